@@ -1,0 +1,29 @@
+# The README's two commands: `make run` and `make test`. Everything they need is installed here.
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed-stamp
+# On a Raspberry Pi the venv sees apt's python3-picamera2 and python3-lgpio.
+IS_PI  := $(shell grep -qs "Raspberry Pi" /proc/device-tree/model && echo yes)
+VENV_FLAGS := $(if $(IS_PI),--system-site-packages,)
+
+.PHONY: run test bench clean
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV_FLAGS) $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(VENV)/bin/paradox-table run
+
+test: $(STAMP)
+	$(PY) -m pytest
+
+bench: $(STAMP)
+	mkdir -p bench
+	$(PY) -m companion.bench
+
+clean:
+	rm -rf $(VENV) build *.egg-info

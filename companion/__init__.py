@@ -1,0 +1,1 @@
+"""Paradox Table: the rules core and the table service."""

@@ -1,0 +1,650 @@
+"""Paradominetor: a trick-taking game of time paradoxes, for 3 to 5 players.
+
+Rules: shared/rules/paradominetor.txt. Decisions the rulebook leaves open: docs/rulings.md.
+
+Two ways to set up, one game:
+- at a real table (the default) the companion never knows the hands. Tiles arrive as the camera
+  reads them: the face (colour and value) only, unless the timeframe is already known (a record).
+  Following cannot be enforced, but a revoke is recorded once a later play proves it.
+- with `deal: true` the companion deals from the seed and knows every hand; plays must come from
+  the hand and following is enforced. Each seat first passes one tile of each timeframe.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from .base import Event, IllegalMove, Viewer, chance, from_dict, to_dict
+
+NAME = "paradominetor"
+COLOURS = ("red", "blue", "green", "yellow", "purple")
+TIMEFRAMES = ("past", "present", "future")  # strongest first when a paradox is scored
+VALUES = {"past": range(1, 5), "present": range(1, 6), "future": range(2, 7)}
+TRICKS = 15
+BLACK = "black"
+
+
+# ---------------------------------------------------------------- tiles
+
+@dataclass(frozen=True, order=True)
+class Tile:
+    colour: str
+    value: int
+    timeframe: str | None = None  # None: the back has not been read
+
+    @property
+    def face(self) -> str:
+        return f"{self.colour}-{self.value}"
+
+    def __str__(self) -> str:
+        if self.colour == BLACK:
+            return "black-0"
+        return self.face if self.timeframe is None else f"{self.face}-{self.timeframe}"
+
+    def words(self) -> str:
+        return "black 0" if self.colour == BLACK else f"{self.colour} {self.value}"
+
+
+_TILE = re.compile(r"^([a-z]+)-(\d+)(?:-([a-z]+))?$")
+
+
+def parse_tile(text) -> Tile:
+    """'red-3-past', 'red-3' (face only) or 'black-0'. Says what is wrong in a player's words."""
+    if not isinstance(text, str) or not _TILE.match(text.strip().lower()):
+        raise IllegalMove(f"{text!r} is not a tile; tiles look like red-3-past, red-3 or black-0")
+    colour, value, timeframe = _TILE.match(text.strip().lower()).groups()
+    value = int(value)
+    if colour == BLACK:
+        if value != 0 or timeframe not in (None, "past"):
+            raise IllegalMove(f"{text} does not exist: the only black tile is black-0 (past)")
+        return Tile(BLACK, 0, "past")
+    if colour not in COLOURS:
+        raise IllegalMove(f"{text} does not exist: there is no {colour} in Paradominetor")
+    if timeframe is not None and timeframe not in TIMEFRAMES:
+        raise IllegalMove(f"{text} does not exist: a timeframe is past, present or future")
+    tile = Tile(colour, value, timeframe)
+    if not timeframes_of(colour, value):
+        raise IllegalMove(f"{text} does not exist: {colour} tiles run from 1 to 6")
+    if timeframe is not None and value not in VALUES[timeframe]:
+        raise IllegalMove(f"{text} does not exist: {_exists_as(colour, value)}")
+    return tile
+
+
+def timeframes_of(colour: str, value: int) -> tuple[str, ...]:
+    if colour == BLACK:
+        return ("past",) if value == 0 else ()
+    return tuple(tf for tf in TIMEFRAMES if value in VALUES[tf])
+
+
+def _exists_as(colour: str, value: int) -> str:
+    tfs = timeframes_of(colour, value)
+    return f"{colour}-{value} exists only as {' and '.join(tfs)}"
+
+
+def tile_set(colours) -> list[Tile]:
+    """Every tile in play: one set per colour, plus one black 0 per set."""
+    tiles = [Tile(c, v, tf) for c in colours for tf in TIMEFRAMES for v in VALUES[tf]]
+    return tiles + [Tile(BLACK, 0, "past")] * len(colours)
+
+
+# ---------------------------------------------------------------- moves and events
+
+@dataclass(frozen=True)
+class Pass:
+    """Dealt games only: the three tiles (one per timeframe) a seat passes on before play."""
+    seat: int
+    tiles: tuple
+
+
+@dataclass(frozen=True)
+class Play:
+    """A tile put into the trick. `declare` names the colour of a black tile that leads."""
+    seat: int
+    tile: str
+    declare: str | None = None
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """The back of a paradox tile, read once the paradox players flip their tiles."""
+    seat: int
+    timeframe: str
+
+
+MOVES = (Pass, Play, Reveal)
+
+
+def move_from_dict(data: dict):
+    move = from_dict(MOVES, data)
+    if not isinstance(move.seat, int) or isinstance(move.seat, bool):
+        raise IllegalMove("a seat is a number")
+    return move
+
+
+move_to_dict = to_dict
+
+
+def seat_name(state, seat: int) -> str:
+    return state.names[seat]
+
+
+@dataclass(frozen=True)
+class TilesPassed(Event):
+    right: bool
+
+    def text(self):
+        return f"Tiles passed to the {'right' if self.right else 'left'}; the first lead may play"
+
+
+@dataclass(frozen=True)
+class TilePlayed(Event):
+    seat: int
+    name: str
+    tile: str  # the face only: a timeframe stays hidden until the tile is flipped
+    declare: str | None
+
+    def text(self):
+        words = Tile(*_face_parts(self.tile)).words()
+        return f"{self.name} played {words}" + (f", declared {self.declare}" if self.declare else "")
+
+
+@dataclass(frozen=True)
+class RevokeFound(Event):
+    seat: int
+    name: str
+    trick: int
+    colour: str
+    earlier_trick: int
+
+    def text(self):
+        return (f"Revoke: {self.name} played {self.colour} in trick {self.trick} "
+                f"but did not follow {self.colour} in trick {self.earlier_trick}")
+
+
+@dataclass(frozen=True)
+class FlipRequested(Event):
+    seats: tuple
+    names: tuple
+    paradox: str
+
+    def text(self):
+        return f"Paradox {self.paradox}: {', '.join(self.names)} flip your tiles"
+
+
+@dataclass(frozen=True)
+class TileFlipped(Event):
+    seat: int
+    name: str
+    tile: str
+
+    def text(self):
+        t = parse_tile(self.tile)
+        return f"{self.name}'s {t.words()} is {t.timeframe}"
+
+
+@dataclass(frozen=True)
+class TrickWon(Event):
+    number: int
+    winners: tuple
+    points: tuple  # ((seat, points), ...)
+    paradox: str | None
+    next_lead: int
+    reason: str
+
+    def text(self):
+        return self.reason
+
+
+@dataclass(frozen=True)
+class GameOver(Event):
+    winners: tuple
+    names: tuple
+
+    def text(self):
+        if len(self.winners) == 1:
+            return f"{self.names[0]} wins the game"
+        return f"Shared victory: {', '.join(self.names)}"
+
+
+def _face_parts(face: str):
+    colour, value = face.split("-")[:2]
+    return colour, int(value)
+
+
+# ---------------------------------------------------------------- state
+
+@dataclass(frozen=True)
+class Placed:
+    """A tile in a trick, as the rules know it."""
+    seat: int
+    tile: Tile
+    declare: str | None = None
+    flipped: bool = False  # turned over for a paradox: its timeframe is public
+
+
+@dataclass(frozen=True)
+class TrickResult:
+    number: int
+    lead: int
+    plays: tuple  # Placed, in play order
+    winners: tuple
+    points: tuple  # ((seat, points), ...) in play order
+    paradox: str | None  # "yellow 1", "black 0"
+    next_lead: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class State:
+    seats: int
+    colours: tuple
+    names: tuple
+    seed: int
+    dealt: bool
+    pass_right: bool
+    lead: int
+    phase: str  # "pass" | "play" | "flip" | "over"
+    hands: tuple | None = None  # dealt games: per seat, a tuple of Tiles
+    passes: tuple | None = None  # dealt games, pass phase: per seat, the tiles chosen or None
+    trick: tuple = ()  # Placed, in play order
+    done: tuple = ()  # TrickResult
+    scores: tuple = ()
+    halves: tuple = ()  # 0.5-point tricks per seat
+    voids: tuple = ()  # (seat, colour, trick number): a seat that could not follow, by its own play
+    revokes: tuple = ()  # (seat, colour, trick, earlier trick)
+
+    @property
+    def number(self) -> int:
+        """The trick being played, from 1."""
+        return len(self.done) + 1
+
+    @property
+    def to_play(self) -> int | None:
+        if self.phase != "play":
+            return None
+        return (self.lead + len(self.trick)) % self.seats
+
+
+def setup(options: dict | None = None, seed: int = 0) -> State:
+    options = dict(options or {})
+    seats = options.pop("seats", 4)
+    if not isinstance(seats, int) or not 3 <= seats <= 5:
+        raise IllegalMove("Paradominetor is for 3, 4 or 5 players")
+    colours = tuple(options.pop("colours", None) or COLOURS[:seats])
+    if len(colours) != seats or len(set(colours)) != seats or not set(colours) <= set(COLOURS):
+        raise IllegalMove(f"choose {seats} different colours from {', '.join(COLOURS)}")
+    names = tuple(options.pop("names", None) or (f"P{s + 1}" for s in range(seats)))
+    if len(names) != seats or not all(isinstance(n, str) and n.strip() for n in names):
+        raise IllegalMove(f"give {seats} seat names")
+    lead = options.pop("first_lead", 0)
+    if not isinstance(lead, int) or not 0 <= lead < seats:
+        raise IllegalMove(f"the first lead is a seat from 0 to {seats - 1}")
+    dealt = bool(options.pop("deal", False))
+    pass_right = options.pop("variant", "standard") == "advanced"
+    if options:
+        raise IllegalMove(f"Paradominetor has no option {', '.join(sorted(options))}")
+    state = State(seats=seats, colours=colours, names=tuple(n.strip() for n in names), seed=seed,
+                  dealt=dealt, pass_right=pass_right, lead=lead, phase="play",
+                  scores=(0.0,) * seats, halves=(0,) * seats)
+    if dealt:
+        state = replace(state, hands=_deal(colours, seats, seed), passes=(None,) * seats,
+                        phase="pass")
+    return state
+
+
+def _deal(colours, seats, seed) -> tuple:
+    """Five tiles from each shuffled timeframe deck to every seat."""
+    hands = [[] for _ in range(seats)]
+    for tf in TIMEFRAMES:
+        deck = sorted(t for t in tile_set(colours) if t.timeframe == tf)
+        chance(seed, "deal", tf).shuffle(deck)
+        for s in range(seats):
+            hands[s].extend(deck[s * 5:(s + 1) * 5])
+    return tuple(tuple(sorted(h)) for h in hands)
+
+
+# ---------------------------------------------------------------- apply
+
+def apply(state: State, move) -> tuple[State, list[Event]]:
+    if isinstance(move, dict):
+        move = move_from_dict(move)
+    if not isinstance(getattr(move, "seat", None), int) or not 0 <= move.seat < state.seats:
+        raise IllegalMove(f"there is no seat {getattr(move, 'seat', None)!r} at this table")
+    if state.phase == "over":
+        raise IllegalMove("the game is over: all fifteen tricks have been played")
+    if isinstance(move, Pass):
+        return _pass(state, move)
+    if isinstance(move, Play):
+        return _play(state, move)
+    if isinstance(move, Reveal):
+        return _reveal(state, move)
+    raise IllegalMove(f"Paradominetor has no move {type(move).__name__}")
+
+
+def _pass(state: State, move: Pass):
+    if state.phase != "pass":
+        raise IllegalMove("tiles are passed only before the first trick of a dealt game")
+    name = seat_name(state, move.seat)
+    if state.passes[move.seat] is not None:
+        raise IllegalMove(f"{name} has already passed tiles")
+    tiles = [parse_tile(t) for t in move.tiles]
+    if sorted(t.timeframe or "" for t in tiles) != sorted(TIMEFRAMES):
+        raise IllegalMove(f"{name} must pass exactly one past, one present and one future tile")
+    hand = list(state.hands[move.seat])
+    for t in tiles:
+        if t not in hand:
+            raise IllegalMove(f"{name} does not hold {t}")
+        hand.remove(t)
+    passes = list(state.passes)
+    passes[move.seat] = tuple(tiles)
+    state = replace(state, passes=tuple(passes))
+    if any(p is None for p in passes):
+        return state, []
+    step = -1 if state.pass_right else 1
+    hands = [list(h) for h in state.hands]
+    for giver, given in enumerate(passes):
+        for t in given:
+            hands[giver].remove(t)
+            hands[(giver + step) % state.seats].append(t)
+    state = replace(state, hands=tuple(tuple(sorted(h)) for h in hands), passes=None, phase="play")
+    return state, [TilesPassed(state.pass_right)]
+
+
+def _in_play(state: State) -> set[str]:
+    """Colours a later player must follow: every colour played so far (a black lead as declared)."""
+    colours = {p.tile.colour for p in state.trick if p.tile.colour != BLACK}
+    if state.trick and state.trick[0].declare:
+        colours.add(state.trick[0].declare)
+    return colours
+
+
+def _play(state: State, move: Play):
+    if state.phase == "pass":
+        raise IllegalMove("every seat must pass its three tiles before the first trick")
+    if state.phase == "flip":
+        waiting = ", ".join(seat_name(state, s) for s in _awaiting_flip(state))
+        raise IllegalMove(f"first the paradox tiles must be flipped: waiting for {waiting}")
+    name = seat_name(state, move.seat)
+    if move.seat != state.to_play:
+        raise IllegalMove(f"it is {seat_name(state, state.to_play)}'s turn, not {name}'s")
+    tile = parse_tile(move.tile)
+    if tile.colour != BLACK and tile.colour not in state.colours:
+        raise IllegalMove(f"{name} played {move.tile}, which does not exist: {tile.colour} is not in this game")
+    leading = not state.trick
+    declare = move.declare
+    if tile.colour == BLACK and leading:
+        if declare not in state.colours:
+            raise IllegalMove(f"{name} leads black and must declare a colour in play: "
+                              f"{', '.join(state.colours)}")
+    elif declare is not None:
+        raise IllegalMove("only a black tile that leads declares a colour")
+    if state.dealt:
+        tile = _from_hand(state, move.seat, tile)
+    _check_unplayed(state, tile, name, move.tile)
+
+    must = _in_play(state)
+    events = [TilePlayed(move.seat, name, tile.face if tile.colour != BLACK else "black-0", declare)]
+    voids, revokes = state.voids, state.revokes
+    if tile.colour != BLACK and must and tile.colour not in must:
+        if state.dealt and any(t.colour in must for t in state.hands[move.seat]):
+            raise IllegalMove(f"{name} must follow {' or '.join(sorted(must))}: "
+                              f"{' and '.join(sorted(must))} {'was' if len(must) == 1 else 'were'} played")
+        voids += tuple((move.seat, c, state.number) for c in sorted(must))
+    if tile.colour != BLACK:
+        for seat, colour, earlier in state.voids:
+            if seat == move.seat and colour == tile.colour:
+                revokes += ((seat, colour, state.number, earlier),)
+                events.append(RevokeFound(seat, name, state.number, colour, earlier))
+                break
+    hands = state.hands
+    if state.dealt:
+        hand = list(hands[move.seat])
+        hand.remove(tile)
+        hands = hands[:move.seat] + (tuple(hand),) + hands[move.seat + 1:]
+    state = replace(state, trick=state.trick + (Placed(move.seat, tile, declare),),
+                    voids=voids, revokes=revokes, hands=hands)
+    if len(state.trick) < state.seats:
+        return state, events
+    return _close_trick(state, events)
+
+
+def _from_hand(state: State, seat: int, tile: Tile) -> Tile:
+    name = seat_name(state, seat)
+    held = [t for t in state.hands[seat] if t.face == tile.face and t.colour == tile.colour]
+    if tile.timeframe is not None or tile.colour == BLACK:
+        held = [t for t in held if t.timeframe == tile.timeframe]
+    if not held:
+        raise IllegalMove(f"{name} does not hold {tile}")
+    if len(held) > 1:
+        raise IllegalMove(f"{name} holds {' and '.join(map(str, held))}: say which one")
+    return held[0]
+
+
+def _all_placed(state: State):
+    for result in state.done:
+        yield from result.plays
+    yield from state.trick
+
+
+def _check_unplayed(state: State, tile: Tile, name: str, text: str):
+    """A tile that does not exist in this game, or was already played, is refused."""
+    same = [p.tile for p in _all_placed(state) if p.tile.face == tile.face and p.tile.colour == tile.colour]
+    if tile.colour == BLACK:
+        if len(same) >= state.seats:
+            raise IllegalMove(f"{name} played black-0, but all {state.seats} black tiles are already played")
+        return
+    options = timeframes_of(tile.colour, tile.value)
+    if tile.timeframe is not None and tile.timeframe in {t.timeframe for t in same}:
+        raise IllegalMove(f"{name} played {text}, which was already played")
+    if len(same) >= len(options):
+        raise IllegalMove(f"{name} played {text}, but every {tile.face} "
+                          f"({', '.join(options)}) is already played")
+
+
+def _paradoxes(trick) -> dict:
+    """(colour, value) -> plays, for every group of two or more equal tiles; a lead black is black."""
+    groups: dict = {}
+    for p in trick:
+        groups.setdefault((p.tile.colour, p.tile.value), []).append(p)
+    return {k: v for k, v in groups.items() if len(v) > 1}
+
+
+def _winning_paradox(trick):
+    groups = _paradoxes(trick)
+    if not groups:
+        return None
+    first_seen: dict = {}
+    for i, p in enumerate(trick):
+        first_seen.setdefault(p.tile.colour, i)
+    key = min(groups, key=lambda cv: (first_seen[cv[0]], -cv[1]))
+    return key, groups[key]
+
+
+def _awaiting_flip(state: State) -> list[int]:
+    found = _winning_paradox(state.trick)
+    if not found:
+        return []
+    return [p.seat for p in found[1] if p.tile.timeframe is None]
+
+
+def _close_trick(state: State, events: list):
+    waiting = _awaiting_flip(state)
+    if waiting:
+        (colour, value), _ = _winning_paradox(state.trick)
+        events.append(FlipRequested(tuple(waiting), tuple(seat_name(state, s) for s in waiting),
+                                    f"{colour} {value}"))
+        return replace(state, phase="flip"), events
+    return _score_trick(state, events)
+
+
+def _reveal(state: State, move: Reveal):
+    name = seat_name(state, move.seat)
+    if state.phase != "flip":
+        raise IllegalMove("no paradox is waiting to be flipped")
+    waiting = _awaiting_flip(state)
+    if move.seat not in waiting:
+        raise IllegalMove(f"{name} has no paradox tile to flip; waiting for "
+                          f"{', '.join(seat_name(state, s) for s in waiting)}")
+    if move.timeframe not in TIMEFRAMES:
+        raise IllegalMove(f"{move.timeframe!r} is not a timeframe: past, present or future")
+    idx = next(i for i, p in enumerate(state.trick) if p.seat == move.seat)
+    placed = state.trick[idx]
+    tile = replace(placed.tile, timeframe=move.timeframe)
+    if move.timeframe not in timeframes_of(tile.colour, tile.value):
+        raise IllegalMove(f"the back cannot be {move.timeframe}: {_exists_as(tile.colour, tile.value)}")
+    known = {p.tile.timeframe for p in _all_placed(state)
+             if p is not placed and p.tile.colour == tile.colour and p.tile.value == tile.value}
+    if move.timeframe in known:
+        raise IllegalMove(f"the {tile.colour} {tile.value} {move.timeframe} tile was already played; "
+                          f"please check {name}'s tile again")
+    trick = state.trick[:idx] + (replace(placed, tile=tile),) + state.trick[idx + 1:]
+    state = replace(state, trick=trick)
+    events = [TileFlipped(move.seat, name, str(tile))]
+    if _awaiting_flip(state):
+        return state, events
+    return _score_trick(replace(state, phase="play"), events)
+
+
+def _score_trick(state: State, events: list):
+    trick = state.trick
+    found = _winning_paradox(trick)
+    names = state.names
+    if found is None:
+        lead = trick[0]
+        colour = lead.declare or lead.tile.colour
+        on_colour = [p for p in trick if p.tile.colour == colour] + ([lead] if lead.declare else [])
+        best = max(on_colour, key=lambda p: p.tile.value)
+        points = ((best.seat, 1.0),)
+        paradox = None
+        tile_words = f"black ({colour})" if best.declare else best.tile.words()
+        reason = f"{names[best.seat]} wins with {tile_words}: 1 pt"
+        next_lead = best.seat
+    else:
+        (colour, value), plays = found
+        paradox = f"{colour} {value}"
+        if colour == BLACK and len(plays) == state.seats:
+            points = tuple((p.seat, 0.5) for p in plays)
+            next_lead = trick[0].seat  # docs/rulings.md: all black, the lead leads again
+            reason = "Paradox black 0, all played black: everyone 0.5"
+        else:
+            # Closest to the past scores 1; black tiles are all past, the earliest played wins.
+            scorer = min(plays, key=lambda p: (TIMEFRAMES.index(p.tile.timeframe), trick.index(p)))
+            points = tuple((p.seat, 1.0 if p is scorer else 0.5) for p in plays)
+            next_lead = scorer.seat
+            parts = [f"{names[p.seat]} {p.tile.timeframe} {'1 pt' if p is scorer else '0.5'}"
+                     for p in plays]
+            reason = f"Paradox {paradox}: {', '.join(parts)}"
+        flipped = {id(p) for p in plays}
+        trick = tuple(replace(p, flipped=True) if id(p) in flipped else p for p in trick)
+    scores = list(state.scores)
+    halves = list(state.halves)
+    for seat, pts in points:
+        scores[seat] += pts
+        halves[seat] += pts == 0.5
+    result = TrickResult(number=state.number, lead=trick[0].seat, plays=trick,
+                         winners=tuple(s for s, _ in points), points=points, paradox=paradox,
+                         next_lead=next_lead, reason=reason)
+    events.append(TrickWon(result.number, result.winners, points, paradox, next_lead, reason))
+    state = replace(state, done=state.done + (result,), trick=(), lead=next_lead,
+                    scores=tuple(scores), halves=tuple(halves), phase="play")
+    if len(state.done) == TRICKS:
+        state = replace(state, phase="over")
+        won = winners(state)
+        events.append(GameOver(tuple(won), tuple(names[s] for s in won)))
+    return state, events
+
+
+# ---------------------------------------------------------------- results
+
+def scores(state: State) -> dict[int, float]:
+    return {s: state.scores[s] for s in range(state.seats)}
+
+
+def is_over(state: State) -> bool:
+    return state.phase == "over"
+
+
+def winners(state: State) -> list[int]:
+    """Most points, then fewest 0.5-point tricks; still tied, the victory is shared."""
+    if not is_over(state):
+        return []
+    best = max((state.scores[s], -state.halves[s]) for s in range(state.seats))
+    return [s for s in range(state.seats) if (state.scores[s], -state.halves[s]) == best]
+
+
+def legal_plays(state: State) -> list[Play]:
+    """Dealt games: every legal Play for the seat to play (for random games and hints)."""
+    seat = state.to_play
+    if seat is None or not state.dealt:
+        return []
+    hand = state.hands[seat]
+    must = _in_play(state)
+    following = [t for t in hand if t.colour in must]
+    allowed = [t for t in hand if t.colour == BLACK or not following or t.colour in must]
+    plays = []
+    for t in dict.fromkeys(allowed):
+        if t.colour == BLACK and not state.trick:
+            plays.extend(Play(seat, str(t), c) for c in state.colours)
+        else:
+            plays.append(Play(seat, str(t)))
+    return plays
+
+
+# ---------------------------------------------------------------- views
+
+def number(x: float):
+    """1.0 -> 1, 0.5 -> 0.5: points as a player writes them."""
+    return int(x) if float(x).is_integer() else x
+
+
+def _placed_view(p: Placed, full: bool) -> dict:
+    out = {"seat": p.seat, "tile": "black-0" if p.tile.colour == BLACK else p.tile.face}
+    if p.declare:
+        out["declare"] = p.declare
+    if (p.flipped or full) and p.tile.timeframe and p.tile.colour != BLACK:
+        out["timeframe"] = p.tile.timeframe
+    return out
+
+
+def view(state: State, viewer: Viewer) -> dict:
+    """What `viewer` may see. Timeframes stay hidden until a tile is flipped; hands are private."""
+    full = viewer.kind == "master"
+    out = {
+        "game": NAME,
+        "seats": state.seats,
+        "names": list(state.names),
+        "colours": list(state.colours),
+        "phase": state.phase,
+        "trick_number": min(state.number, TRICKS),
+        "tricks_total": TRICKS,
+        "lead": state.lead,
+        "to_play": state.to_play,
+        "must_follow": sorted(_in_play(state)),
+        "current_trick": [_placed_view(p, full) for p in state.trick],
+        "awaiting_flip": _awaiting_flip(state) if state.phase == "flip" else [],
+        "tricks": [{
+            "number": r.number, "lead": r.lead, "plays": [_placed_view(p, full) for p in r.plays],
+            "winners": list(r.winners), "points": {str(s): number(p) for s, p in r.points},
+            "paradox": r.paradox, "next_lead": r.next_lead, "reason": r.reason,
+        } for r in state.done],
+        "scores": {str(s): number(state.scores[s]) for s in range(state.seats)},
+        "half_point_tricks": {str(s): state.halves[s] for s in range(state.seats)},
+        "revokes": [{"seat": s, "colour": c, "trick": t, "earlier_trick": e}
+                    for s, c, t, e in state.revokes],
+        "finished": is_over(state),
+        "winners": winners(state),
+        "dealt": state.dealt,
+    }
+    if state.dealt:
+        if full:
+            out["hands"] = {str(s): [str(t) for t in h] for s, h in enumerate(state.hands)}
+        elif viewer.kind == "seat":
+            out["hand"] = [str(t) for t in state.hands[viewer.seat]]
+            if state.passes is not None:
+                mine = state.passes[viewer.seat]
+                out["passed"] = [str(t) for t in mine] if mine else None
+        if state.passes is not None:
+            out["waiting_to_pass"] = [s for s, p in enumerate(state.passes) if p is None]
+    if viewer.kind == "seat":
+        out["you"] = viewer.seat
+    return out
