@@ -1,0 +1,105 @@
+"""A game session: moves in, adjudications out, undo; its state is the replay of its log.
+
+A session is not thread-safe on purpose: the running companion gives it to one worker, which
+takes moves in order from the camera, the buttons and the phones alike.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from . import games
+from .games.base import Event, IllegalMove, Viewer, to_dict
+from .store import Store
+
+
+@dataclass(frozen=True)
+class Step:
+    """One accepted move, the state after it, and what it caused."""
+    move: object
+    state: object
+    events: tuple
+
+
+class Session:
+    def __init__(self, store: Store, game_id: int):
+        record = store.game(game_id)
+        self.store = store
+        self.id = game_id
+        self.name = record.game
+        self.options = record.options
+        self.seed = record.seed
+        self.rules = games.load(record.game)
+        self.initial = self.rules.setup(dict(record.options), record.seed)
+        self._steps: list[Step] = []
+        for entry in store.entries(game_id):
+            if entry.kind == "undo":
+                self._steps.pop()
+            else:
+                self._steps.append(self._advance(self.rules.move_from_dict(entry.body)))
+
+    # creating and finding games -------------------------------------------
+
+    @classmethod
+    def create(cls, store: Store, game: str, options: dict | None = None,
+               seed: int | None = None) -> "Session":
+        """Check the options by setting the game up, then record it."""
+        options = dict(options or {})
+        seed = random.SystemRandom().randrange(2**31) if seed is None else seed
+        games.load(game).setup(dict(options), seed)  # raises IllegalMove on bad options
+        return cls(store, store.create_game(game, options, seed))
+
+    @classmethod
+    def resume(cls, store: Store) -> "Session | None":
+        record = store.latest_open_game()
+        return cls(store, record.id) if record else None
+
+    # playing --------------------------------------------------------------
+
+    @property
+    def state(self):
+        return self._steps[-1].state if self._steps else self.initial
+
+    @property
+    def moves(self) -> list:
+        return [s.move for s in self._steps]
+
+    def _advance(self, move) -> Step:
+        state, events = self.rules.apply(self.state, move)
+        return Step(move, state, tuple(events))
+
+    def submit(self, move, source: str = "table") -> list[Event]:
+        """Adjudicate a move; if the rules accept it, it is on disk before this returns."""
+        if isinstance(move, dict):
+            move = self.rules.move_from_dict(move)
+        step = self._advance(move)  # IllegalMove leaves everything as it was
+        self.store.append(self.id, "move", to_dict(move), source)
+        self._steps.append(step)
+        if self.rules.is_over(step.state):
+            self.store.end_game(self.id)
+        return list(step.events)
+
+    def undo(self, source: str = "table"):
+        """Take back the last accepted move (recorded as an undo entry); returns that move."""
+        if not self._steps:
+            raise IllegalMove("there is nothing to undo")
+        was_over = self.is_over()
+        self.store.append(self.id, "undo", {}, source)
+        step = self._steps.pop()
+        if was_over:
+            self.store.reopen_game(self.id)
+        return step.move
+
+    def last_events(self) -> list[Event]:
+        return list(self._steps[-1].events) if self._steps else []
+
+    def view(self, viewer: Viewer) -> dict:
+        return self.rules.view(self.state, viewer)
+
+    def is_over(self) -> bool:
+        return self.rules.is_over(self.state)
+
+    def export(self) -> list[dict]:
+        """The game as a record: a header line, then one line per move in force."""
+        header = {"game": self.name, **self.options, "seed": self.seed}
+        return [header] + [{"move": to_dict(m)} for m in self.moves]

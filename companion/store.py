@@ -1,0 +1,168 @@
+"""The SQLite event log: the only place that writes game data.
+
+Every accepted move is appended and committed (WAL, synchronous=FULL) before the caller
+acknowledges it, so a power cut or kill -9 loses nothing acknowledged. Nothing is ever deleted:
+an undo is an entry of its own. A game's state is the replay of its entries (companion.session).
+"""
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+import threading
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id       INTEGER PRIMARY KEY,
+    game     TEXT NOT NULL,
+    options  TEXT NOT NULL,          -- JSON object given to setup()
+    seed     INTEGER NOT NULL,
+    created  TEXT NOT NULL,
+    ended    TEXT                    -- set when the game is over or abandoned
+);
+CREATE TABLE IF NOT EXISTS entries (
+    game_id  INTEGER NOT NULL REFERENCES games(id),
+    seq      INTEGER NOT NULL,
+    kind     TEXT NOT NULL CHECK (kind IN ('move', 'undo')),
+    body     TEXT NOT NULL,          -- JSON: the move, or {} for an undo
+    source   TEXT NOT NULL,          -- camera, button, phone, record...
+    at       TEXT NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+CREATE TABLE IF NOT EXISTS seat_tokens (
+    game_id  INTEGER NOT NULL REFERENCES games(id),
+    viewer   TEXT NOT NULL,          -- "seat-2", "master"
+    token    TEXT NOT NULL UNIQUE,
+    issued   TEXT NOT NULL,
+    revoked  TEXT
+);
+"""
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    id: int
+    game: str
+    options: dict
+    seed: int
+    created: str
+    ended: str | None
+
+
+@dataclass(frozen=True)
+class Entry:
+    seq: int
+    kind: str  # "move" | "undo"
+    body: dict
+    source: str
+    at: str
+
+
+class Store:
+    """One database file; safe to share between threads (one connection, one lock)."""
+
+    def __init__(self, path: str | Path):
+        self.path = str(path)
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._db.executescript(SCHEMA)
+
+    def close(self):
+        with self._lock:
+            self._db.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def _write(self, sql: str, args=()) -> sqlite3.Cursor:
+        with self._lock, self._db:  # the context manager commits, or rolls back on error
+            self._db.execute("BEGIN IMMEDIATE")
+            return self._db.execute(sql, args)
+
+    def _read(self, sql: str, args=()) -> list:
+        with self._lock:
+            return self._db.execute(sql, args).fetchall()
+
+    # games ---------------------------------------------------------------
+
+    def create_game(self, game: str, options: dict, seed: int) -> int:
+        cur = self._write("INSERT INTO games (game, options, seed, created) VALUES (?, ?, ?, ?)",
+                          (game, json.dumps(options, sort_keys=True), seed, _now()))
+        return cur.lastrowid
+
+    def game(self, game_id: int) -> GameRecord:
+        rows = self._read("SELECT id, game, options, seed, created, ended FROM games WHERE id = ?",
+                          (game_id,))
+        if not rows:
+            raise KeyError(f"no game {game_id}")
+        gid, game, options, seed, created, ended = rows[0]
+        return GameRecord(gid, game, json.loads(options), seed, created, ended)
+
+    def latest_open_game(self) -> GameRecord | None:
+        """The game to resume after a restart: the newest one not ended."""
+        rows = self._read("SELECT id FROM games WHERE ended IS NULL ORDER BY id DESC LIMIT 1")
+        return self.game(rows[0][0]) if rows else None
+
+    def end_game(self, game_id: int):
+        self._write("UPDATE games SET ended = ? WHERE id = ? AND ended IS NULL", (_now(), game_id))
+
+    def reopen_game(self, game_id: int):
+        """An undo of a game's last move makes it a game in progress again."""
+        self._write("UPDATE games SET ended = NULL WHERE id = ?", (game_id,))
+
+    # the log ---------------------------------------------------------------
+
+    def append(self, game_id: int, kind: str, body: dict, source: str) -> int:
+        """Append one entry and commit it to disk; returns its sequence number."""
+        with self._lock, self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            (seq,) = self._db.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM entries WHERE game_id = ?",
+                                      (game_id,)).fetchone()
+            self._db.execute("INSERT INTO entries (game_id, seq, kind, body, source, at) "
+                             "VALUES (?, ?, ?, ?, ?, ?)",
+                             (game_id, seq, kind, json.dumps(body, sort_keys=True), source, _now()))
+        return seq
+
+    def entries(self, game_id: int) -> list[Entry]:
+        rows = self._read("SELECT seq, kind, body, source, at FROM entries WHERE game_id = ? "
+                          "ORDER BY seq", (game_id,))
+        return [Entry(seq, kind, json.loads(body), source, at) for seq, kind, body, source, at in rows]
+
+    # seat tokens: how a phone proves which seat it is ----------------------
+
+    def issue_token(self, game_id: int, viewer: str) -> str:
+        """A fresh unguessable token (256 bits) for a viewer; the old one stops working."""
+        token = secrets.token_urlsafe(32)
+        with self._lock, self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            self._db.execute("UPDATE seat_tokens SET revoked = ? WHERE game_id = ? AND viewer = ? "
+                             "AND revoked IS NULL", (_now(), game_id, viewer))
+            self._db.execute("INSERT INTO seat_tokens (game_id, viewer, token, issued) VALUES (?, ?, ?, ?)",
+                             (game_id, viewer, token, _now()))
+        return token
+
+    def tokens(self, game_id: int) -> dict[str, str]:
+        """viewer -> the token in force."""
+        rows = self._read("SELECT viewer, token FROM seat_tokens WHERE game_id = ? AND revoked IS NULL",
+                          (game_id,))
+        return dict(rows)
+
+    def viewer_for_token(self, token: str) -> tuple[int, str] | None:
+        rows = self._read("SELECT game_id, viewer FROM seat_tokens WHERE token = ? AND revoked IS NULL",
+                          (token,))
+        return tuple(rows[0]) if rows else None
