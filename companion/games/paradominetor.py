@@ -279,8 +279,13 @@ def setup(options: dict | None = None, seed: int = 0) -> State:
     lead = options.pop("first_lead", 0)
     if not isinstance(lead, int) or not 0 <= lead < seats:
         raise IllegalMove(f"the first lead is a seat from 0 to {seats - 1}")
-    dealt = bool(options.pop("deal", False))
-    pass_right = options.pop("variant", "standard") == "advanced"
+    dealt = options.pop("deal", False)
+    if not isinstance(dealt, bool):
+        raise IllegalMove("deal is true (the companion deals) or false (a real table)")
+    variant = options.pop("variant", "standard")
+    if variant not in ("standard", "advanced"):
+        raise IllegalMove("the variant is standard (pass left) or advanced (pass right)")
+    pass_right = variant == "advanced"
     if options:
         raise IllegalMove(f"Paradominetor has no option {', '.join(sorted(options))}")
     state = State(seats=seats, colours=colours, names=tuple(n.strip() for n in names), seed=seed,
@@ -308,7 +313,8 @@ def _deal(colours, seats, seed) -> tuple:
 def apply(state: State, move) -> tuple[State, list[Event]]:
     if isinstance(move, dict):
         move = move_from_dict(move)
-    if not isinstance(getattr(move, "seat", None), int) or not 0 <= move.seat < state.seats:
+    seat = getattr(move, "seat", None)
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.seats:
         raise IllegalMove(f"there is no seat {getattr(move, 'seat', None)!r} at this table")
     if state.phase == "over":
         raise IllegalMove("the game is over: all fifteen tricks have been played")
@@ -327,6 +333,8 @@ def _pass(state: State, move: Pass):
     name = seat_name(state, move.seat)
     if state.passes[move.seat] is not None:
         raise IllegalMove(f"{name} has already passed tiles")
+    if not isinstance(move.tiles, (tuple, list)):
+        raise IllegalMove(f"{name} passes a list of three tiles")
     tiles = [parse_tile(t) for t in move.tiles]
     if sorted(t.timeframe or "" for t in tiles) != sorted(TIMEFRAMES):
         raise IllegalMove(f"{name} must pass exactly one past, one present and one future tile")
@@ -371,13 +379,13 @@ def _play(state: State, move: Play):
     if tile.colour != BLACK and tile.colour not in state.colours:
         raise IllegalMove(f"{name} played {move.tile}, which does not exist: {tile.colour} is not in this game")
     leading = not state.trick
-    declare = move.declare
+    declare = move.declare.strip().lower() if isinstance(move.declare, str) else move.declare
     if tile.colour == BLACK and leading:
         if declare not in state.colours:
             raise IllegalMove(f"{name} leads black and must declare a colour in play: "
                               f"{', '.join(state.colours)}")
     elif declare is not None:
-        raise IllegalMove("only a black tile that leads declares a colour")
+        raise IllegalMove(f"{name} cannot declare a colour: only a black tile that leads declares one")
     if state.dealt:
         tile = _from_hand(state, move.seat, tile)
     _check_unplayed(state, tile, name, move.tile)
@@ -391,11 +399,14 @@ def _play(state: State, move: Play):
                               f"{' and '.join(sorted(must))} {'was' if len(must) == 1 else 'were'} played")
         voids += tuple((move.seat, c, state.number) for c in sorted(must))
     if tile.colour != BLACK:
-        for seat, colour, earlier in state.voids:
-            if seat == move.seat and colour == tile.colour:
-                revokes += ((seat, colour, state.number, earlier),)
-                events.append(RevokeFound(seat, name, state.number, colour, earlier))
-                break
+        # The tile was in the hand all along: every earlier trick this seat left the colour in was
+        # a revoke. Each is announced once; later plays of the colour prove nothing new.
+        proven = sorted({earlier for seat, colour, earlier in state.voids
+                         if seat == move.seat and colour == tile.colour})
+        for earlier in proven:
+            revokes += ((move.seat, tile.colour, state.number, earlier),)
+            events.append(RevokeFound(move.seat, name, state.number, tile.colour, earlier))
+        voids = tuple(v for v in voids if not (v[0] == move.seat and v[2] in proven))
     hands = state.hands
     if state.dealt:
         hand = list(hands[move.seat])
@@ -410,11 +421,12 @@ def _play(state: State, move: Play):
 
 def _from_hand(state: State, seat: int, tile: Tile) -> Tile:
     name = seat_name(state, seat)
-    held = [t for t in state.hands[seat] if t.face == tile.face and t.colour == tile.colour]
+    held = [t for t in state.hands[seat] if t.colour == tile.colour and t.value == tile.value]
     if tile.timeframe is not None or tile.colour == BLACK:
         held = [t for t in held if t.timeframe == tile.timeframe]
     if not held:
         raise IllegalMove(f"{name} does not hold {tile}")
+    held = list(dict.fromkeys(held))  # two black 0s are the same tile
     if len(held) > 1:
         raise IllegalMove(f"{name} holds {' and '.join(map(str, held))}: say which one")
     return held[0]
@@ -428,7 +440,8 @@ def _all_placed(state: State):
 
 def _check_unplayed(state: State, tile: Tile, name: str, text: str):
     """A tile that does not exist in this game, or was already played, is refused."""
-    same = [p.tile for p in _all_placed(state) if p.tile.face == tile.face and p.tile.colour == tile.colour]
+    same = [p.tile for p in _all_placed(state)
+            if p.tile.colour == tile.colour and p.tile.value == tile.value]
     if tile.colour == BLACK:
         if len(same) >= state.seats:
             raise IllegalMove(f"{name} played black-0, but all {state.seats} black tiles are already played")
@@ -485,17 +498,18 @@ def _reveal(state: State, move: Reveal):
     if move.seat not in waiting:
         raise IllegalMove(f"{name} has no paradox tile to flip; waiting for "
                           f"{', '.join(seat_name(state, s) for s in waiting)}")
-    if move.timeframe not in TIMEFRAMES:
+    timeframe = move.timeframe.strip().lower() if isinstance(move.timeframe, str) else move.timeframe
+    if timeframe not in TIMEFRAMES:
         raise IllegalMove(f"{move.timeframe!r} is not a timeframe: past, present or future")
     idx = next(i for i, p in enumerate(state.trick) if p.seat == move.seat)
     placed = state.trick[idx]
-    tile = replace(placed.tile, timeframe=move.timeframe)
-    if move.timeframe not in timeframes_of(tile.colour, tile.value):
-        raise IllegalMove(f"the back cannot be {move.timeframe}: {_exists_as(tile.colour, tile.value)}")
+    tile = replace(placed.tile, timeframe=timeframe)
+    if timeframe not in timeframes_of(tile.colour, tile.value):
+        raise IllegalMove(f"the back cannot be {timeframe}: {_exists_as(tile.colour, tile.value)}")
     known = {p.tile.timeframe for p in _all_placed(state)
              if p is not placed and p.tile.colour == tile.colour and p.tile.value == tile.value}
-    if move.timeframe in known:
-        raise IllegalMove(f"the {tile.colour} {tile.value} {move.timeframe} tile was already played; "
+    if timeframe in known:
+        raise IllegalMove(f"the {tile.colour} {tile.value} {timeframe} tile was already played; "
                           f"please check {name}'s tile again")
     trick = state.trick[:idx] + (replace(placed, tile=tile),) + state.trick[idx + 1:]
     state = replace(state, trick=trick)
@@ -601,13 +615,15 @@ def _placed_view(p: Placed, full: bool) -> dict:
     out = {"seat": p.seat, "tile": "black-0" if p.tile.colour == BLACK else p.tile.face}
     if p.declare:
         out["declare"] = p.declare
-    if (p.flipped or full) and p.tile.timeframe and p.tile.colour != BLACK:
+    if (p.flipped or full) and p.tile.timeframe:
         out["timeframe"] = p.tile.timeframe
     return out
 
 
 def view(state: State, viewer: Viewer) -> dict:
     """What `viewer` may see. Timeframes stay hidden until a tile is flipped; hands are private."""
+    if viewer.kind == "seat" and not 0 <= viewer.seat < state.seats:
+        raise IllegalMove(f"there is no seat {viewer.seat} at this table")
     full = viewer.kind == "master"
     out = {
         "game": NAME,
