@@ -297,6 +297,12 @@ def setup(options: dict | None = None, seed: int = 0) -> State:
     return state
 
 
+def _sorted_hand(tiles) -> tuple:
+    """A hand in rows by timeframe, as the rulebook suggests; black 0s end the past row."""
+    order = COLOURS + (BLACK,)
+    return tuple(sorted(tiles, key=lambda t: (TIMEFRAMES.index(t.timeframe), order.index(t.colour), t.value)))
+
+
 def _deal(colours, seats, seed) -> tuple:
     """Five tiles from each shuffled timeframe deck to every seat."""
     hands = [[] for _ in range(seats)]
@@ -305,7 +311,7 @@ def _deal(colours, seats, seed) -> tuple:
         chance(seed, "deal", tf).shuffle(deck)
         for s in range(seats):
             hands[s].extend(deck[s * 5:(s + 1) * 5])
-    return tuple(tuple(sorted(h)) for h in hands)
+    return tuple(_sorted_hand(h) for h in hands)
 
 
 # ---------------------------------------------------------------- apply
@@ -354,7 +360,7 @@ def _pass(state: State, move: Pass):
         for t in given:
             hands[giver].remove(t)
             hands[(giver + step) % state.seats].append(t)
-    state = replace(state, hands=tuple(tuple(sorted(h)) for h in hands), passes=None, phase="play")
+    state = replace(state, hands=tuple(_sorted_hand(h) for h in hands), passes=None, phase="play")
     return state, [TilesPassed(state.pass_right)]
 
 
@@ -473,6 +479,25 @@ def _winning_paradox(trick):
     return key, groups[key]
 
 
+def _best_single(trick) -> Placed:
+    """The highest on-colour tile; a black lead is a 0 of its declared colour."""
+    lead = trick[0]
+    colour = lead.declare or lead.tile.colour
+    on_colour = ([lead] if lead.declare else []) + [p for p in trick if p.tile.colour == colour]
+    return max(on_colour, key=lambda p: p.tile.value)
+
+
+def strongest(state: State) -> tuple[str | None, tuple[int, ...]]:
+    """Who would win the trick if it ended now: the paradox ("red 3") or None, and the seats."""
+    if not state.trick:
+        return None, ()
+    found = _winning_paradox(state.trick)
+    if found is None:
+        return None, (_best_single(state.trick).seat,)
+    (colour, value), plays = found
+    return f"{colour} {value}", tuple(p.seat for p in plays)
+
+
 def _awaiting_flip(state: State) -> list[int]:
     found = _winning_paradox(state.trick)
     if not found:
@@ -524,13 +549,10 @@ def _score_trick(state: State, events: list):
     found = _winning_paradox(trick)
     names = state.names
     if found is None:
-        lead = trick[0]
-        colour = lead.declare or lead.tile.colour
-        on_colour = [p for p in trick if p.tile.colour == colour] + ([lead] if lead.declare else [])
-        best = max(on_colour, key=lambda p: p.tile.value)
+        best = _best_single(trick)
         points = ((best.seat, 1.0),)
         paradox = None
-        tile_words = f"black ({colour})" if best.declare else best.tile.words()
+        tile_words = f"black ({best.declare})" if best.declare else best.tile.words()
         reason = f"{names[best.seat]} wins with {tile_words}: 1 pt"
         next_lead = best.seat
     else:
