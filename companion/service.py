@@ -1,0 +1,256 @@
+"""The running companion: camera -> vision -> session -> display, buttons and web.
+
+Game state changes in one place: a single worker thread takes commands in order (a tile the
+camera saw, a button, a phone) and is the only code that touches the session. Everything else
+reads what it publishes: an immutable snapshot with a version number, which the OLED, the web
+pages and the live streams follow.
+"""
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+from concurrent.futures import Future
+from dataclasses import dataclass, field, replace
+from typing import Callable
+
+from .games import TABLE, IllegalMove, Viewer
+from .session import Session
+from .store import Store
+
+log = logging.getLogger("paradox-table")
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """A question on the OLED that waits for a button: A accepts, B rejects."""
+    title: str
+    text: str
+    move: object | None = None  # what A would submit
+    source: str = "camera"
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """What the companion publishes after every change. Views are made from `state` on demand."""
+    version: int
+    session: Session | None
+    state: object | None
+    message: str = ""            # the last thing said: an adjudication, a refusal, a hint
+    prompt: Prompt | None = None
+    screen: str = "scoreboard"   # the OLED page the players chose with button C
+    shutting_down: bool = False
+
+    def view(self, viewer: Viewer) -> dict:
+        if self.session is None:
+            return {"game": None}
+        return self.session.rules.view(self.state, viewer)
+
+
+SCREENS = ("scoreboard", "trick", "adjudication", "join")
+
+
+@dataclass
+class _Command:
+    run: Callable
+    public: bool = True  # a refusal is said on the OLED; a phone's own refusal goes back to it alone
+    done: Future = field(default_factory=Future)
+
+
+class Companion:
+    """The table service. Start it, post commands, follow snapshots; stop it to close."""
+
+    def __init__(self, store: Store, *, join_url: str = "", on_publish=(), watchdog=None,
+                 shutdown=None):
+        self.store = store
+        self.join_url = join_url
+        self._commands: queue.Queue = queue.Queue()
+        self._changed = threading.Condition()
+        self._subscribers = list(on_publish)
+        self._watchdog = watchdog      # called from the worker loop: WATCHDOG=1
+        self._shutdown = shutdown      # called after "safe to unplug" is shown
+        self._thread: threading.Thread | None = None
+        self._running = False
+        session = Session.resume(store)
+        self._snap = Snapshot(1, session, session.state if session else None,
+                              message=self._resume_message(session))
+
+    @staticmethod
+    def _resume_message(session) -> str:
+        if session is None:
+            return "Start a game on the host page"
+        return f"Resumed {session.name} game {session.id}"
+
+    # ------------------------------------------------------------- reading
+
+    @property
+    def snapshot(self) -> Snapshot:
+        return self._snap
+
+    def wait_for_change(self, since: int, timeout: float) -> Snapshot:
+        """Block until the published version is newer than `since` (or the timeout passes)."""
+        with self._changed:
+            self._changed.wait_for(lambda: self._snap.version > since or not self._running,
+                                   timeout=timeout)
+            return self._snap
+
+    def subscribe(self, callback: Callable[[Snapshot], None]):
+        """Called with every new snapshot, on the worker thread: keep it quick."""
+        self._subscribers.append(callback)
+        callback(self._snap)
+
+    # ------------------------------------------------------------- the worker
+
+    def start(self):
+        self._running = True
+        self._thread = threading.Thread(target=self._work, name="companion-worker", daemon=True)
+        self._thread.start()
+        self._publish(self._snap)
+
+    def stop(self):
+        if not self._running:
+            return
+        self._running = False
+        self._commands.put(None)
+        if self._thread:
+            self._thread.join(timeout=5)
+        with self._changed:
+            self._changed.notify_all()
+
+    def _work(self):
+        while self._running:
+            try:
+                command = self._commands.get(timeout=1.0)
+            except queue.Empty:
+                command = None
+            if self._watchdog:
+                self._watchdog()
+            if command is None:
+                continue
+            try:
+                result = command.run()
+            except IllegalMove as exc:
+                if command.public:
+                    self._set(message=str(exc))
+                command.done.set_exception(exc)
+            except Exception as exc:  # the table must keep going; the journal gets the details
+                log.exception("command failed")
+                self._set(message="Something went wrong; the game is unchanged")
+                command.done.set_exception(exc)
+            else:
+                command.done.set_result(result)
+
+    def post(self, run: Callable, public: bool = True) -> Future:
+        """Run `run()` on the worker; the future holds its result or its IllegalMove."""
+        cmd = _Command(run, public)
+        if not self._running:
+            cmd.done.set_exception(IllegalMove("the companion is stopping"))
+            return cmd.done
+        self._commands.put(cmd)
+        return cmd.done
+
+    def call(self, run: Callable, timeout: float = 10.0):
+        return self.post(run).result(timeout)
+
+    def _set(self, **changes) -> Snapshot:
+        """Worker only: publish a new snapshot."""
+        snap = replace(self._snap, version=self._snap.version + 1, **changes)
+        if snap.session is not None:
+            snap = replace(snap, state=snap.session.state)
+        self._publish(snap)
+        return snap
+
+    def _publish(self, snap: Snapshot):
+        with self._changed:
+            self._snap = snap
+            self._changed.notify_all()
+        for callback in list(self._subscribers):
+            try:
+                callback(snap)
+            except Exception:
+                log.exception("a subscriber failed")
+
+    # ------------------------------------------------------------- commands (worker side)
+
+    def _session(self) -> Session:
+        if self._snap.session is None:
+            raise IllegalMove("no game is in progress: start one on the host page")
+        return self._snap.session
+
+    def new_game(self, game: str, options: dict, seed: int | None = None) -> Future:
+        def run():
+            old = self._snap.session
+            session = Session.create(self.store, game, options, seed)
+            if old is not None and not old.is_over():
+                self.store.end_game(old.id)
+            self._set(session=session, prompt=None, screen="scoreboard",
+                      message=f"New {game} game: {session.view(TABLE).get('names', '')}")
+            return session.id
+        return self.post(run)
+
+    def submit(self, move, source: str) -> Future:
+        """A move from anywhere (camera, button, phone): adjudicated, stored, published."""
+        def run():
+            events = self._session().submit(move, source)
+            said = events[-1].text() if events else self._snap.message
+            self._set(message=said, prompt=None)
+            return events
+        return self.post(run, public=source != "phone")
+
+    def undo(self, source: str) -> Future:
+        def run():
+            if self._snap.prompt is not None:  # B on a prompt rejects the doubtful read
+                self._set(prompt=None, message="Ignored; show the tile again or correct it by phone")
+                return None
+            move = self._session().undo(source)
+            self._set(message="Took back the last move")  # the move itself may hold a secret
+            return move
+        return self.post(run)
+
+    def ask(self, prompt: Prompt) -> Future:
+        """Put a doubtful read on the OLED; A submits its move, B drops it."""
+        return self.post(lambda: self._set(prompt=prompt, message=prompt.text))
+
+    def confirm(self, source: str = "button") -> Future:
+        def run():
+            prompt = self._snap.prompt
+            if prompt is None or prompt.move is None:
+                self._set(prompt=None)
+                return None
+            try:
+                events = self._session().submit(prompt.move, source)
+            except IllegalMove as exc:
+                self._set(prompt=None, message=str(exc))
+                raise
+            self._set(prompt=None, message=events[-1].text() if events else "")
+            return events
+        return self.post(run)
+
+    def next_screen(self) -> Future:
+        def run():
+            i = SCREENS.index(self._snap.screen) if self._snap.screen in SCREENS else -1
+            self._set(screen=SCREENS[(i + 1) % len(SCREENS)])
+        return self.post(run)
+
+    def show_screen(self, screen: str) -> Future:
+        return self.post(lambda: self._set(screen=screen))
+
+    def say(self, message: str) -> Future:
+        return self.post(lambda: self._set(message=message))
+
+    def safe_shutdown(self) -> Future:
+        def run():
+            self._set(shutting_down=True, message="Safe to unplug")
+            if self._shutdown:
+                self._shutdown()
+        return self.post(run)
+
+    def button(self, name: str) -> Future:
+        """The three buttons: A confirm, B undo, C next screen; long C menu; long A+B shutdown."""
+        actions = {"confirm": lambda: self.confirm("button"), "undo": lambda: self.undo("button"),
+                   "next": self.next_screen, "menu": lambda: self.show_screen("join"),
+                   "shutdown": self.safe_shutdown}
+        if name not in actions:
+            raise IllegalMove(f"there is no button action {name!r}")
+        return actions[name]()
+

@@ -1,0 +1,328 @@
+"""The phones' door: a Flask app over the running companion.
+
+Everything a page or a live stream shows is built from the game's `view(state, viewer)` for the
+viewer its token names, and nothing else. The server works the viewer out from the token alone;
+a seat number sent by a phone is never trusted. Requests that change anything carry a token in
+a header (X-Seat-Token or X-Host-Token): wrong or missing, 403 and nothing changes.
+
+This module knows nothing of the camera or the hardware: the companion passes in what the host
+page may drive (the OLED image, the buttons, the virtual table) as plain callables.
+"""
+from __future__ import annotations
+
+import hmac
+import io
+import json
+import logging
+from dataclasses import dataclass, field
+from typing import Callable
+
+import segno
+from flask import Flask, Response, jsonify, request, send_from_directory
+from werkzeug.exceptions import HTTPException
+
+from companion.games import MASTER, TABLE, IllegalMove, Viewer
+
+log = logging.getLogger("paradox-table.web")
+
+
+class Refused(Exception):
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status = status
+
+
+@dataclass
+class Extras:
+    """What the host page can reach besides the game, provided by the service."""
+    oled_png: Callable[[], bytes] | None = None
+    camera_jpeg: Callable[[], bytes] | None = None
+    press: Callable[[str], None] | None = None            # "confirm", "undo", "next", ...
+    simulate: Callable[[dict], object] | None = None      # the virtual table's actions
+    simulation: bool = False
+    games: tuple = ("paradominetor",)
+    info: dict = field(default_factory=dict)
+
+
+def viewer_from_name(name: str) -> Viewer:
+    if name == "master":
+        return MASTER
+    if name.startswith("seat-"):
+        return Viewer.of_seat(int(name[5:]))
+    return TABLE
+
+
+def create_app(companion, host_token: str, extras: Extras | None = None) -> Flask:
+    extras = extras or Extras()
+    app = Flask(__name__, static_folder=None)
+    app.config["JSON_SORT_KEYS"] = False
+    static_dir = __file__.rsplit("/", 1)[0] + "/static"
+
+    # ---------------------------------------------------------------- who is asking
+
+    def host_ok(token: str | None) -> bool:
+        return bool(token) and hmac.compare_digest(token, host_token)
+
+    def require_host():
+        if not host_ok(request.headers.get("X-Host-Token")):
+            raise Refused(403, "only the host page can do that")
+
+    def seat_viewer(token: str | None) -> tuple[Viewer, str] | None:
+        """The viewer a seat token names, for the game in progress only."""
+        session = companion.snapshot.session
+        if not token or session is None:
+            return None
+        found = companion.store.viewer_for_token(token)
+        if not found or found[0] != session.id:
+            return None
+        return viewer_from_name(found[1]), found[1]
+
+    def require_seat() -> Viewer:
+        found = seat_viewer(request.headers.get("X-Seat-Token"))
+        if found is None:
+            raise Refused(403, "this phone's seat link is not valid any more; ask the host for a new one")
+        return found[0]
+
+    def body() -> dict:
+        data = request.get_json(silent=True)
+        if not isinstance(data, dict):
+            raise Refused(400, "send a JSON object")
+        return data
+
+    # ---------------------------------------------------------------- what each viewer sees
+
+    def table_status(snap) -> dict:
+        prompt = snap.prompt
+        return {"message": snap.message, "screen": snap.screen, "shutting_down": snap.shutting_down,
+                "prompt": {"title": prompt.title, "text": prompt.text} if prompt else None}
+
+    def seat_payload(snap, viewer: Viewer) -> dict:
+        return {"version": snap.version, "viewer": str(viewer), "view": snap.view(viewer),
+                "table": table_status(snap)}
+
+    def host_payload(snap) -> dict:
+        session = snap.session
+        seats = []
+        if session is not None:
+            tokens = companion.store.tokens(session.id)
+            for name, token in sorted(tokens.items()):
+                seats.append({"viewer": name, "token": token,
+                              "label": _label(snap.view(TABLE), name)})
+        return {"version": snap.version, "viewer": "host", "view": snap.view(TABLE),
+                "table": table_status(snap), "seats": seats, "game_id": session.id if session else None,
+                "simulation": extras.simulation, "games": list(extras.games), "info": extras.info}
+
+    # ---------------------------------------------------------------- pages
+
+    @app.get("/")
+    def host_page():
+        return send_from_directory(static_dir, "host.html")
+
+    @app.get("/seat")
+    def seat_page():
+        return send_from_directory(static_dir, "seat.html")
+
+    @app.get("/static/<path:name>")
+    def static_file(name):
+        return send_from_directory(static_dir, name)
+
+    # ---------------------------------------------------------------- reading
+
+    @app.get("/api/table")
+    def table():
+        snap = companion.snapshot
+        return jsonify(seat_payload(snap, TABLE))
+
+    @app.get("/api/view")
+    def view():
+        snap = companion.snapshot
+        if host_ok(request.headers.get("X-Host-Token")):
+            return jsonify(host_payload(snap))
+        return jsonify(seat_payload(snap, require_seat()))
+
+    @app.get("/api/stream")
+    def stream():
+        """Server-sent events: the viewer's whole view now, then again whenever it changes."""
+        token = request.args.get("token", "")
+        is_host = host_ok(token)
+        found = (TABLE, "table") if not token else None if is_host else seat_viewer(token)
+        if not is_host and found is None:
+            raise Refused(403, "this phone's seat link is not valid any more; ask the host for a new one")
+
+        def events():
+            yield "retry: 1000\n\n"
+            snap = companion.snapshot
+            last = None
+            while True:
+                if token and not is_host and seat_viewer(token) is None:
+                    yield "event: revoked\ndata: {}\n\n"
+                    return
+                payload = host_payload(snap) if is_host else seat_payload(snap, found[0])
+                text = json.dumps({k: v for k, v in payload.items() if k != "version"}, sort_keys=True)
+                if text != last:
+                    last = text
+                    yield f"event: view\ndata: {json.dumps(payload)}\n\n"
+                newer = companion.wait_for_change(snap.version, timeout=15)
+                if newer.version == snap.version:
+                    yield ": still here\n\n"  # keeps proxies and phones from dropping the line
+                snap = newer
+
+        return Response(events(), mimetype="text/event-stream",
+                        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+    @app.get("/api/oled.png")
+    def oled():
+        if extras.oled_png is None:
+            raise Refused(404, "this companion has no screen to show")
+        return Response(extras.oled_png(), mimetype="image/png", headers={"Cache-Control": "no-store"})
+
+    @app.get("/api/camera.jpg")
+    def camera():
+        require_host_query()
+        if extras.camera_jpeg is None:
+            raise Refused(404, "no camera picture to show")
+        data = extras.camera_jpeg()
+        if not data:
+            raise Refused(404, "no camera picture yet")
+        return Response(data, mimetype="image/jpeg", headers={"Cache-Control": "no-store"})
+
+    def require_host_query():
+        if not host_ok(request.args.get("token")) and not host_ok(request.headers.get("X-Host-Token")):
+            raise Refused(403, "only the host page can do that")
+
+    @app.get("/api/qr.svg")
+    def qr():
+        text = request.args.get("text", "")
+        if not text or len(text) > 512:
+            raise Refused(400, "give the text of the QR code")
+        out = io.BytesIO()
+        segno.make(text, error="m").save(out, kind="svg", scale=6, border=2)
+        return Response(out.getvalue(), mimetype="image/svg+xml")
+
+    # ---------------------------------------------------------------- phones act
+
+    @app.post("/api/move")
+    def move():
+        viewer = require_seat()
+        data = body()
+        move = data.get("move")
+        if not isinstance(move, dict):
+            raise Refused(400, 'send {"move": {...}}')
+        if viewer.kind != "seat":
+            raise Refused(403, "this link cannot play for a seat")
+        if "seat" in move and move["seat"] != viewer.seat:
+            raise Refused(403, "a phone plays only for its own seat")
+        move = {**move, "seat": viewer.seat}
+        events = _wait(companion.submit(move, "phone"))
+        return jsonify({"ok": True, "said": [e.text() for e in events]})
+
+    # ---------------------------------------------------------------- the host acts
+
+    @app.post("/api/host/game")
+    def new_game():
+        require_host()
+        data = body()
+        game = data.get("game")
+        options = data.get("options", {})
+        if game not in extras.games:
+            raise Refused(400, f"choose a game: {', '.join(extras.games)}")
+        if not isinstance(options, dict):
+            raise Refused(400, "options must be an object")
+        game_id = _wait(companion.new_game(game, options))
+        session = companion.snapshot.session
+        for name in _viewers(session):
+            companion.store.issue_token(game_id, name)
+        return jsonify({"ok": True, "game_id": game_id})
+
+    @app.post("/api/host/reissue")
+    def reissue():
+        require_host()
+        viewer = body().get("viewer")
+        session = companion.snapshot.session
+        if session is None or viewer not in _viewers(session):
+            raise Refused(400, "choose a seat of the game in progress")
+        companion.store.issue_token(session.id, viewer)
+        companion.say(f"{_label(session.view(TABLE), viewer)} has a new link")
+        return jsonify({"ok": True})
+
+    @app.post("/api/host/undo")
+    def undo():
+        require_host()
+        _wait(companion.undo("host"))
+        return jsonify({"ok": True})
+
+    @app.post("/api/host/button")
+    def button():
+        require_host()
+        name = body().get("name")
+        if extras.press is None:
+            raise Refused(404, "this companion has real buttons; press them on the device")
+        if name not in ("confirm", "undo", "next", "menu", "shutdown"):
+            raise Refused(400, "a button is confirm, undo, next, menu or shutdown")
+        extras.press(name)
+        return jsonify({"ok": True})
+
+    @app.post("/api/host/table")
+    def virtual_table():
+        require_host()
+        if extras.simulate is None:
+            raise Refused(404, "there is no virtual table: this companion watches a real one")
+        return jsonify({"ok": True, "result": extras.simulate(body())})
+
+    # ---------------------------------------------------------------- errors, in players' words
+
+    @app.errorhandler(Refused)
+    def refused(exc):
+        return jsonify({"error": str(exc)}), exc.status
+
+    @app.errorhandler(IllegalMove)
+    def illegal(exc):
+        return jsonify({"error": str(exc)}), 409
+
+    @app.errorhandler(HTTPException)
+    def http_error(exc):
+        return jsonify({"error": exc.description or exc.name}), exc.code
+
+    @app.errorhandler(Exception)
+    def crashed(exc):
+        log.exception("request failed")
+        return jsonify({"error": "something went wrong on the companion; nothing was changed"}), 500
+
+    return app
+
+
+def _wait(future, timeout: float = 10.0):
+    """A worker result for a request; a refusal by the rules becomes IllegalMove (409)."""
+    try:
+        return future.result(timeout)
+    except IllegalMove:
+        raise
+    except TimeoutError:
+        raise Refused(503, "the companion is busy; try again") from None
+
+
+def _viewers(session) -> list[str]:
+    """Who gets a link: one per seat, and the game master where the game has one."""
+    rules = session.rules
+    if hasattr(rules, "viewers"):
+        return list(rules.viewers(session.state))
+    return [f"seat-{s}" for s in range(session.view(TABLE)["seats"])]
+
+
+def _label(table_view: dict, viewer: str) -> str:
+    if viewer == "master":
+        return "Game master"
+    names = table_view.get("names") or []
+    seat = int(viewer[5:]) if viewer.startswith("seat-") else -1
+    return names[seat] if 0 <= seat < len(names) else viewer
+
+
+def make_server(app: Flask, host: str = "0.0.0.0", port: int = 8080, threads: int = 16):
+    """A waitress server for the app; `.run()` serves, `.close()` stops, `.effective_port` tells.
+
+    Each live stream holds a thread, so 6 phones and the host need 7 of them; the rest keep
+    ordinary requests quick while the streams wait.
+    """
+    from waitress.server import create_server
+    return create_server(app, host=host, port=port, threads=threads, channel_timeout=60,
+                         ident="paradox-table")

@@ -1,0 +1,96 @@
+"use strict";
+// The host page: the table's public view, plus (with the host token) games, seats, the device.
+(function () {
+  const params = new URLSearchParams(location.search);
+  if (params.get("host")) {
+    localStorage.setItem("hostToken", params.get("host"));
+    history.replaceState(null, "", location.pathname);
+  }
+  const token = localStorage.getItem("hostToken");
+  const $ = (id) => document.getElementById(id);
+  const post = (path, payload) => api(path, token, "X-Host-Token", payload);
+  let latest = null;
+
+  document.querySelectorAll(".host-only").forEach((n) => n.classList.toggle("hidden", !token));
+  $("locked").classList.toggle("hidden", !!token);
+
+  function drawSeats(data) {
+    const box = $("seats");
+    box.replaceChildren();
+    for (const seat of data.seats) {
+      const link = location.origin + "/seat#" + seat.token;
+      box.append(el("div", { class: "seatcard", "data-viewer": seat.viewer },
+        el("img", { src: "/api/qr.svg?text=" + encodeURIComponent(link), alt: "QR code for " + seat.label }),
+        el("div", {}, el("strong", {}, seat.label), el("br"),
+          el("a", { href: link, target: "_blank", class: "seat-link" }, link), el("br"),
+          el("button", { class: "quiet", onclick: () => post("/api/host/reissue", { viewer: seat.viewer }).catch(showError) },
+            "New link"))));
+    }
+  }
+
+  function showError(e) { $("start-error").textContent = e.message; }
+
+  function onView(data) {
+    if (!data) return;
+    latest = data;
+    $("said").textContent = data.table.message || "";
+    $("prompt").textContent = data.table.prompt ? data.table.prompt.title + ": " + data.table.prompt.text : "";
+    drawGame($("game"), data.view);
+    if (data.seats) drawSeats(data);
+    if (data.games) fillGames(data.games);
+    if (data.simulation) {
+      $("device-section").classList.remove("hidden");
+      $("sim-section").classList.remove("hidden");
+      fillSim(data.view);
+      $("camera").src = "/api/camera.jpg?token=" + encodeURIComponent(token) + "&v=" + data.version;
+    }
+    $("oled").src = "/api/oled.png?v=" + data.version;
+  }
+
+  function fillGames(games) {
+    const sel = $("game-name");
+    if (sel.options.length) return;
+    games.forEach((g) => sel.append(el("option", { value: g }, g)));
+  }
+
+  function fillSim(v) {
+    if (!v || v.game !== "paradominetor") return;
+    const seatSel = $("sim-seat");
+    const want = v.names.map((n, s) => s + ":" + n).join("|");
+    if (seatSel.dataset.names !== want) {
+      seatSel.dataset.names = want;
+      seatSel.replaceChildren(...v.names.map((n, s) => el("option", { value: s }, n)));
+      $("sim-colour").replaceChildren(...v.colours.concat(["black"]).map((c) => el("option", {}, c)));
+      $("sim-value").replaceChildren(...[0, 1, 2, 3, 4, 5, 6].map((x) => el("option", {}, String(x))));
+      $("sim-declare").replaceChildren(el("option", { value: "" }, "—"), ...v.colours.map((c) => el("option", {}, c)));
+    }
+    if (v.to_play !== null) seatSel.value = String(v.to_play);
+  }
+
+  async function sim(action) {
+    $("sim-error").textContent = "";
+    try { await post("/api/host/table", action); } catch (e) { $("sim-error").textContent = e.message; }
+  }
+
+  $("start").addEventListener("click", async () => {
+    $("start-error").textContent = "";
+    const seats = parseInt($("players").value, 10);
+    const names = $("seat-names").value.split(",").map((s) => s.trim()).filter(Boolean);
+    const options = { seats };
+    if (names.length) options.names = names;
+    try { await post("/api/host/game", { game: $("game-name").value, options }); } catch (e) { showError(e); }
+  });
+  $("undo").addEventListener("click", () => post("/api/host/undo").catch(showError));
+  document.querySelectorAll("[data-press]").forEach((b) =>
+    b.addEventListener("click", () => post("/api/host/button", { name: b.dataset.press }).catch(showError)));
+  $("sim-play").addEventListener("click", () => {
+    const colour = $("sim-colour").value;
+    const tile = colour === "black" ? "black-0" : `${colour}-${$("sim-value").value}-${$("sim-timeframe").value}`;
+    sim({ action: "play", seat: parseInt($("sim-seat").value, 10), tile, declare: $("sim-declare").value || null });
+  });
+  $("sim-flip").addEventListener("click", () => sim({ action: "flip" }));
+  $("sim-clear").addEventListener("click", () => sim({ action: "clear" }));
+
+  const url = token ? "/api/stream?token=" + encodeURIComponent(token) : "/api/stream";
+  connectLive(url, onView, $("status"));
+})();
