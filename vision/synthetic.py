@@ -1,0 +1,416 @@
+"""A synthetic table: virtual tiles on the virtual mat, photographed by a virtual camera.
+
+Used by the simulation (the web page places, flips and removes tiles for seats), by tests and
+by the benchmark. Two tile designs are drawn here so the recogniser can be shown to learn a
+printing from its enrolment frames rather than from this renderer.
+"""
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from .mat import MatLayout, render_mat
+from .tiles import COLOURS, LABELS, TIMEFRAMES, check_label, tile_set
+
+
+@dataclass(frozen=True)
+class TileStyle:
+    """How one printing of the tiles looks."""
+
+    name: str
+    size_mm: tuple[float, float]  # width, height of an upright tile
+    face: str  # "digit" or "pips"
+    colours: dict  # colour -> BGR
+    paper: tuple = (238, 240, 242)  # face background of "digit" tiles
+    black: tuple = (30, 30, 30)
+    back: tuple = (90, 60, 40)
+    back_ink: tuple = (215, 225, 230)
+    border: tuple | None = None  # outline colour; None: a band of the tile's colour
+    font: int = cv2.FONT_HERSHEY_DUPLEX
+
+
+CLASSIC = TileStyle(
+    "classic", (28.0, 40.0), "digit",
+    {"red": (45, 40, 205), "blue": (190, 95, 25), "green": (60, 150, 40),
+     "yellow": (20, 185, 235), "purple": (150, 50, 125)},
+)
+# A second printing: coloured faces with white pips, a dark outline, other hues and size.
+PIPS = TileStyle(
+    "pips", (30.0, 42.0), "pips",
+    {"red": (70, 50, 185), "blue": (140, 80, 40), "green": (90, 160, 70),
+     "yellow": (70, 200, 225), "purple": (130, 60, 150)},
+    paper=(250, 250, 250), black=(45, 40, 40), back=(200, 200, 185), back_ink=(60, 40, 30),
+    border=(35, 35, 35), font=cv2.FONT_HERSHEY_TRIPLEX,
+)
+STYLES = {"classic": CLASSIC, "pips": PIPS}
+
+_PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+         4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+         6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
+
+
+def _text(img, text, cx, cy, height_px, colour, font, thick):
+    scale = cv2.getFontScaleFromHeight(font, int(height_px), thick)
+    (tw, th), _ = cv2.getTextSize(text, font, scale, thick)
+    cv2.putText(img, text, (int(cx - tw / 2), int(cy + th / 2)), font, scale, colour, thick, cv2.LINE_AA)
+
+
+def render_tile(label: str, style: TileStyle = CLASSIC, px_per_mm: float = 8.0) -> np.ndarray:
+    """An upright tile, BGR, exactly its size at px_per_mm."""
+    check_label(label)
+    w, h = (int(round(s * px_per_mm)) for s in style.size_mm)
+    k = px_per_mm
+    cx, cy = w / 2, h / 2
+    if label.startswith("back-"):
+        img = np.full((h, w, 3), style.back, np.uint8)
+        tf = label[5:]
+        ink = style.back_ink
+        if style.face == "digit":
+            # a shape per timeframe, none a half-turn of another, and the word beneath
+            r = 7 * k
+            if tf == "past":
+                cv2.circle(img, (int(cx), int(cy - 3 * k)), int(r), ink, int(2.2 * k), cv2.LINE_AA)
+            elif tf == "present":
+                cv2.rectangle(img, (int(cx - r), int(cy - 3 * k - r)), (int(cx + r), int(cy - 3 * k + r)), ink, -1)
+            else:
+                pts = np.array([[cx, cy - 3 * k - r], [cx + r, cy - 3 * k + r], [cx - r, cy - 3 * k + r]], np.int32)
+                cv2.fillPoly(img, [pts], ink, cv2.LINE_AA)
+            _text(img, tf.upper(), cx, cy + 10 * k, 3.2 * k, ink, cv2.FONT_HERSHEY_SIMPLEX, max(1, int(0.5 * k)))
+        else:
+            _text(img, {"past": "I", "present": "II", "future": "III"}[tf], cx, cy, 14 * k, ink, style.font,
+                  max(1, int(1.6 * k)))
+            cv2.line(img, (int(4 * k), int(h - 6 * k)), (int(w - 4 * k), int(h - 6 * k)), ink, max(1, int(k)))
+    else:
+        colour, value = label.split("-")
+        value = int(value)
+        if colour == "black":
+            img = np.full((h, w, 3), style.black, np.uint8)
+            if style.face == "digit":
+                _text(img, "0", cx, cy, 16 * k, (235, 235, 235), style.font, max(1, int(1.8 * k)))
+                _text(img, "0", 4.5 * k, 5 * k, 4 * k, (235, 235, 235), style.font, max(1, int(0.5 * k)))
+            else:
+                cv2.circle(img, (int(cx), int(cy)), int(7 * k), (240, 240, 240), max(1, int(1.5 * k)), cv2.LINE_AA)
+                cv2.circle(img, (int(cx), int(h - 6 * k)), int(1.5 * k), (240, 240, 240), -1, cv2.LINE_AA)
+        elif style.face == "digit":
+            c = style.colours[colour]
+            img = np.full((h, w, 3), style.paper, np.uint8)
+            _text(img, str(value), cx, cy + k, 17 * k, c, style.font, max(1, int(2.2 * k)))
+            _text(img, str(value), 4.5 * k, 5 * k, 4 * k, c, style.font, max(1, int(0.6 * k)))
+            cv2.rectangle(img, (0, 0), (w - 1, h - 1), c, max(1, int(1.6 * k)))
+        else:
+            c = style.colours[colour]
+            img = np.full((h, w, 3), c, np.uint8)
+            step = 7.5 * k
+            for px, py in _PIPS[value]:
+                cv2.circle(img, (int(cx + px * step), int(cy + py * step)), int(2.4 * k), style.paper, -1, cv2.LINE_AA)
+            cv2.line(img, (int(5 * k), int(h - 3.5 * k)), (int(w - 5 * k), int(h - 3.5 * k)), style.paper, max(1, int(0.6 * k)))
+    if style.border is not None:
+        cv2.rectangle(img, (0, 0), (w - 1, h - 1), style.border, max(1, int(1.0 * k)))
+    return img
+
+
+@dataclass
+class VirtualTile:
+    """A tile on the virtual mat. ``label`` is its face; a face-down tile shows its timeframe."""
+
+    label: str
+    x_mm: float
+    y_mm: float
+    angle: float = 0.0  # degrees, clockwise on the mat as printed
+    face_up: bool = True
+    timeframe: str = "present"
+
+    @property
+    def visible_label(self) -> str:
+        return self.label if self.face_up else f"back-{self.timeframe}"
+
+
+@dataclass
+class CameraPose:
+    tilt_deg: float = 0.0  # away from straight down
+    tilt_dir_deg: float = 0.0  # which way the camera leans
+    roll_deg: float = 0.0  # rotation about the lens axis
+    fill: float = 0.8  # the mat's share of the frame's width or height, whichever binds
+    shift: tuple = (0.0, 0.0)  # where the mat sits in the leftover room, -1..1
+
+
+@dataclass
+class Light:
+    gain: float = 1.0
+    gradient: tuple = (0.0, 0.0)  # brightness change across the frame in x and y (fractions)
+    tint: tuple = (1.0, 1.0, 1.0)  # per-channel BGR gains: warm or cool light
+    shadows: list = field(default_factory=list)  # (x_mm, y_mm, radius_mm, depth 0..1)
+
+
+@dataclass
+class Optics:
+    blur_sigma: float = 0.6
+    noise_sigma: float = 2.0
+    jpeg_quality: int | None = 90
+
+
+def random_camera(rng, max_tilt=30.0, fill=(0.5, 0.95)) -> CameraPose:
+    return CameraPose(float(rng.uniform(0, max_tilt)), float(rng.uniform(0, 360)), float(rng.uniform(-12, 12)),
+                      float(rng.uniform(*fill)), (float(rng.uniform(-1, 1)), float(rng.uniform(-1, 1))))
+
+
+def random_light(rng, layout: MatLayout) -> Light:
+    W, H = layout.size_mm
+    shadows = [(float(rng.uniform(0, W)), float(rng.uniform(0, H)), float(rng.uniform(30, 120)),
+                float(rng.uniform(0.15, 0.45))) for _ in range(rng.integers(0, 3))]
+    return Light(float(rng.uniform(0.7, 1.1)), (float(rng.uniform(-0.35, 0.35)), float(rng.uniform(-0.35, 0.35))),
+                 tuple(float(t) for t in rng.uniform(0.88, 1.1, 3)), shadows)
+
+
+def random_optics(rng, jpeg_quality=70) -> Optics:
+    return Optics(float(rng.uniform(0.4, 1.3)), float(rng.uniform(1.0, 5.0)), jpeg_quality)
+
+
+def camera_homography(layout: MatLayout, pose: CameraPose, frame_size=(1280, 960)) -> np.ndarray:
+    """Mat millimetres -> frame pixels for a pinhole camera looking at the mat."""
+    W, H = layout.size_mm
+    fw, fh = frame_size
+    t, d, r = (math.radians(a) for a in (pose.tilt_deg, pose.tilt_dir_deg, pose.roll_deg))
+    axis = np.array([math.cos(d), math.sin(d), 0.0])
+    Rt, _ = cv2.Rodrigues(axis * t)
+    Rr, _ = cv2.Rodrigues(np.array([0, 0, r]))
+    R = Rr @ Rt
+    dist = 1.6 * max(W, H)
+    corners = np.array([[0, 0], [W, 0], [W, H], [0, H]], np.float64) - [W / 2, H / 2]
+    P = np.c_[corners, np.zeros(4)] @ R.T + [0, 0, dist]
+    img = P[:, :2] / P[:, 2:3]
+    lo, hi = img.min(0), img.max(0)
+    s = pose.fill * min(fw / (hi - lo)[0], fh / (hi - lo)[1])
+    room = np.array([fw, fh]) - s * (hi - lo)
+    off = room / 2 * (1 + np.asarray(pose.shift)) - s * lo
+    dst = img * s + off
+    src = corners + [W / 2, H / 2]
+    return cv2.getPerspectiveTransform(src.astype(np.float32), dst.astype(np.float32))
+
+
+def tile_polygon(t: VirtualTile, size_mm) -> np.ndarray:
+    w, h = size_mm
+    a = math.radians(t.angle)
+    c, s = math.cos(a), math.sin(a)
+    pts = np.array([[-w / 2, -h / 2], [w / 2, -h / 2], [w / 2, h / 2], [-w / 2, h / 2]])
+    return pts @ np.array([[c, s], [-s, c]]) + [t.x_mm, t.y_mm]
+
+
+class SyntheticTable:
+    """Holds virtual tiles on a mat and renders camera frames of them."""
+
+    def __init__(self, layout: MatLayout, style: TileStyle = CLASSIC, frame_size=(1280, 960),
+                 px_per_mm: float = 4.0, camera: CameraPose | None = None, light: Light | None = None,
+                 optics: Optics | None = None, seed: int | None = None):
+        self.layout, self.style, self.frame_size, self.k = layout, style, tuple(frame_size), px_per_mm
+        self.camera = camera or CameraPose()
+        self.light = light or Light()
+        self.optics = optics or Optics()
+        self.rng = np.random.default_rng(seed)
+        self.tiles: dict[int, VirtualTile] = {}
+        self._next = 0
+        self._mat = render_mat(layout, px_per_mm).astype(np.float32)
+        self._tile_cache: dict[str, np.ndarray] = {}
+
+    # the simulation page's verbs
+    def place(self, label: str, x_mm: float, y_mm: float, angle: float = 0.0, face_up=True,
+              timeframe="present") -> int:
+        check_label(label)
+        if timeframe not in TIMEFRAMES:
+            raise ValueError(f"unknown timeframe {timeframe!r}")
+        self._next += 1
+        self.tiles[self._next] = VirtualTile(label, x_mm, y_mm, angle, face_up, timeframe)
+        return self._next
+
+    def flip(self, tile_id: int) -> None:
+        t = self.tiles[tile_id]
+        self.tiles[tile_id] = replace(t, face_up=not t.face_up)
+
+    def move(self, tile_id: int, x_mm: float, y_mm: float, angle: float | None = None) -> None:
+        t = self.tiles[tile_id]
+        self.tiles[tile_id] = replace(t, x_mm=x_mm, y_mm=y_mm, angle=t.angle if angle is None else angle)
+
+    def remove(self, tile_id: int) -> None:
+        self.tiles.pop(tile_id, None)
+
+    def clear(self) -> None:
+        self.tiles.clear()
+
+    def _tile_img(self, label):
+        if label not in self._tile_cache:
+            # drawn at twice the canvas scale, then reduced, so glyph edges are smooth
+            big = render_tile(label, self.style, self.k * 2)
+            w, h = (int(round(s * self.k)) for s in self.style.size_mm)
+            self._tile_cache[label] = cv2.resize(big, (w, h), interpolation=cv2.INTER_AREA).astype(np.float32)
+        return self._tile_cache[label]
+
+    def top_down(self, light: Light | None = None, hand: tuple | None = None) -> np.ndarray:
+        """The lit mat with its tiles as seen from straight above, float BGR at px_per_mm."""
+        light = light or self.light
+        k = self.k
+        canvas = self._mat.copy()
+        Hc, Wc = canvas.shape[:2]
+        for t in self.tiles.values():
+            img = self._tile_img(t.visible_label)
+            h, w = img.shape[:2]
+            M = cv2.getRotationMatrix2D((w / 2, h / 2), -t.angle, 1.0)
+            M[:, 2] += [t.x_mm * k - w / 2, t.y_mm * k - h / 2]
+            # a tile stands proud of the mat: a soft shadow on its lower right
+            Ms = M.copy()
+            Ms[:, 2] += 0.6 * k
+            shadow = cv2.warpAffine(np.ones((h, w), np.float32), Ms, (Wc, Hc))
+            shadow = cv2.GaussianBlur(shadow, (0, 0), 0.8 * k)
+            canvas *= (1 - 0.35 * shadow)[:, :, None]
+            mask = cv2.warpAffine(np.ones((h, w), np.float32), M, (Wc, Hc))
+            warped = cv2.warpAffine(img, M, (Wc, Hc))
+            canvas = canvas * (1 - mask[:, :, None]) + warped
+        if hand is not None:
+            self._draw_hand(canvas, hand)
+        # light: overall gain, a gradient, soft shadows, a colour cast
+        yy, xx = np.mgrid[0:Hc, 0:Wc].astype(np.float32)
+        illum = light.gain * (1 + light.gradient[0] * (xx / Wc - 0.5) + light.gradient[1] * (yy / Hc - 0.5))
+        for sx, sy, sr, depth in light.shadows:
+            d2 = ((xx - sx * k) ** 2 + (yy - sy * k) ** 2) / (sr * k) ** 2
+            illum = illum * (1 - depth * np.exp(-d2))
+        return canvas * illum[:, :, None] * np.asarray(light.tint, np.float32)
+
+    def _draw_hand(self, canvas, hand):
+        """A hand reaching in: (x_mm, y_mm, angle) of the palm."""
+        x, y, a = hand
+        k = self.k
+        skin = (120, 150, 205)
+        cv2.ellipse(canvas, (int(x * k), int(y * k)), (int(45 * k), int(55 * k)), a, 0, 360, skin, -1)
+        rad = math.radians(a)
+        for i in range(4):
+            off = (i - 1.5) * 20
+            bx = x + math.cos(rad) * off
+            by = y + math.sin(rad) * off
+            ex, ey = bx + math.sin(rad) * 80, by - math.cos(rad) * 80
+            cv2.line(canvas, (int(bx * k), int(by * k)), (int(ex * k), int(ey * k)), skin, int(16 * k))
+        arm = (int((x - math.sin(rad) * 300) * k), int((y + math.cos(rad) * 300) * k))
+        cv2.line(canvas, (int(x * k), int(y * k)), arm, skin, int(80 * k))
+
+    def render(self, camera: CameraPose | None = None, light: Light | None = None,
+               optics: Optics | None = None, hand: tuple | None = None) -> np.ndarray:
+        """A camera frame (BGR uint8) of the table as it stands."""
+        camera = camera or self.camera
+        optics = optics or self.optics
+        top = self.top_down(light, hand)
+        H = camera_homography(self.layout, camera, self.frame_size)
+        S = np.diag([1 / self.k, 1 / self.k, 1.0])
+        Hf = H @ S
+        # reduce first so the warp does not alias: the frame samples the canvas coarser
+        frame_px_per_mm = math.sqrt(abs(np.linalg.det(H[:2, :2]))) if H[2, 2] else 1.0
+        sigma = max(0.0, 0.5 * self.k / max(frame_px_per_mm, 1e-3) - 0.5)
+        if sigma > 0.3:
+            top = cv2.GaussianBlur(top, (0, 0), sigma)
+        table = (60, 90, 120)  # a wooden table round the mat
+        frame = cv2.warpPerspective(top, Hf, self.frame_size, flags=cv2.INTER_LINEAR,
+                                    borderMode=cv2.BORDER_CONSTANT, borderValue=table)
+        if hand is not None and hand[1] > self.layout.size_mm[1] * 0.8:
+            pass
+        if optics.blur_sigma > 0:
+            frame = cv2.GaussianBlur(frame, (0, 0), optics.blur_sigma)
+        if optics.noise_sigma > 0:
+            frame = frame + self.rng.normal(0, optics.noise_sigma, frame.shape).astype(np.float32)
+        frame = np.clip(frame, 0, 255).astype(np.uint8)
+        if optics.jpeg_quality:
+            ok, buf = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, int(optics.jpeg_quality)])
+            frame = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+        return frame
+
+    def homography(self, camera: CameraPose | None = None) -> np.ndarray:
+        return camera_homography(self.layout, camera or self.camera, self.frame_size)
+
+
+def random_tiles(layout: MatLayout, rng, n: int, style: TileStyle = CLASSIC, touching: float = 0.5,
+                 zone: str = "trick", labels=LABELS) -> list[VirtualTile]:
+    """n tiles at random in a zone, none overlapping; about ``touching`` of them laid flush
+    against a tile already down (edge to edge or corner to edge)."""
+    z = layout.zones[zone]
+    w, h = style.size_mm
+    out: list[VirtualTile] = []
+    polys = []
+    for _ in range(n):
+        for _attempt in range(200):
+            label = str(rng.choice(labels))
+            face_up = not label.startswith("back-")
+            tf = label[5:] if not face_up else str(rng.choice(TIMEFRAMES))
+            lab = label if face_up else str(rng.choice(_faces_for(tf)))
+            if out and rng.random() < touching:
+                base = out[int(rng.integers(len(out)))]
+                a = base.angle + float(rng.choice([0, 0, 90, rng.uniform(-30, 30)]))
+                side = int(rng.integers(4))
+                gap = float(rng.uniform(0, 0.4))
+                ang = math.radians(base.angle)
+                ux, uy = math.cos(ang), math.sin(ang)
+                vx, vy = -uy, ux
+                ext = (w if side % 2 == 0 else h) / 2
+                own = (w if abs((a - base.angle) % 180 - 90) > 45 else h) if side % 2 == 0 else \
+                      (h if abs((a - base.angle) % 180 - 90) > 45 else w)
+                dist = ext + own / 2 + gap
+                slide = float(rng.uniform(-0.5, 0.5)) * (h if side % 2 == 0 else w)
+                sgn = 1 if side < 2 else -1
+                if side % 2 == 0:
+                    x, y = base.x_mm + sgn * dist * ux + slide * vx, base.y_mm + sgn * dist * uy + slide * vy
+                else:
+                    x, y = base.x_mm + sgn * dist * vx + slide * ux, base.y_mm + sgn * dist * vy + slide * uy
+            else:
+                a = float(rng.uniform(0, 360))
+                x, y = float(rng.uniform(z.x, z.x + z.w)), float(rng.uniform(z.y, z.y + z.h))
+            t = VirtualTile(lab, x, y, a % 360, face_up, tf)
+            p = tile_polygon(t, (w, h))
+            if p[:, 0].min() < z.x + 2 or p[:, 0].max() > z.x + z.w - 2 or \
+               p[:, 1].min() < z.y + 2 or p[:, 1].max() > z.y + z.h - 2:
+                continue
+            if any(_overlap(p, q) > 0.5 for q in polys):
+                continue
+            out.append(t)
+            polys.append(p)
+            break
+    return out
+
+
+def _faces_for(timeframe):
+    return [lab for c in COLOURS for lab, tf in tile_set(c) if tf == timeframe]
+
+
+def _overlap(p, q) -> float:
+    area, _ = cv2.intersectConvexConvex(p.astype(np.float32), q.astype(np.float32))
+    return float(area)
+
+
+def enrolment_frames(layout: MatLayout, style: TileStyle = CLASSIC, seed: int = 0,
+                     frame_size=(1280, 960)):
+    """(label, frame) for every face and back: one tile upright in the trick area."""
+    rng = np.random.default_rng(seed)
+    z = layout.zones["trick"]
+    for label in LABELS:
+        table = SyntheticTable(layout, style, frame_size, seed=int(rng.integers(1 << 30)),
+                               camera=random_camera(rng, max_tilt=15, fill=(0.75, 0.9)),
+                               light=Light(float(rng.uniform(0.85, 1.0))), optics=Optics(0.6, 2.0, 92))
+        face_up = not label.startswith("back-")
+        table.place(label if face_up else "black-0", z.x + z.w / 2 + float(rng.uniform(-15, 15)),
+                    z.y + z.h / 2 + float(rng.uniform(-10, 10)), float(rng.uniform(-6, 6)), face_up,
+                    label[5:] if not face_up else "present")
+        yield label, table.render()
+
+
+def write_enrolment(layout: MatLayout, out_dir, style: TileStyle = CLASSIC, seed: int = 0) -> Path:
+    """Render enrolment frames into out_dir with a manifest.json; returns the manifest path.
+    The simulation uses this to enrol itself on first start."""
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    manifest = []
+    for label, frame in enrolment_frames(layout, style, seed):
+        name = f"{label}.png"
+        cv2.imwrite(str(out_dir / name), frame)
+        manifest.append({"image": name, "label": label})
+    path = out_dir / "manifest.json"
+    path.write_text(json.dumps(manifest, indent=1) + "\n")
+    return path
