@@ -1,0 +1,73 @@
+"""One example of every OLED screen, as a Paradominetor table would see it.
+
+The tests draw these against golden images, and `python -m hardware.gallery docs/img` writes
+them four times larger for the README, so the pictures in the docs are the ones tested.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from .display import Display, emulated_device
+
+SAMPLES: dict[str, dict] = {
+    "scoreboard": {
+        "title": "Trick 7/15",
+        "seats": [
+            {"name": "Ann", "score": 3.5, "mark": True},
+            {"name": "Bartholomew", "score": 2},
+            {"name": "Chidi", "score": 4.5},
+            {"name": "Dolores", "score": 0},
+            {"name": "Eun-ji", "score": 1.5},
+        ],
+    },
+    "trick": {
+        "title": "Trick 7",
+        "lead": "yellow",
+        "plays": [
+            {"seat": "P1", "tile": "yellow 3"},
+            {"seat": "P2", "tile": "yellow 5"},
+            {"seat": "P3", "tile": "paradox yellow 1"},
+        ],
+        "turn": "P4",
+    },
+    "adjudication": {
+        "title": "Paradox yellow 1",
+        "text": "P3 takes the past: 1 pt. P4 holds the future half: 0.5 pt. P1 leads trick 8.",
+    },
+    "prompt": {
+        "text": "Seen red 3 for P2?",
+        "buttons": {"a": "accept", "b": "reject"},
+    },
+    "message": {"title": "Flip paradox tiles", "text": "P3, P4: turn your paradox tiles face down."},
+    "error": {"text": "Camera not found. Check the ribbon cable, then press A."},
+    "join": {"url": "http://paradox-table.local:8080/"},
+    "unplug": {"safe": True},
+    "winner": {"names": ["Chidi"], "score": 9.5},
+    "menu": {"items": ["Resume", "New game", "Undo last move", "Show join code", "Shut down"],
+             "selected": 2},
+}
+
+
+def write_images(folder: Path, scale: int = 4, prefix: str = "oled-") -> list[Path]:
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    with Display(emulated_device()) as display:
+        for name, data in SAMPLES.items():
+            display.show(name, data)
+            path = folder / f"{prefix}{name}.png"
+            path.write_bytes(display.png(scale))
+            written.append(path)
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    folder = Path(args[0]) if args else Path("docs/img")
+    for path in write_images(folder):
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
