@@ -17,17 +17,29 @@ from typing import Callable
 from .games import TABLE, IllegalMove, Viewer
 from .session import Session
 from .store import Store
+from .watch import Ask, TrickWatcher
 
 log = logging.getLogger("paradox-table")
 
 
 @dataclass(frozen=True)
 class Prompt:
-    """A question on the OLED that waits for a button: A accepts, B rejects."""
+    """A question on the OLED that waits for a button: A accepts, C shows the next choice, B drops."""
     title: str
     text: str
-    move: object | None = None  # what A would submit
-    source: str = "camera"
+    choices: tuple = ()          # (words, move) pairs
+    index: int = 0
+    at: tuple | None = None      # where the camera saw the tile in question
+
+    @property
+    def move(self):
+        return self.choices[self.index][1] if self.choices else None
+
+    @property
+    def words(self) -> str:
+        if len(self.choices) > 1:
+            return f"{self.choices[self.index][0]}? A ok, C next, B no"
+        return self.text
 
 
 @dataclass(frozen=True)
@@ -37,8 +49,9 @@ class Snapshot:
     session: Session | None
     state: object | None
     message: str = ""            # the last thing said: an adjudication, a refusal, a hint
+    alert: str = ""              # a refusal the OLED shows until the next accepted change
     prompt: Prompt | None = None
-    screen: str = "scoreboard"   # the OLED page the players chose with button C
+    screen: str = "auto"         # the OLED page chosen with button C; "auto" follows the game
     shutting_down: bool = False
 
     def view(self, viewer: Viewer) -> dict:
@@ -47,7 +60,7 @@ class Snapshot:
         return self.session.rules.view(self.state, viewer)
 
 
-SCREENS = ("scoreboard", "trick", "adjudication", "join")
+SCREENS = ("auto", "scoreboard", "join")
 
 
 @dataclass
@@ -71,6 +84,8 @@ class Companion:
         self._shutdown = shutdown      # called after "safe to unplug" is shown
         self._thread: threading.Thread | None = None
         self._running = False
+        self._watcher: TrickWatcher | None = None  # the camera's memory of where tiles lie
+        self._watcher_for: int | None = None
         session = Session.resume(store)
         self._snap = Snapshot(1, session, session.state if session else None,
                               message=self._resume_message(session))
@@ -131,7 +146,7 @@ class Companion:
                 result = command.run()
             except IllegalMove as exc:
                 if command.public:
-                    self._set(message=str(exc))
+                    self._set(message=str(exc), alert=str(exc))
                 command.done.set_exception(exc)
             except Exception as exc:  # the table must keep going; the journal gets the details
                 log.exception("command failed")
@@ -154,6 +169,7 @@ class Companion:
 
     def _set(self, **changes) -> Snapshot:
         """Worker only: publish a new snapshot."""
+        changes.setdefault("alert", "")
         snap = replace(self._snap, version=self._snap.version + 1, **changes)
         if snap.session is not None:
             snap = replace(snap, state=snap.session.state)
@@ -183,7 +199,7 @@ class Companion:
             session = Session.create(self.store, game, options, seed)
             if old is not None and not old.is_over():
                 self.store.end_game(old.id)
-            self._set(session=session, prompt=None, screen="scoreboard",
+            self._set(session=session, prompt=None, screen="auto",
                       message=f"New {game} game: {session.view(TABLE).get('names', '')}")
             return session.id
         return self.post(run)
@@ -219,17 +235,41 @@ class Companion:
                 return None
             try:
                 events = self._session().submit(prompt.move, source)
-            except IllegalMove as exc:
-                self._set(prompt=None, message=str(exc))
+            except IllegalMove:
+                self._set(prompt=None)
                 raise
+            if self._watcher is not None:
+                self._watcher.accepted(prompt.at)
             self._set(prompt=None, message=events[-1].text() if events else "")
             return events
         return self.post(run)
 
     def next_screen(self) -> Future:
+        """Button C: the next choice of a question, otherwise the next OLED page."""
         def run():
+            prompt = self._snap.prompt
+            if prompt is not None and len(prompt.choices) > 1:
+                return self._set(prompt=replace(prompt, index=(prompt.index + 1) % len(prompt.choices)))
             i = SCREENS.index(self._snap.screen) if self._snap.screen in SCREENS else -1
             self._set(screen=SCREENS[(i + 1) % len(SCREENS)])
+        return self.post(run)
+
+    def observe(self, seen: list) -> Future:
+        """A steady camera reading of the trick area (watch.Seen list), judged on the worker."""
+        def run():
+            session = self._snap.session
+            if session is None or session.name != "paradominetor" or self._snap.prompt is not None:
+                return None  # a question on the OLED is answered before the camera goes on
+            if self._watcher is None or self._watcher_for != session.id:
+                self._watcher, self._watcher_for = TrickWatcher(session.rules), session.id
+            action = self._watcher.observe(session.state, seen)
+            if isinstance(action, Ask):
+                self._set(prompt=Prompt(action.title, action.text, action.choices, 0, action.at),
+                          message=action.text)
+            elif action is not None:
+                events = session.submit(action, "camera")
+                self._set(message=events[-1].text() if events else "")
+            return action
         return self.post(run)
 
     def show_screen(self, screen: str) -> Future:
