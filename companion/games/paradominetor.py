@@ -381,7 +381,12 @@ def _play(state: State, move: Play):
     name = seat_name(state, move.seat)
     if move.seat != state.to_play:
         raise IllegalMove(f"it is {seat_name(state, state.to_play)}'s turn, not {name}'s")
-    tile = parse_tile(move.tile)
+    try:
+        tile = parse_tile(move.tile)
+    except IllegalMove as exc:  # say who played it: "seat 2 played red-6-past, which does not exist: ..."
+        reason = str(exc).split(": ", 1)[-1] if "does not exist" in str(exc) else str(exc)
+        raise IllegalMove(f"{name} played {move.tile}, which does not exist: {reason}"
+                          if "does not exist" in str(exc) else str(exc)) from None
     if tile.colour != BLACK and tile.colour not in state.colours:
         raise IllegalMove(f"{name} played {move.tile}, which does not exist: {tile.colour} is not in this game")
     leading = not state.trick
