@@ -1,0 +1,159 @@
+"""Paradox Island: the OP hides the island; the companion moves every piece and says what to announce.
+
+Rules: shared/rules/paradox-island.txt. Decisions the rulebook leaves open: docs/rulings-island.md.
+Component data (tiles, Escher knot arrows, anomaly tokens, characters): companion/catalog/island/.
+
+Seat 0 is the Omnipotence Paradox; seats 1..n are the captives in turn order (seat 1 sits on the
+OP's left and plays first). Modules: board (geometry), catalog (data), layout (tiles on the
+island), state, moves, resolve (what happens to a piece, stage by stage), captive (a captive's
+actions), op (the OP's actions), turns (setup and turn order), characters (boards and missions),
+views (who sees what).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..base import IllegalMove, Viewer
+from . import board as geo
+from . import captive, catalog, characters, layout, op, resolve, turns, views
+from .moves import (MOVES, BuildIsland, BushAction, Choose, ChooseStartingFruit, EndTurn, Move,
+                    PlaceOpPieces, RandomIsland, Rest, RockAction, Said, UseBonus, UseExtraBonus,
+                    WaveAttack, WaveMove, WriteNote, move_from_dict, move_to_dict)
+from .state import OP, State, board, pieces_of
+
+NAME = "island"
+
+__all__ = ["NAME", "MOVES", "setup", "apply", "view", "scores", "is_over", "winners",
+           "legal_moves", "move_from_dict", "move_to_dict", "State"]
+
+
+def setup(options: dict | None = None, seed: int = 0) -> State:
+    return turns.setup(options, seed)
+
+
+_HANDLERS = {
+    BuildIsland: turns.build_island,
+    RandomIsland: turns.build_island,
+    PlaceOpPieces: turns.place_op_pieces,
+    ChooseStartingFruit: turns.choose_fruit,
+    Move: captive.move,
+    Rest: captive.rest,
+    UseBonus: captive.use_bonus,
+    UseExtraBonus: captive.use_extra_bonus,
+    WriteNote: captive.write_note,
+    EndTurn: turns.end_turn,
+    WaveMove: op.wave_move,
+    WaveAttack: op.wave_attack,
+    BushAction: op.bush_action,
+    RockAction: op.rock_action,
+}
+
+
+def apply(state: State, move) -> tuple[State, list[Said]]:
+    """The new state and the words said aloud while the move resolved."""
+    if state.phase == "over" and not isinstance(move, WriteNote):
+        raise IllegalMove("the game is over")
+    if not 0 <= getattr(move, "seat", -1) < state.players:
+        raise IllegalMove(f"there is no seat {getattr(move, 'seat', None)} at this table")
+    if isinstance(move, Choose):
+        new = resolve.choose(state, move.seat, move.option)
+    elif type(move) in _HANDLERS:
+        new = _HANDLERS[type(move)](state, move)
+    else:
+        raise IllegalMove(f"{type(move).__name__} is not a Paradox Island move")
+    return new, [Said(s, w) for s, w in new.said[len(state.said):]]
+
+
+def view(state: State, viewer: Viewer) -> dict:
+    return views.view(state, viewer, legal=legal_moves)
+
+
+def scores(state: State) -> dict[int, int]:
+    """Mission markers given to the OP per captive seat; the OP's score is the perish count."""
+    return {OP: state.perished, **{b.seat: len(b.mission) for b in state.boards}}
+
+
+def is_over(state: State) -> bool:
+    return state.phase == "over"
+
+
+def winners(state: State) -> list[int]:
+    return [state.winner] if state.winner is not None else []
+
+
+# ---------------------------------------------------------------- legal moves
+
+def legal_moves(state: State) -> list:
+    """Every move the rules accept now (notes aside; combined Rock move-and-push actions are
+    legal too but are not listed: a move-only and a push-only action are)."""
+    return [m for m in _candidates(state) if _accepted(state, m)]
+
+
+def _accepted(state: State, move) -> bool:
+    try:
+        apply(state, move)
+    except IllegalMove:
+        return False
+    return True
+
+
+def _candidates(state: State) -> list:
+    if state.phase == "over":
+        return []
+    if state.phase == "island":
+        return [RandomIsland()]
+    if state.phase == "pieces":
+        return [PlaceOpPieces(w, r, b) for w in geo.OCEAN_PARTS
+                for r in layout.find(state.island, "anomaly")
+                for b in layout.find(state.island, "fruit")]
+    if state.phase == "fruits":
+        seat, name = next((s, n) for s, n in turns.fruit_order(state)
+                          if captive.piece(state, n).starting_fruit is None)
+        return [ChooseStartingFruit(seat, f, name) for f in catalog.fruits()]
+    out = []
+    if state.pending is not None:
+        out += [Choose(state.pending.seat, o) for o in state.pending.options]
+        if state.pending.kind == "op_action":
+            out += _op_actions(state, state.interrupt)
+        return out
+    if state.turn == OP:
+        if state.actions > 0:
+            for which in ("Wave", "Bush", "Rock"):
+                out += _op_actions(state, which)
+        return out + [EndTurn(OP)]
+    seat = state.turn
+    for p in pieces_of(state, seat):
+        for d in geo.DIRECTIONS:
+            for over in (False, True):
+                for safe in (False, True):
+                    out.append(Move(seat, d, over, safe, p.name))
+        out.append(Rest(seat, p.name))
+    b = board(state, seat)
+    for fruit, status in b.fruits:
+        if status == "circled":
+            effect = b.bonuses[characters.bonus_index(b, fruit)][0]
+            if effect == "scout_line":
+                out += [UseBonus(seat, fruit, direction=d) for d in geo.DIRECTIONS]
+            elif effect == "call_off":
+                out += [UseBonus(seat, fruit, target=w) for w in ("Wave", "Rock", "Bush")]
+            elif effect in ("safe_move_to_fruit", "replenish_fruit"):
+                out += [UseBonus(seat, fruit, target=f) for f in catalog.fruits()]
+            else:
+                out.append(UseBonus(seat, fruit))
+    out += [UseExtraBonus(seat, i + 1) for i, s in enumerate(b.extra) if s == "circled"]
+    return out + [EndTurn(seat)]
+
+
+def _op_actions(state: State, which: str | None) -> list:
+    if which == "Wave":
+        return ([WaveMove(p) for p in geo.OCEAN_PARTS] +
+                [WaveAttack(p.name) for p in state.pieces])
+    starts = layout.lake_of(state.island, op.op_piece_space(state, which)) or (None,)
+    if which == "Bush":
+        return [BushAction(d, a, s) for d in geo.DIRECTIONS for a in (False, True) for s in starts]
+    if which == "Rock":
+        return ([RockAction(direction=d, activate=a, start=s) for d in geo.DIRECTIONS
+                 for a in (False, True) for s in starts]
+                + [RockAction(push=p.name, push_direction=d) for p in state.pieces
+                   for d in geo.DIRECTIONS])
+    return []

@@ -1,0 +1,244 @@
+"""A captive's actions: moving (p.9-10), resting, fruit bonuses, notes on their own map."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..base import IllegalMove
+from . import board as geo
+from . import catalog, characters, layout, resolve
+from .moves import Move, Rest, UseBonus, UseExtraBonus, WriteNote
+from .state import (OP, OP_PIECES, State, Step, board, character_of, display, piece, pieces_of,
+                    push, say, set_board, set_piece)
+
+
+def acting_piece(state: State, seat: int, name: str | None, spend_action: bool = True) -> str:
+    """The piece a captive acts with, checking it is their turn and the piece can act."""
+    if state.phase != "play":
+        raise IllegalMove("the game is not under way")
+    if state.turn != seat:
+        raise IllegalMove(f"it is not {_seat(state, seat)}'s turn")
+    if state.pending is not None:
+        raise IllegalMove(f"first: {state.pending.prompt}")
+    mine = [p.name for p in pieces_of(state, seat)]
+    if name is None:
+        name = state.acting if state.acting in mine else mine[0]
+    if name not in mine:
+        raise IllegalMove(f"{display(name)} is not a piece of {_seat(state, seat)}")
+    if name in state.finished:
+        raise IllegalMove(f"{display(name)} has already taken all its actions this turn")
+    if piece(state, name).space is None:
+        raise IllegalMove(f"{display(name)} has perished and waits to be revived")
+    if spend_action and state.acting == name and state.actions <= 0:
+        raise IllegalMove(f"{display(name)} has no actions left this turn")
+    return name
+
+
+def _seat(state: State, seat: int) -> str:
+    if seat == OP:
+        return "the OP"
+    return display(board(state, seat).character) if 0 < seat < state.players else f"seat {seat}"
+
+
+def _take_action(state: State, name: str) -> State:
+    """Spend one action of `name`; in the two-player game switching pieces ends the first one's turn."""
+    if state.acting != name:
+        finished = state.finished + ((state.acting,) if state.acting else ())
+        state = replace(state, acting=name, actions=2, finished=finished)
+    return replace(state, actions=state.actions - 1)
+
+
+# ---------------------------------------------------------------- moving
+
+def cost(state: State, name: str, over: bool, safe: bool) -> int:
+    if character_of(state, name) == "schrodie":  # 2 spaces over costs nothing (p.26)
+        return int(safe)
+    return int(over) + int(safe)
+
+
+def distance(state: State, name: str, over: bool) -> int:
+    if character_of(state, name) == "schrodie":
+        return 3 if over else 1
+    return 2 if over else 1
+
+
+def move(state: State, m: Move) -> State:
+    if m.direction not in geo.DIRECTIONS:
+        raise IllegalMove(f"{m.direction!r} is not a direction; say NW, NE, E, SE, SW or W")
+    name = acting_piece(state, m.seat, m.piece)
+    need = cost(state, name, m.over, m.safe)
+    if need > characters.spendable_energy(state, name):
+        raise IllegalMove(f"{display(name)} needs {need} energy for that move and has "
+                          f"{characters.spendable_energy(state, name)} to spend")
+    state = _take_action(state, name)
+    p = piece(state, name)
+    state = set_piece(state, name, energy=p.energy - need)
+    over = " two spaces over" if m.over and distance(state, name, True) == 3 else (
+        " a space over" if m.over else "")
+    state = say(state, f"I'm moving {geo.DIRECTION_WORDS[m.direction]}{over} "
+                       f"{'safely' if m.safe else 'unsafely'}.", display(name))
+    options = destinations(state, name, m.direction, distance(state, name, m.over))
+    st = Step("lake_exit", piece=name, moving=m.direction, safe=m.safe,
+              activation="captive" if m.safe else "auto")
+    if len(options) == 1:
+        return resolve.run(push(state, _destination_step(state, st, options[0])))
+    words = {o: (f"the ocean from {o[6:]}" if o.startswith("ocean:") else
+                 f"{o} ({resolve.space_words(state, o)})") for o in options}
+    prompt = (f"{display(name)} leaves the lake {geo.DIRECTION_WORDS[m.direction]}: from which lake "
+              f"space? ({'; '.join(words.values())})")
+    return resolve.ask(state, OP, "lake_exit", prompt, options, st)
+
+
+def _walk(start: str, direction: str, spaces: int) -> str:
+    """Where a move of `spaces` spaces ends: a space, or 'ocean:<last island space>'."""
+    here = start
+    for _ in range(spaces):
+        nxt = geo.step(here, direction)
+        if nxt is None:
+            return f"ocean:{here}"
+        here = nxt
+    return here
+
+
+def destinations(state: State, name: str, direction: str, spaces: int) -> tuple[str, ...]:
+    """Where a move can end. A piece lying in a lake leaves from any lake space of the OP's choice,
+    never to the same lake, and into the ocean only if no island space is possible (p.13)."""
+    p = piece(state, name)
+    if not p.lying:
+        return (_walk(p.space, direction, spaces),)
+    lake = layout.lake_of(state.island, p.space)
+    ends = [_walk(s, direction, spaces) for s in lake]
+    ends = [e for e in ends if e not in lake]
+    land = [e for e in ends if not e.startswith("ocean:")]
+    return tuple(dict.fromkeys(land or ends))
+
+
+def _destination_step(state: State, st: Step, end: str) -> Step:
+    p = piece(state, st.piece)
+    if end.startswith("ocean:"):
+        last = end[6:]
+        lake = layout.lake_of(state.island, p.space) if p.lying else ()
+        # Achilles counts the space he went in from only if he stood on it (or lay in its lake)
+        origins = lake or ((last,) if last == p.space else ())
+        return Step("ocean", piece=st.piece, space=last, moving=st.moving, safe=st.safe,
+                    parts=geo.parts_entered(last, st.moving), origins=origins)
+    return Step("arrive", piece=st.piece, space=end, moving=st.moving, safe=st.safe,
+                activation=st.activation)
+
+
+def _lake_exit(state: State, st: Step, option: str) -> State:
+    return push(state, _destination_step(state, st, option))
+
+
+resolve.CHOICES["lake_exit"] = _lake_exit
+
+
+# ---------------------------------------------------------------- resting, bonuses, notes
+
+def rest(state: State, m: Rest) -> State:
+    name = acting_piece(state, m.seat, m.piece)
+    state = _take_action(state, name)
+    state = say(state, "I restore energy.", display(name))
+    return characters.heal(state, name, energy=2)
+
+
+def use_bonus(state: State, m: UseBonus) -> State:
+    if state.phase != "play":
+        raise IllegalMove("the game is not under way")
+    if not 0 < m.seat < state.players:
+        raise IllegalMove("only a captive has fruit bonuses")
+    if state.pending is not None:
+        raise IllegalMove(f"first: {state.pending.prompt}")
+    b = board(state, m.seat)
+    if characters.fruit_status(b, m.fruit) != "circled":
+        raise IllegalMove(f"the {m.fruit} is not circled on {display(b.character)}'s board")
+    effect = b.bonuses[characters.bonus_index(b, m.fruit)][0]
+    if m.fruit not in characters.usable(state, m.seat, effect):
+        raise IllegalMove(f"the {m.fruit}'s bonus can only be used during your own turn")
+    if effect in ("skip_activation", "count_scare_off"):
+        raise IllegalMove(f"the {m.fruit}'s bonus is used when the moment comes, not on its own")
+    own = state.turn == m.seat
+    name = acting_piece(state, m.seat, m.piece, spend_action=False) if own else None
+    who = display(b.character)
+    if effect == "safe_move_to_fruit":
+        if m.target not in b.visited_fruits:
+            raise IllegalMove(f"{who} can only move to a fruit already visited: "
+                              f"{', '.join(b.visited_fruits) or 'none yet'}")
+        target = layout.find(state.island, "fruit", m.target)[0]
+        if piece(state, name).space == target:
+            raise IllegalMove(f"{who} is already on the {m.target}")
+    elif effect == "replenish_fruit":
+        other = characters.fruit_status(b, m.target or "") == "crossed"
+        if not other or characters.bonus_index(b, m.target) == characters.bonus_index(b, m.fruit):
+            raise IllegalMove("replenish a crossed-out fruit of another bonus")
+    elif effect == "circle_extra_bonus" and "" not in b.extra:
+        raise IllegalMove("every additional bonus square is already used")
+    elif effect == "call_off" and m.target not in OP_PIECES:
+        raise IllegalMove("call off the Wave, the Rock or the Bush")
+    elif effect == "scout_line" and m.direction not in geo.DIRECTIONS:
+        raise IllegalMove("name a direction: NW, NE, E, SE, SW or W")
+    state = characters.set_fruit(state, m.seat, m.fruit, "crossed")
+    state = say(state, f"I cross out the {m.fruit} to use its bonus.", who)
+    if effect == "safe_move_to_fruit":
+        state = say(state, f"I'm moving safely to the {m.target}.", who)
+        target = layout.find(state.island, "fruit", m.target)[0]
+        return resolve.run(push(state, Step("arrive", piece=name, space=target, safe=True,
+                                            activation="captive")))
+    if effect == "replenish_fruit":
+        return characters.set_fruit(state, m.seat, m.target, "circled")
+    if effect == "circle_extra_bonus":
+        return resolve._circle_extra(state, m.seat)
+    if effect == "call_off":
+        state = set_board(state, m.seat, called_off=b.called_off + (m.target,))
+        return say(state, f"I call off the {m.target}.", who)
+    if effect == "scout_line":
+        here = piece(state, name).space
+        names = [resolve.space_words(state, s) for s in geo.line(here, m.direction)]
+        return say(state, f"To the {geo.DIRECTION_WORDS[m.direction]}: "
+                          f"{', '.join(names + ['the ocean'])}.")
+    if effect == "extra_action":
+        return _extra_action(state, name)
+    health, energy = (1, 0) if effect == "restore_health" else (0, 2)
+    return characters.heal(state, name or pieces_of(state, m.seat)[0].name, health, energy)
+
+
+def _extra_action(state: State, name: str) -> State:
+    if state.acting != name:
+        state = _take_action(state, name)
+        return replace(state, actions=state.actions + 2)
+    return replace(state, actions=state.actions + 1)
+
+
+def use_extra_bonus(state: State, m: UseExtraBonus) -> State:
+    name = acting_piece(state, m.seat, None, spend_action=False)
+    b = board(state, m.seat)
+    if not isinstance(m.square, int) or not 1 <= m.square <= len(b.extra):
+        raise IllegalMove(f"{display(b.character)} has no additional bonus square {m.square}")
+    if b.extra[m.square - 1] != "circled":
+        raise IllegalMove(f"additional bonus square {m.square} is not circled")
+    extra = b.extra[:m.square - 1] + ("crossed",) + b.extra[m.square:]
+    state = set_board(state, m.seat, extra=extra)
+    kind = _extra_kinds(b)[m.square - 1]
+    state = say(state, f"I use additional bonus square {m.square}.", display(b.character))
+    if kind == "action":
+        return _extra_action(state, name)
+    return characters.heal(state, name, health=int(kind == "health"), energy=int(kind == "energy"))
+
+
+def _extra_kinds(b) -> tuple:
+    return tuple(catalog.characters()[b.character].get("extra_bonuses", ()))
+
+
+def write_note(state: State, m: WriteNote) -> State:
+    if not 0 < m.seat < state.players:
+        raise IllegalMove("only a captive writes on their own island map")
+    space = str(m.space).upper()
+    if space not in geo.COORD:
+        raise IllegalMove(f"{m.space} is not a space of the map (rows A-G)")
+    if not isinstance(m.text, str) or len(m.text) > 200:
+        raise IllegalMove("a note is a short text")
+    notes = dict(board(state, m.seat).notes)
+    if m.text.strip():
+        notes[space] = m.text.strip()
+    else:
+        notes.pop(space, None)
+    return set_board(state, m.seat, notes=tuple(sorted(notes.items())))

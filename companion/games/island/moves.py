@@ -1,0 +1,169 @@
+"""Moves (what a player declares) and the one event: words said aloud at the table.
+
+Every field is a string, number, bool or a tuple of strings, so a move survives JSON as it is.
+Seat 0 is the OP; OP moves default to it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..base import Event, IllegalMove, from_dict, to_dict
+
+
+# ---------------------------------------------------------------- setting up (the OP)
+
+@dataclass(frozen=True)
+class BuildIsland:
+    """The OP lays out the 17 tiles: each placement is '<tile> <space> <turns>'."""
+    placements: tuple
+    seat: int = 0
+
+
+@dataclass(frozen=True)
+class RandomIsland:
+    """The OP asks for a random legal island (drawn from the game's seed)."""
+    seat: int = 0
+
+
+@dataclass(frozen=True)
+class PlaceOpPieces:
+    """The Wave on an ocean part, the Rock on an anomaly space, the Bush on a fruit space."""
+    wave: str
+    rock: str
+    bush: str
+    seat: int = 0
+
+
+@dataclass(frozen=True)
+class ChooseStartingFruit:
+    """A captive names the fruit their piece starts on (Hempel also names the bonus for it)."""
+    seat: int
+    fruit: str
+    piece: str | None = None
+    bonus: str | None = None
+
+
+# ---------------------------------------------------------------- a captive's turn
+
+@dataclass(frozen=True)
+class Move:
+    """'I'm moving <direction> (a space over) safely/unsafely.' Schrodie's `over` is 2 spaces over."""
+    seat: int
+    direction: str
+    over: bool = False
+    safe: bool = False
+    piece: str | None = None
+
+
+@dataclass(frozen=True)
+class Rest:
+    """Restore up to two energy points (one action)."""
+    seat: int
+    piece: str | None = None
+
+
+@dataclass(frozen=True)
+class UseBonus:
+    """Cross out a circled fruit to use its bonus (a free action).
+
+    `direction` for Phil's look along a line; `target` names a fruit (move to it, replenish it)
+    or an OP piece (Phil calls it off).
+    """
+    seat: int
+    fruit: str
+    piece: str | None = None
+    direction: str | None = None
+    target: str | None = None
+
+
+@dataclass(frozen=True)
+class UseExtraBonus:
+    """Theseus crosses out a circled additional-bonus square (numbered from 1, left to right)."""
+    seat: int
+    square: int
+
+
+@dataclass(frozen=True)
+class EndTurn:
+    """The player is done; the next player's turn begins."""
+    seat: int
+
+
+@dataclass(frozen=True)
+class WriteNote:
+    """A captive writes on (or, with empty text, wipes) one space of their own notes map."""
+    seat: int
+    space: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Choose:
+    """Answer the decision pending for this seat with one of its listed options."""
+    seat: int
+    option: str
+
+
+# ---------------------------------------------------------------- the OP's actions
+
+@dataclass(frozen=True)
+class WaveMove:
+    """Move the Wave to another part of the ocean."""
+    part: str
+    seat: int = 0
+
+
+@dataclass(frozen=True)
+class WaveAttack:
+    """The Wave attacks a captive piece beside its part of the ocean."""
+    target: str
+    seat: int = 0
+
+
+@dataclass(frozen=True)
+class BushAction:
+    """The Bush moves one space and attacks the captives there.
+
+    `activate` sends it through a portal or Escher knot it lands on; `start` names the lake space
+    it leaves from when it is in a lake.
+    """
+    direction: str
+    activate: bool = False
+    start: str | None = None
+    seat: int = 0
+
+
+@dataclass(frozen=True)
+class RockAction:
+    """The Rock moves one space and/or pushes an adjacent captive, in either order."""
+    direction: str | None = None
+    push: str | None = None
+    push_direction: str | None = None
+    push_first: bool = False
+    activate: bool = False
+    start: str | None = None
+    seat: int = 0
+
+
+MOVES = (BuildIsland, RandomIsland, PlaceOpPieces, ChooseStartingFruit, Move, Rest, UseBonus,
+         UseExtraBonus, EndTurn, WriteNote, Choose, WaveMove, WaveAttack, BushAction, RockAction)
+
+
+def move_from_dict(data: dict):
+    move = from_dict(MOVES, data)
+    if not isinstance(move.seat, int) or isinstance(move.seat, bool):
+        raise IllegalMove("a seat is a number")
+    return move
+
+
+move_to_dict = to_dict
+
+
+@dataclass(frozen=True)
+class Said(Event):
+    """Words said aloud at the table: a captive's declaration or the OP's announcement."""
+    speaker: str
+    words: str
+
+    def text(self) -> str:
+        return f"{self.speaker}: {self.words}"

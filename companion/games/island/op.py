@@ -1,0 +1,265 @@
+"""The OP's actions with the Wave, the Bush and the Rock (p.15-17).
+
+Up to 3 actions in the OP's turn, or one action with a named piece when an anomaly calls for it.
+OP pieces treat a lake as one big space. The Bush and the Rock may go through portals and Escher
+knots they land on, if the OP says so; a piece that ends up in the ocean leaves the map until
+the end of the turn.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..base import IllegalMove
+from . import board as geo
+from . import characters, layout, resolve
+from .moves import BushAction, RockAction, WaveAttack, WaveMove
+from .state import (OP, State, Step, board, display, log, op_piece_space, piece, push, say)
+
+
+def _begin(state: State, which: str) -> tuple[State, bool]:
+    """Check the OP may act with `which` now; returns the state with the action spent."""
+    if state.phase != "play":
+        raise IllegalMove("the game is not under way")
+    pending = state.pending
+    if pending is not None and pending.kind == "op_action" and state.interrupt == which:
+        return replace(state, pending=None, interrupt=None), True
+    if pending is not None:
+        raise IllegalMove(f"first: {pending.prompt}")
+    if state.turn != OP:
+        raise IllegalMove("the OP acts only in the OP's turn (or when an anomaly says so)")
+    if state.actions <= 0:
+        raise IllegalMove("the OP has used all 3 actions this turn")
+    return replace(state, actions=state.actions - 1), False
+
+
+def _finish(state: State) -> State:
+    return resolve.run(state)
+
+
+# ---------------------------------------------------------------- the Wave
+
+def wave_move(state: State, m: WaveMove) -> State:
+    if m.part not in geo.OCEAN_PARTS:
+        raise IllegalMove(f"{m.part!r} is not a part of the ocean: {', '.join(geo.OCEAN_PARTS)}")
+    if state.wave is None:
+        raise IllegalMove("the Wave is off the map until the end of the turn")
+    if m.part == state.wave:
+        raise IllegalMove("the Wave must move to another part of the ocean")
+    state, _ = _begin(state, "Wave")
+    state = replace(state, wave=m.part)
+    state = log(state, f"The Wave moved to the {m.part} ocean.")
+    return _finish(say(state, "The Wave moves."))
+
+
+def wave_targets(state: State) -> list[str]:
+    out = []
+    if state.wave is None:
+        return out
+    for p in state.pieces:
+        if p.space is None or p.name in state.wave_attacked:
+            continue
+        spaces = layout.lake_of(state.island, p.space) if p.lying else (p.space,)
+        if any(state.wave in geo.parts_of(s) for s in spaces):
+            out.append(p.name)
+    return out
+
+
+def wave_attack(state: State, m: WaveAttack) -> State:
+    if state.wave is None:
+        raise IllegalMove("the Wave is off the map until the end of the turn")
+    names = [p.name for p in state.pieces]
+    if m.target not in names:
+        raise IllegalMove(f"there is no captive piece called {m.target!r}")
+    if m.target in state.wave_attacked:
+        raise IllegalMove(f"the Wave already attacked {display(m.target)} this turn")
+    if m.target not in wave_targets(state):
+        raise IllegalMove(f"{display(m.target)} is not beside the Wave's part of the ocean")
+    if "Wave" in board(state, piece(state, m.target).seat).called_off:
+        raise IllegalMove(f"{display(m.target)} has called off the Wave")
+    state, _ = _begin(state, "Wave")
+    state = replace(state, wave_attacked=state.wave_attacked + (m.target,))
+    state = say(state, f"The Wave attacks {display(m.target)}: lose 1 health point.")
+    return _finish(characters.hurt(state, m.target, health=1))
+
+
+# ---------------------------------------------------------------- moving the Bush and the Rock
+
+def _lake_key(state: State, space: str) -> str:
+    lake = layout.lake_of(state.island, space)
+    return f"lake:{layout.space(state.island, space).value}" if lake else space
+
+
+def _leave(state: State, which: str, direction: str, start: str | None) -> tuple[str, str | None]:
+    """(the space it leaves from, the space it lands on or None for the ocean)."""
+    here = op_piece_space(state, which)
+    if here is None:
+        raise IllegalMove(f"the {which} is off the map until the end of the turn")
+    if direction not in geo.DIRECTIONS:
+        raise IllegalMove(f"{direction!r} is not a direction; say NW, NE, E, SE, SW or W")
+    lake = layout.lake_of(state.island, here)
+    if not lake:
+        return here, geo.step(here, direction)
+    starts = [s for s in lake if geo.step(s, direction) not in lake]
+    if start is not None:
+        if start not in starts:
+            raise IllegalMove(f"the {which} cannot leave its lake {geo.DIRECTION_WORDS[direction]} "
+                              f"from {start}")
+        return start, geo.step(start, direction)
+    ends = {geo.step(s, direction) for s in starts}
+    if len(ends) > 1:
+        raise IllegalMove(f"say which lake space the {which} leaves from: {', '.join(starts)}")
+    return starts[0], ends.pop()
+
+
+def _land(state: State, which: str, frm: str, direction: str, to: str | None,
+          activate: bool) -> tuple[State, str | None]:
+    """Move an OP piece one space (and through a portal or knot if the OP says so)."""
+    words = geo.DIRECTION_WORDS[direction]
+    if to is None:
+        return _into_ocean(state, which, f"The {which} moves {words} into the ocean."), None
+    state = replace(state, **{which.lower(): to})
+    here = resolve.pieces_at(state, to)
+    here = [h for h in here if h != f"the {which}"]
+    state = say(state, f"The {which} moves {words} onto {resolve.space_words(state, to)}"
+                       + (f"; here: {', '.join(here)}." if here else "."))
+    kind = layout.space(state.island, to).kind
+    if not activate:
+        return state, to
+    if kind not in ("portal", "knot"):
+        raise IllegalMove(f"the {which} can only activate a portal or an Escher knot")
+    if kind == "portal":
+        nxt, how = layout.portal_twin(state.island, to), None
+    else:
+        out = layout.knot_exit(state.island, to, direction)
+        nxt, how = geo.step(to, out), out
+    if nxt is None:
+        return _into_ocean(state, which, f"The {which} goes through it into the ocean."), None
+    state = replace(state, **{which.lower(): nxt})
+    here = [h for h in resolve.pieces_at(state, nxt) if h != f"the {which}"]
+    state = say(state, f"The {which} goes through it to {resolve.space_words(state, nxt)}"
+                       + (f"; here: {', '.join(here)}." if here else "."))
+    return state, nxt
+
+
+def _into_ocean(state: State, which: str, words: str) -> State:
+    state = replace(state, **{which.lower(): None}, returns=state.returns + (which,))
+    return say(state, words)
+
+
+def _met_other_op_piece(state: State, which: str, space: str) -> State:
+    other = "Rock" if which == "Bush" else "Bush"
+    there = op_piece_space(state, other)
+    lake = layout.lake_of(state.island, space) or (space,)
+    if there is not None and there in lake:
+        return resolve.offer_granddead(state, f"The {which} met the {other}")
+    return state
+
+
+def bush_action(state: State, m: BushAction) -> State:
+    frm, to = _leave(state, "Bush", m.direction, m.start)
+    trail = state.bush_trail or (_lake_key(state, op_piece_space(state, "Bush")),)
+    visits = [to]
+    if to is not None and m.activate and layout.space(state.island, to).kind in ("portal", "knot"):
+        sp = layout.space(state.island, to)
+        visits.append(layout.portal_twin(state.island, to) if sp.kind == "portal"
+                      else geo.step(to, layout.knot_exit(state.island, to, m.direction)))
+    for v in visits:
+        if v is not None and _lake_key(state, v) in trail:
+            raise IllegalMove("the Bush cannot visit the same space twice in one turn")
+    state, _ = _begin(state, "Bush")
+    state, end = _land(state, "Bush", frm, m.direction, to, m.activate)
+    state = replace(state, bush_trail=trail + tuple(_lake_key(state, v) for v in visits if v))
+    if end is None:
+        return _finish(state)
+    lake = layout.lake_of(state.island, end) or (end,)
+    for p in state.pieces:
+        if p.space not in lake:
+            continue
+        if "Bush" in board(state, p.seat).called_off:
+            state = say(state, f"{display(p.name)} has called off the Bush: it cannot attack.")
+            continue
+        state = say(state, f"The Bush attacks {display(p.name)}: lose 1 health and 1 energy.")
+        state = characters.hurt(state, p.name, health=1, energy=1)
+    return _finish(_met_other_op_piece(state, "Bush", end))
+
+
+def push_target(state: State, target: str, direction: str | None) -> tuple[str, str]:
+    """(the direction of the push, where it ends: a space or 'ocean:<last space>')."""
+    rock = state.rock
+    if rock is None:
+        raise IllegalMove("the Rock is off the map until the end of the turn")
+    names = [p.name for p in state.pieces]
+    if target not in names or piece(state, target).space is None:
+        raise IllegalMove(f"there is no captive piece {target!r} on the island")
+    p = piece(state, target)
+    rock_lake = layout.lake_of(state.island, rock)
+    their_lake = layout.lake_of(state.island, p.space)
+    if rock_lake and rock_lake == their_lake:
+        raise IllegalMove("the Rock and the captive are in the same lake: it cannot push")
+    if "Rock" in board(state, p.seat).called_off:
+        raise IllegalMove(f"{display(target)} has called off the Rock")
+    rock_spaces = rock_lake or (rock,)
+    their_spaces = their_lake if p.lying else (p.space,)
+    dirs = {d for r in rock_spaces for s in their_spaces
+            if (d := geo.direction_between(r, s)) is not None}
+    if direction is None and len(dirs) == 1:
+        direction = next(iter(dirs))
+    if direction not in dirs:
+        if not dirs:
+            raise IllegalMove(f"{display(target)} is not next to the Rock")
+        raise IllegalMove(f"the Rock can push {display(target)} "
+                          f"{' or '.join(geo.DIRECTION_WORDS[d] for d in sorted(dirs))}")
+    entry = next(s for r in rock_spaces for s in their_spaces if geo.step(r, direction) == s)
+    here = entry
+    while True:  # straight on across the whole lake (p.17)
+        nxt = geo.step(here, direction)
+        if nxt is None:
+            return direction, f"ocean:{here}"
+        if nxt not in their_lake:
+            return direction, nxt
+        here = nxt
+
+
+def rock_action(state: State, m: RockAction) -> State:
+    if m.direction is None and m.push is None:
+        raise IllegalMove("the Rock moves, pushes, or both")
+    if m.direction is not None:
+        _leave(state, "Rock", m.direction, m.start)  # check the move before anything happens
+    if m.push is not None and m.push_first:
+        push_target(state, m.push, m.push_direction)  # a later push is checked after the move
+    state, _ = _begin(state, "Rock")
+    move = Step("rock_move", moving=m.direction, space=m.start,
+                activation="activate" if m.activate else "none")
+    if m.push_first:
+        steps = [_push(state, m.push, m.push_direction)] + ([move] if m.direction else [])
+    else:
+        state = _rock_move(state, move) if m.direction else state
+        if state.rock is None:  # in the ocean: the Rock's action ends
+            return _finish(state)
+        steps = [_push(state, m.push, m.push_direction)] if m.push else []
+    return _finish(push(state, *steps))
+
+
+def _rock_move(state: State, st: Step) -> State:
+    if state.rock is None:
+        return state
+    frm, to = _leave(state, "Rock", st.moving, st.space)
+    state, end = _land(state, "Rock", frm, st.moving, to, st.activation == "activate")
+    return _met_other_op_piece(state, "Rock", end) if end else state
+
+
+resolve.STEPS["rock_move"] = _rock_move
+
+
+def _push(state: State, target: str, direction: str | None) -> Step:
+    """Announce the push; the step that carries the captive to where it ends."""
+    direction, end = push_target(state, target, direction)
+    p = piece(state, target)
+    if end.startswith("ocean:"):
+        last = end[6:]
+        origins = layout.lake_of(state.island, p.space) if p.lying else (
+            (last,) if last == p.space else ())
+        return Step("ocean", piece=target, space=last, moving=direction, value="pushed",
+                    parts=geo.parts_entered(last, direction), origins=origins)
+    return Step("arrive", piece=target, space=end, moving=direction, activation="op",
+                value="pushed")

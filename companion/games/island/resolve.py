@@ -1,0 +1,501 @@
+"""Resolving what happens to a piece, stage by stage ("Moving around the island", p.9-14).
+
+A move puts steps on the state's agenda; `run` resolves them in order. Where the rules leave a
+decision to someone, a step stops with a Pending record listing exactly the legal options, and
+`choose` resumes from it. The order of steps is the order of the rulebook's stages, so the first
+mission completed while resolving is the earliest one.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import combinations
+
+from ..base import IllegalMove
+from . import board as geo
+from . import catalog, characters, layout
+from .state import (OP, Pending, State, Step, anomaly_at, board, character_of, display, log,
+                    op_piece_space, piece, push, say, set_board, set_piece)
+
+KEEP_STANDING = "do not activate"
+ACTIVATE = "activate"
+
+
+def run(state: State) -> State:
+    while state.agenda and state.pending is None and state.phase != "over":
+        step, rest = state.agenda[0], state.agenda[1:]
+        state = STEPS[step.kind](replace(state, agenda=rest), step)
+    return state
+
+
+def ask(state: State, seat: int, kind: str, prompt: str, options, step: Step) -> State:
+    """Stop for a decision; a decision with a single option makes itself."""
+    options = tuple(dict.fromkeys(options))
+    if not options:
+        return state
+    if len(options) == 1:
+        return CHOICES[kind](state, step, options[0])
+    return replace(state, pending=Pending(seat, kind, prompt, options, step))
+
+
+def choose(state: State, seat: int, option: str) -> State:
+    pending = state.pending
+    if pending is None:
+        raise IllegalMove("nobody has a decision to make right now")
+    if seat != pending.seat:
+        raise IllegalMove(f"{_seat_words(state, pending.seat)} must decide first: {pending.prompt}")
+    if option not in pending.options:
+        raise IllegalMove(f"{option!r} is not one of the choices: {', '.join(pending.options)}")
+    state = replace(state, pending=None,
+                    interrupt=None if pending.kind == "op_action" else state.interrupt)
+    return run(CHOICES[pending.kind](state, pending.step, option))
+
+
+def _seat_words(state: State, seat: int) -> str:
+    return "The OP" if seat == OP else display(board(state, seat).character)
+
+
+def space_words(state: State, space: str) -> str:
+    return layout.name(state.island, space, dict(state.anomalies))
+
+
+def pieces_at(state: State, space: str, but: str | None = None) -> list[str]:
+    """Every piece on `space`, OP pieces in its lake counting as there (lakes are one space to them)."""
+    lake = layout.lake_of(state.island, space)
+    out = [display(p.name) for p in state.pieces if p.space == space and p.name != but]
+    for which in ("Rock", "Bush"):
+        where = op_piece_space(state, which)
+        if where is not None and (where == space or where in lake):
+            out.append(f"the {which}")
+    return out
+
+
+# ---------------------------------------------------------------- arriving on a space
+
+def _pushed(state: State, st: Step) -> State:
+    if st.value != "pushed":
+        return state
+    return say(state, f"The Rock pushes {display(st.piece)} {geo.DIRECTION_WORDS[st.moving]}.")
+
+
+def _arrive(state: State, st: Step) -> State:
+    name, who = st.piece, display(st.piece)
+    state = _pushed(state, st)
+    state = set_piece(state, name, space=st.space, lying=False)
+    sp = layout.space(state.island, st.space)
+    where = (f"you're in {space_words(state, st.space)}" if sp.kind == "lake"
+             else f"you're on {space_words(state, st.space)}")
+    if st.value != "portal exit":  # the OP tells nothing more about the other portal (p.12)
+        state = say(state, f"{who}, {where}.")
+    state = characters.visit(state, name, st.space)
+    if state.phase == "over":
+        return state
+    state = _encounter(state, st)
+    if state.phase == "over" or piece(state, name).space != st.space:
+        return state
+    return _offer_activation(state, st)
+
+
+def _encounter(state: State, st: Step) -> State:
+    name, seat = st.piece, piece(state, st.piece).seat
+    here = pieces_at(state, st.space, but=name)
+    if not here:
+        return state
+    state = say(state, f"Also here: {', '.join(here)}.")
+    if character_of(state, name) == "theseus":
+        state = _circle_extra(state, seat)
+    for which in ("Rock", "Bush"):
+        if f"the {which}" not in here:
+            continue
+        if st.safe:
+            state = scare_off(state, name, which)
+        elif which == "Bush":
+            if which in board(state, seat).called_off:
+                state = say(state, f"{display(name)} has called off the Bush: it cannot attack.")
+                continue
+            state = say(state, f"The Bush attacks {display(name)}: lose 1 health and 1 energy.")
+            state = characters.hurt(state, name, health=1, energy=1)
+            if piece(state, name).space is None:
+                return state
+    return state
+
+
+def _circle_extra(state: State, seat: int) -> State:
+    b = board(state, seat)
+    if "" not in b.extra:
+        return state
+    i = b.extra.index("")
+    extra = b.extra[:i] + ("circled",) + b.extra[i + 1:]
+    state = set_board(state, seat, extra=extra)
+    return say(state, f"Theseus circles additional bonus square {i + 1}.", "Theseus")
+
+
+def scare_off(state: State, name: str, which: str) -> State:
+    """A captive visited an OP piece safely: it leaves the map until the end of the turn."""
+    seat = piece(state, name).seat
+    changes = {"wave": None} if which == "Wave" else {which.lower(): None}
+    state = replace(state, returns=state.returns + (which,), **changes)
+    state = say(state, f"{display(name)} scares off the {which}; I take it off the map.")
+    if state.turn == seat:
+        b = board(state, seat)
+        if b.character == "achilles" and which not in b.spent_symbols:
+            state = ask(state, seat, "achilles", f"Cross out the {which} to gain 2 actions instead of 1?",
+                        (f"cross out the {which}: 2 actions", "1 action"),
+                        Step("achilles", piece=name, value=which))
+        else:
+            state = _gain_actions(state, 1)
+    if board(state, seat).character == characters.GRANDDEAD:
+        return characters.count(state, seat, "a scare-off")
+    return offer_granddead(state, f"{display(name)} scared off the {which}")
+
+
+def _gain_actions(state: State, n: int) -> State:
+    return replace(state, actions=state.actions + n)
+
+
+def offer_granddead(state: State, what: str) -> State:
+    """Granddead's grapes/strawberry bonus: count someone else's scare-off (or OP pieces meeting)."""
+    for b in state.boards:
+        if b.character != characters.GRANDDEAD or state.phase == "over":
+            continue
+        fruits = characters.usable(state, b.seat, "count_scare_off")
+        if fruits:
+            opts = tuple(f"use the {f}: count it" for f in fruits) + ("let it pass",)
+            state = push(state, Step("granddead", seat=b.seat, value=what, parts=opts))
+    return state
+
+
+def _granddead_offer(state: State, st: Step) -> State:
+    return ask(state, st.seat, "granddead", f"{st.value}. Count it towards your mission?",
+               st.parts, st)
+
+
+def _granddead_choice(state: State, st: Step, option: str) -> State:
+    if option == "let it pass":
+        return state
+    fruit = option.split()[2].rstrip(":")
+    state = characters.set_fruit(state, st.seat, fruit, "crossed")
+    return characters.count(state, st.seat, "a scare-off")
+
+
+def _achilles(state: State, st: Step, option: str) -> State:
+    seat = piece(state, st.piece).seat
+    if option == "1 action":
+        return _gain_actions(state, 1)
+    b = board(state, seat)
+    state = set_board(state, seat, spent_symbols=b.spent_symbols + (st.value,))
+    return _gain_actions(state, 2)
+
+
+# ---------------------------------------------------------------- activation
+
+def _offer_activation(state: State, st: Step) -> State:
+    name, seat = st.piece, piece(state, st.piece).seat
+    words = space_words(state, st.space)
+    if st.activation == "none":
+        return state
+    if st.activation == "captive":
+        return ask(state, seat, "activate", f"Would you like to activate {words}?",
+                   (ACTIVATE, KEEP_STANDING), st)
+    if st.activation == "op":
+        return ask(state, OP, "activate", f"Activate {words} for {display(name)}?",
+                   (ACTIVATE, KEEP_STANDING), st)
+    options = [ACTIVATE] + [f"use the {f}: do not activate"
+                            for f in characters.usable(state, seat, "skip_activation")]
+    if character_of(state, name) == "phil" and layout.space(state.island, st.space).kind == "lake":
+        options.append("stay standing (Phil's ability)")
+    if len(options) == 1:
+        return push(state, replace(st, kind="activate"))
+    return ask(state, seat, "activate", f"You moved unsafely, so {words} activates.", options, st)
+
+
+def _activation_choice(state: State, st: Step, option: str) -> State:
+    if option == ACTIVATE:
+        return push(state, replace(st, kind="activate"))
+    seat = piece(state, st.piece).seat
+    if option.startswith("use the "):
+        fruit = option.split()[2].rstrip(":")
+        state = characters.set_fruit(state, seat, fruit, "crossed")
+        state = say(state, f"I'm using the {fruit}'s bonus not to activate it.", display(st.piece))
+    return say(state, f"{display(st.piece)} stays on {space_words(state, st.space)} without activating it.")
+
+
+def _activate(state: State, st: Step) -> State:
+    name, who = st.piece, display(st.piece)
+    p = piece(state, name)
+    seat = p.seat
+    sp = layout.space(state.island, st.space)
+    if sp.kind == "fruit":
+        b = board(state, seat)
+        if b.character == "hempel" and not characters.fruit_status(b, sp.value):
+            palms = characters.free_palms(b)
+            return ask(state, seat, "palm", f"Which bonus does the {sp.value} go under?",
+                       tuple(b.bonuses[i][0] for i in palms), replace(st, value=sp.value))
+        return characters.obtain_fruit(state, seat, sp.value)
+    if sp.kind == "camp":
+        options = (("2 energy",) if character_of(state, name) == characters.GRANDDEAD
+                   else ("2 health", "2 energy", "1 health and 1 energy"))
+        return ask(state, seat, "camp", "You rest at the camp: what do you regenerate?", options, st)
+    if sp.kind == "oracle":
+        dirs = geo.DIRECTIONS
+        options = ("none",) + dirs + tuple(f"{a} {b}" for a, b in combinations(dirs, 2))
+        return ask(state, seat, "oracle", "Choose up to two directions.", options, st)
+    if sp.kind == "mirage":
+        state = say(state, f"{who}, the mirage makes you lose 1 health point.")
+        return characters.hurt(state, name, health=1)
+    if sp.kind == "knot":
+        exit_dir = layout.knot_exit(state.island, st.space, st.moving)
+        state = say(state, f"{who}, you move along the arrow.")
+        return push(state, _onward(state, st, st.space, exit_dir, "auto"))
+    if sp.kind == "portal":
+        if state.in_force == "hurricane":
+            others = tuple(s for s in layout.find(state.island, "portal") if s != st.space)
+            return ask(state, OP, "portal", "Hurricane: which portal does the piece come out of?",
+                       others, st)
+        return _through_portal(state, st, layout.portal_twin(state.island, st.space))
+    if sp.kind == "lake":
+        state = set_piece(state, name, lying=True)
+        return say(state, f"{who}, you're lying on your side in {space_words(state, st.space)}.")
+    return _anomaly(state, st)
+
+
+def _through_portal(state: State, st: Step, exit_space: str) -> State:
+    state = say(state, f"{display(st.piece)}, you're on {space_words(state, st.space)}, "
+                       f"I'm moving you to another {space_words(state, exit_space)}.")
+    return push(state, Step("arrive", piece=st.piece, space=exit_space, safe=st.safe,
+                            activation="none", value="portal exit"))
+
+
+def _onward(state: State, st: Step, start: str, direction: str, activation: str) -> Step:
+    """The step for a piece carried from `start` in `direction`: a space, or the ocean."""
+    nxt = geo.step(start, direction)
+    if nxt is None:
+        return Step("ocean", piece=st.piece, space=start, moving=direction, safe=st.safe,
+                    parts=geo.parts_entered(start, direction), origins=(start,))
+    return Step("arrive", piece=st.piece, space=nxt, moving=direction, safe=st.safe,
+                activation=activation)
+
+
+def _anomaly(state: State, st: Step) -> State:
+    token = catalog.anomaly_tokens()[anomaly_at(state, st.space)]
+    name, who = st.piece, display(st.piece)
+    effect = token["effect"]
+    if effect == "lose_health":
+        state = say(state, f"{who}, you lose 1 health point.")
+        return characters.hurt(state, name, health=1)
+    if effect == "lose_energy":
+        state = say(state, f"{who}, you lose 1 energy point.")
+        return characters.hurt(state, name, energy=1)
+    if effect == "lose_fruit":
+        b = board(state, piece(state, name).seat)
+        circled = tuple(f for f, s in b.fruits if s == "circled")
+        return ask(state, OP, "fruit_loss", f"Which of {who}'s circled fruits is crossed out?",
+                   circled, st)
+    if effect == "op_action":
+        which = token["piece"]
+        on_map = state.wave if which == "Wave" else op_piece_space(state, which)
+        if on_map is None:
+            return say(state, f"The {which} is not on the map: nothing happens.")
+        state = say(state, f"I take one action with the {which} now.")
+        return replace(state, interrupt=which,
+                       pending=Pending(OP, "op_action", f"Take one action with the {which}, or pass.",
+                                       ("pass",), st))
+    if effect == "to_fruit":
+        return ask(state, OP, "to_space", f"Which fruit space does {who} go to?",
+                   tuple(layout.find(state.island, "fruit")), st)
+    if effect == "to_lake":
+        return ask(state, OP, "to_space", f"Which lake space does {who} go to?",
+                   tuple(layout.find(state.island, "lake")), st)
+    if effect == "to_adjacent":
+        return ask(state, OP, "direction", f"Which adjacent space does {who} go to?",
+                   tuple(geo.neighbours(st.space)), st)
+    exits = (layout.escher_like_exits(state.island, st.space, token, st.moving)
+             if st.moving else geo.DIRECTIONS)
+    return ask(state, OP, "arrow", f"Which arrow does {who} follow?", exits, st)
+
+
+def _camp(state: State, st: Step, option: str) -> State:
+    health, energy = {"2 health": (2, 0), "2 energy": (0, 2), "1 health and 1 energy": (1, 1)}[option]
+    state = say(state, f"I regenerate {option}.", display(st.piece))
+    return characters.heal(state, st.piece, health=health, energy=energy)
+
+
+def _oracle(state: State, st: Step, option: str) -> State:
+    if option == "none":
+        return state
+    dirs = option.split()
+    state = say(state, " and ".join(geo.DIRECTION_WORDS[d].capitalize() if i == 0
+                                    else geo.DIRECTION_WORDS[d] for i, d in enumerate(dirs)) + ".",
+                display(st.piece))
+    parts = []
+    for d in dirs:
+        nxt = geo.step(st.space, d)
+        what = "the ocean" if nxt is None else space_words(state, nxt)
+        parts.append(f"To the {geo.DIRECTION_WORDS[d]} is {what}.")
+    return say(state, " ".join(parts))
+
+
+def _palm(state: State, st: Step, option: str) -> State:
+    seat = piece(state, st.piece).seat
+    b = board(state, seat)
+    index = next(i for i in characters.free_palms(b) if b.bonuses[i][0] == option)
+    return characters.obtain_fruit(state, seat, st.value, palm=index)
+
+
+def _fruit_loss(state: State, st: Step, option: str) -> State:
+    seat = piece(state, st.piece).seat
+    state = say(state, f"{display(st.piece)}, cross out the {option}.")
+    return characters.set_fruit(state, seat, option, "crossed")
+
+
+def _to_space(state: State, st: Step, option: str) -> State:
+    state = say(state, f"{display(st.piece)}, I'm moving you.")
+    return push(state, Step("arrive", piece=st.piece, space=option, safe=st.safe, activation="op"))
+
+
+def _direction(state: State, st: Step, option: str) -> State:
+    state = say(state, f"{display(st.piece)}, I'm moving you {geo.DIRECTION_WORDS[option]}.")
+    return push(state, _onward(state, st, st.space, option, "op"))
+
+
+def _arrow(state: State, st: Step, option: str) -> State:
+    state = say(state, f"{display(st.piece)}, you follow an arrow.")
+    return push(state, _onward(state, st, st.space, option, "op"))
+
+
+def _portal(state: State, st: Step, option: str) -> State:
+    return _through_portal(state, st, option)
+
+
+# ---------------------------------------------------------------- the ocean
+
+def _ocean(state: State, st: Step) -> State:
+    name, who = st.piece, display(st.piece)
+    seat = piece(state, name).seat
+    state = _pushed(state, st)
+    state = set_piece(state, name, lying=False)
+    with_wave = state.wave is not None and state.wave in st.parts
+    state = say(state, f"{who}, you are in the ocean" + (" with the Wave." if with_wave else "."))
+    b = board(state, seat)
+    if b.character == "achilles":
+        counted = {s for _, s in b.mission}
+        corners = [o for o in st.origins if o in geo.CORNERS and o not in counted]
+        if corners:
+            state = characters.count(state, seat, "a corner", corners[0])
+            if state.phase == "over":
+                return state
+    if with_wave:
+        if st.safe:
+            state = scare_off(state, name, "Wave")
+        elif "Wave" in board(state, seat).called_off:
+            state = say(state, f"{who} has called off the Wave: it cannot attack.")
+        else:
+            state = say(state, "It attacks you: lose 1 health point.")
+            state = characters.hurt(state, name, health=1)
+        if state.phase == "over" or piece(state, name).space is None:
+            return state
+    if character_of(state, name) == "phil":
+        return ask(state, seat, "phil_ocean", "Leave the ocean to the opposite space, or return "
+                   "to your starting fruit?", ("return to the starting fruit",
+                                               "move to the opposite space"), st)
+    return push(state, Step("return_fruit", piece=name))
+
+
+def _phil_ocean(state: State, st: Step, option: str) -> State:
+    if option == "return to the starting fruit":
+        return push(state, Step("return_fruit", piece=st.piece))
+    state = say(state, "I leave the ocean to the opposite space.", display(st.piece))
+    far = geo.far_side(st.space, st.moving)
+    return push(state, Step("arrive", piece=st.piece, space=far, moving=st.moving, safe=False,
+                            activation="auto"))
+
+
+def _return_fruit(state: State, st: Step) -> State:
+    p = piece(state, st.piece)
+    who = display(st.piece)
+    state = say(state, f"{who}, remind me, what's your starting fruit?")
+    state = say(state, f"{p.starting_fruit.capitalize()}.", who)
+    target = layout.find(state.island, "fruit", p.starting_fruit)[0]
+    state = set_piece(state, st.piece, space=target, lying=False)
+    state = say(state, f"{who}, you're back on the {p.starting_fruit}.")
+    here = pieces_at(state, target, but=st.piece)
+    # no interaction here: even the Bush cannot attack (rulebook p.14)
+    return say(state, f"Also here: {', '.join(here)}.") if here else state
+
+
+# ---------------------------------------------------------------- perishing, end of turn
+
+def _revive(state: State, st: Step) -> State:
+    seat = piece(state, st.piece).seat
+    return ask(state, seat, "revive", "You are revived: at Camp A or Camp B?", ("A", "B"), st)
+
+
+def _revive_choice(state: State, st: Step, option: str) -> State:
+    p = piece(state, st.piece)
+    camp = layout.find(state.island, "camp", option)[0]
+    state = set_piece(state, p.name, space=camp, lying=False, revivals=p.revivals + 1)
+    energy = characters.revived_energy(state, p.name)
+    state = set_piece(state, p.name, health=p.max_health, energy=energy, max_energy=energy)
+    who = display(p.name)
+    state = say(state, f"{who} is revived at Camp {option} with full health and energy.")
+    here = pieces_at(state, camp, but=p.name)
+    return say(state, f"Also here: {', '.join(here)}.") if here else state
+
+
+def return_options(state: State, which: str) -> tuple:
+    if which == "Wave":
+        return geo.OCEAN_PARTS
+    kind = "anomaly" if which == "Rock" else "fruit"
+    return tuple(s for s in layout.find(state.island, kind) if not occupied(state, s))
+
+
+def occupied(state: State, space: str) -> bool:
+    lake = layout.lake_of(state.island, space) or (space,)
+    return (any(p.space in lake for p in state.pieces)
+            or state.rock in lake or state.bush in lake)
+
+
+def _op_return(state: State, st: Step) -> State:
+    options = return_options(state, st.value)
+    if not options:  # nowhere free: it stays off the map until a later turn ends
+        return replace(state, returns=state.returns + (st.value,))
+    return ask(state, OP, "op_return", f"Where does the {st.value} return?", options, st)
+
+
+def _op_return_choice(state: State, st: Step, option: str) -> State:
+    field = st.value.lower()
+    state = replace(state, **{field: option})
+    state = log(state, f"The {st.value} returned to {option}.")
+    return say(state, f"The {st.value} is back on the map.")
+
+
+def _op_action_pass(state: State, st: Step, option: str) -> State:
+    return say(state, "I pass.")
+
+
+STEPS = {
+    "arrive": _arrive,
+    "activate": _activate,
+    "ocean": _ocean,
+    "return_fruit": _return_fruit,
+    "revive": _revive,
+    "op_return": _op_return,
+    "granddead": _granddead_offer,
+}
+
+CHOICES = {
+    "activate": _activation_choice,
+    "camp": _camp,
+    "oracle": _oracle,
+    "palm": _palm,
+    "fruit_loss": _fruit_loss,
+    "to_space": _to_space,
+    "direction": _direction,
+    "arrow": _arrow,
+    "portal": _portal,
+    "phil_ocean": _phil_ocean,
+    "revive": _revive_choice,
+    "op_return": _op_return_choice,
+    "achilles": _achilles,
+    "granddead": _granddead_choice,
+    "op_action": _op_action_pass,
+}

@@ -1,0 +1,216 @@
+"""Setting up (p.4-7, two players p.19) and the order of turns, with the OP's power tokens (p.15).
+
+Phases: island (the OP lays the tiles) -> pieces (Wave, Rock, Bush) -> fruits (each captive's
+starting fruit, from the captive on the OP's right going counter-clockwise) -> play -> over.
+Setup options can fill in any phase at once, which is how the rulebook's examples are laid out.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..base import IllegalMove, chance
+from . import board as geo
+from . import catalog, characters, layout, resolve
+from .moves import BuildIsland, ChooseStartingFruit, EndTurn, PlaceOpPieces, RandomIsland
+from .state import (OP, Piece, State, Step, board, display, log, piece, pieces_of, say,
+                    set_board, set_piece)
+
+RECOMMENDED = ("hempel", "theseus", "schrodie", "phil")  # for new players (p.6)
+
+
+def setup(options: dict | None, seed: int) -> State:
+    options = dict(options or {})
+    known = set(catalog.characters())
+    chosen = list(options.get("characters") or [])
+    players = int(options.get("players") or (len(chosen) + 1 if chosen else 4))
+    if not 2 <= players <= 4:
+        raise IllegalMove("Paradox Island is for 2 to 4 players (the OP and 1 to 3 captives)")
+    chosen = chosen or list(RECOMMENDED[:players - 1])
+    if len(chosen) != players - 1:
+        raise IllegalMove(f"{players} players need {players - 1} captive characters")
+    for c in chosen:
+        if c not in known:
+            raise IllegalMove(f"there is no character {c!r}; choose from {', '.join(sorted(known))}")
+    if len(set(chosen)) != len(chosen):
+        raise IllegalMove("each captive plays a different character")
+    overrides = options.get("character_stats") or {}
+    boards, pieces = [], []
+    for seat, character in enumerate(chosen, start=1):
+        boards.append(characters.new_board(seat, character, overrides.get(character)))
+        names = [character]
+        if players == 2:  # one board, two pieces (p.19)
+            second = options.get("second_piece")
+            if second is None:
+                rest = sorted(known - {character})
+                second = rest[chance(seed, "second piece").randrange(len(rest))]
+            if second not in known or second == character:
+                raise IllegalMove("the second piece is another character's piece")
+            names.append(second)
+        health, energy = characters.stats(character, overrides.get(character))
+        for name in names:
+            pieces.append(Piece(name=name, seat=seat, space=None, lying=False, health=health,
+                                energy=energy, max_health=health, max_energy=energy,
+                                starting_fruit=None))
+    stack = list(catalog.power_tokens())
+    if options.get("power_tokens"):
+        stack = list(options["power_tokens"])
+    else:
+        chance(seed, "power tokens").shuffle(stack)
+    state = State(players=players, seed=seed, phase="island", island=None, anomalies=(),
+                  pieces=tuple(pieces), boards=tuple(boards), stack=tuple(stack),
+                  perish_goal=catalog.perishes_to_win(players))
+    island = options.get("island")
+    if island is not None:
+        placements = (layout.random_placements(chance(seed, "island")) if island == "random"
+                      else island)
+        state = _lay_island(state, layout.build(placements), options.get("anomalies"))
+    if state.phase == "pieces" and options.get("wave") is not None:
+        state = _place_op_pieces(state, options["wave"], options.get("rock"), options.get("bush"))
+    if state.phase == "fruits" and options.get("starting_fruits"):
+        fruits = options["starting_fruits"]
+        palms = options.get("hempel_palm")
+        for seat, name in fruit_order(state):
+            if name not in fruits:
+                raise IllegalMove(f"no starting fruit given for {display(name)}")
+            state = choose_fruit(state, ChooseStartingFruit(seat, fruits[name], name, palms))
+    return state
+
+
+def _lay_island(state: State, island, anomalies: dict | None) -> State:
+    spaces = layout.find(island, "anomaly")
+    tokens = catalog.anomaly_tokens()
+    if anomalies:
+        if sorted(anomalies) != sorted(spaces) or any(t not in tokens for t in anomalies.values()):
+            raise IllegalMove(f"lay one anomaly token on each anomaly space: {', '.join(spaces)}")
+        if len(set(anomalies.values())) != len(spaces):
+            raise IllegalMove("each anomaly token is used once")
+        laid = tuple((s, anomalies[s]) for s in spaces)
+    else:  # 5 of the 10 tokens, shuffled face down (setup step 3)
+        drawn = list(tokens)
+        chance(state.seed, "anomaly tokens").shuffle(drawn)
+        laid = tuple(zip(spaces, drawn))
+    return replace(state, island=island, anomalies=laid, phase="pieces")
+
+
+def build_island(state: State, m: BuildIsland | RandomIsland) -> State:
+    if state.phase != "island":
+        raise IllegalMove("the island is already built")
+    if m.seat != OP:
+        raise IllegalMove("only the OP builds the island")
+    if isinstance(m, RandomIsland):
+        placements = layout.random_placements(chance(state.seed, "island"))
+    else:
+        placements = m.placements
+    state = _lay_island(state, layout.build(placements), None)
+    return say(state, "The island is ready behind my screen.")
+
+
+def _place_op_pieces(state: State, wave: str, rock: str | None, bush: str | None) -> State:
+    if wave not in geo.OCEAN_PARTS:
+        raise IllegalMove(f"the Wave goes on a part of the ocean: {', '.join(geo.OCEAN_PARTS)}")
+    if rock not in layout.find(state.island, "anomaly"):
+        raise IllegalMove("the Rock goes on an anomaly space")
+    if bush not in layout.find(state.island, "fruit"):
+        raise IllegalMove("the Bush goes on a fruit space")
+    state = replace(state, wave=wave, rock=rock, bush=bush, phase="fruits")
+    fruit = layout.space(state.island, bush).value
+    state = log(state, f"The Wave is in the {wave} ocean, the Rock on {rock}, the Bush on {bush}.")
+    return say(state, f"The Bush is on the {fruit}.")
+
+
+def place_op_pieces(state: State, m: PlaceOpPieces) -> State:
+    if state.phase != "pieces":
+        raise IllegalMove("the OP's pieces are placed once, after the island is built")
+    if m.seat != OP:
+        raise IllegalMove("only the OP places the Wave, the Rock and the Bush")
+    return _place_op_pieces(state, m.wave, m.rock, m.bush)
+
+
+def fruit_order(state: State) -> list[tuple[int, str]]:
+    """Who chooses a starting fruit, in order: from the OP's right, counter-clockwise."""
+    return [(p.seat, p.name) for seat in reversed(range(1, state.players))
+            for p in pieces_of(state, seat)]
+
+
+def choose_fruit(state: State, m: ChooseStartingFruit) -> State:
+    if state.phase != "fruits":
+        raise IllegalMove("starting fruits are chosen during setup, after the OP's pieces are placed")
+    waiting = [(s, n) for s, n in fruit_order(state) if piece(state, n).starting_fruit is None]
+    seat, name = waiting[0]
+    if m.seat != seat or (m.piece is not None and m.piece != name):
+        raise IllegalMove(f"{display(name)} chooses a starting fruit first")
+    if m.fruit not in catalog.fruits():
+        raise IllegalMove(f"{m.fruit!r} is not a fruit: {', '.join(catalog.fruits())}")
+    space = layout.find(state.island, "fruit", m.fruit)[0]
+    if resolve.occupied(state, space):
+        raise IllegalMove(f"another piece is on the {m.fruit}: choose another fruit")
+    state = set_piece(state, name, space=space, starting_fruit=m.fruit)
+    b = board(state, seat)
+    state = set_board(state, seat, known=b.known + ((space, m.fruit),),
+                      visited_fruits=b.visited_fruits + (m.fruit,))
+    palm = None
+    if b.character == "hempel":
+        effects = [e for e, _, _, _ in b.bonuses]
+        free = characters.free_palms(b)
+        palm = effects.index(m.bonus) if m.bonus in effects else free[0]
+        if palm not in free:
+            raise IllegalMove("that bonus has no empty palm box left")
+        state = set_board(state, seat, palms=b.palms + ((m.fruit, palm),))
+    state = characters.set_fruit(state, seat, m.fruit, "circled")
+    state = say(state, f"My starting fruit is the {m.fruit}.", display(name))
+    if len(waiting) == 1:
+        state = replace(state, phase="play", turn=1, actions=2, acting=_first_piece(state, 1))
+        state = say(state, f"{display(board(state, 1).character)} begins.")
+    return state
+
+
+def _first_piece(state: State, seat: int) -> str | None:
+    return pieces_of(state, seat)[0].name if state.players > 2 else None
+
+
+# ---------------------------------------------------------------- the order of turns
+
+def end_turn(state: State, m: EndTurn) -> State:
+    if state.phase != "play":
+        raise IllegalMove("the game is not under way")
+    if m.seat != state.turn:
+        raise IllegalMove("only the player whose turn it is can end it")
+    if state.pending is not None:
+        raise IllegalMove(f"first: {state.pending.prompt}")
+    who = "The OP" if m.seat == OP else display(board(state, m.seat).character)
+    state = say(state, "I end my turn.", "OP" if m.seat == OP else who)
+    revive = sorted(state.revive, key=lambda n: piece(state, n).seat)
+    steps = ([Step("op_return", value=w) for w in state.returns]
+             + [Step("revive", piece=n) for n in revive] + [Step("next_turn")])
+    state = replace(state, returns=(), revive=(), agenda=tuple(steps) + state.agenda)
+    return resolve.run(state)
+
+
+def _next_turn(state: State, st: Step) -> State:
+    captives = state.players - 1
+    nxt = OP if state.turn == captives else (1 if state.turn == OP else state.turn + 1)
+    state = replace(state, turn=nxt, bush_trail=(), finished=(), interrupt=None,
+                    wave_attacked=() if state.turn == OP else state.wave_attacked,
+                    round=state.round + (nxt == 1))
+    if nxt != OP:
+        state = set_board(state, nxt, called_off=())  # Phil's call-off ends as his turn starts
+        state = replace(state, actions=2, acting=_first_piece(state, nxt))
+        return say(state, f"{display(board(state, nxt).character)}'s turn.")
+    state = replace(state, actions=3, acting=None, wave_attacked=())
+    stack = state.stack + ((state.in_force,) if state.in_force else ())
+    drawn, rest = stack[:2], stack[2:]
+    state = replace(state, stack=rest, in_force=None)
+    state = say(state, "My turn. I draw two power tokens.")
+    return resolve.ask(state, OP, "power_token", "Keep one power token; the other goes under the "
+                       "stack.", drawn, Step("power_token", parts=drawn))
+
+
+def _power_token(state: State, st: Step, option: str) -> State:
+    other = tuple(t for t in st.parts if t != option)
+    token = catalog.power_tokens()[option]
+    state = replace(state, in_force=option, stack=state.stack + other)
+    return say(state, f"The power token in force is {token['name']}: {token['text']}")
+
+
+resolve.STEPS["next_turn"] = _next_turn
+resolve.CHOICES["power_token"] = _power_token

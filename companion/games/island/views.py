@@ -1,0 +1,127 @@
+"""What each viewer may see: `view(state, viewer)` is the only door out.
+
+- master (the OP): the island, every piece, every board, mission markers where they lie, the
+  pending decision with its options, the legal moves, and the OP's own log.
+- seat (a captive): their own character board and notes map, the spaces the OP marked on their
+  board (the starting fruit), their own pending decision, and the public part. Never the island
+  layout, the OP pieces' positions or another captive's board.
+- table: only what is public: whose turn, markers given to the OP, perishes, the power token in
+  force, which OP pieces are off the map, and everything said aloud.
+"""
+from __future__ import annotations
+
+from ..base import IllegalMove, Viewer, to_dict
+from . import catalog, layout
+from .state import OP, Board, State, display, pieces_of
+
+
+def view(state: State, viewer: Viewer, legal=None) -> dict:
+    out = public(state)
+    if viewer.kind == "table":
+        return out
+    if viewer.kind == "seat":
+        if not 0 <= viewer.seat < state.players:
+            raise IllegalMove(f"there is no seat {viewer.seat} at this table")
+        if viewer.seat == OP:  # the OP's phone is the master view; seat 0 sees the table
+            return out
+        out["board"] = board_view(state, state.boards[viewer.seat - 1])
+        out["pieces"] = [piece_view(state, p) for p in pieces_of(state, viewer.seat)]
+        p = state.pending
+        if p is not None and p.seat == viewer.seat:
+            out["decision"] = {"prompt": p.prompt, "options": list(p.options)}
+        if legal is not None:
+            out["legal"] = [to_dict(m) for m in legal(state) if m.seat == viewer.seat]
+        return out
+    out.update(master(state))
+    if legal is not None:
+        out["legal"] = [to_dict(m) for m in legal(state)]
+    return out
+
+
+def public(state: State) -> dict:
+    token = catalog.power_tokens().get(state.in_force) if state.in_force else None
+    return {
+        "game": "island",
+        "phase": state.phase,
+        "round": state.round,
+        "turn": state.turn,
+        "actions_left": state.actions if state.phase == "play" else 0,
+        "seats": {"0": "Omnipotence Paradox",
+                  **{str(b.seat): display(b.character) for b in state.boards}},
+        "pieces_of_seats": {str(b.seat): [display(p.name) for p in pieces_of(state, b.seat)]
+                            for b in state.boards},
+        "mission_markers": {str(b.seat): len(b.mission) for b in state.boards},
+        "perished": state.perished,
+        "perish_goal": state.perish_goal,
+        "power_token": ({"name": token["name"], "text": token["text"]} if token else None),
+        "power_tokens_in_stack": len(state.stack),
+        "off_the_map": list(state.returns),
+        "waiting_for": state.pending.seat if state.pending else None,
+        "winner": state.winner,
+        "said": [{"speaker": s, "words": w} for s, w in state.said],
+    }
+
+
+def board_view(state: State, b: Board) -> dict:
+    spec = catalog.characters()[b.character]
+    out = {
+        "character": display(b.character),
+        "mission": spec["mission_text"],
+        "crossed_out": [symbol for symbol, _ in b.mission],
+        "markers_left": catalog.mission_markers() - len(b.mission),
+        "fruits": {f: dict(b.fruits).get(f, "") for f in catalog.fruits()},
+        "starting_fruits": [p.starting_fruit for p in pieces_of(state, b.seat)],
+        "bonuses": [{"effect": e, "words": catalog.bonus_words(e), "when": w,
+                     "fruits": list(fr) if b.character != "hempel"
+                     else [f for f, i in b.palms if i == n],
+                     **({"palm_boxes": boxes} if boxes else {})}
+                    for n, (e, w, fr, boxes) in enumerate(b.bonuses)],
+        "visited_fruits": list(b.visited_fruits),
+        "known_spaces": {s: what for s, what in b.known},
+        "notes": {s: t for s, t in b.notes},
+    }
+    if b.extra:
+        out["additional_bonuses"] = [{"bonus": k, "state": s} for k, s in
+                                     zip(spec.get("extra_bonuses", ()), b.extra)]
+    if b.character == "achilles":
+        out["crossed_out_op_pieces"] = list(b.spent_symbols)
+    if b.called_off:
+        out["called_off"] = list(b.called_off)
+    return out
+
+
+def piece_view(state: State, p) -> dict:
+    return {"piece": display(p.name), "health": p.health, "max_health": p.max_health,
+            "energy": p.energy, "max_energy": p.max_energy, "lying": p.lying,
+            "perished": p.space is None and p.starting_fruit is not None,
+            "starting_fruit": p.starting_fruit, "revivals": p.revivals}
+
+
+def master(state: State) -> dict:
+    island = state.island
+    anomalies = dict(state.anomalies)
+    out = {
+        "island": None if island is None else {
+            "placements": list(island.placements),
+            "spaces": [{"space": s.label, "kind": s.kind, "value": s.value, "tile": s.tile,
+                        "turns": s.turns, "name": layout.name(island, s.label, anomalies)}
+                       for s in island.spaces],
+            "anomaly_tokens": anomalies,
+        },
+        "op_pieces": {"Wave": state.wave, "Rock": state.rock, "Bush": state.bush},
+        "captive_pieces": [dict(piece_view(state, p), space=p.space, seat=p.seat)
+                           for p in state.pieces],
+        "boards": {str(b.seat): dict(board_view(state, b),
+                                     markers_on=[{"symbol": sym, "space": sp}
+                                                 for sym, sp in b.mission])
+                   for b in state.boards},
+        "decision": None if state.pending is None else {
+            "seat": state.pending.seat, "kind": state.pending.kind,
+            "prompt": state.pending.prompt, "options": list(state.pending.options)},
+        "interrupt": state.interrupt,
+        "bush_trail": list(state.bush_trail),
+        "wave_attacked": [display(n) for n in state.wave_attacked],
+        "to_revive": [display(n) for n in state.revive],
+        "op_log": list(state.op_log),
+    }
+    return out
