@@ -48,6 +48,14 @@ class Tile:
 _TILE = re.compile(r"^([a-z]+)-(\d+)(?:-([a-z]+))?$")
 
 
+class NoSuchTile(IllegalMove):
+    """A well-formed tile that is not in any set: "red-6-past does not exist: ..."."""
+
+    def __init__(self, text: str, reason: str):
+        super().__init__(f"{text} does not exist: {reason}")
+        self.reason = reason
+
+
 def parse_tile(text) -> Tile:
     """'red-3-past', 'red-3' (face only) or 'black-0'. Says what is wrong in a player's words."""
     if not isinstance(text, str) or not _TILE.match(text.strip().lower()):
@@ -56,17 +64,17 @@ def parse_tile(text) -> Tile:
     value = int(value)
     if colour == BLACK:
         if value != 0 or timeframe not in (None, "past"):
-            raise IllegalMove(f"{text} does not exist: the only black tile is black-0 (past)")
+            raise NoSuchTile(text, "the only black tile is black-0 (past)")
         return Tile(BLACK, 0, "past")
     if colour not in COLOURS:
-        raise IllegalMove(f"{text} does not exist: there is no {colour} in Paradominetor")
+        raise NoSuchTile(text, f"there is no {colour} in Paradominetor")
     if timeframe is not None and timeframe not in TIMEFRAMES:
-        raise IllegalMove(f"{text} does not exist: a timeframe is past, present or future")
+        raise NoSuchTile(text, "a timeframe is past, present or future")
     tile = Tile(colour, value, timeframe)
     if not timeframes_of(colour, value):
-        raise IllegalMove(f"{text} does not exist: {colour} tiles run from 1 to 6")
+        raise NoSuchTile(text, f"{colour} tiles run from 1 to 6")
     if timeframe is not None and value not in VALUES[timeframe]:
-        raise IllegalMove(f"{text} does not exist: {_exists_as(colour, value)}")
+        raise NoSuchTile(text, _exists_as(colour, value))
     return tile
 
 
@@ -383,10 +391,8 @@ def _play(state: State, move: Play):
         raise IllegalMove(f"it is {seat_name(state, state.to_play)}'s turn, not {name}'s")
     try:
         tile = parse_tile(move.tile)
-    except IllegalMove as exc:  # say who played it: "seat 2 played red-6-past, which does not exist: ..."
-        reason = str(exc).split(": ", 1)[-1] if "does not exist" in str(exc) else str(exc)
-        raise IllegalMove(f"{name} played {move.tile}, which does not exist: {reason}"
-                          if "does not exist" in str(exc) else str(exc)) from None
+    except NoSuchTile as refusal:  # said of the player: "P3 played red-6-past, which does not exist: ..."
+        raise IllegalMove(f"{name} played {move.tile}, which does not exist: {refusal.reason}") from None
     if tile.colour != BLACK and tile.colour not in state.colours:
         raise IllegalMove(f"{name} played {move.tile}, which does not exist: {tile.colour} is not in this game")
     leading = not state.trick

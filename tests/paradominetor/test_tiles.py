@@ -94,3 +94,11 @@ def test_one_black_0_per_set():
     state, _ = trick(new(3), "black-0", "black-0", "black-0", declare="red")
     with pytest.raises(IllegalMove, match="all 3 black tiles are already played"):
         P.apply(state, P.Play(state.to_play, "black-0", "red"))
+
+
+def test_a_nonexistent_tile_is_refused_in_the_players_words():
+    with pytest.raises(IllegalMove, match="^P1 played red-6-past, which does not exist: red-6 exists only as future$"):
+        P.apply(new(3), P.Play(0, "red-6-past"))
+    with pytest.raises(IllegalMove, match="^P1 played red-1-future, which does not exist: "
+                                          "red-1 exists only as past and present$"):
+        P.apply(new(3), P.Play(0, "red-1-future"))
