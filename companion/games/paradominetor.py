@@ -396,7 +396,9 @@ def _play(state: State, move: Play):
     if tile.colour != BLACK and tile.colour not in state.colours:
         raise IllegalMove(f"{name} played {move.tile}, which does not exist: {tile.colour} is not in this game")
     leading = not state.trick
-    declare = move.declare.strip().lower() if isinstance(move.declare, str) else move.declare
+    declare = move.declare
+    if isinstance(declare, str):
+        declare = declare.strip().lower() or None  # a blank form field declares nothing
     if tile.colour == BLACK and leading:
         if declare not in state.colours:
             raise IllegalMove(f"{name} leads black and must declare a colour in play: "

@@ -293,3 +293,10 @@ def test_each_revoke_is_announced_once():
     state, events = trick(state, "red-4", "red-2", "red-3")  # P2 plays red again: nothing new
     assert not any(isinstance(e, P.RevokeFound) for e in events)
     assert len(state.revokes) == 2
+
+
+def test_a_blank_declaration_is_no_declaration():
+    state, _ = P.apply(new(3), P.Play(0, "red-3", " "))
+    assert state.trick[0].declare is None
+    with pytest.raises(IllegalMove, match="P1 leads black and must declare"):
+        P.apply(new(3), P.Play(0, "black-0", ""))

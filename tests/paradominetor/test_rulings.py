@@ -101,3 +101,16 @@ def test_k_a_back_known_from_a_record_needs_no_flip_and_stays_hidden_until_then(
     assert [p.get("timeframe") for p in master] == ["past", "present", "present", "past"]
     state, _ = P.apply(state, P.Play(3, "green-2-future"))
     assert "timeframe" not in P.view(state, TABLE)["current_trick"][0]
+
+
+def test_every_ruling_names_a_test_that_exists():
+    import re
+    from pathlib import Path
+    here = Path(__file__).parent
+    doc = (here.parents[1] / "docs" / "rulings.md").read_text()
+    section = doc.split("## Paradominetor", 1)[1].split("\n## ", 1)[0]
+    named = re.findall(r"`(?:tests/paradominetor/)?(test_\w+\.py)(?:::(test_\w+))?`", section)
+    assert len(named) > 20
+    for module, test in named:
+        source = (here / module).read_text()
+        assert not test or f"def {test}(" in source, f"docs/rulings.md names {module}::{test}"
