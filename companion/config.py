@@ -293,6 +293,8 @@ def _check_pins(name: str, buttons: ButtonsConfig) -> None:
     for key, pin in pins.items():
         if pin in (2, 3):
             raise ConfigError(f"{name}: buttons.{key} = {pin} is an I2C pin (the OLED uses BCM 2 and 3)")
+        if pin in (0, 1):
+            raise ConfigError(f"{name}: buttons.{key} = {pin} is reserved for HAT and camera ID (BCM 0 and 1)")
     if len(set(pins.values())) != 3:
         raise ConfigError(f"{name}: buttons.a, buttons.b and buttons.c must be three different pins, "
                           f"got {pins['a']}, {pins['b']}, {pins['c']}")

@@ -10,6 +10,11 @@ from __future__ import annotations
 import os
 import socket
 
+# The exit status that means "power the Pi off": systemd/paradox-table.service's
+# ExecStopPost (run as root) powers off on it, so the service itself needs no privilege.
+# Off the Pi it simply ends the program. Long press of A+B leads here.
+POWEROFF_EXIT_STATUS = 99
+
 
 def notify(*assignments: str) -> bool:
     """Send lines such as "READY=1", "STATUS=Camera ready". True if a datagram was sent.

@@ -1,0 +1,110 @@
+"""firmware/install.sh run twice into a temporary root (ROOT=..., system commands only printed),
+plus shellcheck, plus the boot fragment and the cloud-init file it goes with."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+SCRIPT = REPO / "firmware" / "install.sh"
+
+
+def install(root: Path) -> subprocess.CompletedProcess:
+    env = {**os.environ, "ROOT": str(root), "TMPDIR": str(root.parent)}
+    result = subprocess.run(["bash", str(SCRIPT)], env=env, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return result
+
+
+def snapshot(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture
+def pi_root(tmp_path):
+    root = tmp_path / "root"
+    (root / "boot/firmware").mkdir(parents=True)
+    (root / "boot/firmware/config.txt").write_text("[all]\narm_64bit=1\n")
+    return root
+
+
+@pytest.mark.skipif(shutil.which("shellcheck") is None, reason="shellcheck is not installed")
+def test_shellcheck_is_clean():
+    result = subprocess.run(["shellcheck", str(SCRIPT), str(REPO / "firmware" / "paradox-table-unplug")],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stdout
+
+
+def test_first_run_installs_everything(pi_root):
+    out = install(pi_root).stdout
+    files = snapshot(pi_root)
+    assert files["etc/systemd/system/paradox-table.service"] == (REPO / "systemd/paradox-table.service").read_bytes()
+    assert files["etc/paradox-table/config.toml"] == (REPO / "firmware/paradox-table.toml").read_bytes()
+    assert files["etc/modules-load.d/paradox-table.conf"] == b"i2c-dev\n"
+    hook = pi_root / "usr/lib/systemd/system-shutdown/paradox-table-unplug"
+    assert os.access(hook, os.X_OK)
+    boot = files["boot/firmware/config.txt"].decode()
+    assert boot.startswith("[all]\narm_64bit=1\n")  # the owner's lines stay first and untouched
+    for line in ("dtparam=i2c_arm=on", "dtparam=i2c_arm_baudrate=400000", "camera_auto_detect=1"):
+        assert line in boot.splitlines()
+    # The system commands it would run, in order, with the venv that sees apt's picamera2.
+    assert f"would run: python3 -m venv --system-site-packages {pi_root}/opt/paradox-table/.venv" in out
+    assert f"pip install --quiet --upgrade {REPO}" in out
+    assert "would run: usermod --append --groups gpio\\,i2c\\,video paradox-table" in out
+    assert out.index("daemon-reload") < out.index("enable --now paradox-table.service")
+
+
+def test_second_run_changes_nothing(pi_root):
+    install(pi_root)
+    before = snapshot(pi_root)
+    out = install(pi_root).stdout
+    assert snapshot(pi_root) == before
+    assert "already has the paradox-table block" in out
+    assert "files already up to date" in out
+    boot = (pi_root / "boot/firmware/config.txt").read_text()
+    assert boot.count("dtparam=i2c_arm=on") == 1
+
+
+def test_an_edited_config_is_kept_and_an_old_unit_is_replaced(pi_root):
+    install(pi_root)
+    config = pi_root / "etc/paradox-table/config.toml"
+    config.write_text("[oled]\naddress = 0x3D\n")
+    unit = pi_root / "etc/systemd/system/paradox-table.service"
+    unit.write_text("[Service]\nExecStart=/bin/false\n")
+    out = install(pi_root).stdout
+    assert config.read_text() == "[oled]\naddress = 0x3D\n"
+    assert "keeping /etc/paradox-table/config.toml" in out
+    assert unit.read_bytes() == (REPO / "systemd/paradox-table.service").read_bytes()
+
+
+def test_older_boot_partition_layout(tmp_path):
+    root = tmp_path / "root"
+    (root / "boot").mkdir(parents=True)
+    (root / "boot/config.txt").write_text("gpu_mem=64\n")
+    install(root)
+    assert "dtparam=i2c_arm=on" in (root / "boot/config.txt").read_text()
+
+
+def test_not_a_pi_boot_partition_is_left_alone(tmp_path):
+    root = tmp_path / "root"
+    root.mkdir()
+    out = install(root).stdout
+    assert "leaving boot settings alone" in out
+    assert not (root / "boot").exists()
+
+
+def test_boot_fragment_and_cloud_init():
+    fragment = (REPO / "firmware/boot-config.txt").read_text().splitlines()
+    settings = [line for line in fragment if line and not line.startswith("#")]
+    assert settings == ["dtparam=i2c_arm=on", "dtparam=i2c_arm_baudrate=400000", "camera_auto_detect=1"]
+    user_data = (REPO / "firmware/user-data").read_text()
+    assert user_data.startswith("#cloud-config\n")
+    assert "\nhostname: paradox-table\n" in user_data
+    for package in ("python3-picamera2", "python3-lgpio", "i2c-tools", "avahi-daemon", "git", "python3-venv"):
+        assert f"\n  - {package}\n" in user_data
+    assert "firmware/install.sh" in user_data
+    assert "\t" not in user_data  # YAML forbids tabs for indentation
