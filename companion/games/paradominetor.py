@@ -485,6 +485,8 @@ def _winning_paradox(trick):
     groups = _paradoxes(trick)
     if not groups:
         return None
+    # docs/rulings.md (b), (h): a colour ranks by its first tile anywhere in the trick, paradox or
+    # not; a black lead is black (played first), whatever it declared.
     first_seen: dict = {}
     for i, p in enumerate(trick):
         first_seen.setdefault(p.tile.colour, i)

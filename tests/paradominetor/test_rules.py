@@ -300,3 +300,12 @@ def test_a_blank_declaration_is_no_declaration():
     assert state.trick[0].declare is None
     with pytest.raises(IllegalMove, match="P1 leads black and must declare"):
         P.apply(new(3), P.Play(0, "black-0", ""))
+
+
+def test_strongest_says_who_would_win_the_trick_so_far():
+    state = new(4)
+    assert P.strongest(state) == (None, ())
+    state, _ = trick(state, "blue-3", "blue-5", "green-6")
+    assert P.strongest(state) == (None, (1,))
+    state, _ = P.apply(state, P.Play(3, "blue-3"))
+    assert state.phase == "flip" and P.strongest(state) == ("blue 3", (0, 3))
