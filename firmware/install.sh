@@ -18,7 +18,7 @@ PREFIX=/opt/paradox-table
 VENV="$PREFIX/.venv"
 SERVICE_USER=paradox-table
 UNIT=paradox-table.service
-APT_PACKAGES=(python3-picamera2 python3-lgpio i2c-tools avahi-daemon python3-venv python3-pip git)
+APT_PACKAGES=(python3-picamera2 python3-lgpio i2c-tools avahi-daemon polkitd python3-venv python3-pip git)
 MARK_BEGIN="# >>> paradox-table >>>"
 MARK_END="# <<< paradox-table <<<"
 
@@ -113,8 +113,10 @@ printf 'i2c-dev\n' >"${TMPDIR:-/tmp}/paradox-table-modules.$$"
 put 0644 "${TMPDIR:-/tmp}/paradox-table-modules.$$" /etc/modules-load.d/paradox-table.conf
 rm -f "${TMPDIR:-/tmp}/paradox-table-modules.$$"
 
-# 6. The unit and the shutdown hook that says "Safe to unplug" once the disks are unmounted.
+# 6. The unit, the polkit rule that lets it power off, and the shutdown hook that says
+#    "Safe to unplug" once the disks are unmounted.
 put 0644 "$SRC/systemd/$UNIT" "/etc/systemd/system/$UNIT"
+put 0644 "$SRC/systemd/50-paradox-table.rules" /etc/polkit-1/rules.d/50-paradox-table.rules
 put 0755 "$SRC/firmware/paradox-table-unplug" /usr/lib/systemd/system-shutdown/paradox-table-unplug
 
 # 7. Start it, or restart it so an update takes effect.

@@ -108,3 +108,29 @@ def test_boot_fragment_and_cloud_init():
         assert f"\n  - {package}\n" in user_data
     assert "firmware/install.sh" in user_data
     assert "\t" not in user_data  # YAML forbids tabs for indentation
+
+
+def test_polkit_rule_is_installed(pi_root):
+    install(pi_root)
+    rule = pi_root / "etc/polkit-1/rules.d/50-paradox-table.rules"
+    assert rule.read_bytes() == (REPO / "systemd/50-paradox-table.rules").read_bytes()
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_polkit_rule_allows_power_off_to_the_service_user_only():
+    # polkit rules are JavaScript; evaluate this one against a stand-in `polkit` object.
+    probe = """
+    const rules = [];
+    const polkit = {Result: {YES: "yes"}, addRule: (f) => rules.push(f)};
+    eval(require("fs").readFileSync(process.argv[1], "utf8"));
+    const ask = (user, id) => rules[0]({id}, {user}) || "no";
+    console.log([
+      ask("paradox-table", "org.freedesktop.login1.power-off"),
+      ask("paradox-table", "org.freedesktop.login1.power-off-multiple-sessions"),
+      ask("paradox-table", "org.freedesktop.login1.reboot"),
+      ask("pi", "org.freedesktop.login1.power-off"),
+    ].join(" "));
+    """
+    result = subprocess.run(["node", "-e", probe, str(REPO / "systemd/50-paradox-table.rules")],
+                            capture_output=True, text=True, timeout=60)
+    assert result.stdout.split() == ["yes", "yes", "no", "no"], result.stderr
