@@ -58,8 +58,7 @@ def _config_file(config: config_mod.Config) -> Check:
 
 
 def _devices(root: Path, pattern: str) -> list[str]:
-    return sorted(f"/dev/{p.name}" if p.parent.name == "dev" else f"/dev/{p.parent.name}/{p.name}"
-                  for p in (root / "dev").glob(pattern))
+    return sorted(f"/dev/{p.name}" for p in (root / "dev").glob(pattern))
 
 
 def _camera(config, root: Path, import_module) -> list[Check]:
