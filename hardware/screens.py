@@ -125,7 +125,7 @@ def title_bar(draw: ImageDraw.ImageDraw, title: str, right: str = "") -> None:
 def body_line(draw: ImageDraw.ImageDraw, index: int, s: str, inverted: bool = False) -> None:
     y = BODY_TOP + index * LINE_PITCH
     if inverted:
-        draw.rectangle((0, y - 1, WIDTH - 1, y + 8), fill=1)
+        draw.rectangle((0, y - 1, WIDTH - 1, y + 9), fill=1)  # one row below the descenders
     text(draw, 1, y, s, fill=0 if inverted else 1)
 
 
