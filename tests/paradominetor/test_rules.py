@@ -3,7 +3,7 @@ from collections import Counter
 
 import pytest
 
-from companion.games import IllegalMove, MASTER, TABLE, Viewer
+from companion.games import IllegalMove, TABLE, Viewer
 from companion.games import paradominetor as P
 
 from .table import dealt, new, reveal, trick
