@@ -96,7 +96,9 @@ class Display:
             try:
                 image = self._render(screen, data)
             except ScreenError as exc:
-                log.error("cannot show screen %r with %r: %s", screen, data, exc)
+                # A cause means a bug met odd data: keep its traceback for the journal.
+                log.error("cannot show screen %r with %r: %s", screen, data, exc,
+                          exc_info=exc.__cause__ is not None)
                 image = self._render("error", {"text": f"Cannot show {screen}: {exc}"})
                 screen = "error"
             self._image, self._screen = image, screen

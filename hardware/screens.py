@@ -369,5 +369,5 @@ def draw_screen(draw: ImageDraw.ImageDraw, name: str, data: Any) -> None:
         SCREENS[name](draw, _data(data))
     except ScreenError:
         raise
-    except (KeyError, TypeError, ValueError) as exc:
+    except Exception as exc:  # odd data must not take the service down with the screen
         raise ScreenError(f"cannot draw {name}: {exc}") from exc

@@ -202,3 +202,12 @@ def test_closed_display_refuses_to_draw(display):
 
     with pytest.raises(HardwareError):
         display.show("message", {"text": "hello"})
+
+
+def test_any_drawing_failure_becomes_the_error_screen(display):
+    class Odd:
+        def __str__(self):
+            raise AttributeError("no words")
+
+    display.show("message", {"title": "Hello", "text": Odd()})
+    assert display.screen == "error"
