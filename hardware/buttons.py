@@ -19,12 +19,15 @@ gpiozero's threads.
 """
 from __future__ import annotations
 
+import logging
 import queue
 import threading
 import time
 from typing import Any, Callable
 
 from gpiozero import Button
+
+log = logging.getLogger(__name__)
 
 SHORT = {"a": "confirm", "b": "undo", "c": "next"}
 NAMES = {**{k: k for k in SHORT}, **{v: k for k, v in SHORT.items()}}  # "confirm" -> "a", "a" -> "a"
@@ -76,13 +79,31 @@ class Buttons:
 
     @classmethod
     def from_config(cls, config: Any, on_event: Callable[[str], Any] | None = None, *,
-                    pin_factory=None, on_pi: bool | None = None) -> "Buttons":
-        """Buttons from `config.buttons` (a, b, c, bounce_time, hold_time); mock pins off the Pi."""
-        if pin_factory is None:
-            pin_factory = default_pin_factory(getattr(config, "on_pi", False) if on_pi is None else on_pi)
+                    pin_factory=None, on_pi: bool | None = None, fallback: bool = True) -> "Buttons":
+        """Buttons from `config.buttons` (a, b, c, bounce_time, hold_time); mock pins off the Pi.
+
+        On a Pi whose pins cannot be claimed (lgpio missing, pins busy) the buttons fall back to
+        mock pins with a warning, so the web page's buttons still work, unless fallback=False,
+        when ButtonsError says what went wrong.
+        """
+        on_pi = getattr(config, "on_pi", False) if on_pi is None else on_pi
         b = config.buttons
-        return cls({"a": b.a, "b": b.b, "c": b.c}, on_event, bounce_time=b.bounce_time,
-                   hold_time=b.hold_time, pin_factory=pin_factory)
+        pins = {"a": b.a, "b": b.b, "c": b.c}
+
+        def make(factory):
+            return cls(pins, on_event, bounce_time=b.bounce_time, hold_time=b.hold_time,
+                       pin_factory=factory)
+
+        if pin_factory is not None or not on_pi:
+            return make(pin_factory if pin_factory is not None else default_pin_factory(False))
+        try:
+            return make(default_pin_factory(True))
+        except Exception as exc:  # gpiozero reports pin trouble with many exception types
+            problem = f"buttons on BCM {b.a}/{b.b}/{b.c} unavailable: {exc}"
+            if not fallback:
+                raise ButtonsError(problem) from exc
+            log.warning("%s; the web page's buttons still work", problem)
+            return make(default_pin_factory(False))
 
     # -- gpiozero callbacks (its threads) --------------------------------------------------
 

@@ -207,3 +207,23 @@ def test_unknown_button_names_say_so(buttons):
         buttons.press("d")
     with pytest.raises(ButtonsError, match="need pins for buttons a, b and c"):
         Buttons({"a": 17, "b": 27})
+
+
+def test_unusable_pins_on_a_pi_fall_back_to_mock_pins_or_say_why(monkeypatch):
+    from companion.config import defaults
+    from hardware import buttons as buttons_mod
+
+    def no_lgpio(on_pi):
+        if on_pi:
+            class Broken:
+                def __getattr__(self, name):
+                    raise RuntimeError("lgpio is not installed")
+            return Broken()
+        return MockFactory()
+
+    monkeypatch.setattr(buttons_mod, "default_pin_factory", no_lgpio)
+    config = defaults(on_pi=True)
+    with Buttons.from_config(config) as buttons:
+        assert buttons.emulated
+    with pytest.raises(ButtonsError, match="buttons on BCM 17/27/22 unavailable"):
+        Buttons.from_config(config, fallback=False)
