@@ -19,7 +19,7 @@ from . import captive, catalog, characters, layout, op, resolve, turns, views
 from .moves import (MOVES, BuildIsland, BushAction, Choose, ChooseStartingFruit, EndTurn, Move,
                     PlaceOpPieces, RandomIsland, Rest, RockAction, Said, UseBonus, UseExtraBonus,
                     WaveAttack, WaveMove, WriteNote, move_from_dict, move_to_dict)
-from .state import OP, State, board, pieces_of
+from .state import OP, State, board as board_of, pieces_of
 
 NAME = "island"
 
@@ -128,7 +128,7 @@ def _candidates(state: State) -> list:
                 for safe in (False, True):
                     out.append(Move(seat, d, over, safe, p.name))
         out.append(Rest(seat, p.name))
-    b = board(state, seat)
+    b = board_of(state, seat)
     for fruit, status in b.fruits:
         if status == "circled":
             effect = b.bonuses[characters.bonus_index(b, fruit)][0]

@@ -88,26 +88,29 @@ def move(state: State, m: Move) -> State:
     return resolve.ask(state, OP, "lake_exit", prompt, options, st)
 
 
-def _walk(start: str, direction: str, spaces: int) -> str:
-    """Where a move of `spaces` spaces ends: a space, or 'ocean:<last island space>'."""
+def _walk(start: str, direction: str, spaces: int, avoid: tuple = ()) -> str | None:
+    """Where a move of `spaces` spaces ends: a space, 'ocean:<last island space>', or None if it
+    would cross a space in `avoid`."""
     here = start
     for _ in range(spaces):
         nxt = geo.step(here, direction)
         if nxt is None:
             return f"ocean:{here}"
+        if nxt in avoid:
+            return None
         here = nxt
     return here
 
 
 def destinations(state: State, name: str, direction: str, spaces: int) -> tuple[str, ...]:
     """Where a move can end. A piece lying in a lake leaves from any lake space of the OP's choice,
-    never to the same lake, and into the ocean only if no island space is possible (p.13)."""
+    never onto or across another space of the same lake, and into the ocean only if no island
+    space is possible (p.13; the triangular-lake example rules out crossing the lake)."""
     p = piece(state, name)
     if not p.lying:
         return (_walk(p.space, direction, spaces),)
     lake = layout.lake_of(state.island, p.space)
-    ends = [_walk(s, direction, spaces) for s in lake]
-    ends = [e for e in ends if e not in lake]
+    ends = [e for s in lake if (e := _walk(s, direction, spaces, avoid=lake)) is not None]
     land = [e for e in ends if not e.startswith("ocean:")]
     return tuple(dict.fromkeys(land or ends))
 

@@ -85,19 +85,34 @@ def _value(spec: dict) -> str:
     return ""
 
 
-def random_placements(rng: random.Random) -> tuple[str, ...]:
-    """A random legal island: tile the hexagon by backtracking from the first empty space."""
+def random_placements(rng: random.Random, fixed: dict | None = None) -> tuple[str, ...]:
+    """A random legal island: tile the hexagon by backtracking from the first empty space.
+
+    `fixed` asks for given spaces to hold given things, {space: (kind, value)}, e.g.
+    {"D4": ("fruit", "banana")}; value "" matches any value of that kind.
+    """
+    fixed = {k.upper(): tuple(v) for k, v in (fixed or {}).items()}
     tiles = catalog.tiles()
     pairs = [t for t, spec in tiles.items() if spec["shape"] == "pair"]
     lakes = {spec["shape"]: t for t, spec in tiles.items() if spec["shape"] != "pair"}
     shapes = ["pair"] * len(pairs) + sorted(lakes)
-    found: list[tuple[str, str, int]] = []
+    found: list[tuple[str, str, int, str | None]] = []  # (shape, anchor, turns, tile or None)
     empty = set(board.SPACES)
+    used: set[str] = set()
+
+    def fits(tile: str, covered: list[str]) -> bool:
+        for cell, spec in zip(covered, tiles[tile]["spaces"]):
+            want = fixed.get(cell)
+            if want and (want[0] != spec["kind"] or want[1] not in ("", _value(spec))):
+                return False
+        return True
 
     def fill() -> bool:
         if not empty:
             return True
-        target = next(s for s in board.SPACES if s in empty)
+        # spaces asked for first: a dead end there is found before the rest is laid
+        target = next((s for s in fixed if s in empty), None) or next(
+            s for s in board.SPACES if s in empty)
         kinds = sorted(set(shapes))
         rng.shuffle(kinds)
         for kind in kinds:
@@ -114,27 +129,36 @@ def random_placements(rng: random.Random) -> tuple[str, ...]:
                 covered = [_cell(anchor, c, turns) for c in cells]
                 if any(c is None or c not in empty for c in covered):
                     continue
-                shapes.remove(kind)
-                empty.difference_update(covered)
-                found.append((kind, anchor, turns))
-                if fill():
-                    return True
-                found.pop()
-                empty.update(covered)
-                shapes.append(kind)
+                if kind != "pair":
+                    choices = [lakes[kind]] if fits(lakes[kind], covered) else []
+                elif any(c in fixed for c in covered):
+                    choices = [t for t in pairs if t not in used and fits(t, covered)]
+                    rng.shuffle(choices)
+                else:
+                    choices = [None]  # any pair tile: chosen at the end
+                for tile in choices:
+                    shapes.remove(kind)
+                    empty.difference_update(covered)
+                    found.append((kind, anchor, turns, tile))
+                    used.add(tile)
+                    if fill():
+                        return True
+                    used.discard(tile)
+                    found.pop()
+                    empty.update(covered)
+                    shapes.append(kind)
         return False
 
-    if not fill():  # pragma: no cover - the hexagon can always be tiled
-        raise IllegalMove("no island could be built from these tiles")
-    rng.shuffle(pairs)
+    if not fill():
+        raise IllegalMove("no island can be built with those spaces where they were asked for")
+    free = [t for t in pairs if t not in used]
+    rng.shuffle(free)
     out = []
-    for kind, anchor, turns in found:
-        if kind != "pair":
-            out.append(f"{lakes[kind]} {anchor} {turns}")
-            continue
-        tile = pairs.pop()
-        if rng.random() < 0.5:  # the same two spaces, the tile the other way round
-            anchor, turns = _cell(anchor, catalog.shape("pair")[1], turns), (turns + 3) % 6
+    for kind, anchor, turns, tile in found:
+        if tile is None:
+            tile = free.pop()
+            if rng.random() < 0.5:  # the same two spaces, the tile the other way round
+                anchor, turns = _cell(anchor, catalog.shape("pair")[1], turns), (turns + 3) % 6
         out.append(f"{tile} {anchor} {turns}")
     return tuple(out)
 

@@ -236,7 +236,7 @@ def _activate(state: State, st: Step) -> State:
                    else ("2 health", "2 energy", "1 health and 1 energy"))
         return ask(state, seat, "camp", "You rest at the camp: what do you regenerate?", options, st)
     if sp.kind == "oracle":
-        dirs = geo.DIRECTIONS
+        dirs = ("NW", "NE", "E", "SE", "SW", "W")  # the order of the compass on the board
         options = ("none",) + dirs + tuple(f"{a} {b}" for a, b in combinations(dirs, 2))
         return ask(state, seat, "oracle", "Choose up to two directions.", options, st)
     if sp.kind == "mirage":
