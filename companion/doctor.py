@@ -8,6 +8,7 @@ configuration itself is wrong.
 from __future__ import annotations
 
 import errno
+import getpass
 import importlib
 import os
 import sys
@@ -17,6 +18,7 @@ from typing import Any, Callable, NamedTuple
 from . import config as config_mod
 
 BOOT_CONFIG = "/boot/firmware/config.txt"
+SERVICE_USER = "paradox-table"
 
 
 class Check(NamedTuple):
@@ -112,7 +114,8 @@ def _i2c_and_oled(config, root: Path, probe_i2c) -> list[Check]:
                                     "(or sudo raspi-config nonint do_i2c 0) and reboot"),
                 Check(False, "oled", f"cannot look for the {oled.model} without {name}")]
     if not os.access(node, os.R_OK | os.W_OK):
-        return [Check(False, "i2c", f"{name} exists but this user may not open it: add it to the i2c group"),
+        return [Check(False, "i2c", f"{name} exists but {_me()} may not open it: add {_me()} to the i2c group "
+                                    "(the service has it through SupplementaryGroups=)"),
                 Check(False, "oled", f"cannot look for the {oled.model} without access to {name}")]
     checks = [Check(True, "i2c", f"{name} present")]
     where = f"0x{oled.address:02X} on I2C bus {oled.i2c_bus}"
@@ -159,8 +162,8 @@ def _gpio(config, root: Path, import_module) -> list[Check]:
     if not chips:
         return [Check(False, "gpio", f"no /dev/gpiochip*: {pins} will be emulated")]
     if not all(os.access(root / c.lstrip("/"), os.R_OK | os.W_OK) for c in chips):
-        return [Check(False, "gpio", f"{', '.join(chips)} present but this user may not open them: "
-                                     "add it to the gpio group")]
+        return [Check(False, "gpio", f"{', '.join(chips)} present but {_me()} may not open them: add "
+                                     f"{_me()} to the gpio group (the service has it through SupplementaryGroups=)")]
     try:
         import_module("lgpio")
     except ImportError:
@@ -171,13 +174,28 @@ def _gpio(config, root: Path, import_module) -> list[Check]:
 
 def _state_dir(config) -> Check:
     path = Path(config.state_dir)
-    probe = path if path.exists() else path.parent
+    if path.exists():
+        if os.access(path, os.W_OK):
+            return Check(True, "state", f"{path} writable")
+        owner = _owner(path)
+        if owner == SERVICE_USER:  # doctor run by a person: the service can write it, that is enough
+            return Check(True, "state", f"{path} belongs to the service user {owner}")
+        return Check(False, "state", f"cannot write {path} (owned by {owner}): the game log needs it")
+    if path == config_mod.PI_STATE_DIR:
+        return Check(True, "state", f"{path} is created by systemd (StateDirectory=) when the service starts")
+    probe = path.parent
     while not probe.exists() and probe != probe.parent:
         probe = probe.parent
     if os.access(probe, os.W_OK):
-        return Check(True, "state", f"{path} writable" if path.exists() else f"{path} will be created")
-    return Check(False, "state", f"cannot write {path}: the game log needs it "
-                                 "(systemd's StateDirectory= creates it for the service)")
+        return Check(True, "state", f"{path} will be created")
+    return Check(False, "state", f"cannot create {path}: {probe} is not writable")
+
+
+def _owner(path: Path) -> str:
+    try:
+        return path.owner()
+    except (KeyError, NotImplementedError):
+        return str(path.stat().st_uid)
 
 
 def _avahi(config, root: Path) -> Check:
@@ -185,6 +203,13 @@ def _avahi(config, root: Path) -> Check:
         return Check(True, "network", f"avahi-daemon running: phones can open {config.url}")
     return Check(False, "network", f"avahi-daemon not running: phones cannot find {config.hostname}.local "
                                    "(sudo apt install avahi-daemon)")
+
+
+def _me() -> str:
+    try:
+        return getpass.getuser()
+    except (KeyError, OSError):
+        return "this user"
 
 
 def format_report(checks: list[Check]) -> str:

@@ -125,3 +125,17 @@ def test_everything_found_exits_0(monkeypatch):
     out = io.StringIO()
     assert doctor.main(parse(""), out=out) == 0
     assert "everything found" in out.getvalue()
+
+
+def test_state_directory_cases(tmp_path):
+    from companion.config import PI_STATE_DIR
+
+    if not PI_STATE_DIR.exists():  # before the service first started: systemd will make it
+        check = doctor._state_dir(replace(defaults(on_pi=True), state_dir=PI_STATE_DIR))
+        assert check.ok and "StateDirectory=" in check.detail
+    existing = tmp_path / "state"
+    existing.mkdir()
+    check = doctor._state_dir(replace(defaults(on_pi=False), state_dir=existing))
+    assert check.ok and "writable" in check.detail
+    check = doctor._state_dir(replace(defaults(on_pi=False), state_dir=tmp_path / "new" / "var"))
+    assert check.ok and "will be created" in check.detail
