@@ -143,10 +143,10 @@ def test_a_and_b_held_together_shut_down(quick_hold):
 
 def test_hold_helper_drives_the_chord(factory):
     with Buttons(PINS, hold_time=0.05, pin_factory=factory) as buttons:
-        buttons.hold("a+b", seconds=0.3)
+        buttons.hold("a+b", seconds=1.0)  # ample margin over hold_time on a busy machine
         assert buttons.events.get(timeout=WAIT) == "shutdown"
         assert drain(buttons.events) == []
-        buttons.hold("c", seconds=0.3)
+        buttons.hold("c", seconds=1.0)
         assert buttons.events.get(timeout=WAIT) == "menu"
 
 
