@@ -1,0 +1,636 @@
+"""Reading Paradominetor tiles: find each tile in a zone, its position and rotation, and read
+its face (colour and value) or its back (timeframe), or say ``unknown``.
+
+Nothing here is tuned to one printing. Enrolment shows the recogniser each face and back once;
+from those frames it learns the tile's size, a template of each glyph (as "ink": how far each
+point of the tile is from the tile's own paper colour) and colour statistics measured against
+the mat's grey, which stands in for a grey card under whatever light the table has.
+"""
+from __future__ import annotations
+
+import io
+import json
+import math
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from .markers import MarkerDetector, calibrate
+from .mat import MatLayout
+from .tiles import LABELS, UNKNOWN, check_label, colour_of
+
+SEG_PX_PER_MM = 2.0  # zone image used to find tiles
+READ_PX_PER_MM = 2.0  # tile patches used to read glyphs
+INSET_MM = 3.0  # glyph templates leave out the tile's rim, where neighbours and shadows fall
+SHIFT_PX = 2  # glyph search around the found pose, in patch pixels
+COLOUR_FLOOR = np.array([0.08, 0.08, 0.08, 0.15, 0.15, 0.15], np.float32)  # light is never exact
+
+
+class VisionInputError(ValueError):
+    """Bad input from the user: a missing file, a bad manifest, an unreadable frame."""
+
+
+@dataclass
+class TileReading:
+    label: str  # e.g. "red-3", "black-0", "back-past" or "unknown"
+    x_mm: float
+    y_mm: float
+    angle: float  # degrees clockwise on the mat from upright as enrolled
+    confidence: float  # 0..1
+    zone: str | None = None
+
+
+@dataclass
+class FrameReading:
+    calibrated: bool
+    markers: list[int] = field(default_factory=list)
+    hand_in_view: bool = False
+    tiles: list[TileReading] = field(default_factory=list)
+    reprojection_px: float = float("nan")
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+# ---------------------------------------------------------------- finding tiles in a zone
+
+
+def _zone_to_frame(H_inv, zone, k) -> np.ndarray:
+    """Zone image pixels -> frame pixels."""
+    A = np.array([[1 / k, 0, zone.x], [0, 1 / k, zone.y], [0, 0, 1]])
+    return H_inv @ A
+
+
+@dataclass
+class ZoneView:
+    """A zone seen from straight above, with its light and its tiles-versus-mat mask."""
+
+    zone: object
+    image: np.ndarray  # float32 BGR at SEG_PX_PER_MM
+    background: np.ndarray  # the mat's grey under this light, 1 px per mm
+    mask: np.ndarray  # uint8: something lies on the mat here
+
+    def mat_colour_at(self, x_mm, y_mm) -> np.ndarray:
+        bh, bw = self.background.shape[:2]
+        i = int(np.clip(y_mm - self.zone.y, 0, bh - 1))
+        j = int(np.clip(x_mm - self.zone.x, 0, bw - 1))
+        return self.background[i, j]
+
+
+def _fg(img, bg, bright=1.16, dark=0.62, colour=0.14):
+    """Where something lies on the mat: brighter, darker or more colourful than the mat's
+    grey under the same light (ratios, so a lamp's fall-off and its tint cancel)."""
+    r = img * (1.0 / np.maximum(bg, 1.0))
+    s = r[:, :, 0] + r[:, :, 1] + r[:, :, 2]
+    hi = r.max(axis=2) * 3
+    lo = r.min(axis=2) * 3
+    c3 = colour * s
+    return (s > 3 * bright) | (s < 3 * dark) | (hi - s > c3) | (s - lo > c3)
+
+
+def _ring_light(small):
+    """The mat's grey across the zone, fitted (a quadratic per channel) to the zone's rim,
+    which tiles rarely cover; points far from the fit (a tile at the edge) are dropped."""
+    h, w = small.shape[:2]
+    r = 3
+    ring = np.zeros((h, w), bool)
+    ring[:r], ring[-r:], ring[:, :r], ring[:, -r:] = True, True, True, True
+    yy, xx = np.nonzero(ring)
+    X = np.c_[np.ones_like(xx), xx / w, yy / h, (xx / w) ** 2, (yy / h) ** 2, xx * yy / (w * h)].astype(np.float64)
+    vals = small[yy, xx].astype(np.float64)
+    keep = np.ones(len(xx), bool)
+    for _ in range(3):
+        coef, *_ = np.linalg.lstsq(X[keep], vals[keep], rcond=None)
+        pred = X @ coef
+        err = np.abs(vals / np.maximum(pred, 1) - 1).max(axis=1)
+        keep = err < max(0.08, float(np.percentile(err, 60)))
+        if keep.sum() < 20:
+            break
+    return np.maximum(_design(h, w) @ coef.astype(np.float32), 1.0).reshape(h, w, 3)
+
+
+_DESIGNS: dict = {}
+
+
+def _design(h, w):
+    if (h, w) not in _DESIGNS:
+        gy, gx = np.mgrid[0:h, 0:w]
+        x, y = gx.ravel() / w, gy.ravel() / h
+        _DESIGNS[(h, w)] = np.c_[np.ones(h * w), x, y, x ** 2, y ** 2, x * y].astype(np.float32)
+    return _DESIGNS[(h, w)]
+
+
+ZONE_INSET_MM = 1.5  # the printed zone's edge blurs into the white paper round it
+
+
+def view_zone(frame, H_inv, zone) -> ZoneView:
+    k = SEG_PX_PER_MM
+    zone = type(zone)(zone.x + ZONE_INSET_MM, zone.y + ZONE_INSET_MM, zone.w - 2 * ZONE_INSET_MM,
+                      zone.h - 2 * ZONE_INSET_MM)
+    size = (int(round(zone.w * k)), int(round(zone.h * k)))
+    img = cv2.warpPerspective(frame, _zone_to_frame(H_inv, zone, k), size,
+                              flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
+    small_size = (int(round(zone.w)), int(round(zone.h)))
+    small = cv2.resize(img, small_size, interpolation=cv2.INTER_AREA)
+    smallf = small.astype(np.float32)
+    bg = _ring_light(smallf)
+    # Then again from the mat itself inside the zone (normalised convolution over what is
+    # plainly mat), so shadows and a lamp's fall-off are followed but tiles are not.
+    fg = _fg(smallf, bg, bright=1.25, dark=0.4, colour=0.25)
+    for _ in range(2):
+        mat = 1 - cv2.dilate(fg.astype(np.uint8), np.ones((5, 5), np.uint8))
+        w = mat.astype(np.float32)
+        num = cv2.GaussianBlur(smallf * w[:, :, None], (0, 0), 8)
+        den = cv2.GaussianBlur(w, (0, 0), 8)
+        est = num / np.maximum(den, 1e-6)[:, :, None]
+        a_ = np.clip(den / 0.3, 0, 1)[:, :, None]
+        bg = a_ * est + (1 - a_) * bg
+        fg = _fg(smallf, bg)
+    bg_full = cv2.resize(bg, size, interpolation=cv2.INTER_LINEAR)
+    imgf = img.astype(np.float32)
+    mask = _fg(imgf, bg_full).astype(np.uint8) * 255
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    # fill holes: a tile's glyph may match the mat's grey
+    ff = cv2.copyMakeBorder(mask, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
+    cv2.floodFill(ff, None, (0, 0), 255)
+    mask = cv2.bitwise_or(mask, cv2.bitwise_not(ff[1:-1, 1:-1]))
+    return ZoneView(zone, imgf, bg, mask)
+
+
+@dataclass
+class Pose:
+    x_mm: float
+    y_mm: float
+    theta: float  # degrees: the tile's width axis, clockwise from the mat's x axis
+    fit: float = 1.0  # share of the tile's outline area that is covered
+
+
+@dataclass
+class Blob:
+    """Something on the mat that is not a whole tile (a hand, a tile half out of the zone)."""
+
+    area_mm2: float
+    touches_edge: bool
+
+
+_GRID = None
+
+
+def _coverage(mask, cands, w, h, k, inset=0.12):
+    """For each (cx, cy, theta) in mm/degrees: the share of sample points inside a tile-sized
+    rectangle there that lie on foreground (0 if the rectangle leaves the image)."""
+    global _GRID
+    if _GRID is None:
+        t = np.linspace(-0.5 + inset / 2, 0.5 - inset / 2, 9)
+        U, V = np.meshgrid(t, t)
+        _GRID = (U.ravel(), V.ravel())
+    if not len(cands):
+        return np.zeros(0)
+    C = np.asarray(cands, np.float64)
+    U, V = _GRID[0] * w, _GRID[1] * h
+    c, s = np.cos(np.radians(C[:, 2:3])), np.sin(np.radians(C[:, 2:3]))
+    X = np.round((C[:, 0:1] + U * c - V * s) * k).astype(np.int32)
+    Y = np.round((C[:, 1:2] + U * s + V * c) * k).astype(np.int32)
+    inside = (X >= 0) & (Y >= 0) & (X < mask.shape[1]) & (Y < mask.shape[0])
+    vals = mask[np.clip(Y, 0, mask.shape[0] - 1), np.clip(X, 0, mask.shape[1] - 1)] > 0
+    cov = (vals & inside).mean(axis=1)
+    return np.where(inside.mean(axis=1) < 0.9, 0.0, cov)
+
+
+def _rect_poly(cx, cy, theta, w, h):
+    c, s = math.cos(math.radians(theta)), math.sin(math.radians(theta))
+    pts = np.array([[-w / 2, -h / 2], [w / 2, -h / 2], [w / 2, h / 2], [-w / 2, h / 2]])
+    return np.c_[cx + pts[:, 0] * c - pts[:, 1] * s, cy + pts[:, 0] * s + pts[:, 1] * c]
+
+
+def _theta_from_rect(rect, w, h):
+    """minAreaRect -> (theta of the tile's width axis), choosing the side that matches w."""
+    (_, _), (a, b), ang = rect
+    if abs(a - w) + abs(b - h) <= abs(a - h) + abs(b - w):
+        return ang
+    return ang + 90.0
+
+
+def find_tiles(view: ZoneView, size_mm) -> tuple[list[Pose], list[Blob]]:
+    """Tile poses in mat millimetres and leftover blobs.
+    Touching tiles merge into one blob; it is taken apart by fitting tile-sized rectangles
+    against its straight outer edges, one tile at a time."""
+    k = SEG_PX_PER_MM
+    w, h = size_mm
+    tile_area = w * h
+    mask = view.mask.copy()
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    poses, blobs = [], []
+    H, W = mask.shape
+    for i in range(1, n):
+        area = stats[i, cv2.CC_STAT_AREA] / k ** 2
+        if area < 0.3 * tile_area:
+            continue
+        x, y, bw, bh = stats[i, :4]
+        edge = x <= 1 or y <= 1 or x + bw >= W - 1 or y + bh >= H - 1
+        comp = (labels[y:y + bh, x:x + bw] == i).astype(np.uint8) * 255
+        found = _split(comp, (x, y), w, h, k)
+        for f in found:  # zone image -> mat millimetres
+            f.x_mm += view.zone.x
+            f.y_mm += view.zone.y
+        covered = len(found) * tile_area
+        if area - covered > 0.45 * tile_area or not found:
+            blobs.append(Blob(float(area - covered), bool(edge)))
+        poses.extend(found)
+    return poses, blobs
+
+
+def _split(comp, origin, w, h, k) -> list[Pose]:
+    ox, oy = origin
+    pad = 2
+    comp = cv2.copyMakeBorder(comp, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
+    ox, oy = ox - pad, oy - pad
+    found, _ = _explain(comp, w, h, k)
+    return [Pose(cx + ox / k, cy + oy / k, th % 360, fit) for fit, cx, cy, th in found]
+
+
+BEAMS = (4, 3, 2)  # first guesses followed at each depth of a blob's decomposition
+
+
+def _explain(comp, w, h, k, depth=0):
+    """Tiles that together explain the most of a blob. Several first guesses are followed to
+    the end, because in two tiles laid flush a rectangle straddling both also fits the blob;
+    only the right pair leaves nothing over."""
+    tile_px = w * h * k * k
+    area = cv2.countNonZero(comp)
+    if area < 0.45 * tile_px or depth >= 8:
+        return [], 0.0
+    cnts, _ = cv2.findContours(comp, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    if not cnts:
+        return [], 0.0
+    cnt = max(cnts, key=cv2.contourArea)
+    carea = cv2.contourArea(cnt)
+    hyps = []
+    if 0.75 * tile_px < carea < 1.3 * tile_px:
+        rect = cv2.minAreaRect(cnt)
+        (a, b) = rect[1]
+        dims = sorted((a / k, b / k))
+        if abs(dims[0] - min(w, h)) < 0.2 * min(w, h) and abs(dims[1] - max(w, h)) < 0.2 * max(w, h):
+            hyps = [(1.0, rect[0][0] / k, rect[0][1] / k, _theta_from_rect(rect, w * k, h * k))]
+    if not hyps:
+        hyps = _edge_fits(comp, cnt, w, h, k, BEAMS[depth] if depth < len(BEAMS) else 1)
+    best, best_score = [], 0.0
+    for hyp in hyps:
+        if hyp[0] < 0.85:
+            continue
+        _, cx, cy, th = hyp
+        rest = comp.copy()
+        poly = np.round(_rect_poly(cx, cy, th, w + 1.2, h + 1.2) * k).astype(np.int32)
+        cv2.fillPoly(rest, [poly], 0)
+        taken = area - cv2.countNonZero(rest)
+        rest = cv2.morphologyEx(rest, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
+        more, more_score = _explain(rest, w, h, k, depth + 1)
+        score = taken + more_score
+        if score > best_score:
+            best, best_score = [(min(hyp[0], 1.0), cx, cy, th)] + more, score
+        if best_score > 0.97 * area:
+            break  # all of the blob is explained
+    return best, best_score
+
+
+def _edge_fits(comp, cnt, w, h, k, keep):
+    """Hypothesise a tile against each straight stretch of the outline (its corner at either
+    end, either side of the tile along it); the ``keep`` best covered, no two alike."""
+    poly = cv2.approxPolyDP(cnt, 0.8 * k, True).reshape(-1, 2).astype(np.float64)
+    if len(poly) < 3:
+        return []
+    orient = 1.0 if cv2.contourArea(poly.astype(np.float32), oriented=True) > 0 else -1.0
+    cands, bonus = [], []
+    m = len(poly)
+    min_len = 0.35 * min(w, h) * k
+    for i in range(m):
+        p, q = poly[i], poly[(i + 1) % m]
+        d = q - p
+        L = math.hypot(*d)
+        if L < min_len:
+            continue
+        u = d / L
+        nrm = np.array([-u[1], u[0]]) * orient  # into the blob
+        ang = math.degrees(math.atan2(u[1], u[0]))
+        for along, across in ((w, h), (h, w)):
+            if L < 0.5 * along * k:
+                continue
+            th = ang if along == w else ang + 90
+            for start, sgn in ((p, 1.0), (q, -1.0)):
+                c = (start + sgn * u * along * k / 2 + nrm * across * k / 2) / k
+                cands.append((c[0], c[1], th))
+                bonus.append(0.02 * min(L / (along * k), 1.0))
+    if not cands:
+        return []
+    cov = _coverage(comp, cands, w, h, k)
+    cands = [(float(cv + b), c[0], c[1], c[2]) for cv, b, c in zip(cov, bonus, cands)]
+    cands.sort(key=lambda c: -c[0])
+    out = []
+    for c in cands:
+        if any(math.hypot(c[1] - o[1], c[2] - o[2]) < 2.0 and abs((c[3] - o[3] + 90) % 180 - 90) < 8 for o in out):
+            continue
+        out.append((min(c[0], 1.0), c[1], c[2], c[3]))
+        if len(out) >= keep:
+            break
+    return out
+
+
+# ---------------------------------------------------------------- reading a tile
+
+
+def _tile_patch(frame, H_inv, pose: Pose, theta, size_mm, margin_mm=0.0, k=READ_PX_PER_MM):
+    """The tile warped upright from the frame, at k px/mm, with margin_mm round it."""
+    w, h = size_mm
+    c, s = math.cos(math.radians(theta)), math.sin(math.radians(theta))
+    cx, cy = pose.x_mm, pose.y_mm
+    # patch px -> tile-local mm -> mat mm
+    A = np.array([[1 / k, 0, -(w / 2 + margin_mm)], [0, 1 / k, -(h / 2 + margin_mm)], [0, 0, 1]])
+    R = np.array([[c, -s, cx], [s, c, cy], [0, 0, 1]])
+    M = H_inv @ R @ A
+    pw, ph = int(round((w + 2 * margin_mm) * k)), int(round((h + 2 * margin_mm) * k))
+    return cv2.warpPerspective(frame, M, (pw, ph), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                               borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+
+
+def _ink_and_colour(patch, mat_colour, margin_px):
+    """Ink map and colour features of an upright patch with margin_px of slack round the tile.
+    Colours are ratios to the mat's grey, so light and tint cancel. Features: the tile's paper
+    colour (log ratio) and the direction from paper to ink, which blur does not change."""
+    ratio = patch * (1.0 / np.maximum(mat_colour, 1.0)).astype(np.float32)
+    core = ratio[margin_px:ratio.shape[0] - margin_px, margin_px:ratio.shape[1] - margin_px]
+    inner = _inset(core, INSET_MM * READ_PX_PER_MM).reshape(-1, 3)
+    paper = np.median(inner, axis=0)
+    ink = np.sqrt(((ratio - paper) ** 2).sum(axis=2))
+    ink_inner = np.sqrt(((inner - paper) ** 2).sum(axis=1))
+    sel = ink_inner > max(0.5 * float(ink_inner.max()), 0.15)
+    ink_col = inner[sel].mean(axis=0) if sel.sum() >= 4 else paper
+    lp = np.log(np.maximum(paper, 0.02))
+    d = np.log(np.maximum(ink_col, 0.02)) - lp
+    n = float(np.linalg.norm(d))
+    d = d / n if n > 0.1 else np.zeros(3, np.float32)
+    ink = cv2.GaussianBlur(ink, (0, 0), 0.8)
+    return ink, np.r_[lp, d].astype(np.float32)
+
+
+def _inset(a, px):
+    p = int(round(px))
+    return a[p:a.shape[0] - p, p:a.shape[1] - p]
+
+
+def _normalise(v):
+    v = v.astype(np.float32).ravel()
+    v = v - v.mean()
+    n = np.linalg.norm(v)
+    return v / n if n > 1e-6 else v
+
+
+# ---------------------------------------------------------------- the profile
+
+
+@dataclass
+class Profile:
+    """What enrolment learnt about one printing of the tiles."""
+
+    game: str
+    size_mm: tuple[float, float]
+    labels: list[str]
+    templates: np.ndarray  # (n, th, tw) ink maps, normalised
+    features: np.ndarray  # (n, 6) colour features per label
+    group_mean: dict[str, np.ndarray] = field(default_factory=dict)
+    group_spread: dict[str, np.ndarray] = field(default_factory=dict)
+
+    def save(self, path) -> Path:
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        meta = {"format": "paradox-table-vision-profile/1", "game": self.game, "size_mm": list(self.size_mm),
+                "labels": self.labels,
+                "groups": {g: {"mean": self.group_mean[g].tolist(), "spread": self.group_spread[g].tolist()}
+                           for g in self.group_mean}}
+        buf = io.BytesIO()
+        np.savez_compressed(buf, templates=self.templates, features=self.features,
+                            meta=np.frombuffer(json.dumps(meta).encode(), np.uint8))
+        path.write_bytes(buf.getvalue())
+        return path
+
+    @classmethod
+    def load(cls, path) -> "Profile":
+        path = Path(path)
+        if not path.is_file():
+            raise VisionInputError(f"no profile at {path}")
+        try:
+            with np.load(path) as z:
+                meta = json.loads(bytes(z["meta"]).decode())
+                templates, features = z["templates"], z["features"]
+        except Exception as e:  # a truncated or foreign file
+            raise VisionInputError(f"{path} is not a vision profile ({e.__class__.__name__})") from None
+        groups = meta["groups"]
+        return cls(meta["game"], tuple(meta["size_mm"]), meta["labels"], templates, features,
+                   {g: np.array(v["mean"], np.float32) for g, v in groups.items()},
+                   {g: np.array(v["spread"], np.float32) for g, v in groups.items()})
+
+
+def _read_manifest(manifest_path):
+    manifest_path = Path(manifest_path)
+    if not manifest_path.is_file():
+        raise VisionInputError(f"no manifest at {manifest_path}")
+    try:
+        entries = json.loads(manifest_path.read_text())
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        raise VisionInputError(f"{manifest_path} is not valid JSON: {e}") from None
+    if not isinstance(entries, list) or not entries:
+        raise VisionInputError(f"{manifest_path} must be a non-empty list of {{\"image\", \"label\"}} entries")
+    out = []
+    for n, e in enumerate(entries):
+        if not isinstance(e, dict) or "image" not in e or "label" not in e:
+            raise VisionInputError(f"{manifest_path} entry {n}: needs \"image\" and \"label\"")
+        try:
+            check_label(e["label"])
+        except ValueError as err:
+            raise VisionInputError(f"{manifest_path} entry {n}: {err}") from None
+        img_path = manifest_path.parent / e["image"]
+        if not img_path.is_file():
+            raise VisionInputError(f"{manifest_path} entry {n}: no image at {img_path}")
+        out.append((img_path, e["label"]))
+    return out
+
+
+def read_image(path) -> np.ndarray:
+    img = cv2.imread(str(path), cv2.IMREAD_COLOR)
+    if img is None:
+        raise VisionInputError(f"cannot read image {path}")
+    return img
+
+
+def enroll(manifest_path, out, layout: MatLayout | None = None, game: str = "paradominetor") -> Profile:
+    """Learn a printing from one frame per face and back (see the module docstring);
+    save the profile at ``out`` if given."""
+    from .mat import mat_layout
+
+    layout = layout or mat_layout(game)
+    entries = _read_manifest(manifest_path)
+    detector = MarkerDetector(layout.dictionary)
+    mlayout = layout.marker_layout()
+    zone = layout.zones["trick"]
+    shots = []
+    for img_path, label in entries:
+        frame = read_image(img_path)
+        cal = calibrate(detector.detect(frame), mlayout)
+        if not cal.ok:
+            raise VisionInputError(f"{img_path}: no mat markers found; show the mat with the tile")
+        view = view_zone(frame, cal.H_inv, zone)
+        n, lab, stats, _ = cv2.connectedComponentsWithStats(view.mask)
+        if n < 2:
+            raise VisionInputError(f"{img_path}: no tile found in the trick area")
+        i = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+        cnts, _ = cv2.findContours((lab == i).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+        rect = cv2.minAreaRect(max(cnts, key=cv2.contourArea))
+        (cx, cy), (a, b), ang = rect
+        # the tile is shown upright: of the rectangle's four turns take the one nearest the mat's axes
+        k90 = min(range(4), key=lambda q: abs((ang + 90 * q + 180) % 360 - 180))
+        theta = (ang + 90 * k90) % 360
+        tw_mm, th_mm = (a, b) if k90 % 2 == 0 else (b, a)
+        shots.append((frame, cal, view, label, view.zone.x + cx / SEG_PX_PER_MM, view.zone.y + cy / SEG_PX_PER_MM, theta,
+                      tw_mm / SEG_PX_PER_MM, th_mm / SEG_PX_PER_MM))
+    ws = np.array([s[7] for s in shots])
+    hs = np.array([s[8] for s in shots])
+    # a few tiles may have been shown sideways: go by the majority's shape
+    portrait = np.median(hs >= ws)
+    long_side = float(np.median(np.maximum(ws, hs)))
+    short_side = float(np.median(np.minimum(ws, hs)))
+    size = (short_side, long_side) if portrait else (long_side, short_side)
+    size = (round(size[0], 1), round(size[1], 1))
+    templates, features, labels = [], [], []
+    margin_mm = 1.0
+    mpx = int(round(margin_mm * READ_PX_PER_MM))
+    for frame, cal, view, label, cx, cy, theta, a, b in shots:
+        if (a >= b) != (size[0] >= size[1]):
+            theta += 90  # shown sideways: turn it to the majority's shape
+        pose = Pose(cx, cy, theta)
+        patch = _tile_patch(frame, cal.H_inv, pose, theta, size, margin_mm)
+        ink, feat = _ink_and_colour(patch, view.mat_colour_at(cx, cy), mpx)
+        templates.append(_inset(ink, mpx + int(round(INSET_MM * READ_PX_PER_MM))))
+        features.append(feat)
+        labels.append(label)
+    templates = np.stack([_normalise(t).reshape(t.shape) for t in templates])
+    features = np.stack(features)
+    group_mean, group_spread = {}, {}
+    for g in sorted({colour_of(lab) for lab in labels}):
+        f = features[[colour_of(lab) == g for lab in labels]]
+        group_mean[g] = f.mean(axis=0)
+        group_spread[g] = np.maximum(f.std(axis=0) * 1.5, COLOUR_FLOOR).astype(np.float32)
+    profile = Profile(layout.game, size, labels, templates, features, group_mean, group_spread)
+    if out is not None:
+        profile.save(out)
+    return profile
+
+
+# ---------------------------------------------------------------- the reader
+
+
+class TileReader:
+    """Reads camera frames of the mat: ``read(frame) -> FrameReading``."""
+
+    def __init__(self, profile: Profile, layout: MatLayout, zones=("trick",),
+                 min_glyph=0.5, min_margin=0.1, max_colour=12.0, colour_weight=0.1):
+        self.profile, self.layout, self.zones = profile, layout, tuple(zones)
+        self.detector = MarkerDetector(layout.dictionary)
+        self.markers = layout.marker_layout()
+        self.min_glyph, self.min_margin, self.max_colour = min_glyph, min_margin, max_colour
+        self.colour_weight = colour_weight
+        self.groups = [colour_of(lab) for lab in profile.labels]
+        self._T = profile.templates.reshape(len(profile.labels), -1).astype(np.float32)
+        self._mu = self._T.mean(axis=0)
+        R = self._T - self._mu
+        self._R = R / np.maximum(np.linalg.norm(R, axis=1, keepdims=True), 1e-6)
+        self._tshape = profile.templates.shape[1:]
+        self._mean = np.stack([profile.group_mean[g] for g in self.groups])
+        self._spread = np.stack([profile.group_spread[g] for g in self.groups])
+
+    def read(self, frame) -> FrameReading:
+        self.last_details = []  # why each tile read as it did, for diagnostics
+        detected = self.detector.detect(frame)
+        cal = calibrate(detected, self.markers)
+        if not cal.ok:
+            return FrameReading(False, sorted(detected), hand_in_view=False)
+        H_inv = cal.H_inv
+        occluded = self._occluded_markers(cal, frame.shape)
+        tiles, hand = [], occluded >= 2
+        for name in self.zones:
+            zone = self.layout.zones[name]
+            view = view_zone(frame, H_inv, zone)
+            poses, blobs = find_tiles(view, self.profile.size_mm)
+            tile_area = self.profile.size_mm[0] * self.profile.size_mm[1]
+            if any(b.area_mm2 > 1.5 * tile_area for b in blobs):
+                hand = True
+            for pose in poses:
+                tiles.append(self._read_tile(frame, H_inv, zone, view, pose, name))
+            for b in blobs:
+                if b.area_mm2 > 0.45 * tile_area and not hand:
+                    hand = hand or b.touches_edge
+        return FrameReading(True, cal.ids, hand, tiles, cal.reprojection_px)
+
+    def _occluded_markers(self, cal, shape) -> int:
+        """Markers that should be in view (by the homography) but were not seen."""
+        Hh, Ww = shape[:2]
+        missing = 0
+        for mid, corners in self.markers.corners.items():
+            if mid in cal.ids:
+                continue
+            p = cal.to_image(corners)
+            if (p[:, 0] > 2).all() and (p[:, 0] < Ww - 2).all() and (p[:, 1] > 2).all() and (p[:, 1] < Hh - 2).all():
+                missing += 1
+        return missing
+
+    def _read_tile(self, frame, H_inv, zone, view, pose, zone_name) -> TileReading:
+        prof = self.profile
+        w, h = prof.size_mm
+        square = abs(w - h) < 0.1 * max(w, h)
+        turns = (0, 90, 180, 270) if square else (0, 180)
+        margin_mm = 1.0 + SHIFT_PX / READ_PX_PER_MM
+        mpx = int(round(margin_mm * READ_PX_PER_MM))
+        mat = view.mat_colour_at(pose.x_mm, pose.y_mm)
+        th, tw = self._tshape
+        off = mpx + int(round(INSET_MM * READ_PX_PER_MM))
+        raw_best = resid_best = turn_best = feat = None
+        for turn in turns:
+            patch = _tile_patch(frame, H_inv, pose, pose.theta + turn, (w, h), margin_mm)
+            ink, f = _ink_and_colour(patch, mat, mpx)
+            if feat is None:
+                feat = f
+            win = ink[off - SHIFT_PX:off + SHIFT_PX + th, off - SHIFT_PX:off + SHIFT_PX + tw]
+            X = np.lib.stride_tricks.sliding_window_view(win, (th, tw)).reshape(-1, th * tw)
+            X = X - X.mean(axis=1, keepdims=True)
+            X /= np.maximum(np.linalg.norm(X, axis=1, keepdims=True), 1e-6)
+            raw = (self._T @ X.T)  # labels x shifts
+            Xr = X - self._mu
+            resid = (self._R @ Xr.T) / np.maximum(np.linalg.norm(Xr, axis=1), 1e-6)
+            j = resid.argmax(axis=1)
+            r_best = resid[np.arange(len(j)), j]
+            raw_at = raw[np.arange(len(j)), j]
+            if resid_best is None:
+                resid_best, raw_best, turn_best = r_best, raw_at, np.full(len(j), float(turn))
+            else:
+                better = r_best > resid_best
+                resid_best = np.where(better, r_best, resid_best)
+                raw_best = np.where(better, raw_at, raw_best)
+                turn_best = np.where(better, float(turn), turn_best)
+        colour_d2 = (((feat - self._mean) / self._spread) ** 2).mean(axis=1)
+        score = resid_best - self.colour_weight * colour_d2
+        order = np.argsort(-score)
+        i0 = int(order[0])
+        i1 = int(order[1]) if len(order) > 1 else None
+        margin = float(score[i0] - score[i1]) if i1 is not None else 1.0
+        glyph0, raw0, col0 = float(resid_best[i0]), float(raw_best[i0]), float(colour_d2[i0])
+        conf = float(np.clip(min(margin / (2 * self.min_margin), (glyph0 - self.min_glyph) / (1 - self.min_glyph),
+                                 1 - col0 / (2 * self.max_colour)), 0, 1))
+        label = prof.labels[i0]
+        self.last_details.append({"best": label, "glyph": glyph0, "raw": raw0, "margin": margin, "colour": col0,
+                                  "fit": pose.fit, "runner_up": prof.labels[i1] if i1 is not None else None, "ru_colour": float(colour_d2[i1]), "ru_glyph": float(resid_best[i1])})
+        if glyph0 < self.min_glyph or raw0 < 0.5 or margin < self.min_margin or col0 > self.max_colour \
+                or pose.fit < 0.85:
+            label = UNKNOWN
+        angle = (pose.theta + turn_best[i0]) % 360
+        return TileReading(label, round(pose.x_mm, 1), round(pose.y_mm, 1), round(float(angle), 1), round(conf, 3), zone_name)
