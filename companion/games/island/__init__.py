@@ -23,7 +23,7 @@ from .state import OP, State, board as board_of, pieces_of
 
 NAME = "island"
 
-__all__ = ["NAME", "MOVES", "setup", "apply", "view", "scores", "is_over", "winners",
+__all__ = ["NAME", "MOVES", "IllegalMove", "setup", "apply", "view", "scores", "is_over", "winners",
            "legal_moves", "move_from_dict", "move_to_dict", "State"]
 
 

@@ -89,10 +89,9 @@ def _arrive(state: State, st: Step) -> State:
     state = characters.visit(state, name, st.space)
     if state.phase == "over":
         return state
-    state = _encounter(state, st)
-    if state.phase == "over" or piece(state, name).space != st.space:
-        return state
-    return _offer_activation(state, st)
+    # activation waits behind whatever the encounter brings up (scare-offs, attacks)
+    state = push(state, replace(st, kind="offer_activation"))
+    return _encounter(state, st)
 
 
 def _encounter(state: State, st: Step) -> State:
@@ -138,9 +137,7 @@ def scare_off(state: State, name: str, which: str) -> State:
     if state.turn == seat:
         b = board(state, seat)
         if b.character == "achilles" and which not in b.spent_symbols:
-            state = ask(state, seat, "achilles", f"Cross out the {which} to gain 2 actions instead of 1?",
-                        (f"cross out the {which}: 2 actions", "1 action"),
-                        Step("achilles", piece=name, value=which))
+            state = push(state, Step("achilles", piece=name, value=which))
         else:
             state = _gain_actions(state, 1)
     if board(state, seat).character == characters.GRANDDEAD:
@@ -175,6 +172,12 @@ def _granddead_choice(state: State, st: Step, option: str) -> State:
     fruit = option.split()[2].rstrip(":")
     state = characters.set_fruit(state, st.seat, fruit, "crossed")
     return characters.count(state, st.seat, "a scare-off")
+
+
+def _achilles_offer(state: State, st: Step) -> State:
+    seat = piece(state, st.piece).seat
+    return ask(state, seat, "achilles", f"Cross out the {st.value} to gain 2 actions instead of 1?",
+               (f"cross out the {st.value}: 2 actions", "1 action"), st)
 
 
 def _achilles(state: State, st: Step, option: str) -> State:
@@ -480,6 +483,8 @@ STEPS = {
     "revive": _revive,
     "op_return": _op_return,
     "granddead": _granddead_offer,
+    "achilles": _achilles_offer,
+    "offer_activation": _offer_activation,
 }
 
 CHOICES = {
