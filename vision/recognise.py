@@ -24,7 +24,7 @@ from .tiles import LABELS, UNKNOWN, check_label, colour_of
 SEG_PX_PER_MM = 2.0  # zone image used to find tiles
 READ_PX_PER_MM = 2.0  # tile patches used to read glyphs
 INSET_MM = 3.0  # glyph templates leave out the tile's rim, where neighbours and shadows fall
-SHIFT_PX = 2  # glyph search around the found pose, in patch pixels
+SHIFT_PX = 4  # glyph search around the found pose, in patch pixels
 COLOUR_FLOOR = np.array([0.08, 0.08, 0.08, 0.15, 0.15, 0.15], np.float32)  # light is never exact
 
 
@@ -200,6 +200,21 @@ def _coverage(mask, cands, w, h, k, inset=0.12):
     return np.where(inside.mean(axis=1) < 0.9, 0.0, cov)
 
 
+def _free_sides(mask, cands, w, h, k, out_mm=1.2):
+    """For each candidate: the share of points just outside its four sides that are bare mat.
+    A real tile shows most of its outline; a rectangle straddling two tiles shows little."""
+    t = np.linspace(-0.4, 0.4, 7)
+    U = np.r_[t * w, t * w, np.full(7, -w / 2 - out_mm), np.full(7, w / 2 + out_mm)]
+    V = np.r_[np.full(7, -h / 2 - out_mm), np.full(7, h / 2 + out_mm), t * h, t * h]
+    C = np.asarray(cands, np.float64)
+    c, s = np.cos(np.radians(C[:, 2:3])), np.sin(np.radians(C[:, 2:3]))
+    X = np.round((C[:, 0:1] + U * c - V * s) * k).astype(np.int32)
+    Y = np.round((C[:, 1:2] + U * s + V * c) * k).astype(np.int32)
+    inside = (X >= 0) & (Y >= 0) & (X < mask.shape[1]) & (Y < mask.shape[0])
+    vals = mask[np.clip(Y, 0, mask.shape[0] - 1), np.clip(X, 0, mask.shape[1] - 1)] > 0
+    return (~(vals & inside)).mean(axis=1)
+
+
 def _rect_poly(cx, cy, theta, w, h):
     c, s = math.cos(math.radians(theta)), math.sin(math.radians(theta))
     pts = np.array([[-w / 2, -h / 2], [w / 2, -h / 2], [w / 2, h / 2], [-w / 2, h / 2]])
@@ -232,6 +247,7 @@ def find_tiles(view: ZoneView, size_mm) -> tuple[list[Pose], list[Blob]]:
         x, y, bw, bh = stats[i, :4]
         edge = x <= 1 or y <= 1 or x + bw >= W - 1 or y + bh >= H - 1
         comp = (labels[y:y + bh, x:x + bw] == i).astype(np.uint8) * 255
+        comp = cv2.medianBlur(comp, 5)  # straighter outlines give truer edges to fit tiles against
         found = _split(comp, (x, y), w, h, k)
         for f in found:  # zone image -> mat millimetres
             f.x_mm += view.zone.x
@@ -248,24 +264,36 @@ def _split(comp, origin, w, h, k) -> list[Pose]:
     pad = 2
     comp = cv2.copyMakeBorder(comp, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
     ox, oy = ox - pad, oy - pad
-    found, _ = _explain(comp, w, h, k)
-    return [Pose(cx + ox / k, cy + oy / k, th % 360, fit) for fit, cx, cy, th in found]
+    # Of all the ways found to lay tiles over the blob, keep the one whose tiles together
+    # match its shape best: in two tiles laid flush a rectangle straddling both also fits
+    # inside the blob, but only the right pair covers it without leaving or adding anything.
+    blob = comp > 0
+    area = blob.sum()
+    best, best_iou = [], 0.0
+    for found in _explain(comp, w, h, k):
+        drawn = np.zeros_like(comp)
+        for _, cx, cy, th in found:
+            cv2.fillPoly(drawn, [np.round(_rect_poly(cx, cy, th, w, h) * k).astype(np.int32)], 255)
+        d = drawn > 0
+        inter = np.count_nonzero(d & blob)
+        iou = inter / max(area + np.count_nonzero(d) - inter, 1)
+        if iou > best_iou:
+            best, best_iou = found, iou
+    return [Pose(cx + ox / k, cy + oy / k, th % 360, fit) for fit, cx, cy, th in best]
 
 
 BEAMS = (4, 3, 2)  # first guesses followed at each depth of a blob's decomposition
 
 
 def _explain(comp, w, h, k, depth=0):
-    """Tiles that together explain the most of a blob. Several first guesses are followed to
-    the end, because in two tiles laid flush a rectangle straddling both also fits the blob;
-    only the right pair leaves nothing over."""
+    """Every way (within the beam) to take the blob apart into tiles, one tile at a time."""
     tile_px = w * h * k * k
     area = cv2.countNonZero(comp)
     if area < 0.45 * tile_px or depth >= 8:
-        return [], 0.0
+        return [[]]
     cnts, _ = cv2.findContours(comp, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     if not cnts:
-        return [], 0.0
+        return [[]]
     cnt = max(cnts, key=cv2.contourArea)
     carea = cv2.contourArea(cnt)
     hyps = []
@@ -277,7 +305,7 @@ def _explain(comp, w, h, k, depth=0):
             hyps = [(1.0, rect[0][0] / k, rect[0][1] / k, _theta_from_rect(rect, w * k, h * k))]
     if not hyps:
         hyps = _edge_fits(comp, cnt, w, h, k, BEAMS[depth] if depth < len(BEAMS) else 1)
-    best, best_score = [], 0.0
+    out = []
     for hyp in hyps:
         if hyp[0] < 0.85:
             continue
@@ -285,21 +313,16 @@ def _explain(comp, w, h, k, depth=0):
         rest = comp.copy()
         poly = np.round(_rect_poly(cx, cy, th, w + 1.2, h + 1.2) * k).astype(np.int32)
         cv2.fillPoly(rest, [poly], 0)
-        taken = area - cv2.countNonZero(rest)
         rest = cv2.morphologyEx(rest, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
-        more, more_score = _explain(rest, w, h, k, depth + 1)
-        score = taken + more_score
-        if score > best_score:
-            best, best_score = [(min(hyp[0], 1.0), cx, cy, th)] + more, score
-        if best_score > 0.97 * area:
-            break  # all of the blob is explained
-    return best, best_score
+        for more in _explain(rest, w, h, k, depth + 1):
+            out.append([(min(hyp[0], 1.0), cx, cy, th)] + more)
+    return out or [[]]
 
 
 def _edge_fits(comp, cnt, w, h, k, keep):
     """Hypothesise a tile against each straight stretch of the outline (its corner at either
     end, either side of the tile along it); the ``keep`` best covered, no two alike."""
-    poly = cv2.approxPolyDP(cnt, 0.8 * k, True).reshape(-1, 2).astype(np.float64)
+    poly = cv2.approxPolyDP(cnt, 1.0 * k, True).reshape(-1, 2).astype(np.float64)
     if len(poly) < 3:
         return []
     orient = 1.0 if cv2.contourArea(poly.astype(np.float32), oriented=True) > 0 else -1.0
@@ -326,13 +349,15 @@ def _edge_fits(comp, cnt, w, h, k, keep):
     if not cands:
         return []
     cov = _coverage(comp, cands, w, h, k)
-    cands = [(float(cv + b), c[0], c[1], c[2]) for cv, b, c in zip(cov, bonus, cands)]
+    free = _free_sides(comp, cands, w, h, k)
+    rank = cov + 0.5 * free + np.asarray(bonus)
+    cands = [(float(r), float(cv), c[0], c[1], c[2]) for r, cv, c in zip(rank, cov, cands) if cv >= 0.85]
     cands.sort(key=lambda c: -c[0])
     out = []
-    for c in cands:
-        if any(math.hypot(c[1] - o[1], c[2] - o[2]) < 2.0 and abs((c[3] - o[3] + 90) % 180 - 90) < 8 for o in out):
+    for _, cv, x, y, th in cands:
+        if any(math.hypot(x - o[1], y - o[2]) < 2.0 and abs((th - o[3] + 90) % 180 - 90) < 8 for o in out):
             continue
-        out.append((min(c[0], 1.0), c[1], c[2], c[3]))
+        out.append((cv, x, y, th))
         if len(out) >= keep:
             break
     return out
@@ -572,6 +597,18 @@ class TileReader:
                     hand = hand or b.touches_edge
         return FrameReading(True, cal.ids, hand, tiles, cal.reprojection_px)
 
+    @staticmethod
+    def _windows(ink, off, th, tw, steps, centre=(0, 0)):
+        """Normalised ink windows of template size at each (dy, dx) shift round centre."""
+        rows = []
+        for dy in steps:
+            for dx in steps:
+                y, x = off + centre[0] + dy, off + centre[1] + dx
+                rows.append(ink[y:y + th, x:x + tw].ravel())
+        X = np.stack(rows)
+        X = X - X.mean(axis=1, keepdims=True)
+        return X / np.maximum(np.linalg.norm(X, axis=1, keepdims=True), 1e-6)
+
     def _occluded_markers(self, cal, shape) -> int:
         """Markers that should be in view (by the homography) but were not seen."""
         Hh, Ww = shape[:2]
@@ -589,7 +626,7 @@ class TileReader:
         w, h = prof.size_mm
         square = abs(w - h) < 0.1 * max(w, h)
         turns = (0, 90, 180, 270) if square else (0, 180)
-        margin_mm = 1.0 + SHIFT_PX / READ_PX_PER_MM
+        margin_mm = 1.0 + (SHIFT_PX + 1) / READ_PX_PER_MM
         mpx = int(round(margin_mm * READ_PX_PER_MM))
         mat = view.mat_colour_at(pose.x_mm, pose.y_mm)
         th, tw = self._tshape
@@ -600,10 +637,12 @@ class TileReader:
             ink, f = _ink_and_colour(patch, mat, mpx)
             if feat is None:
                 feat = f
-            win = ink[off - SHIFT_PX:off + SHIFT_PX + th, off - SHIFT_PX:off + SHIFT_PX + tw]
-            X = np.lib.stride_tricks.sliding_window_view(win, (th, tw)).reshape(-1, th * tw)
-            X = X - X.mean(axis=1, keepdims=True)
-            X /= np.maximum(np.linalg.norm(X, axis=1, keepdims=True), 1e-6)
+            # coarse then fine: where does any template fit best, then every label round there
+            X = self._windows(ink, off, th, tw, range(-SHIFT_PX, SHIFT_PX + 1, 2))
+            j = int((self._T @ X.T).max(axis=0).argmax())
+            cy_, cx_ = divmod(j, len(range(-SHIFT_PX, SHIFT_PX + 1, 2)))
+            sy, sx = -SHIFT_PX + 2 * cy_, -SHIFT_PX + 2 * cx_
+            X = self._windows(ink, off, th, tw, range(-1, 2), (sy, sx))
             raw = (self._T @ X.T)  # labels x shifts
             Xr = X - self._mu
             resid = (self._R @ Xr.T) / np.maximum(np.linalg.norm(Xr, axis=1), 1e-6)
