@@ -1,0 +1,119 @@
+"""The rulings of docs/rulings-island.md that no rulebook example pins down, one test each."""
+from dataclasses import replace
+
+from companion.games import island as G
+from companion.games.island import board as geo
+from companion.games.island import layout
+from companion.games.island.moves import Choose, EndTurn, Move
+from companion.games.island.state import board, piece
+
+from .helpers import game, play, put, turn_of, words
+from .test_rules import make
+
+
+def test_b_straight_out_of_a_corner_is_both_parts_of_the_ocean():
+    assert geo.parts_entered("D7", "E") == ("north-east", "south-east")
+    assert geo.parts_entered("D7", "NE") == ("north-east",)
+    assert geo.parts_of("D7") == ("north-east", "south-east")
+    s = turn_of(put(make(wave="south-east"), "theseus", "D7"), 3)
+    s, ev = play(s, Move(3, "E"))
+    assert "Theseus, you are in the ocean with the Wave." in words(ev)
+
+
+def test_c_a_move_stops_at_the_ocean_and_the_part_is_that_of_the_last_space():
+    s = turn_of(put(make(wave="north"), "theseus", "A2"), 3)
+    s, ev = play(s, Move(3, "NE", over=True))  # the first step is already the ocean
+    assert "Theseus, you are in the ocean with the Wave." in words(ev)
+
+
+def test_e_achilles_does_not_count_a_corner_he_only_jumped_over():
+    s = make(characters=("achilles", "phil", "theseus"))
+    s = turn_of(put(s, "achilles", "A2"), 1)  # west over A1, a corner, into the ocean
+    s, _ = play(s, Move(1, "W", over=True))
+    assert board(s, 1).mission == ()
+
+
+def test_e_achilles_lying_in_a_lake_with_a_corner_counts_it():
+    lake = ("A1", "A2", "A3")
+    s = make(characters=("achilles", "phil", "theseus"),
+             fixed={c: ("lake", "straight") for c in lake})
+    s = turn_of(put(s, "achilles", "A2", lying=True), 1)
+    s, _ = play(s, Move(1, "NW"), Choose(0, "ocean:A2"))
+    assert board(s, 1).mission == (("a corner", "A1"),)
+
+
+def test_g_coming_out_of_a_portal_onto_the_bush_after_a_safe_move_scares_it_off():
+    s = make(fixed={"D4": ("portal", "1")})
+    twin = layout.portal_twin(s.island, "D4")
+    s = turn_of(replace(put(s, "phil", "D3"), bush=twin), 1)
+    safe, ev = play(s, Move(1, "E", safe=True), Choose(1, "activate"))
+    assert "Phil scares off the Bush; I take it off the map." in words(ev)
+    unsafe, ev = play(s, Move(1, "E"))
+    assert "The Bush attacks Phil: lose 1 health and 1 energy." in words(ev)
+
+
+def test_h_the_other_portal_is_not_named_again():
+    s = make(fixed={"D4": ("portal", "1")})
+    s = turn_of(put(s, "phil", "D3"), 1)
+    s, ev = play(s, Move(1, "E"))
+    assert [w for w in words(ev) if "Portal 1" in w] == [
+        "Phil, you're on Portal 1 (blue).",
+        "Phil, you're on Portal 1 (blue), I'm moving you to another Portal 1 (blue)."]
+
+
+def test_j_the_arrow_anomaly_never_moves_a_captive_into_the_ocean():
+    s = make(fixed={"D7": ("anomaly", "")}, anomalies={"D7": "arrow"})
+    s, _ = play(turn_of(put(s, "phil", "D6"), 1), Move(1, "E"))
+    assert set(s.pending.options) == {"W", "NW", "SW"}
+
+
+def test_n_the_bush_attacks_only_where_its_action_ends():
+    s = make(fixed={"D4": ("portal", "2"), "D3": ("oracle", "")})
+    twin = layout.portal_twin(s.island, "D4")
+    s = turn_of(replace(put(put(s, "phil", "D4"), "theseus", twin), bush="D3"), 0)
+    s, ev = play(s, G.BushAction("E", activate=True))
+    assert s.bush == twin
+    assert piece(s, "phil").health == 4 and piece(s, "theseus").health == 3
+
+
+def test_z_the_bush_returns_only_to_a_fruit_with_no_piece_on_it():
+    s = make()
+    s = turn_of(replace(put(s, "phil", "D3"), bush="D4"), 1)
+    s, _ = play(s, Move(1, "E", safe=True))
+    s, _ = play(s, Choose(1, "do not activate"), EndTurn(1))
+    taken = {p.space for p in s.pieces}
+    fruits = set(layout.find(s.island, "fruit"))
+    assert set(s.pending.options) == fruits - taken
+
+
+def test_cc_an_anomaly_for_a_piece_off_the_map_does_nothing():
+    s = make(fixed={"D4": ("anomaly", "")}, anomalies={"D4": "rock"})
+    s = turn_of(replace(put(s, "phil", "D3"), rock=None, returns=("Rock",)), 1)
+    s, ev = play(s, Move(1, "E"))
+    assert "The Rock is not on the map: nothing happens." in words(ev)
+    assert s.pending is None
+
+
+def test_q_the_bush_takes_two_energy_from_granddead():
+    s = make(characters=("granddead", "phil", "theseus"))
+    s = turn_of(replace(put(s, "granddead", "D3"), bush="D4"), 1)
+    s, _ = play(s, Move(1, "E"))
+    assert piece(s, "granddead").energy == 4
+
+
+def test_ee_phil_may_stay_standing_when_an_escher_knot_drops_him_in_a_lake():
+    for seed in range(1, 40):  # an island where an arrow of the knot on D4 leads into a lake
+        s = game({"D4": ("knot", "")}, seed=seed,
+                 fruits={"phil": "lime", "schrodie": "cherries", "theseus": "orange"})
+        into_lake = [d for d in geo.DIRECTIONS if geo.step("D4", geo.opposite(d))
+                     and (dest := geo.step("D4", layout.knot_exit(s.island, "D4", d)))
+                     and layout.space(s.island, dest).kind == "lake"
+                     and not any(p.space == dest for p in s.pieces)]
+        if into_lake:
+            break
+    d = into_lake[0]
+    s = turn_of(put(s, "phil", geo.step("D4", geo.opposite(d))), 1)
+    s, _ = play(s, Move(1, d))
+    assert "stay standing (Phil's ability)" in s.pending.options
+    s, _ = play(s, Choose(1, "stay standing (Phil's ability)"))
+    assert not piece(s, "phil").lying
