@@ -517,3 +517,19 @@ def test_only_the_pending_player_may_answer_and_only_with_a_listed_option():
     assert G.view(s, MASTER)["decision"]["seat"] == 1
     assert G.view(s, Viewer.of_seat(1))["decision"]["options"] == ["activate", "do not activate"]
     assert "decision" not in G.view(s, Viewer.of_seat(2))
+
+
+def test_with_the_hurricane_a_portal_leads_to_any_other_portal():
+    s = make(fixed={"D4": ("portal", "1"), "D3": ("oracle", "")})
+    s = replace(turn_of(put(s, "phil", "D3"), 1), in_force="hurricane")
+    s, _ = play(s, Move(1, "E"))
+    assert s.pending.seat == 0 and s.pending.kind == "portal"
+    assert set(s.pending.options) == set(layout.find(s.island, "portal")) - {"D4"}
+    exit_portal = s.pending.options[-1]
+    s, ev = play(s, Choose(0, exit_portal))
+    assert piece(s, "phil").space == exit_portal
+    op = turn_of(replace(put(s, "phil", "A1"), bush="D3", pending=None), 0)
+    with pytest.raises(IllegalMove, match="Hurricane: say which portal"):
+        G.apply(op, BushAction("E", activate=True))
+    op, _ = play(op, BushAction("E", activate=True, through=exit_portal))
+    assert op.bush == exit_portal

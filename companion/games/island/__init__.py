@@ -11,15 +11,13 @@ views (who sees what).
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..base import IllegalMove, Viewer
 from . import board as geo
 from . import captive, catalog, characters, layout, op, resolve, turns, views
 from .moves import (MOVES, BuildIsland, BushAction, Choose, ChooseStartingFruit, EndTurn, Move,
                     PlaceOpPieces, RandomIsland, Rest, RockAction, Said, UseBonus, UseExtraBonus,
                     WaveAttack, WaveMove, WriteNote, move_from_dict, move_to_dict)
-from .state import OP, State, board as board_of, pieces_of
+from .state import OP, State, board as board_of, piece, pieces_of
 
 NAME = "island"
 
@@ -108,7 +106,7 @@ def _candidates(state: State) -> list:
                 for b in layout.find(state.island, "fruit")]
     if state.phase == "fruits":
         seat, name = next((s, n) for s, n in turns.fruit_order(state)
-                          if captive.piece(state, n).starting_fruit is None)
+                          if piece(state, n).starting_fruit is None)
         return [ChooseStartingFruit(seat, f, name) for f in catalog.fruits()]
     out = []
     if state.pending is not None:
@@ -149,11 +147,15 @@ def _op_actions(state: State, which: str | None) -> list:
         return ([WaveMove(p) for p in geo.OCEAN_PARTS] +
                 [WaveAttack(p.name) for p in state.pieces])
     starts = layout.lake_of(state.island, op.op_piece_space(state, which)) or (None,)
+    # with the Hurricane in force a portal leads to any other portal: say which
+    exits = (None,) + (tuple(layout.find(state.island, "portal"))
+                       if state.in_force == "hurricane" else ())
     if which == "Bush":
-        return [BushAction(d, a, s) for d in geo.DIRECTIONS for a in (False, True) for s in starts]
+        return [BushAction(d, a, s, x) for d in geo.DIRECTIONS for s in starts
+                for a, x in [(False, None)] + [(True, x) for x in exits]]
     if which == "Rock":
-        return ([RockAction(direction=d, activate=a, start=s) for d in geo.DIRECTIONS
-                 for a in (False, True) for s in starts]
+        return ([RockAction(direction=d, activate=a, start=s, through=x) for d in geo.DIRECTIONS
+                 for s in starts for a, x in [(False, None)] + [(True, x) for x in exits]]
                 + [RockAction(push=p.name, push_direction=d) for p in state.pieces
                    for d in geo.DIRECTIONS])
     return []

@@ -125,11 +125,13 @@ class BushAction:
     """The Bush moves one space and attacks the captives there.
 
     `activate` sends it through a portal or Escher knot it lands on; `start` names the lake space
-    it leaves from when it is in a lake.
+    it leaves from when it is in a lake; `through` names the portal it comes out of when the
+    Hurricane token is in force.
     """
     direction: str
     activate: bool = False
     start: str | None = None
+    through: str | None = None
     seat: int = 0
 
 
@@ -142,6 +144,7 @@ class RockAction:
     push_first: bool = False
     activate: bool = False
     start: str | None = None
+    through: str | None = None
     seat: int = 0
 
 

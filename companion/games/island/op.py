@@ -111,8 +111,17 @@ def _leave(state: State, which: str, direction: str, start: str | None) -> tuple
     return starts[0], ends.pop()
 
 
+def _portal_exit(state: State, which: str, portal: str, through: str | None) -> str:
+    if state.in_force != "hurricane":
+        return layout.portal_twin(state.island, portal)
+    others = [s for s in layout.find(state.island, "portal") if s != portal]
+    if through not in others:
+        raise IllegalMove(f"Hurricane: say which portal the {which} comes out of: {', '.join(others)}")
+    return through
+
+
 def _land(state: State, which: str, frm: str, direction: str, to: str | None,
-          activate: bool) -> tuple[State, str | None]:
+          activate: bool, through: str | None = None) -> tuple[State, str | None]:
     """Move an OP piece one space (and through a portal or knot if the OP says so)."""
     words = geo.DIRECTION_WORDS[direction]
     if to is None:
@@ -128,7 +137,7 @@ def _land(state: State, which: str, frm: str, direction: str, to: str | None,
     if kind not in ("portal", "knot"):
         raise IllegalMove(f"the {which} can only activate a portal or an Escher knot")
     if kind == "portal":
-        nxt, how = layout.portal_twin(state.island, to), None
+        nxt, how = _portal_exit(state, which, to, through), None
     else:
         out = layout.knot_exit(state.island, to, direction)
         nxt, how = geo.step(to, out), out
@@ -161,13 +170,13 @@ def bush_action(state: State, m: BushAction) -> State:
     visits = [to]
     if to is not None and m.activate and layout.space(state.island, to).kind in ("portal", "knot"):
         sp = layout.space(state.island, to)
-        visits.append(layout.portal_twin(state.island, to) if sp.kind == "portal"
+        visits.append(_portal_exit(state, "Bush", to, m.through) if sp.kind == "portal"
                       else geo.step(to, layout.knot_exit(state.island, to, m.direction)))
     for v in visits:
         if v is not None and _lake_key(state, v) in trail:
             raise IllegalMove("the Bush cannot visit the same space twice in one turn")
     state, _ = _begin(state, "Bush")
-    state, end = _land(state, "Bush", frm, m.direction, to, m.activate)
+    state, end = _land(state, "Bush", frm, m.direction, to, m.activate, m.through)
     state = replace(state, bush_trail=trail + tuple(_lake_key(state, v) for v in visits if v))
     if end is None:
         return _finish(state)
@@ -223,12 +232,17 @@ def push_target(state: State, target: str, direction: str | None) -> tuple[str, 
 def rock_action(state: State, m: RockAction) -> State:
     if m.direction is None and m.push is None:
         raise IllegalMove("the Rock moves, pushes, or both")
-    if m.direction is not None:
-        _leave(state, "Rock", m.direction, m.start)  # check the move before anything happens
+    if m.direction is not None:  # check the move before anything happens
+        _, to = _leave(state, "Rock", m.direction, m.start)
+        kind = layout.space(state.island, to).kind if to else None
+        if m.activate and kind not in ("portal", "knot"):
+            raise IllegalMove("the Rock can only activate a portal or an Escher knot")
+        if m.activate and kind == "portal":
+            _portal_exit(state, "Rock", to, m.through)
     if m.push is not None and m.push_first:
         push_target(state, m.push, m.push_direction)  # a later push is checked after the move
     state, _ = _begin(state, "Rock")
-    move = Step("rock_move", moving=m.direction, space=m.start,
+    move = Step("rock_move", moving=m.direction, space=m.start, value=m.through or "",
                 activation="activate" if m.activate else "none")
     if m.push_first:
         steps = [_push(state, m.push, m.push_direction)] + ([move] if m.direction else [])
@@ -244,7 +258,8 @@ def _rock_move(state: State, st: Step) -> State:
     if state.rock is None:
         return state
     frm, to = _leave(state, "Rock", st.moving, st.space)
-    state, end = _land(state, "Rock", frm, st.moving, to, st.activation == "activate")
+    state, end = _land(state, "Rock", frm, st.moving, to, st.activation == "activate",
+                       st.value or None)
     return _met_other_op_piece(state, "Rock", end) if end else state
 
 
