@@ -440,7 +440,7 @@ def test_hempel_writes_new_fruits_in_palm_boxes_and_replenishes_them():
     assert s.pending.kind == "palm"
     s, _ = play(s, Choose(1, "restore_health"))
     assert ("cherries", 1) in board(s, 1).palms
-    assert [sym for sym, _ in board(s, 1).mission] == ["cherries"]
+    assert [sym for sym, _ in board(s, 1).mission] == ["the cherries"]
     s, _ = play(s, UseBonus(1, "cherries"))
     assert dict(board(s, 1).fruits)["cherries"] == "crossed"
     s = turn_of(put(s, "hempel", "D3"), 1)

@@ -8,7 +8,7 @@ from . import board as geo
 from . import catalog, characters, layout, resolve
 from .moves import Move, Rest, UseBonus, UseExtraBonus, WriteNote
 from .state import (OP, OP_PIECES, State, Step, board, character_of, display, piece, pieces_of,
-                    push, say, set_board, set_piece)
+                    possessive, push, say, set_board, set_piece)
 
 
 def acting_piece(state: State, seat: int, name: str | None, spend_action: bool = True) -> str:
@@ -16,7 +16,7 @@ def acting_piece(state: State, seat: int, name: str | None, spend_action: bool =
     if state.phase != "play":
         raise IllegalMove("the game is not under way")
     if state.turn != seat:
-        raise IllegalMove(f"it is not {_seat(state, seat)}'s turn")
+        raise IllegalMove(f"it is not {possessive(_seat(state, seat))} turn")
     if state.pending is not None:
         raise IllegalMove(f"first: {state.pending.prompt}")
     mine = [p.name for p in pieces_of(state, seat)]
@@ -35,7 +35,7 @@ def acting_piece(state: State, seat: int, name: str | None, spend_action: bool =
 
 def _seat(state: State, seat: int) -> str:
     if seat == OP:
-        return "the OP"
+        return "the OP"  # possessive() makes it "the OP's"
     return display(board(state, seat).character) if 0 < seat < state.players else f"seat {seat}"
 
 

@@ -185,8 +185,8 @@ def visit(state: State, name: str, space: str) -> State:
     goal = mission(b)
     if goal == "fruits" and sp.kind == "fruit":
         starting = {p.starting_fruit for p in state.pieces if p.seat == seat}
-        if sp.value not in starting and sp.value not in symbols:
-            return count(state, seat, sp.value, space)
+        if sp.value not in starting and f"the {sp.value}" not in symbols:
+            return count(state, seat, f"the {sp.value}", space)
     elif goal == "portals_oracles":
         if sp.kind == "portal" and f"Portal {sp.value}" not in symbols:
             return count(state, seat, f"Portal {sp.value}", space)

@@ -129,7 +129,7 @@ def _land(state: State, which: str, frm: str, direction: str, to: str | None,
     state = replace(state, **{which.lower(): to})
     here = resolve.pieces_at(state, to)
     here = [h for h in here if h != f"the {which}"]
-    state = say(state, f"The {which} moves {words} onto {resolve.space_words(state, to)}"
+    state = say(state, f"The {which} moves {words} {resolve.on_words(state, to).replace('on ', 'onto ', 1)}"
                        + (f"; here: {', '.join(here)}." if here else "."))
     kind = layout.space(state.island, to).kind
     if not activate:
@@ -145,7 +145,7 @@ def _land(state: State, which: str, frm: str, direction: str, to: str | None,
         return _into_ocean(state, which, f"The {which} goes through it into the ocean."), None
     state = replace(state, **{which.lower(): nxt})
     here = [h for h in resolve.pieces_at(state, nxt) if h != f"the {which}"]
-    state = say(state, f"The {which} goes through it to {resolve.space_words(state, nxt)}"
+    state = say(state, f"The {which} goes through it, {resolve.on_words(state, nxt)} now"
                        + (f"; here: {', '.join(here)}." if here else "."))
     return state, nxt
 

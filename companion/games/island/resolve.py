@@ -58,6 +58,12 @@ def space_words(state: State, space: str) -> str:
     return layout.name(state.island, space, dict(state.anomalies))
 
 
+def on_words(state: State, space: str) -> str:
+    """'on the banana', 'in the straight lake'."""
+    sp = layout.space(state.island, space)
+    return f"{'in' if sp.kind == 'lake' else 'on'} {space_words(state, space)}"
+
+
 def pieces_at(state: State, space: str, but: str | None = None) -> list[str]:
     """Every piece on `space`, OP pieces in its lake counting as there (lakes are one space to them)."""
     lake = layout.lake_of(state.island, space)
@@ -81,11 +87,8 @@ def _arrive(state: State, st: Step) -> State:
     name, who = st.piece, display(st.piece)
     state = _pushed(state, st)
     state = set_piece(state, name, space=st.space, lying=False)
-    sp = layout.space(state.island, st.space)
-    where = (f"you're in {space_words(state, st.space)}" if sp.kind == "lake"
-             else f"you're on {space_words(state, st.space)}")
     if st.value != "portal exit":  # the OP tells nothing more about the other portal (p.12)
-        state = say(state, f"{who}, {where}.")
+        state = say(state, f"{who}, you're {on_words(state, st.space)}.")
     state = characters.visit(state, name, st.space)
     if state.phase == "over":
         return state
@@ -219,7 +222,7 @@ def _activation_choice(state: State, st: Step, option: str) -> State:
         fruit = option.split()[2].rstrip(":")
         state = characters.set_fruit(state, seat, fruit, "crossed")
         state = say(state, f"I'm using the {fruit}'s bonus not to activate it.", display(st.piece))
-    return say(state, f"{display(st.piece)} stays on {space_words(state, st.space)} without activating it.")
+    return say(state, f"{display(st.piece)} stays {on_words(state, st.space)} without activating it.")
 
 
 def _activate(state: State, st: Step) -> State:
@@ -262,8 +265,10 @@ def _activate(state: State, st: Step) -> State:
 
 
 def _through_portal(state: State, st: Step, exit_space: str) -> State:
+    same = layout.space(state.island, exit_space).value == layout.space(state.island, st.space).value
+    other = "another " if same else ""  # the Hurricane may lead to a portal of another number
     state = say(state, f"{display(st.piece)}, you're on {space_words(state, st.space)}, "
-                       f"I'm moving you to another {space_words(state, exit_space)}.")
+                       f"I'm moving you to {other}{space_words(state, exit_space)}.")
     return push(state, Step("arrive", piece=st.piece, space=exit_space, safe=st.safe,
                             activation="none", value="portal exit"))
 

@@ -165,3 +165,9 @@ def push(state: State, *steps: Step) -> State:
 
 def display(name: str) -> str:
     return name.capitalize() if name else name
+
+
+def possessive(name: str) -> str:
+    """"Phil's", "Achilles'"."""
+    who = name if name.startswith("the ") else display(name)
+    return f"{who}'" if who.endswith("s") else f"{who}'s"

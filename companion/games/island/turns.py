@@ -12,7 +12,7 @@ from ..base import IllegalMove, chance
 from . import board as geo
 from . import catalog, characters, layout, resolve
 from .moves import BuildIsland, ChooseStartingFruit, EndTurn, PlaceOpPieces, RandomIsland
-from .state import (OP, Piece, State, Step, board, display, log, piece, pieces_of, say,
+from .state import (OP, Piece, State, Step, board, display, log, piece, pieces_of, possessive, say,
                     set_board, set_piece)
 
 RECOMMENDED = ("hempel", "theseus", "schrodie", "phil")  # for new players (p.6)
@@ -195,7 +195,7 @@ def _next_turn(state: State, st: Step) -> State:
     if nxt != OP:
         state = set_board(state, nxt, called_off=())  # Phil's call-off ends as his turn starts
         state = replace(state, actions=2, acting=_first_piece(state, nxt))
-        return say(state, f"{display(board(state, nxt).character)}'s turn.")
+        return say(state, f"{possessive(board(state, nxt).character)} turn.")
     state = replace(state, actions=3, acting=None, wave_attacked=())
     stack = state.stack + ((state.in_force,) if state.in_force else ())
     drawn, rest = stack[:2], stack[2:]
