@@ -7,7 +7,13 @@ STAMP  := $(VENV)/.installed-stamp
 IS_PI  := $(shell grep -qs "Raspberry Pi" /proc/device-tree/model && echo yes)
 VENV_FLAGS := $(if $(IS_PI),--system-site-packages,)
 
-.PHONY: run test bench clean
+.PHONY: run test bench clean browser
+
+# Browser tests drive Debian's chromium; install it when it is missing (root, as in CI).
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "Installing chromium for the browser tests"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV_FLAGS) $(VENV)
@@ -18,7 +24,7 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(VENV)/bin/paradox-table run
 
-test: $(STAMP)
+test: $(STAMP) browser
 	$(PY) -m pytest
 
 bench: $(STAMP)

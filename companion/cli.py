@@ -31,6 +31,32 @@ def _replay(args) -> int:
     return 0
 
 
+def _load_config(args):
+    from .config import ConfigError, load
+    try:
+        return load(args.config)
+    except ConfigError as exc:
+        print(str(exc), file=sys.stderr)
+        return None
+
+
+def _run(args) -> int:
+    config = _load_config(args)
+    if config is None:
+        return 2
+    from .run import run
+    # Off a Raspberry Pi there is no camera, OLED or buttons to drive: simulate them.
+    return run(config, simulate=args.simulate or not config.on_pi, port=args.port)
+
+
+def _doctor(args) -> int:
+    config = _load_config(args)
+    if config is None:
+        return 2
+    from .doctor import main as doctor
+    return doctor(config)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="paradox-table",
                                      description="A companion for the board games on your table.")
@@ -40,6 +66,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("record", metavar="RECORD.jsonl")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(handler=_replay)
+
+    p = sub.add_parser("run", help="run the companion (in simulation when not on a Raspberry Pi)")
+    p.add_argument("--simulate", action="store_true", help="a virtual table even on a Pi")
+    p.add_argument("--config", help="the config file (default: /etc/paradox-table/config.toml on a Pi)")
+    p.add_argument("--port", type=int, help="the web port, instead of the config's")
+    p.set_defaults(handler=_run)
+
+    p = sub.add_parser("doctor", help="say what hardware is found and what is missing")
+    p.add_argument("--config", help="the config file")
+    p.set_defaults(handler=_doctor)
     return parser
 
 

@@ -8,9 +8,11 @@ from __future__ import annotations
 from .games import TABLE
 
 
-def oled_screen(snap, join_url: str) -> tuple[str, dict]:
+def oled_screen(snap, join_url: str, safe: bool = True) -> tuple[str, dict]:
+    """`safe`: whether "safe to unplug" is true as soon as the companion stops (not on a Pi,
+    where the power-off hook says it once the disks are done)."""
     if snap.shutting_down:
-        return "unplug", {"safe": True}
+        return "unplug", {"safe": safe} if safe else {"safe": False, "text": "Shutting down..."}
     if snap.prompt is not None:
         return "prompt", {"title": snap.prompt.title, "text": snap.prompt.text,
                           "buttons": {"A": "accept", "B": "reject"}}
