@@ -533,3 +533,23 @@ def test_with_the_hurricane_a_portal_leads_to_any_other_portal():
         G.apply(op, BushAction("E", activate=True))
     op, _ = play(op, BushAction("E", activate=True, through=exit_portal))
     assert op.bush == exit_portal
+
+
+def test_with_the_flood_the_wave_enters_a_lake_and_attacks_from_it():
+    lake = ("D3", "D4", "D5")
+    s = make(fixed={c: ("lake", "straight") for c in lake} | {"C3": ("oracle", "")},
+             wave="north")
+    s = put(put(s, "phil", "D4", lying=True), "theseus", "C3")
+    s = turn_of(s, 0)
+    with pytest.raises(IllegalMove, match="needs the Flood"):
+        G.apply(s, WaveMove("the straight lake"))
+    s = replace(s, in_force="flood")
+    s, ev = play(s, WaveMove("the straight lake"))
+    assert words(ev) == ["The Wave floods the straight lake.",
+                         "The Wave attacks Phil: lose 1 health point."]
+    s, _ = play(s, WaveAttack("theseus"))  # beside the lake
+    assert piece(s, "theseus").health == 3
+    # a captive stepping into the flooded lake safely scares the Wave off
+    s = turn_of(put(s, "schrodie", "D2"), 2)
+    s, ev = play(s, Move(2, "E", safe=True))
+    assert "Schrodie scares off the Wave; I take it off the map." in words(ev)

@@ -144,7 +144,7 @@ def _candidates(state: State) -> list:
 
 def _op_actions(state: State, which: str | None) -> list:
     if which == "Wave":
-        return ([WaveMove(p) for p in geo.OCEAN_PARTS] +
+        return ([WaveMove(p) for p in geo.OCEAN_PARTS + tuple(op.lake_places(state))] +
                 [WaveAttack(p.name) for p in state.pieces])
     starts = layout.lake_of(state.island, op.op_piece_space(state, which)) or (None,)
     # with the Hurricane in force a portal leads to any other portal: say which

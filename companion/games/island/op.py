@@ -38,28 +38,62 @@ def _finish(state: State) -> State:
 
 # ---------------------------------------------------------------- the Wave
 
+def lake_places(state: State) -> dict[str, str]:
+    """{"the triangular lake": "triangular", ...}: where the Flood token lets the Wave go."""
+    return {f"the {shape} lake": shape for shape in ("straight", "L-shaped", "triangular")}
+
+
+def wave_lake(state: State) -> tuple[str, ...]:
+    """The spaces of the lake the Wave is in (Flood), or ()."""
+    if state.wave is None or state.wave in geo.OCEAN_PARTS:
+        return ()
+    return tuple(layout.find(state.island, "lake", lake_places(state)[state.wave]))
+
+
 def wave_move(state: State, m: WaveMove) -> State:
-    if m.part not in geo.OCEAN_PARTS:
+    lakes = lake_places(state)
+    if m.part not in geo.OCEAN_PARTS and m.part not in lakes:
         raise IllegalMove(f"{m.part!r} is not a part of the ocean: {', '.join(geo.OCEAN_PARTS)}")
+    if m.part in lakes and state.in_force != "flood":
+        raise IllegalMove("the Wave can only be in the ocean (a lake needs the Flood token)")
     if state.wave is None:
         raise IllegalMove("the Wave is off the map until the end of the turn")
     if m.part == state.wave:
         raise IllegalMove("the Wave must move to another part of the ocean")
     state, _ = _begin(state, "Wave")
     state = replace(state, wave=m.part)
+    if m.part in lakes:  # Flood: whoever is in that lake is attacked (p.20)
+        state = say(state, f"The Wave floods {m.part}.")
+        for p in state.pieces:
+            if p.space in wave_lake(state):
+                state = _wave_hits(state, p.name)
+        return _finish(state)
     state = log(state, f"The Wave moved to the {m.part} ocean.")
     return _finish(say(state, "The Wave moves."))
+
+
+def _wave_hits(state: State, name: str) -> State:
+    if "Wave" in board(state, piece(state, name).seat).called_off:
+        return say(state, f"{display(name)} has called off the Wave: it cannot attack.")
+    state = say(state, f"The Wave attacks {display(name)}: lose 1 health point.")
+    return characters.hurt(state, name, health=1)
 
 
 def wave_targets(state: State) -> list[str]:
     out = []
     if state.wave is None:
         return out
+    flooded = wave_lake(state)
+    if flooded and state.in_force != "flood":
+        return out  # left in a lake by an expired Flood, the Wave can only move back
+    beside = {n for s in flooded for n in geo.neighbours(s).values()} | set(flooded)
     for p in state.pieces:
         if p.space is None or p.name in state.wave_attacked:
             continue
         spaces = layout.lake_of(state.island, p.space) if p.lying else (p.space,)
-        if any(state.wave in geo.parts_of(s) for s in spaces):
+        if flooded and any(s in beside for s in spaces):
+            out.append(p.name)
+        elif not flooded and any(state.wave in geo.parts_of(s) for s in spaces):
             out.append(p.name)
     return out
 
@@ -73,13 +107,12 @@ def wave_attack(state: State, m: WaveAttack) -> State:
     if m.target in state.wave_attacked:
         raise IllegalMove(f"the Wave already attacked {display(m.target)} this turn")
     if m.target not in wave_targets(state):
-        raise IllegalMove(f"{display(m.target)} is not beside the Wave's part of the ocean")
+        raise IllegalMove(f"{display(m.target)} is not beside the Wave")
     if "Wave" in board(state, piece(state, m.target).seat).called_off:
         raise IllegalMove(f"{display(m.target)} has called off the Wave")
     state, _ = _begin(state, "Wave")
     state = replace(state, wave_attacked=state.wave_attacked + (m.target,))
-    state = say(state, f"The Wave attacks {display(m.target)}: lose 1 health point.")
-    return _finish(characters.hurt(state, m.target, health=1))
+    return _finish(_wave_hits(state, m.target))
 
 
 # ---------------------------------------------------------------- moving the Bush and the Rock

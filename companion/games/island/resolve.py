@@ -72,6 +72,8 @@ def pieces_at(state: State, space: str, but: str | None = None) -> list[str]:
         where = op_piece_space(state, which)
         if where is not None and (where == space or where in lake):
             out.append(f"the {which}")
+    if lake and state.wave == f"the {layout.space(state.island, space).value} lake":
+        out.append("the Wave")  # flooded (the Flood token)
     return out
 
 
@@ -105,11 +107,19 @@ def _encounter(state: State, st: Step) -> State:
     state = say(state, f"Also here: {', '.join(here)}.")
     if character_of(state, name) == "theseus":
         state = _circle_extra(state, seat)
-    for which in ("Rock", "Bush"):
+    for which in ("Wave", "Rock", "Bush"):
         if f"the {which}" not in here:
             continue
         if st.safe:
             state = scare_off(state, name, which)
+        elif which == "Wave":
+            if which in board(state, seat).called_off:
+                state = say(state, f"{display(name)} has called off the Wave: it cannot attack.")
+                continue
+            state = say(state, f"The Wave attacks {display(name)}: lose 1 health point.")
+            state = characters.hurt(state, name, health=1)
+            if piece(state, name).space is None:
+                return state
         elif which == "Bush":
             if which in board(state, seat).called_off:
                 state = say(state, f"{display(name)} has called off the Bush: it cannot attack.")
