@@ -62,11 +62,11 @@ def wave_move(state: State, m: WaveMove) -> State:
         raise IllegalMove("the Wave must move to another part of the ocean")
     state, _ = _begin(state, "Wave")
     state = replace(state, wave=m.part)
-    if m.part in lakes:  # Flood: whoever is in that lake is attacked (p.20)
+    flooded = [p.name for p in state.pieces if p.space in wave_lake(state)]
+    if flooded:  # Flood: whoever is in that lake is attacked (p.20), so the lake is named
         state = say(state, f"The Wave floods {m.part}.")
-        for p in state.pieces:
-            if p.space in wave_lake(state):
-                state = _wave_hits(state, p.name)
+        for name in flooded:
+            state = _wave_hits(state, name)
         return _finish(state)
     state = log(state, f"The Wave moved to the {m.part} ocean.")
     return _finish(say(state, "The Wave moves."))
