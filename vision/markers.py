@@ -105,7 +105,7 @@ class MarkerDetector:
     cost grows with pixels) and the corners refined at full size, which keeps 1280x960
     frames within the frame budget on one Pi core."""
 
-    def __init__(self, dictionary_name: str, max_search_width: int = 700, params=None):
+    def __init__(self, dictionary_name: str, max_search_width: int = 640, params=None):
         self.dictionary_name = dictionary_name
         if params is None:
             params = cv2.aruco.DetectorParameters()
@@ -119,8 +119,10 @@ class MarkerDetector:
         scale = 1.0
         small = gray
         if self.max_search_width and gray.shape[1] > self.max_search_width * 1.4:
-            scale = self.max_search_width / gray.shape[1]
-            small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+            # a whole-number reduction keeps INTER_AREA on its fast path
+            f = int(round(gray.shape[1] / self.max_search_width))
+            scale = 1.0 / f
+            small = cv2.resize(gray, (gray.shape[1] // f, gray.shape[0] // f), interpolation=cv2.INTER_AREA)
         corners, ids, _ = self._det.detectMarkers(small)
         found: dict[int, np.ndarray] = {}
         if ids is None:

@@ -19,6 +19,7 @@ import numpy as np
 
 from .markers import MarkerDetector, calibrate
 from .mat import MatLayout
+from .perf import single_threaded
 from .tiles import LABELS, UNKNOWN, check_label, colour_of
 
 SEG_PX_PER_MM = 2.0  # zone image used to find tiles
@@ -82,10 +83,10 @@ class ZoneView:
 def _fg(img, bg, bright=1.16, dark=0.62, colour=0.14):
     """Where something lies on the mat: brighter, darker or more colourful than the mat's
     grey under the same light (ratios, so a lamp's fall-off and its tint cancel)."""
-    r = img * (1.0 / np.maximum(bg, 1.0))
-    s = r[:, :, 0] + r[:, :, 1] + r[:, :, 2]
-    hi = r.max(axis=2) * 3
-    lo = r.min(axis=2) * 3
+    b, g, r = cv2.split(cv2.divide(img, np.maximum(bg, 1.0), dtype=cv2.CV_32F))
+    s = b + g + r
+    hi = cv2.max(cv2.max(b, g), r) * 3
+    lo = cv2.min(cv2.min(b, g), r) * 3
     c3 = colour * s
     return (s > 3 * bright) | (s < 3 * dark) | (hi - s > c3) | (s - lo > c3)
 
@@ -279,6 +280,8 @@ def _split(comp, origin, w, h, k) -> list[Pose]:
         iou = inter / max(area + np.count_nonzero(d) - inter, 1)
         if iou > best_iou:
             best, best_iou = found, iou
+        if best_iou > 0.93:
+            break  # tiles and blob agree: no better layout to look for
     return [Pose(cx + ox / k, cy + oy / k, th % 360, fit) for fit, cx, cy, th in best]
 
 
@@ -286,14 +289,17 @@ BEAMS = (4, 3, 2)  # first guesses followed at each depth of a blob's decomposit
 
 
 def _explain(comp, w, h, k, depth=0):
-    """Every way (within the beam) to take the blob apart into tiles, one tile at a time."""
+    """Every way (within the beam) to take the blob apart into tiles, one tile at a time,
+    most likely first."""
     tile_px = w * h * k * k
     area = cv2.countNonZero(comp)
     if area < 0.45 * tile_px or depth >= 8:
-        return [[]]
+        yield []
+        return
     cnts, _ = cv2.findContours(comp, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     if not cnts:
-        return [[]]
+        yield []
+        return
     cnt = max(cnts, key=cv2.contourArea)
     carea = cv2.contourArea(cnt)
     hyps = []
@@ -305,7 +311,7 @@ def _explain(comp, w, h, k, depth=0):
             hyps = [(1.0, rect[0][0] / k, rect[0][1] / k, _theta_from_rect(rect, w * k, h * k))]
     if not hyps:
         hyps = _edge_fits(comp, cnt, w, h, k, BEAMS[depth] if depth < len(BEAMS) else 1)
-    out = []
+    any_ = False
     for hyp in hyps:
         if hyp[0] < 0.85:
             continue
@@ -315,8 +321,10 @@ def _explain(comp, w, h, k, depth=0):
         cv2.fillPoly(rest, [poly], 0)
         rest = cv2.morphologyEx(rest, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
         for more in _explain(rest, w, h, k, depth + 1):
-            out.append([(min(hyp[0], 1.0), cx, cy, th)] + more)
-    return out or [[]]
+            any_ = True
+            yield [(min(hyp[0], 1.0), cx, cy, th)] + more
+    if not any_:
+        yield []
 
 
 def _edge_fits(comp, cnt, w, h, k, keep):
@@ -559,7 +567,9 @@ class TileReader:
     """Reads camera frames of the mat: ``read(frame) -> FrameReading``."""
 
     def __init__(self, profile: Profile, layout: MatLayout, zones=("trick",),
-                 min_glyph=0.5, min_margin=0.1, max_colour=12.0, colour_weight=0.1):
+                 min_glyph=0.5, min_margin=0.1, max_colour=12.0, colour_weight=0.1, single_thread=True):
+        if single_thread:
+            single_threaded()  # the frame budget is one core's
         self.profile, self.layout, self.zones = profile, layout, tuple(zones)
         self.detector = MarkerDetector(layout.dictionary)
         self.markers = layout.marker_layout()
@@ -600,14 +610,13 @@ class TileReader:
     @staticmethod
     def _windows(ink, off, th, tw, steps, centre=(0, 0)):
         """Normalised ink windows of template size at each (dy, dx) shift round centre."""
-        rows = []
-        for dy in steps:
-            for dx in steps:
-                y, x = off + centre[0] + dy, off + centre[1] + dx
-                rows.append(ink[y:y + th, x:x + tw].ravel())
-        X = np.stack(rows)
+        lo, hi, st = steps.start, steps.stop - 1, steps.step
+        y0, x0 = off + centre[0] + lo, off + centre[1] + lo
+        region = ink[y0:y0 + hi - lo + th, x0:x0 + hi - lo + tw]
+        V = np.lib.stride_tricks.sliding_window_view(region, (th, tw))[::st, ::st]
+        X = V.reshape(-1, th * tw)
         X = X - X.mean(axis=1, keepdims=True)
-        return X / np.maximum(np.linalg.norm(X, axis=1, keepdims=True), 1e-6)
+        return X / np.maximum(np.sqrt(np.einsum("ij,ij->i", X, X))[:, None], 1e-6)
 
     def _occluded_markers(self, cal, shape) -> int:
         """Markers that should be in view (by the homography) but were not seen."""
@@ -632,11 +641,17 @@ class TileReader:
         th, tw = self._tshape
         off = mpx + int(round(INSET_MM * READ_PX_PER_MM))
         raw_best = resid_best = turn_best = feat = None
+        base_ink = None
         for turn in turns:
-            patch = _tile_patch(frame, H_inv, pose, pose.theta + turn, (w, h), margin_mm)
-            ink, f = _ink_and_colour(patch, mat, mpx)
-            if feat is None:
-                feat = f
+            if turn == 180 and base_ink is not None:
+                ink = base_ink[::-1, ::-1]  # a half turn needs no new warp
+            else:
+                patch = _tile_patch(frame, H_inv, pose, pose.theta + turn, (w, h), margin_mm)
+                ink, f = _ink_and_colour(patch, mat, mpx)
+                if turn == 0:
+                    base_ink = ink
+                if feat is None:
+                    feat = f
             # coarse then fine: where does any template fit best, then every label round there
             X = self._windows(ink, off, th, tw, range(-SHIFT_PX, SHIFT_PX + 1, 2))
             j = int((self._T @ X.T).max(axis=0).argmax())
