@@ -1,8 +1,10 @@
 """The printed play mat: an A3 sheet with ArUco markers, a grey trick area and one grey
 zone per seat. Everything is in millimetres from the mat's top-left corner.
 
-Markers: 0-3 in the mat's corners fix the table plane, 4-5 flank the trick area, 10+i
-sits beside seat i's zone. Any one visible marker is enough to calibrate a frame.
+Markers: 0-3 in the mat's corners fix the table plane, 4-5 flank the trick area, and each
+seat zone has its marker beside it. A seat marker's id belongs to its place on the sheet
+(10 bottom, 11 bottom-left, ... 17 right), not to the seat number, so every mat, whatever
+its seat count, puts the same id in the same place. Any one visible marker calibrates a frame.
 """
 from __future__ import annotations
 
@@ -49,7 +51,13 @@ class MatLayout:
     labels: dict[str, tuple[float, float]] = field(default_factory=dict)  # text -> baseline start
 
     def marker_layout(self) -> MarkerLayout:
-        return MarkerLayout.from_squares(self.dictionary, self.markers)
+        """Where every mat of this size prints its markers: a reader set up for one seat
+        count still calibrates on a mat printed for another."""
+        W, H = self.size_mm
+        known = dict(self.markers)
+        for slot, mid in _SLOT_IDS.items():
+            known.setdefault(mid, (*_slot(slot, W, H)[1], MARKER_MM))
+        return MarkerLayout.from_squares(self.dictionary, known)
 
     def zone_at(self, x_mm: float, y_mm: float) -> str | None:
         for name, z in self.zones.items():
@@ -82,6 +90,7 @@ class MatLayout:
 
 # Seat slots round the mat, named by where they sit; seats go clockwise from the bottom edge.
 _SEAT_SLOTS = {3: ["B", "TL", "TR"], 4: ["B", "L", "T", "R"], 5: ["BR", "BL", "L", "T", "R"]}
+_SLOT_IDS = {"B": 10, "BL": 11, "BR": 12, "L": 13, "T": 14, "TL": 15, "TR": 16, "R": 17}
 
 
 def _slot(slot: str, W: float, H: float):
@@ -128,7 +137,7 @@ def mat_layout(game: str = "paradominetor", seats: int = 4) -> MatLayout:
     for i, slot in enumerate(_SEAT_SLOTS[seats]):
         z, (mx, my) = _slot(slot, W, H)
         zones[f"seat-{i}"] = z
-        markers[10 + i] = (mx, my, s)
+        markers[_SLOT_IDS[slot]] = (mx, my, s)
         labels[f"SEAT {i + 1}"] = (z.x, z.y + z.h + 5) if slot.startswith("T") else (z.x, z.y - 1.5)
     return MatLayout(game, seats, (W, H), zones, markers, labels=labels)
 

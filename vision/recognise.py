@@ -622,9 +622,10 @@ class TileReader:
         """Markers that should be in view (by the homography) but were not seen."""
         Hh, Ww = shape[:2]
         missing = 0
-        for mid, corners in self.markers.corners.items():
+        for mid in self.layout.markers:  # the ones printed on this mat
             if mid in cal.ids:
                 continue
+            corners = self.markers.corners[mid]
             p = cal.to_image(corners)
             if (p[:, 0] > 2).all() and (p[:, 0] < Ww - 2).all() and (p[:, 1] > 2).all() and (p[:, 1] < Hh - 2).all():
                 missing += 1

@@ -1,0 +1,117 @@
+"""Command line: ``paradox-table mat`` and ``paradox-table vision enroll|recognize``.
+
+The main CLI calls ``add_commands(subparsers)``; each handler returns an exit code. Bad input
+(a missing file, a bad manifest, an unknown label) gives one line on stderr and status 2.
+``python -m vision.cli ...`` runs these commands on their own.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from .mat import GAMES
+
+
+def add_commands(subparsers) -> None:
+    p = subparsers.add_parser("mat", help="write the printable play mat (PNG, PDF for A3, JSON)")
+    p.add_argument("--game", default="paradominetor", choices=sorted(GAMES))
+    p.add_argument("--seats", type=int, default=None, help="seat zones on the mat (3-5; default: the game's most)")
+    p.add_argument("--out", default="mat.png", help="PNG path; the PDF and JSON go beside it")
+    p.add_argument("--px-per-mm", type=float, default=10.0, help="PNG resolution (10 = 254 dpi)")
+    p.set_defaults(handler=cmd_mat)
+
+    v = subparsers.add_parser("vision", help="teach the camera a printing of the tiles, or read frames")
+    vs = v.add_subparsers(dest="vision_command", required=True)
+    e = vs.add_parser("enroll", help="learn the tiles from one frame per face and back")
+    e.add_argument("--game", default="paradominetor", choices=sorted(GAMES))
+    e.add_argument("--manifest", required=True, help='JSON list of {"image": path relative to it, "label": "red-3"}')
+    e.add_argument("--out", required=True, help="profile file to write")
+    e.add_argument("--mat", default=None, help="mat.json of the printed mat (default: the standard mat)")
+    e.set_defaults(handler=cmd_enroll)
+    r = vs.add_parser("recognize", aliases=["recognise"], help="read the tiles in camera frames, one JSON line each")
+    r.add_argument("--game", default="paradominetor", choices=sorted(GAMES))
+    r.add_argument("--profile", required=True)
+    r.add_argument("--mat", default=None, help="mat.json of the printed mat (default: the standard mat)")
+    r.add_argument("images", nargs="+", metavar="IMAGE")
+    r.set_defaults(handler=cmd_recognize)
+
+
+def _fail(msg: str) -> int:
+    print(f"paradox-table: {msg}", file=sys.stderr)
+    return 2
+
+
+def _layout(args):
+    from .mat import load_layout, mat_layout
+
+    if getattr(args, "mat", None):
+        if not Path(args.mat).is_file():
+            raise ValueError(f"no mat file at {args.mat}")
+        try:
+            return load_layout(args.mat)
+        except (KeyError, TypeError, json.JSONDecodeError) as e:
+            raise ValueError(f"{args.mat} is not a mat.json ({e.__class__.__name__})") from None
+    return mat_layout(args.game, GAMES[args.game][1])
+
+
+def cmd_mat(args) -> int:
+    from .mat import mat_layout, write_mat
+
+    try:
+        seats = args.seats if args.seats is not None else GAMES[args.game][1]
+        layout = mat_layout(args.game, seats)
+        if args.px_per_mm <= 0:
+            raise ValueError("--px-per-mm must be positive")
+        png, pdf, js = write_mat(layout, args.out, args.px_per_mm)
+    except (ValueError, OSError) as e:
+        return _fail(str(e))
+    print(f"wrote {png}, {pdf} (print at 100% on A3) and {js}")
+    return 0
+
+
+def cmd_enroll(args) -> int:
+    from .recognise import VisionInputError, enroll
+
+    try:
+        profile = enroll(args.manifest, args.out, _layout(args), args.game)
+    except (VisionInputError, ValueError, OSError) as e:
+        return _fail(str(e))
+    print(f"enrolled {len(profile.labels)} faces and backs "
+          f"(tile {profile.size_mm[0]:.1f} x {profile.size_mm[1]:.1f} mm) into {args.out}")
+    return 0
+
+
+def cmd_recognize(args) -> int:
+    from .recognise import Profile, TileReader, VisionInputError, read_image
+
+    try:
+        layout = _layout(args)
+        profile = Profile.load(args.profile)
+        for img in args.images:  # check every path before reading any: one clear error
+            if not Path(img).is_file():
+                raise VisionInputError(f"no image at {img}")
+        reader = TileReader(profile, layout)
+        for img in args.images:
+            reading = reader.read(read_image(img))
+            if not reading.calibrated:
+                print(f"paradox-table: {img}: no mat markers found", file=sys.stderr)
+            tiles = [{"label": t.label, "x_mm": t.x_mm, "y_mm": t.y_mm, "angle": t.angle,
+                      "confidence": t.confidence} for t in reading.tiles]
+            print(json.dumps({"image": img, "tiles": tiles}), flush=True)
+    except (VisionInputError, ValueError, OSError) as e:
+        return _fail(str(e))
+    return 0
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="paradox-table", description="Paradox Table vision commands")
+    sub = parser.add_subparsers(dest="command", required=True)
+    add_commands(sub)
+    args = parser.parse_args(argv)
+    return args.handler(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

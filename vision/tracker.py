@@ -1,0 +1,107 @@
+"""From per-frame readings to table events.
+
+A reading becomes an event only once it has held for K consecutive frames with no hand in
+view: a hand passing over the mat, a tile sliding into place or a flicker of the reader must
+not produce a play. Events: a tile appeared (label, position), a tile was removed, a tile was
+flipped (same place, face became back or back became face).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from .recognise import FrameReading, TileReading
+from .tiles import UNKNOWN
+
+
+@dataclass(frozen=True)
+class TableEvent:
+    kind: str  # "appeared", "removed", "flipped"
+    label: str  # the tile's label now (for "removed": the label it had)
+    x_mm: float
+    y_mm: float
+    angle: float
+    confidence: float
+    zone: str | None
+    was: str | None = None  # for "flipped": the label before
+
+
+@dataclass
+class _Slot:
+    tile: TileReading
+
+
+@dataclass
+class TableTracker:
+    """Feed it one FrameReading per frame; ``update`` returns the stable changes."""
+
+    k: int = 5  # consecutive agreeing frames before a change counts
+    same_place_mm: float = 8.0  # a tile within this distance is the same tile
+    stable: list[TileReading] = field(default_factory=list)
+    _candidate: list[TileReading] | None = None
+    _count: int = 0
+
+    def update(self, reading: FrameReading) -> list[TableEvent]:
+        if not reading.calibrated or reading.hand_in_view:
+            self._candidate, self._count = None, 0  # start over once the view is clear
+            return []
+        seen = sorted(reading.tiles, key=lambda t: (t.x_mm, t.y_mm))
+        if self._candidate is not None and self._same(seen, self._candidate):
+            self._count += 1
+        else:
+            self._candidate, self._count = seen, 1
+        if self._count < self.k or self._same(seen, self.stable):
+            return []
+        events = self._diff(self.stable, seen)
+        self.stable = seen
+        return events
+
+    def _same(self, a: list[TileReading], b: list[TileReading]) -> bool:
+        if len(a) != len(b):
+            return False
+        used = set()
+        for t in a:
+            j = self._match(t, b, used)
+            if j is None or b[j].label != t.label:
+                return False
+            used.add(j)
+        return True
+
+    def _match(self, t, others, used):
+        best, best_d = None, self.same_place_mm
+        for j, o in enumerate(others):
+            if j in used:
+                continue
+            d = math.hypot(t.x_mm - o.x_mm, t.y_mm - o.y_mm)
+            if d <= best_d:
+                best, best_d = j, d
+        return best
+
+    def _diff(self, old, new) -> list[TableEvent]:
+        events = []
+        used_old: set[int] = set()
+        for t in new:
+            j = self._match(t, old, used_old)
+            if j is None:
+                if t.label != UNKNOWN:
+                    events.append(_event("appeared", t))
+                continue
+            used_old.add(j)
+            before = old[j]
+            if before.label != t.label:
+                flipped = (before.label.startswith("back-")) != (t.label.startswith("back-"))
+                if flipped and UNKNOWN not in (before.label, t.label):
+                    events.append(_event("flipped", t, was=before.label))
+                elif t.label != UNKNOWN:
+                    # a reading firmed up from unknown, or a tile swapped in place
+                    if before.label != UNKNOWN:
+                        events.append(_event("removed", before))
+                    events.append(_event("appeared", t))
+        for j, o in enumerate(old):
+            if j not in used_old and o.label != UNKNOWN:
+                events.append(_event("removed", o))
+        return events
+
+
+def _event(kind, t: TileReading, was=None) -> TableEvent:
+    return TableEvent(kind, t.label, t.x_mm, t.y_mm, t.angle, t.confidence, t.zone, was)
