@@ -189,7 +189,7 @@ def use_bonus(state: State, m: UseBonus) -> State:
     if effect == "replenish_fruit":
         return characters.set_fruit(state, m.seat, m.target, "circled")
     if effect == "circle_extra_bonus":
-        return resolve._circle_extra(state, m.seat)
+        return resolve.circle_extra_bonus(state, m.seat)
     if effect == "call_off":
         state = set_board(state, m.seat, called_off=b.called_off + (m.target,))
         return say(state, f"I call off the {m.target}.", who)

@@ -73,10 +73,7 @@ def wave_move(state: State, m: WaveMove) -> State:
 
 
 def _wave_hits(state: State, name: str) -> State:
-    if "Wave" in board(state, piece(state, name).seat).called_off:
-        return say(state, f"{display(name)} has called off the Wave: it cannot attack.")
-    state = say(state, f"The Wave attacks {display(name)}: lose 1 health point.")
-    return characters.hurt(state, name, health=1)
+    return resolve.attack(state, name, "Wave")
 
 
 def wave_targets(state: State) -> list[str]:
@@ -217,11 +214,7 @@ def bush_action(state: State, m: BushAction) -> State:
     for p in state.pieces:
         if p.space not in lake:
             continue
-        if "Bush" in board(state, p.seat).called_off:
-            state = say(state, f"{display(p.name)} has called off the Bush: it cannot attack.")
-            continue
-        state = say(state, f"The Bush attacks {display(p.name)}: lose 1 health and 1 energy.")
-        state = characters.hurt(state, p.name, health=1, energy=1)
+        state = resolve.attack(state, p.name, "Bush")
     return _finish(_met_other_op_piece(state, "Bush", end))
 
 

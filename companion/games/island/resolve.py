@@ -106,32 +106,31 @@ def _encounter(state: State, st: Step) -> State:
         return state
     state = say(state, f"Also here: {', '.join(here)}.")
     if character_of(state, name) == "theseus":
-        state = _circle_extra(state, seat)
+        state = circle_extra_bonus(state, seat)
     for which in ("Wave", "Rock", "Bush"):
         if f"the {which}" not in here:
             continue
         if st.safe:
             state = scare_off(state, name, which)
-        elif which == "Wave":
-            if which in board(state, seat).called_off:
-                state = say(state, f"{display(name)} has called off the Wave: it cannot attack.")
-                continue
-            state = say(state, f"The Wave attacks {display(name)}: lose 1 health point.")
-            state = characters.hurt(state, name, health=1)
-            if piece(state, name).space is None:
-                return state
-        elif which == "Bush":
-            if which in board(state, seat).called_off:
-                state = say(state, f"{display(name)} has called off the Bush: it cannot attack.")
-                continue
-            state = say(state, f"The Bush attacks {display(name)}: lose 1 health and 1 energy.")
-            state = characters.hurt(state, name, health=1, energy=1)
+        elif which != "Rock":  # the Rock is only named (p.18)
+            state = attack(state, name, which)
             if piece(state, name).space is None:
                 return state
     return state
 
 
-def _circle_extra(state: State, seat: int) -> State:
+def attack(state: State, name: str, which: str) -> State:
+    """The Wave (1 health) or the Bush (1 health and 1 energy) attacks a captive piece."""
+    if which in board(state, piece(state, name).seat).called_off:
+        return say(state, f"{display(name)} has called off the {which}: it cannot attack.")
+    if which == "Wave":
+        state = say(state, f"The Wave attacks {display(name)}: lose 1 health point.")
+        return characters.hurt(state, name, health=1)
+    state = say(state, f"The Bush attacks {display(name)}: lose 1 health and 1 energy.")
+    return characters.hurt(state, name, health=1, energy=1)
+
+
+def circle_extra_bonus(state: State, seat: int) -> State:
     b = board(state, seat)
     if "" not in b.extra:
         return state
@@ -406,7 +405,7 @@ def _ocean(state: State, st: Step) -> State:
             state = scare_off(state, name, "Wave")
         elif "Wave" in board(state, seat).called_off:
             state = say(state, f"{who} has called off the Wave: it cannot attack.")
-        else:
+        else:  # the rulebook's words (p.14)
             state = say(state, "It attacks you: lose 1 health point.")
             state = characters.hurt(state, name, health=1)
         if state.phase == "over" or piece(state, name).space is None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..base import IllegalMove, Viewer, to_dict
 from . import catalog, layout
-from .state import OP, Board, State, display, pieces_of
+from .state import OP, Board, State, character_of, display, pieces_of
 
 
 def view(state: State, viewer: Viewer, legal=None) -> dict:
@@ -91,10 +91,14 @@ def board_view(state: State, b: Board) -> dict:
 
 
 def piece_view(state: State, p) -> dict:
-    return {"piece": display(p.name), "health": p.health, "max_health": p.max_health,
-            "energy": p.energy, "max_energy": p.max_energy, "lying": p.lying,
-            "perished": p.space is None and p.starting_fruit is not None,
-            "starting_fruit": p.starting_fruit, "revivals": p.revivals}
+    out = {"piece": display(p.name), "health": p.health, "max_health": p.max_health,
+           "energy": p.energy, "max_energy": p.max_energy, "lying": p.lying,
+           "perished": p.space is None and p.starting_fruit is not None,
+           "starting_fruit": p.starting_fruit, "revivals": p.revivals}
+    if character_of(state, p.name) == "granddead":  # his energy is his health too (p.22)
+        del out["health"], out["max_health"]
+        out["energy_is_health"] = True
+    return out
 
 
 def master(state: State) -> dict:
