@@ -414,3 +414,16 @@ def write_enrolment(layout: MatLayout, out_dir, style: TileStyle = CLASSIC, seed
     path = out_dir / "manifest.json"
     path.write_text(json.dumps(manifest, indent=1) + "\n")
     return path
+
+
+def random_frame(layout: MatLayout, style: TileStyle, rng, n_tiles=(1, 5), touching: float = 0.5,
+                 frame_size=(1280, 960)):
+    """One test frame as the benchmark and tests draw them: camera tilted up to 30 degrees,
+    the mat filling 50-95% of the frame, uneven light and shadows, blur, sensor noise,
+    JPEG quality 70, tiles at any rotation and some touching. Returns (frame, tiles)."""
+    table = SyntheticTable(layout, style, frame_size, seed=int(rng.integers(1 << 30)),
+                           camera=random_camera(rng), light=random_light(rng, layout), optics=random_optics(rng))
+    tiles = random_tiles(layout, rng, int(rng.integers(n_tiles[0], n_tiles[1] + 1)), style, touching)
+    for t in tiles:
+        table.place(t.label, t.x_mm, t.y_mm, t.angle, t.face_up, t.timeframe)
+    return table.render(), tiles

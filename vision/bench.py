@@ -1,0 +1,144 @@
+"""Benchmark of the whole vision pipeline (calibrate + find + read) on 1280x960 frames.
+
+``python -m vision.bench`` or ``run(out_dir="bench")``: enrols from rendered frames, then
+measures speed on one thread (ms per frame, frames per second, peak memory) and accuracy on
+a random synthetic test set (per-tile accuracy and misread rate), for our tile printing and
+for a second printing the reader was never tuned on. Writes ``bench/vision.json``.
+
+Frame time is reported as wall time and as CPU time of this process: on a shared machine
+wall time also counts other programs' turns, CPU time does not.
+"""
+from __future__ import annotations
+
+import json
+import math
+import resource
+import sys
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from .mat import mat_layout
+from .perf import single_threaded
+from .recognise import TileReader, enroll
+from .synthetic import CLASSIC, PIPS, random_frame, write_enrolment
+from .tiles import UNKNOWN
+
+BUDGET_MS = 25.0
+
+
+def score(tiles, reading, near_mm: float = 8.0) -> dict:
+    """Compare a FrameReading with the tiles really there. A tile is read if the nearest
+    reported tile within near_mm carries its label; misread if it carries another label.
+    A labelled report where no tile lies is a misread too."""
+    out = {"tiles": len(tiles), "correct": 0, "misread": 0, "unknown": 0, "missed": 0, "phantom": 0}
+    used = set()
+    for t in tiles:
+        best, best_d = None, near_mm
+        for j, d in enumerate(reading.tiles):
+            dist = math.hypot(d.x_mm - t.x_mm, d.y_mm - t.y_mm)
+            if j not in used and dist <= best_d:
+                best, best_d = j, dist
+        if best is None:
+            out["missed"] += 1
+            continue
+        used.add(best)
+        label = reading.tiles[best].label
+        if label == t.visible_label:
+            out["correct"] += 1
+        elif label == UNKNOWN:
+            out["unknown"] += 1
+        else:
+            out["misread"] += 1
+    out["phantom"] = sum(1 for j, d in enumerate(reading.tiles) if j not in used and d.label != UNKNOWN)
+    return out
+
+
+def accuracy(layout, reader, style, frames: int, seed: int) -> dict:
+    rng = np.random.default_rng(seed)
+    total = {"frames": frames, "tiles": 0, "correct": 0, "misread": 0, "unknown": 0, "missed": 0, "phantom": 0}
+    for _ in range(frames):
+        frame, tiles = random_frame(layout, style, rng)
+        s = score(tiles, reader.read(frame))
+        for key, v in s.items():
+            total[key] += v
+    n = max(total["tiles"], 1)
+    total["accuracy"] = total["correct"] / n
+    total["misread_rate"] = (total["misread"] + total["phantom"]) / n
+    return total
+
+
+def speed(layout, reader, style, frames: int, seed: int) -> dict:
+    rng = np.random.default_rng(seed)
+    shots = [random_frame(layout, style, rng)[0] for _ in range(frames)]
+    reader.read(shots[0])  # warm caches
+    wall, cpu = [], []
+    for f in shots:
+        t0, c0 = time.perf_counter(), time.process_time()
+        reader.read(f)
+        wall.append((time.perf_counter() - t0) * 1000)
+        cpu.append((time.process_time() - c0) * 1000)
+    # memory apart from timing: tracing allocations slows every call it watches
+    tracemalloc.start()
+    for f in shots[:10]:
+        reader.read(f)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return {
+        "frames": frames,
+        "frame_size": [int(shots[0].shape[1]), int(shots[0].shape[0])],
+        "ms_per_frame_wall_mean": round(float(np.mean(wall)), 2),
+        "ms_per_frame_wall_median": round(float(np.median(wall)), 2),
+        "ms_per_frame_cpu_mean": round(float(np.mean(cpu)), 2),
+        "ms_per_frame_cpu_p95": round(float(np.percentile(cpu, 95)), 2),
+        "fps_wall": round(1000 / float(np.mean(wall)), 1),
+        "fps_cpu": round(1000 / float(np.mean(cpu)), 1),
+        "peak_traced_mib": round(peak / 2 ** 20, 1),
+        "max_rss_mib": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+    }
+
+
+def run(out_dir="bench", speed_frames: int = 60, accuracy_frames: int = 300, other_frames: int = 100,
+        seed: int = 2026) -> dict:
+    cv2.setNumThreads(1)
+    single_threaded()
+    layout = mat_layout("paradominetor", 4)
+    result = {"budget_ms": BUDGET_MS, "threads": 1}
+    with tempfile.TemporaryDirectory() as tmp:
+        readers = {}
+        for style in (CLASSIC, PIPS):
+            manifest = write_enrolment(layout, Path(tmp) / style.name, style, seed=seed)
+            readers[style.name] = TileReader(enroll(manifest, None, layout), layout)
+    result["speed"] = speed(layout, readers["classic"], CLASSIC, speed_frames, seed + 1)
+    result["accuracy"] = accuracy(layout, readers["classic"], CLASSIC, accuracy_frames, seed + 2)
+    result["accuracy_other_printing"] = accuracy(layout, readers["pips"], PIPS, other_frames, seed + 3)
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "vision.json").write_text(json.dumps(result, indent=1) + "\n")
+    return result
+
+
+def _report(r: dict) -> str:
+    s, a, b = r["speed"], r["accuracy"], r["accuracy_other_printing"]
+    lines = [
+        f"vision pipeline, {s['frame_size'][0]}x{s['frame_size'][1]}, 1-5 tiles, one thread, {s['frames']} frames",
+        f"  ms/frame: {s['ms_per_frame_cpu_mean']} CPU (p95 {s['ms_per_frame_cpu_p95']}), "
+        f"{s['ms_per_frame_wall_mean']} wall   budget {r['budget_ms']}",
+        f"  frames/s: {s['fps_cpu']} CPU, {s['fps_wall']} wall",
+        f"  peak memory: {s['peak_traced_mib']} MiB traced allocations, {s['max_rss_mib']} MiB max RSS",
+    ]
+    for name, x in (("our printing", a), ("other printing", b)):
+        lines.append(f"  {name}: {x['tiles']} tiles in {x['frames']} frames: accuracy {100 * x['accuracy']:.2f}%, "
+                     f"misread {100 * x['misread_rate']:.2f}% (unknown {x['unknown']}, missed {x['missed']}, "
+                     f"wrong {x['misread']}, phantom {x['phantom']})")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    out = sys.argv[1] if len(sys.argv) > 1 else "bench"
+    print(_report(run(out)))
+    print(f"wrote {Path(out) / 'vision.json'}")
