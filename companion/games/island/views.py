@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from ..base import IllegalMove, Viewer, to_dict
 from . import catalog, layout
-from .state import OP, Board, State, character_of, display, pieces_of
+from .state import OP, Board, State, character_of, display, piece, pieces_of
+from .turns import fruit_order
 
 
 def view(state: State, viewer: Viewer, legal=None) -> dict:
@@ -29,13 +30,26 @@ def view(state: State, viewer: Viewer, legal=None) -> dict:
         p = state.pending
         if p is not None and p.seat == viewer.seat:
             out["decision"] = {"prompt": p.prompt, "options": list(p.options)}
-        if legal is not None:
-            out["legal"] = [to_dict(m) for m in legal(state) if m.seat == viewer.seat]
+        if legal is not None:  # only the player to act has moves (notes aside)
+            out["legal"] = ([to_dict(m) for m in legal(state) if m.seat == viewer.seat]
+                            if to_act(state) == viewer.seat else [])
         return out
     out.update(master(state))
     if legal is not None:
         out["legal"] = [to_dict(m) for m in legal(state)]
     return out
+
+
+def to_act(state: State) -> int | None:
+    """The seat whose decision or move the game waits for."""
+    if state.phase == "over":
+        return None
+    if state.pending is not None:
+        return state.pending.seat
+    if state.phase == "fruits":
+        return next(seat for seat, name in fruit_order(state)
+                    if piece(state, name).starting_fruit is None)
+    return state.turn if state.phase == "play" else OP
 
 
 def public(state: State) -> dict:
@@ -56,7 +70,7 @@ def public(state: State) -> dict:
         "power_token": ({"name": token["name"], "text": token["text"]} if token else None),
         "power_tokens_in_stack": len(state.stack),
         "off_the_map": list(state.returns),
-        "waiting_for": state.pending.seat if state.pending else None,
+        "waiting_for": to_act(state),
         "winner": state.winner,
         "said": [{"speaker": s, "words": w} for s, w in state.said],
     }
