@@ -214,7 +214,7 @@ class SyntheticTable:
         self.rng = np.random.default_rng(seed)
         self.tiles: dict[int, VirtualTile] = {}
         self._next = 0
-        self._mat = render_mat(layout, px_per_mm).astype(np.float32)
+        self._mat = _mat_image(layout, px_per_mm)
         self._tile_cache: dict[str, np.ndarray] = {}
 
     # the simulation page's verbs
@@ -258,26 +258,37 @@ class SyntheticTable:
         for t in self.tiles.values():
             img = self._tile_img(t.visible_label)
             h, w = img.shape[:2]
+            # draw only round the tile: a whole-canvas warp per tile is slow
+            r = int(math.hypot(w, h) / 2 + 3 * k)
+            cx, cy = int(t.x_mm * k), int(t.y_mm * k)
+            x0, y0 = max(cx - r, 0), max(cy - r, 0)
+            x1, y1 = min(cx + r, Wc), min(cy + r, Hc)
+            if x1 <= x0 or y1 <= y0:
+                continue
             M = cv2.getRotationMatrix2D((w / 2, h / 2), -t.angle, 1.0)
-            M[:, 2] += [t.x_mm * k - w / 2, t.y_mm * k - h / 2]
+            M[:, 2] += [t.x_mm * k - w / 2 - x0, t.y_mm * k - h / 2 - y0]
+            size = (x1 - x0, y1 - y0)
+            roi = canvas[y0:y1, x0:x1]
             # a tile stands proud of the mat: a soft shadow on its lower right
             Ms = M.copy()
             Ms[:, 2] += 0.6 * k
-            shadow = cv2.warpAffine(np.ones((h, w), np.float32), Ms, (Wc, Hc))
+            shadow = cv2.warpAffine(np.ones((h, w), np.float32), Ms, size)
             shadow = cv2.GaussianBlur(shadow, (0, 0), 0.8 * k)
-            canvas *= (1 - 0.35 * shadow)[:, :, None]
-            mask = cv2.warpAffine(np.ones((h, w), np.float32), M, (Wc, Hc))
-            warped = cv2.warpAffine(img, M, (Wc, Hc))
-            canvas = canvas * (1 - mask[:, :, None]) + warped
+            roi *= (1 - 0.35 * shadow)[:, :, None]
+            mask = cv2.warpAffine(np.ones((h, w), np.float32), M, size)
+            warped = cv2.warpAffine(img, M, size)
+            roi[:] = roi * (1 - mask[:, :, None]) + warped
         if hand is not None:
             self._draw_hand(canvas, hand)
         # light: overall gain, a gradient, soft shadows, a colour cast
-        yy, xx = np.mgrid[0:Hc, 0:Wc].astype(np.float32)
+        q = 4  # light varies slowly: work it out on a coarser grid
+        yy, xx = np.mgrid[0:Hc // q, 0:Wc // q].astype(np.float32) * q
         illum = light.gain * (1 + light.gradient[0] * (xx / Wc - 0.5) + light.gradient[1] * (yy / Hc - 0.5))
         for sx, sy, sr, depth in light.shadows:
             d2 = ((xx - sx * k) ** 2 + (yy - sy * k) ** 2) / (sr * k) ** 2
             illum = illum * (1 - depth * np.exp(-d2))
-        return canvas * illum[:, :, None] * np.asarray(light.tint, np.float32)
+        illum = cv2.resize(illum, (Wc, Hc), interpolation=cv2.INTER_LINEAR)
+        return canvas * (illum[:, :, None] * np.asarray(light.tint, np.float32))
 
     def _draw_hand(self, canvas, hand):
         """A hand reaching in: (x_mm, y_mm, angle) of the palm."""
@@ -312,12 +323,10 @@ class SyntheticTable:
         table = (60, 90, 120)  # a wooden table round the mat
         frame = cv2.warpPerspective(top, Hf, self.frame_size, flags=cv2.INTER_LINEAR,
                                     borderMode=cv2.BORDER_CONSTANT, borderValue=table)
-        if hand is not None and hand[1] > self.layout.size_mm[1] * 0.8:
-            pass
         if optics.blur_sigma > 0:
             frame = cv2.GaussianBlur(frame, (0, 0), optics.blur_sigma)
         if optics.noise_sigma > 0:
-            frame = frame + self.rng.normal(0, optics.noise_sigma, frame.shape).astype(np.float32)
+            frame = frame + _noise(frame.shape, self.rng) * float(optics.noise_sigma)
         frame = np.clip(frame, 0, 255).astype(np.uint8)
         if optics.jpeg_quality:
             ok, buf = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, int(optics.jpeg_quality)])
@@ -326,6 +335,31 @@ class SyntheticTable:
 
     def homography(self, camera: CameraPose | None = None) -> np.ndarray:
         return camera_homography(self.layout, camera or self.camera, self.frame_size)
+
+
+_MATS: dict = {}
+_NOISE: dict = {}
+
+
+def _noise(shape, rng) -> np.ndarray:
+    """Unit Gaussian sensor noise: a random window of a field drawn once (drawing millions of
+    normals for every frame costs more than the rest of a render)."""
+    h, w = shape[:2]
+    key = (h, w)
+    if key not in _NOISE:
+        _NOISE[key] = np.random.default_rng(7).standard_normal((h + 97, w + 97, 3), dtype=np.float32)
+    y, x = int(rng.integers(97)), int(rng.integers(97))
+    return _NOISE[key][y:y + h, x:x + w]
+
+
+def _mat_image(layout: MatLayout, k: float) -> np.ndarray:
+    """The mat drawn once per layout and scale; tables share it (they copy before drawing)."""
+    key = (json.dumps(layout.to_json(k), sort_keys=True), k)
+    if key not in _MATS:
+        if len(_MATS) > 8:
+            _MATS.clear()
+        _MATS[key] = render_mat(layout, k).astype(np.float32)
+    return _MATS[key]
 
 
 def random_tiles(layout: MatLayout, rng, n: int, style: TileStyle = CLASSIC, touching: float = 0.5,
