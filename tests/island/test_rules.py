@@ -553,3 +553,29 @@ def test_with_the_flood_the_wave_enters_a_lake_and_attacks_from_it():
     s = turn_of(put(s, "schrodie", "D2"), 2)
     s, ev = play(s, Move(2, "E", safe=True))
     assert "Schrodie scares off the Wave; I take it off the map." in words(ev)
+
+
+def test_with_anomaly_portals_the_bush_goes_from_anomaly_to_anomaly_and_one_space_on():
+    s = make(fixed={"D4": ("anomaly", ""), "D3": ("oracle", "")})
+    s = turn_of(replace(s, bush="D3", in_force="teleport"), 0)
+    other = [a for a in layout.find(s.island, "anomaly") if a != "D4"][0]
+    with pytest.raises(IllegalMove, match="which anomaly"):
+        G.apply(s, BushAction("E", activate=True))
+    onward = next(d for d in geo.DIRECTIONS if geo.step(other, d) not in (None, "D3", "D4"))
+    s, ev = play(s, BushAction("E", activate=True, through=other, then=onward))
+    assert s.bush == geo.step(other, onward)
+    assert words(ev)[1].startswith("The Bush goes through it and comes out on ")
+    without = replace(s, in_force=None, bush="D3", bush_trail=())
+    with pytest.raises(IllegalMove, match="only the Anomaly Portals"):
+        G.apply(without, BushAction("E", activate=True, through=other, then=onward))
+
+
+def test_the_thorny_bush_comes_back_from_the_ocean_and_crosses_out_any_fruit():
+    s = make()
+    s = turn_of(replace(put(s, "phil", "D1"), bush="D7", in_force="thorns"), 0)
+    s, ev = play(s, BushAction("E"))  # east into the ocean, back on the far side: Phil's space
+    assert s.bush == "D1"
+    assert "The Bush attacks Phil: lose 1 health and 1 energy." in words(ev)
+    assert s.pending.kind == "thorns" and "apple" in s.pending.options
+    s, _ = play(s, Choose(0, "apple"))  # not even circled
+    assert dict(board(s, 1).fruits)["apple"] == "crossed"

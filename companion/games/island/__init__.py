@@ -147,9 +147,10 @@ def _op_actions(state: State, which: str | None) -> list:
         return ([WaveMove(p) for p in geo.OCEAN_PARTS + tuple(op.lake_places(state))] +
                 [WaveAttack(p.name) for p in state.pieces])
     starts = layout.lake_of(state.island, op.op_piece_space(state, which)) or (None,)
-    # with the Hurricane in force a portal leads to any other portal: say which
-    exits = (None,) + (tuple(layout.find(state.island, "portal"))
-                       if state.in_force == "hurricane" else ())
+    # with the Hurricane a portal leads to any other portal, with Anomaly Portals an anomaly to
+    # any other anomaly: say which (the extra movement after an anomaly is not listed)
+    exits = (None,) + {"hurricane": tuple(layout.find(state.island, "portal")),
+                       "teleport": tuple(layout.find(state.island, "anomaly"))}.get(state.in_force, ())
     if which == "Bush":
         return [BushAction(d, a, s, x) for d in geo.DIRECTIONS for s in starts
                 for a, x in [(False, None)] + [(True, x) for x in exits]]

@@ -126,12 +126,14 @@ class BushAction:
 
     `activate` sends it through a portal or Escher knot it lands on; `start` names the lake space
     it leaves from when it is in a lake; `through` names the portal it comes out of when the
-    Hurricane token is in force.
+    Hurricane token is in force (the anomaly, with Anomaly Portals, and `then` the direction of
+    the extra movement from it).
     """
     direction: str
     activate: bool = False
     start: str | None = None
     through: str | None = None
+    then: str | None = None
     seat: int = 0
 
 
@@ -145,6 +147,7 @@ class RockAction:
     activate: bool = False
     start: str | None = None
     through: str | None = None
+    then: str | None = None
     seat: int = 0
 
 

@@ -150,34 +150,60 @@ def _portal_exit(state: State, which: str, portal: str, through: str | None) -> 
     return through
 
 
-def _land(state: State, which: str, frm: str, direction: str, to: str | None,
-          activate: bool, through: str | None = None) -> tuple[State, str | None]:
-    """Move an OP piece one space (and through a portal or knot if the OP says so)."""
-    words = geo.DIRECTION_WORDS[direction]
+def path(state: State, which: str, direction: str, start: str | None, activate: bool,
+         through: str | None = None, then: str | None = None) -> list[tuple[str, str | None]]:
+    """The legs of a Bush or Rock movement, checked: [(verb, space or None for the ocean)].
+
+    One space in `direction`; then, if the OP activates it, through the portal or Escher knot
+    (or, with the Anomaly Portals token, from an anomaly to `through`, another anomaly, and on
+    one more space `then`).
+    """
+    frm, to = _leave(state, which, direction, start)
+    moves = f"moves {geo.DIRECTION_WORDS[direction]}"
     if to is None:
-        return _into_ocean(state, which, f"The {which} moves {words} into the ocean."), None
-    state = replace(state, **{which.lower(): to})
-    here = resolve.pieces_at(state, to)
-    here = [h for h in here if h != f"the {which}"]
-    state = say(state, f"The {which} moves {words} {resolve.on_words(state, to).replace('on ', 'onto ', 1)}"
-                       + (f"; here: {', '.join(here)}." if here else "."))
+        if which == "Bush" and state.in_force == "thorns":  # like Phil leaving the ocean
+            return [(f"{moves} into the ocean and comes back", geo.far_side(frm, direction))]
+        return [(f"{moves} into the ocean", None)]
+    legs = [(moves, to)]
     kind = layout.space(state.island, to).kind
+    if then is not None and not (activate and kind == "anomaly" and state.in_force == "teleport"):
+        raise IllegalMove("only the Anomaly Portals token gives an extra movement")
     if not activate:
-        return state, to
-    if kind not in ("portal", "knot"):
-        raise IllegalMove(f"the {which} can only activate a portal or an Escher knot")
+        return legs
     if kind == "portal":
-        nxt, how = _portal_exit(state, which, to, through), None
-    else:
+        legs.append(("goes through it and comes out", _portal_exit(state, which, to, through)))
+    elif kind == "knot":
         out = layout.knot_exit(state.island, to, direction)
-        nxt, how = geo.step(to, out), out
-    if nxt is None:
-        return _into_ocean(state, which, f"The {which} goes through it into the ocean."), None
-    state = replace(state, **{which.lower(): nxt})
-    here = [h for h in resolve.pieces_at(state, nxt) if h != f"the {which}"]
-    state = say(state, f"The {which} goes through it, {resolve.on_words(state, nxt)} now"
-                       + (f"; here: {', '.join(here)}." if here else "."))
-    return state, nxt
+        legs.append(("goes through it and comes out", geo.step(to, out)))
+    elif kind == "anomaly" and state.in_force == "teleport":
+        others = [a for a in layout.find(state.island, "anomaly") if a != to]
+        if through not in others:
+            raise IllegalMove(f"Anomaly Portals: say which anomaly the {which} comes out of: "
+                              f"{', '.join(others)}")
+        legs.append(("goes through it and comes out", through))
+        if then is not None:
+            if then not in geo.DIRECTIONS:
+                raise IllegalMove(f"{then!r} is not a direction; say NW, NE, E, SE, SW or W")
+            legs.append((f"moves {geo.DIRECTION_WORDS[then]}", geo.step(through, then)))
+    else:
+        raise IllegalMove(f"the {which} can only activate a portal or an Escher knot")
+    if legs[-1][1] is None:
+        legs[-1] = (legs[-1][0].replace("comes out", "ends") + " in the ocean", None)
+    return legs
+
+
+def _land(state: State, which: str, legs) -> tuple[State, str | None]:
+    """Carry an OP piece along its legs, naming each space and the pieces on it."""
+    for verb, space in legs:
+        if space is None:
+            return _into_ocean(state, which, f"The {which} {verb}."), None
+        state = replace(state, **{which.lower(): space})
+        here = [h for h in resolve.pieces_at(state, space) if h != f"the {which}"]
+        where = resolve.on_words(state, space)
+        if verb.startswith("moves ") and " ocean" not in verb:
+            where = where.replace("on ", "onto ", 1)
+        state = say(state, f"The {which} {verb} {where}" + (f"; here: {', '.join(here)}." if here else "."))
+    return state, legs[-1][1]
 
 
 def _into_ocean(state: State, which: str, words: str) -> State:
@@ -195,26 +221,20 @@ def _met_other_op_piece(state: State, which: str, space: str) -> State:
 
 
 def bush_action(state: State, m: BushAction) -> State:
-    frm, to = _leave(state, "Bush", m.direction, m.start)
+    legs = path(state, "Bush", m.direction, m.start, m.activate, m.through, m.then)
     trail = state.bush_trail or (_lake_key(state, op_piece_space(state, "Bush")),)
-    visits = [to]
-    if to is not None and m.activate and layout.space(state.island, to).kind in ("portal", "knot"):
-        sp = layout.space(state.island, to)
-        visits.append(_portal_exit(state, "Bush", to, m.through) if sp.kind == "portal"
-                      else geo.step(to, layout.knot_exit(state.island, to, m.direction)))
-    for v in visits:
-        if v is not None and _lake_key(state, v) in trail:
-            raise IllegalMove("the Bush cannot visit the same space twice in one turn")
+    visits = [_lake_key(state, space) for _, space in legs if space is not None]
+    if any(v in trail for v in visits) or len(set(visits)) < len(visits):
+        raise IllegalMove("the Bush cannot visit the same space twice in one turn")
     state, _ = _begin(state, "Bush")
-    state, end = _land(state, "Bush", frm, m.direction, to, m.activate, m.through)
-    state = replace(state, bush_trail=trail + tuple(_lake_key(state, v) for v in visits if v))
+    state, end = _land(state, "Bush", legs)
+    state = replace(state, bush_trail=trail + tuple(visits))
     if end is None:
         return _finish(state)
     lake = layout.lake_of(state.island, end) or (end,)
     for p in state.pieces:
-        if p.space not in lake:
-            continue
-        state = resolve.attack(state, p.name, "Bush")
+        if p.space in lake:
+            state = resolve.attack(state, p.name, "Bush")
     return _finish(_met_other_op_piece(state, "Bush", end))
 
 
@@ -259,16 +279,11 @@ def rock_action(state: State, m: RockAction) -> State:
     if m.direction is None and m.push is None:
         raise IllegalMove("the Rock moves, pushes, or both")
     if m.direction is not None:  # check the move before anything happens
-        _, to = _leave(state, "Rock", m.direction, m.start)
-        kind = layout.space(state.island, to).kind if to else None
-        if m.activate and kind not in ("portal", "knot"):
-            raise IllegalMove("the Rock can only activate a portal or an Escher knot")
-        if m.activate and kind == "portal":
-            _portal_exit(state, "Rock", to, m.through)
+        path(state, "Rock", m.direction, m.start, m.activate, m.through, m.then)
     if m.push is not None and m.push_first:
         push_target(state, m.push, m.push_direction)  # a later push is checked after the move
     state, _ = _begin(state, "Rock")
-    move = Step("rock_move", moving=m.direction, space=m.start, value=m.through or "",
+    move = Step("rock_move", moving=m.direction, space=m.start, through=m.through, then=m.then,
                 activation="activate" if m.activate else "none")
     if m.push_first:
         steps = [_push(state, m.push, m.push_direction)] + ([move] if m.direction else [])
@@ -283,9 +298,9 @@ def rock_action(state: State, m: RockAction) -> State:
 def _rock_move(state: State, st: Step) -> State:
     if state.rock is None:
         return state
-    frm, to = _leave(state, "Rock", st.moving, st.space)
-    state, end = _land(state, "Rock", frm, st.moving, to, st.activation == "activate",
-                       st.value or None)
+    legs = path(state, "Rock", st.moving, st.space, st.activation == "activate", st.through,
+                st.then)
+    state, end = _land(state, "Rock", legs)
     return _met_other_op_piece(state, "Rock", end) if end else state
 
 

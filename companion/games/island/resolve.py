@@ -127,7 +127,23 @@ def attack(state: State, name: str, which: str) -> State:
         state = say(state, f"The Wave attacks {display(name)}: lose 1 health point.")
         return characters.hurt(state, name, health=1)
     state = say(state, f"The Bush attacks {display(name)}: lose 1 health and 1 energy.")
+    if state.in_force == "thorns":  # and the OP may cross out any fruit (p.20)
+        state = push(state, Step("thorns", piece=name))
     return characters.hurt(state, name, health=1, energy=1)
+
+
+def _thorns(state: State, st: Step) -> State:
+    b = board(state, piece(state, st.piece).seat)
+    fruits = tuple(f for f in catalog.fruits() if characters.fruit_status(b, f) != "crossed")
+    return ask(state, OP, "thorns", f"Thorny Bush: cross out one of {display(st.piece)}'s fruits?",
+               fruits + ("none",), st)
+
+
+def _thorns_choice(state: State, st: Step, option: str) -> State:
+    if option == "none":
+        return state
+    state = say(state, f"{display(st.piece)}, cross out the {option}.")
+    return characters.set_fruit(state, piece(state, st.piece).seat, option, "crossed")
 
 
 def circle_extra_bonus(state: State, seat: int) -> State:
@@ -499,6 +515,7 @@ STEPS = {
     "granddead": _granddead_offer,
     "achilles": _achilles_offer,
     "offer_activation": _offer_activation,
+    "thorns": _thorns,
 }
 
 CHOICES = {
@@ -517,4 +534,5 @@ CHOICES = {
     "achilles": _achilles,
     "granddead": _granddead_choice,
     "op_action": _op_action_pass,
+    "thorns": _thorns_choice,
 }

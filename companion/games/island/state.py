@@ -58,6 +58,8 @@ class Step:
     origins: tuple = ()  # spaces a piece stepped into the ocean from
     seat: int | None = None
     value: str = ""
+    through: str | None = None  # an OP piece's way out of a portal or anomaly (power tokens)
+    then: str | None = None  # its extra movement after an anomaly portal
 
 
 @dataclass(frozen=True)
