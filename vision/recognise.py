@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 
 from .markers import MarkerDetector, calibrate
-from .mat import MatLayout
+from .mat import ZONE_GREY, MatLayout
 from .perf import single_threaded
 from .tiles import LABELS, UNKNOWN, check_label, colour_of
 
@@ -123,11 +123,20 @@ def _design(h, w):
     return _DESIGNS[(h, w)]
 
 
+ZONE_GREY_RATIO = ZONE_GREY[1] / 255.0  # the zone's print against the paper's white
 ZONE_INSET_MM = 1.5  # the printed zone's edge blurs into the white paper round it
 
 
-def view_zone(frame, H_inv, zone) -> ZoneView:
+def view_zone(frame, H_inv, zone, paper=None) -> ZoneView:
+    """The zone straightened out, the mat's light across it and the mask of what lies on it.
+    ``paper``: the white of the paper round the zone; the mat is printed neutral grey, so its
+    colour under this light is the paper's tint at the mat's own brightness."""
     k = SEG_PX_PER_MM
+    tint = None if paper is None else (np.asarray(paper, np.float32) / max(float(np.mean(paper)), 1.0))
+
+    def neutral(bg):
+        return bg if tint is None else bg.mean(axis=2, keepdims=True) * tint
+
     zone = type(zone)(zone.x + ZONE_INSET_MM, zone.y + ZONE_INSET_MM, zone.w - 2 * ZONE_INSET_MM,
                       zone.h - 2 * ZONE_INSET_MM)
     size = (int(round(zone.w * k)), int(round(zone.h * k)))
@@ -136,7 +145,7 @@ def view_zone(frame, H_inv, zone) -> ZoneView:
     small_size = (int(round(zone.w)), int(round(zone.h)))
     small = cv2.resize(img, small_size, interpolation=cv2.INTER_AREA)
     smallf = small.astype(np.float32)
-    bg = _ring_light(smallf)
+    bg = neutral(_ring_light(smallf))
     # Then again from the mat itself inside the zone (normalised convolution over what is
     # plainly mat), so shadows and a lamp's fall-off are followed but tiles are not.
     fg = _fg(smallf, bg, bright=1.25, dark=0.4, colour=0.25)
@@ -147,7 +156,7 @@ def view_zone(frame, H_inv, zone) -> ZoneView:
         den = cv2.GaussianBlur(w, (0, 0), 8)
         est = num / np.maximum(den, 1e-6)[:, :, None]
         a_ = np.clip(den / 0.3, 0, 1)[:, :, None]
-        bg = a_ * est + (1 - a_) * bg
+        bg = neutral(a_ * est + (1 - a_) * bg)
         fg = _fg(smallf, bg)
     bg_full = cv2.resize(bg, size, interpolation=cv2.INTER_LINEAR)
     imgf = img.astype(np.float32)
@@ -159,6 +168,36 @@ def view_zone(frame, H_inv, zone) -> ZoneView:
     cv2.floodFill(ff, None, (0, 0), 255)
     mask = cv2.bitwise_or(mask, cv2.bitwise_not(ff[1:-1, 1:-1]))
     return ZoneView(zone, imgf, bg, mask)
+
+
+def mat_exposure(frame, H_inv, zone) -> tuple[float, np.ndarray | None]:
+    """(share of the zone's rim that looks like bare printed mat, the paper's white beside it).
+    Bare mat is grey, and as much darker than the white paper just outside as the print is.
+    A hand or an arm over the zone fails this, even one that covers the whole zone."""
+    k = 1.0
+    pad = 6.0
+    big = type(zone)(zone.x - pad, zone.y - pad, zone.w + 2 * pad, zone.h + 2 * pad)
+    size = (int(round(big.w * k)), int(round(big.h * k)))
+    img = cv2.warpPerspective(frame, _zone_to_frame(H_inv, big, k), size,
+                              flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
+    img = img.astype(np.float32)
+    h, w = img.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w]
+    # distance outside (+) or inside (-) the zone's edge, in mm
+    dx = np.maximum(pad - xx, xx - (w - 1 - pad))
+    dy = np.maximum(pad - yy, yy - (h - 1 - pad))
+    d = np.maximum(dx, dy)
+    white = img[(d >= 2.5) & (d <= 5.5)]
+    rim = img[(d <= -1.5) & (d >= -4.5)]
+    if len(white) < 10 or len(rim) < 10:
+        return 0.0, None
+    paper = np.median(white, axis=0)
+    r = rim / np.maximum(paper, 1.0)
+    lum = r.mean(axis=1)
+    expect = ZONE_GREY_RATIO
+    grey = (np.abs(r - lum[:, None]).max(axis=1) < 0.12 * np.maximum(lum, 0.05))
+    ok = grey & (lum > 0.55 * expect) & (lum < 1.45 * expect)
+    return float(ok.mean()), paper
 
 
 @dataclass
@@ -513,7 +552,7 @@ def enroll(manifest_path, out, layout: MatLayout | None = None, game: str = "par
         cal = calibrate(detector.detect(frame), mlayout)
         if not cal.ok:
             raise VisionInputError(f"{img_path}: no mat markers found; show the mat with the tile")
-        view = view_zone(frame, cal.H_inv, zone)
+        view = view_zone(frame, cal.H_inv, zone, mat_exposure(frame, cal.H_inv, zone)[1])
         n, lab, stats, _ = cv2.connectedComponentsWithStats(view.mask)
         if n < 2:
             raise VisionInputError(f"{img_path}: no tile found in the trick area")
@@ -595,7 +634,10 @@ class TileReader:
         tiles, hand = [], occluded >= 2
         for name in self.zones:
             zone = self.layout.zones[name]
-            view = view_zone(frame, H_inv, zone)
+            exposure, paper = mat_exposure(frame, H_inv, zone)
+            if exposure < 0.6:
+                hand = True  # the zone's edge is covered: something reaches over it
+            view = view_zone(frame, H_inv, zone, paper)
             poses, blobs = find_tiles(view, self.profile.size_mm)
             tile_area = self.profile.size_mm[0] * self.profile.size_mm[1]
             if any(b.area_mm2 > 1.5 * tile_area for b in blobs):
