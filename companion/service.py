@@ -8,6 +8,7 @@ pages and the live streams follow.
 from __future__ import annotations
 
 import logging
+import time
 import queue
 import threading
 from concurrent.futures import Future
@@ -294,3 +295,50 @@ class Companion:
             raise IllegalMove(f"there is no button action {name!r}")
         return actions[name]()
 
+
+
+# ----------------------------------------------------------------- the running device
+
+class CameraLoop:
+    """Frames -> vision -> steady trick readings -> the worker. Its own thread; never blocks it."""
+
+    def __init__(self, companion: Companion, frames: Callable, reader, tracker, fps: float = 5.0):
+        self.companion, self.frames, self.reader, self.tracker = companion, frames, reader, tracker
+        self.period = 1.0 / fps
+        self.last_frame = None
+        self.last_reading = None
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="camera", daemon=True)
+
+    def start(self):
+        self._thread.start()
+
+    def stop(self):
+        self._stop.set()
+        self._thread.join(timeout=5)
+
+    def step(self):
+        """One frame through the pipeline; returns the steady trick tiles when they changed."""
+        from .watch import Seen
+        frame = self.frames()
+        if frame is None:
+            return None
+        self.last_frame = frame
+        reading = self.reader.read(frame)
+        self.last_reading = reading
+        steady = self.tracker.update(reading)
+        if steady is None:
+            return None
+        seen = [Seen(t.label, t.x_mm, t.y_mm, t.confidence) for t in steady
+                if getattr(t, "zone", "trick") in (None, "trick")]
+        self.companion.observe(seen)
+        return seen
+
+    def _run(self):
+        while not self._stop.is_set():
+            started = time.monotonic()
+            try:
+                self.step()
+            except Exception:  # a bad frame must not stop the camera; the journal has it
+                log.exception("camera frame failed")
+            self._stop.wait(max(0.0, self.period - (time.monotonic() - started)))
