@@ -78,10 +78,11 @@ def check_invariants(state):
         assert state.pending.options and len(set(state.pending.options)) == len(state.pending.options)
 
 
-def playout(seed, players, cap=2500):
+def playout(seed, players, cap=2500, characters=None):
     rng = random.Random(seed)
-    chars = list(CHARACTERS)
-    rng.shuffle(chars)
+    chars = list(characters or CHARACTERS)
+    if characters is None:
+        rng.shuffle(chars)
     state = G.setup({"characters": chars[:players - 1]}, seed)
     moves = 0
     while not G.is_over(state) and moves < cap:
@@ -101,9 +102,11 @@ def playout(seed, players, cap=2500):
     return state, moves
 
 
-@pytest.mark.parametrize("seed, players", [(0, 2), (1, 3), (2, 4), (5, 4)])
-def test_random_playthroughs_reach_the_end(seed, players):
-    state, moves = playout(seed, players)
+@pytest.mark.parametrize("seed, players, characters", [
+    (0, 2, None), (1, 3, None), (2, 4, ("granddead", "achilles", "hempel")),
+    (5, 4, ("theseus", "phil", "schrodie")), (8, 2, ("granddead",)), (9, 2, ("achilles",))])
+def test_random_playthroughs_reach_the_end(seed, players, characters):
+    state, moves = playout(seed, players, characters=characters)
     assert G.is_over(state), f"no winner after {moves} moves"
     (winner,) = G.winners(state)
     scores = G.scores(state)
