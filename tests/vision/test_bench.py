@@ -1,0 +1,15 @@
+import json
+
+from vision.bench import run
+
+
+def test_bench_writes_speed_memory_and_accuracy(tmp_path):
+    r = run(tmp_path / "bench", speed_frames=3, accuracy_frames=3, other_frames=2)
+    saved = json.loads((tmp_path / "bench" / "vision.json").read_text())
+    assert saved == json.loads(json.dumps(r))
+    s = r["speed"]
+    assert s["frame_size"] == [1280, 960] and s["ms_per_frame_cpu_mean"] > 0 and s["fps_cpu"] > 0
+    assert s["peak_traced_mib"] > 0 and s["max_rss_mib"] > 0
+    for key in ("accuracy", "accuracy_other_printing"):
+        a = r[key]
+        assert a["tiles"] > 0 and 0 <= a["accuracy"] <= 1 and 0 <= a["misread_rate"] <= 1

@@ -1,0 +1,97 @@
+import json
+import subprocess
+import sys
+
+import cv2
+import pytest
+
+from vision.cli import main
+from vision.synthetic import CLASSIC, SyntheticTable
+
+
+def _one_line_error(capsys):
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    return err
+
+
+def test_new_user_prints_the_mat_enrols_from_files_and_reads_a_frame(tmp_path, layout, classic, capsys):
+    manifest, _, _ = classic
+    assert main(["mat", "--game", "paradominetor", "--out", str(tmp_path / "mat.png"), "--px-per-mm", "2"]) == 0
+    profile = tmp_path / "printing.profile"
+    assert main(["vision", "enroll", "--game", "paradominetor", "--manifest", str(manifest),
+                 "--out", str(profile)]) == 0
+    assert profile.is_file()
+    table = SyntheticTable(layout, CLASSIC, seed=9)
+    table.place("yellow-5", 190, 140, 15)
+    table.place("back-past", 240, 160, 200, face_up=False, timeframe="past")
+    frame = tmp_path / "frame.jpg"
+    cv2.imwrite(str(frame), table.render())
+    empty = tmp_path / "empty.jpg"
+    cv2.imwrite(str(empty), SyntheticTable(layout, CLASSIC, seed=9).render())
+    capsys.readouterr()
+    assert main(["vision", "recognize", "--game", "paradominetor", "--profile", str(profile),
+                 str(frame), str(empty)]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert len(lines) == 2
+    first, second = (json.loads(line) for line in lines)
+    assert first["image"] == str(frame) and second == {"image": str(empty), "tiles": []}
+    got = {t["label"]: t for t in first["tiles"]}
+    assert set(got) == {"yellow-5", "back-past"}
+    assert set(got["yellow-5"]) == {"label", "x_mm", "y_mm", "angle", "confidence"}
+    assert abs(got["yellow-5"]["x_mm"] - 190) < 2 and abs(got["yellow-5"]["y_mm"] - 140) < 2
+
+
+@pytest.mark.parametrize("content, message", [
+    (None, "no manifest"),
+    ("not json", "not valid JSON"),
+    ('{"image": "a.png"}', "list"),
+    ('[{"image": "a.png"}]', "label"),
+    ('[{"image": "missing.png", "label": "red-3"}]', "no image"),
+    ('[{"image": "a.png", "label": "red-7"}]', "unknown tile label"),
+    ('[{"image": "a.png", "label": "orange-3"}]', "unknown tile label"),
+])
+def test_enroll_bad_input_is_one_clear_line_and_status_2(tmp_path, capsys, content, message):
+    (tmp_path / "a.png").write_bytes(b"")
+    m = tmp_path / "m.json"
+    if content is not None:
+        m.write_text(content)
+    assert main(["vision", "enroll", "--manifest", str(m), "--out", str(tmp_path / "p")]) == 2
+    assert message in _one_line_error(capsys)
+
+
+def test_enroll_unreadable_image_is_a_clear_error(tmp_path, capsys):
+    (tmp_path / "a.png").write_text("not an image")
+    (tmp_path / "m.json").write_text('[{"image": "a.png", "label": "black-0"}]')
+    assert main(["vision", "enroll", "--manifest", str(tmp_path / "m.json"), "--out", str(tmp_path / "p")]) == 2
+    assert "cannot read image" in _one_line_error(capsys)
+
+
+def test_recognize_bad_input_is_one_clear_line_and_status_2(tmp_path, classic, capsys):
+    _, profile, _ = classic
+    assert main(["vision", "recognize", "--profile", str(tmp_path / "nope"), "x.png"]) == 2
+    assert "no profile" in _one_line_error(capsys)
+    (tmp_path / "bad.profile").write_text("garbage")
+    assert main(["vision", "recognize", "--profile", str(tmp_path / "bad.profile"), "x.png"]) == 2
+    assert "not a vision profile" in _one_line_error(capsys)
+    assert main(["vision", "recognize", "--profile", str(profile), str(tmp_path / "missing.png")]) == 2
+    assert "no image" in _one_line_error(capsys)
+
+
+def test_runs_alone_as_a_module(tmp_path):
+    out = subprocess.run([sys.executable, "-m", "vision.cli", "mat", "--seats", "9", "--out", str(tmp_path / "m.png")],
+                         capture_output=True, text=True)
+    assert out.returncode == 2 and "3-5" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_add_commands_plugs_into_another_parser():
+    import argparse
+
+    from vision.cli import add_commands
+
+    parser = argparse.ArgumentParser(prog="paradox-table")
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("run")
+    add_commands(sub)
+    args = parser.parse_args(["vision", "recognize", "--profile", "p", "a.png", "b.png"])
+    assert args.images == ["a.png", "b.png"] and callable(args.handler)

@@ -1,0 +1,101 @@
+import math
+
+import numpy as np
+import pytest
+
+from vision.bench import score
+from vision.recognise import Profile, TileReader, enroll
+from vision.synthetic import CLASSIC, PIPS, SyntheticTable, random_frame
+from vision.tiles import LABELS
+
+
+def _accuracy(layout, reader, style, frames, seed):
+    rng = np.random.default_rng(seed)
+    total = {"tiles": 0, "correct": 0, "misread": 0, "unknown": 0, "missed": 0, "phantom": 0}
+    for _ in range(frames):
+        frame, tiles = random_frame(layout, style, rng)
+        for k, v in score(tiles, reader.read(frame)).items():
+            total[k] += v
+    return total
+
+
+def test_enrolment_learns_every_label_and_the_tile_size(classic):
+    _, path, profile = classic
+    assert sorted(profile.labels) == sorted(LABELS)
+    w, h = profile.size_mm
+    assert abs(w - CLASSIC.size_mm[0]) < 2.0 and abs(h - CLASSIC.size_mm[1]) < 2.0
+    again = Profile.load(path)
+    assert again.labels == profile.labels and np.allclose(again.templates, profile.templates)
+
+
+def test_reads_random_frames_of_our_printing(layout, classic_reader):
+    """Tilted camera, 50-95% fill, uneven light and shadows, blur, noise, JPEG 70, touching tiles."""
+    t = _accuracy(layout, classic_reader, CLASSIC, frames=40, seed=77)
+    assert t["tiles"] >= 100
+    assert t["misread"] + t["phantom"] == 0
+    assert t["correct"] >= 0.985 * t["tiles"], t
+
+
+def test_learns_a_different_printing_from_its_enrolment_alone(layout, pips):
+    """Pips instead of digits, coloured faces, other hues, an outline, a larger tile."""
+    _, _, profile = pips
+    assert abs(profile.size_mm[0] - PIPS.size_mm[0]) < 2.0
+    t = _accuracy(layout, TileReader(profile, layout), PIPS, frames=25, seed=78)
+    assert t["misread"] + t["phantom"] == 0
+    assert t["correct"] >= 0.97 * t["tiles"], t
+
+
+def test_position_rotation_and_zone_of_each_tile(layout, classic_reader):
+    table = SyntheticTable(layout, CLASSIC, seed=3)
+    table.place("green-4", 170, 130, 33)
+    table.place("back-future", 250, 170, 120, face_up=False, timeframe="future")
+    table.place("red-6", 230, 120, 271)
+    reading = classic_reader.read(table.render())
+    assert reading.calibrated and not reading.hand_in_view
+    got = {t.label: t for t in reading.tiles}
+    assert set(got) == {"green-4", "back-future", "red-6"}
+    for label, x, y, a in (("green-4", 170, 130, 33), ("back-future", 250, 170, 120), ("red-6", 230, 120, 271)):
+        t = got[label]
+        assert math.hypot(t.x_mm - x, t.y_mm - y) < 2.0
+        assert abs((t.angle - a + 180) % 360 - 180) < 4
+        assert t.zone == "trick" and t.confidence > 0.5
+
+
+def test_a_thing_that_is_not_a_tile_is_not_given_a_label(layout, classic, tmp_path):
+    """A tile of a printing never enrolled reads as unknown, never as a guess."""
+    reader = TileReader(classic[2], layout)
+    table = SyntheticTable(layout, PIPS, seed=4)
+    table.place("red-3", 200, 150, 0)
+    table.place("green-5", 250, 140, 45)
+    labels = [t.label for t in reader.read(table.render()).tiles]
+    assert len(labels) == 2 and all(lab == "unknown" for lab in labels)
+
+
+def test_empty_mat_has_no_tiles(layout, classic_reader):
+    reading = classic_reader.read(SyntheticTable(layout, CLASSIC, seed=5).render())
+    assert reading.calibrated and reading.tiles == [] and not reading.hand_in_view
+
+
+def test_a_frame_without_the_mat_is_not_calibrated(classic_reader):
+    reading = classic_reader.read(np.full((960, 1280, 3), 120, np.uint8))
+    assert not reading.calibrated and reading.tiles == []
+
+
+def test_a_hand_over_the_trick_area_is_seen(layout, classic_reader):
+    table = SyntheticTable(layout, CLASSIC, seed=6)
+    table.place("blue-2", 200, 150, 0)
+    assert not classic_reader.read(table.render()).hand_in_view
+    for hand in ((210, 160, 10), (210, 230, 0), (300, 200, -30)):
+        assert classic_reader.read(table.render(hand=hand)).hand_in_view, hand
+
+
+def test_enrolment_refuses_a_frame_without_a_tile(layout, tmp_path):
+    import cv2
+    import json
+
+    cv2.imwrite(str(tmp_path / "empty.png"), SyntheticTable(layout, CLASSIC, seed=1).render())
+    (tmp_path / "m.json").write_text(json.dumps([{"image": "empty.png", "label": "red-1"}]))
+    from vision.recognise import VisionInputError
+
+    with pytest.raises(VisionInputError, match="no tile"):
+        enroll(tmp_path / "m.json", None, layout)
