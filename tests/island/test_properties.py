@@ -130,3 +130,11 @@ def test_every_candidate_move_resolves_or_is_refused_in_words():
                 break
             state, _ = G.apply(state, rng.choice(G.legal_moves(state)))
             check_invariants(state)
+
+
+def test_the_ocean_has_six_parts_of_four_spaces_and_corners_touch_two():
+    for part in geo.OCEAN_PARTS:
+        assert len([s for s in geo.SPACES if part in geo.parts_of(s)]) == 4
+    assert len(geo.SPACES) == 37 and len(geo.CORNERS) == 6
+    assert all(len(geo.parts_of(c)) == 2 for c in geo.CORNERS)
+    assert sorted(geo.DIRECTIONS) == sorted(["NW", "NE", "E", "SE", "SW", "W"])
