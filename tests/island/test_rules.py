@@ -565,7 +565,7 @@ def test_with_anomaly_portals_the_bush_goes_from_anomaly_to_anomaly_and_one_spac
     s, ev = play(s, BushAction("E", activate=True, through=other, then=onward))
     assert s.bush == geo.step(other, onward)
     assert words(ev)[1].startswith("The Bush goes through it and comes out on ")
-    without = replace(s, in_force=None, bush="D3", bush_trail=())
+    without = replace(s, in_force=None, bush="D3", trails=())
     with pytest.raises(IllegalMove, match="only the Anomaly Portals"):
         G.apply(without, BushAction("E", activate=True, through=other, then=onward))
 
@@ -579,3 +579,19 @@ def test_the_thorny_bush_comes_back_from_the_ocean_and_crosses_out_any_fruit():
     assert s.pending.kind == "thorns" and "apple" in s.pending.options
     s, _ = play(s, Choose(0, "apple"))  # not even circled
     assert dict(board(s, 1).fruits)["apple"] == "crossed"
+
+
+def test_under_lithophytes_the_bush_pushes_and_the_rock_attacks():
+    s = make(fixed={"D2": ("anomaly", "")}, rock="D2")
+    s = turn_of(replace(put(put(s, "phil", "D4"), "theseus", "D3"), bush="D5",
+                        in_force="lithophytes"), 0)
+    with pytest.raises(IllegalMove, match="moves and attacks like the Bush"):
+        G.apply(s, RockAction(push="theseus"))
+    s, ev = play(s, BushAction(push="phil"))
+    assert "The Bush pushes Phil west." in words(ev)
+    assert piece(s, "phil").space == "D3" and s.pending.kind == "activate"
+    s = turn_of(replace(s, pending=None), 0)
+    s, ev = play(s, RockAction(direction="E"))
+    assert "The Rock attacks Theseus: lose 1 health and 1 energy." in words(ev)
+    with pytest.raises(IllegalMove, match="twice"):
+        G.apply(s, RockAction(direction="W"))

@@ -152,8 +152,10 @@ def _op_actions(state: State, which: str | None) -> list:
     exits = (None,) + {"hurricane": tuple(layout.find(state.island, "portal")),
                        "teleport": tuple(layout.find(state.island, "anomaly"))}.get(state.in_force, ())
     if which == "Bush":
-        return [BushAction(d, a, s, x) for d in geo.DIRECTIONS for s in starts
-                for a, x in [(False, None)] + [(True, x) for x in exits]]
+        return ([BushAction(d, a, s, x) for d in geo.DIRECTIONS for s in starts
+                 for a, x in [(False, None)] + [(True, x) for x in exits]]
+                + [BushAction(push=p.name, push_direction=d) for p in state.pieces
+                   for d in geo.DIRECTIONS if state.in_force == "lithophytes"])
     if which == "Rock":
         return ([RockAction(direction=d, activate=a, start=s, through=x) for d in geo.DIRECTIONS
                  for s in starts for a, x in [(False, None)] + [(True, x) for x in exits]]

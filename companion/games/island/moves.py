@@ -127,19 +127,23 @@ class BushAction:
     `activate` sends it through a portal or Escher knot it lands on; `start` names the lake space
     it leaves from when it is in a lake; `through` names the portal it comes out of when the
     Hurricane token is in force (the anomaly, with Anomaly Portals, and `then` the direction of
-    the extra movement from it).
+    the extra movement from it). Under Lithophytes the Bush moves and pushes like the Rock.
     """
-    direction: str
+    direction: str | None = None
     activate: bool = False
     start: str | None = None
     through: str | None = None
     then: str | None = None
+    push: str | None = None
+    push_direction: str | None = None
+    push_first: bool = False
     seat: int = 0
 
 
 @dataclass(frozen=True)
 class RockAction:
-    """The Rock moves one space and/or pushes an adjacent captive, in either order."""
+    """The Rock moves one space and/or pushes an adjacent captive, in either order (fields as for
+    the Bush). Under Lithophytes it moves and attacks like the Bush."""
     direction: str | None = None
     push: str | None = None
     push_direction: str | None = None

@@ -220,51 +220,77 @@ def _met_other_op_piece(state: State, which: str, space: str) -> State:
     return state
 
 
+def attacks(state: State, which: str) -> bool:
+    """The Bush moves and attacks, the Rock moves and pushes; Lithophytes swaps them (p.20)."""
+    return (which == "Bush") != (state.in_force == "lithophytes")
+
+
 def bush_action(state: State, m: BushAction) -> State:
-    legs = path(state, "Bush", m.direction, m.start, m.activate, m.through, m.then)
-    trail = state.bush_trail or (_lake_key(state, op_piece_space(state, "Bush")),)
+    if not attacks(state, "Bush"):
+        return _move_and_push(state, "Bush", m)
+    if m.push is not None:
+        raise IllegalMove("the Bush attacks; it pushes only under Lithophytes")
+    return _move_and_attack(state, "Bush", m)
+
+
+def rock_action(state: State, m: RockAction) -> State:
+    if attacks(state, "Rock"):
+        if m.push is not None or m.direction is None:
+            raise IllegalMove("under Lithophytes the Rock moves and attacks like the Bush")
+        return _move_and_attack(state, "Rock", m)
+    return _move_and_push(state, "Rock", m)
+
+
+def _move_and_attack(state: State, which: str, m) -> State:
+    """One space (no space twice in a turn), then attack every captive there (p.16)."""
+    if m.direction is None:
+        raise IllegalMove(f"the {which} moves one space: name a direction")
+    legs = path(state, which, m.direction, m.start, m.activate, m.through, m.then)
+    trail = dict(state.trails).get(which) or (_lake_key(state, op_piece_space(state, which)),)
     visits = [_lake_key(state, space) for _, space in legs if space is not None]
     if any(v in trail for v in visits) or len(set(visits)) < len(visits):
-        raise IllegalMove("the Bush cannot visit the same space twice in one turn")
-    state, _ = _begin(state, "Bush")
-    state, end = _land(state, "Bush", legs)
-    state = replace(state, bush_trail=trail + tuple(visits))
+        raise IllegalMove(f"the {which} cannot visit the same space twice in one turn")
+    state, _ = _begin(state, which)
+    state, end = _land(state, which, legs)
+    trails = dict(state.trails)
+    trails[which] = trail + tuple(visits)
+    state = replace(state, trails=tuple(sorted(trails.items())))
     if end is None:
         return _finish(state)
     lake = layout.lake_of(state.island, end) or (end,)
     for p in state.pieces:
         if p.space in lake:
-            state = resolve.attack(state, p.name, "Bush")
-    return _finish(_met_other_op_piece(state, "Bush", end))
+            state = resolve.attack(state, p.name, which)
+    return _finish(_met_other_op_piece(state, which, end))
 
 
-def push_target(state: State, target: str, direction: str | None) -> tuple[str, str]:
+def push_target(state: State, which: str, target: str, direction: str | None) -> tuple[str, str]:
     """(the direction of the push, where it ends: a space or 'ocean:<last space>')."""
-    rock = state.rock
-    if rock is None:
-        raise IllegalMove("the Rock is off the map until the end of the turn")
+    pusher = op_piece_space(state, which)
+    if pusher is None:
+        raise IllegalMove(f"the {which} is off the map until the end of the turn")
     names = [p.name for p in state.pieces]
     if target not in names or piece(state, target).space is None:
         raise IllegalMove(f"there is no captive piece {target!r} on the island")
     p = piece(state, target)
-    rock_lake = layout.lake_of(state.island, rock)
+    own_lake = layout.lake_of(state.island, pusher)
     their_lake = layout.lake_of(state.island, p.space)
-    if rock_lake and rock_lake == their_lake:
-        raise IllegalMove("the Rock and the captive are in the same lake: it cannot push")
-    if "Rock" in board(state, p.seat).called_off:
-        raise IllegalMove(f"{display(target)} has called off the Rock")
-    rock_spaces = rock_lake or (rock,)
+    if own_lake and own_lake == their_lake:
+        raise IllegalMove(f"the {which} and the captive are in the same lake: it cannot push")
+    if which in board(state, p.seat).called_off:
+        raise IllegalMove(f"{display(target)} has called off the {which}")
+    from_spaces = own_lake or (pusher,)
     their_spaces = their_lake if p.lying else (p.space,)
-    dirs = {d for r in rock_spaces for s in their_spaces
+    dirs = {d for r in from_spaces for s in their_spaces
             if (d := geo.direction_between(r, s)) is not None}
     if direction is None and len(dirs) == 1:
         direction = next(iter(dirs))
     if direction not in dirs:
         if not dirs:
-            raise IllegalMove(f"{display(target)} is not next to the Rock")
-        raise IllegalMove(f"the Rock can push {display(target)} "
+            raise IllegalMove(f"{display(target)} is not next to the {which}")
+        raise IllegalMove(f"the {which} can push {display(target)} "
                           f"{' or '.join(geo.DIRECTION_WORDS[d] for d in sorted(dirs))}")
-    entry = next(s for r in rock_spaces for s in their_spaces if geo.step(r, direction) == s)
+    entry = next(s for r in from_spaces for s in their_spaces if geo.step(r, direction) == s)
     here = entry
     while True:  # straight on across the whole lake (p.17)
         nxt = geo.step(here, direction)
@@ -275,47 +301,49 @@ def push_target(state: State, target: str, direction: str | None) -> tuple[str, 
         here = nxt
 
 
-def rock_action(state: State, m: RockAction) -> State:
+def _move_and_push(state: State, which: str, m) -> State:
+    """A move and a push in either order, each done fully before the other (p.17)."""
     if m.direction is None and m.push is None:
-        raise IllegalMove("the Rock moves, pushes, or both")
+        raise IllegalMove(f"the {which} moves, pushes, or both")
     if m.direction is not None:  # check the move before anything happens
-        path(state, "Rock", m.direction, m.start, m.activate, m.through, m.then)
+        path(state, which, m.direction, m.start, m.activate, m.through, m.then)
     if m.push is not None and m.push_first:
-        push_target(state, m.push, m.push_direction)  # a later push is checked after the move
-    state, _ = _begin(state, "Rock")
-    move = Step("rock_move", moving=m.direction, space=m.start, through=m.through, then=m.then,
-                activation="activate" if m.activate else "none")
+        push_target(state, which, m.push, m.push_direction)  # a later push: checked after the move
+    state, _ = _begin(state, which)
+    move = Step("op_move", value=which, moving=m.direction, space=m.start, through=m.through,
+                then=m.then, activation="activate" if m.activate else "none")
     if m.push_first:
-        steps = [_push(state, m.push, m.push_direction)] + ([move] if m.direction else [])
+        steps = [_push(state, which, m.push, m.push_direction)] + ([move] if m.direction else [])
     else:
-        state = _rock_move(state, move) if m.direction else state
-        if state.rock is None:  # in the ocean: the Rock's action ends
+        state = _op_move(state, move) if m.direction else state
+        if op_piece_space(state, which) is None:  # in the ocean: the action ends
             return _finish(state)
-        steps = [_push(state, m.push, m.push_direction)] if m.push else []
+        steps = [_push(state, which, m.push, m.push_direction)] if m.push else []
     return _finish(push(state, *steps))
 
 
-def _rock_move(state: State, st: Step) -> State:
-    if state.rock is None:
+def _op_move(state: State, st: Step) -> State:
+    which = st.value
+    if op_piece_space(state, which) is None:
         return state
-    legs = path(state, "Rock", st.moving, st.space, st.activation == "activate", st.through,
+    legs = path(state, which, st.moving, st.space, st.activation == "activate", st.through,
                 st.then)
-    state, end = _land(state, "Rock", legs)
-    return _met_other_op_piece(state, "Rock", end) if end else state
+    state, end = _land(state, which, legs)
+    return _met_other_op_piece(state, which, end) if end else state
 
 
-resolve.STEPS["rock_move"] = _rock_move
+resolve.STEPS["op_move"] = _op_move
 
 
-def _push(state: State, target: str, direction: str | None) -> Step:
-    """Announce the push; the step that carries the captive to where it ends."""
-    direction, end = push_target(state, target, direction)
+def _push(state: State, which: str, target: str, direction: str | None) -> Step:
+    """The step that carries a pushed captive to where it ends (announced as it resolves)."""
+    direction, end = push_target(state, which, target, direction)
     p = piece(state, target)
     if end.startswith("ocean:"):
         last = end[6:]
         origins = layout.lake_of(state.island, p.space) if p.lying else (
             (last,) if last == p.space else ())
-        return Step("ocean", piece=target, space=last, moving=direction, value="pushed",
+        return Step("ocean", piece=target, space=last, moving=direction, value=f"pushed:{which}",
                     parts=geo.parts_entered(last, direction), origins=origins)
     return Step("arrive", piece=target, space=end, moving=direction, activation="op",
-                value="pushed")
+                value=f"pushed:{which}")

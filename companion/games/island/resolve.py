@@ -80,9 +80,10 @@ def pieces_at(state: State, space: str, but: str | None = None) -> list[str]:
 # ---------------------------------------------------------------- arriving on a space
 
 def _pushed(state: State, st: Step) -> State:
-    if st.value != "pushed":
+    if not st.value.startswith("pushed:"):
         return state
-    return say(state, f"The Rock pushes {display(st.piece)} {geo.DIRECTION_WORDS[st.moving]}.")
+    which = st.value.split(":")[1]
+    return say(state, f"The {which} pushes {display(st.piece)} {geo.DIRECTION_WORDS[st.moving]}.")
 
 
 def _arrive(state: State, st: Step) -> State:
@@ -112,22 +113,22 @@ def _encounter(state: State, st: Step) -> State:
             continue
         if st.safe:
             state = scare_off(state, name, which)
-        elif which != "Rock":  # the Rock is only named (p.18)
-            state = attack(state, name, which)
+        elif which == "Wave" or (which == "Bush") != (state.in_force == "lithophytes"):
+            state = attack(state, name, which)  # the Rock is only named (p.18)
             if piece(state, name).space is None:
                 return state
     return state
 
 
 def attack(state: State, name: str, which: str) -> State:
-    """The Wave (1 health) or the Bush (1 health and 1 energy) attacks a captive piece."""
+    """The Wave (1 health) or the Bush (1 health and 1 energy; the Rock under Lithophytes)."""
     if which in board(state, piece(state, name).seat).called_off:
         return say(state, f"{display(name)} has called off the {which}: it cannot attack.")
     if which == "Wave":
         state = say(state, f"The Wave attacks {display(name)}: lose 1 health point.")
         return characters.hurt(state, name, health=1)
-    state = say(state, f"The Bush attacks {display(name)}: lose 1 health and 1 energy.")
-    if state.in_force == "thorns":  # and the OP may cross out any fruit (p.20)
+    state = say(state, f"The {which} attacks {display(name)}: lose 1 health and 1 energy.")
+    if state.in_force == "thorns" and which == "Bush":  # and the OP may cross out any fruit (p.20)
         state = push(state, Step("thorns", piece=name))
     return characters.hurt(state, name, health=1, energy=1)
 

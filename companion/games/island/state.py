@@ -95,7 +95,7 @@ class State:
     returns: tuple = ()  # OP pieces to put back on the map at the end of this turn
     revive: tuple = ()  # pieces to revive at the end of this turn
     wave_attacked: tuple = ()  # pieces the Wave attacked this OP turn
-    bush_trail: tuple = ()  # spaces (lakes as one) the Bush visited this turn
+    trails: tuple = ()  # ((piece, spaces), ...) where an attacking OP piece went this turn
     interrupt: str | None = None  # an OP piece that may act once now (an anomaly)
     perished: int = 0
     perish_goal: int = 5

@@ -189,7 +189,7 @@ def end_turn(state: State, m: EndTurn) -> State:
 def _next_turn(state: State, st: Step) -> State:
     captives = state.players - 1
     nxt = OP if state.turn == captives else (1 if state.turn == OP else state.turn + 1)
-    state = replace(state, turn=nxt, bush_trail=(), finished=(), interrupt=None,
+    state = replace(state, turn=nxt, trails=(), finished=(), interrupt=None,
                     wave_attacked=() if state.turn == OP else state.wave_attacked,
                     round=state.round + (nxt == 1))
     if nxt != OP:

@@ -137,7 +137,7 @@ def master(state: State) -> dict:
             "seat": state.pending.seat, "kind": state.pending.kind,
             "prompt": state.pending.prompt, "options": list(state.pending.options)},
         "interrupt": state.interrupt,
-        "bush_trail": list(state.bush_trail),
+        "trails": {which: list(spaces) for which, spaces in state.trails},
         "wave_attacked": [display(n) for n in state.wave_attacked],
         "to_revive": [display(n) for n in state.revive],
         "op_log": list(state.op_log),
