@@ -23,7 +23,8 @@ from .perf import single_threaded
 from .tiles import LABELS, UNKNOWN, check_label, colour_of
 
 SEG_PX_PER_MM = 2.0  # zone image used to find tiles
-READ_PX_PER_MM = 2.0  # tile patches used to read glyphs
+BG_PX_PER_MM = 0.5  # the mat's light varies slowly: it is worked out on a coarse grid
+READ_PX_PER_MM = 1.6  # tile patches used to read glyphs
 INSET_MM = 3.0  # glyph templates leave out the tile's rim, where neighbours and shadows fall
 SHIFT_PX = 4  # glyph search around the found pose, in patch pixels
 COLOUR_FLOOR = np.array([0.08, 0.08, 0.08, 0.15, 0.15, 0.15], np.float32)  # light is never exact
@@ -70,13 +71,13 @@ class ZoneView:
 
     zone: object
     image: np.ndarray  # float32 BGR at SEG_PX_PER_MM
-    background: np.ndarray  # the mat's grey under this light, 1 px per mm
+    background: np.ndarray  # the mat's grey under this light, at BG_PX_PER_MM
     mask: np.ndarray  # uint8: something lies on the mat here
 
     def mat_colour_at(self, x_mm, y_mm) -> np.ndarray:
         bh, bw = self.background.shape[:2]
-        i = int(np.clip(y_mm - self.zone.y, 0, bh - 1))
-        j = int(np.clip(x_mm - self.zone.x, 0, bw - 1))
+        i = int(np.clip((y_mm - self.zone.y) * BG_PX_PER_MM, 0, bh - 1))
+        j = int(np.clip((x_mm - self.zone.x) * BG_PX_PER_MM, 0, bw - 1))
         return self.background[i, j]
 
 
@@ -95,7 +96,7 @@ def _ring_light(small):
     """The mat's grey across the zone, fitted (a quadratic per channel) to the zone's rim,
     which tiles rarely cover; points far from the fit (a tile at the edge) are dropped."""
     h, w = small.shape[:2]
-    r = 3
+    r = 2
     ring = np.zeros((h, w), bool)
     ring[:r], ring[-r:], ring[:, :r], ring[:, -r:] = True, True, True, True
     yy, xx = np.nonzero(ring)
@@ -142,7 +143,7 @@ def view_zone(frame, H_inv, zone, paper=None) -> ZoneView:
     size = (int(round(zone.w * k)), int(round(zone.h * k)))
     img = cv2.warpPerspective(frame, _zone_to_frame(H_inv, zone, k), size,
                               flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
-    small_size = (int(round(zone.w)), int(round(zone.h)))
+    small_size = (int(round(zone.w * BG_PX_PER_MM)), int(round(zone.h * BG_PX_PER_MM)))
     small = cv2.resize(img, small_size, interpolation=cv2.INTER_AREA)
     smallf = small.astype(np.float32)
     bg = neutral(_ring_light(smallf))
@@ -150,10 +151,11 @@ def view_zone(frame, H_inv, zone, paper=None) -> ZoneView:
     # plainly mat), so shadows and a lamp's fall-off are followed but tiles are not.
     fg = _fg(smallf, bg, bright=1.25, dark=0.4, colour=0.25)
     for _ in range(2):
-        mat = 1 - cv2.dilate(fg.astype(np.uint8), np.ones((5, 5), np.uint8))
+        mat = 1 - cv2.dilate(fg.astype(np.uint8), np.ones((3, 3), np.uint8))
         w = mat.astype(np.float32)
-        num = cv2.GaussianBlur(smallf * w[:, :, None], (0, 0), 8)
-        den = cv2.GaussianBlur(w, (0, 0), 8)
+        sigma = 8 * BG_PX_PER_MM
+        num = cv2.GaussianBlur(smallf * w[:, :, None], (0, 0), sigma)
+        den = cv2.GaussianBlur(w, (0, 0), sigma)
         est = num / np.maximum(den, 1e-6)[:, :, None]
         a_ = np.clip(den / 0.3, 0, 1)[:, :, None]
         bg = neutral(a_ * est + (1 - a_) * bg)
@@ -619,6 +621,10 @@ class TileReader:
         self._mu = self._T.mean(axis=0)
         R = self._T - self._mu
         self._R = R / np.maximum(np.linalg.norm(R, axis=1, keepdims=True), 1e-6)
+        # a template turned half round is the same pixels in reverse order
+        self._T2 = np.ascontiguousarray(np.vstack([self._T, self._T[:, ::-1]]))
+        self._R2 = np.ascontiguousarray(np.vstack([self._R, self._R[:, ::-1]]))
+        self._mu2 = (self._mu, np.ascontiguousarray(self._mu[::-1]))
         self._tshape = profile.templates.shape[1:]
         self._mean = np.stack([profile.group_mean[g] for g in self.groups])
         self._spread = np.stack([profile.group_spread[g] for g in self.groups])
@@ -684,36 +690,33 @@ class TileReader:
         th, tw = self._tshape
         off = mpx + int(round(INSET_MM * READ_PX_PER_MM))
         raw_best = resid_best = turn_best = feat = None
-        base_ink = None
-        for turn in turns:
-            if turn == 180 and base_ink is not None:
-                ink = base_ink[::-1, ::-1]  # a half turn needs no new warp
-            else:
-                patch = _tile_patch(frame, H_inv, pose, pose.theta + turn, (w, h), margin_mm)
-                ink, f = _ink_and_colour(patch, mat, mpx)
-                if turn == 0:
-                    base_ink = ink
-                if feat is None:
-                    feat = f
+        coarse = range(-SHIFT_PX, SHIFT_PX + 1, 2)
+        for turn in turns[::2]:  # a half turn is read from the same patch, against turned templates
+            patch = _tile_patch(frame, H_inv, pose, pose.theta + turn, (w, h), margin_mm)
+            ink, f = _ink_and_colour(patch, mat, mpx)
+            if feat is None:
+                feat = f
             # coarse then fine: where does any template fit best, then every label round there
-            X = self._windows(ink, off, th, tw, range(-SHIFT_PX, SHIFT_PX + 1, 2))
-            j = int((self._T @ X.T).max(axis=0).argmax())
-            cy_, cx_ = divmod(j, len(range(-SHIFT_PX, SHIFT_PX + 1, 2)))
-            sy, sx = -SHIFT_PX + 2 * cy_, -SHIFT_PX + 2 * cx_
-            X = self._windows(ink, off, th, tw, range(-1, 2), (sy, sx))
-            raw = (self._T @ X.T)  # labels x shifts
-            Xr = X - self._mu
-            resid = (self._R @ Xr.T) / np.maximum(np.linalg.norm(Xr, axis=1), 1e-6)
-            j = resid.argmax(axis=1)
-            r_best = resid[np.arange(len(j)), j]
-            raw_at = raw[np.arange(len(j)), j]
-            if resid_best is None:
-                resid_best, raw_best, turn_best = r_best, raw_at, np.full(len(j), float(turn))
-            else:
-                better = r_best > resid_best
-                resid_best = np.where(better, r_best, resid_best)
-                raw_best = np.where(better, raw_at, raw_best)
-                turn_best = np.where(better, float(turn), turn_best)
+            X = self._windows(ink, off, th, tw, coarse)
+            fit = self._T2 @ X.T  # (2 * labels) x shifts: upright, then half-turned templates
+            n = len(self._T)
+            for half, rows in ((0, slice(0, n)), (180, slice(n, 2 * n))):
+                j = int(fit[rows].max(axis=0).argmax())
+                cy_, cx_ = divmod(j, len(coarse))
+                Xf = self._windows(ink, off, th, tw, range(-1, 2), (coarse[cy_], coarse[cx_]))
+                raw = self._T2[rows] @ Xf.T  # labels x shifts
+                Xr = Xf - self._mu2[half // 180]
+                resid = (self._R2[rows] @ Xr.T) / np.maximum(np.linalg.norm(Xr, axis=1), 1e-6)
+                k = resid.argmax(axis=1)
+                r_best = resid[np.arange(len(k)), k]
+                raw_at = raw[np.arange(len(k)), k]
+                if resid_best is None:
+                    resid_best, raw_best, turn_best = r_best, raw_at, np.full(len(k), float(turn + half))
+                else:
+                    better = r_best > resid_best
+                    resid_best = np.where(better, r_best, resid_best)
+                    raw_best = np.where(better, raw_at, raw_best)
+                    turn_best = np.where(better, float(turn + half), turn_best)
         colour_d2 = (((feat - self._mean) / self._spread) ** 2).mean(axis=1)
         score = resid_best - self.colour_weight * colour_d2
         order = np.argsort(-score)
