@@ -12,7 +12,7 @@ from companion.games import IllegalMove
 from companion.games import island as G
 from companion.games.island import board as geo
 from companion.games.island import layout
-from companion.games.island.op import lake_places
+from companion.games.island.op import LAKE_PLACES
 
 CHARACTERS = ["granddead", "achilles", "hempel", "theseus", "phil", "schrodie"]
 
@@ -70,7 +70,7 @@ def check_invariants(state):
     for which in ("rock", "bush"):
         where = getattr(state, which)
         assert where is None or where in geo.COORD
-    assert state.wave is None or state.wave in geo.OCEAN_PARTS or state.wave in lake_places(state)
+    assert state.wave is None or state.wave in geo.OCEAN_PARTS or state.wave in LAKE_PLACES
     for b in state.boards:
         assert len(b.mission) <= 5
         assert len({s for _, s in b.mission if s}) == len([s for _, s in b.mission if s])

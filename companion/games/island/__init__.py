@@ -144,7 +144,7 @@ def _candidates(state: State) -> list:
 
 def _op_actions(state: State, which: str | None) -> list:
     if which == "Wave":
-        return ([WaveMove(p) for p in geo.OCEAN_PARTS + tuple(op.lake_places(state))] +
+        return ([WaveMove(p) for p in geo.OCEAN_PARTS + tuple(op.LAKE_PLACES)] +
                 [WaveAttack(p.name) for p in state.pieces])
     starts = layout.lake_of(state.island, op.op_piece_space(state, which)) or (None,)
     # with the Hurricane a portal leads to any other portal, with Anomaly Portals an anomaly to

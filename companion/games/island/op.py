@@ -16,20 +16,20 @@ from .moves import BushAction, RockAction, WaveAttack, WaveMove
 from .state import (OP, State, Step, board, display, log, op_piece_space, piece, push, say)
 
 
-def _begin(state: State, which: str) -> tuple[State, bool]:
+def _begin(state: State, which: str) -> State:
     """Check the OP may act with `which` now; returns the state with the action spent."""
     if state.phase != "play":
         raise IllegalMove("the game is not under way")
     pending = state.pending
     if pending is not None and pending.kind == "op_action" and state.interrupt == which:
-        return replace(state, pending=None, interrupt=None), True
+        return replace(state, pending=None, interrupt=None)  # an anomaly's action: not counted
     if pending is not None:
         raise IllegalMove(f"first: {pending.prompt}")
     if state.turn != OP:
         raise IllegalMove("the OP acts only in the OP's turn (or when an anomaly says so)")
     if state.actions <= 0:
         raise IllegalMove("the OP has used all 3 actions this turn")
-    return replace(state, actions=state.actions - 1), False
+    return replace(state, actions=state.actions - 1)
 
 
 def _finish(state: State) -> State:
@@ -38,20 +38,19 @@ def _finish(state: State) -> State:
 
 # ---------------------------------------------------------------- the Wave
 
-def lake_places(state: State) -> dict[str, str]:
-    """{"the triangular lake": "triangular", ...}: where the Flood token lets the Wave go."""
-    return {f"the {shape} lake": shape for shape in ("straight", "L-shaped", "triangular")}
+# where the Flood token lets the Wave go
+LAKE_PLACES = {f"the {shape} lake": shape for shape in ("straight", "L-shaped", "triangular")}
 
 
 def wave_lake(state: State) -> tuple[str, ...]:
     """The spaces of the lake the Wave is in (Flood), or ()."""
     if state.wave is None or state.wave in geo.OCEAN_PARTS:
         return ()
-    return tuple(layout.find(state.island, "lake", lake_places(state)[state.wave]))
+    return tuple(layout.find(state.island, "lake", LAKE_PLACES[state.wave]))
 
 
 def wave_move(state: State, m: WaveMove) -> State:
-    lakes = lake_places(state)
+    lakes = LAKE_PLACES
     if m.part not in geo.OCEAN_PARTS and m.part not in lakes:
         raise IllegalMove(f"{m.part!r} is not a part of the ocean: {', '.join(geo.OCEAN_PARTS)}")
     if m.part in lakes and state.in_force != "flood":
@@ -60,7 +59,7 @@ def wave_move(state: State, m: WaveMove) -> State:
         raise IllegalMove("the Wave is off the map until the end of the turn")
     if m.part == state.wave:
         raise IllegalMove("the Wave must move to another part of the ocean")
-    state, _ = _begin(state, "Wave")
+    state = _begin(state, "Wave")
     state = replace(state, wave=m.part)
     flooded = [p.name for p in state.pieces if p.space in wave_lake(state)]
     if flooded:  # Flood: whoever is in that lake is attacked (p.20), so the lake is named
@@ -107,7 +106,7 @@ def wave_attack(state: State, m: WaveAttack) -> State:
         raise IllegalMove(f"{display(m.target)} is not beside the Wave")
     if "Wave" in board(state, piece(state, m.target).seat).called_off:
         raise IllegalMove(f"{display(m.target)} has called off the Wave")
-    state, _ = _begin(state, "Wave")
+    state = _begin(state, "Wave")
     state = replace(state, wave_attacked=state.wave_attacked + (m.target,))
     return _finish(_wave_hits(state, m.target))
 
@@ -250,7 +249,7 @@ def _move_and_attack(state: State, which: str, m) -> State:
     visits = [_lake_key(state, space) for _, space in legs if space is not None]
     if any(v in trail for v in visits) or len(set(visits)) < len(visits):
         raise IllegalMove(f"the {which} cannot visit the same space twice in one turn")
-    state, _ = _begin(state, which)
+    state = _begin(state, which)
     state, end = _land(state, which, legs)
     trails = dict(state.trails)
     trails[which] = trail + tuple(visits)
@@ -309,7 +308,7 @@ def _move_and_push(state: State, which: str, m) -> State:
         path(state, which, m.direction, m.start, m.activate, m.through, m.then)
     if m.push is not None and m.push_first:
         push_target(state, which, m.push, m.push_direction)  # a later push: checked after the move
-    state, _ = _begin(state, which)
+    state = _begin(state, which)
     move = Step("op_move", value=which, moving=m.direction, space=m.start, through=m.through,
                 then=m.then, activation="activate" if m.activate else "none")
     if m.push_first:
