@@ -275,6 +275,8 @@ def _activate(state: State, st: Step) -> State:
         state = say(state, f"{who}, the mirage makes you lose 1 health point.")
         return characters.hurt(state, name, health=1)
     if sp.kind == "knot":
+        if st.moving is None:  # no side it came in through: every arrow is possible
+            return ask(state, OP, "arrow", f"Which arrow does {who} follow?", geo.DIRECTIONS, st)
         exit_dir = layout.knot_exit(state.island, st.space, st.moving)
         state = say(state, f"{who}, you move along the arrow.")
         return push(state, _onward(state, st, st.space, exit_dir, "auto"))
