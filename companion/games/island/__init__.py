@@ -21,8 +21,8 @@ from .state import OP, State, board as board_of, piece, pieces_of
 
 NAME = "island"
 
-__all__ = ["NAME", "MOVES", "IllegalMove", "setup", "apply", "view", "scores", "is_over", "winners",
-           "legal_moves", "move_from_dict", "move_to_dict", "State"]
+__all__ = ["NAME", "MOVES", "IllegalMove", "setup", "apply", "view", "viewers", "scores", "is_over",
+           "winners", "legal_moves", "move_from_dict", "move_to_dict", "State"]
 
 
 def setup(options: dict | None = None, seed: int = 0) -> State:
@@ -64,6 +64,11 @@ def apply(state: State, move) -> tuple[State, list[Said]]:
 
 def view(state: State, viewer: Viewer) -> dict:
     return views.view(state, viewer, legal=legal_moves)
+
+
+def viewers(state: State) -> list[str]:
+    """Who gets a phone: the OP gets the master view (the island), each captive their seat."""
+    return ["master"] + [f"seat-{seat}" for seat in range(1, state.players)]
 
 
 def scores(state: State) -> dict[int, int]:

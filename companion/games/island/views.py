@@ -60,8 +60,8 @@ def public(state: State) -> dict:
         "round": state.round,
         "turn": state.turn,
         "actions_left": state.actions if state.phase == "play" else 0,
-        "seats": {"0": "Omnipotence Paradox",
-                  **{str(b.seat): display(b.character) for b in state.boards}},
+        "seats": state.players,
+        "names": ["Omnipotence Paradox"] + [display(b.character) for b in state.boards],
         "pieces_of_seats": {str(b.seat): [display(p.name) for p in pieces_of(state, b.seat)]
                             for b in state.boards},
         "mission_markers": {str(b.seat): len(b.mission) for b in state.boards},
