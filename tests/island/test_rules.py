@@ -503,6 +503,8 @@ def test_the_two_player_game_one_board_two_pieces():
         G.apply(s, Rest(1, piece="theseus"))
     view = G.view(s, Viewer.of_seat(1))
     assert [p["piece"] for p in view["pieces"]] == ["Schrodie", "Theseus"]
+    # the OP marked only the first piece's starting fruit on the board (p.19)
+    assert list(view["board"]["known_spaces"].values()) == ["lime"]
 
 
 def test_only_the_pending_player_may_answer_and_only_with_a_listed_option():

@@ -146,8 +146,9 @@ def choose_fruit(state: State, m: ChooseStartingFruit) -> State:
         raise IllegalMove(f"another piece is on the {m.fruit}: choose another fruit")
     state = set_piece(state, name, space=space, starting_fruit=m.fruit)
     b = board(state, seat)
-    state = set_board(state, seat, known=b.known + ((space, m.fruit),),
-                      visited_fruits=b.visited_fruits + (m.fruit,))
+    # the OP marks the starting fruit on the board; in the two-player game only the first (p.19)
+    known = b.known + (((space, m.fruit),) if name == b.character else ())
+    state = set_board(state, seat, known=known, visited_fruits=b.visited_fruits + (m.fruit,))
     palm = None
     if b.character == "hempel":
         effects = [e for e, _, _, _ in b.bonuses]
