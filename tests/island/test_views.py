@@ -71,6 +71,12 @@ def test_notes_are_the_captives_own():
         G.apply(state, WriteNote(0, "C3", "the OP writes"))
     state, _ = G.apply(state, WriteNote(1, "C3", ""))
     assert G.view(state, Viewer.of_seat(1))["board"]["notes"] == {}
+    state, _ = G.apply(state, WriteNote(1, "north", "Wave?"))
+    state, _ = G.apply(state, WriteNote(1, "notes", "grapes near a lake"))
+    assert G.view(state, Viewer.of_seat(1))["board"]["notes"] == {"north": "Wave?",
+                                                                 "notes": "grapes near a lake"}
+    with pytest.raises(IllegalMove, match="not on the map"):
+        G.apply(state, WriteNote(1, "H9", "?"))
 
 
 def test_the_master_view_shows_every_piece_and_the_decision_with_its_options():

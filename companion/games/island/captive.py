@@ -234,9 +234,11 @@ def _extra_kinds(b) -> tuple:
 def write_note(state: State, m: WriteNote) -> State:
     if not 0 < m.seat < state.players:
         raise IllegalMove("only a captive writes on their own island map")
-    space = str(m.space).upper()
-    if space not in geo.COORD:
-        raise IllegalMove(f"{m.space} is not a space of the map (rows A-G)")
+    # a space of the island map, an ocean part (where the Wave may be), or the free notes area
+    space = str(m.space).upper() if str(m.space).upper() in geo.COORD else str(m.space).lower()
+    if space not in geo.COORD and space not in geo.OCEAN_PARTS and space != "notes":
+        raise IllegalMove(f"{m.space} is not on the map: a space (rows A-G), an ocean part "
+                          f"({', '.join(geo.OCEAN_PARTS)}) or 'notes'")
     if not isinstance(m.text, str) or len(m.text) > 200:
         raise IllegalMove("a note is a short text")
     notes = dict(board(state, m.seat).notes)

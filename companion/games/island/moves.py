@@ -91,7 +91,8 @@ class EndTurn:
 
 @dataclass(frozen=True)
 class WriteNote:
-    """A captive writes on (or, with empty text, wipes) one space of their own notes map."""
+    """A captive writes on (or, with empty text, wipes) their own map: a space ("C3"), an ocean
+    part ("north", to mark the Wave) or the free notes area ("notes")."""
     seat: int
     space: str
     text: str
