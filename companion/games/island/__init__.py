@@ -26,6 +26,19 @@ __all__ = ["NAME", "MOVES", "IllegalMove", "setup", "apply", "view", "viewers", 
 
 
 def setup(options: dict | None = None, seed: int = 0) -> State:
+    """A new game. Options (all optional):
+
+    players           2-4, the OP included (default: one more than the characters, else 4)
+    characters        the captives' characters for seats 1..n, e.g. ["phil", "hempel"]
+    second_piece      two-player game: the second piece (default: drawn from the seed)
+    character_stats   {"phil": {"health": 5, "energy": 3, "bonuses": [...]}} over the catalog
+    island            "random" or a list of placements "<tile> <space> <turns>"; without it the
+                      game starts with the OP's BuildIsland / RandomIsland move
+    anomalies         {space: token id} instead of drawing 5 of the 10 tokens
+    wave, rock, bush  the OP's pieces (an ocean part, an anomaly space, a fruit space)
+    starting_fruits   {piece: fruit}; hempel_palm: the bonus for Hempel's starting fruit
+    power_tokens      the stack's order, top first, instead of shuffling it
+    """
     return turns.setup(options, seed)
 
 

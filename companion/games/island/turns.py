@@ -22,8 +22,8 @@ def setup(options: dict | None, seed: int) -> State:
     options = dict(options or {})
     known = set(catalog.characters())
     chosen = list(options.get("characters") or [])
-    players = int(options.get("players") or (len(chosen) + 1 if chosen else 4))
-    if not 2 <= players <= 4:
+    players = options.get("players") or (len(chosen) + 1 if chosen else 4)
+    if not isinstance(players, int) or not 2 <= players <= 4:
         raise IllegalMove("Paradox Island is for 2 to 4 players (the OP and 1 to 3 captives)")
     chosen = chosen or list(RECOMMENDED[:players - 1])
     if len(chosen) != players - 1:
@@ -52,7 +52,9 @@ def setup(options: dict | None, seed: int) -> State:
                                 energy=energy, max_health=health, max_energy=energy,
                                 starting_fruit=None))
     stack = list(catalog.power_tokens())
-    if options.get("power_tokens"):
+    if options.get("power_tokens"):  # a known order, e.g. to replay a real table's stack
+        if sorted(options["power_tokens"]) != sorted(stack):
+            raise IllegalMove(f"the power tokens are {', '.join(stack)}, each once")
         stack = list(options["power_tokens"])
     else:
         chance(seed, "power tokens").shuffle(stack)
