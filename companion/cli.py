@@ -76,6 +76,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("doctor", help="say what hardware is found and what is missing")
     p.add_argument("--config", help="the config file")
     p.set_defaults(handler=_doctor)
+
+    from vision.cli import add_commands  # mat, vision enroll, vision recognize
+    add_commands(sub)
     return parser
 
 

@@ -11,7 +11,7 @@ ignored would leave a user staring at a dark OLED.
     hostname = "paradox-table"          # shown on the OLED as http://HOSTNAME.local:PORT/
     state_dir = "/var/lib/paradox-table"
     [camera]  source = "picamera2"      # picamera2 | usb:N | folder:PATH | synthetic
-              resolution = [1920, 1080]
+              resolution = [1280, 960]
     [oled]    model = "ssd1306"         # ssd1306 | sh1106
               i2c_bus = 1
               address = 0x3C            # a TOML integer or a string "0x3C"
@@ -61,7 +61,7 @@ def is_raspberry_pi(model_file: Path = _MODEL_FILE) -> bool:
 @dataclass(frozen=True)
 class CameraConfig:
     source: str = "synthetic"
-    resolution: tuple[int, int] = (1920, 1080)
+    resolution: tuple[int, int] = (1280, 960)  # what the vision budget is measured at
 
 
 @dataclass(frozen=True)

@@ -68,8 +68,8 @@ class Device:
         notify.stopping()
         if self.camera:
             self.camera.stop()
+        self.companion.stop()  # wakes the live streams, which then end
         self.server.close()
-        self.companion.stop()
         self.buttons.close()
         self.display.close(keep_image=True)
         self.store.close()
@@ -118,7 +118,7 @@ def start(config: Config, simulate: bool, port: int | None = None, host: str | N
                     games=tuple(game_names()))
     token = host_token(state_dir)
     app = create_app(companion, token, extras)
-    server = make_server(app, host=host or config.web.host, port=port or config.web.port)
+    server = make_server(app, host=host or config.web.host, port=config.web.port if port is None else port)
     companion.start()
     threading.Thread(target=server.run, name="web", daemon=True).start()
     if camera:
@@ -138,28 +138,30 @@ def _camera(config: Config, companion: Companion, state_dir: Path, simulate: boo
     from vision.camera import open_source
     from vision.mat import mat_layout
     from vision.recognise import Profile, TileReader, enroll
-    from vision.stable import Tracker
+    from vision.tracker import TableTracker
 
     layout = mat_layout("paradominetor", 5)
-    profile_path = state_dir / "vision-profile"
+    profile_path = state_dir / "vision-profile.npz"
     virtual = None
     if simulate or config.camera.source == "synthetic":
         from vision.synthetic import SyntheticTable, write_enrolment
 
         from .simulation import VirtualTable
-        if not Profile.exists(profile_path):
+        if not profile_path.is_file():
             log.info("enrolling the virtual table's tiles (first start only)")
             enroll(write_enrolment(layout, state_dir / "enrolment"), profile_path, layout)
         virtual = VirtualTable(SyntheticTable(layout, seed=1), layout)
         frames = virtual.frame
     else:
-        if not Profile.exists(profile_path):
+        if not profile_path.is_file():
             companion.say("Camera off: enrol the tiles first (paradox-table vision enroll)")
             return None, None, None
-        source = open_source(config.camera.source, config.camera.resolution)
+        spec = config.camera.source
+        spec = "pi" if spec == "picamera2" else spec.removeprefix("folder:")
+        source = open_source(spec, config.camera.resolution, layout)
         frames = source.read
     reader = TileReader(Profile.load(profile_path), layout)
-    loop = CameraLoop(companion, frames, reader, Tracker())
+    loop = CameraLoop(companion, frames, reader, TableTracker())
 
     def camera_jpeg() -> bytes:
         frame = loop.last_frame

@@ -87,6 +87,7 @@ class Companion:
         self._running = False
         self._watcher: TrickWatcher | None = None  # the camera's memory of where tiles lie
         self._watcher_for: int | None = None
+        self._last_seen: list = []
         session = Session.resume(store)
         self._snap = Snapshot(1, session, session.state if session else None,
                               message=self._resume_message(session))
@@ -200,10 +201,27 @@ class Companion:
             session = Session.create(self.store, game, options, seed)
             if old is not None and not old.is_over():
                 self.store.end_game(old.id)
+            for viewer in session.viewers():  # every seat's phone link, before anyone sees the game
+                self.store.issue_token(session.id, viewer)
+            names = session.view(TABLE).get("names") or []
             self._set(session=session, prompt=None, screen="auto",
-                      message=f"New {game} game: {session.view(TABLE).get('names', '')}")
+                      message=f"New {game.title()} game" + (f": {', '.join(names)}" if names else ""))
             return session.id
         return self.post(run)
+
+    def reissue(self, viewer: str, label: str) -> Future:
+        """A new phone link for a seat (a lost phone); the old link stops working at once."""
+        def run():
+            session = self._session()
+            if viewer not in session.viewers():
+                raise IllegalMove("choose a seat of the game in progress")
+            self.store.issue_token(session.id, viewer)
+            self._set(message=f"{label} has a new link")
+        return self.post(run)
+
+    @property
+    def running(self) -> bool:
+        return self._running
 
     def submit(self, move, source: str) -> Future:
         """A move from anywhere (camera, button, phone): adjudicated, stored, published."""
@@ -218,7 +236,7 @@ class Companion:
         def run():
             if self._snap.prompt is not None:  # B on a prompt rejects the doubtful read
                 self._set(prompt=None, message="Ignored; show the tile again or correct it by phone")
-                return None
+                return self._watch()
             move = self._session().undo(source)
             self._set(message="Took back the last move")  # the move itself may hold a secret
             return move
@@ -242,6 +260,7 @@ class Companion:
             if self._watcher is not None:
                 self._watcher.accepted(prompt.at)
             self._set(prompt=None, message=events[-1].text() if events else "")
+            self._watch()  # the camera may have seen more while the question was up
             return events
         return self.post(run)
 
@@ -258,20 +277,30 @@ class Companion:
     def observe(self, seen: list) -> Future:
         """A steady camera reading of the trick area (watch.Seen list), judged on the worker."""
         def run():
-            session = self._snap.session
-            if session is None or session.name != "paradominetor" or self._snap.prompt is not None:
-                return None  # a question on the OLED is answered before the camera goes on
-            if self._watcher is None or self._watcher_for != session.id:
-                self._watcher, self._watcher_for = TrickWatcher(session.rules), session.id
+            self._last_seen = seen
+            return self._watch()
+        return self.post(run)
+
+    def _watch(self):
+        """Worker only: judge the last steady reading, unless a question is still on the OLED."""
+        session = self._snap.session
+        if session is None or session.name != "paradominetor" or self._snap.prompt is not None:
+            return None
+        if self._watcher is None or self._watcher_for != session.id:
+            self._watcher, self._watcher_for = TrickWatcher(session.rules), session.id
+        seen = self._last_seen
+        # One reading can settle several things (two paradox tiles flipped together).
+        for _ in range(len(seen) + 1):
             action = self._watcher.observe(session.state, seen)
             if isinstance(action, Ask):
                 self._set(prompt=Prompt(action.title, action.text, action.choices, 0, action.at),
                           message=action.text)
-            elif action is not None:
-                events = session.submit(action, "camera")
-                self._set(message=events[-1].text() if events else "")
-            return action
-        return self.post(run)
+                return action
+            if action is None:
+                return None
+            events = session.submit(action, "camera")
+            self._set(message=events[-1].text() if events else "")
+        return None
 
     def show_screen(self, screen: str) -> Future:
         return self.post(lambda: self._set(screen=screen))
@@ -326,11 +355,12 @@ class CameraLoop:
         self.last_frame = frame
         reading = self.reader.read(frame)
         self.last_reading = reading
-        steady = self.tracker.update(reading)
-        if steady is None:
+        before = self.tracker.stable
+        self.tracker.update(reading)
+        if self.tracker.stable is before:  # nothing new has held for long enough
             return None
-        seen = [Seen(t.label, t.x_mm, t.y_mm, t.confidence) for t in steady
-                if getattr(t, "zone", "trick") in (None, "trick")]
+        seen = [Seen(t.label, t.x_mm, t.y_mm, t.confidence) for t in self.tracker.stable
+                if t.zone in (None, "trick")]
         self.companion.observe(seen)
         return seen
 

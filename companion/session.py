@@ -9,7 +9,7 @@ import random
 from dataclasses import dataclass
 
 from . import games
-from .games.base import Event, IllegalMove, Viewer, to_dict
+from .games.base import TABLE, Event, IllegalMove, Viewer, to_dict
 from .store import Store
 
 
@@ -92,6 +92,12 @@ class Session:
 
     def last_events(self) -> list[Event]:
         return list(self._steps[-1].events) if self._steps else []
+
+    def viewers(self) -> list[str]:
+        """Who gets a phone link: one per seat, or the game's own list (e.g. a game master)."""
+        if hasattr(self.rules, "viewers"):
+            return list(self.rules.viewers(self.state))
+        return [f"seat-{s}" for s in range(self.view(TABLE)["seats"])]
 
     def view(self, viewer: Viewer) -> dict:
         return self.rules.view(self.state, viewer)

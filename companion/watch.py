@@ -42,56 +42,69 @@ class Ask:
 
 
 @dataclass
+class Spot:
+    """Where a known tile lies and what it last read as (a flipped tile reads as its back)."""
+    x_mm: float
+    y_mm: float
+    label: str
+
+    def holds(self, s: Seen) -> bool:
+        """Is `s` this tile? Near, and the same face, or turned over, or unreadable for now.
+        A different face in the same place is a new tile put down where a scored one lay."""
+        near = (self.x_mm - s.x_mm) ** 2 + (self.y_mm - s.y_mm) ** 2 <= SAME_PLACE_MM ** 2
+        return near and (s.label == self.label or s.label == "unknown" or s.label.startswith("back-"))
+
+
+@dataclass
 class TrickWatcher:
     rules: object
     sure: float = SURE
-    placed: list = field(default_factory=list)    # (x, y) of each play of the current trick
-    ignored: list = field(default_factory=list)   # (x, y) of tiles to leave alone until removed
+    placed: list = field(default_factory=list)    # Spot of each play of the current trick
+    ignored: list = field(default_factory=list)   # Spots to leave alone until picked up
     _scored: int = 0                              # tricks done when `placed` was last in step
 
     def observe(self, state, seen: list[Seen]):
         """What to do about a steady reading: a move to submit, an Ask, or None."""
         view = self.rules.view(state, TABLE)
         self._follow(view, seen)
-        new = [s for s in seen if not self._known(s)]
         if view["phase"] == "flip":
             return self._flip(view, seen)
+        new = [s for s in seen if not any(spot.holds(s) for spot in self.placed + self.ignored)]
         if view["phase"] != "play" or not new:
             return None
         if len(new) > 1:
             return Ask("One at a time", f"{len(new)} new tiles at once: "
                        "take all but one back, then play them in turn")
         tile = new[0]
+        spot = Spot(tile.x_mm, tile.y_mm, tile.label)
         seat = view["to_play"]
         name = view["names"][seat]
         if tile.label == "unknown" or tile.label.startswith("back-"):
-            self.ignored.append((tile.x_mm, tile.y_mm))
+            self.ignored.append(spot)
             return Ask("Can't read", f"{name}'s tile: turn it face up and straight, or enter it by phone")
         words = _words(tile.label)
         if tile.label == "black-0" and not view["current_trick"]:
-            self.ignored.append((tile.x_mm, tile.y_mm))
+            self.ignored.append(spot)
             choices = tuple((f"{name} leads black as {c}", self.rules.Play(seat, "black-0", c))
                             for c in view["colours"])
-            return Ask("Black lead", f"{name} leads black: which colour? C next, A ok", choices,
-                       (tile.x_mm, tile.y_mm))
+            return Ask("Black lead", f"{name} leads black: which colour? C next, A ok", choices, spot)
         move = self.rules.Play(seat, tile.label)
         try:
             self.rules.apply(state, move)
         except IllegalMove as exc:
-            self.ignored.append((tile.x_mm, tile.y_mm))
+            self.ignored.append(spot)
             return Ask("Not allowed", f"Seen {words} for {name}: {exc}")
         if tile.confidence < self.sure:
-            self.ignored.append((tile.x_mm, tile.y_mm))
-            return Ask("Check", f"Seen {words} for {name}? A yes, B no", ((words, move),),
-                       (tile.x_mm, tile.y_mm))
-        self.placed.append((tile.x_mm, tile.y_mm))
+            self.ignored.append(spot)
+            return Ask("Check", f"Seen {words} for {name}? A yes, B no", ((words, move),), spot)
+        self.placed.append(spot)
         return move
 
-    def accepted(self, at: tuple | None):
-        """A prompted play was accepted: the tile at `at` is now a play, not a tile to ignore."""
-        if at is not None and at in self.ignored:
-            self.ignored.remove(at)
-            self.placed.append(at)
+    def accepted(self, spot: Spot | None):
+        """A prompted play was accepted: its tile is now a play, not a tile to ignore."""
+        if spot is not None and spot in self.ignored:
+            self.ignored.remove(spot)
+            self.placed.append(spot)
 
     def _flip(self, view, seen):
         trick = view["current_trick"]
@@ -100,15 +113,16 @@ class TrickWatcher:
             if i >= len(self.placed):
                 continue
             for s in seen:
-                if _near(self.placed[i], s) and s.label.startswith("back-"):
+                if self.placed[i].holds(s) and s.label.startswith("back-"):
+                    timeframe = s.label[5:]
                     if s.confidence < self.sure:
-                        return Ask("Check", f"{view['names'][seat]}'s back reads {s.label[5:]}? A yes, B no",
-                                   ((s.label[5:], self.rules.Reveal(seat, s.label[5:])),))
-                    return self.rules.Reveal(seat, s.label[5:])
+                        return Ask("Check", f"{view['names'][seat]}'s back reads {timeframe}? A yes, B no",
+                                   ((timeframe, self.rules.Reveal(seat, timeframe)),))
+                    return self.rules.Reveal(seat, timeframe)
         return None
 
     def _follow(self, view, seen):
-        """Keep the remembered places in step with the game (undo, scored tricks, removals)."""
+        """Keep the remembered spots in step with the game (undo, scored tricks, removals)."""
         plays = len(view["current_trick"])
         if len(view["tricks"]) != self._scored:
             # A trick was scored (or an undo reopened one): its tiles stay until picked up.
@@ -118,14 +132,17 @@ class TrickWatcher:
         if len(self.placed) > plays:  # an undo took plays back; their tiles are left alone
             self.ignored.extend(self.placed[plays:])
             self.placed = self.placed[:plays]
-        self.ignored = [p for p in self.ignored if any(_near(p, s) for s in seen)]
-
-    def _known(self, s: Seen) -> bool:
-        return any(_near(p, s) for p in self.placed + self.ignored)
-
-
-def _near(p, s: Seen) -> bool:
-    return (p[0] - s.x_mm) ** 2 + (p[1] - s.y_mm) ** 2 <= SAME_PLACE_MM ** 2
+        kept = []
+        for spot in self.ignored:
+            match = next((s for s in seen if spot.holds(s)), None)
+            if match is not None:  # still there; remember a flip so a new face is told apart
+                spot.label = match.label if match.label != "unknown" else spot.label
+                kept.append(spot)
+        self.ignored = kept
+        for spot in self.placed:
+            match = next((s for s in seen if spot.holds(s)), None)
+            if match is not None and match.label != "unknown":
+                spot.label = match.label
 
 
 def _words(label: str) -> str:

@@ -153,7 +153,7 @@ def create_app(companion, host_token: str, extras: Extras | None = None) -> Flas
             yield "retry: 1000\n\n"
             snap = companion.snapshot
             last = None
-            while True:
+            while companion.running:
                 if token and not is_host and seat_viewer(token) is None:
                     yield "event: revoked\ndata: {}\n\n"
                     return
@@ -229,9 +229,6 @@ def create_app(companion, host_token: str, extras: Extras | None = None) -> Flas
         if not isinstance(options, dict):
             raise Refused(400, "options must be an object")
         game_id = _wait(companion.new_game(game, options))
-        session = companion.snapshot.session
-        for name in _viewers(session):
-            companion.store.issue_token(game_id, name)
         return jsonify({"ok": True, "game_id": game_id})
 
     @app.post("/api/host/reissue")
@@ -239,10 +236,9 @@ def create_app(companion, host_token: str, extras: Extras | None = None) -> Flas
         require_host()
         viewer = body().get("viewer")
         session = companion.snapshot.session
-        if session is None or viewer not in _viewers(session):
+        if session is None or viewer not in session.viewers():
             raise Refused(400, "choose a seat of the game in progress")
-        companion.store.issue_token(session.id, viewer)
-        companion.say(f"{_label(session.view(TABLE), viewer)} has a new link")
+        _wait(companion.reissue(viewer, _label(session.view(TABLE), viewer)))
         return jsonify({"ok": True})
 
     @app.post("/api/host/undo")
@@ -299,14 +295,6 @@ def _wait(future, timeout: float = 10.0):
         raise
     except TimeoutError:
         raise Refused(503, "the companion is busy; try again") from None
-
-
-def _viewers(session) -> list[str]:
-    """Who gets a link: one per seat, and the game master where the game has one."""
-    rules = session.rules
-    if hasattr(rules, "viewers"):
-        return list(rules.viewers(session.state))
-    return [f"seat-{s}" for s in range(session.view(TABLE)["seats"])]
 
 
 def _label(table_view: dict, viewer: str) -> str:

@@ -2,7 +2,7 @@
 // and on every (re)connect the page is drawn from the whole current view, never from a replay.
 "use strict";
 
-function connectLive(url, onView, statusEl) {
+function connectLive(url, onView, statusEl, stillWelcome) {
   let source = null;
   function setStatus(kind, text) {
     statusEl.className = "status " + kind;
@@ -17,10 +17,17 @@ function connectLive(url, onView, statusEl) {
       setStatus("lost", "link replaced");
       onView(null);
     });
-    source.addEventListener("error", () => {
-      // EventSource retries by itself; a closed source (403) is retried by us, slowly.
+    source.addEventListener("error", async () => {
+      // EventSource retries by itself; a refused one (403, a replaced link) is closed, so ask
+      // whether this page is still welcome before trying again.
       setStatus("reconnecting", "reconnecting…");
-      if (source.readyState === EventSource.CLOSED) setTimeout(open, 2000);
+      if (source.readyState !== EventSource.CLOSED) return;
+      if (stillWelcome && !(await stillWelcome())) {
+        setStatus("lost", "link replaced");
+        onView(null);
+        return;
+      }
+      setTimeout(open, 2000);
     });
   }
   open();

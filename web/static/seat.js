@@ -69,5 +69,14 @@
     drawMine(v);
   }
 
-  live = connectLive("/api/stream?token=" + encodeURIComponent(token), onView, $("status"));
+  async function stillWelcome() {
+    try {
+      const res = await fetch("/api/view", { headers: { "X-Seat-Token": token } });
+      return res.status !== 403;
+    } catch (e) {
+      return true;  // no answer at all: the Wi-Fi dropped, keep trying
+    }
+  }
+
+  live = connectLive("/api/stream?token=" + encodeURIComponent(token), onView, $("status"), stillWelcome);
 })();
