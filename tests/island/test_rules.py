@@ -597,3 +597,16 @@ def test_under_lithophytes_the_bush_pushes_and_the_rock_attacks():
     assert "The Rock attacks Theseus: lose 1 health and 1 energy." in words(ev)
     with pytest.raises(IllegalMove, match="twice"):
         G.apply(s, RockAction(direction="W"))
+
+
+def test_the_wave_reaches_a_captive_lying_in_a_lake_that_touches_its_part():
+    """p.16: standing on a lake space, only that space counts; lying, any space of the lake."""
+    lake = ("A1", "B1", "C1")  # a straight lake running south-west from the north shore
+    s = make(fixed={c: ("lake", "straight") for c in lake}, wave="north")
+    assert "north" in geo.parts_of("A1") and "north" not in geo.parts_of("B1")
+    standing = turn_of(put(s, "phil", "B1"), 0)
+    assert "phil" not in G.op.wave_targets(standing)
+    lying = turn_of(put(s, "phil", "B1", lying=True), 0)
+    assert "phil" in G.op.wave_targets(lying)
+    lying, ev = play(lying, WaveAttack("phil"))
+    assert piece(lying, "phil").health == 3
