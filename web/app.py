@@ -208,11 +208,15 @@ def create_app(companion, host_token: str, extras: Extras | None = None) -> Flas
         move = data.get("move")
         if not isinstance(move, dict):
             raise Refused(400, 'send {"move": {...}}')
-        if viewer.kind != "seat":
-            raise Refused(403, "this link cannot play for a seat")
-        if "seat" in move and move["seat"] != viewer.seat:
+        # The seat is the token's: a captive's own seat, or the game master's seat in games
+        # that have one (the OP of Paradox Island moves the island's pieces).
+        seat = viewer.seat if viewer.kind == "seat" else getattr(
+            companion.snapshot.session.rules, "MASTER_SEAT", None)
+        if seat is None:
+            raise Refused(403, "this link cannot make moves")
+        if "seat" in move and move["seat"] != seat:
             raise Refused(403, "a phone plays only for its own seat")
-        move = {**move, "seat": viewer.seat}
+        move = {**move, "seat": seat}
         events = _wait(companion.submit(move, "phone"))
         return jsonify({"ok": True, "said": [e.text() for e in events]})
 

@@ -9,6 +9,7 @@ from .base import IllegalMove, MASTER, TABLE, Viewer
 # name -> module path; a game is loaded only when asked for.
 _REGISTRY = {
     "paradominetor": "companion.games.paradominetor",
+    "island": "companion.games.island",
 }
 
 
