@@ -1,4 +1,7 @@
+import http.client
+import json
 import threading
+import urllib.parse
 
 import pytest
 
@@ -43,3 +46,30 @@ def server(app):
     t.start()
     yield f"http://127.0.0.1:{srv.effective_port}"
     srv.close()
+
+
+class _Stream:
+    """A live stream read as a phone's EventSource would."""
+
+    def __init__(self, base, token):
+        url = urllib.parse.urlparse(base)
+        self.conn = http.client.HTTPConnection(url.hostname, url.port, timeout=5)
+        self.conn.request("GET", "/api/stream" + (f"?token={token}" if token else ""))
+        self.resp = self.conn.getresponse()
+
+    def next(self) -> dict:
+        data = None
+        while True:
+            line = self.resp.fp.readline().decode().rstrip("\n")
+            if line.startswith("data: "):
+                data = json.loads(line[6:])
+            elif line == "" and data is not None:
+                return data
+
+    def close(self):
+        self.conn.close()
+
+
+@pytest.fixture
+def Stream():  # noqa: N802 - a class, handed to tests
+    return _Stream

@@ -1,7 +1,4 @@
 """The web API: the viewer comes from the token alone; wrong tokens change nothing."""
-import http.client
-import json
-import urllib.parse
 
 import pytest
 
@@ -92,29 +89,7 @@ def test_no_endpoint_gives_out_raw_state(app):
     assert not any("state" in r or "raw" in r or "export" in r for r in rules)
 
 
-class Stream:
-    """A live stream read as a phone's EventSource would."""
-
-    def __init__(self, base, token):
-        url = urllib.parse.urlparse(base)
-        self.conn = http.client.HTTPConnection(url.hostname, url.port, timeout=5)
-        self.conn.request("GET", "/api/stream" + (f"?token={token}" if token else ""))
-        self.resp = self.conn.getresponse()
-
-    def next(self) -> dict:
-        data = None
-        while True:
-            line = self.resp.fp.readline().decode().rstrip("\n")
-            if line.startswith("data: "):
-                data = json.loads(line[6:])
-            elif line == "" and data is not None:
-                return data
-
-    def close(self):
-        self.conn.close()
-
-
-def test_live_stream_sends_the_whole_view_then_changes(server, client):
+def test_live_stream_sends_the_whole_view_then_changes(server, client, Stream):
     tokens = start(client)
     stream = Stream(server, tokens["seat-1"])
     assert stream.resp.status == 200
@@ -128,7 +103,7 @@ def test_live_stream_sends_the_whole_view_then_changes(server, client):
     stream.close()
 
 
-def test_a_replaced_link_is_told_so_on_its_stream(server, client):
+def test_a_replaced_link_is_told_so_on_its_stream(server, client, Stream):
     tokens = start(client)
     stream = Stream(server, tokens["seat-2"])
     stream.next()
@@ -139,7 +114,7 @@ def test_a_replaced_link_is_told_so_on_its_stream(server, client):
     stream.close()
 
 
-def test_the_public_stream_needs_no_token_and_a_bad_token_is_refused(server, client):
+def test_the_public_stream_needs_no_token_and_a_bad_token_is_refused(server, client, Stream):
     start(client)
     stream = Stream(server, None)
     first = stream.next()
