@@ -21,6 +21,8 @@ def oled_screen(snap, join_url: str, safe: bool = True) -> tuple[str, dict]:
     if snap.session is None or snap.screen == "join":
         return "join", {"url": join_url}
     view = snap.view(TABLE)
+    if view.get("game") == "island":
+        return _island(view, snap.message)
     if view.get("finished"):
         names = [view["names"][s] for s in view["winners"]] if "names" in view else view["winners"]
         top = view["scores"][str(view["winners"][0])] if view.get("scores") and view["winners"] else None
@@ -30,6 +32,22 @@ def oled_screen(snap, join_url: str, safe: bool = True) -> tuple[str, dict]:
     if snap.screen == "scoreboard":
         return "scoreboard", _scoreboard(view)
     return _paradominetor_auto(view, snap.message)
+
+
+def _island(view: dict, message: str) -> tuple[str, dict]:
+    """Paradox Island from the table's view: the winner once a mission is done or enough captives
+    perished, otherwise the round, whose turn it is and the last words said aloud."""
+    names = view["names"]
+    if view["phase"] == "over" and view["winner"] is not None:
+        winner = view["winner"]
+        title = "The OP wins" if winner == 0 else "Mission complete"
+        return "winner", {"names": [names[winner]], "title": title}
+    said = view["said"][-1] if view["said"] else None
+    text = f"{said['speaker']}: {said['words']}" if said else message
+    if view["phase"] != "play":
+        return "message", {"title": "Paradox Island", "right": "setup", "text": text}
+    turn = "OP" if view["turn"] == 0 else names[view["turn"]]
+    return "message", {"title": f"Round {view['round']}", "right": turn, "text": text}
 
 
 def _scoreboard(view: dict) -> dict:
