@@ -98,6 +98,7 @@ def test_seat_0_is_the_op_and_sees_only_the_table_on_a_seat_page():
 def test_the_op_gets_the_master_view_and_each_captive_a_seat():
     state = G.setup({"characters": ["phil", "hempel", "schrodie"]}, 1)
     assert G.viewers(state) == ["master", "seat-1", "seat-2", "seat-3"]
+    assert G.MASTER_SEAT == 0  # the OP's moves come from the master link
     table = G.view(state, TABLE)
     assert table["seats"] == 4
     assert table["names"] == ["Omnipotence Paradox", "Phil", "Hempel", "Schrodie"]
