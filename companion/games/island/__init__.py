@@ -22,8 +22,8 @@ from .state import OP, State, board as board_of, piece, pieces_of
 NAME = "island"
 MASTER_SEAT = OP  # the OP's moves come from the master link
 
-__all__ = ["NAME", "MASTER_SEAT", "MOVES", "IllegalMove", "setup", "apply", "view", "viewers", "scores", "is_over",
-           "winners", "legal_moves", "move_from_dict", "move_to_dict", "State"]
+__all__ = ["NAME", "MASTER_SEAT", "MOVES", "IllegalMove", "setup", "apply", "view", "viewers",
+           "scores", "is_over", "winners", "legal_moves", "move_from_dict", "move_to_dict", "State"]
 
 
 def setup(options: dict | None = None, seed: int = 0) -> State:
