@@ -128,6 +128,13 @@ ZONE_GREY_RATIO = ZONE_GREY[1] / 255.0  # the zone's print against the paper's w
 ZONE_INSET_MM = 1.5  # the printed zone's edge blurs into the white paper round it
 
 
+def _fill_holes(mask):
+    """Fill what the mask encloses: a tile's glyph may match the mat's grey."""
+    ff = cv2.copyMakeBorder(mask, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
+    cv2.floodFill(ff, None, (0, 0), 255)
+    return cv2.bitwise_or(mask, cv2.bitwise_not(ff[1:-1, 1:-1]))
+
+
 def view_zone(frame, H_inv, zone, paper=None) -> ZoneView:
     """The zone straightened out, the mat's light across it and the mask of what lies on it.
     ``paper``: the white of the paper round the zone; the mat is printed neutral grey, so its
@@ -146,10 +153,10 @@ def view_zone(frame, H_inv, zone, paper=None) -> ZoneView:
     small_size = (int(round(zone.w * BG_PX_PER_MM)), int(round(zone.h * BG_PX_PER_MM)))
     small = cv2.resize(img, small_size, interpolation=cv2.INTER_AREA)
     smallf = small.astype(np.float32)
-    bg = neutral(_ring_light(smallf))
+    ring = bg = neutral(_ring_light(smallf))
     # Then again from the mat itself inside the zone (normalised convolution over what is
     # plainly mat), so shadows and a lamp's fall-off are followed but tiles are not.
-    fg = _fg(smallf, bg, bright=1.25, dark=0.4, colour=0.25)
+    fg = _fg(smallf, bg, bright=1.18, dark=0.4, colour=0.25)
     for _ in range(2):
         mat = 1 - cv2.dilate(fg.astype(np.uint8), np.ones((3, 3), np.uint8))
         w = mat.astype(np.float32)
@@ -158,17 +165,22 @@ def view_zone(frame, H_inv, zone, paper=None) -> ZoneView:
         den = cv2.GaussianBlur(w, (0, 0), sigma)
         est = num / np.maximum(den, 1e-6)[:, :, None]
         a_ = np.clip(den / 0.3, 0, 1)[:, :, None]
-        bg = neutral(a_ * est + (1 - a_) * bg)
+        # shadows darken the mat; nothing brightens it much beyond the rim's fit, so a pale
+        # tile is never taken for a brighter patch of mat
+        bg = np.minimum(neutral(a_ * est + (1 - a_) * bg), 1.08 * ring)
         fg = _fg(smallf, bg)
     bg_full = cv2.resize(bg, size, interpolation=cv2.INTER_LINEAR)
     imgf = img.astype(np.float32)
     mask = _fg(imgf, bg_full).astype(np.uint8) * 255
+    # A tile close in tone to the mat still has a crisp outline: strong edges (in brightness
+    # relative to the mat's light, so shade does not count) join the mask before holes are
+    # filled, so an outline that closes fills in.
+    rel = cv2.cvtColor(imgf, cv2.COLOR_BGR2GRAY) / np.maximum(cv2.cvtColor(bg_full, cv2.COLOR_BGR2GRAY), 1.0)
+    edges = cv2.Canny(np.clip(rel * 100, 0, 255).astype(np.uint8), 14, 28)
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    mask = _fill_holes(cv2.bitwise_or(mask, edges))
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    # fill holes: a tile's glyph may match the mat's grey
-    ff = cv2.copyMakeBorder(mask, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
-    cv2.floodFill(ff, None, (0, 0), 255)
-    mask = cv2.bitwise_or(mask, cv2.bitwise_not(ff[1:-1, 1:-1]))
+    mask = _fill_holes(mask)
     return ZoneView(zone, imgf, bg, mask)
 
 
@@ -183,14 +195,9 @@ def mat_exposure(frame, H_inv, zone) -> tuple[float, np.ndarray | None]:
     img = cv2.warpPerspective(frame, _zone_to_frame(H_inv, big, k), size,
                               flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
     img = img.astype(np.float32)
-    h, w = img.shape[:2]
-    yy, xx = np.mgrid[0:h, 0:w]
-    # distance outside (+) or inside (-) the zone's edge, in mm
-    dx = np.maximum(pad - xx, xx - (w - 1 - pad))
-    dy = np.maximum(pad - yy, yy - (h - 1 - pad))
-    d = np.maximum(dx, dy)
-    white = img[(d >= 2.5) & (d <= 5.5)]
-    rim = img[(d <= -1.5) & (d >= -4.5)]
+    white_band, rim_band = _bands(img.shape[0], img.shape[1], pad)
+    white = img[white_band]
+    rim = img[rim_band]
     if len(white) < 10 or len(rim) < 10:
         return 0.0, None
     paper = np.median(white, axis=0)
@@ -200,6 +207,20 @@ def mat_exposure(frame, H_inv, zone) -> tuple[float, np.ndarray | None]:
     grey = (np.abs(r - lum[:, None]).max(axis=1) < 0.12 * np.maximum(lum, 0.05))
     ok = grey & (lum > 0.55 * expect) & (lum < 1.45 * expect)
     return float(ok.mean()), paper
+
+
+_BANDS: dict = {}
+
+
+def _bands(h, w, pad):
+    """Index arrays of the white paper band just outside a zone and the rim just inside it."""
+    key = (h, w, pad)
+    if key not in _BANDS:
+        yy, xx = np.mgrid[0:h, 0:w]
+        # distance outside (+) or inside (-) the zone's edge, in mm
+        d = np.maximum(np.maximum(pad - xx, xx - (w - 1 - pad)), np.maximum(pad - yy, yy - (h - 1 - pad)))
+        _BANDS[key] = (np.nonzero((d >= 2.5) & (d <= 5.5)), np.nonzero((d <= -1.5) & (d >= -4.5)))
+    return _BANDS[key]
 
 
 @dataclass
@@ -290,18 +311,17 @@ def find_tiles(view: ZoneView, size_mm) -> tuple[list[Pose], list[Blob]]:
         edge = x <= 1 or y <= 1 or x + bw >= W - 1 or y + bh >= H - 1
         comp = (labels[y:y + bh, x:x + bw] == i).astype(np.uint8) * 255
         comp = cv2.medianBlur(comp, 5)  # straighter outlines give truer edges to fit tiles against
-        found = _split(comp, (x, y), w, h, k)
+        found, unexplained = _split(comp, (x, y), w, h, k)
         for f in found:  # zone image -> mat millimetres
             f.x_mm += view.zone.x
             f.y_mm += view.zone.y
-        covered = len(found) * tile_area
-        if area - covered > 0.45 * tile_area or not found:
-            blobs.append(Blob(float(area - covered), bool(edge)))
+        if unexplained > 0.45 * tile_area or not found:
+            blobs.append(Blob(float(unexplained), bool(edge)))
         poses.extend(found)
     return poses, blobs
 
 
-def _split(comp, origin, w, h, k) -> list[Pose]:
+def _split(comp, origin, w, h, k) -> tuple[list[Pose], float]:
     ox, oy = origin
     pad = 2
     comp = cv2.copyMakeBorder(comp, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
@@ -311,19 +331,21 @@ def _split(comp, origin, w, h, k) -> list[Pose]:
     # inside the blob, but only the right pair covers it without leaving or adding anything.
     blob = comp > 0
     area = blob.sum()
-    best, best_iou = [], 0.0
+    best, best_iou, best_miss = [], 0.0, float(area)
     for found in _explain(comp, w, h, k):
         drawn = np.zeros_like(comp)
         for _, cx, cy, th in found:
             cv2.fillPoly(drawn, [np.round(_rect_poly(cx, cy, th, w, h) * k).astype(np.int32)], 255)
         d = drawn > 0
         inter = np.count_nonzero(d & blob)
-        iou = inter / max(area + np.count_nonzero(d) - inter, 1)
+        union = area + np.count_nonzero(d) - inter
+        iou = inter / max(union, 1)
         if iou > best_iou:
-            best, best_iou = found, iou
+            best, best_iou, best_miss = found, iou, float(union - inter)
         if best_iou > 0.93:
             break  # tiles and blob agree: no better layout to look for
-    return [Pose(cx + ox / k, cy + oy / k, th % 360, fit) for fit, cx, cy, th in best]
+    poses = [Pose(cx + ox / k, cy + oy / k, th % 360, fit) for fit, cx, cy, th in best]
+    return poses, best_miss / k ** 2  # and the area (mm2) the tiles and the blob disagree on
 
 
 BEAMS = (4, 3, 2)  # first guesses followed at each depth of a blob's decomposition
@@ -608,11 +630,12 @@ class TileReader:
     """Reads camera frames of the mat: ``read(frame) -> FrameReading``."""
 
     def __init__(self, profile: Profile, layout: MatLayout, zones=("trick",),
-                 min_glyph=0.5, min_margin=0.1, max_colour=12.0, colour_weight=0.1, single_thread=True):
+                 min_glyph=0.5, min_margin=0.1, max_colour=12.0, colour_weight=0.25, single_thread=True):
         if single_thread:
             single_threaded()  # the frame budget is one core's
         self.profile, self.layout, self.zones = profile, layout, tuple(zones)
-        self.detector = MarkerDetector(layout.dictionary)
+        self.detector = MarkerDetector.for_mat(layout.dictionary)
+        self._careful = MarkerDetector(layout.dictionary)  # when the quick search finds nothing
         self.markers = layout.marker_layout()
         self.min_glyph, self.min_margin, self.max_colour = min_glyph, min_margin, max_colour
         self.colour_weight = colour_weight
@@ -632,6 +655,8 @@ class TileReader:
     def read(self, frame) -> FrameReading:
         self.last_details = []  # why each tile read as it did, for diagnostics
         detected = self.detector.detect(frame)
+        if not detected:
+            detected = self._careful.detect(frame)
         cal = calibrate(detected, self.markers)
         if not cal.ok:
             return FrameReading(False, sorted(detected), hand_in_view=False)
