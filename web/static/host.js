@@ -50,8 +50,43 @@
   function fillGames(games) {
     const sel = $("game-name");
     if (sel.options.length) return;
-    games.forEach((g) => sel.append(el("option", { value: g }, g)));
+    games.forEach((g) => sel.append(el("option", { value: g }, GAME_NAMES[g] || g)));
+    showOptions();
   }
+
+  // Paradox Island: 2-4 players (the OP and 1-3 captives), each captive a different character.
+  const GAME_NAMES = { paradominetor: "Paradominetor", island: "Paradox Island" };
+  const CHARACTERS = ["hempel", "theseus", "schrodie", "phil", "granddead", "achilles"];  // recommended first
+  const title = (c) => c.charAt(0).toUpperCase() + c.slice(1);
+
+  function showOptions() {
+    const island = $("game-name").value === "island";
+    $("island-options").classList.toggle("hidden", !island);
+    $("seat-options").classList.toggle("hidden", island);
+    if (!island) return;
+    const captives = parseInt($("island-players").value, 10) - 1;
+    const box = $("island-characters");
+    const before = [...box.querySelectorAll("select")].map((s) => s.value);
+    box.replaceChildren(...Array.from({ length: captives }, (_, i) => {
+      const s = el("select", { id: "island-character-" + (i + 1) }, ...CHARACTERS.map((c) => el("option", { value: c }, title(c))));
+      s.value = before[i] || CHARACTERS[i];
+      return el("label", {}, "Captive " + (i + 1) + " ", s);
+    }));
+    const second = $("island-second");
+    if (!second.options.length) second.replaceChildren(el("option", { value: "" }, "drawn at random"),
+      ...CHARACTERS.map((c) => el("option", { value: c }, title(c))));
+    $("island-second-row").classList.toggle("hidden", captives !== 1);
+  }
+
+  function islandOptions() {
+    const players = parseInt($("island-players").value, 10);
+    const characters = [...$("island-characters").querySelectorAll("select")].map((s) => s.value);
+    const options = { players, characters };
+    if (players === 2 && $("island-second").value) options.second_piece = $("island-second").value;
+    return options;
+  }
+  $("game-name").addEventListener("change", showOptions);
+  $("island-players").addEventListener("change", showOptions);
 
   function fillSim(v) {
     if (!v || v.game !== "paradominetor") return;
@@ -74,11 +109,15 @@
 
   $("start").addEventListener("click", async () => {
     $("start-error").textContent = "";
-    const seats = parseInt($("players").value, 10);
-    const names = $("seat-names").value.split(",").map((s) => s.trim()).filter(Boolean);
-    const options = { seats };
-    if (names.length) options.names = names;
-    try { await post("/api/host/game", { game: $("game-name").value, options }); } catch (e) { showError(e); }
+    const game = $("game-name").value;
+    let options;
+    if (game === "island") options = islandOptions();
+    else {
+      const names = $("seat-names").value.split(",").map((s) => s.trim()).filter(Boolean);
+      options = { seats: parseInt($("players").value, 10) };
+      if (names.length) options.names = names;
+    }
+    try { await post("/api/host/game", { game, options }); } catch (e) { showError(e); }
   });
   $("undo").addEventListener("click", () => post("/api/host/undo").catch(showError));
   document.querySelectorAll("[data-press]").forEach((b) =>

@@ -64,6 +64,8 @@
     const v = data.view;
     $("said").textContent = data.table.message || "";
     if (v && v.names && v.you !== undefined) $("who").textContent = v.names[v.you];
+    else if (v && v.game === "island" && data.viewer.startsWith("seat-")) $("who").textContent = v.names[+data.viewer.slice(5)];
+    else if (v && v.game === "island" && data.viewer === "master") $("who").textContent = v.names[0];
     else if (data.viewer === "master") $("who").textContent = "Game master";
     drawGame($("game"), v);
     drawMine(v);
