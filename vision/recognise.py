@@ -96,21 +96,29 @@ def _ring_light(small):
     """The mat's grey across the zone, fitted (a quadratic per channel) to the zone's rim,
     which tiles rarely cover; points far from the fit (a tile at the edge) are dropped."""
     h, w = small.shape[:2]
-    r = 2
-    ring = np.zeros((h, w), bool)
-    ring[:r], ring[-r:], ring[:, :r], ring[:, -r:] = True, True, True, True
-    yy, xx = np.nonzero(ring)
-    X = np.c_[np.ones_like(xx), xx / w, yy / h, (xx / w) ** 2, (yy / h) ** 2, xx * yy / (w * h)].astype(np.float64)
-    vals = small[yy, xx].astype(np.float64)
-    keep = np.ones(len(xx), bool)
-    for _ in range(3):
-        coef, *_ = np.linalg.lstsq(X[keep], vals[keep], rcond=None)
-        pred = X @ coef
-        err = np.abs(vals / np.maximum(pred, 1) - 1).max(axis=1)
-        keep = err < max(0.08, float(np.percentile(err, 60)))
+    X, idx = _ring_design(h, w)
+    vals = small.reshape(-1, 3)[idx].astype(np.float64)
+    keep = np.ones(len(idx), bool)
+    for _ in range(2):
+        Xk = X[keep]
+        coef = np.linalg.solve(Xk.T @ Xk + 1e-6 * np.eye(6), Xk.T @ vals[keep])
+        err = np.abs(vals / np.maximum(X @ coef, 1) - 1).max(axis=1)
+        keep = err < max(0.08, float(np.partition(err, len(err) * 6 // 10)[len(err) * 6 // 10]))
         if keep.sum() < 20:
             break
     return np.maximum(_design(h, w) @ coef.astype(np.float32), 1.0).reshape(h, w, 3)
+
+
+_RINGS: dict = {}
+
+
+def _ring_design(h, w, r=2):
+    if (h, w) not in _RINGS:
+        ring = np.zeros((h, w), bool)
+        ring[:r], ring[-r:], ring[:, :r], ring[:, -r:] = True, True, True, True
+        idx = np.flatnonzero(ring)
+        _RINGS[(h, w)] = (_design(h, w)[idx].astype(np.float64), idx)
+    return _RINGS[(h, w)]
 
 
 _DESIGNS: dict = {}

@@ -73,3 +73,22 @@ def test_a_false_marker_is_outvoted():
 def test_unknown_dictionary_name_is_a_clear_error():
     with pytest.raises(ValueError, match="DICT_NOPE"):
         dictionary("DICT_NOPE")
+
+
+def test_mat_calibration_matches_the_true_camera_within_a_pixel():
+    from vision.mat import mat_layout
+    from vision.synthetic import CLASSIC, SyntheticTable, camera_homography, random_camera, random_light
+
+    layout = mat_layout("paradominetor", 4)
+    rng = np.random.default_rng(5)
+    fast = MarkerDetector.for_mat(layout.dictionary)
+    for _ in range(6):
+        cam = random_camera(rng)
+        table = SyntheticTable(layout, CLASSIC, camera=cam, light=random_light(rng, layout), seed=1)
+        frame = table.render()
+        cal = calibrate(fast.detect(frame), layout.marker_layout())
+        assert cal.ok and len(cal.ids) >= 8
+        pts = np.array([[x, y] for x in range(60, 400, 40) for y in range(40, 280, 40)], float)
+        truth = cv2.perspectiveTransform(pts.reshape(-1, 1, 2), camera_homography(layout, cam)).reshape(-1, 2)
+        err = np.linalg.norm(cal.to_image(pts) - truth, axis=1)
+        assert err.max() < 1.0, err.max()
