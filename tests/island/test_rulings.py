@@ -1,4 +1,4 @@
-"""The rulings of docs/rulings-island.md that no rulebook example pins down, one test each."""
+"""The rulings of docs/rulings.md ("Paradox Island") that no rulebook example pins down, one test each."""
 from dataclasses import replace
 
 from companion.games import island as G

@@ -1,6 +1,6 @@
 """Paradox Island: the OP hides the island; the companion moves every piece and says what to announce.
 
-Rules: shared/rules/paradox-island.txt. Decisions the rulebook leaves open: docs/rulings-island.md.
+Rules: shared/rules/paradox-island.txt. Decisions the rulebook leaves open: docs/rulings.md ("Paradox Island").
 Component data (tiles, Escher knot arrows, anomaly tokens, characters): companion/catalog/island/.
 
 Seat 0 is the Omnipotence Paradox; seats 1..n are the captives in turn order (seat 1 sits on the
