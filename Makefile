@@ -7,13 +7,17 @@ STAMP  := $(VENV)/.installed-stamp
 IS_PI  := $(shell grep -qs "Raspberry Pi" /proc/device-tree/model && echo yes)
 VENV_FLAGS := $(if $(IS_PI),--system-site-packages,)
 
-.PHONY: run test bench clean browser
+.PHONY: run test bench clean test-tools
 
-# Browser tests drive Debian's chromium; install it when it is missing (root, as in CI).
-browser:
-	@command -v chromium >/dev/null 2>&1 || { \
-	  echo "Installing chromium for the browser tests"; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+# Debian tools the tests use: chromium for the browser tests, shellcheck for the Pi install
+# script. Installed with apt when missing (as root, as in CI).
+TEST_TOOLS := chromium shellcheck
+test-tools:
+	@missing=""; for t in $(TEST_TOOLS); do command -v $$t >/dev/null 2>&1 || missing="$$missing $$t"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing$$missing for the tests"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	fi
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV_FLAGS) $(VENV)
@@ -24,7 +28,7 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(VENV)/bin/paradox-table run
 
-test: $(STAMP) browser
+test: $(STAMP) test-tools
 	$(PY) -m pytest
 
 bench: $(STAMP)
