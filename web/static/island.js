@@ -102,7 +102,7 @@
 
   function whoIs(v, seat) { return seat === 0 ? "the OP" : v.names[seat]; }
 
-  function status(v) {
+  function status(v, compact) {
     const lines = [];
     if (v.phase === "over") {
       lines.push(el("p", { class: "island-winner" }, v.winner === 0
@@ -117,6 +117,14 @@
         (v.turn === 0 ? "the OP's turn" : v.names[v.turn] + "'s turn") +
         ` · ${v.actions_left} action${v.actions_left === 1 ? "" : "s"} left` +
         (v.waiting_for !== null && v.waiting_for !== v.turn ? " · waiting for " + whoIs(v, v.waiting_for) : "")));
+    }
+    if (compact) {
+      lines.push(el("p", { class: "island-public dim" }, "Markers given to the OP: " +
+        Object.entries(v.mission_markers).map(([seat, n]) => `${v.names[seat]} ${n}`).join(" · ") +
+        ` · perished ${v.perished} of ${v.perish_goal}`));
+      lines.push(el("p", { class: "island-token dim" }, v.power_token ? "Power token: " + v.power_token.name : "No power token in force"));
+      if (v.off_the_map.length) lines.push(el("p", { class: "dim" }, "Off the map: " + v.off_the_map.join(", ")));
+      return lines;
     }
     const markers = el("table", { class: "island-public" },
       el("tr", {}, el("th", {}, "Captive"), el("th", {}, "Markers given to the OP")));
@@ -144,7 +152,7 @@
   function toSayAloud(v) {
     const out = [];
     for (let i = v.said.length - 1; i >= 0 && v.said[i].speaker === "OP"; i--) out.unshift(v.said[i].words);
-    return out;
+    return out.slice(-3);
   }
 
   function pips(n, max, cls) {
@@ -154,8 +162,8 @@
     return box;
   }
 
-  function pieceLine(p) {
-    return el("div", { class: "island-piece" }, el("strong", {}, p.piece),
+  function pieceLine(p, named) {
+    return el("div", { class: "island-piece" }, named ? el("strong", {}, p.piece) : null,
       p.perished ? el("span", { class: "error" }, " perished") : null,
       p.lying ? el("span", { class: "dim" }, " lying in a lake") : null,
       el("div", {}, p.energy_is_health ? "Energy (also health) " : "Health ",
@@ -177,7 +185,7 @@
     const total = b.markers_left + b.crossed_out.length;
     return el("div", { class: "island-board" },
       el("h3", {}, b.character),
-      ...pieces.map(pieceLine),
+      ...pieces.map((p) => pieceLine(p, pieces.length > 1 || p.piece !== b.character)),
       el("p", {}, el("strong", {}, "Mission: "), b.mission),
       el("div", {}, "Progress ", pips(b.crossed_out.length, total, "mission"),
         b.crossed_out.length ? el("span", { class: "dim" }, " · " + b.crossed_out.join(", ")) : null),
@@ -310,8 +318,8 @@
       el("div", { class: "island-aloud", id: "island-aloud" },
         el("div", { class: "dim" }, aloud.length ? "Say aloud" : "Last said"),
         ...(aloud.length ? aloud : v.said.slice(-1).map((s) => s.speaker + ": " + s.words)).map((w) => el("p", {}, w))),
-      ...status(v),
       v.island ? opMap(v) : el("p", { class: "dim" }, "No island yet: build it below."),
+      ...status(v, true),
       v.island ? el("p", { class: "dim" }, `Wave: ${wave || "not placed"} · Rock: ${v.op_pieces.Rock || "not placed"} · Bush: ${v.op_pieces.Bush || "not placed"}`) : null,
       v.interrupt ? el("p", {}, `The ${v.interrupt} may act once now.`) : null,
       v.trails && Object.keys(v.trails).length ? el("p", { class: "dim" }, "This turn: " + Object.entries(v.trails).map(([k, s]) => k + " " + s.join("→")).join(" · ")) : null,
@@ -467,7 +475,7 @@
   function drawIsland(root, v) {
     if (v.island !== undefined) return drawMaster(root, v);
     const parts = [el("div", { class: "island-aloud small" }, el("div", { class: "dim" }, "Last said"),
-      ...v.said.slice(-2).map((s) => el("p", {}, s.speaker + ": " + s.words))), ...status(v)];
+      ...v.said.slice(-2).map((s) => el("p", {}, s.speaker + ": " + s.words))), ...status(v, !!v.board)];
     if (v.board) parts.push(boardEl(v.board, v.pieces));
     parts.push(v.board ? fold("said", "Said at the table", saidLog(v, 20)) : el("div", {}, el("h3", {}, "Said at the table"), saidLog(v, 12)));
     root.replaceChildren(...parts);

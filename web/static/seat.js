@@ -69,6 +69,7 @@
     else if (data.viewer === "master") $("who").textContent = "Game master";
     drawGame($("game"), v);
     drawMine(v);
+    document.body.dataset.version = data.version;  // which view this page shows now
   }
 
   async function stillWelcome() {

@@ -1,0 +1,227 @@
+"""Paradox Island in a real browser: the host starts a game for the OP and two captives, each on
+their own phone (a separate browser context), and they play three rounds through the pages only.
+After every step each captive's page (its whole HTML) is searched for the island's secrets, taken
+from the master view: the tiles, the kinds and names of spaces nobody has said aloud, where the
+OP's pieces stand, and the other captive's board."""
+import dataclasses
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+from companion import config as config_mod
+from companion.games import MASTER, Viewer
+from companion.run import start
+
+playwright = pytest.importorskip("playwright.sync_api")
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+PHONE = {"width": 390, "height": 844}
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "img"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="module")
+def device(tmp_path_factory):
+    # Paradox Island needs no camera: a companion whose camera is not set up yet (no virtual
+    # table to enrol), with the emulated screen and buttons of any computer that is not a Pi.
+    cfg = dataclasses.replace(config_mod.defaults(on_pi=False), state_dir=tmp_path_factory.mktemp("state"),
+                              camera=config_mod.CameraConfig(source="picamera2"))
+    dev = start(cfg, simulate=False, port=0, host="127.0.0.1")
+    assert dev.camera is None
+    yield dev
+    dev.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.fail("chromium is missing: `make test` installs it with apt")
+    with playwright.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield b
+        b.close()
+
+
+def wait_until(predicate, timeout=10.0, what="the page"):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.03)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+class Table:
+    """The three phones and what the test knows from the companion (the master view)."""
+
+    def __init__(self, device, pages, errors):
+        self.companion = device.companion
+        self.pages = pages      # "master", "seat-1", "seat-2" -> page
+        self.errors = errors
+        self.baseline = {}      # seat -> the page's words before the island existed
+        self.checks = 0
+
+    @property
+    def master(self):
+        return self.companion.snapshot.view(MASTER)
+
+    def caught_up(self, name, timeout=3.0):
+        """Wait until the page drew the companion's latest view (a view that did not change for
+        this viewer is not sent again, so a page may stay on an older version, correctly)."""
+        version = self.companion.snapshot.version
+        try:
+            wait_until(lambda: self.pages[name].evaluate("document.body.dataset.version") == str(version),
+                       timeout)
+        except AssertionError:
+            pass
+
+    def act(self, name, click):
+        """Click on one phone, and wait until the companion took the move."""
+        before = self.companion.snapshot.version
+        self.caught_up(name)
+        click(self.pages[name])
+        wait_until(lambda: self.companion.snapshot.version > before, what=f"{name}'s move")
+        for other in self.pages:
+            self.caught_up(other)
+        self.check_captives()
+
+    def check_captives(self):
+        m = self.master
+        island = m["island"] or {"placements": [], "spaces": []}
+        said = " ".join(s["words"] for s in m["said"])
+        for seat in (1, 2):
+            html = self.pages[f"seat-{seat}"].content()
+            known = " ".join(m["boards"][str(seat)]["known_spaces"].values())
+            assert "kind-" not in html and "data-name" not in html  # no drawn island
+            assert "op-piece" not in html and 'data-piece="' not in html  # no OP piece on a map
+            for secret in island["placements"]:
+                assert secret not in html
+            for s in island["spaces"]:
+                assert s["tile"] not in html, f"tile {s['tile']} on seat {seat}'s page"
+                told = s["name"] in said or s["name"] in known or s["name"] in self.baseline[seat]
+                assert told or s["name"] not in html, f"{s['name']} ({s['space']}) on seat {seat}'s page"
+            other = m["boards"][str(3 - seat)]
+            assert other["mission"] not in html, f"the other captive's board on seat {seat}'s page"
+        self.checks += 1
+
+
+def pick_first(page, selector):
+    page.locator(selector).first.click()
+
+
+def op_step(t: Table):
+    m = t.master
+    if m["decision"] and m["decision"]["seat"] == 0:
+        return t.act("master", lambda p: pick_first(p, ".decision button[data-option]"))
+    if m["phase"] == "island":
+        return t.act("master", lambda p: p.click("#island-random"))
+    if m["phase"] == "pieces":
+        return t.act("master", lambda p: p.click("#island-place"))
+    if m["actions_left"] == 3:  # the Wave moves to another part of the ocean
+        def wave(p):
+            fold = p.locator('[data-actions="Wave"]')
+            if fold.get_attribute("open") is None:
+                fold.locator("summary").click()
+            fold.locator('button[data-kind="WaveMove"]').first.click()
+        return t.act("master", wave)
+    return t.act("master", lambda p: p.click("#island-end-turn"))
+
+
+def captive_step(t: Table, seat: int):
+    name = f"seat-{seat}"
+    view = t.companion.snapshot.view(Viewer.of_seat(seat))
+    if view.get("decision"):
+        return t.act(name, lambda p: pick_first(p, ".decision button[data-option]"))
+    if view["phase"] == "fruits":
+        return t.act(name, lambda p: pick_first(p, ".fruit-choice button"))
+    if view["actions_left"] == 2:
+        def declare(p):
+            pad = p.locator(".pad button[data-dir]:not([disabled])")
+            if pad.count() == 0:
+                return p.click("#island-rest")
+            pad.first.click()
+            playwright.expect(p.locator("#island-declare")).to_contain_text("I'm moving")
+            p.click("#island-declare")
+        return t.act(name, declare)
+    return t.act(name, lambda p: p.click("#island-end-turn"))
+
+
+def test_the_op_and_two_captives_play_three_rounds_from_their_phones(device, browser):
+    expect = playwright.expect
+    started = time.monotonic()
+    host = browser.new_context(viewport=PHONE).new_page()
+    host.goto(device.urls["local"])
+    expect(host.locator("#status")).to_have_text("live")
+    host.select_option("#game-name", "island")
+    expect(host.locator("#players")).to_be_hidden()  # Paradominetor's 3-5 seats are not offered
+    host.select_option("#island-players", "3")
+    expect(host.locator("#island-characters select")).to_have_count(2)
+    host.select_option("#island-character-1", "phil")
+    host.select_option("#island-character-2", "hempel")
+    host.click("#start")
+    expect(host.locator(".seat-link")).to_have_count(3)
+    links = {host.locator(".seatcard").nth(i).get_attribute("data-viewer"):
+             host.locator(".seat-link").nth(i).get_attribute("href") for i in range(3)}
+    assert sorted(links) == ["master", "seat-1", "seat-2"]
+
+    errors = []
+    pages = {}
+    for name, who in (("master", "Omnipotence Paradox"), ("seat-1", "Phil"), ("seat-2", "Hempel")):
+        page = browser.new_context(viewport=PHONE).new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(links[name])
+        expect(page.locator("#who")).to_have_text(who)
+        expect(page.locator("#status")).to_have_text("live")
+        pages[name] = page
+    t = Table(device, pages, errors)
+    t.baseline = {seat: pages[f"seat-{seat}"].content() for seat in (1, 2)}
+
+    # The OP types a wrong island by hand: the companion says why, in words, and nothing changes.
+    op = pages["master"]
+    op.locator('[data-fold="build"] summary').click()
+    op.fill("#island-build-text", "driftwood A1 0")
+    op.locator('[data-fold="build"] button').click()
+    expect(op.locator("#island-msg")).not_to_be_empty()
+    assert "error" in op.locator("#island-msg").get_attribute("class")
+    assert device.companion.snapshot.session.moves == []
+
+    # A captive writes on their own map; nobody else sees it.
+    me = pages["seat-1"]
+    me.locator('.notes [data-space="D4"]').click()
+    me.fill("#island-note", "start?")
+    t.act("seat-1", lambda p: p.click("#island-note-save"))
+    expect(me.locator('.notes [data-space="D4"]')).to_contain_text("start?")
+    assert "start?" not in pages["seat-2"].content() and "start?" not in op.content()
+
+    shot_taken = False
+    for _ in range(200):
+        m = t.master
+        if m["phase"] == "over" or m["round"] > 3:
+            break
+        seat = m["waiting_for"]
+        if seat == 0:
+            op_step(t)
+        else:
+            captive_step(t, seat)
+        m = t.master
+        if not shot_taken and m["phase"] == "play" and m["waiting_for"] == 1 and m["round"] == 2 \
+                and m["actions_left"] == 2 and not m["decision"]:
+            t.caught_up("master"), t.caught_up("seat-1")
+            op.evaluate("window.scrollTo(0, 0)")
+            op.screenshot(path=str(SHOTS / "island-op-phone.png"))
+            me.evaluate("window.scrollTo(0, 0)")
+            me.screenshot(path=str(SHOTS / "island-captive-phone.png"))
+            shot_taken = True
+    m = t.master
+    assert m["round"] > 3 or m["phase"] == "over", "three rounds were not played"
+    assert shot_taken and t.checks > 20
+    # The OP's page did show the island (the search above looks for things that are there).
+    html = op.content()
+    assert "kind-" in html and 'data-piece="Rock"' in html and 'data-piece="Bush"' in html
+    assert sum(name in html for name in {s["name"] for s in m["island"]["spaces"]}) > 10
+    # The table's public page follows the same game.
+    expect(host.locator(".island-perished")).to_have_text(f"Perished: {m['perished']} of {m['perish_goal']}")
+    assert not errors, errors
+    assert time.monotonic() - started < 90
