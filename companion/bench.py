@@ -35,7 +35,6 @@ def _device(out_dir: Path, tricks: int) -> dict:
         try:
             c = dev.companion
             c.new_game("paradominetor", {"seats": 3}, seed=0).result(10)
-            dev.camera.start()  # the real camera thread at its real pace
             latencies = []
             script, _ = scripted_game(seed=3, seats=3)
             for trick in script[:tricks]:

@@ -66,7 +66,7 @@ class Device:
 
     def stop(self):
         notify.stopping()
-        if self.camera:
+        if self.camera and self.camera.started:
             self.camera.stop()
         self.companion.stop()  # wakes the live streams, which then end
         self.server.close()
@@ -75,7 +75,10 @@ class Device:
         self.store.close()
 
 
-def start(config: Config, simulate: bool, port: int | None = None, host: str | None = None) -> Device:
+def start(config: Config, simulate: bool, port: int | None = None, host: str | None = None,
+          camera_thread: bool = True) -> Device:
+    """Start everything. camera_thread=False leaves the frames to the caller (camera.step()),
+    for tests that must know exactly which frames the pipeline has seen."""
     from hardware.buttons import Buttons
     from hardware.display import Display, open_display
     from web.app import Extras, create_app, make_server
@@ -121,7 +124,7 @@ def start(config: Config, simulate: bool, port: int | None = None, host: str | N
     server = make_server(app, host=host or config.web.host, port=config.web.port if port is None else port)
     companion.start()
     threading.Thread(target=server.run, name="web", daemon=True).start()
-    if camera:
+    if camera and camera_thread:
         camera.start()
     actual = server.effective_port
     urls = {"join": f"http://{config.hostname}.local:{actual}/",

@@ -339,6 +339,10 @@ class CameraLoop:
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="camera", daemon=True)
 
+    @property
+    def started(self) -> bool:
+        return self._thread.is_alive()
+
     def start(self):
         self._thread.start()
 

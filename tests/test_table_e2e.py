@@ -24,7 +24,7 @@ NAMES = ["Ana", "Ben", "Cy"]
 @pytest.fixture
 def device(tmp_path):
     cfg = dataclasses.replace(config_mod.defaults(on_pi=False), state_dir=tmp_path)
-    dev = start(cfg, simulate=True, port=0, host="127.0.0.1")
+    dev = start(cfg, simulate=True, port=0, host="127.0.0.1", camera_thread=False)
     yield dev
     dev.stop()
 
