@@ -80,6 +80,11 @@ def cmd_enroll(args) -> int:
         return _fail(str(e))
     print(f"enrolled {len(profile.labels)} faces and backs "
           f"(tile {profile.size_mm[0]:.1f} x {profile.size_mm[1]:.1f} mm) into {args.out}")
+    from .tiles import LABELS
+
+    missing = [lab for lab in LABELS if lab not in profile.labels]
+    if missing:  # allowed, but those tiles can then only ever read as unknown or as another
+        print(f"paradox-table: note: not shown, so not learnt: {', '.join(missing)}", file=sys.stderr)
     return 0
 
 

@@ -459,18 +459,22 @@ def _tile_patch(frame, H_inv, pose: Pose, theta, size_mm, margin_mm=0.0, k=READ_
                                borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
 
 
+_SUM3 = np.ones((1, 3), np.float32)
+
+
 def _ink_and_colour(patch, mat_colour, margin_px):
     """Ink map and colour features of an upright patch with margin_px of slack round the tile.
     Colours are ratios to the mat's grey, so light and tint cancel. Features: the tile's paper
     colour (log ratio) and the direction from paper to ink, which blur does not change."""
     ratio = patch * (1.0 / np.maximum(mat_colour, 1.0)).astype(np.float32)
-    core = ratio[margin_px:ratio.shape[0] - margin_px, margin_px:ratio.shape[1] - margin_px]
-    inner = _inset(core, INSET_MM * READ_PX_PER_MM).reshape(-1, 3)
-    paper = np.median(inner, axis=0)
-    ink = np.sqrt(((ratio - paper) ** 2).sum(axis=2))
-    ink_inner = np.sqrt(((inner - paper) ** 2).sum(axis=1))
+    p = margin_px + int(round(INSET_MM * READ_PX_PER_MM))
+    inner = ratio[p:ratio.shape[0] - p, p:ratio.shape[1] - p]
+    paper = np.median(inner[::2, ::2].reshape(-1, 3), axis=0)
+    diff = ratio - paper.astype(np.float32)
+    ink = cv2.sqrt(cv2.transform(cv2.multiply(diff, diff), _SUM3))  # distance from the paper colour
+    ink_inner = ink[p:ink.shape[0] - p, p:ink.shape[1] - p]
     sel = ink_inner > max(0.5 * float(ink_inner.max()), 0.15)
-    ink_col = inner[sel].mean(axis=0) if sel.sum() >= 4 else paper
+    ink_col = inner[sel].mean(axis=0) if np.count_nonzero(sel) >= 4 else paper
     lp = np.log(np.maximum(paper, 0.02))
     d = np.log(np.maximum(ink_col, 0.02)) - lp
     n = float(np.linalg.norm(d))
@@ -754,7 +758,8 @@ class TileReader:
         score = resid_best - self.colour_weight * colour_d2
         order = np.argsort(-score)
         i0 = int(order[0])
-        i1 = int(order[1]) if len(order) > 1 else None
+        # the runner-up that would be a different reading (a label may be enrolled twice)
+        i1 = next((int(j) for j in order[1:] if prof.labels[j] != prof.labels[i0]), None)
         margin = float(score[i0] - score[i1]) if i1 is not None else 1.0
         glyph0, raw0, col0 = float(resid_best[i0]), float(raw_best[i0]), float(colour_d2[i0])
         conf = float(np.clip(min(margin / (2 * self.min_margin), (glyph0 - self.min_glyph) / (1 - self.min_glyph),
@@ -766,4 +771,5 @@ class TileReader:
                 or pose.fit < 0.85:
             label = UNKNOWN
         angle = (pose.theta + turn_best[i0]) % 360
-        return TileReading(label, round(pose.x_mm, 1), round(pose.y_mm, 1), round(float(angle), 1), round(conf, 3), zone_name)
+        return TileReading(label, round(float(pose.x_mm), 1), round(float(pose.y_mm), 1), round(float(angle), 1),
+                           round(conf, 3), zone_name)
