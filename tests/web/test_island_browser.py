@@ -160,11 +160,15 @@ def test_the_op_and_two_captives_play_three_rounds_from_their_phones(device, bro
     expect(host.locator("#island-characters select")).to_have_count(2)
     host.select_option("#island-character-1", "phil")
     host.select_option("#island-character-2", "hempel")
+    host.fill("#island-health-2", "5")  # the players' own number, over the catalog's
     host.click("#start")
     expect(host.locator(".seat-link")).to_have_count(3)
     links = {host.locator(".seatcard").nth(i).get_attribute("data-viewer"):
              host.locator(".seat-link").nth(i).get_attribute("href") for i in range(3)}
     assert sorted(links) == ["master", "seat-1", "seat-2"]
+    boards = {p["piece"]: p for p in device.companion.snapshot.view(MASTER)["captive_pieces"]}
+    assert boards["Hempel"]["max_health"] == 5 and boards["Phil"]["max_health"] != 5
+    expect(host.locator("#sim-section")).to_be_hidden()
 
     errors = []
     pages = {}

@@ -44,6 +44,9 @@
       fillSim(data.view);
       $("camera").src = "/api/camera.jpg?token=" + encodeURIComponent(token) + "&v=" + data.version;
     }
+    if (!data.simulation || (data.view && data.view.game && data.view.game !== "paradominetor")) {
+      $("sim-section").classList.add("hidden");  // the virtual table lays Paradominetor tiles only
+    }
     $("oled").src = "/api/oled.png?v=" + data.version;
   }
 
@@ -66,11 +69,20 @@
     if (!island) return;
     const captives = parseInt($("island-players").value, 10) - 1;
     const box = $("island-characters");
-    const before = [...box.querySelectorAll("select")].map((s) => s.value);
+    const before = [...box.querySelectorAll(".island-captive")].map((row) =>
+      [...row.querySelectorAll("select, input")].map((n) => n.value));
+    // Health and energy are not printed in the rulebook: the catalog's values unless the
+    // players write their own here.
     box.replaceChildren(...Array.from({ length: captives }, (_, i) => {
       const s = el("select", { id: "island-character-" + (i + 1) }, ...CHARACTERS.map((c) => el("option", { value: c }, title(c))));
-      s.value = before[i] || CHARACTERS[i];
-      return el("label", {}, "Captive " + (i + 1) + " ", s);
+      const num = (what) => el("input", { id: `island-${what}-${i + 1}`, class: "stat", type: "number", min: "1", max: "9",
+        inputmode: "numeric", placeholder: what, "aria-label": `${what} of captive ${i + 1}` });
+      const health = num("health"), energy = num("energy");
+      const was = before[i] || [];
+      s.value = was[0] || CHARACTERS[i];
+      health.value = was[1] || "";
+      energy.value = was[2] || "";
+      return el("div", { class: "row island-captive" }, el("label", {}, "Captive " + (i + 1) + " ", s), health, energy);
     }));
     const second = $("island-second");
     if (!second.options.length) second.replaceChildren(el("option", { value: "" }, "drawn at random"),
@@ -80,8 +92,17 @@
 
   function islandOptions() {
     const players = parseInt($("island-players").value, 10);
-    const characters = [...$("island-characters").querySelectorAll("select")].map((s) => s.value);
+    const rows = [...$("island-characters").querySelectorAll(".island-captive")];
+    const characters = rows.map((row) => row.querySelector("select").value);
     const options = { players, characters };
+    const stats = {};
+    rows.forEach((row, i) => {
+      for (const what of ["health", "energy"]) {
+        const n = parseInt(row.querySelector(".stat[placeholder=" + what + "]").value, 10);
+        if (n >= 1 && n <= 9) (stats[characters[i]] = stats[characters[i]] || {})[what] = n;
+      }
+    });
+    if (Object.keys(stats).length) options.character_stats = stats;
     if (players === 2 && $("island-second").value) options.second_piece = $("island-second").value;
     return options;
   }

@@ -235,11 +235,14 @@
     const d = v.decision;
     if (!d) return null;
     const chooses = v.legal.filter((m) => m.type === "Choose");
+    const names = {};  // the OP's view names the spaces an option may be
+    if (v.island) v.island.spaces.forEach((s) => { names[s.space] = s.name; });
+    const words = (o) => (names[o] ? `${o} · ${names[o]}` : optionWords(o));
     if (!mine) return el("p", { class: "island-waiting" }, `Waiting for ${whoIs(v, d.seat)}: ${d.prompt}`);
     return el("div", { class: "decision" },
       el("p", { class: "decision-prompt" }, d.prompt),
       el("div", { class: "row" }, ...chooses.map((m) =>
-        button(optionWords(m.option), { "data-option": m.option }, () => post(send, m)))));
+        button(words(m.option), { "data-option": m.option }, () => post(send, m)))));
   }
 
   // ------------------------------------------------------------------ the OP (master view)
