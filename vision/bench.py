@@ -107,16 +107,20 @@ def speed(layout, reader, style, frames: int, seed: int) -> dict:
 
 
 def run(out_dir="bench", speed_frames: int = 60, accuracy_frames: int = 300, other_frames: int = 100,
-        seed: int = 2026) -> dict:
+        seed: int = 2026, profiles: dict | None = None) -> dict:
+    """``profiles``: already enrolled Profiles by printing ("classic", "pips"); the others are
+    enrolled here from rendered frames."""
     cv2.setNumThreads(1)
     single_threaded()
     layout = mat_layout("paradominetor", 4)
     result = {"budget_ms": BUDGET_MS, "threads": 1}
+    profiles = dict(profiles or {})
     with tempfile.TemporaryDirectory() as tmp:
-        readers = {}
         for style in (CLASSIC, PIPS):
-            manifest = write_enrolment(layout, Path(tmp) / style.name, style, seed=seed)
-            readers[style.name] = TileReader(enroll(manifest, None, layout), layout)
+            if style.name not in profiles:
+                manifest = write_enrolment(layout, Path(tmp) / style.name, style, seed=seed)
+                profiles[style.name] = enroll(manifest, None, layout)
+    readers = {name: TileReader(p, layout) for name, p in profiles.items()}
     result["speed"] = speed(layout, readers["classic"], CLASSIC, speed_frames, seed + 1)
     result["accuracy"] = accuracy(layout, readers["classic"], CLASSIC, accuracy_frames, seed + 2)
     result["accuracy_other_printing"] = accuracy(layout, readers["pips"], PIPS, other_frames, seed + 3)

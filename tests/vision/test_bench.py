@@ -3,8 +3,9 @@ import json
 from vision.bench import run
 
 
-def test_bench_writes_speed_memory_and_accuracy(tmp_path):
-    r = run(tmp_path / "bench", speed_frames=3, accuracy_frames=3, other_frames=2)
+def test_bench_writes_speed_memory_and_accuracy(tmp_path, classic, pips):
+    r = run(tmp_path / "bench", speed_frames=3, accuracy_frames=3, other_frames=2,
+            profiles={"classic": classic[2], "pips": pips[2]})
     saved = json.loads((tmp_path / "bench" / "vision.json").read_text())
     assert saved == json.loads(json.dumps(r))
     s = r["speed"]
