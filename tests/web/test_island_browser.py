@@ -1,6 +1,6 @@
 """Paradox Island in a real browser: the host starts a game for the OP and two captives, each on
 their own phone (a separate browser context), and they play three rounds through the pages only.
-After every step each captive's page (its whole HTML) is searched for the island's secrets, taken
+After every step each captive's page and the table's (their whole HTML) are searched for the island's secrets, taken
 from the master view: the tiles, the kinds and names of spaces nobody has said aloud, where the
 OP's pieces stand, and the other captive's board."""
 import dataclasses
@@ -91,9 +91,9 @@ class Table:
         m = self.master
         island = m["island"] or {"placements": [], "spaces": []}
         said = " ".join(s["words"] for s in m["said"])
-        for seat in (1, 2):
-            html = self.pages[f"seat-{seat}"].content()
-            known = " ".join(m["boards"][str(seat)]["known_spaces"].values())
+        for seat in (1, 2, "table"):
+            html = self.pages[f"seat-{seat}" if seat != "table" else "table"].content()
+            known = " ".join(m["boards"][str(seat)]["known_spaces"].values()) if seat != "table" else ""
             assert "kind-" not in html and "data-name" not in html  # no drawn island
             assert "op-piece" not in html and 'data-piece="' not in html  # no OP piece on a map
             for secret in island["placements"]:
@@ -102,8 +102,10 @@ class Table:
                 assert s["tile"] not in html, f"tile {s['tile']} on seat {seat}'s page"
                 told = s["name"] in said or s["name"] in known or s["name"] in self.baseline[seat]
                 assert told or s["name"] not in html, f"{s['name']} ({s['space']}) on seat {seat}'s page"
-            other = m["boards"][str(3 - seat)]
-            assert other["mission"] not in html, f"the other captive's board on seat {seat}'s page"
+            for other in {1, 2} - {seat}:
+                assert m["boards"][str(other)]["mission"] not in html, f"seat {other}'s board on {seat}'s page"
+            for secret in m["op_log"]:
+                assert secret not in html, f"the OP's log on seat {seat}'s page"
         self.checks += 1
 
 
@@ -179,8 +181,10 @@ def test_the_op_and_two_captives_play_three_rounds_from_their_phones(device, bro
         expect(page.locator("#who")).to_have_text(who)
         expect(page.locator("#status")).to_have_text("live")
         pages[name] = page
+    pages["table"] = host  # the host's page shows the table's public view
     t = Table(device, pages, errors)
-    t.baseline = {seat: pages[f"seat-{seat}"].content() for seat in (1, 2)}
+    t.baseline = {seat: pages[f"seat-{seat}" if seat != "table" else "table"].content()
+                  for seat in (1, 2, "table")}
 
     # The OP types a wrong island by hand: the companion says why, in words, and nothing changes.
     op = pages["master"]

@@ -14,6 +14,7 @@ import threading
 import time
 import urllib.parse
 
+import pytest
 from companion.games import MASTER, Viewer
 from companion.games.island import board as geo
 from companion.panel import oled_screen
@@ -113,6 +114,7 @@ def secrets(companion) -> dict:
         "rock": m["op_pieces"]["Rock"], "bush": m["op_pieces"]["Bush"], "wave": m["op_pieces"]["Wave"],
         "piece_spaces": {p["seat"]: p["space"] for p in m["captive_pieces"]},
         "boards": m["boards"],
+        "op_log": set(m["op_log"]),
     }
 
 
@@ -140,6 +142,8 @@ def assert_no_leak(payload: dict, seat: int | None, s: dict):
         assert item not in LABELS or own_map, f"space {item!r} reached seat {seat} at {path}"
     for secret in s["placements"] | s["tiles"]:
         assert secret not in text, f"tile {secret!r} reached seat {seat}"
+    for secret in s["op_log"]:  # what the OP did behind the screen
+        assert json.dumps(secret)[1:-1] not in text, f"the OP's log {secret!r} reached seat {seat}"
     for other, board in s["boards"].items():
         if int(other) != seat:  # another captive's mission, even as a number of markers left
             assert board["mission"] not in text, f"seat {other}'s board reached seat {seat}"
@@ -158,13 +162,16 @@ def payload_name(view, seat):
 
 # ---------------------------------------------------------------- the tests
 
-def test_captives_and_the_table_never_get_the_island(client, companion):
-    tokens = start(client, companion)
+@pytest.mark.parametrize("characters", [("phil", "hempel"), ("theseus",),
+                                        ("granddead", "achilles", "schrodie")])
+def test_captives_and_the_table_never_get_the_island(client, companion, characters):
+    tokens = start(client, companion, characters=characters)
+    captives = range(1, len(characters) + 1)
     checked = []
 
     def check():
         s = secrets(companion)
-        for seat in (1, 2):
+        for seat in captives:
             r = client.get("/api/view", headers={"X-Seat-Token": tokens[f"seat-{seat}"]})
             assert r.status_code == 200
             assert_no_leak(r.json, seat, s)
@@ -176,7 +183,8 @@ def test_captives_and_the_table_never_get_the_island(client, companion):
     r = post(client, tokens["seat-1"], {"type": "WriteNote", "space": "C3", "text": "swampy?"})
     assert r.status_code == 200
     assert client.get("/api/view", headers={"X-Seat-Token": tokens["seat-1"]}).json["view"]["board"]["notes"] == {"C3": "swampy?"}
-    assert "swampy?" not in json.dumps(client.get("/api/view", headers={"X-Seat-Token": tokens["seat-2"]}).json)
+    for other in captives[1:]:
+        assert "swampy?" not in json.dumps(client.get("/api/view", headers={"X-Seat-Token": tokens[f"seat-{other}"]}).json)
     assert "swampy?" not in json.dumps(client.get("/api/table").json)
     master = play(client, companion, tokens, rounds=2, each_step=check)
     assert master["round"] == 3 or master["phase"] == "over"

@@ -36,6 +36,7 @@
     $("said").textContent = data.table.message || "";
     $("prompt").textContent = data.table.prompt ? data.table.prompt.title + ": " + data.table.prompt.text : "";
     drawGame($("game"), data.view);
+    document.body.dataset.version = data.version;  // which view this page shows now
     if (data.seats) drawSeats(data);
     if (data.games) fillGames(data.games);
     if (data.simulation) {
