@@ -20,7 +20,7 @@ import numpy as np
 from .markers import MarkerDetector, calibrate
 from .mat import ZONE_GREY, MatLayout
 from .perf import single_threaded
-from .tiles import LABELS, UNKNOWN, check_label, colour_of
+from .tiles import UNKNOWN, check_label, colour_of
 
 SEG_PX_PER_MM = 2.0  # zone image used to find tiles
 BG_PX_PER_MM = 0.5  # the mat's light varies slowly: it is worked out on a coarse grid
@@ -720,7 +720,7 @@ class TileReader:
         prof = self.profile
         w, h = prof.size_mm
         square = abs(w - h) < 0.1 * max(w, h)
-        turns = (0, 90, 180, 270) if square else (0, 180)
+        turns = (0, 90) if square else (0,)  # each also read half turned
         margin_mm = 1.0 + (SHIFT_PX + 1) / READ_PX_PER_MM
         mpx = int(round(margin_mm * READ_PX_PER_MM))
         mat = view.mat_colour_at(pose.x_mm, pose.y_mm)
@@ -728,7 +728,7 @@ class TileReader:
         off = mpx + int(round(INSET_MM * READ_PX_PER_MM))
         raw_best = resid_best = turn_best = feat = None
         coarse = range(-SHIFT_PX, SHIFT_PX + 1, 2)
-        for turn in turns[::2]:  # a half turn is read from the same patch, against turned templates
+        for turn in turns:  # a half turn is read from the same patch, against turned templates
             patch = _tile_patch(frame, H_inv, pose, pose.theta + turn, (w, h), margin_mm)
             ink, f = _ink_and_colour(patch, mat, mpx)
             if feat is None:

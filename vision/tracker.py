@@ -27,11 +27,6 @@ class TableEvent:
 
 
 @dataclass
-class _Slot:
-    tile: TileReading
-
-
-@dataclass
 class TableTracker:
     """Feed it one FrameReading per frame; ``update`` returns the stable changes."""
 
