@@ -237,6 +237,7 @@ class Pose:
     y_mm: float
     theta: float  # degrees: the tile's width axis, clockwise from the mat's x axis
     fit: float = 1.0  # share of the tile's outline area that is covered
+    alone: bool = False  # a blob of its own: its outline gives the pose to a fraction of a mm
 
 
 @dataclass
@@ -323,6 +324,7 @@ def find_tiles(view: ZoneView, size_mm) -> tuple[list[Pose], list[Blob]]:
         for f in found:  # zone image -> mat millimetres
             f.x_mm += view.zone.x
             f.y_mm += view.zone.y
+            f.alone = len(found) == 1 and unexplained < 0.15 * tile_area
         if unexplained > 0.45 * tile_area or not found:
             blobs.append(Blob(float(unexplained), bool(edge)))
         poses.extend(found)
@@ -733,14 +735,18 @@ class TileReader:
             ink, f = _ink_and_colour(patch, mat, mpx)
             if feat is None:
                 feat = f
-            # coarse then fine: where does any template fit best, then every label round there
-            X = self._windows(ink, off, th, tw, coarse)
-            fit = self._T2 @ X.T  # (2 * labels) x shifts: upright, then half-turned templates
+            # coarse then fine: where does any template fit best, then every label round there;
+            # a tile lying alone is already placed well enough for the fine search alone
             n = len(self._T)
+            if not pose.alone:
+                X = self._windows(ink, off, th, tw, coarse)
+                fit = self._T2 @ X.T  # (2 * labels) x shifts: upright, then half-turned templates
             for half, rows in ((0, slice(0, n)), (180, slice(n, 2 * n))):
-                j = int(fit[rows].max(axis=0).argmax())
-                cy_, cx_ = divmod(j, len(coarse))
-                Xf = self._windows(ink, off, th, tw, range(-1, 2), (coarse[cy_], coarse[cx_]))
+                centre = (0, 0)
+                if not pose.alone:
+                    cy_, cx_ = divmod(int(fit[rows].max(axis=0).argmax()), len(coarse))
+                    centre = (coarse[cy_], coarse[cx_])
+                Xf = self._windows(ink, off, th, tw, range(-1, 2), centre)
                 raw = self._T2[rows] @ Xf.T  # labels x shifts
                 Xr = Xf - self._mu2[half // 180]
                 resid = (self._R2[rows] @ Xr.T) / np.maximum(np.linalg.norm(Xr, axis=1), 1e-6)
