@@ -99,3 +99,16 @@ def test_enrolment_refuses_a_frame_without_a_tile(layout, tmp_path):
 
     with pytest.raises(VisionInputError, match="no tile"):
         enroll(tmp_path / "m.json", None, layout)
+
+
+def test_a_square_printing_is_read_at_any_quarter_turn(layout, tmp_path):
+    import dataclasses
+
+    from vision.synthetic import write_enrolment
+
+    square = dataclasses.replace(PIPS, name="square", size_mm=(34.0, 34.0))
+    profile = enroll(write_enrolment(layout, tmp_path, square, seed=3), None, layout)
+    assert abs(profile.size_mm[0] - profile.size_mm[1]) < 1.5
+    t = _accuracy(layout, TileReader(profile, layout), square, frames=15, seed=79)
+    assert t["misread"] + t["phantom"] == 0
+    assert t["correct"] >= 0.95 * t["tiles"], t
