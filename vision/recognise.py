@@ -694,20 +694,18 @@ class TileReader:
                     hand = hand or b.touches_edge
         return FrameReading(True, cal.ids, hand, tiles, cal.reprojection_px)
 
-    def _match(self, inks, off, th, tw, wide):
+    def _match(self, inks, off, th, tw, reach):
         """Per label: the best residual correlation over shifts and turns, the raw correlation
         there, and the turn it was found at."""
         n = len(self._T)
-        coarse = range(-SHIFT_PX, SHIFT_PX + 1, 2)
+        coarse = range(-reach, reach + 1, 2)
         resid_best = raw_best = turn_best = None
         for turn, ink in inks:
-            if wide:  # where does any template fit best? then every label round there
-                fit = self._T2 @ self._windows(ink, off, th, tw, coarse).T  # upright, then half-turned
+            # where does any template fit best? then every label round there
+            fit = self._T2 @ self._windows(ink, off, th, tw, coarse).T  # upright, then half-turned
             for half, rows in ((0, slice(0, n)), (180, slice(n, 2 * n))):
-                centre = (0, 0)
-                if wide:
-                    cy_, cx_ = divmod(int(fit[rows].max(axis=0).argmax()), len(coarse))
-                    centre = (coarse[cy_], coarse[cx_])
+                cy_, cx_ = divmod(int(fit[rows].max(axis=0).argmax()), len(coarse))
+                centre = (coarse[cy_], coarse[cx_])
                 Xf = self._windows(ink, off, th, tw, range(-1, 2), centre)
                 raw = self._T2[rows] @ Xf.T  # labels x shifts
                 Xr = Xf - self._mu2[half // 180]
@@ -764,11 +762,8 @@ class TileReader:
             ink, f = _ink_and_colour(patch, mat, mpx)
             inks.append((turn, ink))
             feat = f if feat is None else feat
-        # A tile lying alone is placed well enough by its outline for the fine search alone;
-        # if no template fits well there, or the tile touches others, search wider first.
-        resid_best, raw_best, turn_best = self._match(inks, off, th, tw, wide=not pose.alone)
-        if pose.alone and float(raw_best.max()) < 0.9:
-            resid_best, raw_best, turn_best = self._match(inks, off, th, tw, wide=True)
+        # A tile lying alone is placed well by its outline: a narrower search does
+        resid_best, raw_best, turn_best = self._match(inks, off, th, tw, reach=2 if pose.alone else SHIFT_PX)
         colour_d2 = (((feat - self._mean) / self._spread) ** 2).mean(axis=1)
         score = resid_best - self.colour_weight * colour_d2
         order = np.argsort(-score)
