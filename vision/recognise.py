@@ -674,8 +674,15 @@ class TileReader:
         cal = calibrate(detected, self.markers)
         if not cal.ok:
             return FrameReading(False, sorted(detected), hand_in_view=False)
-        H_inv = cal.H_inv
         occluded = self._occluded_markers(cal, frame.shape)
+        if occluded >= 2:
+            # before blaming a hand, let the thorough search look for the missing markers
+            more = self._careful.detect(frame)
+            if len(set(more) | set(detected)) > len(detected):
+                detected = {**more, **detected}
+                cal = calibrate(detected, self.markers)
+                occluded = self._occluded_markers(cal, frame.shape)
+        H_inv = cal.H_inv
         tiles, hand = [], occluded >= 2
         for name in self.zones:
             zone = self.layout.zones[name]
