@@ -126,7 +126,6 @@ class MarkerDetector:
 
     def detect(self, frame) -> dict[int, np.ndarray]:
         """id -> 4x2 image corners (TL, TR, BR, BL in the marker's own frame)."""
-        # the green channel is as good as grey for black-on-white markers, and free
         gray = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
         scale = 1.0
         small = gray

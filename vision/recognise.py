@@ -81,17 +81,15 @@ class ZoneView:
         return self.background[i, j]
 
 
-def _fg(img, bg, bright=1.16, dark=0.62, colour=0.14, with_brightness=False):
+def _fg(img, bg, bright=1.16, dark=0.62, colour=0.14):
     """Where something lies on the mat: brighter, darker or more colourful than the mat's
-    grey under the same light (ratios, so a lamp's fall-off and its tint cancel).
-    with_brightness: also return the brightness ratio (1 = the mat)."""
+    grey under the same light (ratios, so a lamp's fall-off and its tint cancel)."""
     b, g, r = cv2.split(cv2.divide(img, np.maximum(bg, 1.0), dtype=cv2.CV_32F))
     s = b + g + r
     hi = cv2.max(cv2.max(b, g), r) * 3
     lo = cv2.min(cv2.min(b, g), r) * 3
     c3 = colour * s
-    fg = (s > 3 * bright) | (s < 3 * dark) | (hi - s > c3) | (s - lo > c3)
-    return (fg, s * (1 / 3)) if with_brightness else fg
+    return (s > 3 * bright) | (s < 3 * dark) | (hi - s > c3) | (s - lo > c3)
 
 
 def _ring_light(small):
@@ -181,11 +179,11 @@ def view_zone(frame, H_inv, zone, paper=None) -> ZoneView:
         fg = _fg(smallf, bg)
     bg_full = cv2.resize(bg, size, interpolation=cv2.INTER_LINEAR)
     imgf = img.astype(np.float32)
-    fg, rel = _fg(imgf, bg_full, with_brightness=True)
-    mask = fg.astype(np.uint8) * 255
+    mask = _fg(imgf, bg_full).astype(np.uint8) * 255
     # A tile close in tone to the mat still has a crisp outline: strong edges (in brightness
     # relative to the mat's light, so shade does not count) join the mask before holes are
     # filled, so an outline that closes fills in.
+    rel = cv2.cvtColor(imgf, cv2.COLOR_BGR2GRAY) / np.maximum(cv2.cvtColor(bg_full, cv2.COLOR_BGR2GRAY), 1.0)
     edges = cv2.Canny(np.clip(rel * 100, 0, 255).astype(np.uint8), 14, 28)
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
     mask = _fill_holes(cv2.bitwise_or(mask, edges))
