@@ -98,6 +98,7 @@ def start(config: Config, simulate: bool, port: int | None = None, host: str | N
     companion.subscribe(lambda snap: display.show(*oled_screen(snap, join_url, safe=not on_pi)))
     buttons = Buttons.from_config(config, on_event=companion.button, on_pi=on_pi)
 
+    companion.start()  # first, so whatever start-up has to say reaches the OLED
     camera, virtual, camera_jpeg = _camera(config, companion, state_dir, simulate)
 
     def press(name: str):
@@ -122,7 +123,6 @@ def start(config: Config, simulate: bool, port: int | None = None, host: str | N
     token = host_token(state_dir)
     app = create_app(companion, token, extras)
     server = make_server(app, host=host or config.web.host, port=config.web.port if port is None else port)
-    companion.start()
     threading.Thread(target=server.run, name="web", daemon=True).start()
     if camera and camera_thread:
         camera.start()
@@ -155,15 +155,22 @@ def _camera(config: Config, companion: Companion, state_dir: Path, simulate: boo
             enroll(write_enrolment(layout, state_dir / "enrolment"), profile_path, layout)
         virtual = VirtualTable(SyntheticTable(layout, seed=1), layout)
         frames = virtual.frame
+        profile = Profile.load(profile_path)
     else:
         if not profile_path.is_file():
             companion.say("Camera off: enrol the tiles first (paradox-table vision enroll)")
             return None, None, None
         spec = config.camera.source
         spec = "pi" if spec == "picamera2" else spec.removeprefix("folder:")
-        source = open_source(spec, config.camera.resolution, layout)
+        try:
+            source = open_source(spec, config.camera.resolution, layout)
+            profile = Profile.load(profile_path)
+        except Exception as exc:  # a game survives a dead camera: phones and buttons go on
+            log.warning("camera off: %s", exc)
+            companion.say("Camera off: enter moves by phone. Run 'paradox-table doctor' to check it")
+            return None, None, None
         frames = source.read
-    reader = TileReader(Profile.load(profile_path), layout)
+    reader = TileReader(profile, layout)
     loop = CameraLoop(companion, frames, reader, TableTracker())
 
     def camera_jpeg() -> bytes:

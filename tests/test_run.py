@@ -1,0 +1,30 @@
+"""The companion starts without a camera: a missing or broken camera never stops a game."""
+import dataclasses
+
+import pytest
+
+from companion import config as config_mod
+from companion.games import TABLE
+from companion.run import start
+
+
+@pytest.mark.parametrize("profile, said", [
+    (None, "Camera off: enrol the tiles first"),
+    (b"not a profile", "Camera off: enter moves by phone"),
+])
+def test_no_camera_still_plays_from_phones(tmp_path, profile, said):
+    base = config_mod.defaults(on_pi=False)
+    cfg = dataclasses.replace(base, state_dir=tmp_path,
+                              camera=dataclasses.replace(base.camera, source="usb:9"))
+    if profile is not None:
+        (tmp_path / "vision-profile.npz").write_bytes(profile)
+    dev = start(cfg, simulate=False, port=0, host="127.0.0.1")
+    try:
+        assert dev.camera is None and dev.virtual_table is None
+        dev.companion.call(lambda: None)
+        assert dev.companion.snapshot.message.startswith(said)
+        dev.companion.new_game("paradominetor", {"seats": 3}).result(5)
+        dev.companion.submit({"type": "Play", "seat": 0, "tile": "red-3"}, "phone").result(5)
+        assert dev.companion.snapshot.view(TABLE)["current_trick"] == [{"seat": 0, "tile": "red-3"}]
+    finally:
+        dev.stop()
