@@ -162,7 +162,7 @@ def create_app(companion, host_token: str, extras: Extras | None = None) -> Flas
                 if text != last:
                     last = text
                     yield f"event: view\ndata: {json.dumps(payload)}\n\n"
-                newer = companion.wait_for_change(snap.version, timeout=15)
+                newer = companion.wait_for_change(snap.version, timeout=5)  # a dead phone frees its thread soon
                 if newer.version == snap.version:
                     yield ": still here\n\n"  # keeps proxies and phones from dropping the line
                 snap = newer
