@@ -4,6 +4,7 @@ After every step each captive's page and the table's (their whole HTML) are sear
 from the master view: the tiles, the kinds and names of spaces nobody has said aloud, where the
 OP's pieces stand, and the other captive's board."""
 import dataclasses
+import json
 import shutil
 import time
 from pathlib import Path
@@ -11,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from companion import config as config_mod
-from companion.games import MASTER, Viewer
+from companion.games import MASTER, TABLE, Viewer
 from companion.run import start
 
 playwright = pytest.importorskip("playwright.sync_api")
@@ -67,24 +68,28 @@ class Table:
     def master(self):
         return self.companion.snapshot.view(MASTER)
 
-    def caught_up(self, name, timeout=3.0):
-        """Wait until the page drew the companion's latest view (a view that did not change for
-        this viewer is not sent again, so a page may stay on an older version, correctly)."""
-        version = self.companion.snapshot.version
-        try:
-            wait_until(lambda: self.pages[name].evaluate("document.body.dataset.version") == str(version),
-                       timeout)
-        except AssertionError:
-            pass
+    def seen(self, name):
+        """What the page `name` is sent: its viewer's view and the table's last words."""
+        viewer = {"master": MASTER, "table": TABLE}.get(name) or Viewer.of_seat(int(name[5:]))
+        snap = self.companion.snapshot
+        return json.dumps([snap.view(viewer), snap.message], sort_keys=True)
+
+    def caught_up(self, name):
+        """Wait until the page drew the companion's latest version."""
+        version = str(self.companion.snapshot.version)
+        wait_until(lambda: self.pages[name].evaluate("document.body.dataset.version") == version,
+                   what=f"{name}'s page to catch up")
 
     def act(self, name, click):
-        """Click on one phone, and wait until the companion took the move."""
+        """Click on one phone, wait until the companion took the move and every page whose view
+        changed drew it (a view that did not change is not sent again)."""
         before = self.companion.snapshot.version
-        self.caught_up(name)
+        views = {other: self.seen(other) for other in self.pages}
         click(self.pages[name])
         wait_until(lambda: self.companion.snapshot.version > before, what=f"{name}'s move")
         for other in self.pages:
-            self.caught_up(other)
+            if self.seen(other) != views[other]:
+                self.caught_up(other)
         self.check_captives()
 
     def check_captives(self):
@@ -137,7 +142,18 @@ def captive_step(t: Table, seat: int):
     if view.get("decision"):
         return t.act(name, lambda p: pick_first(p, ".decision button[data-option]"))
     if view["phase"] == "fruits":
-        return t.act(name, lambda p: pick_first(p, ".fruit-choice button"))
+        if view["board"]["character"] != "Hempel":
+            return t.act(name, lambda p: pick_first(p, ".fruit-choice button"))
+
+        def under_a_palm(p):  # Hempel chooses the bonus his starting fruit goes under
+            p.click('.palm-choice button[data-bonus="restore_energy"]')
+            playwright.expect(p.locator('.palm-choice button[data-bonus="restore_energy"]')).to_have_class("on")
+            pick_first(p, ".fruit-choice button")
+        t.act(name, under_a_palm)
+        board = t.master["boards"][str(seat)]
+        fruit = board["starting_fruits"][0]
+        assert [b["fruits"] for b in board["bonuses"] if b["effect"] == "restore_energy"] == [[fruit]]
+        return None
     if view["actions_left"] == 2:
         def declare(p):
             pad = p.locator(".pad button[data-dir]:not([disabled])")
@@ -216,7 +232,6 @@ def test_the_op_and_two_captives_play_three_rounds_from_their_phones(device, bro
         m = t.master
         if not shot_taken and m["phase"] == "play" and m["waiting_for"] == 1 and m["round"] == 2 \
                 and m["actions_left"] == 2 and not m["decision"]:
-            t.caught_up("master"), t.caught_up("seat-1")
             op.evaluate("window.scrollTo(0, 0)")
             op.screenshot(path=str(SHOTS / "island-op-phone.png"))
             me.evaluate("window.scrollTo(0, 0)")

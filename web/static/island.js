@@ -19,7 +19,7 @@
     for (let q = first; q <= last; q++) LABELS.push("ABCDEFG"[r + 3] + (q - first + 1));
   }
   // What a page keeps between redraws (a live update must not lose a half-made choice).
-  const ui = { dir: null, over: false, safe: false, piece: null, noteSpace: null, draft: "",
+  const ui = { palm: null, dir: null, over: false, safe: false, piece: null, noteSpace: null, draft: "",
                msg: "", bad: false, wave: null, rock: null, bush: null, build: "" };
 
   const cap = (s) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s);
@@ -450,8 +450,15 @@
     if (v.decision) parts.push(el("h2", {}, "Your decision"), decisionEl(v, send, true));
     const fruitChoices = legal.filter((m) => m.type === "ChooseStartingFruit");
     if (fruitChoices.length) {
+      // Hempel puts the fruit in a palm box of the bonus he chooses (one with a box left)
+      const palms = v.board.bonuses.filter((b) => b.palm_boxes && b.fruits.length < b.palm_boxes);
+      if (!palms.some((b) => b.effect === ui.palm)) ui.palm = palms.length ? palms[0].effect : null;
       parts.push(el("h2", {}, `Choose ${cap(fruitChoices[0].piece)}'s starting fruit`),
-        el("div", { class: "row fruit-choice" }, ...fruitChoices.map((m) => button(m.fruit, { "data-fruit": m.fruit }, () => post(send, m)))));
+        palms.length ? el("div", { class: "row palm-choice" }, el("span", { class: "dim" }, "Under the bonus:"),
+          ...palms.map((b) => button(b.words, { class: ui.palm === b.effect ? "on" : "quiet", "data-bonus": b.effect },
+            () => { ui.palm = b.effect; redraw(); }))) : null,
+        el("div", { class: "row fruit-choice" }, ...fruitChoices.map((m) => button(m.fruit, { "data-fruit": m.fruit },
+          () => post(send, ui.palm ? Object.assign({}, m, { bonus: ui.palm }) : m)))));
     }
     const moves = legal.filter((m) => m.type === "Move");
     if (!v.decision && v.phase === "play" && legal.length) {
