@@ -1,6 +1,7 @@
 """The one small protocol every game speaks (DESIGN.md, "The rules core").
 
-A game is a module (or package) exposing:
+A game is a package under companion/games/ exposing its description `GAME` (a `Game`, at the
+end of this file) and its rules:
 
     NAME: str
     MOVES: tuple of move dataclasses      (for records: move_to_dict / move_from_dict)
@@ -10,6 +11,10 @@ A game is a module (or package) exposing:
     scores(state) -> {seat: points}
     is_over(state) -> bool
     winners(state) -> [seat, ...]                empty until the game is over
+    viewers(state) -> ["seat-0", ...]            who gets a phone link ("master" for a game master)
+    legal_moves(state) -> [move, ...]            moves the rules accept now (random play, hints)
+    secrets(state) -> {viewer: {text, ...}}      what only that viewer (and a game master) may
+                                                 see; the leak checks look for it in other views
 
 States are immutable values; `apply` never mutates its argument, so a session can keep the
 states it has seen for undo. Randomness comes only from the seed given to `setup` (kept in the
@@ -102,3 +107,101 @@ def from_dict(classes: Iterable[type], data: dict):
         return cls(**kwargs)
     except TypeError as exc:
         raise IllegalMove(f"{kind} is missing a field: {exc}") from None
+
+
+# ---------------------------------------------------------------- the game description
+#
+# Shared code never asks which game is running; it asks the game. Every game package holds a
+# `GAME = Game(...)` beside its rules. The description is plain data; the optional parts (camera,
+# OLED pages, records, simulation) are modules of the package named here and imported only when
+# they are used, so a phone-only game never loads the camera code (or OpenCV).
+
+# The keys of `view(state, viewer)` that shared code reads, for every game and every viewer:
+VIEW_KEYS = {
+    "game": "the game's NAME",
+    "seats": "how many seats the table has (a game master, if any, is one of them)",
+    "names": "a name per seat, in seat order, as the OLED and the phones print them",
+    "scores": "{'seat number': points} as players write them",
+    "finished": "true once the game is over",
+    "winners": "the winning seats (empty until the game is over)",
+}
+
+
+@dataclass(frozen=True)
+class Option:
+    """One setup option, described well enough for the host page to draw the new-game form.
+
+    kind:
+      "count"   a whole number from `low` to `high`
+      "choice"  one of `choices` ((value, words) pairs); value "" means "leave it to the game"
+      "names"   a list of text, one per seat of the count option named in `per`
+      "each"    one of `choices` for each of `per` less `less` (different from each other)
+      "numbers" for each value chosen in the "each" option `per`: numbers named in `fields`,
+                from `low` to `high`, all optional (left out, the game's own values stand)
+    `when` shows the option only when another option has one value, e.g. {"players": 2}.
+    """
+    key: str
+    label: str
+    kind: str
+    default: Any = None
+    low: int | None = None
+    high: int | None = None
+    choices: tuple = ()
+    per: str | None = None
+    less: int = 0
+    fields: tuple = ()
+    when: tuple = ()  # ((key, value), ...)
+    help: str = ""
+
+    KINDS = ("count", "choice", "names", "each", "numbers")
+
+    def __post_init__(self):
+        if self.kind not in self.KINDS:
+            raise ValueError(f"option {self.key}: kind is one of {', '.join(self.KINDS)}")
+
+    def as_json(self) -> dict:
+        out = {"key": self.key, "label": self.label, "kind": self.kind, "default": self.default,
+               "help": self.help}
+        for name in ("low", "high", "per", "less"):
+            if getattr(self, name) not in (None, 0):
+                out[name] = getattr(self, name)
+        if self.choices:
+            out["choices"] = [{"value": v, "words": w} for v, w in self.choices]
+        if self.fields:
+            out["fields"] = list(self.fields)
+        if self.when:
+            out["when"] = dict(self.when)
+        return out
+
+
+@dataclass(frozen=True)
+class Game:
+    """What a game is, for the session, the table service, the OLED, the phones and the tests.
+
+    name, title      the registry name ("paradominetor") and the words players know it by
+    players          (fewest, most) people at the table, a game master included
+    options          the new-game form, in order; `setup(defaults)` must give a playable game
+    master           True when one viewer is the game master (Paradox Island's OP), whose moves
+                     come from the master link as seat `master_seat`
+    parts            optional modules of the package, by role: "camera" (the mat's zones, the
+                     reader and its labels, the watcher that turns table events into moves),
+                     "oled" (the game's OLED pages), "records" (record lines for `replay`),
+                     "simulation" (virtual-table verbs); each is imported only when used
+    web              the phone page's script and style, files in the package's web/ folder
+    """
+    name: str
+    title: str
+    players: tuple[int, int]
+    options: tuple[Option, ...] = ()
+    master: bool = False
+    master_seat: int | None = None
+    parts: tuple[str, ...] = ()
+    web: tuple[str, ...] = ("game.js", "game.css")
+
+    def defaults(self) -> dict:
+        return {o.key: o.default for o in self.options if o.default is not None}
+
+    def as_json(self) -> dict:
+        return {"name": self.name, "title": self.title, "players": list(self.players),
+                "options": [o.as_json() for o in self.options], "master": self.master,
+                "camera": "camera" in self.parts, "web": list(self.web)}

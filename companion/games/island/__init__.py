@@ -11,7 +11,7 @@ views (who sees what).
 """
 from __future__ import annotations
 
-from ..base import IllegalMove, Viewer
+from ..base import Game, IllegalMove, Option, Viewer
 from . import board as geo
 from . import captive, catalog, characters, layout, op, resolve, turns, views
 from .moves import (MOVES, BuildIsland, BushAction, Choose, ChooseStartingFruit, EndTurn, Move,
@@ -22,8 +22,33 @@ from .state import OP, State, board as board_of, piece, pieces_of
 NAME = "island"
 MASTER_SEAT = OP  # the OP's moves come from the master link
 
-__all__ = ["NAME", "MASTER_SEAT", "MOVES", "IllegalMove", "setup", "apply", "view", "viewers",
-           "scores", "is_over", "winners", "legal_moves", "move_from_dict", "move_to_dict", "State"]
+__all__ = ["NAME", "GAME", "MASTER_SEAT", "MOVES", "IllegalMove", "setup", "apply", "view",
+           "viewers", "scores", "is_over", "winners", "legal_moves", "secrets", "move_from_dict",
+           "move_to_dict", "State"]
+
+# Recommended characters first (p.6), then the rest of the catalog's.
+_CHARACTERS = tuple((c, c.capitalize())
+                    for c in dict.fromkeys(turns.RECOMMENDED + tuple(catalog.characters())))
+
+GAME = Game(
+    name=NAME,
+    title="Paradox Island",
+    players=(2, 4),
+    options=(
+        Option("players", "Players, the OP included", "count", default=4, low=2, high=4,
+               help="The Omnipotence Paradox takes the first link; the captives play in this "
+                    "order from the OP's left."),
+        Option("characters", "Captive", "each", choices=_CHARACTERS, per="players", less=1),
+        Option("character_stats", "Health and energy", "numbers", per="characters",
+               fields=("health", "energy"), low=1, high=9,
+               help="Leave empty for the values in the companion's catalog."),
+        Option("second_piece", "Second piece (two players)", "choice", default="",
+               choices=(("", "drawn at random"),) + _CHARACTERS, when=(("players", 2),)),
+    ),
+    master=True,
+    master_seat=OP,
+    parts=("oled",),
+)
 
 
 def setup(options: dict | None = None, seed: int = 0) -> State:
@@ -83,6 +108,18 @@ def view(state: State, viewer: Viewer) -> dict:
 def viewers(state: State) -> list[str]:
     """Who gets a phone: the OP gets the master view (the island), each captive their seat."""
     return ["master"] + [f"seat-{seat}" for seat in range(1, state.players)]
+
+
+def secrets(state: State) -> dict[str, set[str]]:
+    """What the leak checks look for: the island's placements and the Wave's part are the OP's;
+    a captive's notes are their own."""
+    op = set(state.island.placements) if state.island is not None else set()
+    if state.wave is not None:
+        op.add(f'"{state.wave}"')  # the Wave's part, as a JSON value
+    out = {"master": op}
+    for b in state.boards:
+        out[f"seat-{b.seat}"] = {text for _, text in b.notes if len(text) >= 8}
+    return out
 
 
 def scores(state: State) -> dict[int, int]:

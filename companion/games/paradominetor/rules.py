@@ -1,6 +1,7 @@
 """Paradominetor: a trick-taking game of time paradoxes, for 3 to 5 players.
 
 Rules: shared/rules/paradominetor.txt. Decisions the rulebook leaves open: docs/rulings.md.
+Pure: state + move -> new state + events; no clock, no I/O, randomness only from the seed.
 
 Two ways to set up, one game:
 - at a real table (the default) the companion never knows the hands. Tiles arrive as the camera
@@ -14,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from .base import Event, IllegalMove, Viewer, chance, from_dict, to_dict
+from ..base import Event, IllegalMove, Viewer, chance, from_dict, to_dict
 
 NAME = "paradominetor"
 COLOURS = ("red", "blue", "green", "yellow", "purple")
@@ -639,6 +640,54 @@ def legal_plays(state: State) -> list[Play]:
         else:
             plays.append(Play(seat, str(t)))
     return plays
+
+
+def legal_moves(state: State) -> list:
+    """Every move the rules accept now. Dealt games: the passes (first tile of each timeframe,
+    one choice per seat: enough for random play) and the legal plays. At a real table the hands
+    are unknown, so every face still unplayed is a possible play, and a paradox tile's back any
+    timeframe its face exists in that is not yet played."""
+    if state.phase == "over":
+        return []
+    if state.phase == "pass":
+        return [Pass(s, tuple(str(next(t for t in state.hands[s] if t.timeframe == tf))
+                              for tf in TIMEFRAMES))
+                for s in range(state.seats) if state.passes[s] is None]
+    if state.phase == "flip":
+        moves = [Reveal(s, tf) for s in _awaiting_flip(state) for tf in TIMEFRAMES]
+    elif state.dealt:
+        return legal_plays(state)
+    else:
+        seat = state.to_play
+        faces = ["black-0"] + [f"{c}-{v}" for c in state.colours for v in range(1, 7)]
+        moves = [Play(seat, f, c) for f in faces
+                 for c in (state.colours if f == "black-0" and not state.trick else (None,))]
+    return [m for m in moves if _accepted(state, m)]
+
+
+def _accepted(state: State, move) -> bool:
+    try:
+        apply(state, move)
+    except IllegalMove:
+        return False
+    return True
+
+
+def viewers(state: State) -> list[str]:
+    """A phone link per seat; nobody is game master."""
+    return [f"seat-{s}" for s in range(state.seats)]
+
+
+def secrets(state: State) -> dict[str, set[str]]:
+    """Hidden tiles written in full (red-3-past): a seat's hand is its own; the back of a played
+    tile that was never flipped is nobody's (only the game master's view, used for records)."""
+    out = {f"seat-{s}": set() for s in range(state.seats)}
+    if state.hands is not None:
+        for s, hand in enumerate(state.hands):
+            out[f"seat-{s}"] = {str(t) for t in hand if t.colour != BLACK}
+    hidden = [p for r in state.done for p in r.plays if not p.flipped] + list(state.trick)
+    out["master"] = {str(p.tile) for p in hidden if p.tile.colour != BLACK and p.tile.timeframe}
+    return out
 
 
 # ---------------------------------------------------------------- views

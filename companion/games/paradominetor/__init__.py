@@ -1,0 +1,25 @@
+"""Paradominetor: a trick-taking game of time paradoxes, for 3 to 5 players.
+
+Rules: shared/rules/paradominetor.txt; decisions the rulebook leaves open: docs/rulings.md.
+Modules: rules (pure: tiles, moves, tricks, paradoxes, scores, views), table (the camera's
+tiles become plays and reveals), camera (the mat and the tile reader), oled (its OLED pages),
+records (the `trick` line of a record), simulation (the virtual table's verbs), web/ (its phone
+script and style).
+"""
+from __future__ import annotations
+
+from ..base import Game, Option
+from .rules import *  # noqa: F401,F403 - the rules are the game's protocol
+from .rules import NAME, _sorted_hand  # noqa: F401
+
+GAME = Game(
+    name=NAME,
+    title="Paradominetor",
+    players=(3, 5),
+    options=(
+        Option("seats", "Players", "count", default=4, low=3, high=5),
+        Option("names", "Seat names, clockwise", "names", per="seats",
+               help="Leave empty for P1, P2, ..."),
+    ),
+    parts=("camera", "oled", "records", "simulation"),
+)
