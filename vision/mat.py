@@ -1,7 +1,8 @@
-"""The printed play mat: an A3 sheet with ArUco markers, a grey trick area and one grey
-zone per seat. Everything is in millimetres from the mat's top-left corner.
+"""The printed play mat: an A3 sheet with ArUco markers, the game's grey play areas and one grey
+zone per seat. Everything is in millimetres from the mat's top-left corner. The game says
+which areas it needs (a `MatSpec`); this module knows no game.
 
-Markers: 0-3 in the mat's corners fix the table plane, 4-5 flank the trick area, and each
+Markers: 0-3 in the mat's corners fix the table plane, 4-5 flank the first play area, and each
 seat zone has its marker beside it. A seat marker's id belongs to its place on the sheet
 (10 bottom, 11 bottom-left, ... 17 right), not to the seat number, so every mat, whatever
 its seat count, puts the same id in the same place. Any one visible marker calibrates a frame.
@@ -23,7 +24,15 @@ MARKER_MM = 30.0
 # Mid grey: a neutral reference the recogniser uses for white balance and light, and a
 # tone far from white faces, black tiles and saturated colours alike.
 ZONE_GREY = (150, 150, 150)
-GAMES = {"paradominetor": (3, 5)}  # game -> (min seats, max seats)
+
+
+@dataclass(frozen=True)
+class MatSpec:
+    """What a game asks of its mat: its name, seat counts and play areas in mm (x, y, w, h).
+    The first area is flanked by markers 4 and 5; seat zones go round the edges."""
+    game: str
+    seats: tuple[int, int]
+    areas: tuple[tuple[str, tuple[float, float, float, float]], ...]
 
 
 @dataclass(frozen=True)
@@ -79,7 +88,7 @@ class MatLayout:
     @classmethod
     def from_json(cls, d: dict) -> "MatLayout":
         return cls(
-            game=d.get("game", "paradominetor"),
+            game=d["game"],
             seats=int(d.get("seats", sum(k.startswith("seat-") for k in d["zones"]))),
             size_mm=tuple(d["size_mm"]),
             zones={k: Zone(**v) for k, v in d["zones"].items()},
@@ -119,27 +128,28 @@ def _slot(slot: str, W: float, H: float):
     raise ValueError(slot)
 
 
-def mat_layout(game: str = "paradominetor", seats: int = 4) -> MatLayout:
-    """The mat for a game and seat count: zones in mm, marker ids and positions."""
-    if game not in GAMES:
-        raise ValueError(f"no mat for game {game!r} (known: {', '.join(GAMES)})")
-    lo, hi = GAMES[game]
+def mat_layout(spec: MatSpec, seats: int | None = None) -> MatLayout:
+    """The mat for a game and seat count (default: the most): zones in mm, marker ids and positions."""
+    lo, hi = spec.seats
+    seats = hi if seats is None else seats
     if not lo <= seats <= hi:
-        raise ValueError(f"{game} is played by {lo}-{hi} seats, not {seats}")
+        raise ValueError(f"{spec.game} is played by {lo}-{hi} seats, not {seats}")
     W, H = A3_MM
     s, m = MARKER_MM, 8.0
     markers = {0: (m, m, s), 1: (W - m - s, m, s), 2: (W - m - s, H - m - s, s), 3: (m, H - m - s, s)}
-    trick = Zone(118.0, 92.0, 184.0, 113.0)
-    markers[4] = (trick.x - 12 - s, trick.y + (trick.h - s) / 2, s)
-    markers[5] = (trick.x + trick.w + 12, trick.y + (trick.h - s) / 2, s)
-    zones = {"trick": trick}
-    labels = {"TRICK": (trick.x, trick.y - 4)}
+    zones, labels = {}, {}
+    for name, (x, y, w, h) in spec.areas:
+        zones[name] = Zone(x, y, w, h)
+        labels[name.upper()] = (x, y - 4)
+    first = next(iter(zones.values()))
+    markers[4] = (first.x - 12 - s, first.y + (first.h - s) / 2, s)
+    markers[5] = (first.x + first.w + 12, first.y + (first.h - s) / 2, s)
     for i, slot in enumerate(_SEAT_SLOTS[seats]):
         z, (mx, my) = _slot(slot, W, H)
         zones[f"seat-{i}"] = z
         markers[_SLOT_IDS[slot]] = (mx, my, s)
         labels[f"SEAT {i + 1}"] = (z.x, z.y + z.h + 5) if slot.startswith("T") else (z.x, z.y - 1.5)
-    return MatLayout(game, seats, (W, H), zones, markers, labels=labels)
+    return MatLayout(spec.game, seats, (W, H), zones, markers, labels=labels)
 
 
 def render_mat(layout: MatLayout, px_per_mm: float = 10.0) -> np.ndarray:

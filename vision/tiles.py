@@ -1,38 +1,58 @@
-"""Paradominetor's tiles as the camera sees them.
+"""The tiles a reader tells apart, as the game describes them (vision names no game).
 
-A face shows only colour and value (``red-3``, ``black-0``); the timeframe is printed on the
-back (``back-past``, ``back-present``, ``back-future``). Each colour's set is past 1-4,
-present 1-5, future 2-6, plus one black 0 (a past tile).
+A face label is COLOUR-GLYPH (``red-3``, ``black-0``): the colour is a group the recogniser learns
+colour statistics for, the glyph is what is printed. A back label is ``back-NAME``
+(``back-past``): each back is its own group. The game's camera description builds a `TileSet`;
+the synthetic table draws the same labels, so nothing here knows which game is played.
 """
 from __future__ import annotations
 
-COLOURS = ("red", "blue", "green", "yellow", "purple")
-TIMEFRAMES = ("past", "present", "future")
-SET_VALUES = {"past": (1, 2, 3, 4), "present": (1, 2, 3, 4, 5), "future": (2, 3, 4, 5, 6)}
+from dataclasses import dataclass
 
-FACE_LABELS = tuple(f"{c}-{v}" for c in COLOURS for v in range(1, 7)) + ("black-0",)
-BACK_LABELS = tuple(f"back-{t}" for t in TIMEFRAMES)
-LABELS = FACE_LABELS + BACK_LABELS
 UNKNOWN = "unknown"
 
 
-def check_label(label: str) -> str:
-    if label not in LABELS:
-        raise ValueError(f"unknown tile label {label!r}: use COLOUR-VALUE (e.g. red-3, black-0) "
-                         f"or back-past / back-present / back-future")
-    return label
+@dataclass(frozen=True)
+class TileSet:
+    faces: tuple[str, ...]
+    backs: tuple[str, ...] = ()
+    # Every physical tile as (face, back name): what a box of tiles holds, for the virtual table.
+    inventory: tuple[tuple[str, str], ...] = ()
+    noun: str = "tile"  # how the game calls one ("tile", "disc", "domino")
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        return self.faces + self.backs
+
+    @property
+    def back_names(self) -> tuple[str, ...]:
+        return tuple(b.removeprefix("back-") for b in self.backs)
+
+    @property
+    def colours(self) -> tuple[str, ...]:
+        """The face colours, in the order the faces name them."""
+        return tuple(dict.fromkeys(colour_of(f) for f in self.faces))
+
+    def check(self, label: str) -> str:
+        if label not in self.labels:
+            example = ", ".join(self.faces[:2] + self.backs[:1])
+            raise ValueError(f"unknown {self.noun} label {label!r}: use one of this game's labels "
+                             f"(e.g. {example})")
+        return label
+
+    def faces_with_back(self, back: str) -> list[str]:
+        return [face for face, b in self.inventory if b == back]
+
+
+def is_back(label: str) -> bool:
+    return label.startswith("back-")
 
 
 def colour_of(label: str) -> str:
     """The face colour, or the back's name: the group a label's colour statistics belong to."""
-    return label if label.startswith("back-") else label.split("-")[0]
+    return label if is_back(label) else label.split("-")[0]
 
 
-def value_of(label: str) -> int | None:
-    return None if label.startswith("back-") else int(label.split("-")[1])
-
-
-def tile_set(colour: str) -> list[tuple[str, str]]:
-    """(face label, timeframe) for every tile of one colour's set, black 0 included."""
-    out = [(f"{colour}-{v}", t) for t in TIMEFRAMES for v in SET_VALUES[t]]
-    return out + [("black-0", "past")]
+def value_of(label: str) -> str | None:
+    """The printed glyph of a face (``3``), None for a back."""
+    return None if is_back(label) else label.split("-", 1)[1]
