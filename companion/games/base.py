@@ -204,4 +204,5 @@ class Game:
     def as_json(self) -> dict:
         return {"name": self.name, "title": self.title, "players": list(self.players),
                 "options": [o.as_json() for o in self.options], "master": self.master,
+                "master_seat": self.master_seat,
                 "camera": "camera" in self.parts, "web": list(self.web)}
