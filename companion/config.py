@@ -9,7 +9,8 @@ ConfigError that names the file and the key, because a typo such as `adress = 0x
 ignored would leave a user staring at a dark OLED.
 
     hostname = "paradox-table"          # shown on the OLED as http://HOSTNAME.local:PORT/
-    state_dir = "/var/lib/paradox-table"
+    state_dir = "/var/lib/paradox-table"  # elsewhere: $XDG_STATE_HOME/paradox-table,
+                                          # else ~/.local/state/paradox-table
     [camera]  source = "picamera2"      # picamera2 | usb:N | folder:PATH | synthetic
               resolution = [1280, 960]
     [oled]    model = "ssd1306"         # ssd1306 | sh1106
@@ -36,7 +37,6 @@ from typing import Any
 ETC_PATH = Path("/etc/paradox-table/config.toml")
 LOCAL_PATH = Path("paradox-table.toml")
 PI_STATE_DIR = Path("/var/lib/paradox-table")
-LOCAL_STATE_DIR = Path("var")
 ENV_VAR = "PARADOX_TABLE_CONFIG"
 _MODEL_FILE = Path("/proc/device-tree/model")
 
@@ -56,6 +56,16 @@ def pi_model(model_file: Path = _MODEL_FILE) -> str | None:
 
 def is_raspberry_pi(model_file: Path = _MODEL_FILE) -> bool:
     return pi_model(model_file) is not None
+
+
+def user_state_dir(environ: dict[str, str] | None = None) -> Path:
+    """Where the game log lives off a Pi: the user's own state directory, the same folder
+    wherever the command is run from. $XDG_STATE_HOME/paradox-table when that is set to an
+    absolute path (the XDG base directory rule), else ~/.local/state/paradox-table."""
+    env = os.environ if environ is None else environ
+    xdg = env.get("XDG_STATE_HOME", "")
+    base = Path(xdg) if xdg and Path(xdg).is_absolute() else Path.home() / ".local" / "state"
+    return base / "paradox-table"
 
 
 @dataclass(frozen=True)
@@ -98,7 +108,7 @@ class GameConfig:
 @dataclass(frozen=True)
 class Config:
     hostname: str = "paradox-table"
-    state_dir: Path = LOCAL_STATE_DIR
+    state_dir: Path = field(default_factory=user_state_dir)
     camera: CameraConfig = field(default_factory=CameraConfig)
     oled: OledConfig = field(default_factory=OledConfig)
     buttons: ButtonsConfig = field(default_factory=ButtonsConfig)
@@ -122,12 +132,13 @@ def default_path(on_pi: bool | None = None) -> Path:
 
 
 def defaults(on_pi: bool | None = None) -> Config:
-    """Every default, chosen for where we run: a Pi has its camera and /var/lib; a laptop has neither."""
+    """Every default, chosen for where we run: a Pi has its camera and /var/lib; a laptop has
+    neither, and keeps the game log in the user's state directory."""
     if on_pi is None:
         on_pi = is_raspberry_pi()
     return Config(
         hostname=_system_hostname(),
-        state_dir=PI_STATE_DIR if on_pi else LOCAL_STATE_DIR,
+        state_dir=PI_STATE_DIR if on_pi else user_state_dir(),
         camera=CameraConfig(source="picamera2" if on_pi else "synthetic"),
         on_pi=on_pi,
     )

@@ -1,6 +1,32 @@
+import os
+import shutil
+import tempfile
+
 import pytest
 
 from companion.store import Store
+
+_saved_state_home: list = []
+
+
+def pytest_configure(config):
+    """No test touches the user's real game log: anything that falls back to the default state
+    directory ($XDG_STATE_HOME/paradox-table) gets a temporary one instead, subprocesses too.
+    Set before collection, so even a module-level default sees it."""
+    home = tempfile.mkdtemp(prefix="paradox-table-state-")
+    _saved_state_home.append((os.environ.get("XDG_STATE_HOME"), home))
+    os.environ["XDG_STATE_HOME"] = home
+
+
+def pytest_unconfigure(config):
+    if not _saved_state_home:
+        return
+    before, home = _saved_state_home.pop()
+    if before is None:
+        os.environ.pop("XDG_STATE_HOME", None)
+    else:
+        os.environ["XDG_STATE_HOME"] = before
+    shutil.rmtree(home, ignore_errors=True)
 
 
 @pytest.fixture

@@ -1,6 +1,7 @@
 """companion.config: defaults, where the file is found, and errors that name the key."""
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -11,10 +12,11 @@ from companion.config import ConfigError, load, parse
 REPO = Path(__file__).resolve().parents[2]
 
 
-def test_defaults_off_the_pi():
+def test_defaults_off_the_pi(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     c = cfg.defaults(on_pi=False)
     assert c.camera.source == "synthetic"
-    assert c.state_dir == Path("var")
+    assert c.state_dir == tmp_path / "state" / "paradox-table"
     assert (c.oled.model, c.oled.i2c_bus, c.oled.address) == ("ssd1306", 1, 0x3C)
     assert (c.buttons.a, c.buttons.b, c.buttons.c) == (17, 27, 22)
     assert c.web.port == 8080
@@ -26,6 +28,28 @@ def test_defaults_on_the_pi():
     assert c.camera.source == "picamera2"
     assert c.state_dir == Path("/var/lib/paradox-table")
     assert c.on_pi
+
+
+def test_off_the_pi_the_game_log_is_in_the_users_state_directory(tmp_path, monkeypatch):
+    # The same folder wherever the command is run from, never ./var in the working directory.
+    monkeypatch.chdir(tmp_path)
+    home = Path.home()
+    assert cfg.user_state_dir({}) == home / ".local" / "state" / "paradox-table"
+    assert cfg.user_state_dir({"XDG_STATE_HOME": ""}) == home / ".local" / "state" / "paradox-table"
+    # The XDG rule: a relative $XDG_STATE_HOME is ignored.
+    assert cfg.user_state_dir({"XDG_STATE_HOME": "rel"}) == home / ".local" / "state" / "paradox-table"
+    assert cfg.user_state_dir({"XDG_STATE_HOME": "/srv/st"}) == Path("/srv/st/paradox-table")
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "xdg"))
+    for c in (cfg.defaults(on_pi=False), parse(""), cfg.Config(), load(on_pi=False)):
+        assert c.state_dir == tmp_path / "xdg" / "paradox-table" and c.state_dir.is_absolute()
+    assert parse('state_dir = "/srv/pt"\n').state_dir == Path("/srv/pt")
+
+
+def test_tests_never_use_the_real_state_directory():
+    # tests/conftest.py points $XDG_STATE_HOME at a temporary folder for the whole run.
+    state_dir = cfg.defaults(on_pi=False).state_dir
+    assert state_dir.is_relative_to(Path(tempfile.gettempdir()).resolve()) or \
+        state_dir.is_relative_to(Path(tempfile.gettempdir())), state_dir
 
 
 def test_url_for_phones():
