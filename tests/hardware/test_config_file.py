@@ -180,3 +180,48 @@ def test_raspberry_pi_detection(tmp_path, model, expected):
 
 def test_no_device_tree_is_not_a_pi(tmp_path):
     assert not cfg.is_raspberry_pi(tmp_path / "missing")
+
+
+# The shutdown hook's farewell (hardware.farewell) reads the [oled] table of this same file
+# without importing companion; it must agree with the service on every value.
+OLED_TABLES = [
+    "", "[oled]\n", '[oled]\nmodel = "sh1106"\n', '[oled]\nmodel = "ssd1309"\n',
+    "[oled]\ni2c_bus = 3\n", "[oled]\ni2c_bus = 32\n", "[oled]\ni2c_bus = true\n",
+    "[oled]\naddress = 0x3D\n", '[oled]\naddress = "0x3d"\n', '[oled]\naddress = "abc"\n',
+    "[oled]\naddress = 0x78\n", "[oled]\naddress = 7\n", "[oled]\naddress = 60.0\n",
+    "[oled]\nrotate = 2\n", "[oled]\nrotate = 1\n", "[oled]\nrotate = false\n",
+    'oled = "x"\n', "[oled\n",
+]
+
+
+@pytest.mark.parametrize("text", OLED_TABLES)
+def test_the_farewell_reads_the_oled_table_as_the_service_does(tmp_path, text):
+    from hardware.farewell import FarewellError, oled_settings
+
+    path = tmp_path / "config.toml"
+    path.write_text(text)
+    try:
+        want = parse(text, name=str(path)).oled
+    except ConfigError as exc:
+        with pytest.raises(FarewellError) as err:
+            oled_settings(path)
+        key = str(exc).split(" must ")[0]  # "FILE: oled.address" names the same key
+        assert str(err.value).startswith(key), (str(err.value), str(exc))
+        return
+    got = oled_settings(path)
+    assert (got.model, got.i2c_bus, got.address, got.rotate) == \
+        (want.model, want.i2c_bus, want.address, want.rotate)
+
+
+def test_hardware_knows_nothing_of_companion(tmp_path):
+    import subprocess
+    import sys
+
+    # The farewell drawn end to end, then: was any companion module loaded on the way?
+    (tmp_path / "config.toml").write_text('[oled]\nmodel = "sh1106"\n')
+    code = ("import sys, hardware.farewell, hardware.gallery, hardware.buttons; "
+            "assert hardware.farewell.main(['poweroff', '--config', sys.argv[1]]) == 0; "
+            "sys.exit(', '.join(sorted(m for m in sys.modules if m.split('.')[0] == 'companion')) or None)")
+    done = subprocess.run([sys.executable, "-c", code, str(tmp_path / "config.toml")],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
