@@ -1,7 +1,8 @@
 """One example of every OLED screen, as a Paradominetor table would see it.
 
-The tests draw these against golden images, and `python -m hardware.gallery docs/img` writes
-them four times larger for the README, so the pictures in the docs are the ones tested.
+The tests draw these against golden images and, four times larger, into tests/output/oled/,
+checking that the README's pictures in docs/img are the same. `make images` (or
+`python -m hardware.gallery docs/img`) writes those pictures, so the docs show what is tested.
 """
 from __future__ import annotations
 
@@ -63,7 +64,10 @@ def write_images(folder: Path, scale: int = 4, prefix: str = "oled-") -> list[Pa
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
-    folder = Path(args[0]) if args else Path("docs/img")
+    if len(args) != 1:
+        print("usage: python -m hardware.gallery FOLDER  (make images writes docs/img)", file=sys.stderr)
+        return 2
+    folder = Path(args[0])
     for path in write_images(folder):
         print(path)
     return 0

@@ -1,7 +1,9 @@
 """The OLED screens, pixel for pixel, on luma.core's dummy device (as luma's own tests do).
 
 Golden images live in tests/hardware/golden/; docs/img/oled-*.png are the same frames at 4x.
-After an intended change: UPDATE_GOLDEN=1 .venv/bin/pytest tests/hardware -q, then look at them.
+Each run draws the 4x pictures into tests/output/oled/ (not tracked) and checks docs/img has them.
+After an intended change: UPDATE_GOLDEN=1 .venv/bin/pytest tests/hardware -q, look at the golden
+images, then `make images` (PARADOX_TABLE_DOCS_IMG=1) writes the pictures in docs/img.
 """
 from __future__ import annotations
 
@@ -20,7 +22,9 @@ from hardware.gallery import SAMPLES, write_images
 HERE = Path(__file__).parent
 GOLDEN = HERE / "golden"
 DOCS_IMG = HERE.parent.parent / "docs" / "img"
+OUTPUT = HERE.parent / "output" / "oled"  # git-ignored: what this run drew, to look at
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
+WRITE_DOCS = os.environ.get("PARADOX_TABLE_DOCS_IMG") == "1"
 
 
 @pytest.fixture
@@ -51,14 +55,14 @@ def test_screen_matches_golden_image(display, name):
     assert differing_pixels(image, Image.open(path)) == 0, f"{name} differs from {path}"
 
 
-def test_docs_pictures_are_the_golden_images_at_four_times(tmp_path):
-    if UPDATE:
+def test_docs_pictures_are_the_golden_images_at_four_times():
+    if WRITE_DOCS:
         write_images(DOCS_IMG)
-    written = write_images(tmp_path)
+    written = write_images(OUTPUT)
     for path in written:
         docs = DOCS_IMG / path.name
-        assert docs.exists(), f"{docs} missing; run UPDATE_GOLDEN=1"
-        assert differing_pixels(Image.open(path), Image.open(docs)) == 0, f"{docs} is stale"
+        assert docs.exists(), f"{docs} missing; run make images"
+        assert differing_pixels(Image.open(path), Image.open(docs)) == 0, f"{docs} is stale; run make images"
         golden = Image.open(GOLDEN / (path.stem.removeprefix("oled-") + ".png"))
         assert Image.open(path).size == (512, 256)
         assert differing_pixels(Image.open(path).resize((128, 64), Image.NEAREST), golden) == 0
