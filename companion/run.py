@@ -18,11 +18,12 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import notify
+from . import games, notify
+from .camera import CameraLoop, opener
 from .config import Config
-from .games import TABLE
+from .games import TABLE, IllegalMove
 from .panel import oled_screen
-from .service import CameraLoop, Companion
+from .service import Companion
 from .store import Store
 
 log = logging.getLogger("paradox-table")
@@ -60,14 +61,18 @@ class Device:
     display: object
     buttons: object
     server: object
-    camera: CameraLoop | None = None
-    virtual_table: object = None
+    camera: CameraLoop
+    simulation: bool = False
     urls: dict = field(default_factory=dict)
+
+    @property
+    def virtual_table(self):
+        """The virtual table of the camera game in progress (simulation only), or None."""
+        return self.camera.virtual_table
 
     def stop(self):
         notify.stopping()
-        if self.camera and self.camera.started:
-            self.camera.stop()
+        self.camera.stop()
         self.companion.stop()  # wakes the live streams, which then end
         self.server.close()
         self.buttons.close()
@@ -99,7 +104,8 @@ def start(config: Config, simulate: bool, port: int | None = None, host: str | N
     buttons = Buttons.from_config(config, on_event=companion.button, on_pi=on_pi)
 
     companion.start()  # first, so whatever start-up has to say reaches the OLED
-    camera, virtual, camera_jpeg = _camera(config, companion, state_dir, simulate)
+    simulated = simulate or config.camera.source == "synthetic"
+    camera = CameraLoop(companion, opener(config, companion, state_dir, simulate))
 
     def press(name: str):
         """A button pressed on the host page moves the emulated pin, as a finger would."""
@@ -112,81 +118,33 @@ def start(config: Config, simulate: bool, port: int | None = None, host: str | N
             buttons.release(key)
 
     def simulate_action(action: dict):
-        view = companion.snapshot.view(TABLE)
-        return virtual.act(action, awaiting_flip=view.get("awaiting_flip", ()))
+        virtual = camera.virtual_table
+        if virtual is None:
+            raise IllegalMove("the game in progress has no virtual table")
+        return virtual.act(action, companion.snapshot.view(TABLE))
 
-    from .games import names as game_names
-    extras = Extras(oled_png=lambda: display.png(), camera_jpeg=camera_jpeg,
+    extras = Extras(oled_png=lambda: display.png(), camera_jpeg=camera.jpeg,
                     press=press if buttons.emulated else None,
-                    simulate=simulate_action if virtual else None, simulation=virtual is not None,
-                    games=tuple(game_names()))
+                    simulate=simulate_action if simulated else None, simulation=simulated,
+                    games=tuple(g.as_json() for g in games.descriptions()))
     token = host_token(state_dir)
     app = create_app(companion, token, extras)
     server = make_server(app, host=host or config.web.host, port=config.web.port if port is None else port)
     threading.Thread(target=server.run, name="web", daemon=True).start()
-    if camera and camera_thread:
+    if camera_thread:
         camera.start()
     actual = server.effective_port
     urls = {"join": f"http://{config.hostname}.local:{actual}/",
             "host": f"http://{local_address()}:{actual}/?host={token}",
             "local": f"http://127.0.0.1:{actual}/?host={token}"}
     notify.ready(f"serving on port {actual}")
-    return Device(companion, store, display, buttons, server, camera, virtual, urls)
-
-
-def _camera(config: Config, companion: Companion, state_dir: Path, simulate: bool):
-    """The camera pipeline, or (None, None, None) when there is no camera to watch."""
-    import cv2
-
-    from vision.camera import open_source
-    from vision.mat import mat_layout
-    from vision.recognise import Profile, TileReader, enroll
-    from vision.tracker import TableTracker
-
-    layout = mat_layout("paradominetor", 5)
-    profile_path = state_dir / "vision-profile.npz"
-    virtual = None
-    if simulate or config.camera.source == "synthetic":
-        from vision.synthetic import SyntheticTable, write_enrolment
-
-        from .simulation import VirtualTable
-        if not profile_path.is_file():
-            log.info("enrolling the virtual table's tiles (first start only)")
-            enroll(write_enrolment(layout, state_dir / "enrolment"), profile_path, layout)
-        virtual = VirtualTable(SyntheticTable(layout, seed=1), layout)
-        frames = virtual.frame
-        profile = Profile.load(profile_path)
-    else:
-        if not profile_path.is_file():
-            companion.say("Camera off: enrol the tiles first (paradox-table vision enroll)")
-            return None, None, None
-        spec = config.camera.source
-        spec = "pi" if spec == "picamera2" else spec.removeprefix("folder:")
-        try:
-            source = open_source(spec, config.camera.resolution, layout)
-            profile = Profile.load(profile_path)
-        except Exception as exc:  # a game survives a dead camera: phones and buttons go on
-            log.warning("camera off: %s", exc)
-            companion.say("Camera off: enter moves by phone. Run 'paradox-table doctor' to check it")
-            return None, None, None
-        frames = source.read
-    reader = TileReader(profile, layout)
-    loop = CameraLoop(companion, frames, reader, TableTracker())
-
-    def camera_jpeg() -> bytes:
-        frame = loop.last_frame
-        if frame is None:
-            return b""
-        ok, data = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, 70])
-        return data.tobytes() if ok else b""
-
-    return loop, virtual, camera_jpeg
+    return Device(companion, store, display, buttons, server, camera, simulated, urls)
 
 
 def run(config: Config, simulate: bool, port: int | None = None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     device = start(config, simulate, port=port)
-    print(f"Paradox Table is running{' in simulation' if device.virtual_table else ''}.", flush=True)
+    print(f"Paradox Table is running{' in simulation' if device.simulation else ''}.", flush=True)
     print(f"  Host page (start games, seat links): {device.urls['host']}", flush=True)
     print(f"  On this computer:                    {device.urls['local']}", flush=True)
     print(f"  Players join at:                     {device.urls['join']}", flush=True)

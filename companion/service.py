@@ -1,46 +1,28 @@
-"""The running companion: camera -> vision -> session -> display, buttons and web.
+"""The running companion: table events, buttons and phones in; snapshots out. Names no game.
 
-Game state changes in one place: a single worker thread takes commands in order (a tile the
+Game state changes in one place: a single worker thread takes commands in order (what the
 camera saw, a button, a phone) and is the only code that touches the session. Everything else
 reads what it publishes: an immutable snapshot with a version number, which the OLED, the web
-pages and the live streams follow.
+pages and the live streams follow. A camera game's watcher (its camera part) turns the table
+events into moves or questions (a Prompt) here, on the worker.
 """
 from __future__ import annotations
 
 import logging
-import time
 import queue
 import threading
 from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
 from typing import Callable
 
+from . import games
 from .games import TABLE, IllegalMove, Viewer
+from .games.base import Prompt
+from .panel import pages
 from .session import Session
 from .store import Store
-from .watch import Ask, TrickWatcher
 
 log = logging.getLogger("paradox-table")
-
-
-@dataclass(frozen=True)
-class Prompt:
-    """A question on the OLED that waits for a button: A accepts, C shows the next choice, B drops."""
-    title: str
-    text: str
-    choices: tuple = ()          # (words, move) pairs
-    index: int = 0
-    at: tuple | None = None      # where the camera saw the tile in question
-
-    @property
-    def move(self):
-        return self.choices[self.index][1] if self.choices else None
-
-    @property
-    def words(self) -> str:
-        if len(self.choices) > 1:
-            return f"{self.choices[self.index][0]}? A ok, C next, B no"
-        return self.text
 
 
 @dataclass(frozen=True)
@@ -59,9 +41,6 @@ class Snapshot:
         if self.session is None:
             return {"game": None}
         return self.session.rules.view(self.state, viewer)
-
-
-SCREENS = ("auto", "scoreboard", "join")
 
 
 @dataclass
@@ -85,9 +64,8 @@ class Companion:
         self._shutdown = shutdown      # called after "safe to unplug" is shown
         self._thread: threading.Thread | None = None
         self._running = False
-        self._watcher: TrickWatcher | None = None  # the camera's memory of where tiles lie
+        self._watcher = None  # the camera game's memory of what lies on the table
         self._watcher_for: int | None = None
-        self._last_seen: list = []
         session = Session.resume(store)
         self._snap = Snapshot(1, session, session.state if session else None,
                               message=self._resume_message(session))
@@ -204,8 +182,9 @@ class Companion:
             for viewer in session.viewers():  # every seat's phone link, before anyone sees the game
                 self.store.issue_token(session.id, viewer)
             names = session.view(TABLE).get("names") or []
+            title = games.describe(game).title
             self._set(session=session, prompt=None, screen="auto",
-                      message=f"New {game.title()} game" + (f": {', '.join(names)}" if names else ""))
+                      message=f"New {title} game" + (f": {', '.join(names)}" if names else ""))
             return session.id
         return self.post(run)
 
@@ -235,8 +214,8 @@ class Companion:
     def undo(self, source: str) -> Future:
         def run():
             if self._snap.prompt is not None:  # B on a prompt rejects the doubtful read
-                self._set(prompt=None, message="Ignored; show the tile again or correct it by phone")
-                return self._watch()
+                self._set(prompt=None, message="Ignored; show it again or correct it by phone")
+                return self._judge()
             move = self._session().undo(source)
             self._set(message="Took back the last move")  # the move itself may hold a secret
             return move
@@ -251,7 +230,7 @@ class Companion:
             prompt = self._snap.prompt
             if prompt is None or prompt.move is None:
                 self._set(prompt=None)
-                return None
+                return self._judge() if prompt is not None else None
             try:
                 events = self._session().submit(prompt.move, source)
             except IllegalMove:
@@ -260,41 +239,53 @@ class Companion:
             if self._watcher is not None:
                 self._watcher.accepted(prompt.at)
             self._set(prompt=None, message=events[-1].text() if events else "")
-            self._watch()  # the camera may have seen more while the question was up
+            self._judge()  # the camera may have seen more while the question was up
             return events
         return self.post(run)
 
     def next_screen(self) -> Future:
-        """Button C: the next choice of a question, otherwise the next OLED page."""
+        """Button C: the next choice of a question, otherwise the next OLED page of the game."""
         def run():
             prompt = self._snap.prompt
             if prompt is not None and len(prompt.choices) > 1:
-                return self._set(prompt=replace(prompt, index=(prompt.index + 1) % len(prompt.choices)))
-            i = SCREENS.index(self._snap.screen) if self._snap.screen in SCREENS else -1
-            self._set(screen=SCREENS[(i + 1) % len(SCREENS)])
+                return self._set(prompt=prompt.next_choice())
+            session = self._snap.session
+            cycle = pages(session.name if session else None)
+            i = cycle.index(self._snap.screen) if self._snap.screen in cycle else -1
+            self._set(screen=cycle[(i + 1) % len(cycle)])
         return self.post(run)
 
-    def observe(self, seen: list) -> Future:
-        """A steady camera reading of the trick area (watch.Seen list), judged on the worker."""
+    def observe(self, events: list) -> Future:
+        """The camera's table events (vision.tracker.TableEvent), judged on the worker."""
         def run():
-            self._last_seen = seen
-            return self._watch()
+            watcher = self._table_watcher()
+            if watcher is None:
+                return None
+            watcher.see(events)
+            return self._judge()
         return self.post(run)
 
-    def _watch(self):
-        """Worker only: judge the last steady reading, unless a question is still on the OLED."""
+    def _table_watcher(self):
+        """Worker only: the camera game's watcher for the session in progress, or None."""
         session = self._snap.session
-        if session is None or session.name != "paradominetor" or self._snap.prompt is not None:
+        camera = games.part(session.name, "camera") if session is not None else None
+        if camera is None:
             return None
         if self._watcher is None or self._watcher_for != session.id:
-            self._watcher, self._watcher_for = TrickWatcher(session.rules), session.id
-        seen = self._last_seen
-        # One reading can settle several things (two paradox tiles flipped together).
-        for _ in range(len(seen) + 1):
-            action = self._watcher.observe(session.state, seen)
-            if isinstance(action, Ask):
-                self._set(prompt=Prompt(action.title, action.text, action.choices, 0, action.at),
-                          message=action.text)
+            self._watcher, self._watcher_for = camera.watcher(session.rules), session.id
+        return self._watcher
+
+    def _judge(self):
+        """Worker only: act on what the watcher has seen, unless a question is on the OLED."""
+        watcher = self._table_watcher()
+        if watcher is None or self._snap.prompt is not None:
+            return None
+        session = self._snap.session
+        # What was seen can settle several things (two paradox tiles flipped together).
+        for _ in range(64):
+            action = watcher.next(session.state)
+            if isinstance(action, Prompt):
+                self._set(prompt=action, message=action.text)
                 return action
             if action is None:
                 return None
@@ -323,56 +314,3 @@ class Companion:
         if name not in actions:
             raise IllegalMove(f"there is no button action {name!r}")
         return actions[name]()
-
-
-
-# ----------------------------------------------------------------- the running device
-
-class CameraLoop:
-    """Frames -> vision -> steady trick readings -> the worker. Its own thread; never blocks it."""
-
-    def __init__(self, companion: Companion, frames: Callable, reader, tracker, fps: float = 5.0):
-        self.companion, self.frames, self.reader, self.tracker = companion, frames, reader, tracker
-        self.period = 1.0 / fps
-        self.last_frame = None
-        self.last_reading = None
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="camera", daemon=True)
-
-    @property
-    def started(self) -> bool:
-        return self._thread.is_alive()
-
-    def start(self):
-        self._thread.start()
-
-    def stop(self):
-        self._stop.set()
-        self._thread.join(timeout=5)
-
-    def step(self):
-        """One frame through the pipeline; returns the steady trick tiles when they changed."""
-        from .watch import Seen
-        frame = self.frames()
-        if frame is None:
-            return None
-        self.last_frame = frame
-        reading = self.reader.read(frame)
-        self.last_reading = reading
-        before = self.tracker.stable
-        self.tracker.update(reading)
-        if self.tracker.stable is before:  # nothing new has held for long enough
-            return None
-        seen = [Seen(t.label, t.x_mm, t.y_mm, t.confidence) for t in self.tracker.stable
-                if t.zone in (None, "trick")]
-        self.companion.observe(seen)
-        return seen
-
-    def _run(self):
-        while not self._stop.is_set():
-            started = time.monotonic()
-            try:
-                self.step()
-            except Exception:  # a bad frame must not stop the camera; the journal has it
-                log.exception("camera frame failed")
-            self._stop.wait(max(0.0, self.period - (time.monotonic() - started)))

@@ -1,7 +1,8 @@
-"""The virtual table: what a person does with tiles, done with a mouse on the host page.
+"""The virtual table: what a person does with pieces, done with a mouse on the host page.
 
-It only moves tiles on vision's synthetic mat. The companion learns of a play exactly as it
-would at a real table: from camera frames of that mat going through the real vision pipeline.
+It only moves pieces on vision's synthetic mat; the verbs (what "play" or "flip" means) are the
+game's own `simulation` part. The companion learns of a move exactly as it would at a real
+table: from camera frames of that mat going through the real vision pipeline.
 """
 from __future__ import annotations
 
@@ -11,63 +12,20 @@ from .games import IllegalMove
 
 
 class VirtualTable:
-    def __init__(self, synthetic_table, layout):
+    def __init__(self, synthetic_table, layout, verbs):
         self.table = synthetic_table
         self.layout = layout
+        self.verbs = verbs.Verbs(synthetic_table, layout) if verbs else None
         self._lock = threading.Lock()
-        self._trick: list[tuple[int, int]] = []  # (seat, tile id) in the trick area, in play order
 
-    def slot(self, i: int) -> tuple[float, float]:
-        """Where the i-th tile of a trick goes: side by side across the trick area."""
-        z = self.layout.zones["trick"]
-        return z.x + (i + 0.5) * z.w / 5, z.y + z.h / 2
-
-    def act(self, action: dict, awaiting_flip=()) -> str:
-        """play {seat, tile}, flip {seats?}, clear: the host page's verbs."""
-        kind = action.get("action")
+    def act(self, action: dict, view: dict) -> str:
+        """One of the game's verbs, e.g. {"action": "play", ...}; `view` is the table's view."""
+        if not isinstance(action, dict) or not isinstance(action.get("action"), str):
+            raise IllegalMove('say what to do on the virtual table, e.g. {"action": "clear"}')
+        if self.verbs is None:
+            raise IllegalMove("this game has nothing to lay on the virtual table")
         with self._lock:
-            if kind == "play":
-                return self._play(action)
-            if kind == "flip":
-                seats = action.get("seats") or list(awaiting_flip)
-                return self._flip(seats)
-            if kind == "clear":
-                self.table.clear()
-                self._trick.clear()
-                return "The trick area is clear"
-        raise IllegalMove("the virtual table can play a tile, flip paradox tiles or clear the trick")
-
-    def _play(self, action) -> str:
-        seat, tile = action.get("seat"), action.get("tile")
-        if not isinstance(seat, int) or not isinstance(tile, str):
-            raise IllegalMove('say which seat plays which tile, e.g. {"seat": 0, "tile": "red-3-past"}')
-        parts = tile.split("-")
-        if parts[0] == "black":
-            face, timeframe = "black-0", "past"
-        elif len(parts) == 3 and parts[2] in ("past", "present", "future"):
-            face, timeframe = f"{parts[0]}-{parts[1]}", parts[2]
-        else:
-            raise IllegalMove(f"{tile!r} is not a tile; the virtual table needs its timeframe too, "
-                              "e.g. red-3-past")
-        if len(self._trick) >= 5:
-            raise IllegalMove("the trick area is full: clear it first")
-        x, y = self.slot(len(self._trick))
-        try:
-            tile_id = self.table.place(face, x, y, angle=0.0, face_up=True, timeframe=timeframe)
-        except ValueError as exc:
-            raise IllegalMove(str(exc)) from None
-        self._trick.append((seat, tile_id))
-        return f"Put {face} for seat {seat} in the trick area"
-
-    def _flip(self, seats) -> str:
-        flipped = 0
-        for seat, tile_id in self._trick:
-            if seat in seats:
-                self.table.flip(tile_id)
-                flipped += 1
-        if not flipped:
-            raise IllegalMove("no tile of those seats lies in the trick area")
-        return f"Flipped {flipped} tiles"
+            return self.verbs.act(action, view)
 
     def frame(self):
         with self._lock:

@@ -18,12 +18,12 @@ def test_no_camera_still_plays_from_phones(tmp_path, profile, said):
                               camera=dataclasses.replace(base.camera, source="usb:9"))
     if profile is not None:
         (tmp_path / "vision-profile.npz").write_bytes(profile)
-    dev = start(cfg, simulate=False, port=0, host="127.0.0.1")
+    dev = start(cfg, simulate=False, port=0, host="127.0.0.1", camera_thread=False)
     try:
-        assert dev.camera is None and dev.virtual_table is None
+        dev.companion.new_game("paradominetor", {"seats": 3}).result(5)
+        assert dev.camera.follow() is None and dev.virtual_table is None  # the camera follows the game
         dev.companion.call(lambda: None)
         assert dev.companion.snapshot.message.startswith(said)
-        dev.companion.new_game("paradominetor", {"seats": 3}).result(5)
         dev.companion.submit({"type": "Play", "seat": 0, "tile": "red-3"}, "phone").result(5)
         assert dev.companion.snapshot.view(TABLE)["current_trick"] == [{"seat": 0, "tile": "red-3"}]
     finally:

@@ -15,7 +15,7 @@ from companion import records
 from companion.games import TABLE
 from companion.panel import oled_screen
 from companion.run import start
-from companion.scripted import scripted_game
+from companion.games.paradominetor.scripted import scripted_game
 from hardware.display import Display, emulated_device
 
 NAMES = ["Ana", "Ben", "Cy"]

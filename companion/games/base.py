@@ -66,6 +66,34 @@ class Event:
         return type(self).__name__
 
 
+@dataclass(frozen=True)
+class Prompt:
+    """A question on the OLED that waits for a button: A accepts, C shows the next choice, B drops.
+
+    `choices` are (words, move) pairs; with none it only tells the table something. A camera
+    game's watcher asks one when a read is doubtful or refused; `at` is where the piece lies, so
+    an accepted answer makes that piece a play.
+    """
+    title: str
+    text: str
+    choices: tuple = ()
+    index: int = 0
+    at: Any = None
+
+    @property
+    def move(self):
+        return self.choices[self.index][1] if self.choices else None
+
+    @property
+    def words(self) -> str:
+        if len(self.choices) > 1:
+            return f"{self.choices[self.index][0]}? A ok, C next, B no"
+        return self.text
+
+    def next_choice(self) -> "Prompt":
+        return dataclasses.replace(self, index=(self.index + 1) % max(1, len(self.choices)))
+
+
 def chance(seed: int, *labels: Any) -> random.Random:
     """A reproducible random stream for one chance step (a shuffle, a bag draw).
 

@@ -72,6 +72,11 @@ def public(state: State) -> dict:
         "off_the_map": list(state.returns),
         "waiting_for": to_act(state),
         "winner": state.winner,
+        # the keys shared code reads (base.VIEW_KEYS): the OP scores captives perished,
+        # a captive the mission markers given to the OP
+        "scores": {"0": state.perished, **{str(b.seat): len(b.mission) for b in state.boards}},
+        "finished": state.phase == "over",
+        "winners": [state.winner] if state.winner is not None else [],
         "said": [{"speaker": s, "words": w} for s, w in state.said],
     }
 

@@ -7,7 +7,7 @@ flips happen.
 """
 from __future__ import annotations
 
-from .games import paradominetor as rules
+from . import rules
 
 
 def scripted_game(seed: int, seats: int = 3, names=None):

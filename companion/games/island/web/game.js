@@ -6,6 +6,7 @@
 //   blank notes map of the 37 spaces that only they write on;
 // - the table (public view): whose turn, markers, perishes, the power token, what was said.
 (function () {
+  const el = ParadoxTable.el;
   const SVG = "http://www.w3.org/2000/svg";
   const ROOT3 = Math.sqrt(3);
   const SIZE = 24;  // hex radius in SVG units
@@ -498,8 +499,8 @@
     box.replaceChildren();
   }
 
-  window.drawOther = window.drawOther || {};
-  window.drawMineOther = window.drawMineOther || {};
-  window.drawOther.island = drawIsland;
-  window.drawMineOther.island = drawMine;
+  ParadoxTable.register("island", {
+    board: (root, v) => drawIsland(root, v),
+    seat: (box, v, ctx) => drawMine(box, v, ctx.post),
+  });
 })();

@@ -1,0 +1,199 @@
+"""The camera follows the game: frames -> vision -> table events -> the worker.
+
+While a game whose description has a camera part is in progress, its own mat and reader watch
+the table; when it ends (or a phone-only game starts) the camera is closed and no frame is read.
+Vision (and OpenCV with it) is imported only when a camera game first needs it, so a phone-only
+companion never loads it. The tracker's table events are the one stream the game's watcher
+hears; nothing here knows what a tile means.
+"""
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from . import games
+
+log = logging.getLogger("paradox-table")
+
+
+@dataclass
+class Pipeline:
+    """One camera game's watching: where frames come from, how they are read, what held still."""
+    game: str
+    frames: Callable
+    reader: object
+    tracker: object
+    zones: tuple
+    close: Callable = lambda: None
+    virtual_table: object = None  # in simulation: the table the host page lays pieces on
+
+
+class CameraLoop:
+    """Follows the game in progress; its own thread reads frames and never blocks the worker."""
+
+    def __init__(self, companion, open_pipeline: Callable[[str], Pipeline | None], fps: float = 5.0):
+        self.companion = companion
+        self.open_pipeline = open_pipeline
+        self.period = 1.0 / fps
+        self.pipeline: Pipeline | None = None
+        self.last_frame = None
+        self.last_reading = None
+        self._wanted: str | None = None
+        self._lock = threading.RLock()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="camera", daemon=True)
+
+    # ------------------------------------------------------------- following the game
+
+    def wanted(self) -> str | None:
+        """The camera game in progress, if any (read from the published snapshot)."""
+        snap = self.companion.snapshot
+        if snap.session is None or snap.session.rules.is_over(snap.state):
+            return None
+        name = snap.session.name
+        return name if "camera" in games.describe(name).parts else None
+
+    def follow(self) -> Pipeline | None:
+        """Open the camera for the game in progress, or close it when no camera game is on."""
+        with self._lock:
+            want = self.wanted()
+            if want == self._wanted:
+                return self.pipeline
+            self._close()
+            self._wanted = want
+            if want is not None:
+                try:
+                    self.pipeline = self.open_pipeline(want)
+                except Exception:  # a game survives a dead camera: phones and buttons go on
+                    log.exception("the camera could not start")
+                    self.companion.say("Camera off: enter moves by phone. "
+                                       "Run 'paradox-table doctor' to check it")
+            return self.pipeline
+
+    def _close(self):
+        if self.pipeline is not None:
+            try:
+                self.pipeline.close()
+            except Exception:
+                log.exception("closing the camera failed")
+        self.pipeline, self.last_frame, self.last_reading = None, None, None
+
+    @property
+    def tracker(self):
+        return self.pipeline.tracker if self.pipeline else None
+
+    @property
+    def virtual_table(self):
+        pipeline = self.follow()
+        return pipeline.virtual_table if pipeline else None
+
+    # ------------------------------------------------------------- frames
+
+    @property
+    def started(self) -> bool:
+        return self._thread.is_alive()
+
+    def start(self):
+        self._thread.start()
+
+    def stop(self):
+        self._stop.set()
+        if self._thread.is_alive():
+            self._thread.join(timeout=5)
+        with self._lock:
+            self._close()
+
+    def step(self):
+        """One frame through the pipeline; returns the table events it posted, if any."""
+        with self._lock:
+            pipeline = self.follow()
+            if pipeline is None:
+                return None
+            frame = pipeline.frames()
+            if frame is None:
+                return None
+            self.last_frame = frame
+            reading = pipeline.reader.read(frame)
+            self.last_reading = reading
+            events = [e for e in pipeline.tracker.update(reading) if e.zone in (None,) + pipeline.zones]
+        if events:
+            self.companion.observe(events)
+        return events
+
+    def _run(self):
+        while not self._stop.is_set():
+            started = time.monotonic()
+            try:
+                self.step()
+            except Exception:  # a bad frame must not stop the camera; the journal has it
+                log.exception("camera frame failed")
+            self._stop.wait(max(0.0, self.period - (time.monotonic() - started)))
+
+    def jpeg(self) -> bytes:
+        """The last frame, for the host page."""
+        frame = self.last_frame
+        if frame is None:
+            return b""
+        import cv2
+        ok, data = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, 70])
+        return data.tobytes() if ok else b""
+
+
+def opener(config, companion, state_dir: Path, simulate: bool) -> Callable[[str], Pipeline | None]:
+    """How to open the camera for a game: its mat, its reader and labels, its source."""
+
+    def open_pipeline(name: str) -> Pipeline | None:
+        from vision.mat import mat_layout
+        from vision.recognise import Profile, TileReader, enroll
+        from vision.tracker import TableTracker
+
+        spec = games.part(name, "camera")
+        layout = mat_layout(spec.MAT)  # a mat printed for any seat count calibrates
+        profile_path = _profile_path(state_dir, name)
+        tracker = TableTracker()
+        if simulate or config.camera.source == "synthetic":
+            from vision.synthetic import SyntheticTable, write_enrolment
+
+            from .simulation import VirtualTable
+            if not profile_path.is_file():
+                companion.say("Teaching the camera the virtual table's pieces (first game only)")
+                log.info("enrolling the virtual table's pieces for %s (first start only)", name)
+                shots = write_enrolment(layout, state_dir / f"enrolment-{name}", tiles=spec.TILES)
+                enroll(shots, profile_path, layout, spec.TILES)
+            virtual = VirtualTable(SyntheticTable(layout, tiles=spec.TILES, seed=1), layout,
+                                   games.part(name, "simulation"))
+            reader = TileReader(Profile.load(profile_path), layout, zones=spec.ZONES)
+            return Pipeline(name, virtual.frame, reader, tracker, spec.ZONES, virtual_table=virtual)
+        if not profile_path.is_file():
+            companion.say("Camera off: enrol the tiles first (paradox-table vision enroll)")
+            return None
+        from vision.camera import open_source
+        source = config.camera.source
+        source = "pi" if source == "picamera2" else source.removeprefix("folder:")
+        frames = open_source(source, config.camera.resolution, layout)
+        try:
+            reader = TileReader(Profile.load(profile_path), layout, zones=spec.ZONES)
+        except Exception:
+            frames.close()
+            raise
+        return Pipeline(name, frames.read, reader, tracker, spec.ZONES, close=frames.close)
+
+    return open_pipeline
+
+
+def _profile_path(state_dir: Path, game: str) -> Path:
+    """A game's enrolment profile: vision-profile-GAME.npz, or the single vision-profile.npz a
+    user enrolled before games had their own (used while it was enrolled for this game)."""
+    own = state_dir / f"vision-profile-{game}.npz"
+    single = state_dir / "vision-profile.npz"
+    if own.is_file() or not single.is_file():
+        return own
+    try:
+        from vision.recognise import Profile
+        return single if Profile.load(single).game == game else own
+    except Exception:  # damaged: the reader will say so when it loads it
+        return single

@@ -1,0 +1,28 @@
+"""Paradox Island's OLED pages, from the table's public view: the island never shows here.
+
+"auto" gives the round, whose turn it is and the last words said aloud; "markers" the mission
+markers each captive has given the OP and the captives perished so far.
+"""
+from __future__ import annotations
+
+PAGES = ("auto", "markers")
+
+
+def screen(view: dict, page: str, message: str) -> tuple[str, dict]:
+    names = view["names"]
+    if view["phase"] == "over" and view["winner"] is not None:
+        winner = view["winner"]
+        title = "The OP wins" if winner == 0 else "Mission complete"
+        return "winner", {"names": [names[winner]], "title": title}
+    if page == "markers":
+        seats = [{"name": names[0], "score": f"{view['perished']}/{view['perish_goal']}", "mark": ""}]
+        seats += [{"name": names[int(seat)], "score": n,
+                   "mark": "*" if view["turn"] == int(seat) else ""}
+                  for seat, n in view["mission_markers"].items()]
+        return "scoreboard", {"title": "Markers", "right": f"round {view['round']}", "seats": seats}
+    said = view["said"][-1] if view["said"] else None
+    text = f"{said['speaker']}: {said['words']}" if said else message
+    if view["phase"] != "play":
+        return "message", {"title": "Paradox Island", "right": "setup", "text": text}
+    turn = "OP" if view["turn"] == 0 else names[view["turn"]]
+    return "message", {"title": f"Round {view['round']}", "right": turn, "text": text}

@@ -1,0 +1,40 @@
+"""Paradominetor's OLED pages, drawn from the table's public view only (no secret can show).
+
+"auto" follows the game: the trick while it is played, the paradox prompt while tiles are
+flipped, the ruling once a trick is won. "scoreboard" lists the points, the seat to play marked.
+"""
+from __future__ import annotations
+
+PAGES = ("auto", "scoreboard")
+
+
+def screen(view: dict, page: str, message: str) -> tuple[str, dict] | None:
+    """The screen for `page`, or None where the shared page serves (the winner)."""
+    if view["finished"]:
+        return None
+    if page == "scoreboard":
+        return "scoreboard", _scoreboard(view)
+    names = view["names"]
+    if view["awaiting_flip"]:
+        return "prompt", {"title": "Paradox!", "text": message}
+    if view["current_trick"] or not view["tricks"]:
+        plays = [{"seat": names[p["seat"]], "tile": _tile_words(p)} for p in view["current_trick"]]
+        turn = names[view["to_play"]] if view["to_play"] is not None else None
+        return "trick", {"title": f"Trick {view['trick_number']}", "plays": plays, "turn": turn,
+                         "lead": names[view["lead"]]}
+    last = view["tricks"][-1]
+    return "adjudication", {"title": f"Trick {last['number']}", "right": f"lead {names[view['lead']]}",
+                            "text": last["reason"]}
+
+
+def _scoreboard(view: dict) -> dict:
+    seats = [{"name": name, "score": view["scores"][str(s)],
+              "mark": "*" if s == view["to_play"] else ""} for s, name in enumerate(view["names"])]
+    return {"title": "Scores", "right": f"{view['trick_number']}/{view['tricks_total']}", "seats": seats}
+
+
+def _tile_words(play: dict) -> str:
+    colour, value = play["tile"].split("-")[:2]
+    if colour == "black":
+        return f"black>{play['declare']}" if play.get("declare") else "black 0"
+    return f"{colour} {value}"

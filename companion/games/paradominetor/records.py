@@ -1,0 +1,65 @@
+"""Paradominetor's record lines for `paradox-table replay` (docs/records.md).
+
+Besides `{"move": {...}}`, a record may give a whole trick on one line:
+`{"trick": [{"seat": 0, "tile": "red-3-past"}, ...]}`, timeframes written in the tiles.
+"""
+from __future__ import annotations
+
+from ..base import TABLE, IllegalMove
+from . import rules
+
+
+def header(options: dict) -> dict:
+    """Records number seats from 0 and speak of them that way in their errors."""
+    seats = options.get("seats", 4)
+    if isinstance(seats, int):
+        options.setdefault("names", [f"seat {s}" for s in range(seats)])
+    return options
+
+
+def trick(state, plays):
+    """A trick line: every seat's play in order from the lead, timeframes written in the tiles."""
+    if not isinstance(plays, list) or not plays:
+        raise IllegalMove("a trick is a list of plays")
+    if len(plays) != state.seats:
+        raise IllegalMove(f"the trick has {len(plays)} plays; a trick needs {state.seats}")
+    for play in plays:
+        if not isinstance(play, dict) or set(play) - {"seat", "tile", "declare"} or "tile" not in play \
+                or "seat" not in play:
+            raise IllegalMove('each play is {"seat": N, "tile": "COLOUR-VALUE-TIMEFRAME"} '
+                              '(with "declare" for a black lead)')
+        state, _ = rules.apply(state, rules.Play(play["seat"], play["tile"], play.get("declare")))
+    if state.phase == "flip":
+        waiting = ", ".join(f"seat {s}" for s in rules.view(state, TABLE)["awaiting_flip"])
+        raise IllegalMove(f"the paradox needs the timeframes of {waiting}: write them in the tiles")
+    return state
+
+
+LINES = {"trick": trick}
+
+
+def result(state) -> dict:
+    """The adjudication as `replay --json` prints it."""
+    table = rules.view(state, TABLE)
+    return {
+        "tricks": [{"lead": t["lead"], "winners": t["winners"], "points": t["points"],
+                    "paradox": t["paradox"] is not None, "next_lead": t["next_lead"]}
+                   for t in table["tricks"]],
+        "scores": table["scores"],
+        "half_point_tricks": table["half_point_tricks"],
+        "finished": table["finished"],
+        "winners": table["winners"],
+        "revokes": table["revokes"],
+    }
+
+
+def describe(state) -> list[str]:
+    """The tricks, the revokes and the scores in words; the shared code adds the winner."""
+    table = rules.view(state, TABLE)
+    out = [f"Trick {t['number']:2}: {t['reason']}" for t in table["tricks"]]
+    for r in table["revokes"]:
+        out.append(f"Revoke: seat {r['seat']} played {r['colour']} in trick {r['trick']} "
+                   f"but did not follow {r['colour']} in trick {r['earlier_trick']}")
+    out.append("Scores: " + ", ".join(f"seat {s} {p} ({table['half_point_tricks'][s]} half)"
+                                      for s, p in table["scores"].items()))
+    return out
