@@ -1,8 +1,55 @@
 """The web API: the viewer comes from the token alone; wrong tokens change nothing."""
 
+import json
+import time
+
 import pytest
 
 H = {"X-Host-Token": "h" * 43}  # the host token the conftest's app was made with
+STREAM_SECONDS = 10  # the longest a live stream may take to say what a test waits for
+
+
+def next_event(stream, seconds: float = STREAM_SECONDS) -> tuple[str, dict]:
+    """The next event (name, data) on a live stream, as a phone's EventSource reads it.
+
+    Bounded twice: each read by the socket's timeout, and the whole wait by `seconds`, because
+    the stream's keep-alive comments would otherwise keep a test waiting forever for an event
+    that never comes. A stream that ends fails the test at once."""
+    deadline = time.monotonic() + seconds
+    name, data = "message", None
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            pytest.fail(f"no event on the live stream within {seconds} s")
+        _socket(stream).settimeout(left)
+        try:
+            raw = stream.resp.readline()
+        except TimeoutError:
+            pytest.fail(f"no event on the live stream within {seconds} s")
+        if not raw:
+            pytest.fail("the live stream ended")
+        line = raw.decode().rstrip("\r\n")
+        if line.startswith("event: "):
+            name = line[len("event: "):]
+        elif line.startswith("data: "):
+            data = json.loads(line[len("data: "):])
+        elif line == "":
+            if data is not None:
+                return name, data
+            name = "message"
+
+
+def _socket(stream):
+    # The response holds the connection's socket once the headers are read (Connection: close).
+    sock = stream.conn.sock or getattr(getattr(stream.resp.fp, "raw", None), "_sock", None)
+    assert sock is not None, "cannot bound the live stream's reads: no socket found"
+    return sock
+
+
+def next_view(stream) -> dict:
+    name, data = next_event(stream)
+    assert name == "view", (name, data)
+    return data
 
 
 def start(client, seats=3, **options):
@@ -93,11 +140,11 @@ def test_live_stream_sends_the_whole_view_then_changes(server, client, Stream):
     tokens = start(client)
     stream = Stream(server, tokens["seat-1"])
     assert stream.resp.status == 200
-    first = stream.next()
+    first = next_view(stream)
     assert first["viewer"] == "seat-1" and first["view"]["current_trick"] == []
     client.post("/api/move", json={"move": {"type": "Play", "tile": "blue-4"}},
                 headers={"X-Seat-Token": tokens["seat-0"]})
-    second = stream.next()
+    second = next_view(stream)
     assert second["view"]["current_trick"] == [{"seat": 0, "tile": "blue-4"}]
     assert second["table"]["message"] == "P1 played blue 4"
     stream.close()
@@ -106,18 +153,18 @@ def test_live_stream_sends_the_whole_view_then_changes(server, client, Stream):
 def test_a_replaced_link_is_told_so_on_its_stream(server, client, Stream):
     tokens = start(client)
     stream = Stream(server, tokens["seat-2"])
-    stream.next()
+    next_view(stream)
     client.post("/api/host/reissue", json={"viewer": "seat-2"}, headers=H)
-    line = ""
-    while not line.startswith("event: revoked"):
-        line = stream.resp.fp.readline().decode()
+    assert next_event(stream)[0] == "revoked"
     stream.close()
 
 
 def test_the_public_stream_needs_no_token_and_a_bad_token_is_refused(server, client, Stream):
     start(client)
     stream = Stream(server, None)
-    first = stream.next()
+    first = next_view(stream)
     assert first["viewer"] == "table" and "you" not in first["view"]
     stream.close()
-    assert Stream(server, "forged").resp.status == 403
+    forged = Stream(server, "forged")
+    assert forged.resp.status == 403
+    forged.close()
