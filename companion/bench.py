@@ -1,19 +1,24 @@
 """`make bench`: the figures that say whether a Raspberry Pi keeps up.
 
 - vision: milliseconds per frame, frames per second, peak memory and accuracy (vision.bench);
-- device: time from a tile appearing in the camera stream to the OLED showing the play (median
-  and 95th percentile over a simulated game), and the resident memory of the running service.
+- each camera game's own figures (its `bench` part), e.g. a tile on the table to the OLED;
+- the running companion's resident memory and start-up time, measured on its own process: during
+  a phone-only game and during a camera game (the camera opens with the game), and whether a
+  phone-only companion ever loaded OpenCV.
 Printed, and written to bench/*.json. Measured, never asserted: a busy machine is slower.
 """
 from __future__ import annotations
 
-import dataclasses
 import json
-import statistics
+import os
+import random
+import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from . import games
 
 
 def resident_mb() -> float:
@@ -23,66 +28,60 @@ def resident_mb() -> float:
     return float("nan")
 
 
-def _device(out_dir: Path, tricks: int) -> dict:
+def service_memory(game: str, moves: int = 200, seconds: float = 5.0, state_dir: str | None = None) -> dict:
+    """In this process, as the service runs: start it, play `game` with random legal moves from
+    the phones' side, let the camera (if the game has one) watch for `seconds`, and report."""
+    import dataclasses
+
     from . import config as config_mod
-    from .games import TABLE
     from .run import start
-    from .scripted import scripted_game
 
+    t0 = time.monotonic()
+    cfg = dataclasses.replace(config_mod.defaults(on_pi=False), state_dir=Path(state_dir))
+    dev = start(cfg, simulate=True, port=0, host="127.0.0.1")
+    ready_s = time.monotonic() - t0
+    try:
+        c = dev.companion
+        c.new_game(game, {}, seed=1).result(30)
+        rng = random.Random(1)
+        for _ in range(moves):
+            session = c.snapshot.session
+            legal = session.rules.legal_moves(c.snapshot.state)
+            if not legal:
+                break
+            try:
+                c.submit(rng.choice(legal), "phone").result(10)
+            except Exception:
+                pass
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:  # the camera, if any, reads frames meanwhile
+            time.sleep(0.1)
+        camera_open = dev.camera.pipeline is not None
+    finally:
+        dev.stop()
+    return {"game": game, "ready_s": round(ready_s, 2), "resident_mb": round(resident_mb(), 1),
+            "camera_open": camera_open, "opencv_loaded": "cv2" in sys.modules}
+
+
+def _in_fresh_process(game: str, state_dir: str) -> dict:
+    code = ("import json, sys; from companion.bench import service_memory; "
+            f"print(json.dumps(service_memory({game!r}, state_dir={state_dir!r})))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600,
+                         env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    if out.returncode != 0:
+        raise RuntimeError(f"the companion for {game} failed: {out.stderr[-2000:]}")
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def memory() -> list[dict]:
+    """One phone-only and one camera game (each game of each kind when there are several)."""
+    figures = []
     with tempfile.TemporaryDirectory() as state:
-        cfg = dataclasses.replace(config_mod.defaults(on_pi=False), state_dir=Path(state))
-        dev = start(cfg, simulate=True, port=0, host="127.0.0.1")
-        try:
-            c = dev.companion
-            c.new_game("paradominetor", {"seats": 3}, seed=0).result(10)
-            latencies = []
-            script, _ = scripted_game(seed=3, seats=3)
-            for trick in script[:tricks]:
-                dev.virtual_table.act({"action": "clear"})
-                time.sleep(0.5)
-                for play in trick:
-                    frame_before = dev.display.frame
-                    count = _plays(c)
-                    t0 = time.monotonic()
-                    dev.virtual_table.act({"action": "play", "seat": play["seat"], "tile": play["tile"]})
-                    while time.monotonic() - t0 < 10:
-                        if c.snapshot.prompt is not None:
-                            _answer(c, play)
-                            break
-                        if _plays(c) != count and dev.display.frame != frame_before:
-                            latencies.append(time.monotonic() - t0)
-                            break
-                        time.sleep(0.005)
-                if c.snapshot.view(TABLE)["phase"] == "flip":
-                    dev.virtual_table.act({"action": "flip", "seats": c.snapshot.view(TABLE)["awaiting_flip"]})
-                    t0 = time.monotonic()
-                    while c.snapshot.view(TABLE)["phase"] == "flip" and time.monotonic() - t0 < 10:
-                        time.sleep(0.01)
-            rss = resident_mb()
-        finally:
-            dev.stop()
-    ms = sorted(x * 1000 for x in latencies)
-    result = {
-        "tile_to_oled_ms": {"median": round(statistics.median(ms), 1),
-                            "p95": round(ms[int(0.95 * (len(ms) - 1))], 1), "plays": len(ms)},
-        "camera_fps": 5.0,
-        "service_resident_mb": round(rss, 1),
-    }
-    (out_dir / "device.json").write_text(json.dumps(result, indent=1) + "\n")
-    return result
-
-
-def _plays(c) -> int:
-    from .games import TABLE
-    v = c.snapshot.view(TABLE)
-    return len(v["current_trick"]) + 3 * len(v["tricks"])
-
-
-def _answer(c, play):
-    """A black lead's colour, chosen with the buttons as a player would."""
-    while c.snapshot.prompt and not c.snapshot.prompt.words.endswith(f"as {play.get('declare')}? A ok, C next, B no"):
-        c.button("next").result(5)
-    c.button("confirm").result(5)
+        for game in games.descriptions():
+            if "camera" in game.parts:  # learn the virtual pieces once, outside the measured run
+                _in_fresh_process(game.name, state)
+            figures.append(_in_fresh_process(game.name, state))
+    return figures
 
 
 def main() -> int:
@@ -92,9 +91,19 @@ def main() -> int:
     print("Vision pipeline (1280x960, one core):")
     vision = vision_bench.run(str(out))
     print(json.dumps(vision, indent=1))
-    print("The running companion (simulation):")
-    device = _device(out, tricks=15)
-    print(json.dumps(device, indent=1))
+    device = {}
+    for game in games.descriptions():
+        own = games.part(game.name, "bench")
+        if own is not None:
+            print(f"{game.title} at the table (simulation):")
+            device[game.name] = own.latency()
+            print(json.dumps(device[game.name], indent=1))
+    print("The running companion's own process, per game:")
+    device["service"] = memory()
+    for m in device["service"]:
+        print(f"  {m['game']:14} resident {m['resident_mb']:6.1f} MB, ready in {m['ready_s']:.2f} s, "
+              f"camera {'open' if m['camera_open'] else 'off'}, OpenCV {'loaded' if m['opencv_loaded'] else 'not loaded'}")
+    (out / "device.json").write_text(json.dumps(device, indent=1) + "\n")
     return 0
 
 

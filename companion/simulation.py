@@ -18,14 +18,14 @@ class VirtualTable:
         self.verbs = verbs.Verbs(synthetic_table, layout) if verbs else None
         self._lock = threading.Lock()
 
-    def act(self, action: dict, view: dict) -> str:
+    def act(self, action: dict, view: dict | None = None) -> str:
         """One of the game's verbs, e.g. {"action": "play", ...}; `view` is the table's view."""
         if not isinstance(action, dict) or not isinstance(action.get("action"), str):
             raise IllegalMove('say what to do on the virtual table, e.g. {"action": "clear"}')
         if self.verbs is None:
             raise IllegalMove("this game has nothing to lay on the virtual table")
         with self._lock:
-            return self.verbs.act(action, view)
+            return self.verbs.act(action, view or {})
 
     def frame(self):
         with self._lock:

@@ -21,5 +21,5 @@ GAME = Game(
         Option("names", "Seat names, clockwise", "names", per="seats",
                help="Leave empty for P1, P2, ..."),
     ),
-    parts=("camera", "oled", "records", "simulation"),
+    parts=("camera", "oled", "records", "simulation", "bench"),
 )
