@@ -78,8 +78,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(handler=_doctor)
 
     from vision.cli import add_commands  # mat, vision enroll, vision recognize
-    add_commands(sub)
+    add_commands(sub, _camera_games())
     return parser
+
+
+def _camera_games() -> dict:
+    """{game: (MatSpec, TileSet)} for every game the camera can watch, from its camera part."""
+    from . import games
+    out = {}
+    for name in games.names():
+        if "camera" in games.describe(name).parts:
+            camera = games.part(name, "camera")
+            out[name] = (camera.MAT, camera.TILES)
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:

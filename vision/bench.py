@@ -1,6 +1,7 @@
 """Benchmark of the whole vision pipeline (calibrate + find + read) on 1280x960 frames.
 
-``python -m vision.bench`` or ``run(out_dir="bench")``: enrols from rendered frames, then
+``python -m vision.bench --camera MODULE [out_dir]`` (a game's camera module, defining ``MAT``
+and ``TILES``) or ``run(out_dir="bench", mat=MatSpec, tiles=TileSet)``: enrols from rendered frames, then
 measures speed on one thread (ms per frame, frames per second, peak memory) and accuracy on
 a random synthetic test set (per-tile accuracy and misread rate), for our tile printing and
 for a second printing the reader was never tuned on. Writes ``bench/vision.json``.
@@ -22,11 +23,11 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .mat import mat_layout
+from .mat import MatSpec, mat_layout
 from .perf import single_threaded
 from .recognise import TileReader, enroll
 from .synthetic import CLASSIC, PIPS, random_frame, write_enrolment
-from .tiles import UNKNOWN
+from .tiles import UNKNOWN, TileSet
 
 BUDGET_MS = 25.0
 
@@ -58,11 +59,11 @@ def score(tiles, reading, near_mm: float = 8.0) -> dict:
     return out
 
 
-def accuracy(layout, reader, style, frames: int, seed: int) -> dict:
+def accuracy(layout, tile_set, reader, style, frames: int, seed: int) -> dict:
     rng = np.random.default_rng(seed)
     total = {"frames": frames, "tiles": 0, "correct": 0, "misread": 0, "unknown": 0, "missed": 0, "phantom": 0}
     for _ in range(frames):
-        frame, tiles = random_frame(layout, style, rng)
+        frame, tiles = random_frame(layout, tile_set, style, rng)
         s = score(tiles, reader.read(frame))
         for key, v in s.items():
             total[key] += v
@@ -72,10 +73,10 @@ def accuracy(layout, reader, style, frames: int, seed: int) -> dict:
     return total
 
 
-def speed(layout, reader, style, frames: int, seed: int) -> dict:
+def speed(layout, tile_set, reader, style, frames: int, seed: int) -> dict:
     rng = np.random.default_rng(seed)
     # test frames are JPEGs anyway: keep them encoded so they do not swell the memory figure
-    jpegs = [cv2.imencode(".jpg", random_frame(layout, style, rng)[0], [cv2.IMWRITE_JPEG_QUALITY, 95])[1]
+    jpegs = [cv2.imencode(".jpg", random_frame(layout, tile_set, style, rng)[0], [cv2.IMWRITE_JPEG_QUALITY, 95])[1]
              for _ in range(frames)]
     shots = [cv2.imdecode(j, cv2.IMREAD_COLOR) for j in jpegs[:1]]
     reader.read(shots[0])  # warm caches
@@ -121,23 +122,24 @@ def speed(layout, reader, style, frames: int, seed: int) -> dict:
 
 
 def run(out_dir="bench", speed_frames: int = 60, accuracy_frames: int = 300, other_frames: int = 100,
-        seed: int = 2026, profiles: dict | None = None) -> dict:
-    """``profiles``: already enrolled Profiles by printing ("classic", "pips"); the others are
-    enrolled here from rendered frames."""
+        seed: int = 2026, profiles: dict | None = None, *, mat: MatSpec, tiles: TileSet) -> dict:
+    """``mat``, ``tiles``: the game's mat and tile set. ``profiles``: already enrolled Profiles
+    by printing ("classic", "pips"); the others are enrolled here from rendered frames."""
     cv2.setNumThreads(1)
     single_threaded()
-    layout = mat_layout("paradominetor", 4)
+    layout = mat_layout(mat, min(max(4, mat.seats[0]), mat.seats[1]))  # four seats, as the figures always had
     result = {"budget_ms": BUDGET_MS, "threads": 1}
     profiles = dict(profiles or {})
     with tempfile.TemporaryDirectory() as tmp:
         for style in (CLASSIC, PIPS):
             if style.name not in profiles:
-                manifest = write_enrolment(layout, Path(tmp) / style.name, style, seed=seed)
-                profiles[style.name] = enroll(manifest, None, layout)
+                manifest = write_enrolment(layout, Path(tmp) / style.name, tiles, style, seed=seed)
+                profiles[style.name] = enroll(manifest, None, layout, tiles)
     readers = {name: TileReader(p, layout) for name, p in profiles.items()}
-    result["speed"] = speed(layout, readers["classic"], CLASSIC, speed_frames, seed + 1)
-    result["accuracy"] = accuracy(layout, readers["classic"], CLASSIC, accuracy_frames, seed + 2)
-    result["accuracy_other_printing"] = accuracy(layout, readers["pips"], PIPS, other_frames, seed + 3)
+    result["game"] = mat.game
+    result["speed"] = speed(layout, tiles, readers["classic"], CLASSIC, speed_frames, seed + 1)
+    result["accuracy"] = accuracy(layout, tiles, readers["classic"], CLASSIC, accuracy_frames, seed + 2)
+    result["accuracy_other_printing"] = accuracy(layout, tiles, readers["pips"], PIPS, other_frames, seed + 3)
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     (out / "vision.json").write_text(json.dumps(result, indent=1) + "\n")
@@ -161,7 +163,24 @@ def _report(r: dict) -> str:
     return "\n".join(lines)
 
 
+def main(argv=None) -> int:
+    import argparse
+
+    from .cli import camera_games
+
+    parser = argparse.ArgumentParser(prog="python -m vision.bench", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--camera", required=True, metavar="MODULE",
+                        help="a game's camera module (defines MAT and TILES), e.g. companion.games.NAME.camera")
+    parser.add_argument("out_dir", nargs="?", default="bench")
+    args = parser.parse_args(argv)
+    try:
+        (mat, tiles), = camera_games([args.camera]).values()
+    except ValueError as e:
+        parser.error(str(e))
+    print(_report(run(args.out_dir, mat=mat, tiles=tiles)))
+    print(f"wrote {Path(args.out_dir) / 'vision.json'}")
+    return 0
+
+
 if __name__ == "__main__":
-    out = sys.argv[1] if len(sys.argv) > 1 else "bench"
-    print(_report(run(out)))
-    print(f"wrote {Path(out) / 'vision.json'}")
+    sys.exit(main())

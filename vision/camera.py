@@ -149,15 +149,17 @@ class SyntheticCamera(FrameSource):
         self.table = None
 
 
-def open_source(spec: str, size=(1280, 960), layout=None) -> FrameSource:
-    """"pi", "usb" or "usb:N", "synthetic", or a path to a folder of images or a video."""
+def open_source(spec: str, size=(1280, 960), layout=None, tiles=None) -> FrameSource:
+    """"pi", "usb" or "usb:N", "synthetic", or a path to a folder of images or a video.
+    "synthetic" needs the mat's ``layout`` and the game's ``tiles`` (a TileSet)."""
     if spec == "pi":
         return PiCamera(size)
     if spec == "usb" or spec.startswith("usb:"):
         return WebCam(int(spec.split(":")[1]) if ":" in spec else 0, size)
     if spec == "synthetic":
-        from .mat import mat_layout
         from .synthetic import SyntheticTable
 
-        return SyntheticCamera(SyntheticTable(layout or mat_layout(), frame_size=size))
+        if layout is None or tiles is None:
+            raise ValueError("a synthetic camera needs the mat layout and the game's tiles")
+        return SyntheticCamera(SyntheticTable(layout, tiles, frame_size=size))
     return Replay(spec)

@@ -1,41 +1,66 @@
 """Command line: ``paradox-table mat`` and ``paradox-table vision enroll|recognize``.
 
-The main CLI calls ``add_commands(subparsers)``; each handler returns an exit code. Bad input
-(a missing file, a bad manifest, an unknown label) gives one line on stderr and status 2.
-``python -m vision.cli ...`` runs these commands on their own.
+The main CLI calls ``add_commands(subparsers, games)`` with the games the camera can watch,
+``{game name: (MatSpec, TileSet)}``; each handler returns an exit code. Bad input (a missing
+file, a bad manifest, an unknown label) gives one line on stderr and status 2.
+``python -m vision.cli --camera MODULE ...`` runs these commands on their own, with the mat and
+tiles of a game's camera module (one that defines ``MAT`` and ``TILES``).
 """
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 from pathlib import Path
 
-from .mat import GAMES
+
+def camera_games(modules) -> dict:
+    """{game: (MatSpec, TileSet)} from camera modules named by import path, each defining
+    ``MAT`` (a MatSpec) and ``TILES`` (a TileSet)."""
+    games = {}
+    for name in modules:
+        try:
+            module = importlib.import_module(name)
+            mat, tiles = module.MAT, module.TILES
+        except (ImportError, AttributeError) as e:
+            raise ValueError(f"{name} is not a camera module with MAT and TILES ({e})") from None
+        games[mat.game] = (mat, tiles)
+    return games
 
 
-def add_commands(subparsers) -> None:
+def _game_option(p, games):
+    names = sorted(games)
+    if len(names) == 1:
+        p.add_argument("--game", default=names[0], choices=names)
+    else:
+        p.add_argument("--game", required=True, choices=names)
+
+
+def add_commands(subparsers, games: dict) -> None:
+    """Add ``mat`` and ``vision enroll|recognize``. ``games``: {name: (MatSpec, TileSet)}."""
+    games = dict(games)
     p = subparsers.add_parser("mat", help="write the printable play mat (PNG, PDF for A3, JSON)")
-    p.add_argument("--game", default="paradominetor", choices=sorted(GAMES))
-    p.add_argument("--seats", type=int, default=None, help="seat zones on the mat (3-5; default: the game's most)")
+    _game_option(p, games)
+    p.add_argument("--seats", type=int, default=None, help="seat zones on the mat (default: the game's most)")
     p.add_argument("--out", default="mat.png", help="PNG path; the PDF and JSON go beside it")
     p.add_argument("--px-per-mm", type=float, default=10.0, help="PNG resolution (10 = 254 dpi)")
-    p.set_defaults(handler=cmd_mat)
+    p.set_defaults(handler=cmd_mat, games=games)
 
     v = subparsers.add_parser("vision", help="teach the camera a printing of the tiles, or read frames")
     vs = v.add_subparsers(dest="vision_command", required=True)
     e = vs.add_parser("enroll", help="learn the tiles from one frame per face and back")
-    e.add_argument("--game", default="paradominetor", choices=sorted(GAMES))
-    e.add_argument("--manifest", required=True, help='JSON list of {"image": path relative to it, "label": "red-3"}')
+    _game_option(e, games)
+    e.add_argument("--manifest", required=True, help='JSON list of {"image": path relative to it, "label": LABEL}')
     e.add_argument("--out", required=True, help="profile file to write")
     e.add_argument("--mat", default=None, help="mat.json of the printed mat (default: the standard mat)")
-    e.set_defaults(handler=cmd_enroll)
+    e.set_defaults(handler=cmd_enroll, games=games)
     r = vs.add_parser("recognize", aliases=["recognise"], help="read the tiles in camera frames, one JSON line each")
-    r.add_argument("--game", default="paradominetor", choices=sorted(GAMES))
+    _game_option(r, games)
     r.add_argument("--profile", required=True)
     r.add_argument("--mat", default=None, help="mat.json of the printed mat (default: the standard mat)")
     r.add_argument("images", nargs="+", metavar="IMAGE")
-    r.set_defaults(handler=cmd_recognize)
+    r.set_defaults(handler=cmd_recognize, games=games)
 
 
 def _fail(msg: str) -> int:
@@ -53,15 +78,14 @@ def _layout(args):
             return load_layout(args.mat)
         except (KeyError, TypeError, json.JSONDecodeError) as e:
             raise ValueError(f"{args.mat} is not a mat.json ({e.__class__.__name__})") from None
-    return mat_layout(args.game, GAMES[args.game][1])
+    return mat_layout(args.games[args.game][0])
 
 
 def cmd_mat(args) -> int:
     from .mat import mat_layout, write_mat
 
     try:
-        seats = args.seats if args.seats is not None else GAMES[args.game][1]
-        layout = mat_layout(args.game, seats)
+        layout = mat_layout(args.games[args.game][0], args.seats)
         if args.px_per_mm <= 0:
             raise ValueError("--px-per-mm must be positive")
         png, pdf, js = write_mat(layout, args.out, args.px_per_mm)
@@ -74,15 +98,14 @@ def cmd_mat(args) -> int:
 def cmd_enroll(args) -> int:
     from .recognise import VisionInputError, enroll
 
+    tiles = args.games[args.game][1]
     try:
-        profile = enroll(args.manifest, args.out, _layout(args), args.game)
+        profile = enroll(args.manifest, args.out, _layout(args), tiles)
     except (VisionInputError, ValueError, OSError) as e:
         return _fail(str(e))
     print(f"enrolled {len(profile.labels)} faces and backs "
-          f"(tile {profile.size_mm[0]:.1f} x {profile.size_mm[1]:.1f} mm) into {args.out}")
-    from .tiles import LABELS
-
-    missing = [lab for lab in LABELS if lab not in profile.labels]
+          f"({tiles.noun} {profile.size_mm[0]:.1f} x {profile.size_mm[1]:.1f} mm) into {args.out}")
+    missing = [lab for lab in tiles.labels if lab not in profile.labels]
     if missing:  # allowed, but those tiles can then only ever read as unknown or as another
         print(f"paradox-table: note: not shown, so not learnt: {', '.join(missing)}", file=sys.stderr)
     return 0
@@ -110,10 +133,25 @@ def cmd_recognize(args) -> int:
     return 0
 
 
-def main(argv=None) -> int:
+def main(argv=None, games: dict | None = None) -> int:
+    """Run one command. ``games`` as for add_commands; without it, ``--camera MODULE`` (before
+    the command, repeatable) names the game camera modules to take them from."""
+    if games is None:
+        pre = argparse.ArgumentParser(add_help=False)
+        pre.add_argument("--camera", action="append", default=[])
+        known, argv = pre.parse_known_args(argv)
+        if not known.camera:
+            return _fail("say whose mat and tiles: --camera MODULE (a game's camera module, "
+                         "which defines MAT and TILES)")
+        try:
+            games = camera_games(known.camera)
+        except ValueError as e:
+            return _fail(str(e))
     parser = argparse.ArgumentParser(prog="paradox-table", description="Paradox Table vision commands")
+    parser.add_argument("--camera", action="append", metavar="MODULE",
+                        help="a game's camera module (defines MAT and TILES), e.g. companion.games.NAME.camera")
     sub = parser.add_subparsers(dest="command", required=True)
-    add_commands(sub)
+    add_commands(sub, games)
     args = parser.parse_args(argv)
     return args.handler(args)
 

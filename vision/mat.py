@@ -68,6 +68,12 @@ class MatLayout:
             known.setdefault(mid, (*_slot(slot, W, H)[1], MARKER_MM))
         return MarkerLayout.from_squares(self.dictionary, known)
 
+    @property
+    def first_area(self) -> str:
+        """The name of the game's first play area (markers 4 and 5 flank it): where tiles are
+        shown for enrolment and, unless told otherwise, where the reader looks."""
+        return next(iter(self.zones))
+
     def zone_at(self, x_mm: float, y_mm: float) -> str | None:
         for name, z in self.zones.items():
             if z.contains(x_mm, y_mm):

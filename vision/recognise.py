@@ -1,5 +1,5 @@
-"""Reading Paradominetor tiles: find each tile in a zone, its position and rotation, and read
-its face (colour and value) or its back (timeframe), or say ``unknown``.
+"""Reading tiles: find each tile in a zone, its position and rotation, and read its face
+(colour and glyph) or its back, or say ``unknown``. The labels are the game's (a `TileSet`).
 
 Nothing here is tuned to one printing. Enrolment shows the recogniser each face and back once;
 from those frames it learns the tile's size, a template of each glyph (as "ink": how far each
@@ -20,7 +20,7 @@ import numpy as np
 from .markers import MarkerDetector, calibrate
 from .mat import ZONE_GREY, MatLayout
 from .perf import single_threaded
-from .tiles import UNKNOWN, check_label, colour_of
+from .tiles import UNKNOWN, TileSet, colour_of
 
 SEG_PX_PER_MM = 2.0  # zone image used to find tiles
 BG_PX_PER_MM = 0.5  # the mat's light varies slowly: it is worked out on a coarse grid
@@ -36,7 +36,7 @@ class VisionInputError(ValueError):
 
 @dataclass
 class TileReading:
-    label: str  # e.g. "red-3", "black-0", "back-past" or "unknown"
+    label: str  # a face ("red-3"), a back ("back-past") or "unknown"
     x_mm: float
     y_mm: float
     angle: float  # degrees clockwise on the mat from upright as enrolled
@@ -542,7 +542,7 @@ class Profile:
                    {g: np.array(v["spread"], np.float32) for g, v in groups.items()})
 
 
-def _read_manifest(manifest_path):
+def _read_manifest(manifest_path, tiles: TileSet):
     manifest_path = Path(manifest_path)
     if not manifest_path.is_file():
         raise VisionInputError(f"no manifest at {manifest_path}")
@@ -557,7 +557,7 @@ def _read_manifest(manifest_path):
         if not isinstance(e, dict) or "image" not in e or "label" not in e:
             raise VisionInputError(f"{manifest_path} entry {n}: needs \"image\" and \"label\"")
         try:
-            check_label(e["label"])
+            tiles.check(e["label"])
         except ValueError as err:
             raise VisionInputError(f"{manifest_path} entry {n}: {err}") from None
         img_path = manifest_path.parent / e["image"]
@@ -574,16 +574,14 @@ def read_image(path) -> np.ndarray:
     return img
 
 
-def enroll(manifest_path, out, layout: MatLayout | None = None, game: str = "paradominetor") -> Profile:
-    """Learn a printing from one frame per face and back (see the module docstring);
-    save the profile at ``out`` if given."""
-    from .mat import mat_layout
-
-    layout = layout or mat_layout(game)
-    entries = _read_manifest(manifest_path)
+def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet) -> Profile:
+    """Learn a printing from one frame per face and back (see the module docstring), each
+    shown alone in the mat's first play area; save the profile at ``out`` if given."""
+    entries = _read_manifest(manifest_path, tiles)
     detector = MarkerDetector(layout.dictionary)
     mlayout = layout.marker_layout()
-    zone = layout.zones["trick"]
+    area = layout.first_area
+    zone = layout.zones[area]
     shots = []
     for img_path, label in entries:
         frame = read_image(img_path)
@@ -593,7 +591,7 @@ def enroll(manifest_path, out, layout: MatLayout | None = None, game: str = "par
         view = view_zone(frame, cal.H_inv, zone, mat_exposure(frame, cal.H_inv, zone)[1])
         n, lab, stats, _ = cv2.connectedComponentsWithStats(view.mask)
         if n < 2:
-            raise VisionInputError(f"{img_path}: no tile found in the trick area")
+            raise VisionInputError(f"{img_path}: no {tiles.noun} found in the {area} area")
         i = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
         cnts, _ = cv2.findContours((lab == i).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
         rect = cv2.minAreaRect(max(cnts, key=cv2.contourArea))
@@ -643,11 +641,13 @@ def enroll(manifest_path, out, layout: MatLayout | None = None, game: str = "par
 class TileReader:
     """Reads camera frames of the mat: ``read(frame) -> FrameReading``."""
 
-    def __init__(self, profile: Profile, layout: MatLayout, zones=("trick",),
+    def __init__(self, profile: Profile, layout: MatLayout, zones=None,
                  min_glyph=0.5, min_margin=0.1, max_colour=12.0, colour_weight=0.25, single_thread=True):
+        """``zones``: the mat zones to read (default: the mat's first play area)."""
         if single_thread:
             single_threaded()  # the frame budget is one core's
-        self.profile, self.layout, self.zones = profile, layout, tuple(zones)
+        self.profile, self.layout = profile, layout
+        self.zones = tuple(zones) if zones is not None else (layout.first_area,)
         self.detector = MarkerDetector.for_mat(layout.dictionary)
         self._careful = MarkerDetector(layout.dictionary)  # when the quick search finds nothing
         self.markers = layout.marker_layout()

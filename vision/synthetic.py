@@ -1,13 +1,16 @@
 """A synthetic table: virtual tiles on the virtual mat, photographed by a virtual camera.
 
 Used by the simulation (the web page places, flips and removes tiles for seats), by tests and
-by the benchmark. Two tile designs are drawn here so the recogniser can be shown to learn a
-printing from its enrolment frames rather than from this renderer.
+by the benchmark. The tiles are the game's (a `TileSet`): a face ``COLOUR-GLYPH`` is drawn as
+its glyph in its colour, a back ``back-NAME`` as a mark of its own and its name. Several tile
+designs are drawn here so the recogniser can be shown to learn a printing from its enrolment
+frames rather than from this renderer.
 """
 from __future__ import annotations
 
 import json
 import math
+import zlib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -15,7 +18,15 @@ import cv2
 import numpy as np
 
 from .mat import MatLayout, render_mat
-from .tiles import COLOURS, LABELS, TIMEFRAMES, check_label, tile_set
+from .tiles import TileSet, colour_of, is_back, value_of
+
+# Colour names a game may give its faces, as printed (BGR); a style may print them otherwise.
+PALETTE = {
+    "red": (45, 40, 205), "blue": (190, 95, 25), "green": (60, 150, 40), "yellow": (20, 185, 235),
+    "purple": (150, 50, 125), "orange": (30, 120, 240), "pink": (170, 120, 235), "brown": (40, 75, 130),
+    "cyan": (200, 180, 40), "teal": (130, 130, 20), "white": (245, 245, 245), "grey": (150, 150, 150),
+    "gray": (150, 150, 150), "black": (30, 30, 30),
+}
 
 
 @dataclass(frozen=True)
@@ -25,13 +36,31 @@ class TileStyle:
     name: str
     size_mm: tuple[float, float]  # width, height of an upright tile
     face: str  # "digit" or "pips"
-    colours: dict  # colour -> BGR
+    colours: dict  # colour -> BGR (colours not named here come from PALETTE)
     paper: tuple = (238, 240, 242)  # face background of "digit" tiles
     black: tuple = (30, 30, 30)
     back: tuple = (90, 60, 40)
     back_ink: tuple = (215, 225, 230)
     border: tuple | None = None  # outline colour; None: a band of the tile's colour
     font: int = cv2.FONT_HERSHEY_DUPLEX
+    # The look of a real tile a few mm thick: a bevel (lit on the top left, shaded on the
+    # bottom right) this wide in mm, and a drop shadow this dark (0 = the flat tiles of old).
+    bevel_mm: float = 0.0
+    shadow: float = 0.35
+    backs: dict = field(default_factory=dict)  # back name -> BGR, for backs printed in their own tone
+
+    def colour(self, name: str) -> tuple:
+        if name in self.colours:
+            return self.colours[name]
+        if name in PALETTE:
+            return PALETTE[name]
+        # a colour no one named: a steady hue of its own
+        hue = zlib.crc32(name.encode()) % 180
+        bgr = cv2.cvtColor(np.uint8([[[hue, 200, 190]]]), cv2.COLOR_HSV2BGR)[0, 0]
+        return tuple(int(c) for c in bgr)
+
+    def back_colour(self, name: str) -> tuple:
+        return self.backs.get(name, self.back)
 
 
 CLASSIC = TileStyle(
@@ -52,82 +81,113 @@ STYLES = {"classic": CLASSIC, "pips": PIPS}
 _PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
          4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
          6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
+_ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII")
 
 
-def _text(img, text, cx, cy, height_px, colour, font, thick):
+def _text(img, text, cx, cy, height_px, colour, font, thick, max_w=None):
     scale = cv2.getFontScaleFromHeight(font, int(height_px), thick)
     (tw, th), _ = cv2.getTextSize(text, font, scale, thick)
+    if max_w is not None and tw > max_w:  # a long glyph ("10", "XII") is narrowed to fit
+        scale *= max_w / tw
+        (tw, th), _ = cv2.getTextSize(text, font, scale, thick)
     cv2.putText(img, text, (int(cx - tw / 2), int(cy + th / 2)), font, scale, colour, thick, cv2.LINE_AA)
 
 
-def render_tile(label: str, style: TileStyle = CLASSIC, px_per_mm: float = 8.0) -> np.ndarray:
+def _back_mark(img, index, cx, cy, r, ink, k):
+    """A mark per back, none a half-turn of another: ring, square, triangle, then more."""
+    shape = index % 6
+    if shape == 0:
+        cv2.circle(img, (int(cx), int(cy)), int(r), ink, int(2.2 * k), cv2.LINE_AA)
+    elif shape == 1:
+        cv2.rectangle(img, (int(cx - r), int(cy - r)), (int(cx + r), int(cy + r)), ink, -1)
+    elif shape == 2:
+        pts = np.array([[cx, cy - r], [cx + r, cy + r], [cx - r, cy + r]], np.int32)
+        cv2.fillPoly(img, [pts], ink, cv2.LINE_AA)
+    elif shape == 3:
+        pts = np.array([[cx, cy - r], [cx + r, cy], [cx, cy + r], [cx - r, cy]], np.int32)
+        cv2.polylines(img, [pts], True, ink, int(2.2 * k), cv2.LINE_AA)
+    elif shape == 4:
+        cv2.rectangle(img, (int(cx - r), int(cy - r)), (int(cx + r), int(cy + r)), ink, int(2.2 * k))
+    else:
+        cv2.circle(img, (int(cx), int(cy)), int(r), ink, -1, cv2.LINE_AA)
+
+
+def render_tile(label: str, tiles: TileSet, style: TileStyle = CLASSIC, px_per_mm: float = 8.0) -> np.ndarray:
     """An upright tile, BGR, exactly its size at px_per_mm."""
-    check_label(label)
+    tiles.check(label)
     w, h = (int(round(s * px_per_mm)) for s in style.size_mm)
     k = px_per_mm
     cx, cy = w / 2, h / 2
-    if label.startswith("back-"):
-        img = np.full((h, w, 3), style.back, np.uint8)
-        tf = label[5:]
+    if is_back(label):
+        name = label[len("back-"):]
+        index = tiles.back_names.index(name)
+        img = np.full((h, w, 3), style.back_colour(name), np.uint8)
         ink = style.back_ink
         if style.face == "digit":
-            # a shape per timeframe, none a half-turn of another, and the word beneath
-            r = 7 * k
-            if tf == "past":
-                cv2.circle(img, (int(cx), int(cy - 3 * k)), int(r), ink, int(2.2 * k), cv2.LINE_AA)
-            elif tf == "present":
-                cv2.rectangle(img, (int(cx - r), int(cy - 3 * k - r)), (int(cx + r), int(cy - 3 * k + r)), ink, -1)
-            else:
-                pts = np.array([[cx, cy - 3 * k - r], [cx + r, cy - 3 * k + r], [cx - r, cy - 3 * k + r]], np.int32)
-                cv2.fillPoly(img, [pts], ink, cv2.LINE_AA)
-            _text(img, tf.upper(), cx, cy + 10 * k, 3.2 * k, ink, cv2.FONT_HERSHEY_SIMPLEX, max(1, int(0.5 * k)))
+            # a mark per back and its name beneath
+            _back_mark(img, index, cx, cy - 3 * k, 7 * k, ink, k)
+            _text(img, name.upper(), cx, cy + 10 * k, 3.2 * k, ink, cv2.FONT_HERSHEY_SIMPLEX, max(1, int(0.5 * k)),
+                  max_w=w - 3 * k)
         else:
-            _text(img, {"past": "I", "present": "II", "future": "III"}[tf], cx, cy, 14 * k, ink, style.font,
-                  max(1, int(1.6 * k)))
+            _text(img, _ROMAN[index % len(_ROMAN)], cx, cy, 14 * k, ink, style.font, max(1, int(1.6 * k)),
+                  max_w=w - 4 * k)
             cv2.line(img, (int(4 * k), int(h - 6 * k)), (int(w - 4 * k), int(h - 6 * k)), ink, max(1, int(k)))
     else:
-        colour, value = label.split("-")
-        value = int(value)
+        colour, glyph = colour_of(label), value_of(label)
+        pips = int(glyph) if glyph.isdigit() and 1 <= int(glyph) <= 6 else None
         if colour == "black":
+            light = (235, 235, 235) if style.face == "digit" else (240, 240, 240)
             img = np.full((h, w, 3), style.black, np.uint8)
             if style.face == "digit":
-                _text(img, "0", cx, cy, 16 * k, (235, 235, 235), style.font, max(1, int(1.8 * k)))
-                _text(img, "0", 4.5 * k, 5 * k, 4 * k, (235, 235, 235), style.font, max(1, int(0.5 * k)))
+                _text(img, glyph, cx, cy, 16 * k, light, style.font, max(1, int(1.8 * k)), max_w=w - 6 * k)
+                _text(img, glyph, 4.5 * k, 5 * k, 4 * k, light, style.font, max(1, int(0.5 * k)), max_w=6 * k)
             else:
-                cv2.circle(img, (int(cx), int(cy)), int(7 * k), (240, 240, 240), max(1, int(1.5 * k)), cv2.LINE_AA)
-                cv2.circle(img, (int(cx), int(h - 6 * k)), int(1.5 * k), (240, 240, 240), -1, cv2.LINE_AA)
+                _pip_glyph(img, glyph, pips, cx, cy, k, light, style.font, w)
+                cv2.circle(img, (int(cx), int(h - 6 * k)), int(1.5 * k), light, -1, cv2.LINE_AA)
         elif style.face == "digit":
-            c = style.colours[colour]
+            c = style.colour(colour)
             img = np.full((h, w, 3), style.paper, np.uint8)
-            _text(img, str(value), cx, cy + k, 17 * k, c, style.font, max(1, int(2.2 * k)))
-            _text(img, str(value), 4.5 * k, 5 * k, 4 * k, c, style.font, max(1, int(0.6 * k)))
+            _text(img, glyph, cx, cy + k, 17 * k, c, style.font, max(1, int(2.2 * k)), max_w=w - 6 * k)
+            _text(img, glyph, 4.5 * k, 5 * k, 4 * k, c, style.font, max(1, int(0.6 * k)), max_w=6 * k)
             cv2.rectangle(img, (0, 0), (w - 1, h - 1), c, max(1, int(1.6 * k)))
         else:
-            c = style.colours[colour]
+            c = style.colour(colour)
             img = np.full((h, w, 3), c, np.uint8)
-            step = 7.5 * k
-            for px, py in _PIPS[value]:
-                cv2.circle(img, (int(cx + px * step), int(cy + py * step)), int(2.4 * k), style.paper, -1, cv2.LINE_AA)
-            cv2.line(img, (int(5 * k), int(h - 3.5 * k)), (int(w - 5 * k), int(h - 3.5 * k)), style.paper, max(1, int(0.6 * k)))
+            _pip_glyph(img, glyph, pips, cx, cy, k, style.paper, style.font, w)
+            cv2.line(img, (int(5 * k), int(h - 3.5 * k)), (int(w - 5 * k), int(h - 3.5 * k)), style.paper,
+                     max(1, int(0.6 * k)))
     if style.border is not None:
         cv2.rectangle(img, (0, 0), (w - 1, h - 1), style.border, max(1, int(1.0 * k)))
     return img
 
 
+def _pip_glyph(img, glyph, pips, cx, cy, k, ink, font, w):
+    """Pips for 1-6, a ring for 0, the glyph itself otherwise."""
+    if pips is not None:
+        step = 7.5 * k
+        for px, py in _PIPS[pips]:
+            cv2.circle(img, (int(cx + px * step), int(cy + py * step)), int(2.4 * k), ink, -1, cv2.LINE_AA)
+    elif glyph == "0":
+        cv2.circle(img, (int(cx), int(cy)), int(7 * k), ink, max(1, int(1.5 * k)), cv2.LINE_AA)
+    else:
+        _text(img, glyph, cx, cy, 14 * k, ink, font, max(1, int(1.6 * k)), max_w=w - 6 * k)
+
+
 @dataclass
 class VirtualTile:
-    """A tile on the virtual mat. ``label`` is its face; a face-down tile shows its timeframe."""
+    """A tile on the virtual mat. ``label`` is its face; a face-down tile shows its back,
+    ``back-NAME`` for ``back`` = NAME."""
 
     label: str
     x_mm: float
     y_mm: float
     angle: float = 0.0  # degrees, clockwise on the mat as printed
     face_up: bool = True
-    timeframe: str = "present"
+    back: str = ""
 
     @property
     def visible_label(self) -> str:
-        return self.label if self.face_up else f"back-{self.timeframe}"
+        return self.label if self.face_up else f"back-{self.back}"
 
 
 @dataclass
@@ -202,12 +262,14 @@ def tile_polygon(t: VirtualTile, size_mm) -> np.ndarray:
 
 
 class SyntheticTable:
-    """Holds virtual tiles on a mat and renders camera frames of them."""
+    """Holds virtual tiles on a mat and renders camera frames of them. ``tiles``: the game's
+    tile set, whose labels (and backs) the table accepts and draws."""
 
-    def __init__(self, layout: MatLayout, style: TileStyle = CLASSIC, frame_size=(1280, 960),
+    def __init__(self, layout: MatLayout, tiles: TileSet, style: TileStyle = CLASSIC, frame_size=(1280, 960),
                  px_per_mm: float = 4.0, camera: CameraPose | None = None, light: Light | None = None,
                  optics: Optics | None = None, seed: int | None = None):
-        self.layout, self.style, self.frame_size, self.k = layout, style, tuple(frame_size), px_per_mm
+        self.layout, self.tiles_set, self.style = layout, tiles, style
+        self.frame_size, self.k = tuple(frame_size), px_per_mm
         self.camera = camera or CameraPose()
         self.light = light or Light()
         self.optics = optics or Optics()
@@ -219,12 +281,20 @@ class SyntheticTable:
 
     # the simulation page's verbs
     def place(self, label: str, x_mm: float, y_mm: float, angle: float = 0.0, face_up=True,
-              timeframe="present") -> int:
-        check_label(label)
-        if timeframe not in TIMEFRAMES:
-            raise ValueError(f"unknown timeframe {timeframe!r}")
+              back: str | None = None) -> int:
+        """Put a tile down: its face ``label``, and the NAME of its back (default: the back the
+        game's box gives that face, else its first back)."""
+        ts = self.tiles_set
+        if label not in ts.faces:
+            ts.check(label)  # a back is not a face: say what the labels are
+            raise ValueError(f"{label!r} is a back: place its face with face_up=False and back=NAME")
+        if back is None:
+            backs = [b for f, b in ts.inventory if f == label] or list(ts.back_names)
+            back = backs[0] if backs else ""
+        if (ts.back_names or not face_up) and back not in ts.back_names:
+            raise ValueError(f"unknown back {back!r} (this {ts.noun} set has {', '.join(ts.back_names) or 'none'})")
         self._next += 1
-        self.tiles[self._next] = VirtualTile(label, x_mm, y_mm, angle, face_up, timeframe)
+        self.tiles[self._next] = VirtualTile(label, x_mm, y_mm, angle, face_up, back)
         return self._next
 
     def flip(self, tile_id: int) -> None:
@@ -244,7 +314,7 @@ class SyntheticTable:
     def _tile_img(self, label):
         if label not in self._tile_cache:
             # drawn at twice the canvas scale, then reduced, so glyph edges are smooth
-            big = render_tile(label, self.style, self.k * 2)
+            big = render_tile(label, self.tiles_set, self.style, self.k * 2)
             w, h = (int(round(s * self.k)) for s in self.style.size_mm)
             self._tile_cache[label] = cv2.resize(big, (w, h), interpolation=cv2.INTER_AREA).astype(np.float32)
         return self._tile_cache[label]
@@ -362,20 +432,23 @@ def _mat_image(layout: MatLayout, k: float) -> np.ndarray:
     return _MATS[key]
 
 
-def random_tiles(layout: MatLayout, rng, n: int, style: TileStyle = CLASSIC, touching: float = 0.5,
-                 zone: str = "trick", labels=LABELS) -> list[VirtualTile]:
-    """n tiles at random in a zone, none overlapping; about ``touching`` of them laid flush
-    against a tile already down (edge to edge or corner to edge)."""
-    z = layout.zones[zone]
+def random_tiles(layout: MatLayout, tiles: TileSet, rng, n: int, style: TileStyle = CLASSIC,
+                 touching: float = 0.5, zone: str | None = None, labels=None) -> list[VirtualTile]:
+    """n tiles at random in a zone (default: the mat's first play area), none overlapping; about
+    ``touching`` of them laid flush against a tile already down (edge to edge or corner to edge).
+    A back shown lies on a face the game's box gives that back."""
+    z = layout.zones[zone or layout.first_area]
+    labels = tiles.labels if labels is None else labels
+    backs = tiles.back_names or ("",)
     w, h = style.size_mm
     out: list[VirtualTile] = []
     polys = []
     for _ in range(n):
         for _attempt in range(200):
             label = str(rng.choice(labels))
-            face_up = not label.startswith("back-")
-            tf = label[5:] if not face_up else str(rng.choice(TIMEFRAMES))
-            lab = label if face_up else str(rng.choice(_faces_for(tf)))
+            face_up = not is_back(label)
+            tf = label[len("back-"):] if not face_up else str(rng.choice(backs))
+            lab = label if face_up else str(rng.choice(tiles.faces_with_back(tf) or tiles.faces))
             if out and rng.random() < touching:
                 base = out[int(rng.integers(len(out)))]
                 a = base.angle + float(rng.choice([0, 0, 90, rng.uniform(-30, 30)]))
@@ -410,38 +483,35 @@ def random_tiles(layout: MatLayout, rng, n: int, style: TileStyle = CLASSIC, tou
     return out
 
 
-def _faces_for(timeframe):
-    return [lab for c in COLOURS for lab, tf in tile_set(c) if tf == timeframe]
-
-
 def _overlap(p, q) -> float:
     area, _ = cv2.intersectConvexConvex(p.astype(np.float32), q.astype(np.float32))
     return float(area)
 
 
-def enrolment_frames(layout: MatLayout, style: TileStyle = CLASSIC, seed: int = 0,
+def enrolment_frames(layout: MatLayout, tiles: TileSet, style: TileStyle = CLASSIC, seed: int = 0,
                      frame_size=(1280, 960)):
-    """(label, frame) for every face and back: one tile upright in the trick area."""
+    """(label, frame) for every face and back: one tile upright in the mat's first play area."""
     rng = np.random.default_rng(seed)
-    z = layout.zones["trick"]
-    for label in LABELS:
-        table = SyntheticTable(layout, style, frame_size, seed=int(rng.integers(1 << 30)),
+    z = layout.zones[layout.first_area]
+    for label in tiles.labels:
+        table = SyntheticTable(layout, tiles, style, frame_size, seed=int(rng.integers(1 << 30)),
                                camera=random_camera(rng, max_tilt=15, fill=(0.75, 0.9)),
                                light=Light(float(rng.uniform(0.85, 1.0))), optics=Optics(0.6, 2.0, 92))
-        face_up = not label.startswith("back-")
-        table.place(label if face_up else "black-0", z.x + z.w / 2 + float(rng.uniform(-15, 15)),
-                    z.y + z.h / 2 + float(rng.uniform(-10, 10)), float(rng.uniform(-6, 6)), face_up,
-                    label[5:] if not face_up else "present")
+        face_up = not is_back(label)
+        back = label[len("back-"):] if not face_up else None
+        face = label if face_up else (tiles.faces_with_back(back) or list(tiles.faces))[0]
+        table.place(face, z.x + z.w / 2 + float(rng.uniform(-15, 15)),
+                    z.y + z.h / 2 + float(rng.uniform(-10, 10)), float(rng.uniform(-6, 6)), face_up, back)
         yield label, table.render()
 
 
-def write_enrolment(layout: MatLayout, out_dir, style: TileStyle = CLASSIC, seed: int = 0) -> Path:
+def write_enrolment(layout: MatLayout, out_dir, tiles: TileSet, style: TileStyle = CLASSIC, seed: int = 0) -> Path:
     """Render enrolment frames into out_dir with a manifest.json; returns the manifest path.
     The simulation uses this to enrol itself on first start."""
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     manifest = []
-    for label, frame in enrolment_frames(layout, style, seed):
+    for label, frame in enrolment_frames(layout, tiles, style, seed):
         name = f"{label}.png"
         cv2.imwrite(str(out_dir / name), frame)
         manifest.append({"image": name, "label": label})
@@ -450,14 +520,14 @@ def write_enrolment(layout: MatLayout, out_dir, style: TileStyle = CLASSIC, seed
     return path
 
 
-def random_frame(layout: MatLayout, style: TileStyle, rng, n_tiles=(1, 5), touching: float = 0.5,
-                 frame_size=(1280, 960)):
+def random_frame(layout: MatLayout, tiles: TileSet, style: TileStyle, rng, n_tiles=(1, 5),
+                 touching: float = 0.5, frame_size=(1280, 960)):
     """One test frame as the benchmark and tests draw them: camera tilted up to 30 degrees,
     the mat filling 50-95% of the frame, uneven light and shadows, blur, sensor noise,
     JPEG quality 70, tiles at any rotation and some touching. Returns (frame, tiles)."""
-    table = SyntheticTable(layout, style, frame_size, seed=int(rng.integers(1 << 30)),
+    table = SyntheticTable(layout, tiles, style, frame_size, seed=int(rng.integers(1 << 30)),
                            camera=random_camera(rng), light=random_light(rng, layout), optics=random_optics(rng))
-    tiles = random_tiles(layout, rng, int(rng.integers(n_tiles[0], n_tiles[1] + 1)), style, touching)
-    for t in tiles:
-        table.place(t.label, t.x_mm, t.y_mm, t.angle, t.face_up, t.timeframe)
-    return table.render(), tiles
+    placed = random_tiles(layout, tiles, rng, int(rng.integers(n_tiles[0], n_tiles[1] + 1)), style, touching)
+    for t in placed:
+        table.place(t.label, t.x_mm, t.y_mm, t.angle, t.face_up, t.back)
+    return table.render(), placed

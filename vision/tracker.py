@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass, field
 
 from .recognise import FrameReading, TileReading
-from .tiles import UNKNOWN
+from .tiles import UNKNOWN, is_back
 
 
 @dataclass(frozen=True)
@@ -84,7 +84,7 @@ class TableTracker:
             used_old.add(j)
             before = old[j]
             if before.label != t.label:
-                flipped = (before.label.startswith("back-")) != (t.label.startswith("back-"))
+                flipped = is_back(before.label) != is_back(t.label)
                 if flipped and UNKNOWN not in (before.label, t.label):
                     events.append(_event("flipped", t, was=before.label))
                 elif t.label != UNKNOWN:

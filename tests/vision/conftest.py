@@ -1,20 +1,27 @@
 import numpy as np
 import pytest
 
+from companion.games.paradominetor.camera import MAT, TILES
 from vision.mat import mat_layout
 from vision.recognise import TileReader, enroll
 from vision.synthetic import CLASSIC, PIPS, write_enrolment
 
 
 @pytest.fixture(scope="session")
+def tiles():
+    """The tile set the reader is tested on: Paradominetor's, from its camera module."""
+    return TILES
+
+
+@pytest.fixture(scope="session")
 def layout():
-    return mat_layout("paradominetor", 4)
+    return mat_layout(MAT, 4)
 
 
 def _enrolled(tmp_path_factory, layout, style):
     d = tmp_path_factory.mktemp(f"enrol-{style.name}")
-    manifest = write_enrolment(layout, d / "frames", style, seed=11)
-    profile = enroll(manifest, d / "profile.npz", layout)
+    manifest = write_enrolment(layout, d / "frames", TILES, style, seed=11)
+    profile = enroll(manifest, d / "profile.npz", layout, TILES)
     return manifest, d / "profile.npz", profile
 
 

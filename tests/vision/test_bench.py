@@ -1,11 +1,12 @@
 import json
 
+from companion.games.paradominetor.camera import MAT, TILES
 from vision.bench import run
 
 
 def test_bench_writes_speed_memory_and_accuracy(tmp_path, classic, pips):
     r = run(tmp_path / "bench", speed_frames=3, accuracy_frames=3, other_frames=2,
-            profiles={"classic": classic[2], "pips": pips[2]})
+            profiles={"classic": classic[2], "pips": pips[2]}, mat=MAT, tiles=TILES)
     saved = json.loads((tmp_path / "bench" / "vision.json").read_text())
     assert saved == json.loads(json.dumps(r))
     s = r["speed"]

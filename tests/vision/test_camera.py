@@ -84,10 +84,10 @@ def test_replay_of_nothing_is_a_clear_error(tmp_path):
         Replay(tmp_path / "missing")
 
 
-def test_synthetic_camera_shows_the_table_as_it_stands(layout):
+def test_synthetic_camera_shows_the_table_as_it_stands(layout, tiles):
     from vision.synthetic import SyntheticTable
 
-    table = SyntheticTable(layout, seed=1, frame_size=(640, 480))
+    table = SyntheticTable(layout, tiles, seed=1, frame_size=(640, 480))
     with SyntheticCamera(table) as cam:
         empty = cam.read()
         table.place("red-1", 210, 150)

@@ -5,8 +5,16 @@ import sys
 import cv2
 import pytest
 
-from vision.cli import main
+from companion.games.paradominetor.camera import MAT, TILES
+from vision import cli
 from vision.synthetic import CLASSIC, SyntheticTable
+
+GAMES = {"paradominetor": (MAT, TILES)}
+
+
+def main(argv):
+    """The vision commands as the main CLI adds them, for the one camera game there is."""
+    return cli.main(argv, GAMES)
 
 
 def _one_line_error(capsys):
@@ -22,13 +30,13 @@ def test_new_user_prints_the_mat_enrols_from_files_and_reads_a_frame(tmp_path, l
     assert main(["vision", "enroll", "--game", "paradominetor", "--manifest", str(manifest),
                  "--out", str(profile)]) == 0
     assert profile.is_file()
-    table = SyntheticTable(layout, CLASSIC, seed=9)
+    table = SyntheticTable(layout, TILES, CLASSIC, seed=9)
     table.place("yellow-5", 190, 140, 15)
-    table.place("back-past", 240, 160, 200, face_up=False, timeframe="past")
+    table.place("blue-2", 240, 160, 200, face_up=False, back="past")
     frame = tmp_path / "frame.jpg"
     cv2.imwrite(str(frame), table.render())
     empty = tmp_path / "empty.jpg"
-    cv2.imwrite(str(empty), SyntheticTable(layout, CLASSIC, seed=9).render())
+    cv2.imwrite(str(empty), SyntheticTable(layout, TILES, CLASSIC, seed=9).render())
     capsys.readouterr()
     assert main(["vision", "recognize", "--game", "paradominetor", "--profile", str(profile),
                  str(frame), str(empty)]) == 0
@@ -79,9 +87,24 @@ def test_recognize_bad_input_is_one_clear_line_and_status_2(tmp_path, classic, c
 
 
 def test_runs_alone_as_a_module(tmp_path):
-    out = subprocess.run([sys.executable, "-m", "vision.cli", "mat", "--seats", "9", "--out", str(tmp_path / "m.png")],
-                         capture_output=True, text=True)
+    camera = ["--camera", "companion.games.paradominetor.camera"]
+    out = subprocess.run([sys.executable, "-m", "vision.cli", *camera, "mat", "--seats", "9",
+                          "--out", str(tmp_path / "m.png")], capture_output=True, text=True)
     assert out.returncode == 2 and "3-5" in out.stderr and "Traceback" not in out.stderr
+    out = subprocess.run([sys.executable, "-m", "vision.cli", "mat"], capture_output=True, text=True)
+    assert out.returncode == 2 and "--camera" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_the_game_choices_and_seat_default_come_from_the_games_given(tmp_path, capsys):
+    import argparse
+
+    assert main(["mat", "--out", str(tmp_path / "mat.png"), "--px-per-mm", "1"]) == 0
+    assert json.loads((tmp_path / "mat.json").read_text())["seats"] == MAT.seats[1]
+    parser = argparse.ArgumentParser()
+    cli.add_commands(parser.add_subparsers(dest="command"), GAMES)
+    with pytest.raises(SystemExit):
+        parser.parse_args(["mat", "--game", "chess"])
+    assert "invalid choice" in capsys.readouterr().err
 
 
 def test_add_commands_plugs_into_another_parser():
@@ -92,6 +115,6 @@ def test_add_commands_plugs_into_another_parser():
     parser = argparse.ArgumentParser(prog="paradox-table")
     sub = parser.add_subparsers(dest="command")
     sub.add_parser("run")
-    add_commands(sub)
+    add_commands(sub, GAMES)
     args = parser.parse_args(["vision", "recognize", "--profile", "p", "a.png", "b.png"])
     assert args.images == ["a.png", "b.png"] and callable(args.handler)

@@ -78,14 +78,15 @@ def test_unknown_dictionary_name_is_a_clear_error():
 
 def test_mat_calibration_matches_the_true_camera_within_a_pixel():
     from vision.mat import mat_layout
+    from companion.games.paradominetor.camera import MAT, TILES
     from vision.synthetic import CLASSIC, SyntheticTable, camera_homography, random_camera, random_light
 
-    layout = mat_layout("paradominetor", 4)
+    layout = mat_layout(MAT, 4)
     rng = np.random.default_rng(5)
     fast = MarkerDetector.for_mat(layout.dictionary)
     for _ in range(6):
         cam = random_camera(rng)
-        table = SyntheticTable(layout, CLASSIC, camera=cam, light=random_light(rng, layout), seed=1)
+        table = SyntheticTable(layout, TILES, CLASSIC, camera=cam, light=random_light(rng, layout), seed=1)
         frame = table.render()
         cal = calibrate(fast.detect(frame), layout.marker_layout())
         assert cal.ok and len(cal.ids) >= 8

@@ -4,8 +4,13 @@ import re
 import cv2
 import pytest
 
-from vision.cli import main
+from companion.games.paradominetor.camera import MAT, TILES
+from vision import cli
 from vision.mat import A3_MM, load_layout, mat_layout, render_mat, write_mat
+
+
+def main(argv):
+    return cli.main(argv, {"paradominetor": (MAT, TILES)})
 
 
 def _rects(layout):
@@ -16,7 +21,7 @@ def _rects(layout):
 
 @pytest.mark.parametrize("seats", [3, 4, 5])
 def test_every_seat_has_a_zone_and_a_marker_and_nothing_overlaps(seats):
-    layout = mat_layout("paradominetor", seats)
+    layout = mat_layout(MAT, seats)
     assert sorted(k for k in layout.zones if k.startswith("seat-")) == [f"seat-{i}" for i in range(seats)]
     assert "trick" in layout.zones
     assert len(layout.markers) == 4 + 2 + seats
@@ -31,17 +36,17 @@ def test_every_seat_has_a_zone_and_a_marker_and_nothing_overlaps(seats):
 def test_a_marker_id_means_the_same_place_on_every_mat():
     seen = {}
     for seats in (3, 4, 5):
-        for mid, pos in mat_layout("paradominetor", seats).markers.items():
+        for mid, pos in mat_layout(MAT, seats).markers.items():
             assert seen.setdefault(mid, pos) == pos
 
 
 def test_seat_counts_outside_the_game_are_refused():
     with pytest.raises(ValueError, match="3-5"):
-        mat_layout("paradominetor", 6)
+        mat_layout(MAT, 6)
 
 
 def test_written_mat_is_exactly_sized_and_prints_on_a3(tmp_path):
-    layout = mat_layout("paradominetor", 5)
+    layout = mat_layout(MAT, 5)
     png, pdf, js = write_mat(layout, tmp_path / "mat.png", px_per_mm=4)
     img = cv2.imread(str(png))
     assert img.shape[:2] == (round(A3_MM[1] * 4), round(A3_MM[0] * 4))
@@ -56,7 +61,7 @@ def test_written_mat_is_exactly_sized_and_prints_on_a3(tmp_path):
 
 
 def test_zones_are_printed_where_the_json_says(tmp_path):
-    layout = mat_layout("paradominetor", 4)
+    layout = mat_layout(MAT, 4)
     img = render_mat(layout, 2)
     z = layout.zones["trick"]
     inside = img[int((z.y + 5) * 2):int((z.y + z.h - 5) * 2), int((z.x + 5) * 2):int((z.x + z.w - 5) * 2)]

@@ -5,15 +5,15 @@ import pytest
 
 from vision.bench import score
 from vision.recognise import Profile, TileReader, enroll
+from companion.games.paradominetor.camera import TILES
 from vision.synthetic import CLASSIC, PIPS, SyntheticTable, random_frame
-from vision.tiles import LABELS
 
 
 def _accuracy(layout, reader, style, frames, seed):
     rng = np.random.default_rng(seed)
     total = {"tiles": 0, "correct": 0, "misread": 0, "unknown": 0, "missed": 0, "phantom": 0}
     for _ in range(frames):
-        frame, tiles = random_frame(layout, style, rng)
+        frame, tiles = random_frame(layout, TILES, style, rng)
         for k, v in score(tiles, reader.read(frame)).items():
             total[k] += v
     return total
@@ -21,7 +21,7 @@ def _accuracy(layout, reader, style, frames, seed):
 
 def test_enrolment_learns_every_label_and_the_tile_size(classic):
     _, path, profile = classic
-    assert sorted(profile.labels) == sorted(LABELS)
+    assert sorted(profile.labels) == sorted(TILES.labels)
     w, h = profile.size_mm
     assert abs(w - CLASSIC.size_mm[0]) < 2.0 and abs(h - CLASSIC.size_mm[1]) < 2.0
     again = Profile.load(path)
@@ -46,9 +46,9 @@ def test_learns_a_different_printing_from_its_enrolment_alone(layout, pips):
 
 
 def test_position_rotation_and_zone_of_each_tile(layout, classic_reader):
-    table = SyntheticTable(layout, CLASSIC, seed=3)
+    table = SyntheticTable(layout, TILES, CLASSIC, seed=3)
     table.place("green-4", 170, 130, 33)
-    table.place("back-future", 250, 170, 120, face_up=False, timeframe="future")
+    table.place("red-5", 250, 170, 120, face_up=False, back="future")
     table.place("red-6", 230, 120, 271)
     reading = classic_reader.read(table.render())
     assert reading.calibrated and not reading.hand_in_view
@@ -64,7 +64,7 @@ def test_position_rotation_and_zone_of_each_tile(layout, classic_reader):
 def test_a_thing_that_is_not_a_tile_is_not_given_a_label(layout, classic, tmp_path):
     """A tile of a printing never enrolled reads as unknown, never as a guess."""
     reader = TileReader(classic[2], layout)
-    table = SyntheticTable(layout, PIPS, seed=4)
+    table = SyntheticTable(layout, TILES, PIPS, seed=4)
     table.place("red-3", 200, 150, 0)
     table.place("green-5", 250, 140, 45)
     labels = [t.label for t in reader.read(table.render()).tiles]
@@ -72,7 +72,7 @@ def test_a_thing_that_is_not_a_tile_is_not_given_a_label(layout, classic, tmp_pa
 
 
 def test_empty_mat_has_no_tiles(layout, classic_reader):
-    reading = classic_reader.read(SyntheticTable(layout, CLASSIC, seed=5).render())
+    reading = classic_reader.read(SyntheticTable(layout, TILES, CLASSIC, seed=5).render())
     assert reading.calibrated and reading.tiles == [] and not reading.hand_in_view
 
 
@@ -82,7 +82,7 @@ def test_a_frame_without_the_mat_is_not_calibrated(classic_reader):
 
 
 def test_a_hand_over_the_trick_area_is_seen(layout, classic_reader):
-    table = SyntheticTable(layout, CLASSIC, seed=6)
+    table = SyntheticTable(layout, TILES, CLASSIC, seed=6)
     table.place("blue-2", 200, 150, 0)
     assert not classic_reader.read(table.render()).hand_in_view
     for hand in ((210, 160, 10), (210, 230, 0), (300, 200, -30)):
@@ -93,12 +93,12 @@ def test_enrolment_refuses_a_frame_without_a_tile(layout, tmp_path):
     import cv2
     import json
 
-    cv2.imwrite(str(tmp_path / "empty.png"), SyntheticTable(layout, CLASSIC, seed=1).render())
+    cv2.imwrite(str(tmp_path / "empty.png"), SyntheticTable(layout, TILES, CLASSIC, seed=1).render())
     (tmp_path / "m.json").write_text(json.dumps([{"image": "empty.png", "label": "red-1"}]))
     from vision.recognise import VisionInputError
 
     with pytest.raises(VisionInputError, match="no tile"):
-        enroll(tmp_path / "m.json", None, layout)
+        enroll(tmp_path / "m.json", None, layout, TILES)
 
 
 def test_a_square_printing_is_read_at_any_quarter_turn(layout, tmp_path):
@@ -107,7 +107,7 @@ def test_a_square_printing_is_read_at_any_quarter_turn(layout, tmp_path):
     from vision.synthetic import write_enrolment
 
     square = dataclasses.replace(PIPS, name="square", size_mm=(34.0, 34.0))
-    profile = enroll(write_enrolment(layout, tmp_path, square, seed=3), None, layout)
+    profile = enroll(write_enrolment(layout, tmp_path, TILES, square, seed=3), None, layout, TILES)
     assert abs(profile.size_mm[0] - profile.size_mm[1]) < 1.5
     t = _accuracy(layout, TileReader(profile, layout), square, frames=15, seed=79)
     assert t["misread"] + t["phantom"] == 0

@@ -67,14 +67,15 @@ def test_an_unknown_tile_plays_once_it_is_read():
 
 
 def test_end_to_end_with_the_synthetic_camera(layout, classic_reader):
+    from companion.games.paradominetor.camera import TILES
     from vision.camera import SyntheticCamera
     from vision.synthetic import CLASSIC, SyntheticTable
 
-    table = SyntheticTable(layout, CLASSIC, seed=8)
+    table = SyntheticTable(layout, TILES, CLASSIC, seed=8)
     tr = TableTracker(k=2)
     with SyntheticCamera(table) as cam:
         assert _feed(tr, classic_reader.read(cam.read()), 2) == []
-        tid = table.place("red-2", 200, 150, 10)
+        tid = table.place("red-2", 200, 150, 10, back="present")
         cam.hand = (205, 160, 0)  # the hand that puts it down
         assert _feed(tr, classic_reader.read(cam.read()), 3) == []
         cam.hand = None
