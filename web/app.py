@@ -6,7 +6,9 @@ a seat number sent by a phone is never trusted. Requests that change anything ca
 a header (X-Seat-Token or X-Host-Token): wrong or missing, 403 and nothing changes.
 
 This module knows nothing of the camera or the hardware: the companion passes in what the host
-page may drive (the OLED image, the buttons, the virtual table) as plain callables.
+page may drive (the OLED image, the buttons, the virtual table) as plain callables. It names no
+game either: the games' descriptions say what the new-game form asks, and each game's own page
+script and style are served from its package at /games/<name>/<file>.
 """
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ import segno
 from flask import Flask, Response, jsonify, request, send_from_directory
 from werkzeug.exceptions import HTTPException
 
-from companion.games import MASTER, TABLE, IllegalMove, Viewer
+from companion.games import MASTER, TABLE, IllegalMove, Viewer, describe, names, web_dir
 
 log = logging.getLogger("paradox-table.web")
 
@@ -40,8 +42,17 @@ class Extras:
     press: Callable[[str], None] | None = None            # "confirm", "undo", "next", ...
     simulate: Callable[[dict], object] | None = None      # the virtual table's actions
     simulation: bool = False
-    games: tuple = ("paradominetor",)
+    games: tuple = ()          # the games a host may start: each `Game.as_json()`
     info: dict = field(default_factory=dict)
+
+
+def _descriptions(games) -> dict[str, dict]:
+    """name -> the game's description as the pages get it (a bare name is looked up)."""
+    out = {}
+    for g in games:
+        g = describe(g).as_json() if isinstance(g, str) else dict(g)
+        out[g["name"]] = g
+    return out
 
 
 def viewer_from_name(name: str) -> Viewer:
@@ -54,6 +65,7 @@ def viewer_from_name(name: str) -> Viewer:
 
 def create_app(companion, host_token: str, extras: Extras | None = None) -> Flask:
     extras = extras or Extras()
+    games = _descriptions(extras.games)
     app = Flask(__name__, static_folder=None)
     app.config["JSON_SORT_KEYS"] = False
     static_dir = __file__.rsplit("/", 1)[0] + "/static"
@@ -96,9 +108,27 @@ def create_app(companion, host_token: str, extras: Extras | None = None) -> Flas
         return {"message": snap.message, "screen": snap.screen, "shutting_down": snap.shutting_down,
                 "prompt": {"title": prompt.title, "text": prompt.text} if prompt else None}
 
+    def known(name: str) -> dict | None:
+        """A game's description: one the host may start, or (a game resumed from the store)
+        any this companion has."""
+        if name in games:
+            return games[name]
+        return describe(name).as_json() if name in names() else None
+
+    def game_of(snap) -> dict | None:
+        session = snap.session
+        return known(session.name) if session is not None else None
+
+    def game_files(snap) -> list[str]:
+        """The running game's page script and style, for the pages to load."""
+        game = game_of(snap)
+        return [f"/games/{game['name']}/{f}" for f in game.get("web", ())] if game else []
+
     def seat_payload(snap, viewer: Viewer) -> dict:
-        return {"version": snap.version, "viewer": str(viewer), "view": snap.view(viewer),
-                "table": table_status(snap)}
+        view = snap.view(viewer)
+        return {"version": snap.version, "viewer": str(viewer), "view": view,
+                "label": _label(game_of(snap), view, str(viewer)), "table": table_status(snap),
+                "game_files": game_files(snap)}
 
     def host_payload(snap) -> dict:
         session = snap.session
@@ -107,10 +137,11 @@ def create_app(companion, host_token: str, extras: Extras | None = None) -> Flas
             tokens = companion.store.tokens(session.id)
             for name, token in sorted(tokens.items()):
                 seats.append({"viewer": name, "token": token,
-                              "label": _label(snap.view(TABLE), name)})
+                              "label": _label(game_of(snap), snap.view(TABLE), name)})
         return {"version": snap.version, "viewer": "host", "view": snap.view(TABLE),
                 "table": table_status(snap), "seats": seats, "game_id": session.id if session else None,
-                "simulation": extras.simulation, "games": list(extras.games), "info": extras.info}
+                "simulation": extras.simulation, "games": list(games.values()), "info": extras.info,
+                "game_files": game_files(snap)}
 
     # ---------------------------------------------------------------- pages
 
@@ -125,6 +156,18 @@ def create_app(companion, host_token: str, extras: Extras | None = None) -> Flas
     @app.get("/static/<path:name>")
     def static_file(name):
         return send_from_directory(static_dir, name)
+
+    @app.get("/favicon.ico")
+    def favicon():
+        return send_from_directory(static_dir, "favicon.svg", mimetype="image/svg+xml")
+
+    @app.get("/games/<name>/<path:file>")
+    def game_file(name, file):
+        """A game's page script or style: only the files its description lists."""
+        game = known(name)
+        if game is None or file not in game.get("web", ()):
+            raise Refused(404, "no such file")
+        return send_from_directory(web_dir(name), file)
 
     # ---------------------------------------------------------------- reading
 
@@ -208,10 +251,9 @@ def create_app(companion, host_token: str, extras: Extras | None = None) -> Flas
         move = data.get("move")
         if not isinstance(move, dict):
             raise Refused(400, 'send {"move": {...}}')
-        # The seat is the token's: a captive's own seat, or the game master's seat in games
-        # that have one (the OP of Paradox Island moves the island's pieces).
-        seat = viewer.seat if viewer.kind == "seat" else getattr(
-            companion.snapshot.session.rules, "MASTER_SEAT", None)
+        # The seat is the token's: a player's own seat, or the game master's seat in games
+        # that have one (whose link moves the game master's pieces).
+        seat = viewer.seat if viewer.kind == "seat" else (game_of(companion.snapshot) or {}).get("master_seat")
         if seat is None:
             raise Refused(403, "this link cannot make moves")
         if "seat" in move and move["seat"] != seat:
@@ -228,8 +270,8 @@ def create_app(companion, host_token: str, extras: Extras | None = None) -> Flas
         data = body()
         game = data.get("game")
         options = data.get("options", {})
-        if game not in extras.games:
-            raise Refused(400, f"choose a game: {', '.join(extras.games)}")
+        if not isinstance(game, str) or game not in games:
+            raise Refused(400, f"choose a game: {', '.join(games)}")
         if not isinstance(options, dict):
             raise Refused(400, "options must be an object")
         game_id = _wait(companion.new_game(game, options))
@@ -242,7 +284,7 @@ def create_app(companion, host_token: str, extras: Extras | None = None) -> Flas
         session = companion.snapshot.session
         if session is None or viewer not in session.viewers():
             raise Refused(400, "choose a seat of the game in progress")
-        _wait(companion.reissue(viewer, _label(session.view(TABLE), viewer)))
+        _wait(companion.reissue(viewer, _label(game_of(companion.snapshot), session.view(TABLE), viewer)))
         return jsonify({"ok": True})
 
     @app.post("/api/host/undo")
@@ -301,12 +343,17 @@ def _wait(future, timeout: float = 10.0):
         raise Refused(503, "the companion is busy; try again") from None
 
 
-def _label(table_view: dict, viewer: str) -> str:
+def _label(game: dict | None, view: dict, viewer: str) -> str:
+    """What a page calls its viewer: the seat's name, the game master's seat's name (if the game
+    master plays a seat), else "Game master"; the table's page is "The table"."""
+    names = view.get("names") or []
     if viewer == "master":
-        return "Game master"
-    names = table_view.get("names") or []
-    seat = int(viewer[5:]) if viewer.startswith("seat-") else -1
-    return names[seat] if 0 <= seat < len(names) else viewer
+        seat = (game or {}).get("master_seat")
+        return names[seat] if seat is not None and 0 <= seat < len(names) else "Game master"
+    if viewer.startswith("seat-"):
+        seat = int(viewer[5:])
+        return names[seat] if 0 <= seat < len(names) else viewer
+    return "The table"
 
 
 def make_server(app: Flask, host: str = "0.0.0.0", port: int = 8080, threads: int = 16):

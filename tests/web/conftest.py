@@ -1,15 +1,29 @@
 import http.client
 import json
+import os
 import threading
 import urllib.parse
+from pathlib import Path
 
 import pytest
 
+from companion.games import descriptions
 from companion.service import Companion
 from companion.store import Store
 from web.app import Extras, create_app, make_server
 
 HOST = "h" * 43
+ROOT = Path(__file__).resolve().parents[2]
+GAMES = tuple(g.as_json() for g in descriptions())  # what the companion offers the host page
+
+
+@pytest.fixture(scope="session")
+def shots() -> Path:
+    """Where the browser tests save their screenshots: tests/output/ (not kept), or docs/img for
+    the README when PARADOX_TABLE_DOCS_IMG=1 (`make images`)."""
+    folder = ROOT / ("docs/img" if os.environ.get("PARADOX_TABLE_DOCS_IMG") == "1" else "tests/output")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
 
 
 @pytest.fixture
@@ -29,7 +43,8 @@ def companion(tmp_path):
 
 @pytest.fixture
 def app(companion):
-    app = create_app(companion, HOST, Extras(oled_png=lambda: b"\x89PNG fake", press=lambda n: None))
+    app = create_app(companion, HOST, Extras(oled_png=lambda: b"\x89PNG fake", press=lambda n: None,
+                                              games=GAMES))
     app.testing = True
     return app
 

@@ -13,7 +13,6 @@ from companion.run import start
 playwright = pytest.importorskip("playwright.sync_api")
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 PHONE = {"width": 390, "height": 844}
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "img"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
@@ -46,14 +45,14 @@ def wait_until(page, predicate, timeout=30.0):
     raise AssertionError("timed out")
 
 
-def test_host_seats_and_a_live_trick(device, browser):
+def test_host_seats_and_a_live_trick(device, browser, shots):
     expect = playwright.expect
     host = browser.new_context(viewport=PHONE).new_page()
     host.goto(device.urls["local"])
     expect(host.locator("#status")).to_have_text("live")
     host.select_option("#game-name", "paradominetor")
-    host.select_option("#players", "3")
-    host.fill("#seat-names", "Ana, Ben, Cy")
+    host.select_option("#opt-seats", "3")
+    host.fill("#opt-names", "Ana, Ben, Cy")
     host.click("#start")
     expect(host.locator(".seat-link")).to_have_count(3)
     links = [host.locator(".seat-link").nth(i).get_attribute("href") for i in range(3)]
@@ -85,8 +84,8 @@ def test_host_seats_and_a_live_trick(device, browser):
     for page in phones:
         expect(page.locator("#last-trick")).to_have_text("Trick 1: Ana wins with red 4: 1 pt", timeout=1000)
         expect(page.locator('td.num[data-seat="0"]')).to_have_text("1", timeout=1000)
-    host.screenshot(path=str(SHOTS / "host-phone.png"), full_page=True)
-    phones[1].screenshot(path=str(SHOTS / "seat-phone.png"), full_page=True)
+    host.screenshot(path=str(shots / "host-phone.png"), full_page=True)
+    phones[1].screenshot(path=str(shots / "seat-phone.png"), full_page=True)
 
     # A reload comes back to the same seat without asking.
     phones[1].reload()

@@ -251,14 +251,22 @@ def test_a_captive_plays_only_for_their_own_seat_and_the_op_link_plays_the_op(cl
     assert r.status_code == 403
 
 
-def test_the_pages_load_the_island_drawing(client):
-    for page in ("/", "/seat"):
-        html = client.get(page).get_data(as_text=True)
-        assert '/static/island.js' in html and '/static/island.css' in html
-    js = client.get("/static/island.js").get_data(as_text=True)
-    assert "window.drawOther.island" in js and "window.drawMineOther.island" in js
-    host = client.get("/").get_data(as_text=True)
-    assert 'id="island-players"' in host and "<option>2</option>" in host
+def test_the_phones_load_the_island_drawing_from_its_package(client, companion):
+    tokens = start(client, companion)
+    files = ["/games/island/game.js", "/games/island/game.css"]
+    for token, label in ((tokens["master"], "Omnipotence Paradox"), (tokens["seat-1"], "Phil"),
+                         (tokens["seat-2"], "Hempel")):
+        data = client.get("/api/view", headers={"X-Seat-Token": token}).json
+        assert data["game_files"] == files and data["label"] == label
+    assert client.get("/api/table").json["game_files"] == files
+    host = client.get("/api/view", headers=H).json
+    assert host["game_files"] == files
+    assert [s["label"] for s in host["seats"]] == ["Omnipotence Paradox", "Phil", "Hempel"]
+    js = client.get("/games/island/game.js").get_data(as_text=True)
+    assert 'ParadoxTable.register("island"' in js
+    assert client.get("/games/island/game.css").status_code == 200
+    for page in ("/", "/seat"):  # the shared pages bring no game's code of their own
+        assert "island" not in client.get(page).get_data(as_text=True).lower()
 
 
 def test_the_oled_follows_the_rounds_and_names_the_winner(client, companion):

@@ -1,7 +1,9 @@
-// Live updates shared by the host and seat pages: one EventSource, a visible connection state,
-// and on every (re)connect the page is drawn from the whole current view, never from a replay.
+// What the host and seat pages share: the live stream, requests, element building, and the door
+// through which each game brings its own drawing. These pages name no game.
 "use strict";
 
+// Live updates: one EventSource, a visible connection state, and on every (re)connect the page
+// is drawn from the whole current view, never from a replay.
 function connectLive(url, onView, statusEl, stillWelcome) {
   let source = null;
   function setStatus(kind, text) {
@@ -55,44 +57,93 @@ function el(tag, attrs, ...children) {
   return node;
 }
 
-function tileEl(t) {
-  const [colour, value] = t.tile.split("-");
-  const label = colour === "black" ? (t.declare ? "0 → " + t.declare : "0") : value;
-  return el("span", { class: "tile " + colour, title: t.tile },
-    label, el("small", {}, t.timeframe ? t.timeframe : colour));
-}
+// ------------------------------------------------------------------ games on the pages
+//
+// Each game's phone script (companion/games/<name>/web/game.js, served at /games/<name>/game.js
+// with its game.css) is loaded when a view of that game arrives, and registers itself:
+//
+//   ParadoxTable.register(name, {
+//     board(root, view, ctx)         the game as `view` shows it, into `root` (every page: the
+//                                    table's public view on the host page, a seat's or the game
+//                                    master's own view on theirs)
+//     seat(box, view, ctx)           that phone's own controls, into `box` (seat pages only)
+//     virtualTable(box, view, ctx)   controls that put things on the simulated table, into `box`
+//                                    (host page, in simulation, for a game the camera watches)
+//   })
+//
+// Every part is optional and is called again with the whole view after every change, so it
+// redraws from the view alone (keeping any half-made choice in its own closure). `name` is the
+// game's registry name, the view's `game`. ctx carries:
+//   ctx.viewer         "table", "host", "master" or "seat-N": whose view this is
+//   ctx.label          the seat page's name for its viewer (e.g. the seat's player)
+//   ctx.post(move)     seat pages: send a move for this phone's own seat; a Promise of
+//                      {ok, said: [...]}, rejected with an Error whose message is the
+//                      companion's refusal in players' words
+//   ctx.act(action)    host page: one virtual-table action (POST /api/host/table); a Promise of
+//                      the table's answer, rejected with an Error on a refusal (which the host
+//                      page also shows under the virtual table)
+// A game script reaches the shared helpers as ParadoxTable.el (elements) and uses only the names
+// it registers; it adds nothing else to `window`.
+const ParadoxTable = (function () {
+  const games = {};           // name -> parts
+  const scripts = {};         // url -> Promise, resolved once the script ran (or failed)
 
-// Paradominetor, drawn the same way on every page from the viewer's own view.
-function drawParadominetor(root, v) {
-  const names = v.names;
-  const score = el("table", {}, el("tr", {}, el("th", {}, "Player"), el("th", {}, "½ tricks"), el("th", {}, "Points")));
-  names.forEach((n, s) => {
-    const tags = [];
-    if (v.lead === s) tags.push("lead");
-    if (v.to_play === s) tags.push("to play");
-    if (v.winners.includes(s)) tags.push("winner");
-    score.append(el("tr", { class: v.you === s ? "you" : "" },
-      el("td", {}, n, tags.length ? el("span", { class: "dim" }, " · " + tags.join(", ")) : null),
-      el("td", { class: "dim" }, String(v.half_point_tricks[s])),
-      el("td", { class: "num", "data-seat": s }, String(v.scores[s]))));
-  });
-  const trick = el("div", { class: "tiles", id: "current-trick" });
-  v.current_trick.forEach((p) => trick.append(el("div", {}, tileEl(p), el("div", { class: "dim" }, names[p.seat]))));
-  const last = v.tricks.length ? v.tricks[v.tricks.length - 1] : null;
-  root.replaceChildren(
-    el("h2", {}, v.finished ? "Game over" : `Trick ${v.trick_number} of ${v.tricks_total}`),
-    score,
-    el("p", {}, v.finished ? "" : (v.to_play !== null ? `${names[v.to_play]} to play` :
-      v.awaiting_flip.length ? "Flip the paradox tiles: " + v.awaiting_flip.map((s) => names[s]).join(", ") : "")),
-    trick,
-    last ? el("p", { class: "dim", id: "last-trick" }, `Trick ${last.number}: ${last.reason}`) : null,
-    ...v.revokes.map((r) => el("p", { class: "error" },
-      `Revoke: ${names[r.seat]} played ${r.colour} in trick ${r.trick} but did not follow ${r.colour} in trick ${r.earlier_trick}`)));
-}
+  function register(name, parts) { games[name] = parts || {}; }
 
-function drawGame(root, v) {
-  if (!v || !v.game) { root.replaceChildren(el("p", {}, "No game yet. The host starts one.")); return; }
-  if (v.game === "paradominetor") return drawParadominetor(root, v);
-  if (window.drawOther && window.drawOther[v.game]) return window.drawOther[v.game](root, v);
-  root.replaceChildren(el("pre", {}, JSON.stringify(v, null, 1)));
-}
+  // Bring the running game's script and style onto the page (only that game's style stays);
+  // resolves when its script has run, or failed to load (the page then draws what it can).
+  function use(files) {
+    const wanted = files || [];
+    document.querySelectorAll("link[data-game-style]").forEach((n) => {
+      if (!wanted.includes(n.getAttribute("href"))) n.remove();
+    });
+    const loading = [];
+    for (const url of wanted) {
+      if (url.endsWith(".css")) {
+        if (!document.querySelector(`link[data-game-style][href="${url}"]`)) {
+          document.head.append(el("link", { rel: "stylesheet", href: url, "data-game-style": "" }));
+        }
+      } else if (url.endsWith(".js")) {
+        if (!scripts[url]) {
+          scripts[url] = new Promise((resolve) => {
+            const s = el("script", { src: url });
+            s.addEventListener("load", resolve);
+            s.addEventListener("error", resolve);
+            document.body.append(s);
+          });
+        }
+        loading.push(scripts[url]);
+      }
+    }
+    return Promise.all(loading);
+  }
+
+  function part(view, name) {
+    const g = view && view.game ? games[view.game] : null;
+    return g && g[name] ? g[name] : null;
+  }
+
+  // The game in `root`; without the game's script, the names and scores every game's view has.
+  function board(root, view, ctx) {
+    if (!view || !view.game) { root.replaceChildren(el("p", {}, "No game yet. The host starts one.")); return; }
+    const draw = part(view, "board");
+    if (draw) return draw(root, view, ctx || {});
+    const rows = (view.names || []).map((n, s) => el("tr", {}, el("td", {}, n),
+      el("td", { class: "num" }, String((view.scores || {})[s] ?? ""))));
+    root.replaceChildren(el("table", {}, ...rows));
+  }
+
+  function seat(box, view, ctx) {
+    const draw = part(view, "seat");
+    if (draw) return draw(box, view, ctx || {});
+    box.replaceChildren();
+  }
+
+  function virtualTable(box, view, ctx) {
+    const draw = part(view, "virtualTable");
+    if (draw) return draw(box, view, ctx || {});
+    box.replaceChildren();
+  }
+
+  return { register, use, board, seat, virtualTable, has: (view, name) => !!part(view, name), el };
+})();
