@@ -7,29 +7,61 @@ STAMP  := $(VENV)/.installed-stamp
 IS_PI  := $(shell grep -qs "Raspberry Pi" /proc/device-tree/model && echo yes)
 VENV_FLAGS := $(if $(IS_PI),--system-site-packages,)
 
-.PHONY: run test bench clean test-tools
+.PHONY: run test images bench clean test-tools venv-tools
 
-# Debian tools the tests use: chromium for the browser tests, shellcheck for the Pi install
-# script. Installed with apt when missing (as root, as in CI).
+# $(call apt_install,PACKAGES): install Debian packages with apt, as root (as in CI) or through
+# sudo when it needs no password (-n: never a prompt that would hang CI). Says nothing and
+# fails when neither is possible, so the caller can say what to install.
+apt_install = if [ "$$(id -u)" = 0 ]; then as=""; \
+	elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then as="sudo -n"; \
+	else false; fi && echo "Installing $(1) with apt" && $$as apt-get update -qq && \
+	$$as env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(1) >/dev/null
+
+# Debian tools the tests use: chromium for the phone tests (browser), shellcheck for the Pi
+# install script. Without chromium `make test` stops at once, since the phone tests would only
+# fail; without shellcheck it goes on and that one check is skipped.
 TEST_TOOLS := chromium shellcheck
 test-tools:
-	@missing=""; for t in $(TEST_TOOLS); do command -v $$t >/dev/null 2>&1 || missing="$$missing $$t"; done; \
-	if [ -n "$$missing" ]; then \
-	  echo "Installing$$missing for the tests"; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
-	fi
+	@missing=""; for t in $(TEST_TOOLS); do command -v $$t >/dev/null 2>&1 || missing="$${missing:+$$missing }$$t"; done; \
+	if [ -n "$$missing" ]; then { $(call apt_install,$$missing); } || true; fi; \
+	if ! command -v chromium >/dev/null 2>&1; then \
+	  echo "make test: chromium is missing (the phone tests drive it); install with: sudo apt-get install $$missing" >&2; \
+	  exit 1; \
+	fi; \
+	command -v shellcheck >/dev/null 2>&1 || \
+	  echo "make test: shellcheck is missing, so the install script goes unchecked; install with: sudo apt-get install shellcheck"
 
-$(STAMP): pyproject.toml
-	test -x $(PY) || $(PYTHON) -m venv $(VENV_FLAGS) $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
-	touch $(STAMP)
+# Debian keeps venv's pip bootstrap (ensurepip) out of the python package: pythonX.Y-venv (what
+# python3-venv brings for the default python3) puts it back for the python that makes .venv.
+venv-tools:
+	@if $(PY) -m pip --version >/dev/null 2>&1; then exit 0; fi; \
+	if ! command -v $(PYTHON) >/dev/null 2>&1; then \
+	  echo "make: $(PYTHON) not found; install with: sudo apt-get install python3 python3-venv" >&2; exit 1; \
+	fi; \
+	$(PYTHON) -c 'import ensurepip, venv' 2>/dev/null && exit 0; \
+	pkg=python$$($(PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])')-venv; \
+	{ $(call apt_install,$$pkg); } && $(PYTHON) -c 'import ensurepip, venv' 2>/dev/null || { \
+	  echo "make: $(PYTHON) cannot make the virtual environment without $$pkg; install with: sudo apt-get install $$pkg" >&2; \
+	  exit 1; }
+
+$(STAMP): pyproject.toml | venv-tools
+	@echo "Installing the companion and its test libraries in $(VENV)"
+	@$(PY) -m pip --version >/dev/null 2>&1 || { rm -rf $(VENV) && $(PYTHON) -m venv $(VENV_FLAGS) $(VENV); }
+	@$(PY) -m pip install --quiet --upgrade pip
+	@$(PY) -m pip install --quiet -e '.[test]'
+	@touch $(STAMP)
 
 run: $(STAMP)
 	$(VENV)/bin/paradox-table run
 
-test: $(STAMP) test-tools
+test: test-tools $(STAMP)
 	$(PY) -m pytest
+
+# The pictures in docs/img (OLED screens, phone pages) drawn again from the tests; an ordinary
+# test run draws them into tests/output/ only.
+images: test-tools $(STAMP)
+	PARADOX_TABLE_DOCS_IMG=1 $(PY) -m pytest tests/hardware/test_oled_screens.py \
+	  tests/web/test_browser.py tests/web/test_island_browser.py
 
 bench: $(STAMP)
 	mkdir -p bench
