@@ -45,7 +45,7 @@ class Verbs:
             raise IllegalMove("the trick area is full: clear it first")
         x, y = self.slot(len(self._trick))
         try:
-            tile_id = self.table.place(face, x, y, angle=0.0, face_up=True, timeframe=timeframe)
+            tile_id = self.table.place(face, x, y, angle=0.0, face_up=True, back=timeframe)
         except ValueError as exc:
             raise IllegalMove(str(exc)) from None
         self._trick.append((seat, tile_id))
