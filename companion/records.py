@@ -1,8 +1,8 @@
 """Game records: JSON Lines in, adjudicated results out (docs/records.md).
 
 A record is a header line (`{"game": ..., options...}`) followed by lines of one kind each:
-`{"move": {...}}` for any game, or a line kind of the game's own (its `records` part, e.g.
-Paradominetor's `{"trick": [...]}`). Everything goes through the game's own `apply`, so a record
+`{"move": {...}}` for any game, or a line kind of the game's own (its `records` part, e.g. a
+whole trick on one line). Everything goes through the game's own `apply`, so a record
 is judged by exactly the rules the table uses.
 """
 from __future__ import annotations

@@ -214,7 +214,8 @@ class Game:
     parts            optional modules of the package, by role: "camera" (the mat's zones, the
                      reader and its labels, the watcher that turns table events into moves),
                      "oled" (the game's OLED pages), "records" (record lines for `replay`),
-                     "simulation" (virtual-table verbs); each is imported only when used
+                     "simulation" (virtual-table verbs), "bench" (its own `make bench`
+                     figures); each is imported only when used
     web              the phone page's script and style, files in the package's web/ folder
     """
     name: str
