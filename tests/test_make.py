@@ -6,6 +6,7 @@ a python) in a temporary folder, so nothing is installed and nothing of the mach
 """
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -14,6 +15,8 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 MAKE = shutil.which("make")
+# Run from `make test`, the outer make's flags would leak into the make under test.
+CLEAN_ENV = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
 pytestmark = pytest.mark.skipif(MAKE is None, reason="make is not installed")
 
 
@@ -158,7 +161,7 @@ def test_without_root_a_missing_venv_package_is_named(tmp_path):
 
 def test_make_test_checks_the_tools_before_the_slow_install_and_runs_pytest():
     result = subprocess.run([MAKE, "--no-print-directory", "-n", "-C", str(REPO), "test"],
-                            capture_output=True, text=True, timeout=60)
+                            env=CLEAN_ENV, capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert out.index("command -v $t") < out.index("-m pytest")
@@ -167,7 +170,7 @@ def test_make_test_checks_the_tools_before_the_slow_install_and_runs_pytest():
 
 def test_make_images_is_the_only_way_to_rewrite_the_docs_pictures():
     result = subprocess.run([MAKE, "--no-print-directory", "-n", "-C", str(REPO), "images"],
-                            capture_output=True, text=True, timeout=60)
+                            env=CLEAN_ENV, capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert "PARADOX_TABLE_DOCS_IMG=1" in result.stdout
     makefile = (REPO / "Makefile").read_text()
