@@ -21,7 +21,8 @@ ignored would leave a user staring at a dark OLED.
               bounce_time = 0.05        # seconds
               hold_time = 2.0           # seconds for a long press
     [web]     host = "0.0.0.0"  port = 8080
-    [game]    name = "paradominetor"  seats = 4
+A `[game]` section (written by earlier releases) is accepted and ignored with a note: the host
+page chooses the game and its players.
 """
 from __future__ import annotations
 
@@ -100,12 +101,6 @@ class WebConfig:
 
 
 @dataclass(frozen=True)
-class GameConfig:
-    name: str = "paradominetor"
-    seats: int = 4
-
-
-@dataclass(frozen=True)
 class Config:
     hostname: str = "paradox-table"
     state_dir: Path = field(default_factory=user_state_dir)
@@ -113,7 +108,7 @@ class Config:
     oled: OledConfig = field(default_factory=OledConfig)
     buttons: ButtonsConfig = field(default_factory=ButtonsConfig)
     web: WebConfig = field(default_factory=WebConfig)
-    game: GameConfig = field(default_factory=GameConfig)
+    notes: tuple[str, ...] = ()  # what the file holds that is no longer used, said in the log
     source: Path | None = None  # the file this came from; None when every value is a default
     on_pi: bool = False
 
@@ -174,11 +169,15 @@ def parse(text: str, *, name: str = "config.toml", base: Config | None = None,
     top = dict(raw)
     sections = {}
     for section, cls in (("camera", CameraConfig), ("oled", OledConfig), ("buttons", ButtonsConfig),
-                         ("web", WebConfig), ("game", GameConfig)):
+                         ("web", WebConfig)):
         table = top.pop(section, {})
         if not isinstance(table, dict):
             raise ConfigError(f"{name}: [{section}] must be a table of keys, got {table!r}")
         sections[section] = v.section(section, table, getattr(base, section), _CHECKS[section])
+    notes = ()
+    if "game" in top:  # earlier releases wrote [game]; a game is chosen on the host page now
+        top.pop("game")
+        notes = (f"{name}: [game] is no longer used; the host page chooses the game",)
     known = {"hostname", "state_dir"}
     for key in top:
         if key not in known:
@@ -186,7 +185,8 @@ def parse(text: str, *, name: str = "config.toml", base: Config | None = None,
                               f"{', '.join(sorted(known | set(sections)))}")
     hostname = v.hostname("hostname", top.get("hostname", base.hostname))
     state_dir = Path(v.string("state_dir", top.get("state_dir", str(base.state_dir))))
-    config = dataclasses.replace(base, hostname=hostname, state_dir=state_dir, source=source, **sections)
+    config = dataclasses.replace(base, hostname=hostname, state_dir=state_dir, source=source,
+                                 notes=notes, **sections)
     _check_pins(name, config.buttons)
     return config
 
@@ -264,11 +264,6 @@ class _Validator:
             return (value[0], value[1])
         raise self.fail(key, "[width, height] in pixels, like [1920, 1080]", value)
 
-    def game_name(self, key, value):
-        if not isinstance(value, str) or not re.fullmatch(r"[a-z][a-z0-9-]*", value):
-            raise self.fail(key, "a game name like paradominetor", value)
-        return value
-
 
 _CHECKS = {
     "camera": {
@@ -291,10 +286,6 @@ _CHECKS = {
     "web": {
         "host": _Validator.string,
         "port": lambda v, k, x: v.integer(k, x, 1, 65535, "a TCP port from 1 to 65535"),
-    },
-    "game": {
-        "name": _Validator.game_name,
-        "seats": lambda v, k, x: v.integer(k, x, 1, 5, "a number of seats from 1 to 5"),
     },
 }
 

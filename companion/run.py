@@ -88,6 +88,8 @@ def start(config: Config, simulate: bool, port: int | None = None, host: str | N
     from hardware.display import Display, open_display
     from web.app import Extras, create_app, make_server
 
+    for note in config.notes:
+        log.warning(note)
     state_dir = Path(config.state_dir)
     state_dir.mkdir(parents=True, exist_ok=True)
     store = Store(state_dir / "games.db")

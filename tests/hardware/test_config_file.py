@@ -20,7 +20,7 @@ def test_defaults_off_the_pi(tmp_path, monkeypatch):
     assert (c.oled.model, c.oled.i2c_bus, c.oled.address) == ("ssd1306", 1, 0x3C)
     assert (c.buttons.a, c.buttons.b, c.buttons.c) == (17, 27, 22)
     assert c.web.port == 8080
-    assert (c.game.name, c.game.seats) == ("paradominetor", 4)
+    assert c.notes == ()
 
 
 def test_defaults_on_the_pi():
@@ -60,8 +60,8 @@ def test_url_for_phones():
 def test_the_installed_example_is_valid_and_matches_the_pi_defaults():
     c = load(REPO / "firmware" / "paradox-table.toml", on_pi=True)
     d = cfg.defaults(on_pi=True)
-    assert (c.camera, c.oled, c.buttons, c.web, c.game, c.state_dir) == \
-        (d.camera, d.oled, d.buttons, d.web, d.game, d.state_dir)
+    assert (c.camera, c.oled, c.buttons, c.web, c.state_dir) == \
+        (d.camera, d.oled, d.buttons, d.web, d.state_dir)
 
 
 def test_full_file(tmp_path):
@@ -97,7 +97,7 @@ seats = 3
     assert c.oled == cfg.OledConfig("sh1106", 3, 0x3D, 2)
     assert c.buttons == cfg.ButtonsConfig(5, 6, 13, 0.02, 3.0)
     assert c.web == cfg.WebConfig("127.0.0.1", 9000)
-    assert c.game == cfg.GameConfig("loop", 3)
+    assert c.notes == (f"{path}: [game] is no longer used; the host page chooses the game",)
 
 
 def test_integer_address_from_toml_hex():
@@ -146,8 +146,6 @@ def test_default_paths(monkeypatch):
     ("[buttons]\nbounce_time = true", "buttons.bounce_time must be a number of seconds"),
     ("[web]\nport = 70000", "web.port must be a TCP port from 1 to 65535, got 70000"),
     ('[web]\nport = "8080"', "web.port must be a TCP port from 1 to 65535, got '8080'"),
-    ("[game]\nseats = 6", "game.seats must be a number of seats from 1 to 5, got 6"),
-    ('[game]\nname = "Para Dox"', "game.name must be a game name like paradominetor, got 'Para Dox'"),
     ('hostname = "paradox_table.local"', "hostname must be a host name of letters, digits and dashes"),
     ("oled = 3", "[oled] must be a table of keys, got 3"),
     ("[oled\n", "config.toml: not valid TOML"),
