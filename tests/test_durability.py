@@ -2,6 +2,7 @@
 import os
 import signal
 import subprocess
+import threading
 import sys
 import textwrap
 
@@ -37,13 +38,19 @@ WRITER = textwrap.dedent("""
 def run_and_kill(db, seed, kill_after):
     proc = subprocess.Popen([sys.executable, "-c", WRITER, str(db), str(seed)],
                             stdout=subprocess.PIPE, text=True)
+    # A writer that hangs is killed by the watchdog, so the test fails instead of waiting forever.
+    watchdog = threading.Timer(60, proc.kill)
+    watchdog.start()
     acked = None
-    for i, line in enumerate(proc.stdout):
-        acked = int(line.split()[1])
-        if i + 1 >= kill_after:
-            os.kill(proc.pid, signal.SIGKILL)
-            break
-    proc.wait()
+    try:
+        for i, line in enumerate(proc.stdout):
+            acked = int(line.split()[1])
+            if i + 1 >= kill_after:
+                os.kill(proc.pid, signal.SIGKILL)
+                break
+        proc.wait(timeout=30)
+    finally:
+        watchdog.cancel()
     return acked
 
 

@@ -79,6 +79,6 @@ def test_a_missing_file(tmp_path, capsys):
 def test_the_console_script_runs(tmp_path):
     path = write(tmp_path, HEADER, BLACK_PARADOX)
     done = subprocess.run([sys.executable, "-m", "companion.cli", "replay", path, "--json"],
-                          capture_output=True, text=True)
+                          capture_output=True, text=True, timeout=120)
     assert done.returncode == 0
     assert json.loads(done.stdout)["scores"]["0"] == 1
