@@ -1,7 +1,8 @@
 """Paradominetor: a trick-taking game of time paradoxes, for 3 to 5 players.
 
 Rules: shared/rules/paradominetor.txt; decisions the rulebook leaves open: docs/rulings.md.
-Modules: rules (pure: tiles, moves, tricks, paradoxes, scores, views), table (the camera's
+Modules: tiles, moves (moves and events), rules (pure: tricks, paradoxes, scores), views (who
+sees what), table (the camera's
 tiles become plays and reveals), camera (the mat and the tile reader), oled (its OLED pages),
 records (the `trick` line of a record), simulation (the virtual table's verbs), web/ (its phone
 script and style).
@@ -9,8 +10,11 @@ script and style).
 from __future__ import annotations
 
 from ..base import Game, Option
+from .moves import *  # noqa: F401,F403 - moves and events
 from .rules import *  # noqa: F401,F403 - the rules are the game's protocol
 from .rules import NAME, _sorted_hand  # noqa: F401
+from .tiles import *  # noqa: F401,F403
+from .views import *  # noqa: F401,F403 - view, viewers, secrets
 
 GAME = Game(
     name=NAME,

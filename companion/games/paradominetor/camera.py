@@ -9,7 +9,7 @@ from __future__ import annotations
 from vision.mat import MatSpec
 from vision.tiles import TileSet
 
-from .rules import BLACK, COLOURS, TIMEFRAMES, VALUES
+from .tiles import BLACK, COLOURS, TIMEFRAMES, VALUES
 
 READER = "tiles"     # vision's tile reader
 ZONES = ("trick",)   # where plays are watched

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ..base import TABLE, IllegalMove
 from . import rules
+from .views import view
 
 
 def header(options: dict) -> dict:
@@ -30,7 +31,7 @@ def trick(state, plays):
                               '(with "declare" for a black lead)')
         state, _ = rules.apply(state, rules.Play(play["seat"], play["tile"], play.get("declare")))
     if state.phase == "flip":
-        waiting = ", ".join(f"seat {s}" for s in rules.view(state, TABLE)["awaiting_flip"])
+        waiting = ", ".join(f"seat {s}" for s in view(state, TABLE)["awaiting_flip"])
         raise IllegalMove(f"the paradox needs the timeframes of {waiting}: write them in the tiles")
     return state
 
@@ -40,7 +41,7 @@ LINES = {"trick": trick}
 
 def result(state) -> dict:
     """The adjudication as `replay --json` prints it."""
-    table = rules.view(state, TABLE)
+    table = view(state, TABLE)
     return {
         "tricks": [{"lead": t["lead"], "winners": t["winners"], "points": t["points"],
                     "paradox": t["paradox"] is not None, "next_lead": t["next_lead"]}
@@ -55,7 +56,7 @@ def result(state) -> dict:
 
 def describe(state) -> list[str]:
     """The tricks, the revokes and the scores in words; the shared code adds the winner."""
-    table = rules.view(state, TABLE)
+    table = view(state, TABLE)
     out = [f"Trick {t['number']:2}: {t['reason']}" for t in table["tricks"]]
     for r in table["revokes"]:
         out.append(f"Revoke: seat {r['seat']} played {r['colour']} in trick {r['trick']} "

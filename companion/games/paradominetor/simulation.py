@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..base import IllegalMove
-from .rules import TIMEFRAMES
+from .tiles import TIMEFRAMES
 
 
 class Verbs:

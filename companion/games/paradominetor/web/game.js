@@ -29,7 +29,7 @@
     const trick = el("div", { class: "tiles", id: "current-trick" });
     v.current_trick.forEach((p) => trick.append(el("div", {}, tileEl(p), el("div", { class: "dim" }, names[p.seat]))));
     const last = v.tricks.length ? v.tricks[v.tricks.length - 1] : null;
-    root.replaceChildren(
+    root.replaceChildren(...[
       el("h2", {}, v.finished ? "Game over" : `Trick ${v.trick_number} of ${v.tricks_total}`),
       score,
       el("p", {}, v.finished ? "" : (v.to_play !== null ? `${names[v.to_play]} to play` :
@@ -37,7 +37,8 @@
       trick,
       last ? el("p", { class: "dim", id: "last-trick" }, `Trick ${last.number}: ${last.reason}`) : null,
       ...v.revokes.map((r) => el("p", { class: "error" },
-        `Revoke: ${names[r.seat]} played ${r.colour} in trick ${r.trick} but did not follow ${r.colour} in trick ${r.earlier_trick}`)));
+        `Revoke: ${names[r.seat]} played ${r.colour} in trick ${r.trick} but did not follow ${r.colour} in trick ${r.earlier_trick}`)),
+    ].filter(Boolean));
   }
 
   // ------------------------------------------------------------------ a seat's own moves
@@ -76,6 +77,7 @@
       parts.push(el("div", { class: "row" }, colour, value,
         el("button", { onclick: () => playTile(v, ctx, colour.value === "black" ? "black-0" : colour.value + "-" + value.value) }, "I played this")));
     }
+    if (parts.length === 1) parts.push(el("p", { class: "dim" }, "Play your tiles on the table: the camera reads them."));
     parts.push(el("div", { id: "mine-msg", class: "dim" }));
     box.replaceChildren(...parts);
   }
