@@ -28,17 +28,22 @@ def resident_mb() -> float:
     return float("nan")
 
 
-def service_memory(game: str, moves: int = 200, seconds: float = 5.0, state_dir: str | None = None) -> dict:
-    """In this process, as the service runs: start it, play `game` with random legal moves from
-    the phones' side, let the camera (if the game has one) watch for `seconds`, and report."""
+def simulated_device(state_dir):
+    """The companion started in simulation on a free port, its games kept in `state_dir`."""
     import dataclasses
 
     from . import config as config_mod
     from .run import start
 
-    t0 = time.monotonic()
     cfg = dataclasses.replace(config_mod.defaults(on_pi=False), state_dir=Path(state_dir))
-    dev = start(cfg, simulate=True, port=0, host="127.0.0.1")
+    return start(cfg, simulate=True, port=0, host="127.0.0.1")
+
+
+def service_memory(game: str, moves: int = 200, seconds: float = 5.0, state_dir: str | None = None) -> dict:
+    """In this process, as the service runs: start it, play `game` with random legal moves from
+    the phones' side, let the camera (if the game has one) watch for `seconds`, and report."""
+    t0 = time.monotonic()
+    dev = simulated_device(state_dir)
     ready_s = time.monotonic() - t0
     try:
         c = dev.companion
@@ -96,7 +101,12 @@ def main() -> int:
         own = games.part(game.name, "bench")
         if own is not None:
             print(f"{game.title} at the table (simulation):")
-            device[game.name] = own.latency()
+            with tempfile.TemporaryDirectory() as state:
+                dev = simulated_device(state)
+                try:
+                    device[game.name] = own.latency(dev)
+                finally:
+                    dev.stop()
             print(json.dumps(device[game.name], indent=1))
     print("The running companion's own process, per game:")
     device["service"] = memory()
