@@ -39,9 +39,10 @@ def simulated_device(state_dir):
     return start(cfg, simulate=True, port=0, host="127.0.0.1")
 
 
-def service_memory(game: str, moves: int = 200, seconds: float = 5.0, state_dir: str | None = None) -> dict:
+def service_memory(game: str, moves: int = 20, seconds: float = 5.0, state_dir: str | None = None) -> dict:
     """In this process, as the service runs: start it, play `game` with random legal moves from
-    the phones' side, let the camera (if the game has one) watch for `seconds`, and report."""
+    the phones' side (a few, so the game goes on), let the camera (if the game has one) watch
+    for `seconds`, and report."""
     t0 = time.monotonic()
     dev = simulated_device(state_dir)
     ready_s = time.monotonic() - t0
@@ -58,6 +59,10 @@ def service_memory(game: str, moves: int = 200, seconds: float = 5.0, state_dir:
                 c.submit(rng.choice(legal), "phone").result(10)
             except Exception:
                 pass
+        opening = time.monotonic() + 300
+        while ("camera" in games.describe(game).parts and dev.camera.pipeline is None
+               and time.monotonic() < opening):  # the first time, it learns the pieces
+            time.sleep(0.1)
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:  # the camera, if any, reads frames meanwhile
             time.sleep(0.1)

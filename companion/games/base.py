@@ -132,9 +132,25 @@ def from_dict(classes: Iterable[type], data: dict):
             value = data[f.name]
             kwargs[f.name] = tuple(value) if isinstance(value, list) else value
     try:
-        return cls(**kwargs)
+        move = cls(**kwargs)
     except TypeError as exc:
         raise IllegalMove(f"{kind} is missing a field: {exc}") from None
+    seat = getattr(move, "seat", 0)
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        raise IllegalMove("a seat is a number")
+    return move
+
+
+def accepted(apply, state, candidates) -> list:
+    """The candidate moves the rules (`apply`) accept in `state`: a game's legal moves."""
+    out = []
+    for move in candidates:
+        try:
+            apply(state, move)
+        except IllegalMove:
+            continue
+        out.append(move)
+    return out
 
 
 # ---------------------------------------------------------------- the game description

@@ -11,7 +11,7 @@ views (who sees what).
 """
 from __future__ import annotations
 
-from ..base import Game, IllegalMove, Option, Viewer
+from ..base import Game, IllegalMove, Option, Viewer, accepted
 from . import board as geo
 from . import captive, catalog, characters, layout, op, resolve, turns, views
 from .moves import (MOVES, BuildIsland, BushAction, Choose, ChooseStartingFruit, EndTurn, Move,
@@ -140,15 +140,7 @@ def winners(state: State) -> list[int]:
 def legal_moves(state: State) -> list:
     """Every move the rules accept now (notes aside; combined Rock move-and-push actions are
     legal too but are not listed: a move-only and a push-only action are)."""
-    return [m for m in _candidates(state) if _accepted(state, m)]
-
-
-def _accepted(state: State, move) -> bool:
-    try:
-        apply(state, move)
-    except IllegalMove:
-        return False
-    return True
+    return accepted(apply, state, _candidates(state))
 
 
 def _candidates(state: State) -> list:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..base import Event, IllegalMove, chance
+from ..base import Event, IllegalMove, accepted, chance
 from .moves import (GameOver, FlipRequested, Pass, Play, Reveal, RevokeFound, TileFlipped,
                     TilePlayed, TilesPassed, TrickWon, move_from_dict)
 from .tiles import (BLACK, COLOURS, TIMEFRAMES, TRICKS, NoSuchTile, Tile, _exists_as,
@@ -467,12 +467,4 @@ def legal_moves(state: State) -> list:
         faces = ["black-0"] + [f"{c}-{v}" for c in state.colours for v in range(1, 7)]
         moves = [Play(seat, f, c) for f in faces
                  for c in (state.colours if f == "black-0" and not state.trick else (None,))]
-    return [m for m in moves if _accepted(state, m)]
-
-
-def _accepted(state: State, move) -> bool:
-    try:
-        apply(state, move)
-    except IllegalMove:
-        return False
-    return True
+    return accepted(apply, state, moves)
