@@ -225,8 +225,8 @@ def create_app(companion, host_token: str, extras: Extras | None = None) -> Flas
         if extras.camera_jpeg is None:
             raise Refused(404, "no camera picture to show")
         data = extras.camera_jpeg()
-        if not data:
-            raise Refused(404, "no camera picture yet")
+        if not data:  # the camera is still opening: nothing to show, and nothing wrong
+            return Response(status=204, headers={"Cache-Control": "no-store"})
         return Response(data, mimetype="image/jpeg", headers={"Cache-Control": "no-store"})
 
     def require_host_query():

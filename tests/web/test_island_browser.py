@@ -29,7 +29,7 @@ def device(tmp_path_factory):
     cfg = dataclasses.replace(config_mod.defaults(on_pi=False), state_dir=tmp_path_factory.mktemp("state"),
                               camera=config_mod.CameraConfig(source="picamera2"))
     dev = start(cfg, simulate=False, port=0, host="127.0.0.1")
-    assert dev.camera is None
+    assert dev.camera.pipeline is None
     yield dev
     dev.stop()
 
@@ -185,6 +185,7 @@ def test_the_op_and_two_captives_play_three_rounds_from_their_phones(device, bro
     boards = {p["piece"]: p for p in device.companion.snapshot.view(MASTER)["captive_pieces"]}
     assert boards["Hempel"]["max_health"] == 5 and boards["Phil"]["max_health"] != 5
     expect(host.locator("#sim-section")).to_be_hidden()
+    assert device.camera.pipeline is None  # a game without a camera opens none
 
     errors = []
     pages = {}

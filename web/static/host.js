@@ -199,6 +199,9 @@
     return out;
   }
 
+  // No picture yet (the camera is still opening): no broken image, the next view tries again.
+  $("camera").addEventListener("error", () => $("camera").classList.add("hidden"));
+  $("camera").addEventListener("load", () => $("camera").classList.remove("hidden"));
   $("game-name").addEventListener("change", drawOptions);
   $("start").addEventListener("click", async () => {
     $("start-error").textContent = "";
