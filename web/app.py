@@ -159,7 +159,7 @@ def create_app(companion, host_token: str, extras: Extras | None = None) -> Flas
 
     @app.get("/favicon.ico")
     def favicon():
-        return send_from_directory(static_dir, "favicon.svg", mimetype="image/svg+xml")
+        return send_from_directory(static_dir, "favicon.png")
 
     @app.get("/games/<name>/<path:file>")
     def game_file(name, file):

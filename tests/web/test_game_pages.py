@@ -71,8 +71,9 @@ def test_a_seat_page_is_told_its_label_and_its_game_files(client, companion):
 
 
 def test_the_favicon_is_served(client):
-    for path in ("/static/favicon.svg", "/favicon.ico"):
+    for path in ("/static/favicon.png", "/favicon.ico"):
         r = client.get(path)
-        assert r.status_code == 200 and r.headers["Content-Type"].startswith("image/svg+xml")
+        assert r.status_code == 200 and r.headers["Content-Type"] == "image/png"
+        assert r.data.startswith(b"\x89PNG")
     for page in ("/", "/seat"):
-        assert 'rel="icon" href="/static/favicon.svg"' in client.get(page).get_data(as_text=True)
+        assert 'rel="icon" href="/static/favicon.png"' in client.get(page).get_data(as_text=True)
