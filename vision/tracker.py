@@ -16,7 +16,7 @@ from .tiles import UNKNOWN, is_back
 
 @dataclass(frozen=True)
 class TableEvent:
-    kind: str  # "appeared", "removed", "flipped"
+    kind: str  # "appeared", "removed", "flipped", or "unreadable": a steady new piece not read
     label: str  # the tile's label now (for "removed": the label it had)
     x_mm: float
     y_mm: float
@@ -77,9 +77,8 @@ class TableTracker:
         used_old: set[int] = set()
         for t in new:
             j = self._match(t, old, used_old)
-            if j is None:
-                if t.label != UNKNOWN:
-                    events.append(_event("appeared", t))
+            if j is None:  # a piece that stays unreadable is said, so the table can ask about it
+                events.append(_event("appeared" if t.label != UNKNOWN else "unreadable", t))
                 continue
             used_old.add(j)
             before = old[j]
@@ -93,7 +92,7 @@ class TableTracker:
                         events.append(_event("removed", before))
                     events.append(_event("appeared", t))
         for j, o in enumerate(old):
-            if j not in used_old and o.label != UNKNOWN:
+            if j not in used_old:
                 events.append(_event("removed", o))
         return events
 

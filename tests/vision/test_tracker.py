@@ -61,7 +61,8 @@ def test_flipped_and_removed():
 
 def test_an_unknown_tile_plays_once_it_is_read():
     tr = TableTracker(k=2)
-    assert _feed(tr, _frame(("unknown", 200, 150)), 3) == []
+    events = _feed(tr, _frame(("unknown", 200, 150)), 3)  # said once, so the table can ask
+    assert [(e.kind, e.label) for e in events] == [("unreadable", "unknown")]
     events = _feed(tr, _frame(("yellow-1", 200, 150)), 2)
     assert [(e.kind, e.label) for e in events] == [("appeared", "yellow-1")]
 
