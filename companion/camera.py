@@ -143,12 +143,24 @@ class CameraLoop:
         return data.tobytes() if ok else b""
 
 
+# The readers vision offers, by the name a game's camera part gives as READER. A disc grid and
+# dominoes come with the games that need them.
+READERS = {"tiles": "TileReader"}
+
+
+def _reader(spec, profile, layout):
+    from vision import recognise
+    if spec.READER not in READERS:
+        raise ValueError(f"vision has no reader {spec.READER!r}; it offers {', '.join(READERS)}")
+    return getattr(recognise, READERS[spec.READER])(profile, layout, zones=spec.ZONES)
+
+
 def opener(config, companion, state_dir: Path, simulate: bool) -> Callable[[str], Pipeline | None]:
     """How to open the camera for a game: its mat, its reader and labels, its source."""
 
     def open_pipeline(name: str) -> Pipeline | None:
         from vision.mat import mat_layout
-        from vision.recognise import Profile, TileReader, enroll
+        from vision.recognise import Profile, enroll
         from vision.tracker import TableTracker
 
         spec = games.part(name, "camera")
@@ -166,7 +178,7 @@ def opener(config, companion, state_dir: Path, simulate: bool) -> Callable[[str]
                 enroll(shots, profile_path, layout, spec.TILES)
             virtual = VirtualTable(SyntheticTable(layout, tiles=spec.TILES, seed=1), layout,
                                    games.part(name, "simulation"))
-            reader = TileReader(Profile.load(profile_path), layout, zones=spec.ZONES)
+            reader = _reader(spec, Profile.load(profile_path), layout)
             return Pipeline(name, virtual.frame, reader, tracker, spec.ZONES, virtual_table=virtual)
         if not profile_path.is_file():
             companion.say("Camera off: enrol the tiles first (paradox-table vision enroll)")
@@ -176,7 +188,7 @@ def opener(config, companion, state_dir: Path, simulate: bool) -> Callable[[str]
         source = "pi" if source == "picamera2" else source.removeprefix("folder:")
         frames = open_source(source, config.camera.resolution, layout)
         try:
-            reader = TileReader(Profile.load(profile_path), layout, zones=spec.ZONES)
+            reader = _reader(spec, Profile.load(profile_path), layout)
         except Exception:
             frames.close()
             raise
