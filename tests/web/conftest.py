@@ -1,6 +1,7 @@
 import http.client
 import json
 import os
+import shutil
 import threading
 import urllib.parse
 from pathlib import Path
@@ -88,3 +89,20 @@ class _Stream:
 @pytest.fixture
 def Stream():  # noqa: N802 - a class, handed to tests
     return _Stream
+
+
+# The browser for the page tests: Debian's chromium, headless, one for the whole run.
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    playwright = pytest.importorskip("playwright.sync_api")
+    if not Path(CHROMIUM).exists():
+        pytest.fail("chromium is missing: `make test` installs it with apt")
+    with playwright.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield b
+        b.close()

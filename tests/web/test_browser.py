@@ -1,8 +1,6 @@
 """The phones, in a real browser: Debian's chromium driven by Playwright, against the running
 companion in simulation (virtual table, real vision, real store)."""
 import dataclasses
-import shutil
-from pathlib import Path
 
 import pytest
 
@@ -11,10 +9,7 @@ from companion.games import TABLE
 from companion.run import start
 
 playwright = pytest.importorskip("playwright.sync_api")
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 PHONE = {"width": 390, "height": 844}
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
 @pytest.fixture(scope="module")
@@ -25,14 +20,6 @@ def device(tmp_path_factory):
     dev.stop()
 
 
-@pytest.fixture(scope="module")
-def browser():
-    if not Path(CHROMIUM).exists():
-        pytest.fail("chromium is missing: `make test` installs it with apt")
-    with playwright.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield b
-        b.close()
 
 
 def wait_until(page, predicate, timeout=30.0):

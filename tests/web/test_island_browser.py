@@ -5,9 +5,7 @@ from the master view: the tiles, the kinds and names of spaces nobody has said a
 OP's pieces stand, and the other captive's board."""
 import dataclasses
 import json
-import shutil
 import time
-from pathlib import Path
 
 import pytest
 
@@ -16,10 +14,7 @@ from companion.games import MASTER, TABLE, Viewer
 from companion.run import start
 
 playwright = pytest.importorskip("playwright.sync_api")
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 PHONE = {"width": 390, "height": 844}
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
 @pytest.fixture(scope="module")
@@ -34,14 +29,6 @@ def device(tmp_path_factory):
     dev.stop()
 
 
-@pytest.fixture(scope="module")
-def browser():
-    if not Path(CHROMIUM).exists():
-        pytest.fail("chromium is missing: `make test` installs it with apt")
-    with playwright.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield b
-        b.close()
 
 
 def wait_until(predicate, timeout=10.0, what="the page"):

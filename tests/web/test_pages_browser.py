@@ -5,9 +5,7 @@ companion, and the virtual table's controls from the game that has a camera.
 A companion in simulation whose virtual table only records what it is asked to do, so these
 checks need no camera and no vision."""
 import io
-import shutil
 import threading
-from pathlib import Path
 
 import pytest
 from PIL import Image
@@ -18,10 +16,7 @@ from companion.store import Store
 from web.app import Extras, create_app, make_server
 
 playwright = pytest.importorskip("playwright.sync_api")
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 PHONE = {"width": 390, "height": 844}
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 HOST = "t" * 43
 TIMEOUT = 10_000  # ms, for every wait in the browser
 
@@ -62,14 +57,6 @@ def device(tmp_path_factory):
     dev.stop()
 
 
-@pytest.fixture(scope="module")
-def browser():
-    if not Path(CHROMIUM).exists():
-        pytest.fail("chromium is missing: `make test` installs it with apt")
-    with playwright.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield b
-        b.close()
 
 
 class Console:
