@@ -208,6 +208,7 @@ class Companion:
             events = self._session().submit(move, source)
             said = events[-1].text() if events else self._snap.message
             self._set(message=said, prompt=None)
+            self._judge()  # the camera's memory follows at once (a tile may be this play's)
             return events
         return self.post(run, public=source != "phone")
 

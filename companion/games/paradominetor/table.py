@@ -32,6 +32,8 @@ class Spot:
     label: str
     confidence: float = 1.0
     asked: bool = False  # a doubtful back was asked about once; B leaves it to a phone
+    trick: int = -1      # how many tricks were scored when it was put down
+    seat: int | None = None  # whose turn it was when an unreadable tile was put down
 
     def near(self, x_mm: float, y_mm: float) -> bool:
         return (self.x_mm - x_mm) ** 2 + (self.y_mm - y_mm) ** 2 <= SAME_PLACE_MM ** 2
@@ -47,33 +49,47 @@ class Spot:
 class TrickWatcher:
     rules: object
     sure: float = SURE
-    placed: list = field(default_factory=list)    # Spot of each play of the current trick
+    placed: dict = field(default_factory=dict)    # seat -> Spot of its tile in the current trick
     ignored: list = field(default_factory=list)   # Spots to leave alone until picked up
     fresh: list = field(default_factory=list)     # new tiles not yet judged, in the order seen
     _scored: int = 0                              # tricks done when `placed` was last in step
+    owed: list = field(default_factory=list)      # the face of a phone play that ended the last
+                                                  # trick before its tile was seen
+
+    def _spots(self) -> list:
+        return list(self.placed.values()) + self.ignored + self.fresh
 
     def see(self, events) -> None:
         """Take the tracker's table events into memory; judging is `next`'s."""
         for e in events:
-            if e.kind == "removed":
-                for spots in (self.fresh, self.ignored, self.placed):
-                    gone = next((s for s in spots if s.holds(e.label, e.x_mm, e.y_mm)), None)
-                    if gone is not None:
-                        spots.remove(gone)
-                        break
+            if e.kind == "removed":  # picked up: forget it (a play stays a play)
+                self.owed = []  # the scored trick is being picked up: no tile of it is to come
+                gone = next((s for s in self._spots() if s.holds(e.label, e.x_mm, e.y_mm)), None)
+                if gone is not None:
+                    self._forget(gone)
                 continue
-            known = next((s for s in self.placed + self.ignored + self.fresh
-                          if s.holds(e.label, e.x_mm, e.y_mm)), None)
+            known = next((s for s in self._spots() if s.holds(e.label, e.x_mm, e.y_mm)), None)
             if known is not None:  # turned over, or read again: remember its face now
                 if e.label != "unknown":
                     known.label, known.confidence, known.asked = e.label, e.confidence, False
             elif e.kind in ("appeared", "unreadable"):
                 self.fresh.append(Spot(e.x_mm, e.y_mm, e.label, e.confidence))
 
+    def _forget(self, spot: Spot):
+        if spot in self.fresh:
+            self.fresh.remove(spot)
+        elif spot in self.ignored:
+            self.ignored.remove(spot)
+        else:
+            self.placed = {seat: s for seat, s in self.placed.items() if s is not spot}
+
     def next(self, state):
         """The next thing to do about what was seen: a move to submit, a Prompt, or None."""
         view = self.rules.view(state, TABLE)
         self._follow(view)
+        unsure = self._attach(view, state)
+        if unsure is not None:
+            return unsure
         if view["phase"] == "flip":
             return self._flip(view)
         if view["phase"] != "play" or not self.fresh:
@@ -82,17 +98,33 @@ class TrickWatcher:
             return Prompt("One at a time", f"{len(self.fresh)} new tiles at once: "
                           "take all but one back, then play them in turn")
         spot = self.fresh.pop()
+        spot.trick = self._scored
+        names = view["names"]
+        untiled = [p for p in view["current_trick"] if p["seat"] not in self.placed]
         seat = view["to_play"]
-        name = view["names"][seat]
+        name = names[seat]
         if spot.label == "unknown" or spot.label.startswith("back-"):
+            spot.seat = seat  # the prompt names this seat: its phone entry is this tile's play
             self.ignored.append(spot)
             return Prompt("Can't read", f"{name}'s tile: turn it face up and straight, or enter it by phone")
         words = _words(spot.label)
+        if untiled:  # a phone said otherwise: ask rather than guess whose tile this is
+            self.ignored.append(spot)
+            entered = ", ".join(f"{names[p['seat']]} {_words(p['tile'])}" for p in untiled)
+            move = self.rules.Play(seat, spot.label)
+            try:
+                self.rules.apply(state, move)
+            except IllegalMove:
+                return Prompt("Not the same", f"Seen {words}, but the phones entered {entered}: "
+                              "check the tiles or correct it by phone")
+            return Prompt("Not the same", f"Seen {words}; phones entered {entered}. "
+                          f"Is it {name}'s play? A yes, B no", ((words, move),), at=(seat, spot))
         if spot.label == "black-0" and not view["current_trick"]:
             self.ignored.append(spot)
             choices = tuple((f"{name} leads black as {c}", self.rules.Play(seat, "black-0", c))
                             for c in view["colours"])
-            return Prompt("Black lead", f"{name} leads black: which colour? C next, A ok", choices, at=spot)
+            return Prompt("Black lead", f"{name} leads black: which colour? C next, A ok", choices,
+                          at=(seat, spot))
         move = self.rules.Play(seat, spot.label)
         try:
             self.rules.apply(state, move)
@@ -101,23 +133,60 @@ class TrickWatcher:
             return Prompt("Not allowed", f"Seen {words} for {name}: {exc}")
         if spot.confidence < self.sure:
             self.ignored.append(spot)
-            return Prompt("Check", f"Seen {words} for {name}? A yes, B no", ((words, move),), at=spot)
-        self.placed.append(spot)
+            return Prompt("Check", f"Seen {words} for {name}? A yes, B no", ((words, move),),
+                          at=(seat, spot))
+        self.placed[seat] = spot
         return move
 
-    def accepted(self, spot: Spot | None):
-        """A prompted play was accepted: its tile is now a play, not a tile to ignore."""
-        if spot is not None and spot in self.ignored:
+    def _attach(self, view, state):
+        """A play entered by phone whose tile is now put down is the same play, not a new one.
+        When the tile could as well be the next play (a paradox is made of equal faces), or two
+        phone plays show its face, whose tile it is cannot be seen: ask."""
+        for spot in list(self.fresh):
+            if spot.label in self.owed:  # the tile of a phone play that ended the last trick
+                self.owed.remove(spot.label)
+                self.fresh.remove(spot)
+                spot.trick = self._scored - 1
+                self.ignored.append(spot)
+                continue
+            same = [p for p in view["current_trick"]
+                    if p["seat"] not in self.placed and p["tile"] == spot.label]
+            if not same:
+                continue
+            self.fresh.remove(spot)
+            spot.trick = self._scored
+            names = view["names"]
+            phoned = " or ".join(names[p["seat"]] for p in same)
+            seat = view["to_play"]
+            if seat is not None and _accepts(self.rules, state, self.rules.Play(seat, spot.label)):
+                self.ignored.append(spot)  # B: it is the phone's tile (see _follow)
+                words = _words(spot.label)
+                return Prompt("Whose tile?", f"Seen {words}: {names[seat]}'s play, or the one "
+                              f"{phoned} entered by phone? A {names[seat]} plays, B it's {phoned}'s",
+                              ((f"{names[seat]} plays {words}", self.rules.Play(seat, spot.label)),),
+                              at=(seat, spot))
+            if len(same) == 1:
+                self.placed[same[0]["seat"]] = spot
+                continue
+            self.ignored.append(spot)
+            return Prompt("Whose tile?", f"{_words(spot.label)} was entered by phone for {phoned}: "
+                          "each flips it by phone if asked")
+        return None
+
+    def accepted(self, at):
+        """A prompted play was accepted: its tile is now that seat's play, not one to ignore."""
+        if at is None:
+            return
+        seat, spot = at
+        if spot in self.ignored:
             self.ignored.remove(spot)
-            self.placed.append(spot)
+        self.placed[seat] = spot
 
     def _flip(self, view):
-        trick = view["current_trick"]
         for seat in view["awaiting_flip"]:
-            i = next(i for i, p in enumerate(trick) if p["seat"] == seat)
-            if i >= len(self.placed) or not self.placed[i].label.startswith("back-"):
-                continue
-            spot = self.placed[i]
+            spot = self.placed.get(seat)
+            if spot is None or not spot.label.startswith("back-"):
+                continue  # not turned over yet, or its play came from a phone: a phone reveals it
             timeframe = spot.label[5:]
             if spot.confidence < self.sure:
                 if spot.asked:
@@ -130,15 +199,42 @@ class TrickWatcher:
 
     def _follow(self, view):
         """Keep the remembered spots in step with the game (undo, scored tricks)."""
-        plays = len(view["current_trick"])
         if len(view["tricks"]) != self._scored:
             # A trick was scored (or an undo reopened one): its tiles stay until picked up.
+            scored = len(view["tricks"]) > self._scored
+            last = view["tricks"][-1]["plays"][-1:] if scored and view["tricks"] else []
+            aside = {s.label for s in self.ignored if s.trick == self._scored}
+            self.owed = [p["tile"] for p in last if p["seat"] not in self.placed
+                         and not aside & {p["tile"], "unknown"}]
             self._scored = len(view["tricks"])
-            self.ignored.extend(self.placed)
-            self.placed = []
-        if len(self.placed) > plays:  # an undo took plays back; their tiles are left alone
-            self.ignored.extend(self.placed[plays:])
-            self.placed = self.placed[:plays]
+            self.ignored.extend(self.placed.values())
+            self.placed = {}
+        if view["current_trick"]:
+            self.owed = []  # the next trick has begun: a tile put down now is one of its own
+        played = {p["seat"] for p in view["current_trick"]}
+        for seat in [s for s in self.placed if s not in played]:  # an undo took the play back
+            self.ignored.append(self.placed.pop(seat))
+        # A tile of this trick set aside with a question (a black lead, an unreadable face) whose
+        # play then came from a phone is that play's tile, when no other tile or play could be.
+        untiled = [p for p in view["current_trick"] if p["seat"] not in self.placed]
+        aside = [s for s in self.ignored if s.trick == self._scored]
+
+        def fits(spot, play):
+            return spot.label == play["tile"] or (spot.label == "unknown" and spot.seat == play["seat"])
+        for spot in aside:
+            plays = [p for p in untiled if fits(spot, p)]
+            if len(plays) == 1 and [s for s in aside if fits(s, plays[0])] == [spot]:
+                self.ignored.remove(spot)
+                self.placed[plays[0]["seat"]] = spot
+                untiled.remove(plays[0])
+
+
+def _accepts(rules, state, move) -> bool:
+    try:
+        rules.apply(state, move)
+    except IllegalMove:
+        return False
+    return True
 
 
 def _words(label: str) -> str:

@@ -1,0 +1,30 @@
+"""The companion as the camera feeds it, for tests: each observed list is what lies on the table
+once it has held still, turned into table events by the real tracker."""
+from dataclasses import dataclass
+
+from companion.service import Companion
+from vision.recognise import FrameReading, TileReading
+from vision.tracker import TableTracker
+
+
+@dataclass
+class Seen:
+    """One tile lying steady in the trick area."""
+    label: str
+    x_mm: float
+    y_mm: float
+    confidence: float = 1.0
+
+
+class Table(Companion):
+    def __init__(self, store):
+        super().__init__(store)
+        self.tracker = TableTracker()
+
+    def observe(self, seen):
+        reading = FrameReading(True, tiles=[TileReading(s.label, s.x_mm, s.y_mm, 0.0, s.confidence, "trick")
+                                            for s in seen])
+        events = []
+        for _ in range(self.tracker.k):
+            events += self.tracker.update(reading)
+        return super().observe(events)

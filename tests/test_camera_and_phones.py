@@ -1,0 +1,155 @@
+"""Camera and phones together: a tile on the table and a play entered by phone are the same play
+when they agree, and the companion asks when they do not.
+
+Whole Paradominetor games at a real table (hands unknown), every play, black declaration, flip
+and undo coming from the camera or a phone in random orders; the game must end exactly as the
+same tiles played in a record do, with no phantom play and no misread back.
+"""
+import random
+
+import pytest
+
+from companion.games import TABLE, IllegalMove
+from companion.games.paradominetor.scripted import scripted_game
+
+from camera_feed import Seen, Table
+
+NAMES = ["Ana", "Ben", "Cy"]
+
+
+class Game:
+    """The table as the players handle it: tiles in front of the camera, phones in hand."""
+
+    def __init__(self, companion):
+        self.c = companion
+        self.lying: dict[int, Seen] = {}  # seat -> its tile on the table this trick
+
+    def view(self):
+        return self.c.snapshot.view(TABLE)
+
+    def show(self):
+        self.c.observe(list(self.lying.values())).result(5)
+
+    def put(self, seat, face, label=None):
+        self.lying[seat] = Seen(label or face, 60.0 + 60 * seat, 150.0, 0.99)
+        self.show()
+
+    def phone(self, move):
+        self.c.submit(move, "phone").result(5)
+
+    def clear(self):
+        self.lying = {}
+        self.show()
+
+    def answer_black_lead(self, colour):
+        """Button C until the OLED offers the colour, then A."""
+        prompt = self.c.snapshot.prompt
+        assert prompt is not None and prompt.title == "Black lead", prompt
+        for _ in range(len(prompt.choices)):
+            if self.c.snapshot.prompt.words.endswith(f"as {colour}? A ok, C next, B no"):
+                break
+            self.c.button("next").result(5)
+        self.c.button("confirm").result(5)
+
+
+def play_one(game, rng, play, ways):
+    seat, tile = play["seat"], play["tile"]
+    face = "black-0" if tile.startswith("black") else tile.rsplit("-", 1)[0]
+    move = {"type": "Play", "seat": seat, "tile": face, "declare": play.get("declare")}
+    way = rng.choice(["camera", "phone", "phone then camera", "unreadable then phone"])
+    ways.add(way)
+    if way == "camera":
+        game.put(seat, face)
+        prompt = game.c.snapshot.prompt
+        if prompt is not None and prompt.title in ("Not the same", "Whose tile?"):
+            # an earlier play came by phone and its tile is out of sight: A, this is the
+            # play of the seat to play
+            assert prompt.choices[0][1].seat == seat, prompt
+            game.c.button("confirm").result(5)
+        if play.get("declare"):
+            game.answer_black_lead(play["declare"])
+    elif way == "phone":  # the tile is played out of the camera's sight
+        game.phone(move)
+    elif way == "phone then camera":  # entered by phone, then put down: the same play
+        game.phone(move)
+        game.put(seat, face)
+        prompt = game.c.snapshot.prompt
+        if prompt is not None:  # it could be the next play too: B, it is the phone's tile
+            assert prompt.title == "Whose tile?", prompt
+            game.c.button("undo").result(5)
+        assert game.c.snapshot.prompt is None, game.c.snapshot.prompt
+    else:  # the camera cannot read it; the player enters it by phone
+        game.put(seat, face, label="unknown")
+        assert game.c.snapshot.prompt.title == "Can't read"
+        game.phone(move)
+
+
+def flip(game, rng, backs, ways):
+    """The paradox players turn their tiles over, or tell their phones the timeframe."""
+    for seat in list(game.view()["awaiting_flip"]):
+        timeframe = backs[seat]
+        if seat in game.lying and rng.random() < 0.6:
+            ways.add("flip on the table")
+            game.lying[seat] = Seen(f"back-{timeframe}", game.lying[seat].x_mm, game.lying[seat].y_mm, 0.99)
+            game.show()
+        if seat in game.view()["awaiting_flip"]:  # not turned over, or the camera cannot tell whose
+            ways.add("flip by phone")
+            ways.add("flip by phone")
+            game.phone({"type": "Reveal", "seat": seat, "timeframe": timeframe})
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_camera_and_phones_in_random_orders_make_the_same_game(store, seed):
+    rng = random.Random(seed)
+    tricks, final = scripted_game(seed=seed, seats=3, names=NAMES)
+    c = Table(store)
+    c.start()
+    ways: set = set()
+    try:
+        c.new_game("paradominetor", {"seats": 3, "names": NAMES}, seed=0).result(5)
+        game = Game(c)
+        for number, trick in enumerate(tricks, start=1):
+            game.clear()  # the scored trick is picked up
+            backs = {p["seat"]: p["tile"].rsplit("-", 1)[1] if not p["tile"].startswith("black") else "past"
+                     for p in trick}
+            for play in trick:
+                before = len(c.snapshot.session.moves)
+                play_one(game, rng, play, ways)
+                assert len(c.snapshot.session.moves) == before + 1, c.snapshot.message  # no phantom play
+                if rng.random() < 0.15 and game.view()["phase"] == "play":  # B takes it back; the phone redoes it
+                    ways.add("undo")
+                    c.button("undo").result(5)
+                    assert len(c.snapshot.session.moves) == before
+                    face = "black-0" if play["tile"].startswith("black") else play["tile"].rsplit("-", 1)[0]
+                    game.phone({"type": "Play", "seat": play["seat"], "tile": face, "declare": play.get("declare")})
+            if game.view()["phase"] == "flip":
+                flip(game, rng, backs, ways)
+            assert len(game.view()["tricks"]) == number, game.c.snapshot.message
+            assert c.snapshot.prompt is None
+        v = game.view()
+        assert v["finished"]
+        assert v["scores"] == {str(s): (int(p) if float(p).is_integer() else p) for s, p in
+                               enumerate(final.scores)}
+        assert ways >= {"camera", "phone", "phone then camera", "unreadable then phone"}
+    finally:
+        c.stop()
+
+
+def test_a_tile_that_disagrees_with_the_phones_is_asked_about(store):
+    c = Table(store)
+    c.start()
+    try:
+        c.new_game("paradominetor", {"seats": 3, "names": NAMES}, seed=0).result(5)
+        game = Game(c)
+        game.put(0, "blue-3")                                      # Ana leads on the table
+        game.phone({"type": "Play", "seat": 1, "tile": "blue-2"})  # Ben enters blue 2 by phone
+        game.put(1, "blue-4")                                      # but puts down blue 4
+        prompt = c.snapshot.prompt
+        assert prompt.title == "Not the same" and "Ben blue 2" in prompt.text
+        assert len(c.snapshot.session.moves) == 2
+        c.button("undo").result(5)  # B: not Cy's play; the phone's entry stands
+        assert [p["tile"] for p in game.view()["current_trick"]] == ["blue-3", "blue-2"]
+        with pytest.raises(IllegalMove):  # and Ben's tile is not played twice
+            game.phone({"type": "Play", "seat": 1, "tile": "blue-4"})
+    finally:
+        c.stop()
