@@ -1,0 +1,72 @@
+"""Tricks in a row on the virtual table, as the host page lays them: nobody clears the trick area.
+
+Every action goes in with the table's view, as the host page's requests do; every play is read
+from synthetic camera frames by the real vision pipeline. The next lead's tile gathers the scored
+trick first, so trick after trick is read; a paradox's tiles stay until they are flipped and read.
+"""
+import dataclasses
+
+import pytest
+
+from companion import config as config_mod
+from companion.games import TABLE, IllegalMove
+from companion.games.paradominetor.scripted import scripted_game
+from companion.run import start
+
+NAMES = ["Ana", "Ben", "Cy"]
+TRICKS = 6
+
+
+@pytest.fixture
+def device(tmp_path):
+    cfg = dataclasses.replace(config_mod.defaults(on_pi=False), state_dir=tmp_path)
+    dev = start(cfg, simulate=True, port=0, host="127.0.0.1", camera_thread=False)
+    yield dev
+    dev.stop()
+
+
+def settle(dev, until, steps=40):
+    """Run camera frames through the pipeline until `until()` holds."""
+    for _ in range(steps):
+        dev.camera.step()
+        dev.companion.call(lambda: None)  # let the worker finish what the frame caused
+        if until():
+            return
+    raise AssertionError(f"the table did not get there: {dev.companion.snapshot.message}")
+
+
+def test_trick_after_trick_without_clearing_and_a_paradox_kept_until_flipped(device):
+    tricks, _ = scripted_game(seed=5, names=NAMES)
+    assert any(len({p["tile"].rsplit("-", 1)[0] for p in t}) < 3 for t in tricks[:TRICKS])  # a paradox
+    c = device.companion
+    c.new_game("paradominetor", {"seats": 3, "names": NAMES}, seed=0).result(5)
+    view = lambda: c.snapshot.view(TABLE)  # noqa: E731
+    act = lambda action: device.virtual_table.act(action, view())  # noqa: E731 - as the host page does
+    flips = 0
+    for number, trick in enumerate(tricks[:TRICKS], start=1):
+        for i, play in enumerate(trick):
+            act({"action": "play", "seat": play["seat"], "tile": play["tile"]})
+            settle(device, lambda: c.snapshot.prompt is not None or len(view()["current_trick"]) > i
+                   or len(view()["tricks"]) == number)
+            if c.snapshot.prompt is not None:  # a black lead: choose its colour with C, then A
+                while not c.snapshot.prompt.words.endswith(f"as {play['declare']}? A ok, C next, B no"):
+                    c.button("next").result(5)
+                c.button("confirm").result(5)
+                settle(device, lambda: view()["current_trick"])
+        if view()["phase"] == "flip":
+            flips += 1
+            waiting = view()["awaiting_flip"]
+            # Neither clearing nor the next tile may sweep the paradox away before it is read.
+            with pytest.raises(IllegalMove, match="A paradox waits"):
+                act({"action": "clear"})
+            with pytest.raises(IllegalMove, match="A paradox waits"):
+                act({"action": "play", "seat": 0, "tile": "red-1-past"})
+            assert len(device.virtual_table.table.tiles) == 3
+            act({"action": "flip"})
+            settle(device, lambda: len(view()["tricks"]) == number)
+            assert [p["seat"] for p in view()["tricks"][-1]["plays"] if "timeframe" in p] == waiting
+        assert len(view()["tricks"]) == number, view()
+        assert [(p["seat"], p["tile"]) for p in view()["tricks"][-1]["plays"]] == \
+            [(p["seat"], "-".join(p["tile"].split("-")[:2])) for p in trick]
+        assert len(device.virtual_table.table.tiles) == 3  # the scored trick lies there until the next lead
+    assert flips >= 1
