@@ -26,8 +26,8 @@ def oled_screen(snap, join_url: str, safe: bool = True) -> tuple[str, dict]:
     where the power-off hook says it once the disks are done)."""
     if snap.shutting_down:
         return "unplug", {"safe": safe} if safe else {"safe": False, "text": "Shutting down..."}
-    if snap.prompt is not None:
-        return "prompt", {"title": snap.prompt.title, "text": snap.prompt.text,
+    if snap.prompt is not None:  # a question with choices shows the one A would take
+        return "prompt", {"title": snap.prompt.title, "text": snap.prompt.words,
                           "buttons": {"A": "accept", "B": "reject"}}
     if snap.alert:
         return "error", {"text": snap.alert}

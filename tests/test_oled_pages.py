@@ -42,3 +42,40 @@ def test_island_markers_page_counts_what_the_op_has(store):
         assert [s["score"] for s in data["seats"][1:]] == [0, 0]
     finally:
         c.stop()
+
+
+def test_paradominetor_oled_says_what_the_table_needs(store):
+    from camera_feed import Seen, Table
+    c = Table(store)
+    c.start()
+    try:
+        c.new_game("paradominetor", {"seats": 4, "names": ["Ana", "Ben", "Cy", "Dee"]}, seed=1).result(5)
+        # A black lead: the OLED shows the colour A would declare, and C moves it on.
+        c.observe([Seen("black-0", 100, 100, 0.99)]).result(5)
+        name, data = oled_screen(c.snapshot, JOIN)
+        assert name == "prompt" and data["text"].startswith("Ana leads black as red?")
+        c.button("next").result(5)
+        assert oled_screen(c.snapshot, JOIN)[1]["text"].startswith("Ana leads black as blue?")
+        c.button("undo").result(5)  # B: not now; the phones play this game
+
+        def play(seat, tile):
+            c.submit({"type": "Play", "seat": seat, "tile": tile}, "phone").result(5)
+        for seat, tile in [(0, "red-3"), (1, "blue-5"), (2, "red-4"), (3, "red-5")]:
+            play(seat, tile)
+        # Between tricks: the trick to come and its lead, as the pages say, and the last ruling.
+        name, data = oled_screen(c.snapshot, JOIN)
+        assert (name, data["title"], data["right"]) == ("adjudication", "Trick 2", "lead Dee")
+        assert data["text"] == "Trick 1: Dee wins with red 5: 1 pt"
+        # Ben left red in trick 1 and plays red now: the revoke shows the moment it is proven...
+        play(3, "green-2")
+        play(0, "green-3")
+        play(1, "red-1")
+        name, data = oled_screen(c.snapshot, JOIN)
+        assert (name, data["title"]) == ("message", "Revoke!")
+        assert "Ben played red in trick 2 but did not follow red in trick 1" in data["text"]
+        # ... and stays in the ruling once the trick is over.
+        play(2, "green-4")
+        name, data = oled_screen(c.snapshot, JOIN)
+        assert name == "adjudication" and data["text"].endswith("Revoke: Ben (red, trick 1)")
+    finally:
+        c.stop()

@@ -74,7 +74,8 @@ def test_a_play_the_rules_refuse_is_shown_and_not_scored(table):
         table.submit({"type": "Play", "seat": seat, "tile": tile}, "phone").result(5)
     table.observe([Seen("red-6", 300, 300, 0.99)]).result(5)  # there is only one red 6
     assert table.snapshot.prompt.title == "Not allowed"
-    assert "red-6" in table.snapshot.prompt.text and "already played" in table.snapshot.prompt.text
+    assert "red 6" in table.snapshot.prompt.text and "already played" in table.snapshot.prompt.text
+    assert "red-6" not in table.snapshot.prompt.text  # said in the table's words
     assert len(s.moves) == 3
 
 

@@ -1,7 +1,8 @@
 """Paradominetor's OLED pages, drawn from the table's public view only (no secret can show).
 
 "auto" follows the game: the trick while it is played, the paradox prompt while tiles are
-flipped, the ruling once a trick is won. "scoreboard" lists the points, the seat to play marked.
+flipped, a revoke the moment a play proves it, and between tricks the next trick with its lead
+and the last trick's ruling. "scoreboard" lists the points, the seat to play marked.
 """
 from __future__ import annotations
 
@@ -17,14 +18,21 @@ def screen(view: dict, page: str, message: str) -> tuple[str, dict] | None:
     names = view["names"]
     if view["awaiting_flip"]:
         return "prompt", {"title": "Paradox!", "text": message}
+    if message.startswith("Revoke:"):  # proven by the play just made: said until the next change
+        return "message", {"title": "Revoke!", "right": f"trick {view['trick_number']}", "text": message[8:]}
     if view["current_trick"] or not view["tricks"]:
         plays = [{"seat": names[p["seat"]], "tile": _tile_words(p)} for p in view["current_trick"]]
         turn = names[view["to_play"]] if view["to_play"] is not None else None
         return "trick", {"title": f"Trick {view['trick_number']}", "plays": plays, "turn": turn,
                          "lead": names[view["lead"]]}
+    # Between tricks: the trick to come and who leads it, as the pages say; the last one's ruling.
     last = view["tricks"][-1]
-    return "adjudication", {"title": f"Trick {last['number']}", "right": f"lead {names[view['lead']]}",
-                            "text": last["reason"]}
+    text = f"Trick {last['number']}: {last['reason']}"
+    for r in view["revokes"]:
+        if r["trick"] == last["number"]:  # proven by the play that ended the trick
+            text += f". Revoke: {names[r['seat']]} ({r['colour']}, trick {r['earlier_trick']})"
+    return "adjudication", {"title": f"Trick {view['trick_number']}", "right": f"lead {names[view['lead']]}",
+                            "text": text}
 
 
 def _scoreboard(view: dict) -> dict:

@@ -16,6 +16,7 @@ undo, refused, or belongs to a trick already scored is not read again until it i
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from ..base import TABLE, IllegalMove, Prompt
@@ -130,7 +131,7 @@ class TrickWatcher:
             self.rules.apply(state, move)
         except IllegalMove as exc:
             self.ignored.append(spot)
-            return Prompt("Not allowed", f"Seen {words} for {name}: {exc}")
+            return Prompt("Not allowed", f"Seen {words} for {name}: {_table_words(str(exc))}")
         if spot.confidence < self.sure:
             self.ignored.append(spot)
             return Prompt("Check", f"Seen {words} for {name}? A yes, B no", ((words, move),),
@@ -235,6 +236,14 @@ def _accepts(rules, state, move) -> bool:
     except IllegalMove:
         return False
     return True
+
+
+_TILE_ID = re.compile(r"\b(red|blue|green|yellow|purple|black)-(\d)(?:-(past|present|future))?\b")
+
+
+def _table_words(text: str) -> str:
+    """A rules message in the table's words: "yellow-6" is said "yellow 6" at the table."""
+    return _TILE_ID.sub(lambda m: " ".join(g for g in m.groups() if g), text)
 
 
 def _words(label: str) -> str:
