@@ -1,4 +1,5 @@
 """Who sees what: a captive sees only their own board and notes; the table only what is public."""
+import dataclasses
 import json
 import random
 import re
@@ -102,3 +103,104 @@ def test_the_op_gets_the_master_view_and_each_captive_a_seat():
     table = G.view(state, TABLE)
     assert table["seats"] == 4
     assert table["names"] == ["Omnipotence Paradox", "Phil", "Hempel", "Schrodie"]
+
+
+# ---------------------------------------------------------------- the OP's phone: map, decisions, notes
+
+def _states(seed, players=3, steps=300):
+    """States met in a random game, one every few moves (decisions included)."""
+    rng = random.Random(seed)
+    state = G.setup({"island": "random", "characters": rng.sample(CHARACTERS, players - 1)}, seed)
+    for step in range(steps):
+        if G.is_over(state):
+            return
+        if step % 2 == 0 or state.pending is not None:
+            yield state
+        state, _ = G.apply(state, rng.choice(G.legal_moves(state)))
+
+
+@pytest.mark.parametrize("seed", [21, 22, 23])
+def test_each_op_action_on_the_map_goes_where_the_view_says(seed):
+    """`reach` names, for each of the OP's piece actions in `legal`, the place the OP taps; doing
+    the move puts the piece there (or off the map, for the ocean)."""
+    seen = 0
+    for state in _states(seed):
+        master = G.view(state, MASTER)
+        legal = master["legal"]
+        for r in master["reach"]:
+            move = legal[r["i"]]
+            assert move["seat"] == 0 and move["type"] in ("WaveMove", "WaveAttack", "BushAction", "RockAction")
+            assert r["piece"] in ("Wave", "Bush", "Rock") and r["to"]
+            after, _ = G.apply(state, G.move_from_dict(move))
+            if move["type"] == "WaveMove":
+                assert after.wave == move["part"] and (move["part"] in r["to"] or "lake" in move["part"])
+            elif move["type"] in ("BushAction", "RockAction") and move["direction"]:
+                where = after.bush if r["piece"] == "Bush" else after.rock
+                to = r["to"][0]
+                if to in G.geo.OCEAN_PARTS:
+                    assert r["piece"] in after.returns  # into the ocean: off the map till the turn ends
+                else:
+                    assert to in r["path"] or r["path"][-1] == to
+                    assert where == to or state.in_force == "thorns" or where is None
+            seen += 1
+    assert seen > 20
+
+
+def test_the_op_is_offered_only_the_op_s_moves_during_a_captive_s_turn():
+    """The master view lists every legal move (a captive's End turn too); the OP's map and
+    buttons take only seat 0's, and there is none in a captive's turn without a decision."""
+    for state in _states(31):
+        if state.phase == "play" and state.turn != 0 and state.pending is None:
+            master = G.view(state, MASTER)
+            assert not [m for m in master["legal"] if m["seat"] == 0]
+            assert master["reach"] == []
+            assert any(m["type"] == "EndTurn" and m["seat"] == state.turn for m in master["legal"])
+            return
+    raise AssertionError("no captive's turn met")
+
+
+def test_decisions_name_bonuses_and_power_tokens_in_players_words():
+    from companion.games.island import catalog
+    from companion.games.island.state import Pending, Step
+    state = G.setup({"island": "random", "characters": ["phil", "hempel"]}, 3)
+    palm = Pending(2, "palm", "Which bonus does the lime go under?", ("extra_action", "restore_health"),
+                   Step("palm", piece="hempel", value="lime"))
+    seat = G.view(dataclasses.replace(state, pending=palm), Viewer.of_seat(2))["decision"]
+    assert [c["words"] for c in seat["choices"]] == [catalog.bonus_words("extra_action"),
+                                                     catalog.bonus_words("restore_health")]
+    assert "extra_action" not in {c["words"] for c in seat["choices"]}
+    token = Pending(0, "power_token", "Keep one power token", ("flood", "hurricane"), Step("power_token"))
+    master = G.view(dataclasses.replace(state, pending=token), MASTER)["decision"]
+    assert [(c["option"], c["words"]) for c in master["choices"]] == [("flood", "Flood"), ("hurricane", "Hurricane")]
+    assert all(c["text"] for c in master["choices"])  # what each token does, where it is chosen
+
+
+def test_the_op_s_notes_follow_the_pieces():
+    from companion.games.island.moves import BushAction
+    from .helpers import game, turn_of
+    state = turn_of(game(), 0)
+    bush = state.bush
+    move = next(m for m in G.legal_moves(state) if isinstance(m, BushAction) and m.direction and not m.activate)
+    after, _ = G.apply(state, move)
+    assert after.op_log[0].startswith("Setting up: ") and f"the Bush on {bush}" in after.op_log[0]
+    assert after.op_log[-1] == f"Round {state.round}: the Bush went {bush} → {after.bush}."
+    assert G.view(after, MASTER)["op_pieces"]["Bush"] == after.bush
+
+
+@pytest.mark.parametrize("seed", [41, 42, 43])
+def test_the_op_never_says_one_thing_twice_in_a_row(seed):
+    """What the OP reads out after a move says each thing once: no line repeats an earlier line
+    of the same move with more after it ("… Portal 3 (red)." then "… Portal 3 (red), I'm …")."""
+    rng = random.Random(seed)
+    state = G.setup({"island": "random", "characters": rng.sample(CHARACTERS, 3)}, seed)
+    lines = 0
+    for _ in range(500):
+        if G.is_over(state):
+            break
+        state, events = G.apply(state, rng.choice(G.legal_moves(state)))
+        said = [e.words for e in events if e.speaker == "OP"]
+        lines += len(said)
+        for i, line in enumerate(said):
+            for before in said[:i]:
+                assert line == before or not line.startswith(before.rstrip(".")), (before, line)
+    assert lines > 30

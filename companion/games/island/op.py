@@ -67,7 +67,7 @@ def wave_move(state: State, m: WaveMove) -> State:
         for name in flooded:
             state = _wave_hits(state, name)
         return _finish(state)
-    state = log(state, f"The Wave moved to the {m.part} ocean.")
+    state = log(state, f"the Wave moved to the {m.part} ocean.")
     return _finish(say(state, "The Wave moves."))
 
 
@@ -192,7 +192,10 @@ def path(state: State, which: str, direction: str, start: str | None, activate: 
 
 
 def _land(state: State, which: str, legs) -> tuple[State, str | None]:
-    """Carry an OP piece along its legs, naming each space and the pieces on it."""
+    """Carry an OP piece along its legs, naming each space and the pieces on it (and noting
+    behind the screen which spaces it went through)."""
+    went = [op_piece_space(state, which)] + [space or "the ocean" for _, space in legs]
+    state = log(state, f"the {which} went {' → '.join(went)}.")
     for verb, space in legs:
         if space is None:
             return _into_ocean(state, which, f"The {which} {verb}."), None
@@ -346,3 +349,43 @@ def _push(state: State, which: str, target: str, direction: str | None) -> Step:
                     parts=geo.parts_entered(last, direction), origins=origins)
     return Step("arrive", piece=target, space=end, moving=direction, activation="op",
                 value=f"pushed:{which}")
+
+
+# ---------------------------------------------------------------- where an action goes (the OP's map)
+
+def reach(state: State, m) -> dict | None:
+    """Where a legal OP action takes its piece, for the OP's map: `piece` to tap first, `to` the
+    spaces or ocean parts to tap next, `path` the spaces it goes through, and who it attacks
+    (`hits`) or pushes (`pushes`). None for a move that is not an OP piece's action."""
+    if isinstance(m, WaveMove):
+        to = (list(layout.find(state.island, "lake", LAKE_PLACES[m.part])) if m.part in LAKE_PLACES
+              else [m.part])
+        return {"piece": "Wave", "to": to, "path": []}
+    if isinstance(m, WaveAttack):
+        return {"piece": "Wave", "to": [piece(state, m.target).space], "path": [],
+                "hits": display(m.target)}
+    if not isinstance(m, (BushAction, RockAction)):
+        return None
+    which = "Bush" if isinstance(m, BushAction) else "Rock"
+    if m.direction is None:  # a push only: tap the captive it pushes
+        return {"piece": which, "to": [piece(state, m.push).space], "path": [],
+                "pushes": display(m.push)}
+    frm, _ = _leave(state, which, m.direction, m.start)
+    legs = path(state, which, m.direction, m.start, m.activate, m.through, m.then)
+    if m.activate and len(legs) == 1:
+        return None  # straight into the ocean: nothing to activate, the same as not activating
+    spaces = [frm] + [space for _, space in legs if space is not None]
+    end = legs[-1][1]
+    if end is not None:
+        to = [end]
+    elif len(legs) == 1:  # straight off the island
+        to = list(geo.parts_entered(frm, m.direction))
+    else:  # carried on by a knot or an anomaly, then off the island
+        to = list(geo.parts_of(spaces[-1]))
+    out = {"piece": which, "to": to, "path": spaces}
+    if end is not None and attacks(state, which):
+        hit = [display(p.name) for p in state.pieces
+               if p.space in (layout.lake_of(state.island, end) or (end,))]
+        if hit:
+            out["hits"] = ", ".join(hit)
+    return out

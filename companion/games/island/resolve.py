@@ -295,8 +295,9 @@ def _activate(state: State, st: Step) -> State:
 def _through_portal(state: State, st: Step, exit_space: str) -> State:
     same = layout.space(state.island, exit_space).value == layout.space(state.island, st.space).value
     other = "another " if same else ""  # the Hurricane may lead to a portal of another number
-    state = say(state, f"{display(st.piece)}, you're on {space_words(state, st.space)}, "
-                       f"I'm moving you to {other}{space_words(state, exit_space)}.")
+    # "You're on Portal 3" was said on arriving (p.12's one sentence, told once): now the move
+    state = say(state, f"{display(st.piece)}, I'm moving you to {other}"
+                       f"{space_words(state, exit_space)}.")
     return push(state, Step("arrive", piece=st.piece, space=exit_space, safe=st.safe,
                             activation="none", value="portal exit"))
 
@@ -500,7 +501,7 @@ def _op_return(state: State, st: Step) -> State:
 def _op_return_choice(state: State, st: Step, option: str) -> State:
     field = st.value.lower()
     state = replace(state, **{field: option})
-    state = log(state, f"The {st.value} returned to {option}.")
+    state = log(state, f"the {st.value} came back on {option}.")
     return say(state, f"The {st.value} is back on the map.")
 
 

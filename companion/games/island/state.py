@@ -157,7 +157,9 @@ def say(state: State, words: str, speaker: str = "OP") -> State:
 
 
 def log(state: State, words: str) -> State:
-    return replace(state, op_log=state.op_log + (words,))
+    """A line of the OP's notes behind the screen: what happened, with the round it happened in."""
+    when = f"Round {state.round}: " if state.phase == "play" else "Setting up: "
+    return replace(state, op_log=state.op_log + (when + words,))
 
 
 def push(state: State, *steps: Step) -> State:

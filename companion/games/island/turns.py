@@ -116,7 +116,7 @@ def _place_op_pieces(state: State, wave: str, rock: str | None, bush: str | None
         raise IllegalMove("the Bush goes on a fruit space")
     state = replace(state, wave=wave, rock=rock, bush=bush, phase="fruits")
     fruit = layout.space(state.island, bush).value
-    state = log(state, f"The Wave is in the {wave} ocean, the Rock on {rock}, the Bush on {bush}.")
+    state = log(state, f"the Wave went into the {wave} ocean, the Rock on {rock}, the Bush on {bush}.")
     return say(state, f"The Bush is on the {fruit}.")
 
 

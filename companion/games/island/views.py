@@ -11,7 +11,8 @@
 from __future__ import annotations
 
 from ..base import IllegalMove, Viewer, to_dict
-from . import catalog, layout
+from . import board as geo
+from . import catalog, layout, op
 from .state import OP, Board, State, character_of, display, piece, pieces_of
 from .turns import fruit_order
 
@@ -29,14 +30,38 @@ def view(state: State, viewer: Viewer, legal=None) -> dict:
         out["pieces"] = [piece_view(state, p) for p in pieces_of(state, viewer.seat)]
         p = state.pending
         if p is not None and p.seat == viewer.seat:
-            out["decision"] = {"prompt": p.prompt, "options": list(p.options)}
+            out["decision"] = {"prompt": p.prompt, "options": list(p.options),
+                               "choices": choices(state, p, master=False)}
         if legal is not None:  # only the player to act has moves (notes aside)
             out["legal"] = ([to_dict(m) for m in legal(state) if m.seat == viewer.seat]
                             if to_act(state) == viewer.seat else [])
         return out
     out.update(master(state))
     if legal is not None:
-        out["legal"] = [to_dict(m) for m in legal(state)]
+        moves = legal(state)
+        out["legal"] = [to_dict(m) for m in moves]
+        # where each of the OP's piece actions goes, so the OP plays by tapping the map
+        out["reach"] = [dict(r, i=i) for i, m in enumerate(moves)
+                        if m.seat == OP and (r := op.reach(state, m)) is not None]
+    return out
+
+
+def choices(state: State, p, master: bool) -> list[dict]:
+    """A decision's options in players' words: a bonus as the board prints it, a power token by
+    its name with what it does, and (for the OP) a space with what lies there."""
+    out = []
+    for option in p.options:
+        c = {"option": option, "words": option}
+        if p.kind == "palm":
+            c["words"] = catalog.bonus_words(option)
+        elif p.kind == "power_token":
+            token = catalog.power_tokens()[option]
+            c["words"], c["text"] = token["name"], token["text"]
+        elif master and state.island is not None and option in geo.SPACES:
+            c["words"] = f"{option} · {layout.name(state.island, option, dict(state.anomalies))}"
+        elif option in geo.DIRECTION_WORDS:
+            c["words"] = f"{option} · {geo.DIRECTION_WORDS[option]}"
+        out.append(c)
     return out
 
 
@@ -67,7 +92,8 @@ def public(state: State) -> dict:
         "mission_markers": {str(b.seat): len(b.mission) for b in state.boards},
         "perished": state.perished,
         "perish_goal": state.perish_goal,
-        "power_token": ({"name": token["name"], "text": token["text"]} if token else None),
+        "power_token": ({"id": state.in_force, "name": token["name"], "text": token["text"]}
+                        if token else None),
         "power_tokens_in_stack": len(state.stack),
         "off_the_map": list(state.returns),
         "waiting_for": to_act(state),
@@ -140,7 +166,8 @@ def master(state: State) -> dict:
                    for b in state.boards},
         "decision": None if state.pending is None else {
             "seat": state.pending.seat, "kind": state.pending.kind,
-            "prompt": state.pending.prompt, "options": list(state.pending.options)},
+            "prompt": state.pending.prompt, "options": list(state.pending.options),
+            "choices": choices(state, state.pending, master=True)},
         "interrupt": state.interrupt,
         "trails": {which: list(spaces) for which, spaces in state.trails},
         "wave_attacked": [display(n) for n in state.wave_attacked],
