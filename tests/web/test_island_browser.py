@@ -1,5 +1,6 @@
 """Paradox Island in a real browser: the host starts a game for the OP and two captives, each on
-their own phone (a separate browser context), and they play three rounds through the pages only.
+their own phone (a separate browser context), and they play three rounds through the pages only;
+the OP places their pieces and plays their turns by tapping the map (a piece, then a lit place).
 After every step each captive's page and the table's (their whole HTML) are searched for the island's secrets, taken
 from the master view: the tiles, the kinds and names of spaces nobody has said aloud, where the
 OP's pieces stand, and the other captive's board."""
@@ -49,6 +50,7 @@ class Table:
         self.errors = errors
         self.baseline = {}      # seat -> the page's words before the island existed
         self.checks = 0
+        self.taps = []          # the OP's pieces moved by tapping the map
 
     @property
     def master(self):
@@ -104,21 +106,66 @@ def pick_first(page, selector):
     page.locator(selector).first.click()
 
 
+def to_middle(page, locator):
+    """Scroll `locator` to the middle of the phone's screen (clear of the sticky header)."""
+    locator.evaluate("n => n.scrollIntoView({block: 'center'})")
+
+
+def tap_part(page, part):
+    """Tap an ocean part of the OP's map where its name is written."""
+    name = page.locator(f'.op-map [data-part="{part}"] .part-label')
+    to_middle(page, name)
+    box = name.bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+def tap_lit(page, which):
+    """The OP's turn on the map: tap the piece, then the first place lit for it (a tap that can
+    mean several moves asks which, under the map)."""
+    expect = playwright.expect
+    page.locator(f'.op-map [data-piece="{which}"]').click()
+    expect(page.locator(f'[data-pick="{which}"]')).to_have_class("on")
+    lit = page.locator(".op-map .target")
+    expect(lit.first).to_be_attached()
+    first = lit.first
+    if first.get_attribute("data-part"):
+        tap_part(page, first.get_attribute("data-part"))
+    else:
+        first.click()
+    if page.locator(".op-choose").count():
+        pick_first(page, ".op-choose button[data-reach]")
+
+
 def op_step(t: Table):
     m = t.master
+    op = t.pages["master"]
     if m["decision"] and m["decision"]["seat"] == 0:
         return t.act("master", lambda p: pick_first(p, ".decision button[data-option]"))
     if m["phase"] == "island":
         return t.act("master", lambda p: p.click("#island-random"))
-    if m["phase"] == "pieces":
-        return t.act("master", lambda p: p.click("#island-place"))
-    if m["actions_left"] == 3:  # the Wave moves to another part of the ocean
-        def wave(p):
-            fold = p.locator('[data-actions="Wave"]')
+    if m["phase"] == "pieces":  # tapped on the map: the Wave's part, the Rock's anomaly, the Bush's fruit
+        place = next(x for x in m["legal"] if x["type"] == "PlaceOpPieces" and x["wave"] == "south-east")
+        tap_part(op, "south-east")
+        op.locator(f'.op-map [data-space="{place["rock"]}"]').first.click()
+        op.locator(f'.op-map [data-space="{place["bush"]}"]').first.click()
+        for k in ("wave", "rock", "bush"):
+            playwright.expect(op.locator(f"#island-{k}")).to_have_value(place[k])
+        t.act("master", lambda p: p.click("#island-place"))
+        assert t.master["op_pieces"] == {"Wave": "south-east", "Rock": place["rock"], "Bush": place["bush"]}
+        return None
+    mine = [r["piece"] for r in m["reach"]]
+    if m["actions_left"] == 3 and "Wave" in mine:  # the Wave to another part of the ocean
+        t.act("master", lambda p: tap_lit(p, "Wave"))
+        return t.taps.append("Wave")
+    if m["actions_left"] == 2 and "Bush" in mine:  # the Bush one space on
+        t.act("master", lambda p: tap_lit(p, "Bush"))
+        now = t.master["op_pieces"]["Bush"]
+        if now:  # the OP's notes follow it
+            fold = op.locator('[data-fold="log"]')
             if fold.get_attribute("open") is None:
                 fold.locator("summary").click()
-            fold.locator('button[data-kind="WaveMove"]').first.click()
-        return t.act("master", wave)
+            playwright.expect(fold.locator(".op-now")).to_contain_text(f"Bush: {now}")
+        return t.taps.append("Bush")
     return t.act("master", lambda p: p.click("#island-end-turn"))
 
 
@@ -126,6 +173,8 @@ def captive_step(t: Table, seat: int):
     name = f"seat-{seat}"
     view = t.companion.snapshot.view(Viewer.of_seat(seat))
     if view.get("decision"):
+        words = t.pages[name].locator(".decision button[data-option]").all_inner_texts()
+        assert not [w for w in words if "_" in w], f"identifiers on {name}'s buttons: {words}"
         return t.act(name, lambda p: pick_first(p, ".decision button[data-option]"))
     if view["phase"] == "fruits":
         if view["board"]["character"] != "Hempel":
@@ -150,6 +199,42 @@ def captive_step(t: Table, seat: int):
             p.click("#island-declare")
         return t.act(name, declare)
     return t.act(name, lambda p: p.click("#island-end-turn"))
+
+
+def smallest_words(page) -> float:
+    """The smallest text on the page as drawn, in CSS px (a map's words scaled with the map)."""
+    return page.evaluate("""() => {
+      let least = 99;
+      for (const n of document.querySelectorAll("body *")) {
+        const own = [...n.childNodes].some((c) => c.nodeType === 3 && c.textContent.trim());
+        const box = n.getBoundingClientRect();
+        if (!own || !box.width || getComputedStyle(n).display === "none") continue;
+        let size = parseFloat(getComputedStyle(n).fontSize);
+        const svg = n.ownerSVGElement;
+        if (svg) size *= svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+        least = Math.min(least, size);
+      }
+      return least;
+    }""")
+
+
+def look_at_the_op_s_turn(op, shots):
+    """The OP's turn on a phone: what they may do is on the first screen, the map right under it,
+    every word readable; screenshots of the page and of the map with the Bush's places lit."""
+    expect = playwright.expect
+    expect(op.locator("#island-op .op-turn")).to_contain_text("3 actions left")
+    op.evaluate("window.scrollTo(0, 0)")
+    panel, island = op.locator("#island-op").bounding_box(), op.locator(".op-map").bounding_box()
+    assert panel["y"] < PHONE["height"] / 2 and island["y"] < PHONE["height"], (panel, island)
+    assert smallest_words(op) >= 11
+    assert op.locator('[data-fold="op-list"]').get_attribute("open") is None  # the list: folded
+    op.screenshot(path=str(shots / "island-op-phone.png"))
+    op.locator('.op-map [data-piece="Bush"]').click()
+    expect(op.locator(".op-map .hex.target").first).to_be_attached()
+    to_middle(op, op.locator(".op-map"))
+    op.screenshot(path=str(shots / "island-op-bush-chosen.png"))
+    op.locator('.op-map [data-piece="Bush"]').click()  # tapped again: no piece chosen
+    expect(op.locator(".op-map .target")).to_have_count(0)
 
 
 def test_the_op_and_two_captives_play_three_rounds_from_their_phones(device, browser, shots):
@@ -204,6 +289,7 @@ def test_the_op_and_two_captives_play_three_rounds_from_their_phones(device, bro
     t.act("seat-1", lambda p: p.click("#island-note-save"))
     expect(me.locator('.notes [data-space="D4"]')).to_contain_text("start?")
     assert "start?" not in pages["seat-2"].content() and "start?" not in op.content()
+    expect(op.locator("#island-msg")).to_be_empty()  # the OP's refusal went with the next view
 
     shot_taken = False
     for _ in range(200):
@@ -211,25 +297,73 @@ def test_the_op_and_two_captives_play_three_rounds_from_their_phones(device, bro
         if m["phase"] == "over" or m["round"] > 3:
             break
         seat = m["waiting_for"]
+        if m["phase"] == "play" and not (m["decision"] and m["decision"]["seat"] == 0) and m["turn"] != 0:
+            # a captive's turn: nothing for the OP to press, so nothing that could be refused
+            expect(op.locator("#island-end-turn")).to_have_count(0)
+            assert op.locator(".op-map .target").count() == 0
+        if not shot_taken and m["phase"] == "play" and seat == 0 and m["round"] == 2 \
+                and m["actions_left"] == 3 and not m["decision"]:
+            look_at_the_op_s_turn(op, shots)
+            shot_taken = True
         if seat == 0:
             op_step(t)
         else:
             captive_step(t, seat)
         m = t.master
-        if not shot_taken and m["phase"] == "play" and m["waiting_for"] == 1 and m["round"] == 2 \
+        if m["phase"] == "play" and m["waiting_for"] == 1 and m["round"] == 2 \
                 and m["actions_left"] == 2 and not m["decision"]:
-            op.evaluate("window.scrollTo(0, 0)")
-            op.screenshot(path=str(shots / "island-op-phone.png"))
             me.evaluate("window.scrollTo(0, 0)")
             me.screenshot(path=str(shots / "island-captive-phone.png"))
-            shot_taken = True
+            assert smallest_words(me) >= 11
     m = t.master
     assert m["round"] > 3 or m["phase"] == "over", "three rounds were not played"
     assert shot_taken and t.checks > 20
+    assert {"Wave", "Bush"} <= set(t.taps), f"the OP's turns were not played on the map: {t.taps}"
     # The OP's page did show the island (the search above looks for things that are there).
     html = op.content()
     assert "kind-" in html and 'data-piece="Rock"' in html and 'data-piece="Bush"' in html
     assert sum(name in html for name in {s["name"] for s in m["island"]["spaces"]}) > 10
     # The table's public page follows the same game.
     expect(host.locator(".island-perished")).to_have_text(f"Perished: {m['perished']} of {m['perish_goal']}")
+    assert not errors, errors
+
+
+def test_a_captive_s_decision_and_bonuses_are_in_players_words(device, browser, shots):
+    """Hempel's palm decision and bonus buttons say what the bonus does, never its identifier;
+    drawn by the island's page script from the view the companion would send his phone."""
+    from dataclasses import replace as change
+
+    from companion.games import island as G
+    from companion.games.island import catalog
+    from companion.games.island.state import Pending, Step, set_board
+
+    from tests.island.helpers import game, turn_of
+
+    state = turn_of(game(characters=("phil", "hempel")), 2)
+    state = set_board(state, 2, fruits=(("lime", "circled"),), palms=(("lime", 0),))
+    palm = Pending(2, "palm", "Which bonus does the grapes go under?", ("extra_action", "restore_health"),
+                   Step("palm", piece="hempel", value="grapes"))
+    views = {"turn": G.view(state, Viewer.of_seat(2)),
+             "palm": G.view(change(state, pending=palm), Viewer.of_seat(2))}
+    assert any(m["type"] == "UseBonus" for m in views["turn"]["legal"])
+    base = device.urls["local"].split("/?")[0]
+    page = browser.new_context(viewport=PHONE).new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(base + "/static/seat.html#")  # the seat page's shell; no token, so no live view
+    page.add_style_tag(url=base + "/games/island/game.css")
+    page.add_script_tag(url=base + "/games/island/game.js")
+    draw = """([v]) => { const mine = document.getElementById("mine"); mine.classList.remove("hidden");
+        ParadoxTable.board(document.getElementById("game"), v, {viewer: "seat-2", post: () => Promise.resolve({})});
+        ParadoxTable.seat(mine, v, {viewer: "seat-2", post: () => Promise.resolve({})}); }"""
+    page.evaluate(draw, [views["palm"]])
+    words = page.locator(".decision button[data-option]").all_inner_texts()
+    assert words == [catalog.bonus_words("extra_action"), catalog.bonus_words("restore_health")]
+    page.evaluate(draw, [views["turn"]])
+    page.locator('[data-fold="bonuses"] summary').click()
+    bonus = page.locator('button[data-kind="UseBonus"]').all_inner_texts()
+    assert bonus == ["Use the lime: " + catalog.bonus_words("extra_action").rstrip(".")]
+    assert not [w for w in words + bonus if "_" in w]
+    page.locator('[data-fold="bonuses"]').scroll_into_view_if_needed()
+    page.screenshot(path=str(shots / "island-captive-bonus.png"))
     assert not errors, errors

@@ -21,7 +21,8 @@
   }
   // What a page keeps between redraws (a live update must not lose a half-made choice).
   const ui = { palm: null, dir: null, over: false, safe: false, piece: null, noteSpace: null, draft: "",
-               msg: "", bad: false, wave: null, rock: null, bush: null, build: "" };
+               msg: "", bad: false, wave: null, rock: null, bush: null, build: "",
+               sel: null, choose: null, info: null, busy: false, view: null };
 
   const cap = (s) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s);
 
@@ -51,35 +52,60 @@
     return pts.join(" ");
   }
 
+  // Every word on a map is at least ~11 px on a 390 px phone: the map fills the phone's width
+  // (game.css), the ocean is a band around the island, and a word too long for its hex is
+  // narrowed (textLength) rather than made smaller.
+  const FONT = 11.5;  // SVG units; the map is drawn at ~1.05-1.1 px per unit on such a phone
+  const HALF_W = 168, HALF_H = 156;
+  function label(x, y, text, cls, max) {
+    const t = svgEl("text", { x: x.toFixed(1), y: y.toFixed(1), class: cls }, text);
+    const wide = String(text).length * FONT * 0.6;
+    if (max && wide > max) { t.setAttribute("textLength", max); t.setAttribute("lengthAdjust", "spacingAndGlyphs"); }
+    return t;
+  }
+  function partSpot(name, d) {
+    const a = Math.PI / 180 * PART_ANGLE[name];
+    return [d * Math.cos(a), d * Math.sin(a)];
+  }
+  // Where a part's label sits (and along which angle it reads), and beside it its pieces.
+  function partLabelAt(name) {
+    const a = PART_ANGLE[name];
+    if (a === -90) return { x: 0, y: -HALF_H + 12, rot: 0, along: [1, 0] };
+    if (a === 90) return { x: 0, y: HALF_H - 12, rot: 0, along: [1, 0] };
+    const [x, y] = partSpot(name, 147);
+    const rot = a + 90 * (Math.cos(Math.PI / 180 * a) > 0 ? 1 : -1);
+    const r = Math.PI / 180 * rot;
+    return { x, y, rot, along: [Math.cos(r), Math.sin(r)] };
+  }
+
   // The island's hexes in their ocean. `cell(label)` -> {cls, lines, attrs}; `part(name)` ->
   // {cls, text}; taps go to onCell/onPart; `over(svg)` adds pieces on top.
-  function hexMap(cell, part, onCell, onPart, over) {
-    const outer = SIZE * 7.3;
-    const svg = svgEl("svg", { viewBox: `${-outer} ${-outer * 0.87} ${outer * 2} ${outer * 1.74}`,
-                               class: "island-map", role: "img" });
+  function hexMap(cell, part, onCell, onPart, over, cls) {
+    const svg = svgEl("svg", { viewBox: `${-HALF_W} ${-HALF_H} ${HALF_W * 2} ${HALF_H * 2}`,
+                               class: "island-map " + (cls || ""), role: "img" });
+    const far = HALF_W * 3;
     for (const name of PARTS) {
       const a = PART_ANGLE[name];
-      const v = (d) => [outer * Math.cos(Math.PI / 180 * d), outer * Math.sin(Math.PI / 180 * d)];
+      const v = (d) => [far * Math.cos(Math.PI / 180 * d), far * Math.sin(Math.PI / 180 * d)];
       const [x1, y1] = v(a - 30), [x2, y2] = v(a + 30);
       const p = part(name);
       const g = svgEl("g", { class: "ocean " + (p.cls || ""), "data-part": name },
         svgEl("polygon", { points: `0,0 ${x1.toFixed(1)},${y1.toFixed(1)} ${x2.toFixed(1)},${y2.toFixed(1)}` }));
-      const lx = outer * 0.8 * Math.cos(Math.PI / 180 * a), ly = outer * 0.8 * Math.sin(Math.PI / 180 * a);
-      const t = svgEl("text", { x: lx.toFixed(1), y: ly.toFixed(1), class: "part-label" }, p.text || name);
-      if (Math.abs(Math.sin(Math.PI / 180 * a)) < 0.9) t.setAttribute("transform", `rotate(${a - 90 * Math.sign(Math.cos(Math.PI / 180 * a))} ${lx.toFixed(1)} ${ly.toFixed(1)})`);
+      const at = partLabelAt(name);
+      const t = label(at.x, at.y, p.text || name, "part-label", Math.abs(a) === 90 ? 250 : 120);
+      if (at.rot) t.setAttribute("transform", `rotate(${at.rot} ${at.x.toFixed(1)} ${at.y.toFixed(1)})`);
       g.append(t);
       if (onPart) g.addEventListener("click", () => onPart(name));
       svg.append(g);
     }
-    for (const label of LABELS) {
-      const [x, y] = centre(label);
-      const c = cell(label);
-      const g = svgEl("g", Object.assign({ class: "hex " + (c.cls || ""), "data-space": label }, c.attrs || {}),
+    for (const name of LABELS) {
+      const [x, y] = centre(name);
+      const c = cell(name);
+      const g = svgEl("g", Object.assign({ class: "hex " + (c.cls || ""), "data-space": name }, c.attrs || {}),
         svgEl("polygon", { points: hexPoints(x, y, SIZE - 1) }),
-        svgEl("text", { x: x.toFixed(1), y: (y - SIZE * 0.45).toFixed(1), class: "space-label" }, label));
-      (c.lines || []).forEach((line, i) => g.append(
-        svgEl("text", { x: x.toFixed(1), y: (y + 2 + i * 9).toFixed(1), class: "space-text" }, line)));
-      if (onCell) g.addEventListener("click", () => onCell(label));
+        label(x, y - 12, name, "space-label"));
+      (c.lines || []).slice(0, 2).forEach((line, i) => g.append(label(x, y + 1 + i * 12, line, "space-text", i ? 30 : 39)));
+      if (onCell) g.addEventListener("click", () => onCell(name));
       svg.append(g);
     }
     if (over) over(svg);
@@ -88,18 +114,25 @@
 
   // ------------------------------------------------------------------ shared bits
 
+  // A move from this phone. A refusal is shown until the next view arrives (fresh()); a move the
+  // companion took needs no word of its own: the new view and what is said show it.
   function post(send, move) {
-    ui.msg = ""; ui.bad = false;
-    return send(move).then((res) => {
-      ui.msg = (res.said && res.said.length) ? "" : "Done"; ui.bad = false; flash();
-      return res;
-    }, (e) => { ui.msg = e.message; ui.bad = true; flash(); });
+    if (ui.busy) return Promise.resolve();
+    ui.msg = ""; ui.bad = false; ui.busy = true; flash();
+    return send(move).then((res) => { ui.busy = false; return res; },
+      (e) => { ui.busy = false; ui.msg = e.message; ui.bad = true; flash(); });
   }
   function flash() {
     const n = document.getElementById("island-msg");
     if (n) { n.textContent = ui.msg; n.className = ui.bad ? "error" : "dim"; }
   }
   function msgEl() { return el("div", { id: "island-msg", class: ui.bad ? "error" : "dim" }, ui.msg); }
+  // A new view from the companion (not a redraw of this page's own): the last view's refusal and
+  // half-made map choice are gone.
+  function fresh(v) {
+    if (ui.view === v) return;
+    ui.view = v; ui.msg = ""; ui.bad = false; ui.choose = null;
+  }
 
   function whoIs(v, seat) { return seat === 0 ? "the OP" : v.names[seat]; }
 
@@ -123,7 +156,7 @@
       lines.push(el("p", { class: "island-public dim" }, "Markers given to the OP: " +
         Object.entries(v.mission_markers).map(([seat, n]) => `${v.names[seat]} ${n}`).join(" · ") +
         ` · perished ${v.perished} of ${v.perish_goal}`));
-      lines.push(el("p", { class: "island-token dim" }, v.power_token ? "Power token: " + v.power_token.name : "No power token in force"));
+      lines.push(el("p", { class: "island-token dim" }, v.power_token ? `Power token: ${v.power_token.name}. ${v.power_token.text}` : "No power token in force"));
       if (v.off_the_map.length) lines.push(el("p", { class: "dim" }, "Off the map: " + v.off_the_map.join(", ")));
       return lines;
     }
@@ -215,7 +248,15 @@
 
   function optionWords(o) { return DIR_WORDS[o] ? `${o} · ${DIR_WORDS[o]}` : o; }
 
-  function moveWords(m) {
+  // What a fruit's bonus does, in the board's words (a captive's own board; in the OP's view, the
+  // board of the seat the move is for).
+  function bonusWords(v, seat, fruit) {
+    const board = v.board || (v.boards || {})[seat];
+    const b = board && board.bonuses.find((x) => x.fruits.includes(fruit));
+    return b ? b.words.replace(/\.$/, "") : "";
+  }
+
+  function moveWords(m, v) {
     const who = m.type.startsWith("Bush") ? "Bush" : "Rock";
     switch (m.type) {
       case "WaveMove": return "Wave to " + m.part;
@@ -225,33 +266,53 @@
         return `${who} ${DIR_WORDS[m.direction]}` + (m.start ? " from " + m.start : "") +
           (m.activate ? ", through it" : "") + (m.through ? " out at " + m.through : "");
       case "Rest": return "Rest" + (m.piece ? " (" + cap(m.piece) + ")" : "") + ": restore 2 energy";
-      case "UseBonus": return `Use the ${m.fruit}` + (m.target ? ": " + m.target : "") + (m.direction ? ": " + DIR_WORDS[m.direction] : "");
+      case "UseBonus": {
+        const words = v ? bonusWords(v, m.seat, m.fruit) : "";
+        return `Use the ${m.fruit}` + (words ? ": " + words : "") + (m.target ? " · " + m.target : "") +
+          (m.direction ? " · " + DIR_WORDS[m.direction] : "");
+      }
       case "UseExtraBonus": return "Additional bonus square " + m.square;
       case "EndTurn": return "End turn";
       default: return m.type;
     }
   }
 
+  // A decision: its options in the view's words (a bonus as printed, a power token with what it
+  // does, a space with what lies there), for whoever it is put to.
   function decisionEl(v, send, mine) {
     const d = v.decision;
     if (!d) return null;
-    const chooses = v.legal.filter((m) => m.type === "Choose");
-    const names = {};  // the OP's view names the spaces an option may be
-    if (v.island) v.island.spaces.forEach((s) => { names[s.space] = s.name; });
-    const words = (o) => (names[o] ? `${o} · ${names[o]}` : optionWords(o));
     if (!mine) return el("p", { class: "island-waiting" }, `Waiting for ${whoIs(v, d.seat)}: ${d.prompt}`);
+    const said = {};
+    (d.choices || []).forEach((c) => { said[c.option] = c; });
+    const chooses = (v.legal || []).filter((m) => m.type === "Choose" && m.seat === (d.seat === undefined ? m.seat : d.seat));
     return el("div", { class: "decision" },
       el("p", { class: "decision-prompt" }, d.prompt),
-      el("div", { class: "row" }, ...chooses.map((m) =>
-        button(words(m.option), { "data-option": m.option }, () => post(send, m)))));
+      el("div", { class: "row" }, ...chooses.map((m) => {
+        const c = said[m.option] || { words: optionWords(m.option) };
+        const b = button(c.words, { "data-option": m.option, class: c.text ? "explained" : null }, () => post(send, m));
+        if (c.text) b.append(el("span", { class: "explain" }, c.text));
+        return b;
+      })));
   }
 
   // ------------------------------------------------------------------ the OP (master view)
+  //
+  // The OP plays on the map: tap a piece (the Wave, the Bush, the Rock), then one of the lit
+  // spaces or ocean parts the view's `reach` names for it (each entry is a move of `legal`).
+  // Every move is also in a folded list below the map.
 
+  const TOKEN_WORDS = { "to-fruit": "to fruit", "to-lake": "to lake" };  // the rest by their id
   const KIND_TEXT = {
-    fruit: (s) => [s.value === "strawberry" ? "strawb." : s.value], camp: (s) => ["Camp " + s.value], oracle: () => ["Oracle"],
-    mirage: (s) => [s.value], knot: (s) => ["Knot " + s.value], portal: (s) => ["Portal " + s.value],
-    lake: () => ["lake"], anomaly: (s, tokens) => ["Anomaly", (tokens[s.space] || "").slice(0, 9)],
+    fruit: (s) => [s.value], camp: (s) => ["Camp " + s.value], oracle: () => ["Oracle"], mirage: (s) => [s.value],
+    knot: (s) => ["Knot " + s.value], portal: (s) => ["Portal " + s.value], lake: () => ["lake"],
+    anomaly: (s, tokens) => [TOKEN_WORDS[tokens[s.space]] || tokens[s.space] || "anomaly"],
+  };
+  const OP_PIECES = ["Wave", "Bush", "Rock"];
+  const DOES = {
+    Wave: "moves to another part of the ocean, or attacks a captive beside its part (1 health).",
+    attack: "moves one space (never the same space twice a turn) and attacks every captive there (1 health, 1 energy).",
+    push: "moves one space, or pushes a captive next to it one space on (across a whole lake).",
   };
 
   function portalColour(s) {
@@ -259,84 +320,160 @@
     return m ? m[1] : "";
   }
 
-  function opMap(v) {
-    const island = v.island;
-    const spaces = {};
-    if (island) island.spaces.forEach((s) => { spaces[s.space] = s; });
-    const tokens = island ? island.anomaly_tokens : {};
-    const wave = v.op_pieces.Wave;
-    const waveLake = wave && !PARTS.includes(wave) ? wave : null;
-    const onCell = {};
-    const add = (space, node) => { (onCell[space] = onCell[space] || []).push(node); };
-    v.captive_pieces.forEach((p) => { if (p.space) add(p.space, { key: p.piece, text: p.piece.slice(0, 2), cls: "captive" + (p.lying ? " lying" : ""), seat: p.seat }); });
-    if (v.op_pieces.Rock) add(v.op_pieces.Rock, { key: "Rock", text: "R", cls: "op-piece rock" });
-    if (v.op_pieces.Bush) add(v.op_pieces.Bush, { key: "Bush", text: "B", cls: "op-piece bush" });
-    if (waveLake && island) {
-      const first = island.spaces.find((s) => s.kind === "lake" && s.name === waveLake);
-      if (first) add(first.space, { key: "Wave", text: "W", cls: "op-piece wave" });
+  function spacesOf(v) {
+    const out = {};
+    if (v.island) v.island.spaces.forEach((s) => { out[s.space] = s; });
+    return out;
+  }
+
+  // Where each OP piece stands: the spaces (a whole lake counts as its space) or ocean part to tap.
+  function opPlaces(v) {
+    const spaces = Object.values(spacesOf(v));
+    const lakeOf = (name) => spaces.filter((s) => s.kind === "lake" && s.name === name).map((s) => s.space);
+    const out = {};
+    for (const which of OP_PIECES) {
+      const at = v.op_pieces[which];
+      if (!at) out[which] = [];
+      else if (PARTS.includes(at)) out[which] = [at];
+      else if (which === "Wave") out[which] = lakeOf(at);
+      else {
+        const s = spaces.find((x) => x.space === at);
+        out[which] = s && s.kind === "lake" ? lakeOf(s.name) : [at];
+      }
+    }
+    return out;
+  }
+
+  function actors(v) { return OP_PIECES.filter((w) => (v.reach || []).some((r) => r.piece === w)); }
+
+  // The moves a tap on `where` can mean for the chosen piece, one per different outcome.
+  function movesTo(v, which, where) {
+    const seen = new Set();
+    return (v.reach || []).filter((r) => {
+      if (r.piece !== which || !r.to.includes(where)) return false;
+      const key = JSON.stringify([r.to, r.path, r.hits, r.pushes]);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  }
+
+  function reachWords(v, r) {
+    const m = v.legal[r.i];
+    const words = moveWords(m, v);
+    if (r.pushes || m.type === "WaveMove" || m.type === "WaveAttack") return words;
+    const ocean = PARTS.includes(r.to[0]) ? ["the " + r.to.join(" / ") + " ocean"] : [];
+    return words + ": " + r.path.concat(ocean).join(" → ") + (r.hits ? ", attacks " + r.hits : "");
+  }
+
+  function does(v, which) {
+    if (which === "Wave") return "The Wave " + DOES.Wave;
+    const litho = v.power_token && v.power_token.id === "lithophytes";
+    return `The ${which} ` + ((which === "Bush") !== litho ? DOES.attack : DOES.push);
+  }
+
+  function hereWords(v, where) {
+    const places = opPlaces(v);
+    const here = v.captive_pieces.filter((p) => p.space === where).map((p) => p.piece)
+      .concat(OP_PIECES.filter((w) => places[w].includes(where)).map((w) => "the " + w));
+    return placeWords(v, where) + (here.length ? " · here: " + here.join(", ") : "");
+  }
+
+  function opTap(v, send, where) {
+    if (ui.busy) return;
+    ui.info = null;
+    if (v.phase === "pieces") {
+      const place = (v.legal || []).filter((m) => m.type === "PlaceOpPieces");
+      for (const k of ["wave", "rock", "bush"]) if (place.some((m) => m[k] === where)) ui[k] = where;
+      return redraw();
+    }
+    const who = actors(v);
+    if (ui.sel && !who.includes(ui.sel)) ui.sel = null;
+    if (ui.sel) {
+      const list = movesTo(v, ui.sel, where);
+      if (list.length === 1) { ui.choose = null; redraw(); post(send, v.legal[list[0].i]); return; }
+      if (list.length > 1) { ui.choose = { where, list }; return redraw(); }
+    }
+    const places = opPlaces(v);
+    const here = who.filter((w) => places[w].includes(where));
+    ui.choose = null;
+    if (here.length) ui.sel = here.includes(ui.sel) ? (here.length > 1 ? here[(here.indexOf(ui.sel) + 1) % here.length] : null) : here[0];
+    else ui.info = where;
+    redraw();
+  }
+
+  function opMap(v, send) {
+    const spaces = spacesOf(v);
+    const tokens = v.island.anomaly_tokens;
+    const places = opPlaces(v);
+    const who = actors(v);
+    const lit = new Set(), chosen = new Set(), can = new Set();
+    if (v.phase === "pieces") {
+      for (const m of (v.legal || []).filter((x) => x.type === "PlaceOpPieces")) { lit.add(m.wave); lit.add(m.rock); lit.add(m.bush); }
+      [ui.wave, ui.rock, ui.bush].forEach((w) => w && chosen.add(w));
+    } else if (ui.sel && who.includes(ui.sel)) {
+      (v.reach || []).filter((r) => r.piece === ui.sel).forEach((r) => r.to.forEach((t) => lit.add(t)));
+      places[ui.sel].forEach((p) => chosen.add(p));
+    } else {
+      who.forEach((w) => places[w].forEach((p) => can.add(p)));
+    }
+    if (ui.choose) chosen.add(ui.choose.where);
+    const mark = (where) => (chosen.has(where) ? " chosen" : lit.has(where) ? " target" : can.has(where) ? " can-act" : "") +
+      (ui.info === where ? " info" : "");
+    const onSpace = {}, onPart = {};
+    const add = (where, p) => { const box = PARTS.includes(where) ? onPart : onSpace; (box[where] = box[where] || []).push(p); };
+    v.captive_pieces.forEach((p) => { if (p.space) add(p.space, { key: p.piece, text: p.piece.slice(0, 2), cls: "captive" + (p.lying ? " lying" : "") }); });
+    const preview = v.phase === "pieces" ? { Wave: ui.wave, Rock: ui.rock, Bush: ui.bush } : null;
+    for (const which of OP_PIECES) {
+      const at = preview ? preview[which] : (places[which] || [])[0];
+      if (at) add(at, { key: which, text: which[0], cls: "op-piece " + which.toLowerCase() + (preview ? " preview" : "") });
     }
     const markers = {};
     for (const b of Object.values(v.boards)) for (const m of b.markers_on) if (m.space) markers[m.space] = (markers[m.space] || 0) + 1;
+    const token = (svg, p, x, y, where) => {
+      const g = svgEl("g", { class: "piece " + p.cls, "data-piece": p.key, "data-space": where },
+        p.cls.includes("op-piece") ? svgEl("rect", { x: (x - 9).toFixed(1), y: (y - 9).toFixed(1), width: 18, height: 18, rx: 3 })
+          : svgEl("circle", { cx: x.toFixed(1), cy: y.toFixed(1), r: 9 }),
+        label(x, y, p.text, "piece-text"));
+      g.addEventListener("click", (e) => { e.stopPropagation(); opTap(v, send, where); });
+      svg.append(g);
+    };
     return hexMap(
-      (label) => {
-        const s = spaces[label];
+      (name) => {
+        const s = spaces[name];
         if (!s) return { cls: "blank" };
-        const lines = (KIND_TEXT[s.kind] || (() => [s.kind]))(s, tokens);
-        return { cls: `kind-${s.kind} ${s.kind === "portal" ? "portal-" + portalColour(s) : ""} ${markers[label] ? "marked" : ""}`,
-                 lines, attrs: { "data-name": s.name } };
+        return { cls: `kind-${s.kind} ${s.kind === "portal" ? "portal-" + portalColour(s) : ""} ${markers[name] ? "marked" : ""}` + mark(name),
+                 lines: (KIND_TEXT[s.kind] || (() => [s.kind]))(s, tokens), attrs: { "data-name": s.name } };
       },
-      (name) => ({ cls: wave === name ? "wave-here" : "", text: wave === name ? "≈ Wave · " + name : name }),
-      null, null,
+      (name) => ({ cls: (v.op_pieces.Wave === name ? "wave-here" : "") + mark(name) }),
+      (name) => opTap(v, send, name), (name) => opTap(v, send, name),
       (svg) => {
-        for (const [space, list] of Object.entries(onCell)) {
+        for (const [space, list] of Object.entries(onSpace)) {
           const [x, y] = centre(space);
-          list.forEach((p, i) => {
-            const dx = (i - (list.length - 1) / 2) * 15;
-            svg.append(svgEl("g", { class: "piece " + p.cls, "data-piece": p.key, "data-space": space },
-              svgEl(p.cls.includes("op-piece") ? "rect" : "circle", p.cls.includes("op-piece")
-                ? { x: (x + dx - 7).toFixed(1), y: (y + 4).toFixed(1), width: 14, height: 14, rx: 3 }
-                : { cx: (x + dx).toFixed(1), cy: (y + 11).toFixed(1), r: 7.5 }),
-              svgEl("text", { x: (x + dx).toFixed(1), y: (y + 14).toFixed(1), class: "piece-text" }, p.text)));
-          });
+          list.forEach((p, i) => token(svg, p, x + (i - (list.length - 1) / 2) * 19, y + 13, space));
+        }
+        for (const [part, list] of Object.entries(onPart)) {
+          const at = partLabelAt(part);
+          list.forEach((p, i) => token(svg, p, at.x + at.along[0] * (52 + i * 20), at.y + at.along[1] * (52 + i * 20), part));
         }
         for (const [space, n] of Object.entries(markers)) {
           const [x, y] = centre(space);
-          svg.append(svgEl("g", { class: "mission-marker" }, svgEl("circle", { cx: (x + 13).toFixed(1), cy: (y - 12).toFixed(1), r: 5 }),
-            svgEl("text", { x: (x + 13).toFixed(1), y: (y - 9.5).toFixed(1), class: "marker-text" }, n > 1 ? String(n) : "")));
+          svg.append(svgEl("g", { class: "mission-marker" }, svgEl("circle", { cx: (x + 14).toFixed(1), cy: (y - 12).toFixed(1), r: 6 }),
+            n > 1 ? label(x + 14, y - 12, String(n), "marker-text") : null));
         }
-      });
+      }, "op-map");
   }
 
-  function drawMaster(root, v) {
-    const aloud = toSayAloud(v);
-    const captives = el("div", { class: "island-captives" });
-    for (const [seat, b] of Object.entries(v.boards)) {
-      const pieces = v.captive_pieces.filter((p) => String(p.seat) === seat);
-      const card = boardEl(b, pieces);
-      card.append(el("p", { class: "dim" }, "Where: " + pieces.map((p) => p.piece + " " + (p.space || "off the island")).join(", ") +
-        (b.markers_on.length ? " · markers: " + b.markers_on.map((m) => m.symbol + (m.space ? " on " + m.space : "")).join(", ") : "")));
-      captives.append(card);
-    }
-    const wave = v.op_pieces.Wave;
-    root.replaceChildren(...[
-      el("div", { class: "island-aloud", id: "island-aloud" },
-        el("div", { class: "dim" }, aloud.length ? "Say aloud" : "Last said"),
-        ...(aloud.length ? aloud : v.said.slice(-1).map((s) => s.speaker + ": " + s.words)).map((w) => el("p", {}, w))),
-      v.island ? opMap(v) : el("p", { class: "dim" }, "No island yet: build it below."),
-      ...status(v, true),
-      v.island ? el("p", { class: "dim" }, `Wave: ${wave || "not placed"} · Rock: ${v.op_pieces.Rock || "not placed"} · Bush: ${v.op_pieces.Bush || "not placed"}`) : null,
-      v.interrupt ? el("p", {}, `The ${v.interrupt} may act once now.`) : null,
-      v.trails && Object.keys(v.trails).length ? el("p", { class: "dim" }, "This turn: " + Object.entries(v.trails).map(([k, s]) => k + " " + s.join("→")).join(" · ")) : null,
-      el("h3", {}, "Captives' boards"), captives,
-      fold("said", "Said at the table", saidLog(v, 30)),
-      v.op_log.length ? fold("log", "Behind the screen", el("ol", {}, ...v.op_log.slice(-15).map((t) => el("li", {}, t)))) : null,
-    ].filter(Boolean));
-  }
-
-  function masterControls(box, v, send) {
+  // What the OP may do now, at the top of the page: set-up steps, their decision, their turn.
+  function opPanel(v, send) {
     const legal = v.legal || [];
-    const parts = [el("h2", {}, "Your moves")];
-    const of = (type) => legal.filter((m) => m.type === type);
+    const mine = legal.filter((m) => m.seat === 0);
+    const of = (type) => mine.filter((m) => m.type === type);
+    const parts = [];
+    function endTurn() {
+      const end = of("EndTurn")[0];
+      return end ? button("End turn", { id: "island-end-turn" }, () => { ui.sel = null; post(send, end); }) : null;
+    }
     if (v.phase === "island") {
       if (of("RandomIsland").length) {
         parts.push(el("p", {}, "Build a random island, then lay the real tiles to match the map."),
@@ -348,48 +485,117 @@
       parts.push(fold("build", "Or enter the island you built",
         el("p", { class: "dim" }, "All 17 tiles, each as its name, the space of its first half, and how many times it is turned clockwise."),
         area, button("Build this island", { class: "quiet" }, () => post(send, { type: "BuildIsland",
-          placements: ui.build.split("\n").map((s) => s.trim()).filter(Boolean) }))));
+          placements: ui.build.split("\n").map((x) => x.trim()).filter(Boolean) }))));
     } else if (v.phase === "pieces") {
       const place = of("PlaceOpPieces");
-      const values = (k) => [...new Set(place.map((m) => m[k]))];
-      const select = (k, label) => {
-        const opts = values(k);
+      const spaces = spacesOf(v);
+      const select = (k, text) => {
+        const opts = [...new Set(place.map((m) => m[k]))];
         if (!opts.includes(ui[k])) ui[k] = opts[0];
-        const s = el("select", { id: "island-" + k }, ...opts.map((o) => el("option", { value: o }, o)));
+        const s = el("select", { id: "island-" + k }, ...opts.map((o) => el("option", { value: o }, spaces[o] ? `${o} · ${spaces[o].name}` : o)));
         s.value = ui[k];
-        s.addEventListener("change", () => { ui[k] = s.value; });
-        return el("label", {}, label + " ", s);
+        s.addEventListener("change", () => { ui[k] = s.value; redraw(); });
+        return el("label", {}, text + " ", s);
       };
-      parts.push(el("p", {}, "Put your pieces on the island: the Wave in the ocean, the Rock on an anomaly, the Bush on a fruit."),
-        el("div", { class: "row" }, select("wave", "Wave"), select("rock", "Rock"), select("bush", "Bush")),
+      parts.push(el("p", {}, "Put your pieces on the island: tap an ocean part for the Wave, an anomaly for the Rock, a fruit for the Bush."),
+        el("div", { class: "row place" }, select("wave", "Wave"), select("rock", "Rock"), select("bush", "Bush")),
         button("Place the pieces", { id: "island-place" }, () => {
           const m = place.find((x) => x.wave === ui.wave && x.rock === ui.rock && x.bush === ui.bush);
           if (!m) { ui.msg = "Those places are not allowed together"; ui.bad = true; flash(); return; }
           post(send, m);
         }));
     } else if (v.phase === "fruits") {
-      parts.push(el("p", {}, `Waiting for ${whoIs(v, v.waiting_for)} to choose a starting fruit.`));
-    } else if (v.phase === "over") {
-      parts.push(el("p", {}, "The game is over."));
+      parts.push(el("p", { class: "island-waiting" }, `Waiting for ${whoIs(v, v.waiting_for)} to choose a starting fruit.`));
     }
     if (v.decision) parts.push(decisionEl(v, send, v.decision.seat === 0));
-    const actions = legal.filter((m) => ["WaveMove", "WaveAttack", "BushAction", "RockAction"].includes(m.type));
-    if (actions.length) {
-      parts.push(el("p", {}, v.decision ? `The ${v.interrupt || "piece"} may act now:` : `Your turn: ${v.actions_left} action${v.actions_left === 1 ? "" : "s"} left.`));
-      for (const [which, types] of [["Wave", ["WaveMove", "WaveAttack"]], ["Bush", ["BushAction"]], ["Rock", ["RockAction"]]]) {
-        const list = actions.filter((m) => types.includes(m.type));
-        if (!list.length) continue;
-        const f = fold("op-" + which, `${which} (${list.length})`,
-          el("div", { class: "row" }, ...list.map((m) => button(moveWords(m), { class: "quiet", "data-kind": m.type }, () => post(send, m)))));
-        f.classList.add("op-actions");
-        f.setAttribute("data-actions", which);
-        parts.push(f);
-      }
+    const who = actors(v);
+    if (ui.sel && !who.includes(ui.sel)) ui.sel = null;
+    if (v.interrupt && who.includes(v.interrupt)) ui.sel = v.interrupt;
+    if (who.length) {
+      const n = v.actions_left;
+      parts.push(el("p", { class: "op-turn" }, v.decision ? `Or act once with the ${v.interrupt} now: tap it, then a lit place.`
+        : `Your turn · ${n} action${n === 1 ? "" : "s"} left`),
+      v.decision ? null : el("p", { class: "dim" }, "Tap a piece on the map, then a lit place."),
+      el("div", { class: "row pieces-pick" }, ...OP_PIECES.map((w) => {
+        const b = button(w, { "data-pick": w, class: ui.sel === w ? "on" : "quiet" }, () => { ui.sel = ui.sel === w ? null : w; ui.choose = null; redraw(); });
+        if (!who.includes(w)) b.disabled = true;
+        return b;
+      }), endTurn()));
     }
-    const end = legal.find((m) => m.type === "EndTurn");
-    if (end) parts.push(button("End turn", { id: "island-end-turn" }, () => post(send, end)));
-    parts.push(msgEl());
-    box.replaceChildren(...parts);
+    if (!who.length) parts.push(endTurn());
+    if (v.phase === "play" && !v.decision && v.turn !== 0) {
+      parts.push(el("p", { class: "island-waiting" }, `${v.names[v.turn]}'s turn: wait for their declaration.`));
+    }
+    if (v.phase === "over") parts.push(el("p", {}, "The game is over."));
+    // under the map, where the tap was: what the chosen piece does, a tap that can mean more than
+    // one move, and a refusal
+    const foot = [];
+    if (who.length && ui.sel) foot.push(el("p", { class: "op-does dim" }, does(v, ui.sel)));
+    if (who.length && ui.choose) {
+      foot.push(el("div", { class: "decision op-choose" }, el("p", { class: "decision-prompt" }, "Which one, at " + ui.choose.where + "?"),
+        ...ui.choose.list.map((r) => button(reachWords(v, r), { class: "quiet", "data-reach": r.i }, () => { ui.choose = null; post(send, v.legal[r.i]); })),
+        button("Cancel", { class: "quiet" }, () => { ui.choose = null; redraw(); })));
+    }
+    foot.push(msgEl());
+    return [el("div", { id: "island-op", class: "op-panel" }, ...parts.filter(Boolean)), el("div", { class: "op-foot" }, ...foot)];
+  }
+
+  // Every move of the OP's pieces as buttons: the fallback for the map.
+  function opList(v, send) {
+    const reach = (v.reach || []);
+    if (!reach.length) return null;
+    const rows = [];
+    for (const which of OP_PIECES) {
+      const list = reach.filter((r) => r.piece === which);
+      if (!list.length) continue;
+      rows.push(el("div", { class: "op-actions", "data-actions": which }, el("strong", {}, which),
+        el("div", { class: "row" }, ...list.map((r) => button(reachWords(v, r), { class: "quiet", "data-kind": v.legal[r.i].type },
+          () => post(send, v.legal[r.i]))))));
+    }
+    return fold("op-list", `Every move as a list (${reach.length})`, ...rows);
+  }
+
+  function placeWords(v, where) {
+    const s = spacesOf(v)[where];
+    return s ? `${where} · ${s.name}` : PARTS.includes(where) ? `the ${where} ocean` : where;
+  }
+
+  // The OP's notes follow the pieces: where each one is now, then what happened behind the screen.
+  function behindTheScreen(v) {
+    const now = OP_PIECES.map((w) => el("li", {}, w + ": " + (v.op_pieces[w] ? placeWords(v, v.op_pieces[w]) : "off the map")))
+      .concat(v.captive_pieces.map((p) => el("li", {}, p.piece + ": " + (p.space ? placeWords(v, p.space) + (p.lying ? ", lying" : "") : "off the island"))));
+    return fold("log", "Behind the screen",
+      el("p", { class: "dim" }, "Where every piece is now"), el("ul", { class: "op-now" }, ...now),
+      v.op_log.length ? el("p", { class: "dim" }, "What happened, latest first") : null,
+      v.op_log.length ? el("ol", { class: "op-log", reversed: "" }, ...v.op_log.slice(-15).reverse().map((t) => el("li", {}, t))) : null);
+  }
+
+  function drawMaster(root, v, send) {
+    const aloud = toSayAloud(v);
+    const captives = el("div", { class: "island-captives" });
+    for (const [seat, b] of Object.entries(v.boards)) {
+      const pieces = v.captive_pieces.filter((p) => String(p.seat) === seat);
+      const card = boardEl(b, pieces);
+      card.append(el("p", { class: "dim" }, "Where: " + pieces.map((p) => p.piece + " " + (p.space || "off the island")).join(", ") +
+        (b.markers_on.length ? " · markers: " + b.markers_on.map((m) => m.symbol + (m.space ? " on " + m.space : "")).join(", ") : "")));
+      captives.append(card);
+    }
+    const panel = opPanel(v, send);
+    root.replaceChildren(...[
+      el("div", { class: "island-aloud", id: "island-aloud" },
+        el("div", { class: "dim" }, aloud.length ? "Say aloud" : "Last said"),
+        ...(aloud.length ? aloud : v.said.slice(-1).map((s) => s.speaker + ": " + s.words)).map((w) => el("p", {}, w))),
+      panel[0],
+      v.island ? opMap(v, send) : null,
+      panel[1],
+      v.island ? el("p", { id: "island-info", class: "dim" }, ui.info ? hereWords(v, ui.info) : "Tap a space to see what is there.") : null,
+      opList(v, send),
+      ...status(v, true),
+      v.trails && Object.keys(v.trails).length ? el("p", { class: "dim" }, "This turn: " + Object.entries(v.trails).map(([k, s]) => k + " " + s.join("→")).join(" · ")) : null,
+      v.island ? behindTheScreen(v) : null,
+      el("h3", {}, "Captives' boards"), captives,
+      fold("said", "Said at the table", saidLog(v, 30)),
+    ].filter(Boolean));
   }
 
   // ------------------------------------------------------------------ a captive (seat view)
@@ -399,7 +605,7 @@
     const known = b.known_spaces, notes = b.notes;
     const svg = hexMap(
       (label) => ({ cls: (known[label] ? "known " : "") + (notes[label] ? "noted " : "") + (ui.noteSpace === label ? "selected" : ""),
-                    lines: [known[label] || "", (notes[label] || "").slice(0, 8)].filter(Boolean) }),
+                    lines: [known[label] || "", (notes[label] || "").slice(0, 7)].filter(Boolean) }),
       (name) => ({ cls: ui.noteSpace === name ? "selected" : "", text: notes[name] ? name + ": " + notes[name].slice(0, 12) : name }),
       (label) => pick(label), (name) => pick(name), null);
     function pick(space) {
@@ -468,10 +674,10 @@
       const rests = legal.filter((m) => m.type === "Rest");
       const several = v.pieces.length > 1;
       if (rests.length) parts.push(el("div", { class: "row" }, ...rests.map((m, i) =>
-        button(several ? moveWords(m) : "Rest: restore 2 energy", { class: "quiet", id: i === 0 ? "island-rest" : null, "data-kind": "Rest" }, () => post(send, m)))));
+        button(several ? moveWords(m, v) : "Rest: restore 2 energy", { class: "quiet", id: i === 0 ? "island-rest" : null, "data-kind": "Rest" }, () => post(send, m)))));
       const bonuses = legal.filter((m) => ["UseBonus", "UseExtraBonus"].includes(m.type));
       if (bonuses.length) parts.push(fold("bonuses", `Use a bonus (${bonuses.length})`, el("div", { class: "row" }, ...bonuses.map((m) =>
-        button(moveWords(m), { class: "quiet", "data-kind": m.type }, () => post(send, m))))));
+        button(moveWords(m, v), { class: "quiet", "data-kind": m.type }, () => post(send, m))))));
       const end = legal.find((m) => m.type === "EndTurn");
       if (end) parts.push(button("End turn", { id: "island-end-turn" }, () => post(send, end)));
     }
@@ -483,8 +689,20 @@
 
   let redraw = () => {};
 
-  function drawIsland(root, v) {
-    if (v.island !== undefined) return drawMaster(root, v);
+  // The page's line of the table's last words repeats the last line of the box below it; shown
+  // only when it says something else (a move taken back, a new link).
+  function sayOnce(v) {
+    const line = document.getElementById("said"), last = v.said[v.said.length - 1];
+    if (line && last) line.classList.toggle("hidden", line.textContent === last.speaker + ": " + last.words);
+  }
+
+  function drawIsland(root, v, ctx) {
+    fresh(v);
+    if (ctx && ctx.viewer !== "table" && ctx.viewer !== "host") sayOnce(v);
+    if (v.island !== undefined) {  // the OP: everything on one page, what they may do first
+      redraw = () => drawMaster(root, v, ctx.post);
+      return redraw();
+    }
     const parts = [el("div", { class: "island-aloud small" }, el("div", { class: "dim" }, "Last said"),
       ...v.said.slice(-2).map((s) => el("p", {}, s.speaker + ": " + s.words))), ...status(v, !!v.board)];
     if (v.board) parts.push(boardEl(v.board, v.pieces));
@@ -493,14 +711,14 @@
   }
 
   function drawMine(box, v, send) {
+    fresh(v);
+    if (v.island !== undefined || !v.board) return box.replaceChildren();
     redraw = () => drawMine(box, v, send);
-    if (v.island !== undefined) return masterControls(box, v, send);
-    if (v.board) return captiveControls(box, v, send);
-    box.replaceChildren();
+    captiveControls(box, v, send);
   }
 
   ParadoxTable.register("island", {
-    board: (root, v) => drawIsland(root, v),
+    board: (root, v, ctx) => drawIsland(root, v, ctx),
     seat: (box, v, ctx) => drawMine(box, v, ctx.post),
   });
 })();
