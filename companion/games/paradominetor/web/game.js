@@ -1,21 +1,70 @@
 "use strict";
-// Paradominetor on the phones, drawn only from the viewer's own view: the trick, the scores and
-// the last ruling on every page; a seat's hand and its moves on that seat's phone; in simulation,
-// the host page's controls that lay tiles on the virtual table for the camera to read.
+// Paradominetor on the phones, drawn only from the viewer's own view: whose turn it is, the trick,
+// the scores and the last ruling on every page; a seat's hand and its moves on that seat's phone;
+// in simulation, the host page's controls that lay tiles on the virtual table for the camera to read.
 (function () {
   const el = ParadoxTable.el;
   const TIMEFRAMES = ["past", "present", "future"];
+  // The tiles of one set (rulebook, "Composition of a Set of Tiles"); the black 0 is a past tile.
+  const VALUES = { past: [1, 2, 3, 4], present: [1, 2, 3, 4, 5], future: [2, 3, 4, 5, 6] };
+  const timeframesOf = (value) => TIMEFRAMES.filter((tf) => VALUES[tf].includes(value));
+
+  function listed(items, last) {
+    return items.length < 2 ? items.join("") : items.slice(0, -1).join(", ") + " " + (last || "and") + " " + items[items.length - 1];
+  }
 
   function tileEl(t) {
     const [colour, value] = t.tile.split("-");
-    const label = colour === "black" ? (t.declare ? "0 → " + t.declare : "0") : value;
+    if (colour === "black" && t.declare) {  // a black lead stands for the colour its player declared
+      return el("span", { class: "tile black declared " + t.declare, title: "black 0, declared " + t.declare },
+        "0", el("small", { class: "as" }, "as " + t.declare));
+    }
     return el("span", { class: "tile " + colour, title: t.tile },
-      label, el("small", {}, t.timeframe ? t.timeframe : colour));
+      colour === "black" ? "0" : value, el("small", {}, t.timeframe ? t.timeframe : colour));
+  }
+
+  // Whose turn it is, said so that nobody at the table has to ask.
+  function turn(v) {
+    const names = v.names;
+    if (v.finished) {
+      const w = v.winners.map((s) => names[s]);
+      return el("p", { class: "turn over", id: "turn" },
+        el("strong", {}, w.length === 1 ? `${w[0]} wins` : `${listed(w)} share the win`));
+    }
+    const mine = v.you !== undefined;
+    if (v.phase === "flip") {
+      const waiting = v.awaiting_flip;
+      if (mine && waiting.includes(v.you)) {
+        return el("div", { class: "turn mine", id: "turn" }, el("strong", {}, "Your turn"),
+          el("span", {}, "Turn over your paradox tile and say what its back shows"));
+      }
+      const who = listed(waiting.map((s) => names[s]));
+      return mine
+        ? el("div", { class: "turn", id: "turn" }, el("strong", {}, "Waiting for " + who),
+          el("span", {}, "to turn over their paradox tiles"))
+        : el("p", { class: "turn", id: "turn" }, "Flip the paradox tiles: " + waiting.map((s) => names[s]).join(", "));
+    }
+    if (v.phase === "pass") {
+      const who = listed((v.waiting_to_pass || []).map((s) => names[s]));
+      return el("p", { class: "turn", id: "turn" }, "Passing tiles: waiting for " + who);
+    }
+    if (v.to_play === null || v.to_play === undefined) return null;
+    const leading = v.current_trick.length === 0;
+    if (!mine) return el("p", { class: "turn", id: "turn" }, `${names[v.to_play]} to play`);
+    if (v.to_play === v.you) {
+      const follow = v.must_follow.length
+        ? `Follow ${listed(v.must_follow, "or")} if you can (black may always be played)` : "";
+      return el("div", { class: "turn mine", id: "turn" }, el("strong", {}, "Your turn"),
+        el("span", {}, leading ? "You lead: play any tile" : follow));
+    }
+    return el("div", { class: "turn", id: "turn" }, el("strong", {}, "Waiting for " + names[v.to_play]),
+      leading ? el("span", {}, `${names[v.to_play]} leads this trick`) : null);
   }
 
   function board(root, v) {
     const names = v.names;
-    const score = el("table", {}, el("tr", {}, el("th", {}, "Player"), el("th", {}, "½ tricks"), el("th", {}, "Points")));
+    const score = el("table", {}, el("tr", {}, el("th", {}, "Player"),
+      el("th", { class: "halves" }, "Half-point tricks"), el("th", {}, "Points")));
     names.forEach((n, s) => {
       const tags = [];
       if (v.lead === s) tags.push("lead");
@@ -23,18 +72,24 @@
       if (v.winners.includes(s)) tags.push("winner");
       score.append(el("tr", { class: v.you === s ? "you" : "" },
         el("td", {}, n, tags.length ? el("span", { class: "dim" }, " · " + tags.join(", ")) : null),
-        el("td", { class: "dim" }, String(v.half_point_tricks[s])),
+        el("td", { class: "dim halves" }, String(v.half_point_tricks[s])),
         el("td", { class: "num", "data-seat": s }, String(v.scores[s]))));
     });
     const trick = el("div", { class: "tiles", id: "current-trick" });
     v.current_trick.forEach((p) => trick.append(el("div", {}, tileEl(p), el("div", { class: "dim" }, names[p.seat]))));
+    const first = v.current_trick[0];
+    const blackLead = first && first.tile === "black-0" && first.declare
+      ? el("p", { id: "black-lead", class: "black-lead" }, el("span", { class: "swatch " + first.declare }),
+        `${names[first.seat]} led black, declared ${first.declare}`)
+      : null;
     const last = v.tricks.length ? v.tricks[v.tricks.length - 1] : null;
     root.replaceChildren(...[
       el("h2", {}, v.finished ? "Game over" : `Trick ${v.trick_number} of ${v.tricks_total}`),
-      score,
-      el("p", {}, v.finished ? "" : (v.to_play !== null ? `${names[v.to_play]} to play` :
-        v.awaiting_flip.length ? "Flip the paradox tiles: " + v.awaiting_flip.map((s) => names[s]).join(", ") : "")),
+      turn(v),
       trick,
+      blackLead,
+      score,
+      el("p", { class: "dim" }, "Half-point tricks: paradoxes won with a weaker tile (0.5 pt). Tied on points? Fewer half-point tricks wins."),
       last ? el("p", { class: "dim", id: "last-trick" }, `Trick ${last.number}: ${last.reason}`) : null,
       ...v.revokes.map((r) => el("p", { class: "error" },
         `Revoke: ${names[r.seat]} played ${r.colour} in trick ${r.trick} but did not follow ${r.colour} in trick ${r.earlier_trick}`)),
@@ -42,68 +97,121 @@
   }
 
   // ------------------------------------------------------------------ a seat's own moves
+  //
+  // What the player has half chosen lives here, so the live updates that redraw the page keep it.
+  const entry = { colour: null, value: "1", declaring: false, message: "", bad: false };
 
   function say(text, bad) {
+    entry.message = text;
+    entry.bad = !!bad;
     const n = document.getElementById("mine-msg");
     if (n) { n.textContent = text; n.className = bad ? "error" : "dim"; }
   }
 
-  function playTile(v, ctx, tile) {
-    let declare = null;
-    if (tile.startsWith("black") && v.current_trick.length === 0) {
-      declare = prompt("You lead black: which colour? " + v.colours.join(", "));
-      if (!declare) return;
-    }
-    ctx.post({ type: "Play", tile, declare }).then(() => say("Played"), (e) => say(e.message, true));
+  function send(ctx, move) {
+    say("");
+    // Taken: the board shows the play. Refused: the reason stays until the next try.
+    return ctx.post(move).then(() => { entry.declaring = false; }, (e) => say(e.message, true));
+  }
+
+  // A black lead: its colour, one tap each, from the colours in this game.
+  function declareButtons(v, ctx) {
+    return el("div", { class: "declare-black" },
+      el("p", {}, el("strong", {}, "You lead black."), " Which colour does it stand for?"),
+      el("div", { class: "row" }, ...v.colours.map((c) => el("button", { class: "colour " + c, "data-declare": c,
+        onclick: () => send(ctx, { type: "Play", tile: "black-0", declare: c }) }, c))));
   }
 
   function seat(box, v, ctx) {
     const me = v.you;
     if (me === undefined) { box.replaceChildren(); return; }
+    const leading = v.phase === "play" && v.to_play === me && v.current_trick.length === 0;
+    if (!leading) entry.declaring = false;
     const parts = [el("h2", {}, "Your moves")];
     if (v.awaiting_flip.includes(me)) {
-      parts.push(el("p", {}, "Your tile is in the paradox: turn it over and tap its back."),
-        el("div", { class: "row" }, ...TIMEFRAMES.map((tf) =>
-          el("button", { onclick: () => ctx.post({ type: "Reveal", timeframe: tf }).then(() => say("Thanks"), (e) => say(e.message, true)) }, tf))));
+      const mine = v.current_trick.find((p) => p.seat === me);
+      const value = mine ? parseInt(mine.tile.split("-")[1], 10) : NaN;
+      const backs = timeframesOf(value).length ? timeframesOf(value) : TIMEFRAMES;
+      parts.push(el("p", {}, "Your tile is in the paradox: turn it over and tap what its back shows."),
+        el("div", { class: "row" }, ...backs.map((tf) =>
+          el("button", { "data-reveal": tf, onclick: () => send(ctx, { type: "Reveal", timeframe: tf }) }, tf))));
     }
     if (v.hand) {
+      if (entry.declaring) parts.push(declareButtons(v, ctx));
       parts.push(el("p", { class: "dim" }, "Your hand (only you see this):"),
-        el("div", { class: "tiles" }, ...v.hand.map((t) => el("button", { class: "quiet", onclick: () => playTile(v, ctx, t) },
-          tileEl({ tile: t, timeframe: t.split("-")[2] })))));
-    } else if (v.to_play === me) {
+        el("div", { class: "tiles" }, ...v.hand.map((t) => el("button", { class: "quiet", onclick: () => {
+          if (t.startsWith("black") && leading) { entry.declaring = true; seat(box, v, ctx); return; }
+          send(ctx, { type: "Play", tile: t, declare: null });
+        } }, tileEl({ tile: t, timeframe: t.split("-")[2] })))));
+    } else if (v.to_play === me && v.phase === "play") {
       parts.push(el("p", { class: "dim" }, "If the camera cannot see your tile, tell the companion here:"));
-      const colour = el("select", { "aria-label": "colour" }, ...v.colours.concat(["black"]).map((c) => el("option", {}, c)));
-      const value = el("select", { "aria-label": "value" }, ...[1, 2, 3, 4, 5, 6].map((x) => el("option", {}, String(x))));
-      parts.push(el("div", { class: "row" }, colour, value,
-        el("button", { onclick: () => playTile(v, ctx, colour.value === "black" ? "black-0" : colour.value + "-" + value.value) }, "I played this")));
+      const colours = v.colours.concat(["black"]);
+      if (!colours.includes(entry.colour)) entry.colour = colours[0];
+      const colour = el("select", { "aria-label": "colour", id: "play-colour" }, ...colours.map((c) => el("option", {}, c)));
+      const value = el("select", { "aria-label": "value", id: "play-value" },
+        ...[1, 2, 3, 4, 5, 6].map((x) => el("option", {}, String(x))));
+      colour.value = entry.colour;
+      value.value = entry.value;
+      colour.addEventListener("change", () => { entry.colour = colour.value; seat(box, v, ctx); });
+      value.addEventListener("change", () => { entry.value = value.value; });
+      if (entry.colour === "black") {
+        parts.push(el("div", { class: "row" }, colour, el("span", { class: "dim" }, "0")));
+        parts.push(leading ? declareButtons(v, ctx)
+          : el("div", { class: "row" }, el("button", { id: "play-send",
+            onclick: () => send(ctx, { type: "Play", tile: "black-0", declare: null }) }, "I played black 0")));
+      } else {
+        parts.push(el("div", { class: "row" }, colour, value, el("button", { id: "play-send",
+          onclick: () => send(ctx, { type: "Play", tile: entry.colour + "-" + value.value, declare: null }) }, "I played this")));
+      }
     }
     if (parts.length === 1) parts.push(el("p", { class: "dim" }, "Play your tiles on the table: the camera reads them."));
-    parts.push(el("div", { id: "mine-msg", class: "dim" }));
+    parts.push(el("div", { id: "mine-msg", class: entry.bad ? "error" : "dim" }, entry.message));
     box.replaceChildren(...parts);
   }
 
   // ------------------------------------------------------------------ the virtual table (host, simulation)
-  //
-  // Built once and then only refreshed, so a half-chosen tile survives the live updates.
+
+  // The backs the chosen value has (value 1: past or present; 6: future only); a black tile hides
+  // value and back, it is always 0 and past.
+  function showBacks(box) {
+    const $ = (id) => box.querySelector("#" + id);
+    const black = $("sim-colour").value === "black";
+    for (const id of ["sim-value", "sim-back"]) $(id).classList.toggle("hidden", black);
+    for (const id of ["sim-black", "sim-hint"]) $(id).classList.toggle("hidden", !black);
+    const tf = $("sim-timeframe");
+    const was = tf.value;
+    const real = timeframesOf(parseInt($("sim-value").value, 10));
+    tf.replaceChildren(...real.map((t) => el("option", {}, t)));
+    tf.value = real.includes(was) ? was : real[0];
+  }
+
+  // Built once and then only refreshed, so a half-chosen tile survives the live updates. It offers
+  // only tiles that exist: this game's colours, each value with the backs that value has.
   function virtualTable(box, v, ctx) {
     if (!box.querySelector("#sim-play")) {
       const sel = (id, label, ...opts) => el("select", { id, "aria-label": label }, ...opts);
+      const $ = (id) => box.querySelector("#" + id);
+      const chosen = () => {
+        const colour = $("sim-colour").value;
+        return colour === "black" ? "black-0" : `${colour}-${$("sim-value").value}-${$("sim-timeframe").value}`;
+      };
       box.replaceChildren(
+        el("div", { class: "row" }, el("label", {}, "Seat ", sel("sim-seat", "seat"))),
         el("div", { class: "row" },
-          el("label", {}, "Seat ", sel("sim-seat", "seat")),
           el("label", {}, "Tile ", sel("sim-colour", "colour")),
-          sel("sim-value", "value", ...[0, 1, 2, 3, 4, 5, 6].map((x) => el("option", {}, String(x)))),
-          sel("sim-timeframe", "timeframe", ...TIMEFRAMES.map((t) => el("option", {}, t))),
-          el("label", {}, "Declare ", sel("sim-declare", "declare"))),
+          sel("sim-value", "value", ...[1, 2, 3, 4, 5, 6].map((x) => el("option", {}, String(x)))),
+          el("label", { id: "sim-back" }, "back ", sel("sim-timeframe", "timeframe")),
+          el("span", { id: "sim-black", class: "dim hidden" }, "0, past")),
+        el("p", { id: "sim-hint", class: "dim hidden" },
+          "A black lead's colour: the lead taps it on their phone, or the companion asks (C next, A ok)."),
         el("div", { class: "row" },
-          el("button", { id: "sim-play", onclick: () => {
-            const $ = (id) => box.querySelector("#" + id).value;
-            const colour = $("sim-colour");
-            const tile = colour === "black" ? "black-0" : `${colour}-${$("sim-value")}-${$("sim-timeframe")}`;
-            ctx.act({ action: "play", seat: parseInt($("sim-seat"), 10), tile, declare: $("sim-declare") || null }).catch(() => null);
-          } }, "Put tile in the trick"),
+          el("button", { id: "sim-play", onclick: () => ctx.act({ action: "play", seat: parseInt($("sim-seat").value, 10),
+            tile: chosen(), declare: null }).catch(() => null) }, "Put tile in the trick"),
           el("button", { class: "quiet", id: "sim-flip", onclick: () => ctx.act({ action: "flip" }).catch(() => null) }, "Flip paradox tiles"),
-          el("button", { class: "quiet", id: "sim-clear", onclick: () => ctx.act({ action: "clear" }).catch(() => null) }, "Clear the trick area")));
+          el("button", { class: "quiet", id: "sim-clear", onclick: () => ctx.act({ action: "clear" }).catch(() => null) }, "Clear the trick area")),
+        el("p", { class: "dim" }, "A scored trick is gathered when the next tile goes down."));
+      $("sim-colour").addEventListener("change", () => showBacks(box));
+      $("sim-value").addEventListener("change", () => showBacks(box));
     }
     const seatSel = box.querySelector("#sim-seat");
     const want = v.names.map((n, s) => s + ":" + n).join("|") + "/" + v.colours.join(",");
@@ -111,9 +219,11 @@
       seatSel.dataset.names = want;
       seatSel.replaceChildren(...v.names.map((n, s) => el("option", { value: s }, n)));
       box.querySelector("#sim-colour").replaceChildren(...v.colours.concat(["black"]).map((c) => el("option", {}, c)));
-      box.querySelector("#sim-declare").replaceChildren(el("option", { value: "" }, "—"), ...v.colours.map((c) => el("option", {}, c)));
+      showBacks(box);
     }
     if (v.to_play !== null) seatSel.value = String(v.to_play);
+    // While a paradox waits, turning its tiles over is the thing to do.
+    box.querySelector("#sim-flip").className = v.awaiting_flip.length ? "" : "quiet";
   }
 
   ParadoxTable.register("paradominetor", { board, seat, virtualTable });
