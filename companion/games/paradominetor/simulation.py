@@ -57,7 +57,7 @@ class Verbs:
         face, timeframe, words = self._real_tile(action.get("tile"), view.get("colours") or COLOURS)
         if view.get("finished"):
             raise IllegalMove("The game is over: no more tiles go down")
-        self._no_paradox_waiting(view, "the next tile")
+        self._no_paradox_waiting(view, "the next tile goes down")
         done = len(view["tricks"]) if "tricks" in view else None
         if self._trick and done is not None and self._scored is not None and done > self._scored:
             self._clear()  # the scored trick is gathered before the next tile goes down
@@ -104,8 +104,7 @@ class Verbs:
         if waiting:
             names = view.get("names") or []
             who = " and ".join(names[s] if s < len(names) else f"seat {s + 1}" for s in waiting)
-            raise IllegalMove(f"A paradox waits: first turn over the paradox tiles ({who}), "
-                              f"then {what}")
+            raise IllegalMove(f"A paradox waits: turn over the paradox tiles ({who}) before {what}")
 
     @staticmethod
     def _real_tile(text, colours) -> tuple[str, str, str]:
