@@ -2,6 +2,12 @@
 zone per seat. Everything is in millimetres from the mat's top-left corner. The game says
 which areas it needs (a `MatSpec`); this module knows no game.
 
+For the people at the table the sheet also carries, on white paper clear of every zone and
+marker: the game's title with an orientation mark each side (arrows pointing to the mat's top
+edge), and under the first area a 100 mm scale bar to measure once printed (a printer that
+shrank the page to fit shows it at once). The reader never looks at them. The PDF holds the
+image lossless (Flate), so markers and zone edges print exactly as drawn.
+
 Markers: 0-3 in the mat's corners fix the table plane, 4-5 flank the first play area, and each
 seat zone has its marker beside it. A seat marker's id belongs to its place on the sheet
 (10 bottom, 11 bottom-left, ... 17 right), not to the seat number, so every mat, whatever
@@ -10,6 +16,7 @@ its seat count, puts the same id in the same place. Any one visible marker calib
 from __future__ import annotations
 
 import json
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -24,6 +31,10 @@ MARKER_MM = 30.0
 # Mid grey: a neutral reference the recogniser uses for white balance and light, and a
 # tone far from white faces, black tiles and saturated colours alike.
 ZONE_GREY = (150, 150, 150)
+LABEL_INK = (90, 90, 90)
+TITLE_INK = (30, 30, 30)
+SCALE_MM = 100.0  # the scale bar's length
+CLEAR_MM = 6.0  # printing stays this far from every zone: the reader samples the white paper there
 
 
 @dataclass(frozen=True)
@@ -158,6 +169,74 @@ def mat_layout(spec: MatSpec, seats: int | None = None) -> MatLayout:
     return MatLayout(spec.game, seats, (W, H), zones, markers, labels=labels)
 
 
+@dataclass(frozen=True)
+class PrintMarks:
+    """What the sheet tells people, in mm: where the title, the arrows and the scale bar go."""
+    title: str
+    subtitle: str
+    centre_x: float
+    title_base: float      # baseline of the title
+    title_cap: float       # its capital height
+    subtitle_base: float
+    arrows: tuple          # (x of the tip, y of the tip, y of the base): each points to the top edge
+    scale: tuple           # (x0, x1, y) of the 100 mm bar
+    scale_note: str
+    scale_note_base: float
+    small_cap: float = 2.4
+
+    def boxes(self) -> list[tuple[str, float, float, float, float]]:
+        """(what, x, y, w, h) that the marks may cover, generously: for checks against zones."""
+        tw = _text_mm(self.title, self.title_cap, TITLE_FONT, 0.55)
+        sw = _text_mm(self.subtitle, self.small_cap, LABEL_FONT, 0.3)
+        nw = _text_mm(self.scale_note, self.small_cap, LABEL_FONT, 0.3)
+        x0, x1, y = self.scale
+        out = [("title", self.centre_x - tw / 2, self.title_base - self.title_cap - 0.5, tw, self.title_cap + 1.5),
+               ("subtitle", self.centre_x - sw / 2, self.subtitle_base - self.small_cap - 0.5, sw, self.small_cap + 1.5),
+               ("scale", x0 - 8, y - 4, x1 - x0 + 30, 8),
+               ("scale note", self.centre_x - nw / 2, self.scale_note_base - self.small_cap - 0.5, nw,
+                self.small_cap + 1.5)]
+        out += [("arrow", x - ARROW_HALF_MM, tip, 2 * ARROW_HALF_MM, base - tip) for x, tip, base in self.arrows]
+        return out
+
+
+TITLE_FONT = cv2.FONT_HERSHEY_DUPLEX
+LABEL_FONT = cv2.FONT_HERSHEY_SIMPLEX
+HERSHEY_CAP = 21.0  # a Hershey font's capital height in pixels at scale 1
+ARROW_HALF_MM = 3.5
+
+
+def _text_mm(text: str, cap_mm: float, font, thick_mm: float) -> float:
+    """The printed width of `text` in mm at this capital height."""
+    k = 10.0
+    scale = cap_mm * k / HERSHEY_CAP
+    (w, _), _ = cv2.getTextSize(text, font, scale, max(1, int(round(thick_mm * k))))
+    return w / k
+
+
+def print_marks(layout: MatLayout) -> PrintMarks:
+    """Title and arrows in the white above the first area (under its name: between its label and
+    whatever lies above it), the scale bar and its note in the white below it."""
+    first = layout.zones[layout.first_area]
+    cx = first.x + first.w / 2
+    top = first.y - 12.0              # the title's baseline: its label sits just above the area
+    title = layout.game.upper()
+    cap = 6.0
+    half = _text_mm(title, cap, TITLE_FONT, 0.55) / 2
+    arrows = tuple((x, top - cap - 4.5, top - cap + 3.5) for x in (cx - half - 9, cx + half + 9))
+    bottom = first.y + first.h
+    W, H = layout.size_mm
+    return PrintMarks(
+        title=title,
+        subtitle=f"Paradox Table play mat, {layout.seats} seats. Arrows point to the top edge.",
+        centre_x=cx, title_base=top, title_cap=cap, subtitle_base=top + 4.5,
+        arrows=arrows,
+        scale=(cx - SCALE_MM / 2, cx + SCALE_MM / 2, bottom + 13.0),
+        scale_note=f"Scale check: this bar must measure {SCALE_MM:.0f} mm. "
+                   f"Print on A3 ({W:.0f} x {H:.0f} mm) at 100%, not 'fit to page'.",
+        scale_note_base=bottom + 22.0,
+    )
+
+
 def render_mat(layout: MatLayout, px_per_mm: float = 10.0) -> np.ndarray:
     """The mat as a BGR image of exactly W*K by H*K pixels."""
     W, H = layout.size_mm
@@ -173,9 +252,38 @@ def render_mat(layout: MatLayout, px_per_mm: float = 10.0) -> np.ndarray:
         x0, y0 = int(round(x * k)), int(round(y * k))
         img[y0:y0 + side, x0:x0 + side] = mk[:, :, None]
     for text, (x, y) in layout.labels.items():
-        cv2.putText(img, text, (int(x * k), int(y * k)), cv2.FONT_HERSHEY_SIMPLEX, 0.11 * k,
-                    (90, 90, 90), max(1, int(0.3 * k)), cv2.LINE_AA)
+        cv2.putText(img, text, (int(x * k), int(y * k)), LABEL_FONT, 0.11 * k,
+                    LABEL_INK, max(1, int(0.3 * k)), cv2.LINE_AA)
+    _draw_marks(img, print_marks(layout), k)
     return img
+
+
+def _draw_marks(img, m: PrintMarks, k: float) -> None:
+    def text(words, cx, base, cap, font, ink, thick_mm):
+        scale = cap * k / HERSHEY_CAP
+        thick = max(1, int(round(thick_mm * k)))
+        (w, _), _ = cv2.getTextSize(words, font, scale, thick)
+        cv2.putText(img, words, (int(round(cx * k - w / 2)), int(round(base * k))), font, scale, ink,
+                    thick, cv2.LINE_AA)
+
+    def px(x, y):
+        return int(round(x * k)), int(round(y * k))
+
+    text(m.title, m.centre_x, m.title_base, m.title_cap, TITLE_FONT, TITLE_INK, 0.55)
+    text(m.subtitle, m.centre_x, m.subtitle_base, m.small_cap, LABEL_FONT, LABEL_INK, 0.3)
+    for x, tip, base in m.arrows:  # a solid arrowhead on a short stem, pointing to the top edge
+        head = np.array([px(x, tip), px(x - ARROW_HALF_MM, tip + 4.5), px(x + ARROW_HALF_MM, tip + 4.5)], np.int32)
+        cv2.fillPoly(img, [head], TITLE_INK, cv2.LINE_AA)
+        cv2.rectangle(img, px(x - 0.9, tip + 4), px(x + 0.9, base), TITLE_INK, -1)
+    x0, x1, y = m.scale
+    cv2.rectangle(img, px(x0, y - 0.4), px(x1, y + 0.4), TITLE_INK, -1)
+    for i in range(int(SCALE_MM / 10) + 1):  # a tick each 10 mm, longer at 0, 50 and 100
+        x = x0 + i * 10.0
+        tall = 3.5 if i % 10 == 0 else 2.5 if i % 5 == 0 else 1.5
+        cv2.rectangle(img, px(x - 0.2, y - tall), px(x + 0.2, y + tall), TITLE_INK, -1)
+    text("0", x0 - 4, y + 1.2, m.small_cap, LABEL_FONT, TITLE_INK, 0.3)
+    text(f"{SCALE_MM:.0f} mm", x1 + 12, y + 1.2, m.small_cap, LABEL_FONT, TITLE_INK, 0.3)
+    text(m.scale_note, m.centre_x, m.scale_note_base, m.small_cap, LABEL_FONT, LABEL_INK, 0.3)
 
 
 def write_mat(layout: MatLayout, out_png, px_per_mm: float = 10.0) -> tuple[Path, Path, Path]:
@@ -185,14 +293,46 @@ def write_mat(layout: MatLayout, out_png, px_per_mm: float = 10.0) -> tuple[Path
     out_png = Path(out_png)
     out_png.parent.mkdir(parents=True, exist_ok=True)
     img = render_mat(layout, px_per_mm)
-    rgb = Image.fromarray(cv2.cvtColor(img, cv2.COLOR_BGR2RGB))
+    rgb = cv2.cvtColor(img, cv2.COLOR_BGR2RGB)
     dpi = px_per_mm * 25.4
-    rgb.save(out_png, dpi=(dpi, dpi))
+    Image.fromarray(rgb).save(out_png, dpi=(dpi, dpi))
     pdf = out_png.with_suffix(".pdf")
-    rgb.save(pdf, "PDF", resolution=dpi)
+    pdf.write_bytes(pdf_page(rgb, layout.size_mm))
     js = out_png.with_suffix(".json")
     js.write_text(json.dumps(layout.to_json(px_per_mm), indent=1) + "\n")
     return out_png, pdf, js
+
+
+def pdf_page(rgb: np.ndarray, size_mm: tuple[float, float]) -> bytes:
+    """A one-page PDF of exactly size_mm holding the image lossless: Flate (zlib), as a PNG
+    stores it, never JPEG, whose blur and ringing would soften marker and zone edges. A mat that
+    is all greys (as every mat is) is stored as one grey channel."""
+    h, w = rgb.shape[:2]
+    grey = bool((rgb[:, :, 0] == rgb[:, :, 1]).all() and (rgb[:, :, 1] == rgb[:, :, 2]).all())
+    pixels = np.ascontiguousarray(rgb[:, :, 0] if grey else rgb).tobytes()
+    data = zlib.compress(pixels, 6)
+    w_pt, h_pt = (round(v / 25.4 * 72, 3) for v in size_mm)
+    content = f"q {w_pt} 0 0 {h_pt} 0 0 cm /Mat Do Q".encode()
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        (f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {w_pt} {h_pt}] "
+         f"/Resources << /XObject << /Mat 4 0 R >> >> /Contents 5 0 R >>").encode(),
+        (f"<< /Type /XObject /Subtype /Image /Width {w} /Height {h} "
+         f"/ColorSpace /{'DeviceGray' if grey else 'DeviceRGB'} /BitsPerComponent 8 "
+         f"/Filter /FlateDecode /Length {len(data)} >>\nstream\n").encode() + data + b"\nendstream",
+        f"<< /Length {len(content)} >>\nstream\n".encode() + content + b"\nendstream",
+    ]
+    out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
+    offsets = []
+    for i, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += f"{i} 0 obj\n".encode() + body + b"\nendobj\n"
+    xref = len(out)
+    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
+    out += b"".join(f"{o:010d} 00000 n \n".encode() for o in offsets)
+    out += f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
+    return bytes(out)
 
 
 def load_layout(path) -> MatLayout:

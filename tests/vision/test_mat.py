@@ -1,12 +1,15 @@
 import json
 import re
+import zlib
 
 import cv2
+import numpy as np
 import pytest
 
 from companion.games.paradominetor.camera import MAT, TILES
 from vision import cli
-from vision.mat import A3_MM, load_layout, mat_layout, render_mat, write_mat
+from vision import mat as mat_module
+from vision.mat import A3_MM, CLEAR_MM, load_layout, mat_layout, print_marks, render_mat, write_mat
 
 
 def main(argv):
@@ -79,3 +82,85 @@ def test_mat_command_rejects_a_bad_seat_count_in_one_line(tmp_path, capsys):
     assert main(["mat", "--seats", "7", "--out", str(tmp_path / "mat.png")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Traceback" not in err
+
+
+# ---------------------------------------------------------------- what the sheet tells people
+
+def _near(a, b, gap=0.0):
+    (xa, ya, wa, ha), (xb, yb, wb, hb) = a, b
+    return xa < xb + wb + gap and xb < xa + wa + gap and ya < yb + hb + gap and yb < ya + ha + gap
+
+
+@pytest.mark.parametrize("seats", [3, 4, 5])
+def test_title_arrows_and_scale_bar_keep_clear_of_every_zone_and_marker(seats):
+    layout = mat_layout(MAT, seats)
+    marks = print_marks(layout)
+    assert marks.title == "PARADOMINETOR" and f"{seats} seats" in marks.subtitle
+    assert len(marks.arrows) == 2 and all(tip < base for _, tip, base in marks.arrows)  # pointing up
+    x0, x1, _ = marks.scale
+    assert x1 - x0 == 100.0
+    W, H = layout.size_mm
+    for what, x, y, w, h in marks.boxes():
+        assert 0 <= x and x + w <= W and 0 <= y and y + h <= H, what
+        for name, z in layout.zones.items():  # the reader samples the white paper round each zone
+            assert not _near((x, y, w, h), (z.x, z.y, z.w, z.h), CLEAR_MM), (what, name)
+        for mid, (mx, my, s) in layout.markers.items():  # and each marker keeps a white margin
+            assert not _near((x, y, w, h), (mx, my, s, s), 3.0), (what, mid)
+    # the labels the zones had stay where they were
+    assert layout.labels["TRICK"] == (118.0, 88.0)
+
+
+@pytest.mark.parametrize("seats", [3, 5])
+def test_the_marks_change_nothing_the_reader_looks_at(seats, monkeypatch):
+    """Zones, their white surround and the markers are the same pixels with and without the marks."""
+    layout = mat_layout(MAT, seats)
+    k = 4
+    marked = render_mat(layout, k)
+    monkeypatch.setattr(mat_module, "_draw_marks", lambda *a: None)
+    plain = render_mat(layout, k)
+    changed = (marked != plain).any(axis=2)
+    assert changed.sum() > 1000  # the title, the arrows and the bar are there
+    ys, xs = np.nonzero(changed)
+    for name, z in layout.zones.items():
+        near = ((xs >= (z.x - CLEAR_MM) * k) & (xs <= (z.x + z.w + CLEAR_MM) * k)
+                & (ys >= (z.y - CLEAR_MM) * k) & (ys <= (z.y + z.h + CLEAR_MM) * k))
+        assert not near.any(), name
+    for mid, (mx, my, s) in layout.markers.items():
+        near = (xs >= (mx - 3) * k) & (xs <= (mx + s + 3) * k) & (ys >= (my - 3) * k) & (ys <= (my + s + 3) * k)
+        assert not near.any(), mid
+
+
+def test_the_scale_bar_prints_100_mm_long():
+    layout = mat_layout(MAT, 4)
+    k = 10
+    img = cv2.cvtColor(render_mat(layout, k), cv2.COLOR_BGR2GRAY)
+    x0, x1, y = print_marks(layout).scale
+    row = img[int(round(y * k))]
+    ink = np.nonzero(row[int((x0 - 3) * k):int((x1 + 3) * k)] < 128)[0] + int((x0 - 3) * k)
+    # from the middle of the 0 tick to the middle of the 100 tick (each 0.4 mm wide)
+    assert abs((ink.max() - ink.min()) / k - 100.0) <= 0.5
+    assert abs(ink.min() / k - (x0 - 0.2)) <= 0.2
+
+
+def test_the_pdf_holds_the_mat_lossless(tmp_path):
+    from PIL import PdfParser
+
+    layout = mat_layout(MAT, 4)
+    png, pdf, _ = write_mat(layout, tmp_path / "mat.png", px_per_mm=4)
+    data = pdf.read_bytes()
+    assert b"/DCTDecode" not in data and b"/JPXDecode" not in data  # no JPEG of any kind
+    # A PDF reader finds one A3 page drawing one Flate-compressed grey image of the whole mat.
+    reader = PdfParser.PdfParser(str(pdf))
+    (page,) = reader.pages
+    page = reader.read_indirect(page)
+    assert [round(v / 72 * 25.4) for v in page[b"MediaBox"]] == [0, 0, 420, 297]
+    image = reader.read_indirect(page[b"Resources"][b"XObject"][b"Mat"])
+    assert image.dictionary.Filter == PdfParser.PdfName("FlateDecode")
+    assert image.dictionary.ColorSpace == PdfParser.PdfName("DeviceGray")
+    w, h = image.dictionary.Width, image.dictionary.Height
+    pixels = np.frombuffer(image.decode(max_length=w * h), np.uint8).reshape(h, w)
+    printed = cv2.imread(str(png))
+    assert (pixels == printed[:, :, 0]).all()  # every pixel as drawn: nothing blurred or rung
+    content = reader.read_indirect(page[b"Contents"]).decode().decode()
+    assert content.split() == ["q", "1190.551", "0", "0", "841.89", "0", "0", "cm", "/Mat", "Do", "Q"]
+    reader.close()
