@@ -37,7 +37,8 @@ CREATE TABLE IF NOT EXISTS seat_tokens (
     viewer   TEXT NOT NULL,          -- "seat-2", "master"
     token    TEXT NOT NULL UNIQUE,
     issued   TEXT NOT NULL,
-    revoked  TEXT
+    revoked  TEXT,
+    taken    TEXT                    -- when a phone first took the seat with this token
 );
 """
 
@@ -78,6 +79,9 @@ class Store:
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(seat_tokens)")}
+        if "taken" not in columns:  # a database from before phones could take seats themselves
+            self._db.execute("ALTER TABLE seat_tokens ADD COLUMN taken TEXT")
 
     def close(self):
         with self._lock:
@@ -112,6 +116,16 @@ class Store:
             raise KeyError(f"no game {game_id}")
         gid, game, options, seed, created, ended = rows[0]
         return GameRecord(gid, game, json.loads(options), seed, created, ended)
+
+    def games(self) -> list[GameRecord]:
+        """Every game kept, newest first."""
+        rows = self._read("SELECT id, game, options, seed, created, ended FROM games ORDER BY id DESC")
+        return [GameRecord(gid, game, json.loads(options), seed, created, ended)
+                for gid, game, options, seed, created, ended in rows]
+
+    def entry_counts(self) -> dict[int, int]:
+        """game id -> how many entries (moves and undos) its log holds."""
+        return dict(self._read("SELECT game_id, COUNT(*) FROM entries GROUP BY game_id"))
 
     def latest_open_game(self) -> GameRecord | None:
         """The game to resume after a restart: the newest one not ended."""
@@ -166,3 +180,29 @@ class Store:
         rows = self._read("SELECT game_id, viewer FROM seat_tokens WHERE token = ? AND revoked IS NULL",
                           (token,))
         return tuple(rows[0]) if rows else None
+
+    # taken seats: a seat's link in force has been opened, or taken from the join page ----------
+
+    def taken(self, game_id: int) -> set[str]:
+        """The viewers whose link in force a phone has already taken."""
+        rows = self._read("SELECT viewer FROM seat_tokens WHERE game_id = ? AND revoked IS NULL "
+                          "AND taken IS NOT NULL", (game_id,))
+        return {viewer for (viewer,) in rows}
+
+    def take_seat(self, game_id: int, viewer: str) -> str | None:
+        """The seat's token for the phone that takes it, or None when it is taken already (or has
+        no token). Two phones taking the same seat at once: one gets it."""
+        with self._lock, self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            rows = self._db.execute("SELECT token FROM seat_tokens WHERE game_id = ? AND viewer = ? "
+                                    "AND revoked IS NULL AND taken IS NULL", (game_id, viewer)).fetchall()
+            if not rows:
+                return None
+            self._db.execute("UPDATE seat_tokens SET taken = ? WHERE token = ?", (_now(), rows[0][0]))
+            return rows[0][0]
+
+    def mark_taken(self, token: str) -> bool:
+        """A phone opened this seat link: its seat is taken. True if it was free until now."""
+        cur = self._write("UPDATE seat_tokens SET taken = ? WHERE token = ? AND revoked IS NULL "
+                          "AND taken IS NULL", (_now(), token))
+        return cur.rowcount == 1
