@@ -303,6 +303,21 @@ def _url_forms(url: str) -> list[str]:
     return forms
 
 
+def host(draw: ImageDraw.ImageDraw, data: Mapping[str, Any]) -> None:
+    """{"code": "4821"}: a phone asks to become the host and shows this code; A yes, B no.
+
+    The code is drawn large, so the table can see it is the same as on the phone that asked.
+    """
+    code = clean(_require(data, "code"))
+    if not code or len(code) > WIDTH // (2 * CHAR_W):
+        raise ScreenError(f"a host code is 1 to {WIDTH // (2 * CHAR_W)} characters, got {code!r}")
+    title_bar(draw, data.get("title", "New host?"))
+    text_center(draw, BODY_TOP + 1, "Make the phone with")
+    big_text_center(draw, BODY_TOP + 13, code)
+    text_center(draw, BODY_TOP + 3 * LINE_PITCH + 1, "this code the host?")
+    body_line(draw, BODY_LINES - 1, "A yes          B no", inverted=True)
+
+
 def unplug(draw: ImageDraw.ImageDraw, data: Mapping[str, Any]) -> None:
     """{"safe": True}: the last thing the OLED shows once the Pi has shut down.
 
@@ -356,6 +371,7 @@ SCREENS: dict[str, Callable[[ImageDraw.ImageDraw, Mapping[str, Any]], None]] = {
     "error": error,
     "join": join,
     "unplug": unplug,
+    "host": host,
     "winner": winner,
     "menu": menu,
 }
