@@ -51,8 +51,9 @@ $(STAMP): pyproject.toml | venv-tools
 	@$(PY) -m pip install --quiet -e '.[test]'
 	@touch $(STAMP)
 
+# `make run PORT=8081` serves on another port than the config's (8080 unless changed).
 run: $(STAMP)
-	$(VENV)/bin/paradox-table run
+	$(VENV)/bin/paradox-table run$(if $(PORT), --port $(PORT))
 
 test: test-tools $(STAMP)
 	$(PY) -m pytest

@@ -43,6 +43,55 @@ def host_token(state_dir: Path) -> str:
     return token
 
 
+def screen_for(snap, join_url: str, safe: bool = True) -> tuple[str, dict]:
+    """The OLED's screen: a phone's request to host, while it waits for A or B; else the
+    companion's own (companion.panel)."""
+    if snap.host_request is not None and not snap.shutting_down:
+        return "host", {"code": snap.host_request.code}
+    return oled_screen(snap, join_url, safe=safe)
+
+
+def links(listen: str, hostname: str, port: int, token: str, address=None) -> dict:
+    """The links that work for a server listening on `listen`: "local" (this computer's host
+    page) always; "host" (the host page from another device) and "join" (the players' page) only
+    when phones can reach it. `address` finds this machine's address on the network."""
+    address = address or local_address
+    loopback = listen in ("localhost", "::1") or listen.startswith("127.")
+    if listen in ("0.0.0.0", ""):
+        here, there = "127.0.0.1", address()
+    elif listen == "::":
+        here, there = "[::1]", None  # IPv6 only: this machine's IPv4 address would not answer
+    elif loopback:
+        here, there = ("[::1]" if listen == "::1" else "127.0.0.1" if listen == "localhost" else listen), None
+    else:  # one address of this machine
+        here = there = f"[{listen}]" if ":" in listen else listen
+    urls = {"local": f"http://{here}:{port}/?host={token}"}
+    if not loopback:
+        urls["join"] = f"http://{hostname}.local:{port}/"
+        if there and not there.startswith("127."):
+            urls["host"] = f"http://{there}:{port}/?host={token}"
+    return urls
+
+
+def announcement(urls: dict, listen: str) -> list[str]:
+    """What `paradox-table run` prints under its first line: only links that work from where
+    they are meant to be opened."""
+    lines = []
+    if "host" in urls:
+        lines.append(f"  Host page (start games, seat links): {urls['host']}")
+        if urls["local"] != urls["host"]:
+            lines.append(f"  On this computer:                    {urls['local']}")
+    else:
+        lines.append(f"  Host page (start games, seat links): {urls['local']}")
+    if "join" in urls:
+        lines.append(f"  Players join at:                     {urls['join']}")
+        lines.append("  A phone on that page can ask to be the host; press A on the companion to agree.")
+    else:
+        lines.append(f"  Only this computer can open it: the companion listens on {listen} alone "
+                     "(web.host in the config), so phones cannot join.")
+    return lines
+
+
 def local_address() -> str:
     """An address phones on the same network can reach, for the printed link."""
     try:
@@ -102,7 +151,7 @@ def start(config: Config, simulate: bool, port: int | None = None, host: str | N
             subprocess.run(["systemctl", "--no-block", "poweroff"], check=False)
 
     companion = Companion(store, join_url=join_url, watchdog=notify.watchdog, shutdown=power_off)
-    companion.subscribe(lambda snap: display.show(*oled_screen(snap, join_url, safe=not on_pi)))
+    companion.subscribe(lambda snap: display.show(*screen_for(snap, join_url, safe=not on_pi)))
     buttons = Buttons.from_config(config, on_event=companion.button, on_pi=on_pi)
 
     companion.start()  # first, so whatever start-up has to say reaches the OLED
@@ -136,9 +185,7 @@ def start(config: Config, simulate: bool, port: int | None = None, host: str | N
     if camera_thread:
         camera.start()
     actual = server.effective_port
-    urls = {"join": f"http://{config.hostname}.local:{actual}/",
-            "host": f"http://{local_address()}:{actual}/?host={token}",
-            "local": f"http://127.0.0.1:{actual}/?host={token}"}
+    urls = links(host or config.web.host, config.hostname, actual, token)
     notify.ready(f"serving on port {actual}")
     return Device(companion, store, display, buttons, server, camera, simulated, urls)
 
@@ -147,9 +194,8 @@ def run(config: Config, simulate: bool, port: int | None = None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     device = start(config, simulate, port=port)
     print(f"Paradox Table is running{' in simulation' if device.simulation else ''}.", flush=True)
-    print(f"  Host page (start games, seat links): {device.urls['host']}", flush=True)
-    print(f"  On this computer:                    {device.urls['local']}", flush=True)
-    print(f"  Players join at:                     {device.urls['join']}", flush=True)
+    for line in announcement(device.urls, config.web.host):
+        print(line, flush=True)
     stop = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: stop.set())

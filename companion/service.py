@@ -5,12 +5,21 @@ camera saw, a button, a phone) and is the only code that touches the session. Ev
 reads what it publishes: an immutable snapshot with a version number, which the OLED, the web
 pages and the live streams follow. A camera game's watcher (its camera part) turns the table
 events into moves or questions (a Prompt) here, on the worker.
+
+Besides the game, the worker keeps who may join and host: a phone that asks to become the host
+(a HostRequest, answered with button A or B on the device), the seats phones have taken, and
+which of the kept games is the one in progress.
 """
 from __future__ import annotations
 
+import hmac
+import json
 import logging
 import queue
+import secrets
 import threading
+import time
+from collections import OrderedDict
 from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
 from typing import Callable
@@ -24,6 +33,27 @@ from .store import Store
 
 log = logging.getLogger("paradox-table")
 
+HOST_REQUEST_SECONDS = 60  # how long a phone's request to become the host waits for A or B
+STOPPING = "The companion is shutting down and takes no more moves; start it again to play on"
+
+
+@dataclass(frozen=True)
+class HostRequest:
+    """A phone on the join page asks to become the host. The OLED shows `code`, the phone shows
+    the same code, and button A (yes) or B (no) answers; `id` is known to that phone alone."""
+    id: str
+    code: str
+    expires: float  # on the companion's clock
+    seconds: int = HOST_REQUEST_SECONDS  # how long it waits, as the phone counts it
+
+
+class InProgress(IllegalMove):
+    """Starting or resuming a game would end the one in progress: the host is asked first."""
+
+    def __init__(self, message: str, question: str):
+        super().__init__(message)
+        self.question = question
+
 
 @dataclass(frozen=True)
 class Snapshot:
@@ -36,6 +66,7 @@ class Snapshot:
     prompt: Prompt | None = None
     screen: str = "auto"         # the OLED page chosen with button C; "auto" follows the game
     shutting_down: bool = False
+    host_request: HostRequest | None = None  # a phone waiting for A or B to become the host
 
     def view(self, viewer: Viewer) -> dict:
         if self.session is None:
@@ -54,8 +85,9 @@ class Companion:
     """The table service. Start it, post commands, follow snapshots; stop it to close."""
 
     def __init__(self, store: Store, *, join_url: str = "", on_publish=(), watchdog=None,
-                 shutdown=None):
+                 shutdown=None, clock: Callable[[], float] = time.monotonic):
         self.store = store
+        self._clock = clock
         self.join_url = join_url
         self._commands: queue.Queue = queue.Queue()
         self._changed = threading.Condition()
@@ -66,6 +98,8 @@ class Companion:
         self._running = False
         self._watcher = None  # the camera game's memory of what lies on the table
         self._watcher_for: int | None = None
+        self._host_answers: OrderedDict[str, str] = OrderedDict()  # request id -> yes/no/expired
+        self._summaries: dict[int, tuple[int, dict]] = {}  # game id -> (log length, summary)
         session = Session.resume(store)
         self._snap = Snapshot(1, session, session.state if session else None,
                               message=self._resume_message(session))
@@ -82,12 +116,18 @@ class Companion:
     def snapshot(self) -> Snapshot:
         return self._snap
 
-    def wait_for_change(self, since: int, timeout: float) -> Snapshot:
-        """Block until the published version is newer than `since` (or the timeout passes)."""
+    def wait_for_change(self, since: int, timeout: float, stop: Callable[[], bool] | None = None) -> Snapshot:
+        """Block until the published version is newer than `since` (or the timeout passes, or
+        `stop()` turns true after a `wake()`)."""
         with self._changed:
-            self._changed.wait_for(lambda: self._snap.version > since or not self._running,
-                                   timeout=timeout)
+            self._changed.wait_for(lambda: self._snap.version > since or not self._running
+                                   or (stop is not None and stop()), timeout=timeout)
             return self._snap
+
+    def wake(self):
+        """Wake everyone in wait_for_change to look at their `stop` again (a closing server)."""
+        with self._changed:
+            self._changed.notify_all()
 
     def subscribe(self, callback: Callable[[Snapshot], None]):
         """Called with every new snapshot, on the worker thread: keep it quick."""
@@ -120,6 +160,7 @@ class Companion:
                 command = None
             if self._watchdog:
                 self._watchdog()
+            self._expire_host_request()
             if command is None:
                 continue
             try:
@@ -173,12 +214,33 @@ class Companion:
             raise IllegalMove("no game is in progress: start one on the host page")
         return self._snap.session
 
-    def new_game(self, game: str, options: dict, seed: int | None = None) -> Future:
+    def _open(self):
+        """Worker only: refuse anything that would change a game once shutdown was asked."""
+        if self._snap.shutting_down:
+            raise IllegalMove(STOPPING)
+
+    def _set_aside(self, replace: bool, doing: str, do: str):
+        """Worker only: end the game in progress to start or resume another, if the host said so
+        (`doing`, `do`: what the host is about to do, as in "starting a new game", "start a new
+        game"). A game nobody has made a move in yet is set aside without asking."""
+        old = self._snap.session
+        if old is None or old.is_over():
+            return
+        if old.moves and not replace:
+            game = _describe(old)
+            raise InProgress(f"{game[0].upper()}{game[1:]} is still in progress: {doing} ends it "
+                             "(it stays in the list of games, to resume later)",
+                             f"End {game} and {do}?")
+        self.store.end_game(old.id)
+
+    def new_game(self, game: str, options: dict, seed: int | None = None, *, replace: bool = True) -> Future:
+        """A new game becomes the one in progress. With replace=False a game in progress that
+        has moves is not ended: InProgress says what the host is about to end."""
         def run():
-            old = self._snap.session
+            self._open()
+            games.load(game).setup(dict(options), 0 if seed is None else seed)  # bad options end nothing
+            self._set_aside(replace, "starting a new game", "start a new game")
             session = Session.create(self.store, game, options, seed)
-            if old is not None and not old.is_over():
-                self.store.end_game(old.id)
             for viewer in session.viewers():  # every seat's phone link, before anyone sees the game
                 self.store.issue_token(session.id, viewer)
             names = session.view(TABLE).get("names") or []
@@ -186,11 +248,136 @@ class Companion:
             self._set(session=session, prompt=None, screen="auto",
                       message=f"New {title} game" + (f": {', '.join(names)}" if names else ""))
             return session.id
-        return self.post(run)
+        return self.post(run, public=False)  # a refusal (bad options, a game on) is the host's alone
+
+    def resume(self, game_id: int, *, replace: bool = False) -> Future:
+        """A kept game, finished or not, becomes the one in progress again, with its seat links."""
+        def run():
+            self._open()
+            current = self._snap.session
+            if current is not None and current.id == game_id:
+                raise IllegalMove("that game is already the one on the table")
+            try:
+                self.store.game(game_id)
+            except KeyError:
+                raise IllegalMove("there is no such game; choose one from the list") from None
+            session = Session(self.store, game_id)
+            self._set_aside(replace, "resuming another", "resume this one")
+            if not session.is_over():
+                self.store.reopen_game(game_id)
+            have = self.store.tokens(game_id)
+            for viewer in session.viewers():
+                if viewer not in have:
+                    self.store.issue_token(game_id, viewer)
+            said = f"Resumed {_describe(session)}" + (": it is over" if session.is_over() else "")
+            self._set(session=session, prompt=None, screen="auto", message=said)
+            return game_id
+        return self.post(run, public=False)
+
+    def played(self) -> list[dict]:
+        """Every kept game, newest first, as the host page lists it (any thread)."""
+        counts = self.store.entry_counts()
+        current = self._snap.session
+        out = []
+        for record in self.store.games():
+            length = counts.get(record.id, 0)
+            cached = self._summaries.get(record.id)
+            if cached is None or cached[0] != length:
+                try:
+                    cached = (length, _summary(Session(self.store, record.id), record))
+                except Exception:  # a game this companion can no longer read stays out of the list
+                    log.exception("cannot read game %s", record.id)
+                    continue
+                self._summaries[record.id] = cached
+            out.append({**cached[1], "ended": record.ended,
+                        "current": current is not None and current.id == record.id})
+        return out
+
+    def record(self, game_id: int) -> str:
+        """A kept game as a record (JSON Lines, docs/records.md) for `paradox-table replay`.
+        A game still in play whose record would show what some players keep hidden waits until
+        it is over (any thread)."""
+        try:
+            self.store.game(game_id)
+        except KeyError:
+            raise IllegalMove("there is no such game; choose one from the list") from None
+        session = Session(self.store, game_id)
+        if not _may_export(session):
+            raise IllegalMove(HIDDEN_RECORD)
+        return "".join(json.dumps(line) + "\n" for line in session.export())
+
+    # ------------------------------------------------------------- joining and hosting
+
+    def take_seat(self, viewer: str, label: str) -> Future:
+        """A phone on the join page takes a free seat: the seat's link in force, which stays
+        this phone's until the host gives the seat a new link."""
+        def run():
+            self._open()
+            session = self._session()
+            if viewer not in session.viewers():
+                raise IllegalMove("choose a seat of the game in progress")
+            token = self.store.take_seat(session.id, viewer)
+            if token is None:
+                raise IllegalMove(f"{label}'s seat is taken. If it is yours, ask the host to give "
+                                  "it a new link")
+            self._set(alert=self._snap.alert)  # the join pages and the host page show it taken
+            return token
+        return self.post(run, public=False)
+
+    def seat_opened(self, token: str) -> Future:
+        """A seat link was opened on a phone: that seat is taken from now on."""
+        def run():
+            if self.store.mark_taken(token):
+                self._set(alert=self._snap.alert)
+        return self.post(run, public=False)
+
+    def request_host(self) -> Future:
+        """A phone asks to become the host: the OLED asks the table (A yes, B no) for a while.
+        One request at a time; the Future holds the HostRequest."""
+        def run():
+            self._open()
+            waiting = self._snap.host_request
+            if waiting is not None:
+                raise IllegalMove("Another phone is already asking to be the host. Wait until the "
+                                  "companion's screen has an answer, then ask again")
+            request = HostRequest(secrets.token_urlsafe(18), f"{secrets.randbelow(10_000):04d}",
+                                  self._clock() + HOST_REQUEST_SECONDS)
+            self._set(host_request=request, alert=self._snap.alert)
+            return request
+        return self.post(run, public=False)
+
+    def host_answer(self, request_id: str) -> str | None:
+        """What the table answered a host request: "waiting", "yes", "no" or "expired"; None for a
+        request this companion does not know (any thread)."""
+        waiting = self._snap.host_request
+        if waiting is not None and hmac_equal(waiting.id, request_id):
+            return "waiting"
+        return self._host_answers.get(request_id)
+
+    def _answer_host(self, yes: bool):
+        """Worker only: A or B on the device answered the phone that asked to host."""
+        request = self._snap.host_request
+        self._remember(request.id, "yes" if yes else "no")
+        said = ("The phone showing " + request.code + " is now a host") if yes else "No new host"
+        self._set(host_request=None, message=said, alert=self._snap.alert)
+        return yes
+
+    def _expire_host_request(self):
+        """Worker only: a request nobody answered in time is dropped from the OLED."""
+        request = self._snap.host_request
+        if request is not None and self._clock() >= request.expires:
+            self._remember(request.id, "expired")
+            self._set(host_request=None, alert=self._snap.alert)
+
+    def _remember(self, request_id: str, answer: str):
+        self._host_answers[request_id] = answer
+        while len(self._host_answers) > 16:
+            self._host_answers.popitem(last=False)
 
     def reissue(self, viewer: str, label: str) -> Future:
         """A new phone link for a seat (a lost phone); the old link stops working at once."""
         def run():
+            self._open()
             session = self._session()
             if viewer not in session.viewers():
                 raise IllegalMove("choose a seat of the game in progress")
@@ -205,6 +392,7 @@ class Companion:
     def submit(self, move, source: str) -> Future:
         """A move from anywhere (camera, button, phone): adjudicated, stored, published."""
         def run():
+            self._open()
             events = self._session().submit(move, source)
             said = events[-1].text() if events else self._snap.message
             self._set(message=said, prompt=None)
@@ -214,6 +402,9 @@ class Companion:
 
     def undo(self, source: str) -> Future:
         def run():
+            if source == "button" and self._snap.host_request is not None:
+                return self._answer_host(False)  # B on the host question: no
+            self._open()
             if self._snap.prompt is not None:  # B on a prompt rejects the doubtful read
                 self._set(prompt=None, message="Ignored; show it again or correct it by phone")
                 return self._judge()
@@ -228,6 +419,9 @@ class Companion:
 
     def confirm(self, source: str = "button") -> Future:
         def run():
+            if source == "button" and self._snap.host_request is not None:
+                return self._answer_host(True)  # A on the host question: yes
+            self._open()
             prompt = self._snap.prompt
             if prompt is None or prompt.move is None:
                 self._set(prompt=None)
@@ -269,6 +463,8 @@ class Companion:
     def _table_watcher(self):
         """Worker only: the camera game's watcher for the session in progress, or None."""
         session = self._snap.session
+        if self._snap.shutting_down:  # what the camera sees after shutdown is not a move
+            return None
         camera = games.part(session.name, "camera") if session is not None else None
         if camera is None:
             return None
@@ -302,7 +498,7 @@ class Companion:
 
     def safe_shutdown(self) -> Future:
         def run():
-            self._set(shutting_down=True, message="Safe to unplug")
+            self._set(shutting_down=True, message="Safe to unplug", host_request=None)
             if self._shutdown:
                 self._shutdown()
         return self.post(run)
@@ -315,3 +511,39 @@ class Companion:
         if name not in actions:
             raise IllegalMove(f"there is no button action {name!r}")
         return actions[name]()
+
+
+HIDDEN_RECORD = ("This game is still being played, and its record would show what some players "
+                 "keep hidden; download it once the game is over")
+
+
+def hmac_equal(a: str, b: str) -> bool:
+    return hmac.compare_digest(a.encode(), b.encode())
+
+
+def _describe(session: Session) -> str:
+    """A game as the host knows it: "the Paradominetor game of Ana, Ben and Cy"."""
+    title = games.describe(session.name).title
+    names = session.view(TABLE).get("names") or []
+    if not names:
+        return f"the {title} game"
+    who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return f"the {title} game of {who}"
+
+
+def _may_export(session: Session) -> bool:
+    """A finished game's record holds nothing secret any more; one still in play may (a seat's
+    hand, the back of a tile nobody flipped, the Omnipotence Paradox's island)."""
+    if session.is_over():
+        return True
+    hidden = session.rules.secrets(session.state) if hasattr(session.rules, "secrets") else {}
+    return not any(hidden.values())
+
+
+def _summary(session: Session, record) -> dict:
+    """One line of the host page's list of games."""
+    view = session.view(TABLE)
+    return {"id": session.id, "game": session.name, "title": games.describe(session.name).title,
+            "names": view.get("names") or [], "scores": view.get("scores") or {},
+            "winners": view.get("winners") or [], "finished": session.is_over(),
+            "moves": len(session.moves), "created": record.created, "record": _may_export(session)}

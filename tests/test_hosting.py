@@ -1,0 +1,177 @@
+"""The companion's side of hosting, joining and keeping games: a phone's request to host on the
+OLED (A yes, B no, one at a time, expiring), what the OLED shows meanwhile, a game set aside only
+when the host says so, resuming, records, and nothing taken after "safe to unplug"."""
+import json
+
+import pytest
+
+from companion import records
+from companion.games import TABLE, IllegalMove
+from companion.games.base import Prompt
+from companion.run import screen_for
+from companion.service import HOST_REQUEST_SECONDS, Companion, InProgress
+from companion.store import Store
+
+JOIN = "http://paradox-table.local:8080/"
+
+
+class Clock:
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self):
+        return self.now
+
+
+@pytest.fixture
+def clock():
+    return Clock()
+
+
+@pytest.fixture
+def companion(tmp_path, clock):
+    store = Store(tmp_path / "games.db")
+    c = Companion(store, clock=clock)
+    c.start()
+    yield c
+    c.stop()
+    store.close()
+
+
+def three(c, seed=1):
+    return c.new_game("paradominetor", {"seats": 3, "names": ["Ana", "Ben", "Cy"]}, seed=seed).result(5)
+
+
+def test_a_host_request_shows_its_code_on_the_oled_until_a_answers(companion):
+    three(companion)
+    request = companion.request_host().result(5)
+    assert len(request.code) == 4 and request.code.isdigit()
+    assert screen_for(companion.snapshot, JOIN) == ("host", {"code": request.code})
+    assert companion.host_answer(request.id) == "waiting"
+    companion.button("confirm").result(5)
+    assert companion.host_answer(request.id) == "yes"
+    assert companion.snapshot.host_request is None
+    assert screen_for(companion.snapshot, JOIN)[0] != "host"
+    assert companion.host_answer("someone-else") is None
+
+
+def test_a_and_b_answer_the_host_question_not_the_game(companion):
+    three(companion)
+    rules = companion.snapshot.session.rules
+    companion.submit(rules.Play(0, "red-3"), "phone").result(5)
+    doubt = Prompt("Check", "Seen red 5 for Ben? A yes, B no", (("red 5", rules.Play(1, "red-5")),))
+    companion.ask(doubt).result(5)
+    request = companion.request_host().result(5)
+    assert screen_for(companion.snapshot, JOIN)[0] == "host"  # the question waiting for A or B
+    companion.button("undo").result(5)  # B: no new host; no move is taken back, no read dropped
+    assert companion.host_answer(request.id) == "no"
+    assert len(companion.snapshot.session.moves) == 1 and companion.snapshot.prompt == doubt
+    assert screen_for(companion.snapshot, JOIN)[0] == "prompt"  # the game's question is back
+    companion.button("confirm").result(5)  # now A answers the game's question
+    assert len(companion.snapshot.session.moves) == 2
+
+
+def test_requests_do_not_pile_up_and_expire(companion, clock):
+    first = companion.request_host().result(5)
+    with pytest.raises(IllegalMove, match="Another phone is already asking"):
+        companion.request_host().result(5)
+    assert companion.snapshot.host_request == first
+    clock.now += HOST_REQUEST_SECONDS - 1
+    companion.call(lambda: None)
+    assert companion.host_answer(first.id) == "waiting"
+    clock.now += 1
+    companion.call(lambda: None)  # the worker looks at the clock between commands
+    assert companion.host_answer(first.id) == "expired"
+    assert companion.snapshot.host_request is None
+    second = companion.request_host().result(5)
+    assert second.id != first.id
+    companion.button("confirm").result(5)
+    assert companion.host_answer(second.id) == "yes" and companion.host_answer(first.id) == "expired"
+
+
+def test_the_host_pages_own_buttons_are_not_an_answer(companion):
+    three(companion)
+    companion.submit({"type": "Play", "seat": 0, "tile": "red-3"}, "phone").result(5)
+    request = companion.request_host().result(5)
+    companion.undo("host").result(5)  # the host page's "Undo last move"
+    assert companion.snapshot.session.moves == []
+    assert companion.host_answer(request.id) == "waiting"
+
+
+def test_a_game_is_set_aside_only_when_the_host_says_so(companion):
+    first = three(companion)
+    companion.submit({"type": "Play", "seat": 0, "tile": "red-3"}, "phone").result(5)
+    with pytest.raises(InProgress) as asked:
+        companion.new_game("paradominetor", {"seats": 4}, replace=False).result(5)
+    assert asked.value.question == "End the Paradominetor game of Ana, Ben and Cy and start a new game?"
+    assert companion.snapshot.session.id == first
+    assert companion.snapshot.alert == ""  # asked of the host alone, not shown on the OLED
+    second = companion.new_game("paradominetor", {"seats": 4}, replace=True).result(5)
+    assert companion.store.game(first).ended is not None
+    # A game with no move yet is set aside without a question.
+    third = companion.new_game("island", {"players": 2}, replace=False).result(5)
+    assert companion.store.game(second).ended is not None and third != second
+
+
+def test_resume_brings_back_a_game_and_its_links(companion):
+    first = three(companion)
+    tokens = companion.store.tokens(first)
+    companion.submit({"type": "Play", "seat": 0, "tile": "red-3"}, "phone").result(5)
+    companion.new_game("island", {"players": 2}).result(5)
+    assert companion.resume(first).result(5) == first
+    assert companion.snapshot.session.id == first and len(companion.snapshot.session.moves) == 1
+    assert companion.store.tokens(first) == tokens
+    assert companion.store.latest_open_game().id == first  # a restart comes back to it
+    with pytest.raises(IllegalMove, match="already the one on the table"):
+        companion.resume(first).result(5)
+    with pytest.raises(IllegalMove, match="no such game"):
+        companion.resume(99).result(5)
+
+
+def test_the_list_of_games_follows_each_game(companion):
+    first = three(companion)
+    played = companion.played()
+    assert [g["id"] for g in played] == [first] and played[0]["moves"] == 0 and played[0]["current"]
+    companion.submit({"type": "Play", "seat": 0, "tile": "red-3"}, "phone").result(5)
+    assert companion.played()[0]["moves"] == 1  # a new move is seen, not an old summary
+    companion.undo("host").result(5)
+    assert companion.played()[0]["moves"] == 0
+
+
+def test_records_replay_to_the_same_game(companion):
+    first = three(companion)
+    for seat, tile in [(0, "red-3"), (1, "red-5"), (2, "blue-1"), (1, "green-2")]:
+        companion.submit({"type": "Play", "seat": seat, "tile": tile}, "phone").result(5)
+    text = companion.record(first)
+    assert text.endswith("\n") and len(text.splitlines()) == 5
+    assert json.loads(text.splitlines()[0]) == {"game": "paradominetor", "seats": 3,
+                                                "names": ["Ana", "Ben", "Cy"], "seed": 1}
+    rep = records.replay(text.splitlines())
+    assert rep.rules.view(rep.state, TABLE) == companion.snapshot.view(TABLE)
+
+
+def test_an_island_in_play_keeps_its_record_until_it_is_over(companion):
+    game = companion.new_game("island", {"players": 2}, seed=2).result(5)
+    session = companion.snapshot.session
+    move = session.rules.legal_moves(session.state)[0]  # the OP lays out the island
+    companion.submit(move, "phone").result(5)
+    with pytest.raises(IllegalMove, match="once the game is over"):
+        companion.record(game)
+    assert companion.played()[0]["record"] is False
+
+
+def test_after_safe_to_unplug_nothing_changes(companion):
+    three(companion)
+    companion.request_host().result(5)
+    companion.safe_shutdown().result(5)
+    assert companion.snapshot.host_request is None  # the OLED says "safe to unplug", nothing else
+    assert screen_for(companion.snapshot, JOIN)[0] == "unplug"
+    for attempt in (lambda: companion.submit({"type": "Play", "seat": 0, "tile": "red-3"}, "phone"),
+                    lambda: companion.undo("host"), lambda: companion.button("confirm"),
+                    lambda: companion.new_game("paradominetor", {"seats": 3}),
+                    lambda: companion.request_host(), lambda: companion.take_seat("seat-0", "Ana"),
+                    lambda: companion.reissue("seat-0", "Ana")):
+        with pytest.raises(IllegalMove, match="shutting down"):
+            attempt().result(5)
+    assert companion.snapshot.session.moves == []
+    assert screen_for(companion.snapshot, JOIN)[0] == "unplug"
