@@ -261,6 +261,7 @@ def test_the_virtual_table_offers_only_real_tiles_and_plays_trick_after_trick(de
     expect(host.locator("#turn")).to_have_text("Flip the paradox tiles: Ana, Cy")
     expect(ana.locator("#turn strong")).to_have_text("Your turn")
     expect(ana.locator("button[data-reveal]")).to_have_count(3)  # red 3: past, present or future
+    ana.screenshot(path=str(shots / "seat-paradox-flip.png"), full_page=True)
     host.click("#sim-clear")
     expect(host.locator("#sim-error")).to_have_text(
         "A paradox waits: turn over the paradox tiles (Ana and Cy) before clearing the trick area")

@@ -36,7 +36,7 @@
       const waiting = v.awaiting_flip;
       if (mine && waiting.includes(v.you)) {
         return el("div", { class: "turn mine", id: "turn" }, el("strong", {}, "Your turn"),
-          el("span", {}, "Turn over your paradox tile and say what its back shows"));
+          el("span", {}, "Turn over your paradox tile: the camera reads its back, or tap it below"));
       }
       const who = listed(waiting.map((s) => names[s]));
       return mine
