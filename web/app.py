@@ -5,6 +5,11 @@ viewer its token names, and nothing else. The server works the viewer out from t
 a seat number sent by a phone is never trusted. Requests that change anything carry a token in
 a header (X-Seat-Token or X-Host-Token): wrong or missing, 403 and nothing changes.
 
+Joining and hosting need no terminal: the join page (the OLED's QR code) lists the seats of the
+game in progress, and a phone takes a free one (POST /api/join), which then stays taken until
+the host gives it a new link; a phone asks to become the host (POST /api/host-request), the
+OLED asks the table, and button A hands that phone the host token (GET /api/host-request/ID).
+
 This module knows nothing of the camera or the hardware: the companion passes in what the host
 page may drive (the OLED image, the buttons, the virtual table) as plain callables. It names no
 game either: the games' descriptions say what the new-game form asks, and each game's own page
@@ -16,6 +21,7 @@ import hmac
 import io
 import json
 import logging
+import threading
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -106,7 +112,8 @@ def create_app(companion, host_token: str, extras: Extras | None = None) -> Flas
     def table_status(snap) -> dict:
         prompt = snap.prompt
         return {"message": snap.message, "screen": snap.screen, "shutting_down": snap.shutting_down,
-                "prompt": {"title": prompt.title, "text": prompt.text} if prompt else None}
+                "prompt": {"title": prompt.title, "text": prompt.text, "words": prompt.words}
+                if prompt else None}
 
     def known(name: str) -> dict | None:
         """A game's description: one the host may start, or (a game resumed from the store)
@@ -130,16 +137,35 @@ def create_app(companion, host_token: str, extras: Extras | None = None) -> Flas
                 "label": _label(game_of(snap), view, str(viewer)), "table": table_status(snap),
                 "game_files": game_files(snap)}
 
+    def seats_of(snap) -> list[dict]:
+        """The seats of the game in progress, in the game's order: label, token, taken."""
+        session = snap.session
+        if session is None:
+            return []
+        tokens = companion.store.tokens(session.id)
+        taken = companion.store.taken(session.id)
+        view = snap.view(TABLE)
+        return [{"viewer": name, "token": tokens[name], "label": _label(game_of(snap), view, name),
+                 "taken": name in taken}
+                for name in session.viewers() if name in tokens]
+
+    def table_payload(snap) -> dict:
+        """The join page's view: the table's, and which seats a phone may still take."""
+        out = seat_payload(snap, TABLE)
+        out["join"] = [{"viewer": s["viewer"], "label": s["label"], "free": not s["taken"]}
+                       for s in seats_of(snap)]
+        out["game_id"] = snap.session.id if snap.session is not None else None
+        return out
+
     def host_payload(snap) -> dict:
         session = snap.session
-        seats = []
-        if session is not None:
-            tokens = companion.store.tokens(session.id)
-            for name, token in sorted(tokens.items()):
-                seats.append({"viewer": name, "token": token,
-                              "label": _label(game_of(snap), snap.view(TABLE), name)})
+        request = snap.host_request
         return {"version": snap.version, "viewer": "host", "view": snap.view(TABLE),
-                "table": table_status(snap), "seats": seats, "game_id": session.id if session else None,
+                "table": table_status(snap), "seats": seats_of(snap), "game_id": session.id if session else None,
+                # begun and not over: starting another asks first, and the new-game form folds away
+                "in_progress": bool(session is not None and session.moves and not session.is_over()),
+                "moves": len(session.moves) if session is not None else 0,
+                "host_request": {"code": request.code} if request is not None else None,
                 "simulation": extras.simulation, "games": list(games.values()), "info": extras.info,
                 "game_files": game_files(snap)}
 
@@ -174,14 +200,24 @@ def create_app(companion, host_token: str, extras: Extras | None = None) -> Flas
     @app.get("/api/table")
     def table():
         snap = companion.snapshot
-        return jsonify(seat_payload(snap, TABLE))
+        return jsonify(table_payload(snap))
 
     @app.get("/api/view")
     def view():
         snap = companion.snapshot
         if host_ok(request.headers.get("X-Host-Token")):
             return jsonify(host_payload(snap))
-        return jsonify(seat_payload(snap, require_seat()))
+        viewer = require_seat()
+        opened(request.headers.get("X-Seat-Token"))
+        return jsonify(seat_payload(snap, viewer))
+
+    seen = set()  # seat tokens known to be opened on a phone, so each is marked taken once
+
+    def opened(token: str):
+        """A seat link opened on a phone takes its seat (the join page no longer offers it)."""
+        if token not in seen:
+            seen.add(token)
+            companion.seat_opened(token)
 
     @app.get("/api/stream")
     def stream():
@@ -191,22 +227,30 @@ def create_app(companion, host_token: str, extras: Extras | None = None) -> Flas
         found = (TABLE, "table") if not token else None if is_host else seat_viewer(token)
         if not is_host and found is None:
             raise Refused(403, "this phone's seat link is not valid any more; ask the host for a new one")
+        if token and not is_host:
+            opened(token)
+
+        def payload_for(snap):
+            if is_host:
+                return host_payload(snap)
+            return table_payload(snap) if not token else seat_payload(snap, found[0])
 
         def events():
             yield "retry: 1000\n\n"
             snap = companion.snapshot
             last = None
-            while companion.running:
+            while companion.running and not closing.is_set():
                 if token and not is_host and seat_viewer(token) is None:
                     yield "event: revoked\ndata: {}\n\n"
                     return
-                payload = host_payload(snap) if is_host else seat_payload(snap, found[0])
+                payload = payload_for(snap)
                 text = json.dumps({k: v for k, v in payload.items() if k != "version"}, sort_keys=True)
                 if text != last:
                     last = text
                     yield f"event: view\ndata: {json.dumps(payload)}\n\n"
-                newer = companion.wait_for_change(snap.version, timeout=5)  # a dead phone frees its thread soon
-                if newer.version == snap.version:
+                # A dead phone frees its thread soon; a closing server ends every stream at once.
+                newer = companion.wait_for_change(snap.version, timeout=5, stop=closing.is_set)
+                if newer.version == snap.version and not closing.is_set():
                     yield ": still here\n\n"  # keeps proxies and phones from dropping the line
                 snap = newer
 
@@ -242,6 +286,40 @@ def create_app(companion, host_token: str, extras: Extras | None = None) -> Flas
         segno.make(text, error="m").save(out, kind="svg", scale=6, border=2)
         return Response(out.getvalue(), mimetype="image/svg+xml")
 
+    # ---------------------------------------------------------------- joining and hosting
+
+    @app.post("/api/join")
+    def join():
+        """A phone on the join page takes a free seat of the game in progress."""
+        viewer = body().get("viewer")
+        snap = companion.snapshot
+        session = snap.session
+        if session is None:
+            raise Refused(409, "no game is in progress yet: the host starts one")
+        if not isinstance(viewer, str) or viewer not in session.viewers():
+            raise Refused(400, "choose a seat of the game in progress")
+        label = _label(game_of(snap), snap.view(TABLE), viewer)
+        token = _wait(companion.take_seat(viewer, label))
+        return jsonify({"ok": True, "viewer": viewer, "label": label, "token": token})
+
+    @app.post("/api/host-request")
+    def ask_to_host():
+        """A phone asks to become the host; the companion's screen asks the table."""
+        found = _wait(companion.request_host())
+        return jsonify({"ok": True, "request": found.id, "code": found.code, "seconds": found.seconds})
+
+    @app.get("/api/host-request/<request_id>")
+    def host_answer(request_id):
+        """What the table answered; on yes, the host link's token, for that phone alone."""
+        answer = companion.host_answer(request_id)
+        if answer is None:
+            raise Refused(404, "this request to host is not known (the companion may have "
+                               "restarted); ask again")
+        out = {"answer": answer}
+        if answer == "yes":
+            out["host"] = host_token
+        return jsonify(out)
+
     # ---------------------------------------------------------------- phones act
 
     @app.post("/api/move")
@@ -274,8 +352,41 @@ def create_app(companion, host_token: str, extras: Extras | None = None) -> Flas
             raise Refused(400, f"choose a game: {', '.join(games)}")
         if not isinstance(options, dict):
             raise Refused(400, "options must be an object")
-        game_id = _wait(companion.new_game(game, options))
+        replace = data.get("replace", False)
+        if not isinstance(replace, bool):
+            raise Refused(400, "replace is true or false")
+        game_id = _wait(companion.new_game(game, options, replace=replace))
         return jsonify({"ok": True, "game_id": game_id})
+
+    @app.get("/api/host/games")
+    def played():
+        """Every game this companion keeps, newest first, to resume or download."""
+        require_host()
+        return jsonify({"games": companion.played()})
+
+    @app.post("/api/host/resume")
+    def resume():
+        require_host()
+        data = body()
+        game_id = data.get("game_id")
+        replace = data.get("replace", False)
+        if not isinstance(game_id, int) or isinstance(game_id, bool):
+            raise Refused(400, "choose a game from the list")
+        if not isinstance(replace, bool):
+            raise Refused(400, "replace is true or false")
+        _wait(companion.resume(game_id, replace=replace))
+        return jsonify({"ok": True, "game_id": game_id})
+
+    @app.get("/api/host/games/<int:game_id>/record.jsonl")
+    def game_record(game_id):
+        """A kept game as a record for `paradox-table replay` (a download link: the host token
+        comes in the query)."""
+        require_host_query()
+        text = companion.record(game_id)
+        name = companion.store.game(game_id).game
+        return Response(text, mimetype="application/jsonl", headers={
+            "Content-Disposition": f'attachment; filename="paradox-table-{name}-{game_id}.jsonl"',
+            "Cache-Control": "no-store"})
 
     @app.post("/api/host/reissue")
     def reissue():
@@ -319,7 +430,10 @@ def create_app(companion, host_token: str, extras: Extras | None = None) -> Flas
 
     @app.errorhandler(IllegalMove)
     def illegal(exc):
-        return jsonify({"error": str(exc)}), 409
+        out = {"error": str(exc)}
+        if getattr(exc, "question", None):  # a game in progress: the page asks the host, then
+            out["confirm"] = exc.question    # sends the same request with replace: true
+        return jsonify(out), 409
 
     @app.errorhandler(HTTPException)
     def http_error(exc):
@@ -330,6 +444,14 @@ def create_app(companion, host_token: str, extras: Extras | None = None) -> Flas
         log.exception("request failed")
         return jsonify({"error": "something went wrong on the companion; nothing was changed"}), 500
 
+    closing = threading.Event()
+
+    def stop_streams():
+        """End every live stream now (the server is closing)."""
+        closing.set()
+        companion.wake()
+
+    app.stop_streams = stop_streams
     return app
 
 
@@ -363,5 +485,59 @@ def make_server(app: Flask, host: str = "0.0.0.0", port: int = 8080, threads: in
     ordinary requests quick while the streams wait.
     """
     from waitress.server import create_server
-    return create_server(app, host=host, port=port, threads=threads, channel_timeout=60,
-                         ident="paradox-table")
+    return Server(app, create_server(app, host=host, port=port, threads=threads, channel_timeout=60,
+                                     ident="paradox-table"))
+
+
+class Server:
+    """waitress, closed in order: the live streams end, the request threads finish, then the
+    sockets close from waitress's own loop, so stopping with phones connected is quiet."""
+
+    def __init__(self, app: Flask, server):
+        self._app = app
+        self._server = server
+        self._loop: threading.Thread | None = None
+        self._closed = False
+
+    @property
+    def effective_port(self) -> int:
+        return self._server.effective_port
+
+    @property
+    def _map(self) -> dict:  # the open connections (tests drop them as lost Wi-Fi would)
+        return self._server._map
+
+    def run(self):
+        self._loop = threading.current_thread()
+        self._server.run()
+
+    def close(self, timeout: float = 5.0):
+        if self._closed:
+            return
+        self._closed = True
+        server = self._server
+        server.accepting = False
+        stop_streams = getattr(self._app, "stop_streams", None)
+        if stop_streams is not None:
+            stop_streams()
+        server.task_dispatcher.shutdown(cancel_pending=True, timeout=timeout)
+        done = threading.Event()
+
+        def close_all():  # in waitress's loop: nothing else is using the sockets now
+            try:
+                for channel in list(server._map.values()):
+                    if channel is not server and channel is not server.trigger:
+                        channel.close()
+                server.close()  # the listening socket and the loop's trigger
+            finally:
+                done.set()
+
+        if self._loop is not None and self._loop.is_alive():
+            try:
+                server.trigger.pull_trigger(close_all)
+            except OSError:
+                close_all()
+            done.wait(timeout)
+            self._loop.join(timeout)
+        else:
+            close_all()

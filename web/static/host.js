@@ -1,7 +1,8 @@
 "use strict";
 // The host page: the table's public view, plus (with the host token) games, seats, the device.
 // The new-game form is drawn from the games' own descriptions; the game's script draws the
-// game and, in simulation, the virtual table's controls (live.js, ParadoxTable).
+// game and, in simulation, the virtual table's controls (live.js, ParadoxTable). Without the
+// host token this is the join page (join.js): take a seat, or ask to become the host.
 (function () {
   const params = new URLSearchParams(location.search);
   if (params.get("host")) {
@@ -15,7 +16,7 @@
   let latest = null;
 
   document.querySelectorAll(".host-only").forEach((n) => n.classList.toggle("hidden", !token));
-  $("locked").classList.toggle("hidden", !!token);
+  if (!token) { document.body.classList.add("guest"); Join.start(); }
 
   function drawSeats(data) {
     const box = $("seats");
@@ -24,7 +25,8 @@
       const link = location.origin + "/seat#" + seat.token;
       box.append(el("div", { class: "seatcard", "data-viewer": seat.viewer },
         el("img", { src: "/api/qr.svg?text=" + encodeURIComponent(link), alt: "QR code for " + seat.label }),
-        el("div", {}, el("strong", {}, seat.label), el("br"),
+        el("div", {}, el("strong", {}, seat.label), " ",
+          el("span", { class: "seat-state " + (seat.taken ? "taken" : "free") }, seat.taken ? "taken" : "free"), el("br"),
           el("a", { href: link, target: "_blank", class: "seat-link" }, link), el("br"),
           el("button", { class: "quiet", onclick: () => post("/api/host/reissue", { viewer: seat.viewer }).catch(showError) },
             "New link"))));
@@ -41,9 +43,17 @@
   function draw(data) {
     const v = data.view;
     $("said").textContent = data.table.message || "";
-    $("prompt").textContent = data.table.prompt ? data.table.prompt.title + ": " + data.table.prompt.text : "";
+    // The question on the companion's screen, with the choice A would take now.
+    const prompt = data.table.prompt;
+    $("prompt").textContent = prompt ? prompt.title + ": " + (prompt.words || prompt.text) : "";
+    const asking = data.host_request;
+    $("host-request").classList.toggle("hidden", !asking);
+    $("host-request").textContent = asking ? "A phone asks to become the host; it shows the code " + asking.code +
+      ". Press A on the companion to agree, B to refuse." : "";
     ParadoxTable.board($("game"), v, { viewer: data.viewer });
+    if (!token) Join.draw(data);
     if (data.seats) drawSeats(data);
+    if (token) followGames(data);
     if (data.games && !games.length) { games = data.games; fillGames(); }
     const running = games.find((g) => v && g.name === v.game);
     if (data.simulation) $("device-section").classList.remove("hidden");
@@ -199,16 +209,115 @@
     return out;
   }
 
+  // ---------------------------------------------------------------- games: start, end, resume
+  //
+  // A game in progress is never ended without asking: the companion answers 409 with the
+  // question, the page shows it, and only "End it" sends the request again with replace: true.
+  let inProgress = null;   // whether a game was in progress at the last view
+  let listed = "";         // what the games list was last fetched for
+
+  function followGames(data) {
+    const now = !!data.in_progress;
+    if (now !== inProgress) {  // the form folds away while a game is on, and opens after it
+      inProgress = now;
+      $("start-details").open = !now;
+    }
+    const key = [data.game_id, data.view && data.view.finished, now, data.moves].join("/");
+    if (key !== listed) { listed = key; loadGames(); }
+  }
+
+  async function loadGames() {
+    try {
+      const res = await fetch("/api/host/games", { headers: { "X-Host-Token": token } });
+      const got = await res.json();
+      if (!res.ok) throw new Error(got.error || res.statusText);
+      drawGames(got.games);
+    } catch (e) {
+      $("games-error").textContent = e.message;
+    }
+  }
+
+  function when(iso) {
+    const d = new Date(iso);
+    return isNaN(d) ? "" : d.toLocaleString([], { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+  }
+
+  const SHOWN = 8;        // the newest games; the rest behind "Show all"
+  let showAll = false;
+  let lastList = [];
+
+  function drawGames(list) {
+    lastList = list;
+    const rows = list.slice(0, showAll ? list.length : SHOWN).map((g) => {
+      const who = g.names.length ? g.names.join(", ") : "";
+      const state = g.current ? (g.finished ? "on the table, over" : "on the table now")
+        : g.finished ? "over" : g.moves ? "interrupted" : "not begun";
+      const winners = g.finished && g.winners.length ? " · won by " + g.winners.map((s) => g.names[s] ?? s).join(", ") : "";
+      const actions = [];
+      if (!g.current) {
+        actions.push(el("button", { class: "quiet resume", onclick: () => resume(g, false) }, "Resume"));
+      }
+      if (g.record) {
+        actions.push(el("a", { class: "button quiet record", download: "",
+          href: `/api/host/games/${g.id}/record.jsonl?token=${encodeURIComponent(token)}` }, "Download record"));
+      } else {
+        actions.push(el("span", { class: "dim" }, "record once it is over: until then it would show what players keep hidden"));
+      }
+      return el("div", { class: "played" + (g.current ? " current" : ""), "data-game": String(g.id) },
+        el("div", {}, el("strong", {}, g.title), who ? " · " + who : ""),
+        el("div", { class: "dim" }, `${when(g.created)} · ${g.moves} move${g.moves === 1 ? "" : "s"} · ${state}${winners}`),
+        el("div", { class: "row" }, ...actions));
+    });
+    if (list.length > rows.length) {
+      rows.push(el("button", { class: "quiet", id: "games-all", onclick: () => { showAll = true; drawGames(lastList); } },
+        `Show all ${list.length} games`));
+    }
+    $("games-list").replaceChildren(...(rows.length ? rows : [el("p", { class: "dim" }, "No games yet.")]));
+  }
+
+  async function resume(game, replace) {
+    $("games-error").textContent = "";
+    $("resume-confirm").classList.add("hidden");
+    try {
+      await post("/api/host/resume", { game_id: game.id, replace });
+      window.scrollTo({ top: 0 });
+    } catch (e) {
+      if (e.data && e.data.confirm) {
+        $("resume-question").textContent = e.data.confirm;
+        $("resume-replace").onclick = () => resume(game, true);
+        $("resume-confirm").classList.remove("hidden");
+      } else {
+        $("games-error").textContent = e.message;
+      }
+    }
+  }
+
+  async function startGame(replace) {
+    $("start-error").textContent = "";
+    $("start-confirm").classList.add("hidden");
+    const game = current();
+    if (!game) return;
+    try {
+      await post("/api/host/game", { game: game.name, options: options(game), replace });
+    } catch (e) {
+      if (e.data && e.data.confirm) {
+        $("start-question").textContent = e.data.confirm;
+        $("start-confirm").classList.remove("hidden");
+      } else {
+        showError(e);
+      }
+    }
+  }
+
+  $("start-replace").addEventListener("click", () => startGame(true));
+  $("start-keep").addEventListener("click", () => $("start-confirm").classList.add("hidden"));
+  $("resume-keep").addEventListener("click", () => $("resume-confirm").classList.add("hidden"));
+
   // No picture yet (the camera is still opening): no broken image, the next view tries again.
   $("camera").addEventListener("error", () => $("camera").classList.add("hidden"));
   $("camera").addEventListener("load", () => $("camera").classList.remove("hidden"));
   $("game-name").addEventListener("change", drawOptions);
-  $("start").addEventListener("click", async () => {
-    $("start-error").textContent = "";
-    const game = current();
-    if (!game) return;
-    try { await post("/api/host/game", { game: game.name, options: options(game) }); } catch (e) { showError(e); }
-  });
+  $("start").addEventListener("click", () => startGame(false));
   $("undo").addEventListener("click", () => post("/api/host/undo").catch(showError));
   document.querySelectorAll("[data-press]").forEach((b) =>
     b.addEventListener("click", () => post("/api/host/button", { name: b.dataset.press }).catch(showError)));

@@ -42,7 +42,12 @@ async function api(path, token, headerName, payload) {
   const res = await fetch(path, { method: "POST", headers, body: JSON.stringify(payload || {}) });
   let data = {};
   try { data = await res.json(); } catch (e) { data = { error: "the companion did not answer" }; }
-  if (!res.ok) throw new Error(data.error || res.statusText);
+  if (!res.ok) {
+    const err = new Error(data.error || res.statusText);
+    err.status = res.status;
+    err.data = data;  // e.g. {error, confirm}: a question to ask before sending it again
+    throw err;
+  }
   return data;
 }
 

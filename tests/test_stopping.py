@@ -1,0 +1,146 @@
+"""`paradox-table run` as a person meets it: the links it prints work from where they are meant to
+be opened, `make run PORT=...` serves on that port, and SIGTERM with phones connected stops it
+quietly (no tracebacks), the game saved."""
+import http.client
+import json
+import os
+import queue
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+from companion.run import announcement, links
+
+ROOT = Path(__file__).resolve().parents[1]
+STARTUP_SECONDS = 120  # a slow machine's first import of OpenCV and friends
+STOP_SECONDS = 20
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_listening_on_this_computer_only_prints_only_its_own_link():
+    urls = links("127.0.0.1", "paradox-table", 8080, "T", address=lambda: "192.168.1.20")
+    assert urls == {"local": "http://127.0.0.1:8080/?host=T"}
+    said = "\n".join(announcement(urls, "127.0.0.1"))
+    assert "192.168.1.20" not in said and ".local" not in said
+    assert "phones cannot join" in said
+
+
+def test_listening_everywhere_prints_the_machines_address_and_the_join_page():
+    urls = links("0.0.0.0", "paradox-table", 8081, "T", address=lambda: "192.168.1.20")
+    assert urls == {"local": "http://127.0.0.1:8081/?host=T", "join": "http://paradox-table.local:8081/",
+                    "host": "http://192.168.1.20:8081/?host=T"}
+    said = announcement(urls, "0.0.0.0")
+    assert said[0].endswith("http://192.168.1.20:8081/?host=T") and any("ask to be the host" in s for s in said)
+    # No network: no address for other devices, so no host link that would not work from them.
+    urls = links("0.0.0.0", "paradox-table", 8081, "T", address=lambda: "127.0.0.1")
+    assert "host" not in urls
+    # One address of this machine: every link uses it.
+    urls = links("192.168.1.20", "paradox-table", 8081, "T", address=lambda: "10.0.0.1")
+    assert urls["local"] == urls["host"] == "http://192.168.1.20:8081/?host=T"
+    assert len(announcement(urls, "192.168.1.20")) == 3  # the same link is not printed twice
+
+
+def test_make_run_takes_a_port():
+    made = subprocess.run(["make", "-n", "run", "PORT=8081"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert made.returncode == 0, made.stderr
+    assert made.stdout.strip().splitlines()[-1].endswith("paradox-table run --port 8081")
+    made = subprocess.run(["make", "-n", "run"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert made.stdout.strip().splitlines()[-1].endswith("paradox-table run")
+
+
+class Running:
+    """`paradox-table run` in its own process, its output read line by line with a bound."""
+
+    def __init__(self, tmp_path: Path, port: int):
+        config = tmp_path / "config.toml"
+        config.write_text(f'state_dir = "{tmp_path / "state"}"\n[web]\nhost = "127.0.0.1"\n')
+        self.proc = subprocess.Popen([sys.executable, "-m", "companion.cli", "run", "--simulate",
+                                      "--config", str(config), "--port", str(port)],
+                                     stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                     stderr=subprocess.STDOUT, text=True, cwd=tmp_path)
+        self.lines: queue.Queue = queue.Queue()
+        self.seen: list[str] = []
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        for line in self.proc.stdout:
+            self.lines.put(line)
+        self.lines.put(None)
+
+    def wait_for(self, text: str, seconds: float):
+        deadline = time.monotonic() + seconds
+        while True:
+            try:
+                line = self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                raise AssertionError(f"not said within {seconds} s: {text!r}\n" + "".join(self.seen)) from None
+            if line is None:
+                raise AssertionError(f"stopped before saying {text!r}\n" + "".join(self.seen))
+            self.seen.append(line)
+            if text in line:
+                return
+
+    def rest(self, seconds: float) -> str:
+        deadline = time.monotonic() + seconds
+        while True:
+            try:
+                line = self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                raise AssertionError("the output did not end\n" + "".join(self.seen)) from None
+            if line is None:
+                return "".join(self.seen)
+            self.seen.append(line)
+
+    def kill(self):
+        if self.proc.poll() is None:
+            os.kill(self.proc.pid, signal.SIGKILL)
+            self.proc.wait(timeout=STOP_SECONDS)
+
+
+def request(port, method, path, body=None, headers=None):
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    conn.request(method, path, body=json.dumps(body) if body is not None else None,
+                 headers={"Content-Type": "application/json", **(headers or {})})
+    res = conn.getresponse()
+    data = json.loads(res.read())
+    conn.close()
+    return data
+
+
+def test_sigterm_with_phones_connected_stops_quietly(tmp_path):
+    port = free_port()
+    running = Running(tmp_path, port)
+    try:
+        running.wait_for("Paradox Table is running", STARTUP_SECONDS)
+        running.wait_for("Only this computer can open it", 10)
+        assert not any("Players join at" in line for line in running.seen)
+        token = (tmp_path / "state" / "host-token").read_text().strip()
+        host = {"X-Host-Token": token}
+        request(port, "POST", "/api/host/game", {"game": "paradominetor", "options": {"seats": 3}}, host)
+        seats = {s["viewer"]: s["token"] for s in request(port, "GET", "/api/view", headers=host)["seats"]}
+        streams = []
+        for who in ["", token, seats["seat-0"], seats["seat-1"], seats["seat-2"]]:  # table, host, phones
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            conn.request("GET", "/api/stream" + (f"?token={who}" if who else ""))
+            res = conn.getresponse()
+            assert res.status == 200
+            assert res.fp.readline()  # the stream is open and talking
+            streams.append(conn)
+        running.proc.send_signal(signal.SIGTERM)
+        out = running.rest(STOP_SECONDS)
+        assert running.proc.wait(timeout=STOP_SECONDS) == 0
+        assert "Paradox Table stopped; the game is saved." in out
+        assert "Traceback" not in out and "ERROR" not in out, out
+        for conn in streams:
+            conn.close()
+    finally:
+        running.kill()
