@@ -42,20 +42,21 @@ class CameraLoop:
         self.pipeline: Pipeline | None = None
         self.last_frame = None
         self.last_reading = None
-        self._wanted: str | None = None
+        self._wanted: tuple | None = None
         self._lock = threading.RLock()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="camera", daemon=True)
 
     # ------------------------------------------------------------- following the game
 
-    def wanted(self) -> str | None:
-        """The camera game in progress, if any (read from the published snapshot)."""
+    def wanted(self) -> tuple[str, int] | None:
+        """The camera game in progress and its number, if any (from the published snapshot):
+        each new game gets its camera afresh (and in simulation an empty virtual table)."""
         snap = self.companion.snapshot
         if snap.session is None or snap.session.rules.is_over(snap.state):
             return None
         name = snap.session.name
-        return name if "camera" in games.describe(name).parts else None
+        return (name, snap.session.id) if "camera" in games.describe(name).parts else None
 
     def follow(self) -> Pipeline | None:
         """Open the camera for the game in progress, or close it when no camera game is on."""
@@ -67,7 +68,7 @@ class CameraLoop:
             self._wanted = want
             if want is not None:
                 try:
-                    self.pipeline = self.open_pipeline(want)
+                    self.pipeline = self.open_pipeline(want[0])
                 except Exception:  # a game survives a dead camera: phones and buttons go on
                     log.exception("the camera could not start")
                     self.companion.say("Camera off: enter moves by phone. "

@@ -45,8 +45,11 @@ def test_the_camera_opens_for_a_camera_game_and_closes_after_it(store):
         c.new_game("paradominetor", {"seats": 3}, seed=1).result(5)
         loop.step()
         assert opener.opened == ["paradominetor", "paradominetor"]
+        c.new_game("paradominetor", {"seats": 4}, seed=2).result(5)  # a new game: a fresh camera
+        loop.step()
+        assert opener.opened == ["paradominetor"] * 3 and opener.closed == ["paradominetor"] * 2
         loop.stop()
-        assert opener.closed == ["paradominetor", "paradominetor"]
+        assert opener.closed == ["paradominetor"] * 3
     finally:
         c.stop()
 
