@@ -23,7 +23,7 @@ from .camera import CameraLoop, opener
 from .config import Config
 from .games import TABLE, IllegalMove
 from .panel import oled_screen
-from .service import Companion
+from .service import STOPPING, Companion
 from .store import Store
 
 log = logging.getLogger("paradox-table")
@@ -169,6 +169,8 @@ def start(config: Config, simulate: bool, port: int | None = None, host: str | N
             buttons.release(key)
 
     def simulate_action(action: dict):
+        if companion.snapshot.shutting_down:  # "safe to unplug" means no more moves, even here
+            raise IllegalMove(STOPPING)
         virtual = camera.virtual_table
         if virtual is None:
             raise IllegalMove("the game in progress has no virtual table")

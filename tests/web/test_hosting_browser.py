@@ -8,6 +8,7 @@ from the host page's list; a game's record downloads and `paradox-table replay` 
 import dataclasses
 import json
 import random
+import re
 import subprocess
 import sys
 import urllib.parse
@@ -96,7 +97,7 @@ def test_a_phone_on_the_join_page_becomes_the_host_when_a_is_pressed(device, bro
     expect(asking.locator("#ask-host-section")).to_be_visible()
     asking.click("#ask-host")
     code = asking.locator("#ask-host-code")
-    expect(code).to_have_text(device.companion.snapshot.host_request.code)
+    expect(code).to_have_text(re.compile(r"^\d{4}$"))
     # The companion's screen asks the table with the same code.
     wait_until(asking, lambda: device.display.screen == "host")
     assert device.companion.snapshot.host_request.code == code.inner_text()
@@ -238,7 +239,7 @@ def test_ended_and_interrupted_games_are_resumed_from_the_host_page(device, brow
     wait_until(host, lambda: device.companion.snapshot.session.id == finished)
     expect(host.locator("#said")).to_have_text("Resumed the Paradominetor game of Ana, Ben and Cy: it is over")
     expect(host.locator("#start-details")).to_have_attribute("open", "")  # over: a new game is the next thing
-    assert device.display.screen == "winner"
+    wait_until(host, lambda: device.display.screen == "winner")
 
     # The interrupted game: no question (the one on the table is over), and play goes on from its
     # own seat links, which work again.
@@ -284,3 +285,31 @@ def test_a_game_is_downloaded_as_a_record_that_replay_adjudicates(device, browse
     row = host.locator(f'.played[data-game="{hidden}"]')
     expect(row).to_contain_text("record once it is over")
     expect(row.locator("a.record")).to_have_count(0)
+
+
+def test_the_host_page_shows_the_choice_a_would_take(device, browser):
+    from companion.games.base import Prompt
+    expect = playwright.expect
+    new_game(device)
+    rules = device.companion.snapshot.session.rules
+    choices = tuple((f"Ana leads black as {c}", rules.Play(0, "black-0", c)) for c in ("red", "blue"))
+    device.companion.ask(Prompt("Black lead", "Ana leads black: which colour?", choices)).result(5)
+    host = host_page(device, browser)
+    expect(host.locator("#prompt")).to_have_text("Black lead: Ana leads black as red? A ok, C next, B no")
+    press(device, "next")  # C: the next choice
+    expect(host.locator("#prompt")).to_have_text("Black lead: Ana leads black as blue? A ok, C next, B no")
+    press(device, "undo")  # B: dropped
+    expect(host.locator("#prompt")).to_have_text("")
+
+
+def test_after_safe_to_unplug_the_virtual_table_and_the_phones_are_refused(device, browser):
+    expect = playwright.expect
+    new_game(device)
+    host = host_page(device, browser)
+    press(device, "shutdown")  # hold A+B
+    wait_until(host, lambda: device.companion.snapshot.shutting_down)
+    expect(host.locator("#said")).to_have_text("Safe to unplug")
+    host.click("#sim-play")
+    expect(host.locator("#sim-error")).to_have_text(
+        "The companion is shutting down and takes no more moves; start it again to play on")
+    assert device.companion.snapshot.session.moves == []
