@@ -313,3 +313,12 @@ def test_after_safe_to_unplug_the_virtual_table_and_the_phones_are_refused(devic
     expect(host.locator("#sim-error")).to_have_text(
         "The companion is shutting down and takes no more moves; start it again to play on")
     assert device.companion.snapshot.session.moves == []
+
+
+def test_a_host_link_the_companion_no_longer_knows_makes_the_phone_a_guest(device, browser):
+    expect = playwright.expect
+    page = phone(browser)
+    page.goto(base(device) + "/?host=" + "z" * 43)
+    expect(page.locator("#ask-host-section")).to_be_visible()
+    expect(page.locator("#start-section")).to_be_hidden()
+    assert page.evaluate("localStorage.getItem('hostToken')") is None

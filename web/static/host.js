@@ -323,5 +323,20 @@
     b.addEventListener("click", () => post("/api/host/button", { name: b.dataset.press }).catch(showError)));
 
   const url = token ? "/api/stream?token=" + encodeURIComponent(token) : "/api/stream";
-  connectLive(url, onView, $("status"));
+  // A host link this companion no longer knows (its state was wiped): this phone is a guest
+  // again, and the join page offers to ask for the host's role anew.
+  async function stillWelcome() {
+    if (!token) return true;
+    try {
+      const res = await fetch("/api/view", { headers: { "X-Host-Token": token } });
+      if (res.status !== 403) return true;
+    } catch (e) {
+      return true;  // no answer at all: the Wi-Fi dropped, keep trying
+    }
+    localStorage.removeItem("hostToken");
+    location.replace("/");
+    return false;
+  }
+
+  connectLive(url, onView, $("status"), stillWelcome);
 })();
