@@ -3,8 +3,9 @@
 ``python -m vision.bench --camera MODULE [out_dir]`` (a game's camera module, defining ``MAT``
 and ``TILES``) or ``run(out_dir="bench", mat=MatSpec, tiles=TileSet)``: enrols from rendered frames, then
 measures speed on one thread (ms per frame, frames per second, peak memory) and accuracy on
-a random synthetic test set (per-tile accuracy and misread rate), for our tile printing and
-for a second printing the reader was never tuned on. Writes ``bench/vision.json``.
+a random synthetic test set (per-tile accuracy and misread rate), for our tile printing, for
+a second printing the reader was never tuned on, and for a third whose backs are printed in
+greys close to the mat's own (found by their outline). Writes ``bench/vision.json``.
 
 Frame time is reported as wall time and as CPU time of this process: on a shared machine
 wall time also counts other programs' turns, CPU time does not.
@@ -26,7 +27,7 @@ import numpy as np
 from .mat import MatSpec, mat_layout
 from .perf import single_threaded
 from .recognise import TileReader, enroll
-from .synthetic import CLASSIC, PIPS, random_frame, write_enrolment
+from .synthetic import CLASSIC, GREY, PIPS, random_frame, write_enrolment
 from .tiles import UNKNOWN, TileSet
 
 BUDGET_MS = 25.0
@@ -124,14 +125,15 @@ def speed(layout, tile_set, reader, style, frames: int, seed: int) -> dict:
 def run(out_dir="bench", speed_frames: int = 60, accuracy_frames: int = 300, other_frames: int = 100,
         seed: int = 2026, profiles: dict | None = None, *, mat: MatSpec, tiles: TileSet) -> dict:
     """``mat``, ``tiles``: the game's mat and tile set. ``profiles``: already enrolled Profiles
-    by printing ("classic", "pips"); the others are enrolled here from rendered frames."""
+    by printing ("classic", "pips", "grey"); the others are enrolled here from rendered frames.
+    The grey printing is measured on ``accuracy_frames`` frames, the other one on ``other_frames``."""
     cv2.setNumThreads(1)
     single_threaded()
     layout = mat_layout(mat, min(max(4, mat.seats[0]), mat.seats[1]))  # four seats, as the figures always had
     result = {"budget_ms": BUDGET_MS, "threads": 1}
     profiles = dict(profiles or {})
     with tempfile.TemporaryDirectory() as tmp:
-        for style in (CLASSIC, PIPS):
+        for style in (CLASSIC, PIPS, GREY):
             if style.name not in profiles:
                 manifest = write_enrolment(layout, Path(tmp) / style.name, tiles, style, seed=seed)
                 profiles[style.name] = enroll(manifest, None, layout, tiles)
@@ -140,6 +142,8 @@ def run(out_dir="bench", speed_frames: int = 60, accuracy_frames: int = 300, oth
     result["speed"] = speed(layout, tiles, readers["classic"], CLASSIC, speed_frames, seed + 1)
     result["accuracy"] = accuracy(layout, tiles, readers["classic"], CLASSIC, accuracy_frames, seed + 2)
     result["accuracy_other_printing"] = accuracy(layout, tiles, readers["pips"], PIPS, other_frames, seed + 3)
+    result["accuracy_grey_backs"] = accuracy(layout, tiles, readers["grey"], GREY, accuracy_frames, seed + 4)
+    result["speed_grey_backs"] = speed(layout, tiles, readers["grey"], GREY, speed_frames, seed + 5)
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     (out / "vision.json").write_text(json.dumps(result, indent=1) + "\n")
@@ -147,7 +151,7 @@ def run(out_dir="bench", speed_frames: int = 60, accuracy_frames: int = 300, oth
 
 
 def _report(r: dict) -> str:
-    s, a, b = r["speed"], r["accuracy"], r["accuracy_other_printing"]
+    s, a, b, g = r["speed"], r["accuracy"], r["accuracy_other_printing"], r["accuracy_grey_backs"]
     lines = [
         f"vision pipeline, {s['frame_size'][0]}x{s['frame_size'][1]}, 1-5 tiles, one thread, {s['frames']} frames",
         f"  ms/frame: {s['ms_per_frame_cpu_mean']} CPU (p95 {s['ms_per_frame_cpu_p95']}), "
@@ -156,7 +160,9 @@ def _report(r: dict) -> str:
         f"(load check: a fixed ArUco search took {s['reference_aruco_ms']} ms, 4.2 idle)",
         f"  peak memory: {s['peak_traced_mib']} MiB traced allocations, {s['max_rss_mib']} MiB max RSS",
     ]
-    for name, x in (("our printing", a), ("other printing", b)):
+    sg = r["speed_grey_backs"]
+    lines.append(f"  with grey backs on the grey mat: {sg['ms_per_frame_cpu_mean']} ms/frame CPU (p95 {sg['ms_per_frame_cpu_p95']})")
+    for name, x in (("our printing", a), ("other printing", b), ("grey backs", g)):
         lines.append(f"  {name}: {x['tiles']} tiles in {x['frames']} frames: accuracy {100 * x['accuracy']:.2f}%, "
                      f"misread {100 * x['misread_rate']:.2f}% (unknown {x['unknown']}, missed {x['missed']}, "
                      f"wrong {x['misread']}, phantom {x['phantom']})")

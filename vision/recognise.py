@@ -27,6 +27,7 @@ BG_PX_PER_MM = 0.5  # the mat's light varies slowly: it is worked out on a coars
 READ_PX_PER_MM = 1.6  # tile patches used to read glyphs
 INSET_MM = 3.0  # glyph templates leave out the tile's rim, where neighbours and shadows fall
 SHIFT_PX = 4  # glyph search around the found pose, in patch pixels
+OUTLINED_SHIFT_PX = 9  # and round a pose the outline search found
 COLOUR_FLOOR = np.array([0.08, 0.08, 0.08, 0.15, 0.15, 0.15], np.float32)  # light is never exact
 
 
@@ -73,12 +74,49 @@ class ZoneView:
     image: np.ndarray  # float32 BGR at SEG_PX_PER_MM
     background: np.ndarray  # the mat's grey under this light, at BG_PX_PER_MM
     mask: np.ndarray  # uint8: something lies on the mat here
+    rel: np.ndarray | None = None  # brightness as a ratio to the mat's own under this light
+    busy: np.ndarray | None = None  # where find_tiles saw something no tile explains (a hand)
 
     def mat_colour_at(self, x_mm, y_mm) -> np.ndarray:
         bh, bw = self.background.shape[:2]
         i = int(np.clip((y_mm - self.zone.y) * BG_PX_PER_MM, 0, bh - 1))
         j = int(np.clip((x_mm - self.zone.x) * BG_PX_PER_MM, 0, bw - 1))
         return self.background[i, j]
+
+    def mat_around(self, pose, size_mm) -> np.ndarray:
+        """The mat's colour right round a tile: the median of bare mat a few mm outside it (the
+        grey card nearest the tile, in whatever shade falls there), or the fitted light there
+        when too little bare mat shows."""
+        P = _ring_points(tuple(size_mm))
+        k = SEG_PX_PER_MM
+        c, s = math.cos(math.radians(pose.theta)), math.sin(math.radians(pose.theta))
+        X = ((pose.x_mm - self.zone.x + P[:, 0] * c - P[:, 1] * s) * k + 0.5).astype(np.int32)
+        Y = ((pose.y_mm - self.zone.y + P[:, 0] * s + P[:, 1] * c) * k + 0.5).astype(np.int32)
+        Hh, Ww = self.mask.shape
+        ok = (X >= 0) & (Y >= 0) & (X < Ww) & (Y < Hh)
+        X, Y = X[ok], Y[ok]
+        bare = self.mask[Y, X] == 0
+        if np.count_nonzero(bare) < 12:
+            return self.mat_colour_at(pose.x_mm, pose.y_mm)
+        cols = np.sort(self.image[Y[bare], X[bare]], axis=0)
+        return cols[len(cols) // 2]  # the median, per channel
+
+
+_RING_POINTS: dict = {}
+
+
+def _ring_points(size_mm, out_mm=(4.0, 6.0)) -> np.ndarray:
+    """Points (tile-local mm) on two rectangles round a tile of this size, out_mm outside it."""
+    if size_mm not in _RING_POINTS:
+        w, h = size_mm
+        t = np.linspace(-0.5, 0.5, 9)
+        pts = []
+        for d in out_mm:
+            u = np.r_[t * (w + 2 * d), np.full(9, w / 2 + d), t * (w + 2 * d), np.full(9, -w / 2 - d)]
+            v = np.r_[np.full(9, -h / 2 - d), t * (h + 2 * d), np.full(9, h / 2 + d), t * (h + 2 * d)]
+            pts.append(np.c_[u, v])
+        _RING_POINTS[size_mm] = np.vstack(pts)
+    return _RING_POINTS[size_mm]
 
 
 def _fg(img, bg, bright=1.16, dark=0.62, colour=0.14):
@@ -189,7 +227,7 @@ def view_zone(frame, H_inv, zone, paper=None) -> ZoneView:
     mask = _fill_holes(cv2.bitwise_or(mask, edges))
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     mask = _fill_holes(mask)
-    return ZoneView(zone, imgf, bg, mask)
+    return ZoneView(zone, imgf, bg, mask, rel)
 
 
 def mat_exposure(frame, H_inv, zone) -> tuple[float, np.ndarray | None]:
@@ -238,6 +276,9 @@ class Pose:
     theta: float  # degrees: the tile's width axis, clockwise from the mat's x axis
     fit: float = 1.0  # share of the tile's outline area that is covered
     alone: bool = False  # a blob of its own: its outline gives the pose to a fraction of a mm
+    sure: bool = True  # False: outlined only with a neighbour's help; a tile only if it reads as one
+    rivals: list = field(default_factory=list)  # other poses that tile might have (when not sure)
+    outlined: bool = False  # found by the outline search (vision.outline), not the mask
 
 
 @dataclass
@@ -312,6 +353,7 @@ def find_tiles(view: ZoneView, size_mm) -> tuple[list[Pose], list[Blob]]:
     n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     poses, blobs = [], []
     H, W = mask.shape
+    busy = np.zeros((H, W), bool)
     for i in range(1, n):
         area = stats[i, cv2.CC_STAT_AREA] / k ** 2
         if area < 0.3 * tile_area:
@@ -327,7 +369,14 @@ def find_tiles(view: ZoneView, size_mm) -> tuple[list[Pose], list[Blob]]:
             f.alone = len(found) == 1 and unexplained < 0.15 * tile_area
         if unexplained > 0.45 * tile_area or not found:
             blobs.append(Blob(float(unexplained), bool(edge)))
+            if unexplained > 1.2 * tile_area:
+                busy[y:y + bh, x:x + bw] |= comp > 0  # a hand, most likely: no tiles looked for there
         poses.extend(found)
+    view.busy = busy
+    if view.rel is not None:
+        from .outline import find_outlined  # tiles the mask missed, by their outline
+
+        poses.extend(find_outlined(view, size_mm, poses, busy))
     return poses, blobs
 
 
@@ -497,6 +546,14 @@ def _normalise(v):
     return v / n if n > 1e-6 else v
 
 
+def _margin(score, labels) -> float:
+    """How far the best reading stands above the best reading of another label."""
+    order = np.argsort(-score)
+    i0 = int(order[0])
+    i1 = next((int(j) for j in order[1:] if labels[j] != labels[i0]), None)
+    return float(score[i0] - score[i1]) if i1 is not None else 1.0
+
+
 # ---------------------------------------------------------------- the profile
 
 
@@ -589,36 +646,44 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet) -> Profile:
         if not cal.ok:
             raise VisionInputError(f"{img_path}: no mat markers found; show the mat with the tile")
         view = view_zone(frame, cal.H_inv, zone, mat_exposure(frame, cal.H_inv, zone)[1])
-        n, lab, stats, _ = cv2.connectedComponentsWithStats(view.mask)
-        if n < 2:
-            raise VisionInputError(f"{img_path}: no {tiles.noun} found in the {area} area")
-        i = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
-        cnts, _ = cv2.findContours((lab == i).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-        rect = cv2.minAreaRect(max(cnts, key=cv2.contourArea))
-        (cx, cy), (a, b), ang = rect
-        # the tile is shown upright: of the rectangle's four turns take the one nearest the mat's axes
-        k90 = min(range(4), key=lambda q: abs((ang + 90 * q + 180) % 360 - 180))
-        theta = (ang + 90 * k90) % 360
-        tw_mm, th_mm = (a, b) if k90 % 2 == 0 else (b, a)
-        shots.append((frame, cal, view, label, view.zone.x + cx / SEG_PX_PER_MM, view.zone.y + cy / SEG_PX_PER_MM, theta,
-                      tw_mm / SEG_PX_PER_MM, th_mm / SEG_PX_PER_MM))
-    ws = np.array([s[7] for s in shots])
-    hs = np.array([s[8] for s in shots])
+        shots.append([frame, cal, view, label, img_path, _largest_rect(view)])
+    seen = [s[5] for s in shots if s[5] is not None]
+    if not seen:
+        raise VisionInputError(f"{shots[0][4]}: no {tiles.noun} found in the {area} area")
+    ws = np.array([r[3] for r in seen])
+    hs = np.array([r[4] for r in seen])
     # a few tiles may have been shown sideways: go by the majority's shape
     portrait = np.median(hs >= ws)
     long_side = float(np.median(np.maximum(ws, hs)))
     short_side = float(np.median(np.minimum(ws, hs)))
     size = (short_side, long_side) if portrait else (long_side, short_side)
     size = (round(size[0], 1), round(size[1], 1))
+    for shot in shots:
+        rect = shot[5]
+        if rect is None or abs(max(rect[3:]) - long_side) > 0.12 * long_side \
+                or abs(min(rect[3:]) - short_side) > 0.12 * short_side:
+            # not the tile's size: the mask caught only part of it (a back close to the mat's
+            # grey shows little but its print); look for its outline, now that the size is known
+            view = shot[2]
+            from .outline import find_outlined
+
+            found = find_outlined(view, size, [], np.zeros(view.mask.shape, bool))
+            if found:
+                p = found[0]
+                theta = min((p.theta, p.theta + 180), key=lambda t: abs((t + 180) % 360 - 180)) % 360
+                rect = (p.x_mm, p.y_mm, theta, size[0], size[1])
+            elif rect is None:
+                raise VisionInputError(f"{shot[4]}: no {tiles.noun} found in the {area} area")
+            shot[5] = rect
     templates, features, labels = [], [], []
     margin_mm = 1.0
     mpx = int(round(margin_mm * READ_PX_PER_MM))
-    for frame, cal, view, label, cx, cy, theta, a, b in shots:
+    for frame, cal, view, label, _, (cx, cy, theta, a, b) in shots:
         if (a >= b) != (size[0] >= size[1]):
             theta += 90  # shown sideways: turn it to the majority's shape
         pose = Pose(cx, cy, theta)
         patch = _tile_patch(frame, cal.H_inv, pose, theta, size, margin_mm)
-        ink, feat = _ink_and_colour(patch, view.mat_colour_at(cx, cy), mpx)
+        ink, feat = _ink_and_colour(patch, view.mat_around(pose, size), mpx)
         templates.append(_inset(ink, mpx + int(round(INSET_MM * READ_PX_PER_MM))))
         features.append(feat)
         labels.append(label)
@@ -633,6 +698,22 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet) -> Profile:
     if out is not None:
         profile.save(out)
     return profile
+
+
+def _largest_rect(view) -> tuple | None:
+    """(x_mm, y_mm, theta, width, height) of the largest thing in an enrolment shot, turned
+    upright (of its rectangle's four turns the one nearest the mat's axes), or None."""
+    n, lab, stats, _ = cv2.connectedComponentsWithStats(view.mask)
+    if n < 2:
+        return None
+    i = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    cnts, _ = cv2.findContours((lab == i).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    (cx, cy), (a, b), ang = cv2.minAreaRect(max(cnts, key=cv2.contourArea))
+    k90 = min(range(4), key=lambda q: abs((ang + 90 * q + 180) % 360 - 180))
+    theta = (ang + 90 * k90) % 360
+    tw, th = (a, b) if k90 % 2 == 0 else (b, a)
+    k = SEG_PX_PER_MM
+    return view.zone.x + cx / k, view.zone.y + cy / k, theta, tw / k, th / k
 
 
 # ---------------------------------------------------------------- the reader
@@ -694,8 +775,17 @@ class TileReader:
             tile_area = self.profile.size_mm[0] * self.profile.size_mm[1]
             if any(b.area_mm2 > 1.5 * tile_area for b in blobs):
                 hand = True
-            for pose in poses:
-                tiles.append(self._read_tile(frame, H_inv, zone, view, pose, name))
+            found, moved = self._read_poses(frame, H_inv, zone, view, poses, name)
+            if moved:
+                # a tile read at another pose than the outline search gave: that pose may
+                # have hidden a neighbour from the search, so search once more round the tiles read
+                from .outline import find_outlined
+
+                known = [Pose(t.x_mm, t.y_mm, t.angle) for t in found]
+                more, _ = self._read_poses(frame, H_inv, zone, view,
+                                           find_outlined(view, self.profile.size_mm, known, view.busy), name)
+                found += more
+            tiles += found
             for b in blobs:
                 if b.area_mm2 > 0.45 * tile_area and not hand:
                     hand = hand or b.touches_edge
@@ -703,10 +793,10 @@ class TileReader:
 
     def _match(self, inks, off, th, tw, reach):
         """Per label: the best residual correlation over shifts and turns, the raw correlation
-        there, and the turn it was found at."""
+        there, the turn it was found at and the shift (dy, dx in patch pixels)."""
         n = len(self._T)
         coarse = range(-reach, reach + 1, 2)
-        resid_best = raw_best = turn_best = None
+        resid_best = raw_best = turn_best = shift_best = None
         for turn, ink in inks:
             # where does any template fit best? then every label round there
             fit = self._T2 @ self._windows(ink, off, th, tw, coarse).T  # upright, then half-turned
@@ -720,14 +810,17 @@ class TileReader:
                 k = resid.argmax(axis=1)
                 r_best = resid[np.arange(len(k)), k]
                 raw_at = raw[np.arange(len(k)), k]
+                shift = np.column_stack([centre[0] + k // 3 - 1, centre[1] + k % 3 - 1])
                 if resid_best is None:
                     resid_best, raw_best, turn_best = r_best, raw_at, np.full(len(k), float(turn + half))
+                    shift_best = shift
                 else:
                     better = r_best > resid_best
                     resid_best = np.where(better, r_best, resid_best)
                     raw_best = np.where(better, raw_at, raw_best)
                     turn_best = np.where(better, float(turn + half), turn_best)
-        return resid_best, raw_best, turn_best
+                    shift_best = np.where(better[:, None], shift, shift_best)
+        return resid_best, raw_best, turn_best, shift_best
 
     @staticmethod
     def _windows(ink, off, th, tw, steps, centre=(0, 0)):
@@ -753,14 +846,37 @@ class TileReader:
                 missing += 1
         return missing
 
-    def _read_tile(self, frame, H_inv, zone, view, pose, zone_name) -> TileReading:
-        prof = self.profile
-        w, h = prof.size_mm
+    def _read_poses(self, frame, H_inv, zone, view, poses, name):
+        """Read each pose: (the tiles read, whether any was read at another pose than given)."""
+        tiles, moved = [], False
+        for pose in poses:
+            tile = self._read_tile(frame, H_inv, zone, view, pose, name)
+            if pose.sure and (tile.label != UNKNOWN or not pose.rivals):
+                tiles.append(tile)
+                continue
+            # An outlined tile that does not read as it lies, or one found with a neighbour's
+            # help: of its likeliest poses, the one whose print matches best, if any reads
+            # plainly. A sure tile that none reads stays, as unknown.
+            read = [(tile, self.last_details.pop())]
+            for p in pose.rivals:
+                read.append((self._read_tile(frame, H_inv, zone, view, p, name), self.last_details.pop()))
+            known = [r for r in read if r[0].label != UNKNOWN]
+            if known or pose.sure:
+                best, details = max(known, key=lambda r: r[1]["glyph"]) if known else read[0]
+                tiles.append(best)
+                self.last_details.append(details)
+                moved = moved or best is not read[0][0]
+        return tiles, moved
+
+    def _look(self, frame, H_inv, view, pose, reach):
+        """Match a tile's print against every template within ``reach`` patch pixels of its
+        pose: (score, glyph residual, raw correlation, colour distance, turn, shift) per label."""
+        w, h = self.profile.size_mm
         square = abs(w - h) < 0.1 * max(w, h)
         turns = (0, 90) if square else (0,)  # each also read half turned
-        margin_mm = 1.0 + (SHIFT_PX + 1) / READ_PX_PER_MM
+        margin_mm = 1.0 + (max(reach, SHIFT_PX) + 1) / READ_PX_PER_MM
         mpx = int(round(margin_mm * READ_PX_PER_MM))
-        mat = view.mat_colour_at(pose.x_mm, pose.y_mm)
+        mat = view.mat_around(pose, (w, h))
         th, tw = self._tshape
         off = mpx + int(round(INSET_MM * READ_PX_PER_MM))
         inks, feat = [], None
@@ -769,10 +885,23 @@ class TileReader:
             ink, f = _ink_and_colour(patch, mat, mpx)
             inks.append((turn, ink))
             feat = f if feat is None else feat
-        # A tile lying alone is placed well by its outline: a narrower search does
-        resid_best, raw_best, turn_best = self._match(inks, off, th, tw, reach=2 if pose.alone else SHIFT_PX)
+        resid, raw, turn, shift = self._match(inks, off, th, tw, reach)
         colour_d2 = (((feat - self._mean) / self._spread) ** 2).mean(axis=1)
-        score = resid_best - self.colour_weight * colour_d2
+        return resid - self.colour_weight * colour_d2, resid, raw, colour_d2, turn, shift
+
+    def _read_tile(self, frame, H_inv, zone, view, pose, zone_name) -> TileReading:
+        prof = self.profile
+        # A tile lying alone is placed well by its outline: a narrower search does; one found
+        # by the outline search alone may lie a few mm off: a wider one
+        reach = 2 if pose.alone else OUTLINED_SHIFT_PX if pose.outlined else SHIFT_PX
+        look = self._look(frame, H_inv, view, pose, reach)
+        best = int(np.argmax(look[0]))
+        if reach < OUTLINED_SHIFT_PX and (look[1][best] < 0.85 or _margin(look[0], prof.labels) < 0.2):
+            # not a plain reading: look again, further round (a pose or a template a few mm off)
+            wide = self._look(frame, H_inv, view, pose, OUTLINED_SHIFT_PX)
+            if wide[0].max() > look[0].max():
+                look = wide
+        score, resid_best, raw_best, colour_d2, turn_best, shift_best = look
         order = np.argsort(-score)
         i0 = int(order[0])
         # the runner-up that would be a different reading (a label may be enrolled twice)
@@ -783,12 +912,21 @@ class TileReader:
                                  1 - col0 / (2 * self.max_colour)), 0, 1))
         label = prof.labels[i0]
         self.last_details.append({"best": label, "glyph": glyph0, "raw": raw0, "margin": margin, "colour": col0,
-                                  "fit": pose.fit, "runner_up": prof.labels[i1] if i1 is not None else None, "ru_colour": float(colour_d2[i1]), "ru_glyph": float(resid_best[i1])})
+                                  "fit": pose.fit, "runner_up": prof.labels[i1] if i1 is not None else None,
+                                  "ru_colour": float(colour_d2[i1]) if i1 is not None else None,
+                                  "ru_glyph": float(resid_best[i1]) if i1 is not None else None})
         # a weaker glyph match still reads if it stands well clear of every other reading
         clear = (glyph0 >= self.min_glyph and margin >= self.min_margin) or \
                 (glyph0 >= 0.7 * self.min_glyph and margin >= 2 * self.min_margin)
         if not clear or raw0 < 0.5 or col0 > self.max_colour or pose.fit < 0.85:
             label = UNKNOWN
+        if not pose.sure and not (glyph0 >= 0.8 and raw0 >= 0.8):
+            label = UNKNOWN  # a tile found mostly by its print must show that print plainly
         angle = (pose.theta + turn_best[i0]) % 360
-        return TileReading(label, round(float(pose.x_mm), 1), round(float(pose.y_mm), 1), round(float(angle), 1),
+        x, y = pose.x_mm, pose.y_mm
+        if pose.outlined and label != UNKNOWN:  # the print shows where the tile lies more exactly
+            dy, dx = shift_best[i0] / READ_PX_PER_MM
+            a = math.radians(pose.theta + (turn_best[i0] % 180))
+            x, y = x + dx * math.cos(a) - dy * math.sin(a), y + dx * math.sin(a) + dy * math.cos(a)
+        return TileReading(label, round(float(x), 1), round(float(y), 1), round(float(angle), 1),
                            round(conf, 3), zone_name)

@@ -43,11 +43,13 @@ class TileStyle:
     back_ink: tuple = (215, 225, 230)
     border: tuple | None = None  # outline colour; None: a band of the tile's colour
     font: int = cv2.FONT_HERSHEY_DUPLEX
-    # The look of a real tile a few mm thick: a bevel (lit on the top left, shaded on the
-    # bottom right) this wide in mm, and a drop shadow this dark (0 = the flat tiles of old).
+    # A tile a few mm thick: its edge catches the light on the side facing the lamp and falls
+    # into shade on the other (a bevel this wide in mm, brightened or darkened by up to
+    # ``bevel_gain``), and it casts a soft shadow this dark.
     bevel_mm: float = 0.0
+    bevel_gain: float = 0.0
     shadow: float = 0.35
-    backs: dict = field(default_factory=dict)  # back name -> BGR, for backs printed in their own tone
+    back_tones: tuple = ()  # backs printed each in its own tone (by back, in the set's order)
 
     def colour(self, name: str) -> tuple:
         if name in self.colours:
@@ -59,8 +61,8 @@ class TileStyle:
         bgr = cv2.cvtColor(np.uint8([[[hue, 200, 190]]]), cv2.COLOR_HSV2BGR)[0, 0]
         return tuple(int(c) for c in bgr)
 
-    def back_colour(self, name: str) -> tuple:
-        return self.backs.get(name, self.back)
+    def back_colour(self, index: int) -> tuple:
+        return self.back_tones[index % len(self.back_tones)] if self.back_tones else self.back
 
 
 CLASSIC = TileStyle(
@@ -76,7 +78,18 @@ PIPS = TileStyle(
     paper=(250, 250, 250), black=(45, 40, 40), back=(200, 200, 185), back_ink=(60, 40, 30),
     border=(35, 35, 35), font=cv2.FONT_HERSHEY_TRIPLEX,
 )
-STYLES = {"classic": CLASSIC, "pips": PIPS}
+# A third printing, the hard case: backs in greys close to the mat's own zone grey (one exactly
+# it), light grey faces and a dark grey "black", another font and size; thick tiles with a
+# bevelled edge and a soft shadow are what set a back apart from the mat.
+GREY = TileStyle(
+    "grey", (29.0, 41.0), "digit",
+    {"red": (60, 55, 190), "blue": (170, 105, 45), "green": (70, 140, 60),
+     "yellow": (40, 170, 215), "purple": (140, 70, 120)},
+    paper=(204, 206, 206), black=(88, 88, 92), back=(150, 150, 150), back_ink=(96, 96, 100),
+    font=cv2.FONT_HERSHEY_COMPLEX, bevel_mm=0.6, bevel_gain=0.12, shadow=0.22,
+    back_tones=((150, 150, 150), (143, 145, 148), (156, 155, 151)),
+)
+STYLES = {"classic": CLASSIC, "pips": PIPS, "grey": GREY}
 
 _PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
          4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
@@ -121,7 +134,7 @@ def render_tile(label: str, tiles: TileSet, style: TileStyle = CLASSIC, px_per_m
     if is_back(label):
         name = label[len("back-"):]
         index = tiles.back_names.index(name)
-        img = np.full((h, w, 3), style.back_colour(name), np.uint8)
+        img = np.full((h, w, 3), style.back_colour(index), np.uint8)
         ink = style.back_ink
         if style.face == "digit":
             # a mark per back and its name beneath
@@ -205,6 +218,7 @@ class Light:
     gradient: tuple = (0.0, 0.0)  # brightness change across the frame in x and y (fractions)
     tint: tuple = (1.0, 1.0, 1.0)  # per-channel BGR gains: warm or cool light
     shadows: list = field(default_factory=list)  # (x_mm, y_mm, radius_mm, depth 0..1)
+    tile_shadow_mm: tuple = (0.6, 0.6)  # where a tile's own shadow falls (the lamp is opposite)
 
 
 @dataclass
@@ -339,13 +353,16 @@ class SyntheticTable:
             M[:, 2] += [t.x_mm * k - w / 2 - x0, t.y_mm * k - h / 2 - y0]
             size = (x1 - x0, y1 - y0)
             roi = canvas[y0:y1, x0:x1]
-            # a tile stands proud of the mat: a soft shadow on its lower right
-            Ms = M.copy()
-            Ms[:, 2] += 0.6 * k
-            shadow = cv2.warpAffine(np.ones((h, w), np.float32), Ms, size)
-            shadow = cv2.GaussianBlur(shadow, (0, 0), 0.8 * k)
-            roi *= (1 - 0.35 * shadow)[:, :, None]
+            # a tile stands proud of the mat: a soft shadow away from the lamp
+            if self.style.shadow > 0:
+                Ms = M.copy()
+                Ms[:, 2] += np.asarray(light.tile_shadow_mm, np.float64) * k
+                shadow = cv2.warpAffine(np.ones((h, w), np.float32), Ms, size)
+                shadow = cv2.GaussianBlur(shadow, (0, 0), 0.8 * k)
+                roi *= (1 - self.style.shadow * shadow)[:, :, None]
             mask = cv2.warpAffine(np.ones((h, w), np.float32), M, size)
+            if self.style.bevel_mm > 0:
+                img = img * self._bevel(w, h, t.angle, light.tile_shadow_mm)[:, :, None]
             warped = cv2.warpAffine(img, M, size)
             roi[:] = roi * (1 - mask[:, :, None]) + warped
         if hand is not None:
@@ -359,6 +376,24 @@ class SyntheticTable:
             illum = illum * (1 - depth * np.exp(-d2))
         illum = cv2.resize(illum, (Wc, Hc), interpolation=cv2.INTER_LINEAR)
         return canvas * (illum[:, :, None] * np.asarray(light.tint, np.float32))
+
+    def _bevel(self, w, h, angle, shadow_mm):
+        """Light on a tile's edge: each side of its rim brighter the more it faces the lamp
+        (opposite where the shadow falls), darker the more it faces away."""
+        k, style = self.k, self.style
+        band = max(1.0, style.bevel_mm * k)
+        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32) + 0.5
+        d = np.stack([yy, w - xx, h - yy, xx])  # distance to the top, right, bottom, left side
+        side = d.argmin(axis=0)
+        depth = np.clip(1 - d.min(axis=0) / band, 0, 1)
+        a = math.radians(angle)
+        to_lamp = -np.asarray(shadow_mm, np.float64)
+        to_lamp /= max(float(np.linalg.norm(to_lamp)), 1e-6)
+        facing = []
+        for nx, ny in ((0, -1), (1, 0), (0, 1), (-1, 0)):  # outward normals, upright tile
+            wx, wy = nx * math.cos(a) - ny * math.sin(a), nx * math.sin(a) + ny * math.cos(a)
+            facing.append(wx * to_lamp[0] + wy * to_lamp[1])
+        return (1 + style.bevel_gain * np.asarray(facing, np.float32)[side] * depth).astype(np.float32)
 
     def _draw_hand(self, canvas, hand):
         """A hand reaching in: (x_mm, y_mm, angle) of the palm."""
@@ -528,6 +563,9 @@ def random_frame(layout: MatLayout, tiles: TileSet, style: TileStyle, rng, n_til
     table = SyntheticTable(layout, tiles, style, frame_size, seed=int(rng.integers(1 << 30)),
                            camera=random_camera(rng), light=random_light(rng, layout), optics=random_optics(rng))
     placed = random_tiles(layout, tiles, rng, int(rng.integers(n_tiles[0], n_tiles[1] + 1)), style, touching)
+    if style.bevel_mm > 0:  # thick tiles: the lamp may stand anywhere, their shadows fall away from it
+        a, dist = float(rng.uniform(0, 2 * math.pi)), float(rng.uniform(0.3, 1.0))
+        table.light = replace(table.light, tile_shadow_mm=(dist * math.cos(a), dist * math.sin(a)))
     for t in placed:
         table.place(t.label, t.x_mm, t.y_mm, t.angle, t.face_up, t.back)
     return table.render(), placed

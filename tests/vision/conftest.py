@@ -4,7 +4,7 @@ import pytest
 from companion.games.paradominetor.camera import MAT, TILES
 from vision.mat import mat_layout
 from vision.recognise import TileReader, enroll
-from vision.synthetic import CLASSIC, PIPS, write_enrolment
+from vision.synthetic import CLASSIC, GREY, PIPS, write_enrolment
 
 
 @pytest.fixture(scope="session")
@@ -35,6 +35,12 @@ def classic(tmp_path_factory, layout):
 def pips(tmp_path_factory, layout):
     """Enrolment on a second printing (pips, other colours, outline, size)."""
     return _enrolled(tmp_path_factory, layout, PIPS)
+
+
+@pytest.fixture(scope="session")
+def grey(tmp_path_factory, layout):
+    """Enrolment on a third printing whose backs are greys close to the mat's own (one is it)."""
+    return _enrolled(tmp_path_factory, layout, GREY)
 
 
 @pytest.fixture(scope="session")

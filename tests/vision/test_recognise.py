@@ -6,7 +6,7 @@ import pytest
 from vision.bench import score
 from vision.recognise import Profile, TileReader, enroll
 from companion.games.paradominetor.camera import TILES
-from vision.synthetic import CLASSIC, PIPS, SyntheticTable, random_frame
+from vision.synthetic import CLASSIC, GREY, PIPS, SyntheticTable, random_frame
 
 
 def _accuracy(layout, reader, style, frames, seed):
@@ -43,6 +43,38 @@ def test_learns_a_different_printing_from_its_enrolment_alone(layout, pips):
     t = _accuracy(layout, TileReader(profile, layout), PIPS, frames=25, seed=78)
     assert t["misread"] + t["phantom"] == 0
     assert t["correct"] >= 0.97 * t["tiles"], t
+
+
+def test_backs_in_the_mats_own_grey_are_found_and_read(layout, grey):
+    """A third printing: backs in greys within a few percent of the mat's zone grey (one is
+    exactly it), light grey faces, a dark grey zero; thick tiles with a bevelled edge and a soft
+    shadow. Random lights and cameras as above: every back is found by its outline."""
+    _, _, profile = grey
+    assert abs(profile.size_mm[0] - GREY.size_mm[0]) < 2.0 and abs(profile.size_mm[1] - GREY.size_mm[1]) < 2.0
+    t = _accuracy(layout, TileReader(profile, layout), GREY, frames=40, seed=80)
+    assert t["tiles"] >= 100
+    assert t["misread"] + t["phantom"] == 0
+    assert t["missed"] <= 0.01 * t["tiles"], t
+    assert t["correct"] >= 0.985 * t["tiles"], t
+
+
+def test_grey_backs_alone_and_in_a_row_against_other_tiles(layout, grey):
+    """The back printed in exactly the mat's grey, alone; and a row of backs laid edge to edge
+    between two faces, as a trick with paradox tiles turned over looks."""
+    table = SyntheticTable(layout, TILES, GREY, seed=12)
+    table.place("red-3", 150, 120, 30, face_up=False, back="past")
+    row = [("blue-2", True, "present"), ("green-4", False, "past"), ("red-5", False, "future"),
+           ("yellow-1", False, "present"), ("purple-6", True, "future")]
+    for i, (face, up, back) in enumerate(row):
+        table.place(face, 140 + 29.4 * i, 170, 180 if i % 2 else 0, face_up=up, back=back)
+    reading = TileReader(grey[2], layout).read(table.render())
+    assert reading.calibrated and not reading.hand_in_view
+    want = [("back-past", 150, 120)] + [(face if up else f"back-{back}", 140 + 29.4 * i, 170)
+                                        for i, (face, up, back) in enumerate(row)]
+    got = sorted((t.label, t.x_mm, t.y_mm) for t in reading.tiles)
+    assert len(got) == len(want), got
+    for label, x, y in want:
+        assert any(g[0] == label and math.hypot(g[1] - x, g[2] - y) < 3 for g in got), (label, got)
 
 
 def test_position_rotation_and_zone_of_each_tile(layout, classic_reader):
