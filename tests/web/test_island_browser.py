@@ -123,8 +123,15 @@ def tap_lit(page, which):
     """The OP's turn on the map: tap the piece, then the first place lit for it (a tap that can
     mean several moves asks which, under the map)."""
     expect = playwright.expect
-    page.locator(f'.op-map [data-piece="{which}"]').click()
-    expect(page.locator(f'[data-pick="{which}"]')).to_have_class("on")
+    picked = page.locator(f'[data-pick="{which}"]')
+    for _ in range(3):  # a live update that redraws the map as the finger lands swallows the tap
+        page.locator(f'.op-map [data-piece="{which}"]').click()
+        try:
+            expect(picked).to_have_class("on", timeout=3000)
+            break
+        except AssertionError:
+            continue
+    expect(picked).to_have_class("on")
     lit = page.locator(".op-map .target")
     expect(lit.first).to_be_attached()
     first = lit.first
