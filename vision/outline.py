@@ -32,7 +32,9 @@ OUTLINE_EDGE_SIGMAS = (2.5, 5.0)  # soft edges: Canny's thresholds, in units of 
 OUTLINE_SIDE_SIGMAS = 1.2  # a side shows when 70% of it steps by this many noise units
 OUTLINE_THREE_SIGMAS = 7.0  # three sides alone must show this much together
 OUTLINE_CORNER_SIGMAS = 3.0  # two sides alone must each show this clearly
-OUTLINE_FITS = 12  # the most promising rectangles fitted and judged
+OUTLINE_FITS = 16  # the most promising rectangles fitted and judged
+OUTLINE_PER_PLACE = 4  # of them, at most this many about one place
+OUTLINE_OVERLAP = 0.25  # how much of a rectangle may lie on tiles already found (and their margins)
 OUTLINE_STEP_MM = 1.0  # rectangles laid along a seed this far apart
 OUTLINE_RIVALS = 5  # other ways an outlined tile may lie, read to choose when its first pose does not read
 
@@ -85,7 +87,7 @@ def find_outlined(view: ZoneView, size_mm, found: list[Pose], busy) -> list[Pose
     for x0, y0, th in rects if some_print else ():  # a found tile's sides, with unexplained print beyond
         for (ax, ay), (bx, by), (nx, ny), depth in _sides_of(x0, y0, th, W, H):
             if _loose_beyond(loose, (ax, ay), (bx, by), (nx, ny), 1.2 * k, depth, 0.02 * W * H):
-                off = 1.2 * k + 0.25 * k  # the taken margin's middle: where a flush tile's side lies
+                off = 1.45 * k  # just past the found tile's edge and shadow: the fit moves it onto the step
                 seeds.append((ax + nx * off, ay + ny * off, bx + nx * off, by + ny * off, 0.7))
     # rectangles in groups (a seed, a way to lay the tile along it); each group offers its best
     cands = _around_print(loose, W, H, k, 3.0) if some_print else []
@@ -108,7 +110,7 @@ def find_outlined(view: ZoneView, size_mm, found: list[Pose], busy) -> list[Pose
         return []
     group = np.concatenate([np.full(len(c), g) for g, c in enumerate(cands)])
     C = np.vstack(cands)
-    keep = _inside(C, W, H, Ww, Hh, 3.0 * k) & (_overlap_taken(taken, C, W, H) < 0.25)
+    keep = _inside(C, W, H, Ww, Hh, 3.0 * k) & (_overlap_taken(taken, C, W, H) < OUTLINE_OVERLAP)
     C, group = C[keep], group[keep]
     if not len(C):
         return []
@@ -130,14 +132,17 @@ def find_outlined(view: ZoneView, size_mm, found: list[Pose], busy) -> list[Pose
         for i in firsts[np.argsort(-top3[firsts])]:
             if top3[i] < 2 * OUTLINE_SIDE_SIGMAS or len(mine) >= OUTLINE_FITS:
                 break
-            if all(math.hypot(C[i, 0] - C[j, 0], C[i, 1] - C[j, 1]) > 2 * k or
-                   abs((C[i, 2] - C[j, 2] + 90) % 180 - 90) > 5 for j in mine):
+            # a few rivals for each place, no more: one clear tile must not crowd out a faint one
+            near = [j for j in mine if math.hypot(C[i, 0] - C[j, 0], C[i, 1] - C[j, 1]) < 0.5 * short]
+            if len(near) < OUTLINE_PER_PLACE and all(
+                    math.hypot(C[i, 0] - C[j, 0], C[i, 1] - C[j, 1]) > 2 * k or
+                    abs((C[i, 2] - C[j, 2] + 90) % 180 - 90) > 5 for j in near):
                 mine.append(i)
         best += [i for i in mine if i not in best]
     if not best:
         return []
     C = np.vstack([C[best], _fit(gx_own, gy_own, C[best], W, H, noise)])
-    C = C[_inside(C, W, H, Ww, Hh, 3.0 * k) & (_overlap_taken(taken, C, W, H) < 0.25)]
+    C = C[_inside(C, W, H, Ww, Hh, 3.0 * k) & (_overlap_taken(taken, C, W, H) < OUTLINE_OVERLAP)]
     if not len(C):
         return []
     sides_all, _ = _side_support(gx, gy, C, W, H, noise)

@@ -776,15 +776,8 @@ class TileReader:
             if any(b.area_mm2 > 1.5 * tile_area for b in blobs):
                 hand = True
             found, moved = self._read_poses(frame, H_inv, zone, view, poses, name)
-            if moved:
-                # a tile read at another pose than the outline search gave: that pose may
-                # have hidden a neighbour from the search, so search once more round the tiles read
-                from .outline import find_outlined
-
-                known = [Pose(t.x_mm, t.y_mm, t.angle) for t in found]
-                more, _ = self._read_poses(frame, H_inv, zone, view,
-                                           find_outlined(view, self.profile.size_mm, known, view.busy), name)
-                found += more
+            if moved or any(t.label == UNKNOWN for t in found):
+                found = self._look_again(frame, H_inv, zone, view, found, name)
             tiles += found
             for b in blobs:
                 if b.area_mm2 > 0.45 * tile_area and not hand:
@@ -846,6 +839,25 @@ class TileReader:
                 missing += 1
         return missing
 
+    def _look_again(self, frame, H_inv, zone, view, found, name):
+        """Search the outlines once more round the tiles read. A tile read at another pose
+        than the search gave may have hidden a neighbour from it; a tile that did not read
+        may have been placed wrongly (the mask took in a shadow): a pose found now that reads
+        takes its place."""
+        from .outline import find_outlined
+
+        known = [Pose(t.x_mm, t.y_mm, t.angle) for t in found if t.label != UNKNOWN]
+        more, _ = self._read_poses(frame, H_inv, zone, view,
+                                   find_outlined(view, self.profile.size_mm, known, view.busy), name)
+        reach = 0.6 * min(self.profile.size_mm)
+        for t in more:
+            near = [u for u in found if math.hypot(u.x_mm - t.x_mm, u.y_mm - t.y_mm) < reach]
+            if not near:
+                found.append(t)
+            elif t.label != UNKNOWN and all(u.label == UNKNOWN for u in near):
+                found = [u for u in found if u not in near] + [t]
+        return found
+
     def _read_poses(self, frame, H_inv, zone, view, poses, name):
         """Read each pose: (the tiles read, whether any was read at another pose than given)."""
         tiles, moved = [], False
@@ -896,7 +908,7 @@ class TileReader:
         reach = 2 if pose.alone else OUTLINED_SHIFT_PX if pose.outlined else SHIFT_PX
         look = self._look(frame, H_inv, view, pose, reach)
         best = int(np.argmax(look[0]))
-        if reach < OUTLINED_SHIFT_PX and (look[1][best] < 0.85 or _margin(look[0], prof.labels) < 0.2):
+        if reach < OUTLINED_SHIFT_PX and (look[1][best] < 0.8 or _margin(look[0], prof.labels) < 0.15):
             # not a plain reading: look again, further round (a pose or a template a few mm off)
             wide = self._look(frame, H_inv, view, pose, OUTLINED_SHIFT_PX)
             if wide[0].max() > look[0].max():
@@ -922,6 +934,8 @@ class TileReader:
             label = UNKNOWN
         if not pose.sure and not (glyph0 >= 0.8 and raw0 >= 0.8):
             label = UNKNOWN  # a tile found mostly by its print must show that print plainly
+        if pose.outlined and not (glyph0 >= 0.7 and raw0 >= 0.65):
+            label = UNKNOWN  # nor is a faint outline enough for a doubtful print
         angle = (pose.theta + turn_best[i0]) % 360
         x, y = pose.x_mm, pose.y_mm
         if pose.outlined and label != UNKNOWN:  # the print shows where the tile lies more exactly
