@@ -610,3 +610,26 @@ def test_the_wave_reaches_a_captive_lying_in_a_lake_that_touches_its_part():
     assert "phil" in G.op.wave_targets(lying)
     lying, ev = play(lying, WaveAttack("phil"))
     assert piece(lying, "phil").health == 3
+
+
+def test_a_fruit_the_thorny_bush_crossed_out_before_hempel_obtained_it_is_new_to_him():
+    """Thorny Bush: "OP can cross out any fruit, even one that has not been circled" (p.20);
+    Hempel: "When visiting a space with a new fruit, draw it in an empty space with a palm tree.
+    If you visit it again and it has been crossed out, replenish it" (p.26). A fruit he never
+    wrote in a palm box has no palm symbol to replenish: it is still new to him."""
+    s = make(characters=("hempel", "phil", "theseus"), fixed={"D4": ("fruit", "cherries")})
+    s = turn_of(replace(put(s, "hempel", "D3"), bush="D2", in_force="thorns"), 0)
+    s, _ = play(s, BushAction("E"))
+    assert s.pending.kind == "thorns"
+    s, _ = play(s, Choose(0, "cherries"))
+    assert dict(board(s, 1).fruits)["cherries"] == "crossed"
+    assert "cherries" not in dict(board(s, 1).palms)
+    s = turn_of(replace(s, pending=None, bush="A1"), 1)
+    s, _ = play(s, Move(1, "E"))
+    assert s.pending.kind == "palm"  # asked like any new fruit, not replenished without a box
+    s, _ = play(s, Choose(1, s.pending.options[0]))
+    assert dict(board(s, 1).fruits)["cherries"] == "circled"
+    assert "cherries" in dict(board(s, 1).palms)
+    for viewer in (MASTER, TABLE, Viewer.of_seat(1)):
+        G.view(s, viewer)
+    assert any(isinstance(m, UseBonus) and m.fruit == "cherries" for m in G.legal_moves(s))

@@ -176,8 +176,9 @@ def _candidates(state: State) -> list:
         out.append(Rest(seat, p.name))
     b = board_of(state, seat)
     for fruit, status in b.fruits:
-        if status == "circled":
-            effect = b.bonuses[characters.bonus_index(b, fruit)][0]
+        index = characters.bonus_index(b, fruit)
+        if status == "circled" and index is not None:
+            effect = b.bonuses[index][0]
             if effect == "scout_line":
                 out += [UseBonus(seat, fruit, direction=d) for d in geo.DIRECTIONS]
             elif effect == "call_off":

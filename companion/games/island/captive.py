@@ -152,7 +152,8 @@ def use_bonus(state: State, m: UseBonus) -> State:
     if state.pending is not None:
         raise IllegalMove(f"first: {state.pending.prompt}")
     b = board(state, m.seat)
-    if characters.fruit_status(b, m.fruit) != "circled":
+    # (for Hempel only a fruit written in a palm box has a bonus)
+    if characters.fruit_status(b, m.fruit) != "circled" or characters.bonus_index(b, m.fruit) is None:
         raise IllegalMove(f"the {m.fruit} is not circled on {display(b.character)}'s board")
     effect = b.bonuses[characters.bonus_index(b, m.fruit)][0]
     if m.fruit not in characters.usable(state, m.seat, effect):
@@ -171,7 +172,8 @@ def use_bonus(state: State, m: UseBonus) -> State:
             raise IllegalMove(f"{who} is already on the {m.target}")
     elif effect == "replenish_fruit":
         other = characters.fruit_status(b, m.target or "") == "crossed"
-        if not other or characters.bonus_index(b, m.target) == characters.bonus_index(b, m.fruit):
+        mine = characters.bonus_index(b, m.target or "")
+        if not other or mine is None or mine == characters.bonus_index(b, m.fruit):
             raise IllegalMove("replenish a crossed-out fruit of another bonus")
     elif effect == "circle_extra_bonus" and "" not in b.extra:
         raise IllegalMove("every additional bonus square is already used")

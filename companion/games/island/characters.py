@@ -113,6 +113,17 @@ def bonus_index(b: Board, fruit: str) -> int | None:
     return None
 
 
+def in_palm(b: Board, fruit: str) -> bool:
+    """Hempel: the fruit is written in one of his palm boxes."""
+    return fruit in dict(b.palms)
+
+
+def new_to_hempel(b: Board, fruit: str) -> bool:
+    """Hempel activates a fruit he has not written in a palm box (never seen, or crossed out
+    by the Thorny Bush before he obtained it) and has a palm box left for it."""
+    return b.character == "hempel" and not in_palm(b, fruit) and bool(free_palms(b))
+
+
 def free_palms(b: Board) -> list[int]:
     used = [i for _, i in b.palms]
     return [i for i, (_, _, _, boxes) in enumerate(b.bonuses) if used.count(i) < boxes]
@@ -124,10 +135,12 @@ def obtain_fruit(state: State, seat: int, fruit: str, palm: int | None = None) -
     who = display(b.character)
     status = fruit_status(b, fruit)
     if b.character == "hempel":
-        if status == "crossed":
+        # a fruit crossed out before Hempel obtained it (the Thorny Bush) has no palm box:
+        # it is still a new fruit to him, written in a palm box like any other (p.26)
+        if status == "crossed" and in_palm(b, fruit):
             state = say(state, f"{who}, replenish the {fruit}.")
             return set_fruit(state, seat, fruit, "circled")
-        if status == "circled" or palm is None:
+        if status == "circled" or palm is None or palm not in free_palms(b):
             return state
         state = set_board(state, seat, palms=b.palms + ((fruit, palm),))
         state = say(state, f"{who}, write the {fruit} in a palm box.")

@@ -258,7 +258,7 @@ def _activate(state: State, st: Step) -> State:
     sp = layout.space(state.island, st.space)
     if sp.kind == "fruit":
         b = board(state, seat)
-        if b.character == "hempel" and not characters.fruit_status(b, sp.value):
+        if characters.new_to_hempel(b, sp.value):
             palms = characters.free_palms(b)
             return ask(state, seat, "palm", f"Which bonus does the {sp.value} go under?",
                        tuple(b.bonuses[i][0] for i in palms), replace(st, value=sp.value))
