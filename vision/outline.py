@@ -127,7 +127,7 @@ def find_outlined(view: ZoneView, size_mm, found: list[Pose], busy) -> list[Pose
         sides = _consistent(dd).max(axis=2) / noise
         top3 = np.sort(sides, axis=1)[:, 1:].sum(axis=1)
         order = np.lexsort((-top3, group))  # by group, best first
-        firsts = order[np.r_[True, group[order][1:] != group[order][:-1]]]
+        firsts = order[np.concatenate([[True], group[order][1:] != group[order][:-1]])]
         mine = []
         for i in firsts[np.argsort(-top3[firsts])]:
             if top3[i] < 2 * OUTLINE_SIDE_SIGMAS or len(mine) >= OUTLINE_FITS:

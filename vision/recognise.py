@@ -317,8 +317,8 @@ def _free_sides(mask, cands, w, h, k, out_mm=1.2):
     """For each candidate: the share of points just outside its four sides that are bare mat.
     A real tile shows most of its outline; a rectangle straddling two tiles shows little."""
     t = np.linspace(-0.4, 0.4, 7)
-    U = np.r_[t * w, t * w, np.full(7, -w / 2 - out_mm), np.full(7, w / 2 + out_mm)]
-    V = np.r_[np.full(7, -h / 2 - out_mm), np.full(7, h / 2 + out_mm), t * h, t * h]
+    U = np.concatenate([t * w, t * w, np.full(7, -w / 2 - out_mm), np.full(7, w / 2 + out_mm)])
+    V = np.concatenate([np.full(7, -h / 2 - out_mm), np.full(7, h / 2 + out_mm), t * h, t * h])
     C = np.asarray(cands, np.float64)
     c, s = np.cos(np.radians(C[:, 2:3])), np.sin(np.radians(C[:, 2:3]))
     X = np.round((C[:, 0:1] + U * c - V * s) * k).astype(np.int32)
@@ -331,7 +331,7 @@ def _free_sides(mask, cands, w, h, k, out_mm=1.2):
 def _rect_poly(cx, cy, theta, w, h):
     c, s = math.cos(math.radians(theta)), math.sin(math.radians(theta))
     pts = np.array([[-w / 2, -h / 2], [w / 2, -h / 2], [w / 2, h / 2], [-w / 2, h / 2]])
-    return np.c_[cx + pts[:, 0] * c - pts[:, 1] * s, cy + pts[:, 0] * s + pts[:, 1] * c]
+    return np.column_stack([cx + pts[:, 0] * c - pts[:, 1] * s, cy + pts[:, 0] * s + pts[:, 1] * c])
 
 
 def _theta_from_rect(rect, w, h):
@@ -788,7 +788,7 @@ class TileReader:
         """Per label: the best residual correlation over shifts and turns, the raw correlation
         there, the turn it was found at and the shift (dy, dx in patch pixels)."""
         n = len(self._T)
-        coarse = range(-reach, reach + 1, 2)
+        coarse = range(-reach, reach + 1, 2 if reach <= SHIFT_PX else 3)  # the fine search covers one pixel each side
         resid_best = raw_best = turn_best = shift_best = None
         for turn, ink in inks:
             # where does any template fit best? then every label round there
@@ -871,6 +871,8 @@ class TileReader:
             # plainly. A sure tile that none reads stays, as unknown.
             read = [(tile, self.last_details.pop())]
             for p in pose.rivals:
+                if read[-1][0].label != UNKNOWN and read[-1][1]["glyph"] >= 0.9:
+                    break  # a plain reading: the likelier poses are read first
                 read.append((self._read_tile(frame, H_inv, zone, view, p, name), self.last_details.pop()))
             known = [r for r in read if r[0].label != UNKNOWN]
             if known or pose.sure:
