@@ -117,3 +117,22 @@ def test_ee_phil_may_stay_standing_when_an_escher_knot_drops_him_in_a_lake():
     assert "stay standing (Phil's ability)" in s.pending.options
     s, _ = play(s, Choose(1, "stay standing (Phil's ability)"))
     assert not piece(s, "phil").lying
+
+
+def test_q_granddead_with_his_last_point_loses_no_energy():
+    """"When Granddead has 1 energy point left, it can only be used as health. In other words,
+    Granddead is considered to have 1 health point and 0 energy points left" (p.22)."""
+    s = make(characters=("granddead", "phil", "theseus"), fixed={"D4": ("anomaly", "")},
+             anomalies={"D4": "energy"})
+    s = turn_of(put(replace(s, rock=None), "granddead", "D3", energy=1), 1)
+    s, ev = play(s, Move(1, "E"))
+    assert piece(s, "granddead").energy == 1 and piece(s, "granddead").space == "D4"
+    assert s.perished == 0
+    s = turn_of(put(replace(s, rock=None), "granddead", "D3", energy=2), 1)
+    s, ev = play(s, Move(1, "E"))  # with 2 points the energy loss takes the one above the last
+    assert piece(s, "granddead").energy == 1
+    health = make(characters=("granddead", "phil", "theseus"), fixed={"D4": ("anomaly", "")},
+                  anomalies={"D4": "health"})
+    health = turn_of(put(replace(health, rock=None), "granddead", "D3", energy=1), 1)
+    health, _ = play(health, Move(1, "E"))  # a health loss takes the last point: he perishes
+    assert health.perished == 1

@@ -43,7 +43,10 @@ def hurt(state: State, name: str, health: int = 0, energy: int = 0) -> State:
     if p.space is None or state.phase == "over":
         return state
     if character_of(state, name) == GRANDDEAD:  # energy is both health and energy
-        left = max(0, p.energy - health - energy)
+        # his last point is health only ("1 health point and 0 energy points", p.22): an energy
+        # loss takes only the points above it; a health loss may take any
+        taken = min(energy, max(0, p.energy - 1))
+        left = max(0, p.energy - taken - health)
         state = set_piece(state, name, energy=left)
         dead = left == 0
     else:
