@@ -1,14 +1,17 @@
 """The rulings of docs/rulings.md ("Paradox Island") that no rulebook example pins down, one test each."""
 from dataclasses import replace
 
+import pytest
+
+from companion.games import IllegalMove
 from companion.games import island as G
 from companion.games.island import board as geo
 from companion.games.island import layout
-from companion.games.island.moves import Choose, EndTurn, Move
+from companion.games.island.moves import Choose, EndTurn, Move, WaveAttack, WaveMove
 from companion.games.island.state import board, piece
 
 from .helpers import game, play, put, turn_of, words
-from .test_rules import make
+from .test_rules import make, settle
 
 
 def test_b_straight_out_of_a_corner_is_both_parts_of_the_ocean():
@@ -136,3 +139,44 @@ def test_q_granddead_with_his_last_point_loses_no_energy():
     health = turn_of(put(replace(health, rock=None), "granddead", "D3", energy=1), 1)
     health, _ = play(health, Move(1, "E"))  # a health loss takes the last point: he perishes
     assert health.perished == 1
+
+
+def test_u2_the_wave_attacks_a_captive_once_until_the_end_of_the_ops_turn_flood_included():
+    """"The Wave cannot attack that captive again until the end of OP's turn" (p.16); Flood:
+    "While the Wave is in a lake, it can, as part of its action, attack a captive on any space
+    adjacent to that lake ... If there is a captive in the lake to which the Wave has moved, the
+    Wave attacks that captive" (p.20)."""
+    lake = ("D3", "D4", "D5")
+    s = make(fixed={c: ("lake", "straight") for c in lake} | {"C3": ("oracle", "")}, wave="north")
+    s = turn_of(replace(put(put(s, "phil", "D4", lying=True), "theseus", "C3"), in_force="flood"), 0)
+    s, _ = play(s, WaveMove("the straight lake"))
+    assert piece(s, "phil").health == 3
+    with pytest.raises(IllegalMove):  # in the lake, not beside it; and attacked already
+        G.apply(s, WaveAttack("phil"))
+    assert "phil" not in G.op.wave_targets(s) and "theseus" in G.op.wave_targets(s)
+    s, _ = play(s, WaveMove("north"))
+    s, ev = play(replace(s, actions=1), WaveMove("the straight lake"))  # back in: not again
+    assert piece(s, "phil").health == 3
+    assert "The Wave attacks Phil: lose 1 health point." not in words(ev)
+
+
+def test_u2_a_wave_attack_in_a_captives_turn_counts_in_the_ops_next_turn():
+    """An anomaly's Wave action in a captive's turn: "The Wave cannot attack that captive again
+    until the end of OP's turn" (p.16)."""
+    s = make(fixed={"D4": ("anomaly", ""), "A1": ("oracle", "")}, anomalies={"D4": "wave"},
+             wave="north")
+    s = turn_of(put(put(replace(s, rock=None), "phil", "D3"), "theseus", "A1"), 1)
+    s, _ = play(s, Move(1, "E"))
+    assert s.pending.kind == "op_action" and s.interrupt == "Wave"
+    s, _ = play(s, WaveAttack("theseus"))
+    assert piece(s, "theseus").health == 3
+    s = settle(s)
+    while s.turn != 0:
+        s = settle(G.apply(s, EndTurn(s.turn))[0])
+    s = settle(s)  # the OP keeps a power token
+    assert s.turn == 0 and s.wave == "north"
+    with pytest.raises(IllegalMove, match="already attacked"):
+        G.apply(s, WaveAttack("theseus"))
+    while s.turn == 0:
+        s = settle(G.apply(s, EndTurn(0))[0])
+    assert "theseus" not in s.wave_attacked  # the OP's turn is over: the limit with it

@@ -64,7 +64,11 @@ def wave_move(state: State, m: WaveMove) -> State:
     flooded = [p.name for p in state.pieces if p.space in wave_lake(state)]
     if flooded:  # Flood: whoever is in that lake is attacked (p.20), so the lake is named
         state = say(state, f"The Wave floods {m.part}.")
-        for name in flooded:
+        for name in flooded:  # each at most once until the end of the OP's turn (p.16)
+            if name in state.wave_attacked:
+                state = say(state, f"The Wave already attacked {display(name)} this turn.")
+                continue
+            state = replace(state, wave_attacked=state.wave_attacked + (name,))
             state = _wave_hits(state, name)
         return _finish(state)
     state = log(state, f"the Wave moved to the {m.part} ocean.")
@@ -82,7 +86,8 @@ def wave_targets(state: State) -> list[str]:
     flooded = wave_lake(state)
     if flooded and state.in_force != "flood":
         return out  # left in a lake by an expired Flood, the Wave can only move back
-    beside = {n for s in flooded for n in geo.neighbours(s).values()} | set(flooded)
+    # Flood: "attack a captive on any space adjacent to that lake" (p.20), not in the lake
+    beside = {n for s in flooded for n in geo.neighbours(s).values()} - set(flooded)
     for p in state.pieces:
         if p.space is None or p.name in state.wave_attacked:
             continue

@@ -199,7 +199,9 @@ def _next_turn(state: State, st: Step) -> State:
         state = set_board(state, nxt, called_off=())  # Phil's call-off ends as his turn starts
         state = replace(state, actions=2, acting=_first_piece(state, nxt))
         return say(state, f"{possessive(board(state, nxt).character)} turn.")
-    state = replace(state, actions=3, acting=None, wave_attacked=())
+    # an attack made in a captive's turn (an anomaly's Wave action) still counts until the end
+    # of this turn: "cannot attack that captive again until the end of OP's turn" (p.16)
+    state = replace(state, actions=3, acting=None)
     stack = state.stack + ((state.in_force,) if state.in_force else ())
     drawn, rest = stack[:2], stack[2:]
     state = replace(state, stack=rest, in_force=None)
