@@ -7,7 +7,7 @@ from companion.games import IllegalMove
 from companion.games import island as G
 from companion.games.island import board as geo
 from companion.games.island import layout
-from companion.games.island.moves import Choose, EndTurn, Move, WaveAttack, WaveMove
+from companion.games.island.moves import Choose, EndTurn, Move, RockAction, WaveAttack, WaveMove
 from companion.games.island.state import board, piece
 
 from .helpers import game, play, put, turn_of, words
@@ -180,3 +180,33 @@ def test_u2_a_wave_attack_in_a_captives_turn_counts_in_the_ops_next_turn():
     while s.turn == 0:
         s = settle(G.apply(s, EndTurn(0))[0])
     assert "theseus" not in s.wave_attacked  # the OP's turn is over: the limit with it
+
+
+def test_k_phil_may_stay_standing_when_the_rock_pushes_him_or_an_anomaly_puts_him_in_a_lake():
+    """"After visiting a lake, Phil can choose not to activate it, even if the movement was
+    unsafe" (p.25)."""
+    lake = ("D4", "D5", "D6")
+    s = make(fixed={c: ("lake", "straight") for c in lake} | {"D2": ("anomaly", "")}, rock="D2")
+    s = turn_of(put(s, "phil", "D3"), 0)
+    s, _ = play(s, RockAction(push="phil"))  # pushed east into the lake
+    assert piece(s, "phil").space == "D4" and s.pending.seat == 0
+    s, _ = play(s, Choose(0, "activate"))
+    assert s.pending.seat == 1 and "stay standing (Phil's ability)" in s.pending.options
+    standing, _ = play(s, Choose(1, "stay standing (Phil's ability)"))
+    assert not piece(standing, "phil").lying and standing.pending is None
+    lying, _ = play(s, Choose(1, "activate"))
+    assert piece(lying, "phil").lying
+    # an anomaly that moves him to a lake, the OP activating it
+    s = make(fixed={"D4": ("anomaly", "")}, anomalies={"D4": "to-lake"})
+    s, _ = play(turn_of(put(replace(s, rock=None), "phil", "D3"), 1), Move(1, "E"))
+    s, _ = play(s, Choose(0, s.pending.options[0]))
+    s, _ = play(s, Choose(0, "activate"))
+    assert s.pending.seat == 1 and "stay standing (Phil's ability)" in s.pending.options
+    s, _ = play(s, Choose(1, "stay standing (Phil's ability)"))
+    assert not piece(s, "phil").lying
+    # anyone else lies down when the OP activates the lake
+    s = make(fixed={"D4": ("anomaly", "")}, anomalies={"D4": "to-lake"})
+    s, _ = play(turn_of(put(replace(s, rock=None), "schrodie", "D3"), 2), Move(2, "E"))
+    s, _ = play(s, Choose(0, s.pending.options[0]))
+    s, _ = play(s, Choose(0, "activate"))
+    assert piece(s, "schrodie").lying

@@ -233,14 +233,26 @@ def _offer_activation(state: State, st: Step) -> State:
                    (ACTIVATE, KEEP_STANDING), st)
     options = [ACTIVATE] + [f"use the {f}: do not activate"
                             for f in characters.usable(state, seat, "skip_activation")]
-    if character_of(state, name) == "phil" and layout.space(state.island, st.space).kind == "lake":
+    if _phil_on_a_lake(state, st):
         options.append("stay standing (Phil's ability)")
     if len(options) == 1:
         return push(state, replace(st, kind="activate"))
     return ask(state, seat, "activate", f"You moved unsafely, so {words} activates.", options, st)
 
 
+def _phil_on_a_lake(state: State, st: Step) -> bool:
+    return (character_of(state, st.piece) == "phil"
+            and layout.space(state.island, st.space).kind == "lake")
+
+
 def _activation_choice(state: State, st: Step, option: str) -> State:
+    if option == ACTIVATE and st.activation == "op" and _phil_on_a_lake(state, st):
+        # "After visiting a lake, Phil can choose not to activate it" (p.25): also when the
+        # Rock's push or an anomaly put him there and the OP would activate it
+        seat = piece(state, st.piece).seat
+        return ask(state, seat, "activate", f"The OP activates {space_words(state, st.space)}: "
+                   "would you like to stay standing?",
+                   (ACTIVATE, "stay standing (Phil's ability)"), replace(st, activation="phil"))
     if option == ACTIVATE:
         return push(state, replace(st, kind="activate"))
     seat = piece(state, st.piece).seat
