@@ -98,9 +98,12 @@ def main() -> int:
     out = Path("bench")
     out.mkdir(exist_ok=True)
     from vision import bench as vision_bench
-    print("Vision pipeline (1280x960, one core):")
-    vision = vision_bench.run(str(out))
-    print(json.dumps(vision, indent=1))
+    for game in games.descriptions():
+        camera = games.part(game.name, "camera")
+        if camera is not None:
+            print(f"Vision pipeline for {game.title} (1280x960, one core):")
+            vision = vision_bench.run(str(out), mat=camera.MAT, tiles=camera.TILES)
+            print(json.dumps(vision, indent=1))
     device = {}
     for game in games.descriptions():
         own = games.part(game.name, "bench")
