@@ -210,3 +210,30 @@ def test_k_phil_may_stay_standing_when_the_rock_pushes_him_or_an_anomaly_puts_hi
     s, _ = play(s, Choose(0, s.pending.options[0]))
     s, _ = play(s, Choose(0, "activate"))
     assert piece(s, "schrodie").lying
+
+
+def test_u4_the_thorny_bush_crosses_out_a_fruit_when_a_captive_scares_it_off():
+    """Thorny Bush: "When the captive encounters the Bush, OP can cross out any fruit, even one
+    that has not been circled" (p.20); scaring it off is encountering it."""
+    s = make()
+    s = turn_of(replace(put(s, "phil", "D3"), bush="D4", in_force="thorns"), 1)
+    s, ev = play(s, Move(1, "E", safe=True))
+    assert "Phil scares off the Bush; I take it off the map." in words(ev)
+    s = settle_until(s, "thorns")
+    assert s.pending.seat == 0 and "apple" in s.pending.options
+    s, ev = play(s, Choose(0, "apple"))
+    assert dict(board(s, 1).fruits)["apple"] == "crossed"
+    assert "Phil, cross out the apple." in words(ev)
+    # an unsafe step onto it: attacked, and a fruit crossed out too
+    s = make()
+    s = turn_of(replace(put(s, "phil", "D3"), bush="D4", in_force="thorns"), 1)
+    s, ev = play(s, Move(1, "E"))
+    assert "The Bush attacks Phil: lose 1 health and 1 energy." in words(ev)
+    assert settle_until(s, "thorns").pending.kind == "thorns"
+
+
+def settle_until(s, kind):
+    """Answer pending decisions with their first option until one of `kind` is asked."""
+    while s.pending is not None and s.pending.kind != kind:
+        s, _ = G.apply(s, Choose(s.pending.seat, s.pending.options[0]))
+    return s

@@ -122,15 +122,23 @@ def _encounter(state: State, st: Step) -> State:
 
 def attack(state: State, name: str, which: str) -> State:
     """The Wave (1 health) or the Bush (1 health and 1 energy; the Rock under Lithophytes)."""
+    if which == "Bush":
+        state = thorns(state, name)
     if which in board(state, piece(state, name).seat).called_off:
         return say(state, f"{display(name)} has called off the {which}: it cannot attack.")
     if which == "Wave":
         state = say(state, f"The Wave attacks {display(name)}: lose 1 health point.")
         return characters.hurt(state, name, health=1)
     state = say(state, f"The {which} attacks {display(name)}: lose 1 health and 1 energy.")
-    if state.in_force == "thorns" and which == "Bush":  # and the OP may cross out any fruit (p.20)
-        state = push(state, Step("thorns", piece=name))
     return characters.hurt(state, name, health=1, energy=1)
+
+
+def thorns(state: State, name: str) -> State:
+    """Thorny Bush: "When the captive encounters the Bush, OP can cross out any fruit, even one
+    that has not been circled" (p.20): an attack or a scare-off alike."""
+    if state.in_force != "thorns":
+        return state
+    return push(state, Step("thorns", piece=name))
 
 
 def _thorns(state: State, st: Step) -> State:
@@ -163,6 +171,8 @@ def scare_off(state: State, name: str, which: str) -> State:
     changes = {"wave": None} if which == "Wave" else {which.lower(): None}
     state = replace(state, returns=state.returns + (which,), **changes)
     state = say(state, f"{display(name)} scares off the {which}; I take it off the map.")
+    if which == "Bush":
+        state = thorns(state, name)
     if state.turn == seat:
         b = board(state, seat)
         if b.character == "achilles" and which not in b.spent_symbols:
