@@ -584,11 +584,13 @@ def test_the_thorny_bush_comes_back_from_the_ocean_and_crosses_out_any_fruit():
 
 
 def test_under_lithophytes_the_bush_pushes_and_the_rock_attacks():
+    """"The Bush's pushes work the same as the Rock's pushes, and the Rock attacks and moves
+    according to the rules of the Bush" (p.20): powers added, none lost."""
     s = make(fixed={"D2": ("anomaly", "")}, rock="D2")
     s = turn_of(replace(put(put(s, "phil", "D4"), "theseus", "D3"), bush="D5",
                         in_force="lithophytes"), 0)
-    with pytest.raises(IllegalMove, match="moves and attacks like the Bush"):
-        G.apply(s, RockAction(push="theseus"))
+    pushed, ev = play(s, RockAction(push="theseus"))  # the Rock still pushes
+    assert "The Rock pushes Theseus east." in words(ev) or piece(pushed, "theseus").space != "D3"
     s, ev = play(s, BushAction(push="phil"))
     assert "The Bush pushes Phil west." in words(ev)
     assert piece(s, "phil").space == "D3" and s.pending.kind == "activate"
@@ -597,6 +599,12 @@ def test_under_lithophytes_the_bush_pushes_and_the_rock_attacks():
     assert "The Rock attacks Theseus: lose 1 health and 1 energy." in words(ev)
     with pytest.raises(IllegalMove, match="twice"):
         G.apply(s, RockAction(direction="W"))
+    # the Bush still attacks where it moves, and its move may push as well
+    s = turn_of(replace(put(put(make(), "phil", "D4"), "theseus", "C4"), bush="D5", rock=None,
+                        in_force="lithophytes"), 0)
+    both, ev = play(s, BushAction("W", push="theseus"))
+    assert "The Bush attacks Phil: lose 1 health and 1 energy." in words(ev)
+    assert piece(both, "theseus").space != "C4"
 
 
 def test_the_wave_reaches_a_captive_lying_in_a_lake_that_touches_its_part():

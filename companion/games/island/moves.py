@@ -128,7 +128,7 @@ class BushAction:
     `activate` sends it through a portal or Escher knot it lands on; `start` names the lake space
     it leaves from when it is in a lake; `through` names the portal it comes out of when the
     Hurricane token is in force (the anomaly, with Anomaly Portals, and `then` the direction of
-    the extra movement from it). Under Lithophytes the Bush moves and pushes like the Rock.
+    the extra movement from it). Under Lithophytes the Bush may also push, like the Rock.
     """
     direction: str | None = None
     activate: bool = False
@@ -144,7 +144,7 @@ class BushAction:
 @dataclass(frozen=True)
 class RockAction:
     """The Rock moves one space and/or pushes an adjacent captive, in either order (fields as for
-    the Bush). Under Lithophytes it moves and attacks like the Bush."""
+    the Bush). Under Lithophytes it also moves and attacks like the Bush."""
     direction: str | None = None
     push: str | None = None
     push_direction: str | None = None

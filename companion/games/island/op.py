@@ -228,24 +228,53 @@ def _met_other_op_piece(state: State, which: str, space: str) -> State:
 
 
 def attacks(state: State, which: str) -> bool:
-    """The Bush moves and attacks, the Rock moves and pushes; Lithophytes swaps them (p.20)."""
-    return (which == "Bush") != (state.in_force == "lithophytes")
+    """The Bush moves and attacks; under Lithophytes the Rock too (p.20)."""
+    return which == "Bush" or state.in_force == "lithophytes"
+
+
+def pushes(state: State, which: str) -> bool:
+    """The Rock moves and pushes; under Lithophytes the Bush too (p.20)."""
+    return which == "Rock" or state.in_force == "lithophytes"
 
 
 def bush_action(state: State, m: BushAction) -> State:
-    if not attacks(state, "Bush"):
-        return _move_and_push(state, "Bush", m)
-    if m.push is not None:
+    if m.push is not None and not pushes(state, "Bush"):
         raise IllegalMove("the Bush attacks; it pushes only under Lithophytes")
-    return _move_and_attack(state, "Bush", m)
+    if m.push is None:
+        return _move_and_attack(state, "Bush", m)
+    return _move_and_push(state, "Bush", m)
 
 
 def rock_action(state: State, m: RockAction) -> State:
-    if attacks(state, "Rock"):
-        if m.push is not None or m.direction is None:
-            raise IllegalMove("under Lithophytes the Rock moves and attacks like the Bush")
+    """Lithophytes adds to the Rock's powers: "the Rock attacks and moves according to the rules
+    of the Bush" (p.20), and it still pushes."""
+    if attacks(state, "Rock") and m.push is None:
         return _move_and_attack(state, "Rock", m)
     return _move_and_push(state, "Rock", m)
+
+
+def _trail(state: State, which: str, legs) -> tuple[tuple, tuple]:
+    """(the spaces the piece visited this turn, those this movement visits): "The Bush cannot
+    visit the same space twice" in a turn (p.16)."""
+    trail = dict(state.trails).get(which) or (_lake_key(state, op_piece_space(state, which)),)
+    visits = tuple(_lake_key(state, space) for _, space in legs if space is not None)
+    if any(v in trail for v in visits) or len(set(visits)) < len(visits):
+        raise IllegalMove(f"the {which} cannot visit the same space twice in one turn")
+    return trail, visits
+
+
+def _attack_where_it_ends(state: State, which: str, legs, trail, visits) -> State:
+    state, end = _land(state, which, legs)
+    trails = dict(state.trails)
+    trails[which] = trail + visits
+    state = replace(state, trails=tuple(sorted(trails.items())))
+    if end is None:
+        return state
+    lake = layout.lake_of(state.island, end) or (end,)
+    for p in state.pieces:
+        if p.space in lake:
+            state = resolve.attack(state, p.name, which)
+    return _met_other_op_piece(state, which, end)
 
 
 def _move_and_attack(state: State, which: str, m) -> State:
@@ -253,22 +282,9 @@ def _move_and_attack(state: State, which: str, m) -> State:
     if m.direction is None:
         raise IllegalMove(f"the {which} moves one space: name a direction")
     legs = path(state, which, m.direction, m.start, m.activate, m.through, m.then)
-    trail = dict(state.trails).get(which) or (_lake_key(state, op_piece_space(state, which)),)
-    visits = [_lake_key(state, space) for _, space in legs if space is not None]
-    if any(v in trail for v in visits) or len(set(visits)) < len(visits):
-        raise IllegalMove(f"the {which} cannot visit the same space twice in one turn")
+    trail, visits = _trail(state, which, legs)
     state = _begin(state, which)
-    state, end = _land(state, which, legs)
-    trails = dict(state.trails)
-    trails[which] = trail + tuple(visits)
-    state = replace(state, trails=tuple(sorted(trails.items())))
-    if end is None:
-        return _finish(state)
-    lake = layout.lake_of(state.island, end) or (end,)
-    for p in state.pieces:
-        if p.space in lake:
-            state = resolve.attack(state, p.name, which)
-    return _finish(_met_other_op_piece(state, which, end))
+    return _finish(_attack_where_it_ends(state, which, legs, trail, visits))
 
 
 def push_target(state: State, which: str, target: str, direction: str | None) -> tuple[str, str]:
@@ -313,7 +329,9 @@ def _move_and_push(state: State, which: str, m) -> State:
     if m.direction is None and m.push is None:
         raise IllegalMove(f"the {which} moves, pushes, or both")
     if m.direction is not None:  # check the move before anything happens
-        path(state, which, m.direction, m.start, m.activate, m.through, m.then)
+        legs = path(state, which, m.direction, m.start, m.activate, m.through, m.then)
+        if attacks(state, which):
+            _trail(state, which, legs)
     if m.push is not None and m.push_first:
         push_target(state, which, m.push, m.push_direction)  # a later push: checked after the move
     state = _begin(state, which)
@@ -335,6 +353,12 @@ def _op_move(state: State, st: Step) -> State:
         return state
     legs = path(state, which, st.moving, st.space, st.activation == "activate", st.through,
                 st.then)
+    if attacks(state, which):  # Lithophytes: a move that pushes too still attacks where it ends
+        try:
+            trail, visits = _trail(state, which, legs)
+        except IllegalMove as why:  # something in between moved it: the move cannot be made
+            return say(state, f"The {which} does not move: {why}.")
+        return _attack_where_it_ends(state, which, legs, trail, visits)
     state, end = _land(state, which, legs)
     return _met_other_op_piece(state, which, end) if end else state
 

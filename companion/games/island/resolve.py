@@ -113,7 +113,7 @@ def _encounter(state: State, st: Step) -> State:
             continue
         if st.safe:
             state = scare_off(state, name, which)
-        elif which == "Wave" or (which == "Bush") != (state.in_force == "lithophytes"):
+        elif which != "Rock" or state.in_force == "lithophytes":
             state = attack(state, name, which)  # the Rock is only named (p.18)
             if piece(state, name).space is None:
                 return state
