@@ -86,8 +86,8 @@ def _in_fresh_process(game: str, state_dir: str) -> dict:
 def memory() -> list[dict]:
     """One phone-only and one camera game (each game of each kind when there are several)."""
     figures = []
-    with tempfile.TemporaryDirectory() as state:
-        for game in games.descriptions():
+    for game in games.descriptions():
+        with tempfile.TemporaryDirectory() as state:  # its own games: no other game resumes
             if "camera" in game.parts:  # learn the virtual pieces once, outside the measured run
                 _in_fresh_process(game.name, state)
             figures.append(_in_fresh_process(game.name, state))
