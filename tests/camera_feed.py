@@ -1,5 +1,6 @@
 """The companion as the camera feeds it, for tests: each observed list is what lies on the table
-once it has held still, turned into table events by the real tracker."""
+once it has held still, turned into table events by the real tracker; and `settle`, which runs a
+simulated companion's camera until the table gets where a test wants it."""
 from dataclasses import dataclass
 
 from companion.service import Companion
@@ -28,3 +29,13 @@ class Table(Companion):
         for _ in range(self.tracker.k):
             events += self.tracker.update(reading)
         return super().observe(events)
+
+
+def settle(dev, until, steps=40):
+    """Run camera frames through the pipeline until `until()` holds."""
+    for _ in range(steps):
+        dev.camera.step()
+        dev.companion.call(lambda: None)  # let the worker finish what the frame caused
+        if until():
+            return
+    raise AssertionError(f"the table did not get there: {dev.companion.snapshot.message}")

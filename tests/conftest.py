@@ -33,3 +33,16 @@ def pytest_unconfigure(config):
 def store(tmp_path):
     with Store(tmp_path / "games.db") as s:
         yield s
+
+
+@pytest.fixture
+def device(tmp_path):
+    """The companion in simulation; its camera reads a frame only when a test steps it."""
+    import dataclasses
+
+    from companion import config as config_mod
+    from companion.run import start
+    cfg = dataclasses.replace(config_mod.defaults(on_pi=False), state_dir=tmp_path)
+    dev = start(cfg, simulate=True, port=0, host="127.0.0.1", camera_thread=False)
+    yield dev
+    dev.stop()

@@ -4,39 +4,20 @@ Every play is read from synthetic camera frames by the real vision pipeline; bla
 declared with the buttons, paradox tiles are flipped on the mat and their backs read. After each
 trick the OLED shows exactly what the replay of the same record shows, and so does the winner.
 """
-import dataclasses
 import json
 
 import numpy as np
-import pytest
 
-from companion import config as config_mod
 from companion import records
 from companion.games import TABLE
 from companion.panel import oled_screen
-from companion.run import start
 from companion.games.paradominetor.scripted import scripted_game
 from hardware.display import Display, emulated_device
 
+from camera_feed import settle
+
 NAMES = ["Ana", "Ben", "Cy"]
 
-
-@pytest.fixture
-def device(tmp_path):
-    cfg = dataclasses.replace(config_mod.defaults(on_pi=False), state_dir=tmp_path)
-    dev = start(cfg, simulate=True, port=0, host="127.0.0.1", camera_thread=False)
-    yield dev
-    dev.stop()
-
-
-def settle(dev, until, steps=40):
-    """Run camera frames through the pipeline until `until()` holds."""
-    for _ in range(steps):
-        dev.camera.step()
-        dev.companion.call(lambda: None)  # let the worker finish what the frame caused
-        if until():
-            return
-    raise AssertionError(f"the table did not get there: {dev.companion.snapshot.message}")
 
 
 def oled_for_record(lines, join_url):

@@ -4,35 +4,17 @@ Every action goes in with the table's view, as the host page's requests do; ever
 from synthetic camera frames by the real vision pipeline. The next lead's tile gathers the scored
 trick first, so trick after trick is read; a paradox's tiles stay until they are flipped and read.
 """
-import dataclasses
 
 import pytest
 
-from companion import config as config_mod
 from companion.games import TABLE, IllegalMove
 from companion.games.paradominetor.scripted import scripted_game
-from companion.run import start
+
+from camera_feed import settle
 
 NAMES = ["Ana", "Ben", "Cy"]
 TRICKS = 6
 
-
-@pytest.fixture
-def device(tmp_path):
-    cfg = dataclasses.replace(config_mod.defaults(on_pi=False), state_dir=tmp_path)
-    dev = start(cfg, simulate=True, port=0, host="127.0.0.1", camera_thread=False)
-    yield dev
-    dev.stop()
-
-
-def settle(dev, until, steps=40):
-    """Run camera frames through the pipeline until `until()` holds."""
-    for _ in range(steps):
-        dev.camera.step()
-        dev.companion.call(lambda: None)  # let the worker finish what the frame caused
-        if until():
-            return
-    raise AssertionError(f"the table did not get there: {dev.companion.snapshot.message}")
 
 
 def test_trick_after_trick_without_clearing_and_a_paradox_kept_until_flipped(device):
