@@ -522,7 +522,7 @@ def hmac_equal(a: str, b: str) -> bool:
 
 
 def _describe(session: Session) -> str:
-    """A game as the host knows it: "the Paradominetor game of Ana, Ben and Cy"."""
+    """A game as the host knows it: "the <title> game of Ana, Ben and Cy"."""
     title = games.describe(session.name).title
     names = session.view(TABLE).get("names") or []
     if not names:
@@ -532,11 +532,11 @@ def _describe(session: Session) -> str:
 
 
 def _may_export(session: Session) -> bool:
-    """A finished game's record holds nothing secret any more; one still in play may (a seat's
-    hand, the back of a tile nobody flipped, the Omnipotence Paradox's island)."""
+    """A finished game's record holds nothing secret any more; one still in play may (whatever
+    the game's `secrets(state)` names: a hand, an unturned back, a hidden map)."""
     if session.is_over():
         return True
-    hidden = session.rules.secrets(session.state) if hasattr(session.rules, "secrets") else {}
+    hidden = session.rules.secrets(session.state)
     return not any(hidden.values())
 
 

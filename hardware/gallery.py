@@ -1,4 +1,4 @@
-"""One example of every OLED screen, as a Paradominetor table would see it.
+"""One example of every OLED screen, as a table playing a trick-taking game would see it.
 
 The tests draw these against golden images and, four times larger, into tests/output/oled/,
 checking that the README's pictures in docs/img are the same. `make images` (or

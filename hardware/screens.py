@@ -50,7 +50,7 @@ def drawable(text: Any) -> str:
 
 
 def points(value: Any) -> str:
-    """Scores as players say them: 3, 3.5, -0.5 (half points are common in Paradominetor)."""
+    """Scores as players say them: 3, 3.5, -0.5 (half points are common at the table)."""
     if isinstance(value, str):
         return value
     number = float(Fraction(value).limit_denominator(100)) if not isinstance(value, float) else value
