@@ -7,7 +7,8 @@ from companion.games import IllegalMove
 from companion.games import island as G
 from companion.games.island import board as geo
 from companion.games.island import layout
-from companion.games.island.moves import Choose, EndTurn, Move, RockAction, WaveAttack, WaveMove
+from companion.games.island.moves import (BushAction, Choose, EndTurn, Move, RockAction, WaveAttack,
+                                          WaveMove)
 from companion.games.island.state import board, piece
 
 from .helpers import game, play, put, turn_of, words
@@ -237,3 +238,38 @@ def settle_until(s, kind):
     while s.pending is not None and s.pending.kind != kind:
         s, _ = G.apply(s, Choose(s.pending.seat, s.pending.options[0]))
     return s
+
+
+def test_u4_the_thorny_bush_sent_off_the_island_by_a_knot_comes_back_on_the_opposite_side():
+    """Thorny Bush: "The Bush's movement is similar to Phil's when using his ability" (p.20):
+    "After stepping into the ocean, Phil can ... move ... to a space on the other side of the
+    island opposite to the one he moved from in a straight-line" (p.25) — whatever sent it there."""
+    for seed in range(1, 60):
+        s = make(fixed={"D7": ("knot", ""), "D6": ("oracle", "")}, seed=seed)
+        out = layout.knot_exit(s.island, "D7", "E")
+        if geo.step("D7", out) is None:
+            break
+    else:
+        pytest.skip("no island with that knot")
+    s = start = turn_of(replace(s, bush="D6", rock=None, in_force="thorns"), 0)
+    s, ev = play(s, BushAction("E", activate=True))
+    assert s.bush == geo.far_side("D7", out) and "Bush" not in s.returns
+    assert any("into the ocean and comes back" in w for w in words(ev))
+    plain = replace(start, in_force=None)
+    plain, _ = play(plain, BushAction("E", activate=True))
+    assert plain.bush is None  # without the token it leaves the map
+
+
+def test_w_two_player_theseus_circles_a_bonus_only_for_another_players_piece():
+    """"When Theseus's piece encounters another player's piece, OP announces it and Theseus
+    circles the leftmost available ... square" (p.24): his own second piece is not another
+    player's."""
+    s = make(characters=("theseus",), second_piece="phil",
+             fruits={"theseus": "lime", "phil": "orange"}, fixed={"D4": ("oracle", "")})
+    s = turn_of(replace(put(put(s, "theseus", "D3"), "phil", "D4"), rock=None, bush="A1"), 1)
+    s, ev = play(s, Move(1, "E", piece="theseus"))
+    assert "Also here: Phil." in words(ev)
+    assert board(s, 1).extra[0] == ""
+    s = turn_of(replace(put(replace(s, pending=None), "theseus", "D3"), bush="D4", trails=()), 1)
+    s, ev = play(s, Move(1, "E", piece="theseus"))
+    assert board(s, 1).extra[0] == "circled"  # the Bush is the OP's

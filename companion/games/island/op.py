@@ -191,6 +191,15 @@ def path(state: State, which: str, direction: str, start: str | None, activate: 
             legs.append((f"moves {geo.DIRECTION_WORDS[then]}", geo.step(through, then)))
     else:
         raise IllegalMove(f"the {which} can only activate a portal or an Escher knot")
+    if legs[-1][1] is None and which == "Bush" and state.in_force == "thorns":
+        # Thorny Bush: whenever it leaves the island, it comes back on the opposite side, as
+        # Phil does (p.20, p.25): by a knot's arrow or the Anomaly Portals' extra movement too
+        last, off = (through, then) if kind == "anomaly" else (to, layout.knot_exit(
+            state.island, to, direction))
+        verb = legs[-1][0]
+        verb = (verb.replace("comes out", "goes into the ocean and comes back") if "comes out" in verb
+                else f"{verb} into the ocean and comes back")
+        legs[-1] = (verb, geo.far_side(last, off))
     if legs[-1][1] is None:
         legs[-1] = (legs[-1][0].replace("comes out", "ends") + " in the ocean", None)
     return legs

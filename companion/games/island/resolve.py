@@ -106,7 +106,10 @@ def _encounter(state: State, st: Step) -> State:
     if not here:
         return state
     state = say(state, f"Also here: {', '.join(here)}.")
-    if character_of(state, name) == "theseus":
+    # "When Theseus's piece encounters another player's piece" (p.24): in the two-player game
+    # his own other piece is not another player's
+    own = {display(p.name) for p in state.pieces if p.seat == seat}
+    if character_of(state, name) == "theseus" and any(h not in own for h in here):
         state = circle_extra_bonus(state, seat)
     for which in ("Wave", "Rock", "Bush"):
         if f"the {which}" not in here:
