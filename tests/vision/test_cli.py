@@ -89,9 +89,9 @@ def test_recognize_bad_input_is_one_clear_line_and_status_2(tmp_path, classic, c
 def test_runs_alone_as_a_module(tmp_path):
     camera = ["--camera", "companion.games.paradominetor.camera"]
     out = subprocess.run([sys.executable, "-m", "vision.cli", *camera, "mat", "--seats", "9",
-                          "--out", str(tmp_path / "m.png")], capture_output=True, text=True)
+                          "--out", str(tmp_path / "m.png")], capture_output=True, text=True, timeout=120)
     assert out.returncode == 2 and "3-5" in out.stderr and "Traceback" not in out.stderr
-    out = subprocess.run([sys.executable, "-m", "vision.cli", "mat"], capture_output=True, text=True)
+    out = subprocess.run([sys.executable, "-m", "vision.cli", "mat"], capture_output=True, text=True, timeout=120)
     assert out.returncode == 2 and "--camera" in out.stderr and "Traceback" not in out.stderr
 
 
