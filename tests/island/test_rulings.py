@@ -273,3 +273,26 @@ def test_w_two_player_theseus_circles_a_bonus_only_for_another_players_piece():
     s = turn_of(replace(put(replace(s, pending=None), "theseus", "D3"), bush="D4", trails=()), 1)
     s, ev = play(s, Move(1, "E", piece="theseus"))
     assert board(s, 1).extra[0] == "circled"  # the Bush is the OP's
+
+
+def test_t_a_rock_anomaly_in_the_middle_of_a_rock_action_is_judged_from_where_the_rock_is():
+    """"You must fully perform one before performing the other" (p.17): a push onto a Rock
+    anomaly gives the OP an extra Rock action before the Rock's move; that action goes from where
+    the Rock is, and the rest of the first action from where the extra one left it."""
+    s = make(fixed={"D2": ("oracle", ""), "D3": ("oracle", ""), "D4": ("anomaly", "")},
+             anomalies={"D4": "rock"})
+    s = turn_of(replace(put(s, "phil", "D3"), rock="D2", in_force="lithophytes"), 0)
+    s, _ = play(s, RockAction(direction="W", push="phil", push_first=True))
+    s, ev = play(s, Choose(0, "activate"))
+    assert "I take one action with the Rock now." in words(ev) and s.interrupt == "Rock"
+    assert s.rock == "D2"
+    offered = [m for m in G.legal_moves(s) if isinstance(m, RockAction)]
+    assert RockAction(direction="E") in offered  # from D2, where the Rock is
+    with pytest.raises(IllegalMove, match="Phil is not next to the Rock"):
+        G.apply(s, RockAction(push="phil"))
+    # the extra action goes east back onto D3; the first action's move west would visit D2 twice
+    # (Lithophytes: it moves like the Bush): the extra action stands, and the table hears why
+    s, ev = play(s, RockAction(direction="E"))
+    assert s.rock == "D3"
+    assert any(w.startswith("The Rock does not make the rest of its move: the Rock cannot visit")
+               for w in words(ev))

@@ -360,14 +360,17 @@ def _op_move(state: State, st: Step) -> State:
     which = st.value
     if op_piece_space(state, which) is None:
         return state
-    legs = path(state, which, st.moving, st.space, st.activation == "activate", st.through,
-                st.then)
-    if attacks(state, which):  # Lithophytes: a move that pushes too still attacks where it ends
-        try:
+    # the rest of an action that pushed first: an anomaly's extra action in between may have
+    # moved the piece, so the move goes from where it is now, and if it can no longer be made
+    # the table hears why instead of the extra action being refused
+    try:
+        legs = path(state, which, st.moving, st.space, st.activation == "activate", st.through,
+                    st.then)
+        if attacks(state, which):  # Lithophytes: a move that pushes too attacks where it ends
             trail, visits = _trail(state, which, legs)
-        except IllegalMove as why:  # something in between moved it: the move cannot be made
-            return say(state, f"The {which} does not move: {why}.")
-        return _attack_where_it_ends(state, which, legs, trail, visits)
+            return _attack_where_it_ends(state, which, legs, trail, visits)
+    except IllegalMove as why:
+        return say(state, f"The {which} does not make the rest of its move: {why}.")
     state, end = _land(state, which, legs)
     return _met_other_op_piece(state, which, end) if end else state
 
