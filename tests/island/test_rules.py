@@ -641,3 +641,31 @@ def test_a_fruit_the_thorny_bush_crossed_out_before_hempel_obtained_it_is_new_to
     for viewer in (MASTER, TABLE, Viewer.of_seat(1)):
         G.view(s, viewer)
     assert any(isinstance(m, UseBonus) and m.fruit == "cherries" for m in G.legal_moves(s))
+
+
+def test_the_ops_phone_offers_moves_that_push_and_the_step_after_an_anomaly_portal():
+    """"The Rock action is complex and consists of a move and a push in any order ... You may
+    perform only the movement or push action if you wish" (p.17); Anomaly Portals: "the OP piece
+    gains an additional movement (not an action!) to exit the exit portal to any adjacent space"
+    (p.20). Every such action is in the legal-move list, not only accepted."""
+    s = make(fixed={"D2": ("anomaly", "")}, rock="D2")
+    s = turn_of(put(s, "phil", "D4"), 0)
+    legal = G.legal_moves(s)
+    assert RockAction(direction="E", push="phil", push_direction="E") in legal  # move, then push
+    first = turn_of(put(make(fixed={"D2": ("anomaly", "")}, rock="D2"), "phil", "D3"), 0)
+    assert RockAction(direction="SW", push="phil", push_direction="E",
+                      push_first=True) in G.legal_moves(first)  # push, then move
+    for m in legal:  # and each is accepted
+        G.apply(s, m)
+    # Lithophytes: the Bush may move and push as well
+    litho = turn_of(replace(put(make(), "phil", "D4"), bush="D5", rock=None,
+                            in_force="lithophytes"), 0)
+    assert any(isinstance(m, BushAction) and m.direction and m.push for m in G.legal_moves(litho))
+    # Anomaly Portals: through another anomaly, then one more step
+    tele = make(fixed={"D4": ("anomaly", ""), "D3": ("oracle", "")})
+    tele = turn_of(replace(tele, bush="D3", in_force="teleport"), 0)
+    other = [a for a in layout.find(tele.island, "anomaly") if a != "D4"][0]
+    steps = [m for m in G.legal_moves(tele) if isinstance(m, BushAction) and m.through == other
+             and m.then is not None]
+    assert steps and all(G.apply(tele, m)[0].bush == geo.step(other, m.then) for m in steps
+                         if geo.step(other, m.then) is not None)

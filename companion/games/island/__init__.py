@@ -11,6 +11,8 @@ views (who sees what).
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..base import Game, IllegalMove, Option, Viewer, accepted
 from . import board as geo
 from . import captive, catalog, characters, layout, op, resolve, turns, views
@@ -138,8 +140,9 @@ def winners(state: State) -> list[int]:
 # ---------------------------------------------------------------- legal moves
 
 def legal_moves(state: State) -> list:
-    """Every move the rules accept now (notes aside; combined Rock move-and-push actions are
-    legal too but are not listed: a move-only and a push-only action are)."""
+    """Every move the rules accept now (notes aside), Rock (and, under Lithophytes, Bush) actions
+    that both move and push, in either order, and the extra movement after an Anomaly Portal
+    included."""
     return accepted(apply, state, _candidates(state))
 
 
@@ -195,19 +198,63 @@ def _op_actions(state: State, which: str | None) -> list:
     if which == "Wave":
         return ([WaveMove(p) for p in geo.OCEAN_PARTS + tuple(op.LAKE_PLACES)] +
                 [WaveAttack(p.name) for p in state.pieces])
-    starts = layout.lake_of(state.island, op.op_piece_space(state, which)) or (None,)
-    # with the Hurricane a portal leads to any other portal, with Anomaly Portals an anomaly to
-    # any other anomaly: say which (the extra movement after an anomaly is not listed)
-    exits = (None,) + {"hurricane": tuple(layout.find(state.island, "portal")),
-                       "teleport": tuple(layout.find(state.island, "anomaly"))}.get(state.in_force, ())
-    if which == "Bush":
-        return ([BushAction(d, a, s, x) for d in geo.DIRECTIONS for s in starts
-                 for a, x in [(False, None)] + [(True, x) for x in exits]]
-                + [BushAction(push=p.name, push_direction=d) for p in state.pieces
-                   for d in geo.DIRECTIONS if state.in_force == "lithophytes"])
-    if which == "Rock":
-        return ([RockAction(direction=d, activate=a, start=s, through=x) for d in geo.DIRECTIONS
-                 for s in starts for a, x in [(False, None)] + [(True, x) for x in exits]]
-                + [RockAction(push=p.name, push_direction=d) for p in state.pieces
-                   for d in geo.DIRECTIONS])
-    return []
+    if which not in ("Bush", "Rock") or op.op_piece_space(state, which) is None:
+        return []
+    action = BushAction if which == "Bush" else RockAction
+    moves = _op_piece_moves(state, which)
+    out = [action(**mv) for mv in moves]
+    if not op.pushes(state, which):
+        return out
+    # pushes: alone, after the move (from where the move ends) or before it (from where it is)
+    here = _pushes_from(state, which)
+    out += [action(push=p, push_direction=d) for p, d in here]
+    out += [action(**mv, push=p, push_direction=d, push_first=True) for mv in moves
+            for p, d in here]
+    for mv in moves:
+        try:
+            legs = op.path(state, which, mv["direction"], mv["start"], mv["activate"],
+                           mv["through"], mv["then"])
+        except IllegalMove:
+            continue
+        end = legs[-1][1]
+        if end is not None:
+            moved = replace(state, **{which.lower(): end})
+            out += [action(**mv, push=p, push_direction=d) for p, d in _pushes_from(moved, which)]
+    return out
+
+
+def _op_piece_moves(state: State, which: str) -> list[dict]:
+    """Every movement of the Bush or the Rock: one space, through a portal, knot or (Anomaly
+    Portals) another anomaly, and the extra step after it."""
+    here = op.op_piece_space(state, which)
+    starts = layout.lake_of(state.island, here) or (None,)
+    portals = layout.find(state.island, "portal")
+    anomalies = layout.find(state.island, "anomaly")
+    out = []
+    for d in geo.DIRECTIONS:
+        for s in starts:
+            out.append(dict(direction=d, activate=False, start=s, through=None, then=None))
+            land = geo.step(s or here, d)
+            kind = layout.space(state.island, land).kind if land else None
+            if kind in ("portal", "knot") or (kind == "anomaly" and state.in_force == "teleport"):
+                # with the Hurricane a portal leads to any other portal, with Anomaly Portals
+                # an anomaly to any other anomaly, then one more step if the OP wants
+                exits = ((None,) + tuple(portals) if kind == "portal" and state.in_force == "hurricane"
+                         else tuple(anomalies) if kind == "anomaly" else (None,))
+                thens = (None,) + geo.DIRECTIONS if kind == "anomaly" else (None,)
+                out += [dict(direction=d, activate=True, start=s, through=x, then=t)
+                        for x in exits for t in thens]
+    return out
+
+
+def _pushes_from(state: State, which: str) -> list[tuple[str, str | None]]:
+    """(captive, direction) pushes the piece can make from where it is."""
+    out = []
+    for p in state.pieces:
+        for d in geo.DIRECTIONS:
+            try:
+                op.push_target(state, which, p.name, d)
+            except IllegalMove:
+                continue
+            out.append((p.name, d))
+    return out

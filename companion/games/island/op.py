@@ -424,6 +424,9 @@ def reach(state: State, m) -> dict | None:
     else:  # carried on by a knot or an anomaly, then off the island
         to = list(geo.parts_of(spaces[-1]))
     out = {"piece": which, "to": to, "path": spaces}
+    if m.push is not None:  # a move that pushes too: told apart from the move alone
+        out["pushes"] = (f"{display(m.push)} {geo.DIRECTION_WORDS.get(m.push_direction, '')}, "
+                         + ("before moving" if m.push_first else "after moving"))
     if end is not None and attacks(state, which):
         hit = [display(p.name) for p in state.pieces
                if p.space in (layout.lake_of(state.island, end) or (end,))]

@@ -262,9 +262,11 @@
       case "WaveMove": return "Wave to " + m.part;
       case "WaveAttack": return "Wave attacks " + cap(m.target);
       case "BushAction": case "RockAction":
-        if (m.push) return `${who} pushes ${cap(m.push)} ${DIR_WORDS[m.push_direction]}`;
+        if (m.push) return `${who} pushes ${cap(m.push)} ${DIR_WORDS[m.push_direction]}` +
+          (m.direction ? (m.push_first ? ", then moves " : " after moving ") + DIR_WORDS[m.direction] : "");
         return `${who} ${DIR_WORDS[m.direction]}` + (m.start ? " from " + m.start : "") +
-          (m.activate ? ", through it" : "") + (m.through ? " out at " + m.through : "");
+          (m.activate ? ", through it" : "") + (m.through ? " out at " + m.through : "") +
+          (m.then ? ", then " + DIR_WORDS[m.then] : "");
       case "Rest": return "Rest" + (m.piece ? " (" + cap(m.piece) + ")" : "") + ": restore 2 energy";
       case "UseBonus": {
         const words = v ? bonusWords(v, m.seat, m.fruit) : "";
