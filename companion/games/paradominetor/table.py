@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..base import TABLE, IllegalMove, Prompt
+from ..base import TABLE, IllegalMove, Prompt, accepted
 
 SAME_PLACE_MM = 20.0   # a tile nudged less than this is the same tile
 SURE = 0.80            # below this confidence a read is asked about, not played
@@ -113,9 +113,7 @@ class TrickWatcher:
             self.ignored.append(spot)
             entered = ", ".join(f"{names[p['seat']]} {_words(p['tile'])}" for p in untiled)
             move = self.rules.Play(seat, spot.label)
-            try:
-                self.rules.apply(state, move)
-            except IllegalMove:
+            if not accepted(self.rules.apply, state, [move]):
                 return Prompt("Not the same", f"Seen {words}, but the phones entered {entered}: "
                               "check the tiles or correct it by phone")
             return Prompt("Not the same", f"Seen {words}; phones entered {entered}. "
@@ -159,7 +157,7 @@ class TrickWatcher:
             names = view["names"]
             phoned = " or ".join(names[p["seat"]] for p in same)
             seat = view["to_play"]
-            if seat is not None and _accepts(self.rules, state, self.rules.Play(seat, spot.label)):
+            if seat is not None and accepted(self.rules.apply, state, [self.rules.Play(seat, spot.label)]):
                 self.ignored.append(spot)  # B: it is the phone's tile (see _follow)
                 words = _words(spot.label)
                 return Prompt("Whose tile?", f"Seen {words}: {names[seat]}'s play, or the one "
@@ -228,14 +226,6 @@ class TrickWatcher:
                 self.ignored.remove(spot)
                 self.placed[plays[0]["seat"]] = spot
                 untiled.remove(plays[0])
-
-
-def _accepts(rules, state, move) -> bool:
-    try:
-        rules.apply(state, move)
-    except IllegalMove:
-        return False
-    return True
 
 
 _TILE_ID = re.compile(r"\b(red|blue|green|yellow|purple|black)-(\d)(?:-(past|present|future))?\b")
