@@ -4,26 +4,14 @@ quietly (no tracebacks), the game saved."""
 import http.client
 import json
 import os
-import queue
 import signal
-import socket
 import subprocess
-import sys
-import threading
-import time
 from pathlib import Path
 
 from companion.run import announcement, links
+from running import STARTUP_SECONDS, STOP_SECONDS, Running, free_port, local_config
 
 ROOT = Path(__file__).resolve().parents[1]
-STARTUP_SECONDS = 120  # a slow machine's first import of OpenCV and friends
-STOP_SECONDS = 20
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def test_listening_on_this_computer_only_prints_only_its_own_link():
@@ -60,55 +48,6 @@ def test_make_run_takes_a_port():
     assert made.stdout.strip().splitlines()[-1].endswith("paradox-table run")
 
 
-class Running:
-    """`paradox-table run` in its own process, its output read line by line with a bound."""
-
-    def __init__(self, tmp_path: Path, port: int):
-        config = tmp_path / "config.toml"
-        config.write_text(f'state_dir = "{tmp_path / "state"}"\n[web]\nhost = "127.0.0.1"\n')
-        self.proc = subprocess.Popen([sys.executable, "-m", "companion.cli", "run", "--simulate",
-                                      "--config", str(config), "--port", str(port)],
-                                     stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                     stderr=subprocess.STDOUT, text=True, cwd=tmp_path)
-        self.lines: queue.Queue = queue.Queue()
-        self.seen: list[str] = []
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self):
-        for line in self.proc.stdout:
-            self.lines.put(line)
-        self.lines.put(None)
-
-    def wait_for(self, text: str, seconds: float):
-        deadline = time.monotonic() + seconds
-        while True:
-            try:
-                line = self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
-            except queue.Empty:
-                raise AssertionError(f"not said within {seconds} s: {text!r}\n" + "".join(self.seen)) from None
-            if line is None:
-                raise AssertionError(f"stopped before saying {text!r}\n" + "".join(self.seen))
-            self.seen.append(line)
-            if text in line:
-                return
-
-    def rest(self, seconds: float) -> str:
-        deadline = time.monotonic() + seconds
-        while True:
-            try:
-                line = self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
-            except queue.Empty:
-                raise AssertionError("the output did not end\n" + "".join(self.seen)) from None
-            if line is None:
-                return "".join(self.seen)
-            self.seen.append(line)
-
-    def kill(self):
-        if self.proc.poll() is None:
-            os.kill(self.proc.pid, signal.SIGKILL)
-            self.proc.wait(timeout=STOP_SECONDS)
-
-
 def request(port, method, path, body=None, headers=None):
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
     conn.request(method, path, body=json.dumps(body) if body is not None else None,
@@ -121,7 +60,7 @@ def request(port, method, path, body=None, headers=None):
 
 def test_sigterm_with_phones_connected_stops_quietly(tmp_path):
     port = free_port()
-    running = Running(tmp_path, port)
+    running = Running(local_config(tmp_path), port, tmp_path)
     try:
         running.wait_for("Paradox Table is running", STARTUP_SECONDS)
         running.wait_for("Only this computer can open it", 10)
