@@ -9,6 +9,7 @@ from companion.games import TABLE
 from companion.run import start
 
 playwright = pytest.importorskip("playwright.sync_api")
+from browsing import wait_until  # noqa: E402
 PHONE = {"width": 390, "height": 844}
 
 
@@ -32,16 +33,6 @@ def phone(browser):
     yield open_page
     for c in contexts:
         c.close()
-
-
-def wait_until(page, predicate, timeout=30.0):
-    import time
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return
-        page.wait_for_timeout(100)
-    raise AssertionError("timed out")
 
 
 def test_host_seats_and_a_live_trick(device, phone, shots):

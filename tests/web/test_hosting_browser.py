@@ -22,6 +22,7 @@ from companion.games import TABLE
 from companion.run import start
 
 playwright = pytest.importorskip("playwright.sync_api")
+from browsing import wait_until  # noqa: E402
 PHONE = {"width": 390, "height": 844}
 TIMEOUT = 10_000  # ms, for every wait in the browser
 NAMES = ["Ana", "Ben", "Cy"]
@@ -55,14 +56,6 @@ def phone(browser):
     page = browser.new_context(viewport=PHONE, accept_downloads=True).new_page()
     page.set_default_timeout(TIMEOUT)
     return page
-
-
-def wait_until(page, predicate, timeout=TIMEOUT):
-    for _ in range(timeout // 100):
-        if predicate():
-            return
-        page.wait_for_timeout(100)
-    raise AssertionError("timed out")
 
 
 def host_page(device, browser):

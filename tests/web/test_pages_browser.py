@@ -16,6 +16,7 @@ from companion.store import Store
 from web.app import Extras, create_app, make_server
 
 playwright = pytest.importorskip("playwright.sync_api")
+from browsing import wait_until  # noqa: E402
 PHONE = {"width": 390, "height": 844}
 HOST = "t" * 43
 TIMEOUT = 10_000  # ms, for every wait in the browser
@@ -75,14 +76,6 @@ def phone(browser, console):
     page = browser.new_context(viewport=PHONE).new_page()
     page.set_default_timeout(TIMEOUT)
     return console.watch(page)
-
-
-def wait_until(page, predicate, timeout=TIMEOUT):
-    for _ in range(timeout // 100):
-        if predicate():
-            return
-        page.wait_for_timeout(100)
-    raise AssertionError("timed out")
 
 
 def start(host):
