@@ -87,6 +87,9 @@ class Table:
         for seat in (1, 2, "table"):
             html = self.pages[f"seat-{seat}" if seat != "table" else "table"].content()
             known = " ".join(m["boards"][str(seat)]["known_spaces"].values()) if seat != "table" else ""
+            asked = m["decision"]  # a captive's own question may name a space ("at Camp A or Camp B?")
+            if asked and asked["seat"] == seat:
+                known += " " + asked["prompt"] + " " + " ".join(map(str, asked["options"]))
             assert "kind-" not in html and "data-name" not in html  # no drawn island
             assert "op-piece" not in html and 'data-piece="' not in html  # no OP piece on a map
             for secret in island["placements"]:
