@@ -503,9 +503,21 @@ class Server:
     def effective_port(self) -> int:
         return self._server.effective_port
 
-    @property
-    def _map(self) -> dict:  # the open connections (tests drop them as lost Wi-Fi would)
-        return self._server._map
+    def drop_connections(self, timeout: float = 5.0):
+        """Cut every open connection from waitress's own loop, as lost Wi-Fi would (the listening
+        socket stays). Closing a socket from another thread races the loop's select()."""
+        server, done = self._server, threading.Event()
+
+        def drop():
+            try:
+                for channel in list(server._map.values()):
+                    if channel is not server and channel is not server.trigger:
+                        channel.close()
+            finally:
+                done.set()
+
+        server.trigger.pull_trigger(drop)
+        done.wait(timeout)
 
     def run(self):
         self._loop = threading.current_thread()

@@ -115,9 +115,7 @@ def test_a_dropped_line_shows_reconnecting_and_catches_up(device, phone):
     expect(page.locator("#status")).to_have_text("live")
     page.route("**/api/stream*", lambda route: route.abort("internetdisconnected"))
     for _ in range(5):  # cut the open streams, as lost Wi-Fi would (again if one was mid-write)
-        for channel in list(device.server._map.values()):
-            if channel is not device.server and hasattr(channel, "request"):
-                channel.close()
+        device.server.drop_connections()
         try:
             expect(page.locator("#status")).to_have_text("reconnecting…", timeout=3000)
             break
