@@ -13,6 +13,7 @@ from companion.games.base import MASTER, TABLE, Viewer
 from companion.games import island as G
 from companion.games.island import board as geo
 from companion.games.island import layout
+from companion.games.island.moves import Correct
 from companion.games.island.op import LAKE_PLACES
 
 CHARACTERS = ["granddead", "achilles", "hempel", "theseus", "phil", "schrodie"]
@@ -167,10 +168,26 @@ def crash_free_playout(seed, moves=250):
             break
         legal = [G.move_from_dict(m) for m in master["legal"]]
         assert legal, "somebody must always be able to move"
-        state, _ = G.apply(state, rng.choice(legal))
+        if state.phase == "play" and rng.random() < 0.08:  # the OP's hand, now and then
+            try:
+                state, _ = G.apply(state, random_correction(rng, state))
+            except IllegalMove:
+                pass
+        else:
+            state, _ = G.apply(state, rng.choice(legal))
         check_invariants(state)
         played += 1
     return played
+
+
+def random_correction(rng, state):
+    """Any correction the OP's phone could send, sensible or not."""
+    what = rng.choice(("place", "health", "energy", "fruit", "mark"))
+    name = rng.choice([p.name for p in state.pieces] + ["Wave", "Rock", "Bush"])
+    space = rng.choice(geo.SPACES + geo.OCEAN_PARTS + ("the straight lake",))
+    return Correct(what, piece=name, space=space, value=rng.choice(("0", "1", "3", "9", "circled",
+                                                                      "crossed", "", "camp")),
+                   fruit=rng.choice(G.catalog.fruits()))
 
 
 def test_random_games_with_every_mix_and_token_never_crash():

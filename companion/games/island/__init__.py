@@ -15,8 +15,8 @@ from dataclasses import replace
 
 from ..base import Game, IllegalMove, Option, Viewer, accepted
 from . import board as geo
-from . import captive, catalog, characters, layout, op, resolve, turns, views
-from .moves import (MOVES, BuildIsland, BushAction, Choose, ChooseStartingFruit, EndTurn, Move,
+from . import captive, catalog, characters, corrections, layout, op, resolve, turns, views
+from .moves import (MOVES, BuildIsland, BushAction, Choose, ChooseStartingFruit, Correct, EndTurn, Move,
                     PlaceOpPieces, RandomIsland, Rest, RockAction, Said, UseBonus, UseExtraBonus,
                     WaveAttack, WaveMove, WriteNote, move_from_dict, move_to_dict)
 from .state import OP, State, board as board_of, piece, pieces_of
@@ -85,6 +85,7 @@ _HANDLERS = {
     WaveAttack: op.wave_attack,
     BushAction: op.bush_action,
     RockAction: op.rock_action,
+    Correct: corrections.correct,
 }
 
 

@@ -156,8 +156,27 @@ class RockAction:
     seat: int = 0
 
 
+# ---------------------------------------------------------------- the OP's hand (corrections)
+
+@dataclass(frozen=True)
+class Correct:
+    """The OP applies by hand what the rules cannot foresee (a power token known only from the box,
+    a house rule): `what` is place (a `piece`, captive or Wave/Rock/Bush, to a `space` or ocean
+    part), health or energy (a captive `piece` to the number in `value`), fruit (on the board of
+    `piece`'s captive: `fruit` to `value` circled | crossed | "" rubbed out) or mark (on that
+    captive's map: `space` gets the text `value`; "" rubs it out). `words` is what the OP says
+    aloud instead of the default, which never tells where a piece is."""
+    what: str
+    piece: str = ""
+    space: str = ""
+    value: str = ""
+    fruit: str = ""
+    words: str = ""
+    seat: int = 0
+
+
 MOVES = (BuildIsland, RandomIsland, PlaceOpPieces, ChooseStartingFruit, Move, Rest, UseBonus,
-         UseExtraBonus, EndTurn, WriteNote, Choose, WaveMove, WaveAttack, BushAction, RockAction)
+         UseExtraBonus, EndTurn, WriteNote, Choose, WaveMove, WaveAttack, BushAction, RockAction, Correct)
 
 
 def move_from_dict(data: dict):

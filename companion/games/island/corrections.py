@@ -1,0 +1,155 @@
+"""The OP's hand on the island: corrections the rules cannot foresee.
+
+Seven power tokens have no text in the rulebook (p.15), and a group may play a house rule or a
+printing that differs from the catalog. The OP then applies the effect by hand: moves a piece,
+sets a captive's health or energy, circles or crosses out a fruit, marks a space on a captive's
+map. A correction is a move like any other (logged, undoable, replayed). Nothing resolves
+because of it (a piece set down encounters nothing), and the table hears only what the OP
+chooses to announce: the default words never say where a piece is.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..base import IllegalMove
+from . import board as geo
+from . import catalog, characters
+from .moves import Correct
+from .op import LAKE_PLACES
+from .state import OP, OP_PIECES, State, board, character_of, display, log, piece, possessive, say, set_board
+
+KINDS = ("place", "health", "energy", "fruit", "mark")
+FRUIT_MARKS = {"circled": "circle", "crossed": "cross out", "": "rub out"}
+LONGEST_WORDS = 160
+LONGEST_MARK = 40
+
+
+def correct(state: State, m: Correct) -> State:
+    if m.seat != OP:
+        raise IllegalMove("only the OP corrects the island")
+    if state.phase != "play":
+        raise IllegalMove("corrections are made during play, once every captive has a starting fruit")
+    if state.pending is not None:
+        raise IllegalMove(f"answer the question first: {state.pending.prompt}")
+    if m.what not in KINDS:
+        raise IllegalMove(f"a correction is one of: {', '.join(KINDS)}")
+    words = " ".join(str(m.words or "").split())
+    if len(words) > LONGEST_WORDS:
+        raise IllegalMove(f"say it in at most {LONGEST_WORDS} characters")
+    state, default, note = _CHANGES[m.what](state, m)
+    state = log(state, f"Correction: {note}")
+    return say(state, words or default)
+
+
+def _captive(state: State, name: str):
+    try:
+        p = piece(state, name.lower())
+    except KeyError:
+        raise IllegalMove(f"there is no captive piece called {name!r}") from None
+    return p
+
+
+def _place(state: State, m: Correct):
+    where = m.space.strip()
+    if m.piece in OP_PIECES:
+        return _place_op_piece(state, m.piece, where)
+    p = _captive(state, m.piece)
+    if p.space is None:
+        raise IllegalMove(f"{display(p.name)} has perished; the piece comes back when revived")
+    where = where.upper()
+    if where not in geo.SPACES:
+        raise IllegalMove(f"{where or 'that'} is not a space of the island (rows A-G)")
+    state = replace(state, pieces=tuple(replace(q, space=where, lying=False) if q.name == p.name
+                                        else q for q in state.pieces))
+    return state, f"I moved {possessive(p.name)} piece.", f"{display(p.name)} from {p.space} to {where}"
+
+
+def _place_op_piece(state: State, which: str, where: str):
+    returns = tuple(w for w in state.returns if w != which)  # set down again: back on the map
+    if which == "Wave":
+        if where not in geo.OCEAN_PARTS and where not in LAKE_PLACES:
+            raise IllegalMove(f"the Wave goes on a part of the ocean: {', '.join(geo.OCEAN_PARTS)}")
+        was = state.wave
+        state = replace(state, wave=where, returns=returns)
+    else:
+        where = where.upper()
+        if where not in geo.SPACES:
+            raise IllegalMove(f"{where or 'that'} is not a space of the island (rows A-G)")
+        other = "Bush" if which == "Rock" else "Rock"
+        if where == (state.bush if other == "Bush" else state.rock):
+            raise IllegalMove(f"the {other} is on {where}; two of your pieces never share a space")
+        was = state.rock if which == "Rock" else state.bush
+        state = replace(state, **{which.lower(): where}, returns=returns)
+    return state, f"I moved the {which}.", f"the {which} from {was or 'off the map'} to {where}"
+
+
+def _number(m: Correct, low: int, high: int, what: str) -> int:
+    text = str(m.value).strip()
+    if not text.isdigit() or not low <= int(text) <= high:
+        raise IllegalMove(f"{what} is a number from {low} to {high}")
+    return int(text)
+
+
+def _track(state: State, m: Correct):
+    p = _captive(state, m.piece)
+    if p.space is None:
+        raise IllegalMove(f"{display(p.name)} has perished; revival sets the tracks")
+    granddead = character_of(state, p.name) == characters.GRANDDEAD
+    if granddead and m.what == "health":
+        raise IllegalMove("Granddead's energy is his health: change his energy")
+    top = p.max_energy if m.what == "energy" else p.max_health
+    was = p.energy if m.what == "energy" else p.health
+    value = _number(m, 0, top, f"{possessive(p.name)} {m.what}")
+    note = f"{possessive(p.name)} {m.what} from {was} to {value}"
+    words = f"{possessive(p.name)} {m.what} is now {value}."
+    if value < was:  # a loss goes through the rules: 0 health (Granddead: 0 energy) perishes
+        loss = was - value
+        if granddead or m.what == "health":
+            return characters.hurt(state, p.name, health=loss), words, note
+        state = replace(state, pieces=tuple(replace(q, energy=value) if q.name == p.name else q
+                                            for q in state.pieces))
+        return state, words, note
+    gain = value - was
+    if granddead or m.what == "energy":
+        return characters.heal(state, p.name, energy=gain), words, note
+    return characters.heal(state, p.name, health=gain), words, note
+
+
+def _fruit(state: State, m: Correct):
+    p = _captive(state, m.piece)
+    if m.fruit not in catalog.fruits():
+        raise IllegalMove(f"the fruits are {', '.join(catalog.fruits())}")
+    status = str(m.value).strip()
+    if status not in FRUIT_MARKS:
+        raise IllegalMove("a fruit is circled, crossed out, or rubbed out")
+    b = board(state, p.seat)
+    fruits = dict(b.fruits)
+    was = fruits.get(m.fruit, "")
+    if status:
+        fruits[m.fruit] = status
+    else:
+        fruits.pop(m.fruit, None)
+    state = set_board(state, p.seat, fruits=tuple(fruits.items()))
+    who = display(b.character)
+    return (state, f"{who}, {FRUIT_MARKS[status]} the {m.fruit}.",
+            f"{possessive(b.character)} {m.fruit} from {was or 'blank'} to {status or 'blank'}")
+
+
+def _mark(state: State, m: Correct):
+    p = _captive(state, m.piece)
+    where = m.space.strip()
+    where = where if where in geo.OCEAN_PARTS else where.upper()
+    if where not in geo.SPACES and where not in geo.OCEAN_PARTS:
+        raise IllegalMove(f"{where or 'that'} is not a space of the island or a part of the ocean")
+    text = " ".join(str(m.value).split())
+    if len(text) > LONGEST_MARK:
+        raise IllegalMove(f"a mark is at most {LONGEST_MARK} characters")
+    b = board(state, p.seat)
+    known = tuple((s, w) for s, w in b.known if s != where) + (((where, text),) if text else ())
+    state = set_board(state, p.seat, known=known)
+    who = display(b.character)
+    return (state, f"{who}, I marked a space on your map." if text else f"{who}, I rubbed out a mark on your map.",
+            f"{possessive(b.character)} map, {where}: {text or 'rubbed out'}")
+
+
+_CHANGES = {"place": _place, "health": _track, "energy": _track, "fruit": _fruit, "mark": _mark}
