@@ -1,0 +1,109 @@
+"""Loop's record lines for `paradox-table replay` (docs/records.md, "Loop's turn lines").
+
+The header is `{"game": "loop", "players": 3, "parts": {...}, "destinations": [...], "first": 0}`;
+each turn is one line, `{"turn": {"seat": 0, "new": "garage", "part": "wheel", "machine": 1,
+"launch": {"machine": 1, "destination": "Rome"}}}`, listed in play order: a turn names only the
+choices its action needs, and none when it cracks.
+"""
+from __future__ import annotations
+
+from ..base import IllegalMove
+from . import rules
+from .moves import Act, EndTurn, Launch
+
+# the record's words -> the move's fields
+_FIELDS = {"part": "part", "machine": "machine", "from": "give", "to": "take",
+           "to_machine": "to_machine", "from_machine": "from_machine",
+           "destination": "destination", "parts": "parts"}
+
+
+def header(options: dict) -> dict:
+    if "destinations" in options and not isinstance(options["destinations"], list):
+        raise IllegalMove("destinations is a list of {\"name\", \"era\", \"parts\", \"points\"}")
+    return options
+
+
+def turn(state, line):
+    if not isinstance(line, dict):
+        raise IllegalMove('a turn is {"seat": N, "new": ACTION or "past": true, ...}')
+    extra = set(line) - set(_FIELDS) - {"seat", "new", "past", "launch"}
+    if extra:
+        raise IllegalMove(f"a turn does not take {', '.join(sorted(extra))}")
+    seat = line.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        raise IllegalMove("a turn names its seat, a number")
+    if state.phase == "over":
+        raise IllegalMove("the game is over")
+    if seat != state.turn:
+        raise IllegalMove(f"it is seat {state.turn}'s turn, not seat {seat}'s")
+    past, new = line.get("past"), line.get("new")
+    if (past is True) == (new is not None) or past not in (None, True):
+        raise IllegalMove('a turn has either "new": ACTION or "past": true')
+    if new is not None and not isinstance(new, str):
+        raise IllegalMove('"new" names an action card, e.g. "garage"')
+    fields = {_FIELDS[k]: v for k, v in line.items() if k in _FIELDS}
+    if "parts" in fields:
+        if not isinstance(fields["parts"], list):
+            raise IllegalMove("trash names its parts as a list of [machine, part]")
+        fields["parts"] = tuple(tuple(p) if isinstance(p, list) else p for p in fields["parts"])
+    state, _ = rules.apply(state, Act(seat, new, **fields))
+    launch = line.get("launch")
+    if launch is not None:
+        if not isinstance(launch, dict) or set(launch) != {"machine", "destination"}:
+            raise IllegalMove('a launch is {"machine": N, "destination": NAME}')
+        if state.turn != seat or state.phase not in ("launch", "trash"):
+            d = state.destination(launch["destination"]) if isinstance(launch["destination"], str) else None
+            why = rules.launch_problem(_as_launching(state, seat), seat, launch["machine"],
+                                       launch["destination"]) if d else None
+            raise IllegalMove(f"no machine can launch this turn"
+                              + (f": {why}" if why else f": there is no destination {launch['destination']!r}"
+                                 if d is None else ""))
+        state, _ = rules.apply(state, Launch(seat, launch["machine"], launch["destination"]))
+    if state.phase != "action" and state.phase != "over" and state.turn == seat:
+        state, _ = rules.apply(state, EndTurn(seat))
+    return state
+
+
+def _as_launching(state, seat):
+    """The state seen as if `seat` were still launching, to say why a launch is refused."""
+    from dataclasses import replace
+    return replace(state, turn=seat, phase="launch")
+
+
+LINES = {"turn": turn}
+
+
+def result(state) -> dict:
+    days = [{"scores": {str(s): pts for s, pts in enumerate(points)},
+             "cracks": {str(s): n for s, n in enumerate(cracks)}} for points, cracks in state.days]
+    return {
+        "turns": [{"seat": t.seat, "action": state.card(t.card).effect if not state.card(t.card).anomaly
+                   else t.card, "crack": t.crack, "launched": t.launched, "points": t.points}
+                  for t in state.history],
+        "days": days,
+        "scores": {str(s): rules.total(state, s) for s in range(state.players)},
+        "penalties": {str(s): rules.penalties(state, s) for s in range(state.players)},
+        "removed": list(state.removed_order),
+        "winners": rules.winners(state),
+    }
+
+
+def describe(state) -> list[str]:
+    out = []
+    day = 0
+    for t in state.history:
+        if t.day != day:
+            day = t.day
+            out.append(f"Day {day}")
+        words = f"  {state.names[t.seat]}: {'new' if t.new else 'past'} {state.card(t.card).title}"
+        if t.crack:
+            words += " (crack)"
+        if t.launched:
+            words += f", launched to {t.launched} for {t.points}"
+        out.append(words)
+    for s in range(state.players):
+        pen = rules.penalties(state, s)
+        out.append(f"{state.names[s]}: {state.seats[s].points} points, penalties "
+                   f"{pen['scrapped']} scrapped, {pen['ads']} Ads, {pen['cracks']} cracks: "
+                   f"{rules.total(state, s)}" + (" (removed)" if state.seats[s].removed else ""))
+    return out
