@@ -15,6 +15,7 @@ from .base import MASTER, TABLE, Game, IllegalMove, Viewer
 _REGISTRY = {
     "paradominetor": "companion.games.paradominetor",
     "island": "companion.games.island",
+    "loop": "companion.games.loop",
 }
 
 
