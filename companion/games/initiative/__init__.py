@@ -1,0 +1,35 @@
+"""Paradox Initiative: mad scientists swap particle discs in a 5x5 matrix to form strands and
+claim timelines of worlds across the multiverse; 2-4 players, or one against the rival lab.
+
+Rules: shared/rules/paradox-initiative.txt; decisions the rulebook leaves open: docs/rulings.md.
+Modules: matrix (strands, the drop, the refill order), catalog (card data, kept lessons), moves,
+rules (pure: the round, the matrix, particles, the glitch, the rival lab), scoring (the end),
+views (who sees what, legal moves), records (matrix and scoring lines for `replay`).
+"""
+from __future__ import annotations
+
+from ..base import Game, Option, from_dict, to_dict
+from .moves import *  # noqa: F401,F403 - moves and events
+from .moves import MOVES
+from .rules import NAME, State, apply, keep, setup  # noqa: F401
+from .views import is_over, legal_moves, scores, secrets, view, viewers, winners  # noqa: F401
+
+GAME = Game(
+    name=NAME,
+    title="Paradox Initiative",
+    players=(1, 4),
+    options=(
+        Option("players", "Players", "count", default=2, low=1, high=4,
+               help="One player plays against the rival lab."),
+        Option("names", "Seat names, clockwise", "names", per="players",
+               help="Leave empty for P1, P2, ..."),
+    ),
+    parts=("records",),
+)
+
+
+def move_from_dict(data: dict):
+    return from_dict(MOVES, data)
+
+
+move_to_dict = to_dict

@@ -1,0 +1,206 @@
+"""Who sees what, the scores, and the moves the rules accept now.
+
+Everything on the table is public (matrices, consoles, score piles, the wormhole); hidden are the
+decks' order and each player's secret research goal, which only its owner's phone shows.
+"""
+from __future__ import annotations
+
+from ..base import TABLE, Viewer, accepted
+from . import catalog, matrix, scoring
+from .matrix import COLOURS, SWITCHES
+from .moves import (Ally, Build, Draft, Draw, EndTurn, Keep, Lock, Place, Purple, Resolve,
+                    RivalTake, Stabilise, Swap, Switch, Teach, Tech)
+from .rules import NAME, apply, thaw
+
+
+def _secret_words(goal) -> str:
+    return f"secret research goal: {scoring.goal_words(goal)}"
+
+
+def _results(s) -> dict:
+    fractured = [i + 1 for i, w in enumerate(s["worlds"]) if not w["stable"]]
+    locked = [i + 1 for i, w in enumerate(s["worlds"]) if w["locked"]]
+    piles = [b["pile"] for b in s["boards"]] + ([s["rival"]["pile"]] if s["solo"] else [])
+    out = {}
+    for seat, pile in enumerate(piles):
+        allies = sum(1 for v in s["alliances"].values() if v == seat)
+        out[seat] = scoring.score_pile([dict(s["cards"][c], id=c) for c in pile],
+                                       fractured=fractured, locked=locked, goals=s["goals"],
+                                       secret=s["secret"][seat], alliances=allies,
+                                       rival=s["solo"] and seat == 1)
+    return out
+
+
+def scores(state) -> dict[int, int]:
+    """The piles scored as the game's end would score them now."""
+    return {seat: r["total"] for seat, r in _results(thaw(state)).items()}
+
+
+def is_over(state) -> bool:
+    return thaw(state)["phase"] == "over"
+
+
+def winners(state) -> list[int]:
+    s = thaw(state)
+    return scoring.winners(_results(s)) if s["phase"] == "over" else []
+
+
+def viewers(state) -> list[str]:
+    return [f"seat-{seat}" for seat in range(thaw(state)["players"])]
+
+
+def secrets(state) -> dict[str, set[str]]:
+    s = thaw(state)
+    out = {f"seat-{seat}": {_secret_words(g)} for seat, g in enumerate(s["secret"][:s["players"]])
+           if g}
+    if s["solo"] and s["secret"][1]:
+        out["rival"] = {_secret_words(s["secret"][1])}
+    return out
+
+
+def _console(s, b) -> list[dict]:
+    last = catalog.console()["spaces"] - 1
+    return [{"card": e["card"], "section": s["cards"][e["card"]]["timeframe"], "space": e["space"],
+             "turns_left": last - e["space"] + 1, "cost": s["cards"][e["card"]]["cost"],
+             "placed": [x["p"] for x in e["placed"]], "planets_saved": e["saved"]}
+            for e in b["console"]]
+
+
+def view(state, viewer: Viewer = TABLE) -> dict:
+    s = thaw(state)
+    results = _results(s)
+    over = s["phase"] == "over"
+    head = s["queue"][0] if s["queue"] else None
+    out = {
+        "game": NAME, "seats": s["seats"], "names": s["names"],
+        "scores": {str(k): v["total"] for k, v in results.items()},
+        "finished": over, "winners": scoring.winners(results) if over else [],
+        "phase": s["phase"], "round": s["round"], "final": s["final"], "chief": s["chief"],
+        "turn": s["order"][0] if s["order"] else None, "actions": s["actions"],
+        "awaiting": {k: v for k, v in head.items() if k not in ("options",)} if head else None,
+        "glitch": s["glitch"],
+        "worlds": [{"number": i + 1, "name": w["name"], "stable": s["worlds"][i]["stable"],
+                    "locked": s["worlds"][i]["locked"]} for i, w in enumerate(catalog.worlds())],
+        "wormhole": s["wormhole"], "alternate": len(s["alt"]), "deck": len(s["deck"]),
+        "discard": s["discard"], "anomaly": s["anomaly"], "bag": sum(s["bag"].values()),
+        "purple": s["purple"],
+        "alliances": {COLOURS[c]: v for c, v in s["alliances"].items()},
+        "goals": [scoring.goal_words(g) for g in s["goals"]],
+        "breakdown": {str(k): {x: v[x] for x in ("worlds", "experiments", "locked", "goals",
+                                                  "alliances", "penalty")}
+                      for k, v in results.items()},
+        "players": [{"seat": seat, "rows": [matrix.row_text(r) for r in b["matrix"]],
+                     "locks": [[l[0], l[1]] for l in b["locks"]],
+                     "switches": {COLOURS[c]: b["switches"][c] for c in SWITCHES},
+                     "console": _console(s, b), "pile": b["pile"], "tech": b["tech"],
+                     "tech_deck": len(b["tech_deck"]), "earned": b["hand"]}
+                    for seat, b in enumerate(s["boards"])],
+        "said": s["said"][-5:],
+    }
+    if s["solo"]:
+        out["rival"] = {"pile": s["rival"]["pile"], "pawn": matrix_slot(s["rival"]["pawn"])}
+    if viewer.kind == "seat" and viewer.seat < s["players"]:
+        goal = s["secret"][viewer.seat]
+        out["secret_goal"] = _secret_words(goal) if goal else None
+        if head and head["kind"] == "keep" and head["seat"] == viewer.seat:
+            out["awaiting"]["options"] = head["options"]
+    elif viewer.kind == "master":
+        out["secret_goals"] = [_secret_words(g) if g else None for g in s["secret"]]
+    return out
+
+
+def matrix_slot(pawn: int) -> int:
+    from .rules import RING
+    return RING[pawn] + 1  # the rulebook numbers the 3x3 grid 1-9
+
+
+# ---------------------------------------------------------------- legal moves
+
+def legal_moves(state) -> list:
+    s = thaw(state)
+    if s["phase"] == "over" or s["bench"]:
+        return []
+    if s["queue"]:
+        head = s["queue"][0]
+        seat = head["seat"]
+        if head["kind"] == "draw":
+            return [Draw(seat, p) for p, n in sorted(s["bag"].items()) if n > 0]
+        if head["kind"] == "teach":
+            card = s["cards"][head["card"]]
+            return [Teach(seat, head["card"], tuple(card["cost"]),
+                          tuple(card["at"]) if card.get("at") else None)]
+        if head["kind"] == "keep":
+            return [Keep(seat, m) for m in head["options"]]
+        if head["kind"] == "switch":
+            b = s["boards"][seat]
+            return [Switch(seat, COLOURS[c]) for c in SWITCHES if not b["switches"][c]]
+        if head["kind"] == "rival-card":
+            return [RivalTake(0, c) for c in s["wormhole"][:3] if c]
+        return []
+    seat = s["order"][0]
+    b = s["boards"][seat]
+    if s["phase"] == "wormhole":
+        out = [Draft(seat, c) for c in s["wormhole"] if c]
+        out += [Switch(seat, COLOURS[c]) for c in SWITCHES if not b["switches"][c]]
+        out += [Build(seat)] if b["tech_deck"] else []
+        return out
+    out = []
+    if s["actions"] > 0:
+        out += _swaps(s, seat, b)
+        out += [Resolve(seat, (r, c)) for r in range(5) for c in range(5)
+                if matrix.strands_through(b["matrix"], [(r, c)], diagonal=s["diagonal"])]
+    out += accepted(apply, state, _free_actions(s, seat, b))
+    return out + [EndTurn(seat)]
+
+
+def _swaps(s, seat, b):
+    locked = {(l[0], l[1]) for l in b["locks"]}
+    cells = [(r, c) for r in range(5) for c in range(5)
+             if b["matrix"][r][c] is not None and (r, c) not in locked]
+    out = []
+    for i, x in enumerate(cells):
+        px = b["matrix"][x[0]][x[1]]
+        for y in cells[i + 1:]:
+            if b["matrix"][y[0]][y[1]][1] == px[1]:
+                out.append(Swap(seat, x, y))
+        for k, a in enumerate(s["anomaly"]):
+            if a[1] == px[1]:
+                out.append(Swap(seat, x, f"anomaly:{k}"))
+    return out
+
+
+def _free_actions(s, seat, b):
+    tokens = [f"ally-{COLOURS[c]}" for c, v in s["alliances"].items() if v == seat]
+    particles = sorted(set(b["hand"])) + tokens
+    cards = [e["card"] for e in b["console"]]
+    fractured = [i + 1 for i, w in enumerate(s["worlds"]) if not w["stable"]]
+    open_worlds = [i + 1 for i, w in enumerate(s["worlds"]) if not w["locked"]]
+    planets = [None] + [c for c in cards if "planet" in s["cards"][c]["cost"]]
+    out = [Place(seat, c, p) for c in cards for p in particles]
+    for p in particles:
+        if p[0] in "KW" or p in ("ally-black", "ally-white"):
+            out += [Stabilise(seat, w, p, c) for w in fractured for c in planets]
+            out += [Lock(seat, w, p, c) for w in open_worlds[:3] for c in planets]
+        if not p.startswith("ally-"):
+            out.append(Ally(seat, COLOURS[p[0]], p))
+    if all(b["switches"].values()):
+        out += [Purple(seat, card=c) for c in cards] + [Purple(seat, world=w) for w in fractured]
+    for m in set(b["tech"]):
+        if m == "destroy":
+            out += [Tech(seat, m, column=c) for c in range(5)]
+        elif m == "shift":
+            out += [Tech(seat, m, row=r) for r in range(5)]
+        elif m == "glitch":
+            out += [Tech(seat, m, spaces=n) for n in (1, 2, 3)]
+        elif m == "diagonal":
+            out.append(Tech(seat, m))
+        elif m == "rewind":
+            out += [Tech(seat, m, card=c) for c in cards]
+        elif m == "search":
+            out += [Tech(seat, m, card=c) for c in s["discard"][-3:]]
+        elif m == "swap":
+            out += [Tech(seat, m, a=(r, 0), b=(r, 4)) for r in range(5)]
+        elif m == "paradox":
+            out += [Tech(seat, m, card=e["card"], particle=x["p"], to_card=t)
+                    for e in b["console"] for x in e["placed"] for t in cards if t != e["card"]]
+    return out
