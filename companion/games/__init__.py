@@ -16,6 +16,7 @@ _REGISTRY = {
     "paradominetor": "companion.games.paradominetor",
     "island": "companion.games.island",
     "loop": "companion.games.loop",
+    "initiative": "companion.games.initiative",
 }
 
 

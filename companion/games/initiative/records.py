@@ -1,0 +1,239 @@
+"""Paradox Initiative's record lines for `paradox-table replay` (docs/records.md).
+
+Matrix records: `matrix` (a seat's 5 rows, top row first, and its locks), `anomaly`, `bag` (the
+next draws, in order), `swap` and `resolve`, each judged by the same rules the table uses.
+Scoring records: `worlds`, `goals` and `pile` lines, scored by the end-game scoring.
+"""
+from __future__ import annotations
+
+import re
+
+from ..base import IllegalMove
+from . import matrix, scoring
+from .moves import Resolve, Swap
+from .rules import _resolve, freeze, resolve, swap, thaw  # noqa: F401
+from .views import _results
+
+TIMEFRAMES = ("past", "present", "future", "nexus")
+
+
+def header(options: dict) -> dict:
+    return options
+
+
+def _bench(s) -> dict:
+    """A matrix record judges matrix actions alone: turns, phases and chance moves are off."""
+    if not s["bench"]:
+        s["bench"], s["queue"], s["report"], s["draws"] = True, [], [], []
+        for b in s["boards"]:
+            b["bench"] = None
+            b["locks"] = []
+    return s
+
+
+def _particle(text, where) -> str:
+    if not matrix.is_particle(text):
+        raise IllegalMove(f"{where}: {text!r} is not a particle (a colour letter R Y B K W and a "
+                          "symbol 1-3, e.g. R1)")
+    return text
+
+
+def _seat(s, value) -> int:
+    seat = value.get("seat") if isinstance(value, dict) else None
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < s["players"]:
+        raise IllegalMove(f"there is no seat {seat} at this table (seats count from 0)")
+    return seat
+
+
+def matrix_line(state, value):
+    s = _bench(thaw(state))
+    seat = _seat(s, value)
+    rows = value.get("rows")
+    if not isinstance(rows, list) or len(rows) != matrix.SIZE or not all(isinstance(r, str) for r in rows):
+        raise IllegalMove("a matrix has 5 rows, top row first, each of 5 particles, e.g. \"R1 Y2 B3 K1 W2\"")
+    grid = []
+    for i, row in enumerate(rows):
+        parts = row.split()
+        if len(parts) != matrix.SIZE:
+            raise IllegalMove(f"row {i} has {len(parts)} particles; a row has 5")
+        grid.append([_particle(p, f"row {i}") for p in parts])
+    locks = value.get("locks", [])
+    if not isinstance(locks, list) or not all(matrix.on_matrix(x) for x in locks):
+        raise IllegalMove("locks are cells [row, column], 0-4 from the top-left")
+    b = s["boards"][seat]
+    b["matrix"], b["locks"], b["bench"] = grid, [[r, c, None] for r, c in locks], True
+    return freeze(s)
+
+
+def anomaly_line(state, value):
+    s = _bench(thaw(state))
+    if not isinstance(value, list) or len(value) != 3:
+        raise IllegalMove("the anomaly holds three particles, one of each symbol")
+    parts = [_particle(p, "anomaly") for p in value]
+    if sorted(matrix.symbol(p) for p in parts) != [1, 2, 3]:
+        raise IllegalMove("the anomaly holds one particle of each symbol")
+    s["anomaly"] = parts
+    return freeze(s)
+
+
+def bag_line(state, value):
+    s = _bench(thaw(state))
+    if not isinstance(value, list):
+        raise IllegalMove("a bag line lists the next draws, e.g. [\"W1\", \"B2\"]")
+    s["draws"] = [_particle(p, "bag") for p in value]
+    return freeze(s)
+
+
+def _action(state, value, make):
+    s = thaw(state)
+    if not s["bench"]:
+        raise IllegalMove("give the seat's matrix line before its actions")
+    seat = _seat(s, value)
+    move = make(seat, value)
+    (swap if isinstance(move, Swap) else resolve)(s, move)
+    return freeze(s)
+
+
+def swap_line(state, value):
+    if not isinstance(value, dict) or "a" not in value or "b" not in value:
+        raise IllegalMove('a swap is {"seat": N, "a": [row, column], "b": [row, column] or "anomaly:N"}')
+    return _action(state, value, lambda seat, v: Swap(seat, _cell(v["a"]), _cell(v["b"])))
+
+
+def resolve_line(state, value):
+    if not isinstance(value, dict) or "at" not in value:
+        raise IllegalMove('a resolve line is {"seat": N, "at": [row, column]}')
+    return _action(state, value, lambda seat, v: Resolve(seat, _cell(v["at"])))
+
+
+def _cell(x):
+    return tuple(x) if isinstance(x, list) else x
+
+
+# ---------------------------------------------------------------- end-of-game scoring records
+
+def _scoring(s) -> dict:
+    if "scoring" not in s:
+        s["scoring"] = {"fractured": [], "locked": [], "goals": [], "piles": {}}
+    return s["scoring"]
+
+
+def _worlds(value, key):
+    got = value.get(key, [])
+    if not isinstance(got, list) or not all(isinstance(w, int) and 1 <= w <= 15 for w in got):
+        raise IllegalMove(f"{key} worlds are numbers 1-15")
+    return got
+
+
+def worlds_line(state, value):
+    s = thaw(state)
+    if not isinstance(value, dict) or set(value) - {"fractured", "locked"}:
+        raise IllegalMove('a worlds line is {"fractured": [N, ...], "locked": [N, ...]}')
+    sc = _scoring(s)
+    sc["fractured"], sc["locked"] = _worlds(value, "fractured"), _worlds(value, "locked")
+    return freeze(s)
+
+
+def _goal(g):
+    if isinstance(g, dict) and len(g) == 1:
+        if g.get("timeframe") in TIMEFRAMES or g.get("asset") in tuple("ABCDE") or g.get("secret") is True:
+            return g
+    raise IllegalMove('a goal is {"timeframe": "past|present|future|nexus"}, {"asset": "A-E"} '
+                      'or {"secret": true}')
+
+
+def goals_line(state, value):
+    s = thaw(state)
+    if not isinstance(value, list) or len(value) > 3:
+        raise IllegalMove("a goals line lists up to three research goals, first to third")
+    _scoring(s)["goals"] = [_goal(g) for g in value]
+    return freeze(s)
+
+
+_CARD = re.compile(r"^(world-(\d+)-(past|present|future|nexus)|(spires|towers|gates)-(past|present|future)|parallel(-\d+)?)$")
+
+
+def card_entry(s, cid) -> dict:
+    m = _CARD.match(cid) if isinstance(cid, str) else None
+    if not m or (m.group(2) and not 1 <= int(m.group(2)) <= 15):
+        raise IllegalMove(f"unknown card {cid!r}: cards are world-N-past|present|future|nexus "
+                          "(N 1-15), spires-, towers- or gates-past|present|future, or parallel")
+    known = s["cards"].get(cid, {})
+    if m.group(2):
+        return {"id": cid, "world": int(m.group(2)), "timeframe": m.group(3),
+                "asset": known.get("asset")}
+    if m.group(4):
+        return {"id": cid, "experiment": m.group(4), "timeframe": m.group(5)}
+    return {"id": cid, "parallel": True, "timeframe": "present"}
+
+
+def pile_line(state, value):
+    s = thaw(state)
+    seat = _seat(s, value) if not (s["solo"] and isinstance(value, dict) and value.get("seat") == 1) else 1
+    cards = value.get("cards")
+    if not isinstance(cards, list):
+        raise IllegalMove('a pile line is {"seat": N, "cards": [...], "alliances": N}')
+    entries = [card_entry(s, c) for c in cards]
+    seen = [c for c in cards if not c.startswith("parallel")]
+    if len(set(seen)) != len(seen):
+        raise IllegalMove("a card appears twice in the pile")
+    allies = value.get("alliances", 0)
+    if not isinstance(allies, int) or not 0 <= allies <= 5:
+        raise IllegalMove("alliances is a number of tokens, 0-5")
+    secret = value.get("secret")
+    if secret is not None:
+        secret = _goal(secret)
+    _scoring(s)["piles"][str(seat)] = {"cards": entries, "alliances": allies, "secret": secret}
+    return freeze(s)
+
+
+LINES = {"matrix": matrix_line, "anomaly": anomaly_line, "bag": bag_line, "swap": swap_line,
+         "resolve": resolve_line, "worlds": worlds_line, "goals": goals_line, "pile": pile_line}
+
+
+def _scored(s) -> dict:
+    sc = s["scoring"]
+    out = {}
+    for seat in range(s["seats"]):
+        pile = sc["piles"].get(str(seat), {"cards": [], "alliances": 0, "secret": None})
+        out[seat] = scoring.score_pile(pile["cards"], fractured=sc["fractured"],
+                                       locked=sc["locked"], goals=sc["goals"],
+                                       secret=pile["secret"], alliances=pile["alliances"],
+                                       rival=s["solo"] and seat == 1)
+    return out
+
+
+def result(state) -> dict:
+    s = thaw(state)
+    out = {}
+    if s["bench"]:
+        out["actions"] = s["report"]
+        out["matrices"] = {str(seat): [matrix.row_text(r) for r in b["matrix"]]
+                           for seat, b in enumerate(s["boards"]) if b.get("bench")}
+    results = _scored(s) if "scoring" in s else (None if s["bench"] else _results(s))
+    if results is not None:
+        out["scores"] = {str(k): v["total"] for k, v in results.items()}
+        out["breakdown"] = {str(k): v for k, v in results.items()}
+        out["winners"] = scoring.winners(results)
+    return out
+
+
+def describe(state) -> list[str]:
+    s = thaw(state)
+    out = []
+    for a in (s.get("report") or []):
+        if a["strands"]:
+            what = "; ".join(f"{st['colour']} strand of {len(st['cells'])}" for st in a["strands"])
+            out.append(f"Seat {a['seat']}: {what}, {a['earned']} earned"
+                       + (f", switches on: {', '.join(a['switches'])}" if a["switches"] else "")
+                       + (f", nexus claimed at {a['nexus']}" if a["nexus"] else ""))
+        else:
+            out.append(f"Seat {a['seat']}: no strand")
+    res = result(state)
+    if "scores" in res:
+        for seat, b in res["breakdown"].items():
+            out.append(f"Seat {seat}: {b['total']} (worlds {b['worlds']}, experiments "
+                       f"{b['experiments']}, locked {b['locked']}, goals {b['goals']}, alliances "
+                       f"{b['alliances']}; lost to fractured worlds: {', '.join(b['penalty']) or 'none'})")
+        out.append("Best: " + ", ".join(f"seat {w}" for w in res["winners"]))
+    return out
