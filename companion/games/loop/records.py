@@ -18,6 +18,10 @@ _FIELDS = {"part": "part", "machine": "machine", "from": "give", "to": "take",
 
 
 def header(options: dict) -> dict:
+    """Records number seats from 0 and speak of them that way."""
+    players = options.get("players", 3)
+    if isinstance(players, int) and not isinstance(players, bool):
+        options.setdefault("names", [f"seat {s}" for s in range(players)])
     if "destinations" in options and not isinstance(options["destinations"], list):
         raise IllegalMove("destinations is a list of {\"name\", \"era\", \"parts\", \"points\"}")
     return options
