@@ -17,6 +17,7 @@ _REGISTRY = {
     "island": "companion.games.island",
     "loop": "companion.games.loop",
     "initiative": "companion.games.initiative",
+    "dynasty": "companion.games.dynasty",
 }
 
 

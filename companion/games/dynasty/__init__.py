@@ -1,0 +1,111 @@
+"""Domino Dynasty: a family of five roles builds an empire of dominoes; the companion checks every
+placement and keeps each role's strength live, so missions are judged the moment a domino lands.
+
+Rules: shared/rules/domino-dynasty.txt; decisions the rulebook leaves open: docs/rulings.md
+("Domino Dynasty"). Component facts: companion/catalog/dynasty/components.json.
+Modules: catalog (data), maps (squares and the placement rules), strength (capitals, paths,
+provinces), state, moves, rules (setup and the round), power (live strength and mission
+numbers), practice (the seeded practice deck for random play), views (who sees what),
+records (the `start` and `place` lines of a record), oled (its OLED pages).
+"""
+from __future__ import annotations
+
+from ..base import Game, IllegalMove, Option, accepted
+from . import practice
+from .catalog import EXPANSIONS, ROLES, role_name
+from .maps import dominoes
+from .moves import (MOVES, Happening, Market, Mission, Pass, Place, Remove, Said, Start, move_from_dict,
+                    move_to_dict)
+from .rules import (NAME, apply, is_over, parse_domino, placement_refusal, placements, removable, scores,
+                    setup, winners)
+from .state import PERSONAL, SHARED, State
+from .views import secrets, view, viewers
+
+__all__ = ["NAME", "GAME", "MOVES", "IllegalMove", "setup", "apply", "view", "viewers", "scores",
+           "is_over", "winners", "legal_moves", "secrets", "move_from_dict", "move_to_dict", "State",
+           "Start", "Market", "Mission", "Happening", "Place", "Pass", "Remove", "Said"]
+
+_YES_NO = (("no", "no"), ("yes", "yes"))
+
+GAME = Game(
+    name=NAME,
+    title="Domino Dynasty",
+    players=(1, 5),
+    options=(
+        Option("players", "Players", "count", default=3, low=1, high=5),
+        Option("names", "Seat names, clockwise from the start player", "names", per="players",
+               help="Leave empty for P1, P2, ..."),
+        Option("roles", "Role", "each", choices=tuple((r, role_name(r)) for r in ROLES), per="players",
+               help="Leave empty to deal the roles at random."),
+        Option("mode", "Play", "choice", default="cooperative",
+               choices=(("cooperative", "together (cooperative)"), ("competitive", "against each other"))),
+        Option("powers", "Roles' powers (easier)", "choice", default="no", choices=_YES_NO),
+        Option("freeform", "Shared map: one terrain must match (easier)", "choice", default="no",
+               choices=_YES_NO),
+        Option("report_rules", "Roles' report rules (harder)", "choice", default="no", choices=_YES_NO),
+        Option("absent", "Roles not in the game score", "choice", default="highest",
+               choices=(("highest", "as the strongest player"), ("lowest", "as the weakest (harder)"))),
+        Option("all_roles", "Deal all five roles", "choice", default="no", choices=_YES_NO),
+        Option("tactical", "Tactical: shared capitals and paths count", "choice", default="no",
+               choices=_YES_NO),
+        Option("chaotic", "Chaotic start: personal maps start empty", "choice", default="no",
+               choices=_YES_NO),
+        *(Option(e, f"Expansion: {w}", "choice", default="no", choices=_YES_NO)
+          for e, w in zip(EXPANSIONS, ("Goblin Grandma", "Proximity Papa", "Directional Daddy",
+                                       "Machine Mama"))),
+        Option("starts", "Starting dominoes", "choice", default="arranged",
+               choices=(("arranged", "laid out by the companion"), ("entered", "entered as laid"))),
+        Option("play", "Play", "choice", default="rounds",
+               choices=(("rounds", "rounds with the market"), ("free", "placements only (records)"))),
+    ),
+    parts=("oled", "records"),
+)
+
+
+def legal_moves(state: State) -> list:
+    """The moves the rules accept now; the market and missions come from the practice deck."""
+    return accepted(apply, state, _candidates(state))
+
+
+def _candidates(state: State) -> list:
+    cfg = state.config
+    if state.phase == "start":
+        out = []
+        for role in ROLES:
+            if role not in dict(state.starts):
+                g = dict(state.shared)
+                from .maps import spots
+                out += [Start(0, SHARED, cells, role) for cells in spots(g)]
+                break
+        else:
+            seat = state.homes.index(-1)
+            out.append(Start(seat, PERSONAL, ((3, 3), (4, 3))))
+        return out
+    if state.phase == "draw":
+        if "proximity" in cfg.expansions and not state.event:
+            return [Happening(0, practice.event(state.seed, state.round))]
+        out = []
+        if not state.drawn:
+            size = 2 * cfg.players * (2 if state.event == "breakthrough_draw_more" else 1)
+            out.append(Market(0, practice.market(state.seed, state.round, size, cfg.expansions)))
+        for seat in range(cfg.players):
+            m = practice.mission(state.seed, state.round, seat, cfg.expansions)
+            out.append(Mission(seat, m["needs"], m["reward"], m["penalty"], m["secret"]))
+        return out
+    if state.phase == "claim":
+        seat = state.turn
+        out = [Place(seat, where, cells, tuple(h.text() for h in halves))
+               for where, cells, halves in placements(state, seat)]
+        return out or [Pass(seat)]
+    if state.phase == "report" and state.tasks:
+        task = state.tasks[0]
+        if task.kind == "place":
+            extra = practice.market(state.seed, f"reward-{state.round}-{task.seat}-{task.count}", 1,
+                                    cfg.expansions)
+            return [Place(task.seat, where, cells, tuple(h.text() for h in halves))
+                    for where, cells, halves in placements(state, task.seat, extra)] + [Pass(task.seat)]
+        where = SHARED if task.kind == "remove shared" else PERSONAL
+        out = [Remove(task.seat, where, cells[0])
+               for cells in removable(state, task, task.seat, where).values()]
+        return out + ([Pass(task.seat)] if task.optional else [])
+    return []

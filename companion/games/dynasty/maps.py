@@ -1,0 +1,189 @@
+"""The maps: squares (domino halves) on a grid, and the placement rules of both kinds of map.
+
+A map is a tuple of ((x, y), Square) pairs, x to the right and y down. A domino lies on two
+squares side by side; `paths` are the open edges of a square as it lies (N, E, S, W).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..base import IllegalMove
+from .catalog import ICONS, TERRAINS
+
+SIDES = "NESW"
+STEP = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+OPPOSITE = {"N": "S", "E": "W", "S": "N", "W": "E"}
+SIDE_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
+BOUND = 8
+
+
+@dataclass(frozen=True, order=True)
+class Half:
+    """One half of a domino as it lies: its terrain, its icon (or None) and its open path edges."""
+    terrain: str
+    icon: str | None
+    paths: str
+
+    @classmethod
+    def parse(cls, value) -> "Half":
+        """From a record's {"terrain", "icon", "paths"} or the move form "terrain/icon/paths"."""
+        if isinstance(value, Half):
+            return value
+        if isinstance(value, str):
+            parts = value.split("/")
+            if len(parts) != 3:
+                raise IllegalMove(f"a half is written terrain/icon/paths, not {value!r}")
+            value = {"terrain": parts[0], "icon": parts[1] or None, "paths": parts[2]}
+        if not isinstance(value, dict) or set(value) - {"terrain", "icon", "paths"} or "terrain" not in value:
+            raise IllegalMove('a half is {"terrain": ..., "icon": ..., "paths": "NESW"}')
+        terrain, icon, paths = value["terrain"], value.get("icon"), value.get("paths", "")
+        if terrain not in TERRAINS:
+            raise IllegalMove(f"unknown terrain {terrain!r}; terrains are {', '.join(TERRAINS)}")
+        if icon is not None and icon not in ICONS:
+            raise IllegalMove(f"unknown icon {icon!r}")
+        if not isinstance(paths, str) or set(paths) - set(SIDES) or len(set(paths)) != len(paths):
+            raise IllegalMove(f"paths list open edges among N, E, S, W, each once, not {paths!r}")
+        return cls(terrain, icon, "".join(s for s in SIDES if s in paths))
+
+    def text(self) -> str:
+        return f"{self.terrain}/{self.icon or ''}/{self.paths}"
+
+    def words(self) -> str:
+        return f"{self.terrain}{' ' + self.icon if self.icon else ''}{' paths ' + self.paths if self.paths else ''}"
+
+    def turned(self, quarters: int) -> "Half":
+        """Turned clockwise by quarter turns."""
+        paths = {SIDES[(SIDES.index(s) + quarters) % 4] for s in self.paths}
+        return Half(self.terrain, self.icon, "".join(s for s in SIDES if s in paths))
+
+
+@dataclass(frozen=True, order=True)
+class Square:
+    half: Half
+    domino: int  # which domino it belongs to (the two squares of a domino share it)
+
+
+def name(cell) -> str:
+    """A square as players read it off the mat: D4 is x 3, y 3."""
+    x, y = cell
+    if 0 <= x < 26 and y >= 0:
+        return f"{chr(ord('A') + x)}{y + 1}"
+    return f"({x}, {y})"
+
+
+def neighbour(cell, side):
+    dx, dy = STEP[side]
+    return (cell[0] + dx, cell[1] + dy)
+
+
+def side_towards(a, b) -> str | None:
+    for side in SIDES:
+        if neighbour(a, side) == tuple(b):
+            return side
+    return None
+
+
+def grid(squares) -> dict:
+    return dict(squares)
+
+
+def frozen(grid_: dict) -> tuple:
+    return tuple(sorted(grid_.items()))
+
+
+def extent(cells) -> tuple[int, int]:
+    xs = [c[0] for c in cells]
+    ys = [c[1] for c in cells]
+    return (max(xs) - min(xs) + 1, max(ys) - min(ys) + 1) if xs else (0, 0)
+
+
+def joined(g: dict, a, side) -> bool:
+    """Whether a path runs from square a over its `side` edge: both touching edges open."""
+    b = neighbour(a, side)
+    return b in g and side in g[a].half.paths and OPPOSITE[side] in g[b].half.paths
+
+
+def check_cells(cells) -> tuple:
+    """Two squares side by side, as (x, y) pairs."""
+    try:
+        cells = tuple((int(c[0]), int(c[1])) for c in cells if len(c) == 2 and
+                      all(isinstance(v, int) and not isinstance(v, bool) for v in c))
+    except TypeError:
+        cells = ()
+    if len(cells) != 2:
+        raise IllegalMove("a domino lies on two squares, each [x, y]")
+    if side_towards(cells[0], cells[1]) is None:
+        raise IllegalMove(f"the two halves of a domino lie side by side; "
+                          f"{name(cells[0])} and {name(cells[1])} do not")
+    return cells
+
+
+def refusal(g: dict, cells, halves, match: str | None, where: str, bound: int = BOUND,
+            overlap_ok: bool = False) -> str | None:
+    """Why a domino may not lie on `cells` of map `g`, or None when it may.
+
+    match: "paths" (personal map), "terrain" (shared map), "one terrain" (the easier shared map),
+    "both" (a designer's visit, strict placement) or None (nothing needs to match).
+    """
+    for cell in cells:
+        if cell in g and not overlap_ok:
+            return f"square {name(cell)} of {where} is already taken"
+    if g and not any(neighbour(c, s) in g and neighbour(c, s) not in cells for c in cells for s in SIDES):
+        return f"the domino does not touch {where}"
+    rest = {c: v for c, v in g.items() if c not in cells}
+    wide, high = extent(list(rest) + list(cells))
+    if wide > bound:
+        return f"{where} would be {wide} squares from west to east; at most {bound}"
+    if high > bound:
+        return f"{where} would be {high} squares from north to south; at most {bound}"
+    if match is None:
+        return None
+    terrain_any = False
+    terrain_first = None
+    for cell, half in zip(cells, halves):
+        for side in SIDES:
+            other = neighbour(cell, side)
+            if other not in rest:
+                continue
+            there = rest[other].half
+            if match in ("paths", "both") and (side in half.paths) != (OPPOSITE[side] in there.paths):
+                return f"the paths do not match on the {SIDE_WORDS[side]} edge of square {name(cell)}"
+            if match in ("terrain", "both") and half.terrain != there.terrain:
+                return (f"the terrains do not match on the {SIDE_WORDS[side]} edge of square "
+                        f"{name(cell)}: {half.terrain} beside {there.terrain}")
+            if match == "one terrain":
+                terrain_any |= half.terrain == there.terrain
+                terrain_first = terrain_first or (cell, side, half.terrain, there.terrain)
+    if match == "one terrain" and terrain_first and not terrain_any:
+        cell, side, mine, theirs = terrain_first
+        return (f"no terrain matches a neighbour: the {SIDE_WORDS[side]} edge of square "
+                f"{name(cell)} is {mine} beside {theirs}")
+    return None
+
+
+def spots(g: dict, bound: int = BOUND):
+    """Every pair of cells (in both orders) where a domino could touch the map."""
+    if not g:
+        yield from (((3, 3), (4, 3)), ((4, 3), (3, 3)), ((3, 3), (3, 4)), ((3, 4), (3, 3)))
+        return
+    free = {neighbour(c, s) for c in g for s in SIDES} - set(g)
+    seen = set()
+    for a in free:
+        for s in SIDES:
+            b = neighbour(a, s)
+            if b in g or (a, b) in seen:
+                continue
+            seen.add((a, b))
+            yield a, b
+
+
+def open_ends(g: dict) -> int:
+    """Open path edges that lead nowhere: off the map or onto an empty square."""
+    return sum(1 for c, sq in g.items() for s in sq.half.paths if neighbour(c, s) not in g)
+
+
+def dominoes(g: dict) -> dict[int, tuple]:
+    out: dict[int, list] = {}
+    for c, sq in sorted(g.items()):
+        out.setdefault(sq.domino, []).append(c)
+    return {d: tuple(cs) for d, cs in out.items()}

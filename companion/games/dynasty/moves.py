@@ -1,0 +1,112 @@
+"""Domino Dynasty's moves and events: plain frozen values (records carry them as JSON).
+
+Cells are (x, y) pairs; a half is "terrain/icon/paths" as it lies (Half.text), a market domino
+"half|half" as drawn, first half to the west.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..base import Event, from_dict, to_dict
+
+
+def _cells(value):
+    try:
+        return tuple(tuple(c) if isinstance(c, (list, tuple)) else c for c in value)
+    except TypeError:
+        return value
+
+
+def _halves(value):
+    from .maps import Half
+    if isinstance(value, (list, tuple)):
+        return tuple(Half.parse(h).text() if isinstance(h, dict) else h for h in value)
+    return value
+
+
+@dataclass(frozen=True)
+class Start:
+    """A starting domino laid: on the shared map (`role` names whose) or a seat's personal map."""
+    seat: int
+    map: str
+    cells: tuple
+    role: str = ""
+
+    def __post_init__(self):
+        object.__setattr__(self, "cells", _cells(self.cells))
+
+
+@dataclass(frozen=True)
+class Market:
+    """The dominoes drawn into the market this round, as drawn (none: the deck is empty)."""
+    seat: int
+    dominoes: tuple = ()
+
+
+@dataclass(frozen=True)
+class Mission:
+    """The mission domino a seat drew: requirements "ROLE NUMBER [SCALAR]", a reward or a
+    penalty, and whether it shows the secret eye."""
+    seat: int
+    needs: tuple
+    reward: str = ""
+    penalty: str = ""
+    secret: bool = False
+
+
+@dataclass(frozen=True)
+class Happening:
+    """The round's event domino (Proximity Papa)."""
+    seat: int
+    event: str
+
+
+@dataclass(frozen=True)
+class Place:
+    """A domino laid on a map, halves as they lie on `cells`; `power` uses the role's power."""
+    seat: int
+    map: str
+    cells: tuple
+    halves: tuple
+    power: bool = False
+
+    def __post_init__(self):
+        object.__setattr__(self, "cells", _cells(self.cells))
+        object.__setattr__(self, "halves", _halves(self.halves))
+
+
+@dataclass(frozen=True)
+class Pass:
+    """Placing nothing: no market domino fits anywhere (or a free placement left unused)."""
+    seat: int
+
+
+@dataclass(frozen=True)
+class Remove:
+    """A domino taken off a map: a penalty, or the Brother of Warfare's power."""
+    seat: int
+    map: str
+    cell: tuple
+
+    def __post_init__(self):
+        object.__setattr__(self, "cell", tuple(self.cell) if isinstance(self.cell, list) else self.cell)
+
+
+MOVES = (Start, Market, Mission, Happening, Place, Pass, Remove)
+
+
+@dataclass(frozen=True)
+class Said(Event):
+    """What the companion tells the table (never a secret)."""
+    words: str
+
+    def text(self) -> str:
+        return self.words
+
+
+def move_from_dict(data: dict):
+    return from_dict(MOVES, data)
+
+
+def move_to_dict(move) -> dict:
+    return to_dict(move)

@@ -1,0 +1,156 @@
+"""Live strength of every role, with where it comes from, and the numbers missions are checked
+against (docs/rulings.md, "Domino Dynasty")."""
+from __future__ import annotations
+
+from .catalog import CAPITALS, ROLES, strength_name
+from .maps import extent, joined, name, open_ends
+from .state import State
+from . import strength as st
+
+
+def _limit(state: State):
+    return 5 if state.event == "path_restriction" else None
+
+
+def seat_capitals(state: State, seat: int) -> list[st.Capital]:
+    return st.capitals(state.seat_map(seat), _limit(state))
+
+
+def neutral(state: State, seat: int) -> int:
+    """A seat's Neutral strength: what its map's Neutral capitals are worth."""
+    worth = sum(c.worth for c in seat_capitals(state, seat) if c.icon == "neutral")
+    if state.event == "neutral_break":
+        return worth * 2
+    return 0 if state.event == "neutral_punish" else worth
+
+
+def province(state: State, role: str) -> set:
+    cells = dict(state.starts).get(role, ())
+    seat = state.config.holder(role)
+    small = seat is not None and state.effect(seat, "small_province") is not None
+    return st.province(dict(state.shared), role, cells, by_path=state.config.tactical, small=small)
+
+
+def strengths(state: State, report: bool = False) -> dict[str, dict]:
+    """{role: {"strength", "capitals", "total", "province", ...}} for all five roles."""
+    cfg = state.config
+    out = {}
+    for role in cfg.in_game:
+        seat = cfg.holder(role)
+        caps = seat_capitals(state, seat)
+        total = sum(c.worth for c in caps if c.icon != "neutral") + neutral(state, seat)
+        shared_caps = []
+        if cfg.tactical:  # the role's own capitals on the shared map count too
+            shared_caps = st.capitals(dict(state.shared), _limit(state), only={role})
+            total += sum(c.worth for c in shared_caps)
+        size = len(province(state, role))
+        counted = size // 2 if state.event == "border_dispute_alt" else size
+        value = total * counted // (2 if cfg.tactical else 1)
+        notes = []
+        bonus = sum(v for s, k, v in state.effects if s == seat and k == "extra_score")
+        if bonus:
+            value += bonus
+            notes.append(f"+{bonus} from a mission's reward")
+        if state.event == f"{_event_key(role)}_punish":
+            value //= 2
+            notes.append("halved by the round's event")
+        if report and cfg.report_rules:
+            if role == "housing" and state.placed[seat] == 0:
+                value = 0
+                notes.append("0: placed no domino this round")
+            if role == "goods" and state.mismatched[seat]:
+                value //= 2
+                notes.append("halved: a domino did not match")
+        if cfg.chaotic and value < 1:
+            value = 1
+            notes.append("never below 1 (chaotic start)")
+        out[role] = {"strength": value, "seat": seat, "name": strength_name(role),
+                     "capitals": [c.as_json() for c in caps],
+                     "shared_capitals": [c.as_json() for c in shared_caps],
+                     "total": total, "province": size, "notes": notes, "in_game": True}
+    present = [out[r]["strength"] for r in out]
+    pick = max if cfg.absent == "highest" else min
+    for role in ROLES:
+        if role not in out:
+            value = pick(present) if present else 0
+            out[role] = {"strength": value, "seat": None, "name": strength_name(role), "capitals": [],
+                         "shared_capitals": [], "total": None, "province": None, "in_game": False,
+                         "notes": [f"not in the game: as strong as the {'strongest' if pick is max else 'weakest'} player"]}
+    return {r: out[r] for r in ROLES}
+
+
+def _event_key(role: str) -> str:
+    return {"warfare": "military", "infrastructure": "infra"}.get(role, role)
+
+
+def seat_strength(state: State, seat: int, table: dict | None = None) -> int:
+    """A player's strength: its role's (the weakest of its roles when it holds several)."""
+    table = table or strengths(state)
+    return min(table[r]["strength"] for r in state.config.roles[seat])
+
+
+def all_maps(state: State) -> list[dict]:
+    return [dict(state.shared)] + [dict(p) for p in state.personal]
+
+
+def measure(state: State, scalar: str, seat: int) -> float:
+    """What a mission's scalar stands at now, over all maps together (the rulebook: "their
+    numbers are always about all the maps (combined)")."""
+    maps = all_maps(state)
+    if scalar == "number":
+        return 1
+    if scalar == "num_people":
+        return sum(1 for g in maps for sq in g.values() if sq.half.icon == "person")
+    if scalar == "missions_achieved":
+        return sum(1 for m in state.missions if m.status == "passed")
+    if scalar == "missions_failed":
+        return sum(1 for m in state.missions if m.status == "failed")
+    if scalar == "longest_side":
+        return max(max(extent(list(g))) for g in maps)
+    if scalar == "longest_path":
+        return max(_longest_path(g) for g in maps)
+    if scalar == "neutral_icons":
+        return sum(neutral(state, s) for s in range(state.config.players))
+    if scalar == "largest_province":
+        return max(len(province(state, r)) for r in state.config.in_game)
+    if scalar == "num_capitals":
+        return sum(1 for g in maps for sq in g.values() if sq.half.icon in CAPITALS)
+    if scalar == "goblin_icons":
+        return sum(len(st.goblins(g)) for g in maps)
+    if scalar == "open_ends":
+        return sum(open_ends(dict(p)) for p in state.personal)
+    raise ValueError(scalar)
+
+
+def _longest_path(g: dict) -> int:
+    """The most squares joined into one network of paths."""
+    best, seen = 0, set()
+    for cell in g:
+        if cell in seen:
+            continue
+        group, todo = {cell}, [cell]
+        while todo:
+            here = todo.pop()
+            for side in "NESW":
+                if joined(g, here, side):
+                    there = (here[0] + {"E": 1, "W": -1}.get(side, 0), here[1] + {"S": 1, "N": -1}.get(side, 0))
+                    if there not in group:
+                        group.add(there)
+                        todo.append(there)
+        seen |= group
+        best = max(best, len(group) if len(group) > 1 else 0)
+    return best
+
+
+def strength_words(role: str, info: dict) -> str:
+    """One line: where a role's strength comes from."""
+    if not info["in_game"]:
+        return f"{info['name']} {info['strength']} ({info['notes'][0]})"
+    caps = " + ".join(f"{c['worth']} {c['icon']} {c['square']}"
+                      + (f" ({len(c['people'])} people)" if c["people"] else "") for c in info["capitals"]) or "0"
+    text = f"{info['name']} {info['strength']} = ({caps}) x province {info['province']}"
+    return text + "".join(f"; {n}" for n in info["notes"])
+
+
+__all__ = ["strengths", "seat_strength", "measure", "neutral", "province", "strength_words", "name",
+           "ROLES"]

@@ -1,0 +1,79 @@
+"""The companion's practice deck: dominoes and missions drawn from the seed the way the public
+generator makes a print (odds in the catalog), so random play and tests have something to draw.
+A real table enters its own dominoes and missions as drawn."""
+from __future__ import annotations
+
+from ..base import chance
+from .catalog import CAPITALS, EVENTS, ICONS, ROLES, TERRAINS, data, icons_in
+from .maps import Half
+
+
+def _weighted(rng, pairs):
+    total = sum(w for _, w in pairs)
+    pick = rng.random() * total
+    for value, weight in pairs:
+        pick -= weight
+        if pick <= 0:
+            return value
+    return pairs[-1][0]
+
+
+def _icon_odds(expansions) -> list:
+    cat = data()
+    odds = [(None, cat["blank_odds"])]
+    for icon in icons_in(expansions):
+        if icon in ROLES:
+            odds.append((icon, cat["role_icon_odds"]))
+        elif icon in ("veto", "calculator", "sniper", "village", "builder", "allin", "selfish"):
+            continue  # icons whose effects the companion does not count yet stay out of practice
+        else:
+            odds.append((icon, ICONS[icon].get("odds", 1.0)))
+    return odds
+
+
+def domino(rng, expansions=()) -> str:
+    """One domino, first half west: halves joined across the middle edge or both closed there."""
+    shapes = [(v["open"], v["odds"]) for k, v in data()["paths"].items() if k != "source"]
+    odds = _icon_odds(expansions)
+    halves = []
+    for i in range(2):
+        icon = _weighted(rng, odds)
+        if i == 1 and icon in CAPITALS and halves[0].icon in CAPITALS:
+            icon = None  # no two capitals on one domino
+        half = Half(rng.choice(TERRAINS), icon, _weighted(rng, shapes)).turned(rng.randrange(4))
+        halves.append(half)
+    west, east = halves
+    if ("E" in west.paths) != ("W" in east.paths):  # turn the east half until the middle agrees
+        for q in range(1, 4):
+            if ("E" in west.paths) == ("W" in east.turned(q).paths):
+                east = east.turned(q)
+                break
+    return f"{west.text()}|{east.text()}"
+
+
+def market(seed: int, round_: int, size: int, expansions=()) -> tuple:
+    rng = chance(seed, "market", round_)
+    return tuple(domino(rng, expansions) for _ in range(size))
+
+
+def mission(seed: int, round_: int, seat: int, expansions=()) -> dict:
+    rng = chance(seed, "mission", round_, seat)
+    scalars = ["number", "number", "num_people", "longest_side", "num_capitals", "largest_province"]
+    needs = []
+    for _ in range(_weighted(rng, [(1, 0.25), (2, 0.5), (3, 0.25)])):
+        scalar = rng.choice(scalars)
+        num = rng.randint(1, 6) if scalar == "number" else rng.choice([0.5, 1, 2])
+        needs.append(f"{rng.choice(ROLES)} {num} {scalar}")
+    reward = penalty = ""
+    roll = rng.random()
+    if roll < 0.33:
+        reward = rng.choice(["remove_failed", "extra_score", "draw", "ignore_placement", "powerful"])
+    elif roll < 0.66:
+        penalty = rng.choice(["remove", "remove_all", "remove_shared", "remove_role", "strict_placement",
+                              "small_province", "remove_neutral"]
+                             + (["attack"] if "goblin" in expansions else []))
+    return {"needs": tuple(needs), "reward": reward, "penalty": penalty, "secret": rng.random() < 0.33}
+
+
+def event(seed: int, round_: int) -> str:
+    return chance(seed, "event", round_).choice(sorted(EVENTS))

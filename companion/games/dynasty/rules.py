@@ -1,0 +1,671 @@
+"""Domino Dynasty's pure rules: setup, the round (draw, claim, report) and placement."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..base import IllegalMove, chance
+from . import power
+from .catalog import EVENTS, EXPANSIONS, PENALTIES, REWARDS, ROLES, TERRAIN_OF, role_name, strength_name
+from .maps import BOUND, Half, Square, check_cells, dominoes, frozen, name, neighbour, open_ends, refusal
+from .moves import Happening, Market, Mission, Pass, Place, Remove, Said, Start
+from .state import PERSONAL, SHARED, Config, MissionCard, Need, State, Task, starting_halves
+
+NAME = "dynasty"
+WIN_PER_PLAYER = 3   # completed missions per player (rulebook, Objective)
+FAILS_TO_LEAVE = 3
+
+
+# ---------------------------------------------------------------- setup
+
+def _flag(options: dict, key: str) -> bool:
+    value = options.get(key, False)
+    return value in (True, "yes", "on", 1)
+
+
+def _roles(options: dict, players: int, seed: int, all_roles: bool) -> tuple:
+    given = options.get("roles")
+    if isinstance(given, dict):
+        try:
+            given = [given[str(s)] if str(s) in given else given[s] for s in range(players)]
+        except KeyError:
+            raise IllegalMove(f"roles names one role for each of the {players} seats, 0 to {players - 1}") from None
+    if given in (None, "", []) or (isinstance(given, list) and all(g in ("", None) for g in given)):
+        deck = list(ROLES)
+        chance(seed, "roles").shuffle(deck)
+        given = deck[:players]
+    if not isinstance(given, (list, tuple)) or len(given) != players:
+        raise IllegalMove(f"roles names one role for each of the {players} seats")
+    for role in given:
+        if role not in ROLES:
+            raise IllegalMove(f"unknown role {role!r}; roles are {', '.join(ROLES)}")
+    if len(set(given)) != len(given):
+        raise IllegalMove("each role is dealt to one player only")
+    held = [[r] for r in given]
+    if all_roles:  # the rest dealt round the table, in role order
+        rest = [r for r in ROLES if r not in given]
+        for i, role in enumerate(rest):
+            held[i % players].append(role)
+    return tuple(tuple(h) for h in held)
+
+
+def config(options: dict, seed: int) -> Config:
+    options = dict(options or {})
+    players = options.get("players", 3)
+    if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 5:
+        raise IllegalMove("Domino Dynasty is for 1 to 5 players: one role each")
+    names = options.get("names") or [f"P{s + 1}" for s in range(players)]
+    if not isinstance(names, (list, tuple)) or len(names) != players:
+        raise IllegalMove(f"names gives one name for each of the {players} seats")
+    names = tuple(str(n).strip() or f"P{s + 1}" for s, n in enumerate(names))
+    mode = options.get("mode", "cooperative")
+    if mode not in ("cooperative", "competitive"):
+        raise IllegalMove("mode is cooperative or competitive")
+    absent = options.get("absent", "highest")
+    if absent not in ("highest", "lowest"):
+        raise IllegalMove("roles not in the game take the highest or the lowest score")
+    expansions = options.get("expansions", ())
+    if isinstance(expansions, str):
+        expansions = [e for e in expansions.split(",") if e]
+    expansions = tuple(e for e in EXPANSIONS if e in expansions or _flag(options, e))
+    if set(options.get("expansions") or ()) - set(EXPANSIONS) and not isinstance(options.get("expansions"), str):
+        raise IllegalMove(f"expansions are {', '.join(EXPANSIONS)}")
+    starts = options.get("starts", "arranged")
+    play = options.get("play", "rounds")
+    if starts not in ("arranged", "entered") or play not in ("rounds", "free"):
+        raise IllegalMove("starts is arranged or entered; play is rounds or free")
+    return Config(players, names, _roles(options, players, seed, _flag(options, "all_roles")), mode,
+                  _flag(options, "powers"), _flag(options, "freeform"), _flag(options, "report_rules"),
+                  absent, _flag(options, "tactical"), _flag(options, "chaotic"), expansions, starts, play)
+
+
+def setup(options: dict | None = None, seed: int = 0) -> State:
+    cfg = config(options or {}, seed)
+    n = cfg.players
+    state = State(config=cfg, seed=seed, shared=(), personal=((),) * n, homes=(-1,) * n,
+                  placed=(0,) * n, on_shared=(False,) * n, mismatched=(False,) * n,
+                  power_used=(False,) * n)
+    if cfg.starts == "entered":
+        return state
+    # The companion lays the shared map's starting dominoes in role order, one under another
+    # (the rulebook: "however you like"), and each personal start in the middle of its map.
+    for i, role in enumerate(ROLES):
+        state = _lay_start(state, SHARED, role, ((3, 1 + i), (4, 1 + i)))
+    if not cfg.chaotic:
+        for seat in range(n):
+            state = _lay_start(state, PERSONAL, cfg.roles[seat][0], ((3, 3), (4, 3)), seat)
+    return _begin(state)
+
+
+def _begin(state: State) -> State:
+    return replace(state, phase="free" if state.config.play == "free" else "draw",
+                   first_of_round=state.next_domino)
+
+
+def _lay_start(state: State, where: str, role: str, cells, seat: int | None = None) -> State:
+    halves = starting_halves(role)
+    number = state.next_domino
+    squares = {c: Square(h, number) for c, h in zip(cells, halves)}
+    state = replace(state, next_domino=number + 1)
+    if where == SHARED:
+        g = dict(state.shared) | squares
+        return replace(state, shared=frozen(g), starts=state.starts + ((role, tuple(cells)),))
+    g = state.seat_map(seat) | squares
+    personal = list(state.personal)
+    personal[seat] = frozen(g)
+    homes = list(state.homes)
+    homes[seat] = number
+    return replace(state, personal=tuple(personal), homes=tuple(homes))
+
+
+def _say(state: State, words: str) -> State:
+    return replace(state, said=state.said + (words,))
+
+
+# ---------------------------------------------------------------- apply
+
+def apply(state: State, move) -> tuple[State, list[Said]]:
+    if state.phase == "over":
+        raise IllegalMove("the game is over")
+    seat = getattr(move, "seat", None)
+    if not isinstance(seat, int) or not 0 <= seat < state.config.players:
+        raise IllegalMove(f"there is no seat {seat} at this table")
+    handler = {Start: _start, Market: _market, Mission: _mission, Happening: _happening,
+               Place: _place, Pass: _pass, Remove: _remove}.get(type(move))
+    if handler is None:
+        raise IllegalMove(f"{type(move).__name__} is not a Domino Dynasty move")
+    new = handler(state, move)
+    return new, [Said(w) for w in new.said[len(state.said):]]
+
+
+def _start(state: State, move: Start) -> State:
+    if state.phase != "start":
+        raise IllegalMove("the starting dominoes are already down")
+    cells = check_cells(move.cells)
+    cfg = state.config
+    if move.map == SHARED:
+        if move.role not in ROLES:
+            raise IllegalMove(f"a shared starting domino names its role: one of {', '.join(ROLES)}")
+        if move.role in dict(state.starts):
+            raise IllegalMove(f"the {move.role} starting domino is already on the shared map")
+        why = refusal(dict(state.shared), cells, starting_halves(move.role), None, "the shared map")
+        if why:
+            raise IllegalMove(why)
+        state = _lay_start(state, SHARED, move.role, cells)
+    elif move.map == PERSONAL:
+        if cfg.chaotic:
+            raise IllegalMove("in the chaotic start personal maps start empty")
+        if state.homes[move.seat] != -1:
+            raise IllegalMove(f"seat {move.seat}'s personal map already has its starting domino")
+        state = _lay_start(state, PERSONAL, cfg.roles[move.seat][0], cells, move.seat)
+    else:
+        raise IllegalMove("map is shared or personal")
+    done = len(state.starts) == len(ROLES) and (cfg.chaotic or -1 not in state.homes)
+    return _begin(state) if done else state
+
+
+def _market(state: State, move: Market) -> State:
+    if state.phase != "draw" or state.drawn:
+        raise IllegalMove("the market is drawn once, at the start of a round")
+    size = 2 * state.config.players * (2 if state.event == "breakthrough_draw_more" else 1)
+    doms = tuple(move.dominoes)
+    if len(doms) > size:
+        raise IllegalMove(f"the market holds {size} dominoes, not {len(doms)}")
+    texts = tuple("|".join(h.text() for h in parse_domino(d)) for d in doms)
+    if not texts:  # the deck is out: the game ends where it stands
+        return _finish(_say(state, "The deck is empty: the game ends."), "ended")
+    state = replace(state, market=texts, drawn=True)
+    return _maybe_claim(_say(state, f"Round {state.round}: {len(texts)} dominoes in the market."))
+
+
+def parse_domino(text) -> tuple[Half, Half]:
+    if isinstance(text, str):
+        parts = text.split("|")
+    elif isinstance(text, (list, tuple)):
+        parts = list(text)
+    else:
+        parts = []
+    if len(parts) != 2:
+        raise IllegalMove("a domino has two halves, written half|half")
+    return Half.parse(parts[0]), Half.parse(parts[1])
+
+
+def _needs_mission(state: State, seat: int) -> bool:
+    broken = {f"{power._event_key(r)}_break" for r in state.config.roles[seat]}
+    return state.event not in broken
+
+
+def _mission(state: State, move: Mission) -> State:
+    if state.phase != "draw":
+        raise IllegalMove("missions are drawn at the start of a round")
+    if any(m.seat == move.seat and m.round == state.round for m in state.missions):
+        raise IllegalMove(f"{state.config.names[move.seat]} already has this round's mission")
+    if not _needs_mission(state, move.seat):
+        raise IllegalMove(f"the round's event spares {state.config.names[move.seat]} a mission")
+    needs = move.needs if isinstance(move.needs, (list, tuple)) else ()
+    if not 1 <= len(needs) <= 4:
+        raise IllegalMove("a mission has 1 to 4 requirements")
+    needs = tuple(Need.parse(n) for n in needs)
+    if move.reward and move.reward not in REWARDS:
+        raise IllegalMove(f"unknown reward {move.reward!r}")
+    if move.penalty and move.penalty not in PENALTIES:
+        raise IllegalMove(f"unknown penalty {move.penalty!r}")
+    secret = bool(move.secret) and state.config.mode == "cooperative"  # competitive: all public
+    card = MissionCard(len(state.missions) + 1, move.seat, state.round, needs, move.reward,
+                       move.penalty, secret)
+    state = replace(state, missions=state.missions + (card,))
+    who = state.config.names[move.seat]
+    state = _say(state, f"{who} drew a secret mission." if secret else f"{who}: {card.words()}")
+    return _maybe_claim(state)
+
+
+def _happening(state: State, move: Happening) -> State:
+    if "proximity" not in state.config.expansions:
+        raise IllegalMove("events come with the Proximity Papa expansion")
+    if state.phase != "draw" or state.event:
+        raise IllegalMove("the round's event is revealed once, at the start of a round")
+    if move.event not in EVENTS:
+        raise IllegalMove(f"unknown event {move.event!r}")
+    if any(m.round == state.round for m in state.missions) or state.drawn:
+        raise IllegalMove("the event is revealed before the market and the missions")
+    return _say(replace(state, event=move.event), EVENTS[move.event]["words"])
+
+
+def _maybe_claim(state: State) -> State:
+    cfg = state.config
+    if not state.drawn or ("proximity" in cfg.expansions and not state.event):
+        return state
+    waiting = [s for s in range(cfg.players) if _needs_mission(state, s)
+               and not any(m.seat == s and m.round == state.round for m in state.missions)]
+    if waiting:
+        return state
+    return replace(state, phase="claim", turn=0, passes=0)
+
+
+# ---------------------------------------------------------------- placing
+
+def _match(state: State, seat: int, where: str, free: bool) -> str | None:
+    strict = state.event == "designer_match" or state.effect(seat, "strict_placement") is not None
+    if free:
+        return None
+    if where == PERSONAL:
+        if state.effect(seat, "ignore_placement") is not None:
+            return None
+        return "both" if strict else "paths"
+    if strict:
+        return "both"
+    return "one terrain" if state.config.freeform else "terrain"
+
+
+def placement_refusal(state: State, seat: int, where: str, cells, halves, power_: bool = False) -> str | None:
+    """Why seat may not lay these halves on these cells of `where`, or None."""
+    cfg = state.config
+    if where not in (SHARED, PERSONAL):
+        return "map is shared or personal"
+    if state.event != "better_bonds":
+        for half in halves:
+            holder = cfg.holder(half.icon) if half.icon in ROLES else None
+            if holder is not None and holder != seat:
+                return (f"only {cfg.names[holder]} ({role_name(half.icon)}) may handle a domino "
+                        f"showing the {half.icon} icon")
+    g = dict(state.shared) if where == SHARED else state.seat_map(seat)
+    label = "the shared map" if where == SHARED else f"{cfg.names[seat]}'s map"
+    bound = 5 if state.event == "border_dispute" else BOUND
+    why = refusal(g, cells, halves, _match(state, seat, where, power_), label, bound)
+    if why is None and "proximity" in cfg.expansions:
+        why = _sniper(g, cells, halves)
+    if why is None and where == SHARED and state.event == "border_dispute_alt":
+        grown = replace(state, shared=frozen(g | {c: Square(h, 0) for c, h in zip(cells, halves)}))
+        for role in cfg.in_game:
+            if len(power.province(grown, role)) > len(power.province(state, role)):
+                return f"no province may grow this round ({role_name(role)}'s would)"
+    return why
+
+
+def _sniper(g: dict, cells, halves) -> str | None:
+    from .catalog import CAPITALS
+    for cell, half in zip(cells, halves):
+        if half.icon in CAPITALS:
+            for other, sq in g.items():
+                if sq.half.icon == "sniper" and (other[0] == cell[0] or other[1] == cell[1]):
+                    return f"a sniper on {name(other)} forbids a capital on {name(cell)}"
+    return None
+
+
+def _as_laid(move: Place) -> tuple:
+    cells = check_cells(move.cells)
+    halves = move.halves if isinstance(move.halves, (list, tuple)) else ()
+    if len(halves) != 2:
+        raise IllegalMove("a domino has two halves, one for each cell")
+    return cells, tuple(Half.parse(h) for h in halves)
+
+
+def market_index(state: State, cells, halves) -> int | None:
+    """Which market domino these halves are, turned as they lie on cells (or None)."""
+    side = "ESWN".index(_side(cells))
+    for i, text in enumerate(state.market):
+        a, b = parse_domino(text)
+        if (a.turned(side), b.turned(side)) == tuple(halves):
+            return i
+    return None
+
+
+def _side(cells) -> str:
+    from .maps import side_towards
+    return side_towards(cells[0], cells[1])
+
+
+def _place(state: State, move: Place) -> State:
+    cfg = state.config
+    cells, halves = _as_laid(move)
+    seat = move.seat
+    task = None
+    if state.phase == "claim":
+        if seat != state.turn:
+            raise IllegalMove(f"it is {cfg.names[state.turn]}'s turn to claim a domino")
+        index = market_index(state, cells, halves)
+        if index is None:
+            raise IllegalMove("that domino is not in the market")
+    elif state.phase == "report":
+        task = next((t for t in state.tasks if t.seat == seat and t.kind == "place"), None)
+        if task is None or state.tasks[0].seat != seat:
+            raise IllegalMove(_waiting(state))
+        index = None
+    elif state.phase == "free":
+        index = None
+    elif state.phase == "start":
+        raise IllegalMove("the starting dominoes come first")
+    else:
+        raise IllegalMove("dominoes are placed in the claim step, after the market and missions are drawn")
+    use_power = bool(move.power)
+    if use_power:
+        if not cfg.powers or "infrastructure" not in cfg.roles[seat]:
+            raise IllegalMove("only the Uncle of Infrastructure's power places a mismatched domino, "
+                              "with the powers variant")
+        if state.power_used[seat] or state.effect(seat, "powerless") is not None:
+            raise IllegalMove("the power is used once per round")
+    why = placement_refusal(state, seat, move.map, cells, halves, use_power)
+    if why:
+        raise IllegalMove(why)
+    mismatch = placement_refusal(state, seat, move.map, cells, halves) is not None or (
+        move.map == PERSONAL and state.effect(seat, "ignore_placement") is not None
+        and placement_refusal(replace(state, effects=()), seat, move.map, cells, halves) is not None)
+    state = _lay(state, seat, move.map, cells, halves)
+    state = replace(state, placed=_set(state.placed, seat, state.placed[seat] + 1),
+                    on_shared=_set(state.on_shared, seat, state.on_shared[seat] or move.map == SHARED),
+                    mismatched=_set(state.mismatched, seat, state.mismatched[seat] or mismatch),
+                    power_used=_set(state.power_used, seat, state.power_used[seat] or use_power))
+    where = "the shared map" if move.map == SHARED else "their map"
+    state = _say(state, f"{cfg.names[seat]} placed {halves[0].words()} | {halves[1].words()} on "
+                        f"{name(cells[0])}-{name(cells[1])} of {where}.")
+    table = power.strengths(state)
+    state = replace(state, placements=state.placements + (
+        (seat, move.map, tuple((r, table[r]["strength"]) for r in ROLES)),))
+    if index is not None:
+        market = state.market[:index] + state.market[index + 1:]
+        state = replace(state, market=market, passes=0, turn=(seat + 1) % cfg.players)
+        return _report(state) if not market else state
+    if task is not None:
+        return _task_done(state, task)
+    return state
+
+
+def _lay(state: State, seat: int, where: str, cells, halves) -> State:
+    number = state.next_domino
+    squares = {c: Square(h, number) for c, h in zip(cells, halves)}
+    state = replace(state, next_domino=number + 1)
+    if where == SHARED:
+        return replace(state, shared=frozen(dict(state.shared) | squares))
+    personal = list(state.personal)
+    personal[seat] = frozen(state.seat_map(seat) | squares)
+    return replace(state, personal=tuple(personal))
+
+
+def _set(values: tuple, i: int, v) -> tuple:
+    return values[:i] + (v,) + values[i + 1:]
+
+
+def fits_anywhere(state: State, seat: int) -> bool:
+    """Whether any market domino fits anywhere for seat (else it may place nothing)."""
+    return next(iter(placements(state, seat)), None) is not None
+
+
+def placements(state: State, seat: int, dominoes_=None):
+    """Every (map, cells, halves) seat may lay from the market (or from `dominoes_`)."""
+    from .maps import spots
+    texts = dict.fromkeys(state.market if dominoes_ is None else dominoes_)
+    for where in (PERSONAL, SHARED):
+        g = dict(state.shared) if where == SHARED else state.seat_map(seat)
+        for cells in spots(g):
+            side = "ESWN".index(_side(cells))
+            for text in texts:
+                a, b = parse_domino(text)
+                halves = (a.turned(side), b.turned(side))
+                if placement_refusal(state, seat, where, cells, halves) is None:
+                    yield where, cells, halves
+
+
+def _pass(state: State, move: Pass) -> State:
+    cfg = state.config
+    if state.phase == "report":
+        task = state.tasks[0] if state.tasks else None
+        if task is None or task.seat != move.seat or not task.optional:
+            raise IllegalMove(_waiting(state))
+        return _task_done(state, task, finished=True)
+    if state.phase != "claim":
+        raise IllegalMove("placing nothing is a turn of the claim step")
+    if move.seat != state.turn:
+        raise IllegalMove(f"it is {cfg.names[state.turn]}'s turn to claim a domino")
+    if fits_anywhere(state, move.seat):
+        raise IllegalMove("a market domino still fits: picking and placing one is required")
+    state = _say(state, f"{cfg.names[move.seat]} can use no market domino and places nothing.")
+    state = replace(state, passes=state.passes + 1, turn=(move.seat + 1) % cfg.players)
+    if state.passes >= cfg.players:  # nobody can use what is left: it is discarded
+        return _report(_say(state, "Nobody can use the rest of the market."))
+    return state
+
+
+# ---------------------------------------------------------------- taking dominoes off
+
+def removable(state: State, task: Task | None, seat: int, where: str) -> dict[int, tuple]:
+    """{domino: cells} that may come off: never a starting domino (it anchors the map)."""
+    g = dict(state.shared) if where == SHARED else state.seat_map(seat)
+    keep = {state.homes[seat]} if where == PERSONAL else set(range(1, len(ROLES) + 1))
+    if where == SHARED:
+        keep = {g[c].domino for _, cells in state.starts for c in cells if c in g}
+    out = {d: cs for d, cs in dominoes(g).items() if d not in keep}
+    if task is not None and task.kind == "remove capital":
+        from .catalog import CAPITALS
+        out = {d: cs for d, cs in out.items() if any(g[c].half.icon in CAPITALS for c in cs)}
+    if task is not None and task.kind == "remove corrupter":
+        out = {d: cs for d, cs in out.items() if any(g[c].half.icon == "corrupter" for c in cs)}
+    return out
+
+
+def _remove(state: State, move: Remove) -> State:
+    cfg = state.config
+    seat = move.seat
+    cell = tuple(move.cell) if isinstance(move.cell, (list, tuple)) else None
+    if cell is None or len(cell) != 2:
+        raise IllegalMove("name the square of the domino to take off, [x, y]")
+    task = state.tasks[0] if state.phase == "report" and state.tasks else None
+    if task is not None and task.seat == seat and task.kind.startswith("remove"):
+        where = SHARED if task.kind == "remove shared" else PERSONAL
+        if move.map != where:
+            raise IllegalMove(f"{cfg.names[seat]} takes a domino off {'the shared map' if where == SHARED else 'their own map'}")
+    elif (state.phase == "claim" and cfg.powers and "warfare" in cfg.roles[seat] and seat == state.turn
+          and not state.power_used[seat] and state.effect(seat, "powerless") is None):
+        task, where = None, move.map  # the Brother of Warfare's power: a domino of an earlier round
+    else:
+        raise IllegalMove(_waiting(state) if state.phase == "report" else "no domino is to be taken off now")
+    g = dict(state.shared) if where == SHARED else state.seat_map(seat)
+    if cell not in g:
+        raise IllegalMove(f"square {name(cell)} is empty")
+    options = removable(state, task, seat, where)
+    number = g[cell].domino
+    if number not in options:
+        raise IllegalMove(f"the domino on {name(cell)} may not come off")
+    if task is None and number >= state.first_of_round:
+        raise IllegalMove("the power takes off a domino from an earlier round")
+    g = {c: sq for c, sq in g.items() if sq.domino != number}
+    state = _put(state, seat, where, g)
+    state = _say(state, f"{cfg.names[seat]} took the domino on {name(cell)} off "
+                        f"{'the shared map' if where == SHARED else 'their map'}.")
+    if task is None:
+        return replace(state, power_used=_set(state.power_used, seat, True))
+    return _task_done(state, task)
+
+
+def _put(state: State, seat: int, where: str, g: dict) -> State:
+    if where == SHARED:
+        return replace(state, shared=frozen(g))
+    personal = list(state.personal)
+    personal[seat] = frozen(g)
+    return replace(state, personal=tuple(personal))
+
+
+# ---------------------------------------------------------------- the report step
+
+def _report(state: State) -> State:
+    """Every mission checked in role order against the strength left to share."""
+    cfg = state.config
+    state = replace(state, phase="report", market=())
+    table = power.strengths(state, report=True)
+    left = {r: table[r]["strength"] for r in ROLES}
+    order = sorted(range(cfg.players), key=lambda s: min(ROLES.index(r) for r in cfg.roles[s]))
+    lines = []
+    for seat in order:
+        card = next((m for m in state.missions if m.seat == seat and m.round == state.round), None)
+        if card is None or state.phase == "over":
+            continue
+        need = {}
+        for n in card.needs:
+            need[n.role] = max(need.get(n.role, 0), n.num * power.measure(state, n.scalar, seat))
+        own_blocked = (cfg.report_rules and "money" in cfg.roles[seat] and not state.on_shared[seat])
+        had = {r: (0 if own_blocked and r == "money" else left[r]) for r in need}
+        ok = all(had[r] >= v for r, v in need.items())
+        if ok:
+            for r, v in need.items():
+                left[r] -= v
+        result = tuple((r, _num(v), _num(had[r])) for r, v in need.items())
+        card = replace(card, status="passed" if ok else "failed", result=result)
+        state = replace(state, missions=tuple(card if m.id == card.id else m for m in state.missions))
+        who = cfg.names[seat]
+        numbers = ", ".join(f"{strength_name(r)} {h} of {v} needed" for r, v, h in result)
+        if card.secret and not ok:
+            line = f"{who}'s secret mission failed."
+        else:
+            line = f"{who}'s mission {'passed' if ok else 'failed'}: {numbers}."
+        lines.append(line)
+        state = _say(state, line)
+        state = _consequence(state, card, ok)
+        state = _check_end(state)
+    state = replace(state, report=tuple(lines))
+    if state.phase == "over":
+        return state
+    return _next_round(state) if not state.tasks else state
+
+
+def _num(v):
+    v = round(v, 2)
+    return int(v) if float(v).is_integer() else v
+
+
+def _consequence(state: State, card: MissionCard, ok: bool) -> State:
+    seat, cfg = card.seat, state.config
+    if ok and card.reward and state.event != "reward_break":
+        key = card.reward
+        state = _say(state, f"Reward for {cfg.names[seat]}: {REWARDS[key]}")
+        if key == "remove_failed":
+            failed = [m for m in state.missions if m.seat == seat and m.status == "failed"]
+            if failed:
+                gone = replace(failed[-1], status="forgiven")
+                state = replace(state, missions=tuple(gone if m.id == gone.id else m for m in state.missions))
+        elif key == "extra_score":
+            state = _next(state, seat, "extra_score", 5)
+        elif key == "extra_score_dynamic":
+            state = _next(state, seat, "extra_score", power.neutral(state, seat))
+        elif key == "ignore_placement":
+            state = _next(state, seat, "ignore_placement", True)
+        elif key in ("draw", "draw_dynamic"):
+            count = 1 if key == "draw" else power.neutral(state, seat)
+            state = _task(state, Task(seat, "place", count, optional=True))
+        elif key == "remove_corrupter":
+            state = _task(state, Task(seat, "remove corrupter", 1, optional=True))
+        elif key == "powerful":
+            state = _next(state, seat, "powerful", True)
+    if not ok and card.penalty and state.event != "penalty_break":
+        key = card.penalty
+        state = _say(state, f"Penalty for {cfg.names[seat]}: {PENALTIES[key]}")
+        if key == "remove":
+            state = _task(state, Task(seat, "remove", 1))
+        elif key == "remove_all":
+            for s in range(cfg.players):
+                state = _task(state, Task(s, "remove", 1))
+        elif key == "remove_shared":
+            state = _task(state, Task(seat, "remove shared", 1))
+        elif key == "remove_dynamic":
+            state = _task(state, Task(seat, "remove", power.neutral(state, seat)))
+        elif key == "remove_role":
+            state = _task(state, Task(seat, "remove capital", 1))
+        elif key == "remove_neutral":
+            g = state.seat_map(seat)
+            gone = {g[c].domino for c in g if g[c].half.icon == "neutral"} - {state.homes[seat]}
+            state = _put(state, seat, PERSONAL, {c: sq for c, sq in g.items() if sq.domino not in gone})
+        elif key == "attack":
+            g = state.seat_map(seat)
+            hit = {sq.domino for c, sq in g.items() for s in sq.half.paths
+                   if neighbour(c, s) not in g} - {state.homes[seat]}
+            state = _put(state, seat, PERSONAL, {c: sq for c, sq in g.items() if sq.domino not in hit})
+            state = _say(state, f"The goblins took {len(hit)} dominoes off {cfg.names[seat]}'s map.")
+        elif key in ("strict_placement", "small_province", "powerless"):
+            state = _next(state, seat, key, True)
+    return state
+
+
+def _next(state: State, seat: int, key: str, value) -> State:
+    return replace(state, next_effects=state.next_effects + ((seat, key, value),))
+
+
+def _task(state: State, task: Task) -> State:
+    if task.count <= 0:
+        return state
+    if task.kind.startswith("remove"):
+        where = SHARED if task.kind == "remove shared" else PERSONAL
+        if not removable(state, task, task.seat, where):
+            return _say(state, f"{state.config.names[task.seat]} has no domino that may come off.")
+    return replace(state, tasks=state.tasks + (task,))
+
+
+def _task_done(state: State, task: Task, finished: bool = False) -> State:
+    rest = state.tasks[1:]
+    state = replace(state, tasks=rest)
+    if not finished and task.count > 1:
+        again = _task(replace(state, tasks=()), replace(task, count=task.count - 1))
+        state = replace(again, tasks=again.tasks + rest)
+    return _next_round(state) if not state.tasks and state.phase == "report" else state
+
+
+def _waiting(state: State) -> str:
+    if not state.tasks:
+        return "nothing is waiting in the report step"
+    t = state.tasks[0]
+    who = state.config.names[t.seat]
+    what = {"remove": "take a domino off their map", "remove shared": "take a domino off the shared map",
+            "remove capital": "take a domino showing a capital off their map",
+            "remove corrupter": "take a Corrupter off their map (or pass)",
+            "place": "place a free domino (or pass)"}[t.kind]
+    return f"first {who} must {what}"
+
+
+def _check_end(state: State) -> State:
+    cfg = state.config
+    for seat in range(cfg.players):
+        if sum(1 for m in state.missions if m.seat == seat and m.status == "failed") >= FAILS_TO_LEAVE:
+            state = replace(state, left=seat)
+            state = _say(state, f"{cfg.names[seat]} failed 3 missions and must leave the family.")
+            return _finish(state, "lost" if cfg.mode == "cooperative" else "ended")
+    won = sum(1 for m in state.missions if m.status == "passed")
+    if cfg.mode == "cooperative" and won >= WIN_PER_PLAYER * cfg.players:
+        return _finish(_say(state, f"{won} missions completed: the dynasty wins!"), "won")
+    return state
+
+
+def _finish(state: State, result: str) -> State:
+    return replace(state, phase="over", result=result, tasks=())
+
+
+def _next_round(state: State) -> State:
+    n = state.config.players
+    state = _say(state, f"Round {state.round + 1} begins.")
+    return replace(state, phase="draw", round=state.round + 1, market=(), drawn=False, event="",
+                   turn=0, passes=0, placed=(0,) * n, on_shared=(False,) * n, mismatched=(False,) * n,
+                   power_used=(False,) * n, effects=state.next_effects, next_effects=(),
+                   first_of_round=state.next_domino)
+
+
+# ---------------------------------------------------------------- scores
+
+def scores(state: State) -> dict[int, int]:
+    """Cooperative: everyone's score is the weakest player's strength. Competitive: a player's
+    own strength, 8 less for the one who left."""
+    cfg = state.config
+    table = power.strengths(state)
+    own = {s: power.seat_strength(state, s, table) for s in range(cfg.players)}
+    if cfg.mode == "cooperative":
+        weakest = min(own.values())
+        return {s: weakest for s in own}
+    return {s: v - (8 if s == state.left else 0) for s, v in own.items()}
+
+
+def is_over(state: State) -> bool:
+    return state.phase == "over"
+
+
+def winners(state: State) -> list[int]:
+    if state.phase != "over":
+        return []
+    if state.config.mode == "cooperative":
+        return list(range(state.config.players)) if state.result == "won" else []
+    points = scores(state)
+    best = max(points.values())
+    return [s for s, v in points.items() if v == best]

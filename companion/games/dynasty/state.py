@@ -1,0 +1,138 @@
+"""Domino Dynasty's state: immutable values only (the session keeps old states for undo)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .catalog import ROLES, SCALARS, strength_name
+from .maps import Half
+
+SHARED, PERSONAL = "shared", "personal"
+
+
+@dataclass(frozen=True)
+class Config:
+    players: int
+    names: tuple
+    roles: tuple                 # per seat, the roles it holds (one, or more when all are dealt)
+    mode: str = "cooperative"    # or "competitive"
+    powers: bool = False         # easier: the roles' powers
+    freeform: bool = False       # easier: one terrain of the shared map needs to match
+    report_rules: bool = False   # harder: the roles' report rules
+    absent: str = "highest"      # roles not in the game take the highest (harder: lowest) score
+    tactical: bool = False
+    chaotic: bool = False
+    expansions: tuple = ()
+    starts: str = "arranged"     # or "entered": the starting dominoes are laid by Start moves
+    play: str = "rounds"         # or "free": placements as laid, no market (records)
+
+    @property
+    def in_game(self) -> tuple:
+        return tuple(r for r in ROLES if any(r in held for held in self.roles))
+
+    def holder(self, role: str) -> int | None:
+        return next((s for s, held in enumerate(self.roles) if role in held), None)
+
+
+@dataclass(frozen=True)
+class Need:
+    role: str
+    num: float
+    scalar: str = "number"
+
+    @classmethod
+    def parse(cls, text: str) -> "Need":
+        from ..base import IllegalMove
+        parts = text.split() if isinstance(text, str) else []
+        if len(parts) not in (2, 3) or parts[0] not in ROLES:
+            raise IllegalMove(f"a requirement is 'ROLE NUMBER [SCALAR]', e.g. 'warfare 2 num_people'; "
+                              f"roles are {', '.join(ROLES)}")
+        try:
+            num = float(parts[1])
+        except ValueError:
+            raise IllegalMove(f"{parts[1]!r} is not a number") from None
+        if not 0 < num <= 100:
+            raise IllegalMove("a requirement's number is above 0")
+        scalar = parts[2] if len(parts) == 3 else "number"
+        if scalar not in SCALARS:
+            raise IllegalMove(f"unknown mission scalar {scalar!r}; known: {', '.join(SCALARS)}")
+        return cls(parts[0], int(num) if num.is_integer() else num, scalar)
+
+    def words(self) -> str:
+        words = SCALARS[self.scalar]["words"]
+        return f"{strength_name(self.role)} {self.num}" + (f" x {words}" if words else "")
+
+
+@dataclass(frozen=True)
+class MissionCard:
+    id: int
+    seat: int
+    round: int
+    needs: tuple            # of Need
+    reward: str = ""
+    penalty: str = ""
+    secret: bool = False
+    status: str = "open"    # open | passed | failed | forgiven
+    result: tuple = ()      # ((role, needed, had), ...) at the report
+
+    def words(self) -> str:
+        text = f"Mission {self.id}: " + ", ".join(n.words() for n in self.needs)
+        if self.reward:
+            text += f"; reward {self.reward}"
+        if self.penalty:
+            text += f"; penalty {self.penalty}"
+        return text
+
+
+@dataclass(frozen=True)
+class Task:
+    """Something a seat must (or may) do on its maps before the next round: take dominoes off
+    ("remove", "remove capital", "remove shared", "remove corrupter") or lay free ones ("place")."""
+    seat: int
+    kind: str
+    count: int
+    optional: bool = False
+
+
+@dataclass(frozen=True)
+class State:
+    config: Config
+    seed: int
+    shared: tuple                       # ((x, y), Square) pairs
+    personal: tuple                     # per seat
+    starts: tuple = ()                  # ((role, cells), ...) on the shared map
+    homes: tuple = ()                   # per seat: its personal starting domino's number (or -1)
+    phase: str = "start"                # start | draw | claim | report | free | over
+    round: int = 1
+    market: tuple = ()                  # domino texts still in the market
+    drawn: bool = False                 # the market was drawn this round
+    event: str = ""
+    turn: int = 0
+    passes: int = 0
+    missions: tuple = ()                # MissionCard
+    tasks: tuple = ()                   # Task
+    placed: tuple = ()                  # per seat: dominoes placed this round
+    on_shared: tuple = ()               # per seat: added to the shared map this round
+    mismatched: tuple = ()              # per seat: placed a domino that did not match
+    power_used: tuple = ()              # per seat
+    effects: tuple = ()                 # ((seat, key, value), ...) for this round
+    next_effects: tuple = ()
+    next_domino: int = 1
+    first_of_round: int = 1            # dominoes numbered from here were placed this round
+    left: int | None = None             # the seat that left the family (competitive)
+    result: str = ""                    # "won" | "lost" | "ended"
+    report: tuple = ()                  # the last report's lines, public words
+    placements: tuple = ()              # ((seat, map, ((role, strength), ...)), ...) after each
+    said: tuple = ()
+
+    def seat_map(self, seat: int) -> dict:
+        return dict(self.personal[seat])
+
+    def effect(self, seat: int, key: str):
+        return next((v for s, k, v in self.effects if s == seat and k == key), None)
+
+
+def starting_halves(role: str) -> tuple[Half, Half]:
+    """A starting domino: the role's terrain on both halves, open on all sides, its icon first."""
+    from .catalog import TERRAIN_OF
+    t = TERRAIN_OF[role]
+    return Half(t, role, "NESW"), Half(t, None, "NESW")

@@ -1,0 +1,146 @@
+"""Strength, in the rulebook's three steps (docs/rulings.md, "Domino Dynasty: strength").
+
+1. Every capital on a personal map is worth 1.
+2. Walking away from it along connected paths (both touching edges open), the icons it reaches
+   modify it; another capital stops the walk and is not counted for it. Holes act first (the
+   icons beside them along the path do nothing), then thieves (they cancel the modifiers on the
+   way between their capital and themselves), then people add 1 each, magicians double, knives
+   halve; the capital's worth is rounded down.
+3. The map's total times the province: the squares of the role's terrain joined edge to edge to
+   the role's starting domino on the shared map.
+"""
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+from .catalog import CAPITALS, TERRAIN_OF
+from .maps import SIDES, joined, name, neighbour
+
+MODIFIERS = ("person", "magician", "knife", "thief", "hole")
+
+
+@dataclass(frozen=True)
+class Capital:
+    cell: tuple
+    icon: str
+    worth: int
+    people: tuple = ()      # squares whose people count for it
+    doubled: tuple = ()     # magicians that doubled it
+    halved: tuple = ()      # knives that halved it
+    cancelled: tuple = ()   # icons a thief or a hole made do nothing
+    goblins: tuple = ()     # people a corrupter turned into goblins (a corrupter's walk only)
+
+    def as_json(self) -> dict:
+        return {"square": name(self.cell), "icon": self.icon, "worth": self.worth,
+                "people": [name(c) for c in self.people], "doubled_by": [name(c) for c in self.doubled],
+                "halved_by": [name(c) for c in self.halved],
+                "cancelled": [name(c) for c in self.cancelled]}
+
+
+def walk(g: dict, start, limit: int | None = None) -> dict:
+    """{square: steps} the paths reach from `start`, not through other capitals (they stop a
+    walk and are not entered); `limit` keeps the first steps only (Weathered Roads)."""
+    dist = {start: 0}
+    todo = deque([start])
+    while todo:
+        here = todo.popleft()
+        if limit is not None and dist[here] >= limit:
+            continue
+        for side in SIDES:
+            there = neighbour(here, side)
+            if there in dist or not joined(g, here, side):
+                continue
+            if g[there].half.icon in CAPITALS:
+                continue
+            dist[there] = dist[here] + 1
+            todo.append(there)
+    return dist
+
+
+def _distances(g: dict, start, within) -> dict:
+    dist = {start: 0}
+    todo = deque([start])
+    while todo:
+        here = todo.popleft()
+        for side in SIDES:
+            there = neighbour(here, side)
+            if there in within and there not in dist and joined(g, here, side):
+                dist[there] = dist[here] + 1
+                todo.append(there)
+    return dist
+
+
+def capital(g: dict, cell, goblins=frozenset(), limit: int | None = None) -> Capital:
+    """A capital's worth and what made it so."""
+    reach = walk(g, cell, limit)
+    icon_at = {c: g[c].half.icon for c in reach if c != cell and g[c].half.icon in MODIFIERS}
+    near = lambda c: [neighbour(c, s) for s in SIDES if joined(g, c, s) and neighbour(c, s) in reach]
+    # Holes first: what sits beside a hole along the path does nothing, holes included.
+    holed = {n for c, i in icon_at.items() if i == "hole" for n in near(c) if n in icon_at}
+    active = {c: i for c, i in icon_at.items() if c not in holed}
+    # Thieves next: everything on a shortest way from the capital to a thief is undone.
+    stolen = set()
+    for t, i in active.items():
+        if i == "thief":
+            back = _distances(g, t, set(reach))
+            stolen |= {c for c in active if c != t and c in back and reach[c] + back[c] == reach[t]}
+    counted = {c: i for c, i in active.items() if c not in stolen}
+    people = tuple(sorted(c for c, i in counted.items() if i == "person" and c not in goblins))
+    doubled = tuple(sorted(c for c, i in counted.items() if i == "magician" and _magic(g, c)))
+    halved = tuple(sorted(c for c, i in counted.items() if i == "knife"))
+    worth = ((1 + len(people)) * 2 ** len(doubled)) // 2 ** len(halved)
+    return Capital(cell, g[cell].half.icon, worth, people, doubled, halved,
+                   tuple(sorted(holed | stolen)))
+
+
+def _magic(g: dict, cell) -> bool:
+    """A magician doubles only when every square touching it has its own terrain."""
+    terrain = g[cell].half.terrain
+    return all(g[n].half.terrain == terrain for n in (neighbour(cell, s) for s in SIDES) if n in g)
+
+
+def goblins(g: dict, limit: int | None = None) -> frozenset:
+    """People a corrupter reaches along a path (Goblin Grandma): they are goblins now."""
+    out = set()
+    for cell, sq in g.items():
+        if sq.half.icon == "corrupter":
+            out |= {c for c in walk(g, cell, limit) if g[c].half.icon == "person"}
+    return frozenset(out)
+
+
+def capitals(g: dict, limit: int | None = None, only=None) -> list[Capital]:
+    """Every scoring capital of a map (a corrupter scores nothing); `only`: these icons only."""
+    bad = goblins(g, limit)
+    out = []
+    for cell, sq in sorted(g.items()):
+        icon = sq.half.icon
+        if icon in CAPITALS and icon != "corrupter" and (only is None or icon in only):
+            out.append(capital(g, cell, bad, limit))
+    return out
+
+
+def province(shared: dict, role: str, start_cells, by_path: bool = False, small: bool = False) -> set:
+    """The role's province: squares of its terrain joined edge to edge to its starting domino.
+
+    by_path (tactical variant): patches of the terrain joined to it by paths count too.
+    small (a penalty): only the starting domino and the squares of its terrain touching it.
+    """
+    terrain = TERRAIN_OF[role]
+    start = [c for c in start_cells if c in shared]
+    if small:
+        return set(start) | {neighbour(c, s) for c in start for s in SIDES
+                             if neighbour(c, s) in shared and shared[neighbour(c, s)].half.terrain == terrain}
+    seen = set(start)
+    todo = deque(start)
+    while todo:
+        here = todo.popleft()
+        for side in SIDES:
+            there = neighbour(here, side)
+            if there in seen or there not in shared:
+                continue
+            same = shared[there].half.terrain == terrain and shared[here].half.terrain == terrain
+            if same or (by_path and joined(shared, here, side)):
+                seen.add(there)
+                todo.append(there)
+    return {c for c in seen if shared[c].half.terrain == terrain}

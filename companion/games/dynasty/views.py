@@ -1,0 +1,93 @@
+"""What each viewer may see: the maps, the market and every strength are on the table for all;
+a secret mission only on its owner's phone until it is completed (face up)."""
+from __future__ import annotations
+
+from ..base import IllegalMove, Viewer
+from . import power
+from .catalog import ROLES, role_name
+from .maps import dominoes, name
+from .rules import NAME, is_over, parse_domino, scores, winners
+from .state import State
+
+
+def viewers(state: State) -> list[str]:
+    return [f"seat-{s}" for s in range(state.config.players)]
+
+
+def hidden(card) -> bool:
+    """A secret mission is hidden while open, and face down once failed."""
+    return card.secret and card.status in ("open", "failed")
+
+
+def secrets(state: State) -> dict[str, set[str]]:
+    out = {f"seat-{s}": set() for s in range(state.config.players)}
+    for card in state.missions:
+        if hidden(card):
+            out[f"seat-{card.seat}"].add(card.words())
+    return out
+
+
+def _squares(squares) -> list[dict]:
+    return [{"x": c[0], "y": c[1], "square": name(c), "terrain": sq.half.terrain, "icon": sq.half.icon,
+             "paths": sq.half.paths, "domino": sq.domino} for c, sq in squares]
+
+
+def _mission(card, full: bool) -> dict:
+    out = {"id": card.id, "seat": card.seat, "round": card.round, "secret": card.secret,
+           "status": card.status}
+    if full:
+        out.update(words=card.words(), needs=[{"role": n.role, "num": n.num, "scalar": n.scalar,
+                                               "words": n.words()} for n in card.needs],
+                   reward=card.reward, penalty=card.penalty,
+                   result=[{"role": r, "needed": v, "had": h, "passed": h >= v} for r, v, h in card.result])
+    return out
+
+
+def view(state: State, viewer: Viewer) -> dict:
+    cfg = state.config
+    if viewer.kind == "seat" and not 0 <= viewer.seat < cfg.players:
+        raise IllegalMove(f"there is no seat {viewer.seat} at this table")
+    table = power.strengths(state)
+    out = {
+        "game": NAME,
+        "seats": cfg.players,
+        "names": list(cfg.names),
+        "scores": {str(s): v for s, v in scores(state).items()},
+        "finished": is_over(state),
+        "winners": winners(state),
+        "result": state.result,
+        "mode": cfg.mode,
+        "phase": state.phase,
+        "round": state.round,
+        "turn": state.turn if state.phase == "claim" else None,
+        "roles": {str(s): list(r) for s, r in enumerate(cfg.roles)},
+        "role_names": {r: role_name(r) for r in ROLES},
+        "shared": _squares(state.shared),
+        "starts": {role: [name(c) for c in cells] for role, cells in state.starts},
+        "personal": {str(s): _squares(m) for s, m in enumerate(state.personal)},
+        "market": [{"index": i, "domino": text, "halves": [h.text() for h in parse_domino(text)]}
+                   for i, text in enumerate(state.market)],
+        "event": state.event,
+        "strength": table,
+        "strength_words": [power.strength_words(r, table[r]) for r in ROLES],
+        "missions": [_mission(m, not hidden(m) or viewer.kind == "master"
+                              or (viewer.kind == "seat" and viewer.seat == m.seat))
+                     for m in state.missions],
+        "report": list(state.report),
+        "tasks": [{"seat": t.seat, "kind": t.kind, "count": t.count, "optional": t.optional}
+                  for t in state.tasks],
+        "effects": [{"seat": s, "effect": k, "value": v} for s, k, v in state.effects],
+        "failed": {str(s): sum(1 for m in state.missions if m.seat == s and m.status == "failed")
+                   for s in range(cfg.players)},
+        "completed": sum(1 for m in state.missions if m.status == "passed"),
+        "to_win": 3 * cfg.players,
+        "left": state.left,
+        "said": state.said[-1] if state.said else "",
+    }
+    if viewer.kind == "seat":
+        out["you"] = viewer.seat
+    return out
+
+
+def domino_count(squares) -> int:
+    return len(dominoes(dict(squares)))
