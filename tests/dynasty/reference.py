@@ -1,0 +1,121 @@
+"""An independent reference for Domino Dynasty's strength, written from docs/rulings.md alone
+(it imports nothing of the rules): maps are {(x, y): (terrain, icon, paths, domino)}.
+
+Capital worth: walk the path network from the capital (an edge counts when both squares have it
+open), never entering another capital. Icons beside a hole along the network do nothing; a thief
+undoes every modifier lying on some shortest way between the capital and itself; then
+(1 + people) doubled per magician whose touching squares all share its terrain, halved per knife,
+rounded down. A map's total is the sum over its capitals (a corrupter scores nothing, and people
+a corrupter reaches are goblins); a role's strength is that total times its province: squares of
+its terrain joined edge to edge to its starting domino on the shared map.
+"""
+from __future__ import annotations
+
+ROLE_TERRAIN = {"warfare": "lava", "money": "desert", "infrastructure": "stone", "housing": "plains",
+                "goods": "grass"}
+CAPITAL_ICONS = set(ROLE_TERRAIN) | {"neutral", "wildcard", "corrupter"}
+MOVES = {"N": (0, -1, "S"), "E": (1, 0, "W"), "S": (0, 1, "N"), "W": (-1, 0, "E")}
+INF = 10 ** 6
+
+
+def links(m, cell):
+    """Squares joined to `cell` by an open path on both sides."""
+    out = []
+    x, y = cell
+    for side, (dx, dy, back) in MOVES.items():
+        other = (x + dx, y + dy)
+        if other in m and side in m[cell][2] and back in m[other][2]:
+            out.append(other)
+    return out
+
+
+def region(m, capital):
+    """Squares the capital's walk reaches (capital included): a flood that never enters another
+    capital square."""
+    found = {capital}
+    frontier = [capital]
+    while frontier:
+        nxt = []
+        for c in frontier:
+            for o in links(m, c):
+                if o not in found and m[o][1] not in CAPITAL_ICONS:
+                    found.add(o)
+                    nxt.append(o)
+        frontier = nxt
+    return found
+
+
+def all_pairs(m, nodes):
+    """Floyd-Warshall over the region's path network."""
+    d = {(a, b): (0 if a == b else INF) for a in nodes for b in nodes}
+    for a in nodes:
+        for b in links(m, a):
+            if b in nodes:
+                d[a, b] = 1
+    for k in nodes:
+        for a in nodes:
+            for b in nodes:
+                if d[a, k] + d[k, b] < d[a, b]:
+                    d[a, b] = d[a, k] + d[k, b]
+    return d
+
+
+def worth(m, capital, goblins=frozenset()):
+    nodes = region(m, capital)
+    d = all_pairs(m, nodes)
+    icons = {c: m[c][1] for c in nodes if c != capital and m[c][1] in
+             ("person", "magician", "knife", "thief", "hole")}
+    silenced = set()
+    for h, icon in icons.items():
+        if icon == "hole":
+            silenced |= {c for c in icons if c != h and d[h, c] == 1}
+    live = {c: i for c, i in icons.items() if c not in silenced}
+    undone = set()
+    for t, icon in live.items():
+        if icon == "thief":
+            undone |= {c for c in live if c != t and d[capital, c] + d[c, t] == d[capital, t]}
+    value = 1 + sum(1 for c, i in live.items() if i == "person" and c not in undone and c not in goblins)
+    for c, i in live.items():
+        if c in undone:
+            continue
+        if i == "magician":
+            x, y = c
+            around = [(x + dx, y + dy) for dx, dy, _ in MOVES.values() if (x + dx, y + dy) in m]
+            if all(m[o][0] == m[c][0] for o in around):
+                value *= 2
+    knives = sum(1 for c, i in live.items() if i == "knife" and c not in undone)
+    for _ in range(knives):
+        value /= 2
+    return int(value // 1)
+
+
+def map_total(m):
+    goblins = set()
+    for c, sq in m.items():
+        if sq[1] == "corrupter":
+            goblins |= {o for o in region(m, c) if m[o][1] == "person"}
+    return sum(worth(m, c, frozenset(goblins)) for c, sq in m.items()
+               if sq[1] in CAPITAL_ICONS and sq[1] != "corrupter")
+
+
+def province(shared, role, start):
+    terrain = ROLE_TERRAIN[role]
+    found = {c for c in start if c in shared}
+    frontier = list(found)
+    while frontier:
+        x, y = frontier.pop()
+        for dx, dy, _ in MOVES.values():
+            o = (x + dx, y + dy)
+            if o in shared and o not in found and shared[o][0] == terrain:
+                found.add(o)
+                frontier.append(o)
+    return len(found)
+
+
+def strength(personal, shared, role, start):
+    return map_total(personal) * province(shared, role, start)
+
+
+def from_state(squares):
+    """A rules map (((x, y), Square), ...) as the reference's plain tuples."""
+    return {c: (sq.half.terrain, sq.half.icon, sq.half.paths, sq.domino) for c, sq in squares}

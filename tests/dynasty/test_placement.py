@@ -1,0 +1,134 @@
+"""Placement on both maps: attach, no overlap, 8x8, matching paths (personal) and terrains
+(shared), role icons, and placing nothing only when no market domino fits."""
+import pytest
+
+from companion.games import dynasty
+from companion.games.base import IllegalMove
+from companion.games.dynasty import Market, Mission, Pass, Place
+
+from .helpers import free, lay
+
+# Seat 0's personal map starts with its warfare domino on D4 (capital) and E4, open all round.
+
+
+def refused(state, seat, where, cells, *halves):
+    with pytest.raises(IllegalMove) as exc:
+        lay(state, seat, where, cells, *halves)
+    return str(exc.value)
+
+
+def test_personal_paths_must_match_on_every_touching_edge_terrain_need_not():
+    state = free()
+    ok = lay(state, 0, "personal", ((5, 3), (6, 3)), "grass//W", "plains//")
+    assert len(ok.personal[0]) == 4
+    assert refused(state, 0, "personal", ((5, 3), (6, 3)), "grass//N", "plains//") == \
+        "the paths do not match on the west edge of square F4"
+    # touching two squares: both edges must match
+    two = lay(state, 0, "personal", ((3, 4), (4, 4)), "lava//N", "lava//NE")
+    assert refused(two, 0, "personal", ((5, 3), (5, 4)), "grass//W", "grass//") == \
+        "the paths do not match on the west edge of square F5"
+
+
+def test_closed_against_closed_matches():
+    state = lay(free(), 0, "personal", ((5, 3), (6, 3)), "grass//W", "plains//")
+    assert lay(state, 0, "personal", ((7, 3), (7, 4)), "stone//", "stone//")
+
+
+def test_shared_terrains_must_match_on_every_touching_edge_paths_need_not():
+    state = free()
+    assert lay(state, 1, "shared", ((5, 3), (6, 3)), "stone//", "lava//N")
+    assert refused(state, 1, "shared", ((5, 3), (6, 3)), "lava//W", "lava//") == \
+        "the terrains do not match on the west edge of square F4: lava beside stone"
+
+
+def test_the_easier_shared_map_needs_one_matching_terrain():
+    state = free(freeform="yes")
+    # F3 touches E3 (money, desert) and, laid below it, nothing else: desert matches
+    assert lay(state, 1, "shared", ((5, 2), (5, 3)), "desert//", "lava//")
+    assert "no terrain matches" in refused(state, 1, "shared", ((5, 2), (6, 2)), "lava//", "lava//")
+
+
+def test_a_domino_must_touch_the_map_and_not_overlap():
+    state = free()
+    assert refused(state, 0, "personal", ((6, 6), (7, 6)), "lava//", "lava//") == \
+        "the domino does not touch P1's map"
+    assert refused(state, 0, "personal", ((4, 3), (5, 3)), "lava//W", "lava//") == \
+        "square E4 of P1's map is already taken"
+    assert "side by side" in refused(state, 0, "personal", ((5, 3), (7, 3)), "lava//", "lava//")
+
+
+def test_no_map_grows_past_eight_squares_either_way():
+    state = free()  # the personal start spans D..E: three more east, three more west fit
+    for x in (5, 7):
+        state = lay(state, 0, "personal", ((x, 3), (x + 1, 3)), "lava//EW", "lava//EW")
+    state = lay(state, 0, "personal", ((2, 3), (1, 3)), "lava//EW", "lava//EW")
+    assert refused(state, 0, "personal", ((0, 3), (0, 4)), "lava//E", "lava//") == \
+        "P1's map would be 9 squares from west to east; at most 8"
+    assert refused(state, 0, "personal", ((-1, 3), (0, 3)), "lava//EW", "lava//EW").startswith(
+        "P1's map would be 10 squares")
+    # the shared map's starts span rows 2-6: two more rows north fit, a third does not
+    state = lay(state, 0, "shared", ((3, 0), (3, -1)), "lava//", "lava//")
+    state = lay(state, 0, "shared", ((3, -2), (2, -2)), "lava//", "lava//")
+    assert refused(state, 0, "shared", ((3, -3), (2, -3)), "lava//", "lava//") == \
+        "the shared map would be 9 squares from north to south; at most 8"
+
+
+def test_a_role_icon_is_handled_only_by_that_role_s_player():
+    state = free()  # seat 0 warfare, 1 infrastructure, 2 goods; money and housing not in play
+    assert refused(state, 1, "personal", ((5, 3), (6, 3)), "lava/warfare/W", "lava//") == \
+        "only P1 (Brother of Warfare) may handle a domino showing the warfare icon"
+    assert refused(state, 1, "shared", ((5, 1), (6, 1)), "lava/warfare/", "lava//").startswith("only P1")
+    assert lay(state, 0, "personal", ((5, 3), (6, 3)), "lava/warfare/W", "lava//")
+    # a role nobody holds: anyone may handle it
+    assert lay(state, 1, "personal", ((5, 3), (6, 3)), "desert/money/W", "lava//")
+
+
+# ---------------------------------------------------------------- the market round
+
+def rounds(**options):
+    return dynasty.setup({"players": 2, "roles": ["warfare", "goods"], **options}, 0)
+
+
+def draw(state, dominoes, needs=("warfare 1",)):
+    state, _ = dynasty.apply(state, Market(0, tuple(dominoes)))
+    for seat in range(state.config.players):
+        state, _ = dynasty.apply(state, Mission(seat, needs))
+    return state
+
+
+def test_a_market_domino_is_placed_turned_as_it_lies_and_by_the_seat_whose_turn_it_is():
+    state = draw(rounds(), ["stone//EW|stone//W"] * 4)  # a path running in from the west
+    assert state.phase == "claim" and state.turn == 0
+    with pytest.raises(IllegalMove, match="it is P1's turn"):
+        dynasty.apply(state, Place(1, "personal", ((5, 3), (6, 3)), ("stone//EW", "stone//W")))
+    # laid north to south from F4 it is turned a quarter clockwise: its paths run N-S
+    with pytest.raises(IllegalMove, match="not in the market"):
+        dynasty.apply(state, Place(0, "personal", ((5, 3), (5, 4)), ("stone//EW", "stone//W")))
+    with pytest.raises(IllegalMove, match="west edge of square F4"):
+        dynasty.apply(state, Place(0, "personal", ((5, 3), (5, 4)), ("stone//NS", "stone//N")))
+    after, _ = dynasty.apply(state, Place(0, "personal", ((5, 3), (6, 3)), ("stone//EW", "stone//W")))
+    # laid from C4 westwards (second half west of the first): turned half a turn
+    after, _ = dynasty.apply(after, Place(1, "personal", ((2, 3), (1, 3)), ("stone//EW", "stone//E")))
+    assert len(after.market) == 2 and after.turn == 0
+
+
+def test_placing_nothing_only_when_no_market_domino_fits_anywhere():
+    state = draw(rounds(), ["lava//|lava//"] * 4)
+    with pytest.raises(IllegalMove, match="still fits"):
+        dynasty.apply(state, Pass(0))
+    # dominoes showing the warfare icon: seat 1 (goods) may not handle any of them
+    state = draw(rounds(), ["lava/warfare/|lava//"] * 4)
+    state, _ = dynasty.apply(state, Place(0, "shared", ((5, 1), (6, 1)), ("lava/warfare/", "lava//")))
+    assert dynasty.legal_moves(state) == [Pass(1)]
+    state, said = dynasty.apply(state, Pass(1))
+    assert "places nothing" in said[0].text() and state.turn == 0
+
+
+def test_the_report_follows_once_the_market_is_empty():
+    state = draw(rounds(), ["lava//|lava//"] * 4)
+    for seat in (0, 1, 0, 1):
+        move = next(m for m in dynasty.legal_moves(state) if isinstance(m, Place))
+        assert move.seat == seat
+        state, said = dynasty.apply(state, move)
+    assert state.round == 2 and state.phase == "draw"
+    assert [m.status for m in state.missions] == ["passed", "passed"]

@@ -1,0 +1,130 @@
+"""Strength from the rulebook's three steps, on worked maps; each case also against the
+independent reference in tests/dynasty/reference.py."""
+import pytest
+
+from companion.games.dynasty import strength as st
+
+from . import reference as ref
+from .helpers import free, grid, lay, strengths
+
+
+def total(cells):
+    g = grid(cells)
+    got = sum(c.worth for c in st.capitals(g))
+    plain = {c: (sq.half.terrain, sq.half.icon, sq.half.paths, sq.domino) for c, sq in g.items()}
+    assert got == ref.map_total(plain)
+    return got
+
+
+def test_a_lone_capital_counts_one():
+    assert total({(0, 0): "lava/warfare/NESW", (1, 0): "lava//NESW"}) == 1
+
+
+def test_a_long_path_counts_every_person_along_it():
+    cells = {(0, 0): "lava/warfare/E"}
+    for x in range(1, 8):
+        cells[(x, 0)] = "stone/person/EW" if x % 2 else "grass//EW"
+    assert total(cells) == 1 + 4
+
+
+def test_a_path_open_on_one_side_only_does_not_join():
+    assert total({(0, 0): "lava/warfare/E", (1, 0): "stone/person/N"}) == 1
+    assert total({(0, 0): "lava/warfare/", (1, 0): "stone/person/W"}) == 1
+    assert total({(0, 0): "lava/warfare/E", (1, 0): "stone/person/W"}) == 2
+
+
+def test_branching_paths_count_every_branch():
+    cells = {(1, 1): "lava/warfare/NES",
+             (1, 0): "plains/person/S", (2, 1): "plains//WE", (3, 1): "plains/person/WS",
+             (3, 2): "plains/person/N", (1, 2): "grass//NS", (1, 3): "grass/person/N"}
+    assert total(cells) == 1 + 4
+
+
+def test_a_capital_stops_the_path_and_is_not_counted_and_an_icon_counts_for_both():
+    # A - person - B - person: A reaches one person; B reaches both; B is not A's modifier.
+    cells = {(0, 0): "lava/warfare/E", (1, 0): "lava/person/EW", (2, 0): "stone/neutral/EW",
+             (3, 0): "stone/person/W"}
+    g = grid(cells)
+    worth = {c.icon: c.worth for c in st.capitals(g)}
+    assert worth == {"warfare": 2, "neutral": 3}
+    assert total(cells) == 5
+
+
+def test_magician_doubles_only_when_every_touching_square_shares_its_terrain():
+    same = {(0, 0): "lava/warfare/E", (1, 0): "lava/person/EW", (2, 0): "lava/magician/W",
+            (2, 1): "lava//"}
+    assert total(same) == 4
+    odd = dict(same)
+    odd[(2, 1)] = "grass//"  # touches the magician without a path: still not its terrain
+    assert total(odd) == 2
+
+
+def test_knife_halves_rounding_down():
+    assert total({(0, 0): "lava/warfare/E", (1, 0): "lava/person/EW", (2, 0): "lava/knife/W"}) == 1
+    assert total({(0, 0): "lava/warfare/E", (1, 0): "lava/knife/W"}) == 0
+    assert total({(0, 0): "lava/warfare/E", (1, 0): "lava/person/EW", (2, 0): "lava/person/EW",
+                  (3, 0): "lava/knife/W"}) == 1  # 3 / 2
+
+
+def test_thief_undoes_what_came_before_it_on_the_way_only():
+    cells = {(0, 0): "lava/warfare/ES", (1, 0): "lava/person/EW", (2, 0): "lava/magician/EW",
+             (3, 0): "lava/thief/EW", (4, 0): "lava/person/W",
+             (0, 1): "lava/person/N"}  # another branch: not on the thief's way
+    assert total(cells) == 1 + 2
+    # with the thief gone the magician doubles 1 + 3 people
+    cells[(3, 0)] = "lava//EW"
+    assert total(cells) == (1 + 3) * 2
+
+
+def test_hole_silences_the_icons_beside_it_along_the_path():
+    cells = {(0, 0): "lava/warfare/E", (1, 0): "lava/person/EW", (2, 0): "lava/hole/EW",
+             (3, 0): "lava/person/EW", (4, 0): "lava/person/W"}
+    assert total(cells) == 2
+    # beside it on the grid but not along a path: not silenced
+    cells[(2, 1)] = "lava/person/"
+    assert total(cells) == 2
+    # a hole silences a thief beside it, so what came before the thief counts again
+    hole_thief = {(0, 0): "lava/warfare/E", (1, 0): "lava/person/EW", (2, 0): "lava/thief/EW",
+                  (3, 0): "lava/hole/W"}
+    assert total(hole_thief) == 2
+
+
+def test_a_corrupter_scores_nothing_and_turns_its_people_into_goblins():
+    cells = {(0, 0): "lava/warfare/E", (1, 0): "lava/person/EW", (2, 0): "lava/corrupter/W"}
+    assert total(cells) == 1
+
+
+@pytest.mark.parametrize("dominoes, province", [
+    ([], 2),
+    ([((5, 1), (6, 1), "lava//", "lava//")], 4),                              # joined east
+    ([((5, 1), (6, 1), "lava//", "lava//"), ((6, 2), (6, 3), "lava//", "lava//")], 6),  # and on
+    ([((5, 5), (6, 5), "grass//", "lava//")], 2),      # lava beyond the goods start: cut off
+    ([((5, 1), (6, 1), "lava//", "grass//"), ((7, 1), (7, 2), "grass//", "lava//")], 3),
+])
+def test_province_is_the_terrain_joined_edge_to_edge_to_the_starting_domino(dominoes, province):
+    state = free()  # warfare starts on D2-E2 of the shared map
+    for a, b, ha, hb in dominoes:
+        state = lay(state, 2, "shared", (a, b), ha, hb)
+    shared = ref.from_state(state.shared)
+    assert ref.province(shared, "warfare", [(3, 1), (4, 1)]) == province
+    assert strengths(state)["warfare"] == 1 * province  # its start's capital alone is worth 1
+
+
+def test_strength_is_the_personal_total_times_the_province():
+    state = free()
+    # seat 0 (warfare) lays a person on the path east of its capital (D4 on its map)
+    state = lay(state, 0, "personal", ((5, 3), (6, 3)), "stone/person/EW", "stone/person/W")
+    state = lay(state, 0, "shared", ((5, 1), (6, 1)), "lava//", "lava//")
+    assert strengths(state)["warfare"] == (1 + 2) * 4
+    personal = ref.from_state(state.personal[0])
+    assert ref.strength(personal, ref.from_state(state.shared), "warfare", [(3, 1), (4, 1)]) == 12
+
+
+def test_roles_not_in_the_game_take_the_highest_or_in_the_hard_variant_the_lowest():
+    state = free()
+    state = lay(state, 0, "shared", ((5, 1), (6, 1)), "lava//", "lava//")
+    got = strengths(state)
+    assert got["warfare"] == 4 and got["infrastructure"] == 2 and got["goods"] == 2
+    assert got["money"] == got["housing"] == 4
+    hard = lay(free(absent="lowest"), 0, "shared", ((5, 1), (6, 1)), "lava//", "lava//")
+    assert strengths(hard)["money"] == strengths(hard)["housing"] == 2
