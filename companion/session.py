@@ -32,6 +32,7 @@ class Session:
         self.rules = games.load(record.game)
         self.initial = self.rules.setup(dict(record.options), record.seed)
         self._steps: list[Step] = []
+        self._kept = record.options.get("kept")
         for entry in store.entries(game_id):
             if entry.kind == "undo":
                 self._steps.pop()
@@ -46,7 +47,11 @@ class Session:
         """Check the options by setting the game up, then record it."""
         options = dict(options or {})
         seed = random.SystemRandom().randrange(2**31) if seed is None else seed
-        games.load(game).setup(dict(options), seed)  # raises IllegalMove on bad options
+        rules = games.load(game)
+        kept = store.kept(game) if hasattr(rules, "keep") and "kept" not in options else None
+        if kept is not None:  # what earlier games taught; in the options, so replay is exact
+            options["kept"] = kept
+        rules.setup(dict(options), seed)  # raises IllegalMove on bad options
         return cls(store, store.create_game(game, options, seed))
 
     @classmethod
@@ -77,7 +82,16 @@ class Session:
         self._steps.append(step)
         if self.rules.is_over(step.state):
             self.store.end_game(self.id)
+        self._keep()
         return list(step.events)
+
+    def _keep(self):
+        """Hand what the table taught (the game's `keep`) to the next game of this kind."""
+        keep = getattr(self.rules, "keep", None)
+        taught = keep(self.state) if keep is not None else None
+        if taught is not None and taught != self._kept:
+            self.store.keep(self.name, taught)
+            self._kept = taught
 
     def undo(self, source: str = "table"):
         """Take back the last accepted move (recorded as an undo entry); returns that move."""
@@ -88,6 +102,7 @@ class Session:
         step = self._steps.pop()
         if was_over:
             self.store.reopen_game(self.id)
+        self._keep()
         return step.move
 
     def last_events(self) -> list[Event]:

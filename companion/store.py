@@ -32,6 +32,11 @@ CREATE TABLE IF NOT EXISTS entries (
     at       TEXT NOT NULL,
     PRIMARY KEY (game_id, seq)
 );
+CREATE TABLE IF NOT EXISTS kept (
+    game     TEXT PRIMARY KEY,       -- what a table taught the companion (a real box's cards,
+    body     TEXT NOT NULL,          -- the island it built), handed to the next game of the kind
+    at       TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS seat_tokens (
     game_id  INTEGER NOT NULL REFERENCES games(id),
     viewer   TEXT NOT NULL,          -- "seat-2", "master"
@@ -101,6 +106,23 @@ class Store:
     def _read(self, sql: str, args=()) -> list:
         with self._lock:
             return self._db.execute(sql, args).fetchall()
+
+    # what a table taught, for the next game of its kind ------------------------
+
+    def keep(self, game: str, body: dict):
+        self._write("INSERT INTO kept (game, body, at) VALUES (?, ?, ?) ON CONFLICT(game) "
+                    "DO UPDATE SET body = excluded.body, at = excluded.at",
+                    (game, json.dumps(body, sort_keys=True), _now()))
+
+    def kept(self, game: str) -> dict | None:
+        rows = self._read("SELECT body FROM kept WHERE game = ?", (game,))
+        if not rows:
+            return None
+        try:
+            body = json.loads(rows[0][0])
+        except ValueError:  # a damaged row teaches nothing; the game starts from its catalog
+            return None
+        return body if isinstance(body, dict) else None
 
     # games ---------------------------------------------------------------
 

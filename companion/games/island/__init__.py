@@ -15,8 +15,9 @@ from dataclasses import replace
 
 from ..base import Game, IllegalMove, Option, Viewer, accepted
 from . import board as geo
-from . import captive, catalog, characters, corrections, layout, op, resolve, turns, views
-from .moves import (MOVES, BuildIsland, BushAction, Choose, ChooseStartingFruit, Correct, EndTurn, Move,
+from . import building, captive, catalog, characters, corrections, layout, op, resolve, turns, views
+from .moves import (MOVES, BuildIsland, BushAction, Choose, ChooseStartingFruit, Correct, EndTurn,
+                    LayTile, LiftTile, Move, PrintSpace,
                     PlaceOpPieces, RandomIsland, Rest, RockAction, Said, UseBonus, UseExtraBonus,
                     WaveAttack, WaveMove, WriteNote, move_from_dict, move_to_dict)
 from .state import OP, State, board as board_of, piece, pieces_of
@@ -25,7 +26,7 @@ NAME = "island"
 MASTER_SEAT = OP  # the OP's moves come from the master link
 
 __all__ = ["NAME", "GAME", "MASTER_SEAT", "MOVES", "IllegalMove", "setup", "apply", "view",
-           "viewers", "scores", "is_over", "winners", "legal_moves", "secrets", "move_from_dict",
+           "viewers", "scores", "is_over", "winners", "legal_moves", "secrets", "keep", "move_from_dict",
            "move_to_dict", "State"]
 
 # Recommended characters first (p.6), then the rest of the catalog's.
@@ -66,13 +67,17 @@ def setup(options: dict | None = None, seed: int = 0) -> State:
     wave, rock, bush  the OP's pieces (an ocean part, an anomaly space, a fruit space)
     starting_fruits   {piece: fruit}; hempel_palm: the bonus for Hempel's starting fruit
     power_tokens      the stack's order, top first, instead of shuffling it
+    kept              what the last game kept (`keep`): the group's printing and its island
     """
     return turns.setup(options, seed)
 
 
 _HANDLERS = {
-    BuildIsland: turns.build_island,
-    RandomIsland: turns.build_island,
+    BuildIsland: building.build_island,
+    RandomIsland: building.build_island,
+    LayTile: building.lay_tile,
+    LiftTile: building.lift_tile,
+    PrintSpace: building.print_space,
     PlaceOpPieces: turns.place_op_pieces,
     ChooseStartingFruit: turns.choose_fruit,
     Move: captive.move,
@@ -116,13 +121,19 @@ def viewers(state: State) -> list[str]:
 def secrets(state: State) -> dict[str, set[str]]:
     """What the leak checks look for: the island's placements and the Wave's part are the OP's;
     a captive's notes are their own."""
-    op = set(state.island.placements) if state.island is not None else set()
+    op = set(state.island.placements) if state.island is not None else set(state.laid)
+    op |= set(state.last_island)
     if state.wave is not None:
         op.add(f'"{state.wave}"')  # the Wave's part, as a JSON value
     out = {"master": op}
     for b in state.boards:
         out[f"seat-{b.seat}"] = {text for _, text in b.notes if len(text) >= 8}
     return out
+
+
+def keep(state: State) -> dict | None:
+    """The group's tile printing and the island it built, for its next game."""
+    return building.keep(state)
 
 
 def scores(state: State) -> dict[int, int]:
@@ -150,8 +161,8 @@ def legal_moves(state: State) -> list:
 def _candidates(state: State) -> list:
     if state.phase == "over":
         return []
-    if state.phase == "island":
-        return [RandomIsland()]
+    if state.phase == "island":  # laying tile by tile aside: the whole island at once
+        return [RandomIsland()] + ([BuildIsland(state.last_island)] if state.last_island else [])
     if state.phase == "pieces":
         return [PlaceOpPieces(w, r, b) for w in geo.OCEAN_PARTS
                 for r in layout.find(state.island, "anomaly")

@@ -26,6 +26,112 @@ class Space:
 class Island:
     placements: tuple  # "<tile> <space> <turns>", as the OP laid them out
     spaces: tuple  # Space, in board.SPACES order
+    printing: tuple = ()  # "<tile> <half> <kind> [value] [arrows]": where the group's tiles differ
+    knots: tuple = ()  # ((knot number, arrows), ...) printed on the group's own tiles
+
+
+# ---------------------------------------------------------------- the group's own printing
+
+PRINTED_KINDS = ("fruit", "camp", "oracle", "mirage", "knot", "portal", "anomaly")
+_VALUE_KEY = {"fruit": "fruit", "camp": "camp", "mirage": "vision", "knot": "knot", "portal": "number"}
+
+
+def parse_printing(text) -> tuple[str, int, dict]:
+    """One space of a tile as the group's copy prints it: '<tile> <half> <kind> [value]', and
+    for an Escher knot its three arrows, e.g. 'cherries-knot1 2 knot 1 NW-SW NE-SE E-W'."""
+    parts = text.split() if isinstance(text, str) else []
+    if len(parts) < 3 or not parts[1].isdigit():
+        raise IllegalMove(f"{text!r}: write a tile's space as '<tile> <half> <kind> [value]', "
+                          "e.g. 'banana-snakes 2 anomaly'")
+    tile, half, kind = parts[0], int(parts[1]), parts[2].lower()
+    tiles = catalog.tiles()
+    if tile not in tiles:
+        raise IllegalMove(f"there is no island tile called {tile!r}")
+    if tiles[tile]["shape"] != "pair":
+        raise IllegalMove(f"{tile} is a lake; its spaces are all lake")
+    if half not in (1, 2):
+        raise IllegalMove(f"{tile} has two halves, 1 and 2")
+    if kind not in PRINTED_KINDS:
+        raise IllegalMove(f"a space is one of: {', '.join(PRINTED_KINDS)}")
+    key, rest = _VALUE_KEY.get(kind), parts[3:]
+    spec = {"kind": kind}
+    if key is not None:
+        if not rest:
+            raise IllegalMove(f"say which {kind}: e.g. '{tile} {half} {kind} {_EXAMPLE[kind]}'")
+        spec[key] = _printed_value(kind, rest[0])
+        rest = rest[1:]
+    if kind == "knot":
+        spec["arrows"] = _arrows(rest) if rest else [list(a) for a in catalog.knot_arrows(spec["knot"])]
+    elif rest:
+        raise IllegalMove(f"{text!r}: too many words for a {kind}")
+    return tile, half, spec
+
+
+_EXAMPLE = {"fruit": "banana", "camp": "A", "mirage": "snakes", "knot": "1", "portal": "2"}
+
+
+def _printed_value(kind: str, value: str):
+    if kind == "fruit":
+        if value.lower() not in catalog.fruits():
+            raise IllegalMove(f"the fruits are {', '.join(catalog.fruits())}")
+        return value.lower()
+    if kind == "camp":
+        if value.upper() not in ("A", "B"):
+            raise IllegalMove("the camps are A and B")
+        return value.upper()
+    if kind in ("knot", "portal"):
+        if value not in ("1", "2", "3"):
+            raise IllegalMove(f"{kind}s are numbered 1 to 3")
+        return int(value)
+    if not value.isalpha() or len(value) > 12:
+        raise IllegalMove("a mirage's vision is one word, e.g. snakes")
+    return value
+
+
+def _arrows(words: list[str]) -> list[list[str]]:
+    arrows = [w.upper().split("-") for w in words]
+    sides = [s for a in arrows for s in a]
+    if len(arrows) != 3 or any(len(a) != 2 for a in arrows) or sorted(sides) != sorted(board.DIRECTIONS):
+        raise IllegalMove("an Escher knot has three arrows joining its six sides, e.g. NW-SW NE-SE E-W")
+    return arrows
+
+
+def printed_tiles(printing=()) -> dict[str, dict]:
+    """The catalog's tiles with the group's printing laid over them."""
+    tiles = {t: dict(spec, spaces=list(spec["spaces"])) for t, spec in catalog.tiles().items()}
+    for text in printing:
+        tile, half, spec = parse_printing(text)
+        tiles[tile]["spaces"][half - 1] = spec
+    return tiles
+
+
+def playable(tiles: dict[str, dict]) -> dict[str, dict]:
+    """The tiles, if the rules can play an island of them (checked when it is built, not while
+    the OP reprints: swapping two portal numbers passes through a state that is not)."""
+    spaces = [sp for spec in tiles.values() for sp in spec["spaces"]]
+    for kind, what in (("fruit", "fruit"), ("camp", "camp"), ("knot", "Escher knot")):
+        values = [str(sp[_VALUE_KEY[kind]]) for sp in spaces if sp["kind"] == kind]
+        twice = sorted({v for v in values if values.count(v) > 1})
+        if twice:
+            raise IllegalMove(f"the {what} {twice[0]} would be on two spaces; each is on one")
+    portals = [sp["number"] for sp in spaces if sp["kind"] == "portal"]
+    odd = sorted({n for n in portals if portals.count(n) != 2})
+    if odd:
+        n = portals.count(odd[0])
+        raise IllegalMove(f"Portal {odd[0]} would be on {n} space{'s' if n != 1 else ''}; each "
+                          "portal number is on exactly two")
+    if sum(sp["kind"] == "anomaly" for sp in spaces) > len(catalog.anomaly_tokens()):
+        raise IllegalMove(f"there are only {len(catalog.anomaly_tokens())} anomaly tokens")
+    return tiles
+
+
+def reprint(printing, text: str) -> tuple:
+    """The printing with one space of a tile set as `text` says (the catalog's own rubs it out)."""
+    tile, half, spec = parse_printing(text)
+    rest = tuple(t for t in printing if parse_printing(t)[:2] != (tile, half))
+    same = catalog.tiles()[tile]["spaces"][half - 1] == {k: v for k, v in spec.items() if k != "arrows"} \
+        and (spec["kind"] != "knot" or spec["arrows"] == [list(a) for a in catalog.knot_arrows(spec["knot"])])
+    return rest if same else rest + (text,)
 
 
 def parse_placement(text) -> tuple[str, str, int]:
@@ -53,12 +159,13 @@ def tile_cells(tile: str, anchor: str, turns: int) -> list[str | None]:
     return out
 
 
-def build(placements) -> Island:
-    """Check that the placements fill the hexagon exactly, each tile once, and lay them out."""
+def build(placements, printing=()) -> Island:
+    """Check that the placements fill the hexagon exactly, each tile once, and lay them out
+    (with the group's printing where its tiles differ from the catalog)."""
     if isinstance(placements, str):
         raise IllegalMove("the island is a list of tile placements")
     placements = tuple(placements)
-    tiles = catalog.tiles()
+    tiles = playable(printed_tiles(printing))
     used: dict[str, str] = {}
     covered: dict[str, Space] = {}
     for text in placements:
@@ -71,28 +178,30 @@ def build(placements) -> Island:
                 raise IllegalMove(f"{text}: the tile sticks out of the island into the ocean")
             if cell in covered:
                 raise IllegalMove(f"{text}: space {cell} is already covered by {covered[cell].tile}")
-            covered[cell] = Space(cell, spec["kind"], _value(spec), tile, turns)
+            covered[cell] = Space(cell, spec["kind"], value_of(spec), tile, turns)
     missing = [t for t in tiles if t not in used]
     if missing:
         raise IllegalMove(f"the island needs all 17 tiles; missing {', '.join(missing)}")
-    return Island(placements, tuple(covered[s] for s in board.SPACES))
+    knots = tuple((str(sp["knot"]), tuple(tuple(a) for a in sp["arrows"]))
+                  for spec in tiles.values() for sp in spec["spaces"] if "arrows" in sp)
+    return Island(placements, tuple(covered[s] for s in board.SPACES), tuple(printing), knots)
 
 
-def _value(spec: dict) -> str:
+def value_of(spec: dict) -> str:
     for key in ("fruit", "camp", "vision", "knot", "number", "lake"):
         if key in spec:
             return str(spec[key])
     return ""
 
 
-def random_placements(rng: random.Random, fixed: dict | None = None) -> tuple[str, ...]:
+def random_placements(rng: random.Random, fixed: dict | None = None, printing=()) -> tuple[str, ...]:
     """A random legal island: tile the hexagon by backtracking from the first empty space.
 
     `fixed` asks for given spaces to hold given things, {space: (kind, value)}, e.g.
     {"D4": ("fruit", "banana")}; value "" matches any value of that kind.
     """
     fixed = {k.upper(): tuple(v) for k, v in (fixed or {}).items()}
-    tiles = catalog.tiles()
+    tiles = playable(printed_tiles(printing))
     pairs = [t for t, spec in tiles.items() if spec["shape"] == "pair"]
     lakes = {spec["shape"]: t for t, spec in tiles.items() if spec["shape"] != "pair"}
     shapes = ["pair"] * len(pairs) + sorted(lakes)
@@ -103,7 +212,7 @@ def random_placements(rng: random.Random, fixed: dict | None = None) -> tuple[st
     def fits(tile: str, covered: list[str]) -> bool:
         for cell, spec in zip(covered, tiles[tile]["spaces"]):
             want = fixed.get(cell)
-            if want and (want[0] != spec["kind"] or want[1] not in ("", _value(spec))):
+            if want and (want[0] != spec["kind"] or want[1] not in ("", value_of(spec))):
                 return False
         return True
 
@@ -201,7 +310,7 @@ def knot_exit(island: Island, label: str, moving: str) -> str:
     """The direction a piece leaves an Escher knot it entered moving in `moving`."""
     sp = space(island, label)
     entered = board.opposite(moving)  # the side it came in through
-    for a, b in catalog.knot_arrows(sp.value):
+    for a, b in dict(island.knots).get(sp.value) or catalog.knot_arrows(sp.value):
         a, b = board.turn(a, sp.turns), board.turn(b, sp.turns)
         if entered == a:
             return b
@@ -223,19 +332,23 @@ def escher_like_exits(island: Island, label: str, token: dict, moving: str) -> t
 def name(island: Island, label: str, anomalies: dict | None = None) -> str:
     """What the OP says a space is, in the words of the rulebook."""
     sp = space(island, label)
-    if sp.kind == "fruit":
-        return f"the {sp.value}"
-    if sp.kind == "camp":
-        return f"Camp {sp.value}"
-    if sp.kind == "oracle":
+    return words(sp.kind, sp.value, (anomalies or {}).get(label))
+
+
+def words(kind: str, value: str, token: str | None = None) -> str:
+    """A space's kind and value as the rulebook says them ("the banana", "Portal 1 (blue)")."""
+    if kind == "fruit":
+        return f"the {value}"
+    if kind == "camp":
+        return f"Camp {value}"
+    if kind == "oracle":
         return "an oracle"
-    if sp.kind == "mirage":
-        return f"a mirage with {sp.value}"
-    if sp.kind == "knot":
+    if kind == "mirage":
+        return f"a mirage with {value}"
+    if kind == "knot":
         return "an Escher knot"
-    if sp.kind == "portal":
-        return f"Portal {sp.value} ({catalog.portal_colour(sp.value)})"
-    if sp.kind == "lake":
-        return f"the {sp.value} lake"
-    token = (anomalies or {}).get(label)
+    if kind == "portal":
+        return f"Portal {value} ({catalog.portal_colour(value)})"
+    if kind == "lake":
+        return f"the {value} lake"
     return catalog.anomaly_tokens()[token]["name"] if token else "an anomaly"

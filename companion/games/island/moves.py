@@ -26,6 +26,37 @@ class RandomIsland:
 
 
 @dataclass(frozen=True)
+class LayTile:
+    """The OP lays one physical tile: its first half on `space`, turned clockwise `turns` times by
+    60 degrees. The island is built when all 17 are laid."""
+    tile: str
+    space: str
+    turns: int = 0
+    seat: int = 0
+
+
+@dataclass(frozen=True)
+class LiftTile:
+    """The OP takes a laid tile back off the island while building it."""
+    tile: str
+    seat: int = 0
+
+
+@dataclass(frozen=True)
+class PrintSpace:
+    """Where the group's tiles differ from the catalog: half 1 or 2 of a two-space tile is `kind`
+    (fruit, camp, oracle, mirage, knot, portal, anomaly) with its `value` (which fruit, camp,
+    vision, knot or portal number), and a knot's three `arrows` ("NW-SW", ...). Kept for the next
+    game."""
+    tile: str
+    half: int
+    kind: str
+    value: str = ""
+    arrows: tuple = ()
+    seat: int = 0
+
+
+@dataclass(frozen=True)
 class PlaceOpPieces:
     """The Wave on an ocean part, the Rock on an anomaly space, the Bush on a fruit space."""
     wave: str
@@ -175,8 +206,9 @@ class Correct:
     seat: int = 0
 
 
-MOVES = (BuildIsland, RandomIsland, PlaceOpPieces, ChooseStartingFruit, Move, Rest, UseBonus,
-         UseExtraBonus, EndTurn, WriteNote, Choose, WaveMove, WaveAttack, BushAction, RockAction, Correct)
+MOVES = (BuildIsland, RandomIsland, LayTile, LiftTile, PrintSpace, PlaceOpPieces, ChooseStartingFruit,
+         Move, Rest, UseBonus, UseExtraBonus, EndTurn, WriteNote, Choose, WaveMove, WaveAttack,
+         BushAction, RockAction, Correct)
 
 
 def move_from_dict(data: dict):

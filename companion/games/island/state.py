@@ -103,6 +103,9 @@ class State:
     said: tuple = ()  # ((speaker, words), ...) everything said aloud, in order
     op_log: tuple = ()  # what the OP did behind the screen, for the OP's eyes only
     round: int = 1
+    laid: tuple = ()  # building the island tile by tile: the placements laid so far
+    printing: tuple = ()  # where the group's tiles differ from the catalog (layout.parse_printing)
+    last_island: tuple = ()  # the placements of the island this group built last time
 
 
 # ---------------------------------------------------------------- reading

@@ -10,8 +10,8 @@ from dataclasses import replace
 
 from ..base import IllegalMove, chance
 from . import board as geo
-from . import catalog, characters, layout, resolve
-from .moves import BuildIsland, ChooseStartingFruit, EndTurn, PlaceOpPieces, RandomIsland
+from . import building, catalog, characters, layout, resolve
+from .moves import ChooseStartingFruit, EndTurn, PlaceOpPieces
 from .state import (OP, Piece, State, Step, board, display, log, piece, pieces_of, possessive, say,
                     set_board, set_piece)
 
@@ -61,11 +61,13 @@ def setup(options: dict | None, seed: int) -> State:
     state = State(players=players, seed=seed, phase="island", island=None, anomalies=(),
                   pieces=tuple(pieces), boards=tuple(boards), stack=tuple(stack),
                   perish_goal=catalog.perishes_to_win(players))
+    printing, last = building.from_kept(options.get("kept"))
+    state = replace(state, printing=printing, last_island=last)
     island = options.get("island")
     if island is not None:
-        placements = (layout.random_placements(chance(seed, "island")) if island == "random"
-                      else island)
-        state = _lay_island(state, layout.build(placements), options.get("anomalies"))
+        placements = (layout.random_placements(chance(seed, "island"), printing=printing)
+                      if island == "random" else island)
+        state = building.finish(state, layout.build(placements, printing), options.get("anomalies"))
     if state.phase == "pieces" and options.get("wave") is not None:
         state = _place_op_pieces(state, options["wave"], options.get("rock"), options.get("bush"))
     if state.phase == "fruits" and options.get("starting_fruits"):
@@ -76,35 +78,6 @@ def setup(options: dict | None, seed: int) -> State:
                 raise IllegalMove(f"no starting fruit given for {display(name)}")
             state = choose_fruit(state, ChooseStartingFruit(seat, fruits[name], name, palms))
     return state
-
-
-def _lay_island(state: State, island, anomalies: dict | None) -> State:
-    spaces = layout.find(island, "anomaly")
-    tokens = catalog.anomaly_tokens()
-    if anomalies:
-        if sorted(anomalies) != sorted(spaces) or any(t not in tokens for t in anomalies.values()):
-            raise IllegalMove(f"lay one anomaly token on each anomaly space: {', '.join(spaces)}")
-        if len(set(anomalies.values())) != len(spaces):
-            raise IllegalMove("each anomaly token is used once")
-        laid = tuple((s, anomalies[s]) for s in spaces)
-    else:  # 5 of the 10 tokens, shuffled face down (setup step 3)
-        drawn = list(tokens)
-        chance(state.seed, "anomaly tokens").shuffle(drawn)
-        laid = tuple(zip(spaces, drawn))
-    return replace(state, island=island, anomalies=laid, phase="pieces")
-
-
-def build_island(state: State, m: BuildIsland | RandomIsland) -> State:
-    if state.phase != "island":
-        raise IllegalMove("the island is already built")
-    if m.seat != OP:
-        raise IllegalMove("only the OP builds the island")
-    if isinstance(m, RandomIsland):
-        placements = layout.random_placements(chance(state.seed, "island"))
-    else:
-        placements = m.placements
-    state = _lay_island(state, layout.build(placements), None)
-    return say(state, "The island is ready behind my screen.")
 
 
 def _place_op_pieces(state: State, wave: str, rock: str | None, bush: str | None) -> State:

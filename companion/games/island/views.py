@@ -174,4 +174,43 @@ def master(state: State) -> dict:
         "to_revive": [display(n) for n in state.revive],
         "op_log": list(state.op_log),
     }
+    if state.phase == "island":
+        out["building"] = building_view(state)
     return out
+
+
+def building_view(state: State) -> dict:
+    """The OP building the island: every tile as the group prints it (where it lies, if laid),
+    the spaces covered so far, and the island of the last game."""
+    tiles = layout.printed_tiles(state.printing)
+    laid = {layout.parse_placement(p)[0]: p for p in state.laid}
+    printed = {layout.parse_printing(t)[0] for t in state.printing}
+    covered = []
+    for text in state.laid:
+        tile, anchor, turns = layout.parse_placement(text)
+        for half, (cell, spec) in enumerate(zip(layout.tile_cells(tile, anchor, turns),
+                                                tiles[tile]["spaces"]), start=1):
+            covered.append({"space": cell, "tile": tile, "half": half, "kind": spec["kind"],
+                            "name": layout.words(spec["kind"], layout.value_of(spec))})
+    return {
+        "tiles": [{"id": t, "shape": spec["shape"], "cells": [list(c) for c in catalog.shape(spec["shape"])],
+                   "spaces": [{"kind": sp["kind"], "value": layout.value_of(sp),
+                               "name": layout.words(sp["kind"], layout.value_of(sp)),
+                               **({"arrows": ["-".join(a) for a in sp["arrows"]]} if "arrows" in sp else {})}
+                              for sp in spec["spaces"]],
+                   "laid": laid.get(t), "reprinted": t in printed}
+                  for t, spec in tiles.items()],
+        "covered": covered,
+        "printing": list(state.printing),
+        "last_island": list(state.last_island),
+        "problem": _unplayable(tiles),
+    }
+
+
+def _unplayable(tiles: dict) -> str | None:
+    """Why the group's printing cannot make an island yet (two Portal 1s...), or None."""
+    try:
+        layout.playable(tiles)
+    except IllegalMove as exc:
+        return str(exc)
+    return None

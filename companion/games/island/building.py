@@ -1,0 +1,125 @@
+"""The OP builds the island behind the screen (setup step 2, p.4): tile by tile as the physical
+tiles go down, all at once (the island of the last game, or typed in), or at random.
+
+The catalog's tile contents and knot arrows are assumptions; where the group's own tiles differ,
+the OP reprints a space (PrintSpace) and the island is built from the group's printing, which is
+kept for the next game (`keep`).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..base import IllegalMove, chance
+from . import catalog, layout
+from .moves import BuildIsland, LayTile, LiftTile, PrintSpace, RandomIsland
+from .state import OP, State, log, say
+
+
+def _building(state: State, seat: int):
+    if state.phase != "island":
+        raise IllegalMove("the island is already built")
+    if seat != OP:
+        raise IllegalMove("only the OP builds the island")
+
+
+def build_island(state: State, m: BuildIsland | RandomIsland) -> State:
+    """The whole island at once; tiles laid one by one so far are replaced."""
+    _building(state, m.seat)
+    if isinstance(m, RandomIsland):
+        placements = layout.random_placements(chance(state.seed, "island"), printing=state.printing)
+    else:
+        placements = m.placements
+    return _ready(finish(state, layout.build(placements, state.printing)))
+
+
+def _ready(state: State) -> State:
+    return say(state, "The island is ready behind my screen.")
+
+
+def finish(state: State, island, anomalies: dict | None = None) -> State:
+    """Lay the anomaly tokens on the built island: 5 of the 10, face down (setup step 3)."""
+    spaces = layout.find(island, "anomaly")
+    tokens = catalog.anomaly_tokens()
+    if anomalies:
+        if sorted(anomalies) != sorted(spaces) or any(t not in tokens for t in anomalies.values()):
+            raise IllegalMove(f"lay one anomaly token on each anomaly space: {', '.join(spaces)}")
+        if len(set(anomalies.values())) != len(spaces):
+            raise IllegalMove("each anomaly token is used once")
+        laid = tuple((s, anomalies[s]) for s in spaces)
+    else:
+        drawn = list(tokens)
+        chance(state.seed, "anomaly tokens").shuffle(drawn)
+        laid = tuple(zip(spaces, drawn))
+    return replace(state, island=island, anomalies=laid, phase="pieces", laid=())
+
+
+def covered(state: State) -> dict[str, str]:
+    """{space: tile} for the tiles laid so far."""
+    out = {}
+    for text in state.laid:
+        tile, anchor, turns = layout.parse_placement(text)
+        out.update((cell, tile) for cell in layout.tile_cells(tile, anchor, turns))
+    return out
+
+
+def lay_tile(state: State, m: LayTile) -> State:
+    _building(state, m.seat)
+    if not isinstance(m.turns, int) or isinstance(m.turns, bool):
+        raise IllegalMove("a tile turns 0 to 5 times by 60 degrees")
+    tile, anchor, turns = layout.parse_placement(f"{m.tile} {m.space} {m.turns}")
+    taken = covered(state)
+    if tile in taken.values():
+        raise IllegalMove(f"{tile} is already on the island; lift it first to move it")
+    cells = layout.tile_cells(tile, anchor, turns)
+    if None in cells:
+        raise IllegalMove(f"{tile} turned {turns} times on {anchor} sticks out into the ocean")
+    clash = next((c for c in cells if c in taken), None)
+    if clash is not None:
+        raise IllegalMove(f"{clash} is already covered by {taken[clash]}")
+    placement = f"{tile} {anchor} {turns}"
+    state = replace(state, laid=state.laid + (placement,))
+    state = log(state, f"laid {tile} on {', '.join(cells)}.")
+    if len(state.laid) < len(catalog.tiles()):
+        return state
+    return _ready(finish(state, layout.build(state.laid, state.printing)))
+
+
+def lift_tile(state: State, m: LiftTile) -> State:
+    _building(state, m.seat)
+    kept = tuple(p for p in state.laid if layout.parse_placement(p)[0] != m.tile)
+    if kept == state.laid:
+        raise IllegalMove(f"{m.tile} is not on the island")
+    return log(replace(state, laid=kept), f"lifted {m.tile}.")
+
+
+def print_space(state: State, m: PrintSpace) -> State:
+    _building(state, m.seat)
+    text = " ".join(str(w) for w in (m.tile, m.half, m.kind, m.value, *m.arrows) if str(w).strip())
+    printing = layout.reprint(state.printing, text)
+    return log(replace(state, printing=printing), f"{m.tile}, half {m.half}, is printed {m.kind} {m.value}".strip() + ".")
+
+
+def from_kept(kept) -> tuple[tuple, tuple]:
+    """(printing, last island) from what the last game kept; anything damaged is left out."""
+    if not isinstance(kept, dict):
+        return (), ()
+    printing = []
+    for text in kept.get("printing") or () if isinstance(kept.get("printing"), list) else ():
+        try:
+            printing = list(layout.reprint(tuple(printing), text))
+        except (IllegalMove, TypeError, AttributeError, KeyError, ValueError):
+            continue
+    try:
+        island = tuple(kept.get("island") or ())
+        layout.build(island, tuple(printing)) if island else None
+    except (IllegalMove, TypeError, AttributeError, KeyError, ValueError):
+        island = ()
+    return tuple(printing), island
+
+
+def keep(state: State) -> dict | None:
+    """What the next game starts from: the group's printing and the island it built."""
+    island = state.island.placements if state.island is not None else state.last_island
+    if not state.printing and not island:
+        return None
+    return {"printing": list(state.printing), "island": list(island)}
