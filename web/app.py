@@ -491,12 +491,12 @@ def make_server(app: Flask, host: str = "0.0.0.0", port: int = 8080, threads: in
 
 class Server:
     """waitress, closed in order: the live streams end, the request threads finish, then the
-    sockets close from waitress's own loop, so stopping with phones connected is quiet."""
+    sockets close from waitress's own serving thread, so stopping with phones connected is quiet."""
 
     def __init__(self, app: Flask, server):
         self._app = app
         self._server = server
-        self._loop: threading.Thread | None = None
+        self._serving: threading.Thread | None = None
         self._closed = False
 
     @property
@@ -504,8 +504,8 @@ class Server:
         return self._server.effective_port
 
     def drop_connections(self, timeout: float = 5.0):
-        """Cut every open connection from waitress's own loop, as lost Wi-Fi would (the listening
-        socket stays). Closing a socket from another thread races the loop's select()."""
+        """Cut every open connection from waitress's own serving thread, as lost Wi-Fi would (the listening
+        socket stays). Closing a socket from another thread races the serving thread's select()."""
         server, done = self._server, threading.Event()
 
         def drop():
@@ -520,7 +520,7 @@ class Server:
         done.wait(timeout)
 
     def run(self):
-        self._loop = threading.current_thread()
+        self._serving = threading.current_thread()
         self._server.run()
 
     def close(self, timeout: float = 5.0):
@@ -535,21 +535,21 @@ class Server:
         server.task_dispatcher.shutdown(cancel_pending=True, timeout=timeout)
         done = threading.Event()
 
-        def close_all():  # in waitress's loop: nothing else is using the sockets now
+        def close_all():  # in waitress's serving thread: nothing else is using the sockets now
             try:
                 for channel in list(server._map.values()):
                     if channel is not server and channel is not server.trigger:
                         channel.close()
-                server.close()  # the listening socket and the loop's trigger
+                server.close()  # the listening socket and the serving thread's trigger
             finally:
                 done.set()
 
-        if self._loop is not None and self._loop.is_alive():
+        if self._serving is not None and self._serving.is_alive():
             try:
                 server.trigger.pull_trigger(close_all)
             except OSError:
                 close_all()
             done.wait(timeout)
-            self._loop.join(timeout)
+            self._serving.join(timeout)
         else:
             close_all()
