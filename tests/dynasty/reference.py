@@ -98,9 +98,13 @@ def map_total(m):
                if sq[1] in CAPITAL_ICONS and sq[1] != "corrupter")
 
 
-def province(shared, role, start):
+def province(shared, role, start, small=False):
+    """small (a penalty): the starting domino and the squares of its terrain touching it."""
     terrain = ROLE_TERRAIN[role]
     found = {c for c in start if c in shared}
+    if small:
+        return len(found | {(x + dx, y + dy) for x, y in found for dx, dy, _ in MOVES.values()
+                            if shared.get((x + dx, y + dy), ("",))[0] == terrain})
     frontier = list(found)
     while frontier:
         x, y = frontier.pop()
@@ -112,8 +116,8 @@ def province(shared, role, start):
     return len(found)
 
 
-def strength(personal, shared, role, start):
-    return map_total(personal) * province(shared, role, start)
+def strength(personal, shared, role, start, small=False):
+    return map_total(personal) * province(shared, role, start, small)
 
 
 def from_state(squares):

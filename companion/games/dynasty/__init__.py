@@ -63,7 +63,14 @@ GAME = Game(
 
 
 def legal_moves(state: State) -> list:
-    """The moves the rules accept now; the market and missions come from the practice deck."""
+    """The moves the rules accept now; the market and missions come from the practice deck.
+    Placements are listed from the placement rules themselves (trying each through `apply`
+    would count every strength hundreds of times)."""
+    if state.phase == "claim":
+        seat = state.turn
+        out = [Place(seat, where, cells, tuple(h.text() for h in halves))
+               for where, cells, halves in placements(state, seat)]
+        return out or [Pass(seat)]
     return accepted(apply, state, _candidates(state))
 
 
@@ -87,16 +94,12 @@ def _candidates(state: State) -> list:
         out = []
         if not state.drawn:
             size = 2 * cfg.players * (2 if state.event == "breakthrough_draw_more" else 1)
+            size = max(0, min(size, practice.deck_size(cfg.expansions) - state.dealt))
             out.append(Market(0, practice.market(state.seed, state.round, size, cfg.expansions)))
         for seat in range(cfg.players):
             m = practice.mission(state.seed, state.round, seat, cfg.expansions)
             out.append(Mission(seat, m["needs"], m["reward"], m["penalty"], m["secret"]))
         return out
-    if state.phase == "claim":
-        seat = state.turn
-        out = [Place(seat, where, cells, tuple(h.text() for h in halves))
-               for where, cells, halves in placements(state, seat)]
-        return out or [Pass(seat)]
     if state.phase == "report" and state.tasks:
         task = state.tasks[0]
         if task.kind == "place":

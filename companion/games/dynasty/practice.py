@@ -51,6 +51,13 @@ def domino(rng, expansions=()) -> str:
     return f"{west.text()}|{east.text()}"
 
 
+def deck_size(expansions=()) -> int:
+    """Regular dominoes in a print: 44 in the base game, more with each expansion
+    (generation config numDominoes)."""
+    extra = {"proximity": 22, "direction": 16, "machine": 22, "goblin": 16}
+    return 44 + sum(extra[e] for e in expansions)
+
+
 def market(seed: int, round_: int, size: int, expansions=()) -> tuple:
     rng = chance(seed, "market", round_)
     return tuple(domino(rng, expansions) for _ in range(size))

@@ -173,7 +173,7 @@ def _market(state: State, move: Market) -> State:
     texts = tuple("|".join(h.text() for h in parse_domino(d)) for d in doms)
     if not texts:  # the deck is out: the game ends where it stands
         return _finish(_say(state, "The deck is empty: the game ends."), "ended")
-    state = replace(state, market=texts, drawn=True)
+    state = replace(state, market=texts, drawn=True, dealt=state.dealt + len(texts))
     return _maybe_claim(_say(state, f"Round {state.round}: {len(texts)} dominoes in the market."))
 
 

@@ -105,6 +105,7 @@ class State:
     round: int = 1
     market: tuple = ()                  # domino texts still in the market
     drawn: bool = False                 # the market was drawn this round
+    dealt: int = 0                      # dominoes drawn into markets so far
     event: str = ""
     turn: int = 0
     passes: int = 0

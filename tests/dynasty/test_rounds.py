@@ -1,0 +1,195 @@
+"""The round: missions against live strength (shared out in role order), rewards and penalties,
+secret missions, the cooperative win and loss, the final score, and the variants."""
+import json
+
+import pytest
+
+from companion.games import dynasty
+from companion.games.base import TABLE, IllegalMove, Viewer
+from companion.games.dynasty import Happening, Market, Mission, Pass, Place, Remove
+
+from .helpers import lay, strengths
+
+FILLER = "grass//|grass//"  # fits the shared map beside the goods start and touches no path
+
+
+def game(players=2, roles=("warfare", "goods"), **options):
+    return dynasty.setup({"players": players, "roles": list(roles), **options}, 0)
+
+
+def play_round(state, missions, dominoes=None, secret=()):
+    """Draw the market and the missions, then place every market domino where it first fits."""
+    n = state.config.players
+    state, _ = dynasty.apply(state, Market(0, tuple(dominoes or [FILLER] * (2 * n))))
+    for seat, needs in enumerate(missions):
+        reward, penalty = "", ""
+        if isinstance(needs, dict):
+            needs, reward, penalty = needs["needs"], needs.get("reward", ""), needs.get("penalty", "")
+        state, _ = dynasty.apply(state, Mission(seat, tuple(needs), reward, penalty, seat in secret))
+    while state.phase == "claim":
+        state, _ = dynasty.apply(state, dynasty.legal_moves(state)[0])
+    return state
+
+
+def cards(state, round_):
+    return [m for m in state.missions if m.round == round_]
+
+
+def test_missions_share_the_strength_out_in_role_order():
+    state = game()  # warfare 1 x province 2 = 2, goods 2
+    assert strengths(state)["warfare"] == 2
+    state = play_round(state, [["warfare 2"], ["warfare 1"]])
+    first, second = cards(state, 1)
+    assert first.status == "passed" and first.result == (("warfare", 2, 2),)
+    assert second.status == "failed" and second.result == (("warfare", 1, 0),)
+    assert "P2's mission failed: Military 0 of 1 needed." in state.report
+
+
+def test_a_repeated_icon_asks_only_its_highest_number():
+    state = play_round(game(), [["warfare 1", "warfare 2"], ["goods 2"]])
+    assert [m.status for m in cards(state, 1)] == ["passed", "passed"]
+
+
+def test_a_scalar_is_measured_on_all_maps_as_they_stand():
+    state = game()
+    # 0 people anywhere: "2 x people" asks for nothing
+    passed = play_round(state, [["warfare 2 num_people"], ["goods 1"]])
+    assert cards(passed, 1)[0].result == (("warfare", 0, 2),)
+    people = "grass/person/|grass/person/"
+    failed = play_round(state, [["warfare 2 num_people"], ["goods 1"]], [people] * 4)
+    assert cards(failed, 1)[0].result == (("warfare", 16, 2),) and cards(failed, 1)[0].status == "failed"
+
+
+def test_a_secret_mission_shows_only_on_its_owner_s_phone_until_completed():
+    state = game()
+    state, said = dynasty.apply(state, Market(0, (FILLER,) * 4))
+    state, said = dynasty.apply(state, Mission(1, ("goods 2",), secret=True))
+    assert said[0].text() == "P2 drew a secret mission."
+    secret = dynasty.secrets(state)["seat-1"]
+    assert secret == {"Mission 1: Goods 2"}
+    assert "Mission 1: Goods 2" in json.dumps(dynasty.view(state, Viewer.of_seat(1)))
+    for viewer in (TABLE, Viewer.of_seat(0)):
+        assert "Mission 1: Goods 2" not in json.dumps(dynasty.view(state, viewer))
+    state, _ = dynasty.apply(state, Mission(0, ("warfare 1",)))
+    while state.phase == "claim":
+        state, _ = dynasty.apply(state, dynasty.legal_moves(state)[0])
+    assert cards(state, 1)[1].status == "passed" and dynasty.secrets(state)["seat-1"] == set()
+    assert "Mission 1: Goods 2" in json.dumps(dynasty.view(state, TABLE))  # face up now
+
+
+def test_a_failed_secret_mission_stays_face_down():
+    state = play_round(game(), [["warfare 1"], ["goods 50"]], secret=(1,))
+    assert "P2's secret mission failed." in state.report
+    assert "Goods 50" not in json.dumps(dynasty.view(state, Viewer.of_seat(0)))
+    assert "Goods 50" in json.dumps(dynasty.view(state, Viewer.of_seat(1)))
+
+
+def test_competitive_missions_are_public():
+    state = play_round(game(mode="competitive"), [["warfare 1"], ["goods 50"]], secret=(1,))
+    assert not any(m.secret for m in state.missions)
+    goods = strengths(state)["goods"]
+    assert f"P2's mission failed: Goods {goods} of 50 needed." in state.report
+
+
+def test_three_failed_missions_lose_the_cooperative_game():
+    state = game()
+    for round_ in (1, 2, 3):
+        assert not dynasty.is_over(state)
+        state = play_round(state, [["warfare 1"], ["goods 50"]])
+    assert dynasty.is_over(state) and state.result == "lost" and dynasty.winners(state) == []
+    assert state.left == 1
+
+
+def test_three_missions_per_player_win_the_cooperative_game_and_the_weakest_strength_scores():
+    state = game()
+    for round_ in (1, 2, 3):
+        state = play_round(state, [["warfare 1"], ["goods 1"]])
+    assert state.result == "won" and dynasty.winners(state) == [0, 1]
+    table = strengths(state)
+    assert dynasty.scores(state) == {0: min(table["warfare"], table["goods"])} | \
+        {1: min(table["warfare"], table["goods"])}
+
+
+def test_competitive_ends_when_a_player_leaves_who_loses_8():
+    state = game(mode="competitive")
+    for _ in range(3):
+        state = play_round(state, [["warfare 1"], ["goods 50"]])
+    assert dynasty.is_over(state) and state.left == 1
+    table = strengths(state)
+    points = {0: table["warfare"], 1: table["goods"] - 8}
+    assert dynasty.scores(state) == points
+    assert dynasty.winners(state) == [s for s in points if points[s] == max(points.values())]
+
+
+def test_a_penalty_takes_a_domino_off_but_never_the_starting_domino():
+    state = game()
+    dominoes = ["lava//W|lava//"] + [FILLER] * 3  # seat 0 lays it east of its start (first fit)
+    state = play_round(state, [{"needs": ["warfare 50"], "penalty": "remove"}, ["goods 1"]], dominoes)
+    assert state.phase == "report" and state.tasks[0].kind == "remove"
+    moves = dynasty.legal_moves(state)
+    assert moves and all(isinstance(m, Remove) and m.seat == 0 for m in moves)
+    assert not {m.cell for m in moves} & {(3, 3), (4, 3)}
+    with pytest.raises(IllegalMove, match="may not come off"):
+        dynasty.apply(state, Remove(0, "personal", (3, 3)))
+    with pytest.raises(IllegalMove, match="first P1 must take a domino off their map"):
+        dynasty.apply(state, Remove(1, "personal", (3, 3)))
+    before = len(state.personal[0])
+    state, _ = dynasty.apply(state, dynasty.legal_moves(state)[0])
+    assert len(state.personal[0]) == before - 2 and state.phase == "draw" and state.round == 2
+
+
+def test_a_reward_of_five_counts_all_next_round():
+    state = play_round(game(), [{"needs": ["warfare 1"], "reward": "extra_score"}, ["goods 1"]])
+    assert strengths(state)["warfare"] == 2 + 5
+    state = play_round(state, [["warfare 1"], ["goods 1"]])
+    assert strengths(state)["warfare"] == 2
+
+
+def test_the_chaotic_start_leaves_personal_maps_empty_and_strength_at_least_1():
+    state = game(chaotic="yes")
+    assert state.personal == ((), ())
+    assert strengths(state)["warfare"] == 1
+    state, _ = dynasty.apply(state, Market(0, (FILLER,) * 4))
+    assert state.phase == "draw"
+
+
+def test_all_roles_dealt_and_a_player_is_as_strong_as_their_weakest_role():
+    state = game(all_roles="yes")
+    assert state.config.roles == (("warfare", "money", "housing"), ("goods", "infrastructure"))
+    assert all(v["in_game"] for v in dynasty.power.strengths(state).values())
+
+
+def test_tactical_counts_the_shared_capitals_and_halves_the_product():
+    state = game(tactical="yes")
+    # (1 personal + 1 shared capital) x province 2 / 2
+    assert strengths(state)["warfare"] == 2
+
+
+def test_the_report_rule_of_housing_counts_0_without_a_placement():
+    only_goods = ["grass/goods/|grass//"] * 4  # the Sibling of Space may not handle these
+    for rules, status in (("yes", "failed"), ("no", "passed")):
+        state = game(players=2, roles=("housing", "goods"), report_rules=rules)
+        state = play_round(state, [["housing 1"], ["goods 1"]], only_goods)
+        assert cards(state, 1)[0].status == status
+
+
+def test_an_event_halves_a_strength_for_its_round():
+    state = game(proximity="yes")
+    state, _ = dynasty.apply(state, Happening(0, "military_punish"))
+    assert strengths(state)["warfare"] == 1
+    with pytest.raises(IllegalMove, match="once"):
+        dynasty.apply(state, Happening(0, "goods_punish"))
+
+
+def test_bad_missions_and_markets_are_refused_in_words():
+    state = game()
+    with pytest.raises(IllegalMove, match="holds 4 dominoes, not 5"):
+        dynasty.apply(state, Market(0, (FILLER,) * 5))
+    with pytest.raises(IllegalMove, match="unknown terrain 'mud'"):
+        dynasty.apply(state, Market(0, ("mud//|lava//",)))
+    with pytest.raises(IllegalMove, match="a requirement is 'ROLE NUMBER"):
+        dynasty.apply(state, Mission(0, ("army 3",)))
+    with pytest.raises(IllegalMove, match="claim step"):
+        dynasty.apply(state, Place(0, "personal", ((5, 3), (6, 3)), ("lava//W", "lava//")))
+    state, _ = dynasty.apply(state, Market(0, ()))
+    assert dynasty.is_over(state) and state.result == "ended"
