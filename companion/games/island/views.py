@@ -191,6 +191,7 @@ def building_view(state: State) -> dict:
         for half, (cell, spec) in enumerate(zip(layout.tile_cells(tile, anchor, turns),
                                                 tiles[tile]["spaces"]), start=1):
             covered.append({"space": cell, "tile": tile, "half": half, "kind": spec["kind"],
+                            "value": layout.value_of(spec),
                             "name": layout.words(spec["kind"], layout.value_of(spec))})
     return {
         "tiles": [{"id": t, "shape": spec["shape"], "cells": [list(c) for c in catalog.shape(spec["shape"])],

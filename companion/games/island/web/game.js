@@ -22,6 +22,7 @@
   // What a page keeps between redraws (a live update must not lose a half-made choice).
   const ui = { palm: null, dir: null, over: false, safe: false, piece: null, noteSpace: null, draft: "",
                msg: "", bad: false, wave: null, rock: null, bush: null, build: "",
+               tile: null, turns: 0, lift: null, print: null, fix: null,
                sel: null, choose: null, info: null, busy: false, view: null };
 
   const cap = (s) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s);
@@ -477,17 +478,7 @@
       return end ? button("End turn", { id: "island-end-turn" }, () => { ui.sel = null; post(send, end); }) : null;
     }
     if (v.phase === "island") {
-      if (of("RandomIsland").length) {
-        parts.push(el("p", {}, "Build a random island, then lay the real tiles to match the map."),
-          button("Random island", { id: "island-random" }, () => post(send, { type: "RandomIsland" })));
-      }
-      const area = el("textarea", { id: "island-build-text", rows: 8, placeholder: "One tile per line: <tile> <space> <turns>, e.g. lake-straight A3 3" });
-      area.value = ui.build;
-      area.addEventListener("input", () => { ui.build = area.value; });
-      parts.push(fold("build", "Or enter the island you built",
-        el("p", { class: "dim" }, "All 17 tiles, each as its name, the space of its first half, and how many times it is turned clockwise."),
-        area, button("Build this island", { class: "quiet" }, () => post(send, { type: "BuildIsland",
-          placements: ui.build.split("\n").map((x) => x.trim()).filter(Boolean) }))));
+      parts.push(...buildPanel(v, send));
     } else if (v.phase === "pieces") {
       const place = of("PlaceOpPieces");
       const spaces = spacesOf(v);
@@ -588,16 +579,199 @@
         el("div", { class: "dim" }, aloud.length ? "Say aloud" : "Last said"),
         ...(aloud.length ? aloud : v.said.slice(-1).map((s) => s.speaker + ": " + s.words)).map((w) => el("p", {}, w))),
       panel[0],
-      v.island ? opMap(v, send) : null,
+      v.island ? opMap(v, send) : v.building ? buildMap(v, send) : null,
       panel[1],
       v.island ? el("p", { id: "island-info", class: "dim" }, ui.info ? hereWords(v, ui.info) : "Tap a space to see what is there.") : null,
       opList(v, send),
       ...status(v, true),
       v.trails && Object.keys(v.trails).length ? el("p", { class: "dim" }, "This turn: " + Object.entries(v.trails).map(([k, s]) => k + " " + s.join("→")).join(" · ")) : null,
       v.island ? behindTheScreen(v) : null,
+      v.phase === "play" ? correctionsEl(v, send) : null,
       el("h3", {}, "Captives' boards"), captives,
       fold("said", "Said at the table", saidLog(v, 30)),
     ].filter(Boolean));
+  }
+
+  // ------------------------------------------------------------------ the OP builds the island
+  //
+  // As the physical tiles go down behind the screen: choose a tile, turn it, tap the space for
+  // its first half (the lit spaces are where it fits). A laid tile is tapped to lift it again.
+  // Where the group's tiles are printed differently, a space of the chosen tile is reprinted.
+
+  const LABEL_AT = {};
+  LABELS.forEach((l) => { LABEL_AT[coord(l).join(",")] = l; });
+  const VECTORS = { E: [1, 0], SE: [0, 1], SW: [-1, 1], W: [-1, 0], NW: [0, -1], NE: [1, -1] };
+  const PRINTED = { fruit: "a fruit", camp: "a camp", oracle: "an oracle", mirage: "a mirage", knot: "an Escher knot",
+                    portal: "a portal", anomaly: "an anomaly" };
+  const VALUE_HINT = { fruit: "apple, banana…", camp: "A or B", mirage: "snakes, zombies, UFOs…", knot: "1-3", portal: "1-3" };
+
+  function turned(cell, turns) {
+    let [q, r] = cell;
+    for (let i = 0; i < turns; i++) [q, r] = [-r, q + r];
+    return [q, r];
+  }
+  function tileCells(tile, anchor, turns) {
+    const [q0, r0] = coord(anchor);
+    return tile.cells.map((c) => { const [dq, dr] = turned(c, turns); return LABEL_AT[(q0 + dq) + "," + (r0 + dr)] || null; });
+  }
+  function shortWords(s) { return (KIND_TEXT[s.kind] || (() => [s.kind]))(s, {})[0]; }
+  function tileWords(t) { return t.shape === "pair" ? t.spaces.map(shortWords).join(" · ") : cap(t.spaces[0].name.replace(/^the /, "")); }
+  function layWords(t) {
+    const [dq, dr] = turned(t.cells[1], ui.turns);
+    const dir = Object.keys(VECTORS).find((d) => VECTORS[d][0] === dq && VECTORS[d][1] === dr);
+    const first = t.spaces[0].name, second = t.spaces[1].name;
+    return t.shape === "pair" ? `Tap the space for ${first}; ${second} lies to its ${DIR_WORDS[dir]}.`
+      : `Tap the space for one end of ${first}; the next space lies to its ${DIR_WORDS[dir]}.`;
+  }
+
+  function buildPanel(v, send) {
+    const b = v.building, parts = [];
+    const left = b.tiles.filter((t) => !t.laid);
+    if (!left.some((t) => t.id === ui.tile)) ui.tile = null;
+    parts.push(el("p", {}, `Lay your tiles behind the screen and here as they go down (${17 - left.length} of 17 laid): ` +
+      "choose a tile, turn it like yours, then tap the lit space for its first half."));
+    if (b.last_island.length) {
+      parts.push(button("Lay the island of your last game", { id: "island-last" }, () => post(send, { type: "BuildIsland", placements: b.last_island })));
+    }
+    if (b.problem) parts.push(el("p", { class: "error", id: "island-printing-problem" }, "Your tiles as reprinted: " + b.problem + "."));
+    parts.push(el("div", { class: "row tiles-pick" }, ...left.map((t) => button(tileWords(t),
+      { "data-tile": t.id, class: (ui.tile === t.id ? "on" : "quiet") + (t.reprinted ? " reprinted" : "") },
+      () => { ui.tile = ui.tile === t.id ? null : t.id; ui.turns = 0; ui.lift = null; redraw(); }))));
+    const t = left.find((x) => x.id === ui.tile);
+    if (t) {
+      parts.push(el("div", { class: "row" },
+        button(`Turn ⟳ ${ui.turns * 60}°`, { id: "island-turn", class: "quiet" }, () => { ui.turns = (ui.turns + 1) % 6; redraw(); }),
+        el("span", { class: "dim", id: "island-lay-words" }, layWords(t))));
+      if (t.shape === "pair") parts.push(reprintEl(t, send));
+    }
+    if (ui.lift) {
+      parts.push(el("div", { class: "row" }, el("span", {}, `${ui.lift}: `),
+        button("Lift this tile", { id: "island-lift" }, () => { const tile = ui.lift; ui.lift = null; post(send, { type: "LiftTile", tile }); }),
+        button("Leave it", { class: "quiet" }, () => { ui.lift = null; redraw(); })));
+    }
+    parts.push(fold("random", "Or let the companion choose",
+      el("p", { class: "dim" }, "A random island from your tiles; then lay the real tiles to match the map."),
+      button("Random island", { id: "island-random", class: "quiet" }, () => post(send, { type: "RandomIsland" }))));
+    const area = el("textarea", { id: "island-build-text", rows: 8, placeholder: "One tile per line: <tile> <space> <turns>, e.g. lake-straight A3 3" });
+    area.value = ui.build;
+    area.addEventListener("input", () => { ui.build = area.value; });
+    parts.push(fold("build", "Or type the whole island",
+      el("p", { class: "dim" }, "All 17 tiles, each as its name, the space of its first half, and how many times it is turned clockwise."),
+      area, button("Build this island", { class: "quiet" }, () => post(send, { type: "BuildIsland",
+        placements: ui.build.split("\n").map((x) => x.trim()).filter(Boolean) }))));
+    return parts;
+  }
+
+  // A space of the chosen tile as the group's copy prints it (kept for their next game).
+  function reprintEl(t, send) {
+    const p = ui.print && ui.print.tile === t.id ? ui.print
+      : (ui.print = { tile: t.id, half: 2, kind: t.spaces[1].kind, value: t.spaces[1].value, arrows: (t.spaces[1].arrows || []).join(" ") });
+    const half = el("select", { id: "island-print-half" }, ...t.spaces.map((s, i) => el("option", { value: i + 1 }, `half ${i + 1}: ${s.name}`)));
+    half.value = String(p.half);
+    half.addEventListener("change", () => {
+      const s = t.spaces[+half.value - 1];
+      Object.assign(p, { half: +half.value, kind: s.kind, value: s.value, arrows: (s.arrows || []).join(" ") });
+      redraw();
+    });
+    const kind = el("select", { id: "island-print-kind" }, ...Object.entries(PRINTED).map(([k, w]) => el("option", { value: k }, w)));
+    kind.value = p.kind;
+    kind.addEventListener("change", () => { p.kind = kind.value; p.value = ""; redraw(); });
+    const value = VALUE_HINT[p.kind] ? el("input", { id: "island-print-value", placeholder: VALUE_HINT[p.kind], size: 10 }) : null;
+    if (value) { value.value = p.value; value.addEventListener("input", () => { p.value = value.value.trim(); }); }
+    const arrows = p.kind === "knot" ? el("input", { id: "island-print-arrows", placeholder: "NW-SW NE-SE E-W", size: 16 }) : null;
+    if (arrows) { arrows.value = p.arrows; arrows.addEventListener("input", () => { p.arrows = arrows.value; }); }
+    return fold("reprint", "My tile is printed differently",
+      el("p", { class: "dim" }, "Set what your tile shows; the companion keeps it for your next game."),
+      el("div", { class: "row" }, half, kind, value, arrows),
+      button("Save this space", { id: "island-print-save", class: "quiet" }, () => post(send, {
+        type: "PrintSpace", tile: t.id, half: p.half, kind: p.kind, value: p.value,
+        arrows: p.kind === "knot" ? p.arrows.split(/\s+/).filter(Boolean) : [] })));
+  }
+
+  function buildMap(v, send) {
+    const b = v.building;
+    const covered = {};
+    b.covered.forEach((c) => { covered[c.space] = c; });
+    const tile = b.tiles.find((t) => t.id === ui.tile && !t.laid);
+    const fits = new Set();
+    if (tile) {
+      for (const l of LABELS) if (tileCells(tile, l, ui.turns).every((c) => c && !covered[c])) fits.add(l);
+    }
+    return hexMap(
+      (name) => {
+        const c = covered[name];
+        return { cls: (c ? `kind-${c.kind}` : "blank") + (fits.has(name) ? " target" : "") +
+                   (c && ui.lift === c.tile ? " chosen" : ""), lines: c ? [shortWords(c)] : [] };
+      },
+      () => ({ cls: "" }),
+      (name) => {
+        if (tile && fits.has(name)) {
+          ui.tile = null;
+          return post(send, { type: "LayTile", tile: tile.id, space: name, turns: ui.turns });
+        }
+        ui.lift = covered[name] ? covered[name].tile : null;
+        redraw();
+      }, null, null, "op-map build-map");
+  }
+
+  // ------------------------------------------------------------------ the OP's hand
+  //
+  // What the rules cannot foresee (a power token known only from the box, a house rule): the OP
+  // moves a piece, sets a track, marks a fruit or a captive's map. The table hears the OP's words,
+  // or words that never say where a piece is.
+
+  const FIXES = { place: "Move a piece", health: "Set health", energy: "Set energy", fruit: "Circle or cross out a fruit",
+                  mark: "Mark a captive's map" };
+
+  function correctionsEl(v, send) {
+    const f = ui.fix || (ui.fix = { what: "place", piece: "", space: "", value: "", fruit: "", words: "" });
+    const captives = v.captive_pieces.filter((p) => p.space || f.what === "fruit" || f.what === "mark").map((p) => p.piece);
+    const who = f.what === "place" ? captives.concat(OP_PIECES) : captives;
+    if (!who.includes(f.piece)) f.piece = who[0] || "";
+    const select = (id, options, key, words) => {
+      const s = el("select", { id }, ...options.map((o) => el("option", { value: o }, words ? words(o) : o)));
+      if (!options.includes(f[key])) f[key] = options[0] || "";
+      s.value = f[key];
+      s.addEventListener("change", () => { f[key] = s.value; redraw(); });
+      return s;
+    };
+    const spaces = spacesOf(v);
+    const spaceWords = (s) => (spaces[s] ? `${s} · ${spaces[s].name}` : PARTS.includes(s) ? `the ${s} ocean` : s);
+    const fields = [el("label", {}, "What ", select("island-fix-what", Object.keys(FIXES), "what", (k) => FIXES[k])),
+      el("label", {}, f.what === "place" ? "Piece " : "Captive ", select("island-fix-piece", who, "piece"))];
+    const piece = v.captive_pieces.find((p) => p.piece === f.piece);
+    if (f.what === "place") {
+      fields.push(el("label", {}, "To ", select("island-fix-space", f.piece === "Wave" ? PARTS : LABELS, "space", spaceWords)));
+    } else if (f.what === "health" || f.what === "energy") {
+      const top = piece ? (f.what === "health" ? piece.max_health : piece.max_energy) || piece.max_energy : 9;
+      const now = piece ? piece[f.what] ?? piece.energy : 0;
+      const range = Array.from({ length: top + 1 }, (_, i) => String(i));
+      if (!range.includes(f.value)) f.value = String(now);
+      fields.push(el("label", {}, "Now ", select("island-fix-value", range, "value")));
+    } else if (f.what === "fruit") {
+      const board = piece && v.boards[String(piece.seat)];
+      fields.push(el("label", {}, "Fruit ", select("island-fix-fruit", board ? Object.keys(board.fruits) : [], "fruit")),
+        el("label", {}, "Mark ", select("island-fix-status", ["circled", "crossed", ""], "value",
+          (s) => ({ circled: "circled", crossed: "crossed out", "": "rubbed out" })[s])));
+    } else {
+      const text = el("input", { id: "island-fix-text", maxlength: 40, placeholder: "what they learn, e.g. oracle" });
+      if (["circled", "crossed"].includes(f.value) || /^\d+$/.test(f.value)) f.value = "";
+      text.value = f.value;
+      text.addEventListener("input", () => { f.value = text.value; });
+      fields.push(el("label", {}, "Space ", select("island-fix-space", LABELS.concat(PARTS), "space")), text);
+    }
+    const words = el("input", { id: "island-fix-words", maxlength: 160, placeholder: "What you say aloud (optional)" });
+    words.value = f.words;
+    words.addEventListener("input", () => { f.words = words.value; });
+    return fold("fix", "Correct the island by hand",
+      el("p", { class: "dim" }, "For a power token known only from the box, or a house rule. It is logged and can be undone; " +
+        "the table hears your words, or words that never say where a piece is."),
+      el("div", { class: "row fix" }, ...fields), words,
+      button("Apply", { id: "island-fix-apply" }, () => {
+        const move = { type: "Correct", what: f.what, piece: f.piece, space: ["place", "mark"].includes(f.what) ? f.space : "",
+                       value: f.what === "place" ? "" : f.value, fruit: f.what === "fruit" ? f.fruit : "", words: f.words.trim() };
+        post(send, move).then(() => { if (!ui.bad) f.words = ""; });
+      }));
   }
 
   // ------------------------------------------------------------------ a captive (seat view)
