@@ -8,7 +8,7 @@ from companion.games import dynasty
 from companion.games.base import TABLE, IllegalMove, Viewer
 from companion.games.dynasty import Happening, Market, Mission, Pass, Place, Remove
 
-from .helpers import lay, strengths
+from .helpers import free, lay, strengths
 
 FILLER = "grass//|grass//"  # fits the shared map beside the goods start and touches no path
 
@@ -193,3 +193,48 @@ def test_bad_missions_and_markets_are_refused_in_words():
         dynasty.apply(state, Place(0, "personal", ((5, 3), (6, 3)), ("lava//W", "lava//")))
     state, _ = dynasty.apply(state, Market(0, ()))
     assert dynasty.is_over(state) and state.result == "ended"
+
+
+def test_the_uncle_of_infrastructure_s_power_places_a_mismatched_domino_once_a_round():
+    state = game(players=2, roles=("infrastructure", "goods"), powers="yes")
+    state, _ = dynasty.apply(state, Market(0, ("lava//|lava//",) * 4))
+    for seat in (0, 1):
+        state, _ = dynasty.apply(state, Mission(seat, ("goods 1",)))
+    bad = Place(0, "personal", ((5, 3), (6, 3)), ("lava//", "lava//"))  # F4's west edge is closed
+    with pytest.raises(IllegalMove, match="paths do not match"):
+        dynasty.apply(state, bad)
+    state, _ = dynasty.apply(state, Place(0, "personal", ((5, 3), (6, 3)), ("lava//", "lava//"), power=True))
+    assert state.mismatched == (True, False) and state.power_used == (True, False)
+    with pytest.raises(IllegalMove, match="only the Uncle of Infrastructure"):
+        dynasty.apply(state, Place(1, "personal", ((5, 3), (6, 3)), ("lava//", "lava//"), power=True))
+
+
+def test_the_brother_of_warfare_s_power_removes_a_domino_of_an_earlier_round_only():
+    state = game(powers="yes")
+    state, _ = dynasty.apply(state, Market(0, ("lava//W|lava//",) + (FILLER,) * 3))
+    for seat in (0, 1):
+        state, _ = dynasty.apply(state, Mission(seat, ("goods 1",)))
+    state, _ = dynasty.apply(state, Place(0, "personal", ((5, 3), (6, 3)), ("lava//W", "lava//")))
+    state, _ = dynasty.apply(state, dynasty.legal_moves(state)[0])  # seat 1's turn
+    with pytest.raises(IllegalMove, match="from an earlier round"):
+        dynasty.apply(state, Remove(0, "personal", (5, 3)))
+    while state.phase == "claim":
+        state, _ = dynasty.apply(state, dynasty.legal_moves(state)[0])
+    state, _ = dynasty.apply(state, Market(0, (FILLER,) * 4))
+    for seat in (0, 1):
+        state, _ = dynasty.apply(state, Mission(seat, ("goods 1",)))
+    with pytest.raises(IllegalMove, match="may not come off"):
+        dynasty.apply(state, Remove(0, "personal", (3, 3)))  # the starting domino
+    after, said = dynasty.apply(state, Remove(0, "personal", (5, 3)))
+    assert (5, 3) not in dict(after.personal[0]) and after.turn == 0
+    with pytest.raises(IllegalMove, match="no domino is to be taken off now"):
+        dynasty.apply(after, Remove(0, "personal", (6, 3)))
+
+
+def test_a_player_holding_several_roles_counts_their_weakest():
+    state = free(players=2, roles=["warfare", "goods"], all_roles="yes", mode="competitive")
+    state = lay(state, 0, "shared", ((5, 1), (6, 1)), "lava//", "lava//")
+    state = lay(state, 0, "shared", ((2, 2), (1, 2)), "desert//", "desert//")
+    table = strengths(state)
+    assert (table["warfare"], table["money"], table["housing"]) == (4, 4, 2)
+    assert dynasty.scores(state)[0] == 2

@@ -1,0 +1,97 @@
+"""`paradox-table replay` on Domino Dynasty records, through the real command line."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+HEADER = {"game": "dynasty", "players": 3, "roles": {"0": "warfare", "1": "infrastructure", "2": "goods"}}
+STARTS = [{"start": {"map": "shared", "role": role, "cells": [[3, y], [4, y]]}}
+          for role, y in (("warfare", 2), ("money", 3), ("infrastructure", 4), ("housing", 5), ("goods", 6))]
+STARTS += [{"start": {"map": "personal", "seat": s, "cells": [[0, 0], [1, 0]]}} for s in range(3)]
+# The issue's two placements.
+PERSON_EAST = {"place": {"seat": 0, "map": "personal", "cells": [[2, 0], [2, 1]], "halves": [
+    {"terrain": "lava", "icon": "person", "paths": "WS"}, {"terrain": "grass", "icon": None, "paths": "N"}]}}
+DESERT = {"place": {"seat": 1, "map": "shared", "cells": [[5, 3], [6, 3]], "halves": [
+    {"terrain": "desert", "icon": None, "paths": ""}, {"terrain": "desert", "icon": "person", "paths": "EW"}]}}
+
+
+def replay(tmp_path, *lines, json_out=True):
+    path = tmp_path / "dynasty.jsonl"
+    path.write_text("\n".join(l if isinstance(l, str) else json.dumps(l) for l in lines) + "\n")
+    args = [sys.executable, "-m", "companion.cli", "replay", str(path)] + (["--json"] if json_out else [])
+    return subprocess.run(args, capture_output=True, text=True, timeout=120)
+
+
+def place(seat, where, cells, *halves):
+    out = []
+    for h in halves:
+        terrain, icon, paths = h.split("/")
+        out.append({"terrain": terrain, "icon": icon or None, "paths": paths})
+    return {"place": {"seat": seat, "map": where, "cells": [list(c) for c in cells], "halves": out}}
+
+
+def test_the_issue_record_prints_every_placement_s_strength(tmp_path):
+    done = replay(tmp_path, HEADER, *STARTS, PERSON_EAST, DESERT)
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    # warfare: its capital on A1 reaches the person on C1 (1 + 1) x its province (2 lava squares);
+    # infrastructure and goods: a lone capital x 2; money and housing, not in the game, the highest.
+    after = {"warfare": 4, "money": 4, "infrastructure": 2, "housing": 4, "goods": 2}
+    assert out == {"placements": [{"seat": 0, "map": "personal", "strength": after},
+                                  {"seat": 1, "map": "shared", "strength": after}],
+                   "strength": after}
+
+
+def test_a_province_and_a_capital_that_stops_a_path(tmp_path):
+    lines = [HEADER, *STARTS,
+             place(0, "shared", [(5, 2), (6, 2)], "lava//", "lava//"),            # province 4
+             place(0, "personal", [(2, 0), (3, 0)], "lava/person/EW", "lava/neutral/EW"),
+             place(0, "personal", [(4, 0), (5, 0)], "lava/person/W", "lava//")]
+    done = replay(tmp_path, *lines)
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    # the warfare capital reaches C1's person and stops at the neutral capital on D1: 2;
+    # the neutral capital reaches C1 and E1: 3; (2 + 3) x 4
+    assert [p["strength"]["warfare"] for p in out["placements"]] == [4, 4 * (2 + 2), 4 * (2 + 3)]
+
+
+@pytest.mark.parametrize("bad, line, reason", [
+    (place(2, "personal", [(2, 0), (3, 0)], "lava//", "lava//"), 10,
+     "the paths do not match on the west edge of square C1"),
+    (place(1, "shared", [(5, 4), (6, 4)], "lava//", "lava//"), 10,
+     "the terrains do not match on the west edge of square F5: lava beside stone"),
+    (place(1, "personal", [(2, 0), (3, 0)], "lava/warfare/W", "lava//"), 10,
+     "only seat 0 (Brother of Warfare) may handle a domino showing the warfare icon"),
+    (place(2, "personal", [(1, 0), (2, 0)], "lava//W", "lava//"), 10, "square B1 of seat 2's map is already taken"),
+    (place(2, "personal", [(5, 5), (6, 5)], "lava//", "lava//"), 10, "the domino does not touch seat 2's map"),
+    (place(2, "personal", [(2, 0), (4, 0)], "lava//W", "lava//"), 10, "the two halves of a domino lie side by side"),
+    (place(2, "personal", [(2, 0), (3, 0)], "mud//W", "lava//"), 10, "unknown terrain 'mud'"),
+    ('{"place": {"seat": 0}}', 10, "a place line needs cells, halves, map"),
+])
+def test_a_refused_placement_exits_2_naming_the_line_and_the_reason(tmp_path, bad, line, reason):
+    done = replay(tmp_path, HEADER, *STARTS, PERSON_EAST, bad)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith(f"line {line + 1}: {reason}"), done.stderr
+    assert done.stderr.count("\n") == 1
+
+
+def test_the_8x8_bound_in_a_record(tmp_path):
+    lines = [HEADER, *STARTS]
+    for x in range(2, 8, 2):
+        lines.append(place(2, "personal", [(x, 0), (x + 1, 0)], "grass//EW", "grass//EW"))
+    lines.append(place(2, "personal", [(8, 0), (8, 1)], "grass//W", "grass//"))
+    done = replay(tmp_path, *lines)
+    assert done.returncode == 2
+    assert done.stderr == f"line {len(lines)}: seat 2's map would be 9 squares from west to east; at most 8\n"
+
+
+def test_placements_wait_for_every_start(tmp_path):
+    done = replay(tmp_path, HEADER, *STARTS[:4], PERSON_EAST)
+    assert done.returncode == 2 and done.stderr.startswith("line 6: the starting dominoes come first")
+
+
+def test_words_without_json(tmp_path):
+    done = replay(tmp_path, HEADER, *STARTS, PERSON_EAST, json_out=False)
+    assert done.returncode == 0
+    assert "Military 4 = (2 warfare A1 (1 people)) x province 2" in done.stdout
