@@ -349,15 +349,20 @@ def _place(state: State, move: Place) -> State:
     mismatch = placement_refusal(state, seat, move.map, cells, halves) is not None or (
         move.map == PERSONAL and state.effect(seat, "ignore_placement") is not None
         and placement_refusal(replace(state, effects=()), seat, move.map, cells, halves) is not None)
+    before = power.strengths(state)
     state = _lay(state, seat, move.map, cells, halves)
     state = replace(state, placed=_set(state.placed, seat, state.placed[seat] + 1),
                     on_shared=_set(state.on_shared, seat, state.on_shared[seat] or move.map == SHARED),
                     mismatched=_set(state.mismatched, seat, state.mismatched[seat] or mismatch),
                     power_used=_set(state.power_used, seat, state.power_used[seat] or use_power))
+    table = power.strengths(state)
+    # what the placement did to the strengths, said at once: players need not recount
+    changed = [f"{strength_name(r)} {before[r]['strength']}->{table[r]['strength']}" for r in cfg.in_game
+               if table[r]["strength"] != before[r]["strength"]]
     where = "the shared map" if move.map == SHARED else "their map"
     state = _say(state, f"{cfg.names[seat]} placed {halves[0].words()} | {halves[1].words()} on "
-                        f"{name(cells[0])}-{name(cells[1])} of {where}.")
-    table = power.strengths(state)
+                        f"{name(cells[0])}-{name(cells[1])} of {where}."
+                        + (f" {', '.join(changed)}." if changed else ""))
     state = replace(state, placements=state.placements + (
         (seat, move.map, tuple((r, table[r]["strength"]) for r in ROLES)),))
     if index is not None:

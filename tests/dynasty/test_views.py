@@ -1,0 +1,54 @@
+"""What the table, the phones and the OLED show: every role's live strength with where it comes
+from after each placement, and each mission's pass or fail with the numbers that decided it."""
+import json
+
+from companion.games import dynasty
+from companion.games.base import TABLE, Viewer
+from companion.games.dynasty import Market, Mission, Place, oled
+
+from .helpers import free, lay
+
+
+def test_each_placement_says_what_it_changed_and_the_view_says_where_strength_comes_from():
+    state = free()
+    state, said = dynasty.apply(state, Place(0, "personal", ((5, 3), (6, 3)), ("lava/person/W", "lava//")))
+    assert said[-1].text() == "P1 placed lava person paths W | lava on F4-G4 of their map. Military 2->4."
+    state = lay(state, 0, "shared", ((5, 1), (6, 1)), "lava//", "lava//")
+    warfare = dynasty.view(state, TABLE)["strength"]["warfare"]
+    assert warfare["strength"] == 8 and warfare["province"] == 4 and warfare["total"] == 2
+    assert warfare["capitals"] == [{"square": "D4", "icon": "warfare", "worth": 2, "people": ["F4"],
+                                    "doubled_by": [], "halved_by": [], "cancelled": []}]
+    words = dynasty.view(state, Viewer.of_seat(2))["strength_words"]
+    assert "Military 8 = (2 warfare D4 (1 people)) x province 4" in words
+    assert any(w.startswith("Money 8 (not in the game") for w in words)
+
+
+def test_the_report_gives_each_mission_s_numbers_to_everyone():
+    state = dynasty.setup({"players": 2, "roles": ["warfare", "goods"]}, 0)
+    state, _ = dynasty.apply(state, Market(0, ("grass//|grass//",) * 4))
+    state, _ = dynasty.apply(state, Mission(0, ("warfare 1", "goods 3")))
+    state, _ = dynasty.apply(state, Mission(1, ("goods 1",)))
+    while state.phase == "claim":
+        state, _ = dynasty.apply(state, dynasty.legal_moves(state)[0])
+    table = dynasty.view(state, TABLE)
+    first = table["missions"][0]
+    goods = table["strength"]["goods"]["strength"]
+    assert first["result"] == [{"role": "warfare", "needed": 1, "had": 2, "passed": True},
+                               {"role": "goods", "needed": 3, "had": goods, "passed": goods >= 3}]
+    assert table["report"][0].startswith("P1's mission " + ("passed" if goods >= 3 else "failed")
+                                         + f": Military 2 of 1 needed, Goods {goods} of 3 needed")
+
+
+def test_the_oled_pages_show_the_strengths_and_the_report():
+    state = free()
+    view = dynasty.view(state, TABLE)
+    name, data = oled.screen(view, "strength", "")
+    assert name == "scoreboard"
+    assert [(s["name"], s["score"]) for s in data["seats"]] == [
+        ("Military", 2), ("Money", 2), ("Roads", 2), ("Housing", 2), ("Goods", 2)]
+    state, _ = dynasty.apply(state, Place(0, "personal", ((5, 3), (6, 3)), ("lava/person/W", "lava//")))
+    name, data = oled.screen(dynasty.view(state, TABLE), "auto", "")
+    assert name == "message" and data["text"].endswith("Military 2->4.")
+    name, data = oled.screen(dynasty.view(state, TABLE), "missions", "")
+    assert data["text"] == "No mission reported yet."
+    json.dumps(data)
