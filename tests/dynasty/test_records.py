@@ -95,3 +95,14 @@ def test_words_without_json(tmp_path):
     done = replay(tmp_path, HEADER, *STARTS, PERSON_EAST, json_out=False)
     assert done.returncode == 0
     assert "Military 4 = (2 warfare A1 (1 people)) x province 2" in done.stdout
+
+
+def test_shared_starts_lie_however_the_table_likes_but_not_on_each_other(tmp_path):
+    apart = [{"start": {"map": "shared", "role": role, "cells": [[x, 0], [x, 1]]}}
+             for role, x in (("warfare", 0), ("money", 2), ("infrastructure", 4), ("housing", 6),
+                             ("goods", 7))]
+    done = replay(tmp_path, HEADER, *apart, *STARTS[5:], PERSON_EAST)
+    assert done.returncode == 0, done.stderr
+    on_top = dict(apart[1], start=dict(apart[1]["start"], cells=[[0, 1], [1, 1]]))
+    done = replay(tmp_path, HEADER, apart[0], on_top)
+    assert done.returncode == 2 and done.stderr == "line 3: square A2 of the shared map is already taken\n"

@@ -119,7 +119,7 @@ def check_cells(cells) -> tuple:
 
 
 def refusal(g: dict, cells, halves, match: str | None, where: str, bound: int = BOUND,
-            overlap_ok: bool = False) -> str | None:
+            overlap_ok: bool = False, attach: bool = True) -> str | None:
     """Why a domino may not lie on `cells` of map `g`, or None when it may.
 
     match: "paths" (personal map), "terrain" (shared map), "one terrain" (the easier shared map),
@@ -128,7 +128,7 @@ def refusal(g: dict, cells, halves, match: str | None, where: str, bound: int = 
     for cell in cells:
         if cell in g and not overlap_ok:
             return f"square {name(cell)} of {where} is already taken"
-    if g and not any(neighbour(c, s) in g and neighbour(c, s) not in cells for c in cells for s in SIDES):
+    if attach and g and not any(neighbour(c, s) in g and neighbour(c, s) not in cells for c in cells for s in SIDES):
         return f"the domino does not touch {where}"
     rest = {c: v for c, v in g.items() if c not in cells}
     wide, high = extent(list(rest) + list(cells))

@@ -147,7 +147,9 @@ def _start(state: State, move: Start) -> State:
             raise IllegalMove(f"a shared starting domino names its role: one of {', '.join(ROLES)}")
         if move.role in dict(state.starts):
             raise IllegalMove(f"the {move.role} starting domino is already on the shared map")
-        why = refusal(dict(state.shared), cells, starting_halves(move.role), None, "the shared map")
+        # "however you like": the starts need not touch each other, only stay within 8x8
+        why = refusal(dict(state.shared), cells, starting_halves(move.role), None, "the shared map",
+                      attach=False)
         if why:
             raise IllegalMove(why)
         state = _lay_start(state, SHARED, move.role, cells)
