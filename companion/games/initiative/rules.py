@@ -293,7 +293,7 @@ def teach(s, move: Teach):
         card["at"] = at
         s["taught"][move.card] = {"at": at}
     else:
-        cost = list(move.cost)
+        cost = list(move.cost) if isinstance(move.cost, (list, tuple)) else None
         if not cost or not catalog.valid_cost(cost, card):
             raise IllegalMove("a cost is a list of R Y B K W, any, purple or planet")
         card["cost"] = cost

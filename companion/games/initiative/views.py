@@ -5,7 +5,7 @@ decks' order and each player's secret research goal, which only its owner's phon
 """
 from __future__ import annotations
 
-from ..base import TABLE, Viewer, accepted
+from ..base import TABLE, Viewer, accepted, to_dict
 from . import catalog, matrix, scoring
 from .matrix import COLOURS, SWITCHES
 from .moves import (Ally, Build, Draft, Draw, EndTurn, Keep, Lock, Place, Purple, Resolve,
@@ -97,6 +97,11 @@ def view(state, viewer: Viewer = TABLE) -> dict:
                     for seat, b in enumerate(s["boards"])],
         "said": s["said"][-5:],
     }
+    # What each card on show asks, so a phone can say what drafting or filling it takes.
+    shown = [c for c in s["wormhole"] if c] + [e["card"] for b in s["boards"] for e in b["console"]]
+    out["cards"] = {c: {"timeframe": s["cards"][c]["timeframe"], "cost": s["cards"][c]["cost"],
+                        "at": s["cards"][c].get("at"), "known": s["cards"][c]["known"]}
+                    for c in shown}
     if s["solo"]:
         out["rival"] = {"pile": s["rival"]["pile"], "pawn": matrix_slot(s["rival"]["pawn"])}
     if viewer.kind == "seat" and viewer.seat < s["players"]:
@@ -104,6 +109,10 @@ def view(state, viewer: Viewer = TABLE) -> dict:
         out["secret_goal"] = _secret_words(goal) if goal else None
         if head and head["kind"] == "keep" and head["seat"] == viewer.seat:
             out["awaiting"]["options"] = head["options"]
+        acting = head["seat"] if head else s["order"][0] if s["order"] and not over else None
+        # Exactly the moves the rules accept now from this phone's seat: its buttons.
+        out["legal"] = ([to_dict(m) for m in legal_moves(state) if m.seat == viewer.seat]
+                        if acting == viewer.seat else [])
     elif viewer.kind == "master":
         out["secret_goals"] = [_secret_words(g) if g else None for g in s["secret"]]
     return out
