@@ -385,11 +385,11 @@
     if (me === null) return box.replaceChildren();
     last = Object.assign(last || {}, { box, v, ctx });
     const legal = v.legal || [];
-    box.replaceChildren(
+    box.replaceChildren(...[
       askedEl(v, legal), turnEl(v, legal),
       el("div", { id: "pi-msg", class: ui.bad ? "error" : "dim" }, ui.msg),
       !legal.length && !v.finished ? el("p", { class: "dim" }, "Waiting: " + nowWords(v)) : null,
-      tableEl(v, me));
+      tableEl(v, me)].filter((n) => n));
   }
 
   ParadoxTable.register("initiative", { board, seat });
