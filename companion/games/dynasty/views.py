@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from ..base import IllegalMove, Viewer
 from . import power
-from .catalog import ROLES, role_name
+from .catalog import EVENTS, PENALTIES, REWARDS, ROLES, SCALARS, TERRAINS, icons_in, role_name
 from .maps import dominoes, name
-from .rules import NAME, is_over, parse_domino, scores, winners
+from .rules import NAME, _needs_mission, is_over, parse_domino, scores, winners
 from .state import State
 
 
@@ -86,7 +86,18 @@ def view(state: State, viewer: Viewer) -> dict:
     }
     if viewer.kind == "seat":
         out["you"] = viewer.seat
+        out["needs_mission"] = state.phase == "draw" and _needs_mission(state, viewer.seat) and not any(
+            m.seat == viewer.seat and m.round == state.round for m in state.missions)
+    out["pieces"] = _pieces(cfg)
     return out
+
+
+def _pieces(cfg) -> dict:
+    """What a phone offers when a domino, a mission or an event is entered as drawn."""
+    return {"terrains": list(TERRAINS), "icons": list(icons_in(cfg.expansions)),
+            "scalars": {k: v["words"] for k, v in SCALARS.items()},
+            "rewards": dict(REWARDS), "penalties": dict(PENALTIES),
+            "events": {k: v["words"] for k, v in EVENTS.items()} if "proximity" in cfg.expansions else {}}
 
 
 def domino_count(squares) -> int:

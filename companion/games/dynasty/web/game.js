@@ -82,41 +82,119 @@
 
   function say(text, bad) { pick.msg = text; pick.bad = !!bad; }
 
+  // ------------------------------------------------------------------ entering what was drawn
+  // A domino is built half by half (terrain, icon, open paths), first half west, as it is drawn.
+  const build = { halves: [["lava", "", ""], ["lava", "", ""]], market: [], needs: [["warfare", "1", "number"]],
+                  reward: "", penalty: "", secret: false, event: "" };
+  const sel = (id, value, options, onchange) => {
+    const s = el("select", { id, "aria-label": id }, ...options.map(([v, w]) => el("option", { value: v }, w)));
+    s.value = value;
+    s.addEventListener("change", () => onchange(s.value));
+    return s;
+  };
+  const check = (attrs, on) => { const c = el("input", Object.assign({ type: "checkbox" }, attrs)); c.checked = !!on; return c; };
+  const builtText = () => build.halves.map(([t, i, p]) => `${t}/${i}/${p}`).join("|");
+
+  function dominoBuilder(v, redraw) {
+    return el("div", { class: "builder" }, ...build.halves.map((h, k) => el("div", { class: "row" },
+      el("span", { class: "dim" }, k ? "east half " : "west half "),
+      sel(`half${k}-terrain`, h[0], v.pieces.terrains.map((t) => [t, t]), (x) => { h[0] = x; redraw(); }),
+      sel(`half${k}-icon`, h[1], [["", "no icon"]].concat(v.pieces.icons.map((i) => [i, i])), (x) => { h[1] = x; redraw(); }),
+      ...SIDES.map((side) => el("label", {}, check({ "data-side": side, id: `half${k}-${side}`,
+        onchange: (e) => { h[2] = SIDES.filter((s2) => (s2 === side ? e.target.checked : h[2].includes(s2))).join(""); redraw(); } }, h[2].includes(side)), side)))),
+      el("div", { class: "row" }, el("span", { class: "domino" }, ...builtText().split("|").map((x) => halfEl(x)))));
+  }
+
+  function marketForm(v, send, redraw) {
+    const size = 2 * v.seats;
+    return el("div", { id: "enter-market" }, el("h3", {}, `The market: enter the ${size} dominoes drawn`),
+      dominoBuilder(v, redraw),
+      el("div", { class: "row" },
+        el("button", { id: "market-add", onclick: () => { if (build.market.length < 2 * size) build.market.push(builtText()); redraw(); } }, "Add this domino"),
+        el("button", { class: "quiet", onclick: () => { build.market.pop(); redraw(); } }, "Take the last back")),
+      el("div", { class: "market" }, ...build.market.map((d) => el("span", { class: "domino" }, ...d.split("|").map((x) => halfEl(x))))),
+      el("div", { class: "row" },
+        el("button", { id: "market-send", onclick: () => send({ type: "Market", dominoes: build.market.slice() }, () => { build.market = []; }) },
+          `These ${build.market.length} are the market`),
+        el("button", { class: "quiet", onclick: () => { if (confirm("The deck is empty: end the game?")) send({ type: "Market", dominoes: [] }); } }, "The deck is empty")));
+  }
+
+  function missionForm(v, send, redraw) {
+    const roles = Object.keys(v.strength).map((r) => [r, v.strength[r].name]);
+    const scalars = Object.entries(v.pieces.scalars).map(([k, w]) => [k, w ? "x " + w : "(a plain number)"]);
+    return el("div", { id: "enter-mission" }, el("h3", {}, "Your mission domino, as drawn"),
+      ...build.needs.map((n, k) => el("div", { class: "row" },
+        sel(`need${k}-role`, n[0], roles, (x) => { n[0] = x; }),
+        el("input", { id: `need${k}-num`, type: "number", min: "0.25", step: "0.25", value: n[1], style: "width:4em",
+          onchange: (e) => { n[1] = e.target.value; } }),
+        sel(`need${k}-scalar`, n[2], scalars, (x) => { n[2] = x; }))),
+      el("div", { class: "row" },
+        el("button", { class: "quiet", onclick: () => { if (build.needs.length < 3) build.needs.push(["warfare", "1", "number"]); redraw(); } }, "Another requirement"),
+        el("button", { class: "quiet", onclick: () => { if (build.needs.length > 1) build.needs.pop(); redraw(); } }, "One fewer")),
+      el("div", { class: "row" },
+        sel("reward", build.reward, [["", "no reward"]].concat(Object.entries(v.pieces.rewards)), (x) => { build.reward = x; }),
+        sel("penalty", build.penalty, [["", "no penalty"]].concat(Object.entries(v.pieces.penalties)), (x) => { build.penalty = x; })),
+      v.mode === "cooperative" ? el("label", {}, check({ id: "secret",
+        onchange: (e) => { build.secret = e.target.checked; } }, build.secret), " it shows the secret eye") : null,
+      el("button", { id: "mission-send", onclick: () => send({ type: "Mission", needs: build.needs.map((n) => `${n[0]} ${n[1]} ${n[2]}`),
+        reward: build.reward, penalty: build.penalty, secret: build.secret }) }, "This is my mission"));
+  }
+
+  let latest = null;  // the last view drawn: an answer arriving after a live update redraws that one
   function seat(box, v, ctx) {
+    latest = { box, v, ctx };
     const me = v.you;
     if (me === undefined) { box.replaceChildren(); return; }
     const parts = [el("h2", {}, "Your moves")];
     const mine = v.missions.filter((m) => m.seat === me && m.status === "open");
-    mine.forEach((m) => parts.push(el("p", { class: m.secret ? "secret" : "" }, (m.secret ? "Your secret mission: " : "Your mission: ") + m.words)));
-    const redraw = () => seat(box, v, ctx);
-    const send = (move) => ctx.post(move).then(() => { pick.index = pick.first = pick.map = null; say(""); redraw(); },
+    mine.forEach((m) => parts.push(el("p", { class: m.secret ? "secret" : "", id: "my-mission" }, (m.secret ? "Your secret mission: " : "Your mission: ") + m.words)));
+    const redraw = () => seat(latest.box, latest.v, latest.ctx);
+    const send = (move, done) => ctx.post(move).then(() => { if (done) done(); pick.index = pick.first = pick.map = null; say(""); redraw(); },
       (e) => { say(e.message, true); redraw(); });
+    // Two taps on a map lay a domino: the first half's square, then the square beside it.
+    const tapper = (which, halvesFor) => (x, y) => {
+      const halves = halvesFor();
+      if (!halves) { say("Choose a domino first", true); redraw(); return; }
+      if (!pick.first || pick.map !== which) { pick.first = [x, y]; pick.map = which; redraw(); return; }
+      const [fx, fy] = pick.first;
+      const q = { "1,0": 0, "0,1": 1, "-1,0": 2, "0,-1": 3 }[(x - fx) + "," + (y - fy)];
+      if (q === undefined) { pick.first = [x, y]; redraw(); return; }
+      send({ type: "Place", map: which === "tap-shared" ? "shared" : "personal", cells: [[fx, fy], [x, y]],
+        halves: halves.map((h) => turned(h, q)), power: false });
+    };
+    const maps = (halvesFor) => [el("h3", {}, "Your map"), mapEl(v.personal[me], "tap-mine", tapper("tap-mine", halvesFor)),
+      el("h3", {}, "Shared map"), mapEl(v.shared, "tap-shared", tapper("tap-shared", halvesFor))];
+    if (v.phase === "draw") {
+      if (v.pieces.events && Object.keys(v.pieces.events).length && !v.event) {
+        parts.push(el("h3", {}, "The round's event"), sel("event", build.event, [["", "which event?"]].concat(Object.entries(v.pieces.events)), (x) => { build.event = x; }),
+          el("button", { onclick: () => send({ type: "Happening", event: build.event }) }, "Revealed"));
+      } else {
+        if (!v.market.length) parts.push(marketForm(v, send, redraw));
+        if (v.needs_mission) parts.push(missionForm(v, send, redraw));
+      }
+    }
     if (v.phase === "claim" && v.turn === me) {
       parts.push(el("p", {}, "Tap a market domino, then the square for its first half and the square beside it for the second."));
       parts.push(el("div", { class: "market" }, ...v.market.map((d) => el("button", {
         class: "domino" + (pick.index === d.index ? " chosen" : ""), "data-index": d.index,
         onclick: () => { pick.index = d.index; pick.first = null; redraw(); } }, ...d.halves.map((h) => halfEl(h))))));
-      const tap = (which) => (x, y) => {
-        if (pick.index === null) { say("Choose a market domino first", true); redraw(); return; }
-        if (!pick.first || pick.map !== which) { pick.first = [x, y]; pick.map = which; redraw(); return; }
-        const [fx, fy] = pick.first;
-        const q = { "1,0": 0, "0,1": 1, "-1,0": 2, "0,-1": 3 }[(x - fx) + "," + (y - fy)];
-        if (q === undefined) { pick.first = [x, y]; redraw(); return; }
-        const halves = v.market.find((d) => d.index === pick.index).halves.map((h) => turned(h, q));
-        send({ type: "Place", map: which === "map-shared" ? "shared" : "personal", cells: [[fx, fy], [x, y]], halves, power: false });
-      };
-      parts.push(el("h3", {}, "Your map"), mapEl(v.personal[me], "map-mine", tap("map-mine")));
-      parts.push(el("h3", {}, "Shared map"), mapEl(v.shared, "map-shared", tap("map-shared")));
+      parts.push(...maps(() => (pick.index === null ? null : v.market.find((d) => d.index === pick.index).halves)));
       parts.push(el("button", { class: "quiet", id: "pass", onclick: () => send({ type: "Pass" }) }, "Nothing fits: place nothing"));
     }
     const task = v.tasks[0];
     if (v.phase === "report" && task && task.seat === me) {
-      parts.push(el("p", {}, `To do: ${task.kind} (${task.count})`));
-      if (task.kind.startsWith("remove")) {
-        const which = task.kind === "remove shared" ? v.shared : v.personal[me];
-        parts.push(mapEl(which, "map-remove", (x, y) => send({ type: "Remove", map: task.kind === "remove shared" ? "shared" : "personal", cell: [x, y] })));
+      if (task.kind === "place") {
+        parts.push(el("p", {}, `A free domino (${task.count} left): build it as drawn, then tap where it goes.`),
+          dominoBuilder(v, redraw), ...maps(() => builtText().split("|")));
+      } else {
+        parts.push(el("p", {}, `Take a domino off (${task.kind}, ${task.count} left): tap one of its squares.`));
+        const shared = task.kind === "remove shared";
+        parts.push(mapEl(shared ? v.shared : v.personal[me], "tap-remove", (x, y) => send({ type: "Remove", map: shared ? "shared" : "personal", cell: [x, y] })));
       }
       if (task.optional) parts.push(el("button", { class: "quiet", onclick: () => send({ type: "Pass" }) }, "Skip"));
+    }
+    if (v.phase === "free") {
+      parts.push(el("p", {}, "Build the domino as it lies, then tap its two squares."), dominoBuilder(v, redraw), ...maps(() => builtText().split("|")));
     }
     parts.push(el("div", { id: "mine-msg", class: pick.bad ? "error" : "dim" }, pick.msg));
     box.replaceChildren(...parts);

@@ -1,0 +1,104 @@
+"""Domino Dynasty on real phones (390x844): the market entered as drawn, each mission entered by
+its player (a secret one seen on that phone only), and a market domino placed by tapping the
+shared map, the strength following at once; a refused tap says why."""
+import dataclasses
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+from companion import config as config_mod
+from companion.games import TABLE, Viewer
+from companion.run import start
+
+playwright = pytest.importorskip("playwright.sync_api")
+PHONE = {"width": 390, "height": 844}
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.skip("chromium is missing: `make test` installs it with apt")
+    with playwright.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True,
+                              args=["--no-sandbox", "--disable-gpu", "--no-first-run"])
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def device(tmp_path_factory):
+    cfg = dataclasses.replace(config_mod.defaults(on_pi=False), state_dir=tmp_path_factory.mktemp("state"),
+                              camera=config_mod.CameraConfig(source="picamera2"))
+    dev = start(cfg, simulate=False, port=0, host="127.0.0.1")
+    yield dev
+    dev.stop()
+
+
+def settled(device, page):
+    version = device.companion.snapshot.version
+    page.wait_for_function(f"document.body.dataset.version >= {version}")
+
+
+def test_market_missions_and_a_tapped_placement(device, browser):
+    expect = playwright.expect
+    host = browser.new_context(viewport=PHONE).new_page()
+    host.goto(device.urls["local"])
+    expect(host.locator("#status")).to_have_text("live")
+    host.select_option("#game-name", "dynasty")
+    host.select_option("#opt-players", "2")
+    host.click("#start")
+    expect(host.locator(".seat-link")).to_have_count(2)
+    links = [host.locator(".seat-link").nth(i).get_attribute("href") for i in range(2)]
+    errors, pages = [], []
+    for link in links:
+        page = browser.new_context(viewport=PHONE).new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(link)
+        expect(page.locator("#status")).to_have_text("live")
+        pages.append(page)
+    p0, p1 = pages
+    companion = device.companion
+
+    # The market, domino by domino: a lava domino with a person on its east half.
+    p0.select_option("#half1-icon", "person")
+    for _ in range(4):
+        p0.click("#market-add")
+    p0.click("#market-send")
+    expect(p0.locator("#enter-market")).to_have_count(0)
+    assert len(companion.snapshot.view(TABLE)["market"]) == 4
+
+    # Missions: seat 1's shows the secret eye.
+    for page, secret in ((p0, False), (p1, True)):
+        page.select_option("#need0-role", "goods")
+        page.fill("#need0-num", "50")
+        if secret:
+            page.check("#secret")
+        page.click("#mission-send")
+    expect(p1.locator("#my-mission")).to_have_text("Your secret mission: Mission 2: Goods 50")
+    settled(device, p0)
+    assert "Mission 2: Goods 50" not in p0.content() and "Mission 2: Goods 50" not in host.content()
+    expect(p0.locator("#my-mission")).to_have_text("Your mission: Mission 1: Goods 50")
+
+    # Seat 0 claims: a domino, then a square that does not fit (refused, with the reason) ...
+    assert companion.snapshot.view(TABLE)["turn"] == 0
+    p0.click('.market button[data-index="0"]')
+    p0.click('#tap-shared [data-cell="5,2"]')
+    p0.click('#tap-shared [data-cell="6,2"]')
+    expect(p0.locator("#mine-msg")).to_contain_text("the terrains do not match on the west edge of square F3")
+    # ... then beside the warfare start (D2-E2), lava against lava.
+    p0.click('.market button[data-index="0"]')
+    p0.click('#tap-shared [data-cell="5,1"]')
+    p0.click('#tap-shared [data-cell="6,1"]')
+    deadline = time.monotonic() + 10
+    while companion.snapshot.view(TABLE)["turn"] != 1 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    table = companion.snapshot.view(TABLE)
+    assert {(s["x"], s["y"]) for s in table["shared"]} >= {(5, 1), (6, 1)}
+    assert table["strength"]["warfare"]["province"] == 4
+    settled(device, host)
+    expect(host.locator('#strength tr[data-role="warfare"] td.num')).to_have_text(
+        str(table["strength"]["warfare"]["strength"]))
+    assert not errors
