@@ -144,16 +144,29 @@ class CameraLoop:
         return data.tobytes() if ok else b""
 
 
-# The readers vision offers, by the name a game's camera part gives as READER. A disc grid and
-# dominoes come with the games that need them.
-READERS = {"tiles": "TileReader"}
+# The readers vision offers, by the name a game's camera part gives as READER: the module that
+# enrols, draws (SyntheticTable) and reads that kind of piece, and its reader. A grid reader also
+# takes the game's CELLS. Dominoes come with the game that needs them.
+READERS = {"tiles": ("vision.recognise", "TileReader"), "grid": ("vision.grid", "GridReader")}
+
+
+def _kit(spec):
+    """(reader class, enroll, write_enrolment, SyntheticTable) for the game's READER."""
+    import importlib
+    if spec.READER not in READERS:
+        raise ValueError(f"vision has no reader {spec.READER!r}; it offers {', '.join(READERS)}")
+    module, reader = READERS[spec.READER]
+    kit = importlib.import_module(module)
+    if module == "vision.recognise":  # the tile reader's drawing lives in vision.synthetic
+        kit = importlib.import_module("vision.synthetic")
+        from vision.recognise import TileReader, enroll
+        return TileReader, enroll, kit.write_enrolment, kit.SyntheticTable
+    return getattr(kit, reader), kit.enroll, kit.write_enrolment, kit.DiscTable
 
 
 def _reader(spec, profile, layout):
-    from vision import recognise
-    if spec.READER not in READERS:
-        raise ValueError(f"vision has no reader {spec.READER!r}; it offers {', '.join(READERS)}")
-    return getattr(recognise, READERS[spec.READER])(profile, layout, zones=spec.ZONES)
+    cells = {"cells": spec.CELLS} if hasattr(spec, "CELLS") else {}
+    return _kit(spec)[0](profile, layout, zones=spec.ZONES, **cells)
 
 
 def opener(config, companion, state_dir: Path, simulate: bool) -> Callable[[str], Pipeline | None]:
@@ -161,7 +174,7 @@ def opener(config, companion, state_dir: Path, simulate: bool) -> Callable[[str]
 
     def open_pipeline(name: str) -> Pipeline | None:
         from vision.mat import mat_layout
-        from vision.recognise import Profile, enroll
+        from vision.recognise import Profile
         from vision.tracker import TableTracker
 
         spec = games.part(name, "camera")
@@ -169,9 +182,8 @@ def opener(config, companion, state_dir: Path, simulate: bool) -> Callable[[str]
         profile_path = _profile_path(state_dir, name)
         tracker = TableTracker()
         if simulate or config.camera.source == "synthetic":
-            from vision.synthetic import SyntheticTable, write_enrolment
-
             from .simulation import VirtualTable
+            _, enroll, write_enrolment, SyntheticTable = _kit(spec)
             if not profile_path.is_file():
                 companion.say("Teaching the camera the virtual table's pieces (first game only)")
                 log.info("enrolling the virtual table's pieces for %s (first start only)", name)

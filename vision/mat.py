@@ -44,6 +44,9 @@ class MatSpec:
     game: str
     seats: tuple[int, int]
     areas: tuple[tuple[str, tuple[float, float, float, float]], ...]
+    # False: the game's own areas are the seats' places (a board per seat), so no seat zones are
+    # printed round the edges and the whole sheet is the game's.
+    seat_zones: bool = True
 
 
 @dataclass(frozen=True)
@@ -161,7 +164,7 @@ def mat_layout(spec: MatSpec, seats: int | None = None) -> MatLayout:
     first = next(iter(zones.values()))
     markers[4] = (first.x - 12 - s, first.y + (first.h - s) / 2, s)
     markers[5] = (first.x + first.w + 12, first.y + (first.h - s) / 2, s)
-    for i, slot in enumerate(_SEAT_SLOTS[seats]):
+    for i, slot in enumerate(_SEAT_SLOTS[seats] if spec.seat_zones else ()):
         z, (mx, my) = _slot(slot, W, H)
         zones[f"seat-{i}"] = z
         markers[_SLOT_IDS[slot]] = (mx, my, s)

@@ -1,0 +1,429 @@
+"""Reading discs laid on a printed grid: each cell of a grid area holds one disc or none.
+
+A game whose pieces sit on cells (a matrix of discs) says where its grids are (`Grid`: the cell
+pitch and each area's rows and columns, the grid centred in its area); its labels are a
+`TileSet` whose faces are ``COLOUR-SYMBOL`` discs, plus ``lock`` for a token lying on a disc.
+Enrolment shows each kind once, alone in the mat's first area, as for tiles; from those frames
+the reader learns the disc's size, its colour (against the mat's grey, which stands in for a
+grey card) and its symbol as a ring of "ink" read round the centre, so a disc lying at any turn
+reads the same. A cell that is neither plainly empty nor plainly one kind is ``unknown``: a
+doubtful cell is said, never guessed. Nothing here knows a game.
+"""
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from .markers import MarkerDetector, calibrate
+from .mat import MatLayout
+from .perf import single_threaded
+from .recognise import (SEG_PX_PER_MM, FrameReading, Profile, TileReading, VisionInputError,
+                        _read_manifest, mat_exposure, read_image, view_zone)
+from .synthetic import CLASSIC, PALETTE, Light, Optics, SyntheticTable, VirtualTile, random_camera
+from .tiles import UNKNOWN, TileSet, colour_of
+
+LOCK = "lock"
+READ_PX_PER_MM = 3.0   # disc patches: finer than a tile's, a symbol is small
+RADII, ANGLES = 10, 48  # the ring of ink read round a disc's centre
+INK_REACH = 0.8         # ...out to this share of the radius (the rim is left out)
+COLOUR_FLOOR = np.array([0.07, 0.07, 0.07, 0.12, 0.12, 0.12], np.float32)
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Where the cells are: square cells of ``pitch_mm``, each area's (rows, columns), centred."""
+    pitch_mm: float
+    areas: tuple[tuple[str, tuple[int, int]], ...]
+
+    def shape(self, area: str) -> tuple[int, int]:
+        return dict(self.areas)[area]
+
+    def centre(self, layout: MatLayout, area: str, row: int, col: int) -> tuple[float, float]:
+        z = layout.zones[area]
+        rows, cols = self.shape(area)
+        x0 = z.x + (z.w - cols * self.pitch_mm) / 2
+        y0 = z.y + (z.h - rows * self.pitch_mm) / 2
+        return x0 + (col + 0.5) * self.pitch_mm, y0 + (row + 0.5) * self.pitch_mm
+
+    def cell_at(self, layout: MatLayout, x_mm: float, y_mm: float):
+        """(area, row, column) of the cell holding this point, or None."""
+        for area, (rows, cols) in self.areas:
+            z = layout.zones[area]
+            x0 = z.x + (z.w - cols * self.pitch_mm) / 2
+            y0 = z.y + (z.h - rows * self.pitch_mm) / 2
+            c, r = math.floor((x_mm - x0) / self.pitch_mm), math.floor((y_mm - y0) / self.pitch_mm)
+            if 0 <= r < rows and 0 <= c < cols:
+                return area, r, c
+        return None
+
+
+# ---------------------------------------------------------------- what a disc looks like
+
+@dataclass(frozen=True)
+class DiscStyle:
+    """How one printing of the discs looks."""
+    diameter_mm: float = 14.5
+    colours: dict = field(default_factory=dict)  # colour -> BGR (else vision's PALETTE)
+    light_ink: tuple = (240, 240, 240)    # symbols on dark discs
+    dark_ink: tuple = (40, 40, 40)        # ...and on pale ones
+    lock: tuple = (60, 150, 40)           # the lock token: a green hexagon with a keyhole
+    pip_mm: float = 1.7                   # a symbol's pip radius
+
+    def colour(self, name: str) -> tuple:
+        return self.colours.get(name) or PALETTE.get(name) or (128, 128, 128)
+
+
+DISCS = DiscStyle()
+# A symbol is pips round the centre: one, two apart, three in a triangle (any turn reads alike).
+_PIPS = {"1": [(0.0, 0.0)], "2": [(-3.2, 0.0), (3.2, 0.0)],
+         "3": [(0.0, -3.2), (2.77, 1.6), (-2.77, 1.6)]}
+
+
+def render_disc(label: str, style: DiscStyle, px_per_mm: float, angle: float = 0.0):
+    """(BGR float image, alpha) of a disc or a lock token, centred in a square of the disc's size."""
+    big = 4.0 * px_per_mm
+    side = int(math.ceil(style.diameter_mm * px_per_mm)) + 2
+    n = side * 4
+    img = np.zeros((n, n, 3), np.float32)
+    alpha = np.zeros((n, n), np.float32)
+    c = n / 2
+    R = style.diameter_mm / 2 * big
+    if label == LOCK:
+        pts = np.array([[c + 0.58 * R * math.cos(math.radians(a + angle)),
+                         c + 0.58 * R * math.sin(math.radians(a + angle))] for a in range(0, 360, 60)])
+        cv2.fillPoly(img, [np.round(pts).astype(np.int32)], style.lock)
+        cv2.fillPoly(alpha, [np.round(pts).astype(np.int32)], 1.0)
+        cv2.circle(img, (int(c), int(c - 0.06 * R)), int(0.09 * R), (235, 235, 235), -1)
+        cv2.rectangle(img, (int(c - 0.04 * R), int(c - 0.06 * R)), (int(c + 0.04 * R), int(c + 0.2 * R)),
+                      (235, 235, 235), -1)
+    else:
+        name, symbol = label.split("-")
+        body = style.colour(name)
+        cv2.circle(img, (int(c), int(c)), int(R), body, -1)
+        cv2.circle(alpha, (int(c), int(c)), int(R), 1.0, -1)
+        cv2.circle(img, (int(c), int(c)), int(R - 0.4 * big), tuple(0.75 * v for v in body), int(0.5 * big))
+        ink = style.dark_ink if sum(body) / 3 > 150 or name == "yellow" else style.light_ink
+        a = math.radians(angle)
+        for px, py in _PIPS[symbol]:
+            x = c + (px * math.cos(a) - py * math.sin(a)) * big
+            y = c + (px * math.sin(a) + py * math.cos(a)) * big
+            cv2.circle(img, (int(x), int(y)), int(style.pip_mm * big), ink, -1)
+    img = cv2.resize(img, (side, side), interpolation=cv2.INTER_AREA)
+    alpha = cv2.resize(alpha, (side, side), interpolation=cv2.INTER_AREA)
+    return img, alpha
+
+
+class DiscTable(SyntheticTable):
+    """The synthetic table with discs (and lock tokens on them) instead of tiles: the same
+    camera, light and optics, and the same verbs (place, move, remove, clear)."""
+
+    def __init__(self, layout: MatLayout, tiles: TileSet, style: DiscStyle = DISCS, frame_size=(1280, 960),
+                 px_per_mm: float = 4.0, camera=None, light=None, optics=None, seed=None):
+        super().__init__(layout, tiles, CLASSIC, frame_size, px_per_mm, camera, light, optics, seed)
+        self.disc_style = style
+        self.discs: dict[int, VirtualTile] = {}
+        self._bare = self._mat
+        self._pieces: dict = {}
+
+    def place(self, label, x_mm, y_mm, angle=0.0, face_up=True, back=None) -> int:
+        self.tiles_set.check(label)
+        self._next += 1
+        self.discs[self._next] = VirtualTile(label, x_mm, y_mm, angle)
+        return self._next
+
+    def move(self, tile_id, x_mm, y_mm, angle=None) -> None:
+        t = self.discs[tile_id]
+        self.discs[tile_id] = replace(t, x_mm=x_mm, y_mm=y_mm, angle=t.angle if angle is None else angle)
+
+    def remove(self, tile_id) -> None:
+        self.discs.pop(tile_id, None)
+
+    def clear(self) -> None:
+        self.discs.clear()
+
+    def _piece(self, label, angle):
+        key = (label, int(round(angle / 15.0)) % 24)
+        if key not in self._pieces:
+            self._pieces[key] = render_disc(label, self.disc_style, self.k, key[1] * 15.0)
+        return self._pieces[key]
+
+    def top_down(self, light: Light | None = None, hand=None):
+        # the discs are drawn onto the bare mat; the tile table then lights the whole
+        self._mat = self._with_discs(light or self.light)
+        try:
+            return super().top_down(light, hand)
+        finally:
+            self._mat = self._bare
+
+    def _with_discs(self, light):
+        canvas = self._bare.copy()
+        k = self.k
+        Hc, Wc = canvas.shape[:2]
+        for t in sorted(self.discs.values(), key=lambda t: t.label == LOCK):  # locks lie on top
+            img, alpha = self._piece(t.label, t.angle)
+            s = img.shape[0]
+            x0, y0 = int(round(t.x_mm * k - s / 2)), int(round(t.y_mm * k - s / 2))
+            if x0 < 0 or y0 < 0 or x0 + s > Wc or y0 + s > Hc:
+                continue
+            if t.label != LOCK:  # a disc stands proud of the mat: a soft shadow away from the lamp
+                dx, dy = (int(round(v * k)) for v in light.tile_shadow_mm)
+                sh = cv2.GaussianBlur(alpha, (0, 0), 0.6 * k)
+                sx, sy = x0 + dx, y0 + dy
+                if 0 <= sx and 0 <= sy and sx + s <= Wc and sy + s <= Hc:
+                    canvas[sy:sy + s, sx:sx + s] *= (1 - 0.3 * sh)[:, :, None]
+            roi = canvas[y0:y0 + s, x0:x0 + s]
+            roi[:] = roi * (1 - alpha[:, :, None]) + img * alpha[:, :, None]
+        return canvas
+
+
+def enrolment_frames(layout: MatLayout, tiles: TileSet, style: DiscStyle = DISCS, seed: int = 0,
+                     frame_size=(1280, 960)):
+    """(label, frame) for every kind: one disc alone in the mat's first area (a lock lies on a
+    disc of the first kind)."""
+    rng = np.random.default_rng(seed)
+    z = layout.zones[layout.first_area]
+    for label in tiles.labels:
+        table = DiscTable(layout, tiles, style, frame_size, seed=int(rng.integers(1 << 30)),
+                          camera=random_camera(rng, max_tilt=15, fill=(0.75, 0.9)),
+                          light=Light(float(rng.uniform(0.85, 1.0))), optics=Optics(0.6, 2.0, 92))
+        x, y = z.x + z.w / 2 + float(rng.uniform(-1, 1)), z.y + z.h / 2 + float(rng.uniform(-1, 1))
+        angle = float(rng.uniform(0, 360))
+        if label == LOCK:
+            table.place(next(f for f in tiles.faces if f != LOCK), x, y, angle)
+        table.place(label, x, y, angle)
+        yield label, table.render()
+
+
+def write_enrolment(layout: MatLayout, out_dir, tiles: TileSet, style: DiscStyle = DISCS, seed: int = 0) -> Path:
+    """Render enrolment frames into out_dir with a manifest.json; returns the manifest path."""
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    manifest = []
+    for label, frame in enrolment_frames(layout, tiles, style, seed):
+        cv2.imwrite(str(out_dir / f"{label}.png"), frame)
+        manifest.append({"image": f"{label}.png", "label": label})
+    path = out_dir / "manifest.json"
+    path.write_text(json.dumps(manifest, indent=1) + "\n")
+    return path
+
+
+# ---------------------------------------------------------------- reading a disc
+
+_POLAR: dict = {}
+
+
+def _polar(n_px: int, radius_px: float):
+    """remap() maps: RADII x ANGLES points round the centre of an n_px square patch."""
+    key = (n_px, round(radius_px, 2))
+    if key not in _POLAR:
+        r = np.linspace(0.06, INK_REACH, RADII)[:, None] * radius_px
+        a = np.linspace(0, 2 * np.pi, ANGLES, endpoint=False)[None, :]
+        c = (n_px - 1) / 2
+        _POLAR[key] = ((c + r * np.cos(a)).astype(np.float32), (c + r * np.sin(a)).astype(np.float32))
+    return _POLAR[key]
+
+
+def _patch(frame, H_inv, x_mm, y_mm, side_mm, k=READ_PX_PER_MM):
+    """A square of the mat round (x, y), upright, at k px/mm."""
+    n = int(round(side_mm * k))
+    A = np.array([[1 / k, 0, x_mm - side_mm / 2], [0, 1 / k, y_mm - side_mm / 2], [0, 0, 1]])
+    return cv2.warpPerspective(frame, H_inv @ A, (n, n), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                               borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+
+
+_STILL = ((0.0, 0.0),)
+# the centre found may be half a millimetre off: the ring is also read round points that near
+_NEAR = tuple((dx * 1.5, dy * 1.5) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+
+
+def disc_signature(frame, H_inv, x_mm, y_mm, diameter_mm, mat_colour, offsets=_STILL):
+    """(colour features, ink rings) of a disc centred at (x, y), a ring per offset (patch px).
+    Colours are log ratios to the mat's grey: its body (a ring inside the rim) and its centre
+    (where a lock token lies)."""
+    R = diameter_mm / 2
+    patch = _patch(frame, H_inv, x_mm, y_mm, diameter_mm + 2)
+    ratio = patch / np.maximum(np.asarray(mat_colour, np.float32), 1.0)
+    n = ratio.shape[0]
+    yy, xx = np.mgrid[0:n, 0:n]
+    rr = np.hypot(xx - (n - 1) / 2, yy - (n - 1) / 2) / (R * READ_PX_PER_MM)
+    body = np.median(ratio[(rr > 0.72) & (rr < 0.88)], axis=0)  # clear of pips and rim
+    centre = np.median(ratio[rr < 0.3], axis=0)
+    ink = np.sqrt(((ratio - body) ** 2).sum(axis=2))
+    ink = cv2.GaussianBlur(ink, (0, 0), 0.7)
+    mx, my = _polar(n, R * READ_PX_PER_MM)
+    rings = np.stack([_normalise(cv2.remap(ink, mx + dx, my + dy, cv2.INTER_LINEAR))
+                      for dx, dy in offsets])
+    feat = np.log(np.maximum(np.r_[body, centre], 0.02)).astype(np.float32)
+    return feat, rings
+
+
+def _normalise(a):
+    a = a.astype(np.float32) - a.mean()
+    n = float(np.linalg.norm(a))
+    return a / n if n > 1e-6 else a
+
+
+def _ring_match(templates_f, rings):
+    """Best correlation of the rings with each template over every turn (circular along angle)
+    and every offset."""
+    X = np.fft.rfft(rings, axis=-1)  # (offsets, radii, angles)
+    corr = np.fft.irfft(np.conj(templates_f)[:, None] * X[None], n=ANGLES, axis=-1).sum(axis=2)
+    return corr.max(axis=(1, 2))
+
+
+def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet) -> Profile:
+    """Learn a printing of the discs from one frame per kind, each alone in the first area."""
+    entries = _read_manifest(manifest_path, tiles)
+    detector = MarkerDetector(layout.dictionary)
+    mlayout = layout.marker_layout()
+    zone = layout.zones[layout.first_area]
+    shots = []
+    for img_path, label in entries:
+        frame = read_image(img_path)
+        cal = calibrate(detector.detect(frame), mlayout)
+        if not cal.ok:
+            raise VisionInputError(f"{img_path}: no mat markers found; show the mat with the {tiles.noun}")
+        view = view_zone(frame, cal.H_inv, zone, mat_exposure(frame, cal.H_inv, zone)[1])
+        n, lab, stats, cents = cv2.connectedComponentsWithStats(view.mask)
+        if n < 2:
+            raise VisionInputError(f"{img_path}: no {tiles.noun} found in the {layout.first_area} area")
+        i = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+        k = SEG_PX_PER_MM
+        diameter = 2 * math.sqrt(stats[i, cv2.CC_STAT_AREA] / math.pi) / k
+        shots.append((frame, cal, view, label, view.zone.x + cents[i][0] / k, view.zone.y + cents[i][1] / k,
+                      diameter))
+    diameters = [s[6] for s in shots if s[3] != LOCK]
+    D = round(float(np.median(diameters)), 1)
+    features, templates, labels = [], [], []
+    for frame, cal, view, label, x, y, _ in shots:
+        feat, ring = disc_signature(frame, cal.H_inv, x, y, D, view.mat_colour_at(x, y))
+        features.append(feat)
+        templates.append(ring[0])
+        labels.append(label)
+    features = np.stack(features)
+    group_mean, group_spread = {}, {}
+    for g in sorted({colour_of(lab) for lab in labels}):
+        f = features[[colour_of(lab) == g for lab in labels]]
+        group_mean[g] = f.mean(axis=0)
+        group_spread[g] = np.maximum(f.std(axis=0) * 1.5, COLOUR_FLOOR).astype(np.float32)
+    profile = Profile(layout.game, (D, D), labels, np.stack(templates), features, group_mean, group_spread)
+    if out is not None:
+        profile.save(out)
+    return profile
+
+
+class GridReader:
+    """Reads camera frames of the mat: ``read(frame) -> FrameReading``, one reading per cell
+    that holds something, at the cell's centre, in the area it belongs to."""
+
+    def __init__(self, profile: Profile, layout: MatLayout, zones=None, cells: Grid | None = None,
+                 max_colour=1.0, colour_margin=0.4, max_lock=5.0, min_symbol=0.6, min_margin=0.2, single_thread=True):
+        if cells is None:
+            raise ValueError("a grid reader needs the game's cells (a vision.grid.Grid)")
+        if single_thread:
+            single_threaded()
+        self.profile, self.layout, self.grid = profile, layout, cells
+        self.zones = tuple(zones) if zones is not None else tuple(a for a, _ in cells.areas)
+        self.detector = MarkerDetector.for_mat(layout.dictionary)
+        self._careful = MarkerDetector(layout.dictionary)
+        self.markers = layout.marker_layout()
+        self.max_colour, self.colour_margin, self.max_lock = max_colour, colour_margin, max_lock
+        self.min_symbol, self.min_margin = min_symbol, min_margin
+        self.D = float(profile.size_mm[0])
+        self.colours = [g for g in profile.group_mean if g != LOCK]
+        self._T = np.fft.rfft(profile.templates.astype(np.float32), axis=-1)
+        self.last_details: list = []
+
+    def read(self, frame) -> FrameReading:
+        self.last_details = []
+        detected = self.detector.detect(frame) or self._careful.detect(frame)
+        cal = calibrate(detected, self.markers)
+        if not cal.ok:
+            return FrameReading(False, sorted(detected))
+        hand, found = False, []
+        for name in self.zones:
+            zone = self.layout.zones[name]
+            exposure, paper = mat_exposure(frame, cal.H_inv, zone)
+            if exposure < 0.6:
+                hand = True  # the area's edge is covered: something reaches over it
+                continue
+            view = view_zone(frame, cal.H_inv, zone, paper)
+            found += self._read_zone(frame, cal.H_inv, view, name)
+        return FrameReading(True, cal.ids, hand, found, cal.reprojection_px)
+
+    def _presence(self, view):
+        """How disc-like each point of the area is: +inside a disc's radius, - just outside it."""
+        k = SEG_PX_PER_MM
+        bg = cv2.resize(view.background, (view.image.shape[1], view.image.shape[0]), interpolation=cv2.INTER_LINEAR)
+        d = np.clip(np.sqrt(((view.image / np.maximum(bg, 1.0) - 1) ** 2).sum(axis=2)), 0, 0.4) / 0.4
+        R = self.D / 2 * k
+        n = int(math.ceil(R + 1.5 * k)) * 2 + 1
+        yy, xx = np.mgrid[0:n, 0:n] - n // 2
+        rr = np.hypot(xx, yy)
+        inner, outer = rr <= R - 0.5 * k, (rr > R + 0.2 * k) & (rr <= R + 1.2 * k)
+        kernel = inner / inner.sum() - 0.5 * outer / max(outer.sum(), 1)
+        return cv2.filter2D(d.astype(np.float32), -1, kernel.astype(np.float32),
+                            borderType=cv2.BORDER_REPLICATE), cv2.filter2D(
+            d.astype(np.float32), -1, (inner / inner.sum()).astype(np.float32), borderType=cv2.BORDER_REPLICATE)
+
+    def _read_zone(self, frame, H_inv, view, name):
+        k = SEG_PX_PER_MM
+        score, cover = self._presence(view)
+        rows, cols = self.grid.shape(name)
+        reach = max(1.0, (self.grid.pitch_mm - self.D) / 2 + 0.8) * k
+        out = []
+        for r in range(rows):
+            for c in range(cols):
+                x, y = self.grid.centre(self.layout, name, r, c)
+                px, py = (x - view.zone.x) * k, (y - view.zone.y) * k
+                y0, y1 = int(max(py - reach, 0)), int(min(py + reach + 1, score.shape[0]))
+                x0, x1 = int(max(px - reach, 0)), int(min(px + reach + 1, score.shape[1]))
+                win = score[y0:y1, x0:x1]
+                j = int(np.argmax(win))
+                by, bx = divmod(j, win.shape[1])
+                filled = float(cover[int(round(py)), int(round(px))])
+                if filled < 0.3:
+                    continue  # bare mat: an empty cell
+                cx, cy = view.zone.x + (x0 + bx) / k, view.zone.y + (y0 + by) / k
+                if filled < 0.75:
+                    label, conf = UNKNOWN, 0.0  # something, but not a disc lying in its cell
+                    self.last_details.append({"cell": (name, r, c), "filled": filled})
+                else:
+                    label, conf = self._read_disc(frame, H_inv, view, cx, cy, (name, r, c))
+                out.append(TileReading(label, round(x, 1), round(y, 1), 0.0, round(conf, 3), name))
+        return out
+
+    def _read_disc(self, frame, H_inv, view, x, y, cell):
+        feat, rings = disc_signature(frame, H_inv, x, y, self.D, view.mat_colour_at(x, y), _NEAR)
+        prof = self.profile
+        # the body's colour against each colour's, and the centre's against a lock token's
+        dist = {g: float(np.linalg.norm(feat[:3] - prof.group_mean[g][:3])) for g in self.colours}
+        order = sorted(dist, key=dist.get)
+        details = {"cell": cell, "at": (round(x, 1), round(y, 1)), "colours": dict(sorted(dist.items(), key=lambda kv: kv[1])[:3])}
+        self.last_details.append(details)
+        if LOCK in prof.group_mean:
+            lock_d = float((((feat[3:] - prof.group_mean[LOCK][3:]) / prof.group_spread[LOCK][3:]) ** 2).mean())
+            details["lock"] = lock_d
+            if lock_d < self.max_lock:
+                return LOCK, float(np.clip(1 - lock_d / (2 * self.max_lock), 0, 1))
+            if lock_d < 2 * self.max_lock:
+                return UNKNOWN, 0.0  # a token half seen, or a disc's centre much like one
+        best = order[0]
+        second = dist[order[1]] if len(order) > 1 else 1e9
+        if dist[best] > self.max_colour or second - dist[best] < self.colour_margin:
+            return UNKNOWN, 0.0  # no colour of the set, or two alike
+        kinds = [i for i, lab in enumerate(prof.labels) if colour_of(lab) == best]
+        corr = _ring_match(self._T[kinds], rings)
+        ranked = np.argsort(-corr)
+        s0 = float(corr[ranked[0]])
+        s1 = float(corr[ranked[1]]) if len(ranked) > 1 else -1.0
+        details.update(symbol=s0, runner_up=s1)
+        if s0 < self.min_symbol or s0 - s1 < self.min_margin:
+            return UNKNOWN, 0.0
+        conf = min(1.0, (s0 - s1) / (2 * self.min_margin), (second - dist[best]) / (2 * self.colour_margin))
+        return prof.labels[kinds[int(ranked[0])]], float(max(conf, 0.0))
