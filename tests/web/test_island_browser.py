@@ -234,11 +234,11 @@ def look_at_the_op_s_turn(op, shots):
     expect = playwright.expect
     expect(op.locator("#island-op .op-turn")).to_contain_text("3 actions left")
     op.evaluate("window.scrollTo(0, 0)")
+    op.screenshot(path=str(shots / "island-op-phone.png"))
     panel, island = op.locator("#island-op").bounding_box(), op.locator(".op-map").bounding_box()
     assert panel["y"] < PHONE["height"] / 2 and island["y"] < PHONE["height"], (panel, island)
     assert smallest_words(op) >= 11
     assert op.locator('[data-fold="op-list"]').get_attribute("open") is None  # the list: folded
-    op.screenshot(path=str(shots / "island-op-phone.png"))
     op.locator('.op-map [data-piece="Bush"]').click()
     expect(op.locator(".op-map .hex.target").first).to_be_attached()
     to_middle(op, op.locator(".op-map"))

@@ -71,9 +71,8 @@ def test_the_op_lays_the_real_island_and_corrects_a_captive_by_hand(device, brow
     assert "banana-snakes" not in phil.content() and "lime-oracle" not in phil.content()  # nothing of it
 
     # The rest at random (from the group's printing), then the pieces and the starting fruits.
-    op.locator('[data-fold="random"] summary').click()
     op.click("#island-random")
-    wait_until(op, lambda: device.companion.snapshot.session.state.phase == "pieces")
+    wait_until(op, lambda: device.companion.snapshot.view(MASTER)["phase"] == "pieces")
     legal = device.companion.snapshot.view(MASTER)["legal"]
     device.companion.submit(PlaceOpPieces(**{k: legal[0][k] for k in ("wave", "rock", "bush")}), "phone").result(10)
     for _ in range(2):  # Phil's, then Theseus's

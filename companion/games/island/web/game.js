@@ -241,9 +241,10 @@
   // A folding section that stays open or closed across live redraws.
   const opened = new Set();
   function fold(key, summary, ...children) {
-    const d = el("details", Object.assign({ "data-fold": key }, opened.has(key) ? { open: "" } : {}),
-      el("summary", {}, summary), ...children);
-    d.addEventListener("toggle", () => { if (d.open) opened.add(key); else opened.delete(key); });
+    const head = el("summary", {}, summary);
+    const d = el("details", Object.assign({ "data-fold": key }, opened.has(key) ? { open: "" } : {}), head, ...children);
+    // noted on the tap itself: a live redraw may replace this fold before its toggle event
+    head.addEventListener("click", () => { if (d.open) opened.delete(key); else opened.add(key); });
     return d;
   }
 
@@ -577,7 +578,11 @@
     root.replaceChildren(...[
       el("div", { class: "island-aloud", id: "island-aloud" },
         el("div", { class: "dim" }, aloud.length ? "Say aloud" : "Last said"),
-        ...(aloud.length ? aloud : v.said.slice(-1).map((s) => s.speaker + ": " + s.words)).map((w) => el("p", {}, w))),
+        ...(aloud.length ? aloud : v.said.slice(-1).map((s) => s.speaker + ": " + s.words)).map((w) => {
+          const p = el("p", { class: "clamped", title: "Tap to read it all" }, w);
+          p.addEventListener("click", () => p.classList.toggle("clamped"));
+          return p;
+        })),
       panel[0],
       v.island ? opMap(v, send) : v.building ? buildMap(v, send) : null,
       panel[1],
@@ -649,9 +654,8 @@
         button("Lift this tile", { id: "island-lift" }, () => { const tile = ui.lift; ui.lift = null; post(send, { type: "LiftTile", tile }); }),
         button("Leave it", { class: "quiet" }, () => { ui.lift = null; redraw(); })));
     }
-    parts.push(fold("random", "Or let the companion choose",
-      el("p", { class: "dim" }, "A random island from your tiles; then lay the real tiles to match the map."),
-      button("Random island", { id: "island-random", class: "quiet" }, () => post(send, { type: "RandomIsland" }))));
+    parts.push(el("div", { class: "row" }, button("Random island", { id: "island-random", class: "quiet" }, () => post(send, { type: "RandomIsland" })),
+      el("span", { class: "dim" }, "or let the companion lay one; then lay your tiles to match its map.")));
     const area = el("textarea", { id: "island-build-text", rows: 8, placeholder: "One tile per line: <tile> <space> <turns>, e.g. lake-straight A3 3" });
     area.value = ui.build;
     area.addEventListener("input", () => { ui.build = area.value; });
