@@ -128,3 +128,33 @@ def test_roles_not_in_the_game_take_the_highest_or_in_the_hard_variant_the_lowes
     assert got["money"] == got["housing"] == 4
     hard = lay(free(absent="lowest"), 0, "shared", ((5, 1), (6, 1)), "lava//", "lava//")
     assert strengths(hard)["money"] == strengths(hard)["housing"] == 2
+
+
+# ---------------------------------------------------------------- expansions' icons
+
+def worths(cells):
+    return [(c.icon, c.worth) for c in st.capitals(grid(cells))]
+
+
+def test_proximity_icons_act_on_the_squares_around_them():
+    line = {(0, 0): "lava/warfare/E", (1, 0): "lava/person/W"}
+    # an area spell touching the capital adds 1, path or not
+    assert worths({**line, (0, 1): "grass/area_spell/"}) == [("warfare", 3)]
+    # a people pleaser in the person's column doubles it
+    assert worths({**line, (1, 2): "grass/people_pleaser/", (1, 1): "grass//"}) == [("warfare", 3)]
+    # a bomb silences what touches it: the person beside it counts nothing
+    assert worths({**line, (1, 1): "grass/bomb/"}) == [("warfare", 1)]
+    # an aeronaut within 2 squares of a capital scores 3 of its own; farther away nothing
+    assert worths({**line, (0, 2): "grass/aeronaut/", (0, 1): "grass//"}) == [("warfare", 2), ("aeronaut", 3)]
+    assert worths({**line, (1, 1): "grass/aeronaut/"}) == [("warfare", 2), ("aeronaut", 3)]
+    assert worths({**line, (3, 0): "grass/aeronaut/", (2, 0): "grass//"}) == [("warfare", 2)]
+
+
+def test_a_village_is_a_capital_when_its_neighbours_all_differ():
+    assert worths({(0, 0): "lava/village/", (1, 0): "grass//", (0, 1): "stone//"}) == [("village", 1)]
+    assert worths({(0, 0): "lava/village/", (1, 0): "grass//", (0, 1): "grass//"}) == []
+
+
+def test_a_calculator_adds_its_path_s_length():
+    cells = {(0, 0): "lava/warfare/E", (1, 0): "lava//EW", (2, 0): "lava/calculator/EW", (3, 0): "lava//W"}
+    assert worths(cells) == [("warfare", 1 + 3)]

@@ -37,6 +37,10 @@ class Half:
         if not isinstance(value, dict) or set(value) - {"terrain", "icon", "paths"} or "terrain" not in value:
             raise IllegalMove('a half is {"terrain": ..., "icon": ..., "paths": "NESW"}')
         terrain, icon, paths = value["terrain"], value.get("icon"), value.get("paths", "")
+        if icon in ("", "empty"):  # the generator's name for a blank half
+            icon = None
+        if isinstance(paths, str):
+            paths = paths.upper()
         if terrain not in TERRAINS:
             raise IllegalMove(f"unknown terrain {terrain!r}; terrains are {', '.join(TERRAINS)}")
         if icon is not None and icon not in ICONS:

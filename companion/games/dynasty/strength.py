@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from .catalog import CAPITALS, TERRAIN_OF
 from .maps import SIDES, joined, name, neighbour
 
-MODIFIERS = ("person", "magician", "knife", "thief", "hole")
+MODIFIERS = ("person", "magician", "knife", "thief", "hole", "calculator")
 
 
 @dataclass(frozen=True)
@@ -76,8 +76,10 @@ def capital(g: dict, cell, goblins=frozenset(), limit: int | None = None) -> Cap
     reach = walk(g, cell, limit)
     icon_at = {c: g[c].half.icon for c in reach if c != cell and g[c].half.icon in MODIFIERS}
     near = lambda c: [neighbour(c, s) for s in SIDES if joined(g, c, s) and neighbour(c, s) in reach]
-    # Holes first: what sits beside a hole along the path does nothing, holes included.
+    # Holes first: what sits beside a hole along the path does nothing, holes included; a bomb
+    # (Proximity Papa) silences what touches it, path or not.
     holed = {n for c, i in icon_at.items() if i == "hole" for n in near(c) if n in icon_at}
+    holed |= {c for c in icon_at if c in bombed(g)}
     active = {c: i for c, i in icon_at.items() if c not in holed}
     # Thieves next: everything on a shortest way from the capital to a thief is undone.
     stolen = set()
@@ -89,9 +91,43 @@ def capital(g: dict, cell, goblins=frozenset(), limit: int | None = None) -> Cap
     people = tuple(sorted(c for c, i in counted.items() if i == "person" and c not in goblins))
     doubled = tuple(sorted(c for c, i in counted.items() if i == "magician" and _magic(g, c)))
     halved = tuple(sorted(c for c, i in counted.items() if i == "knife"))
-    worth = ((1 + len(people)) * 2 ** len(doubled)) // 2 ** len(halved)
+    adds = sum(_pleased(g, c) for c in people)
+    adds += sum(1 for c in (neighbour(cell, s) for s in SIDES)  # area spells touching the capital
+                if c in g and g[c].half.icon == "area_spell" and c not in bombed(g))
+    if any(i == "calculator" for i in counted.values()):  # Directional Daddy: the path's length
+        adds += len(reach) - 1
+    worth = ((1 + adds) * 2 ** len(doubled)) // 2 ** len(halved)
     return Capital(cell, g[cell].half.icon, worth, people, doubled, halved,
                    tuple(sorted(holed | stolen)))
+
+
+def bombed(g: dict) -> set:
+    """Squares touching a bomb (Proximity Papa): their icons do nothing."""
+    return {neighbour(c, s) for c, sq in g.items() if sq.half.icon == "bomb" for s in SIDES}
+
+
+def _pleased(g: dict, cell) -> int:
+    """A person counts 1, doubled by each people pleaser in its row or column."""
+    pleasers = sum(1 for c, sq in g.items() if sq.half.icon == "people_pleaser"
+                   and (c[0] == cell[0] or c[1] == cell[1]) and c not in bombed(g))
+    return 2 ** pleasers
+
+
+def aeronauts(g: dict, capitals_at) -> list:
+    """Aeronauts within 2 squares of a capital: each scores 3 (Proximity Papa)."""
+    return sorted(c for c, sq in g.items() if sq.half.icon == "aeronaut" and c not in bombed(g)
+                  and any(abs(c[0] - k[0]) + abs(c[1] - k[1]) <= 2 for k in capitals_at))
+
+
+def villages(g: dict) -> set:
+    """Villages whose touching squares all show different terrains: capitals of the owner's role."""
+    out = set()
+    for c, sq in g.items():
+        if sq.half.icon == "village":
+            terrains = [g[n].half.terrain for n in (neighbour(c, s) for s in SIDES) if n in g]
+            if len(set(terrains)) == len(terrains):
+                out.add(c)
+    return out
 
 
 def _magic(g: dict, cell) -> bool:
@@ -110,13 +146,17 @@ def goblins(g: dict, limit: int | None = None) -> frozenset:
 
 
 def capitals(g: dict, limit: int | None = None, only=None) -> list[Capital]:
-    """Every scoring capital of a map (a corrupter scores nothing); `only`: these icons only."""
+    """Every scoring capital of a map (a corrupter scores nothing); `only`: these icons only.
+    A village that has become a capital counts as one; a scoring aeronaut is listed with its 3."""
     bad = goblins(g, limit)
     out = []
+    towns = villages(g) if only is None else set()
     for cell, sq in sorted(g.items()):
         icon = sq.half.icon
-        if icon in CAPITALS and icon != "corrupter" and (only is None or icon in only):
+        if (icon in CAPITALS and icon != "corrupter" and (only is None or icon in only)) or cell in towns:
             out.append(capital(g, cell, bad, limit))
+    if out and only is None:  # an aeronaut near a capital scores on its own: listed as such
+        out += [Capital(c, "aeronaut", 3) for c in aeronauts(g, [k.cell for k in out])]
     return out
 
 
