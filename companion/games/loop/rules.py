@@ -109,6 +109,10 @@ def apply(state: State, move) -> tuple[State, list[Told]]:
     return freeze(w), [Told(words) for words in told]
 
 
+def article(part: str) -> str:
+    return "An" if part[:1].lower() in "aeiou" else "A"
+
+
 def say(w, words: str):
     w.said.append(words)
     w.told.append(words)
@@ -202,7 +206,7 @@ def _perform(w, title: str, effect: str, given: dict):
             w.stores[i] -= 1
         w.seats[seat].machines[machine - 1].append(part)
         where = "the supply" if effect == "supply" else f"the {STORE_TITLES[w.kinds[i][1]]}"
-        say(w, f"A {part} from {where} goes on machine {ROMAN[machine]}.")
+        say(w, f"{article(part)} {part} from {where} goes on machine {ROMAN[machine]}.")
     elif effect == "exchange":
         _check_keys(title, given, {"give", "take", "machine", "to_machine"}, {"give", "take", "machine"})
         machine, give, take = given["machine"], given["give"], given["take"]
@@ -213,7 +217,7 @@ def _perform(w, title: str, effect: str, given: dict):
         _machine_ok(w, seat, to)
         w.stores[_kind(w, take)] -= 1
         w.seats[seat].machines[to - 1].append(take)
-        say(w, f"A {take} goes on machine {ROMAN[to]}.")
+        say(w, f"{article(take)} {take} goes on machine {ROMAN[to]}.")
     elif effect == "move":
         _check_keys(title, given, {"part", "from_machine", "to_machine"}, {"part", "from_machine", "to_machine"})
         a, b, part = given["from_machine"], given["to_machine"], given["part"]

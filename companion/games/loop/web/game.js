@@ -37,8 +37,13 @@
         el("span", { class: "dim" }, p.removed ? "out of the game" :
           `${p.points} pts · cracks ${p.cracks} · Ads ${p.ads_left} left` + (p.ads_out.length ? ` (on ${p.ads_out.join(", ")})` : ""))),
       machinesEl(p),
-      el("div", { class: "dim small" }, `penalties: scrapped -${pen.scrapped}, Ads -${pen.ads}, cracks -${pen.cracks}` +
+      el("div", { class: "dim small" }, penaltyWords(pen) +
         ` · hand ${p.hand_count} · today: ` + (p.placed.map((c) => c.title + (c.new ? "*" : "")).join(", ") || "nothing yet")));
+  }
+
+  function penaltyWords(pen) {
+    const owed = [["scrapped parts", pen.scrapped], ["Ads", pen.ads], ["cracks", pen.cracks]].filter(([, n]) => n);
+    return owed.length ? "penalties: " + owed.map(([what, n]) => `${what} −${n}`).join(", ") : "no penalties";
   }
 
   function destinationsEl(v) {
@@ -51,14 +56,14 @@
 
   function board(root, v) {
     const stores = v.stores.map((s) => `${s.part} ${s.count}`).join(" · ");
-    root.replaceChildren(
+    root.replaceChildren(...[
       el("h2", {}, v.finished ? "Loop: the game is over" : `Loop · Day ${v.day} of 3 · ${v.names[v.turn]} to play`),
       v.finished ? el("p", {}, "Winners: " + v.winners.map((s) => v.names[s]).join(", ")) : null,
       el("div", { class: "loop-said" }, ...v.said.slice(-3).map((w) => el("p", {}, w))),
       destinationsEl(v),
       el("p", { class: "small" }, "Stores: " + stores),
       el("p", { class: "small dim" }, "Centre: " + v.centre.map((c) => `${c.title}${c.anomaly ? " (anomaly)" : ""} ${c.count}`).join(", ")),
-      ...v.players.map((p) => playerEl(v, p)));
+      ...v.players.map((p) => playerEl(v, p))].filter(Boolean));
   }
 
   function words(v, m) {
