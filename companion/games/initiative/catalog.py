@@ -3,6 +3,7 @@ user can edit), with what the table has taught the companion (`kept`) laid over 
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -69,3 +70,18 @@ def goals() -> list[dict]:
 
 def rival() -> dict:
     return data("rival.json")
+
+
+def card_words(card_id: str) -> str:
+    """A card as players say it: "World 6 Xxyl, nexus", "Spires experiment, past"."""
+    world = re.fullmatch(r"world-(\d+)-(\w+)", card_id)
+    if world:
+        number = int(world[1])
+        name = next((w["name"] for w in worlds() if w["number"] == number), "")
+        return f"World {number} {name}, {world[2]}".replace("  ", " ")
+    experiment = re.fullmatch(r"(\w+)-(past|present|future)", card_id)
+    if experiment:
+        return f"{experiment[1].capitalize()} experiment, {experiment[2]}"
+    if card_id.startswith("parallel"):
+        return "a parallel universe"
+    return card_id

@@ -300,7 +300,7 @@ def teach(s, move: Teach):
         s["taught"][move.card] = {"cost": cost}
     card["known"] = True
     s["queue"].pop(0)
-    _say(s, f"{move.card} is kept as taught for later games.")
+    _say(s, f"{catalog.card_words(move.card)} is kept as taught for later games.")
     if card["timeframe"] == "nexus" and any(e["card"] == move.card for e in _board_of(s, move.seat)["console"]):
         _lock_nexus(s, move.seat, move.card)
 
@@ -327,7 +327,7 @@ def rival_take(s, move: RivalTake):
     s["wormhole"][s["wormhole"].index(move.card)] = None
     s["rival"]["pile"].append(move.card)
     s["queue"].pop(0)
-    _say(s, f"The rival lab takes {move.card}.")
+    _say(s, f"The rival lab takes {catalog.card_words(move.card)}.")
 
 
 # ---------------------------------------------------------------- the wormhole
@@ -339,7 +339,7 @@ def draft(s, move: Draft):
     s["wormhole"][s["wormhole"].index(move.card)] = None
     _to_console(s, move.seat, move.card)
     s["order"].pop(0)
-    _say(s, f"{s['names'][move.seat]} drafts {move.card}.")
+    _say(s, f"{s['names'][move.seat]} drafts {catalog.card_words(move.card)}.")
 
 
 def _to_console(s, seat, cid):
@@ -518,7 +518,7 @@ def _resolve(s, seat, strands):
         if l[2] is not None:
             b["console"] = [e for e in b["console"] if e["card"] != l[2]]
             b["pile"].append(l[2])
-            _say(s, f"{s['names'][seat]} claims the nexus card {l[2]}.")
+            _say(s, f"{s['names'][seat]} claims the nexus card {catalog.card_words(l[2])}.")
     b["locks"] = [l for l in b["locks"] if l not in claimed]
     for r, c in cells:
         (b["hand"] if (r, c) in earned else b["discard"]).append(b["matrix"][r][c])
@@ -630,7 +630,7 @@ def _check_focus(s, seat, e):
     _return_placed(s, b, e)
     if "parallel" not in card:
         s["glitch_due"] += GLITCH.get(card["timeframe"], 0)
-    _say(s, f"{s['names'][seat]} focuses {e['card']}.")
+    _say(s, f"{s['names'][seat]} focuses {catalog.card_words(e['card'])}.")
     if "experiment" in card:
         if card["timeframe"] == "past":
             s["actions"] += 1
@@ -846,7 +846,7 @@ def end_turn(s, move: EndTurn):
             _return_placed(s, b, e)
             b["locks"] = [l for l in b["locks"] if l[2] != e["card"]]
             s["discard"].append(e["card"])
-            _say(s, f"{e['card']} is lost.")
+            _say(s, f"{catalog.card_words(e['card'])} is lost.")
     for p in b["discard"]:
         s["bag"][p] += 1
     b["discard"] = []
@@ -870,7 +870,7 @@ def _rival(s, act, p):
             if card:
                 s["wormhole"][slot] = None
                 r["pile"].append(card)
-                _say(s, f"The rival lab ({p}) takes {card}.")
+                _say(s, f"The rival lab ({p}) takes {catalog.card_words(card)}.")
             else:
                 _say(s, f"The rival lab ({p}) lands on an empty space.")
         else:
