@@ -123,3 +123,37 @@ def strength(personal, shared, role, start, small=False):
 def from_state(squares):
     """A rules map (((x, y), Square), ...) as the reference's plain tuples."""
     return {c: (sq.half.terrain, sq.half.icon, sq.half.paths, sq.domino) for c, sq in squares}
+
+
+def placement_ok(maps, roles, seat, where, cells, halves):
+    """Whether a placement record is legal, from the rulebook's claim rules alone.
+
+    maps: {"shared": {...}, seat: {...}} in the plain form; roles: {seat: role};
+    halves: [(terrain, icon, paths)], one per cell.
+    """
+    (ax, ay), (bx, by) = cells
+    if abs(ax - bx) + abs(ay - by) != 1:
+        return False
+    for half in halves:
+        owner = [s for s, r in roles.items() if r == half[1]]
+        if owner and owner[0] != seat:
+            return False
+    m = maps["shared"] if where == "shared" else maps[seat]
+    if any(c in m for c in cells):
+        return False
+    if m and not any((c[0] + dx, c[1] + dy) in m for c in cells for dx, dy, _ in MOVES.values()):
+        return False
+    xs = [c[0] for c in list(m) + list(cells)]
+    ys = [c[1] for c in list(m) + list(cells)]
+    if max(xs) - min(xs) >= 8 or max(ys) - min(ys) >= 8:
+        return False
+    for (x, y), (terrain, _, paths) in zip(cells, halves):
+        for side, (dx, dy, back) in MOVES.items():
+            other = m.get((x + dx, y + dy))
+            if other is None:
+                continue
+            if where == "shared" and other[0] != terrain:
+                return False
+            if where == "personal" and (side in paths) != (back in other[2]):
+                return False
+    return True
