@@ -1,3 +1,4 @@
+import dataclasses
 import http.client
 import json
 import os
@@ -8,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from companion import config as config_mod
 from companion.games import descriptions
+from companion.run import start
 from companion.service import Companion
 from companion.store import Store
 from web.app import Extras, create_app, make_server
@@ -16,6 +19,18 @@ from web.app import Extras, create_app, make_server
 HOST = "h" * 43
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = tuple(g.as_json() for g in descriptions())  # what the companion offers the host page
+
+
+@pytest.fixture(scope="module")
+def device(tmp_path_factory):
+    """The companion as a group without a camera meets it: the real service, store and web server,
+    the emulated screen and buttons, no camera set up (the phones carry the game). A page test
+    that needs the virtual table defines its own."""
+    cfg = dataclasses.replace(config_mod.defaults(on_pi=False), state_dir=tmp_path_factory.mktemp("state"),
+                              camera=config_mod.CameraConfig(source="picamera2"))
+    dev = start(cfg, simulate=False, port=0, host="127.0.0.1")
+    yield dev
+    dev.stop()
 
 
 @pytest.fixture(scope="session")

@@ -6,7 +6,6 @@ turn ended. Each phone shows its own secret research goal and never the other's.
 
 The deal (53 particles out of the bag) is what the camera reads at a real table; here the test
 tells it through the phones' own move requests, so the taps go to the choices a player makes."""
-import dataclasses
 import json
 import random
 import time
@@ -14,10 +13,8 @@ import urllib.request
 
 import pytest
 
-from companion import config as config_mod
 from companion.games import TABLE, Viewer
 from companion.games import initiative as rules
-from companion.run import start
 
 playwright = pytest.importorskip("playwright.sync_api")
 PHONE = {"width": 390, "height": 844}
@@ -37,14 +34,6 @@ OTHER = ["W1 Y2 B3 K1 R2",
 ANOMALY = ["W1", "K2", "B3"]
 
 
-@pytest.fixture(scope="module")
-def device(tmp_path_factory):
-    # No camera is set up: the phones carry the game.
-    cfg = dataclasses.replace(config_mod.defaults(on_pi=False), state_dir=tmp_path_factory.mktemp("state"),
-                              camera=config_mod.CameraConfig(source="picamera2"))
-    dev = start(cfg, simulate=False, port=0, host="127.0.0.1")
-    yield dev
-    dev.stop()
 
 
 def secret_seed() -> int:

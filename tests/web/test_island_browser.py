@@ -4,30 +4,17 @@ the OP places their pieces and plays their turns by tapping the map (a piece, th
 After every step each captive's page and the table's (their whole HTML) are searched for the island's secrets, taken
 from the master view: the tiles, the kinds and names of spaces nobody has said aloud, where the
 OP's pieces stand, and the other captive's board."""
-import dataclasses
 import json
 import time
 
 import pytest
 
-from companion import config as config_mod
 from companion.games import MASTER, TABLE, Viewer
-from companion.run import start
 
 playwright = pytest.importorskip("playwright.sync_api")
 PHONE = {"width": 390, "height": 844}
 
 
-@pytest.fixture(scope="module")
-def device(tmp_path_factory):
-    # Paradox Island needs no camera: a companion whose camera is not set up yet (no virtual
-    # table to enrol), with the emulated screen and buttons of any computer that is not a Pi.
-    cfg = dataclasses.replace(config_mod.defaults(on_pi=False), state_dir=tmp_path_factory.mktemp("state"),
-                              camera=config_mod.CameraConfig(source="picamera2"))
-    dev = start(cfg, simulate=False, port=0, host="127.0.0.1")
-    assert dev.camera.pipeline is None
-    yield dev
-    dev.stop()
 
 
 

@@ -1,14 +1,11 @@
 """The OP's phone in a real browser, at phone size: the real island laid tile by tile (turned,
 reprinted where the group's tiles differ, a tile lifted again), and a correction by hand during
 play that the captive sees on their board and the table hears, without where the piece went."""
-import dataclasses
 
 import pytest
 
-from companion import config as config_mod
 from companion.games import MASTER
 from companion.games.island.moves import ChooseStartingFruit, PlaceOpPieces
-from companion.run import start
 
 from browsing import wait_until  # noqa: E402
 
@@ -16,13 +13,6 @@ playwright = pytest.importorskip("playwright.sync_api")
 PHONE = {"width": 390, "height": 844}
 
 
-@pytest.fixture(scope="module")
-def device(tmp_path_factory):
-    cfg = dataclasses.replace(config_mod.defaults(on_pi=False), state_dir=tmp_path_factory.mktemp("state"),
-                              camera=config_mod.CameraConfig(source="picamera2"))
-    dev = start(cfg, simulate=False, port=0, host="127.0.0.1")
-    yield dev
-    dev.stop()
 
 
 def open_page(browser, device, viewer, errors):
