@@ -4,7 +4,8 @@
 - each camera game's own figures (its `bench` part), e.g. a tile on the table to the OLED;
 - the running companion's resident memory and start-up time, measured on its own process: during
   a phone-only game and during a camera game (the camera opens with the game), and whether a
-  phone-only companion ever loaded OpenCV.
+  phone-only companion ever loaded OpenCV;
+- the script and style each page of each game loads.
 Printed, and written to bench/*.json. Measured, never asserted: a busy machine is slower.
 """
 from __future__ import annotations
@@ -83,6 +84,25 @@ def _in_fresh_process(game: str, state_dir: str) -> dict:
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
+WEB = Path(__file__).resolve().parents[1] / "web" / "static"
+
+
+def page_weights() -> dict[str, dict[str, int]]:
+    """Per game, the bytes of script and style each page loads (uncompressed): the page's own
+    files (its <script> and stylesheet tags) and the game's game.js and game.css."""
+    import re
+
+    out = {}
+    for game in games.descriptions():
+        own = sum(f.stat().st_size for f in games.web_dir(game.name).glob("game.*"))
+        out[game.name] = {}
+        for page in ("host", "seat"):
+            html = (WEB / f"{page}.html").read_text(encoding="utf-8")
+            files = re.findall(r'(?:src|href)="/static/([\w.-]+\.(?:js|css))"', html)
+            out[game.name][page] = own + sum((WEB / f).stat().st_size for f in files)
+    return out
+
+
 def memory() -> list[dict]:
     """One phone-only and one camera game (each game of each kind when there are several)."""
     figures = []
@@ -121,6 +141,10 @@ def main() -> int:
     for m in device["service"]:
         print(f"  {m['game']:14} resident {m['resident_mb']:6.1f} MB, ready in {m['ready_s']:.2f} s, "
               f"camera {'open' if m['camera_open'] else 'off'}, OpenCV {'loaded' if m['opencv_loaded'] else 'not loaded'}")
+    device["pages"] = page_weights()
+    print("Script and style each page loads, per game (uncompressed):")
+    for name, pages in device["pages"].items():
+        print(f"  {name:14} host page {pages['host'] / 1024:5.1f} KB, seat page {pages['seat'] / 1024:5.1f} KB")
     (out / "device.json").write_text(json.dumps(device, indent=1) + "\n")
     return 0
 
