@@ -106,3 +106,17 @@ def test_shared_starts_lie_however_the_table_likes_but_not_on_each_other(tmp_pat
     on_top = dict(apart[1], start=dict(apart[1]["start"], cells=[[0, 1], [1, 1]]))
     done = replay(tmp_path, HEADER, apart[0], on_top)
     assert done.returncode == 2 and done.stderr == "line 3: square A2 of the shared map is already taken\n"
+
+
+def test_a_half_may_carry_an_arrow(tmp_path):
+    arrow_back = {"place": {"seat": 0, "map": "personal", "cells": [[2, 0], [3, 0]], "halves": [
+        {"terrain": "lava", "icon": None, "paths": "EW", "arrow": "W"},
+        {"terrain": "lava", "icon": "person", "paths": "W"}]}}
+    done = replay(tmp_path, HEADER, *STARTS, arrow_back)
+    assert done.returncode == 0, done.stderr
+    # the arrow on C1 points back at the capital: the person on D1 is out of its reach
+    assert json.loads(done.stdout)["strength"]["warfare"] == 1 * 2
+    bad = json.loads(json.dumps(arrow_back))
+    bad["place"]["halves"][0]["arrow"] = "N"
+    done = replay(tmp_path, HEADER, *STARTS, bad)
+    assert done.returncode == 2 and "an arrow points out of an open edge" in done.stderr

@@ -158,3 +158,17 @@ def test_a_village_is_a_capital_when_its_neighbours_all_differ():
 def test_a_calculator_adds_its_path_s_length():
     cells = {(0, 0): "lava/warfare/E", (1, 0): "lava//EW", (2, 0): "lava/calculator/EW", (3, 0): "lava//W"}
     assert worths(cells) == [("warfare", 1 + 3)]
+
+
+def test_an_arrow_against_the_walk_stops_it():
+    # Directional Daddy: a square with an arrow is left only where it points, entered elsewhere
+    along = {(0, 0): "lava/warfare/E", (1, 0): "lava//EW/E", (2, 0): "lava/person/W"}
+    assert worths(along) == [("warfare", 2)]
+    against = {(0, 0): "lava/warfare/E", (1, 0): "lava//EW/W", (2, 0): "lava/person/W"}
+    assert worths(against) == [("warfare", 1)]
+    # the capital's own arrow sends its walk one way only
+    capital = {(1, 0): "lava/warfare/EW/E", (2, 0): "lava/person/W", (0, 0): "lava/person/E"}
+    assert worths(capital) == [("warfare", 2)]
+    # paths without arrows go both ways
+    assert worths({(1, 0): "lava/warfare/EW", (2, 0): "lava/person/W", (0, 0): "lava/person/E"}) == \
+        [("warfare", 3)]

@@ -17,26 +17,30 @@ SIDE_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 BOUND = 8
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class Half:
-    """One half of a domino as it lies: its terrain, its icon (or None) and its open path edges."""
+    """One half of a domino as it lies: its terrain, its icon (or None), its open path edges and,
+    with Directional Daddy, the open edge its path's arrow points out of (or None)."""
     terrain: str
     icon: str | None
     paths: str
+    arrow: str | None = None
 
     @classmethod
     def parse(cls, value) -> "Half":
-        """From a record's {"terrain", "icon", "paths"} or the move form "terrain/icon/paths"."""
+        """From a record's {"terrain", "icon", "paths", "arrow"} or "terrain/icon/paths[/arrow]"."""
         if isinstance(value, Half):
             return value
         if isinstance(value, str):
             parts = value.split("/")
-            if len(parts) != 3:
+            if len(parts) not in (3, 4):
                 raise IllegalMove(f"a half is written terrain/icon/paths, not {value!r}")
-            value = {"terrain": parts[0], "icon": parts[1] or None, "paths": parts[2]}
-        if not isinstance(value, dict) or set(value) - {"terrain", "icon", "paths"} or "terrain" not in value:
+            value = {"terrain": parts[0], "icon": parts[1] or None, "paths": parts[2],
+                     "arrow": parts[3] if len(parts) == 4 and parts[3] else None}
+        if not isinstance(value, dict) or set(value) - {"terrain", "icon", "paths", "arrow"} or "terrain" not in value:
             raise IllegalMove('a half is {"terrain": ..., "icon": ..., "paths": "NESW"}')
         terrain, icon, paths = value["terrain"], value.get("icon"), value.get("paths", "")
+        arrow = value.get("arrow") or None
         if icon in ("", "empty"):  # the generator's name for a blank half
             icon = None
         if isinstance(paths, str):
@@ -47,21 +51,26 @@ class Half:
             raise IllegalMove(f"unknown icon {icon!r}")
         if not isinstance(paths, str) or set(paths) - set(SIDES) or len(set(paths)) != len(paths):
             raise IllegalMove(f"paths list open edges among N, E, S, W, each once, not {paths!r}")
-        return cls(terrain, icon, "".join(s for s in SIDES if s in paths))
+        if arrow is not None and (not isinstance(arrow, str) or arrow.upper() not in paths):
+            raise IllegalMove(f"an arrow points out of an open edge of its square, not {arrow!r}")
+        return cls(terrain, icon, "".join(s for s in SIDES if s in paths), arrow.upper() if arrow else None)
 
     def text(self) -> str:
-        return f"{self.terrain}/{self.icon or ''}/{self.paths}"
+        return f"{self.terrain}/{self.icon or ''}/{self.paths}" + (f"/{self.arrow}" if self.arrow else "")
 
     def words(self) -> str:
-        return f"{self.terrain}{' ' + self.icon if self.icon else ''}{' paths ' + self.paths if self.paths else ''}"
+        return (f"{self.terrain}{' ' + self.icon if self.icon else ''}"
+                f"{' paths ' + self.paths if self.paths else ''}{' arrow ' + self.arrow if self.arrow else ''}")
 
     def turned(self, quarters: int) -> "Half":
         """Turned clockwise by quarter turns."""
-        paths = {SIDES[(SIDES.index(s) + quarters) % 4] for s in self.paths}
-        return Half(self.terrain, self.icon, "".join(s for s in SIDES if s in paths))
+        turn = lambda s: SIDES[(SIDES.index(s) + quarters) % 4]
+        paths = {turn(s) for s in self.paths}
+        return Half(self.terrain, self.icon, "".join(s for s in SIDES if s in paths),
+                    turn(self.arrow) if self.arrow else None)
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class Square:
     half: Half
     domino: int  # which domino it belongs to (the two squares of a domino share it)
@@ -99,6 +108,16 @@ def extent(cells) -> tuple[int, int]:
     xs = [c[0] for c in cells]
     ys = [c[1] for c in cells]
     return (max(xs) - min(xs) + 1, max(ys) - min(ys) + 1) if xs else (0, 0)
+
+
+def onward(g: dict, a, side) -> bool:
+    """Whether a walk may go from square a over its `side` edge: joined, and no arrow against it
+    (Directional Daddy: a square with an arrow is left only where it points, and entered only
+    elsewhere)."""
+    if not joined(g, a, side):
+        return False
+    here, there = g[a].half.arrow, g[neighbour(a, side)].half.arrow
+    return (here is None or here == side) and there != OPPOSITE[side]
 
 
 def joined(g: dict, a, side) -> bool:

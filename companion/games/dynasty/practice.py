@@ -42,6 +42,8 @@ def domino(rng, expansions=()) -> str:
             icon = None  # no two capitals on one domino
         half = Half(rng.choice(TERRAINS), icon, _weighted(rng, shapes)).turned(rng.randrange(4))
         halves.append(half)
+    if "direction" in expansions:  # every path of a Directional Daddy print has an arrow
+        halves = [Half(h.terrain, h.icon, h.paths, rng.choice(h.paths)) if h.paths else h for h in halves]
     west, east = halves
     if ("E" in west.paths) != ("W" in east.paths):  # turn the east half until the middle agrees
         for q in range(1, 4):

@@ -15,7 +15,7 @@ from collections import deque
 from dataclasses import dataclass
 
 from .catalog import CAPITALS, TERRAIN_OF
-from .maps import SIDES, joined, name, neighbour
+from .maps import SIDES, joined, name, neighbour, onward
 
 MODIFIERS = ("person", "magician", "knife", "thief", "hole", "calculator")
 
@@ -49,7 +49,7 @@ def walk(g: dict, start, limit: int | None = None) -> dict:
             continue
         for side in SIDES:
             there = neighbour(here, side)
-            if there in dist or not joined(g, here, side):
+            if there in dist or not onward(g, here, side):
                 continue
             if g[there].half.icon in CAPITALS:
                 continue
@@ -65,7 +65,7 @@ def _distances(g: dict, start, within) -> dict:
         here = todo.popleft()
         for side in SIDES:
             there = neighbour(here, side)
-            if there in within and there not in dist and joined(g, here, side):
+            if there in within and there not in dist and onward(g, here, side):
                 dist[there] = dist[here] + 1
                 todo.append(there)
     return dist
@@ -84,9 +84,9 @@ def capital(g: dict, cell, goblins=frozenset(), limit: int | None = None) -> Cap
     # Thieves next: everything on a shortest way from the capital to a thief is undone.
     stolen = set()
     for t, i in active.items():
-        if i == "thief":
-            back = _distances(g, t, set(reach))
-            stolen |= {c for c in active if c != t and c in back and reach[c] + back[c] == reach[t]}
+        if i == "thief":  # c lies on a shortest way from the capital to t
+            stolen |= {c for c in active if c != t
+                       and reach[c] + _distances(g, c, set(reach)).get(t, 10 ** 6) == reach[t]}
     counted = {c: i for c, i in active.items() if c not in stolen}
     people = tuple(sorted(c for c, i in counted.items() if i == "person" and c not in goblins))
     doubled = tuple(sorted(c for c, i in counted.items() if i == "magician" and _magic(g, c)))

@@ -29,7 +29,7 @@ def secrets(state: State) -> dict[str, set[str]]:
 
 def _squares(squares) -> list[dict]:
     return [{"x": c[0], "y": c[1], "square": name(c), "terrain": sq.half.terrain, "icon": sq.half.icon,
-             "paths": sq.half.paths, "domino": sq.domino} for c, sq in squares]
+             "paths": sq.half.paths, "arrow": sq.half.arrow, "domino": sq.domino} for c, sq in squares]
 
 
 def _mission(card, full: bool) -> dict:
@@ -96,7 +96,7 @@ def _pieces(cfg) -> dict:
     """What a phone offers when a domino, a mission or an event is entered as drawn."""
     return {"terrains": list(TERRAINS), "icons": list(icons_in(cfg.expansions)),
             "scalars": {k: v["words"] for k, v in SCALARS.items()},
-            "rewards": dict(REWARDS), "penalties": dict(PENALTIES),
+            "rewards": dict(REWARDS), "penalties": dict(PENALTIES), "arrows": "direction" in cfg.expansions,
             "events": {k: v["words"] for k, v in EVENTS.items()} if "proximity" in cfg.expansions else {}}
 
 

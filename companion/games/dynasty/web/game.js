@@ -8,17 +8,19 @@
   const SIDES = ["N", "E", "S", "W"];
   const pick = { index: null, map: null, first: null, msg: "", bad: false };
 
-  function turned(half, quarters) {  // "terrain/icon/paths" turned clockwise
-    const [t, i, p] = half.split("/");
-    const open = new Set([...p].map((s) => SIDES[(SIDES.indexOf(s) + quarters) % 4]));
-    return [t, i, SIDES.filter((s) => open.has(s)).join("")].join("/");
+  function turned(half, quarters) {  // "terrain/icon/paths[/arrow]" turned clockwise
+    const [t, i, p, a] = half.split("/");
+    const turn = (s) => SIDES[(SIDES.indexOf(s) + quarters) % 4];
+    const open = new Set([...p].map(turn));
+    return [t, i, SIDES.filter((s) => open.has(s)).join("")].concat(a ? [turn(a)] : []).join("/");
   }
+  const ARROW = { N: "↑", E: "→", S: "↓", W: "←" };
   function squareName(x, y) { return x >= 0 && x < 26 && y >= 0 ? String.fromCharCode(65 + x) + (y + 1) : `(${x}, ${y})`; }
 
   function halfEl(half, tag) {
-    const [terrain, icon, paths] = half.split("/");
+    const [terrain, icon, paths, arrow] = half.split("/");
     return el(tag || "span", { class: `sq ${terrain} ` + [...paths].map((s) => "p" + s).join(" "), title: half },
-      icon ? el("b", {}, icon.slice(0, 3)) : "");
+      icon || arrow ? el("b", {}, (icon || "").slice(0, 3) + (arrow ? ARROW[arrow] : "")) : "");
   }
 
   function mapEl(squares, id, onTap) {
@@ -31,7 +33,7 @@
     for (let y = y0; y <= y1; y++) {
       for (let x = x0; x <= x1; x++) {
         const s = at[x + "," + y];
-        const cell = s ? halfEl(`${s.terrain}/${s.icon || ""}/${s.paths}`, "button") : el("button", { class: "sq empty" });
+        const cell = s ? halfEl(`${s.terrain}/${s.icon || ""}/${s.paths}` + (s.arrow ? "/" + s.arrow : ""), "button") : el("button", { class: "sq empty" });
         cell.dataset.cell = x + "," + y;
         cell.title = squareName(x, y) + (s ? " " + cell.title : "");
         if (pick.first && pick.first[0] === x && pick.first[1] === y && pick.map === id) cell.classList.add("chosen");
@@ -93,7 +95,7 @@
     return s;
   };
   const check = (attrs, on) => { const c = el("input", Object.assign({ type: "checkbox" }, attrs)); c.checked = !!on; return c; };
-  const builtText = () => build.halves.map(([t, i, p]) => `${t}/${i}/${p}`).join("|");
+  const builtText = () => build.halves.map(([t, i, p, a]) => `${t}/${i}/${p}` + (a && p.includes(a) ? "/" + a : "")).join("|");
 
   function dominoBuilder(v, redraw) {
     return el("div", { class: "builder" }, ...build.halves.map((h, k) => el("div", { class: "row" },
@@ -101,7 +103,8 @@
       sel(`half${k}-terrain`, h[0], v.pieces.terrains.map((t) => [t, t]), (x) => { h[0] = x; redraw(); }),
       sel(`half${k}-icon`, h[1], [["", "no icon"]].concat(v.pieces.icons.map((i) => [i, i])), (x) => { h[1] = x; redraw(); }),
       ...SIDES.map((side) => el("label", {}, check({ "data-side": side, id: `half${k}-${side}`,
-        onchange: (e) => { h[2] = SIDES.filter((s2) => (s2 === side ? e.target.checked : h[2].includes(s2))).join(""); redraw(); } }, h[2].includes(side)), side)))),
+        onchange: (e) => { h[2] = SIDES.filter((s2) => (s2 === side ? e.target.checked : h[2].includes(s2))).join(""); redraw(); } }, h[2].includes(side)), side)),
+      v.pieces.arrows ? sel(`half${k}-arrow`, h[3] || "", [["", "no arrow"]].concat([...h[2]].map((a) => [a, "arrow " + ARROW[a]])), (x) => { h[3] = x; redraw(); }) : null)),
       el("div", { class: "row" }, el("span", { class: "domino" }, ...builtText().split("|").map((x) => halfEl(x)))));
   }
 
