@@ -76,7 +76,13 @@ def test_market_missions_and_a_tapped_placement(device, browser):
         page.fill("#need0-num", "50")
         if secret:
             page.check("#secret")
+        before = len(companion.snapshot.view(TABLE)["missions"])
         page.click("#mission-send")
+        deadline = time.monotonic() + 10
+        while len(companion.snapshot.view(TABLE)["missions"]) == before and time.monotonic() < deadline:
+            time.sleep(0.05)
+        settled(device, p0)
+        settled(device, p1)
     expect(p1.locator("#my-mission")).to_have_text("Your secret mission: Mission 2: Goods 50")
     settled(device, p0)
     assert "Mission 2: Goods 50" not in p0.content() and "Mission 2: Goods 50" not in host.content()

@@ -129,7 +129,7 @@
       ...build.needs.map((n, k) => el("div", { class: "row" },
         sel(`need${k}-role`, n[0], roles, (x) => { n[0] = x; }),
         el("input", { id: `need${k}-num`, type: "number", min: "0.25", step: "0.25", value: n[1], style: "width:4em",
-          onchange: (e) => { n[1] = e.target.value; } }),
+          oninput: (e) => { n[1] = e.target.value; } }),
         sel(`need${k}-scalar`, n[2], scalars, (x) => { n[2] = x; }))),
       el("div", { class: "row" },
         el("button", { class: "quiet", onclick: () => { if (build.needs.length < 3) build.needs.push(["warfare", "1", "number"]); redraw(); } }, "Another requirement"),
