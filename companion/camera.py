@@ -35,10 +35,16 @@ class Pipeline:
 class CameraLoop:
     """Follows the game in progress; its own thread reads frames and never blocks the worker."""
 
-    def __init__(self, companion, open_pipeline: Callable[[str], Pipeline | None], fps: float = 5.0):
+    LOST = "Camera lost: play on by phone and buttons; looking for it again"
+    BACK = "Camera back: it watches the table again"
+
+    def __init__(self, companion, open_pipeline: Callable[[str], Pipeline | None], fps: float = 5.0,
+                 retry_seconds: float = 3.0):
         self.companion = companion
         self.open_pipeline = open_pipeline
         self.period = 1.0 / fps
+        self.retry_seconds = retry_seconds  # how often a lost camera is looked for
+        self._lost_at: float | None = None  # when the camera of the game in progress went away
         self.pipeline: Pipeline | None = None
         self.last_frame = None
         self.last_reading = None
@@ -62,10 +68,12 @@ class CameraLoop:
         """Open the camera for the game in progress, or close it when no camera game is on."""
         with self._lock:
             want = self.wanted()
+            if want == self._wanted and want is not None and self._lost_at is not None:
+                return self._look_again(want)
             if want == self._wanted:
                 return self.pipeline
             self._close()
-            self._wanted = want
+            self._wanted, self._lost_at = want, None
             if want is not None:
                 try:
                     self.pipeline = self.open_pipeline(want[0])
@@ -74,6 +82,28 @@ class CameraLoop:
                     self.companion.say("Camera off: enter moves by phone. "
                                        "Run 'paradox-table doctor' to check it")
             return self.pipeline
+
+    def _lost(self):
+        """The camera failed mid-game (unplugged, a cable, a driver): the game goes on from the
+        phones and buttons, the OLED says so once, and the camera is looked for again."""
+        log.exception("the camera stopped giving frames")
+        self._close()
+        self._lost_at = time.monotonic()
+        self.companion.warn(self.LOST)
+
+    def _look_again(self, want) -> Pipeline | None:
+        if time.monotonic() - self._lost_at < self.retry_seconds:
+            return None
+        try:
+            self.pipeline = self.open_pipeline(want[0])
+        except Exception as exc:  # still gone: quietly, until the next look
+            log.info("the camera is still missing: %s", exc)
+            self._lost_at = time.monotonic()
+            return None
+        self._lost_at = None  # found, or opening said itself why not (an enrolment to make)
+        if self.pipeline is not None:
+            self.companion.warn(self.BACK)
+        return self.pipeline
 
     def _close(self):
         if self.pipeline is not None:
@@ -114,7 +144,11 @@ class CameraLoop:
             pipeline = self.follow()
             if pipeline is None:
                 return None
-            frame = pipeline.frames()
+            try:
+                frame = pipeline.frames()
+            except Exception:
+                self._lost()
+                return None
             if frame is None:
                 return None
             self.last_frame = frame
@@ -184,6 +218,8 @@ def opener(config, companion, state_dir: Path, simulate: bool) -> Callable[[str]
         if simulate or config.camera.source == "synthetic":
             from .simulation import VirtualTable
             _, enroll, write_enrolment, SyntheticTable = _kit(spec)
+            if profile_path.is_file() and _set_aside_if_damaged(profile_path) is not None:
+                companion.say(f"{profile_path.name} was damaged: kept aside, teaching the camera again")
             if not profile_path.is_file():
                 companion.say("Teaching the camera the virtual table's pieces (first game only)")
                 log.info("enrolling the virtual table's pieces for %s (first start only)", name)
@@ -195,6 +231,11 @@ def opener(config, companion, state_dir: Path, simulate: bool) -> Callable[[str]
             return Pipeline(name, virtual.frame, reader, tracker, spec.ZONES, virtual_table=virtual)
         if not profile_path.is_file():
             companion.say("Camera off: enrol the tiles first (paradox-table vision enroll)")
+            return None
+        kept = _set_aside_if_damaged(profile_path)
+        if kept is not None:
+            companion.say(f"Camera off: enter moves by phone. {profile_path.name} is damaged (kept as "
+                          f"{kept.name}): enrol again with paradox-table vision enroll")
             return None
         from vision.camera import open_source
         source = config.camera.source
@@ -222,3 +263,18 @@ def _profile_path(state_dir: Path, game: str) -> Path:
         return single if Profile.load(single).game == game else own
     except Exception:  # damaged: the reader will say so when it loads it
         return single
+
+
+def _set_aside_if_damaged(path: Path) -> Path | None:
+    """An enrolment profile that no longer loads (a power cut while it was written, a bad copy)
+    is renamed PROFILE.damaged-TIME, never written over; returns that name, or None if it loads."""
+    from vision.recognise import Profile
+    try:
+        Profile.load(path)
+        return None
+    except Exception as exc:
+        kept = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
+        path.rename(kept)
+        log.error("%s cannot be read (%s): kept as %s; enrol the pieces again with "
+                  "paradox-table vision enroll", path, exc, kept.name)
+        return kept

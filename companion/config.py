@@ -111,6 +111,7 @@ class Config:
     notes: tuple[str, ...] = ()  # what the file holds that is no longer used, said in the log
     source: Path | None = None  # the file this came from; None when every value is a default
     on_pi: bool = False
+    damaged: bool = False  # the file could not be read as a config: these are the defaults
 
     @property
     def url(self) -> str:
@@ -150,11 +151,29 @@ def load(path: str | os.PathLike | None = None, *, on_pi: bool | None = None) ->
         text = file.read_text(encoding="utf-8")
     except FileNotFoundError:
         if explicit:  # the user named this file; a silent fallback would hide their typo
-            raise ConfigError(f"{file}: no such file") from None
+            raise ConfigError(f"{file}: no such file; give the path of an existing config file, "
+                              "or leave --config out to use the defaults") from None
         return base
+    except UnicodeDecodeError:
+        return damaged(file, base, "it is not text")
     except OSError as exc:
         raise ConfigError(f"{file}: cannot read it ({exc.strerror})") from None
+    try:
+        tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        return damaged(file, base, f"not valid TOML: {exc}")
     return parse(text, name=str(file), base=base, source=file)
+
+
+def damaged(file: Path, base: Config, problem: str) -> Config:
+    """A file that is not a config at all (garbled bytes, broken TOML, a power cut mid-edit):
+    the companion starts on the defaults, which on a Pi are what the installer writes, and says
+    so. The file is only read, never written, so it stays as it is for the user to mend. A
+    readable file with a wrong value still stops start-up (ConfigError): that is a typo to fix,
+    not damage."""
+    note = (f"{file}: {problem}. The companion started with the default settings; fix the file "
+            "(or delete it to keep the defaults) and restart")
+    return dataclasses.replace(base, notes=(note,), damaged=True)
 
 
 def parse(text: str, *, name: str = "config.toml", base: Config | None = None,

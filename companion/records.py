@@ -66,8 +66,18 @@ def replay(lines) -> Replay:
     return Replay(rules, state, number)
 
 
+# The records' format: written in the header by the companion; a header without one is format 1.
+FORMAT = 1
+
+
 def _header(data: dict):
     options = dict(data)
+    written = options.pop("format", 1)
+    if isinstance(written, bool) or not isinstance(written, int) or written < 1:
+        raise IllegalMove("format must be a whole number from 1")
+    if written > FORMAT:
+        raise IllegalMove(f"this record was written by a newer release (format {written}; this one "
+                          f"reads up to {FORMAT}): update the companion to replay it")
     name = options.pop("game", None)
     if not isinstance(name, str):
         example = games.names()[0]

@@ -24,7 +24,7 @@ from .config import Config
 from .games import TABLE, IllegalMove
 from .panel import oled_screen
 from .service import STOPPING, Companion
-from .store import Store
+from .store import Store, open_store
 
 log = logging.getLogger("paradox-table")
 
@@ -141,7 +141,7 @@ def start(config: Config, simulate: bool, port: int | None = None, host: str | N
         log.warning(note)
     state_dir = Path(config.state_dir)
     state_dir.mkdir(parents=True, exist_ok=True)
-    store = Store(state_dir / "games.db")
+    store, damage = open_store(state_dir / "games.db")
     on_pi = config.on_pi and not simulate
     display = Display(open_display(config, on_pi=on_pi))
     join_url = f"http://{config.hostname}.local:{port or config.web.port}/"
@@ -155,6 +155,10 @@ def start(config: Config, simulate: bool, port: int | None = None, host: str | N
     buttons = Buttons.from_config(config, on_event=companion.button, on_pi=on_pi)
 
     companion.start()  # first, so whatever start-up has to say reaches the OLED
+    if config.damaged:
+        companion.say("The config file is damaged: playing on the defaults; see the log")
+    if damage:
+        companion.say("The games file was damaged: kept aside, new games start afresh")
     simulated = simulate or config.camera.source == "synthetic"
     camera = CameraLoop(companion, opener(config, companion, state_dir, simulate))
 
@@ -196,7 +200,11 @@ def run(config: Config, simulate: bool, port: int | None = None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     device = start(config, simulate, port=port)
     print(f"Paradox Table is running{' in simulation' if device.simulation else ''}.", flush=True)
+    # The host link is the host's key: a terminal shows it, a log (the journal) never keeps it.
+    secret = None if sys.stdout.isatty() else device.urls["local"].split("?host=", 1)[1]
     for line in announcement(device.urls, config.web.host):
+        if secret:
+            line = line.replace(secret, f"<the key in {Path(config.state_dir) / 'host-token'}>")
         print(line, flush=True)
     stop = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):

@@ -496,6 +496,11 @@ class Companion:
     def say(self, message: str) -> Future:
         return self.post(lambda: self._set(message=message))
 
+    def warn(self, message: str) -> Future:
+        """Something the table must see at once (the camera lost): on the OLED until the next
+        accepted change, like a refusal."""
+        return self.post(lambda: self._set(message=message, alert=message))
+
     def safe_shutdown(self) -> Future:
         def run():
             self._set(shutting_down=True, message="Safe to unplug", host_request=None)

@@ -122,5 +122,5 @@ class Session:
 
     def export(self) -> list[dict]:
         """The game as a record: a header line, then one line per move in force."""
-        header = {"game": self.name, **self.options, "seed": self.seed}
+        header = {"game": self.name, "format": 1, **self.options, "seed": self.seed}  # records.FORMAT
         return [header] + [{"move": to_dict(m)} for m in self.moves]

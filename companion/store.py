@@ -6,13 +6,23 @@ an undo is an entry of its own. A game's state is the replay of its entries (com
 """
 from __future__ import annotations
 
+import contextlib
 import json
+import logging
 import secrets
 import sqlite3
 import threading
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
+
+from .games.base import IllegalMove
+
+log = logging.getLogger("paradox-table")
+
+# The database's format, kept in SQLite's user_version. A release reads every format up to its
+# own and writes its own; a database from a newer release is left untouched (see Store).
+FORMAT = 1
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -48,6 +58,21 @@ CREATE TABLE IF NOT EXISTS seat_tokens (
 """
 
 
+class StoreError(Exception):
+    """The games database cannot be used as it is; the message names the file and what to do."""
+
+
+class StorageFull(IllegalMove):
+    """The disk is full: nothing was written, and what is stored is as it was."""
+
+    status = 507  # the phones' answer: Insufficient Storage
+
+    def __init__(self, path: str):
+        where = Path(path).parent
+        super().__init__(f"The companion's storage is full, so this was not saved. Free some space "
+                         f"in {where}, then do it again: every move before it is kept")
+
+
 def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
 
@@ -80,6 +105,18 @@ class Store:
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        try:
+            self._open()
+        except BaseException:
+            self._db.close()
+            raise
+
+    def _open(self):
+        (version,) = self._db.execute("PRAGMA user_version").fetchone()
+        if version > FORMAT:  # a newer release's games: read nothing, write nothing
+            raise StoreError(f"{self.path} was written by a newer release of the companion (format "
+                             f"{version}; this one reads up to {FORMAT}). Update the companion; "
+                             "the file is left as it is")
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
@@ -87,6 +124,17 @@ class Store:
         columns = {row[1] for row in self._db.execute("PRAGMA table_info(seat_tokens)")}
         if "taken" not in columns:  # a database from before phones could take seats themselves
             self._db.execute("ALTER TABLE seat_tokens ADD COLUMN taken TEXT")
+        if version < FORMAT:  # format 0 is every database from before the format was kept
+            self._db.execute(f"PRAGMA user_version = {FORMAT}")
+
+    @property
+    def format(self) -> int:
+        return self._read("PRAGMA user_version")[0][0]
+
+    def check(self) -> str:
+        """SQLite's own integrity check: "ok", or what is wrong."""
+        rows = self._read("PRAGMA integrity_check")
+        return "; ".join(str(r[0]) for r in rows[:5])
 
     def close(self):
         with self._lock:
@@ -99,9 +147,21 @@ class Store:
         self.close()
 
     def _write(self, sql: str, args=()) -> sqlite3.Cursor:
-        with self._lock, self._db:  # the context manager commits, or rolls back on error
+        with self._lock, self._full(), self._db:  # the context manager commits, or rolls back
             self._db.execute("BEGIN IMMEDIATE")
             return self._db.execute(sql, args)
+
+    @contextlib.contextmanager
+    def _full(self):
+        """A full disk refuses the write in the players' words; SQLite has rolled it back, so
+        what was stored before is as it was."""
+        try:
+            yield
+        except sqlite3.OperationalError as exc:
+            if getattr(exc, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL or "full" in str(exc):
+                log.error("%s: the disk is full (%s)", self.path, exc)
+                raise StorageFull(self.path) from None
+            raise
 
     def _read(self, sql: str, args=()) -> list:
         with self._lock:
@@ -165,7 +225,7 @@ class Store:
 
     def append(self, game_id: int, kind: str, body: dict, source: str) -> int:
         """Append one entry and commit it to disk; returns its sequence number."""
-        with self._lock, self._db:
+        with self._lock, self._full(), self._db:
             self._db.execute("BEGIN IMMEDIATE")
             (seq,) = self._db.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM entries WHERE game_id = ?",
                                       (game_id,)).fetchone()
@@ -184,7 +244,7 @@ class Store:
     def issue_token(self, game_id: int, viewer: str) -> str:
         """A fresh unguessable token (256 bits) for a viewer; the old one stops working."""
         token = secrets.token_urlsafe(32)
-        with self._lock, self._db:
+        with self._lock, self._full(), self._db:
             self._db.execute("BEGIN IMMEDIATE")
             self._db.execute("UPDATE seat_tokens SET revoked = ? WHERE game_id = ? AND viewer = ? "
                              "AND revoked IS NULL", (_now(), game_id, viewer))
@@ -214,7 +274,7 @@ class Store:
     def take_seat(self, game_id: int, viewer: str) -> str | None:
         """The seat's token for the phone that takes it, or None when it is taken already (or has
         no token). Two phones taking the same seat at once: one gets it."""
-        with self._lock, self._db:
+        with self._lock, self._full(), self._db:
             self._db.execute("BEGIN IMMEDIATE")
             rows = self._db.execute("SELECT token FROM seat_tokens WHERE game_id = ? AND viewer = ? "
                                     "AND revoked IS NULL AND taken IS NULL", (game_id, viewer)).fetchall()
@@ -228,3 +288,37 @@ class Store:
         cur = self._write("UPDATE seat_tokens SET taken = ? WHERE token = ? AND revoked IS NULL "
                           "AND taken IS NULL", (_now(), token))
         return cur.rowcount == 1
+
+
+def open_store(path: str | Path) -> tuple[Store, str]:
+    """The games database at `path`, and what to tell the table ("" when all is well).
+
+    A damaged file (not a database, or failing SQLite's integrity check) is kept aside, never
+    written over: it and its journal are renamed to NAME.damaged-TIME, and a fresh database
+    takes its place, so the table can play on at once. A database from a newer release is a
+    StoreError: nothing is renamed, and the companion does not start on it.
+    """
+    path = Path(path)
+    try:
+        store = Store(path)
+    except StoreError:
+        raise
+    except sqlite3.DatabaseError as exc:
+        problem = str(exc)
+    else:
+        try:
+            problem = "" if store.check() == "ok" else store.check()
+        except sqlite3.DatabaseError as exc:
+            problem = str(exc)
+        if not problem:
+            return store, ""
+        store.close()
+    kept = path.with_name(f"{path.name}.damaged-{datetime.now():%Y%m%d-%H%M%S}")
+    for suffix in ("", "-wal", "-shm"):
+        part = Path(str(path) + suffix)
+        if part.exists():
+            part.rename(Path(str(kept) + suffix))
+    said = (f"{path} was damaged ({problem}); it is kept as {kept.name} and new games start in a "
+            "fresh one. Its games may be saved from it with the sqlite3 .recover command")
+    log.error(said)
+    return Store(path), said

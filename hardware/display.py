@@ -118,7 +118,9 @@ class Display:
             if self._panel_ok:
                 log.warning("the OLED stopped answering (%s); the web page still mirrors it", exc)
             self._panel_ok = False
-        else:
+        else:  # every frame tries the panel again: one that answers again is back at once
+            if not self._panel_ok:
+                log.warning("the OLED answers again")
             self._panel_ok = True
         return frame.image.convert("1")
 

@@ -144,7 +144,7 @@ def test_records_replay_to_the_same_game(companion):
         companion.submit({"type": "Play", "seat": seat, "tile": tile}, "phone").result(5)
     text = companion.record(first)
     assert text.endswith("\n") and len(text.splitlines()) == 5
-    assert json.loads(text.splitlines()[0]) == {"game": "paradominetor", "seats": 3,
+    assert json.loads(text.splitlines()[0]) == {"game": "paradominetor", "format": 1, "seats": 3,
                                                 "names": ["Ana", "Ben", "Cy"], "seed": 1}
     rep = records.replay(text.splitlines())
     assert rep.rules.view(rep.state, TABLE) == companion.snapshot.view(TABLE)

@@ -433,7 +433,7 @@ def create_app(companion, host_token: str, extras: Extras | None = None) -> Flas
         out = {"error": str(exc)}
         if getattr(exc, "question", None):  # a game in progress: the page asks the host, then
             out["confirm"] = exc.question    # sends the same request with replace: true
-        return jsonify(out), 409
+        return jsonify(out), getattr(exc, "status", 409)  # a full disk is 507, not the rules
 
     @app.errorhandler(HTTPException)
     def http_error(exc):

@@ -1,0 +1,284 @@
+"""Faults the table must ride out: the camera lost and found, the OLED failing on I2C, a full
+disk, damaged files (config, enrolment profile, database) and a database from this release
+read by the next. Each is injected, and the game goes on with nothing lost."""
+import dataclasses
+import logging
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+from luma.core.device import dummy
+
+from companion import config as config_mod
+from companion.camera import CameraLoop, Pipeline
+from companion.games import TABLE
+from companion.run import screen_for
+from companion.service import Companion
+from companion.store import FORMAT, StorageFull, Store, StoreError, open_store
+from hardware.display import Display
+from tablekit import options_for
+from web.app import Extras, create_app
+
+HOST = "h" * 43
+PLAY = {"type": "Play", "seat": 0, "tile": "red-3"}
+
+
+@pytest.fixture
+def companion(tmp_path):
+    store = Store(tmp_path / "games.db")
+    c = Companion(store)
+    c.start()
+    yield c
+    c.stop()
+    store.close()
+
+
+# ------------------------------------------------------------------ the camera lost and found
+
+class Camera:
+    """A camera that can be unplugged: frames() raises while it is gone, as a driver does."""
+
+    def __init__(self):
+        self.plugged, self.opened, self.frames = True, 0, 0
+
+    def open(self, name):
+        if not self.plugged:
+            raise RuntimeError("no camera at index 0")
+        self.opened += 1
+        return Pipeline(name, self.frame, reader=type("R", (), {"read": lambda s, f: None})(),
+                        tracker=type("T", (), {"update": lambda s, r: []})(), zones=())
+
+    def frame(self):
+        if not self.plugged:
+            raise OSError("the camera is gone")
+        self.frames += 1
+        return object()
+
+
+def test_the_camera_lost_mid_game_is_said_play_goes_on_and_it_is_picked_up_again(companion):
+    camera = Camera()
+    loop = CameraLoop(companion, camera.open, retry_seconds=0.0)
+    companion.new_game("paradominetor", {"seats": 3}).result(5)
+    loop.step()
+    assert camera.opened == 1 and camera.frames == 1
+    camera.plugged = False
+    loop.step()
+    companion.call(lambda: None)
+    snap = companion.snapshot
+    assert snap.message == CameraLoop.LOST
+    assert screen_for(snap, "http://x.local/") == ("error", {"text": CameraLoop.LOST})  # the OLED
+    for _ in range(3):  # looked for again, quietly: the OLED is not flooded
+        assert loop.step() is None
+    # The game goes on from the phones and the buttons.
+    companion.submit(PLAY, "phone").result(5)
+    companion.button("next").result(5)
+    assert snap.version < companion.snapshot.version
+    assert companion.snapshot.view(TABLE)["current_trick"] == [{"seat": 0, "tile": "red-3"}]
+    camera.plugged = True
+    loop.step()  # found again, without a restart
+    companion.call(lambda: None)
+    assert camera.opened == 2 and companion.snapshot.message == CameraLoop.BACK
+    loop.step()
+    assert camera.frames >= 2 and loop.pipeline is not None
+
+
+# ------------------------------------------------------------------ the OLED failing on I2C
+
+class FlakyPanel(dummy):
+    """luma's dummy panel whose I2C bus fails while `broken` (as smbus raises OSError 121)."""
+    broken = False
+    shown = 0
+
+    def display(self, image):
+        if self.broken:
+            raise OSError(121, "Remote I/O error")
+        self.shown += 1
+        super().display(image)
+
+
+def test_an_oled_failing_on_i2c_is_logged_once_retried_and_never_stops_the_game(companion, caplog):
+    panel = FlakyPanel(width=128, height=64, mode="1")
+    display = Display(panel)
+    companion.subscribe(lambda snap: display.show(*screen_for(snap, "http://x.local/")))
+    companion.new_game("paradominetor", {"seats": 3}).result(5)
+    panel.broken = True
+    with caplog.at_level(logging.WARNING):
+        for tile, seat in [("red-3", 0), ("red-5", 1), ("blue-2", 2)]:
+            companion.submit({"type": "Play", "seat": seat, "tile": tile}, "button").result(5)
+        companion.call(lambda: None)
+        assert not display.panel_ok
+        stopped = [r for r in caplog.records if "stopped answering" in r.getMessage()]
+        assert len(stopped) == 1  # once, not once a frame
+        assert companion.snapshot.view(TABLE)["current_trick"] == []  # the trick was played out
+        before = panel.shown
+        panel.broken = False
+        companion.say("next").result(5)
+        companion.call(lambda: None)
+    assert display.panel_ok and panel.shown == before + 1  # retried on the next frame
+    assert any("answers again" in r.getMessage() for r in caplog.records)
+    display.close()
+
+
+# ------------------------------------------------------------------ a full disk
+
+def fill_up(store: Store):
+    """The database may not grow by a single page more, as on a full disk (SQLITE_FULL)."""
+    (pages,) = store._db.execute("PRAGMA page_count").fetchone()
+    store._db.execute(f"PRAGMA max_page_count = {pages}")
+
+
+def test_a_full_disk_refuses_moves_clearly_damages_nothing_and_play_resumes(tmp_path):
+    store = Store(tmp_path / "games.db")
+    companion = Companion(store)
+    companion.start()
+    try:
+        client = create_app(companion, HOST, Extras(games=("loop",))).test_client()
+        assert client.post("/api/host/game", json={"game": "loop", "options": options_for("loop")},
+                           headers={"X-Host-Token": HOST}).status_code == 200
+        session = companion.snapshot.session
+        tokens = store.tokens(session.id)
+        rules = session.rules
+
+        def play():
+            body = rules.move_to_dict(rules.legal_moves(companion.snapshot.state)[0])
+            return client.post("/api/move", json={"move": body},
+                               headers={"X-Seat-Token": tokens[f"seat-{body['seat']}"]})
+
+        assert play().status_code == 200
+        fill_up(store)
+        for _ in range(500):  # the pages' free room runs out
+            answer = play()
+            if answer.status_code != 200:
+                break
+        assert answer.status_code == 507, answer.json
+        assert "storage is full" in answer.json["error"] and str(tmp_path) in answer.json["error"]
+        kept = [e.body for e in store.entries(session.id)]
+        state = companion.snapshot.state
+        assert play().status_code == 507 and companion.snapshot.state == state  # refused, unchanged
+        assert store.check() == "ok" and [e.body for e in store.entries(session.id)] == kept
+        store._db.execute("PRAGMA max_page_count = 1073741823")  # space again
+        assert play().status_code == 200
+        assert len(store.entries(session.id)) == len(kept) + 1
+    finally:
+        companion.stop()
+        store.close()
+
+
+def test_a_full_disk_is_refused_by_the_store_in_players_words(tmp_path):
+    with Store(tmp_path / "games.db") as store:
+        game = store.create_game("loop", {}, 1)
+        fill_up(store)
+        with pytest.raises(StorageFull, match="Free some space"):
+            for i in range(2000):
+                store.append(game, "move", {"n": "x" * 200}, "phone")
+
+
+# ------------------------------------------------------------------ damaged files
+
+def test_a_damaged_database_is_kept_aside_and_a_fresh_one_started(tmp_path):
+    db = tmp_path / "games.db"
+    db.write_bytes(b"this is not a database at all" * 100)
+    store, said = open_store(db)
+    try:
+        aside = [p for p in tmp_path.iterdir() if p.name.startswith("games.db.damaged-")]
+        assert len(aside) == 1 and aside[0].read_bytes() == b"this is not a database at all" * 100
+        assert str(db) in said and aside[0].name in said and "recover" in said
+        assert store.check() == "ok" and store.games() == []
+    finally:
+        store.close()
+
+
+def test_a_truncated_database_is_kept_aside(tmp_path):
+    db = tmp_path / "games.db"
+    with Store(db) as store:
+        game = store.create_game("loop", {}, 1)
+        for i in range(300):
+            store.append(game, "move", {"n": "x" * 100}, "phone")
+    data = db.read_bytes()
+    db.write_bytes(data[: len(data) // 2])
+    store, said = open_store(db)
+    store.close()
+    assert said and any(p.name.startswith("games.db.damaged-") for p in tmp_path.iterdir())
+
+
+def test_a_sound_database_is_opened_as_it_is(tmp_path):
+    db = tmp_path / "games.db"
+    with Store(db) as store:
+        store.create_game("loop", {}, 1)
+    store, said = open_store(db)
+    with store:
+        assert said == "" and len(store.games()) == 1 and store.format == FORMAT
+
+
+def test_a_database_from_a_newer_release_is_left_untouched(tmp_path):
+    db = tmp_path / "games.db"
+    with Store(db) as store:
+        store.create_game("loop", {}, 1)
+    con = sqlite3.connect(db)
+    con.execute(f"PRAGMA user_version = {FORMAT + 1}")
+    con.close()
+    before = db.read_bytes()
+    with pytest.raises(StoreError, match="newer release.*Update the companion"):
+        open_store(db)
+    assert db.read_bytes() == before and [p.name for p in tmp_path.iterdir()] == ["games.db"]
+
+
+@pytest.mark.parametrize("content", [b"\xff\xfe\x00garbage", b"[oled\nmodel = ", b"hostname = \"x\"\n[[[\n"])
+def test_a_damaged_config_starts_on_the_defaults_and_is_left_as_it_is(tmp_path, content):
+    path = tmp_path / "config.toml"
+    path.write_bytes(content)
+    config = config_mod.load(path, on_pi=False)
+    assert config.damaged and config.web == config_mod.WebConfig()
+    assert str(path) in config.notes[0] and "fix the file" in config.notes[0]
+    assert path.read_bytes() == content
+
+
+def test_a_missing_config_named_by_the_user_says_what_to_do(tmp_path):
+    with pytest.raises(config_mod.ConfigError, match="missing.toml: no such file; give the path"):
+        config_mod.load(tmp_path / "missing.toml", on_pi=False)
+
+
+def test_a_missing_config_means_the_defaults(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("PARADOX_TABLE_CONFIG", raising=False)
+    config = config_mod.load(on_pi=False)
+    assert not config.damaged and config.web == config_mod.WebConfig() and config.source is None
+
+
+def start_device(state_dir, **changes):
+    from companion.run import start
+    cfg = dataclasses.replace(config_mod.defaults(on_pi=False), state_dir=state_dir, **changes)
+    return start(cfg, simulate=False, port=0, host="127.0.0.1", camera_thread=False)
+
+
+def test_the_device_starts_on_a_damaged_database_and_a_damaged_config_and_says_so(tmp_path):
+    (tmp_path / "games.db").write_bytes(b"\x00" * 4096)
+    damaged = dataclasses.replace(config_mod.defaults(on_pi=False), damaged=True, notes=("bad",))
+    dev = start_device(tmp_path, damaged=True, notes=damaged.notes)
+    try:
+        dev.companion.call(lambda: None)
+        said = [dev.companion.snapshot.message]
+        assert "games file was damaged" in said[0]
+        dev.companion.new_game("loop", options_for("loop")).result(5)  # and play goes on
+    finally:
+        dev.stop()
+    assert any(p.name.startswith("games.db.damaged-") for p in tmp_path.iterdir())
+
+
+def test_a_damaged_enrolment_profile_is_kept_aside_and_named(tmp_path):
+    profile = tmp_path / "vision-profile-paradominetor.npz"
+    profile.write_bytes(b"half a profile")
+    dev = start_device(tmp_path, camera=dataclasses.replace(config_mod.CameraConfig(), source="usb:9"))
+    try:
+        dev.companion.new_game("paradominetor", {"seats": 3}).result(5)
+        assert dev.camera.follow() is None
+        dev.companion.call(lambda: None)
+        said = dev.companion.snapshot.message
+        assert said.startswith("Camera off: enter moves by phone")
+        assert "vision-profile-paradominetor.npz is damaged" in said and "vision enroll" in said
+        dev.companion.submit(PLAY, "phone").result(5)
+    finally:
+        dev.stop()
+    aside = [p for p in tmp_path.iterdir() if p.name.startswith("vision-profile-paradominetor.npz.damaged-")]
+    assert len(aside) == 1 and aside[0].read_bytes() == b"half a profile" and not profile.exists()
