@@ -238,3 +238,15 @@ def test_a_player_holding_several_roles_counts_their_weakest():
     table = strengths(state)
     assert (table["warfare"], table["money"], table["housing"]) == (4, 4, 2)
     assert dynasty.scores(state)[0] == 2
+
+
+def test_the_next_game_knows_the_box_s_dominoes_and_ignores_bad_kept_data():
+    state, _ = dynasty.apply(game(), Market(0, ("lava/person/EW|grass//W",) * 2 + (FILLER,) * 2))
+    kept = dynasty.keep(state)
+    assert kept == {"dominoes": ["lava/person/EW|grass//W", FILLER]}
+    again = dynasty.setup({"players": 2, "kept": {"dominoes": kept["dominoes"] + ["mud//|x", 7, None]}}, 1)
+    assert again.known == ("lava/person/EW|grass//W", FILLER)
+    assert dynasty.view(again, Viewer.of_seat(0))["known"] == list(again.known)
+    for bad in (None, "junk", {"dominoes": "lava"}, {"dominoes": [["a"]]}):
+        assert dynasty.setup({"players": 2, "kept": bad}, 1).known == ()
+    assert dynasty.keep(game()) is None

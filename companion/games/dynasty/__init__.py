@@ -16,13 +16,13 @@ from .catalog import EXPANSIONS, ROLES, role_name
 from .maps import dominoes
 from .moves import (MOVES, Happening, Market, Mission, Pass, Place, Remove, Said, Start, move_from_dict,
                     move_to_dict)
-from .rules import (NAME, apply, is_over, parse_domino, placement_refusal, placements, removable, scores,
+from .rules import (NAME, apply, is_over, keep, parse_domino, placement_refusal, placements, removable, scores,
                     setup, winners)
 from .state import PERSONAL, SHARED, State
 from .views import secrets, view, viewers
 
 __all__ = ["NAME", "GAME", "MOVES", "IllegalMove", "setup", "apply", "view", "viewers", "scores",
-           "is_over", "winners", "legal_moves", "secrets", "move_from_dict", "move_to_dict", "State",
+           "is_over", "winners", "legal_moves", "secrets", "keep", "move_from_dict", "move_to_dict", "State",
            "Start", "Market", "Mission", "Happening", "Place", "Pass", "Remove", "Said"]
 
 _YES_NO = (("no", "no"), ("yes", "yes"))

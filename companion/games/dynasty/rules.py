@@ -13,6 +13,7 @@ from .state import PERSONAL, SHARED, Config, MissionCard, Need, State, Task, sta
 NAME = "dynasty"
 WIN_PER_PLAYER = 3   # completed missions per player (rulebook, Objective)
 FAILS_TO_LEAVE = 3
+KNOWN = 300          # dominoes of a print remembered for the next game's market entry
 
 
 # ---------------------------------------------------------------- setup
@@ -83,7 +84,7 @@ def setup(options: dict | None = None, seed: int = 0) -> State:
     n = cfg.players
     state = State(config=cfg, seed=seed, shared=(), personal=((),) * n, homes=(-1,) * n,
                   placed=(0,) * n, on_shared=(False,) * n, mismatched=(False,) * n,
-                  power_used=(False,) * n)
+                  power_used=(False,) * n, known=_kept((options or {}).get("kept")))
     if cfg.starts == "entered":
         return state
     # The companion lays the shared map's starting dominoes in role order, one under another
@@ -94,6 +95,23 @@ def setup(options: dict | None = None, seed: int = 0) -> State:
         for seat in range(n):
             state = _lay_start(state, PERSONAL, cfg.roles[seat][0], ((3, 3), (4, 3)), seat)
     return _begin(state)
+
+
+def _kept(kept) -> tuple:
+    """The dominoes earlier games saw in this box (see keep): bad entries are left out."""
+    out = []
+    for text in (kept or {}).get("dominoes", []) if isinstance(kept, dict) else []:
+        try:
+            out.append("|".join(h.text() for h in parse_domino(text)))
+        except (IllegalMove, TypeError, AttributeError):
+            continue
+    return tuple(dict.fromkeys(out))[-KNOWN:]
+
+
+def keep(state: State) -> dict | None:
+    """What the next game learns from this one: the box's dominoes, as the markets showed them,
+    so a phone can offer them instead of building each one anew."""
+    return {"dominoes": list(state.known)} if state.known else None
 
 
 def _begin(state: State) -> State:
@@ -175,7 +193,8 @@ def _market(state: State, move: Market) -> State:
     texts = tuple("|".join(h.text() for h in parse_domino(d)) for d in doms)
     if not texts:  # the deck is out: the game ends where it stands
         return _finish(_say(state, "The deck is empty: the game ends."), "ended")
-    state = replace(state, market=texts, drawn=True, dealt=state.dealt + len(texts))
+    state = replace(state, market=texts, drawn=True, dealt=state.dealt + len(texts),
+                    known=tuple(dict.fromkeys(state.known + texts))[-KNOWN:])
     return _maybe_claim(_say(state, f"Round {state.round}: {len(texts)} dominoes in the market."))
 
 

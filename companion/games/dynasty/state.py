@@ -106,6 +106,7 @@ class State:
     market: tuple = ()                  # domino texts still in the market
     drawn: bool = False                 # the market was drawn this round
     dealt: int = 0                      # dominoes drawn into markets so far
+    known: tuple = ()                   # this print's dominoes, as markets showed them (kept)
     event: str = ""
     turn: int = 0
     passes: int = 0

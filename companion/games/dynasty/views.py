@@ -86,6 +86,7 @@ def view(state: State, viewer: Viewer) -> dict:
     }
     if viewer.kind == "seat":
         out["you"] = viewer.seat
+        out["known"] = list(state.known)  # this box's dominoes seen so far, for entering a market
         out["needs_mission"] = state.phase == "draw" and _needs_mission(state, viewer.seat) and not any(
             m.seat == viewer.seat and m.round == state.round for m in state.missions)
     out["pieces"] = _pieces(cfg)

@@ -111,6 +111,8 @@
   function marketForm(v, send, redraw) {
     const size = 2 * v.seats;
     return el("div", { id: "enter-market" }, el("h3", {}, `The market: enter the ${size} dominoes drawn`),
+      v.known && v.known.length ? sel("known", "", [["", "a domino seen before..."]].concat(v.known.map((d) => [d, d.replace("|", " | ")])),
+        (x) => { if (x) build.halves = x.split("|").map((h) => h.split("/")); redraw(); }) : null,
       dominoBuilder(v, redraw),
       el("div", { class: "row" },
         el("button", { id: "market-add", onclick: () => { if (build.market.length < 2 * size) build.market.push(builtText()); redraw(); } }, "Add this domino"),
