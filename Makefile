@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed-stamp
 IS_PI  := $(shell grep -qs "Raspberry Pi" /proc/device-tree/model && echo yes)
 VENV_FLAGS := $(if $(IS_PI),--system-site-packages,)
 
-.PHONY: run test images bench clean test-tools venv-tools
+.PHONY: run test soak images bench clean test-tools venv-tools
 
 # $(call apt_install,PACKAGES): install Debian packages with apt, as root (as in CI) or through
 # sudo when it needs no password (-n: never a prompt that would hang CI). Says nothing and
@@ -57,6 +57,15 @@ run: $(STAMP)
 
 test: test-tools $(STAMP)
 	$(PY) -m pytest
+
+# The long reliability runs `make test` only samples: kill -9 at random moments 100 times per
+# game, and eight phones on live streams for 10 minutes and then an hour. Figures go to
+# tests/output/reliability-*.json.
+soak: $(STAMP)
+	PARADOX_TABLE_KILL_CYCLES=100 $(PY) -m pytest -s tests/reliability/test_kill.py
+	PARADOX_TABLE_LOAD_SECONDS=600 $(PY) -m pytest -s tests/reliability/test_load.py
+	PARADOX_TABLE_LOAD_SECONDS=3600 $(PY) -m pytest -s tests/reliability/test_load.py
+	PARADOX_TABLE_PROPERTY_EXAMPLES=2000 $(PY) -m pytest -s tests/reliability/test_bad_input.py
 
 # The pictures in docs/img (OLED screens, phone pages) drawn again from the tests; an ordinary
 # test run draws them into tests/output/ only.

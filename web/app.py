@@ -22,6 +22,7 @@ import io
 import json
 import logging
 import threading
+import time
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -69,7 +70,14 @@ def viewer_from_name(name: str) -> Viewer:
     return TABLE
 
 
-def create_app(companion, host_token: str, extras: Extras | None = None) -> Flask:
+# A live stream ends after this long and the page's EventSource opens it again at once (the whole
+# view comes with it, so nothing is missed): a phone that vanished without closing its stream
+# (Wi-Fi lost, the screen locked) holds a server thread no longer than this.
+STREAM_SECONDS = 60.0
+
+
+def create_app(companion, host_token: str, extras: Extras | None = None,
+               stream_seconds: float = STREAM_SECONDS) -> Flask:
     extras = extras or Extras()
     games = _descriptions(extras.games)
     app = Flask(__name__, static_folder=None)
@@ -239,7 +247,8 @@ def create_app(companion, host_token: str, extras: Extras | None = None) -> Flas
             yield "retry: 1000\n\n"
             snap = companion.snapshot
             last = None
-            while companion.running and not closing.is_set():
+            ends = time.monotonic() + stream_seconds
+            while companion.running and not closing.is_set() and time.monotonic() < ends:
                 if token and not is_host and seat_viewer(token) is None:
                     yield "event: revoked\ndata: {}\n\n"
                     return
@@ -249,7 +258,8 @@ def create_app(companion, host_token: str, extras: Extras | None = None) -> Flas
                     last = text
                     yield f"event: view\ndata: {json.dumps(payload)}\n\n"
                 # A dead phone frees its thread soon; a closing server ends every stream at once.
-                newer = companion.wait_for_change(snap.version, timeout=5, stop=closing.is_set)
+                newer = companion.wait_for_change(snap.version, timeout=min(5, stream_seconds),
+                                                  stop=closing.is_set)
                 if newer.version == snap.version and not closing.is_set():
                     yield ": still here\n\n"  # keeps proxies and phones from dropping the line
                 snap = newer
@@ -478,11 +488,12 @@ def _label(game: dict | None, view: dict, viewer: str) -> str:
     return "The table"
 
 
-def make_server(app: Flask, host: str = "0.0.0.0", port: int = 8080, threads: int = 16):
+def make_server(app: Flask, host: str = "0.0.0.0", port: int = 8080, threads: int = 24):
     """A waitress server for the app; `.run()` serves, `.close()` stops, `.effective_port` tells.
 
-    Each live stream holds a thread, so 6 phones and the host need 7 of them; the rest keep
-    ordinary requests quick while the streams wait.
+    Each live stream holds a thread, so 8 phones and the host need 9 of them, and phones that
+    vanished hold theirs until the stream's end (STREAM_SECONDS); the rest keep ordinary
+    requests quick while the streams wait.
     """
     from waitress.server import create_server
     return Server(app, create_server(app, host=host, port=port, threads=threads, channel_timeout=60,
