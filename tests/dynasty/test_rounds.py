@@ -250,3 +250,50 @@ def test_the_next_game_knows_the_box_s_dominoes_and_ignores_bad_kept_data():
     for bad in (None, "junk", {"dominoes": "lava"}, {"dominoes": [["a"]]}):
         assert dynasty.setup({"players": 2, "kept": bad}, 1).known == ()
     assert dynasty.keep(game()) is None
+
+
+def apart_game(**options):
+    """Three players whose provinces lie apart on the shared map: no path joins their capitals."""
+    state = dynasty.setup({"players": 3, "roles": ["warfare", "money", "goods"], "starts": "entered",
+                           **options}, 0)
+    for role, cells in (("warfare", ((0, 0), (1, 0))), ("money", ((0, 2), (1, 2))),
+                        ("infrastructure", ((0, 4), (1, 4))), ("housing", ((0, 6), (1, 6))),
+                        ("goods", ((3, 0), (4, 0)))):
+        state, _ = dynasty.apply(state, dynasty.Start(0, "shared", cells, role))
+    for seat in range(3):
+        state, _ = dynasty.apply(state, dynasty.Start(seat, "personal", ((3, 3), (4, 3))))
+    return state
+
+
+def test_machine_mama_an_unconnected_role_shares_with_one_player_a_round():
+    for machine, statuses in (("no", ["passed", "passed", "passed"]), ("yes", ["passed", "failed", "passed"])):
+        state = apart_game(machine=machine)
+        state, _ = dynasty.apply(state, Market(0, ("grass//|grass//",)))
+        for seat in range(3):
+            state, _ = dynasty.apply(state, Mission(seat, ("goods 1",) if seat < 2 else ("warfare 1",)))
+        state, _ = dynasty.apply(state, dynasty.legal_moves(state)[0])
+        goods = strengths(state)["goods"]
+        assert goods >= 2
+        assert [m.status for m in cards(state, 1)] == statuses
+        if machine == "yes":
+            assert cards(state, 1)[1].result == (("goods", 1, 0),)
+
+
+def test_holding_hands_adds_4_to_players_joined_on_the_shared_map():
+    joined = game(proximity="yes")  # the companion's layout: every start touches the next, all open
+    apart = apart_game(proximity="yes")
+    before = strengths(joined)["warfare"]
+    joined, _ = dynasty.apply(joined, Happening(0, "holding_hands"))
+    apart, _ = dynasty.apply(apart, Happening(0, "holding_hands"))
+    assert strengths(joined)["warfare"] == before + 4
+    assert strengths(apart)["warfare"] == before
+
+
+def test_the_reverse_round_turns_the_other_way():
+    state = apart_game(proximity="yes")
+    state, _ = dynasty.apply(state, Happening(0, "reverse_order"))
+    state, _ = dynasty.apply(state, Market(0, ("grass//|grass//",) * 6))
+    for seat in range(3):
+        state, _ = dynasty.apply(state, Mission(seat, ("goods 1",)))
+    state, _ = dynasty.apply(state, dynasty.legal_moves(state)[0])
+    assert state.turn == 2

@@ -31,6 +31,26 @@ def province(state: State, role: str) -> set:
     return st.province(dict(state.shared), role, cells, by_path=state.config.tactical, small=small)
 
 
+def connected(state: State, a: str, b: str) -> bool:
+    """Whether a path on the shared map joins a capital in a's province to one in b's
+    (Machine Mama's sharing, the Holding Hands event)."""
+    g = dict(state.shared)
+    start = [c for c in province(state, a) if g[c].half.icon in CAPITALS]
+    goal = {c for c in province(state, b) if g[c].half.icon in CAPITALS}
+    seen, todo = set(start), list(start)
+    while todo:
+        here = todo.pop()
+        if here in goal:
+            return True
+        for side in "NESW":
+            if joined(g, here, side):
+                there = (here[0] + {"E": 1, "W": -1}.get(side, 0), here[1] + {"S": 1, "N": -1}.get(side, 0))
+                if there not in seen:
+                    seen.add(there)
+                    todo.append(there)
+    return False
+
+
 def strengths(state: State, report: bool = False) -> dict[str, dict]:
     """{role: {"strength", "capitals", "total", "province", ...}} for all five roles."""
     cfg = state.config
@@ -51,6 +71,10 @@ def strengths(state: State, report: bool = False) -> dict[str, dict]:
         if bonus:
             value += bonus
             notes.append(f"+{bonus} from a mission's reward")
+        if state.event == "holding_hands" and any(connected(state, role, other)
+                                                  for other in cfg.in_game if other not in cfg.roles[seat]):
+            value += 4
+            notes.append("+4: connected to another player on the shared map (Holding Hands)")
         if state.event == f"{_event_key(role)}_punish":
             value //= 2
             notes.append("halved by the round's event")

@@ -388,7 +388,7 @@ def _place(state: State, move: Place) -> State:
         (seat, move.map, tuple((r, table[r]["strength"]) for r in ROLES)),))
     if index is not None:
         market = state.market[:index] + state.market[index + 1:]
-        state = replace(state, market=market, passes=0, turn=(seat + 1) % cfg.players)
+        state = replace(state, market=market, passes=0, turn=_after(state, seat))
         return _report(state) if not market else state
     if task is not None:
         return _task_done(state, task)
@@ -404,6 +404,11 @@ def _lay(state: State, seat: int, where: str, cells, halves) -> State:
     personal = list(state.personal)
     personal[seat] = frozen(state.seat_map(seat) | squares)
     return replace(state, personal=tuple(personal))
+
+
+def _after(state: State, seat: int) -> int:
+    """The next seat to claim: clockwise, or the other way in the Reverse Round."""
+    return (seat + (-1 if state.event == "reverse_order" else 1)) % state.config.players
 
 
 def _set(values: tuple, i: int, v) -> tuple:
@@ -444,7 +449,7 @@ def _pass(state: State, move: Pass) -> State:
     if fits_anywhere(state, move.seat):
         raise IllegalMove("a market domino still fits: picking and placing one is required")
     state = _say(state, f"{cfg.names[move.seat]} can use no market domino and places nothing.")
-    state = replace(state, passes=state.passes + 1, turn=(move.seat + 1) % cfg.players)
+    state = replace(state, passes=state.passes + 1, turn=_after(state, move.seat))
     if state.passes >= cfg.players:  # nobody can use what is left: it is discarded
         return _report(_say(state, "Nobody can use the rest of the market."))
     return state
@@ -517,7 +522,9 @@ def _report(state: State) -> State:
     state = replace(state, phase="report", market=())
     table = power.strengths(state, report=True)
     left = {r: table[r]["strength"] for r in ROLES}
-    order = sorted(range(cfg.players), key=lambda s: min(ROLES.index(r) for r in cfg.roles[s]))
+    order = sorted(range(cfg.players), key=lambda s: min(ROLES.index(r) for r in cfg.roles[s]),
+                   reverse=state.event == "reverse_order")
+    partner = {}  # Machine Mama: an unconnected role shares with one player only this round
     lines = []
     for seat in order:
         card = next((m for m in state.missions if m.seat == seat and m.round == state.round), None)
@@ -528,10 +535,17 @@ def _report(state: State) -> State:
             need[n.role] = max(need.get(n.role, 0), n.num * power.measure(state, n.scalar, seat))
         own_blocked = (cfg.report_rules and "money" in cfg.roles[seat] and not state.on_shared[seat])
         had = {r: (0 if own_blocked and r == "money" else left[r]) for r in need}
+        apart = [r for r in need if "machine" in cfg.expansions and r in cfg.in_game
+                 and r not in cfg.roles[seat]
+                 and not any(power.connected(state, r, own) for own in cfg.roles[seat])]
+        for r in apart:
+            if partner.get(r, seat) != seat:
+                had[r] = 0
         ok = all(had[r] >= v for r, v in need.items())
         if ok:
             for r, v in need.items():
                 left[r] -= v
+            partner.update({r: seat for r in apart})
         result = tuple((r, _num(v), _num(had[r])) for r, v in need.items())
         card = replace(card, status="passed" if ok else "failed", result=result)
         state = replace(state, missions=tuple(card if m.id == card.id else m for m in state.missions))
