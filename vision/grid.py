@@ -31,6 +31,9 @@ LOCK = "lock"
 READ_PX_PER_MM = 3.0   # disc patches: finer than a tile's, a symbol is small
 RADII, ANGLES = 10, 48  # the ring of ink read round a disc's centre
 INK_REACH = 0.8         # ...out to this share of the radius (the rim is left out)
+BODY = (0.72, 0.88)      # a disc's body colour is read in this ring (shares of the radius)
+INK_BLEND = 0.4        # ...and may be mixed with this much of its symbol's ink
+GAP_MM = 1.2            # the bare mat measured round each corner where four cells meet
 COLOUR_FLOOR = np.array([0.07, 0.07, 0.07, 0.12, 0.12, 0.12], np.float32)
 
 
@@ -251,7 +254,7 @@ def disc_signature(frame, H_inv, x_mm, y_mm, diameter_mm, mat_colour, offsets=_S
     n = ratio.shape[0]
     yy, xx = np.mgrid[0:n, 0:n]
     rr = np.hypot(xx - (n - 1) / 2, yy - (n - 1) / 2) / (R * READ_PX_PER_MM)
-    body = np.median(ratio[(rr > 0.72) & (rr < 0.88)], axis=0)  # clear of pips and rim
+    body = np.median(ratio[(rr > BODY[0]) & (rr < BODY[1])], axis=0)  # clear of pips and rim
     centre = np.median(ratio[rr < 0.3], axis=0)
     ink = np.sqrt(((ratio - body) ** 2).sum(axis=2))
     ink = cv2.GaussianBlur(ink, (0, 0), 0.7)
@@ -260,6 +263,13 @@ def disc_signature(frame, H_inv, x_mm, y_mm, diameter_mm, mat_colour, offsets=_S
                       for dx, dy in offsets])
     feat = np.log(np.maximum(np.r_[body, centre], 0.02)).astype(np.float32)
     return feat, rings
+
+
+def _blend_distance(x, body, ink, most=INK_BLEND):
+    """How far a colour is from a disc's body mixed with up to `most` of its ink."""
+    v = ink - body
+    a = float(np.clip(np.dot(x - body, v) / max(float(np.dot(v, v)), 1e-9), 0.0, most))
+    return float(np.linalg.norm(x - (body + a * v)))
 
 
 def _normalise(a):
@@ -322,7 +332,7 @@ class GridReader:
     that holds something, at the cell's centre, in the area it belongs to."""
 
     def __init__(self, profile: Profile, layout: MatLayout, zones=None, cells: Grid | None = None,
-                 max_colour=1.0, colour_margin=0.4, max_lock=5.0, min_symbol=0.6, min_margin=0.2, single_thread=True):
+                 max_colour=0.45, colour_margin=0.12, max_lock=5.0, min_symbol=0.6, min_margin=0.2, single_thread=True):
         if cells is None:
             raise ValueError("a grid reader needs the game's cells (a vision.grid.Grid)")
         if single_thread:
@@ -336,6 +346,12 @@ class GridReader:
         self.min_symbol, self.min_margin = min_symbol, min_margin
         self.D = float(profile.size_mm[0])
         self.colours = [g for g in profile.group_mean if g != LOCK]
+        # each colour's body and its symbols' ink, as ratios to the mat's grey: a small disc far
+        # from the camera is blurred, and its body is read partly mixed with its ink
+        labels = list(profile.labels)
+        self._body = {g: np.exp(profile.group_mean[g][:3]) for g in self.colours}
+        self._ink = {g: np.exp(profile.features[labels.index(f"{g}-1")][3:6]) if f"{g}-1" in labels
+                     else self._body[g] for g in self.colours}
         self._T = np.fft.rfft(profile.templates.astype(np.float32), axis=-1)
         self.last_details: list = []
 
@@ -371,9 +387,58 @@ class GridReader:
                             borderType=cv2.BORDER_REPLICATE), cv2.filter2D(
             d.astype(np.float32), -1, (inner / inner.sum()).astype(np.float32), borderType=cv2.BORDER_REPLICATE)
 
+    def _gap_light(self, view, name):
+        """The mat's own colour in the gaps between discs: at each corner where four cells meet
+        (clear of a disc lying in its cell), so a shadow across a full matrix is measured where
+        it falls, not guessed from the area's border. None where a corner does not look like
+        bare grey mat (a disc pushed far off its cell, a finger)."""
+        k = SEG_PX_PER_MM
+        rows, cols = self.grid.shape(name)
+        x0, y0 = self.grid.centre(self.layout, name, 0, 0)
+        half, p = self.grid.pitch_mm / 2, self.grid.pitch_mm
+        reach = max(1, int(round(GAP_MM * k)))
+        H, W = view.image.shape[:2]
+        out = np.full((rows + 1, cols + 1, 3), np.nan, np.float32)
+        for i in range(rows + 1):
+            for j in range(cols + 1):
+                px, py = (x0 - half + j * p - view.zone.x) * k, (y0 - half + i * p - view.zone.y) * k
+                ya, yb = int(max(py - reach, 0)), int(min(py + reach + 1, H))
+                xa, xb = int(max(px - reach, 0)), int(min(px + reach + 1, W))
+                if yb - ya < 2 or xb - xa < 2:
+                    continue
+                c = np.median(view.image[ya:yb, xa:xb].reshape(-1, 3), axis=0)
+                fit = view.mat_colour_at(view.zone.x + px / k, view.zone.y + py / k)
+                r = c / np.maximum(fit, 1.0)  # the fitted light's tint is the paper's: grey stays level
+                lum = float(r.mean())
+                if 0.35 < lum < 1.3 and float(np.abs(r - lum).max()) < 0.12 * lum:
+                    out[i, j] = c
+        return out
+
+    def _cell_light(self, view, gaps, name, r, c, x, y):
+        """The mat's colour under a cell: the mean of its bare corners, or the fitted light."""
+        corners = gaps[r:r + 2, c:c + 2].reshape(-1, 3)
+        corners = corners[~np.isnan(corners[:, 0])]
+        if len(corners) < 2:
+            return view.mat_colour_at(x, y)
+        return corners.mean(axis=0)
+
+    def _bare(self, view, gaps, name, r, c, px, py) -> bool:
+        """Is this cell plainly bare mat: across a disc's width, the grey of its gaps?"""
+        corners = gaps[r:r + 2, c:c + 2].reshape(-1, 3)
+        corners = corners[~np.isnan(corners[:, 0])]
+        if len(corners) < 2:
+            return False
+        k = SEG_PX_PER_MM
+        h = int(self.D / 2 * k * 0.8)
+        patch = view.image[max(int(py) - h, 0):int(py) + h + 1, max(int(px) - h, 0):int(px) + h + 1]
+        ratio = patch.reshape(-1, 3) / np.maximum(corners.mean(axis=0), 1.0)
+        off = np.abs(ratio - 1.0).max(axis=1)
+        return patch.size > 0 and float(np.percentile(off, 90)) < 0.12
+
     def _read_zone(self, frame, H_inv, view, name):
         k = SEG_PX_PER_MM
         score, cover = self._presence(view)
+        gaps = self._gap_light(view, name)
         rows, cols = self.grid.shape(name)
         reach = max(1.0, (self.grid.pitch_mm - self.D) / 2 + 0.8) * k
         out = []
@@ -390,19 +455,23 @@ class GridReader:
                 if filled < 0.3:
                     continue  # bare mat: an empty cell
                 cx, cy = view.zone.x + (x0 + bx) / k, view.zone.y + (y0 + by) / k
+                if filled < 0.75 and self._bare(view, gaps, name, r, c, px, py):
+                    continue  # the mat's light misjudged here, but the cell is as grey as its gaps
                 if filled < 0.75:
                     label, conf = UNKNOWN, 0.0  # something, but not a disc lying in its cell
                     self.last_details.append({"cell": (name, r, c), "filled": filled})
                 else:
-                    label, conf = self._read_disc(frame, H_inv, view, cx, cy, (name, r, c))
+                    label, conf = self._read_disc(frame, H_inv, self._cell_light(view, gaps, name, r, c, x, y),
+                                                  cx, cy, (name, r, c))
                 out.append(TileReading(label, round(x, 1), round(y, 1), 0.0, round(conf, 3), name))
         return out
 
-    def _read_disc(self, frame, H_inv, view, x, y, cell):
-        feat, rings = disc_signature(frame, H_inv, x, y, self.D, view.mat_colour_at(x, y), _NEAR)
+    def _read_disc(self, frame, H_inv, mat_colour, x, y, cell):
+        feat, rings = disc_signature(frame, H_inv, x, y, self.D, mat_colour, _NEAR)
         prof = self.profile
-        # the body's colour against each colour's, and the centre's against a lock token's
-        dist = {g: float(np.linalg.norm(feat[:3] - prof.group_mean[g][:3])) for g in self.colours}
+        # the body's colour against each colour's (as it is, or blurred into its ink), and the
+        # centre's against a lock token's
+        dist = {g: _blend_distance(np.exp(feat[:3]), self._body[g], self._ink[g]) for g in self.colours}
         order = sorted(dist, key=dist.get)
         details = {"cell": cell, "at": (round(x, 1), round(y, 1)), "colours": dict(sorted(dist.items(), key=lambda kv: kv[1])[:3])}
         self.last_details.append(details)

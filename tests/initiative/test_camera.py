@@ -102,10 +102,11 @@ def test_synthetic_matrices_every_disc_found_and_none_misread(layout, reader, se
     assert read >= 0.9 * cells, f"read {read} of {cells} cells"
 
 
-@pytest.mark.xfail(strict=True, reason="a matrix under a deep shadow: the mat's light under a full "
-                   "matrix is guessed from its border, and some cells are left in doubt (99.2 %)")
-def test_at_least_995_per_mille_of_cells_are_read(layout, reader):
-    cells, read = _read_frames(layout, reader, 5)
+@pytest.mark.parametrize("seed", [5, 11])
+def test_at_least_995_per_mille_of_cells_are_read(layout, reader, seed):
+    """Deep shadows across full matrices, far and blurred cameras: the mat's light is measured
+    in the gaps between discs, and a small disc's body read as it blurs into its symbol."""
+    cells, read = _read_frames(layout, reader, seed)
     assert read >= 0.995 * cells, f"read {read} of {cells} cells"
 
 
