@@ -86,22 +86,39 @@ def create_app(companion, host_token: str, extras: Extras | None = None,
 
     # ---------------------------------------------------------------- who is asking
 
+    guesses = Guesses()
+
     def host_ok(token: str | None) -> bool:
-        return bool(token) and hmac.compare_digest(token, host_token)
+        """Whether this is the host's key. A wrong key counts against the device that sent it."""
+        if not token:
+            return False
+        guesses.check(request.remote_addr)
+        if same(token, host_token):
+            return True
+        guesses.wrong(request.remote_addr)
+        return False
 
     def require_host():
         if not host_ok(request.headers.get("X-Host-Token")):
             raise Refused(403, "only the host page can do that")
 
-    def seat_viewer(token: str | None) -> tuple[Viewer, str] | None:
-        """The viewer a seat token names, for the game in progress only."""
+    def seat_viewer(token: str | None, count: bool = True) -> tuple[Viewer, str] | None:
+        """The viewer a seat token names, for the game in progress only. Every seat's token is
+        compared in constant time, so how long the answer takes tells nothing about a guess."""
         session = companion.snapshot.session
         if not token or session is None:
             return None
-        found = companion.store.viewer_for_token(token)
-        if not found or found[0] != session.id:
+        if count:
+            guesses.check(request.remote_addr)
+        found = None
+        for viewer, known in companion.store.tokens(session.id).items():
+            if same(token, known):
+                found = viewer
+        if found is None:
+            if count:
+                guesses.wrong(request.remote_addr)
             return None
-        return viewer_from_name(found[1]), found[1]
+        return viewer_from_name(found), found
 
     def require_seat() -> Viewer:
         found = seat_viewer(request.headers.get("X-Seat-Token"))
@@ -231,7 +248,7 @@ def create_app(companion, host_token: str, extras: Extras | None = None,
     def stream():
         """Server-sent events: the viewer's whole view now, then again whenever it changes."""
         token = request.args.get("token", "")
-        is_host = host_ok(token)
+        is_host = bool(token) and same(token, host_token)  # a seat's key is no wrong host key
         found = (TABLE, "table") if not token else None if is_host else seat_viewer(token)
         if not is_host and found is None:
             raise Refused(403, "this phone's seat link is not valid any more; ask the host for a new one")
@@ -249,7 +266,7 @@ def create_app(companion, host_token: str, extras: Extras | None = None,
             last = None
             ends = time.monotonic() + stream_seconds
             while companion.running and not closing.is_set() and time.monotonic() < ends:
-                if token and not is_host and seat_viewer(token) is None:
+                if token and not is_host and seat_viewer(token, count=False) is None:
                     yield "event: revoked\ndata: {}\n\n"
                     return
                 payload = payload_for(snap)
@@ -436,7 +453,17 @@ def create_app(companion, host_token: str, extras: Extras | None = None,
 
     @app.errorhandler(Refused)
     def refused(exc):
-        return jsonify({"error": str(exc)}), exc.status
+        answer = jsonify({"error": str(exc)})
+        if exc.status == 429:
+            answer.headers["Retry-After"] = str(Guesses.WINDOW)
+        return answer, exc.status
+
+    @app.after_request
+    def guarded(response):
+        """Every answer: only the companion's own scripts, styles and pictures; never inside
+        another site's frame; no guessing of content types; no address (a link's key) handed on."""
+        response.headers.update(SECURITY_HEADERS)
+        return response
 
     @app.errorhandler(IllegalMove)
     def illegal(exc):
@@ -463,6 +490,55 @@ def create_app(companion, host_token: str, extras: Extras | None = None,
 
     app.stop_streams = stop_streams
     return app
+
+
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self'; "
+                               "img-src 'self'; connect-src 'self'; object-src 'none'; "
+                               "base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+
+
+def same(given: str, known: str) -> bool:
+    """Constant-time comparison of a token sent with one known, whatever characters were sent."""
+    return hmac.compare_digest(given.encode("utf-8", "replace"), known.encode("utf-8"))
+
+
+class Guesses:
+    """Wrong host or seat keys, per device: after FREE of them within WINDOW seconds, the device's
+    key checks are refused (429) until the window has passed, so keys cannot be guessed by trying
+    (a phone with a replaced link tries it a few times at most)."""
+    FREE = 20
+    WINDOW = 60
+
+    def __init__(self, clock=time.monotonic):
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._wrong: dict[str, list[float]] = {}
+
+    def _recent(self, who: str) -> list[float]:
+        now = self._clock()
+        times = [t for t in self._wrong.get(who, ()) if now - t < self.WINDOW]
+        if times:
+            self._wrong[who] = times
+        else:
+            self._wrong.pop(who, None)
+        return times
+
+    def check(self, who: str | None):
+        with self._lock:
+            if len(self._recent(who or "")) >= self.FREE:
+                raise Refused(429, "too many wrong links from this device; wait a minute and try "
+                                   "again, or ask the host for a new link")
+
+    def wrong(self, who: str | None):
+        with self._lock:
+            if len(self._wrong) > 1000:  # many devices at once: forget the oldest
+                self._wrong.pop(next(iter(self._wrong)))
+            self._wrong.setdefault(who or "", []).append(self._clock())
 
 
 def _wait(future, timeout: float = 10.0):
