@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from companion import config as config_mod
-from companion.games import TABLE, Viewer
+from companion.games import TABLE
 from companion.run import start
 
 playwright = pytest.importorskip("playwright.sync_api")
@@ -38,8 +38,13 @@ def device(tmp_path_factory):
 
 
 def settled(device, page):
+    """Until the page shows the companion's latest view (polled from here: the pages' content
+    security policy forbids the browser-side polling that evaluates a string)."""
     version = device.companion.snapshot.version
-    page.wait_for_function(f"document.body.dataset.version >= {version}")
+    deadline = time.monotonic() + 10
+    while int(page.locator("body").get_attribute("data-version") or -1) < version:
+        assert time.monotonic() < deadline, "the page did not catch up"
+        page.wait_for_timeout(30)
 
 
 def test_market_missions_and_a_tapped_placement(device, browser):

@@ -6,7 +6,7 @@ import pytest
 
 from companion.games import dynasty
 from companion.games.base import TABLE, IllegalMove, Viewer
-from companion.games.dynasty import Happening, Market, Mission, Pass, Place, Remove
+from companion.games.dynasty import Happening, Market, Mission, Place, Remove
 
 from .helpers import free, lay, strengths
 

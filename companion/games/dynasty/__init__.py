@@ -13,12 +13,11 @@ from __future__ import annotations
 from ..base import Game, IllegalMove, Option, accepted
 from . import practice
 from .catalog import EXPANSIONS, ROLES, role_name
-from .maps import dominoes
 from .moves import (MOVES, Happening, Market, Mission, Pass, Place, Remove, Said, Start, move_from_dict,
                     move_to_dict)
-from .rules import (NAME, apply, is_over, keep, parse_domino, placement_refusal, placements, removable, scores,
-                    setup, winners)
+from .rules import NAME, apply, is_over, keep, placements, scores, setup, winners
 from .state import PERSONAL, SHARED, State
+from .steps import removable
 from .views import secrets, view, viewers
 
 __all__ = ["NAME", "GAME", "MOVES", "IllegalMove", "setup", "apply", "view", "viewers", "scores",

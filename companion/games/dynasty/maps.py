@@ -142,14 +142,14 @@ def check_cells(cells) -> tuple:
 
 
 def refusal(g: dict, cells, halves, match: str | None, where: str, bound: int = BOUND,
-            overlap_ok: bool = False, attach: bool = True) -> str | None:
+            attach: bool = True) -> str | None:
     """Why a domino may not lie on `cells` of map `g`, or None when it may.
 
     match: "paths" (personal map), "terrain" (shared map), "one terrain" (the easier shared map),
     "both" (a designer's visit, strict placement) or None (nothing needs to match).
     """
     for cell in cells:
-        if cell in g and not overlap_ok:
+        if cell in g:
             return f"square {name(cell)} of {where} is already taken"
     if attach and g and not any(neighbour(c, s) in g and neighbour(c, s) not in cells for c in cells for s in SIDES):
         return f"the domino does not touch {where}"

@@ -5,14 +5,14 @@ from dataclasses import replace
 
 from ..base import IllegalMove, chance
 from . import power
-from .catalog import EVENTS, EXPANSIONS, PENALTIES, REWARDS, ROLES, TERRAIN_OF, role_name, strength_name
-from .maps import BOUND, Half, Square, check_cells, dominoes, frozen, name, neighbour, open_ends, refusal
+from .catalog import EVENTS, EXPANSIONS, PENALTIES, REWARDS, ROLES, role_name, strength_name
+from .maps import BOUND, Half, Square, check_cells, frozen, name, refusal
 from .moves import Happening, Market, Mission, Pass, Place, Remove, Said, Start
-from .state import PERSONAL, SHARED, Config, MissionCard, Need, State, Task, starting_halves
+from .report import report
+from .state import PERSONAL, SHARED, Config, MissionCard, Need, State, starting_halves
+from .steps import finish, put, removable, say, set_at, task_done, waiting
 
 NAME = "dynasty"
-WIN_PER_PLAYER = 3   # completed missions per player (rulebook, Objective)
-FAILS_TO_LEAVE = 3
 KNOWN = 300          # dominoes of a print remembered for the next game's market entry
 
 
@@ -135,10 +135,6 @@ def _lay_start(state: State, where: str, role: str, cells, seat: int | None = No
     return replace(state, personal=tuple(personal), homes=tuple(homes))
 
 
-def _say(state: State, words: str) -> State:
-    return replace(state, said=state.said + (words,))
-
-
 # ---------------------------------------------------------------- apply
 
 def apply(state: State, move) -> tuple[State, list[Said]]:
@@ -192,10 +188,10 @@ def _market(state: State, move: Market) -> State:
         raise IllegalMove(f"the market holds {size} dominoes, not {len(doms)}")
     texts = tuple("|".join(h.text() for h in parse_domino(d)) for d in doms)
     if not texts:  # the deck is out: the game ends where it stands
-        return _finish(_say(state, "The deck is empty: the game ends."), "ended")
+        return finish(say(state, "The deck is empty: the game ends."), "ended")
     state = replace(state, market=texts, drawn=True, dealt=state.dealt + len(texts),
                     known=tuple(dict.fromkeys(state.known + texts))[-KNOWN:])
-    return _maybe_claim(_say(state, f"Round {state.round}: {len(texts)} dominoes in the market."))
+    return _maybe_claim(say(state, f"Round {state.round}: {len(texts)} dominoes in the market."))
 
 
 def parse_domino(text) -> tuple[Half, Half]:
@@ -210,7 +206,7 @@ def parse_domino(text) -> tuple[Half, Half]:
     return Half.parse(parts[0]), Half.parse(parts[1])
 
 
-def _needs_mission(state: State, seat: int) -> bool:
+def needs_mission(state: State, seat: int) -> bool:
     broken = {f"{power._event_key(r)}_break" for r in state.config.roles[seat]}
     return state.event not in broken
 
@@ -220,7 +216,7 @@ def _mission(state: State, move: Mission) -> State:
         raise IllegalMove("missions are drawn at the start of a round")
     if any(m.seat == move.seat and m.round == state.round for m in state.missions):
         raise IllegalMove(f"{state.config.names[move.seat]} already has this round's mission")
-    if not _needs_mission(state, move.seat):
+    if not needs_mission(state, move.seat):
         raise IllegalMove(f"the round's event spares {state.config.names[move.seat]} a mission")
     needs = move.needs if isinstance(move.needs, (list, tuple)) else ()
     if not 1 <= len(needs) <= 4:
@@ -235,7 +231,7 @@ def _mission(state: State, move: Mission) -> State:
                        move.penalty, secret)
     state = replace(state, missions=state.missions + (card,))
     who = state.config.names[move.seat]
-    state = _say(state, f"{who} drew a secret mission." if secret else f"{who}: {card.words()}")
+    state = say(state, f"{who} drew a secret mission." if secret else f"{who}: {card.words()}")
     return _maybe_claim(state)
 
 
@@ -248,14 +244,14 @@ def _happening(state: State, move: Happening) -> State:
         raise IllegalMove(f"unknown event {move.event!r}")
     if any(m.round == state.round for m in state.missions) or state.drawn:
         raise IllegalMove("the event is revealed before the market and the missions")
-    return _say(replace(state, event=move.event), EVENTS[move.event]["words"])
+    return say(replace(state, event=move.event), EVENTS[move.event]["words"])
 
 
 def _maybe_claim(state: State) -> State:
     cfg = state.config
     if not state.drawn or ("proximity" in cfg.expansions and not state.event):
         return state
-    waiting = [s for s in range(cfg.players) if _needs_mission(state, s)
+    waiting = [s for s in range(cfg.players) if needs_mission(state, s)
                and not any(m.seat == s and m.round == state.round for m in state.missions)]
     if waiting:
         return state
@@ -349,7 +345,7 @@ def _place(state: State, move: Place) -> State:
     elif state.phase == "report":
         task = next((t for t in state.tasks if t.seat == seat and t.kind == "place"), None)
         if task is None or state.tasks[0].seat != seat:
-            raise IllegalMove(_waiting(state))
+            raise IllegalMove(waiting(state))
         index = None
     elif state.phase == "free":
         index = None
@@ -372,16 +368,16 @@ def _place(state: State, move: Place) -> State:
         and placement_refusal(replace(state, effects=()), seat, move.map, cells, halves) is not None)
     before = power.strengths(state)
     state = _lay(state, seat, move.map, cells, halves)
-    state = replace(state, placed=_set(state.placed, seat, state.placed[seat] + 1),
-                    on_shared=_set(state.on_shared, seat, state.on_shared[seat] or move.map == SHARED),
-                    mismatched=_set(state.mismatched, seat, state.mismatched[seat] or mismatch),
-                    power_used=_set(state.power_used, seat, state.power_used[seat] or use_power))
+    state = replace(state, placed=set_at(state.placed, seat, state.placed[seat] + 1),
+                    on_shared=set_at(state.on_shared, seat, state.on_shared[seat] or move.map == SHARED),
+                    mismatched=set_at(state.mismatched, seat, state.mismatched[seat] or mismatch),
+                    power_used=set_at(state.power_used, seat, state.power_used[seat] or use_power))
     table = power.strengths(state)
     # what the placement did to the strengths, said at once: players need not recount
     changed = [f"{strength_name(r)} {before[r]['strength']}->{table[r]['strength']}" for r in cfg.in_game
                if table[r]["strength"] != before[r]["strength"]]
     where = "the shared map" if move.map == SHARED else "their map"
-    state = _say(state, f"{cfg.names[seat]} placed {halves[0].words()} | {halves[1].words()} on "
+    state = say(state, f"{cfg.names[seat]} placed {halves[0].words()} | {halves[1].words()} on "
                         f"{name(cells[0])}-{name(cells[1])} of {where}."
                         + (f" {', '.join(changed)}." if changed else ""))
     state = replace(state, placements=state.placements + (
@@ -389,9 +385,9 @@ def _place(state: State, move: Place) -> State:
     if index is not None:
         market = state.market[:index] + state.market[index + 1:]
         state = replace(state, market=market, passes=0, turn=_after(state, seat))
-        return _report(state) if not market else state
+        return report(state) if not market else state
     if task is not None:
-        return _task_done(state, task)
+        return task_done(state, task)
     return state
 
 
@@ -409,10 +405,6 @@ def _lay(state: State, seat: int, where: str, cells, halves) -> State:
 def _after(state: State, seat: int) -> int:
     """The next seat to claim: clockwise, or the other way in the Reverse Round."""
     return (seat + (-1 if state.event == "reverse_order" else 1)) % state.config.players
-
-
-def _set(values: tuple, i: int, v) -> tuple:
-    return values[:i] + (v,) + values[i + 1:]
 
 
 def fits_anywhere(state: State, seat: int) -> bool:
@@ -440,37 +432,22 @@ def _pass(state: State, move: Pass) -> State:
     if state.phase == "report":
         task = state.tasks[0] if state.tasks else None
         if task is None or task.seat != move.seat or not task.optional:
-            raise IllegalMove(_waiting(state))
-        return _task_done(state, task, finished=True)
+            raise IllegalMove(waiting(state))
+        return task_done(state, task, finished=True)
     if state.phase != "claim":
         raise IllegalMove("placing nothing is a turn of the claim step")
     if move.seat != state.turn:
         raise IllegalMove(f"it is {cfg.names[state.turn]}'s turn to claim a domino")
     if fits_anywhere(state, move.seat):
         raise IllegalMove("a market domino still fits: picking and placing one is required")
-    state = _say(state, f"{cfg.names[move.seat]} can use no market domino and places nothing.")
+    state = say(state, f"{cfg.names[move.seat]} can use no market domino and places nothing.")
     state = replace(state, passes=state.passes + 1, turn=_after(state, move.seat))
     if state.passes >= cfg.players:  # nobody can use what is left: it is discarded
-        return _report(_say(state, "Nobody can use the rest of the market."))
+        return report(say(state, "Nobody can use the rest of the market."))
     return state
 
 
 # ---------------------------------------------------------------- taking dominoes off
-
-def removable(state: State, task: Task | None, seat: int, where: str) -> dict[int, tuple]:
-    """{domino: cells} that may come off: never a starting domino (it anchors the map)."""
-    g = dict(state.shared) if where == SHARED else state.seat_map(seat)
-    keep = {state.homes[seat]} if where == PERSONAL else set(range(1, len(ROLES) + 1))
-    if where == SHARED:
-        keep = {g[c].domino for _, cells in state.starts for c in cells if c in g}
-    out = {d: cs for d, cs in dominoes(g).items() if d not in keep}
-    if task is not None and task.kind == "remove capital":
-        from .catalog import CAPITALS
-        out = {d: cs for d, cs in out.items() if any(g[c].half.icon in CAPITALS for c in cs)}
-    if task is not None and task.kind == "remove corrupter":
-        out = {d: cs for d, cs in out.items() if any(g[c].half.icon == "corrupter" for c in cs)}
-    return out
-
 
 def _remove(state: State, move: Remove) -> State:
     cfg = state.config
@@ -487,7 +464,7 @@ def _remove(state: State, move: Remove) -> State:
           and not state.power_used[seat] and state.effect(seat, "powerless") is None):
         task, where = None, move.map  # the Brother of Warfare's power: a domino of an earlier round
     else:
-        raise IllegalMove(_waiting(state) if state.phase == "report" else "no domino is to be taken off now")
+        raise IllegalMove(waiting(state) if state.phase == "report" else "no domino is to be taken off now")
     g = dict(state.shared) if where == SHARED else state.seat_map(seat)
     if cell not in g:
         raise IllegalMove(f"square {name(cell)} is empty")
@@ -498,190 +475,15 @@ def _remove(state: State, move: Remove) -> State:
     if task is None and number >= state.first_of_round:
         raise IllegalMove("the power takes off a domino from an earlier round")
     g = {c: sq for c, sq in g.items() if sq.domino != number}
-    state = _put(state, seat, where, g)
-    state = _say(state, f"{cfg.names[seat]} took the domino on {name(cell)} off "
+    state = put(state, seat, where, g)
+    state = say(state, f"{cfg.names[seat]} took the domino on {name(cell)} off "
                         f"{'the shared map' if where == SHARED else 'their map'}.")
     if task is None:
-        return replace(state, power_used=_set(state.power_used, seat, True))
-    return _task_done(state, task)
-
-
-def _put(state: State, seat: int, where: str, g: dict) -> State:
-    if where == SHARED:
-        return replace(state, shared=frozen(g))
-    personal = list(state.personal)
-    personal[seat] = frozen(g)
-    return replace(state, personal=tuple(personal))
+        return replace(state, power_used=set_at(state.power_used, seat, True))
+    return task_done(state, task)
 
 
 # ---------------------------------------------------------------- the report step
-
-def _report(state: State) -> State:
-    """Every mission checked in role order against the strength left to share."""
-    cfg = state.config
-    state = replace(state, phase="report", market=())
-    table = power.strengths(state, report=True)
-    left = {r: table[r]["strength"] for r in ROLES}
-    order = sorted(range(cfg.players), key=lambda s: min(ROLES.index(r) for r in cfg.roles[s]),
-                   reverse=state.event == "reverse_order")
-    partner = {}  # Machine Mama: an unconnected role shares with one player only this round
-    lines = []
-    for seat in order:
-        card = next((m for m in state.missions if m.seat == seat and m.round == state.round), None)
-        if card is None or state.phase == "over":
-            continue
-        need = {}
-        for n in card.needs:
-            need[n.role] = max(need.get(n.role, 0), n.num * power.measure(state, n.scalar, seat))
-        own_blocked = (cfg.report_rules and "money" in cfg.roles[seat] and not state.on_shared[seat])
-        had = {r: (0 if own_blocked and r == "money" else left[r]) for r in need}
-        apart = [r for r in need if "machine" in cfg.expansions and r in cfg.in_game
-                 and r not in cfg.roles[seat]
-                 and not any(power.connected(state, r, own) for own in cfg.roles[seat])]
-        for r in apart:
-            if partner.get(r, seat) != seat:
-                had[r] = 0
-        ok = all(had[r] >= v for r, v in need.items())
-        if ok:
-            for r, v in need.items():
-                left[r] -= v
-            partner.update({r: seat for r in apart})
-        result = tuple((r, _num(v), _num(had[r])) for r, v in need.items())
-        card = replace(card, status="passed" if ok else "failed", result=result)
-        state = replace(state, missions=tuple(card if m.id == card.id else m for m in state.missions))
-        who = cfg.names[seat]
-        numbers = ", ".join(f"{strength_name(r)} {h} of {v} needed" for r, v, h in result)
-        if card.secret and not ok:
-            line = f"{who}'s secret mission failed."
-        else:
-            line = f"{who}'s mission {'passed' if ok else 'failed'}: {numbers}."
-        lines.append(line)
-        state = _say(state, line)
-        state = _consequence(state, card, ok)
-        state = _check_end(state)
-    state = replace(state, report=tuple(lines))
-    if state.phase == "over":
-        return state
-    return _next_round(state) if not state.tasks else state
-
-
-def _num(v):
-    v = round(v, 2)
-    return int(v) if float(v).is_integer() else v
-
-
-def _consequence(state: State, card: MissionCard, ok: bool) -> State:
-    seat, cfg = card.seat, state.config
-    if ok and card.reward and state.event != "reward_break":
-        key = card.reward
-        state = _say(state, f"Reward for {cfg.names[seat]}: {REWARDS[key]}")
-        if key == "remove_failed":
-            failed = [m for m in state.missions if m.seat == seat and m.status == "failed"]
-            if failed:
-                gone = replace(failed[-1], status="forgiven")
-                state = replace(state, missions=tuple(gone if m.id == gone.id else m for m in state.missions))
-        elif key == "extra_score":
-            state = _next(state, seat, "extra_score", 5)
-        elif key == "extra_score_dynamic":
-            state = _next(state, seat, "extra_score", power.neutral(state, seat))
-        elif key == "ignore_placement":
-            state = _next(state, seat, "ignore_placement", True)
-        elif key in ("draw", "draw_dynamic"):
-            count = 1 if key == "draw" else power.neutral(state, seat)
-            state = _task(state, Task(seat, "place", count, optional=True))
-        elif key == "remove_corrupter":
-            state = _task(state, Task(seat, "remove corrupter", 1, optional=True))
-        elif key == "powerful":
-            state = _next(state, seat, "powerful", True)
-    if not ok and card.penalty and state.event != "penalty_break":
-        key = card.penalty
-        state = _say(state, f"Penalty for {cfg.names[seat]}: {PENALTIES[key]}")
-        if key == "remove":
-            state = _task(state, Task(seat, "remove", 1))
-        elif key == "remove_all":
-            for s in range(cfg.players):
-                state = _task(state, Task(s, "remove", 1))
-        elif key == "remove_shared":
-            state = _task(state, Task(seat, "remove shared", 1))
-        elif key == "remove_dynamic":
-            state = _task(state, Task(seat, "remove", power.neutral(state, seat)))
-        elif key == "remove_role":
-            state = _task(state, Task(seat, "remove capital", 1))
-        elif key == "remove_neutral":
-            g = state.seat_map(seat)
-            gone = {g[c].domino for c in g if g[c].half.icon == "neutral"} - {state.homes[seat]}
-            state = _put(state, seat, PERSONAL, {c: sq for c, sq in g.items() if sq.domino not in gone})
-        elif key == "attack":
-            g = state.seat_map(seat)
-            hit = {sq.domino for c, sq in g.items() for s in sq.half.paths
-                   if neighbour(c, s) not in g} - {state.homes[seat]}
-            state = _put(state, seat, PERSONAL, {c: sq for c, sq in g.items() if sq.domino not in hit})
-            state = _say(state, f"The goblins took {len(hit)} dominoes off {cfg.names[seat]}'s map.")
-        elif key in ("strict_placement", "small_province", "powerless"):
-            state = _next(state, seat, key, True)
-    return state
-
-
-def _next(state: State, seat: int, key: str, value) -> State:
-    return replace(state, next_effects=state.next_effects + ((seat, key, value),))
-
-
-def _task(state: State, task: Task) -> State:
-    if task.count <= 0:
-        return state
-    if task.kind.startswith("remove"):
-        where = SHARED if task.kind == "remove shared" else PERSONAL
-        if not removable(state, task, task.seat, where):
-            return _say(state, f"{state.config.names[task.seat]} has no domino that may come off.")
-    return replace(state, tasks=state.tasks + (task,))
-
-
-def _task_done(state: State, task: Task, finished: bool = False) -> State:
-    rest = state.tasks[1:]
-    state = replace(state, tasks=rest)
-    if not finished and task.count > 1:
-        again = _task(replace(state, tasks=()), replace(task, count=task.count - 1))
-        state = replace(again, tasks=again.tasks + rest)
-    return _next_round(state) if not state.tasks and state.phase == "report" else state
-
-
-def _waiting(state: State) -> str:
-    if not state.tasks:
-        return "nothing is waiting in the report step"
-    t = state.tasks[0]
-    who = state.config.names[t.seat]
-    what = {"remove": "take a domino off their map", "remove shared": "take a domino off the shared map",
-            "remove capital": "take a domino showing a capital off their map",
-            "remove corrupter": "take a Corrupter off their map (or pass)",
-            "place": "place a free domino (or pass)"}[t.kind]
-    return f"first {who} must {what}"
-
-
-def _check_end(state: State) -> State:
-    cfg = state.config
-    for seat in range(cfg.players):
-        if sum(1 for m in state.missions if m.seat == seat and m.status == "failed") >= FAILS_TO_LEAVE:
-            state = replace(state, left=seat)
-            state = _say(state, f"{cfg.names[seat]} failed 3 missions and must leave the family.")
-            return _finish(state, "lost" if cfg.mode == "cooperative" else "ended")
-    won = sum(1 for m in state.missions if m.status == "passed")
-    if cfg.mode == "cooperative" and won >= WIN_PER_PLAYER * cfg.players:
-        return _finish(_say(state, f"{won} missions completed: the dynasty wins!"), "won")
-    return state
-
-
-def _finish(state: State, result: str) -> State:
-    return replace(state, phase="over", result=result, tasks=())
-
-
-def _next_round(state: State) -> State:
-    n = state.config.players
-    state = _say(state, f"Round {state.round + 1} begins.")
-    return replace(state, phase="draw", round=state.round + 1, market=(), drawn=False, event="",
-                   turn=0, passes=0, placed=(0,) * n, on_shared=(False,) * n, mismatched=(False,) * n,
-                   power_used=(False,) * n, effects=state.next_effects, next_effects=(),
-                   first_of_round=state.next_domino)
-
 
 # ---------------------------------------------------------------- scores
 

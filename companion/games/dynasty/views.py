@@ -5,8 +5,8 @@ from __future__ import annotations
 from ..base import IllegalMove, Viewer
 from . import power
 from .catalog import EVENTS, PENALTIES, REWARDS, ROLES, SCALARS, TERRAINS, icons_in, role_name
-from .maps import dominoes, name
-from .rules import NAME, _needs_mission, is_over, parse_domino, scores, winners
+from .maps import name
+from .rules import NAME, needs_mission, is_over, parse_domino, scores, winners
 from .state import State
 
 
@@ -87,7 +87,7 @@ def view(state: State, viewer: Viewer) -> dict:
     if viewer.kind == "seat":
         out["you"] = viewer.seat
         out["known"] = list(state.known)  # this box's dominoes seen so far, for entering a market
-        out["needs_mission"] = state.phase == "draw" and _needs_mission(state, viewer.seat) and not any(
+        out["needs_mission"] = state.phase == "draw" and needs_mission(state, viewer.seat) and not any(
             m.seat == viewer.seat and m.round == state.round for m in state.missions)
     out["pieces"] = _pieces(cfg)
     return out
@@ -100,6 +100,3 @@ def _pieces(cfg) -> dict:
             "rewards": dict(REWARDS), "penalties": dict(PENALTIES), "arrows": "direction" in cfg.expansions,
             "events": {k: v["words"] for k, v in EVENTS.items()} if "proximity" in cfg.expansions else {}}
 
-
-def domino_count(squares) -> int:
-    return len(dominoes(dict(squares)))

@@ -1,0 +1,137 @@
+"""The report step: every mission checked in role order against the strength left to share,
+then its reward or penalty; the win and the loss."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from . import power
+from .catalog import PENALTIES, REWARDS, ROLES, strength_name
+from .maps import neighbour
+from .state import PERSONAL, MissionCard, State, Task
+from .steps import add_task, finish, next_round, put, say
+
+WIN_PER_PLAYER = 3   # completed missions per player (rulebook, Objective)
+FAILS_TO_LEAVE = 3
+
+
+def report(state: State) -> State:
+    """Every mission checked in role order against the strength left to share."""
+    cfg = state.config
+    state = replace(state, phase="report", market=())
+    table = power.strengths(state, report=True)
+    left = {r: table[r]["strength"] for r in ROLES}
+    order = sorted(range(cfg.players), key=lambda s: min(ROLES.index(r) for r in cfg.roles[s]),
+                   reverse=state.event == "reverse_order")
+    partner = {}  # Machine Mama: an unconnected role shares with one player only this round
+    lines = []
+    for seat in order:
+        card = next((m for m in state.missions if m.seat == seat and m.round == state.round), None)
+        if card is None or state.phase == "over":
+            continue
+        need = {}
+        for n in card.needs:
+            need[n.role] = max(need.get(n.role, 0), n.num * power.measure(state, n.scalar, seat))
+        own_blocked = (cfg.report_rules and "money" in cfg.roles[seat] and not state.on_shared[seat])
+        had = {r: (0 if own_blocked and r == "money" else left[r]) for r in need}
+        apart = [r for r in need if "machine" in cfg.expansions and r in cfg.in_game
+                 and r not in cfg.roles[seat]
+                 and not any(power.connected(state, r, own) for own in cfg.roles[seat])]
+        for r in apart:
+            if partner.get(r, seat) != seat:
+                had[r] = 0
+        ok = all(had[r] >= v for r, v in need.items())
+        if ok:
+            for r, v in need.items():
+                left[r] -= v
+            partner.update({r: seat for r in apart})
+        result = tuple((r, number(v), number(had[r])) for r, v in need.items())
+        card = replace(card, status="passed" if ok else "failed", result=result)
+        state = replace(state, missions=tuple(card if m.id == card.id else m for m in state.missions))
+        who = cfg.names[seat]
+        numbers = ", ".join(f"{strength_name(r)} {h} of {v} needed" for r, v, h in result)
+        if card.secret and not ok:
+            line = f"{who}'s secret mission failed."
+        else:
+            line = f"{who}'s mission {'passed' if ok else 'failed'}: {numbers}."
+        lines.append(line)
+        state = say(state, line)
+        state = consequence(state, card, ok)
+        state = check_end(state)
+    state = replace(state, report=tuple(lines))
+    if state.phase == "over":
+        return state
+    return next_round(state) if not state.tasks else state
+
+
+def number(v):
+    v = round(v, 2)
+    return int(v) if float(v).is_integer() else v
+
+
+def consequence(state: State, card: MissionCard, ok: bool) -> State:
+    seat, cfg = card.seat, state.config
+    if ok and card.reward and state.event != "reward_break":
+        key = card.reward
+        state = say(state, f"Reward for {cfg.names[seat]}: {REWARDS[key]}")
+        if key == "remove_failed":
+            failed = [m for m in state.missions if m.seat == seat and m.status == "failed"]
+            if failed:
+                gone = replace(failed[-1], status="forgiven")
+                state = replace(state, missions=tuple(gone if m.id == gone.id else m for m in state.missions))
+        elif key == "extra_score":
+            state = next_effect(state, seat, "extra_score", 5)
+        elif key == "extra_score_dynamic":
+            state = next_effect(state, seat, "extra_score", power.neutral(state, seat))
+        elif key == "ignore_placement":
+            state = next_effect(state, seat, "ignore_placement", True)
+        elif key in ("draw", "draw_dynamic"):
+            count = 1 if key == "draw" else power.neutral(state, seat)
+            state = add_task(state, Task(seat, "place", count, optional=True))
+        elif key == "remove_corrupter":
+            state = add_task(state, Task(seat, "remove corrupter", 1, optional=True))
+        elif key == "powerful":
+            state = next_effect(state, seat, "powerful", True)
+    if not ok and card.penalty and state.event != "penalty_break":
+        key = card.penalty
+        state = say(state, f"Penalty for {cfg.names[seat]}: {PENALTIES[key]}")
+        if key == "remove":
+            state = add_task(state, Task(seat, "remove", 1))
+        elif key == "remove_all":
+            for s in range(cfg.players):
+                state = add_task(state, Task(s, "remove", 1))
+        elif key == "remove_shared":
+            state = add_task(state, Task(seat, "remove shared", 1))
+        elif key == "remove_dynamic":
+            state = add_task(state, Task(seat, "remove", power.neutral(state, seat)))
+        elif key == "remove_role":
+            state = add_task(state, Task(seat, "remove capital", 1))
+        elif key == "remove_neutral":
+            g = state.seat_map(seat)
+            gone = {g[c].domino for c in g if g[c].half.icon == "neutral"} - {state.homes[seat]}
+            state = put(state, seat, PERSONAL, {c: sq for c, sq in g.items() if sq.domino not in gone})
+        elif key == "attack":
+            g = state.seat_map(seat)
+            hit = {sq.domino for c, sq in g.items() for s in sq.half.paths
+                   if neighbour(c, s) not in g} - {state.homes[seat]}
+            state = put(state, seat, PERSONAL, {c: sq for c, sq in g.items() if sq.domino not in hit})
+            state = say(state, f"The goblins took {len(hit)} dominoes off {cfg.names[seat]}'s map.")
+        elif key in ("strict_placement", "small_province", "powerless"):
+            state = next_effect(state, seat, key, True)
+    return state
+
+
+def next_effect(state: State, seat: int, key: str, value) -> State:
+    return replace(state, next_effects=state.next_effects + ((seat, key, value),))
+
+
+def check_end(state: State) -> State:
+    cfg = state.config
+    for seat in range(cfg.players):
+        if sum(1 for m in state.missions if m.seat == seat and m.status == "failed") >= FAILS_TO_LEAVE:
+            state = replace(state, left=seat)
+            state = say(state, f"{cfg.names[seat]} failed 3 missions and must leave the family.")
+            return finish(state, "lost" if cfg.mode == "cooperative" else "ended")
+    won = sum(1 for m in state.missions if m.status == "passed")
+    if cfg.mode == "cooperative" and won >= WIN_PER_PLAYER * cfg.players:
+        return finish(say(state, f"{won} missions completed: the dynasty wins!"), "won")
+    return state

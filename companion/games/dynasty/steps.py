@@ -1,0 +1,83 @@
+"""Steps every part of the round shares: words said, maps changed, tasks waiting, the next round."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .catalog import CAPITALS
+from .maps import dominoes, frozen
+from .state import PERSONAL, SHARED, State, Task
+
+
+def say(state: State, words: str) -> State:
+    return replace(state, said=state.said + (words,))
+
+
+def set_at(values: tuple, i: int, v) -> tuple:
+    return values[:i] + (v,) + values[i + 1:]
+
+
+def put(state: State, seat: int, where: str, g: dict) -> State:
+    if where == SHARED:
+        return replace(state, shared=frozen(g))
+    personal = list(state.personal)
+    personal[seat] = frozen(g)
+    return replace(state, personal=tuple(personal))
+
+
+def finish(state: State, result: str) -> State:
+    return replace(state, phase="over", result=result, tasks=())
+
+
+def next_round(state: State) -> State:
+    n = state.config.players
+    state = say(state, f"Round {state.round + 1} begins.")
+    return replace(state, phase="draw", round=state.round + 1, market=(), drawn=False, event="",
+                   turn=0, passes=0, placed=(0,) * n, on_shared=(False,) * n, mismatched=(False,) * n,
+                   power_used=(False,) * n, effects=state.next_effects, next_effects=(),
+                   first_of_round=state.next_domino)
+
+
+def removable(state: State, task: Task | None, seat: int, where: str) -> dict[int, tuple]:
+    """{domino: cells} that may come off: never a starting domino (it anchors the map)."""
+    g = dict(state.shared) if where == SHARED else state.seat_map(seat)
+    if where == SHARED:
+        keep = {g[c].domino for _, cells in state.starts for c in cells if c in g}
+    else:
+        keep = {state.homes[seat]}
+    out = {d: cs for d, cs in dominoes(g).items() if d not in keep}
+    if task is not None and task.kind == "remove capital":
+        out = {d: cs for d, cs in out.items() if any(g[c].half.icon in CAPITALS for c in cs)}
+    if task is not None and task.kind == "remove corrupter":
+        out = {d: cs for d, cs in out.items() if any(g[c].half.icon == "corrupter" for c in cs)}
+    return out
+
+
+def add_task(state: State, task: Task) -> State:
+    if task.count <= 0:
+        return state
+    if task.kind.startswith("remove"):
+        where = SHARED if task.kind == "remove shared" else PERSONAL
+        if not removable(state, task, task.seat, where):
+            return say(state, f"{state.config.names[task.seat]} has no domino that may come off.")
+    return replace(state, tasks=state.tasks + (task,))
+
+
+def task_done(state: State, task: Task, finished: bool = False) -> State:
+    rest = state.tasks[1:]
+    state = replace(state, tasks=rest)
+    if not finished and task.count > 1:
+        again = add_task(replace(state, tasks=()), replace(task, count=task.count - 1))
+        state = replace(again, tasks=again.tasks + rest)
+    return next_round(state) if not state.tasks and state.phase == "report" else state
+
+
+def waiting(state: State) -> str:
+    if not state.tasks:
+        return "nothing is waiting in the report step"
+    t = state.tasks[0]
+    who = state.config.names[t.seat]
+    what = {"remove": "take a domino off their map", "remove shared": "take a domino off the shared map",
+            "remove capital": "take a domino showing a capital off their map",
+            "remove corrupter": "take a Corrupter off their map (or pass)",
+            "place": "place a free domino (or pass)"}[t.kind]
+    return f"first {who} must {what}"
