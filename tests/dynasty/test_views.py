@@ -52,3 +52,14 @@ def test_the_oled_pages_show_the_strengths_and_the_report():
     name, data = oled.screen(dynasty.view(state, TABLE), "missions", "")
     assert data["text"] == "No mission reported yet."
     json.dumps(data)
+
+
+def test_the_oled_says_where_each_strength_comes_from():
+    state = free()
+    state = lay(state, 0, "personal", ((5, 3), (6, 3)), "lava/person/W", "lava//")
+    state = lay(state, 0, "shared", ((5, 1), (6, 1)), "lava//", "lava//")
+    name, data = oled.screen(dynasty.view(state, TABLE), "sources", "")
+    assert name == "scoreboard"
+    assert [(s["name"], s["score"]) for s in data["seats"]] == [
+        ("Mil D4:2 x4", 8), ("Mon not in game", 8), ("Roa D4:1 x2", 2), ("Hou not in game", 8),
+        ("Goo D4:1 x2", 2)]
