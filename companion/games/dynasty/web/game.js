@@ -19,7 +19,8 @@
 
   function halfEl(half, tag) {
     const [terrain, icon, paths, arrow] = half.split("/");
-    return el(tag || "span", { class: `sq ${terrain} ` + [...paths].map((s) => "p" + s).join(" "), title: half },
+    return el(tag || "span", { class: `sq ${terrain}`, title: half, "data-paths": paths },
+      ...[...paths].map((s) => el("i", { class: "path p" + s })),
       icon || arrow ? el("b", {}, (icon || "").slice(0, 3) + (arrow ? ARROW[arrow] : "")) : "");
   }
 
@@ -29,7 +30,8 @@
     const x1 = Math.max(...xs, 7) + (onTap ? 1 : 0), y1 = Math.max(...ys, 7) + (onTap ? 1 : 0);
     const at = {};
     squares.forEach((s) => { at[s.x + "," + s.y] = s; });
-    const grid = el("div", { class: "map", id, style: `grid-template-columns: repeat(${x1 - x0 + 1}, 1fr)` });
+    const grid = el("div", { class: "map", id });
+    grid.style.gridTemplateColumns = `repeat(${x1 - x0 + 1}, 1fr)`;  // a style attribute would break the page's CSP
     for (let y = y0; y <= y1; y++) {
       for (let x = x0; x <= x1; x++) {
         const s = at[x + "," + y];
@@ -130,7 +132,7 @@
     return el("div", { id: "enter-mission" }, el("h3", {}, "Your mission domino, as drawn"),
       ...build.needs.map((n, k) => el("div", { class: "row" },
         sel(`need${k}-role`, n[0], roles, (x) => { n[0] = x; }),
-        el("input", { id: `need${k}-num`, type: "number", min: "0.25", step: "0.25", value: n[1], style: "width:4em",
+        el("input", { id: `need${k}-num`, class: "num-in", type: "number", min: "0.25", step: "0.25", value: n[1],
           oninput: (e) => { n[1] = e.target.value; } }),
         sel(`need${k}-scalar`, n[2], scalars, (x) => { n[2] = x; }))),
       el("div", { class: "row" },
