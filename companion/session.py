@@ -5,12 +5,15 @@ takes moves in order from the camera, the buttons and the phones alike.
 """
 from __future__ import annotations
 
+import logging
 import random
 from dataclasses import dataclass
 
 from . import games
 from .games.base import TABLE, Event, IllegalMove, Viewer, to_dict
-from .store import Store
+from .store import StorageFull, Store
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -80,9 +83,12 @@ class Session:
         step = self._advance(move)  # IllegalMove leaves everything as it was
         self.store.append(self.id, "move", to_dict(move), source)
         self._steps.append(step)
-        if self.rules.is_over(step.state):
-            self.store.end_game(self.id)
-        self._keep()
+        try:  # the move is stored; a disk that fills just now only delays these marks
+            if self.rules.is_over(step.state):
+                self.store.end_game(self.id)
+            self._keep()
+        except StorageFull:
+            log.warning("game %s: the move is kept, but its marks wait for free space", self.id)
         return list(step.events)
 
     def _keep(self):

@@ -174,6 +174,26 @@ def test_a_full_disk_is_refused_by_the_store_in_players_words(tmp_path):
                 store.append(game, "move", {"n": "x" * 200}, "phone")
 
 
+def test_a_disk_that_fills_just_after_a_move_is_stored_keeps_the_move_and_says_it_was_taken(tmp_path):
+    """The move is on disk; only what the table taught (`kept`) waits for space: the phone is
+    told the move was taken, and a restart replays it."""
+    from companion.games.island.moves import PrintSpace
+    from companion.session import Session
+
+    class FillsUpAfterTheMove(Store):
+        def keep(self, game, body):
+            fill_up(self)  # the disk is full from here on
+            super().keep(game, {**body, "padding": "x" * 50_000})
+
+    store = FillsUpAfterTheMove(tmp_path / "games.db")
+    session = Session.create(store, "island", {"characters": ["phil", "theseus"]}, seed=1)
+    session.submit(PrintSpace("banana-snakes", 2, "anomaly"), "phone")  # no StorageFull
+    assert store.kept("island") is None
+    store._db.execute("PRAGMA max_page_count = 1073741823")
+    again = Session(store, session.id)
+    assert again.state.printing == ("banana-snakes 2 anomaly",)
+
+
 # ------------------------------------------------------------------ damaged files
 
 def test_a_damaged_database_is_kept_aside_and_a_fresh_one_started(tmp_path):
