@@ -23,7 +23,7 @@ class TableEvent:
     angle: float
     confidence: float
     zone: str | None
-    was: str | None = None  # for "flipped": the label before
+    was: str | None = None  # for "flipped" (and "unreadable" in place of a read piece): the label before
 
 
 @dataclass
@@ -91,6 +91,8 @@ class TableTracker:
                     if before.label != UNKNOWN:
                         events.append(_event("removed", before))
                     events.append(_event("appeared", t))
+                else:  # read before, in doubt now (a piece changed in place?): never the old label
+                    events.append(_event("unreadable", t, was=before.label))
         for j, o in enumerate(old):
             if j not in used_old:
                 events.append(_event("removed", o))

@@ -24,7 +24,7 @@ GAME = Game(
         Option("names", "Seat names, clockwise", "names", per="players",
                help="Leave empty for P1, P2, ..."),
     ),
-    parts=("records", "oled"),
+    parts=("records", "oled", "camera", "simulation"),
 )
 
 

@@ -1,0 +1,115 @@
+"""Paradox Initiative's virtual-table verbs: lay drawn particles, swap two, let a matrix drop.
+
+What a person does with the discs, done from the host page (the camera then reads the frames):
+- draw {particles}: discs drawn from the bag go where the rules wait for them, in their order
+  (the anomaly left to right; a matrix bottom row first, each row left to right);
+- swap {seat, a, b}: two discs change places (a cell [row, column] or "anomaly:N");
+- drop {seat}: after a strand, its discs are taken out and the rest fall as the companion says
+  (only discs lying in that column move, never onto each other);
+- clear: every disc off the mat.
+"""
+from __future__ import annotations
+
+from ..base import IllegalMove
+from . import camera, matrix
+
+
+class Verbs:
+    def __init__(self, table, layout):
+        self.table = table   # vision's DiscTable
+        self.layout = layout
+        self.discs: dict = {}  # (area, row, column) -> disc id
+
+    def act(self, action: dict, view: dict) -> str:
+        kind = action.get("action")
+        if kind == "draw":
+            return self._draw(action.get("particles") or [action.get("particle")], view)
+        if kind == "swap":
+            return self._swap(action, view)
+        if kind == "drop":
+            return self._drop(action, view)
+        if kind == "clear":
+            self.table.clear()
+            self.discs.clear()
+            return "The mat is clear"
+        raise IllegalMove("The virtual table can lay drawn particles, swap two particles, "
+                          "let a matrix drop after a strand, or clear the mat")
+
+    def _put(self, cell, particle):
+        x, y = camera.CELLS.centre(self.layout, *cell)
+        self.discs[cell] = self.table.place(camera.label(particle), x, y, angle=(37.0 * len(self.discs)) % 360)
+
+    def _draw(self, particles, view) -> str:
+        if not all(matrix.is_particle(p) for p in particles) or not particles:
+            raise IllegalMove("Name the particles drawn: a colour letter (R Y B K W) and a symbol 1-3")
+        waiting = view.get("awaiting") or {}
+        if waiting.get("kind") != "draw" or waiting.get("to") not in ("matrix", "anomaly"):
+            raise IllegalMove("No particle is waiting to be laid on a matrix or the anomaly now")
+        if waiting["to"] == "anomaly":
+            cells = [(camera.ANOMALY, 0, i) for i in range(len(view.get("anomaly") or []), 3)]
+        else:
+            area = camera.matrix_area(waiting["seat"])
+            cells = [(area, r, c) for r, c in waiting["cells"]]
+        cells = [c for c in cells if c not in self.discs]
+        if len(particles) > len(cells):
+            raise IllegalMove(f"Only {len(cells)} cells wait for a particle")
+        for cell, p in zip(cells, particles):
+            self._put(cell, p)
+        return f"Laid {' '.join(particles)}"
+
+    def _spot(self, seat, where):
+        if isinstance(where, str) and where.startswith("anomaly:") and where[8:].isdigit():
+            return (camera.ANOMALY, 0, int(where[8:]))
+        if matrix.on_matrix(list(where) if isinstance(where, (list, tuple)) else None):
+            return (camera.matrix_area(seat), where[0], where[1])
+        raise IllegalMove(f"{where!r} is not a cell: [row, column] 0-4, or anomaly:N")
+
+    def _seat(self, action, view) -> int:
+        seat = action.get("seat")
+        names = view.get("names") or []
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < camera.SEATS \
+                or (names and seat >= len(names)):
+            raise IllegalMove("Choose whose matrix: a seat at this table")
+        return seat
+
+    def _swap(self, action, view) -> str:
+        seat = self._seat(action, view)
+        a, b = self._spot(seat, action.get("a")), self._spot(seat, action.get("b"))
+        if a not in self.discs or b not in self.discs or a == b:
+            raise IllegalMove("A swap takes two discs lying on the virtual mat")
+        xa, ya = camera.CELLS.centre(self.layout, *a)
+        xb, yb = camera.CELLS.centre(self.layout, *b)
+        self.table.move(self.discs[a], xb, yb)
+        self.table.move(self.discs[b], xa, ya)
+        self.discs[a], self.discs[b] = self.discs[b], self.discs[a]
+        return "Swapped two particles"
+
+    def _drop(self, action, view) -> str:
+        """Each column made as the companion's matrix has it: the discs it no longer holds go,
+        the others fall, in their order, to the cells it gives them."""
+        seat = self._seat(action, view)
+        rows = view["players"][seat]["rows"]
+        area = camera.matrix_area(seat)
+        for c in range(matrix.SIZE):
+            want = [(r, rows[r].split()[c]) for r in range(matrix.SIZE) if rows[r].split()[c] != "--"]
+            have = [(r, self.table.discs[self.discs[(area, r, c)]].label) for r in range(matrix.SIZE)
+                    if (area, r, c) in self.discs]
+            keep, i = {}, len(have) - 1
+            for r, p in reversed(want):  # from the bottom up, each to the nearest disc above it
+                while i >= 0 and (have[i][0] > r or have[i][1] != camera.label(p)):
+                    i -= 1
+                if i < 0:
+                    raise IllegalMove(f"Column {c + 1} of the virtual matrix does not fall into the "
+                                      "companion's: lay it as the phone shows")
+                keep[have[i][0]] = r
+                i -= 1
+            ids = {r: self.discs.pop((area, r, c)) for r, _ in have}
+            for r, disc in ids.items():
+                if r not in keep:
+                    self.table.remove(disc)
+            for r, disc in sorted(ids.items(), reverse=True):
+                if r in keep:
+                    x, y = camera.CELLS.centre(self.layout, area, keep[r], c)
+                    self.table.move(disc, x, y)
+                    self.discs[(area, keep[r], c)] = disc
+        return "The strand is out and the matrix has dropped"

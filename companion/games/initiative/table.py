@@ -1,0 +1,284 @@
+"""The referee's eye for Paradox Initiative: each matrix as the camera last saw it steady,
+compared with the rules' matrices, becomes the move that explains it.
+
+The tracker reports a cell's disc once it has held still (``appeared``, ``removed``, and
+``unreadable`` for a disc in doubt, also one read before). From those this keeps every cell's
+latest label, and on each look:
+
+- while the rules wait for particles drawn from the bag (the deal, the anomaly, a refill), a
+  new disc in the cell the rules fill next is that Draw, in the rules' order; the refill waits
+  until the matrix shows the strand taken out and the rest dropped;
+- otherwise a matrix (with the anomaly) that differs from the rules' is explained by one swap,
+  or by a run resolved: as it looks right after the swap, or once the strand is out and the
+  rest has dropped. The rules judge it; a refusal is said with their reason;
+- a cell in doubt that a move would rest on is asked about (A yes, C next, B no, or the phone),
+  never guessed; a matrix no single move explains is said with the cells named.
+
+Each question is asked once for what lies on the table; it is asked again when that changes.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..base import IllegalMove, Prompt
+from . import camera, matrix
+from .moves import Draw, EndTurn, Resolve, Swap
+
+UNKNOWN = "unknown"
+
+
+def _where(spot) -> str:
+    return f"anomaly {spot[1] + 1}" if spot[0] == "anomaly" else f"row {spot[0] + 1} column {spot[1] + 1}"
+
+
+def _move_spot(spot):
+    return f"anomaly:{spot[1]}" if spot[0] == "anomaly" else [spot[0], spot[1]]
+
+
+@dataclass
+class MatrixWatcher:
+    rules: object
+    cells: dict = field(default_factory=dict)   # (area, row, column) -> the label last seen steady
+    asked: set = field(default_factory=set)     # questions already put for what lies there now
+    _layout: object = None
+
+    # ------------------------------------------------------------------ what was seen
+
+    def see(self, events) -> None:
+        for e in events:
+            cell = self._cell(e.x_mm, e.y_mm)
+            if cell is None:
+                continue
+            if e.kind == "removed":
+                self.cells.pop(cell, None)
+            elif e.kind in ("appeared", "unreadable", "flipped"):
+                self.cells[cell] = e.label
+
+    def _cell(self, x_mm, y_mm):
+        if self._layout is None:
+            from vision.mat import mat_layout
+            self._layout = mat_layout(camera.MAT)
+        return camera.CELLS.cell_at(self._layout, x_mm, y_mm)
+
+    def accepted(self, at) -> None:
+        """A prompted move went in: nothing more to remember (the rules' state now says it)."""
+
+    def _seen(self, seat, anomaly=True) -> dict:
+        """The seat's matrix cells (row, column) and the anomaly's ("anomaly", i): their labels."""
+        area = camera.matrix_area(seat)
+        out = {(r, c): v for (a, r, c), v in self.cells.items() if a == area}
+        if anomaly:
+            out.update({("anomaly", c): v for (a, r, c), v in self.cells.items() if a == camera.ANOMALY})
+        return out
+
+    # ------------------------------------------------------------------ what to do about it
+
+    def next(self, state):
+        s = state.get()
+        if s["phase"] == "over":
+            return None
+        head = s["queue"][0] if s["queue"] else None
+        if head is not None:
+            if head["kind"] == "draw" and head["to"] in ("matrix", "anomaly"):
+                return self._draw(state, s, head)
+            return None  # a phone's answer is awaited (a card's cost, a module kept, a switch)
+        turn = s["order"][0] if s["order"] else None
+        # the anomaly changes with the matrix of the player to act: theirs is looked at first
+        for seat in sorted(range(s["players"]), key=lambda seat: seat != turn):
+            found = self._changed(state, s, seat, anomaly=seat == turn)
+            if found is not None:
+                return found
+        return None
+
+    def _ask(self, key, prompt):
+        """A question, once for what lies on the table now."""
+        if key in self.asked:
+            return None
+        self.asked.add(key)
+        return prompt
+
+    def _draw(self, state, s, head):
+        seat = head["seat"]
+        seen = self._seen(seat)
+        name = s["names"][seat]
+        if head["to"] == "anomaly":
+            spot = ("anomaly", len(s["anomaly"]))
+            where = "the anomaly"
+        else:
+            spot = tuple(head["cells"][0])
+            where = f"{name}'s matrix"
+            b = s["boards"][seat]
+            for (r, c), want in self._expected(s, seat).items():
+                got = seen.get((r, c))
+                if got not in (want, UNKNOWN) and not _lock_on(b, r, c, got):
+                    return None  # the strand is not out, or the rest has not dropped yet
+        label = seen.get(spot)
+        if label is None or label == camera.LOCK:
+            return None
+        key = ("draw", seat, spot, label, hash(state.blob))
+        if label == UNKNOWN:
+            return self._ask(key, Prompt("Can't read", f"The new particle at {_where(spot)} of "
+                                         f"{where}: straighten it, or enter it by phone"))
+        particle = camera.particle(label)
+        if particle is None or particle[0] == "P":
+            return self._ask(key, Prompt("Not a particle", f"A purple disc at {_where(spot)} of "
+                                         f"{where}: purple particles are not drawn from the bag"))
+        if head["to"] == "anomaly" and any(matrix.symbol(a) == matrix.symbol(particle) for a in s["anomaly"]):
+            return self._ask(key, Prompt("Set it aside", f"{_say(particle)}: symbol "
+                                         f"{matrix.symbol(particle)} is already on the anomaly; "
+                                         "set it aside and draw again"))
+        move = Draw(seat, particle)
+        try:
+            self.rules.apply(state, move)
+        except IllegalMove as exc:
+            return self._ask(key, Prompt("Not allowed", f"{_say(particle)} at {_where(spot)}: {exc}"))
+        return move
+
+    @staticmethod
+    def _expected(s, seat) -> dict:
+        """The rules' matrix of a seat: (row, column) -> the disc label lying there."""
+        grid = s["boards"][seat]["matrix"]
+        return {(r, c): camera.label(p) for r, row in enumerate(grid) for c, p in enumerate(row) if p}
+
+    def _changed(self, state, s, seat, anomaly):
+        b = s["boards"][seat]
+        seen = self._seen(seat, anomaly)
+        now = _layout_of(s, b, anomaly)
+        differ = [spot for spot in set(now) | set(seen)
+                  if seen.get(spot) not in (now.get(spot), UNKNOWN) and not _lock_on(b, *spot, seen.get(spot))
+                  and not (spot[0] == "anomaly" and spot[1] >= len(s["anomaly"]))]
+        if not differ:
+            return None  # as the rules have it (a cell in doubt alone cannot be a swap)
+        fits, under_way = [], False
+        for move, looks, free in self._candidates(state, s, seat, b, anomaly):
+            doubt = [spot for spot in set(looks) | set(seen) if seen.get(spot) == UNKNOWN
+                     and looks.get(spot) != now.get(spot) and spot not in free]
+            wrong = [spot for spot in set(looks) | set(seen) if spot not in free
+                     and seen.get(spot) not in (looks.get(spot), UNKNOWN)
+                     and not _lock_on(b, *spot, seen.get(spot))
+                     and not (spot[0] == "anomaly" and spot[1] >= len(s["anomaly"]))]
+            if not wrong:
+                fits.append((move, doubt))
+            elif all(seen.get(spot) is None for spot in wrong) and not free:
+                under_way = True  # discs lifted out of the swapped matrix: the strand is going
+        key = ("look", seat, tuple(sorted(seen.items(), key=str)), hash(state.blob))
+        name = s["names"][seat]
+        moves = []
+        for m, _ in fits:
+            if m not in moves:
+                moves.append(m)
+        if len(moves) == 1 and not fits[0][1]:
+            return self._judged(state, s, moves[0], key)
+        if moves:
+            doubt = sorted({spot for _, d in fits for spot in d}, key=str)
+            choices = tuple((_move_words(s, m), m) for m in moves)
+            return self._ask(key, Prompt("Check", f"{name}'s matrix: {_listed(doubt) or 'the change'} "
+                                         "in doubt", choices))
+        if under_way:
+            return None
+        return self._ask(key, Prompt("Not one swap", f"{name}'s matrix differs from the game at "
+                                     f"{_listed(sorted(differ, key=str))}: put them back, or enter "
+                                     "the move by phone"))
+
+    def _judged(self, state, s, move, key):
+        """The rules' word on a move the matrix shows: the move, or the refusal said."""
+        try:
+            self.rules.apply(state, move)
+            return move
+        except IllegalMove as exc:
+            turn = s["order"][0] if s["order"] else None
+            if (s["phase"] == "matrix" and turn is not None and turn != move.seat and s["actions"] == 0
+                    and len(s["order"]) > 1 and s["order"][1] == move.seat):
+                # the next player has begun: the last one's turn ends (unspent particles go)
+                who = s["names"][turn]
+                return self._ask(key, Prompt("End of turn", f"{s['names'][move.seat]} has begun: "
+                                             f"does {who}'s turn end?",
+                                             ((f"{who} ends the turn", EndTurn(turn)),)))
+            return self._ask(key, Prompt("Not allowed", f"{_move_words(s, move)}: {exc}"))
+
+    def _candidates(self, state, s, seat, b, anomaly):
+        """(move, how the matrix and anomaly then look, cells the refill may already hold) for
+        every swap of two particles of one symbol and every run waiting to be resolved."""
+        spots = [(r, c) for r in range(matrix.SIZE) for c in range(matrix.SIZE)
+                 if b["matrix"][r][c] and not any(l[0] == r and l[1] == c for l in b["locks"])]
+        spots += [("anomaly", i) for i in range(len(s["anomaly"]))] if anomaly else []
+        now = _layout_of(s, b, anomaly)
+
+        def particle(spot):
+            return s["anomaly"][spot[1]] if spot[0] == "anomaly" else b["matrix"][spot[0]][spot[1]]
+        for i, x in enumerate(spots):
+            for y in spots[i + 1:]:
+                if y[0] == "anomaly" and x[0] == "anomaly":
+                    continue
+                px, py = particle(x), particle(y)
+                if matrix.symbol(px) != matrix.symbol(py) or px == py:
+                    continue
+                move = Swap(seat, _move_spot(x), _move_spot(y))
+                looks = dict(now)
+                looks[x], looks[y] = camera.label(py), camera.label(px)
+                yield move, looks, set()
+                grid = [list(row) for row in b["matrix"]]
+                for spot, p in ((x, py), (y, px)):
+                    if spot[0] != "anomaly":
+                        grid[spot[0]][spot[1]] = p
+                swapped = [spot for spot in (x, y) if spot[0] != "anomaly"]
+                if not matrix.strands_through(grid, swapped, diagonal=s["diagonal"]):
+                    continue  # it forms nothing: nothing drops
+                after = self._after(state, move, seat, anomaly)
+                if after is not None:
+                    yield move, after[0], after[1]
+        runs = matrix.strands_through(b["matrix"], [(r, c) for r in range(matrix.SIZE)
+                                                     for c in range(matrix.SIZE)], diagonal=s["diagonal"])
+        for run in runs:
+            move = Resolve(seat, list(run["cells"][0]))
+            after = self._after(state, move, seat, anomaly)
+            if after is not None:
+                yield move, after[0], after[1]
+
+    def _after(self, state, move, seat, anomaly):
+        """How the matrix looks once a move's strands are out and the rest has dropped, and the
+        cells the refill fills; None when it forms nothing or the rules refuse it."""
+        try:
+            new, _ = self.rules.apply(state, move)
+        except IllegalMove:
+            return None
+        n = new.get()
+        head = n["queue"][0] if n["queue"] else None
+        if not (head and head["kind"] == "draw" and head["to"] == "matrix" and head["seat"] == seat):
+            return None
+        return _layout_of(n, n["boards"][seat], anomaly), {tuple(c) for c in head["cells"]}
+
+
+def _layout_of(s, b, anomaly=True) -> dict:
+    """A matrix and the anomaly as discs lie: (row, column) or ("anomaly", i) -> label."""
+    out = {(r, c): camera.label(p) for r, row in enumerate(b["matrix"]) for c, p in enumerate(row) if p}
+    if anomaly:
+        out.update({("anomaly", i): camera.label(p) for i, p in enumerate(s["anomaly"])})
+    return out
+
+
+def _lock_on(b, r, c, label) -> bool:
+    """A lock token seen where the rules lock a particle: that particle, under its token."""
+    return label == camera.LOCK and isinstance(r, int) and any(l[0] == r and l[1] == c for l in b["locks"])
+
+
+def _say(particle: str) -> str:
+    return camera.label(particle).replace("-", " ")
+
+
+def _spot_words(where) -> str:
+    if isinstance(where, str):
+        return f"anomaly {int(where.split(':')[1]) + 1}"
+    return f"row {where[0] + 1} column {where[1] + 1}"
+
+
+def _move_words(s, move) -> str:
+    name = s["names"][move.seat]
+    if isinstance(move, Swap):
+        return f"{name} swaps {_spot_words(move.a)} and {_spot_words(move.b)}"
+    return f"{name} resolves the run through {_spot_words(move.at)}"
+
+
+def _listed(spots) -> str:
+    words = [_where(s) for s in spots]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1] if words else ""

@@ -1,0 +1,105 @@
+"""A 2-player Paradox Initiative played on the virtual mat: the deal, the anomaly, the swaps and
+the refills are only discs laid and moved there, read from synthetic camera frames by the real
+grid reader; the companion says the strand, the particle earned, the switch and the refill order.
+(The wormhole's choices are a phone's.)"""
+from companion.games import TABLE
+from companion.games.initiative import moves as M
+
+from camera_feed import settle
+
+NAMES = ["Ana", "Ben"]
+ANOMALY = ["R1", "Y2", "W3"]
+# top row first, as the phone shows; dealt bottom row first, each row left to right
+ANA = ["K1 W2 B3 Y1 K2",
+       "W3 B1 Y2 K3 W1",
+       "R1 R2 R3 B2 Y3",   # B2 <-> the R2 below: four reds in this row
+       "Y1 K2 W3 R2 B1",
+       "B2 W1 K3 Y2 W2"]
+BEN = ["W1 K2 B3 Y1 R2",
+       "K3 B1 Y2 W3 W1",
+       "Y1 R2 K3 B2 Y3",
+       "B1 K2 W3 R1 B3",
+       "K2 W1 R3 Y2 W2"]
+
+
+def _deal(rows):
+    return [p for row in reversed(rows) for p in row.split()]
+
+
+def _view(c):
+    return c.snapshot.view(TABLE)
+
+
+def _phone(c, rules):
+    """The wormhole by phone: a switch on (blue, then a tech module built and kept)."""
+    while _view(c)["phase"] == "wormhole" or (_view(c)["awaiting"] or {}).get("kind") == "keep":
+        state = c.snapshot.state
+        legal = rules.legal_moves(state)
+        move = next((m for m in legal if isinstance(m, M.Switch) and m.colour == "blue"), None) \
+            or next((m for m in legal if isinstance(m, (M.Build, M.Keep))), None)
+        c.submit(move, "phone").result(5)
+
+
+def _rows(c, seat):
+    return _view(c)["players"][seat]["rows"]
+
+
+def test_two_players_swap_and_refill_on_the_virtual_mat(device):
+    c = device.companion
+    c.new_game("initiative", {"players": 2, "names": NAMES}, seed=4).result(5)
+    rules = c.snapshot.session.rules
+    table = device.virtual_table
+    table.act({"action": "clear"}, _view(c))
+    first = _view(c)["chief"]  # whoever leads plays the matrix with the strand in it
+    second = 1 - first
+    dealt = {first: ANA, second: BEN}
+    assert _view(c)["awaiting"]["to"] == "anomaly"
+
+    table.act({"action": "draw", "particles": ANOMALY}, _view(c))
+    settle(device, lambda: _view(c)["anomaly"] == ANOMALY)
+    for seat in (first, second):  # the deal goes clockwise from the chief
+        table.act({"action": "draw", "particles": _deal(dealt[seat])}, _view(c))
+        settle(device, lambda: _rows(c, seat) == dealt[seat])
+    assert c.snapshot.prompt is None
+    _phone(c, rules)  # the tech modules kept and the wormhole are a phone's
+    view = _view(c)
+    assert view["phase"] == "matrix" and view["turn"] == first
+
+    # the first action: B2 and the R2 below it change places: a red strand of four
+    table.act({"action": "swap", "seat": first, "a": [2, 3], "b": [3, 3]}, _view(c))
+    settle(device, lambda: (_view(c)["awaiting"] or {}).get("to") == "matrix")
+    view = _view(c)
+    said = " ".join(view["said"])
+    assert "A red strand of 4: one particle earned." in said, said
+    assert view["players"][first]["earned"] == ["R1"] and view["players"][first]["switches"]["red"]
+    # what dropped, and the refill's order: the top row, left to right
+    assert view["players"][first]["rows"] == ["-- -- -- -- K2",
+                                            "K1 W2 B3 Y1 W1",
+                                            "W3 B1 Y2 K3 Y3",
+                                            "Y1 K2 W3 B2 B1",
+                                            "B2 W1 K3 Y2 W2"]
+    assert view["awaiting"]["cells"] == [[0, 0], [0, 1], [0, 2], [0, 3]]
+    # the strand still lies there: the camera waits; then the drop and the refill, in order
+    for _ in range(6):
+        device.camera.step()
+    assert (_view(c)["awaiting"] or {}).get("cells") == [[0, 0], [0, 1], [0, 2], [0, 3]]
+    assert c.snapshot.prompt is None
+    table.act({"action": "drop", "seat": first}, _view(c))
+    table.act({"action": "draw", "particles": ["Y3", "K1", "W2", "B1"]}, _view(c))
+    settle(device, lambda: _view(c)["awaiting"] is None)
+    assert _rows(c, first)[0] == "Y3 K1 W2 B1 K2" and c.snapshot.prompt is None
+
+    # the second action: K2 swapped with the anomaly's Y2, forming nothing
+    table.act({"action": "swap", "seat": first, "a": [3, 1], "b": "anomaly:1"}, _view(c))
+    settle(device, lambda: _view(c)["actions"] == 0)
+    view = _view(c)
+    assert view["anomaly"] == ["R1", "K2", "W3"] and view["players"][first]["rows"][3] == "Y1 Y2 W3 B2 B1"
+    assert view["players"][first]["earned"] == []  # unspent, the earned particle went at the next action
+
+    # Ben begins: the camera asks whether Ana's turn ends (A), then takes his swap
+    table.act({"action": "swap", "seat": second, "a": [0, 0], "b": [1, 1]}, _view(c))
+    settle(device, lambda: c.snapshot.prompt is not None)
+    assert c.snapshot.prompt.title == "End of turn"
+    c.button("confirm").result(5)
+    settle(device, lambda: _view(c)["turn"] == second and _view(c)["actions"] == 1)
+    assert _rows(c, second)[:2] == ["B1 K2 B3 Y1 R2", "K3 W1 Y2 W3 W1"]
