@@ -61,6 +61,8 @@ def test_market_missions_and_a_tapped_placement(device, browser):
     for link in links:
         page = browser.new_context(viewport=PHONE).new_page()
         page.on("pageerror", lambda e: errors.append(str(e)))
+        # a CSP refusal is a console error too; a refused move's 409 is the test's own doing
+        page.on("console", lambda m: m.type == "error" and "409" not in m.text and errors.append(m.text))
         page.goto(link)
         expect(page.locator("#status")).to_have_text("live")
         pages.append(page)
@@ -96,6 +98,9 @@ def test_market_missions_and_a_tapped_placement(device, browser):
     # Seat 0 claims: a domino, then a square that does not fit (refused, with the reason) ...
     assert companion.snapshot.view(TABLE)["turn"] == 0
     p0.click('.market button[data-index="0"]')
+    # the map is a grid: squares of a row side by side
+    west, east = (p0.locator(f'#tap-shared [data-cell="{x},2"]').bounding_box() for x in (5, 6))
+    assert west["y"] == east["y"] and east["x"] > west["x"] + west["width"] / 2
     p0.click('#tap-shared [data-cell="5,2"]')
     p0.click('#tap-shared [data-cell="6,2"]')
     expect(p0.locator("#mine-msg")).to_contain_text("the terrains do not match on the west edge of square F3")
@@ -112,4 +117,4 @@ def test_market_missions_and_a_tapped_placement(device, browser):
     settled(device, host)
     expect(host.locator('#strength tr[data-role="warfare"] td.num')).to_have_text(
         str(table["strength"]["warfare"]["strength"]))
-    assert not errors
+    assert not errors, errors
