@@ -149,6 +149,13 @@ class MatrixWatcher:
                   and not (spot[0] == "anomaly" and spot[1] >= len(s["anomaly"]))]
         if not differ:
             return None  # as the rules have it (a cell in doubt alone cannot be a swap)
+        key = ("look", seat, tuple(sorted(seen.items(), key=str)), hash(state.blob))
+        if len(differ) == 2:
+            x, y = sorted(differ, key=str)  # a matrix cell before the anomaly
+            exchanged = seen.get(x) == now.get(y) is not None and seen.get(y) == now.get(x) is not None
+            if exchanged and not x[0] == y[0] == "anomaly":
+                # two discs plainly changed places: the rules say whether that swap may be made
+                return self._judged(state, s, Swap(seat, _move_spot(x), _move_spot(y)), key)
         fits, under_way = [], False
         for move, looks, free in self._candidates(state, s, seat, b, anomaly):
             doubt = [spot for spot in set(looks) | set(seen) if seen.get(spot) == UNKNOWN
@@ -161,7 +168,6 @@ class MatrixWatcher:
                 fits.append((move, doubt))
             elif all(seen.get(spot) is None for spot in wrong) and not free:
                 under_way = True  # discs lifted out of the swapped matrix: the strand is going
-        key = ("look", seat, tuple(sorted(seen.items(), key=str)), hash(state.blob))
         name = s["names"][seat]
         moves = []
         for m, _ in fits:

@@ -1,0 +1,116 @@
+"""The watcher on steady readings of the mat (no frames): a swap is inferred and judged, a
+refusal said with the rules' reason, a doubtful cell asked about, a matrix no single swap
+explains said with its cells named; and the tracker says when a read disc turns doubtful."""
+from companion.games import initiative as rules
+from companion.games.base import Prompt
+from companion.games.initiative import camera
+from companion.games.initiative.moves import Draw, Swap
+from companion.games.initiative.table import MatrixWatcher
+from vision.mat import mat_layout
+from vision.recognise import FrameReading, TileReading
+from vision.tracker import TableTracker
+
+LAYOUT = mat_layout(camera.MAT)
+ANOMALY = ["R1", "Y2", "W3"]
+ROWS = ["K1 W2 B3 Y1 K2", "W3 B1 Y2 K3 W1", "R1 R2 R3 B2 Y3", "Y1 K2 W3 R2 B1", "B2 W1 K3 Y2 W2"]
+
+
+def _game():
+    """Both matrices dealt (seat 1's as seat 0's), the wormhole passed by phone."""
+    state = rules.setup({"players": 2}, seed=4)
+    for p in ANOMALY + [p for row in reversed(ROWS) for p in row.split()] * 2:
+        state, _ = rules.apply(state, Draw(state.get()["queue"][0]["seat"], p))
+    while state.get()["phase"] != "matrix":
+        state, _ = rules.apply(state, rules.legal_moves(state)[0])
+    return state
+
+
+class Mat:
+    """What lies on the mat, fed to a real tracker and the watcher as steady readings."""
+
+    def __init__(self, state):
+        self.tracker, self.watcher, self.cells = TableTracker(k=1), MatrixWatcher(rules), {}
+        s = state.get()
+        for seat in range(2):
+            for r, row in enumerate(s["boards"][seat]["matrix"]):
+                for c, p in enumerate(row):
+                    self.cells[(camera.matrix_area(seat), r, c)] = camera.label(p)
+        for i, p in enumerate(s["anomaly"]):
+            self.cells[(camera.ANOMALY, 0, i)] = camera.label(p)
+        self.show()
+
+    def show(self):
+        tiles = [TileReading(label, *camera.CELLS.centre(LAYOUT, *cell), 0.0, 1.0, cell[0])
+                 for cell, label in self.cells.items()]
+        self.watcher.see(self.tracker.update(FrameReading(True, tiles=tiles)))
+
+    def swap(self, seat, a, b):
+        a, b = (camera.matrix_area(seat), *a), (camera.matrix_area(seat), *b)
+        self.cells[a], self.cells[b] = self.cells[b], self.cells[a]
+        self.show()
+
+
+def test_a_swap_on_the_mat_is_the_swap_and_nothing_is_said_twice():
+    state = _game()
+    seat = state.get()["order"][0]
+    mat = Mat(state)
+    assert mat.watcher.next(state) is None
+    mat.swap(seat, (2, 3), (3, 3))
+    assert mat.watcher.next(state) == Swap(seat, [2, 3], [3, 3])
+
+
+def test_a_refused_swap_is_said_with_the_reason_once():
+    state = _game()
+    seat = state.get()["order"][0]
+    mat = Mat(state)
+    mat.swap(seat, (0, 0), (0, 1))  # K1 and W2: symbols differ
+    prompt = mat.watcher.next(state)
+    assert isinstance(prompt, Prompt) and prompt.title == "Not allowed"
+    assert "different symbols" in prompt.text and prompt.move is None
+    assert mat.watcher.next(state) is None  # said once for what lies there
+
+
+def test_a_doubtful_cell_is_asked_about_never_guessed():
+    state = _game()
+    seat = state.get()["order"][0]
+    mat = Mat(state)
+    mat.swap(seat, (2, 3), (3, 3))
+    mat.cells[(camera.matrix_area(seat), 3, 3)] = "unknown"
+    mat.show()
+    prompt = mat.watcher.next(state)
+    assert isinstance(prompt, Prompt) and prompt.title == "Check"
+    assert "row 4 column 4" in prompt.text and prompt.move == Swap(seat, [2, 3], [3, 3])
+
+
+def test_a_change_no_single_swap_explains_names_the_cells():
+    state = _game()
+    seat = state.get()["order"][0]
+    mat = Mat(state)
+    area = camera.matrix_area(seat)
+    mat.cells[(area, 0, 0)], mat.cells[(area, 4, 4)] = "blue-1", "red-3"
+    mat.show()
+    prompt = mat.watcher.next(state)
+    assert prompt.title == "Not one swap" and prompt.move is None
+    assert "row 1 column 1 and row 5 column 5" in prompt.text
+
+
+def test_the_other_players_swap_asks_whether_the_turn_ends():
+    state = _game()
+    s = state.get()
+    first = s["order"][0]
+    for a, b in (((2, 3), (3, 3)),):
+        state, _ = rules.apply(state, Swap(first, list(a), list(b)))
+    for p in ("Y3", "K1", "W2", "B1"):
+        state, _ = rules.apply(state, Draw(first, p))
+    state, _ = rules.apply(state, Swap(first, [3, 1], "anomaly:1"))
+    mat = Mat(state)
+    mat.swap(1 - first, (0, 0), (1, 1))  # K1 <-> B1
+    prompt = mat.watcher.next(state)
+    assert prompt.title == "End of turn" and type(prompt.move).__name__ == "EndTurn"
+
+
+def test_a_disc_read_then_in_doubt_is_said_to_be_in_doubt():
+    tracker = TableTracker(k=1)
+    tracker.update(FrameReading(True, tiles=[TileReading("red-1", 50.0, 60.0, 0.0, 1.0, "matrix-0")]))
+    events = tracker.update(FrameReading(True, tiles=[TileReading("unknown", 50.0, 60.0, 0.0, 0.0, "matrix-0")]))
+    assert [(e.kind, e.label, e.was) for e in events] == [("unreadable", "unknown", "red-1")]
