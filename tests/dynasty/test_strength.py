@@ -172,3 +172,35 @@ def test_an_arrow_against_the_walk_stops_it():
     # paths without arrows go both ways
     assert worths({(1, 0): "lava/warfare/EW", (2, 0): "lava/person/W", (0, 0): "lava/person/E"}) == \
         [("warfare", 3)]
+
+
+def test_tactical_provinces_grow_through_paths_to_other_patches():
+    from companion.games import dynasty
+    from companion.games.dynasty import power
+
+    def build(**options):
+        # warfare's start A1-B1, goods' start C1-D1 beside it (starts are open all round);
+        # then a grass half on E1 whose path runs on to a lava half on F1
+        state = dynasty.setup({"players": 3, "roles": ["warfare", "infrastructure", "goods"],
+                               "starts": "entered", "play": "free", **options}, 0)
+        for role, cells in (("warfare", ((0, 0), (1, 0))), ("goods", ((2, 0), (3, 0))),
+                            ("money", ((0, 2), (1, 2))), ("infrastructure", ((0, 4), (1, 4))),
+                            ("housing", ((0, 6), (1, 6)))):
+            state, _ = dynasty.apply(state, dynasty.Start(0, "shared", cells, role))
+        for seat in range(3):
+            state, _ = dynasty.apply(state, dynasty.Start(seat, "personal", ((3, 3), (4, 3))))
+        return lay(state, 2, "shared", ((4, 0), (5, 0)), "grass//EW", "lava//W")
+
+    plain, tactical = build(), build(tactical="yes")
+    assert power.strengths(plain)["warfare"]["province"] == 2
+    assert ref.province(ref.from_state(plain.shared), "warfare", [(0, 0), (1, 0)]) == 2
+    assert power.strengths(tactical)["warfare"]["province"] == 3  # F1 joins by path
+    # and the strength: (1 personal + 1 shared capital) x 3 / 2, rounded down
+    assert power.strengths(tactical)["warfare"]["strength"] == 3
+
+
+def test_the_chaotic_start_s_first_domino_lies_anywhere():
+    state = free(chaotic="yes")
+    assert state.personal[0] == ()
+    state = lay(state, 0, "personal", ((6, 6), (7, 6)), "lava/warfare/E", "lava/person/W")
+    assert strengths(state)["warfare"] == 2 * 2
