@@ -12,6 +12,24 @@ import cv2
 import numpy as np
 
 
+class VisionInputError(ValueError):
+    """Bad input from the user: a missing file, a bad manifest, an unreadable frame."""
+
+
+SMALLEST_FRAME_PX = 32
+
+
+def check_frame(frame) -> None:
+    """A camera frame is an 8-bit colour (or grey) picture at least a few markers wide; anything
+    else is refused in words rather than by OpenCV deep inside a reader."""
+    if not isinstance(frame, np.ndarray) or frame.dtype != np.uint8:
+        raise VisionInputError("a camera frame is an 8-bit picture (numpy uint8)")
+    if frame.ndim not in (2, 3) or (frame.ndim == 3 and frame.shape[2] != 3):
+        raise VisionInputError(f"a camera frame is a colour picture (height x width x 3), not {frame.shape}")
+    if min(frame.shape[:2]) < SMALLEST_FRAME_PX:
+        raise VisionInputError(f"a {frame.shape[1]}x{frame.shape[0]} frame is too small to show the mat")
+
+
 def dictionary(name_or_path: str) -> "cv2.aruco.Dictionary":
     """A predefined dictionary by name ("DICT_4X4_50") or a custom one from a .yml file."""
     if name_or_path.startswith("DICT_"):
@@ -126,6 +144,7 @@ class MarkerDetector:
 
     def detect(self, frame) -> dict[int, np.ndarray]:
         """id -> 4x2 image corners (TL, TR, BR, BL in the marker's own frame)."""
+        check_frame(frame)
         gray = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
         scale = 1.0
         small = gray

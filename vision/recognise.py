@@ -17,7 +17,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .markers import MarkerDetector, calibrate
+from .markers import MarkerDetector, VisionInputError, calibrate
 from .mat import ZONE_GREY, MatLayout
 from .perf import single_threaded
 from .tiles import UNKNOWN, TileSet, colour_of
@@ -29,10 +29,6 @@ INSET_MM = 3.0  # glyph templates leave out the tile's rim, where neighbours and
 SHIFT_PX = 4  # glyph search around the found pose, in patch pixels
 OUTLINED_SHIFT_PX = 9  # and round a pose the outline search found
 COLOUR_FLOOR = np.array([0.08, 0.08, 0.08, 0.15, 0.15, 0.15], np.float32)  # light is never exact
-
-
-class VisionInputError(ValueError):
-    """Bad input from the user: a missing file, a bad manifest, an unreadable frame."""
 
 
 @dataclass

@@ -172,8 +172,6 @@ def test_a_random_or_cropped_frame_is_read_or_refused_clearly(reader, frame, cro
             assert str(exc)
 
 
-@pytest.mark.xfail(strict=True, reason="vision's readers raise OpenCV's own error (cv2.error) on an "
-                   "empty or odd frame instead of VisionInputError; vision/ is the camera reader's work")
 @SETTINGS
 @given(frame=odd_frames)
 def test_an_odd_frame_is_refused_clearly(reader, frame):
