@@ -15,6 +15,8 @@ end of this file) and its rules:
     legal_moves(state) -> [move, ...]            moves the rules accept now (random play, hints)
     secrets(state) -> {viewer: {text, ...}}      what only that viewer (and a game master) may
                                                  see; the leak checks look for it in other views
+    keep(state) -> dict | None                   optional: what the table taught, handed to its
+                                                 next game as options["kept"] (docs/games.md)
 
 States are immutable values; `apply` never mutates its argument, so a session can keep the
 states it has seen for undo. Randomness comes only from the seed given to `setup` (kept in the
