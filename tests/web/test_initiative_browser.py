@@ -65,7 +65,9 @@ class Table:
         page = self.pages[seat]
         page.locator(selector).first.click()
         wait_until(lambda: self.companion.snapshot.version > before, what=f"seat {seat}'s move ({selector})")
-        page.wait_for_function(f"document.body.dataset.version >= {self.companion.snapshot.version}")
+        version = self.companion.snapshot.version  # the page's own script runs under the CSP: no page-side eval
+        wait_until(lambda: int(page.evaluate("document.body.dataset.version || 0")) >= version,
+                   what=f"seat {seat}'s page to draw it")
 
     def post(self, seat, move):
         """What the camera would tell at a real table, sent as that seat's phone would."""
