@@ -1,40 +1,14 @@
 """Domino Dynasty on real phones (390x844): the market entered as drawn, each mission entered by
 its player (a secret one seen on that phone only), and a market domino placed by tapping the
 shared map, the strength following at once; a refused tap says why."""
-import dataclasses
-import shutil
 import time
-from pathlib import Path
 
 import pytest
 
-from companion import config as config_mod
 from companion.games import TABLE
-from companion.run import start
 
 playwright = pytest.importorskip("playwright.sync_api")
 PHONE = {"width": 390, "height": 844}
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not Path(CHROMIUM).exists():
-        pytest.skip("chromium is missing: `make test` installs it with apt")
-    with playwright.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True,
-                              args=["--no-sandbox", "--disable-gpu", "--no-first-run"])
-        yield b
-        b.close()
-
-
-@pytest.fixture(scope="module")
-def device(tmp_path_factory):
-    cfg = dataclasses.replace(config_mod.defaults(on_pi=False), state_dir=tmp_path_factory.mktemp("state"),
-                              camera=config_mod.CameraConfig(source="picamera2"))
-    dev = start(cfg, simulate=False, port=0, host="127.0.0.1")
-    yield dev
-    dev.stop()
 
 
 def settled(device, page):
