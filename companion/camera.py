@@ -180,8 +180,9 @@ class CameraLoop:
 
 # The readers vision offers, by the name a game's camera part gives as READER: the module that
 # enrols, draws (SyntheticTable) and reads that kind of piece, and its reader. A grid reader also
-# takes the game's CELLS. Dominoes come with the game that needs them.
-READERS = {"tiles": ("vision.recognise", "TileReader"), "grid": ("vision.grid", "GridReader")}
+# takes the game's CELLS; a third name, when given, is the module's synthetic table.
+READERS = {"tiles": ("vision.recognise", "TileReader"), "grid": ("vision.grid", "GridReader"),
+           "dominoes": ("vision.dominoes", "DominoReader", "DominoTable")}
 
 
 def _kit(spec):
@@ -189,13 +190,13 @@ def _kit(spec):
     import importlib
     if spec.READER not in READERS:
         raise ValueError(f"vision has no reader {spec.READER!r}; it offers {', '.join(READERS)}")
-    module, reader = READERS[spec.READER]
+    module, reader, *table = READERS[spec.READER]
     kit = importlib.import_module(module)
     if module == "vision.recognise":  # the tile reader's drawing lives in vision.synthetic
         kit = importlib.import_module("vision.synthetic")
         from vision.recognise import TileReader, enroll
         return TileReader, enroll, kit.write_enrolment, kit.SyntheticTable
-    return getattr(kit, reader), kit.enroll, kit.write_enrolment, kit.DiscTable
+    return getattr(kit, reader), kit.enroll, kit.write_enrolment, getattr(kit, table[0] if table else "DiscTable")
 
 
 def _reader(spec, profile, layout):

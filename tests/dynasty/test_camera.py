@@ -1,0 +1,142 @@
+"""Domino Dynasty under the camera: the mat, and the domino reader on synthetic maps with the tile
+tests' perturbations (tilted camera, the mat filling 50-95 % of the frame, uneven light and
+shadows, blur, noise, JPEG 70): every domino found, the squares read as terrain, icon and open
+edges, none misread (a square in doubt says so). More frames: DYNASTY_VISION_FRAMES=40."""
+import os
+
+import numpy as np
+import pytest
+
+from companion.games.dynasty import camera
+from companion.games.dynasty.camera import CELLS, MAT, TILES, ZONES
+from companion.games.dynasty.catalog import ICONS, TERRAINS
+from vision import dominoes
+from vision.mat import mat_layout, print_marks
+from vision.synthetic import random_camera, random_light, random_optics
+
+FRAMES = int(os.environ.get("DYNASTY_VISION_FRAMES", "3"))
+SIDES = "NESW"
+
+
+@pytest.fixture(scope="module")
+def layout():
+    return mat_layout(MAT)
+
+
+@pytest.fixture(scope="module")
+def reader(layout, tmp_path_factory):
+    d = tmp_path_factory.mktemp("dynasty-enrol")
+    manifest = dominoes.write_enrolment(layout, d / "frames", TILES, seed=3)
+    profile = dominoes.enroll(manifest, d / "profile.npz", layout, TILES)
+    return dominoes.DominoReader(profile, layout, ZONES, CELLS)
+
+
+def test_the_mat_has_an_8x8_grid_per_map_and_nothing_overlaps(layout):
+    assert layout.first_area == camera.TRAY
+    assert set(layout.zones) == {camera.TRAY, *ZONES}
+    for area in ZONES:
+        assert CELLS.shape(area) == (8, 8)
+        z = layout.zones[area]
+        assert z.w >= 8 * camera.PITCH_MM and z.h >= 8 * camera.PITCH_MM
+    rects = [(n, z.x, z.y, z.w, z.h) for n, z in layout.zones.items()]
+    rects += [(f"marker {i}", x, y, s, s) for i, (x, y, s) in layout.markers.items()]
+    rects += [(what, x, y, w, h) for what, x, y, w, h in print_marks(layout).boxes()]
+    W, H = layout.size_mm
+    for i, (na, xa, ya, wa, ha) in enumerate(rects):
+        assert xa >= 0 and ya >= 0 and xa + wa <= W and ya + ha <= H, na
+        for nb, xb, yb, wb, hb in rects[i + 1:]:
+            if {na, nb} & {"title", "subtitle", "scale", "scale note", "arrow"} and \
+                    not ({na, nb} & set(layout.zones) or "marker" in na + nb):
+                continue  # the marks may share the white with each other
+            assert not (xa < xb + wb and xb < xa + wa and ya < yb + hb and yb < ya + ha), (na, nb)
+
+
+def test_each_square_has_one_place_on_the_mat(layout):
+    for area in ZONES:
+        for r in range(8):
+            for c in range(8):
+                assert CELLS.cell_at(layout, *CELLS.centre(layout, area, r, c)) == (area, r, c)
+
+
+def test_the_reader_tells_apart_every_terrain_and_icon_of_the_catalog():
+    assert dominoes.terrain_names(TILES) == TERRAINS
+    assert set(dominoes.icon_names(TILES)) == set(ICONS)
+    style = dominoes.DOMINOES
+    pairs = {style.badge(dominoes.icon_names(TILES), i) for i in ICONS}
+    assert len(pairs) == len(ICONS)  # each icon its own badge
+
+
+def test_a_map_that_strays_past_its_grid_is_seen_shifted_back():
+    assert camera.offset([(3, 3), (4, 3)]) == (0, 0)
+    assert camera.offset([(-1, 2), (6, 2)]) == (1, 0)
+    assert camera.offset([(2, 5), (2, 8)]) == (0, -1)
+
+
+def _turned(half: str, quarters: int) -> str:
+    t, i, p = half.split("/")
+    ps = {SIDES[(SIDES.index(s) + quarters) % 4] for s in p}
+    return f"{t}/{i}/{''.join(s for s in SIDES if s in ps)}"
+
+
+def _table(layout, rng, seed):
+    """Random maps on all six grids: dominoes of random halves at random quarter turns, laid
+    as a hand lays them (up to 0.7 mm off their squares, 2 degrees askew)."""
+    table = dominoes.DominoTable(layout, TILES, seed=seed, camera=random_camera(rng),
+                                 light=random_light(rng, layout), optics=random_optics(rng))
+    icons = list(ICONS)
+    truth = {}
+
+    def half():
+        icon = str(rng.choice(icons)) if rng.random() < 0.4 else ""
+        return f"{rng.choice(TERRAINS)}/{icon}/{''.join(s for s in SIDES if rng.random() < 0.5)}"
+    for area in ZONES:
+        for _ in range(int(rng.integers(6, 20))):
+            r, c, q = int(rng.integers(8)), int(rng.integers(8)), int(rng.integers(4))
+            dx, dy = ((1, 0), (0, 1), (-1, 0), (0, -1))[q]
+            r2, c2 = r + dy, c + dx
+            if not (0 <= r2 < 8 and 0 <= c2 < 8) or (area, r, c) in truth or (area, r2, c2) in truth:
+                continue
+            a, b = half(), half()
+            (x1, y1), (x2, y2) = CELLS.centre(layout, area, r, c), CELLS.centre(layout, area, r2, c2)
+            table.place(f"{_turned(a, -q)}|{_turned(b, -q)}", (x1 + x2) / 2 + rng.uniform(-0.7, 0.7),
+                        (y1 + y2) / 2 + rng.uniform(-0.7, 0.7), 90 * q + rng.uniform(-2, 2))
+            truth[(area, r, c)], truth[(area, r2, c2)] = a, b
+    return table, truth
+
+
+def _read_frames(layout, reader, seed):
+    """(squares, squares read) over FRAMES frames; asserts every domino is found, none misread."""
+    rng = np.random.default_rng(seed)
+    squares = read = 0
+    for i in range(FRAMES):
+        table, truth = _table(layout, rng, seed=i)
+        reading = reader.read(table.render())
+        assert reading.calibrated and not reading.hand_in_view
+        seen = {CELLS.cell_at(layout, t.x_mm, t.y_mm): t.label for t in reading.tiles}
+        assert set(seen) == set(truth), f"frame {i}: found {sorted(set(seen) ^ set(truth))} wrongly"
+        for cell, label in truth.items():
+            squares += 1
+            if seen[cell] != "unknown":
+                assert seen[cell] == label, f"frame {i}: {cell} is {label}, read {seen[cell]}"
+                read += 1
+    return squares, read
+
+
+@pytest.mark.parametrize("seed", [5, 11])
+def test_synthetic_maps_every_domino_found_and_no_square_misread(layout, reader, seed):
+    squares, read = _read_frames(layout, reader, seed)
+    # Measured: 99.0-100 % of squares per seed; the doubt left is icons whose badge comes close
+    # to their terrain's shade and roads at a domino's very edge (see the report of issue 13).
+    assert read >= 0.97 * squares, f"read {read} of {squares} squares"
+
+
+def test_an_empty_mat_reads_nothing_and_a_hand_is_seen(layout, reader):
+    table = dominoes.DominoTable(layout, TILES, seed=1)
+    assert reader.read(table.render()).tiles == []
+    x, y = CELLS.centre(layout, "personal-1", 2, 3)
+    table.place("grass/person/NS|lava//EW", x + camera.PITCH_MM / 2, y, 0.0)
+    reading = reader.read(table.render())
+    assert sorted((CELLS.cell_at(layout, t.x_mm, t.y_mm), t.label) for t in reading.tiles) == [
+        (("personal-1", 2, 3), "grass/person/NS"), (("personal-1", 2, 4), "lava//EW")]
+    z = layout.zones["shared"]
+    assert reader.read(table.render(hand=(z.x + z.w / 2, z.y + z.h / 2, 0.0))).hand_in_view

@@ -1,0 +1,455 @@
+"""Reading dominoes laid on printed square grids: each square of a grid area holds one half of a
+domino or nothing, read as its terrain, its open path edges (N, E, S, W) and its icon.
+
+A game whose pieces are dominoes says where its grids are (vision.grid's `Grid`: the square
+pitch, each area's rows and columns, centred) and names what it tells apart in a `TileSet` whose
+faces are ``terrain-NAME`` and ``icon-NAME``. Enrolment shows each once, on a domino lying
+west-east alone in the mat's first area: a terrain's photo shows a domino of that terrain, its
+west half open on all four sides (the path's colour) and its east half plain; an icon's photo
+shows that icon on the west half. From those the reader learns each terrain's colour, the
+path's, and each icon's badge (its ring and its centre), all as ratios to the mat's grey, so a
+shadow or a warm lamp reads alike.
+
+A square is read as ``terrain/icon/paths`` (``lava/person/NS``, ``grass//E``: the rules' own
+way of writing a half), or ``unknown`` when any part of it is in doubt: a doubtful square is
+said, never guessed. Nothing here knows a game.
+"""
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from .grid import Grid
+from .markers import MarkerDetector, calibrate
+from .mat import MatLayout
+from .perf import single_threaded
+from .recognise import (SEG_PX_PER_MM, FrameReading, Profile, TileReading, VisionInputError,
+                        _read_manifest, mat_exposure, read_image, view_zone)
+from .synthetic import CLASSIC, Light, Optics, SyntheticTable, VirtualTile, random_camera
+from .tiles import UNKNOWN, TileSet
+
+SIDES = "NESW"
+READ_PX_PER_MM = 4.0
+FRAME = (2592, 1944)   # small printed icons need the camera's full 5 MP, not 1280x960
+PATH = "path"
+
+# Where a square is read, in mm from its centre (a domino may lie 0.7 mm off its square)
+CORNER = (1.0, 2.6)      # terrain: boxes this far in from the square's edges, clear of paths
+SIDE = (4.3, 5.0)        # a path edge: along the edge's axis, this far out (clear of the badge)
+SIDE_HALF = 0.9          # ... and this far either side of the axis
+CENTRE = 0.6             # an icon's centre colour within this radius
+RING = (2.4, 3.1)        # ... and its ring's colour here
+INNER = 4.5              # bare mat is judged within this half-width
+
+
+# ---------------------------------------------------------------- what a domino looks like
+
+@dataclass(frozen=True)
+class DominoStyle:
+    """How one printing of the dominoes looks (BGR)."""
+    terrains: tuple = (("lava", (40, 45, 195)), ("desert", (90, 190, 228)), ("stone", (222, 222, 218)),
+                       ("plains", (190, 125, 50)), ("grass", (70, 160, 65)))
+    path: tuple = (30, 30, 30)          # a black road
+    path_mm: float = 3.6                # the road's width
+    badge_mm: float = 3.6               # an icon's badge radius: a ring round a centre disc
+    centre_mm: float = 1.5
+    # an icon is a pair of badge colours (ring, centre), none of them a terrain's or the road's
+    badge_colours: tuple = (("navy", (120, 40, 30)), ("violet", (200, 60, 110)), ("magenta", (175, 90, 235)),
+                            ("teal", (130, 125, 20)), ("orange", (40, 130, 250)))
+    inset_mm: float = 0.3               # a domino is this much smaller than its squares all round
+
+    def terrain(self, name: str) -> tuple:
+        return dict(self.terrains).get(name, (128, 128, 128))
+
+    def badge(self, icons: tuple, icon: str) -> tuple[tuple, tuple]:
+        """(ring, centre) colours of an icon: the icons of the set in order, each its own pair."""
+        cs = [c for _, c in self.badge_colours]
+        i = icons.index(icon)
+        return cs[i // len(cs) % len(cs)], cs[i % len(cs)]
+
+
+DOMINOES = DominoStyle()
+
+
+def parse_half(text: str) -> tuple[str, str | None, str]:
+    """(terrain, icon or None, paths) of ``terrain/icon/paths`` (an arrow after them is ignored)."""
+    parts = text.split("/")
+    return parts[0], (parts[1] or None), parts[2] if len(parts) > 2 else ""
+
+
+def render_domino(label: str, icons: tuple, pitch_mm: float, style: DominoStyle, k: float) -> np.ndarray:
+    """An upright domino ``half|half`` (the first to the west), BGR float at k px/mm."""
+    halves = label.split("|")
+    w, h = 2 * pitch_mm - 2 * style.inset_mm, pitch_mm - 2 * style.inset_mm
+    big = 4 * k
+    img = np.zeros((int(round(h * big)), int(round(w * big)), 3), np.float32)
+    for i, text in enumerate(halves):
+        terrain, icon, paths = parse_half(text)
+        cx, cy = (pitch_mm * (i + 0.5) - style.inset_mm) * big, (pitch_mm / 2 - style.inset_mm) * big
+        x0 = int(round(cx - pitch_mm / 2 * big))
+        cv2.rectangle(img, (x0, 0), (int(round(cx + pitch_mm / 2 * big)), img.shape[0]), style.terrain(terrain), -1)
+        hw = style.path_mm / 2 * big
+        reach = pitch_mm / 2 * big + 2
+        for side in paths:
+            dx, dy = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}[side]
+            if dx == 0:
+                ya, yb = sorted((cy, cy + dy * reach))
+                xa, xb = cx - hw, cx + hw
+            else:
+                xa, xb = sorted((cx, cx + dx * reach))
+                ya, yb = cy - hw, cy + hw
+            cv2.rectangle(img, (int(xa), int(ya)), (int(xb), int(yb)), style.path, -1)
+        if paths:  # the roads meet in the middle
+            cv2.rectangle(img, (int(cx - hw), int(cy - hw)), (int(cx + hw), int(cy + hw)), style.path, -1)
+        if icon:
+            ring, centre = style.badge(icons, icon)
+            cv2.circle(img, (int(cx), int(cy)), int(style.badge_mm * big), ring, -1, cv2.LINE_AA)
+            cv2.circle(img, (int(cx), int(cy)), int(style.centre_mm * big), centre, -1, cv2.LINE_AA)
+    size = (int(round(w * k)), int(round(h * k)))
+    return cv2.resize(img, size, interpolation=cv2.INTER_AREA)
+
+
+class DominoTable(SyntheticTable):
+    """The synthetic table with dominoes: ``place("half|half", x, y, angle)`` puts one down with
+    its centre at (x, y), turned clockwise by angle (0: the first half to the west). The same
+    camera, light and optics as the tile table."""
+
+    def __init__(self, layout: MatLayout, tiles: TileSet, style: DominoStyle = DOMINOES, frame_size=FRAME,
+                 px_per_mm: float = 6.0, camera=None, light=None, optics=None, seed=None, pitch_mm: float = 12.0):
+        super().__init__(layout, tiles, CLASSIC, frame_size, px_per_mm, camera, light, optics, seed)
+        self.domino_style, self.pitch_mm = style, pitch_mm
+        self.icons = icon_names(tiles)
+
+    def place(self, label, x_mm, y_mm, angle=0.0, face_up=True, back=None) -> int:
+        halves = label.split("|") if isinstance(label, str) else []
+        if len(halves) != 2 or any(len(h.split("/")) < 3 for h in halves):
+            raise ValueError(f"a domino is 'half|half', each terrain/icon/paths, not {label!r}")
+        for h in halves:
+            terrain, icon, _ = parse_half(h)
+            self.tiles_set.check(f"terrain-{terrain}")
+            if icon:
+                self.tiles_set.check(f"icon-{icon}")
+        self._next += 1
+        self.tiles[self._next] = VirtualTile(label, x_mm, y_mm, angle)
+        return self._next
+
+    def _tile_img(self, label):
+        if label not in self._tile_cache:
+            self._tile_cache[label] = render_domino(label, self.icons, self.pitch_mm, self.domino_style, self.k)
+        return self._tile_cache[label]
+
+
+def icon_names(tiles: TileSet) -> tuple:
+    return tuple(f[5:] for f in tiles.faces if f.startswith("icon-"))
+
+
+def terrain_names(tiles: TileSet) -> tuple:
+    return tuple(f[8:] for f in tiles.faces if f.startswith("terrain-"))
+
+
+def enrolment_frames(layout: MatLayout, tiles: TileSet, style: DominoStyle = DOMINOES, seed: int = 0,
+                     frame_size=FRAME, pitch_mm: float = 12.0):
+    """(label, frame) for every terrain and icon: one domino lying west-east in the first area."""
+    rng = np.random.default_rng(seed)
+    z = layout.zones[layout.first_area]
+    terrains = terrain_names(tiles)
+    for i, label in enumerate(tiles.faces):
+        table = DominoTable(layout, tiles, style, frame_size, seed=int(rng.integers(1 << 30)), pitch_mm=pitch_mm,
+                            camera=random_camera(rng, max_tilt=15, fill=(0.75, 0.9)),
+                            light=Light(float(rng.uniform(0.85, 1.0))), optics=Optics(0.6, 2.0, 92))
+        if label.startswith("terrain-"):
+            t = label[8:]
+            domino = f"{t}//NESW|{t}//"
+        else:
+            domino = f"{terrains[i % len(terrains)]}/{label[5:]}/|{terrains[(i + 1) % len(terrains)]}//"
+        table.place(domino, z.x + z.w / 2 + float(rng.uniform(-1, 1)), z.y + z.h / 2 + float(rng.uniform(-1, 1)),
+                    float(rng.uniform(-2, 2)))
+        yield label, table.render()
+
+
+def write_enrolment(layout: MatLayout, out_dir, tiles: TileSet, style: DominoStyle = DOMINOES, seed: int = 0) -> Path:
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    manifest = []
+    for label, frame in enrolment_frames(layout, tiles, style, seed):
+        cv2.imwrite(str(out_dir / f"{label}.png"), frame)
+        manifest.append({"image": f"{label}.png", "label": label})
+    path = out_dir / "manifest.json"
+    path.write_text(json.dumps(manifest, indent=1) + "\n")
+    return path
+
+
+# ---------------------------------------------------------------- sampling a square
+
+_MASKS: dict = {}
+
+
+def _masks(pitch_mm: float, k: float = READ_PX_PER_MM):
+    """Boolean masks over a square's patch (pitch x pitch at k px/mm) for each place read."""
+    key = (pitch_mm, k)
+    if key not in _MASKS:
+        n = int(round(pitch_mm * k))
+        c = (np.arange(n) + 0.5) / k - pitch_mm / 2
+        u, v = np.meshgrid(c, c)
+        half = pitch_mm / 2
+        du, dv = half - np.abs(u), half - np.abs(v)
+        r = np.hypot(u, v)
+        out = {"corners": (du >= CORNER[0]) & (du <= CORNER[1]) & (dv >= CORNER[0]) & (dv <= CORNER[1]),
+               "centre": r <= CENTRE, "ring": (r >= RING[0]) & (r <= RING[1]), "core": r <= 1.0,
+               "inner": (np.abs(u) <= INNER) & (np.abs(v) <= INNER)}
+        across_u, across_v = np.abs(u) <= SIDE_HALF, np.abs(v) <= SIDE_HALF
+        out["N"] = across_u & (-v >= SIDE[0]) & (-v <= SIDE[1])
+        out["S"] = across_u & (v >= SIDE[0]) & (v <= SIDE[1])
+        out["E"] = across_v & (u >= SIDE[0]) & (u <= SIDE[1])
+        out["W"] = across_v & (-u >= SIDE[0]) & (-u <= SIDE[1])
+        _MASKS[key] = out
+    return _MASKS[key]
+
+
+def _log(c):
+    return np.log(np.maximum(np.asarray(c, np.float32), 0.2))
+
+
+def dist(a, b) -> float:
+    """How unlike two colours (log ratios to the mat's grey) are: their hue and saturation in
+    full, their brightness at half weight (the mat's light under a domino is estimated, not seen)."""
+    d = np.asarray(a, np.float32) - np.asarray(b, np.float32)
+    m = float(d.mean())
+    return float(np.linalg.norm(d - m)) + 0.5 * abs(m)
+
+
+def sample(ratio: np.ndarray, pitch_mm: float) -> dict:
+    """A square's patch (as ratios to the mat's grey) -> log colours of its parts, and how much
+    of it looks like bare mat."""
+    M = _masks(pitch_mm)
+    out = {name: _log(np.median(ratio[m], axis=0)) for name, m in M.items() if name != "inner"}
+    inner = ratio[M["inner"]]
+    lum = inner.mean(axis=1)
+    # bare mat: as bright as the mat's light and as grey (give or take a lamp's tint)
+    grey = (np.abs(lum - 1.0) < 0.2) & ((inner.max(axis=1) - inner.min(axis=1)) < 0.25)
+    out["bare"] = float(grey.mean())
+    out["log"] = _log(cv2.GaussianBlur(ratio, (0, 0), 1.0))  # sensor and JPEG noise smoothed
+    return out
+
+
+def _seam_dist(L, a, b) -> np.ndarray:
+    """How far each pixel is from colour a, colour b and every blend of the two (the blurred
+    seam where a road meets its terrain is such a blend)."""
+    x, ea, eb = np.exp(L), np.exp(np.asarray(a, np.float32)), np.exp(np.asarray(b, np.float32))
+    v = eb - ea
+    t = np.clip(((x - ea) * v).sum(axis=2) / max(float(v @ v), 1e-6), 0.0, 1.0)
+    return _dist_px_to(L, np.log(np.maximum(ea + t[:, :, None] * v, 0.2)))
+
+
+def _dist_px_to(L, M) -> np.ndarray:
+    """`dist` for every pixel of a log-colour image to the log colours M."""
+    d = L - M
+    mean = d.mean(axis=2, keepdims=True)
+    return np.sqrt(((d - mean) ** 2).sum(axis=2)) + 0.5 * np.abs(mean[:, :, 0])
+
+
+def _badge(L, ground, pitch_mm, k=READ_PX_PER_MM):
+    """Where an icon's badge lies in a square's patch: the centre (mm from the square's) of what
+    is neither the terrain nor the road, and how many mm^2 of it there are."""
+    n = L.shape[0]
+    c = (np.arange(n) + 0.5) / k - pitch_mm / 2
+    u, v = np.meshgrid(c, c)
+    other = _seam_dist(L, *ground) > 0.45
+    other &= np.hypot(u, v) < 4.4
+    # the blurred seam between terrain and road is neither: thin, so opened away
+    other = cv2.morphologyEx(other.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)) > 0
+    area = float(other.sum()) / k ** 2
+    if area < 12.0:
+        return None, area
+    return (float(u[other].mean()), float(v[other].mean())), area
+
+
+def _side_colours(L, shift, pitch_mm, k=READ_PX_PER_MM) -> dict:
+    """The log colour at each edge of a square, read where a road to it would run, from a
+    domino lying `shift` mm off the square's centre."""
+    n = L.shape[0]
+    c = (np.arange(n) + 0.5) / k - pitch_mm / 2
+    u, v = np.meshgrid(c - shift[0], c - shift[1])
+    across_u, across_v = np.abs(u) <= SIDE_HALF, np.abs(v) <= SIDE_HALF
+    boxes = {"N": across_u & (-v >= SIDE[0]) & (-v <= SIDE[1]), "S": across_u & (v >= SIDE[0]) & (v <= SIDE[1]),
+             "E": across_v & (u >= SIDE[0]) & (u <= SIDE[1]), "W": across_v & (-u >= SIDE[0]) & (-u <= SIDE[1])}
+    return {side: L[m] for side, m in boxes.items()}
+
+
+def _badge_colours(L, at, pitch_mm, k=READ_PX_PER_MM):
+    """(ring, centre) log colours of a badge centred at `at` (mm from the square's centre)."""
+    n = L.shape[0]
+    c = (np.arange(n) + 0.5) / k - pitch_mm / 2
+    u, v = np.meshgrid(c, c)
+    r = np.hypot(u - at[0], v - at[1])
+    return (np.median(L[(r >= RING[0]) & (r <= RING[1])], axis=0),
+            np.median(L[r <= CENTRE], axis=0))
+
+
+def _domino_box(view, k=SEG_PX_PER_MM):
+    """(x, y) in mm of the largest piece in a zone view (the enrolment domino's centre)."""
+    n, lab, stats, cents = cv2.connectedComponentsWithStats(view.mask)
+    if n < 2:
+        return None
+    i = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    return view.zone.x + cents[i][0] / k, view.zone.y + cents[i][1] / k
+
+
+def _square_ratio(frame, H_inv, x, y, pitch_mm, light, k=READ_PX_PER_MM):
+    n = int(round(pitch_mm * k))
+    A = np.array([[1 / k, 0, x - pitch_mm / 2], [0, 1 / k, y - pitch_mm / 2], [0, 0, 1]])
+    patch = cv2.warpPerspective(frame, H_inv @ A, (n, n), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                                borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+    return patch / np.maximum(np.asarray(light, np.float32), 1.0)
+
+
+def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet, pitch_mm: float = 12.0) -> Profile:
+    """Learn a printing of the dominoes from one frame per terrain and icon."""
+    entries = _read_manifest(manifest_path, tiles)
+    detector = MarkerDetector(layout.dictionary)
+    mlayout = layout.marker_layout()
+    zone = layout.zones[layout.first_area]
+    labels, feats, paths = [], [], []
+    for img_path, label in entries:
+        frame = read_image(img_path)
+        cal = calibrate(detector.detect(frame), mlayout)
+        if not cal.ok:
+            raise VisionInputError(f"{img_path}: no mat markers found; show the mat with the {tiles.noun}")
+        view = view_zone(frame, cal.H_inv, zone, mat_exposure(frame, cal.H_inv, zone)[1])
+        at = _domino_box(view)
+        if at is None:
+            raise VisionInputError(f"{img_path}: no {tiles.noun} found in the {layout.first_area} area")
+        x, y = at
+        light = view.mat_colour_at(x, y)
+        west = sample(_square_ratio(frame, cal.H_inv, x - pitch_mm / 2, y, pitch_mm, light), pitch_mm)
+        east = sample(_square_ratio(frame, cal.H_inv, x + pitch_mm / 2, y, pitch_mm, light), pitch_mm)
+        if label.startswith("terrain-"):
+            feats.append(np.r_[east["corners"], west["corners"]])
+            paths.append(np.mean([west[s] for s in SIDES], axis=0))
+        else:
+            feats.append(np.r_[west["ring"], west["centre"]])
+        labels.append(label)
+    if not paths:
+        raise VisionInputError("enrolment shows no terrain: the path's colour is learnt from them")
+    labels.append(PATH)
+    p = np.mean(paths, axis=0)
+    feats.append(np.r_[p, p])
+    features = np.stack(feats).astype(np.float32)
+    profile = Profile(layout.game, (pitch_mm, pitch_mm), labels, np.zeros((len(labels), 1, 1), np.float32),
+                      features, {}, {})
+    if out is not None:
+        profile.save(out)
+    return profile
+
+
+# ---------------------------------------------------------------- reading the mat
+
+class DominoReader:
+    """Reads camera frames of the mat: ``read(frame) -> FrameReading``, one reading per square
+    that holds a half, at the square's centre, labelled ``terrain/icon/paths`` or unknown."""
+
+    def __init__(self, profile: Profile, layout: MatLayout, zones=None, cells: Grid | None = None,
+                 max_terrain=0.4, terrain_margin=0.15, path_margin=0.25, max_icon=0.8, icon_margin=0.2,
+                 single_thread=True):
+        if cells is None:
+            raise ValueError("a domino reader needs the game's squares (a vision.grid.Grid)")
+        if single_thread:
+            single_threaded()
+        self.profile, self.layout, self.grid = profile, layout, cells
+        self.zones = tuple(zones) if zones is not None else tuple(a for a, _ in cells.areas)
+        self.detector = MarkerDetector.for_mat(layout.dictionary)
+        self._careful = MarkerDetector(layout.dictionary)
+        self.markers = layout.marker_layout()
+        self.max_terrain, self.terrain_margin, self.path_margin = max_terrain, terrain_margin, path_margin
+        self.max_icon, self.icon_margin = max_icon, icon_margin
+        labels = list(profile.labels)
+        f = profile.features
+        self.terrains = {lab[8:]: f[i][:3] for i, lab in enumerate(labels) if lab.startswith("terrain-")}
+        self.icons = {lab[5:]: (f[i][:3], f[i][3:]) for i, lab in enumerate(labels) if lab.startswith("icon-")}
+        self.path = f[labels.index(PATH)][:3]
+        self.last_details: list = []
+
+    def read(self, frame) -> FrameReading:
+        self.last_details = []
+        detected = self.detector.detect(frame) or self._careful.detect(frame)
+        cal = calibrate(detected, self.markers)
+        if not cal.ok:
+            return FrameReading(False, sorted(detected))
+        hand, found = False, []
+        for name in self.zones:
+            zone = self.layout.zones[name]
+            exposure, paper = mat_exposure(frame, cal.H_inv, zone)
+            if exposure < 0.6:
+                hand = True  # the area's edge is covered: something reaches over it
+                continue
+            view = view_zone(frame, cal.H_inv, zone, paper)
+            found += self._read_zone(frame, cal.H_inv, view, name)
+        return FrameReading(True, cal.ids, hand, found, cal.reprojection_px)
+
+    def _read_zone(self, frame, H_inv, view, name):
+        rows, cols = self.grid.shape(name)
+        out = []
+        for r in range(rows):
+            for c in range(cols):
+                x, y = self.grid.centre(self.layout, name, r, c)
+                s = sample(_square_ratio(frame, H_inv, x, y, self.grid.pitch_mm, view.mat_colour_at(x, y)),
+                           self.grid.pitch_mm)
+                if s["bare"] > 0.85:
+                    continue  # bare mat: an empty square
+                label = self.read_square(s, (name, r, c)) if s["bare"] < 0.3 else UNKNOWN
+                out.append(TileReading(label, round(x, 1), round(y, 1), 0.0, 0.0 if label == UNKNOWN else 1.0, name))
+        return out
+
+    def read_square(self, s: dict, where=None) -> str:
+        """A sampled square -> ``terrain/icon/paths``, or unknown if any part is in doubt."""
+        details = {"square": where, "bare": round(s["bare"], 3)}
+        self.last_details.append(details)
+        d = sorted((dist(s["corners"], m), t) for t, m in self.terrains.items())
+        details["terrain"] = d[:2]
+        if d[0][0] > self.max_terrain or d[1][0] - d[0][0] < self.terrain_margin:
+            return UNKNOWN
+        terrain = d[0][1]
+        own = s["corners"]  # the terrain as it lies here, in this light
+        at, area = _badge(s["log"], (own, self.path), self.grid.pitch_mm)
+        details["badge"] = (at, round(area, 1))
+        # a badge shows where the domino lies on its square: the roads are read from there
+        shift = (0.0, 0.0) if at is None else tuple(float(np.clip(v, -1.0, 1.0)) for v in at)
+        sides = _side_colours(s["log"], shift, self.grid.pitch_mm)
+        paths = ""
+        for side in SIDES:
+            # the share of the edge's pixels that look like road rather than terrain (a seam,
+            # the gap beside the domino or its neighbour's edge count for neither)
+            px = sides[side][None]
+            road, plain = _dist_px_to(px, self.path)[0], _dist_px_to(px, own)[0]
+            is_road = (road + self.path_margin < plain).sum()
+            is_plain = (plain + self.path_margin < road).sum()
+            share = is_road / max(is_road + is_plain, 1)
+            details[side] = round(float(share), 2)
+            if is_road + is_plain < 0.5 * len(road):
+                return UNKNOWN
+            if share > 0.7:
+                paths += side
+            elif share > 0.3:
+                return UNKNOWN
+        if at is None:
+            # nothing but terrain and road: no icon, unless the very middle says otherwise (a
+            # badge whose colours come close to the terrain's shade)
+            middle = _seam_dist(s["log"], own, self.path)[_masks(self.grid.pitch_mm)["core"]]
+            details["middle"] = round(float(np.median(middle)), 2)
+            return f"{terrain}//{paths}" if details["middle"] < 0.25 else UNKNOWN
+        if area < 24.0 or math.hypot(*at) > 1.2:
+            return UNKNOWN  # a speck, or a badge far off its square's centre
+        ring_c, centre_c = _badge_colours(s["log"], at, self.grid.pitch_mm)
+        details["colours"] = (np.round(ring_c, 2).tolist(), np.round(centre_c, 2).tolist())
+        scored = sorted((max(dist(ring_c, ring), dist(centre_c, centre)), icon)
+                        for icon, (ring, centre) in self.icons.items())
+        details["icon"] = scored[:2]
+        best, second = scored[0], scored[1]
+        if best[0] > self.max_icon or second[0] - best[0] < self.icon_margin:
+            return UNKNOWN
+        return f"{terrain}/{best[1]}/{paths}"
