@@ -1,0 +1,153 @@
+"""The referee's eye for Domino Dynasty: each map as the camera last saw it steady, compared with
+the rules' maps, becomes the placement that explains it.
+
+The tracker reports a square once it has held still (``appeared``, ``removed``, and
+``unreadable`` for a square in doubt). From those this keeps every square's latest reading, and on
+each look, for each map, the squares the rules do not hold yet are the new domino:
+- two side by side, both read: a placement for the seat whose map it is (on the shared map, the
+  seat whose turn it is), judged by the rules; a refusal is said with their reason ("the paths do
+  not match on the east edge of square D4");
+- a square in doubt: asked about, never guessed; when the market holds dominoes that would fit,
+  the question offers them (A yes, C next, B no), else it asks for the domino straightened or
+  entered by phone;
+- anything else (one square, several dominoes at once) is said with the squares named.
+Each question is asked once for what lies on the table; again when that changes. Squares the
+rules hold but the camera does not see (a map entered by phone) are left alone.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..base import IllegalMove, Prompt
+from . import camera
+from .maps import Half, name, side_towards
+from .moves import Place
+from .state import PERSONAL, SHARED
+
+UNKNOWN = "unknown"
+
+
+@dataclass
+class MapWatcher:
+    rules: object
+    squares: dict = field(default_factory=dict)  # (area, row, column) -> the reading last steady
+    asked: set = field(default_factory=set)      # questions already put for what lies there now
+    _layout: object = None
+
+    # ------------------------------------------------------------------ what was seen
+
+    def see(self, events) -> None:
+        for e in events:
+            square = self._square(e.x_mm, e.y_mm)
+            if square is None:
+                continue
+            if e.kind == "removed":
+                self.squares.pop(square, None)
+            elif e.kind in ("appeared", "unreadable", "flipped"):
+                self.squares[square] = e.label
+
+    def _square(self, x_mm, y_mm):
+        if self._layout is None:
+            from vision.mat import mat_layout
+            self._layout = mat_layout(camera.MAT)
+        return camera.CELLS.cell_at(self._layout, x_mm, y_mm)
+
+    def accepted(self, at) -> None:
+        """A prompted move went in: the rules' maps now hold it."""
+
+    # ------------------------------------------------------------------ what to do about it
+
+    def next(self, state):
+        if state.phase not in ("claim", "report", "free"):
+            return None
+        for where, seat, area in self._maps(state):
+            found = self._look(state, where, seat, area)
+            if found is not None:
+                return found
+        return None
+
+    def _maps(self, state):
+        placing = state.turn
+        if state.phase == "report":
+            task = state.tasks[0] if state.tasks else None
+            placing = task.seat if task is not None and task.kind == "place" else None
+        if placing is not None:
+            yield SHARED, placing, camera.SHARED_AREA
+        for seat in range(min(state.config.players, camera.SEATS)):
+            yield PERSONAL, seat, camera.personal_area(seat)
+
+    def _look(self, state, where, seat, area):
+        held = dict(state.shared) if where == SHARED else state.seat_map(seat)
+        dx, dy = camera.offset(held)
+        seen = {(c - dx, r - dy): label for (a, r, c), label in self.squares.items() if a == area}
+        new = {cell: label for cell, label in seen.items() if cell not in held}
+        if not new:
+            return None
+        names = state.config.names
+        label = "the shared map" if where == SHARED else f"{names[seat]}'s map"
+        key = ("look", area, tuple(sorted(new.items())), state.next_domino, state.phase, state.turn,
+               len(state.tasks))
+        cells = sorted(new)
+        if len(cells) != 2 or side_towards(cells[0], cells[1]) is None:
+            listed = " and ".join(name(c) for c in cells)
+            return self._ask(key, Prompt("Check", f"{label}: {listed} {'is' if len(cells) == 1 else 'are'} "
+                                         "new but not one domino: lay one domino on two squares, "
+                                         "or enter it by phone"))
+        doubt = [c for c in cells if new[c] == UNKNOWN]
+        if doubt:
+            return self._doubt(state, key, where, seat, label, cells, new, doubt)
+        halves = [Half.parse(new[c]) for c in cells]
+        move = self._as_drawn(state, where, seat, cells, halves)
+        try:
+            self.rules.apply(state, move)
+            return move
+        except IllegalMove as exc:
+            return self._ask(key, Prompt("Not allowed", f"{names[seat]} on {label}, "
+                                         f"{name(move.cells[0])}-{name(move.cells[1])}: {exc}"))
+
+    def _as_drawn(self, state, where, seat, cells, halves) -> Place:
+        """The placement the two squares show: the halves in the order that makes them a market
+        domino as drawn, when one is (its arrows, which the camera does not read, taken from it)."""
+        for order in ((0, 1), (1, 0)):
+            cs, hs = tuple(cells[i] for i in order), tuple(halves[i] for i in order)
+            for text in self._market_as_laid(state, cs):
+                if tuple((h.terrain, h.icon, h.paths) for h in text) == tuple((h.terrain, h.icon, h.paths) for h in hs):
+                    return Place(seat, where, cs, tuple(h.text() for h in text))
+        return Place(seat, where, tuple(cells), tuple(h.text() for h in halves))
+
+    @staticmethod
+    def _market_as_laid(state, cells):
+        from .rules import parse_domino
+        quarters = "ESWN".index(side_towards(cells[0], cells[1]))
+        for text in dict.fromkeys(state.market):
+            a, b = parse_domino(text)
+            yield a.turned(quarters), b.turned(quarters)
+
+    def _doubt(self, state, key, where, seat, label, cells, new, doubt):
+        """A square in doubt: the market dominoes that would fit are offered, else a question."""
+        listed = " and ".join(name(c) for c in doubt)
+        choices = []
+        for order in ((0, 1), (1, 0)):
+            cs = tuple(cells[i] for i in order)
+            for halves in self._market_as_laid(state, cs):
+                if any(new[c] not in (UNKNOWN, h.text().rsplit("/", 1)[0] if h.arrow else h.text())
+                       for c, h in zip(cs, halves)):
+                    continue
+                move = Place(seat, where, cs, tuple(h.text() for h in halves))
+                try:
+                    self.rules.apply(state, move)
+                except IllegalMove:
+                    continue
+                words = f"{halves[0].words()} | {halves[1].words()} on {name(cs[0])}-{name(cs[1])}"
+                choices.append((words, move))
+        if choices:
+            return self._ask(key, Prompt("Check", f"{label}: {listed} in doubt", tuple(choices), at=cells))
+        return self._ask(key, Prompt("Can't read", f"{label}: square {listed} cannot be read: straighten "
+                                     "the domino, or enter it by phone"))
+
+    def _ask(self, key, prompt):
+        """A question, once for what lies on the table now."""
+        if key in self.asked:
+            return None
+        self.asked.add(key)
+        return prompt

@@ -1,0 +1,113 @@
+"""The referee's eye: squares the camera holds steady become placements for the seat whose map
+they lie on (the shared map: the seat whose turn it is), judged by the rules; a refusal is said
+with the rules' reason, a square in doubt is asked about and never guessed."""
+from companion.games import dynasty
+from companion.games.base import Prompt
+from companion.games.dynasty import Market, Mission, Place, camera
+from companion.games.dynasty.table import MapWatcher
+from vision.mat import mat_layout
+from vision.tracker import TableEvent
+
+LAYOUT = mat_layout(camera.MAT)
+MARKET = ("grass/person/W|plains//", "lava//EW|lava//W", "desert//|desert//", "stone//N|stone//S")
+
+
+def claiming(players=2):
+    """Seat 0 (warfare) and seat 1 (infrastructure) in the claim step, this market drawn."""
+    state = dynasty.setup({"players": players, "roles": {"0": "warfare", "1": "infrastructure"},
+                           "names": ["Ana", "Ben"]}, 0)
+    state = dynasty.apply(state, Market(0, MARKET))[0]
+    for seat in range(players):
+        state = dynasty.apply(state, Mission(seat, ("warfare 1",)))[0]
+    assert state.phase == "claim" and state.turn == 0
+    return state
+
+
+def seen(area, cells_labels, kind="appeared"):
+    out = []
+    for (x, y), label in cells_labels:
+        cx, cy = camera.CELLS.centre(LAYOUT, area, y, x)
+        out.append(TableEvent(kind if label != "unknown" else "unreadable", label, cx, cy, 0.0, 1.0, area))
+    return out
+
+
+def test_a_new_domino_on_a_personal_map_is_that_seats_placement():
+    state = claiming()
+    w = MapWatcher(dynasty)
+    w.see(seen("personal-0", [((5, 3), "grass/person/W"), ((6, 3), "plains//")]))
+    move = w.next(state)
+    assert move == Place(0, "personal", ((5, 3), (6, 3)), ("grass/person/W", "plains//"))
+    after = dynasty.apply(state, move)[0]
+    assert w.next(after) is None  # the rules hold it now: nothing new
+
+
+def test_a_domino_turned_on_the_map_is_the_market_domino_as_drawn():
+    state = claiming()
+    w = MapWatcher(dynasty)
+    # the grass|plains domino turned half a turn west of the start: grass (its road now east,
+    # into D4's) on C4, plains on B4
+    w.see(seen("personal-0", [((1, 3), "plains//"), ((2, 3), "grass/person/E")]))
+    move = w.next(state)
+    assert move == Place(0, "personal", ((2, 3), (1, 3)), ("grass/person/E", "plains//"))
+    dynasty.apply(state, move)
+    # the other way round it is the market domino as drawn, but its plains half shuts D4's road
+    w2 = MapWatcher(dynasty)
+    w2.see(seen("personal-0", [((1, 3), "grass/person/W"), ((2, 3), "plains//")]))
+    assert w2.next(state).text.endswith("the paths do not match on the east edge of square C4")
+    # and halves no market domino shows are refused as such
+    w3 = MapWatcher(dynasty)
+    w3.see(seen("personal-0", [((1, 3), "desert//"), ((2, 3), "desert//E")]))
+    assert w3.next(state).text.endswith("that domino is not in the market")
+
+
+def test_the_shared_map_is_placed_for_the_seat_whose_turn_it_is():
+    state = claiming()
+    state = dynasty.apply(state, Place(0, "personal", ((5, 3), (6, 3)), ("grass/person/W", "plains//")))[0]
+    assert state.turn == 1
+    w = MapWatcher(dynasty)
+    # beside the money starting domino (desert, D2-E2 as the companion lays it out)
+    w.see(seen("shared", [((5, 2), "desert//"), ((6, 2), "desert//")]))
+    assert w.next(state) == Place(1, "shared", ((5, 2), (6, 2)), ("desert//", "desert//"))
+
+
+def test_a_refused_placement_is_said_with_the_rules_reason_once():
+    state = claiming()
+    w = MapWatcher(dynasty)
+    # the stone domino stood upright: its roads now run east and west, and F4 shuts E4's road
+    w.see(seen("personal-0", [((5, 3), "stone//E"), ((5, 4), "stone//W")]))
+    prompt = w.next(state)
+    assert isinstance(prompt, Prompt) and prompt.title == "Not allowed" and prompt.move is None
+    assert prompt.text == ("Ana on Ana's map, F4-F5: the paths do not match on the west edge of "
+                           "square F4")
+    assert w.next(state) is None  # said once for what lies there
+
+
+def test_a_square_in_doubt_is_asked_about_with_the_market_dominoes_that_fit():
+    state = claiming()
+    w = MapWatcher(dynasty)
+    w.see(seen("personal-0", [((5, 3), "unknown"), ((6, 3), "plains//")]))
+    prompt = w.next(state)
+    assert isinstance(prompt, Prompt) and prompt.title == "Check" and "F4" in prompt.text
+    assert [m for _, m in prompt.choices] == [Place(0, "personal", ((5, 3), (6, 3)), ("grass/person/W", "plains//"))]
+    # both halves in doubt where nothing of the market fits: asked, never guessed
+    w2 = MapWatcher(dynasty)
+    w2.see(seen("personal-1", [((0, 0), "unknown"), ((1, 0), "unknown")]))
+    ask = w2.next(state)
+    assert ask.title == "Can't read" and ask.move is None and "A1 and B1" in ask.text
+
+
+def test_one_square_alone_is_not_a_domino():
+    state = claiming()
+    w = MapWatcher(dynasty)
+    w.see(seen("personal-0", [((5, 3), "grass//W")]))
+    prompt = w.next(state)
+    assert prompt.title == "Check" and "F4 is new but not one domino" in prompt.text
+
+
+def test_nothing_is_judged_before_the_claim_step_and_removed_squares_are_forgotten():
+    state = dynasty.setup({"players": 2, "roles": {"0": "warfare", "1": "infrastructure"}}, 0)
+    w = MapWatcher(dynasty)
+    w.see(seen("personal-0", [((5, 3), "grass/person/W"), ((6, 3), "plains//")]))
+    assert state.phase == "draw" and w.next(state) is None
+    w.see(seen("personal-0", [((5, 3), "grass/person/W"), ((6, 3), "plains//")], kind="removed"))
+    assert w.squares == {}
