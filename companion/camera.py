@@ -1,5 +1,11 @@
 """The camera follows the game: frames -> vision -> table events -> the worker.
 
+Every frame gets a cheap look (vision.motion): while the table moves (a hand, a tile sliding)
+nothing is read; once it has settled, and only if it looks different from the last reading, the
+full recognition runs, until the tracker has seen the new table hold (TableTracker.k readings of
+still frames). So a tile put down reaches the game a few frames later, at the camera's full rate,
+and a still table costs next to nothing.
+
 While a game whose description has a camera part is in progress, its own mat and reader watch
 the table; when it ends (or a phone-only game starts) the camera is closed and no frame is read.
 Vision (and OpenCV with it) is imported only when a camera game first needs it, so a phone-only
@@ -30,6 +36,9 @@ class Pipeline:
     zones: tuple
     close: Callable = lambda: None
     virtual_table: object = None  # in simulation: the table the host page lays pieces on
+    detector: object = None  # vision.motion.ChangeDetector: moving, settled, changed since read
+    last_read: float = 0.0  # when the full recognition last ran (time.monotonic())
+    reads_unsettled: int = 0  # readings of this still picture that did not settle the tracker
 
 
 class CameraLoop:
@@ -38,7 +47,11 @@ class CameraLoop:
     LOST = "Camera lost: play on by phone and buttons; looking for it again"
     BACK = "Camera back: it watches the table again"
 
-    def __init__(self, companion, open_pipeline: Callable[[str], Pipeline | None], fps: float = 5.0,
+    FPS = 20.0  # the camera's rate: a tile reaches the game a few frames after it lies still
+    RECHECK_SECONDS = 2.0  # a still table is read again this often all the same
+    PATIENCE = 4  # readings of one still picture that do not settle, before reading it less often
+
+    def __init__(self, companion, open_pipeline: Callable[[str], Pipeline | None], fps: float = FPS,
                  retry_seconds: float = 3.0):
         self.companion = companion
         self.open_pipeline = open_pipeline
@@ -152,12 +165,41 @@ class CameraLoop:
             if frame is None:
                 return None
             self.last_frame = frame
+            if not self._worth_reading(pipeline, frame):
+                return []
             reading = pipeline.reader.read(frame)
+            pipeline.last_read = time.monotonic()
             self.last_reading = reading
-            events = [e for e in pipeline.tracker.update(reading) if e.zone in (None,) + pipeline.zones]
+            tracker = pipeline.tracker
+            events = [e for e in tracker.update(reading) if e.zone in (None,) + pipeline.zones]
+            if pipeline.detector is not None:
+                if reading.calibrated and not reading.hand_in_view and not tracker.pending:
+                    pipeline.detector.read()  # this picture is what lies on the table now
+                    pipeline.reads_unsettled = 0
+                else:
+                    pipeline.reads_unsettled += 1
         if events:
             self.companion.observe(events)
         return events
+
+    def _worth_reading(self, pipeline, frame) -> bool:
+        """Whether this frame gets the full recognition: not while the table moves (the count
+        of still readings starts over); then while the settled table differs from its last
+        reading, or the tracker waits for the new one to hold; and a still table now and then."""
+        detector = pipeline.detector
+        if detector is None:
+            return True
+        look = detector.look(frame)
+        if look.moving:
+            pipeline.tracker.moving()
+            return False
+        since = time.monotonic() - pipeline.last_read
+        if since >= self.RECHECK_SECONDS:
+            return True
+        if not (look.changed or pipeline.tracker.pending):
+            return False
+        # a hand held still over the mat, a picture without the markers: read now and then
+        return pipeline.reads_unsettled < self.PATIENCE or since >= 0.5
 
     def _run(self):
         while not self._stop.is_set():
@@ -209,13 +251,16 @@ def opener(config, companion, state_dir: Path, simulate: bool) -> Callable[[str]
 
     def open_pipeline(name: str) -> Pipeline | None:
         from vision.mat import mat_layout
+        from vision.motion import ChangeDetector
         from vision.recognise import Profile
         from vision.tracker import TableTracker
 
         spec = games.part(name, "camera")
         layout = mat_layout(spec.MAT)  # a mat printed for any seat count calibrates
         profile_path = _profile_path(state_dir, name)
-        tracker = TableTracker()
+        # readings come only from settled frames (vision.motion): two in a row that agree
+        # are a table at rest for three frames, a seventh of a second at the camera's rate
+        tracker = TableTracker(k=2)
         if simulate or config.camera.source == "synthetic":
             from .simulation import VirtualTable
             _, enroll, write_enrolment, SyntheticTable = _kit(spec)
@@ -227,9 +272,10 @@ def opener(config, companion, state_dir: Path, simulate: bool) -> Callable[[str]
                 shots = write_enrolment(layout, state_dir / f"enrolment-{name}", tiles=spec.TILES)
                 enroll(shots, profile_path, layout, spec.TILES)
             virtual = VirtualTable(SyntheticTable(layout, tiles=spec.TILES, seed=1), layout,
-                                   games.part(name, "simulation"))
+                                   games.part(name, "simulation"), fps=CameraLoop.FPS)
             reader = _reader(spec, Profile.load(profile_path), layout)
-            return Pipeline(name, virtual.frame, reader, tracker, spec.ZONES, virtual_table=virtual)
+            return Pipeline(name, virtual.frame, reader, tracker, spec.ZONES, virtual_table=virtual,
+                            detector=ChangeDetector())
         if not profile_path.is_file():
             companion.say("Camera off: enrol the tiles first (paradox-table vision enroll)")
             return None
@@ -247,7 +293,8 @@ def opener(config, companion, state_dir: Path, simulate: bool) -> Callable[[str]
         except Exception:
             frames.close()
             raise
-        return Pipeline(name, frames.read, reader, tracker, spec.ZONES, close=frames.close)
+        return Pipeline(name, frames.read, reader, tracker, spec.ZONES, close=frames.close,
+                        detector=ChangeDetector())
 
     return open_pipeline
 

@@ -3,19 +3,28 @@
 It only moves pieces on vision's synthetic mat; the verbs (what "play" or "flip" means) are the
 game's own `simulation` part. The companion learns of a move exactly as it would at a real
 table: from camera frames of that mat going through the real vision pipeline.
+
+Any verb that puts pieces down may slide them in, as a hand pushes a tile into place: with
+``"slide": {"from": [x_mm, y_mm], "mm_per_s": 150}`` the new pieces start there and travel to
+where the verb put them, a camera frame's worth of the way per frame.
 """
 from __future__ import annotations
 
+import math
 import threading
 
 from .games import IllegalMove
 
+SLIDE_MM_PER_S = (5.0, 2000.0)  # from a finger's nudge to a flick across the table
+
 
 class VirtualTable:
-    def __init__(self, synthetic_table, layout, verbs):
+    def __init__(self, synthetic_table, layout, verbs, fps: float = 20.0):
         self.table = synthetic_table
         self.layout = layout
         self.verbs = verbs.Verbs(synthetic_table, layout) if verbs else None
+        self.fps = fps  # the camera's rate: how far a sliding piece goes between two frames
+        self._slides: dict[int, tuple] = {}  # piece -> (x, y where it goes, mm per frame)
         self._lock = threading.Lock()
 
     def act(self, action: dict, view: dict | None = None) -> str:
@@ -24,9 +33,60 @@ class VirtualTable:
             raise IllegalMove('say what to do on the virtual table, e.g. {"action": "clear"}')
         if self.verbs is None:
             raise IllegalMove("this game has nothing to lay on the virtual table")
+        slide = _slide(action.get("slide"), self.layout)
         with self._lock:
-            return self.verbs.act(action, view or {})
+            before = dict(self._pieces())
+            said = self.verbs.act(action, view or {})
+            if slide is not None:
+                (x0, y0), speed = slide
+                for piece, t in self._pieces().items():
+                    if piece not in before:  # put down by this verb: it arrives sliding
+                        self._slides[piece] = (t.x_mm, t.y_mm, speed / self.fps)
+                        self.table.move(piece, x0, y0)
+            return said
+
+    @property
+    def sliding(self) -> bool:
+        """Whether a piece is still on its way (its last frame has not been taken yet)."""
+        return bool(self._slides)
 
     def frame(self):
         with self._lock:
-            return self.table.render()
+            self._slide_on()
+            return self.table.live()
+
+    def _pieces(self) -> dict:
+        pieces = getattr(self.table, "discs", None)  # a disc table keeps its pieces apart
+        return pieces if pieces is not None else self.table.tiles
+
+    def _slide_on(self):
+        """Each sliding piece one frame further along its way; there, it rests."""
+        pieces = self._pieces()
+        for piece, (x, y, step) in list(self._slides.items()):
+            t = pieces.get(piece)
+            if t is None:  # taken off meanwhile
+                del self._slides[piece]
+                continue
+            dx, dy = x - t.x_mm, y - t.y_mm
+            d = math.hypot(dx, dy)
+            if d <= step:
+                self.table.move(piece, x, y)
+                del self._slides[piece]
+            else:
+                self.table.move(piece, t.x_mm + dx * step / d, t.y_mm + dy * step / d)
+
+
+def _slide(spec, layout):
+    """((x, y), mm per second) of a slide asked for, or None; refused in words when not sensible."""
+    if spec is None:
+        return None
+    try:
+        x, y = (float(v) for v in spec["from"])
+        speed = float(spec.get("mm_per_s", 150.0))
+    except (TypeError, KeyError, ValueError, AttributeError):
+        raise IllegalMove('say where a slide starts and how fast: {"from": [x_mm, y_mm], "mm_per_s": 150}') from None
+    w, h = layout.size_mm
+    if not (0 <= x <= w and 0 <= y <= h) or not SLIDE_MM_PER_S[0] <= speed <= SLIDE_MM_PER_S[1]:
+        raise IllegalMove(f"a slide starts on the mat ({w:.0f} x {h:.0f} mm) at "
+                          f"{SLIDE_MM_PER_S[0]:.0f} to {SLIDE_MM_PER_S[1]:.0f} mm a second")
+    return (x, y), speed

@@ -155,11 +155,14 @@ class DiscTable(SyntheticTable):
             self._pieces[key] = render_disc(label, self.disc_style, self.k, key[1] * 15.0)
         return self._pieces[key]
 
-    def top_down(self, light: Light | None = None, hand=None):
+    def pieces(self) -> dict:
+        return self.discs
+
+    def top_down(self, light: Light | None = None, hand=None, crop=None):
         # the discs are drawn onto the bare mat; the tile table then lights the whole
         self._mat = self._with_discs(light or self.light)
         try:
-            return super().top_down(light, hand)
+            return super().top_down(light, hand, crop)
         finally:
             self._mat = self._bare
 

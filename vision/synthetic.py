@@ -333,24 +333,27 @@ class SyntheticTable:
             self._tile_cache[label] = cv2.resize(big, (w, h), interpolation=cv2.INTER_AREA).astype(np.float32)
         return self._tile_cache[label]
 
-    def top_down(self, light: Light | None = None, hand: tuple | None = None) -> np.ndarray:
-        """The lit mat with its tiles as seen from straight above, float BGR at px_per_mm."""
+    def top_down(self, light: Light | None = None, hand: tuple | None = None, crop=None) -> np.ndarray:
+        """The lit mat with its tiles as seen from straight above, float BGR at px_per_mm;
+        ``crop`` (x0, y0, x1, y1 in its pixels, no hand drawn): only that part of it."""
         light = light or self.light
         k = self.k
-        canvas = self._mat.copy()
+        Hf, Wf = self._mat.shape[:2]
+        ox, oy, x1, y1 = crop if crop is not None else (0, 0, Wf, Hf)
+        canvas = self._mat[oy:y1, ox:x1].copy()
         Hc, Wc = canvas.shape[:2]
         for t in self.tiles.values():
             img = self._tile_img(t.visible_label)
             h, w = img.shape[:2]
             # draw only round the tile: a whole-canvas warp per tile is slow
             r = int(math.hypot(w, h) / 2 + 3 * k)
-            cx, cy = int(t.x_mm * k), int(t.y_mm * k)
+            cx, cy = int(t.x_mm * k) - ox, int(t.y_mm * k) - oy
             x0, y0 = max(cx - r, 0), max(cy - r, 0)
             x1, y1 = min(cx + r, Wc), min(cy + r, Hc)
             if x1 <= x0 or y1 <= y0:
                 continue
             M = cv2.getRotationMatrix2D((w / 2, h / 2), -t.angle, 1.0)
-            M[:, 2] += [t.x_mm * k - w / 2 - x0, t.y_mm * k - h / 2 - y0]
+            M[:, 2] += [t.x_mm * k - w / 2 - x0 - ox, t.y_mm * k - h / 2 - y0 - oy]
             size = (x1 - x0, y1 - y0)
             roi = canvas[y0:y1, x0:x1]
             # a tile stands proud of the mat: a soft shadow away from the lamp
@@ -370,7 +373,8 @@ class SyntheticTable:
         # light: overall gain, a gradient, soft shadows, a colour cast
         q = 4  # light varies slowly: work it out on a coarser grid
         yy, xx = np.mgrid[0:Hc // q, 0:Wc // q].astype(np.float32) * q
-        illum = light.gain * (1 + light.gradient[0] * (xx / Wc - 0.5) + light.gradient[1] * (yy / Hc - 0.5))
+        yy, xx = yy + oy, xx + ox
+        illum = light.gain * (1 + light.gradient[0] * (xx / Wf - 0.5) + light.gradient[1] * (yy / Hf - 0.5))
         for sx, sy, sr, depth in light.shadows:
             d2 = ((xx - sx * k) ** 2 + (yy - sy * k) ** 2) / (sr * k) ** 2
             illum = illum * (1 - depth * np.exp(-d2))
@@ -421,13 +425,11 @@ class SyntheticTable:
         S = np.diag([1 / self.k, 1 / self.k, 1.0])
         Hf = H @ S
         # reduce first so the warp does not alias: the frame samples the canvas coarser
-        frame_px_per_mm = math.sqrt(abs(np.linalg.det(H[:2, :2]))) if H[2, 2] else 1.0
-        sigma = max(0.0, 0.5 * self.k / max(frame_px_per_mm, 1e-3) - 0.5)
+        sigma = _prefilter_sigma(H, self.k)
         if sigma > 0.3:
             top = cv2.GaussianBlur(top, (0, 0), sigma)
-        table = (60, 90, 120)  # a wooden table round the mat
         frame = cv2.warpPerspective(top, Hf, self.frame_size, flags=cv2.INTER_LINEAR,
-                                    borderMode=cv2.BORDER_CONSTANT, borderValue=table)
+                                    borderMode=cv2.BORDER_CONSTANT, borderValue=TABLE_COLOUR)
         if optics.blur_sigma > 0:
             frame = cv2.GaussianBlur(frame, (0, 0), optics.blur_sigma)
         if optics.noise_sigma > 0:
@@ -438,8 +440,99 @@ class SyntheticTable:
             frame = cv2.imdecode(buf, cv2.IMREAD_COLOR)
         return frame
 
+    def pieces(self) -> dict:
+        """The pieces lying on the table, by id (what ``live`` watches for changes)."""
+        return self.tiles
+
+    def live(self, hand: tuple | None = None) -> np.ndarray:
+        """A frame as a running camera delivers them, fast enough for its full rate: drawn again
+        only where a piece came, went or moved (all of it when the camera, the light or the
+        optics changed), with fresh sensor noise of the optics' strength on every frame (after
+        the JPEG the optics ask for, not before: compressing each frame would cost more than
+        all the rest)."""
+        optics = replace(self.optics, noise_sigma=0.0)
+        view, pieces = self._scene(hand), dict(self.pieces())
+        cached = getattr(self, "_live", None)
+        if cached is None or cached[0] != view or hand is not None:
+            frame = self.render(optics=optics, hand=hand)
+        else:
+            before, frame = cached[1], cached[2]
+            changed = [t for key in set(before) | set(pieces) if before.get(key) != pieces.get(key)
+                       for t in (before.get(key), pieces.get(key)) if t is not None]
+            if changed:
+                frame = frame.copy()
+                self._redraw(frame, changed, optics)
+        self._live = (view, pieces, frame)
+        if self.optics.noise_sigma <= 0:
+            return frame.copy()
+        up, down = _noise_u8(frame.shape, float(self.optics.noise_sigma))
+        h, w = frame.shape[:2]
+        y, x = int(self.rng.integers(97)), int(self.rng.integers(97))
+        out = cv2.add(frame, up[y:y + h, x:x + w])
+        return cv2.subtract(out, down[y:y + h, x:x + w], dst=out)
+
+    def _scene(self, hand) -> str:
+        """What a frame shows apart from the pieces: camera, light, optics (never the caches)."""
+        fixed = ("layout", "tiles_set", "style", "rng", "tiles")
+        pieces = self.pieces()
+        return repr((hand, sorted((k, v) for k, v in vars(self).items()
+                                  if not k.startswith("_") and k not in fixed and v is not pieces)))
+
+    def _redraw(self, frame, changed, optics) -> None:
+        """Draw again, in place, the part of a frame round these pieces (where they lay and
+        where they lie): the same steps as ``render``, on that part alone."""
+        k = self.k
+        reach = math.hypot(*self.style.size_mm) / 2 + 6.0  # a piece, its shadow and blur
+        xs, ys = [t.x_mm for t in changed], [t.y_mm for t in changed]
+        H = self.homography()
+        corners = np.array([[min(xs) - reach, min(ys) - reach], [max(xs) + reach, min(ys) - reach],
+                            [max(xs) + reach, max(ys) + reach], [min(xs) - reach, max(ys) + reach]])
+        p = cv2.perspectiveTransform(corners.reshape(-1, 1, 2), H).reshape(-1, 2)
+        fw, fh = self.frame_size
+        pad = int(3 * optics.blur_sigma) + 2
+        fx0, fy0 = (max(int(v) - pad, 0) for v in p.min(axis=0))
+        fx1, fy1 = min(int(p[:, 0].max()) + pad + 1, fw), min(int(p[:, 1].max()) + pad + 1, fh)
+        if fx1 <= fx0 or fy1 <= fy0:
+            return
+        # the part of the top-down view that this part of the frame samples, with the blur's reach
+        sigma = _prefilter_sigma(H, k)
+        roi = np.array([[fx0, fy0], [fx1, fy0], [fx1, fy1], [fx0, fy1]], np.float64)
+        q = cv2.perspectiveTransform(roi.reshape(-1, 1, 2), np.linalg.inv(H)).reshape(-1, 2) * k
+        Hc, Wc = self._mat.shape[:2]
+        m = int(3 * sigma) + 3
+        cx0, cy0 = (max(int(v) - m, 0) for v in q.min(axis=0))
+        cx1, cy1 = min(int(q[:, 0].max()) + m + 1, Wc), min(int(q[:, 1].max()) + m + 1, Hc)
+        top = self.top_down(crop=(cx0, cy0, cx1, cy1))
+        if sigma > 0.3:
+            top = cv2.GaussianBlur(top, (0, 0), sigma)
+        Hf = (np.array([[1, 0, -fx0], [0, 1, -fy0], [0, 0, 1.0]]) @ H @ np.diag([1 / k, 1 / k, 1.0])
+              @ np.array([[1, 0, cx0], [0, 1, cy0], [0, 0, 1.0]]))
+        part = cv2.warpPerspective(top, Hf, (fx1 - fx0, fy1 - fy0), flags=cv2.INTER_LINEAR,
+                                   borderMode=cv2.BORDER_CONSTANT, borderValue=TABLE_COLOUR)
+        if optics.blur_sigma > 0:
+            part = cv2.GaussianBlur(part, (0, 0), optics.blur_sigma)
+        # the rim of the part was blurred without its neighbours: keep it as it was
+        l, t = (pad if fx0 > 0 else 0), (pad if fy0 > 0 else 0)
+        r, b = (pad if fx1 < fw else 0), (pad if fy1 < fh else 0)
+        inner = part[t:part.shape[0] - b, l:part.shape[1] - r]
+        frame[fy0 + t:fy1 - b, fx0 + l:fx1 - r] = np.clip(inner, 0, 255).astype(np.uint8)
+        if optics.jpeg_quality:  # on the whole frame's 16-pixel blocks, as render compresses it
+            x0, y0 = (fx0 + l) // 16 * 16, (fy0 + t) // 16 * 16
+            x1, y1 = min(-(-(fx1 - r) // 16) * 16, fw), min(-(-(fy1 - b) // 16) * 16, fh)
+            ok, buf = cv2.imencode(".jpg", frame[y0:y1, x0:x1], [cv2.IMWRITE_JPEG_QUALITY, int(optics.jpeg_quality)])
+            frame[y0:y1, x0:x1] = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+
     def homography(self, camera: CameraPose | None = None) -> np.ndarray:
         return camera_homography(self.layout, camera or self.camera, self.frame_size)
+
+
+TABLE_COLOUR = (60, 90, 120)  # a wooden table round the mat
+
+
+def _prefilter_sigma(H, k) -> float:
+    """How much the top-down view is blurred before the camera samples it more coarsely."""
+    frame_px_per_mm = math.sqrt(abs(np.linalg.det(H[:2, :2]))) if H[2, 2] else 1.0
+    return max(0.0, 0.5 * k / max(frame_px_per_mm, 1e-3) - 0.5)
 
 
 _MATS: dict = {}
@@ -455,6 +548,17 @@ def _noise(shape, rng) -> np.ndarray:
         _NOISE[key] = np.random.default_rng(7).standard_normal((h + 97, w + 97, 3), dtype=np.float32)
     y, x = int(rng.integers(97)), int(rng.integers(97))
     return _NOISE[key][y:y + h, x:x + w]
+
+
+def _noise_u8(shape, sigma: float) -> tuple[np.ndarray, np.ndarray]:
+    """Sensor noise for live frames as two uint8 fields (what it adds, what it takes away), drawn
+    once: a frame then costs two saturating additions, not millions of normals."""
+    h, w = shape[:2]
+    key = (h, w, sigma)
+    if key not in _NOISE:
+        n = np.rint(np.random.default_rng(7).standard_normal((h + 97, w + 97, 3), dtype=np.float32) * sigma)
+        _NOISE[key] = (np.clip(n, 0, 255).astype(np.uint8), np.clip(-n, 0, 255).astype(np.uint8))
+    return _NOISE[key]
 
 
 def _mat_image(layout: MatLayout, k: float) -> np.ndarray:

@@ -36,6 +36,15 @@ class TableTracker:
     _candidate: list[TileReading] | None = None
     _count: int = 0
 
+    @property
+    def pending(self) -> bool:
+        """A reading differs from what held still before and has not held for k frames yet."""
+        return self._candidate is not None and not self._same(self._candidate, self.stable)
+
+    def moving(self) -> None:
+        """The table moves (a hand, a tile sliding): what was being counted starts over."""
+        self._candidate, self._count = None, 0
+
     def update(self, reading: FrameReading) -> list[TableEvent]:
         if not reading.calibrated or reading.hand_in_view:
             self._candidate, self._count = None, 0  # start over once the view is clear

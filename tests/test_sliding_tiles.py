@@ -1,0 +1,59 @@
+"""Tiles slid across the virtual mat at the speeds hands push them: no play is made while a tile
+moves, wherever it passes (into the trick area from a seat, or along inside it), and once it
+rests exactly one play, the right one, is made. Every frame goes through the real pipeline at
+the camera's rate: the change detector, then the reader and the tracker on settled frames."""
+import pytest
+
+from companion.games import TABLE
+from companion.games.paradominetor.scripted import scripted_game
+
+from camera_feed import settle
+
+NAMES = ["Ana", "Ben", "Cy"]
+# (mm a second, where the slide starts relative to the tile's place in the trick area)
+SLIDES = [(20.0, (0.0, 60.0)),      # a slow push, all of it inside the trick area
+          (120.0, (-90.0, 140.0)),  # from a player's place in front of the area
+          (400.0, (150.0, 150.0))]  # a quick shove from across the table
+
+
+def plays(c) -> int:
+    v = c.snapshot.view(TABLE)
+    return len(v["current_trick"]) + 3 * len(v["tricks"])
+
+
+@pytest.mark.parametrize("speed,start", SLIDES, ids=[f"{s:.0f}mm-s" for s, _ in SLIDES])
+def test_a_sliding_tile_plays_only_once_it_rests(device, speed, start):
+    tricks, _ = scripted_game(seed=5, names=NAMES)
+    trick = next(t for t in tricks if not any(p.get("declare") for p in t))  # no colour to choose
+    c = device.companion
+    c.new_game("paradominetor", {"seats": 3, "names": NAMES}, seed=0).result(5)
+    # the same tricks as the scripted game until this one (played by phone, off the table)
+    for t in tricks[:tricks.index(trick)]:
+        for p in t:
+            face = "black-0" if p["tile"].startswith("black") else p["tile"].rsplit("-", 1)[0]
+            c.submit({"type": "Play", "seat": p["seat"], "tile": face, "declare": p.get("declare")}, "phone").result(5)
+        if c.snapshot.view(TABLE)["phase"] == "flip":
+            for seat in c.snapshot.view(TABLE)["awaiting_flip"]:
+                tile = next(q["tile"] for q in t if q["seat"] == seat)
+                back = "past" if tile.startswith("black") else tile.rsplit("-", 1)[1]
+                c.submit({"type": "Reveal", "seat": seat, "timeframe": back}, "phone").result(5)
+    table = device.virtual_table
+    settle(device, lambda: device.camera.tracker.stable == [])
+    for i, play in enumerate(trick):
+        x, y = table.verbs.slot(i)  # where the verb puts this trick's i-th tile
+        before, frames = plays(c), 0
+        table.act({"action": "play", "seat": play["seat"], "tile": play["tile"],
+                   "slide": {"from": [x + start[0], y + start[1]], "mm_per_s": speed}},
+                  c.snapshot.view(TABLE))
+        while table.sliding:
+            device.camera.step()
+            c.call(lambda: None)  # the worker has judged whatever that frame caused
+            frames += 1
+            assert plays(c) == before and c.snapshot.prompt is None, f"a play while sliding, frame {frames}"
+        travel = (start[0] ** 2 + start[1] ** 2) ** 0.5
+        assert frames >= travel / speed * table.fps - 1  # it really took that many frames
+        settle(device, lambda: plays(c) > before)
+        assert plays(c) == before + 1, c.snapshot.message
+        view = c.snapshot.view(TABLE)
+        last = view["current_trick"][-1] if view["current_trick"] else view["tricks"][-1]["plays"][-1]
+        assert (last["seat"], last["tile"]) == (play["seat"], "-".join(play["tile"].split("-")[:2]))
