@@ -122,6 +122,35 @@ def speed(layout, tile_set, reader, style, frames: int, seed: int) -> dict:
     }
 
 
+def cost_ratios(layout, tile_set, reader, style, frames: int, seed: int) -> dict:
+    """What the camera loop spends per frame, against OpenCV's own ArUco detection (default
+    parameters, the whole frame in grey) on the same frames, timed in turn frame by frame so
+    a busy machine slows all three alike: the change detector's look at every frame, and the
+    full recognition a settled, changed table gets."""
+    from .motion import ChangeDetector
+
+    rng = np.random.default_rng(seed)
+    aruco = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, layout.dictionary)))
+    detector = ChangeDetector()
+    spent = {"aruco": 0.0, "detector": 0.0, "recognition": 0.0}
+    shots = [random_frame(layout, tile_set, style, rng)[0] for _ in range(frames)]
+    detector.look(shots[-1])
+    reader.read(shots[-1])  # warm caches
+    for frame in shots:
+        for name, work in (("aruco", lambda: aruco.detectMarkers(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY))),
+                           ("detector", lambda: detector.look(frame)),
+                           ("recognition", lambda: reader.read(frame))):
+            c0 = time.process_time()
+            for _ in range(5 if name == "detector" else 1):  # too quick to time once
+                work()
+            spent[name] += (time.process_time() - c0) / (5 if name == "detector" else 1)
+    ms = {k: v / frames * 1000 for k, v in spent.items()}
+    return {"frames": frames, "aruco_ms": round(ms["aruco"], 2), "detector_ms": round(ms["detector"], 3),
+            "recognition_ms": round(ms["recognition"], 2),
+            "detector_vs_aruco": round(ms["detector"] / ms["aruco"], 3),
+            "recognition_vs_aruco": round(ms["recognition"] / ms["aruco"], 2)}
+
+
 def run(out_dir="bench", speed_frames: int = 60, accuracy_frames: int = 300, other_frames: int = 100,
         seed: int = 2026, profiles: dict | None = None, *, mat: MatSpec, tiles: TileSet) -> dict:
     """``mat``, ``tiles``: the game's mat and tile set. ``profiles``: already enrolled Profiles
@@ -140,6 +169,7 @@ def run(out_dir="bench", speed_frames: int = 60, accuracy_frames: int = 300, oth
     readers = {name: TileReader(p, layout) for name, p in profiles.items()}
     result["game"] = mat.game
     result["speed"] = speed(layout, tiles, readers["classic"], CLASSIC, speed_frames, seed + 1)
+    result["cost_ratios"] = cost_ratios(layout, tiles, readers["classic"], CLASSIC, speed_frames, seed + 6)
     result["accuracy"] = accuracy(layout, tiles, readers["classic"], CLASSIC, accuracy_frames, seed + 2)
     result["accuracy_other_printing"] = accuracy(layout, tiles, readers["pips"], PIPS, other_frames, seed + 3)
     result["accuracy_grey_backs"] = accuracy(layout, tiles, readers["grey"], GREY, accuracy_frames, seed + 4)
