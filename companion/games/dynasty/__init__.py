@@ -57,7 +57,7 @@ GAME = Game(
         Option("play", "Play", "choice", default="rounds",
                choices=(("rounds", "rounds with the market"), ("free", "placements only (records)"))),
     ),
-    parts=("oled", "records"),
+    parts=("oled", "records", "camera", "simulation"),
 )
 
 

@@ -1,0 +1,129 @@
+"""Domino Dynasty's virtual-table verbs: lay the maps out, put a market domino on a map, take
+one off.
+
+What a person does with the dominoes, done from the host page (the camera then reads the frames):
+- lay: every domino the companion's maps hold goes on its grid (the starting dominoes first);
+- place {seat, map, market, cells}: market domino number `market` (0 first, as the phone lists
+  them) goes on two squares [[x, y], [x, y]] of the shared map or of the seat's personal map, its
+  first half (as drawn) on the first square; or {seat, map, halves, cells}: any domino, its halves
+  ("terrain/icon/paths") as they lie;
+- remove {seat, map, cell}: the domino covering that square comes off;
+- clear: every domino off the mat.
+"""
+from __future__ import annotations
+
+from ..base import IllegalMove
+from . import camera
+from .maps import Half, check_cells, side_towards
+from .state import PERSONAL, SHARED
+
+
+class Verbs:
+    def __init__(self, table, layout):
+        self.table = table   # vision's DominoTable
+        self.layout = layout
+        self.laid: dict = {}  # (area, x, y) on the grid -> domino id
+
+    def act(self, action: dict, view: dict) -> str:
+        kind = action.get("action")
+        if kind == "lay":
+            return self._lay(view)
+        if kind == "place":
+            return self._place(action, view)
+        if kind == "remove":
+            return self._remove(action, view)
+        if kind == "clear":
+            self.table.clear()
+            self.laid.clear()
+            return "The mat is clear"
+        raise IllegalMove("The virtual table can lay the maps out, place a domino on a map, take "
+                          "one off, or clear the mat")
+
+    # ------------------------------------------------------------------ where
+
+    def _map(self, action, view):
+        where = action.get("map")
+        if where not in (SHARED, PERSONAL):
+            raise IllegalMove("Choose the map: shared or personal")
+        if where == SHARED:
+            return camera.SHARED_AREA, view.get("shared") or []
+        seat = action.get("seat")
+        seats = len(view.get("names") or []) or camera.SEATS
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < min(seats, camera.SEATS):
+            raise IllegalMove("Choose whose map: a seat at this table")
+        return camera.personal_area(seat), (view.get("personal") or {}).get(str(seat)) or []
+
+    @staticmethod
+    def _offset(squares):
+        return camera.offset([(s["x"], s["y"]) for s in squares])
+
+    def _put(self, area, offset, cells, halves) -> int:
+        """A domino on two squares, its halves as they lie there."""
+        dx, dy = offset
+        grid = [(x + dx, y + dy) for x, y in cells]
+        if any(not (0 <= x < 8 and 0 <= y < 8) for x, y in grid):
+            raise IllegalMove("That is off the printed grid")
+        if any((area, *g) in self.laid for g in grid):
+            raise IllegalMove("A domino already lies there on the virtual mat")
+        quarters = "ESWN".index(side_towards(cells[0], cells[1]))
+        upright = [Half.parse(h).turned(-quarters % 4).text() for h in halves]
+        (x1, y1), (x2, y2) = (camera.CELLS.centre(self.layout, area, y, x) for x, y in grid)
+        piece = self.table.place("|".join(upright), (x1 + x2) / 2, (y1 + y2) / 2, 90.0 * quarters)
+        for g in grid:
+            self.laid[(area, *g)] = piece
+        return piece
+
+    # ------------------------------------------------------------------ verbs
+
+    def _lay(self, view) -> str:
+        count = 0
+        maps = [(camera.SHARED_AREA, view.get("shared") or [])]
+        maps += [(camera.personal_area(int(s)), m) for s, m in (view.get("personal") or {}).items()
+                 if int(s) < camera.SEATS]
+        for area, squares in maps:
+            offset = self._offset(squares)
+            dominoes: dict = {}
+            for s in squares:
+                dominoes.setdefault(s["domino"], []).append(s)
+            for pair in dominoes.values():
+                if len(pair) != 2 or any((area, s["x"] + offset[0], s["y"] + offset[1]) in self.laid for s in pair):
+                    continue
+                cells = [(s["x"], s["y"]) for s in pair]
+                halves = [f"{s['terrain']}/{s['icon'] or ''}/{s['paths']}" for s in pair]
+                self._put(area, offset, cells, halves)
+                count += 1
+        return f"Laid {count} domino{'es' if count != 1 else ''}"
+
+    def _place(self, action, view) -> str:
+        area, squares = self._map(action, view)
+        try:
+            cells = check_cells(action.get("cells") or ())
+        except IllegalMove as exc:
+            raise IllegalMove(f"Say the two squares: {exc}") from None
+        if "market" in action:
+            market = view.get("market") or []
+            i = action.get("market")
+            if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(market):
+                raise IllegalMove(f"The market holds {len(market)} dominoes: choose one, 0 first")
+            quarters = "ESWN".index(side_towards(cells[0], cells[1]))
+            halves = [Half.parse(h).turned(quarters).text() for h in market[i]["halves"]]
+        else:
+            halves = action.get("halves")
+            if not isinstance(halves, (list, tuple)) or len(halves) != 2:
+                raise IllegalMove("Say the market domino, or its two halves as they lie")
+            halves = [Half.parse(h).text() for h in halves]
+        self._put(area, self._offset(squares), cells, halves)
+        return "Placed a domino"
+
+    def _remove(self, action, view) -> str:
+        area, squares = self._map(action, view)
+        cell = action.get("cell")
+        if not isinstance(cell, (list, tuple)) or len(cell) != 2:
+            raise IllegalMove("Say the square of the domino to take off, [x, y]")
+        dx, dy = self._offset(squares)
+        piece = self.laid.get((area, cell[0] + dx, cell[1] + dy))
+        if piece is None:
+            raise IllegalMove("No domino lies there on the virtual mat")
+        self.table.remove(piece)
+        self.laid = {k: v for k, v in self.laid.items() if v != piece}
+        return "Took a domino off"

@@ -1,0 +1,87 @@
+"""A 2-player Domino Dynasty played on the virtual mat: the maps laid out, market dominoes put on
+the maps, read from synthetic camera frames by the real domino reader; the companion places them
+for the right seat, says a refusal with the rules' reason, and keeps the strengths live."""
+import shutil
+
+import pytest
+
+from companion.games import TABLE, dynasty
+from companion.games.dynasty import Market, Mission, Place, camera, power
+from vision import dominoes
+from vision.mat import mat_layout
+
+from camera_feed import settle
+
+MARKET = ("grass/person/W|plains//", "stone//N|stone//S", "desert//|desert/person/", "lava//EW|lava//W")
+OPTIONS = {"players": 2, "names": ["Ana", "Ben"], "roles": {"0": "warfare", "1": "infrastructure"}}
+
+
+@pytest.fixture(scope="module")
+def profile(tmp_path_factory):
+    """The camera taught once for the module (the companion would do it at its first game)."""
+    d = tmp_path_factory.mktemp("dynasty-virtual")
+    layout = mat_layout(camera.MAT)
+    dominoes.enroll(dominoes.write_enrolment(layout, d / "frames", camera.TILES, seed=5),
+                    d / "vision-profile-dynasty.npz", layout, camera.TILES)
+    return d / "vision-profile-dynasty.npz"
+
+
+def _view(c):
+    return c.snapshot.view(TABLE)
+
+
+def _strengths(view):
+    return {r: v["strength"] for r, v in view["strength"].items()}
+
+
+def test_dominoes_laid_on_the_virtual_mat_are_placed_and_their_strength_said(device, tmp_path, profile):
+    shutil.copy(profile, tmp_path / profile.name)
+    c = device.companion
+    c.new_game("dynasty", OPTIONS, seed=1).result(5)
+    c.submit(Market(0, MARKET), "phone").result(5)
+    for seat in (0, 1):
+        c.submit(Mission(seat, ("warfare 2",)), "phone").result(5)
+    assert _view(c)["phase"] == "claim" and _view(c)["turn"] == 0
+    table = device.virtual_table
+    table.act({"action": "clear"}, _view(c))
+    assert table.act({"action": "lay"}, _view(c)) == "Laid 7 dominoes"  # five shared starts, two personal
+    for _ in range(8):  # the starting dominoes are what the companion holds already: nothing happens
+        device.camera.step()
+    assert c.snapshot.prompt is None and _view(c)["turn"] == 0
+
+    # the reference: the same placements straight into the rules
+    expected = dynasty.setup(OPTIONS, 1)
+    expected = dynasty.apply(expected, Market(0, MARKET))[0]
+    for seat in (0, 1):
+        expected = dynasty.apply(expected, Mission(seat, ("warfare 2",)))[0]
+
+    # Ana lays the grass domino east of her start: a person joins her capital's roads
+    table.act({"action": "place", "seat": 0, "map": "personal", "market": 0, "cells": [[5, 3], [6, 3]]}, _view(c))
+    settle(device, lambda: _view(c)["turn"] == 1)
+    expected = dynasty.apply(expected, Place(0, "personal", ((5, 3), (6, 3)), ("grass/person/W", "plains//")))[0]
+    view = _view(c)
+    assert _strengths(view) == {r: v["strength"] for r, v in power.strengths(expected).items()}
+    # the capital and one person, times the province of two lava squares on the shared map
+    assert view["strength"]["warfare"]["strength"] == 4
+    assert view["said"] == "Ana placed grass person paths W | plains on F4-G4 of their map. Military 2->4."
+
+    # Ben stands the stone domino where its roads cannot meet his start's: refused, with the reason
+    table.act({"action": "place", "seat": 1, "map": "personal", "market": 1, "cells": [[5, 3], [5, 4]]}, _view(c))
+    settle(device, lambda: c.snapshot.prompt is not None)
+    prompt = c.snapshot.prompt
+    assert prompt.title == "Not allowed" and prompt.move is None
+    assert prompt.text == "Ben on Ben's map, F4-F5: the paths do not match on the west edge of square F4"
+    c.button("undo").result(5)
+    table.act({"action": "remove", "seat": 1, "map": "personal", "cell": [5, 3]}, _view(c))
+
+    # ...then lays the desert domino on the shared map, beside the money start
+    assert [m["domino"] for m in _view(c)["market"]] == list(MARKET[1:])  # Ana's is gone
+    table.act({"action": "place", "seat": 1, "map": "shared", "market": 1, "cells": [[5, 2], [6, 2]]}, _view(c))
+    settle(device, lambda: _view(c)["turn"] == 0)
+    expected = dynasty.apply(expected, Place(1, "shared", ((5, 2), (6, 2)), ("desert//", "desert/person/")))[0]
+    view = _view(c)
+    assert c.snapshot.prompt is None
+    assert _strengths(view) == {r: v["strength"] for r, v in power.strengths(expected).items()}
+    assert [m for m in c.snapshot.session.moves if isinstance(m, Place)] == [
+        Place(0, "personal", ((5, 3), (6, 3)), ("grass/person/W", "plains//")),
+        Place(1, "shared", ((5, 2), (6, 2)), ("desert//", "desert/person/"))]
