@@ -39,12 +39,14 @@ class Pipeline:
     detector: object = None  # vision.motion.ChangeDetector: moving, settled, changed since read
     last_read: float = 0.0  # when the full recognition last ran (time.monotonic())
     reads_unsettled: int = 0  # readings of this still picture that did not settle the tracker
+    silent_since: float | None = None  # when the camera began giving no frames (a USB one unplugged)
 
 
 class CameraLoop:
     """Follows the game in progress; its own thread reads frames and never blocks the worker."""
 
     LOST = "Camera lost: play on by phone and buttons; looking for it again"
+    SILENT_SECONDS = 5.0  # this long without a frame is a lost camera too
     BACK = "Camera back: it watches the table again"
 
     FPS = 20.0  # the camera's rate: a tile reaches the game a few frames after it lies still
@@ -99,7 +101,6 @@ class CameraLoop:
     def _lost(self):
         """The camera failed mid-game (unplugged, a cable, a driver): the game goes on from the
         phones and buttons, the OLED says so once, and the camera is looked for again."""
-        log.exception("the camera stopped giving frames")
         self._close()
         self._lost_at = time.monotonic()
         self.companion.warn(self.LOST)
@@ -160,10 +161,17 @@ class CameraLoop:
             try:
                 frame = pipeline.frames()
             except Exception:
+                log.exception("the camera stopped giving frames")
                 self._lost()
                 return None
-            if frame is None:
+            if frame is None:  # an unplugged USB camera gives nothing rather than an error
+                now = time.monotonic()
+                pipeline.silent_since = pipeline.silent_since or now
+                if now - pipeline.silent_since >= self.SILENT_SECONDS:
+                    log.warning("the camera has given no frame for %.0f s", now - pipeline.silent_since)
+                    self._lost()
                 return None
+            pipeline.silent_since = None
             self.last_frame = frame
             if not self._worth_reading(pipeline, frame):
                 return []

@@ -5,6 +5,7 @@ import dataclasses
 import logging
 import shutil
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
@@ -81,6 +82,32 @@ def test_the_camera_lost_mid_game_is_said_play_goes_on_and_it_is_picked_up_again
     assert camera.opened == 2 and companion.snapshot.message == CameraLoop.BACK
     loop.step()
     assert camera.frames >= 2 and loop.pipeline is not None
+
+
+def test_a_usb_camera_that_only_goes_silent_is_lost_after_a_while_and_found_again(companion, monkeypatch):
+    """OpenCV's capture of an unplugged USB camera returns no frame rather than an error."""
+    camera = Camera()
+    silent = {"now": False}
+    frame = camera.frame
+    camera.frame = lambda: None if silent["now"] else frame()
+    loop = CameraLoop(companion, camera.open, retry_seconds=0.0)
+    monkeypatch.setattr(CameraLoop, "SILENT_SECONDS", 0.2)
+    companion.new_game("paradominetor", {"seats": 3}).result(5)
+    loop.step()
+    silent["now"] = True
+    loop.step()  # a frame missed now and then is no loss
+    companion.call(lambda: None)
+    assert companion.snapshot.message != CameraLoop.LOST and loop.pipeline is not None
+    deadline = time.monotonic() + 5
+    while loop.pipeline is not None and time.monotonic() < deadline:
+        loop.step()
+        time.sleep(0.02)
+    companion.call(lambda: None)
+    assert companion.snapshot.message == CameraLoop.LOST
+    silent["now"] = False
+    loop.step()
+    companion.call(lambda: None)
+    assert companion.snapshot.message == CameraLoop.BACK and camera.opened == 2
 
 
 # ------------------------------------------------------------------ the OLED failing on I2C
