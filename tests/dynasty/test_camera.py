@@ -12,6 +12,7 @@ from companion.games.dynasty.camera import CELLS, MAT, TILES, ZONES
 from companion.games.dynasty.catalog import ICONS, TERRAINS
 from vision import dominoes
 from vision.mat import mat_layout, print_marks
+from vision.recognise import Profile
 from vision.synthetic import random_camera, random_light, random_optics
 
 FRAMES = int(os.environ.get("DYNASTY_VISION_FRAMES", "3"))
@@ -24,11 +25,8 @@ def layout():
 
 
 @pytest.fixture(scope="module")
-def reader(layout, tmp_path_factory):
-    d = tmp_path_factory.mktemp("dynasty-enrol")
-    manifest = dominoes.write_enrolment(layout, d / "frames", TILES, seed=3)
-    profile = dominoes.enroll(manifest, d / "profile.npz", layout, TILES)
-    return dominoes.DominoReader(profile, layout, ZONES, CELLS)
+def reader(layout, dynasty_profile):
+    return dominoes.DominoReader(Profile.load(dynasty_profile), layout, ZONES, CELLS)
 
 
 def test_the_mat_has_an_8x8_grid_per_map_and_nothing_overlaps(layout):

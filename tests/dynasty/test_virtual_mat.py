@@ -3,27 +3,13 @@ the maps, read from synthetic camera frames by the real domino reader; the compa
 for the right seat, says a refusal with the rules' reason, and keeps the strengths live."""
 import shutil
 
-import pytest
-
 from companion.games import TABLE, dynasty
-from companion.games.dynasty import Market, Mission, Place, camera, power
-from vision import dominoes
-from vision.mat import mat_layout
+from companion.games.dynasty import Market, Mission, Place, power
 
 from camera_feed import settle
 
 MARKET = ("grass/person/W|plains//", "stone//N|stone//S", "desert//|desert/person/", "lava//EW|lava//W")
 OPTIONS = {"players": 2, "names": ["Ana", "Ben"], "roles": {"0": "warfare", "1": "infrastructure"}}
-
-
-@pytest.fixture(scope="module")
-def profile(tmp_path_factory):
-    """The camera taught once for the module (the companion would do it at its first game)."""
-    d = tmp_path_factory.mktemp("dynasty-virtual")
-    layout = mat_layout(camera.MAT)
-    dominoes.enroll(dominoes.write_enrolment(layout, d / "frames", camera.TILES, seed=5),
-                    d / "vision-profile-dynasty.npz", layout, camera.TILES)
-    return d / "vision-profile-dynasty.npz"
 
 
 def _view(c):
@@ -34,8 +20,8 @@ def _strengths(view):
     return {r: v["strength"] for r, v in view["strength"].items()}
 
 
-def test_dominoes_laid_on_the_virtual_mat_are_placed_and_their_strength_said(device, tmp_path, profile):
-    shutil.copy(profile, tmp_path / profile.name)
+def test_dominoes_laid_on_the_virtual_mat_are_placed_and_their_strength_said(device, tmp_path, dynasty_profile):
+    shutil.copy(dynasty_profile, tmp_path / dynasty_profile.name)  # taught once for the run
     c = device.companion
     c.new_game("dynasty", OPTIONS, seed=1).result(5)
     c.submit(Market(0, MARKET), "phone").result(5)

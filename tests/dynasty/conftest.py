@@ -1,0 +1,15 @@
+import pytest
+
+
+@pytest.fixture(scope="session")
+def dynasty_profile(tmp_path_factory):
+    """The camera taught Domino Dynasty's dominoes once for the whole run (one synthetic photo of
+    each terrain and icon), as the companion does at its first game: the profile's path."""
+    from companion.games.dynasty import camera
+    from vision import dominoes
+    from vision.mat import mat_layout
+    d = tmp_path_factory.mktemp("dynasty-enrol")
+    layout = mat_layout(camera.MAT)
+    dominoes.enroll(dominoes.write_enrolment(layout, d / "frames", camera.TILES, seed=3),
+                    d / "vision-profile-dynasty.npz", layout, camera.TILES)
+    return d / "vision-profile-dynasty.npz"
