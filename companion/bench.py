@@ -2,9 +2,11 @@
 
 - vision: milliseconds per frame, frames per second, peak memory and accuracy (vision.bench);
 - each camera game's own figures (its `bench` part), e.g. a tile on the table to the OLED;
-- the running companion's resident memory and start-up time, measured on its own process: during
-  a phone-only game and during a camera game (the camera opens with the game), and whether a
-  phone-only companion ever loaded OpenCV;
+- the running companion's resident memory and the time from its process starting to READY=1,
+  measured on its own process: during each phone-only game, and during each camera game on the
+  real camera path (frames from a folder another process rendered beforehand, a profile
+  enrolled in advance: no synthetic renderer in the process); whether a phone-only companion
+  ever loaded OpenCV;
 - the script and style each page of each game loads.
 Printed, and written to bench/*.json. Measured, never asserted: a busy machine is slower.
 """
@@ -29,24 +31,50 @@ def resident_mb() -> float:
     return float("nan")
 
 
-def simulated_device(state_dir):
-    """The companion started in simulation on a free port, its games kept in `state_dir`."""
+def simulated_device(state_dir, source: str | None = None):
+    """The companion started on a free port, its games kept in `state_dir`: in simulation, or,
+    given a camera `source` (e.g. "folder:PATH"), on the real camera path with that source."""
     import dataclasses
 
     from . import config as config_mod
     from .run import start
 
     cfg = dataclasses.replace(config_mod.defaults(on_pi=False), state_dir=Path(state_dir))
-    return start(cfg, simulate=True, port=0, host="127.0.0.1")
+    if source is not None:
+        cfg = dataclasses.replace(cfg, camera=dataclasses.replace(cfg.camera, source=source))
+    return start(cfg, simulate=source is None, port=0, host="127.0.0.1")
 
 
-def service_memory(game: str, moves: int = 20, seconds: float = 5.0, state_dir: str | None = None) -> dict:
-    """In this process, as the service runs: start it, play `game` with random legal moves from
-    the phones' side (a few, so the game goes on), let the camera (if the game has one) watch
-    for `seconds`, and report."""
-    t0 = time.monotonic()
-    dev = simulated_device(state_dir)
-    ready_s = time.monotonic() - t0
+def prerender(game: str, state_dir: str, frames_dir: str, hold: int = 10) -> int:
+    """What a camera would film, made beforehand in another process than the one measured: the
+    game's pieces put down one by one on its mat (its enrolment shots, each held still for
+    `hold` frames) as a folder of frames, and the profile enrolled from them in `state_dir`, as
+    `paradox-table vision enroll` leaves it. Returns the number of frames."""
+    from .camera import _kit, _profile_path
+    from vision.mat import mat_layout
+
+    spec = games.part(game, "camera")
+    layout = mat_layout(spec.MAT)
+    _, enroll, write_enrolment, _ = _kit(spec)
+    shots = write_enrolment(layout, Path(frames_dir) / "shots", tiles=spec.TILES)
+    enroll(shots, _profile_path(Path(state_dir), game), layout, spec.TILES)
+    out = Path(frames_dir) / "camera"
+    out.mkdir(parents=True, exist_ok=True)
+    n = 0
+    for shot in json.loads(shots.read_text()):
+        for _ in range(hold):  # a piece lies still a while, as at a table
+            (out / f"{n:05d}.png").symlink_to(shots.parent / shot["image"])
+            n += 1
+    return n
+
+
+def service_memory(game: str, moves: int = 20, seconds: float = 5.0, state_dir: str | None = None,
+                   source: str | None = None) -> dict:
+    """In this process, as the service runs: start it (with the camera `source`, or in
+    simulation), play `game` with random legal moves from the phones' side (a few, so the game
+    goes on), let the camera (if the game has one) watch for `seconds`, and report."""
+    dev = simulated_device(state_dir, source)
+    ready_s = since_process_start()  # READY=1 is sent as start() returns
     try:
         c = dev.companion
         c.new_game(game, {}, seed=1).result(30)
@@ -68,19 +96,35 @@ def service_memory(game: str, moves: int = 20, seconds: float = 5.0, state_dir: 
         while time.monotonic() < deadline:  # the camera, if any, reads frames meanwhile
             time.sleep(0.1)
         camera_open = dev.camera.pipeline is not None
+        frames_seen = dev.camera.last_frame is not None
     finally:
         dev.stop()
-    return {"game": game, "ready_s": round(ready_s, 2), "resident_mb": round(resident_mb(), 1),
-            "camera_open": camera_open, "opencv_loaded": "cv2" in sys.modules}
+    return {"game": game, "camera_source": source or ("simulation" if "camera" in games.describe(game).parts else "none"), "ready_s": round(ready_s, 2),
+            "resident_mb": round(resident_mb(), 1), "peak_resident_mb": round(peak_resident_mb(), 1),
+            "camera_open": camera_open, "camera_frames": frames_seen, "opencv_loaded": "cv2" in sys.modules,
+            "renderer_loaded": "companion.simulation" in sys.modules}
 
 
-def _in_fresh_process(game: str, state_dir: str) -> dict:
-    code = ("import json, sys; from companion.bench import service_memory; "
-            f"print(json.dumps(service_memory({game!r}, state_dir={state_dir!r})))")
+def since_process_start() -> float:
+    """Seconds since this process was started (imports included), from /proc."""
+    started = int(Path("/proc/self/stat").read_text().rsplit(")", 1)[1].split()[19])
+    uptime = float(Path("/proc/uptime").read_text().split()[0])
+    return uptime - started / os.sysconf("SC_CLK_TCK")
+
+
+def peak_resident_mb() -> float:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def _in_fresh_process(call: str, what: str):
+    code = f"import json, sys; from companion import bench; print(json.dumps(bench.{call}))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600,
                          env={**os.environ, "PYTHONUNBUFFERED": "1"})
     if out.returncode != 0:
-        raise RuntimeError(f"the companion for {game} failed: {out.stderr[-2000:]}")
+        raise RuntimeError(f"{what} failed: {out.stderr[-2000:]}")
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
@@ -104,13 +148,23 @@ def page_weights() -> dict[str, dict[str, int]]:
 
 
 def memory() -> list[dict]:
-    """One phone-only and one camera game (each game of each kind when there are several)."""
+    """Every game, each in a fresh process. A camera game runs on the real camera path: its
+    frames come from a folder another process rendered beforehand (camera.source = "folder:"),
+    its profile enrolled there in advance, so no synthetic renderer is in the measured process."""
     figures = []
     for game in games.descriptions():
-        with tempfile.TemporaryDirectory() as state:  # its own games: no other game resumes
-            if "camera" in game.parts:  # learn the virtual pieces once, outside the measured run
-                _in_fresh_process(game.name, state)
-            figures.append(_in_fresh_process(game.name, state))
+        with tempfile.TemporaryDirectory() as state, tempfile.TemporaryDirectory() as frames:
+            source = None  # its own games: no other game resumes
+            try:
+                if "camera" in game.parts:
+                    _in_fresh_process(f"prerender({game.name!r}, {state!r}, {frames!r})",
+                                      f"rendering {game.name}'s frames")
+                    source = f"folder:{frames}/camera"
+                figures.append(_in_fresh_process(
+                    f"service_memory({game.name!r}, state_dir={state!r}, source={source!r})",
+                    f"the companion for {game.name}"))
+            except RuntimeError as e:  # one game's failure is said, the others still measured
+                figures.append({"game": game.name, "error": str(e)[-500:]})
     return figures
 
 
@@ -142,8 +196,13 @@ def main() -> int:
     print("The running companion's own process, per game:")
     device["service"] = memory()
     for m in device["service"]:
-        print(f"  {m['game']:14} resident {m['resident_mb']:6.1f} MB, ready in {m['ready_s']:.2f} s, "
-              f"camera {'open' if m['camera_open'] else 'off'}, OpenCV {'loaded' if m['opencv_loaded'] else 'not loaded'}")
+        if "error" in m:
+            print(f"  {m['game']:14} not measured: {m['error'].strip().splitlines()[-1]}")
+            continue
+        print(f"  {m['game']:14} resident {m['resident_mb']:6.1f} MB (peak {m['peak_resident_mb']:6.1f}), "
+              f"ready in {m['ready_s']:.2f} s, camera {'open' if m['camera_open'] else 'off'} "
+              f"({m['camera_source'].split(':')[0]}), OpenCV {'loaded' if m['opencv_loaded'] else 'not loaded'}, "
+              f"renderer {'loaded' if m['renderer_loaded'] else 'not loaded'}")
     device["pages"] = page_weights()
     print("Script and style each page loads, per game (uncompressed):")
     for name, pages in device["pages"].items():
