@@ -7,7 +7,8 @@
   real camera path (frames from a folder another process rendered beforehand, a profile
   enrolled in advance: no synthetic renderer in the process); whether a phone-only companion
   ever loaded OpenCV;
-- the script and style each page of each game loads.
+- the script and style each page of each game loads, and per game the time from a reload of a
+  seat's page to the game's first view drawn on it (headless chromium).
 Printed, and written to bench/*.json. Measured, never asserted: a busy machine is slower.
 """
 from __future__ import annotations
@@ -168,6 +169,49 @@ def memory() -> list[dict]:
     return figures
 
 
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+
+
+def first_views(reloads: int = 5, chromium: str = "/usr/bin/chromium") -> dict[str, dict]:
+    """Per game, the milliseconds from a reload of its first seat's page to the game's first
+    view drawn on it (seat.js marks <body data-version> once the game's own script has drawn the
+    board and the seat's controls), in headless chromium against a companion in simulation.
+    Timed from outside the page, so it counts the requests, the scripts and the drawing."""
+    import statistics
+
+    from playwright.sync_api import sync_playwright
+
+    out = {}
+    with tempfile.TemporaryDirectory() as state, sync_playwright() as p:
+        dev = simulated_device(state)
+        browser = p.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_ARGS)
+        try:
+            c = dev.companion
+            base = f"http://127.0.0.1:{dev.server.effective_port}"
+            for game in games.descriptions():
+                c.new_game(game.name, {}, seed=1).result(30)
+                session = c.snapshot.session
+                seat = next(v for v in session.viewers() if v.startswith("seat-"))
+                token = c.store.tokens(session.id)[seat]
+                page = browser.new_page(viewport={"width": 390, "height": 844})
+                page.goto(f"{base}/seat#{token}")
+                page.wait_for_selector("body[data-version]", timeout=30000)
+                ms = []
+                for _ in range(reloads):
+                    t0 = time.perf_counter()
+                    page.reload(wait_until="commit")
+                    page.wait_for_selector("body[data-version]", timeout=30000)
+                    ms.append((time.perf_counter() - t0) * 1000)
+                page.close()
+                out[game.name] = {"seat": seat, "reloads": reloads, "median_ms": round(statistics.median(ms), 1),
+                                  "max_ms": round(max(ms), 1)}
+        finally:
+            browser.close()
+            dev.stop()
+    return out
+
+
 def main() -> int:
     out = Path("bench")
     out.mkdir(exist_ok=True)
@@ -207,6 +251,10 @@ def main() -> int:
     print("Script and style each page loads, per game (uncompressed):")
     for name, pages in device["pages"].items():
         print(f"  {name:14} host page {pages['host'] / 1024:5.1f} KB, seat page {pages['seat'] / 1024:5.1f} KB")
+    device["first_view"] = first_views()
+    print("From a reload of a seat's page to the game's first view on it (headless chromium):")
+    for name, v in device["first_view"].items():
+        print(f"  {name:14} median {v['median_ms']:6.1f} ms, slowest {v['max_ms']:6.1f} ms of {v['reloads']}")
     (out / "device.json").write_text(json.dumps(device, indent=1) + "\n")
     return 0
 
