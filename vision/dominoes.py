@@ -41,10 +41,12 @@ PATH = "path"
 # Where a square is read, in mm from its centre (a domino may lie 0.7 mm off its square)
 CORNER = (1.0, 2.6)      # terrain: boxes this far in from the square's edges, clear of paths
 SIDE = (4.3, 5.0)        # a path edge: along the edge's axis, this far out (clear of the badge)
+OPEN_SIDE = (2.8, 4.3)   # ... or this far, on a square with no icon
 SIDE_HALF = 0.9          # ... and this far either side of the axis
 CENTRE = 0.6             # an icon's centre colour within this radius
 RING = (2.4, 3.1)        # ... and its ring's colour here
 INNER = 4.5              # bare mat is judged within this half-width
+NEUTRAL = 0.15           # ... and looks no further from grey than this, in any light
 
 
 # ---------------------------------------------------------------- what a domino looks like
@@ -52,7 +54,7 @@ INNER = 4.5              # bare mat is judged within this half-width
 @dataclass(frozen=True)
 class DominoStyle:
     """How one printing of the dominoes looks (BGR)."""
-    terrains: tuple = (("lava", (40, 45, 195)), ("desert", (90, 190, 228)), ("stone", (222, 222, 218)),
+    terrains: tuple = (("lava", (40, 45, 195)), ("desert", (90, 190, 228)), ("stone", (240, 205, 150)),
                        ("plains", (190, 125, 50)), ("grass", (70, 160, 65)))
     path: tuple = (30, 30, 30)          # a black road
     path_mm: float = 3.6                # the road's width
@@ -202,11 +204,6 @@ def _masks(pitch_mm: float, k: float = READ_PX_PER_MM):
         out = {"corners": (du >= CORNER[0]) & (du <= CORNER[1]) & (dv >= CORNER[0]) & (dv <= CORNER[1]),
                "centre": r <= CENTRE, "ring": (r >= RING[0]) & (r <= RING[1]), "core": r <= 1.0,
                "inner": (np.abs(u) <= INNER) & (np.abs(v) <= INNER)}
-        across_u, across_v = np.abs(u) <= SIDE_HALF, np.abs(v) <= SIDE_HALF
-        out["N"] = across_u & (-v >= SIDE[0]) & (-v <= SIDE[1])
-        out["S"] = across_u & (v >= SIDE[0]) & (v <= SIDE[1])
-        out["E"] = across_v & (u >= SIDE[0]) & (u <= SIDE[1])
-        out["W"] = across_v & (-u >= SIDE[0]) & (-u <= SIDE[1])
         _MASKS[key] = out
     return _MASKS[key]
 
@@ -246,6 +243,12 @@ def _seam_dist(L, a, b) -> np.ndarray:
     return _dist_px_to(L, np.log(np.maximum(ea + t[:, :, None] * v, 0.2)))
 
 
+def _chroma(c) -> float:
+    """How far a log colour is from grey."""
+    c = np.asarray(c, np.float32)
+    return float(np.linalg.norm(c - c.mean()))
+
+
 def _dist_px_to(L, M) -> np.ndarray:
     """`dist` for every pixel of a log-colour image to the log colours M."""
     d = L - M
@@ -264,20 +267,21 @@ def _badge(L, ground, pitch_mm, k=READ_PX_PER_MM):
     # the blurred seam between terrain and road is neither: thin, so opened away
     other = cv2.morphologyEx(other.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)) > 0
     area = float(other.sum()) / k ** 2
-    if area < 12.0:
+    if area < 5.0:
         return None, area
     return (float(u[other].mean()), float(v[other].mean())), area
 
 
-def _side_colours(L, shift, pitch_mm, k=READ_PX_PER_MM) -> dict:
-    """The log colour at each edge of a square, read where a road to it would run, from a
-    domino lying `shift` mm off the square's centre."""
+def _side_colours(L, shift, pitch_mm, k=READ_PX_PER_MM, reach=SIDE) -> dict:
+    """The log colours towards each edge of a square, where a road to it would run (`reach` mm
+    out from the centre), of a domino lying `shift` mm off the square's centre."""
     n = L.shape[0]
     c = (np.arange(n) + 0.5) / k - pitch_mm / 2
     u, v = np.meshgrid(c - shift[0], c - shift[1])
     across_u, across_v = np.abs(u) <= SIDE_HALF, np.abs(v) <= SIDE_HALF
-    boxes = {"N": across_u & (-v >= SIDE[0]) & (-v <= SIDE[1]), "S": across_u & (v >= SIDE[0]) & (v <= SIDE[1]),
-             "E": across_v & (u >= SIDE[0]) & (u <= SIDE[1]), "W": across_v & (-u >= SIDE[0]) & (-u <= SIDE[1])}
+    lo, hi = reach
+    boxes = {"N": across_u & (-v >= lo) & (-v <= hi), "S": across_u & (v >= lo) & (v <= hi),
+             "E": across_v & (u >= lo) & (u <= hi), "W": across_v & (-u >= lo) & (-u <= hi)}
     return {side: L[m] for side, m in boxes.items()}
 
 
@@ -330,7 +334,8 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet, pitch_mm: floa
         east = sample(_square_ratio(frame, cal.H_inv, x + pitch_mm / 2, y, pitch_mm, light), pitch_mm)
         if label.startswith("terrain-"):
             feats.append(np.r_[east["corners"], west["corners"]])
-            paths.append(np.mean([west[s] for s in SIDES], axis=0))
+            roads = _side_colours(west["log"], (0.0, 0.0), pitch_mm, reach=OPEN_SIDE)
+            paths.append(np.median(np.concatenate(list(roads.values())), axis=0))
         else:
             feats.append(np.r_[west["ring"], west["centre"]])
         labels.append(label)
@@ -399,11 +404,17 @@ class DominoReader:
                 x, y = self.grid.centre(self.layout, name, r, c)
                 s = sample(_square_ratio(frame, H_inv, x, y, self.grid.pitch_mm, view.mat_colour_at(x, y)),
                            self.grid.pitch_mm)
-                if s["bare"] > 0.85:
+                if s["bare"] > 0.85 or self._grey(s):
                     continue  # bare mat: an empty square
                 label = self.read_square(s, (name, r, c)) if s["bare"] < 0.3 else UNKNOWN
                 out.append(TileReading(label, round(x, 1), round(y, 1), 0.0, 0.0 if label == UNKNOWN else 1.0, name))
         return out
+
+    @staticmethod
+    def _grey(s) -> bool:
+        """Grey all over, however bright: bare mat where its light was misjudged (no terrain is
+        printed grey, and a road or a badge would show in the middle)."""
+        return all(_chroma(s[part]) < NEUTRAL for part in ("corners", "centre", "ring"))
 
     def read_square(self, s: dict, where=None) -> str:
         """A sampled square -> ``terrain/icon/paths``, or unknown if any part is in doubt."""
@@ -419,7 +430,8 @@ class DominoReader:
         details["badge"] = (at, round(area, 1))
         # a badge shows where the domino lies on its square: the roads are read from there
         shift = (0.0, 0.0) if at is None else tuple(float(np.clip(v, -1.0, 1.0)) for v in at)
-        sides = _side_colours(s["log"], shift, self.grid.pitch_mm)
+        # with no badge in the way the roads are read nearer the middle, clear of the domino's edge
+        sides = _side_colours(s["log"], shift, self.grid.pitch_mm, reach=SIDE if at else OPEN_SIDE)
         paths = ""
         for side in SIDES:
             # the share of the edge's pixels that look like road rather than terrain (a seam,
@@ -430,9 +442,9 @@ class DominoReader:
             is_plain = (plain + self.path_margin < road).sum()
             share = is_road / max(is_road + is_plain, 1)
             details[side] = round(float(share), 2)
-            if is_road + is_plain < 0.5 * len(road):
+            if is_road + is_plain < 0.3 * len(road):
                 return UNKNOWN
-            if share > 0.7:
+            if share > 0.6:
                 paths += side
             elif share > 0.3:
                 return UNKNOWN
@@ -441,8 +453,8 @@ class DominoReader:
             # badge whose colours come close to the terrain's shade)
             middle = _seam_dist(s["log"], own, self.path)[_masks(self.grid.pitch_mm)["core"]]
             details["middle"] = round(float(np.median(middle)), 2)
-            return f"{terrain}//{paths}" if details["middle"] < 0.25 else UNKNOWN
-        if area < 24.0 or math.hypot(*at) > 1.2:
+            return f"{terrain}//{paths}" if details["middle"] < 0.45 else UNKNOWN
+        if area < 15.0 or math.hypot(*at) > 1.2:
             return UNKNOWN  # a speck, or a badge far off its square's centre
         ring_c, centre_c = _badge_colours(s["log"], at, self.grid.pitch_mm)
         details["colours"] = (np.round(ring_c, 2).tolist(), np.round(centre_c, 2).tolist())

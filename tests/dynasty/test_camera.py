@@ -120,12 +120,14 @@ def _read_frames(layout, reader, seed):
     return squares, read
 
 
-@pytest.mark.parametrize("seed", [5, 11])
-def test_synthetic_maps_every_domino_found_and_no_square_misread(layout, reader, seed):
-    squares, read = _read_frames(layout, reader, seed)
-    # Measured: 99.0-100 % of squares per seed; the doubt left is icons whose badge comes close
-    # to their terrain's shade and roads at a domino's very edge (see the report of issue 13).
-    assert read >= 0.97 * squares, f"read {read} of {squares} squares"
+def test_synthetic_maps_every_domino_found_at_least_995_per_mille_read_none_misread(layout, reader):
+    """Over some 900 squares: a few frames hold too few squares for a share of 99.5 % to mean
+    anything frame by frame, so the share is taken over them all."""
+    squares = read = 0
+    for seed in (5, 11, 21):
+        s, r = _read_frames(layout, reader, seed)
+        squares, read = squares + s, read + r
+    assert read >= 0.995 * squares, f"read {read} of {squares} squares"
 
 
 def test_an_empty_mat_reads_nothing_and_a_hand_is_seen(layout, reader):
