@@ -207,5 +207,36 @@
     box.replaceChildren(...parts);
   }
 
-  ParadoxTable.register("dynasty", { board, seat });
+  // The host page in simulation: what a person does with the dominoes, for the camera to read.
+  function virtualTable(box, v, ctx) {
+    if (!box.querySelector("#dd-sim-place")) {
+      const $ = (id) => box.querySelector("#" + id);
+      const act = (a) => ctx.act(a).catch(() => null);
+      const squares = () => $("dd-sim-cells").value.trim().split(/\s+/).map((xy) => xy.split(",").map((n) => parseInt(n, 10)));
+      box.replaceChildren(
+        el("div", { class: "row" },
+          el("button", { id: "dd-sim-lay", onclick: () => act({ action: "lay" }) }, "Lay the maps out"),
+          el("button", { class: "quiet", onclick: () => act({ action: "clear" }) }, "Clear the mat")),
+        el("div", { class: "row" }, el("label", {}, "Player ", el("select", { id: "dd-sim-seat", "aria-label": "seat" })),
+          el("label", {}, " map ", el("select", { id: "dd-sim-map", "aria-label": "map" },
+            el("option", { value: "personal" }, "their own"), el("option", { value: "shared" }, "shared"))),
+          el("label", {}, " market domino ", el("select", { id: "dd-sim-market", "aria-label": "market domino" }))),
+        el("div", { class: "row" }, el("label", {}, "on squares ", el("input", { id: "dd-sim-cells", size: 9, placeholder: "x,y x,y" })),
+          el("button", { id: "dd-sim-place", onclick: () => act({ action: "place", seat: parseInt($("dd-sim-seat").value, 10),
+            map: $("dd-sim-map").value, market: parseInt($("dd-sim-market").value, 10), cells: squares() }) }, "Put it down")),
+        el("p", { class: "dim" }, "Squares as on the phones' maps: x to the right, y down, from 0."));
+    }
+    const seats = box.querySelector("#dd-sim-seat"), market = box.querySelector("#dd-sim-market");
+    if (seats.dataset.names !== v.names.join("|")) {
+      seats.dataset.names = v.names.join("|");
+      seats.replaceChildren(...v.names.map((n, i) => el("option", { value: i }, n)));
+    }
+    const offer = (v.market || []).map((d, i) => String(i + 1)).join("|");
+    if (market.dataset.offer !== offer) {
+      market.dataset.offer = offer;
+      market.replaceChildren(...(v.market || []).map((d, i) => el("option", { value: i }, String(i + 1))));
+    }
+  }
+
+  ParadoxTable.register("dynasty", { board, seat, virtualTable });
 })();

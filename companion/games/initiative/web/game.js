@@ -392,5 +392,32 @@
       tableEl(v, me)].filter((n) => n));
   }
 
-  ParadoxTable.register("initiative", { board, seat });
+  // The host page in simulation: what a person does with the discs, for the camera to read.
+  function virtualTable(box, v, ctx) {
+    if (!box.querySelector("#pi-sim-swap")) {
+      const $ = (id) => box.querySelector("#" + id);
+      const num = (id, n) => el("select", { id, "aria-label": id }, ...Array.from({ length: n }, (_, i) => el("option", { value: i }, String(i + 1))));
+      const cell = (p) => [parseInt($(p + "-row").value, 10), parseInt($(p + "-col").value, 10)];
+      const act = (a) => ctx.act(a).catch(() => null);
+      const particle = el("select", { id: "pi-sim-particle", "aria-label": "particle" },
+        ...["R", "Y", "B", "K", "W"].flatMap((c) => [1, 2, 3].map((n) => el("option", { value: c + n }, particleWords(c + n)))));
+      box.replaceChildren(
+        el("div", { class: "row" }, el("label", {}, "Lab ", el("select", { id: "pi-sim-seat", "aria-label": "seat" }))),
+        el("div", { class: "row" }, "Swap row ", num("pi-sim-a-row", 5), " column ", num("pi-sim-a-col", 5),
+          " with row ", num("pi-sim-b-row", 5), " column ", num("pi-sim-b-col", 5)),
+        el("div", { class: "row" },
+          el("button", { id: "pi-sim-swap", onclick: () => act({ action: "swap", seat: parseInt($("pi-sim-seat").value, 10), a: cell("pi-sim-a"), b: cell("pi-sim-b") }) }, "Swap them"),
+          el("button", { class: "quiet", id: "pi-sim-drop", onclick: () => act({ action: "drop", seat: parseInt($("pi-sim-seat").value, 10) }) }, "Take the strand out and let it drop")),
+        el("div", { class: "row" }, particle,
+          el("button", { class: "quiet", id: "pi-sim-draw", onclick: () => act({ action: "draw", particles: [particle.value] }) }, "Lay it where the companion waits"),
+          el("button", { class: "quiet", onclick: () => act({ action: "clear" }) }, "Clear the mat")));
+    }
+    const seats = box.querySelector("#pi-sim-seat");
+    if (seats.dataset.names !== v.names.join("|")) {
+      seats.dataset.names = v.names.join("|");
+      seats.replaceChildren(...v.names.map((n, i) => el("option", { value: i }, n)));
+    }
+  }
+
+  ParadoxTable.register("initiative", { board, seat, virtualTable });
 })();
