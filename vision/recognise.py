@@ -17,7 +17,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .markers import MarkerDetector, VisionInputError, calibrate
+from .markers import MarkerDetector, VisionInputError, calibrate, check_frame
 from .mat import ZONE_GREY, MatLayout
 from .perf import single_threaded
 from .tiles import UNKNOWN, TileSet, colour_of
@@ -715,6 +715,28 @@ def _largest_rect(view) -> tuple | None:
 # ---------------------------------------------------------------- the reader
 
 
+def _crop(img, box):
+    x0, y0, x1, y1 = box
+    return img[y0:y1, x0:x1]
+
+
+def _grey(img):
+    """A marker's black and white square needs no colour to be compared."""
+    return cv2.cvtColor(img, cv2.COLOR_BGR2GRAY) if img.ndim == 3 else img.copy()
+
+
+def _unchanged(now, before, still: float) -> bool:
+    """Whether two crops of the same place show the same print: no 5x5 mean of their difference
+    (the channels averaged) beyond ``still`` grey levels, so sensor noise passes and a glyph's
+    stroke, a tile's edge or a finger does not."""
+    if now.shape != before.shape or now.size == 0:
+        return False
+    d = cv2.absdiff(now, before)
+    if d.ndim == 3:
+        d = d.mean(axis=2, dtype=np.float32)
+    return float(cv2.blur(d, (5, 5)).max()) < still
+
+
 class TileReader:
     """Reads camera frames of the mat: ``read(frame) -> FrameReading``."""
 
@@ -742,23 +764,39 @@ class TileReader:
         self._tshape = profile.templates.shape[1:]
         self._mean = np.stack([profile.group_mean[g] for g in self.groups])
         self._spread = np.stack([profile.group_spread[g] for g in self.groups])
+        # what holds while the table is still (see "reading only what changed")
+        self._kept = None  # (generation, calibration, frame shape, [(box, marker square's grey)])
+        self._generation = 0
+        self._read_before: list = []  # (generation, zone, pose, box, zone pixels, what was read)
+        self._used: set = set()
 
     def read(self, frame) -> FrameReading:
         self.last_details = []  # why each tile read as it did, for diagnostics
-        detected = self.detector.detect(frame)
-        if not detected:
-            detected = self._careful.detect(frame)
-        cal = calibrate(detected, self.markers)
-        if not cal.ok:
-            return FrameReading(False, sorted(detected), hand_in_view=False)
-        occluded = self._occluded_markers(cal, frame.shape)
-        if occluded >= 2:
-            # before blaming a hand, let the thorough search look for the missing markers
-            more = self._careful.detect(frame)
-            if len(set(more) | set(detected)) > len(detected):
-                detected = {**more, **detected}
-                cal = calibrate(detected, self.markers)
-                occluded = self._occluded_markers(cal, frame.shape)
+        self._used = set()  # earlier readings kept for a pose of this frame
+        cal = self._same_markers(frame)
+        # what was read under this calibration, the newest; under another it is no guide
+        self._read_before = [m for m in self._read_before if cal is not None and m[0] == self._kept[0]][-64:]
+        occluded = 0
+        if cal is None:  # the markers' squares changed (or no reading to go by): find them
+            self._kept = None
+            detected = self.detector.detect(frame)
+            if not detected:
+                detected = self._careful.detect(frame)
+            cal = calibrate(detected, self.markers)
+            if not cal.ok:
+                return FrameReading(False, sorted(detected), hand_in_view=False)
+            occluded = self._occluded_markers(cal, frame.shape)
+            if occluded >= 2:
+                # before blaming a hand, let the thorough search look for the missing markers
+                more = self._careful.detect(frame)
+                if len(set(more) | set(detected)) > len(detected):
+                    detected = {**more, **detected}
+                    cal = calibrate(detected, self.markers)
+                    occluded = self._occluded_markers(cal, frame.shape)
+            if occluded == 0:  # every marker in view was found: this calibration holds while they stay
+                self._generation += 1
+                self._kept = (self._generation, cal, frame.shape,
+                              [(box, _grey(_crop(frame, box))) for box in self._marker_boxes(cal, frame.shape)])
         H_inv = cal.H_inv
         tiles, hand = [], occluded >= 2
         for name in self.zones:
@@ -855,27 +893,112 @@ class TileReader:
         return found
 
     def _read_poses(self, frame, H_inv, zone, view, poses, name):
-        """Read each pose: (the tiles read, whether any was read at another pose than given)."""
+        """Read each pose: (the tiles read, whether any was read at another pose than given).
+        A pose found where the zone looks as it did at the last reading (same calibration,
+        same pixels round it) keeps what was read there."""
         tiles, moved = [], False
         for pose in poses:
-            tile = self._read_tile(frame, H_inv, zone, view, pose, name)
-            if pose.sure and (tile.label != UNKNOWN or not pose.rivals):
-                tiles.append(tile)
+            same = self._as_before(view, pose, name)
+            if same is not None:
+                tile, details, was_moved = same
+                if tile is not None:
+                    tiles.append(tile)
+                    self.last_details.append(details)
+                moved = moved or was_moved
                 continue
-            # An outlined tile that does not read as it lies, or one found with a neighbour's
-            # help: of its likeliest poses, the one whose print matches best, if any reads
-            # plainly. A sure tile that none reads stays, as unknown.
-            read = [(tile, self.last_details.pop())]
-            for p in pose.rivals:
-                if read[-1][0].label != UNKNOWN and read[-1][1]["glyph"] >= 0.9:
-                    break  # a plain reading: the likelier poses are read first
-                read.append((self._read_tile(frame, H_inv, zone, view, p, name), self.last_details.pop()))
-            known = [r for r in read if r[0].label != UNKNOWN]
-            if known or pose.sure:
-                best, details = max(known, key=lambda r: r[1]["glyph"]) if known else read[0]
-                tiles.append(best)
-                self.last_details.append(details)
-                moved = moved or best is not read[0][0]
+            before = len(tiles), len(self.last_details)
+            tiles, moved_here = self._read_pose(frame, H_inv, zone, view, pose, name, tiles)
+            moved = moved or moved_here
+            self._remember(view, pose, name, tiles[before[0]] if len(tiles) > before[0] else None,
+                           self.last_details[-1] if len(self.last_details) > before[1] else None, moved_here)
+        return tiles, moved
+
+    # ---------------------------------------------------------------- reading only what changed
+
+    MARKER_PAD_PX = 6  # round each marker's square, so a hand or a nudge at its edge counts
+    STILL = 12.0  # grey levels a local mean may differ by and still be the same print (sensor noise)
+
+    def _marker_boxes(self, cal, shape):
+        H, W = shape[:2]
+        pad = self.MARKER_PAD_PX
+        for c in cal.image_corners.values():
+            x0, y0 = np.floor(c.min(axis=0)).astype(int) - pad
+            x1, y1 = np.ceil(c.max(axis=0)).astype(int) + pad
+            yield max(0, x0), max(0, y0), min(W, x1), min(H, y1)
+
+    def _same_markers(self, frame):
+        """The last calibration, if every marker square looks as it did then: neither the
+        camera nor the mat moved, and nothing covers a marker. Else None."""
+        kept = self._kept
+        if kept is None:
+            return None
+        check_frame(frame)
+        _, cal, shape, crops = kept
+        if frame.shape != shape:
+            return None
+        for box, before in crops:
+            if not _unchanged(_grey(_crop(frame, box)), before, self.STILL):
+                return None
+        return cal
+
+    def _pose_box(self, view, pose):
+        k = SEG_PX_PER_MM
+        r = 0.5 * math.hypot(*self.profile.size_mm) + 3.0  # the tile turned any way, and the mat round it
+        x, y = (pose.x_mm - view.zone.x) * k, (pose.y_mm - view.zone.y) * k
+        h, w = view.image.shape[:2]
+        return (max(0, int(x - r * k)), max(0, int(y - r * k)), min(w, int(x + r * k) + 1), min(h, int(y + r * k) + 1))
+
+    def _same_pose(self, a, b) -> bool:
+        """The search found the tile about where it found it before: within the few mm and
+        degrees a neighbour laid against it may shift the search's fit by (an outline is the
+        same turned half round, a square one a quarter, and every such turn is read anyway)."""
+        w, h = self.profile.size_mm
+        period = 90.0 if abs(w - h) < 0.1 * max(w, h) else 180.0
+        turn = abs((a.theta - b.theta + period / 2) % period - period / 2)
+        return (math.hypot(a.x_mm - b.x_mm, a.y_mm - b.y_mm) < 3.0 and turn < 8.0
+                and a.outlined == b.outlined and a.sure == b.sure)
+
+    def _as_before(self, view, pose, name):
+        """What was read at this pose under the kept calibration, if the zone looks as it did
+        all round the tile (so it is the same tile, lying as it lay); else None. Each earlier
+        reading stands for one pose at most."""
+        kept = self._kept
+        if kept is None:
+            return None
+        for i, (generation, zone_name, then, box, before, result) in enumerate(self._read_before):
+            if (i not in self._used and generation == kept[0] and zone_name == name and self._same_pose(pose, then)
+                    and _unchanged(_crop(view.image, box), before, self.STILL)):
+                self._used.add(i)
+                return result
+        return None
+
+    def _remember(self, view, pose, name, tile, details, moved):
+        kept = self._kept
+        if kept is not None:  # without a calibration to keep, nothing read is kept
+            box = self._pose_box(view, pose)
+            self._read_before.append((kept[0], name, pose, box, _crop(view.image, box).copy(), (tile, details, moved)))
+
+    def _read_pose(self, frame, H_inv, zone, view, pose, name, tiles):
+        """One pose read afresh, appended to ``tiles``: (tiles, whether read at another pose)."""
+        moved = False
+        tile = self._read_tile(frame, H_inv, zone, view, pose, name)
+        if pose.sure and (tile.label != UNKNOWN or not pose.rivals):
+            tiles.append(tile)
+            return tiles, moved
+        # An outlined tile that does not read as it lies, or one found with a neighbour's
+        # help: of its likeliest poses, the one whose print matches best, if any reads
+        # plainly. A sure tile that none reads stays, as unknown.
+        read = [(tile, self.last_details.pop())]
+        for p in pose.rivals:
+            if read[-1][0].label != UNKNOWN and read[-1][1]["glyph"] >= 0.9:
+                break  # a plain reading: the likelier poses are read first
+            read.append((self._read_tile(frame, H_inv, zone, view, p, name), self.last_details.pop()))
+        known = [r for r in read if r[0].label != UNKNOWN]
+        if known or pose.sure:
+            best, details = max(known, key=lambda r: r[1]["glyph"]) if known else read[0]
+            tiles.append(best)
+            self.last_details.append(details)
+            moved = moved or best is not read[0][0]
         return tiles, moved
 
     def _look(self, frame, H_inv, view, pose, reach):
