@@ -1,0 +1,12 @@
+"""`make bench` times each camera game with its own reader: Paradox Initiative's disc grid is
+timed with the disc-grid reader on disc frames, not with the tile reader's tile frames."""
+from companion.games.initiative import camera
+from vision.bench import run_reader
+
+
+def test_the_disc_grid_game_is_timed_with_its_own_reader_on_its_own_pieces():
+    r = run_reader(camera, frames=2)
+    assert (r["game"], r["reader"]) == ("initiative", "grid")
+    c = r["cost_ratios"]
+    assert c["frames"] == 2 and c["frames_with_pieces_read"] == 2  # the discs were read, not missed
+    assert c["aruco_ms"] > 0 and c["recognition_cold_ms"] > 0 and c["detector_ms"] > 0
