@@ -21,6 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from vision.readers import READERS, kit  # noqa: F401 (names only: nothing heavy is imported)
+from vision.readers import reader as make_reader
+
 from . import games
 
 log = logging.getLogger("paradox-table")
@@ -228,30 +231,13 @@ class CameraLoop:
         return data.tobytes() if ok else b""
 
 
-# The readers vision offers, by the name a game's camera part gives as READER: the module that
-# enrols, draws (SyntheticTable) and reads that kind of piece, and its reader. A grid reader also
-# takes the game's CELLS; a third name, when given, is the module's synthetic table.
-READERS = {"tiles": ("vision.recognise", "TileReader"), "grid": ("vision.grid", "GridReader"),
-           "dominoes": ("vision.dominoes", "DominoReader", "DominoTable")}
-
-
 def _kit(spec):
     """(reader class, enroll, write_enrolment, SyntheticTable) for the game's READER."""
-    import importlib
-    if spec.READER not in READERS:
-        raise ValueError(f"vision has no reader {spec.READER!r}; it offers {', '.join(READERS)}")
-    module, reader, *table = READERS[spec.READER]
-    kit = importlib.import_module(module)
-    if module == "vision.recognise":  # the tile reader's drawing lives in vision.synthetic
-        kit = importlib.import_module("vision.synthetic")
-        from vision.recognise import TileReader, enroll
-        return TileReader, enroll, kit.write_enrolment, kit.SyntheticTable
-    return getattr(kit, reader), kit.enroll, kit.write_enrolment, getattr(kit, table[0] if table else "DiscTable")
+    return kit(spec.READER)
 
 
 def _reader(spec, profile, layout):
-    cells = {"cells": spec.CELLS} if hasattr(spec, "CELLS") else {}
-    return _kit(spec)[0](profile, layout, zones=spec.ZONES, **cells)
+    return make_reader(spec.READER, profile, layout, spec.ZONES, getattr(spec, "CELLS", None))
 
 
 def opener(config, companion, state_dir: Path, simulate: bool) -> Callable[[str], Pipeline | None]:

@@ -83,13 +83,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _camera_games() -> dict:
-    """{game: (MatSpec, TileSet)} for every game the camera can watch, from its camera part."""
+    """{game: (MatSpec, TileSet, camera part)} for every game the camera can watch: its mat, its
+    pieces and (the part's READER and CELLS) the reader that reads them."""
     from . import games
     out = {}
     for name in games.names():
         if "camera" in games.describe(name).parts:
             camera = games.part(name, "camera")
-            out[name] = (camera.MAT, camera.TILES)
+            out[name] = (camera.MAT, camera.TILES, camera)
     return out
 
 

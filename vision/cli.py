@@ -1,10 +1,12 @@
 """Command line: ``paradox-table mat`` and ``paradox-table vision enroll|recognize``.
 
 The main CLI calls ``add_commands(subparsers, games)`` with the games the camera can watch,
-``{game name: (MatSpec, TileSet)}``; each handler returns an exit code. Bad input (a missing
+``{game name: (MatSpec, TileSet)}``, or ``(MatSpec, TileSet, camera module)`` for a game whose
+pieces another reader reads (its ``READER``, and ``CELLS`` for a reader of cells: see
+vision.readers); each handler returns an exit code. Bad input (a missing
 file, a bad manifest, an unknown label) gives one line on stderr and status 2.
 ``python -m vision.cli --camera MODULE ...`` runs these commands on their own, with the mat and
-tiles of a game's camera module (one that defines ``MAT`` and ``TILES``).
+tiles (and reader) of a game's camera module (one that defines ``MAT`` and ``TILES``).
 """
 from __future__ import annotations
 
@@ -15,9 +17,10 @@ import sys
 from pathlib import Path
 
 
-def camera_games(modules) -> dict:
+def camera_games(modules, readers: bool = False) -> dict:
     """{game: (MatSpec, TileSet)} from camera modules named by import path, each defining
-    ``MAT`` (a MatSpec) and ``TILES`` (a TileSet)."""
+    ``MAT`` (a MatSpec) and ``TILES`` (a TileSet); with ``readers``, the module itself third,
+    for its ``READER`` and ``CELLS``."""
     games = {}
     for name in modules:
         try:
@@ -25,7 +28,7 @@ def camera_games(modules) -> dict:
             mat, tiles = module.MAT, module.TILES
         except (ImportError, AttributeError) as e:
             raise ValueError(f"{name} is not a camera module with MAT and TILES ({e})") from None
-        games[mat.game] = (mat, tiles)
+        games[mat.game] = (mat, tiles, module) if readers else (mat, tiles)
     return games
 
 
@@ -81,6 +84,13 @@ def _layout(args):
     return mat_layout(args.games[args.game][0])
 
 
+def _reading(args) -> tuple[str, object]:
+    """(the name of the game's reader, its cells or None): the tile reader unless the game's
+    camera module names another."""
+    spec = args.games[args.game][2] if len(args.games[args.game]) > 2 else None
+    return getattr(spec, "READER", "tiles"), getattr(spec, "CELLS", None)
+
+
 def cmd_mat(args) -> int:
     from .mat import mat_layout, write_mat
 
@@ -96,10 +106,12 @@ def cmd_mat(args) -> int:
 
 
 def cmd_enroll(args) -> int:
-    from .recognise import VisionInputError, enroll
+    from .readers import kit
+    from .recognise import VisionInputError
 
     tiles = args.games[args.game][1]
     try:
+        enroll = kit(_reading(args)[0])[1]
         profile = enroll(args.manifest, args.out, _layout(args), tiles)
     except (VisionInputError, ValueError, OSError) as e:
         return _fail(str(e))
@@ -112,7 +124,8 @@ def cmd_enroll(args) -> int:
 
 
 def cmd_recognize(args) -> int:
-    from .recognise import Profile, TileReader, VisionInputError, read_image
+    from .readers import reader as make_reader
+    from .recognise import Profile, VisionInputError, read_image
 
     try:
         layout = _layout(args)
@@ -120,7 +133,8 @@ def cmd_recognize(args) -> int:
         for img in args.images:  # check every path before reading any: one clear error
             if not Path(img).is_file():
                 raise VisionInputError(f"no image at {img}")
-        reader = TileReader(profile, layout)
+        name, cells = _reading(args)
+        reader = make_reader(name, profile, layout, cells=cells)
         for img in args.images:
             reading = reader.read(read_image(img))
             if not reading.calibrated:
@@ -144,7 +158,7 @@ def main(argv=None, games: dict | None = None) -> int:
             return _fail("say whose mat and tiles: --camera MODULE (a game's camera module, "
                          "which defines MAT and TILES)")
         try:
-            games = camera_games(known.camera)
+            games = camera_games(known.camera, readers=True)
         except ValueError as e:
             return _fail(str(e))
     parser = argparse.ArgumentParser(prog="paradox-table", description="Paradox Table vision commands")

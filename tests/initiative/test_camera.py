@@ -126,3 +126,28 @@ def test_a_hand_over_a_matrix_is_seen(layout, reader):
     table, _ = _table(layout, np.random.default_rng(3), seed=3)
     z = layout.zones["matrix-1"]
     assert reader.read(table.render(hand=(z.x + z.w / 2, z.y + z.h / 2, 0.0))).hand_in_view
+
+
+def test_the_command_line_enrols_the_discs_and_reads_a_matrix_with_the_grid_reader(layout, tmp_path, capsys):
+    """`paradox-table vision enroll|recognize --game initiative` use the game's own disc reader:
+    the enrolment sheet is one shot per disc kind, and a frame's discs come back by cell."""
+    import json
+
+    from companion import cli
+
+    manifest = grid.write_enrolment(layout, tmp_path / "shots", TILES, seed=4)
+    profile = tmp_path / "initiative.npz"
+    assert cli.main(["vision", "enroll", "--game", "initiative", "--manifest", str(manifest),
+                     "--out", str(profile)]) == 0
+    assert "enrolled 19" in capsys.readouterr().out
+    table = grid.DiscTable(layout, TILES, seed=2)
+    laid = {("matrix-0", 4, 0): "red-1", ("matrix-0", 4, 1): "blue-3", ("matrix-2", 0, 4): "white-2",
+            ("anomaly", 0, 1): "purple-3"}
+    for cell, label in laid.items():
+        table.place(label, *CELLS.centre(layout, *cell), 30.0)
+    frame = tmp_path / "frame.png"
+    import cv2
+    cv2.imwrite(str(frame), table.render())
+    assert cli.main(["vision", "recognize", "--game", "initiative", "--profile", str(profile), str(frame)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert {CELLS.cell_at(layout, t["x_mm"], t["y_mm"]): t["label"] for t in out["tiles"]} == laid

@@ -1,0 +1,31 @@
+"""The readers vision offers, by the name a game's camera part gives as ``READER``.
+
+Each kind of piece has its own module that enrols it, draws it on a synthetic table and reads it:
+``tiles`` (vision.recognise, drawn by vision.synthetic), ``grid`` (discs on printed cells,
+vision.grid) and ``dominoes`` (vision.dominoes). A grid or domino reader also takes the game's
+``CELLS``. Modules are imported only when asked for, so naming a reader costs nothing.
+"""
+from __future__ import annotations
+
+import importlib
+
+# name -> (module that reads, its reader class, module that draws, its synthetic table)
+READERS = {"tiles": ("vision.recognise", "TileReader", "vision.synthetic", "SyntheticTable"),
+           "grid": ("vision.grid", "GridReader", "vision.grid", "DiscTable"),
+           "dominoes": ("vision.dominoes", "DominoReader", "vision.dominoes", "DominoTable")}
+
+
+def kit(name: str):
+    """(reader class, enroll, write_enrolment, SyntheticTable) of the reader called ``name``."""
+    if name not in READERS:
+        raise ValueError(f"vision has no reader {name!r}; it offers {', '.join(READERS)}")
+    module, reader, drawing, table = READERS[name]
+    reads, draws = importlib.import_module(module), importlib.import_module(drawing)
+    return getattr(reads, reader), reads.enroll, draws.write_enrolment, getattr(draws, table)
+
+
+def reader(name: str, profile, layout, zones=None, cells=None):
+    """A reader of this kind for an enrolled profile; ``cells`` (a vision.grid.Grid) when the
+    kind reads cells, ``zones`` the areas watched (None: every area it knows)."""
+    extra = {"cells": cells} if cells is not None else {}
+    return kit(name)[0](profile, layout, zones=zones, **extra)
