@@ -132,3 +132,40 @@ def test_every_viewer_of_a_new_game_is_a_phone_link_or_the_table(tmp_path, name)
         viewer = viewer_from_name(link)
         assert viewer != TABLE and (viewer == MASTER) == (link == "master")
     store.close()
+
+
+PLAY_IN_ANOTHER_PROCESS = """
+import hashlib, json, random, sys
+from companion import games
+from companion.games import MASTER, TABLE
+out = {}
+for name in games.names():
+    rules, h = games.load(name), hashlib.sha256()
+    state, rng = rules.setup({}, 5), random.Random(1)
+    for _ in range(300):
+        legal = rules.legal_moves(state)
+        h.update(json.dumps([rules.move_to_dict(m) for m in legal], sort_keys=True).encode())
+        h.update(json.dumps([rules.view(state, v) for v in (TABLE, MASTER)], sort_keys=True, default=str).encode())
+        if not legal or rules.is_over(state):
+            break
+        state, _ = rules.apply(state, rng.choice(legal))
+    out[name] = h.hexdigest()
+print(json.dumps(out))
+"""
+
+
+def test_a_restarted_companion_offers_the_same_moves_in_the_same_order():
+    """After a power cut the companion is a new process, with Python's string hashing seeded
+    afresh: the moves offered and every view must not depend on it (a set iterated in the rules
+    would reorder a phone's buttons, or worse)."""
+    import os
+    import subprocess
+    import sys
+    seen = []
+    for hash_seed in ("1", "2"):
+        out = subprocess.run([sys.executable, "-c", PLAY_IN_ANOTHER_PROCESS], capture_output=True, text=True,
+                             timeout=300, env={**os.environ, "PYTHONHASHSEED": hash_seed})
+        assert out.returncode == 0, out.stderr[-2000:]
+        seen.append(json.loads(out.stdout))
+    assert sorted(seen[0]) == sorted(games.names())
+    assert seen[0] == seen[1]

@@ -194,7 +194,7 @@ def _free_actions(s, seat, b):
             out.append(Ally(seat, COLOURS[p[0]], p))
     if all(b["switches"].values()):
         out += [Purple(seat, card=c) for c in cards] + [Purple(seat, world=w) for w in fractured]
-    for m in set(b["tech"]):
+    for m in sorted(set(b["tech"])):
         if m == "destroy":
             out += [Tech(seat, m, column=c) for c in range(5)]
         elif m == "shift":
