@@ -58,7 +58,8 @@ def test_random_legal_games_keep_the_rules_and_the_reference_strength(seed):
     rng = random.Random(seed)
     players = 1 + seed % 5
     options = {"players": players, "mode": ["cooperative", "competitive"][seed % 2],
-               "goblin": "yes" if seed % 3 == 2 else "no"}  # corrupters, goblins and wildcards
+               "goblin": "yes" if seed % 3 == 2 else "no",  # corrupters, goblins and wildcards
+               "powers": "yes" if seed % 2 else "no"}  # the Sister, the Sibling and the Aunt
     state = dynasty.setup(options, seed)
     relaxed = set()
     for _ in range(1500):

@@ -92,3 +92,67 @@ def test_market_missions_and_a_tapped_placement(device, browser):
     expect(host.locator('#strength tr[data-role="warfare"] td.num')).to_have_text(
         str(table["strength"]["warfare"]["strength"]))
     assert not errors, errors
+
+
+def test_the_aunt_takes_none_and_the_sibling_moves_a_domino_on_their_phones(device, browser):
+    expect = playwright.expect
+    host = browser.new_context(viewport=PHONE).new_page()
+    host.goto(device.urls["local"])
+    expect(host.locator("#status")).to_have_text("live")
+    # the powers variant, the Aunt of Goods at seat 0 and the Sibling of Space at seat 1
+    device.companion.new_game("dynasty", {"players": 2, "roles": ["goods", "housing"], "powers": "yes"},
+                              seed=0).result(timeout=10)
+    expect(host.locator(".seat-link")).to_have_count(2)
+    errors, pages = [], []
+    for i in range(2):
+        page = browser.new_context(viewport=PHONE).new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(host.locator(".seat-link").nth(i).get_attribute("href"))
+        expect(page.locator("#status")).to_have_text("live")
+        pages.append(page)
+    aunt, sibling = pages
+    companion = device.companion
+
+    def until(check):
+        deadline = time.monotonic() + 10
+        while not check(companion.snapshot.view(TABLE)):
+            assert time.monotonic() < deadline, "the table did not change"
+            time.sleep(0.05)
+        for page in pages:
+            settled(device, page)
+
+    for _ in range(4):
+        aunt.click("#market-add")  # lava, no paths
+    aunt.click("#market-send")
+    until(lambda v: len(v["market"]) == 4)
+    for page in pages:
+        page.select_option("#need0-role", "goods")
+        page.fill("#need0-num", "1")
+        page.click("#mission-send")
+        until(lambda v: any(m["seat"] == pages.index(page) for m in v["missions"]))
+    until(lambda v: v["phase"] == "claim")
+    expect(sibling.locator("#take-none")).to_have_count(0)
+    aunt.click("#take-none")
+    until(lambda v: v["turn"] == 1)
+    assert len(companion.snapshot.view(TABLE)["market"]) == 4
+    expect(aunt.locator("#take-two")).to_have_count(0)
+
+    sibling.click('.market button[data-index="0"]')
+    sibling.click('#tap-shared [data-cell="5,1"]')
+    sibling.click('#tap-shared [data-cell="6,1"]')  # beside the warfare start, lava against lava
+    until(lambda v: v["turn"] == 0)
+    aunt.click('.market button[data-index="0"]')
+    aunt.click('#tap-shared [data-cell="7,1"]')
+    aunt.click('#tap-shared [data-cell="8,1"]')
+    until(lambda v: v["turn"] == 1)
+
+    # The Sibling of Space stands her domino up: F2-G2 becomes F2-F1.
+    sibling.click('#shift-shared [data-cell="5,1"]')
+    sibling.click('#shift-to-shared [data-cell="5,1"]')
+    sibling.click('#shift-to-shared [data-cell="5,0"]')
+    until(lambda v: any((s["x"], s["y"]) == (5, 0) for s in v["shared"]))
+    shared = {(s["x"], s["y"]) for s in companion.snapshot.view(TABLE)["shared"]}
+    assert (6, 1) not in shared and (5, 1) in shared
+    assert companion.snapshot.view(TABLE)["turn"] == 1  # she still places this turn
+    expect(sibling.locator("#shift-shared")).to_have_count(0)  # once a round
+    assert not errors, errors

@@ -11,10 +11,10 @@ records (the `start` and `place` lines of a record), oled (its OLED pages).
 from __future__ import annotations
 
 from ..base import Game, IllegalMove, Option, accepted
-from . import practice
+from . import powers, practice
 from .catalog import EXPANSIONS, ROLES, role_name
-from .moves import (MOVES, Happening, Market, Mission, Pass, Place, Remove, Said, Start, move_from_dict,
-                    move_to_dict)
+from .moves import (MOVES, Choose, Happening, Market, Mission, Pass, Place, Remove, Said, Shift, Start, Take,
+                    move_from_dict, move_to_dict)
 from .rules import NAME, apply, is_over, keep, placements, scores, setup, winners
 from .state import PERSONAL, SHARED, State
 from .steps import removable
@@ -22,7 +22,8 @@ from .views import secrets, view, viewers
 
 __all__ = ["NAME", "GAME", "MOVES", "IllegalMove", "setup", "apply", "view", "viewers", "scores",
            "is_over", "winners", "legal_moves", "secrets", "keep", "move_from_dict", "move_to_dict", "State",
-           "Start", "Market", "Mission", "Happening", "Place", "Pass", "Remove", "Said"]
+           "Start", "Market", "Mission", "Happening", "Place", "Pass", "Remove", "Choose", "Shift", "Take",
+           "Said"]
 
 _YES_NO = (("no", "no"), ("yes", "yes"))
 
@@ -69,7 +70,7 @@ def legal_moves(state: State) -> list:
         seat = state.turn
         out = [Place(seat, where, cells, tuple(h.text() for h in halves))
                for where, cells, halves in placements(state, seat)]
-        return out or [Pass(seat)]
+        return (out or [Pass(seat)]) + powers.claim_moves(state, seat)
     return accepted(apply, state, _candidates(state))
 
 
@@ -96,7 +97,12 @@ def _candidates(state: State) -> list:
             size = max(0, min(size, practice.deck_size(cfg.expansions) - state.dealt))
             out.append(Market(0, practice.market(state.seed, state.round, size, cfg.expansions)))
         for seat in range(cfg.players):
-            m = practice.mission(state.seed, state.round, seat, cfg.expansions)
+            held = powers.round_cards(state, seat)
+            if len(held) == 2:  # the Sister of Coin keeps one of her two
+                out += [Choose(seat, m.id) for m in held]
+                continue
+            m = practice.mission(state.seed, f"{state.round}-{len(held)}" if held else state.round, seat,
+                                 cfg.expansions)
             out.append(Mission(seat, m["needs"], m["reward"], m["penalty"], m["secret"]))
         return out
     if state.phase == "report" and state.tasks:

@@ -92,7 +92,38 @@ class Remove:
         object.__setattr__(self, "cell", tuple(self.cell) if isinstance(self.cell, list) else self.cell)
 
 
-MOVES = (Start, Market, Mission, Happening, Place, Pass, Remove)
+@dataclass(frozen=True)
+class Choose:
+    """The Sister of Coin's power: of the two missions she drew this round she keeps `mission`
+    (its number) and puts the other back."""
+    seat: int
+    mission: int
+
+
+@dataclass(frozen=True)
+class Shift:
+    """The Sibling of Space's power: the domino on `cell` moved or turned to lie on `cells` as
+    `halves`, on the same map."""
+    seat: int
+    map: str
+    cell: tuple
+    cells: tuple
+    halves: tuple
+
+    def __post_init__(self):
+        object.__setattr__(self, "cell", tuple(self.cell) if isinstance(self.cell, list) else self.cell)
+        object.__setattr__(self, "cells", _cells(self.cells))
+        object.__setattr__(self, "halves", _halves(self.halves))
+
+
+@dataclass(frozen=True)
+class Take:
+    """The Aunt of Goods' power: this turn she takes `count` market dominoes, 2 or 0."""
+    seat: int
+    count: int
+
+
+MOVES = (Start, Market, Mission, Happening, Place, Pass, Remove, Choose, Shift, Take)
 
 
 @dataclass(frozen=True)

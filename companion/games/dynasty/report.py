@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from . import power
+from . import power, powers
 from .catalog import PENALTIES, REWARDS, ROLES, strength_name
 from .maps import neighbour
 from .state import PERSONAL, MissionCard, State, Task
@@ -25,7 +25,7 @@ def report(state: State) -> State:
     partner = {}  # Machine Mama: an unconnected role shares with one player only this round
     lines = []
     for seat in order:
-        card = next((m for m in state.missions if m.seat == seat and m.round == state.round), None)
+        card = next(iter(powers.round_cards(state, seat)), None)
         if card is None or state.phase == "over":
             continue
         need = {}

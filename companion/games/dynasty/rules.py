@@ -4,10 +4,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..base import IllegalMove, chance
-from . import power
+from . import power, powers
 from .catalog import EVENTS, EXPANSIONS, PENALTIES, REWARDS, ROLES, role_name, strength_name
 from .maps import BOUND, Half, Square, check_cells, frozen, name, refusal
-from .moves import Happening, Market, Mission, Pass, Place, Remove, Said, Start
+from .moves import Choose, Happening, Market, Mission, Pass, Place, Remove, Said, Shift, Start, Take
 from .report import report
 from .state import PERSONAL, SHARED, Config, MissionCard, Need, State, starting_halves
 from .steps import finish, put, removable, say, set_at, task_done, waiting
@@ -144,7 +144,8 @@ def apply(state: State, move) -> tuple[State, list[Said]]:
     if not isinstance(seat, int) or not 0 <= seat < state.config.players:
         raise IllegalMove(f"there is no seat {seat} at this table")
     handler = {Start: _start, Market: _market, Mission: _mission, Happening: _happening,
-               Place: _place, Pass: _pass, Remove: _remove}.get(type(move))
+               Place: _place, Pass: _pass, Remove: _remove, Choose: powers.choose, Shift: powers.shift,
+               Take: powers.take}.get(type(move))
     if handler is None:
         raise IllegalMove(f"{type(move).__name__} is not a Domino Dynasty move")
     new = handler(state, move)
@@ -191,7 +192,7 @@ def _market(state: State, move: Market) -> State:
         return finish(say(state, "The deck is empty: the game ends."), "ended")
     state = replace(state, market=texts, drawn=True, dealt=state.dealt + len(texts),
                     known=tuple(dict.fromkeys(state.known + texts))[-KNOWN:])
-    return _maybe_claim(say(state, f"Round {state.round}: {len(texts)} dominoes in the market."))
+    return maybe_claim(say(state, f"Round {state.round}: {len(texts)} dominoes in the market."))
 
 
 def parse_domino(text) -> tuple[Half, Half]:
@@ -214,7 +215,7 @@ def needs_mission(state: State, seat: int) -> bool:
 def _mission(state: State, move: Mission) -> State:
     if state.phase != "draw":
         raise IllegalMove("missions are drawn at the start of a round")
-    if any(m.seat == move.seat and m.round == state.round for m in state.missions):
+    if len(powers.round_cards(state, move.seat)) >= powers.missions_to_draw(state, move.seat):
         raise IllegalMove(f"{state.config.names[move.seat]} already has this round's mission")
     if not needs_mission(state, move.seat):
         raise IllegalMove(f"the round's event spares {state.config.names[move.seat]} a mission")
@@ -232,7 +233,7 @@ def _mission(state: State, move: Mission) -> State:
     state = replace(state, missions=state.missions + (card,))
     who = state.config.names[move.seat]
     state = say(state, f"{who} drew a secret mission." if secret else f"{who}: {card.words()}")
-    return _maybe_claim(state)
+    return maybe_claim(state)
 
 
 def _happening(state: State, move: Happening) -> State:
@@ -247,12 +248,14 @@ def _happening(state: State, move: Happening) -> State:
     return say(replace(state, event=move.event), EVENTS[move.event]["words"])
 
 
-def _maybe_claim(state: State) -> State:
+def maybe_claim(state: State) -> State:
+    """The claim step begins once the market is out and every mission is drawn (and the Sister
+    of Coin has kept one of her two)."""
     cfg = state.config
     if not state.drawn or ("proximity" in cfg.expansions and not state.event):
         return state
     waiting = [s for s in range(cfg.players) if needs_mission(state, s)
-               and not any(m.seat == s and m.round == state.round for m in state.missions)]
+               and not len(powers.round_cards(state, s)) == 1 == powers.missions_to_draw(state, s)]
     if waiting:
         return state
     return replace(state, phase="claim", turn=0, passes=0)
@@ -384,7 +387,9 @@ def _place(state: State, move: Place) -> State:
         (seat, move.map, tuple((r, table[r]["strength"]) for r in ROLES)),))
     if index is not None:
         market = state.market[:index] + state.market[index + 1:]
-        state = replace(state, market=market, passes=0, turn=_after(state, seat))
+        again = state.effect(seat, "second_domino") is not None and market
+        state = replace(state, market=market, passes=0, turn=seat if again else after(state, seat),
+                        effects=tuple(e for e in state.effects if e[:2] != (seat, "second_domino")))
         return report(state) if not market else state
     if task is not None:
         return task_done(state, task)
@@ -402,7 +407,7 @@ def _lay(state: State, seat: int, where: str, cells, halves) -> State:
     return replace(state, personal=tuple(personal))
 
 
-def _after(state: State, seat: int) -> int:
+def after(state: State, seat: int) -> int:
     """The next seat to claim: clockwise, or the other way in the Reverse Round."""
     return (seat + (-1 if state.event == "reverse_order" else 1)) % state.config.players
 
@@ -441,7 +446,8 @@ def _pass(state: State, move: Pass) -> State:
     if fits_anywhere(state, move.seat):
         raise IllegalMove("a market domino still fits: picking and placing one is required")
     state = say(state, f"{cfg.names[move.seat]} can use no market domino and places nothing.")
-    state = replace(state, passes=state.passes + 1, turn=_after(state, move.seat))
+    state = replace(state, passes=state.passes + 1, turn=after(state, move.seat),
+                    effects=tuple(e for e in state.effects if e[:2] != (move.seat, "second_domino")))
     if state.passes >= cfg.players:  # nobody can use what is left: it is discarded
         return report(say(state, "Nobody can use the rest of the market."))
     return state

@@ -3,7 +3,7 @@ a secret mission only on its owner's phone until it is completed (face up)."""
 from __future__ import annotations
 
 from ..base import IllegalMove, Viewer
-from . import power
+from . import power, powers
 from .catalog import EVENTS, PENALTIES, REWARDS, ROLES, SCALARS, TERRAINS, icons_in, role_name
 from .maps import name
 from .rules import NAME, needs_mission, is_over, parse_domino, scores, winners
@@ -16,7 +16,7 @@ def viewers(state: State) -> list[str]:
 
 def hidden(card) -> bool:
     """A secret mission is hidden while open, and face down once failed."""
-    return card.secret and card.status in ("open", "failed")
+    return card.secret and card.status in ("open", "failed", "put back")
 
 
 def secrets(state: State) -> dict[str, set[str]]:
@@ -87,8 +87,12 @@ def view(state: State, viewer: Viewer) -> dict:
     if viewer.kind == "seat":
         out["you"] = viewer.seat
         out["known"] = list(state.known)  # this box's dominoes seen so far, for entering a market
-        out["needs_mission"] = state.phase == "draw" and needs_mission(state, viewer.seat) and not any(
-            m.seat == viewer.seat and m.round == state.round for m in state.missions)
+        held = powers.round_cards(state, viewer.seat)
+        out["needs_mission"] = state.phase == "draw" and needs_mission(state, viewer.seat) and len(held) < \
+            powers.missions_to_draw(state, viewer.seat)
+        # the Sister of Coin keeps one of her two missions: the numbers she chooses between
+        out["keep_one_of"] = [m.id for m in held] if state.phase == "draw" and len(held) == 2 else []
+        out["powers"] = _powers(state, viewer.seat)
     out["pieces"] = _pieces(cfg)
     return out
 
@@ -100,3 +104,10 @@ def _pieces(cfg) -> dict:
             "rewards": dict(REWARDS), "penalties": dict(PENALTIES), "arrows": "direction" in cfg.expansions,
             "events": {k: v["words"] for k, v in EVENTS.items()} if "proximity" in cfg.expansions else {}}
 
+
+
+def _powers(state: State, seat: int) -> list[str]:
+    """The powers this seat may use on its turn now (the phone offers a button for each)."""
+    if state.phase != "claim" or state.turn != seat:
+        return []
+    return [role for role in ("housing", "goods") if powers.has_power(state, seat, role)]

@@ -6,7 +6,7 @@
 (function () {
   const el = ParadoxTable.el;
   const SIDES = ["N", "E", "S", "W"];
-  const pick = { index: null, map: null, first: null, msg: "", bad: false };
+  const pick = { index: null, map: null, first: null, shift: null, msg: "", bad: false };
 
   function turned(half, quarters) {  // "terrain/icon/paths[/arrow]" turned clockwise
     const [t, i, p, a] = half.split("/");
@@ -154,9 +154,12 @@
     if (me === undefined) { box.replaceChildren(); return; }
     const parts = [el("h2", {}, "Your moves")];
     const mine = v.missions.filter((m) => m.seat === me && m.status === "open");
-    mine.forEach((m) => parts.push(el("p", { class: m.secret ? "secret" : "", id: "my-mission" }, (m.secret ? "Your secret mission: " : "Your mission: ") + m.words)));
+    const keepOne = v.keep_one_of || [];
+    mine.forEach((m) => parts.push(el("p", { class: m.secret ? "secret" : "", id: keepOne.length ? `my-mission-${m.id}` : "my-mission" },
+      (m.secret ? "Your secret mission: " : "Your mission: ") + m.words,
+      keepOne.includes(m.id) ? el("button", { class: "keep-mission", onclick: () => send({ type: "Choose", mission: m.id }) }, "Keep this one") : "")));
     const redraw = () => seat(latest.box, latest.v, latest.ctx);
-    const send = (move, done) => ctx.post(move).then(() => { if (done) done(); pick.index = pick.first = pick.map = null; say(""); redraw(); },
+    const send = (move, done) => ctx.post(move).then(() => { if (done) done(); pick.index = pick.first = pick.map = pick.shift = null; say(""); redraw(); },
       (e) => { say(e.message, true); redraw(); });
     // Two taps on a map lay a domino: the first half's square, then the square beside it.
     const tapper = (which, halvesFor) => (x, y) => {
@@ -166,8 +169,20 @@
       const [fx, fy] = pick.first;
       const q = { "1,0": 0, "0,1": 1, "-1,0": 2, "0,-1": 3 }[(x - fx) + "," + (y - fy)];
       if (q === undefined) { pick.first = [x, y]; redraw(); return; }
-      send({ type: "Place", map: which === "tap-shared" ? "shared" : "personal", cells: [[fx, fy], [x, y]],
-        halves: halves.map((h) => turned(h, q)), power: false });
+      const map = which.endsWith("shared") ? "shared" : "personal";
+      if (pick.shift && which.startsWith("shift")) send({ type: "Shift", map, cell: pick.shift.cell, cells: [[fx, fy], [x, y]], halves: halves.map((h) => turned(h, q)) });
+      else send({ type: "Place", map, cells: [[fx, fy], [x, y]], halves: halves.map((h) => turned(h, q)), power: false });
+    };
+    // The Sibling of Space's power: tap a domino, then where it goes (its first half where you tapped).
+    const QUARTER = { "1,0": 0, "0,1": 1, "-1,0": 2, "0,-1": 3 };
+    const halfText = (s) => `${s.terrain}/${s.icon || ""}/${s.paths}` + (s.arrow ? "/" + s.arrow : "");
+    const chooseShift = (which, squares) => (x, y) => {
+      const here = squares.find((s) => s.x === x && s.y === y);
+      const there = here && squares.find((s) => s.domino === here.domino && s !== here);
+      if (!there) { say("Tap a square of the domino to move or turn", true); redraw(); return; }
+      const back = (4 - QUARTER[(there.x - x) + "," + (there.y - y)]) % 4;  // as drawn: first half west
+      pick.shift = { cell: [x, y], map: which, halves: [turned(halfText(here), back), turned(halfText(there), back)] };
+      pick.first = null; say(`Now tap where ${squareName(x, y)}'s half goes, then the square beside it.`); redraw();
     };
     const maps = (halvesFor) => [el("h3", {}, "Your map"), mapEl(v.personal[me], "tap-mine", tapper("tap-mine", halvesFor)),
       el("h3", {}, "Shared map"), mapEl(v.shared, "tap-shared", tapper("tap-shared", halvesFor))];
@@ -187,6 +202,24 @@
         onclick: () => { pick.index = d.index; pick.first = null; redraw(); } }, ...d.halves.map((h) => halfEl(h))))));
       parts.push(...maps(() => (pick.index === null ? null : v.market.find((d) => d.index === pick.index).halves)));
       parts.push(el("button", { class: "quiet", id: "pass", onclick: () => send({ type: "Pass" }) }, "Nothing fits: place nothing"));
+      const powers = v.powers || [];
+      if (powers.includes("goods")) {
+        parts.push(el("div", { class: "row" },
+          el("button", { id: "take-two", onclick: () => send({ type: "Take", count: 2 }) }, "Aunt of Goods: take two dominoes this turn"),
+          el("button", { class: "quiet", id: "take-none", onclick: () => send({ type: "Take", count: 0 }) }, "Aunt of Goods: take none this turn")));
+      }
+      if (powers.includes("housing")) {
+        if (!pick.shift) {
+          parts.push(el("h3", {}, "Sibling of Space: move or turn a domino"), el("p", {}, "Tap one of its squares."),
+            el("h3", {}, "Your map"), mapEl(v.personal[me], "shift-mine", chooseShift("shift-to-mine", v.personal[me])),
+            el("h3", {}, "Shared map"), mapEl(v.shared, "shift-shared", chooseShift("shift-to-shared", v.shared)));
+        } else {
+          const which = pick.shift.map;
+          parts.push(el("h3", {}, "Sibling of Space: where the domino goes"),
+            mapEl(which.endsWith("shared") ? v.shared : v.personal[me], which, tapper(which, () => pick.shift.halves)),
+            el("button", { class: "quiet", id: "shift-cancel", onclick: () => { pick.shift = pick.first = null; say(""); redraw(); } }, "Not this domino"));
+        }
+      }
     }
     const task = v.tasks[0];
     if (v.phase === "report" && task && task.seat === me) {

@@ -1,0 +1,155 @@
+"""The roles' powers that are moves of their own (the easier variant, docs/rulings.md "Domino
+Dynasty" (s)): the Sister of Coin keeps one of two missions, the Sibling of Space moves or turns a
+domino, the Aunt of Goods takes two market dominoes in a turn or none. (The Uncle's mismatched
+placement is a Place with `power`, the Brother's removal a Remove: see rules.py.)"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..base import IllegalMove
+from .catalog import role_name
+from .maps import Square, dominoes, name, side_towards, spots
+from .moves import Choose, Place, Shift, Take
+from .state import PERSONAL, SHARED, State
+from .steps import put, removable, say, set_at
+
+QUARTER = "ESWN"  # clockwise from east: a domino's turn is the direction from its first cell to its second
+
+
+def has_power(state: State, seat: int, role: str) -> bool:
+    """Whether seat may use role's power now: the variant is on, seat holds the role, the power
+    is unused this round and no penalty or event takes it away."""
+    return (state.config.powers and role in state.config.roles[seat]
+            and not state.power_used[seat] and state.effect(seat, "powerless") is None
+            and state.event != "floods_punish")
+
+
+def round_cards(state: State, seat: int) -> list:
+    """Seat's mission dominoes of this round still in hand (a card put back is gone)."""
+    return [m for m in state.missions if m.seat == seat and m.round == state.round and m.status != "put back"]
+
+
+def missions_to_draw(state: State, seat: int) -> int:
+    """The Sister of Coin draws two missions a round and keeps one; everyone else draws one."""
+    return 2 if has_power(state, seat, "money") else 1
+
+
+# ---------------------------------------------------------------- the Sister of Coin
+
+def choose(state: State, move: Choose) -> State:
+    seat = move.seat
+    held = round_cards(state, seat)
+    if state.phase != "draw" or len(held) != 2:
+        raise IllegalMove("the Sister of Coin keeps one of her two missions once she has drawn both")
+    keep = next((m for m in held if m.id == move.mission), None)
+    if keep is None:
+        raise IllegalMove(f"mission {move.mission} is not one of the two she drew: "
+                          f"{' or '.join(str(m.id) for m in held)}")
+    other = next(m for m in held if m.id != move.mission)
+    state = replace(state, missions=tuple(replace(m, status="put back") if m.id == other.id else m
+                                          for m in state.missions),
+                    power_used=set_at(state.power_used, seat, True))
+    from .rules import maybe_claim
+    who = state.config.names[seat]
+    return maybe_claim(say(state, f"{who} keeps mission {keep.id} and puts the other back."))
+
+
+# ---------------------------------------------------------------- the Sibling of Space
+
+def _claim_power(state: State, seat: int, role: str, what: str) -> None:
+    if not state.config.powers or role not in state.config.roles[seat]:
+        raise IllegalMove(f"only the {role_name(role)} {what}, with the powers variant")
+    if state.phase != "claim" or seat != state.turn:
+        raise IllegalMove(f"the {role_name(role)} {what} on their own turn of the claim step")
+    if not has_power(state, seat, role):
+        raise IllegalMove("the power is used once per round, and not when a penalty or the event takes it away")
+
+
+def _lies(g: dict, number: int) -> tuple:
+    """A domino's (cells, halves) as it lies, first cell first."""
+    cells = dominoes(g)[number]
+    return cells, tuple(g[c].half for c in cells)
+
+
+def shift_options(state: State, seat: int):
+    """Every (map, from-cell, cells, halves) the Sibling of Space may move or turn a domino to."""
+    from .rules import placement_refusal
+    for where in (PERSONAL, SHARED):
+        g = dict(state.shared) if where == SHARED else state.seat_map(seat)
+        for number in removable(state, None, seat, where):
+            cells, halves = _lies(g, number)
+            rest = {c: sq for c, sq in g.items() if sq.domino != number}
+            without = put(state, seat, where, rest)
+            was = QUARTER.index(side_towards(*cells))
+            for new in spots(rest):
+                q = (QUARTER.index(side_towards(*new)) - was) % 4
+                turned = tuple(h.turned(q) for h in halves)
+                if set(zip(new, turned)) == set(zip(cells, halves)):
+                    continue  # lying as it lies is no move
+                if placement_refusal(without, seat, where, new, turned) is None:
+                    yield where, cells[0], new, turned
+
+
+def shift(state: State, move: Shift) -> State:
+    from .rules import _as_laid, placement_refusal
+    seat = move.seat
+    _claim_power(state, seat, "housing", "moves or turns a domino")
+    if move.map not in (SHARED, PERSONAL):
+        raise IllegalMove("map is shared or personal")
+    cell = tuple(move.cell) if isinstance(move.cell, (list, tuple)) and len(move.cell) == 2 else None
+    g = dict(state.shared) if move.map == SHARED else state.seat_map(seat)
+    if cell not in g:
+        raise IllegalMove(f"square {name(cell) if cell else move.cell} is empty")
+    number = g[cell].domino
+    if number not in removable(state, None, seat, move.map):
+        raise IllegalMove(f"the starting domino on {name(cell)} stays where it is")
+    cells, halves = _lies(g, number)
+    new, turned = _as_laid(Place(seat, move.map, move.cells, move.halves))
+    q = (QUARTER.index(side_towards(*new)) - QUARTER.index(side_towards(*cells))) % 4
+    if turned != tuple(h.turned(q) for h in halves):
+        raise IllegalMove(f"that is not the domino on {name(cell)}, turned as it would lie there")
+    if set(zip(new, turned)) == set(zip(cells, halves)):
+        raise IllegalMove("the domino already lies that way")
+    without = put(state, seat, move.map, {c: sq for c, sq in g.items() if sq.domino != number})
+    why = placement_refusal(without, seat, move.map, new, turned)
+    if why:
+        raise IllegalMove(why)
+    g = dict(without.shared) if move.map == SHARED else without.seat_map(seat)
+    state = put(without, seat, move.map, g | {c: Square(h, number) for c, h in zip(new, turned)})
+    state = replace(state, power_used=set_at(state.power_used, seat, True))
+    where = "the shared map" if move.map == SHARED else "their map"
+    verb = "turned" if set(new) == set(cells) else "moved"
+    return say(state, f"{state.config.names[seat]} {verb} the domino on {name(cells[0])}-{name(cells[1])} "
+                      f"of {where} to {name(new[0])}-{name(new[1])}.")
+
+
+# ---------------------------------------------------------------- the Aunt of Goods
+
+def take(state: State, move: Take) -> State:
+    seat = move.seat
+    _claim_power(state, seat, "goods", "takes two dominoes or none")
+    cfg = state.config
+    state = replace(state, power_used=set_at(state.power_used, seat, True))
+    if move.count == 0:
+        from .rules import after
+        state = say(state, f"{cfg.names[seat]} takes no domino this turn.")
+        return replace(state, turn=after(state, seat))
+    if move.count != 2:
+        raise IllegalMove("the Aunt of Goods takes 2 dominoes or none")
+    if len(state.market) < 2:
+        raise IllegalMove("the market holds fewer than 2 dominoes")
+    state = replace(state, effects=state.effects + ((seat, "second_domino", 1),))
+    return say(state, f"{cfg.names[seat]} takes two dominoes this turn.")
+
+
+def claim_moves(state: State, seat: int) -> list:
+    """The powers seat may use now in the claim step, for legal_moves."""
+    out = []
+    if has_power(state, seat, "goods"):
+        out.append(Take(seat, 0))
+        if len(state.market) >= 2:
+            out.append(Take(seat, 2))
+    if has_power(state, seat, "housing"):
+        out += [Shift(seat, where, cell, cells, tuple(h.text() for h in halves))
+                for where, cell, cells, halves in shift_options(state, seat)]
+    return out
