@@ -248,7 +248,8 @@ _NEAR = tuple((dx * 1.5, dy * 1.5) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
 
 
 def disc_signature(frame, H_inv, x_mm, y_mm, diameter_mm, mat_colour, offsets=_STILL):
-    """(colour features, ink rings) of a disc centred at (x, y), a ring per offset (patch px).
+    """(colour features, ink rings) of a disc centred near (x, y), a ring per offset (patch px)
+    from the centre its symbol's ink gives.
     Colours are log ratios to the mat's grey: its body (a ring inside the rim) and its centre
     (where a lock token lies)."""
     R = diameter_mm / 2
@@ -262,10 +263,28 @@ def disc_signature(frame, H_inv, x_mm, y_mm, diameter_mm, mat_colour, offsets=_S
     ink = np.sqrt(((ratio - body) ** 2).sum(axis=2))
     ink = cv2.GaussianBlur(ink, (0, 0), 0.7)
     mx, my = _polar(n, R * READ_PX_PER_MM)
-    rings = np.stack([_normalise(cv2.remap(ink, mx + dx, my + dy, cv2.INTER_LINEAR))
+    sx, sy = _ink_centre(ink, xx, yy, R * READ_PX_PER_MM)
+    rings = np.stack([_normalise(cv2.remap(ink, mx + sx + dx, my + sy + dy, cv2.INTER_LINEAR))
                       for dx, dy in offsets])
     feat = np.log(np.maximum(np.r_[body, centre], 0.02)).astype(np.float32)
     return feat, rings
+
+
+def _ink_centre(ink, xx, yy, radius_px, rounds=3):
+    """How far (px) the symbol's centre lies from the patch's: every symbol's ink is balanced
+    round the disc's centre, so its centroid (inside the rim) finds the centre a blurred disc's
+    outline only roughly gives; at most a millimetre away."""
+    c = (ink.shape[0] - 1) / 2
+    sx = sy = 0.0
+    most = READ_PX_PER_MM
+    for _ in range(rounds):
+        w = ink * (np.hypot(xx - c - sx, yy - c - sy) < INK_REACH * radius_px)
+        total = float(w.sum())
+        if total <= 1e-6:
+            return 0.0, 0.0
+        sx = float(np.clip((w * xx).sum() / total - c, -most, most))
+        sy = float(np.clip((w * yy).sum() / total - c, -most, most))
+    return sx, sy
 
 
 def _blend_distance(x, body, ink, most=INK_BLEND):
