@@ -187,3 +187,68 @@ def test_powers_stay_off_without_the_variant():
     with pytest.raises(IllegalMove, match="with the powers variant"):
         dynasty.apply(state, Take(0, 2))
     assert dynasty.view(state, Viewer("seat", 0))["powers"] == []
+
+
+# ---------------------------------------------------------------- Machine Mama's lending
+
+def test_a_lent_role_icon_is_handled_by_the_borrower_only_for_the_round():
+    state = game(("warfare", "infrastructure"), machine="yes")
+    state, _ = dynasty.apply(state, Market(0, ("lava/warfare/|lava//",) + ("lava//|lava//",) * 3))
+    state = apply(state, dynasty.Lend(0, 1, "warfare", "icon"))
+    assert dynasty.Lend(0, 1, "warfare", "power") not in dynasty.legal_moves(state)  # one loan a round
+    with pytest.raises(IllegalMove, match="already lent"):
+        dynasty.apply(state, dynasty.Lend(0, 1, "warfare", "power"))
+    for seat in (0, 1):
+        state = apply(state, Mission(seat, ("goods 1",)))
+    icon = Place(0, "shared", ((5, 1), (6, 1)), ("lava/warfare/", "lava//"))
+    with pytest.raises(IllegalMove, match="only P2, who borrowed it this round, may handle"):
+        dynasty.apply(state, icon)
+    state = apply(state, Place(0, "shared", ((5, 1), (6, 1)), ("lava//", "lava//")))
+    state = apply(state, Place(1, "shared", ((7, 1), (8, 1)), ("lava/warfare/", "lava//")))
+    assert dict(state.shared)[(7, 1)].half.icon == "warfare"
+    while state.phase == "claim":
+        state = apply(state, next(m for m in dynasty.legal_moves(state) if isinstance(m, Place)))
+    assert state.round == 2 and not state.effects  # the loan ends with the round
+
+
+def test_a_lent_power_is_the_borrower_s_and_no_longer_the_lender_s():
+    state = game(("goods", "warfare"), machine="yes")
+    state = apply(state, dynasty.Lend(0, 1, "goods", "power"))
+    state = drawn(state, (FILLER,) * 4)
+    with pytest.raises(IllegalMove, match="only the Aunt of Goods"):
+        dynasty.apply(state, Take(0, 0))
+    state = apply(state, Place(0, "shared", ((5, 5), (6, 5)), ("grass//", "grass//")))
+    assert {m for m in dynasty.legal_moves(state) if isinstance(m, Take)} == {Take(1, 0), Take(1, 2)}
+    assert dynasty.view(state, Viewer("seat", 1))["powers"] == ["goods"]
+    state = apply(state, Take(1, 0))
+    assert state.turn == 0
+
+
+def test_only_a_player_connected_on_the_shared_map_may_borrow():
+    from companion.games.dynasty import Start
+    state = dynasty.setup({"players": 2, "roles": ["warfare", "goods"], "machine": "yes", "powers": "yes",
+                           "starts": "entered"}, 0)
+    lay = {"warfare": ((0, 0), (1, 0)), "money": ((0, 2), (1, 2)), "infrastructure": ((0, 4), (1, 4)),
+           "housing": ((0, 6), (1, 6)), "goods": ((4, 6), (5, 6))}  # apart: no path joins them
+    for role, cells in lay.items():
+        state = apply(state, Start(0, "shared", cells, role))
+    for seat in (0, 1):
+        state = apply(state, Start(seat, "personal", ((3, 3), (4, 3))))
+    assert dynasty.view(state, Viewer("seat", 0))["lend"] == []
+    with pytest.raises(IllegalMove, match="only a player connected on the shared map may borrow"):
+        dynasty.apply(state, dynasty.Lend(0, 1, "warfare", "icon"))
+    # the companion lays the starts one under another, joined by their open paths
+    joined = dynasty.setup({"players": 2, "roles": ["warfare", "goods"], "machine": "yes", "powers": "yes"}, 0)
+    assert {(m["to"], m["what"]) for m in dynasty.view(joined, Viewer("seat", 0))["lend"]} == {
+        (1, "power"), (1, "icon")}
+
+
+def test_lending_needs_machine_mama_and_lends_only_one_s_own_role():
+    state = game(("warfare", "goods"))
+    with pytest.raises(IllegalMove, match="Machine Mama"):
+        dynasty.apply(state, dynasty.Lend(0, 1, "warfare", "icon"))
+    state = game(("warfare", "goods"), machine="yes")
+    with pytest.raises(IllegalMove, match="only their own role"):
+        dynasty.apply(state, dynasty.Lend(0, 1, "goods", "icon"))
+    with pytest.raises(IllegalMove, match="another player"):
+        dynasty.apply(state, dynasty.Lend(0, 0, "warfare", "icon"))

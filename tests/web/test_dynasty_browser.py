@@ -94,13 +94,14 @@ def test_market_missions_and_a_tapped_placement(device, browser):
     assert not errors, errors
 
 
-def test_the_aunt_takes_none_and_the_sibling_moves_a_domino_on_their_phones(device, browser):
+def test_the_aunt_takes_none_the_sibling_moves_a_domino_and_the_aunt_lends_her_icon(device, browser):
     expect = playwright.expect
     host = browser.new_context(viewport=PHONE).new_page()
     host.goto(device.urls["local"])
     expect(host.locator("#status")).to_have_text("live")
-    # the powers variant, the Aunt of Goods at seat 0 and the Sibling of Space at seat 1
-    device.companion.new_game("dynasty", {"players": 2, "roles": ["goods", "housing"], "powers": "yes"},
+    # the powers variant and Machine Mama, the Aunt of Goods at seat 0 and the Sibling of Space at seat 1
+    device.companion.new_game("dynasty", {"players": 2, "roles": ["goods", "housing"], "powers": "yes",
+                                          "machine": "yes"},
                               seed=0).result(timeout=10)
     expect(host.locator(".seat-link")).to_have_count(2)
     errors, pages = [], []
@@ -155,4 +156,12 @@ def test_the_aunt_takes_none_and_the_sibling_moves_a_domino_on_their_phones(devi
     assert (6, 1) not in shared and (5, 1) in shared
     assert companion.snapshot.view(TABLE)["turn"] == 1  # she still places this turn
     expect(sibling.locator("#shift-shared")).to_have_count(0)  # once a round
+
+    # Machine Mama: the starts are joined by their paths, so the Aunt may lend her icon (her
+    # power is spent) to the Sibling for the rest of the round.
+    expect(aunt.locator('.lend[data-what="power"]')).to_have_count(0)
+    aunt.click('.lend[data-what="icon"]')
+    until(lambda v: {"seat": 1, "effect": "borrowed icon", "value": "goods"} in v["effects"])
+    expect(sibling.locator(".lent")).to_have_text("This round you borrowed the Aunt of Goods' icon.")
+    expect(aunt.locator(".lend")).to_have_count(0)
     assert not errors, errors

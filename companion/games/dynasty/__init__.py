@@ -13,8 +13,8 @@ from __future__ import annotations
 from ..base import Game, IllegalMove, Option, accepted
 from . import powers, practice
 from .catalog import EXPANSIONS, ROLES, role_name
-from .moves import (MOVES, Choose, Happening, Market, Mission, Pass, Place, Remove, Said, Shift, Start, Take,
-                    move_from_dict, move_to_dict)
+from .moves import (MOVES, Choose, Happening, Lend, Market, Mission, Pass, Place, Remove, Said, Shift, Start,
+                    Take, move_from_dict, move_to_dict)
 from .rules import NAME, apply, is_over, keep, placements, scores, setup, winners
 from .state import PERSONAL, SHARED, State
 from .steps import removable
@@ -22,7 +22,7 @@ from .views import secrets, view, viewers
 
 __all__ = ["NAME", "GAME", "MOVES", "IllegalMove", "setup", "apply", "view", "viewers", "scores",
            "is_over", "winners", "legal_moves", "secrets", "keep", "move_from_dict", "move_to_dict", "State",
-           "Start", "Market", "Mission", "Happening", "Place", "Pass", "Remove", "Choose", "Shift", "Take",
+           "Start", "Market", "Mission", "Happening", "Place", "Pass", "Remove", "Choose", "Shift", "Take", "Lend",
            "Said"]
 
 _YES_NO = (("no", "no"), ("yes", "yes"))
@@ -70,7 +70,7 @@ def legal_moves(state: State) -> list:
         seat = state.turn
         out = [Place(seat, where, cells, tuple(h.text() for h in halves))
                for where, cells, halves in placements(state, seat)]
-        return (out or [Pass(seat)]) + powers.claim_moves(state, seat)
+        return (out or [Pass(seat)]) + powers.claim_moves(state, seat) + powers.lend_moves(state)
     return accepted(apply, state, _candidates(state))
 
 
@@ -104,7 +104,7 @@ def _candidates(state: State) -> list:
             m = practice.mission(state.seed, f"{state.round}-{len(held)}" if held else state.round, seat,
                                  cfg.expansions)
             out.append(Mission(seat, m["needs"], m["reward"], m["penalty"], m["secret"]))
-        return out
+        return out + powers.lend_moves(state)
     if state.phase == "report" and state.tasks:
         task = state.tasks[0]
         if task.kind == "place":

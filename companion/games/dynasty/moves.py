@@ -123,7 +123,17 @@ class Take:
     count: int
 
 
-MOVES = (Start, Market, Mission, Happening, Place, Pass, Remove, Choose, Shift, Take)
+@dataclass(frozen=True)
+class Lend:
+    """Machine Mama: for this round seat gives `role`'s power ("power") or its icon ("icon") to
+    the player at seat `to`."""
+    seat: int
+    to: int
+    role: str
+    what: str
+
+
+MOVES = (Start, Market, Mission, Happening, Place, Pass, Remove, Choose, Shift, Take, Lend)
 
 
 @dataclass(frozen=True)

@@ -9,17 +9,33 @@ from dataclasses import replace
 from ..base import IllegalMove
 from .catalog import role_name
 from .maps import Square, dominoes, name, side_towards, spots
-from .moves import Choose, Place, Shift, Take
+from .moves import Choose, Lend, Place, Shift, Take
 from .state import PERSONAL, SHARED, State
 from .steps import put, removable, say, set_at
 
 QUARTER = "ESWN"  # clockwise from east: a domino's turn is the direction from its first cell to its second
 
 
+def wields(state: State, seat: int, role: str) -> bool:
+    """Whether role's power is seat's this round: its own and not lent away, or borrowed."""
+    if (seat, "borrowed power", role) in state.effects:
+        return True
+    return role in state.config.roles[seat] and not any(
+        k == "borrowed power" and v == role for _, k, v in state.effects)
+
+
+def handler(state: State, role: str) -> int | None:
+    """The seat that handles dominoes showing role's icon this round: whoever borrowed it, else
+    the role's player (None: nobody holds the role, so anyone may)."""
+    return next((s for s, k, v in state.effects if k == "borrowed icon" and v == role),
+                state.config.holder(role))
+
+
 def has_power(state: State, seat: int, role: str) -> bool:
-    """Whether seat may use role's power now: the variant is on, seat holds the role, the power
-    is unused this round and no penalty or event takes it away."""
-    return (state.config.powers and role in state.config.roles[seat]
+    """Whether seat may use role's power now: the variant is on, the power is seat's this round
+    (Machine Mama lends it), seat used no power yet this round and no penalty or event takes it
+    away."""
+    return (state.config.powers and wields(state, seat, role)
             and not state.power_used[seat] and state.effect(seat, "powerless") is None
             and state.event != "floods_punish")
 
@@ -57,7 +73,7 @@ def choose(state: State, move: Choose) -> State:
 # ---------------------------------------------------------------- the Sibling of Space
 
 def _claim_power(state: State, seat: int, role: str, what: str) -> None:
-    if not state.config.powers or role not in state.config.roles[seat]:
+    if not state.config.powers or not wields(state, seat, role):
         raise IllegalMove(f"only the {role_name(role)} {what}, with the powers variant")
     if state.phase != "claim" or seat != state.turn:
         raise IllegalMove(f"the {role_name(role)} {what} on their own turn of the claim step")
@@ -152,4 +168,54 @@ def claim_moves(state: State, seat: int) -> list:
     if has_power(state, seat, "housing"):
         out += [Shift(seat, where, cell, cells, tuple(h.text() for h in halves))
                 for where, cell, cells, halves in shift_options(state, seat)]
+    return out
+
+
+# ---------------------------------------------------------------- Machine Mama's lending
+
+def lend(state: State, move: Lend) -> State:
+    from . import power
+    cfg = state.config
+    if "machine" not in cfg.expansions:
+        raise IllegalMove("a power or a role icon is lent with the Machine Mama expansion")
+    if state.phase not in ("draw", "claim"):
+        raise IllegalMove("a power or a role icon is lent for the round, before its report")
+    if move.role not in cfg.roles[move.seat]:
+        raise IllegalMove(f"{cfg.names[move.seat]} lends only their own role's power or icon")
+    if move.what not in ("power", "icon"):
+        raise IllegalMove("a player lends their power or their role icon")
+    if move.what == "power" and not cfg.powers:
+        raise IllegalMove("powers are lent with the powers variant")
+    if not isinstance(move.to, int) or not 0 <= move.to < cfg.players or move.to == move.seat:
+        raise IllegalMove("the power or icon goes to another player at this table")
+    if any(s == move.seat and k.startswith("lent") for s, k, _ in state.effects):
+        raise IllegalMove(f"{cfg.names[move.seat]} has already lent their power or icon this round")
+    if move.what == "power" and state.power_used[move.seat]:
+        raise IllegalMove(f"{cfg.names[move.seat]} has used their power this round")
+    if not any(power.connected(state, mine, theirs) for mine in cfg.roles[move.seat] for theirs in cfg.roles[move.to]):
+        raise IllegalMove(f"only a player connected on the shared map may borrow it: no path joins a capital "
+                          f"of {cfg.names[move.seat]}'s province to one of {cfg.names[move.to]}'s")
+    state = replace(state, effects=state.effects + ((move.seat, f"lent {move.what}", move.role),
+                                                    (move.to, f"borrowed {move.what}", move.role)))
+    whose = role_name(move.role) + ("'" if role_name(move.role).endswith("s") else "'s")
+    return say(state, f"{cfg.names[move.seat]} lends the {whose} {move.what} to "
+                      f"{cfg.names[move.to]} for this round.")
+
+
+def lend_moves(state: State, seat: int | None = None) -> list:
+    """Every lending the rules accept now (of one seat, or of all), for legal_moves and phones."""
+    cfg = state.config
+    if "machine" not in cfg.expansions or state.phase not in ("draw", "claim"):
+        return []
+    out = []
+    for s in range(cfg.players) if seat is None else (seat,):
+        for role in cfg.roles[s]:
+            for what in ("power", "icon") if cfg.powers else ("icon",):
+                for to in range(cfg.players):
+                    move = Lend(s, to, role, what)
+                    try:
+                        lend(state, move)
+                    except IllegalMove:
+                        continue
+                    out.append(move)
     return out

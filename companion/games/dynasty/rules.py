@@ -7,7 +7,7 @@ from ..base import IllegalMove, chance
 from . import power, powers
 from .catalog import EVENTS, EXPANSIONS, PENALTIES, REWARDS, ROLES, role_name, strength_name
 from .maps import BOUND, Half, Square, check_cells, frozen, name, refusal
-from .moves import Choose, Happening, Market, Mission, Pass, Place, Remove, Said, Shift, Start, Take
+from .moves import Choose, Happening, Lend, Market, Mission, Pass, Place, Remove, Said, Shift, Start, Take
 from .report import report
 from .state import PERSONAL, SHARED, Config, MissionCard, Need, State, starting_halves
 from .steps import finish, put, removable, say, set_at, task_done, waiting
@@ -145,7 +145,7 @@ def apply(state: State, move) -> tuple[State, list[Said]]:
         raise IllegalMove(f"there is no seat {seat} at this table")
     handler = {Start: _start, Market: _market, Mission: _mission, Happening: _happening,
                Place: _place, Pass: _pass, Remove: _remove, Choose: powers.choose, Shift: powers.shift,
-               Take: powers.take}.get(type(move))
+               Take: powers.take, Lend: powers.lend}.get(type(move))
     if handler is None:
         raise IllegalMove(f"{type(move).__name__} is not a Domino Dynasty move")
     new = handler(state, move)
@@ -283,10 +283,11 @@ def placement_refusal(state: State, seat: int, where: str, cells, halves, power_
         return "map is shared or personal"
     if state.event != "better_bonds":
         for half in halves:
-            holder = cfg.holder(half.icon) if half.icon in ROLES else None
+            holder = powers.handler(state, half.icon) if half.icon in ROLES else None
             if holder is not None and holder != seat:
-                return (f"only {cfg.names[holder]} ({role_name(half.icon)}) may handle a domino "
-                        f"showing the {half.icon} icon")
+                who = (f"{cfg.names[holder]} ({role_name(half.icon)})" if holder == cfg.holder(half.icon)
+                       else f"{cfg.names[holder]}, who borrowed it this round,")
+                return f"only {who} may handle a domino showing the {half.icon} icon"
     g = dict(state.shared) if where == SHARED else state.seat_map(seat)
     label = "the shared map" if where == SHARED else f"{cfg.names[seat]}'s map"
     bound = 5 if state.event == "border_dispute" else BOUND
@@ -358,7 +359,7 @@ def _place(state: State, move: Place) -> State:
         raise IllegalMove("dominoes are placed in the claim step, after the market and missions are drawn")
     use_power = bool(move.power)
     if use_power:
-        if not cfg.powers or "infrastructure" not in cfg.roles[seat]:
+        if not cfg.powers or not powers.wields(state, seat, "infrastructure"):
             raise IllegalMove("only the Uncle of Infrastructure's power places a mismatched domino, "
                               "with the powers variant")
         if state.power_used[seat] or state.effect(seat, "powerless") is not None:
@@ -466,7 +467,7 @@ def _remove(state: State, move: Remove) -> State:
         where = SHARED if task.kind == "remove shared" else PERSONAL
         if move.map != where:
             raise IllegalMove(f"{cfg.names[seat]} takes a domino off {'the shared map' if where == SHARED else 'their own map'}")
-    elif (state.phase == "claim" and cfg.powers and "warfare" in cfg.roles[seat] and seat == state.turn
+    elif (state.phase == "claim" and cfg.powers and powers.wields(state, seat, "warfare") and seat == state.turn
           and not state.power_used[seat] and state.effect(seat, "powerless") is None):
         task, where = None, move.map  # the Brother of Warfare's power: a domino of an earlier round
     else:

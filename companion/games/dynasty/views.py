@@ -93,6 +93,8 @@ def view(state: State, viewer: Viewer) -> dict:
         # the Sister of Coin keeps one of her two missions: the numbers she chooses between
         out["keep_one_of"] = [m.id for m in held] if state.phase == "draw" and len(held) == 2 else []
         out["powers"] = _powers(state, viewer.seat)
+        # Machine Mama: what this seat may lend for the round, and to whom
+        out["lend"] = [{"to": m.to, "role": m.role, "what": m.what} for m in powers.lend_moves(state, viewer.seat)]
     out["pieces"] = _pieces(cfg)
     return out
 

@@ -84,6 +84,7 @@
     root.replaceChildren(...parts);
   }
 
+  const whose = (name) => name + (name.endsWith("s") ? "'" : "'s");  // the Aunt of Goods' icon
   function say(text, bad) { pick.msg = text; pick.bad = !!bad; }
 
   // ------------------------------------------------------------------ entering what was drawn
@@ -220,6 +221,15 @@
             el("button", { class: "quiet", id: "shift-cancel", onclick: () => { pick.shift = pick.first = null; say(""); redraw(); } }, "Not this domino"));
         }
       }
+    }
+    // Machine Mama: a power or role icon lent to a connected player for this round.
+    (v.effects || []).filter((e) => e.seat === me && /^(lent|borrowed) /.test(e.effect)).forEach((e) =>
+      parts.push(el("p", { class: "dim lent" }, `This round you ${e.effect.replace(" ", " the " + whose(v.role_names[e.value]) + " ")}.`)));
+    if ((v.lend || []).length) {
+      parts.push(el("h3", {}, "Lend for this round"), el("div", { class: "row" }, ...v.lend.map((l) => el("button", {
+        class: "quiet lend", "data-to": l.to, "data-what": l.what,
+        onclick: () => send({ type: "Lend", to: l.to, role: l.role, what: l.what }) },
+        `Lend the ${whose(v.role_names[l.role])} ${l.what} to ${v.names[l.to]}`))));
     }
     const task = v.tasks[0];
     if (v.phase === "report" && task && task.seat === me) {
