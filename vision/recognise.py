@@ -72,6 +72,7 @@ class ZoneView:
     mask: np.ndarray  # uint8: something lies on the mat here
     rel: np.ndarray | None = None  # brightness as a ratio to the mat's own under this light
     busy: np.ndarray | None = None  # where find_tiles saw something no tile explains (a hand)
+    light: np.ndarray | None = None  # the background at the image's own size
 
     def mat_colour_at(self, x_mm, y_mm) -> np.ndarray:
         bh, bw = self.background.shape[:2]
@@ -177,24 +178,83 @@ def _fill_holes(mask):
     return cv2.bitwise_or(mask, cv2.bitwise_not(ff[1:-1, 1:-1]))
 
 
+def _inset_zone(zone):
+    return type(zone)(zone.x + ZONE_INSET_MM, zone.y + ZONE_INSET_MM, zone.w - 2 * ZONE_INSET_MM,
+                      zone.h - 2 * ZONE_INSET_MM)
+
+
+def _warp_zone(frame, H_inv, zone):
+    """The (inset) zone straightened out at SEG_PX_PER_MM (BGR, as the frame)."""
+    k = SEG_PX_PER_MM
+    size = (int(round(zone.w * k)), int(round(zone.h * k)))
+    img = cv2.warpPerspective(frame, _zone_to_frame(H_inv, zone, k), size,
+                              flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
+    return img
+
+
 def view_zone(frame, H_inv, zone, paper=None) -> ZoneView:
     """The zone straightened out, the mat's light across it and the mask of what lies on it.
     ``paper``: the white of the paper round the zone; the mat is printed neutral grey, so its
     colour under this light is the paper's tint at the mat's own brightness."""
-    k = SEG_PX_PER_MM
+    zone = _inset_zone(zone)
+    img = _warp_zone(frame, H_inv, zone)
+    imgf = img.astype(np.float32)
+    bg = _zone_light(img, zone, paper)
+    bg_full = cv2.resize(bg, (imgf.shape[1], imgf.shape[0]), interpolation=cv2.INTER_LINEAR)
+    mask, rel = _zone_mask(imgf, bg_full)
+    return ZoneView(zone, imgf, bg, mask, rel, light=bg_full)
+
+
+def view_zone_again(frame, H_inv, before: ZoneView, ref, grow_px: float, still: float, most: float = 0.5):
+    """The zone as ``view_zone`` sees it, worked out again only where it changed since
+    ``before`` (under the same calibration, so the same light): ``ref`` holds the pixels (uint8)
+    each part of ``before``'s mask was worked out from. The box round every pixel that
+    changed (a 5x5 mean beyond ``still`` grey levels), grown by ``grow_px`` (the reach of the
+    mask's own smoothing and edges: tiles are then looked for blob by blob, see find_tiles),
+    gets its mask afresh; the rest keeps ``before``'s. Returns (view, its ref, the box or None
+    when nothing changed), or None when more than ``most`` of the zone changed or the light
+    did (most of the zone brighter or darker by a third of ``still``): then view it whole."""
+    raw = _warp_zone(frame, H_inv, before.zone)
+    img = raw.astype(np.float32)
+    signed = (raw[::4, ::4].astype(np.int16) - ref[::4, ::4]).sum(axis=2)
+    if abs(float(np.median(signed))) > still:  # (the three channels summed)
+        return None  # a lamp dimmed or a cloud passed: the mat's light must be found again
+    # the channels' differences summed (past 255 levels all changes are alike)
+    d = cv2.transform(cv2.absdiff(raw, ref), _SUM3)
+    changed = cv2.blur(d, (5, 5)) > 3 * still
+    view = ZoneView(before.zone, img, before.background, before.mask, before.rel, light=before.light)
+    pts = cv2.findNonZero(changed.astype(np.uint8))
+    if pts is None:
+        return view, ref, None
+    H, W = changed.shape
+    x, y, bw, bh = cv2.boundingRect(pts)
+    g = int(math.ceil(grow_px))
+    x0, y0, x1, y1 = max(0, x - g), max(0, y - g), min(W, x + bw + g), min(H, y + bh + g)
+    if (x1 - x0) * (y1 - y0) > most * W * H:
+        return None
+    # worked out with a margin round the box, so closing, opening and edges near its
+    # border see what lies beyond; holes are filled last, on the whole zone's mask
+    p = 6
+    X0, Y0, X1, Y1 = max(0, x0 - p), max(0, y0 - p), min(W, x1 + p), min(H, y1 + p)
+    sub_mask, sub_rel = _zone_mask(img[Y0:Y1, X0:X1], before.light[Y0:Y1, X0:X1], fill=False)
+    inner = (slice(y0 - Y0, y1 - Y0), slice(x0 - X0, x1 - X0))
+    mask, rel, ref = before.mask.copy(), before.rel.copy(), ref.copy()
+    mask[y0:y1, x0:x1] = sub_mask[inner]
+    rel[y0:y1, x0:x1] = sub_rel[inner]
+    ref[y0:y1, x0:x1] = raw[y0:y1, x0:x1]
+    view.mask, view.rel = _fill_holes(mask), rel
+    return view, ref, (x0, y0, x1, y1)
+
+
+def _zone_light(img, zone, paper):
+    """The mat's grey across the zone under this light, at BG_PX_PER_MM."""
     tint = None if paper is None else (np.asarray(paper, np.float32) / max(float(np.mean(paper)), 1.0))
 
     def neutral(bg):
         return bg if tint is None else bg.mean(axis=2, keepdims=True) * tint
 
-    zone = type(zone)(zone.x + ZONE_INSET_MM, zone.y + ZONE_INSET_MM, zone.w - 2 * ZONE_INSET_MM,
-                      zone.h - 2 * ZONE_INSET_MM)
-    size = (int(round(zone.w * k)), int(round(zone.h * k)))
-    img = cv2.warpPerspective(frame, _zone_to_frame(H_inv, zone, k), size,
-                              flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
     small_size = (int(round(zone.w * BG_PX_PER_MM)), int(round(zone.h * BG_PX_PER_MM)))
-    small = cv2.resize(img, small_size, interpolation=cv2.INTER_AREA)
-    smallf = small.astype(np.float32)
+    smallf = cv2.resize(img, small_size, interpolation=cv2.INTER_AREA).astype(np.float32)
     ring = bg = neutral(_ring_light(smallf))
     # Then again from the mat itself inside the zone (normalised convolution over what is
     # plainly mat), so shadows and a lamp's fall-off are followed but tiles are not.
@@ -211,8 +271,12 @@ def view_zone(frame, H_inv, zone, paper=None) -> ZoneView:
         # tile is never taken for a brighter patch of mat
         bg = np.minimum(neutral(a_ * est + (1 - a_) * bg), 1.08 * ring)
         fg = _fg(smallf, bg)
-    bg_full = cv2.resize(bg, size, interpolation=cv2.INTER_LINEAR)
-    imgf = img.astype(np.float32)
+    return bg
+
+
+def _zone_mask(imgf, bg_full, fill=True):
+    """(what lies on the mat, brightness relative to the mat's light) of a zone image.
+    ``fill=False`` leaves the last filling of holes to the caller (a part of a zone)."""
     mask = _fg(imgf, bg_full).astype(np.uint8) * 255
     # A tile close in tone to the mat still has a crisp outline: strong edges (in brightness
     # relative to the mat's light, so shade does not count) join the mask before holes are
@@ -222,8 +286,7 @@ def view_zone(frame, H_inv, zone, paper=None) -> ZoneView:
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
     mask = _fill_holes(cv2.bitwise_or(mask, edges))
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    mask = _fill_holes(mask)
-    return ZoneView(zone, imgf, bg, mask, rel)
+    return (_fill_holes(mask) if fill else mask), rel
 
 
 def mat_exposure(frame, H_inv, zone) -> tuple[float, np.ndarray | None]:
@@ -338,10 +401,13 @@ def _theta_from_rect(rect, w, h):
     return ang + 90.0
 
 
-def find_tiles(view: ZoneView, size_mm) -> tuple[list[Pose], list[Blob]]:
+def find_tiles(view: ZoneView, size_mm, splits: dict | None = None) -> tuple[list[Pose], list[Blob]]:
     """Tile poses in mat millimetres and leftover blobs.
     Touching tiles merge into one blob; it is taken apart by fitting tile-sized rectangles
-    against its straight outer edges, one tile at a time."""
+    against its straight outer edges, one tile at a time. ``splits``: how the blobs of the
+    last frame were taken apart, by their very pixels (a blob just as it was is taken apart
+    just as it was); updated to this frame's."""
+    kept = {}
     k = SEG_PX_PER_MM
     w, h = size_mm
     tile_area = w * h
@@ -358,7 +424,15 @@ def find_tiles(view: ZoneView, size_mm) -> tuple[list[Pose], list[Blob]]:
         edge = x <= 1 or y <= 1 or x + bw >= W - 1 or y + bh >= H - 1
         comp = (labels[y:y + bh, x:x + bw] == i).astype(np.uint8) * 255
         comp = cv2.medianBlur(comp, 5)  # straighter outlines give truer edges to fit tiles against
-        found, unexplained = _split(comp, (x, y), w, h, k)
+        key = (int(x), int(y), comp.shape, comp.tobytes())
+        split = splits.get(key) if splits is not None else None
+        if split is None:
+            found, unexplained = _split(comp, (x, y), w, h, k)
+            split = ([(f.x_mm, f.y_mm, f.theta, f.fit) for f in found], unexplained)
+        else:
+            found = [Pose(cx, cy, th, fit) for cx, cy, th, fit in split[0]]
+            unexplained = split[1]
+        kept[key] = split
         for f in found:  # zone image -> mat millimetres
             f.x_mm += view.zone.x
             f.y_mm += view.zone.y
@@ -369,6 +443,9 @@ def find_tiles(view: ZoneView, size_mm) -> tuple[list[Pose], list[Blob]]:
                 busy[y:y + bh, x:x + bw] |= comp > 0  # a hand, most likely: no tiles looked for there
         poses.extend(found)
     view.busy = busy
+    if splits is not None:
+        splits.clear()
+        splits.update(kept)
     if view.rel is not None:
         from .outline import find_outlined  # tiles the mask missed, by their outline
 
@@ -725,16 +802,19 @@ def _grey(img):
     return cv2.cvtColor(img, cv2.COLOR_BGR2GRAY) if img.ndim == 3 else img.copy()
 
 
-def _unchanged(now, before, still: float) -> bool:
+_MEAN3 = np.full((1, 3), 1 / 3, np.float32)
+
+
+def _unchanged(now, before, still: float, where=None) -> bool:
     """Whether two crops of the same place show the same print: no 5x5 mean of their difference
     (the channels averaged) beyond ``still`` grey levels, so sensor noise passes and a glyph's
-    stroke, a tile's edge or a finger does not."""
+    stroke, a tile's edge or a finger does not. ``where``: only there (a uint8 mask)."""
     if now.shape != before.shape or now.size == 0:
         return False
     d = cv2.absdiff(now, before)
     if d.ndim == 3:
-        d = d.mean(axis=2, dtype=np.float32)
-    return float(cv2.blur(d, (5, 5)).max()) < still
+        d = cv2.transform(d, _MEAN3)
+    return float(cv2.minMaxLoc(cv2.blur(d, (5, 5)), where)[1]) < still
 
 
 class TileReader:
@@ -769,6 +849,8 @@ class TileReader:
         self._generation = 0
         self._read_before: list = []  # (generation, zone, pose, box, zone pixels, what was read)
         self._used: set = set()
+        self._views: dict = {}  # zone -> (generation, its view, the pixels its mask was worked out from)
+        self._splits: dict = {}  # zone -> how its blobs were taken apart (see find_tiles)
 
     def read(self, frame) -> FrameReading:
         self.last_details = []  # why each tile read as it did, for diagnostics
@@ -801,11 +883,10 @@ class TileReader:
         tiles, hand = [], occluded >= 2
         for name in self.zones:
             zone = self.layout.zones[name]
-            exposure, paper = mat_exposure(frame, H_inv, zone)
+            view, exposure = self._view(frame, H_inv, zone, name)
             if exposure < 0.6:
                 hand = True  # the zone's edge is covered: something reaches over it
-            view = view_zone(frame, H_inv, zone, paper)
-            poses, blobs = find_tiles(view, self.profile.size_mm)
+            poses, blobs = find_tiles(view, self.profile.size_mm, self._splits.setdefault(name, {}))
             tile_area = self.profile.size_mm[0] * self.profile.size_mm[1]
             if any(b.area_mm2 > 1.5 * tile_area for b in blobs):
                 hand = True
@@ -916,7 +997,38 @@ class TileReader:
     # ---------------------------------------------------------------- reading only what changed
 
     MARKER_PAD_PX = 6  # round each marker's square, so a hand or a nudge at its edge counts
+    AROUND_MM = 4.0  # a tile's print is matched up to 3 mm beyond its found pose's outline (INSET_MM, OUTLINED_SHIFT_PX)
+    GROW_MM = 3.0  # round what changed, the reach of the mask's own smoothing and edges
     STILL = 12.0  # grey levels a local mean may differ by and still be the same print (sensor noise)
+    # a marker's square in the frame itself, unsmoothed by straightening: its black-on-white
+    # edges flicker by up to 15 levels from frame to frame, while the camera nudged by half a
+    # pixel moves some by more than 24, and by a whole pixel every one by 30 and more
+    MARKER_STILL = 24.0
+
+    def _view(self, frame, H_inv, zone, name):
+        """(the zone's view, the share of its rim that shows bare mat: see mat_exposure).
+        Under a kept calibration the light is as it was, so only the part of the zone that
+        changed since is worked out again (view_zone_again), and the rim is looked at again
+        only when that part reaches it. The tiles are then looked for blob by blob, and a
+        blob that did not change is taken apart as before (find_tiles)."""
+        kept, before = self._kept, self._views.pop(name, None)
+        again = None
+        if kept is not None and before is not None and before[0] == kept[0]:
+            again = view_zone_again(frame, H_inv, before[1], before[2], self.GROW_MM * SEG_PX_PER_MM, self.STILL)
+        if again is None:
+            exposure, paper = mat_exposure(frame, H_inv, zone)
+            view = view_zone(frame, H_inv, zone, paper)
+            ref = view.image.astype(np.uint8)  # the frame's own pixels, straightened
+        else:
+            view, ref, box = again
+            exposure = before[3]
+            H, W = ref.shape[:2]
+            rim = int(math.ceil(4.5 * SEG_PX_PER_MM)) + 2  # mat_exposure's rim: 4.5 mm in from the zone's edge
+            if box is not None and (box[0] < rim or box[1] < rim or box[2] > W - rim or box[3] > H - rim):
+                exposure = mat_exposure(frame, H_inv, zone)[0]
+        if kept is not None:
+            self._views[name] = (kept[0], view, ref, exposure)
+        return view, exposure
 
     def _marker_boxes(self, cal, shape):
         H, W = shape[:2]
@@ -937,16 +1049,26 @@ class TileReader:
         if frame.shape != shape:
             return None
         for box, before in crops:
-            if not _unchanged(_grey(_crop(frame, box)), before, self.STILL):
+            if not _unchanged(_grey(_crop(frame, box)), before, self.MARKER_STILL):
                 return None
         return cal
 
     def _pose_box(self, view, pose):
+        """(the box round what a reading of this pose looks at, which part of it that is): the
+        tile and AROUND_MM of mat round it, turned as the tile lies. A tile's print is matched
+        within it; the mat's colour beyond is a median of what bare mat shows, which a tile laid
+        there leaves alone."""
         k = SEG_PX_PER_MM
-        r = 0.5 * math.hypot(*self.profile.size_mm) + 3.0  # the tile turned any way, and the mat round it
-        x, y = (pose.x_mm - view.zone.x) * k, (pose.y_mm - view.zone.y) * k
-        h, w = view.image.shape[:2]
-        return (max(0, int(x - r * k)), max(0, int(y - r * k)), min(w, int(x + r * k) + 1), min(h, int(y + r * k) + 1))
+        w, h = self.profile.size_mm
+        poly = _rect_poly((pose.x_mm - view.zone.x) * k, (pose.y_mm - view.zone.y) * k, pose.theta,
+                          (w + 2 * self.AROUND_MM) * k, (h + 2 * self.AROUND_MM) * k)
+        H, W = view.image.shape[:2]
+        (x0, y0), (x1, y1) = poly.min(axis=0), poly.max(axis=0)
+        x0, y0 = min(max(0, math.floor(x0)), W), min(max(0, math.floor(y0)), H)
+        x1, y1 = min(max(0, math.ceil(x1) + 1), W), min(max(0, math.ceil(y1) + 1), H)
+        where = np.zeros((y1 - y0, x1 - x0), np.uint8)
+        cv2.fillPoly(where, [np.round(poly - (x0, y0)).astype(np.int32)], 255)
+        return (x0, y0, x1, y1), where
 
     def _same_pose(self, a, b) -> bool:
         """The search found the tile about where it found it before: within the few mm and
@@ -961,13 +1083,14 @@ class TileReader:
     def _as_before(self, view, pose, name):
         """What was read at this pose under the kept calibration, if the zone looks as it did
         all round the tile (so it is the same tile, lying as it lay); else None. Each earlier
-        reading stands for one pose at most."""
+        reading stands for one pose at most; the newest is likeliest to hold."""
         kept = self._kept
         if kept is None:
             return None
-        for i, (generation, zone_name, then, box, before, result) in enumerate(self._read_before):
+        for i in range(len(self._read_before) - 1, -1, -1):
+            generation, zone_name, then, box, before, result = self._read_before[i]
             if (i not in self._used and generation == kept[0] and zone_name == name and self._same_pose(pose, then)
-                    and _unchanged(_crop(view.image, box), before, self.STILL)):
+                    and _unchanged(_crop(view.image, box[0]), before, self.STILL, box[1])):
                 self._used.add(i)
                 return result
         return None
@@ -976,7 +1099,8 @@ class TileReader:
         kept = self._kept
         if kept is not None:  # without a calibration to keep, nothing read is kept
             box = self._pose_box(view, pose)
-            self._read_before.append((kept[0], name, pose, box, _crop(view.image, box).copy(), (tile, details, moved)))
+            self._read_before.append((kept[0], name, pose, box, _crop(view.image, box[0]).copy(),
+                                      (tile, details, moved)))
 
     def _read_pose(self, frame, H_inv, zone, view, pose, name, tiles):
         """One pose read afresh, appended to ``tiles``: (tiles, whether read at another pose)."""
