@@ -12,8 +12,13 @@ def _limit(state: State):
     return 5 if state.event == "path_restriction" else None
 
 
+def shown(state: State) -> frozenset:
+    """The icons the shared map shows (a veto's path may hold none of them)."""
+    return frozenset(sq.half.icon for _, sq in state.shared if sq.half.icon)
+
+
 def seat_capitals(state: State, seat: int) -> list[st.Capital]:
-    return st.capitals(state.seat_map(seat), _limit(state))
+    return st.capitals(state.seat_map(seat), _limit(state), shown=shown(state))
 
 
 def neutral(state: State, seat: int) -> int:
@@ -61,7 +66,7 @@ def strengths(state: State, report: bool = False) -> dict[str, dict]:
         total = sum(c.worth for c in caps if c.icon != "neutral") + neutral(state, seat)
         shared_caps = []
         if cfg.tactical:  # the role's own capitals on the shared map count too
-            shared_caps = st.capitals(dict(state.shared), _limit(state), only={role})
+            shared_caps = st.capitals(dict(state.shared), _limit(state), only={role}, shown=shown(state))
             total += sum(c.worth for c in shared_caps)
         size = len(province(state, role))
         counted = size // 2 if state.event == "border_dispute_alt" else size
@@ -88,7 +93,14 @@ def strengths(state: State, report: bool = False) -> dict[str, dict]:
         if cfg.chaotic and value < 1:
             value = 1
             notes.append("never below 1 (chaotic start)")
+        # Machine Mama: the share of the strength whose paths hold a selfish or an all-in icon
+        worth = [c for c in caps + shared_caps]
+        whole = sum(c.worth for c in worth)
+        selfish = sum(c.worth for c in worth if "selfish" in c.marks)
+        allin = sum(c.worth for c in worth if "allin" in c.marks and "selfish" not in c.marks)
         out[role] = {"strength": value, "seat": seat, "name": strength_name(role),
+                     "selfish": value * selfish // whole if whole else 0,
+                     "allin": value * allin // whole if whole else 0,
                      "capitals": [c.as_json() for c in caps],
                      "shared_capitals": [c.as_json() for c in shared_caps],
                      "total": total, "province": size, "notes": notes, "in_game": True}
@@ -98,6 +110,7 @@ def strengths(state: State, report: bool = False) -> dict[str, dict]:
         if role not in out:
             value = pick(present) if present else 0
             out[role] = {"strength": value, "seat": None, "name": strength_name(role), "capitals": [],
+                         "selfish": 0, "allin": 0,
                          "shared_capitals": [], "total": None, "province": None, "in_game": False,
                          "notes": [f"not in the game: as strong as the {'strongest' if pick is max else 'weakest'} player"]}
     return {r: out[r] for r in ROLES}

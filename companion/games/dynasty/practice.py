@@ -24,8 +24,8 @@ def _icon_odds(expansions) -> list:
     for icon in icons_in(expansions):
         if icon in ROLES:
             odds.append((icon, cat["role_icon_odds"]))
-        elif icon in ("veto", "builder", "allin", "selfish"):
-            continue  # icons whose effects the companion does not count yet stay out of practice
+        elif icon == "builder":
+            continue  # its effect is left to the players (docs/rulings.md (q)): out of practice
         else:
             odds.append((icon, ICONS[icon].get("odds", 1.0)))
     return odds

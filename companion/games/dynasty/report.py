@@ -19,7 +19,11 @@ def report(state: State) -> State:
     cfg = state.config
     state = replace(state, phase="report", market=())
     table = power.strengths(state, report=True)
-    left = {r: table[r]["strength"] for r in ROLES}
+    # what each role may still give: its free strength, the part only its own player may use
+    # (selfish paths) and the part that goes to one player only (all-in paths)
+    pools = {r: {"free": table[r]["strength"] - table[r]["selfish"] - table[r]["allin"],
+                 "selfish": table[r]["selfish"], "allin": table[r]["allin"]} for r in ROLES}
+    allin_to = {}  # role: the seat its all-in strength went to this round
     order = sorted(range(cfg.players), key=lambda s: min(ROLES.index(r) for r in cfg.roles[s]),
                    reverse=state.event == "reverse_order")
     partner = {}  # Machine Mama: an unconnected role shares with one player only this round
@@ -32,7 +36,11 @@ def report(state: State) -> State:
         for n in card.needs:
             need[n.role] = max(need.get(n.role, 0), n.num * power.measure(state, n.scalar, seat))
         own_blocked = (cfg.report_rules and "money" in cfg.roles[seat] and not state.on_shared[seat])
-        had = {r: (0 if own_blocked and r == "money" else left[r]) for r in need}
+        def left(r):
+            p = pools[r]
+            return (p["free"] + (p["selfish"] if r in cfg.roles[seat] else 0)
+                    + (p["allin"] if allin_to.get(r, seat) == seat else 0))
+        had = {r: (0 if own_blocked and r == "money" else left(r)) for r in need}
         apart = [r for r in need if "machine" in cfg.expansions and r in cfg.in_game
                  and r not in cfg.roles[seat]
                  and not any(power.connected(state, r, own) for own in cfg.roles[seat])]
@@ -42,7 +50,7 @@ def report(state: State) -> State:
         ok = all(had[r] >= v for r, v in need.items())
         if ok:
             for r, v in need.items():
-                left[r] -= v
+                _take(pools[r], v, r in cfg.roles[seat], allin_to, r, seat)
             partner.update({r: seat for r in apart})
         result = tuple((r, number(v), number(had[r])) for r, v in need.items())
         card = replace(card, status="passed" if ok else "failed", result=result)
@@ -61,6 +69,18 @@ def report(state: State) -> State:
     if state.phase == "over":
         return state
     return next_round(state) if not state.tasks else state
+
+
+def _take(pool: dict, amount, own: bool, allin_to: dict, role: str, seat: int) -> None:
+    """Take what a mission needs from a role: its own player spends the selfish part first, then
+    the all-in part; another player the free part first (keeping the all-in part whole)."""
+    for part in (("selfish", "allin", "free") if own else ("free", "allin")):
+        used = min(pool[part], amount)
+        if used > 0:
+            pool[part] -= used
+            amount -= used
+            if part == "allin":
+                allin_to[role] = seat
 
 
 def number(v):

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from .catalog import CAPITALS, TERRAIN_OF
 from .maps import SIDES, joined, name, neighbour, onward
 
-MODIFIERS = ("person", "magician", "knife", "thief", "hole", "calculator")
+MODIFIERS = ("person", "magician", "knife", "thief", "hole", "calculator", "veto", "selfish", "allin")
 
 
 @dataclass(frozen=True)
@@ -30,12 +30,13 @@ class Capital:
     halved: tuple = ()      # knives that halved it
     cancelled: tuple = ()   # icons a thief or a hole made do nothing
     goblins: tuple = ()     # people a corrupter turned into goblins (a corrupter's walk only)
+    marks: tuple = ()       # "selfish", "allin" (Machine Mama): how its strength may be shared
 
     def as_json(self) -> dict:
         return {"square": name(self.cell), "icon": self.icon, "worth": self.worth,
                 "people": [name(c) for c in self.people], "doubled_by": [name(c) for c in self.doubled],
                 "halved_by": [name(c) for c in self.halved],
-                "cancelled": [name(c) for c in self.cancelled]}
+                "cancelled": [name(c) for c in self.cancelled], "marks": list(self.marks)}
 
 
 def walk(g: dict, start, limit: int | None = None) -> dict:
@@ -71,8 +72,9 @@ def _distances(g: dict, start, within) -> dict:
     return dist
 
 
-def capital(g: dict, cell, goblins=frozenset(), limit: int | None = None) -> Capital:
-    """A capital's worth and what made it so."""
+def capital(g: dict, cell, goblins=frozenset(), limit: int | None = None, shown=frozenset()) -> Capital:
+    """A capital's worth and what made it so; `shown`: the icons the shared map shows (a veto's
+    path may hold none of them: they do nothing there)."""
     reach = walk(g, cell, limit)
     icon_at = {c: g[c].half.icon for c in reach if c != cell and g[c].half.icon in MODIFIERS}
     near = lambda c: [neighbour(c, s) for s in SIDES if joined(g, c, s) and neighbour(c, s) in reach]
@@ -81,6 +83,10 @@ def capital(g: dict, cell, goblins=frozenset(), limit: int | None = None) -> Cap
     holed = {n for c, i in icon_at.items() if i == "hole" for n in near(c) if n in icon_at}
     holed |= {c for c in icon_at if c in bombed(g)}
     active = {c: i for c, i in icon_at.items() if c not in holed}
+    # A veto (Directional Daddy) next: the icons its path holds that the shared map shows do nothing.
+    if "veto" in active.values():
+        holed |= {c for c, i in active.items() if i in shown and i != "veto"}
+        active = {c: i for c, i in active.items() if c not in holed}
     # Thieves next: everything on a shortest way from the capital to a thief is undone.
     stolen = set()
     for t, i in active.items():
@@ -98,7 +104,8 @@ def capital(g: dict, cell, goblins=frozenset(), limit: int | None = None) -> Cap
         adds += len(reach) - 1
     worth = ((1 + adds) * 2 ** len(doubled)) // 2 ** len(halved)
     return Capital(cell, g[cell].half.icon, worth, people, doubled, halved,
-                   tuple(sorted(holed | stolen)))
+                   tuple(sorted(holed | stolen)),
+                   marks=tuple(sorted({i for i in counted.values() if i in ("selfish", "allin")})))
 
 
 def bombed(g: dict) -> set:
@@ -145,7 +152,7 @@ def goblins(g: dict, limit: int | None = None) -> frozenset:
     return frozenset(out)
 
 
-def capitals(g: dict, limit: int | None = None, only=None) -> list[Capital]:
+def capitals(g: dict, limit: int | None = None, only=None, shown=frozenset()) -> list[Capital]:
     """Every scoring capital of a map (a corrupter scores nothing); `only`: these icons only.
     A village that has become a capital counts as one; a scoring aeronaut is listed with its 3."""
     bad = goblins(g, limit)
@@ -154,7 +161,7 @@ def capitals(g: dict, limit: int | None = None, only=None) -> list[Capital]:
     for cell, sq in sorted(g.items()):
         icon = sq.half.icon
         if (icon in CAPITALS and icon != "corrupter" and (only is None or icon in only)) or cell in towns:
-            out.append(capital(g, cell, bad, limit))
+            out.append(capital(g, cell, bad, limit, shown))
     if out and only is None:  # an aeronaut near a capital scores on its own: listed as such
         out += [Capital(c, "aeronaut", 3) for c in aeronauts(g, [k.cell for k in out])]
     return out
