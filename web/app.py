@@ -73,7 +73,7 @@ def viewer_from_name(name: str) -> Viewer:
 # A live stream ends after this long and the page's EventSource opens it again at once (the whole
 # view comes with it, so nothing is missed): a phone that vanished without closing its stream
 # (Wi-Fi lost, the screen locked) holds a server thread no longer than this.
-STREAM_SECONDS = 60.0
+STREAM_SECONDS = 20.0
 
 
 def create_app(companion, host_token: str, extras: Extras | None = None,
@@ -260,12 +260,17 @@ def create_app(companion, host_token: str, extras: Extras | None = None,
                 return host_payload(snap)
             return table_payload(snap) if not token else seat_payload(snap, found[0])
 
+        gone = request.environ.get("waitress.client_disconnected", lambda: False)
+
         def events():
             yield "retry: 1000\n\n"
             snap = companion.snapshot
             last = None
             ends = time.monotonic() + stream_seconds
-            while companion.running and not closing.is_set() and time.monotonic() < ends:
+            while companion.running and not closing.is_set() and not gone():
+                if time.monotonic() >= ends:  # the page opens the next stream at once
+                    yield "event: again\ndata: {}\n\n"
+                    return
                 if token and not is_host and seat_viewer(token, count=False) is None:
                     yield "event: revoked\ndata: {}\n\n"
                     return
@@ -276,7 +281,7 @@ def create_app(companion, host_token: str, extras: Extras | None = None,
                     yield f"event: view\ndata: {json.dumps(payload)}\n\n"
                 # A dead phone frees its thread soon; a closing server ends every stream at once.
                 newer = companion.wait_for_change(snap.version, timeout=min(5, stream_seconds),
-                                                  stop=closing.is_set)
+                                                  stop=lambda: closing.is_set() or gone())
                 if newer.version == snap.version and not closing.is_set():
                     yield ": still here\n\n"  # keeps proxies and phones from dropping the line
                 snap = newer
@@ -564,16 +569,18 @@ def _label(game: dict | None, view: dict, viewer: str) -> str:
     return "The table"
 
 
-def make_server(app: Flask, host: str = "0.0.0.0", port: int = 8080, threads: int = 24):
+def make_server(app: Flask, host: str = "0.0.0.0", port: int = 8080, threads: int = 32):
     """A waitress server for the app; `.run()` serves, `.close()` stops, `.effective_port` tells.
 
-    Each live stream holds a thread, so 8 phones and the host need 9 of them, and phones that
-    vanished hold theirs until the stream's end (STREAM_SECONDS); the rest keep ordinary
-    requests quick while the streams wait.
+    Each live stream holds a thread, so 8 phones and the host need 9 of them; a phone that
+    closed its line frees its thread at once, one that vanished without a word at its stream's
+    end (STREAM_SECONDS); the rest keep ordinary requests quick while the streams wait.
     """
     from waitress.server import create_server
+    # lookahead: waitress keeps reading each connection while its stream runs, so a phone that
+    # closed its line is noticed at once (waitress.client_disconnected) and its thread freed
     return Server(app, create_server(app, host=host, port=port, threads=threads, channel_timeout=60,
-                                     ident="paradox-table"))
+                                     channel_request_lookahead=1, ident="paradox-table"))
 
 
 class Server:

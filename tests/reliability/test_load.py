@@ -70,3 +70,28 @@ def test_a_phone_that_vanishes_without_closing_its_stream_gives_its_thread_back(
         server.close()
         companion.stop()
         store.close()
+
+
+def test_a_phone_that_closes_its_line_frees_its_thread_at_once(tmp_path):
+    """Long streams, few threads: phones that hang up are noticed by the server (it keeps reading
+    each line), so the next request is answered without waiting for any stream's end."""
+    store = Store(tmp_path / "games.db")
+    companion = Companion(store)
+    companion.start()
+    app = create_app(companion, "h" * 43, Extras(games=("loop",)), stream_seconds=600.0)
+    server = make_server(app, host="127.0.0.1", port=0, threads=2)
+    threading.Thread(target=server.run, daemon=True).start()
+    port = server.effective_port
+    try:
+        for _ in range(4):  # twice as many phones as threads, each hanging up after its first view
+            sock = socket.create_connection(("127.0.0.1", port))
+            sock.sendall(b"GET /api/stream HTTP/1.1\r\nHost: x\r\n\r\n")
+            assert b"200" in sock.recv(64)
+            sock.close()
+            companion.say("a change wakes the streams").result(5)
+        status, body = call(f"http://127.0.0.1:{port}/api/table", timeout=10)
+        assert status == 200 and body["view"] == {"game": None}
+    finally:
+        server.close()
+        companion.stop()
+        store.close()

@@ -278,3 +278,36 @@ def test_the_virtual_table_offers_only_real_tiles_and_plays_trick_after_trick(de
     wait_until(host, lambda: len(table_view(device)["tricks"]) == 3)
     assert "full" not in host.locator("#sim-error").inner_text()
     host.locator("#sim-section").screenshot(path=str(shots / "host-virtual-table-trick-3.png"))
+
+
+def test_a_stream_the_companion_ends_on_its_own_is_followed_at_once_without_a_lost_line(browser, tmp_path):
+    """Streams end now and then (so a vanished phone frees its place); the page opens the next
+    one at once: it stays "live" and misses nothing said meanwhile."""
+    import threading as threads
+
+    from companion.service import Companion
+    from companion.store import Store
+    from web.app import Extras, create_app, make_server
+
+    store = Store(tmp_path / "games.db")
+    companion = Companion(store)
+    companion.start()
+    server = make_server(create_app(companion, "h" * 43, Extras(), stream_seconds=0.5), host="127.0.0.1", port=0)
+    threads.Thread(target=server.run, daemon=True).start()
+    page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    try:
+        page.goto(f"http://127.0.0.1:{server.effective_port}/")
+        expect = playwright.expect
+        expect(page.locator("#status")).to_have_text("live")
+        page.evaluate("""() => { window.seen = []; new MutationObserver(() => window.seen.push(
+            document.getElementById("status").textContent)).observe(document.getElementById("status"),
+            { childList: true, characterData: true, subtree: true }); }""")
+        for n in range(4):  # across several of the stream's own ends
+            page.wait_for_timeout(600)
+            companion.say(f"Said {n}").result(5)
+            expect(page.locator("#said")).to_have_text(f"Said {n}", timeout=2000)
+        assert set(page.evaluate("window.seen")) <= {"live"}, page.evaluate("window.seen")
+    finally:
+        server.close()
+        companion.stop()
+        store.close()

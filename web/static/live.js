@@ -14,6 +14,9 @@ function connectLive(url, onView, statusEl, stillWelcome) {
     source = new EventSource(url);
     source.addEventListener("open", () => setStatus("live", "live"));
     source.addEventListener("view", (e) => { setStatus("live", "live"); onView(JSON.parse(e.data)); });
+    // the companion ends a stream now and then (so a phone that vanished frees its place): the
+    // page opens the next one at once, without showing a lost line
+    source.addEventListener("again", () => { source.close(); open(); });
     source.addEventListener("revoked", () => {
       source.close();
       setStatus("lost", "link replaced");
