@@ -1,5 +1,6 @@
 """The round: missions against live strength (shared out in role order), rewards and penalties,
 secret missions, the cooperative win and loss, the final score, and the variants."""
+import dataclasses
 import json
 
 import pytest
@@ -297,3 +298,50 @@ def test_the_reverse_round_turns_the_other_way():
         state, _ = dynasty.apply(state, Mission(seat, ("goods 1",)))
     state, _ = dynasty.apply(state, dynasty.legal_moves(state)[0])
     assert state.turn == 2
+
+
+def test_storms_and_floods_take_dominoes_off_in_role_order_before_the_claim_step():
+    from companion.games.dynasty import Take
+    state = game(players=2, roles=("goods", "warfare"), proximity="yes", powers="yes", play="free")
+    state = lay(state, 0, "shared", ((5, 5), (6, 5)), "grass//", "grass//")
+    state = lay(state, 1, "shared", ((5, 1), (6, 1)), "lava//", "lava//")
+    state = lay(state, 1, "personal", ((5, 3), (6, 3)), "lava//W", "lava//")
+    state = dataclasses.replace(state, phase="draw")
+    storm, _ = dynasty.apply(state, Happening(0, "storm_remove"))
+    assert [(t.seat, t.kind, t.count) for t in storm.tasks] == [(1, "remove shared", 1), (0, "remove shared", 1)]
+    assert {type(m) for m in dynasty.legal_moves(storm)} == {Remove}
+    with pytest.raises(IllegalMove, match="first P2 must take a domino off the shared map"):
+        dynasty.apply(storm, Remove(0, "shared", (5, 5)))
+    storm, _ = dynasty.apply(storm, Remove(1, "shared", (5, 1)))
+    storm, _ = dynasty.apply(storm, Market(0, (FILLER,) * 4))
+    for seat in (0, 1):
+        storm, _ = dynasty.apply(storm, Mission(seat, ("goods 1",)))
+    assert storm.phase == "draw"  # the Aunt has not taken hers off yet
+    storm, _ = dynasty.apply(storm, Remove(0, "shared", (6, 5)))
+    assert storm.phase == "claim" and (5, 5) not in dict(storm.shared) and (5, 1) not in dict(storm.shared)
+    flood, _ = dynasty.apply(state, Happening(0, "floods_punish"))
+    # P1 has only its starting domino: nothing comes off; P2 takes off its one domino, then none is left
+    assert [(t.seat, t.kind, t.count) for t in flood.tasks] == [(1, "remove", 2)]
+    flood, _ = dynasty.apply(flood, Remove(1, "personal", (6, 3)))
+    assert not flood.tasks and (5, 3) not in dict(flood.personal[1])
+    flood, _ = dynasty.apply(flood, Market(0, (FILLER,) * 4))
+    for seat in (0, 1):
+        flood, _ = dynasty.apply(flood, Mission(seat, ("goods 1",)))
+    with pytest.raises(IllegalMove, match="takes it away"):
+        dynasty.apply(flood, Take(0, 2))
+
+
+def test_strict_regime_costs_a_failed_mission_3_dominoes():
+    from companion.games.dynasty.maps import Half, Square, frozen
+    from companion.games.dynasty.report import report
+    state = game(players=2, roles=("goods", "warfare"), proximity="yes")
+    state, _ = dynasty.apply(state, Happening(0, "mission_harden"))
+    state, _ = dynasty.apply(state, Market(0, (FILLER,) * 4))
+    state, _ = dynasty.apply(state, Mission(0, ("goods 1",)))
+    state, _ = dynasty.apply(state, Mission(1, ("goods 99",)))
+    mine = dict(state.personal[1]) | {(5, 3): Square(Half.parse("lava//W"), 98), (6, 3): Square(Half.parse("lava//"), 98)}
+    state = report(dataclasses.replace(state, personal=(state.personal[0], frozen(mine))))
+    assert [(t.seat, t.kind, t.count) for t in state.tasks] == [(1, "remove", 3)]
+    assert "Strict Regime: P2 takes 3 dominoes off their map." in state.said
+    state, _ = dynasty.apply(state, Remove(1, "personal", (6, 3)))
+    assert state.round == 2 and not state.tasks  # nothing else may come off: the round goes on

@@ -88,6 +88,12 @@ def _candidates(state: State) -> list:
             seat = state.homes.index(-1)
             out.append(Start(seat, PERSONAL, ((3, 3), (4, 3))))
         return out
+    if state.phase in ("draw", "report") and state.tasks and state.tasks[0].kind != "place":
+        task = state.tasks[0]  # dominoes to take off: a penalty, a storm, a flood
+        where = SHARED if task.kind == "remove shared" else PERSONAL
+        out = [Remove(task.seat, where, cells[0])
+               for cells in removable(state, task, task.seat, where).values()]
+        return out + ([Pass(task.seat)] if task.optional else [])
     if state.phase == "draw":
         if "proximity" in cfg.expansions and not state.event:
             return [Happening(0, practice.event(state.seed, state.round))]
@@ -112,8 +118,4 @@ def _candidates(state: State) -> list:
                                     cfg.expansions)
             return [Place(task.seat, where, cells, tuple(h.text() for h in halves))
                     for where, cells, halves in placements(state, task.seat, extra)] + [Pass(task.seat)]
-        where = SHARED if task.kind == "remove shared" else PERSONAL
-        out = [Remove(task.seat, where, cells[0])
-               for cells in removable(state, task, task.seat, where).values()]
-        return out + ([Pass(task.seat)] if task.optional else [])
     return []

@@ -137,6 +137,9 @@ def consequence(state: State, card: MissionCard, ok: bool) -> State:
             state = say(state, f"The goblins took {len(hit)} dominoes off {cfg.names[seat]}'s map.")
         elif key in ("strict_placement", "small_province", "powerless"):
             state = next_effect(state, seat, key, True)
+    if not ok and state.event == "mission_harden":  # Strict Regime: every mission carries it too
+        state = say(state, f"Strict Regime: {cfg.names[seat]} takes 3 dominoes off their map.")
+        state = add_task(state, Task(seat, "remove", 3))
     return state
 
 

@@ -9,8 +9,8 @@ from .catalog import EVENTS, EXPANSIONS, PENALTIES, REWARDS, ROLES, role_name, s
 from .maps import BOUND, Half, Square, check_cells, frozen, name, refusal
 from .moves import Choose, Happening, Lend, Market, Mission, Pass, Place, Remove, Said, Shift, Start, Take
 from .report import report
-from .state import PERSONAL, SHARED, Config, MissionCard, Need, State, starting_halves
-from .steps import finish, put, removable, say, set_at, task_done, waiting
+from .state import PERSONAL, SHARED, Config, MissionCard, Need, State, Task, starting_halves
+from .steps import add_task, finish, put, removable, say, set_at, task_done, waiting
 
 NAME = "dynasty"
 KNOWN = 300          # dominoes of a print remembered for the next game's market entry
@@ -245,14 +245,24 @@ def _happening(state: State, move: Happening) -> State:
         raise IllegalMove(f"unknown event {move.event!r}")
     if any(m.round == state.round for m in state.missions) or state.drawn:
         raise IllegalMove("the event is revealed before the market and the missions")
-    return say(replace(state, event=move.event), EVENTS[move.event]["words"])
+    state = say(replace(state, event=move.event), EVENTS[move.event]["words"])
+    # Storms and floods take dominoes off before the claim step, in role order
+    kind, count = {"storm_remove": ("remove shared", 1), "floods_punish": ("remove", 2)}.get(move.event, ("", 0))
+    for seat in role_order(state) if count else ():
+        state = add_task(state, Task(seat, kind, count))
+    return state
+
+
+def role_order(state: State) -> list[int]:
+    """Seats in the order of their (lowest) role numbers."""
+    return sorted(range(state.config.players), key=lambda s: min(ROLES.index(r) for r in state.config.roles[s]))
 
 
 def maybe_claim(state: State) -> State:
     """The claim step begins once the market is out and every mission is drawn (and the Sister
     of Coin has kept one of her two)."""
     cfg = state.config
-    if not state.drawn or ("proximity" in cfg.expansions and not state.event):
+    if not state.drawn or ("proximity" in cfg.expansions and not state.event) or state.tasks:
         return state
     waiting = [s for s in range(cfg.players) if needs_mission(state, s)
                and not len(powers.round_cards(state, s)) == 1 == powers.missions_to_draw(state, s)]
@@ -362,8 +372,8 @@ def _place(state: State, move: Place) -> State:
         if not cfg.powers or not powers.wields(state, seat, "infrastructure"):
             raise IllegalMove("only the Uncle of Infrastructure's power places a mismatched domino, "
                               "with the powers variant")
-        if state.power_used[seat] or state.effect(seat, "powerless") is not None:
-            raise IllegalMove("the power is used once per round")
+        if not powers.has_power(state, seat, "infrastructure"):
+            raise IllegalMove("the power is used once per round, and not when a penalty or the event takes it away")
     why = placement_refusal(state, seat, move.map, cells, halves, use_power)
     if why:
         raise IllegalMove(why)
@@ -462,16 +472,15 @@ def _remove(state: State, move: Remove) -> State:
     cell = tuple(move.cell) if isinstance(move.cell, (list, tuple)) else None
     if cell is None or len(cell) != 2:
         raise IllegalMove("name the square of the domino to take off, [x, y]")
-    task = state.tasks[0] if state.phase == "report" and state.tasks else None
+    task = state.tasks[0] if state.phase in ("report", "draw") and state.tasks else None
     if task is not None and task.seat == seat and task.kind.startswith("remove"):
         where = SHARED if task.kind == "remove shared" else PERSONAL
         if move.map != where:
             raise IllegalMove(f"{cfg.names[seat]} takes a domino off {'the shared map' if where == SHARED else 'their own map'}")
-    elif (state.phase == "claim" and cfg.powers and powers.wields(state, seat, "warfare") and seat == state.turn
-          and not state.power_used[seat] and state.effect(seat, "powerless") is None):
+    elif state.phase == "claim" and seat == state.turn and powers.has_power(state, seat, "warfare"):
         task, where = None, move.map  # the Brother of Warfare's power: a domino of an earlier round
     else:
-        raise IllegalMove(waiting(state) if state.phase == "report" else "no domino is to be taken off now")
+        raise IllegalMove(waiting(state) if state.tasks else "no domino is to be taken off now")
     g = dict(state.shared) if where == SHARED else state.seat_map(seat)
     if cell not in g:
         raise IllegalMove(f"square {name(cell)} is empty")
@@ -487,7 +496,8 @@ def _remove(state: State, move: Remove) -> State:
                         f"{'the shared map' if where == SHARED else 'their map'}.")
     if task is None:
         return replace(state, power_used=set_at(state.power_used, seat, True))
-    return task_done(state, task)
+    state = task_done(state, task)
+    return maybe_claim(state) if state.phase == "draw" else state
 
 
 # ---------------------------------------------------------------- the report step

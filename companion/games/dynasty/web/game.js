@@ -232,7 +232,7 @@
         `Lend the ${whose(v.role_names[l.role])} ${l.what} to ${v.names[l.to]}`))));
     }
     const task = v.tasks[0];
-    if (v.phase === "report" && task && task.seat === me) {
+    if ((v.phase === "report" || v.phase === "draw") && task && task.seat === me) {
       if (task.kind === "place") {
         parts.push(el("p", {}, `A free domino (${task.count} left): build it as drawn, then tap where it goes.`),
           dominoBuilder(v, redraw), ...maps(() => builtText().split("|")));
