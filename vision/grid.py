@@ -11,7 +11,6 @@ doubtful cell is said, never guessed. Nothing here knows a game.
 """
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -24,7 +23,7 @@ from .mat import MatLayout
 from .perf import single_threaded
 from .recognise import (SEG_PX_PER_MM, FrameReading, Profile, TileReading, VisionInputError,
                         _read_manifest, mat_exposure, read_image, view_zone)
-from .synthetic import CLASSIC, PALETTE, Light, Optics, SyntheticTable, VirtualTile, random_camera
+from .synthetic import CLASSIC, PALETTE, Light, Optics, SyntheticTable, VirtualTile, random_camera, save_shots
 from .tiles import UNKNOWN, TileSet, colour_of
 
 LOCK = "lock"
@@ -207,15 +206,7 @@ def enrolment_frames(layout: MatLayout, tiles: TileSet, style: DiscStyle = DISCS
 
 def write_enrolment(layout: MatLayout, out_dir, tiles: TileSet, style: DiscStyle = DISCS, seed: int = 0) -> Path:
     """Render enrolment frames into out_dir with a manifest.json; returns the manifest path."""
-    out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    manifest = []
-    for label, frame in enrolment_frames(layout, tiles, style, seed):
-        cv2.imwrite(str(out_dir / f"{label}.png"), frame)
-        manifest.append({"image": f"{label}.png", "label": label})
-    path = out_dir / "manifest.json"
-    path.write_text(json.dumps(manifest, indent=1) + "\n")
-    return path
+    return save_shots(enrolment_frames(layout, tiles, style, seed), out_dir)
 
 
 # ---------------------------------------------------------------- reading a disc

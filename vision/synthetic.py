@@ -647,10 +647,16 @@ def enrolment_frames(layout: MatLayout, tiles: TileSet, style: TileStyle = CLASS
 def write_enrolment(layout: MatLayout, out_dir, tiles: TileSet, style: TileStyle = CLASSIC, seed: int = 0) -> Path:
     """Render enrolment frames into out_dir with a manifest.json; returns the manifest path.
     The simulation uses this to enrol itself on first start."""
+    return save_shots(enrolment_frames(layout, tiles, style, seed), out_dir)
+
+
+def save_shots(shots, out_dir) -> Path:
+    """(label, frame) pairs as PNG files and the manifest.json that `enroll` reads; its path.
+    Every reader's enrolment sheet is written so."""
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     manifest = []
-    for label, frame in enrolment_frames(layout, tiles, style, seed):
+    for label, frame in shots:
         name = f"{label}.png"
         cv2.imwrite(str(out_dir / name), frame)
         manifest.append({"image": name, "label": label})
