@@ -345,3 +345,56 @@ def test_strict_regime_costs_a_failed_mission_3_dominoes():
     assert "Strict Regime: P2 takes 3 dominoes off their map." in state.said
     state, _ = dynasty.apply(state, Remove(1, "personal", (6, 3)))
     assert state.round == 2 and not state.tasks  # nothing else may come off: the round goes on
+
+
+def _rewarded(reward):
+    """P1's mission passes with `reward`; P1's map holds a domino beside its start."""
+    from companion.games.dynasty.maps import Half, Square, frozen
+    from companion.games.dynasty.report import report
+    state = game(players=2, roles=("goods", "warfare"))
+    state, _ = dynasty.apply(state, Market(0, (FILLER,) * 4))
+    state, _ = dynasty.apply(state, Mission(0, ("goods 1",), reward))
+    state, _ = dynasty.apply(state, Mission(1, ("goods 1",)))
+    mine = dict(state.personal[0]) | {(5, 3): Square(Half.parse("grass//EW"), 98),
+                                      (6, 3): Square(Half.parse("grass/person/W"), 98)}
+    return report(dataclasses.replace(state, personal=(frozen(mine),) + state.personal[1:]))
+
+
+def test_a_rotate_reward_turns_a_domino_about_one_of_its_squares_ignoring_the_placement_rules():
+    from companion.games.dynasty import Pass, Shift
+    state = _rewarded("rotate")
+    assert [(t.seat, t.kind, t.count, t.optional) for t in state.tasks] == [(0, "turn", 1, True)]
+    offered = [m for m in dynasty.legal_moves(state) if isinstance(m, Shift)]
+    assert Pass(0) in dynasty.legal_moves(state)
+    # turned about F4: the person's half stands up to F3 or down to F5 (paths need not match);
+    # about G4: F4's half swings to G3 or G5, or past it to H4
+    assert {m.cells for m in offered} == {((5, 3), (5, 2)), ((5, 3), (5, 4)), ((6, 2), (6, 3)),
+                                          ((6, 4), (6, 3)), ((7, 3), (6, 3))}
+    with pytest.raises(IllegalMove, match="turns about one of its squares"):
+        dynasty.apply(state, Shift(0, "personal", (5, 3), ((5, 4), (5, 5)), ("grass//NS", "grass/person/N")))
+    state, _ = dynasty.apply(state, Shift(0, "personal", (5, 3), ((5, 3), (5, 4)), ("grass//NS", "grass/person/N")))
+    mine = dict(state.personal[0])
+    assert mine[(5, 4)].half.icon == "person" and (6, 3) not in mine
+    assert state.round == 2 and not state.tasks
+
+
+def test_a_rearrange_reward_moves_up_to_3_dominoes_by_the_placement_rules():
+    from companion.games.dynasty import Pass, Shift
+    state = _rewarded("rearrange")
+    assert [(t.kind, t.count) for t in state.tasks] == [("move", 3)]
+    with pytest.raises(IllegalMove, match="paths do not match on the east edge of square C4"):
+        dynasty.apply(state, Shift(0, "personal", (5, 3), ((2, 4), (2, 3)), ("grass//NS", "grass/person/S")))
+    assert all(m.map == "personal" for m in dynasty.legal_moves(state) if isinstance(m, Shift))
+    state, _ = dynasty.apply(state, Shift(0, "personal", (5, 3), ((3, 4), (3, 5)), ("grass//NS", "grass/person/N")))
+    assert state.tasks[0].count == 2
+    state, _ = dynasty.apply(state, Pass(0))
+    assert state.round == 2
+
+
+def test_a_turn_may_be_named_from_either_end_of_the_domino():
+    from companion.games.dynasty import Shift
+    state = _rewarded("rotate")
+    # G4 (the person's half) stays; F4's half swings up to G3: named from G4, as a phone does
+    state, _ = dynasty.apply(state, Shift(0, "personal", (6, 3), ((6, 3), (6, 2)), ("grass/person/N", "grass//NS")))
+    mine = dict(state.personal[0])
+    assert mine[(6, 3)].half.text() == "grass/person/N" and mine[(6, 2)].half.paths == "NS"

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from ..base import IllegalMove
 from .catalog import role_name
-from .maps import Square, dominoes, name, side_towards, spots
+from .maps import Square, dominoes, name, neighbour, side_towards, spots
 from .moves import Choose, Lend, Place, Shift, Take
 from .state import PERSONAL, SHARED, State
 from .steps import put, removable, say, set_at
@@ -106,10 +106,52 @@ def shift_options(state: State, seat: int):
                     yield where, cells[0], new, turned
 
 
+def _task_refusal(state: State, task, seat: int, where: str, cells, new, turned) -> str | None:
+    """Why a reward's move or turn may not lie so: a move obeys the placement rules of the
+    player's own map; a turn keeps a square of the domino, ignoring the placement rules."""
+    from .maps import refusal
+    from .rules import placement_refusal
+    if where != PERSONAL:
+        return "a reward moves or turns dominoes of your own map"
+    if task.kind == "move":
+        return placement_refusal(state, seat, where, new, turned)
+    if new[0] != cells[0] and new[1] != cells[1]:
+        return "a domino turns about one of its squares: that half stays where it is"
+    return refusal(state.seat_map(seat), new, turned, None, "their map", attach=False)
+
+
+def task_shifts(state: State, task) -> list:
+    """Every move or turn a reward's task allows now."""
+    g = state.seat_map(task.seat)
+    out = []
+    for number in removable(state, task, task.seat, PERSONAL):
+        cells, halves = _lies(g, number)
+        rest = {c: sq for c, sq in g.items() if sq.domino != number}
+        without = put(state, task.seat, PERSONAL, rest)
+        was = QUARTER.index(side_towards(*cells))
+        around = lambda c: [neighbour(c, s) for s in "NESW" if neighbour(c, s) not in rest]
+        where_to = spots(rest) if task.kind == "move" else (
+            [(cells[0], b) for b in around(cells[0])] + [(a, cells[1]) for a in around(cells[1])])
+        for new in where_to:
+            q = (QUARTER.index(side_towards(*new)) - was) % 4
+            turned = tuple(h.turned(q) for h in halves)
+            if set(zip(new, turned)) == set(zip(cells, halves)):
+                continue
+            if _task_refusal(without, task, task.seat, PERSONAL, cells, new, turned) is None:
+                out.append(Shift(task.seat, PERSONAL, cells[0], new, tuple(h.text() for h in turned)))
+    return list(dict.fromkeys(out))
+
+
 def shift(state: State, move: Shift) -> State:
     from .rules import _as_laid, placement_refusal
+    from .steps import task_done
     seat = move.seat
-    _claim_power(state, seat, "housing", "moves or turns a domino")
+    task = state.tasks[0] if state.tasks and state.tasks[0].kind in ("move", "turn") else None
+    if task is not None and task.seat != seat:
+        from .steps import waiting
+        raise IllegalMove(waiting(state))
+    if task is None:
+        _claim_power(state, seat, "housing", "moves or turns a domino")
     if move.map not in (SHARED, PERSONAL):
         raise IllegalMove("map is shared or personal")
     cell = tuple(move.cell) if isinstance(move.cell, (list, tuple)) and len(move.cell) == 2 else None
@@ -121,22 +163,31 @@ def shift(state: State, move: Shift) -> State:
         raise IllegalMove(f"the starting domino on {name(cell)} stays where it is")
     cells, halves = _lies(g, number)
     new, turned = _as_laid(Place(seat, move.map, move.cells, move.halves))
-    q = (QUARTER.index(side_towards(*new)) - QUARTER.index(side_towards(*cells))) % 4
-    if turned != tuple(h.turned(q) for h in halves):
+    # named from either end: put its halves in the order they lie now, first cell first
+    for new, turned in ((new, turned), (new[::-1], turned[::-1])):
+        q = (QUARTER.index(side_towards(*new)) - QUARTER.index(side_towards(*cells))) % 4
+        if turned == tuple(h.turned(q) for h in halves):
+            break
+    else:
         raise IllegalMove(f"that is not the domino on {name(cell)}, turned as it would lie there")
     if set(zip(new, turned)) == set(zip(cells, halves)):
         raise IllegalMove("the domino already lies that way")
     without = put(state, seat, move.map, {c: sq for c, sq in g.items() if sq.domino != number})
-    why = placement_refusal(without, seat, move.map, new, turned)
+    if task is not None:
+        why = _task_refusal(without, task, seat, move.map, cells, new, turned)
+    else:
+        why = placement_refusal(without, seat, move.map, new, turned)
     if why:
         raise IllegalMove(why)
     g = dict(without.shared) if move.map == SHARED else without.seat_map(seat)
     state = put(without, seat, move.map, g | {c: Square(h, number) for c, h in zip(new, turned)})
-    state = replace(state, power_used=set_at(state.power_used, seat, True))
+    if task is None:
+        state = replace(state, power_used=set_at(state.power_used, seat, True))
     where = "the shared map" if move.map == SHARED else "their map"
     verb = "turned" if set(new) == set(cells) else "moved"
-    return say(state, f"{state.config.names[seat]} {verb} the domino on {name(cells[0])}-{name(cells[1])} "
-                      f"of {where} to {name(new[0])}-{name(new[1])}.")
+    state = say(state, f"{state.config.names[seat]} {verb} the domino on {name(cells[0])}-{name(cells[1])} "
+                       f"of {where} to {name(new[0])}-{name(new[1])}.")
+    return task_done(state, task) if task is not None else state
 
 
 # ---------------------------------------------------------------- the Aunt of Goods

@@ -111,6 +111,10 @@ def consequence(state: State, card: MissionCard, ok: bool) -> State:
             state = add_task(state, Task(seat, "remove corrupter", 1, optional=True))
         elif key == "powerful":
             state = next_effect(state, seat, "powerful", True)
+        elif key in ("rearrange", "rearrange_dynamic", "rotate", "rotate_dynamic"):
+            count = {"rearrange": 3, "rotate": 1}.get(key, power.neutral(state, seat))
+            state = add_task(state, Task(seat, "move" if key.startswith("rearrange") else "turn", count,
+                                         optional=True))
     if not ok and card.penalty and state.event != "penalty_break":
         key = card.penalty
         state = say(state, f"Penalty for {cfg.names[seat]}: {PENALTIES[key]}")

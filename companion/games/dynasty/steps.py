@@ -79,5 +79,7 @@ def waiting(state: State) -> str:
     what = {"remove": "take a domino off their map", "remove shared": "take a domino off the shared map",
             "remove capital": "take a domino showing a capital off their map",
             "remove corrupter": "take a Corrupter off their map (or pass)",
-            "place": "place a free domino (or pass)"}[t.kind]
+            "place": "place a free domino (or pass)",
+            "move": "move a domino of their map (or pass)",
+            "turn": "turn a domino of their map (or pass)"}[t.kind]
     return f"first {who} must {what}"

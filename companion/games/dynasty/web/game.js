@@ -236,6 +236,13 @@
       if (task.kind === "place") {
         parts.push(el("p", {}, `A free domino (${task.count} left): build it as drawn, then tap where it goes.`),
           dominoBuilder(v, redraw), ...maps(() => builtText().split("|")));
+      } else if (task.kind === "move" || task.kind === "turn") {  // a reward: dominoes moved or turned
+        parts.push(el("p", {}, task.kind === "move"
+          ? `Move a domino of your map (${task.count} left): tap it, then the squares where it goes.`
+          : `Turn a domino of your map (${task.count} left): tap the half that stays, then it again and the square the other half turns to.`));
+        if (!pick.shift) parts.push(mapEl(v.personal[me], "shift-mine", chooseShift("shift-to-mine", v.personal[me])));
+        else parts.push(mapEl(v.personal[me], "shift-to-mine", tapper("shift-to-mine", () => pick.shift.halves)),
+          el("button", { class: "quiet", onclick: () => { pick.shift = pick.first = null; say(""); redraw(); } }, "Not this domino"));
       } else {
         parts.push(el("p", {}, `Take a domino off (${task.kind}, ${task.count} left): tap one of its squares.`));
         const shared = task.kind === "remove shared";
