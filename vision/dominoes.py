@@ -23,12 +23,11 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .grid import Grid
+from .grid import CellReader, Grid
 from .markers import MarkerDetector, calibrate
 from .mat import MatLayout
-from .perf import single_threaded
-from .recognise import (SEG_PX_PER_MM, FrameReading, Profile, TileReading, VisionInputError,
-                        _read_manifest, mat_exposure, read_image, view_zone)
+from .recognise import (SEG_PX_PER_MM, Profile, TileReading, VisionInputError, _read_manifest,
+                        mat_exposure, read_image, view_zone)
 from .synthetic import CLASSIC, Light, Optics, SyntheticTable, VirtualTile, random_camera, save_shots
 from .tiles import UNKNOWN, TileSet
 
@@ -345,22 +344,14 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet, pitch_mm: floa
 
 # ---------------------------------------------------------------- reading the mat
 
-class DominoReader:
+class DominoReader(CellReader):
     """Reads camera frames of the mat: ``read(frame) -> FrameReading``, one reading per square
     that holds a half, at the square's centre, labelled ``terrain/icon/paths`` or unknown."""
 
     def __init__(self, profile: Profile, layout: MatLayout, zones=None, cells: Grid | None = None,
                  max_terrain=0.4, terrain_margin=0.15, path_margin=0.25, max_icon=0.8, icon_margin=0.2,
                  single_thread=True):
-        if cells is None:
-            raise ValueError("a domino reader needs the game's squares (a vision.grid.Grid)")
-        if single_thread:
-            single_threaded()
-        self.profile, self.layout, self.grid = profile, layout, cells
-        self.zones = tuple(zones) if zones is not None else tuple(a for a, _ in cells.areas)
-        self.detector = MarkerDetector.for_mat(layout.dictionary)
-        self._careful = MarkerDetector(layout.dictionary)
-        self.markers = layout.marker_layout()
+        super().__init__(profile, layout, zones, cells, single_thread)
         self.max_terrain, self.terrain_margin, self.path_margin = max_terrain, terrain_margin, path_margin
         self.max_icon, self.icon_margin = max_icon, icon_margin
         labels = list(profile.labels)
@@ -368,24 +359,7 @@ class DominoReader:
         self.terrains = {lab[8:]: f[i][:3] for i, lab in enumerate(labels) if lab.startswith("terrain-")}
         self.icons = {lab[5:]: (f[i][:3], f[i][3:]) for i, lab in enumerate(labels) if lab.startswith("icon-")}
         self.path = f[labels.index(PATH)][:3]
-        self.last_details: list = []
 
-    def read(self, frame) -> FrameReading:
-        self.last_details = []
-        detected = self.detector.detect(frame) or self._careful.detect(frame)
-        cal = calibrate(detected, self.markers)
-        if not cal.ok:
-            return FrameReading(False, sorted(detected))
-        hand, found = False, []
-        for name in self.zones:
-            zone = self.layout.zones[name]
-            exposure, paper = mat_exposure(frame, cal.H_inv, zone)
-            if exposure < 0.6:
-                hand = True  # the area's edge is covered: something reaches over it
-                continue
-            view = view_zone(frame, cal.H_inv, zone, paper)
-            found += self._read_zone(frame, cal.H_inv, view, name)
-        return FrameReading(True, cal.ids, hand, found, cal.reprojection_px)
 
     def _read_zone(self, frame, H_inv, view, name):
         rows, cols = self.grid.shape(name)

@@ -340,14 +340,14 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet) -> Profile:
     return profile
 
 
-class GridReader:
-    """Reads camera frames of the mat: ``read(frame) -> FrameReading``, one reading per cell
-    that holds something, at the cell's centre, in the area it belongs to."""
+class CellReader:
+    """What every reader of pieces on printed cells shares: the mat found by its markers, each
+    area checked for a hand over its edge, then straightened and read cell by cell by the
+    subclass's ``_read_zone(frame, H_inv, view, area)``."""
 
-    def __init__(self, profile: Profile, layout: MatLayout, zones=None, cells: Grid | None = None,
-                 max_colour=0.45, colour_margin=0.12, max_lock=5.0, min_symbol=0.6, min_margin=0.2, single_thread=True):
+    def __init__(self, profile: Profile, layout: MatLayout, zones, cells: Grid | None, single_thread: bool):
         if cells is None:
-            raise ValueError("a grid reader needs the game's cells (a vision.grid.Grid)")
+            raise ValueError(f"a {type(self).__name__} needs the game's cells (a vision.grid.Grid)")
         if single_thread:
             single_threaded()
         self.profile, self.layout, self.grid = profile, layout, cells
@@ -355,17 +355,6 @@ class GridReader:
         self.detector = MarkerDetector.for_mat(layout.dictionary)
         self._careful = MarkerDetector(layout.dictionary)
         self.markers = layout.marker_layout()
-        self.max_colour, self.colour_margin, self.max_lock = max_colour, colour_margin, max_lock
-        self.min_symbol, self.min_margin = min_symbol, min_margin
-        self.D = float(profile.size_mm[0])
-        self.colours = [g for g in profile.group_mean if g != LOCK]
-        # each colour's body and its symbols' ink, as ratios to the mat's grey: a small disc far
-        # from the camera is blurred, and its body is read partly mixed with its ink
-        labels = list(profile.labels)
-        self._body = {g: np.exp(profile.group_mean[g][:3]) for g in self.colours}
-        self._ink = {g: np.exp(profile.features[labels.index(f"{g}-1")][3:6]) if f"{g}-1" in labels
-                     else self._body[g] for g in self.colours}
-        self._T = np.fft.rfft(profile.templates.astype(np.float32), axis=-1)
         self.last_details: list = []
 
     def read(self, frame) -> FrameReading:
@@ -384,6 +373,27 @@ class GridReader:
             view = view_zone(frame, cal.H_inv, zone, paper)
             found += self._read_zone(frame, cal.H_inv, view, name)
         return FrameReading(True, cal.ids, hand, found, cal.reprojection_px)
+
+
+class GridReader(CellReader):
+    """Reads camera frames of the mat: ``read(frame) -> FrameReading``, one reading per cell
+    that holds something, at the cell's centre, in the area it belongs to."""
+
+    def __init__(self, profile: Profile, layout: MatLayout, zones=None, cells: Grid | None = None,
+                 max_colour=0.45, colour_margin=0.12, max_lock=5.0, min_symbol=0.6, min_margin=0.2, single_thread=True):
+        super().__init__(profile, layout, zones, cells, single_thread)
+        self.max_colour, self.colour_margin, self.max_lock = max_colour, colour_margin, max_lock
+        self.min_symbol, self.min_margin = min_symbol, min_margin
+        self.D = float(profile.size_mm[0])
+        self.colours = [g for g in profile.group_mean if g != LOCK]
+        # each colour's body and its symbols' ink, as ratios to the mat's grey: a small disc far
+        # from the camera is blurred, and its body is read partly mixed with its ink
+        labels = list(profile.labels)
+        self._body = {g: np.exp(profile.group_mean[g][:3]) for g in self.colours}
+        self._ink = {g: np.exp(profile.features[labels.index(f"{g}-1")][3:6]) if f"{g}-1" in labels
+                     else self._body[g] for g in self.colours}
+        self._T = np.fft.rfft(profile.templates.astype(np.float32), axis=-1)
+
 
     def _presence(self, view):
         """How disc-like each point of the area is: +inside a disc's radius, - just outside it."""
