@@ -1,5 +1,6 @@
 """kill -9 the running companion mid-game and start it again: the same game, the same scores."""
 import json
+import time
 import urllib.request
 from pathlib import Path
 
@@ -26,6 +27,17 @@ def started(config: Path, port: int, cwd: Path) -> Running:
     return companion
 
 
+def watching(url: str, headers: dict, seconds: float = 180) -> bool:
+    """Whether the camera shows a picture within `seconds` (it has learnt the pieces by then)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        with urllib.request.urlopen(urllib.request.Request(url, headers=headers), timeout=CALL_SECONDS) as resp:
+            if resp.status == 200 and resp.read():
+                return True
+        time.sleep(0.2)
+    return False
+
+
 def test_the_game_survives_kill_9(tmp_path):
     config = local_config(tmp_path)
     port = free_port()
@@ -40,6 +52,9 @@ def test_the_game_survives_kill_9(tmp_path):
                  {"X-Seat-Token": seats[f"seat-{seat}"]})
         before = call(f"{base}/api/table")["view"]
         assert before["scores"] == {"0": 1, "1": 0, "2": 0}
+        # the first start teaches the camera the virtual tiles; once that is kept, a restart has
+        # nothing to teach and the OLED's first words are the resumed game's
+        assert watching(f"{base}/api/camera.jpg", host), "the camera never opened"
     finally:
         companion.kill()
     companion = started(config, port, cwd=tmp_path)

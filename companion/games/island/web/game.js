@@ -439,7 +439,11 @@
         p.cls.includes("op-piece") ? svgEl("rect", { x: (x - 9).toFixed(1), y: (y - 9).toFixed(1), width: 18, height: 18, rx: 3 })
           : svgEl("circle", { cx: x.toFixed(1), cy: y.toFixed(1), r: 9 }),
         label(x, y, p.text, "piece-text"));
-      g.addEventListener("click", (e) => { e.stopPropagation(); opTap(v, send, where); });
+      g.addEventListener("click", (e) => {
+        e.stopPropagation();
+        if (p.key === ui.sel && !ui.busy) { ui.sel = null; ui.choose = null; return redraw(); }  // tapped again: let go
+        opTap(v, send, where);
+      });
       svg.append(g);
     };
     return hexMap(
