@@ -1,6 +1,10 @@
+import http.client
+import json
 import os
 import shutil
 import tempfile
+import threading
+import urllib.parse
 
 import pytest
 
@@ -46,3 +50,58 @@ def device(tmp_path):
     dev = start(cfg, simulate=True, port=0, host="127.0.0.1", camera_thread=False)
     yield dev
     dev.stop()
+
+
+# ---------------------------------------------------------------- the service and its web server
+# A test module (or folder) that uses `client` or `server` gives the `app` they serve.
+
+@pytest.fixture
+def companion(tmp_path):
+    from companion.service import Companion
+    store = Store(tmp_path / "games.db")
+    c = Companion(store)
+    c.start()
+    yield c
+    c.stop()
+    store.close()
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def server(app):
+    from web.app import make_server
+    srv = make_server(app, host="127.0.0.1", port=0, threads=12)
+    threading.Thread(target=srv.run, daemon=True).start()
+    yield f"http://127.0.0.1:{srv.effective_port}"
+    srv.close()
+
+
+class _Stream:
+    """A live stream read as a phone's EventSource would."""
+
+    def __init__(self, base, token):
+        url = urllib.parse.urlparse(base)
+        self.conn = http.client.HTTPConnection(url.hostname, url.port, timeout=10)
+        self.conn.request("GET", "/api/stream" + (f"?token={token}" if token else ""))
+        self.resp = self.conn.getresponse()
+
+    def next(self) -> dict:
+        data = None
+        while True:
+            line = self.resp.fp.readline().decode().rstrip("\n")
+            if line.startswith("data: "):
+                data = json.loads(line[6:])
+            elif line == "" and data is not None:
+                return data
+
+    def close(self):
+        self.conn.close()
+
+
+@pytest.fixture
+def Stream():  # noqa: N802 - a class, handed to tests
+    return _Stream

@@ -1,10 +1,6 @@
 import dataclasses
-import http.client
-import json
 import os
 import shutil
-import threading
-import urllib.parse
 from pathlib import Path
 
 import pytest
@@ -12,9 +8,7 @@ import pytest
 from companion import config as config_mod
 from companion.games import descriptions
 from companion.run import start
-from companion.service import Companion
-from companion.store import Store
-from web.app import Extras, create_app, make_server
+from web.app import Extras, create_app
 
 HOST = "h" * 43
 ROOT = Path(__file__).resolve().parents[2]
@@ -48,62 +42,11 @@ def host_headers():
 
 
 @pytest.fixture
-def companion(tmp_path):
-    store = Store(tmp_path / "games.db")
-    c = Companion(store)
-    c.start()
-    yield c
-    c.stop()
-    store.close()
-
-
-@pytest.fixture
 def app(companion):
     app = create_app(companion, HOST, Extras(oled_png=lambda: b"\x89PNG fake", press=lambda n: None,
                                               games=GAMES))
     app.testing = True
     return app
-
-
-@pytest.fixture
-def client(app):
-    return app.test_client()
-
-
-@pytest.fixture
-def server(app):
-    srv = make_server(app, host="127.0.0.1", port=0, threads=12)
-    t = threading.Thread(target=srv.run, daemon=True)
-    t.start()
-    yield f"http://127.0.0.1:{srv.effective_port}"
-    srv.close()
-
-
-class _Stream:
-    """A live stream read as a phone's EventSource would."""
-
-    def __init__(self, base, token):
-        url = urllib.parse.urlparse(base)
-        self.conn = http.client.HTTPConnection(url.hostname, url.port, timeout=5)
-        self.conn.request("GET", "/api/stream" + (f"?token={token}" if token else ""))
-        self.resp = self.conn.getresponse()
-
-    def next(self) -> dict:
-        data = None
-        while True:
-            line = self.resp.fp.readline().decode().rstrip("\n")
-            if line.startswith("data: "):
-                data = json.loads(line[6:])
-            elif line == "" and data is not None:
-                return data
-
-    def close(self):
-        self.conn.close()
-
-
-@pytest.fixture
-def Stream():  # noqa: N802 - a class, handed to tests
-    return _Stream
 
 
 # The browser for the page tests: Debian's chromium, headless, one for the whole run.
