@@ -39,3 +39,20 @@ def settle(dev, until, steps=40):
         if until():
             return
     raise AssertionError(f"the table did not get there: {dev.companion.snapshot.message}")
+
+
+def read_cells(reader, cells, layout, tables):
+    """(cells, cells read) over synthetic tables, each (table, {cell: label}): every piece must be
+    found where it lies, and a cell the reader names must be named right ("unknown" is doubt)."""
+    count = read = 0
+    for i, (table, truth) in enumerate(tables):
+        reading = reader.read(table.render())
+        assert reading.calibrated and not reading.hand_in_view
+        seen = {cells.cell_at(layout, t.x_mm, t.y_mm): t.label for t in reading.tiles}
+        assert set(seen) == set(truth), f"frame {i}: found {sorted(set(seen) ^ set(truth))} wrongly"
+        for cell, label in truth.items():
+            count += 1
+            if seen[cell] != "unknown":
+                assert seen[cell] == label, f"frame {i}: {cell} is {label}, read {seen[cell]}"
+                read += 1
+    return count, read

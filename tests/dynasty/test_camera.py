@@ -6,6 +6,7 @@ import os
 
 import numpy as np
 import pytest
+from camera_feed import read_cells
 
 from companion.games.dynasty import camera
 from companion.games.dynasty.camera import CELLS, MAT, TILES, ZONES
@@ -105,19 +106,7 @@ def _table(layout, rng, seed):
 def _read_frames(layout, reader, seed):
     """(squares, squares read) over FRAMES frames; asserts every domino is found, none misread."""
     rng = np.random.default_rng(seed)
-    squares = read = 0
-    for i in range(FRAMES):
-        table, truth = _table(layout, rng, seed=i)
-        reading = reader.read(table.render())
-        assert reading.calibrated and not reading.hand_in_view
-        seen = {CELLS.cell_at(layout, t.x_mm, t.y_mm): t.label for t in reading.tiles}
-        assert set(seen) == set(truth), f"frame {i}: found {sorted(set(seen) ^ set(truth))} wrongly"
-        for cell, label in truth.items():
-            squares += 1
-            if seen[cell] != "unknown":
-                assert seen[cell] == label, f"frame {i}: {cell} is {label}, read {seen[cell]}"
-                read += 1
-    return squares, read
+    return read_cells(reader, CELLS, layout, (_table(layout, rng, seed=i) for i in range(FRAMES)))
 
 
 def test_synthetic_maps_every_domino_found_at_least_995_per_mille_read_none_misread(layout, reader):

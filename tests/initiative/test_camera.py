@@ -5,6 +5,7 @@ import os
 
 import numpy as np
 import pytest
+from camera_feed import read_cells
 
 from companion.games.initiative import camera
 from companion.games.initiative.camera import CELLS, MAT, TILES, ZONES
@@ -84,19 +85,7 @@ def _table(layout, rng, seed, empty=0.1, locks=0.05):
 def _read_frames(layout, reader, seed):
     """(cells, cells read) over FRAMES frames; asserts every disc is found and none misread."""
     rng = np.random.default_rng(seed)
-    cells = read = 0
-    for i in range(FRAMES):
-        table, truth = _table(layout, rng, seed=i)
-        reading = reader.read(table.render())
-        assert reading.calibrated and not reading.hand_in_view
-        seen = {CELLS.cell_at(layout, t.x_mm, t.y_mm): t.label for t in reading.tiles}
-        assert set(seen) == set(truth), f"frame {i}: found {sorted(set(seen) ^ set(truth))} wrongly"
-        for cell, label in truth.items():
-            cells += 1
-            if seen[cell] != "unknown":
-                assert seen[cell] == label, f"frame {i}: {cell} is {label}, read {seen[cell]}"
-                read += 1
-    return cells, read
+    return read_cells(reader, CELLS, layout, (_table(layout, rng, seed=i) for i in range(FRAMES)))
 
 
 def test_at_least_995_per_mille_of_cells_are_read_and_none_misread(layout, reader):
