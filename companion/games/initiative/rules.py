@@ -670,34 +670,28 @@ def _save_planet(s, seat, cid):
 
 
 def stabilise(s, move: Stabilise):
-    _free(s, move.seat)
-    w = _world(s, move.world)
-    if w["stable"]:
-        raise IllegalMove(f"world {move.world} is not fractured")
-    letter = _take(s, move.seat, move.particle)
-    if letter not in ("K", "W"):
-        raise IllegalMove("worlds are stabilised with a black or white particle")
-    e = _save_planet(s, move.seat, move.card)
-    _spend(s, move.seat, move.particle)
-    w["stable"] = True
-    _say(s, f"World {move.world} is stable again.")
-    if e:
-        e["saved"] += 1
-        _check_focus(s, move.seat, e)
+    _tend_world(s, move, "stable", f"world {move.world} is not fractured", "stabilised",
+                f"World {move.world} is stable again.")
 
 
 def lock(s, move: Lock):
+    _tend_world(s, move, "locked", f"world {move.world} already has a locking token", "locked",
+                f"World {move.world} is locked.")
+
+
+def _tend_world(s, move, mark: str, refusal: str, done: str, said: str):
+    """A black or white particle spent on a world (stabilising or locking it), saving a planet
+    for the card it may go to."""
     _free(s, move.seat)
     w = _world(s, move.world)
-    if w["locked"]:
-        raise IllegalMove(f"world {move.world} already has a locking token")
-    letter = _take(s, move.seat, move.particle)
-    if letter not in ("K", "W"):
-        raise IllegalMove("worlds are locked with a black or white particle")
+    if w[mark]:
+        raise IllegalMove(refusal)
+    if _take(s, move.seat, move.particle) not in ("K", "W"):
+        raise IllegalMove(f"worlds are {done} with a black or white particle")
     e = _save_planet(s, move.seat, move.card)
     _spend(s, move.seat, move.particle)
-    w["locked"] = True
-    _say(s, f"World {move.world} is locked.")
+    w[mark] = True
+    _say(s, said)
     if e:
         e["saved"] += 1
         _check_focus(s, move.seat, e)
