@@ -398,3 +398,50 @@ def test_a_turn_may_be_named_from_either_end_of_the_domino():
     state, _ = dynasty.apply(state, Shift(0, "personal", (6, 3), ((6, 3), (6, 2)), ("grass/person/N", "grass//NS")))
     mine = dict(state.personal[0])
     assert mine[(6, 3)].half.text() == "grass/person/N" and mine[(6, 2)].half.paths == "NS"
+
+
+def _quake_game(event, cells=((5, 3), (6, 3)), halves=("grass//EW", "grass/person/W")):
+    """P1 (goods) with a domino beside its start, P2 (warfare) with only its start; the event revealed."""
+    state = game(players=2, roles=("goods", "warfare"), proximity="yes", play="free")
+    state = lay(state, 0, "personal", cells, *halves)
+    state = dataclasses.replace(state, phase="draw")
+    return dynasty.apply(state, Happening(0, event))
+
+
+def test_the_earthquake_turns_one_domino_each_by_the_placement_rules_and_may_not_be_skipped():
+    from companion.games.dynasty import Pass, Shift
+    # E3 (open all round) on the start's open north edge, E2 (a person, no path) above it
+    state, said = _quake_game("earthquake_rotate", ((4, 2), (4, 1)), ("grass//NESW", "grass/person/"))
+    # P2 has nothing but its starting domino: nothing to turn, said; P1 must turn its one domino
+    assert [(t.seat, t.kind, t.count, t.optional) for t in state.tasks] == [(0, "turn", 1, False)]
+    assert "P2 has no domino they may turn." in [s.text() for s in said]
+    # unlike the rotate reward the placement rules bind: turned about E3, the person's closed half
+    # may swing east to F3 (touching nothing) but not west onto D3 above the start's open edge;
+    # turned about E2, E3's half would leave the map
+    offered = dynasty.legal_moves(state)
+    assert [set(zip(m.cells, m.halves)) for m in offered] == [{((4, 2), "grass//NESW"), ((5, 2), "grass/person/")}]
+    with pytest.raises(IllegalMove, match="first P1 must turn a domino of their map$"):
+        dynasty.apply(state, Pass(0))
+    with pytest.raises(IllegalMove, match="paths do not match on the south edge of square D3"):
+        dynasty.apply(state, Shift(0, "personal", (4, 2), ((4, 2), (3, 2)), ("grass//NESW", "grass/person/")))
+    state, _ = dynasty.apply(state, dynasty.legal_moves(state)[0])
+    assert dict(state.personal[0])[(5, 2)].half.icon == "person"
+    assert not state.tasks and state.phase == "draw"
+    state, _ = dynasty.apply(state, Market(0, (FILLER,) * 4))
+    for seat in (0, 1):
+        state, _ = dynasty.apply(state, Mission(seat, ("goods 1",)))
+    assert state.phase == "claim"
+
+
+def test_local_elections_move_3_different_dominoes_by_the_placement_rules():
+    from companion.games.dynasty import Pass, Shift
+    state, _ = _quake_game("elections_rearrange")
+    assert [(t.seat, t.kind, t.count, t.optional) for t in state.tasks] == [(0, "move", 3, False)]
+    offered = dynasty.legal_moves(state)
+    assert offered and Pass(0) not in offered and all(isinstance(m, Shift) for m in offered)
+    with pytest.raises(IllegalMove, match="paths do not match on the east edge of square C4"):
+        dynasty.apply(state, Shift(0, "personal", (5, 3), ((2, 4), (2, 3)), ("grass//NS", "grass/person/S")))
+    state, said = dynasty.apply(state, Shift(0, "personal", (5, 3), ((3, 4), (3, 5)),
+                                             ("grass//NS", "grass/person/N")))
+    # the one domino that may move has moved, and each moves once: the elections end for P1
+    assert not state.tasks and said[-1].text() == "P1 has no domino they may move."

@@ -91,7 +91,7 @@ def _candidates(state: State) -> list:
     if state.phase in ("draw", "report") and state.tasks and state.tasks[0].kind != "place":
         task = state.tasks[0]  # dominoes to take off (a penalty, a storm, a flood), moved or turned
         if task.kind in ("move", "turn"):
-            return powers.task_shifts(state, task) + [Pass(task.seat)]
+            return powers.task_shifts(state, task) + ([Pass(task.seat)] if task.optional else [])
         where = SHARED if task.kind == "remove shared" else PERSONAL
         out = [Remove(task.seat, where, cells[0])
                for cells in removable(state, task, task.seat, where).values()]

@@ -107,8 +107,9 @@ def shift_options(state: State, seat: int):
 
 
 def _task_refusal(state: State, task, seat: int, where: str, cells, new, turned) -> str | None:
-    """Why a reward's move or turn may not lie so: a move obeys the placement rules of the
-    player's own map; a turn keeps a square of the domino, ignoring the placement rules."""
+    """Why a reward's or an event's move or turn may not lie so: a move obeys the placement rules
+    of the player's own map; a turn keeps a square of the domino, and ignores the placement rules
+    only for a reward ("ignoring placement rules"), not for the Earthquake."""
     from .maps import refusal
     from .rules import placement_refusal
     if where != PERSONAL:
@@ -117,6 +118,8 @@ def _task_refusal(state: State, task, seat: int, where: str, cells, new, turned)
         return placement_refusal(state, seat, where, new, turned)
     if new[0] != cells[0] and new[1] != cells[1]:
         return "a domino turns about one of its squares: that half stays where it is"
+    if task.bound:
+        return placement_refusal(state, seat, where, new, turned)
     return refusal(state.seat_map(seat), new, turned, None, "their map", attach=False)
 
 
@@ -161,6 +164,8 @@ def shift(state: State, move: Shift) -> State:
     number = g[cell].domino
     if number not in removable(state, None, seat, move.map):
         raise IllegalMove(f"the starting domino on {name(cell)} stays where it is")
+    if task is not None and number in task.moved:
+        raise IllegalMove(f"the domino on {name(cell)} has already moved: the elections move 3 different ones")
     cells, halves = _lies(g, number)
     new, turned = _as_laid(Place(seat, move.map, move.cells, move.halves))
     # named from either end: put its halves in the order they lie now, first cell first
@@ -187,7 +192,13 @@ def shift(state: State, move: Shift) -> State:
     verb = "turned" if set(new) == set(cells) else "moved"
     state = say(state, f"{state.config.names[seat]} {verb} the domino on {name(cells[0])}-{name(cells[1])} "
                        f"of {where} to {name(new[0])}-{name(new[1])}.")
-    return task_done(state, task) if task is not None else state
+    if task is None:
+        return state
+    state = task_done(state, replace(task, moved=task.moved + (number,)))
+    if state.phase == "draw":  # an event's: the claim step waits for it
+        from .rules import maybe_claim
+        return maybe_claim(state)
+    return state
 
 
 # ---------------------------------------------------------------- the Aunt of Goods

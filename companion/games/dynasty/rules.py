@@ -246,11 +246,13 @@ def _happening(state: State, move: Happening) -> State:
     if any(m.round == state.round for m in state.missions) or state.drawn:
         raise IllegalMove("the event is revealed before the market and the missions")
     state = say(replace(state, event=move.event), EVENTS[move.event]["words"])
-    # Storms and floods take dominoes off before the claim step, in role order
-    kind, count = {"storm_remove": ("remove shared", 1), "floods_punish": ("remove", 2)}.get(move.event, ("", 0))
+    # Storms and floods take dominoes off, the earthquake turns and the elections move them, in
+    # role order, before the claim step (docs/rulings.md (aa), (cc))
+    kind, count = {"storm_remove": ("remove shared", 1), "floods_punish": ("remove", 2),
+                   "earthquake_rotate": ("turn", 1), "elections_rearrange": ("move", 3)}.get(move.event, ("", 0))
     for seat in role_order(state) if count else ():
-        state = add_task(state, Task(seat, kind, count))
-    return state
+        state = add_task(state, Task(seat, kind, count, bound=kind in ("move", "turn")))
+    return maybe_claim(state)
 
 
 def role_order(state: State) -> list[int]:
@@ -445,11 +447,12 @@ def placements(state: State, seat: int, dominoes_=None):
 
 def _pass(state: State, move: Pass) -> State:
     cfg = state.config
-    if state.phase == "report":
+    if state.phase == "report" or (state.phase == "draw" and state.tasks):
         task = state.tasks[0] if state.tasks else None
         if task is None or task.seat != move.seat or not task.optional:
             raise IllegalMove(waiting(state))
-        return task_done(state, task, finished=True)
+        return maybe_claim(task_done(state, task, finished=True)) if state.phase == "draw" else \
+            task_done(state, task, finished=True)
     if state.phase != "claim":
         raise IllegalMove("placing nothing is a turn of the claim step")
     if move.seat != state.turn:

@@ -86,11 +86,15 @@ class MissionCard:
 @dataclass(frozen=True)
 class Task:
     """Something a seat must (or may) do on its maps before the next round: take dominoes off
-    ("remove", "remove capital", "remove shared", "remove corrupter") or lay free ones ("place")."""
+    ("remove", "remove capital", "remove shared", "remove corrupter"), lay free ones ("place"), or
+    move or turn dominoes of its own map ("move", "turn"). `bound`: a turn obeys the placement rules
+    (an event's, not a reward's); `moved`: the dominoes already moved for it (each moves once)."""
     seat: int
     kind: str
     count: int
     optional: bool = False
+    bound: bool = False
+    moved: tuple = ()
 
 
 @dataclass(frozen=True)

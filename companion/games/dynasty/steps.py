@@ -45,6 +45,8 @@ def removable(state: State, task: Task | None, seat: int, where: str) -> dict[in
     else:
         keep = {state.homes[seat]}
     out = {d: cs for d, cs in dominoes(g).items() if d not in keep}
+    if task is not None and task.moved:  # an event's rearrangement moves each domino once
+        out = {d: cs for d, cs in out.items() if d not in task.moved}
     if task is not None and task.kind == "remove capital":
         out = {d: cs for d, cs in out.items() if any(g[c].half.icon in CAPITALS for c in cs)}
     if task is not None and task.kind == "remove corrupter":
@@ -59,6 +61,11 @@ def add_task(state: State, task: Task) -> State:
         where = SHARED if task.kind == "remove shared" else PERSONAL
         if not removable(state, task, task.seat, where):
             return say(state, f"{state.config.names[task.seat]} has no domino that may come off.")
+    if task.kind in ("move", "turn") and not task.optional:  # an event's: done while one can be
+        from .powers import task_shifts
+        if not task_shifts(state, task):
+            verb = "move" if task.kind == "move" else "turn"
+            return say(state, f"{state.config.names[task.seat]} has no domino they may {verb}.")
     return replace(state, tasks=state.tasks + (task,))
 
 
@@ -80,6 +87,6 @@ def waiting(state: State) -> str:
             "remove capital": "take a domino showing a capital off their map",
             "remove corrupter": "take a Corrupter off their map (or pass)",
             "place": "place a free domino (or pass)",
-            "move": "move a domino of their map (or pass)",
-            "turn": "turn a domino of their map (or pass)"}[t.kind]
+            "move": "move a domino of their map" + ("" if t.bound else " (or pass)"),
+            "turn": "turn a domino of their map" + ("" if t.bound else " (or pass)")}[t.kind]
     return f"first {who} must {what}"
