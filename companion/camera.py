@@ -269,7 +269,7 @@ def opener(config, companion, state_dir: Path, simulate: bool) -> Callable[[str]
                                    games.part(name, "simulation"), fps=CameraLoop.FPS)
             reader = _reader(spec, Profile.load(profile_path), layout)
             return Pipeline(name, virtual.frame, reader, tracker, spec.ZONES, virtual_table=virtual,
-                            detector=ChangeDetector())
+                            detector=ChangeDetector(), close=virtual.close)
         if not profile_path.is_file():
             companion.say("Camera off: enrol the tiles first (paradox-table vision enroll)")
             return None

@@ -55,6 +55,13 @@ class VirtualTable:
             self._slide_on()
             return self.table.live()
 
+    def close(self):
+        """The game is over or another began: the drawings kept for quick frames are let go."""
+        from vision.synthetic import forget
+        with self._lock:
+            self._slides.clear()
+            forget()
+
     def _pieces(self) -> dict:
         pieces = getattr(self.table, "discs", None)  # a disc table keeps its pieces apart
         return pieces if pieces is not None else self.table.tiles

@@ -52,3 +52,32 @@ def test_trick_after_trick_without_clearing_and_a_paradox_kept_until_flipped(dev
             [(p["seat"], "-".join(p["tile"].split("-")[:2])) for p in trick]
         assert len(device.virtual_table.table.tiles) == 3  # the scored trick lies there until the next lead
     assert flips >= 1
+
+
+def test_a_virtual_table_put_away_lets_go_of_its_drawings(tmp_path):
+    """The mat and sensor noise drawn for quick frames weigh some 150 MB at Domino Dynasty's
+    5 MP: when the camera game gives way to another, the companion gives them back."""
+    from companion.camera import CameraLoop, opener
+    from companion.config import defaults
+    from companion.service import Companion
+    from companion.store import Store
+    from vision import synthetic
+
+    with Store(tmp_path / "games.db") as store:
+        c = Companion(store)
+        c.start()
+        loop = CameraLoop(c, opener(defaults(on_pi=False), c, tmp_path, simulate=True))
+        try:
+            c.new_game("initiative", {"players": 2}, seed=1).result(5)
+            loop.step()
+            loop.step()
+            assert loop.last_frame is not None and synthetic._MATS and synthetic._NOISE
+            c.new_game("island", {}).result(5)
+            loop.step()
+            assert loop.pipeline is None and not synthetic._MATS and not synthetic._NOISE
+            c.new_game("initiative", {"players": 2}, seed=2).result(5)  # drawn again when wanted
+            loop.step()
+            assert loop.last_frame is not None and loop.last_frame.shape[:2] == (960, 1280)
+        finally:
+            loop.stop()
+            c.stop()
