@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Callable
 
 from vision.readers import READERS, kit  # noqa: F401 (names only: nothing heavy is imported)
+from vision.readers import frame_size
 from vision.readers import reader as make_reader
 
 from . import games
@@ -43,6 +44,7 @@ class Pipeline:
     last_read: float = 0.0  # when the full recognition last ran (time.monotonic())
     reads_unsettled: int = 0  # readings of this still picture that did not settle the tracker
     silent_since: float | None = None  # when the camera began giving no frames (a USB one unplugged)
+    needs: tuple | None = None  # (width, height) its reader needs; a smaller camera is said once
 
 
 class CameraLoop:
@@ -176,6 +178,8 @@ class CameraLoop:
                 return None
             pipeline.silent_since = None
             self.last_frame = frame
+            if pipeline.needs is not None:
+                self._check_size(pipeline, frame)
             if not self._worth_reading(pipeline, frame):
                 return []
             reading = pipeline.reader.read(frame)
@@ -192,6 +196,18 @@ class CameraLoop:
         if events:
             self.companion.observe(events)
         return events
+
+    def _check_size(self, pipeline, frame):
+        """A camera that cannot give the frame size the game's pieces need (a USB webcam at
+        1280x960 under Domino Dynasty's small icons) still plays: what it cannot read is asked
+        about. The table is told once why it is asked so often."""
+        (w, h), (need_w, need_h) = (frame.shape[1], frame.shape[0]), pipeline.needs
+        pipeline.needs = None
+        if w < need_w or h < need_h:
+            log.warning("the camera gives %dx%d frames; %s's pieces are read best at %dx%d",
+                        w, h, pipeline.game, need_w, need_h)
+            self.companion.warn(f"Camera gives {w}x{h}, these pieces need {need_w}x{need_h}: "
+                                "squares it cannot read are asked about")
 
     def _worth_reading(self, pipeline, frame) -> bool:
         """Whether this frame gets the full recognition: not while the table moves (the count
@@ -281,14 +297,18 @@ def opener(config, companion, state_dir: Path, simulate: bool) -> Callable[[str]
         from vision.camera import open_source
         source = config.camera.source
         source = "pi" if source == "picamera2" else source.removeprefix("folder:")
-        frames = open_source(source, config.camera.resolution, layout)
+        size = frame_size(spec.READER, config.camera.resolution)
+        if size != tuple(config.camera.resolution):
+            log.info("opening the camera at %dx%d for %s's pieces (camera.resolution is %dx%d)",
+                     *size, name, *config.camera.resolution)
+        frames = open_source(source, size, layout)
         try:
             reader = _reader(spec, Profile.load(profile_path), layout)
         except Exception:
             frames.close()
             raise
         return Pipeline(name, frames.read, reader, tracker, spec.ZONES, close=frames.close,
-                        detector=ChangeDetector())
+                        detector=ChangeDetector(), needs=size)
 
     return open_pipeline
 

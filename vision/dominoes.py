@@ -348,6 +348,8 @@ class DominoReader(CellReader):
     """Reads camera frames of the mat: ``read(frame) -> FrameReading``, one reading per square
     that holds a half, at the square's centre, labelled ``terrain/icon/paths`` or unknown."""
 
+    FRAME = FRAME  # the camera is opened at least this large for it
+
     def __init__(self, profile: Profile, layout: MatLayout, zones=None, cells: Grid | None = None,
                  max_terrain=0.4, terrain_margin=0.15, path_margin=0.25, max_icon=0.8, icon_margin=0.2,
                  single_thread=True):

@@ -15,6 +15,18 @@ READERS = {"tiles": ("vision.recognise", "TileReader", "vision.synthetic", "Synt
            "dominoes": ("vision.dominoes", "DominoReader", "vision.dominoes", "DominoTable")}
 
 
+# The frame the tile and disc readers are measured at; a reader that needs more says so as FRAME
+FRAME = (1280, 960)
+
+
+def frame_size(name: str, configured=FRAME) -> tuple[int, int]:
+    """The size to open the camera at for reader ``name``: the configured one, unless the reader
+    needs a larger frame to see its pieces (the domino reader's small icons want 5 MP)."""
+    need = getattr(kit(name)[0], "FRAME", FRAME)
+    have = tuple(configured)
+    return have if have[0] >= need[0] and have[1] >= need[1] else tuple(need)
+
+
 def kit(name: str):
     """(reader class, enroll, write_enrolment, SyntheticTable) of the reader called ``name``."""
     if name not in READERS:
