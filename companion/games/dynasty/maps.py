@@ -74,6 +74,36 @@ class Half:
 class Square:
     half: Half
     domino: int  # which domino it belongs to (the two squares of a domino share it)
+    below: "Square | None" = None  # what a domino laid over it covers (Snowfalls, the overlap reward)
+
+
+def lift(g: dict, numbers) -> dict:
+    """The map with these dominoes taken off: what they covered shows again, and a domino taken
+    out from under another leaves no trace beneath it."""
+    numbers = set(numbers)
+    out = {}
+    for cell, sq in g.items():
+        stack = []
+        while sq is not None:
+            if sq.domino not in numbers:
+                stack.append(sq)
+            sq = sq.below
+        under = None
+        for s in reversed(stack):
+            under = Square(s.half, s.domino, under)
+        if under is not None:
+            out[cell] = under
+    return out
+
+
+def buried(g: dict) -> set:
+    """Dominoes with a square covered by another domino."""
+    out = set()
+    for sq in g.values():
+        while sq.below is not None:
+            sq = sq.below
+            out.add(sq.domino)
+    return out
 
 
 def name(cell) -> str:
@@ -142,16 +172,24 @@ def check_cells(cells) -> tuple:
 
 
 def refusal(g: dict, cells, halves, match: str | None, where: str, bound: int = BOUND,
-            attach: bool = True) -> str | None:
+            attach: bool = True, overlap: str | None = None, keep=frozenset()) -> str | None:
     """Why a domino may not lie on `cells` of map `g`, or None when it may.
 
     match: "paths" (personal map), "terrain" (shared map), "one terrain" (the easier shared map),
     "both" (a designer's visit, strict placement) or None (nothing needs to match).
+    overlap: "may" (the overlap reward) or "must" (Snowfalls) lie over squares already down, never
+    over a domino in `keep` (the starting dominoes); matching is then checked against the squares
+    beside it that stay visible.
     """
     for cell in cells:
-        if cell in g:
+        if cell in g and overlap is None:
             return f"square {name(cell)} of {where} is already taken"
-    if attach and g and not any(neighbour(c, s) in g and neighbour(c, s) not in cells for c in cells for s in SIDES):
+        if cell in g and g[cell].domino in keep:
+            return f"the starting domino on {name(cell)} of {where} may not be covered"
+    covers = any(cell in g for cell in cells)
+    if overlap == "must" and not covers:
+        return "this round a domino must lie over at least one square already down (Snowfalls)"
+    if attach and g and not covers and not any(neighbour(c, s) in g and neighbour(c, s) not in cells for c in cells for s in SIDES):
         return f"the domino does not touch {where}"
     rest = {c: v for c, v in g.items() if c not in cells}
     wide, high = extent(list(rest) + list(cells))
@@ -184,8 +222,22 @@ def refusal(g: dict, cells, halves, match: str | None, where: str, bound: int = 
     return None
 
 
-def spots(g: dict, bound: int = BOUND):
-    """Every pair of cells (in both orders) where a domino could touch the map."""
+def spots(g: dict, bound: int = BOUND, overlap: bool = False, keep=frozenset()):
+    """Every pair of cells (in both orders) where a domino could touch the map; with `overlap`,
+    also every pair lying over at least one square (not of a domino in `keep`)."""
+    if overlap and g:
+        seen = set()
+        for a, sq in g.items():
+            if sq.domino in keep:
+                continue
+            for s in SIDES:
+                b = neighbour(a, s)
+                for pair in ((a, b), (b, a)):
+                    if pair not in seen:
+                        seen.add(pair)
+                        yield pair
+        yield from (p for p in spots(g, bound) if p not in seen)
+        return
     if not g:
         yield from (((3, 3), (4, 3)), ((4, 3), (3, 3)), ((3, 3), (3, 4)), ((3, 4), (3, 3)))
         return

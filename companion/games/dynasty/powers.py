@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from ..base import IllegalMove
 from .catalog import role_name
-from .maps import Square, dominoes, name, neighbour, side_towards, spots
+from .maps import Square, dominoes, lift, name, neighbour, side_towards, spots
 from .moves import Choose, Lend, Place, Shift, Take
 from .state import PERSONAL, SHARED, State
 from .steps import put, removable, say, set_at
@@ -94,7 +94,7 @@ def shift_options(state: State, seat: int):
         g = dict(state.shared) if where == SHARED else state.seat_map(seat)
         for number in removable(state, None, seat, where):
             cells, halves = _lies(g, number)
-            rest = {c: sq for c, sq in g.items() if sq.domino != number}
+            rest = lift(g, {number})
             without = put(state, seat, where, rest)
             was = QUARTER.index(side_towards(*cells))
             for new in spots(rest):
@@ -102,7 +102,7 @@ def shift_options(state: State, seat: int):
                 turned = tuple(h.turned(q) for h in halves)
                 if set(zip(new, turned)) == set(zip(cells, halves)):
                     continue  # lying as it lies is no move
-                if placement_refusal(without, seat, where, new, turned) is None:
+                if placement_refusal(without, seat, where, new, turned, moving=True) is None:
                     yield where, cells[0], new, turned
 
 
@@ -115,11 +115,11 @@ def _task_refusal(state: State, task, seat: int, where: str, cells, new, turned)
     if where != PERSONAL:
         return "a reward moves or turns dominoes of your own map"
     if task.kind == "move":
-        return placement_refusal(state, seat, where, new, turned)
+        return placement_refusal(state, seat, where, new, turned, moving=True)
     if new[0] != cells[0] and new[1] != cells[1]:
         return "a domino turns about one of its squares: that half stays where it is"
     if task.bound:
-        return placement_refusal(state, seat, where, new, turned)
+        return placement_refusal(state, seat, where, new, turned, moving=True)
     return refusal(state.seat_map(seat), new, turned, None, "their map", attach=False)
 
 
@@ -129,7 +129,7 @@ def task_shifts(state: State, task) -> list:
     out = []
     for number in removable(state, task, task.seat, PERSONAL):
         cells, halves = _lies(g, number)
-        rest = {c: sq for c, sq in g.items() if sq.domino != number}
+        rest = lift(g, {number})
         without = put(state, task.seat, PERSONAL, rest)
         was = QUARTER.index(side_towards(*cells))
         around = lambda c: [neighbour(c, s) for s in "NESW" if neighbour(c, s) not in rest]
@@ -177,11 +177,11 @@ def shift(state: State, move: Shift) -> State:
         raise IllegalMove(f"that is not the domino on {name(cell)}, turned as it would lie there")
     if set(zip(new, turned)) == set(zip(cells, halves)):
         raise IllegalMove("the domino already lies that way")
-    without = put(state, seat, move.map, {c: sq for c, sq in g.items() if sq.domino != number})
+    without = put(state, seat, move.map, lift(g, {number}))
     if task is not None:
         why = _task_refusal(without, task, seat, move.map, cells, new, turned)
     else:
-        why = placement_refusal(without, seat, move.map, new, turned)
+        why = placement_refusal(without, seat, move.map, new, turned, moving=True)
     if why:
         raise IllegalMove(why)
     g = dict(without.shared) if move.map == SHARED else without.seat_map(seat)

@@ -76,7 +76,8 @@ def mission(seed: int, round_: int, seat: int, expansions=()) -> dict:
     reward = penalty = ""
     roll = rng.random()
     if roll < 0.33:
-        reward = rng.choice(["remove_failed", "extra_score", "draw", "ignore_placement", "powerful"])
+        reward = rng.choice(["remove_failed", "extra_score", "draw", "ignore_placement", "powerful", "overlap",
+                             "rearrange", "rotate"])
     elif roll < 0.66:
         penalty = rng.choice(["remove", "remove_all", "remove_shared", "remove_role", "strict_placement",
                               "small_province", "remove_neutral"]

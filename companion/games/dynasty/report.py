@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from . import power, powers
 from .catalog import PENALTIES, REWARDS, ROLES, strength_name
-from .maps import neighbour
+from .maps import lift, neighbour
 from .state import PERSONAL, MissionCard, State, Task
 from .steps import add_task, finish, next_round, put, say
 
@@ -109,6 +109,8 @@ def consequence(state: State, card: MissionCard, ok: bool) -> State:
             state = add_task(state, Task(seat, "place", count, optional=True))
         elif key == "remove_corrupter":
             state = add_task(state, Task(seat, "remove corrupter", 1, optional=True))
+        elif key == "overlap":
+            state = next_effect(state, seat, "overlap", True)
         elif key == "powerful":
             state = next_effect(state, seat, "powerful", True)
         elif key in ("rearrange", "rearrange_dynamic", "rotate", "rotate_dynamic"):
@@ -132,12 +134,12 @@ def consequence(state: State, card: MissionCard, ok: bool) -> State:
         elif key == "remove_neutral":
             g = state.seat_map(seat)
             gone = {g[c].domino for c in g if g[c].half.icon == "neutral"} - {state.homes[seat]}
-            state = put(state, seat, PERSONAL, {c: sq for c, sq in g.items() if sq.domino not in gone})
+            state = put(state, seat, PERSONAL, lift(g, gone))
         elif key == "attack":
             g = state.seat_map(seat)
             hit = {sq.domino for c, sq in g.items() for s in sq.half.paths
                    if neighbour(c, s) not in g} - {state.homes[seat]}
-            state = put(state, seat, PERSONAL, {c: sq for c, sq in g.items() if sq.domino not in hit})
+            state = put(state, seat, PERSONAL, lift(g, hit))
             state = say(state, f"The goblins took {len(hit)} dominoes off {cfg.names[seat]}'s map.")
         elif key in ("strict_placement", "small_province", "powerless"):
             state = next_effect(state, seat, key, True)

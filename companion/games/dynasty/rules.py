@@ -6,11 +6,11 @@ from dataclasses import replace
 from ..base import IllegalMove, chance
 from . import power, powers
 from .catalog import EVENTS, EXPANSIONS, PENALTIES, REWARDS, ROLES, role_name, strength_name
-from .maps import BOUND, Half, Square, check_cells, frozen, name, refusal
+from .maps import BOUND, Half, Square, check_cells, frozen, lift, name, refusal
 from .moves import Choose, Happening, Lend, Market, Mission, Pass, Place, Remove, Said, Shift, Start, Take
 from .report import report
 from .state import PERSONAL, SHARED, Config, MissionCard, Need, State, Task, starting_halves
-from .steps import add_task, finish, put, removable, say, set_at, task_done, waiting
+from .steps import add_task, anchors, finish, put, removable, say, set_at, task_done, waiting
 
 NAME = "dynasty"
 KNOWN = 300          # dominoes of a print remembered for the next game's market entry
@@ -288,8 +288,20 @@ def _match(state: State, seat: int, where: str, free: bool) -> str | None:
     return "one terrain" if state.config.freeform else "terrain"
 
 
-def placement_refusal(state: State, seat: int, where: str, cells, halves, power_: bool = False) -> str | None:
-    """Why seat may not lay these halves on these cells of `where`, or None."""
+def overlapping(state: State, seat: int, moving: bool = False) -> str | None:
+    """Whether a new domino must (Snowfalls) or may (the overlap reward) lie over others; a domino
+    moved or turned is no new domino (docs/rulings.md (dd))."""
+    if moving:
+        return None
+    if state.event == "snow_overlap":
+        return "must"
+    return "may" if state.effect(seat, "overlap") is not None else None
+
+
+def placement_refusal(state: State, seat: int, where: str, cells, halves, power_: bool = False,
+                      moving: bool = False) -> str | None:
+    """Why seat may not lay these halves on these cells of `where`, or None (`moving`: a domino
+    already down moved or turned)."""
     cfg = state.config
     if where not in (SHARED, PERSONAL):
         return "map is shared or personal"
@@ -303,11 +315,12 @@ def placement_refusal(state: State, seat: int, where: str, cells, halves, power_
     g = dict(state.shared) if where == SHARED else state.seat_map(seat)
     label = "the shared map" if where == SHARED else f"{cfg.names[seat]}'s map"
     bound = 5 if state.event == "border_dispute" else BOUND
-    why = refusal(g, cells, halves, _match(state, seat, where, power_), label, bound)
+    why = refusal(g, cells, halves, _match(state, seat, where, power_), label, bound,
+                  overlap=overlapping(state, seat, moving), keep=anchors(state, seat, where))
     if why is None and "proximity" in cfg.expansions:
         why = _sniper(g, cells, halves)
     if why is None and where == SHARED and state.event == "border_dispute_alt":
-        grown = replace(state, shared=frozen(g | {c: Square(h, 0) for c, h in zip(cells, halves)}))
+        grown = replace(state, shared=frozen(g | {c: Square(h, 0, g.get(c)) for c, h in zip(cells, halves)}))
         for role in cfg.in_game:
             if len(power.province(grown, role)) > len(power.province(state, role)):
                 return f"no province may grow this round ({role_name(role)}'s would)"
@@ -410,14 +423,11 @@ def _place(state: State, move: Place) -> State:
 
 
 def _lay(state: State, seat: int, where: str, cells, halves) -> State:
+    """The domino on its squares, over what they showed (kept: it shows again when it comes off)."""
     number = state.next_domino
-    squares = {c: Square(h, number) for c, h in zip(cells, halves)}
+    g = dict(state.shared) if where == SHARED else state.seat_map(seat)
     state = replace(state, next_domino=number + 1)
-    if where == SHARED:
-        return replace(state, shared=frozen(dict(state.shared) | squares))
-    personal = list(state.personal)
-    personal[seat] = frozen(state.seat_map(seat) | squares)
-    return replace(state, personal=tuple(personal))
+    return put(state, seat, where, g | {c: Square(h, number, g.get(c)) for c, h in zip(cells, halves)})
 
 
 def after(state: State, seat: int) -> int:
@@ -434,9 +444,10 @@ def placements(state: State, seat: int, dominoes_=None):
     """Every (map, cells, halves) seat may lay from the market (or from `dominoes_`)."""
     from .maps import spots
     texts = dict.fromkeys(state.market if dominoes_ is None else dominoes_)
+    over = overlapping(state, seat) is not None
     for where in (PERSONAL, SHARED):
         g = dict(state.shared) if where == SHARED else state.seat_map(seat)
-        for cells in spots(g):
+        for cells in spots(g, overlap=over, keep=anchors(state, seat, where) if over else ()):
             side = "ESWN".index(_side(cells))
             for text in texts:
                 a, b = parse_domino(text)
@@ -490,11 +501,13 @@ def _remove(state: State, move: Remove) -> State:
     options = removable(state, task, seat, where)
     number = g[cell].domino
     if number not in options:
+        from .maps import buried
+        if number in buried(g):
+            raise IllegalMove(f"the domino on {name(cell)} lies partly under another: that one comes off first")
         raise IllegalMove(f"the domino on {name(cell)} may not come off")
     if task is None and number >= state.first_of_round:
         raise IllegalMove("the power takes off a domino from an earlier round")
-    g = {c: sq for c, sq in g.items() if sq.domino != number}
-    state = put(state, seat, where, g)
+    state = put(state, seat, where, lift(g, {number}))
     state = say(state, f"{cfg.names[seat]} took the domino on {name(cell)} off "
                         f"{'the shared map' if where == SHARED else 'their map'}.")
     if task is None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .catalog import CAPITALS
-from .maps import dominoes, frozen
+from .maps import buried, dominoes, frozen
 from .state import PERSONAL, SHARED, State, Task
 
 
@@ -37,13 +37,19 @@ def next_round(state: State) -> State:
                    first_of_round=state.next_domino)
 
 
-def removable(state: State, task: Task | None, seat: int, where: str) -> dict[int, tuple]:
-    """{domino: cells} that may come off: never a starting domino (it anchors the map)."""
-    g = dict(state.shared) if where == SHARED else state.seat_map(seat)
+def anchors(state: State, seat: int, where: str) -> set:
+    """The starting dominoes of a map: they never come off, move or lie under another."""
     if where == SHARED:
-        keep = {g[c].domino for _, cells in state.starts for c in cells if c in g}
-    else:
-        keep = {state.homes[seat]}
+        g = dict(state.shared)
+        return {g[c].domino for _, cells in state.starts for c in cells if c in g}
+    return {state.homes[seat]}
+
+
+def removable(state: State, task: Task | None, seat: int, where: str) -> dict[int, tuple]:
+    """{domino: cells} that may come off: never a starting domino (it anchors the map), nor one
+    partly under another (the one on top comes off first)."""
+    g = dict(state.shared) if where == SHARED else state.seat_map(seat)
+    keep = anchors(state, seat, where) | buried(g)
     out = {d: cs for d, cs in dominoes(g).items() if d not in keep}
     if task is not None and task.moved:  # an event's rearrangement moves each domino once
         out = {d: cs for d, cs in out.items() if d not in task.moved}
@@ -57,16 +63,22 @@ def removable(state: State, task: Task | None, seat: int, where: str) -> dict[in
 def add_task(state: State, task: Task) -> State:
     if task.count <= 0:
         return state
+    why = _undoable(state, task)
+    return say(state, why) if why else replace(state, tasks=state.tasks + (task,))
+
+
+def _undoable(state: State, task: Task) -> str | None:
+    """Why a task that must be done cannot be (nothing may come off, or move or turn), or None."""
+    who = state.config.names[task.seat]
     if task.kind.startswith("remove"):
         where = SHARED if task.kind == "remove shared" else PERSONAL
         if not removable(state, task, task.seat, where):
-            return say(state, f"{state.config.names[task.seat]} has no domino that may come off.")
+            return f"{who} has no domino that may come off."
     if task.kind in ("move", "turn") and not task.optional:  # an event's: done while one can be
         from .powers import task_shifts
         if not task_shifts(state, task):
-            verb = "move" if task.kind == "move" else "turn"
-            return say(state, f"{state.config.names[task.seat]} has no domino they may {verb}.")
-    return replace(state, tasks=state.tasks + (task,))
+            return f"{who} has no domino they may {task.kind}."
+    return None
 
 
 def task_done(state: State, task: Task, finished: bool = False) -> State:
@@ -75,6 +87,9 @@ def task_done(state: State, task: Task, finished: bool = False) -> State:
     if not finished and task.count > 1:
         again = add_task(replace(state, tasks=()), replace(task, count=task.count - 1))
         state = replace(again, tasks=again.tasks + rest)
+    # a task waiting behind this one may have become impossible (the domino it could take is gone)
+    while state.tasks and _undoable(state, state.tasks[0]):
+        state = replace(say(state, _undoable(state, state.tasks[0])), tasks=state.tasks[1:])
     return next_round(state) if not state.tasks and state.phase == "report" else state
 
 

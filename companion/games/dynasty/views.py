@@ -28,8 +28,18 @@ def secrets(state: State) -> dict[str, set[str]]:
 
 
 def _squares(squares) -> list[dict]:
+    """The squares that show; `under`: the halves a domino laid over them covers, top first."""
     return [{"x": c[0], "y": c[1], "square": name(c), "terrain": sq.half.terrain, "icon": sq.half.icon,
-             "paths": sq.half.paths, "arrow": sq.half.arrow, "domino": sq.domino} for c, sq in squares]
+             "paths": sq.half.paths, "arrow": sq.half.arrow, "domino": sq.domino, "under": _under(sq)}
+            for c, sq in squares]
+
+
+def _under(sq) -> list[str]:
+    out = []
+    while sq.below is not None:
+        sq = sq.below
+        out.append(sq.half.text())
+    return out
 
 
 def _mission(card, full: bool) -> dict:

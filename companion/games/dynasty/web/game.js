@@ -38,6 +38,10 @@
         const cell = s ? halfEl(`${s.terrain}/${s.icon || ""}/${s.paths}` + (s.arrow ? "/" + s.arrow : ""), "button") : el("button", { class: "sq empty" });
         cell.dataset.cell = x + "," + y;
         cell.title = squareName(x, y) + (s ? " " + cell.title : "");
+        if (s && s.under && s.under.length) {  // a domino laid over others: what it covers stays beneath
+          cell.classList.add("covered");
+          cell.title += " over " + s.under.join(", ");
+        }
         if (pick.first && pick.first[0] === x && pick.first[1] === y && pick.map === id) cell.classList.add("chosen");
         if (onTap) cell.addEventListener("click", () => onTap(x, y)); else cell.disabled = true;
         grid.append(cell);
