@@ -6,7 +6,7 @@ import dataclasses
 import pytest
 
 from companion.games import dynasty
-from companion.games.base import TABLE, IllegalMove
+from companion.games.base import TABLE, IllegalMove, Viewer
 from companion.games.dynasty import Happening, Market, Mission, Pass, Place, Remove
 from companion.games.dynasty.state import Task
 
@@ -109,3 +109,76 @@ def test_a_storm_s_second_removal_is_dropped_when_the_first_took_the_only_domino
     assert [t.seat for t in state.tasks] == [1, 0]  # warfare's role number comes first
     state, said = dynasty.apply(state, Remove(1, "shared", (5, 5)))
     assert not state.tasks and said[-1].text() == "P1 has no domino that may come off."
+
+
+# ---------------------------------------------------------------- Terrible Bonds
+
+def test_terrible_bonds_discard_the_dominoes_showing_a_role_not_in_the_game():
+    # goods and warfare play: money (desert), roads (stone) and housing (plains) are not in the game
+    market = [FILLER, "desert//|grass//", "grass/money/|grass//", "lava//|lava//"]
+    state, _ = dynasty.apply(game(), Happening(0, "terrible_bonds"))
+    state, said = dynasty.apply(state, Market(0, tuple(market)))
+    assert state.market == (FILLER, "lava//|lava//")
+    assert said[-1].text() == "Terrible Bonds: 2 of them show a role not in the game and are discarded."
+    assert set(state.known) >= set(market)  # the box still learns them
+    # a free domino drawn this round is discarded too
+    free = dataclasses.replace(state, phase="report", tasks=(Task(0, "place", 1, optional=True),))
+    with pytest.raises(IllegalMove, match=r"Terrible Bonds: a domino showing the Uncle of Infrastructure's "
+                                          r"terrain \(stone\) is discarded this round"):
+        dynasty.apply(free, Place(0, "shared", ((5, 5), (6, 5)), ("grass//", "stone//")))
+    everyone = dynasty.setup({"players": 5, "proximity": "yes"}, 0)
+    everyone, _ = dynasty.apply(everyone, Happening(0, "terrible_bonds"))
+    everyone, _ = dynasty.apply(everyone, Market(0, tuple(market)))
+    assert len(everyone.market) == 4  # every role plays: nothing is discarded
+
+
+# ---------------------------------------------------------------- Capital Punishment
+
+def test_capital_punishment_the_player_with_the_most_capitals_does_nothing_this_round():
+    from companion.games.dynasty import Take
+    state = with_domino(game(powers="yes", roles=("goods", "housing")), halves=("grass/neutral/EW", "grass//W"))
+    state, said = dynasty.apply(state, Happening(0, "capital_punishment"))
+    assert said[-1].text() == "P1 (2 capitals) does nothing this round."
+    state, _ = dynasty.apply(state, Market(0, (FILLER,) * 4))
+    state, _ = dynasty.apply(state, Mission(0, ("goods 99",), "", "remove_shared"))
+    state, _ = dynasty.apply(state, Mission(1, ("goods 1",)))
+    assert state.phase == "claim" and state.turn == 1  # P1's turns pass by
+    assert dynasty.view(state, Viewer("seat", 0))["powers"] == []
+    with pytest.raises(IllegalMove, match="the event takes it away"):
+        dynasty.apply(dataclasses.replace(state, turn=0), Take(0, 2))
+    with pytest.raises(IllegalMove, match="Capital Punishment: P1 does nothing this round"):
+        dynasty.apply(dataclasses.replace(state, turn=0), Place(0, "shared", ((5, 5), (6, 5)), ("grass//", "grass//")))
+    for _ in range(4):  # P2 places every market domino, turn after turn
+        assert state.turn == 1
+        state, _ = dynasty.apply(state, dynasty.legal_moves(state)[0])
+    # P1's mission was still judged, and its penalty still taken
+    assert state.phase == "report" and [m.status for m in state.missions] == ["failed", "passed"]
+    assert [(t.seat, t.kind) for t in state.tasks] == [(0, "remove shared")]
+
+
+def test_capital_punishment_ties_sit_everyone_tied_out_and_nobody_claims():
+    state, said = dynasty.apply(game(), Happening(0, "capital_punishment"))
+    assert said[-1].text() == "P1 and P2 (1 capitals) do nothing this round."
+    state, _ = dynasty.apply(state, Market(0, (FILLER,) * 4))
+    state, _ = dynasty.apply(state, Mission(0, ("goods 1",)))
+    state, said = dynasty.apply(state, Mission(1, ("goods 1",)))
+    assert "Nobody may claim a domino this round." in [s.text() for s in said]
+    assert state.round == 2 and [m.status for m in state.missions] == ["passed", "passed"]
+
+
+# ---------------------------------------------------------------- Man of the People
+
+def test_man_of_the_people_only_the_player_with_the_most_people_places_new_ones():
+    state = with_domino(game())  # P1 has a person on its map, P2 none
+    state, said = dynasty.apply(state, Happening(0, "man_of_the_people"))
+    assert said[-1].text() == "P1 (1 people) may place dominoes showing people this round."
+    state, _ = dynasty.apply(state, Market(0, ("grass/person/|grass//", FILLER, FILLER, FILLER)))
+    for seat in (0, 1):
+        state, _ = dynasty.apply(state, Mission(seat, ("goods 1",)))
+    state, _ = dynasty.apply(state, Place(0, "shared", ((5, 5), (6, 5)), ("grass//", "grass//")))
+    assert state.turn == 1
+    with pytest.raises(IllegalMove, match="Man of the People: only P1 may place a domino showing a person"):
+        dynasty.apply(state, Place(1, "shared", ((5, 6), (6, 6)), ("grass/person/", "grass//")))
+    assert not any("person" in "".join(m.halves) for m in dynasty.legal_moves(state) if isinstance(m, Place))
+    tied = dynasty.apply(game(), Happening(0, "man_of_the_people"))[1][-1].text()
+    assert tied == "P1 and P2 (0 people) may place dominoes showing people this round."

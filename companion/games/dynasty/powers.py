@@ -11,7 +11,7 @@ from .catalog import role_name
 from .maps import Square, dominoes, lift, name, neighbour, side_towards, spots
 from .moves import Choose, Lend, Place, Shift, Take
 from .state import PERSONAL, SHARED, State
-from .steps import put, removable, say, set_at
+from .steps import put, removable, say, set_at, sits_out
 
 QUARTER = "ESWN"  # clockwise from east: a domino's turn is the direction from its first cell to its second
 
@@ -35,7 +35,7 @@ def has_power(state: State, seat: int, role: str) -> bool:
     """Whether seat may use role's power now: the variant is on, the power is seat's this round
     (Machine Mama lends it), seat used no power yet this round and no penalty or event takes it
     away."""
-    return (state.config.powers and wields(state, seat, role)
+    return (state.config.powers and wields(state, seat, role) and not sits_out(state, seat)
             and not state.power_used[seat] and state.effect(seat, "powerless") is None
             and state.event != "floods_punish")
 
@@ -244,6 +244,8 @@ def lend(state: State, move: Lend) -> State:
         raise IllegalMove("a power or a role icon is lent for the round, before its report")
     if move.role not in cfg.roles[move.seat]:
         raise IllegalMove(f"{cfg.names[move.seat]} lends only their own role's power or icon")
+    if sits_out(state, move.seat):
+        raise IllegalMove(f"Capital Punishment: {cfg.names[move.seat]} does nothing this round")
     if move.what not in ("power", "icon"):
         raise IllegalMove("a player lends their power or their role icon")
     if move.what == "power" and not cfg.powers:

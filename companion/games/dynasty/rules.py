@@ -5,12 +5,12 @@ from dataclasses import replace
 
 from ..base import IllegalMove, chance
 from . import power, powers
-from .catalog import EVENTS, EXPANSIONS, PENALTIES, REWARDS, ROLES, role_name, strength_name
+from .catalog import CAPITALS, EVENTS, EXPANSIONS, PENALTIES, REWARDS, ROLES, TERRAIN_OF, role_name, strength_name
 from .maps import BOUND, Half, Square, check_cells, frozen, lift, name, refusal
 from .moves import Choose, Happening, Lend, Market, Mission, Pass, Place, Remove, Said, Shift, Start, Take
 from .report import report
 from .state import PERSONAL, SHARED, Config, MissionCard, Need, State, Task, starting_halves
-from .steps import add_task, anchors, finish, put, removable, say, set_at, task_done, waiting
+from .steps import add_task, anchors, finish, put, removable, say, set_at, sits_out, task_done, waiting
 
 NAME = "dynasty"
 KNOWN = 300          # dominoes of a print remembered for the next game's market entry
@@ -192,7 +192,26 @@ def _market(state: State, move: Market) -> State:
         return finish(say(state, "The deck is empty: the game ends."), "ended")
     state = replace(state, market=texts, drawn=True, dealt=state.dealt + len(texts),
                     known=tuple(dict.fromkeys(state.known + texts))[-KNOWN:])
-    return maybe_claim(say(state, f"Round {state.round}: {len(texts)} dominoes in the market."))
+    state = say(state, f"Round {state.round}: {len(texts)} dominoes in the market.")
+    if state.event == "terrible_bonds":  # dominoes of roles not in the game are discarded (ee)
+        kept = tuple(t for t in texts if not bonds_broken(state, parse_domino(t)))
+        if len(kept) < len(texts):
+            state = say(replace(state, market=kept), f"Terrible Bonds: {len(texts) - len(kept)} of them "
+                                                     f"show a role not in the game and are discarded.")
+    return maybe_claim(state)
+
+
+def bonds_broken(state: State, halves) -> str | None:
+    """Terrible Bonds: what a domino shows of a role not in the game (its icon or terrain), or None."""
+    for role in ROLES:
+        if role in state.config.in_game:
+            continue
+        for half in halves:
+            if half.icon == role:
+                return f"the {role_name(role)}'s icon"
+            if half.terrain == TERRAIN_OF[role]:
+                return f"the {role_name(role)}'s terrain ({half.terrain})"
+    return None
 
 
 def parse_domino(text) -> tuple[Half, Half]:
@@ -252,7 +271,29 @@ def _happening(state: State, move: Happening) -> State:
                    "earthquake_rotate": ("turn", 1), "elections_rearrange": ("move", 3)}.get(move.event, ("", 0))
     for seat in role_order(state) if count else ():
         state = add_task(state, Task(seat, kind, count, bound=kind in ("move", "turn")))
+    if move.event in ("capital_punishment", "man_of_the_people"):
+        state = _most(state, move.event)
     return maybe_claim(state)
+
+
+def _most(state: State, event: str) -> State:
+    """Capital Punishment and Man of the People, counted on each player's own map as the event is
+    revealed: every player tied for the most (ff)."""
+    cfg = state.config
+    icons = CAPITALS if event == "capital_punishment" else {"person"}
+    count = [sum(1 for _, sq in m if sq.half.icon in icons) for m in state.personal]
+    best = max(count)
+    if event == "capital_punishment" and best == 0:
+        return say(state, "Nobody has a capital: everyone plays this round.")
+    most = [s for s in range(cfg.players) if count[s] == best]
+    key, what = (("sits out", ("does" if len(most) == 1 else "do") + " nothing this round")
+                 if event == "capital_punishment"
+                 else ("places people", "may place dominoes showing people this round"))
+    names = " and ".join(cfg.names[s] for s in most)
+    noun = "capitals" if event == "capital_punishment" else "people"
+    state = replace(state, effects=state.effects + tuple((s, key, True) for s in most))
+    return say(state, f"{names} ({best} {noun}) {what}.")
+
 
 
 def role_order(state: State) -> list[int]:
@@ -270,7 +311,10 @@ def maybe_claim(state: State) -> State:
                and not len(powers.round_cards(state, s)) == 1 == powers.missions_to_draw(state, s)]
     if waiting:
         return state
-    return replace(state, phase="claim", turn=0, passes=0)
+    active = [s for s in range(cfg.players) if not sits_out(state, s)]
+    if not active:
+        return report(say(state, "Nobody may claim a domino this round."))
+    return replace(state, phase="claim", turn=active[0], passes=0)
 
 
 # ---------------------------------------------------------------- placing
@@ -312,6 +356,10 @@ def placement_refusal(state: State, seat: int, where: str, cells, halves, power_
                 who = (f"{cfg.names[holder]} ({role_name(half.icon)})" if holder == cfg.holder(half.icon)
                        else f"{cfg.names[holder]}, who borrowed it this round,")
                 return f"only {who} may handle a domino showing the {half.icon} icon"
+    if not moving:
+        why = _event_refusal(state, seat, halves)
+        if why:
+            return why
     g = dict(state.shared) if where == SHARED else state.seat_map(seat)
     label = "the shared map" if where == SHARED else f"{cfg.names[seat]}'s map"
     bound = 5 if state.event == "border_dispute" else BOUND
@@ -325,6 +373,22 @@ def placement_refusal(state: State, seat: int, where: str, cells, halves, power_
             if len(power.province(grown, role)) > len(power.province(state, role)):
                 return f"no province may grow this round ({role_name(role)}'s would)"
     return why
+
+
+def _event_refusal(state: State, seat: int, halves) -> str | None:
+    """What the round's event forbids of a new domino (docs/rulings.md (ee), (ff))."""
+    cfg = state.config
+    if sits_out(state, seat):
+        return f"Capital Punishment: {cfg.names[seat]} does nothing this round"
+    if state.event == "terrible_bonds":
+        shown = bonds_broken(state, halves)
+        if shown:
+            return f"Terrible Bonds: a domino showing {shown} is discarded this round"
+    if state.event == "man_of_the_people" and any(h.icon == "person" for h in halves) \
+            and (seat, "places people", True) not in state.effects:
+        most = " or ".join(cfg.names[s] for s, k, _ in state.effects if k == "places people")
+        return f"Man of the People: only {most} may place a domino showing a person this round"
+    return None
 
 
 def _sniper(g: dict, cells, halves) -> str | None:
@@ -431,8 +495,15 @@ def _lay(state: State, seat: int, where: str, cells, halves) -> State:
 
 
 def after(state: State, seat: int) -> int:
-    """The next seat to claim: clockwise, or the other way in the Reverse Round."""
-    return (seat + (-1 if state.event == "reverse_order" else 1)) % state.config.players
+    """The next seat to claim: clockwise, or the other way in the Reverse Round, past players
+    who sit the round out."""
+    step = -1 if state.event == "reverse_order" else 1
+    n = state.config.players
+    for k in range(1, n + 1):
+        nxt = (seat + step * k) % n
+        if not sits_out(state, nxt):
+            return nxt
+    return seat
 
 
 def fits_anywhere(state: State, seat: int) -> bool:
@@ -473,7 +544,8 @@ def _pass(state: State, move: Pass) -> State:
     state = say(state, f"{cfg.names[move.seat]} can use no market domino and places nothing.")
     state = replace(state, passes=state.passes + 1, turn=after(state, move.seat),
                     effects=tuple(e for e in state.effects if e[:2] != (move.seat, "second_domino")))
-    if state.passes >= cfg.players:  # nobody can use what is left: it is discarded
+    if state.passes >= sum(1 for s in range(cfg.players) if not sits_out(state, s)):
+        # nobody can use what is left: it is discarded
         return report(say(state, "Nobody can use the rest of the market."))
     return state
 

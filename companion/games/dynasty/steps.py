@@ -12,6 +12,11 @@ def say(state: State, words: str) -> State:
     return replace(state, said=state.said + (words,))
 
 
+def sits_out(state: State, seat: int) -> bool:
+    """Capital Punishment: this player does nothing at all this round (docs/rulings.md (ff))."""
+    return (seat, "sits out", True) in state.effects
+
+
 def set_at(values: tuple, i: int, v) -> tuple:
     return values[:i] + (v,) + values[i + 1:]
 
@@ -63,6 +68,8 @@ def removable(state: State, task: Task | None, seat: int, where: str) -> dict[in
 def add_task(state: State, task: Task) -> State:
     if task.count <= 0:
         return state
+    if task.optional and sits_out(state, task.seat):  # a reward's placing, moving or taking off
+        return say(state, f"{state.config.names[task.seat]} does nothing this round (Capital Punishment).")
     why = _undoable(state, task)
     return say(state, why) if why else replace(state, tasks=state.tasks + (task,))
 
