@@ -64,18 +64,24 @@ class Phone(threading.Thread):
             time.sleep(self.rng.uniform(0.0, 1.0))  # rejoins
 
     def read(self, resp, until: float):
-        data = None
-        while time.monotonic() < until and not self.stop.is_set():
-            line = resp.fp.readline()
-            if not line:
-                return  # the stream ended (its time was up, or a new game revoked the link)
-            line = line.decode().rstrip("\n")
-            if line.startswith("data: "):
-                data = json.loads(line[6:])
-            elif line == "" and data is not None:
-                if "version" in data:
-                    self.figures.seen(self, time.monotonic(), data["version"])
-                data = None
+        data, opened = None, None
+        try:
+            while time.monotonic() < until and not self.stop.is_set():
+                line = resp.fp.readline()
+                if not line:
+                    return  # the stream ended (its time was up, or a new game revoked the link)
+                line = line.decode().rstrip("\n")
+                if line.startswith("data: "):
+                    data = json.loads(line[6:])
+                elif line == "" and data is not None:
+                    if "version" in data:
+                        now = time.monotonic()
+                        opened = opened or now  # live from its first view on
+                        self.figures.seen(self, now, data["version"])
+                    data = None
+        finally:
+            if opened is not None:
+                self.figures.listened(self, opened, time.monotonic())
 
 
 class Figures:
@@ -83,39 +89,56 @@ class Figures:
         self.lock = threading.Lock()
         self.errors: list[str] = []
         self.events: dict[object, list[tuple[float, int]]] = {}
-        self.acks: list[tuple[float, int]] = []  # (acknowledged at, version then)
+        self.open: dict[object, list[tuple[float, float]]] = {}  # when each phone's stream was live
+        self.acks: list[tuple[float, int, str]] = []  # (acknowledged at, version then, game)
         self.slowest_request = 0.0
-        self.rss: list[int] = []  # KiB, at each change of game
+        self.rss: list[int] = []  # KiB, at each change of game (a round: every game once)
 
     def error(self, what: str):
         with self.lock:
             self.errors.append(what)
 
+    def listened(self, phone, since: float, until: float):
+        with self.lock:
+            self.open.setdefault(phone, []).append((since, until))
+
     def seen(self, phone, at: float, version: int):
         with self.lock:
             self.events.setdefault(phone, []).append((at, version))
 
-    def latencies(self) -> list[float]:
-        """For every acknowledged move and every stream that showed a change after it, how long
-        the change took to arrive (a stream whose view the move left alone has nothing to show)."""
+    def latencies(self) -> list[tuple[float, str]]:
+        """For every acknowledged move and every phone whose stream was live from the move to a
+        second after it, how long the change took to arrive on that phone (a phone off the line
+        at that moment catches up when it rejoins, which is not a live update; a stream whose
+        view the move left alone has nothing to show), with the game it was played in."""
         out = []
-        for events in self.events.values():
+        for phone, events in self.events.items():
+            live = self.open.get(phone, [])
             i = 0
-            for acked, version in self.acks:
+            for acked, version, game in self.acks:
                 while i < len(events) and events[i][1] < version:
                     i += 1
-                if i < len(events) and events[i][0] >= acked - 1e-3:
-                    out.append(max(0.0, events[i][0] - acked))
+                listening = any(a <= acked and acked + 1.0 <= b for a, b in live)
+                if listening and i < len(events) and events[i][0] >= acked - 1e-3:
+                    out.append((max(0.0, events[i][0] - acked), game))
         return out
 
     def summary(self, rss_start: int, rss_end: int, queue_warnings: int, seconds: float) -> dict:
-        lat = sorted(self.latencies())
+        timed = self.latencies()
+        lat = sorted(x for x, _ in timed)
         pick = (lambda q: round(lat[min(len(lat) - 1, int(q * len(lat)))], 3)) if lat else (lambda q: None)
+        by_game = {}
+        for game in sorted({g for _, g in timed}):
+            mine = sorted(x for x, g in timed if g == game)
+            by_game[game] = {"updates": len(mine), "p95_s": round(mine[int(0.95 * (len(mine) - 1))], 3),
+                             "over_1s": sum(1 for x in mine if x > 1.0)}
         return {"seconds": round(seconds, 1), "moves": len(self.acks), "updates_measured": len(lat),
                 "update_p50_s": pick(0.5), "update_p95_s": pick(0.95), "update_max_s": pick(1.0),
-                "updates_over_1s": sum(1 for x in lat if x > 1.0), "errors": len(self.errors),
+                "updates_over_1s": sum(1 for x in lat if x > 1.0), "updates_by_game": by_game,
+                "errors": len(self.errors),
                 "first_errors": self.errors[:5], "slowest_request_s": round(self.slowest_request, 3),
                 "rss_start_kib": rss_start, "rss_end_kib": rss_end,
+                "rss_each_round_kib": self.rss[::len(games.names())],
                 "rss_after_each_game_kib": self.rss[:200], "task_queue_warnings": queue_warnings}
 
 
@@ -160,7 +183,7 @@ def play(base: str, host_token: str, db, pid: int, seconds: float, seed: int, ou
                 if status != 200:
                     figures.error(f"/api/table answered {status}")
                 else:
-                    figures.acks.append((t0, body["version"]))
+                    figures.acks.append((t0, body["version"], table.name))
             except (AssertionError, OSError, urllib.error.URLError) as exc:
                 figures.error(f"move: {exc!r}"[:300])
             time.sleep(rng.uniform(0.02, 0.15))
