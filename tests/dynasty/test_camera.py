@@ -14,10 +14,8 @@ from companion.games.dynasty.catalog import ICONS, TERRAINS
 from vision import dominoes
 from vision.mat import mat_layout, print_marks
 from vision.recognise import Profile
-from vision.synthetic import random_camera, random_light, random_optics
 
 FRAMES = int(os.environ.get("DYNASTY_VISION_FRAMES", "3"))
-SIDES = "NESW"
 
 
 @pytest.fixture(scope="module")
@@ -71,42 +69,10 @@ def test_a_map_that_strays_past_its_grid_is_seen_shifted_back():
     assert camera.offset([(2, 5), (2, 8)]) == (0, -1)
 
 
-def _turned(half: str, quarters: int) -> str:
-    t, i, p = half.split("/")
-    ps = {SIDES[(SIDES.index(s) + quarters) % 4] for s in p}
-    return f"{t}/{i}/{''.join(s for s in SIDES if s in ps)}"
-
-
-def _table(layout, rng, seed):
-    """Random maps on all six grids: dominoes of random halves at random quarter turns, laid
-    as a hand lays them (up to 0.7 mm off their squares, 2 degrees askew)."""
-    table = dominoes.DominoTable(layout, TILES, seed=seed, camera=random_camera(rng),
-                                 light=random_light(rng, layout), optics=random_optics(rng))
-    icons = list(ICONS)
-    truth = {}
-
-    def half():
-        icon = str(rng.choice(icons)) if rng.random() < 0.4 else ""
-        return f"{rng.choice(TERRAINS)}/{icon}/{''.join(s for s in SIDES if rng.random() < 0.5)}"
-    for area in ZONES:
-        for _ in range(int(rng.integers(6, 20))):
-            r, c, q = int(rng.integers(8)), int(rng.integers(8)), int(rng.integers(4))
-            dx, dy = ((1, 0), (0, 1), (-1, 0), (0, -1))[q]
-            r2, c2 = r + dy, c + dx
-            if not (0 <= r2 < 8 and 0 <= c2 < 8) or (area, r, c) in truth or (area, r2, c2) in truth:
-                continue
-            a, b = half(), half()
-            (x1, y1), (x2, y2) = CELLS.centre(layout, area, r, c), CELLS.centre(layout, area, r2, c2)
-            table.place(f"{_turned(a, -q)}|{_turned(b, -q)}", (x1 + x2) / 2 + rng.uniform(-0.7, 0.7),
-                        (y1 + y2) / 2 + rng.uniform(-0.7, 0.7), 90 * q + rng.uniform(-2, 2))
-            truth[(area, r, c)], truth[(area, r2, c2)] = a, b
-    return table, truth
-
-
 def _read_frames(layout, reader, seed):
     """(squares, squares read) over FRAMES frames; asserts every domino is found, none misread."""
     rng = np.random.default_rng(seed)
-    return read_cells(reader, CELLS, layout, (_table(layout, rng, seed=i) for i in range(FRAMES)))
+    return read_cells(reader, CELLS, layout, (dominoes.random_maps(layout, TILES, CELLS, rng, seed=i) for i in range(FRAMES)))
 
 
 def test_synthetic_maps_every_domino_found_at_least_995_per_mille_read_none_misread(layout, reader):

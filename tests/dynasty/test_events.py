@@ -182,3 +182,152 @@ def test_man_of_the_people_only_the_player_with_the_most_people_places_new_ones(
     assert not any("person" in "".join(m.halves) for m in dynasty.legal_moves(state) if isinstance(m, Place))
     tied = dynasty.apply(game(), Happening(0, "man_of_the_people"))[1][-1].text()
     assert tied == "P1 and P2 (0 people) may place dominoes showing people this round."
+
+
+# ---------------------------------------------------------------- Good Times
+
+def test_good_times_each_player_ignores_the_part_of_their_mission_they_choose():
+    from companion.games.dynasty import Ignore
+    state = revealed(game(), "mission_soften", missions={0: ("goods 99", "warfare 1"), 1: ("goods 1", "warfare 99")})
+    assert Ignore(0, 0) in dynasty.legal_moves(state) and Ignore(1, 1) in dynasty.legal_moves(state)
+    assert dynasty.view(state, Viewer("seat", 0))["ignore"] == [0, 1]
+    with pytest.raises(IllegalMove, match="the mission has 2 parts: choose one of 1 to 2"):
+        dynasty.apply(state, Ignore(0, 2))
+    state, said = dynasty.apply(state, Ignore(0, 0))
+    assert said[0].text() == "P1 ignores Goods 99 of their mission (Good Times)."
+    assert dynasty.view(state, Viewer("seat", 0))["ignore"] == [1]  # a mind may change until the report
+    while state.phase == "claim":  # P2 chooses nothing: the companion ignores the part that lets it pass
+        state = dynasty.apply(state, [m for m in dynasty.legal_moves(state) if isinstance(m, Place)][0])[0]
+    first, second = state.missions
+    assert first.status == "passed" and first.ignored == 0 and first.result == (("warfare", 1, 2),)
+    assert second.status == "passed" and second.ignored == 1
+    assert "P2 chose no part of their mission to ignore: the companion ignores Military 99." in state.said
+    with pytest.raises(IllegalMove, match="in the Good Times round only"):
+        dynasty.apply(state, Ignore(0, 0))
+
+
+def test_good_times_a_mission_of_one_part_ignored_passes_and_a_secret_choice_stays_secret():
+    from companion.games.dynasty import Ignore
+    state, _ = dynasty.apply(game(), Happening(0, "mission_soften"))
+    state, _ = dynasty.apply(state, Market(0, (FILLER,) * 4))
+    state, _ = dynasty.apply(state, Mission(0, ("goods 99",), secret=True))
+    state, _ = dynasty.apply(state, Mission(1, ("goods 1",)))
+    state, said = dynasty.apply(state, Ignore(0, 0))
+    assert said[0].text() == "P1 chose the part of their secret mission to ignore."
+    assert "99" not in str(dynasty.view(state, Viewer("seat", 1))["missions"])
+    while state.phase == "claim":
+        state = dynasty.apply(state, dynasty.legal_moves(state)[0])[0]
+    assert state.missions[0].status == "passed"
+    assert "P1's mission passed: its one part is ignored (Good Times)." in state.said
+
+
+# ---------------------------------------------------------------- Political Power and swapping missions
+
+def test_political_power_the_strongest_player_may_swap_missions_before_the_report():
+    from companion.games.dynasty import Swap
+    # P1 (goods) has a person on its map: Goods 4 beats Military 2
+    state = revealed(with_domino(game()), "mission_swap", missions={0: ("warfare 99",), 1: ("goods 1",)})
+    while state.phase == "claim":
+        state = dynasty.apply(state, [m for m in dynasty.legal_moves(state) if isinstance(m, Place)][0])[0]
+    assert state.phase == "swap" and state.turn == 0
+    assert state.said[-1].startswith("Political Power: P1 (strength ")
+    assert dynasty.legal_moves(state) == [Swap(0, 1), Pass(0)]
+    assert dynasty.view(state, Viewer("seat", 0))["swap_with"] == [1]
+    assert dynasty.view(state, Viewer("seat", 1))["swap_with"] == []
+    with pytest.raises(IllegalMove, match="Political Power: P1 decides on a swap now"):
+        dynasty.apply(state, Swap(1, 0))
+    swapped, said = dynasty.apply(state, Swap(0, 1))
+    assert said[0].text() == "P1 swaps missions with P2."
+    first, second = swapped.missions  # judged as each new holder's
+    assert (first.seat, first.status, second.seat, second.status) == (1, "failed", 0, "passed")
+    kept, said = dynasty.apply(state, Pass(0))
+    assert said[0].text() == "P1 keeps their mission." and [m.seat for m in kept.missions] == [0, 1]
+
+
+def test_a_swapped_secret_mission_is_seen_by_its_new_holder_only():
+    from companion.games.dynasty import Swap
+    state, _ = dynasty.apply(with_domino(game()), Happening(0, "mission_swap"))
+    state, _ = dynasty.apply(state, Market(0, (FILLER,) * 4))
+    state, _ = dynasty.apply(state, Mission(0, ("goods 1",)))
+    state, _ = dynasty.apply(state, Mission(1, ("warfare 7",), secret=True))
+    while state.phase == "claim":
+        state = dynasty.apply(state, [m for m in dynasty.legal_moves(state) if isinstance(m, Place)][0])[0]
+    state = dynasty.apply(state, Swap(0, 1))[0]
+    assert dynasty.secrets(state) == {"seat-0": {"Mission 2: Military 7"}, "seat-1": set()}
+    assert "Military 7" in str(dynasty.view(state, Viewer("seat", 0))["missions"])
+    assert "Military 7" not in str(dynasty.view(state, Viewer("seat", 1))["missions"])
+    assert "Military 7" not in str(dynasty.view(state, TABLE)["missions"])
+
+
+def _reward_next_round(reward, **options):
+    """P1's mission of round 1 passes with `reward`; round 2's market is out."""
+    state = dynasty.setup({"players": 2, "roles": ["goods", "warfare"], **options}, 0)
+    state, _ = dynasty.apply(state, Market(0, (FILLER,) * 4))
+    state, _ = dynasty.apply(state, Mission(0, ("goods 1",), reward))
+    state, _ = dynasty.apply(state, Mission(1, ("goods 1",)))
+    while state.phase == "claim":
+        state = dynasty.apply(state, [m for m in dynasty.legal_moves(state) if isinstance(m, Place)][0])[0]
+    assert state.round == 2
+    return dynasty.apply(state, Market(0, (FILLER,) * 4))[0]
+
+
+def test_the_force_mission_reward_swaps_once_after_the_missions_are_received():
+    from companion.games.dynasty import Swap
+    state = _reward_next_round("force_mission")
+    state, _ = dynasty.apply(state, Mission(0, ("goods 50",)))
+    assert not [m for m in dynasty.legal_moves(state) if isinstance(m, Swap)]  # P2's is not in yet
+    with pytest.raises(IllegalMove, match="missions are swapped with the force-mission reward once they are in"):
+        dynasty.apply(state, Swap(0, 1))
+    state, _ = dynasty.apply(state, Mission(1, ("goods 1",)))
+    assert state.phase == "claim" and Swap(0, 1) in dynasty.legal_moves(state)
+    assert Swap(1, 0) not in dynasty.legal_moves(state)
+    state, _ = dynasty.apply(state, Swap(0, 1))
+    assert [(m.seat, m.needs[0].num) for m in state.missions if m.round == 2] == [(1, 50), (0, 1)]
+    assert not [m for m in dynasty.legal_moves(state) if isinstance(m, Swap)]
+    with pytest.raises(IllegalMove, match="already swapped missions this round"):
+        dynasty.apply(state, Swap(0, 1))
+
+
+# ---------------------------------------------------------------- drawing several missions, powers twice
+
+def test_the_triple_mission_reward_draws_as_many_missions_as_the_neutral_strength_and_keeps_one():
+    from companion.games.dynasty import Choose
+    from companion.games.dynasty.maps import Half, Square, frozen
+    state = _reward_next_round("triple_mission")
+    # two Neutral capitals on P1's map: Neutral strength 2 (each worth 1)
+    mine = dict(state.personal[0]) | {(5, 3): Square(Half.parse("grass/neutral/W"), 90),
+                                      (3, 2): Square(Half.parse("grass/neutral/S"), 91)}
+    state = dataclasses.replace(state, personal=(frozen(mine),) + state.personal[1:])
+    state, _ = dynasty.apply(state, Mission(0, ("goods 1",)))
+    state, _ = dynasty.apply(state, Mission(1, ("goods 1",)))
+    assert state.phase == "draw" and dynasty.view(state, Viewer("seat", 0))["needs_mission"]
+    state, _ = dynasty.apply(state, Mission(0, ("goods 2",)))
+    with pytest.raises(IllegalMove, match="already has this round's mission"):
+        dynasty.apply(state, Mission(0, ("goods 3",)))
+    held = [m.id for m in state.missions if m.round == 2 and m.seat == 0]
+    assert dynasty.view(state, Viewer("seat", 0))["keep_one_of"] == held
+    assert sorted(m.mission for m in dynasty.legal_moves(state) if isinstance(m, Choose)) == held
+    state, said = dynasty.apply(state, Choose(0, held[1]))
+    assert said[0].text() == f"P1 keeps mission {held[1]} and puts the other back." and state.phase == "claim"
+
+
+def test_the_triple_mission_reward_with_no_neutral_strength_draws_one():
+    state = _reward_next_round("triple_mission")
+    state, _ = dynasty.apply(state, Mission(0, ("goods 1",)))
+    state, _ = dynasty.apply(state, Mission(1, ("goods 1",)))
+    assert state.phase == "claim"
+
+
+def test_the_powerful_reward_lets_a_power_be_used_twice_next_round():
+    from companion.games.dynasty import Take
+    state = _reward_next_round("powerful", powers="yes")
+    state, _ = dynasty.apply(state, Mission(0, ("goods 1",)))
+    state, _ = dynasty.apply(state, Mission(1, ("goods 1",)))
+    state, _ = dynasty.apply(state, Take(0, 0))  # the Aunt takes none this turn...
+    state, _ = dynasty.apply(state, dynasty.legal_moves(state)[0])  # P2 places
+    assert state.turn == 0 and Take(0, 0) in dynasty.legal_moves(state)  # ...and may again
+    state, _ = dynasty.apply(state, Take(0, 0))
+    state, _ = dynasty.apply(state, dynasty.legal_moves(state)[0])
+    assert state.turn == 0 and not any(isinstance(m, Take) for m in dynasty.legal_moves(state))
+    with pytest.raises(IllegalMove, match=r"the power is used once per round \(twice after the powerful reward\)"):
+        dynasty.apply(state, Take(0, 0))

@@ -11,10 +11,10 @@ records (the `start` and `place` lines of a record), oled (its OLED pages).
 from __future__ import annotations
 
 from ..base import Game, IllegalMove, Option, accepted
-from . import powers, practice
+from . import missions, powers, practice
 from .catalog import EXPANSIONS, ROLES, role_name
-from .moves import (MOVES, Choose, Happening, Lend, Market, Mission, Pass, Place, Remove, Said, Shift, Start,
-                    Take, move_from_dict, move_to_dict)
+from .moves import (MOVES, Choose, Happening, Ignore, Lend, Market, Mission, Pass, Place, Remove, Said, Shift,
+                    Start, Swap, Take, move_from_dict, move_to_dict)
 from .rules import NAME, apply, is_over, keep, placements, scores, setup, winners
 from .state import PERSONAL, SHARED, State
 from .steps import removable
@@ -23,7 +23,7 @@ from .views import secrets, view, viewers
 __all__ = ["NAME", "GAME", "MOVES", "IllegalMove", "setup", "apply", "view", "viewers", "scores",
            "is_over", "winners", "legal_moves", "secrets", "keep", "move_from_dict", "move_to_dict", "State",
            "Start", "Market", "Mission", "Happening", "Place", "Pass", "Remove", "Choose", "Shift", "Take", "Lend",
-           "Said"]
+           "Ignore", "Swap", "Said"]
 
 _YES_NO = (("no", "no"), ("yes", "yes"))
 
@@ -70,7 +70,10 @@ def legal_moves(state: State) -> list:
         seat = state.turn
         out = [Place(seat, where, cells, tuple(h.text() for h in halves))
                for where, cells, halves in placements(state, seat)]
-        return (out or [Pass(seat)]) + powers.claim_moves(state, seat) + powers.lend_moves(state)
+        return ((out or [Pass(seat)]) + powers.claim_moves(state, seat) + powers.lend_moves(state)
+                + missions.ignore_moves(state) + missions.swap_moves(state))
+    if state.phase == "swap":  # Political Power: the strongest player swaps or keeps their mission
+        return missions.swap_moves(state) + [Pass(state.turn)]
     return accepted(apply, state, _candidates(state))
 
 
@@ -106,13 +109,13 @@ def _candidates(state: State) -> list:
             out.append(Market(0, practice.market(state.seed, state.round, size, cfg.expansions)))
         for seat in range(cfg.players):
             held = powers.round_cards(state, seat)
-            if len(held) == 2:  # the Sister of Coin keeps one of her two
+            if len(held) == powers.missions_to_draw(state, seat) > 1:  # several drawn: one is kept
                 out += [Choose(seat, m.id) for m in held]
                 continue
             m = practice.mission(state.seed, f"{state.round}-{len(held)}" if held else state.round, seat,
                                  cfg.expansions)
             out.append(Mission(seat, m["needs"], m["reward"], m["penalty"], m["secret"]))
-        return out + powers.lend_moves(state)
+        return out + powers.lend_moves(state) + missions.ignore_moves(state)
     if state.phase == "report" and state.tasks:
         task = state.tasks[0]
         if task.kind == "place":

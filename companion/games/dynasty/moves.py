@@ -133,7 +133,22 @@ class Lend:
     what: str
 
 
-MOVES = (Start, Market, Mission, Happening, Place, Pass, Remove, Choose, Shift, Take, Lend)
+@dataclass(frozen=True)
+class Ignore:
+    """Good Times: seat's mission of this round ignores its requirement number `need` (from 0)."""
+    seat: int
+    need: int
+
+
+@dataclass(frozen=True)
+class Swap:
+    """Seat's mission of this round and the player at seat `to`'s change hands (Political Power,
+    the force-mission reward)."""
+    seat: int
+    to: int
+
+
+MOVES = (Start, Market, Mission, Happening, Place, Pass, Remove, Choose, Shift, Take, Lend, Ignore, Swap)
 
 
 @dataclass(frozen=True)

@@ -46,8 +46,29 @@ def round_cards(state: State, seat: int) -> list:
 
 
 def missions_to_draw(state: State, seat: int) -> int:
-    """The Sister of Coin draws two missions a round and keeps one; everyone else draws one."""
-    return 2 if has_power(state, seat, "money") else 1
+    """Missions seat draws this round to keep one: the Sister of Coin two, the triple-mission
+    reward as many as the Neutral strength (at least one; the larger when both); once one is kept,
+    one."""
+    if any(m.seat == seat and m.round == state.round and m.status == "put back" for m in state.missions):
+        return 1
+    triple = state.effect(seat, "missions to draw") or 1
+    return max(2 if has_power(state, seat, "money") else 1, triple)
+
+
+def fix_missions_to_draw(state: State, seat: int) -> State:
+    """The triple-mission reward's number, fixed as seat draws its first mission of the round
+    (Neutral strength as it stands then)."""
+    if state.effect(seat, "triple_mission") is None or state.effect(seat, "missions to draw") is not None:
+        return state
+    from .power import neutral
+    return replace(state, effects=state.effects + ((seat, "missions to draw", max(1, neutral(state, seat))),))
+
+
+def spend_power(state: State, seat: int) -> State:
+    """A power used: once a round, twice with the powerful reward (docs/rulings.md (ii))."""
+    if state.effect(seat, "powerful") is not None and (seat, "powerful spent", True) not in state.effects:
+        return replace(state, effects=state.effects + ((seat, "powerful spent", True),))
+    return replace(state, power_used=set_at(state.power_used, seat, True))
 
 
 # ---------------------------------------------------------------- the Sister of Coin
@@ -55,19 +76,23 @@ def missions_to_draw(state: State, seat: int) -> int:
 def choose(state: State, move: Choose) -> State:
     seat = move.seat
     held = round_cards(state, seat)
-    if state.phase != "draw" or len(held) != 2:
-        raise IllegalMove("the Sister of Coin keeps one of her two missions once she has drawn both")
+    count = missions_to_draw(state, seat)
+    if state.phase != "draw" or count < 2 or len(held) != count:
+        raise IllegalMove(f"one mission is kept once all {count} are drawn" if count > 1
+                          else "a player who draws one mission keeps it")
     keep = next((m for m in held if m.id == move.mission), None)
     if keep is None:
-        raise IllegalMove(f"mission {move.mission} is not one of the two she drew: "
+        raise IllegalMove(f"mission {move.mission} is not one of those drawn: "
                           f"{' or '.join(str(m.id) for m in held)}")
-    other = next(m for m in held if m.id != move.mission)
-    state = replace(state, missions=tuple(replace(m, status="put back") if m.id == other.id else m
-                                          for m in state.missions),
-                    power_used=set_at(state.power_used, seat, True))
+    back = {m.id for m in held if m.id != move.mission}
+    state = replace(state, missions=tuple(replace(m, status="put back") if m.id in back else m
+                                          for m in state.missions))
+    if has_power(state, seat, "money"):
+        state = spend_power(state, seat)
     from .rules import maybe_claim
     who = state.config.names[seat]
-    return maybe_claim(say(state, f"{who} keeps mission {keep.id} and puts the other back."))
+    rest = "the other" if len(back) == 1 else f"the other {len(back)}"
+    return maybe_claim(say(state, f"{who} keeps mission {keep.id} and puts {rest} back."))
 
 
 # ---------------------------------------------------------------- the Sibling of Space
@@ -78,7 +103,7 @@ def _claim_power(state: State, seat: int, role: str, what: str) -> None:
     if state.phase != "claim" or seat != state.turn:
         raise IllegalMove(f"the {role_name(role)} {what} on their own turn of the claim step")
     if not has_power(state, seat, role):
-        raise IllegalMove("the power is used once per round, and not when a penalty or the event takes it away")
+        raise IllegalMove("the power is used once per round (twice after the powerful reward), and not when a penalty or the event takes it away")
 
 
 def _lies(g: dict, number: int) -> tuple:
@@ -187,7 +212,7 @@ def shift(state: State, move: Shift) -> State:
     g = dict(without.shared) if move.map == SHARED else without.seat_map(seat)
     state = put(without, seat, move.map, g | {c: Square(h, number) for c, h in zip(new, turned)})
     if task is None:
-        state = replace(state, power_used=set_at(state.power_used, seat, True))
+        state = spend_power(state, seat)
     where = "the shared map" if move.map == SHARED else "their map"
     verb = "turned" if set(new) == set(cells) else "moved"
     state = say(state, f"{state.config.names[seat]} {verb} the domino on {name(cells[0])}-{name(cells[1])} "
@@ -207,7 +232,7 @@ def take(state: State, move: Take) -> State:
     seat = move.seat
     _claim_power(state, seat, "goods", "takes two dominoes or none")
     cfg = state.config
-    state = replace(state, power_used=set_at(state.power_used, seat, True))
+    state = spend_power(state, seat)
     if move.count == 0:
         from .rules import after
         state = say(state, f"{cfg.names[seat]} takes no domino this turn.")

@@ -77,7 +77,7 @@ def mission(seed: int, round_: int, seat: int, expansions=()) -> dict:
     roll = rng.random()
     if roll < 0.33:
         reward = rng.choice(["remove_failed", "extra_score", "draw", "ignore_placement", "powerful", "overlap",
-                             "rearrange", "rotate"])
+                             "rearrange", "rotate", "triple_mission", "force_mission"])
     elif roll < 0.66:
         penalty = rng.choice(["remove", "remove_all", "remove_shared", "remove_role", "strict_placement",
                               "small_province", "remove_neutral"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from . import power, powers
+from . import missions, power, powers
 from .catalog import PENALTIES, REWARDS, ROLES, strength_name
 from .maps import lift, neighbour
 from .state import PERSONAL, MissionCard, State, Task
@@ -32,21 +32,34 @@ def report(state: State) -> State:
         card = next(iter(powers.round_cards(state, seat)), None)
         if card is None or state.phase == "over":
             continue
-        need = {}
-        for n in card.needs:
-            need[n.role] = max(need.get(n.role, 0), n.num * power.measure(state, n.scalar, seat))
+        def needs(skip=None):
+            need = {}
+            for i, n in enumerate(card.needs):
+                if i != skip:
+                    need[n.role] = max(need.get(n.role, 0), n.num * power.measure(state, n.scalar, seat))
+            return need
         own_blocked = (cfg.report_rules and "money" in cfg.roles[seat] and not state.on_shared[seat])
         def left(r):
             p = pools[r]
             return (p["free"] + (p["selfish"] if r in cfg.roles[seat] else 0)
                     + (p["allin"] if allin_to.get(r, seat) == seat else 0))
-        had = {r: (0 if own_blocked and r == "money" else left(r)) for r in need}
-        apart = [r for r in need if "machine" in cfg.expansions and r in cfg.in_game
+        had = {r: (0 if own_blocked and r == "money" else left(r)) for r in needs()}
+        apart = [r for r in needs() if "machine" in cfg.expansions and r in cfg.in_game
                  and r not in cfg.roles[seat]
                  and not any(power.connected(state, r, own) for own in cfg.roles[seat])]
         for r in apart:
             if partner.get(r, seat) != seat:
                 had[r] = 0
+        skip = None
+        if state.event == "mission_soften":  # Good Times: one part of the mission is ignored (gg)
+            skip = missions.ignored_need(card, had, lambda i: all(had[r] >= v for r, v in needs(i).items()))
+            if card.ignored is None:
+                card = replace(card, ignored=skip)
+                state = say(state, f"{cfg.names[seat]} chose no part of their mission to ignore: "
+                                   + ("the companion ignores one." if card.secret else
+                                      f"the companion ignores {card.needs[skip].words()}."))
+        need = needs(skip)
+        apart = [r for r in apart if r in need]
         ok = all(had[r] >= v for r, v in need.items())
         if ok:
             for r, v in need.items():
@@ -59,6 +72,8 @@ def report(state: State) -> State:
         numbers = ", ".join(f"{strength_name(r)} {h} of {v} needed" for r, v, h in result)
         if card.secret and not ok:
             line = f"{who}'s secret mission failed."
+        elif not result:
+            line = f"{who}'s mission passed: its one part is ignored (Good Times)."
         else:
             line = f"{who}'s mission {'passed' if ok else 'failed'}: {numbers}."
         lines.append(line)
@@ -109,8 +124,8 @@ def consequence(state: State, card: MissionCard, ok: bool) -> State:
             state = add_task(state, Task(seat, "place", count, optional=True))
         elif key == "remove_corrupter":
             state = add_task(state, Task(seat, "remove corrupter", 1, optional=True))
-        elif key == "overlap":
-            state = next_effect(state, seat, "overlap", True)
+        elif key in ("overlap", "triple_mission", "force_mission"):
+            state = next_effect(state, seat, key, True)
         elif key == "powerful":
             state = next_effect(state, seat, "powerful", True)
         elif key in ("rearrange", "rearrange_dynamic", "rotate", "rotate_dynamic"):

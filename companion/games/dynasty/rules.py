@@ -4,10 +4,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..base import IllegalMove, chance
-from . import power, powers
+from . import missions, power, powers
 from .catalog import CAPITALS, EVENTS, EXPANSIONS, PENALTIES, REWARDS, ROLES, TERRAIN_OF, role_name, strength_name
 from .maps import BOUND, Half, Square, check_cells, frozen, lift, name, refusal
-from .moves import Choose, Happening, Lend, Market, Mission, Pass, Place, Remove, Said, Shift, Start, Take
+from .moves import Choose, Happening, Ignore, Lend, Market, Mission, Pass, Place, Remove, Said, Shift, Start, Swap, Take
 from .report import report
 from .state import PERSONAL, SHARED, Config, MissionCard, Need, State, Task, starting_halves
 from .steps import add_task, anchors, finish, put, removable, say, set_at, sits_out, task_done, waiting
@@ -145,7 +145,7 @@ def apply(state: State, move) -> tuple[State, list[Said]]:
         raise IllegalMove(f"there is no seat {seat} at this table")
     handler = {Start: _start, Market: _market, Mission: _mission, Happening: _happening,
                Place: _place, Pass: _pass, Remove: _remove, Choose: powers.choose, Shift: powers.shift,
-               Take: powers.take, Lend: powers.lend}.get(type(move))
+               Take: powers.take, Lend: powers.lend, Ignore: missions.ignore, Swap: missions.swap}.get(type(move))
     if handler is None:
         raise IllegalMove(f"{type(move).__name__} is not a Domino Dynasty move")
     new = handler(state, move)
@@ -234,6 +234,7 @@ def needs_mission(state: State, seat: int) -> bool:
 def _mission(state: State, move: Mission) -> State:
     if state.phase != "draw":
         raise IllegalMove("missions are drawn at the start of a round")
+    state = powers.fix_missions_to_draw(state, move.seat)
     if len(powers.round_cards(state, move.seat)) >= powers.missions_to_draw(state, move.seat):
         raise IllegalMove(f"{state.config.names[move.seat]} already has this round's mission")
     if not needs_mission(state, move.seat):
@@ -313,7 +314,7 @@ def maybe_claim(state: State) -> State:
         return state
     active = [s for s in range(cfg.players) if not sits_out(state, s)]
     if not active:
-        return report(say(state, "Nobody may claim a domino this round."))
+        return missions.end_claim(say(state, "Nobody may claim a domino this round."))
     return replace(state, phase="claim", turn=active[0], passes=0)
 
 
@@ -452,7 +453,7 @@ def _place(state: State, move: Place) -> State:
             raise IllegalMove("only the Uncle of Infrastructure's power places a mismatched domino, "
                               "with the powers variant")
         if not powers.has_power(state, seat, "infrastructure"):
-            raise IllegalMove("the power is used once per round, and not when a penalty or the event takes it away")
+            raise IllegalMove("the power is used once per round (twice after the powerful reward), and not when a penalty or the event takes it away")
     why = placement_refusal(state, seat, move.map, cells, halves, use_power)
     if why:
         raise IllegalMove(why)
@@ -464,7 +465,9 @@ def _place(state: State, move: Place) -> State:
     state = replace(state, placed=set_at(state.placed, seat, state.placed[seat] + 1),
                     on_shared=set_at(state.on_shared, seat, state.on_shared[seat] or move.map == SHARED),
                     mismatched=set_at(state.mismatched, seat, state.mismatched[seat] or mismatch),
-                    power_used=set_at(state.power_used, seat, state.power_used[seat] or use_power))
+                    )
+    if use_power:
+        state = powers.spend_power(state, seat)
     table = power.strengths(state)
     # what the placement did to the strengths, said at once: players need not recount
     changed = [f"{strength_name(r)} {before[r]['strength']}->{table[r]['strength']}" for r in cfg.in_game
@@ -480,7 +483,7 @@ def _place(state: State, move: Place) -> State:
         again = state.effect(seat, "second_domino") is not None and market
         state = replace(state, market=market, passes=0, turn=seat if again else after(state, seat),
                         effects=tuple(e for e in state.effects if e[:2] != (seat, "second_domino")))
-        return report(state) if not market else state
+        return missions.end_claim(state) if not market else state
     if task is not None:
         return task_done(state, task)
     return state
@@ -529,6 +532,8 @@ def placements(state: State, seat: int, dominoes_=None):
 
 def _pass(state: State, move: Pass) -> State:
     cfg = state.config
+    if state.phase == "swap":
+        return missions.decline(state, move)
     if state.phase == "report" or (state.phase == "draw" and state.tasks):
         task = state.tasks[0] if state.tasks else None
         if task is None or task.seat != move.seat or not task.optional:
@@ -546,7 +551,7 @@ def _pass(state: State, move: Pass) -> State:
                     effects=tuple(e for e in state.effects if e[:2] != (move.seat, "second_domino")))
     if state.passes >= sum(1 for s in range(cfg.players) if not sits_out(state, s)):
         # nobody can use what is left: it is discarded
-        return report(say(state, "Nobody can use the rest of the market."))
+        return missions.end_claim(say(state, "Nobody can use the rest of the market."))
     return state
 
 
@@ -583,7 +588,7 @@ def _remove(state: State, move: Remove) -> State:
     state = say(state, f"{cfg.names[seat]} took the domino on {name(cell)} off "
                         f"{'the shared map' if where == SHARED else 'their map'}.")
     if task is None:
-        return replace(state, power_used=set_at(state.power_used, seat, True))
+        return powers.spend_power(state, seat)
     state = task_done(state, task)
     return maybe_claim(state) if state.phase == "draw" else state
 

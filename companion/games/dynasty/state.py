@@ -71,8 +71,9 @@ class MissionCard:
     reward: str = ""
     penalty: str = ""
     secret: bool = False
-    status: str = "open"    # open | passed | failed | forgiven
+    status: str = "open"    # open | passed | failed | forgiven | put back
     result: tuple = ()      # ((role, needed, had), ...) at the report
+    ignored: int | None = None  # Good Times: the requirement its holder ignores
 
     def words(self) -> str:
         text = f"Mission {self.id}: " + ", ".join(n.words() for n in self.needs)

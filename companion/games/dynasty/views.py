@@ -3,7 +3,7 @@ a secret mission only on its owner's phone until it is completed (face up)."""
 from __future__ import annotations
 
 from ..base import IllegalMove, Viewer
-from . import power, powers
+from . import missions, power, powers
 from .catalog import EVENTS, PENALTIES, REWARDS, ROLES, SCALARS, TERRAINS, icons_in, role_name
 from .maps import name
 from .rules import NAME, needs_mission, is_over, parse_domino, scores, winners
@@ -48,7 +48,7 @@ def _mission(card, full: bool) -> dict:
     if full:
         out.update(words=card.words(), needs=[{"role": n.role, "num": n.num, "scalar": n.scalar,
                                                "words": n.words()} for n in card.needs],
-                   reward=card.reward, penalty=card.penalty,
+                   reward=card.reward, penalty=card.penalty, ignored=card.ignored,
                    result=[{"role": r, "needed": v, "had": h, "passed": h >= v} for r, v, h in card.result])
     return out
 
@@ -69,7 +69,7 @@ def view(state: State, viewer: Viewer) -> dict:
         "mode": cfg.mode,
         "phase": state.phase,
         "round": state.round,
-        "turn": state.turn if state.phase == "claim" else None,
+        "turn": state.turn if state.phase in ("claim", "swap") else None,
         "roles": {str(s): list(r) for s, r in enumerate(cfg.roles)},
         "role_names": {r: role_name(r) for r in ROLES},
         "shared": _squares(state.shared),
@@ -100,8 +100,12 @@ def view(state: State, viewer: Viewer) -> dict:
         held = powers.round_cards(state, viewer.seat)
         out["needs_mission"] = state.phase == "draw" and needs_mission(state, viewer.seat) and len(held) < \
             powers.missions_to_draw(state, viewer.seat)
-        # the Sister of Coin keeps one of her two missions: the numbers she chooses between
-        out["keep_one_of"] = [m.id for m in held] if state.phase == "draw" and len(held) == 2 else []
+        # several missions drawn (the Sister of Coin, the triple-mission reward): the numbers to keep one of
+        out["keep_one_of"] = [m.id for m in held] if state.phase == "draw" and \
+            len(held) == powers.missions_to_draw(state, viewer.seat) > 1 else []
+        # Good Times: the parts of this seat's mission it may ignore; swaps it may make now
+        out["ignore"] = [m.need for m in missions.ignore_moves(state) if m.seat == viewer.seat]
+        out["swap_with"] = [m.to for m in missions.swap_moves(state, viewer.seat)]
         out["powers"] = _powers(state, viewer.seat)
         # Machine Mama: what this seat may lend for the round, and to whom
         out["lend"] = [{"to": m.to, "role": m.role, "what": m.what} for m in powers.lend_moves(state, viewer.seat)]

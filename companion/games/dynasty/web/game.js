@@ -69,7 +69,8 @@
     if (!m.words) return el("li", { class: "dim" }, `${who}: a secret mission (${m.status})`);
     const res = m.result && m.result.length
       ? " — " + m.result.map((r) => `${v.strength[r.role].name} ${r.had} of ${r.needed} ${r.passed ? "✓" : "✗"}`).join(", ") : "";
-    return el("li", { class: m.status }, `${who}: ${m.words}${m.secret ? " (secret)" : ""} [${m.status}]${res}`);
+    const soft = m.ignored !== null && m.ignored !== undefined && m.needs ? ` (ignoring ${m.needs[m.ignored].words})` : "";
+    return el("li", { class: m.status }, `${who}: ${m.words}${soft}${m.secret ? " (secret)" : ""} [${m.status}]${res}`);
   }
 
   function board(root, v) {
@@ -166,6 +167,20 @@
     const redraw = () => seat(latest.box, latest.v, latest.ctx);
     const send = (move, done) => ctx.post(move).then(() => { if (done) done(); pick.index = pick.first = pick.map = pick.shift = null; say(""); redraw(); },
       (e) => { say(e.message, true); redraw(); });
+    // Good Times: one part of the mission ignored; a swap of missions (Political Power, a reward)
+    const mineNow = mine.find((m) => m.round === v.round);
+    if ((v.ignore || []).length && mineNow && mineNow.needs) {
+      parts.push(el("p", {}, mineNow.ignored === null || mineNow.ignored === undefined
+        ? "Good Times: choose the part of your mission to ignore."
+        : `Good Times: you ignore ${mineNow.needs[mineNow.ignored].words}.`),
+      el("div", { class: "row" }, ...v.ignore.map((i) => el("button", { class: "quiet ignore", "data-need": i,
+        onclick: () => send({ type: "Ignore", need: i }) }, `Ignore ${mineNow.needs[i].words}`))));
+    }
+    if ((v.swap_with || []).length) {
+      parts.push(el("div", { class: "row" }, ...v.swap_with.map((o) => el("button", { class: "swap", "data-to": o,
+        onclick: () => send({ type: "Swap", to: o }) }, `Swap your mission with ${v.names[o]}'s`)),
+      v.phase === "swap" ? el("button", { class: "quiet", id: "keep-mine", onclick: () => send({ type: "Pass" }) }, "Keep my mission") : null));
+    }
     // Two taps on a map lay a domino: the first half's square, then the square beside it.
     const tapper = (which, halvesFor) => (x, y) => {
       const halves = halvesFor();

@@ -1,0 +1,144 @@
+"""Moves on the missions in hand (docs/rulings.md "Domino Dynasty" (gg), (hh), (ii)): Good Times'
+requirement ignored, missions swapped (Political Power at the claim step's end, the force_mission
+reward once the missions are in), and the number of missions drawn to keep one (the Sister of
+Coin's power, the triple_mission reward)."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..base import IllegalMove
+from . import power, powers
+from .catalog import ROLES
+from .moves import Ignore, Pass, Swap
+from .state import State
+from .steps import say, sits_out
+
+
+def card_of(state: State, seat: int):
+    """Seat's one mission of this round once it is settled (kept, when several were drawn)."""
+    held = powers.round_cards(state, seat)
+    return held[0] if len(held) == 1 and powers.missions_to_draw(state, seat) == 1 else None
+
+
+# ---------------------------------------------------------------- Good Times
+
+def ignore(state: State, move: Ignore) -> State:
+    if state.event != "mission_soften":
+        raise IllegalMove("a part of a mission is ignored in the Good Times round only")
+    if state.phase not in ("draw", "claim"):
+        raise IllegalMove("the part to ignore is chosen before the report")
+    card = card_of(state, move.seat)
+    if card is None:
+        raise IllegalMove(f"{state.config.names[move.seat]} has no mission of this round to soften yet")
+    if not isinstance(move.need, int) or isinstance(move.need, bool) or not 0 <= move.need < len(card.needs):
+        raise IllegalMove(f"the mission has {len(card.needs)} parts: choose one of 1 to {len(card.needs)}")
+    card = replace(card, ignored=move.need)
+    state = replace(state, missions=tuple(card if m.id == card.id else m for m in state.missions))
+    who = state.config.names[move.seat]
+    if card.secret:
+        return say(state, f"{who} chose the part of their secret mission to ignore.")
+    return say(state, f"{who} ignores {card.needs[move.need].words()} of their mission (Good Times).")
+
+
+def ignore_moves(state: State) -> list:
+    if state.event != "mission_soften" or state.phase not in ("draw", "claim"):
+        return []
+    out = []
+    for seat in range(state.config.players):
+        card = card_of(state, seat)
+        if card is not None:
+            out += [Ignore(seat, i) for i in range(len(card.needs)) if i != card.ignored]
+    return out
+
+
+def ignored_need(card, had: dict, ok) -> int | None:
+    """Good Times: the part of the mission that is ignored: the owner's choice, or, when they made
+    none, the first part whose ignoring lets the mission pass (else the first part)."""
+    if card.ignored is not None:
+        return card.ignored
+    for i in range(len(card.needs)):
+        if ok(i):
+            return i
+    return 0
+
+
+# ---------------------------------------------------------------- swapping missions
+
+def swapper(state: State) -> int | None:
+    """Political Power: the player with the highest strength (ties: the first in role order),
+    when they and another player hold a mission of this round."""
+    cfg = state.config
+    table = power.strengths(state)
+    order = sorted(range(cfg.players), key=lambda s: min(ROLES.index(r) for r in cfg.roles[s]))
+    best = max(order, key=lambda s: power.seat_strength(state, s, table))  # max keeps the first of a tie
+    if card_of(state, best) is None or not any(card_of(state, s) for s in order if s != best):
+        return None
+    return best
+
+
+def end_claim(state: State) -> State:
+    """The claim step is over: under Political Power the strongest player may first swap missions;
+    then the report."""
+    from .report import report
+    seat = swapper(state) if state.event == "mission_swap" else None
+    if seat is None:
+        return report(state)
+    strength = power.seat_strength(state, seat)
+    state = say(state, f"Political Power: {state.config.names[seat]} (strength {strength}) may swap missions "
+                       f"with another player before the report.")
+    return replace(state, phase="swap", turn=seat, market=())
+
+
+def swap(state: State, move: Swap) -> State:
+    cfg = state.config
+    seat, other = move.seat, move.to
+    if state.phase == "swap":
+        if seat != state.turn:
+            raise IllegalMove(f"Political Power: {cfg.names[state.turn]} decides on a swap now")
+    elif state.phase == "claim" and state.effect(seat, "force_mission") is not None:
+        if (seat, "swapped", True) in state.effects:
+            raise IllegalMove(f"{cfg.names[seat]} has already swapped missions this round")
+        if sits_out(state, seat):
+            raise IllegalMove(f"Capital Punishment: {cfg.names[seat]} does nothing this round")
+    else:
+        raise IllegalMove("missions are swapped with the force-mission reward once they are in, or by "
+                          "the strongest player under Political Power")
+    if not isinstance(other, int) or isinstance(other, bool) or not 0 <= other < cfg.players or other == seat:
+        raise IllegalMove("a mission is swapped with another player at this table")
+    mine, theirs = card_of(state, seat), card_of(state, other)
+    if mine is None or theirs is None:
+        raise IllegalMove(f"{cfg.names[other] if mine else cfg.names[seat]} holds no mission of this round")
+    # each card goes to the other player: a secret one is seen by its new holder only
+    moved = {mine.id: replace(mine, seat=other), theirs.id: replace(theirs, seat=seat)}
+    state = replace(state, missions=tuple(moved.get(m.id, m) for m in state.missions))
+    state = say(state, f"{cfg.names[seat]} swaps missions with {cfg.names[other]}.")
+    if state.phase == "swap":
+        from .report import report
+        return report(state)
+    return replace(state, effects=state.effects + ((seat, "swapped", True),))
+
+
+def decline(state: State, move: Pass) -> State:
+    """Political Power's swap not taken."""
+    if move.seat != state.turn:
+        raise IllegalMove(f"Political Power: {state.config.names[state.turn]} decides on a swap now")
+    from .report import report
+    return report(say(state, f"{state.config.names[move.seat]} keeps their mission."))
+
+
+def swap_moves(state: State, seat: int | None = None) -> list:
+    """Every swap the rules accept now (of one seat, or of all)."""
+    cfg = state.config
+    if state.phase == "swap":
+        seats = [state.turn]
+    elif state.phase == "claim":
+        seats = [s for s in range(cfg.players) if state.effect(s, "force_mission") is not None
+                 and (s, "swapped", True) not in state.effects and not sits_out(state, s)]
+    else:
+        return []
+    out = []
+    for s in seats if seat is None else [x for x in seats if x == seat]:
+        if card_of(state, s) is None:
+            continue
+        out += [Swap(s, o) for o in range(cfg.players) if o != s and card_of(state, o) is not None]
+    return out
