@@ -222,7 +222,9 @@ def main() -> int:
         camera = games.part(game.name, "camera")
         if camera is None:
             continue
-        print(f"Vision pipeline for {game.title}, its own {camera.READER} reader (1280x960, one core):")
+        from vision.readers import frame_size
+        w, h = frame_size(camera.READER)
+        print(f"Vision pipeline for {game.title}, its own {camera.READER} reader ({w}x{h}, one core):")
         try:
             if camera.READER == "tiles":
                 vision = vision_bench.run(str(out), mat=camera.MAT, tiles=camera.TILES)

@@ -28,7 +28,8 @@ from .markers import MarkerDetector, calibrate
 from .mat import MatLayout
 from .recognise import (SEG_PX_PER_MM, Profile, TileReading, VisionInputError, _read_manifest,
                         mat_exposure, read_image, view_zone)
-from .synthetic import CLASSIC, Light, Optics, SyntheticTable, VirtualTile, random_camera, save_shots
+from .synthetic import (CLASSIC, Light, Optics, SyntheticTable, VirtualTile, random_camera, random_light,
+                        random_optics, save_shots)
 from .tiles import UNKNOWN, TileSet
 
 SIDES = "NESW"
@@ -174,6 +175,40 @@ def enrolment_frames(layout: MatLayout, tiles: TileSet, style: DominoStyle = DOM
 
 def write_enrolment(layout: MatLayout, out_dir, tiles: TileSet, style: DominoStyle = DOMINOES, seed: int = 0) -> Path:
     return save_shots(enrolment_frames(layout, tiles, style, seed), out_dir)
+
+
+def turned(half: str, quarters: int) -> str:
+    """A half ``terrain/icon/paths`` with its open edges turned clockwise by quarter turns."""
+    t, i, p = half.split("/")
+    ps = {SIDES[(SIDES.index(s) + quarters) % 4] for s in p}
+    return f"{t}/{i}/{''.join(s for s in SIDES if s in ps)}"
+
+
+def random_maps(layout: MatLayout, tiles: TileSet, cells: Grid, rng, seed: int, style: DominoStyle = DOMINOES):
+    """(table, truth): random dominoes on every grid of ``cells``, random halves at random quarter
+    turns, laid as a hand lays them (up to 0.7 mm off their squares, 2 degrees askew), under a
+    random camera, light and optics; truth is {(area, row, col): half as it lies}."""
+    table = DominoTable(layout, tiles, style, seed=seed, camera=random_camera(rng),
+                        light=random_light(rng, layout), optics=random_optics(rng))
+    icons, terrains = list(icon_names(tiles)), terrain_names(tiles)
+    truth = {}
+
+    def half():
+        icon = str(rng.choice(icons)) if rng.random() < 0.4 else ""
+        return f"{rng.choice(terrains)}/{icon}/{''.join(s for s in SIDES if rng.random() < 0.5)}"
+    for area, (rows, cols) in cells.areas:
+        for _ in range(int(rng.integers(6, 20))):
+            r, c, q = int(rng.integers(rows)), int(rng.integers(cols)), int(rng.integers(4))
+            dx, dy = ((1, 0), (0, 1), (-1, 0), (0, -1))[q]
+            r2, c2 = r + dy, c + dx
+            if not (0 <= r2 < rows and 0 <= c2 < cols) or (area, r, c) in truth or (area, r2, c2) in truth:
+                continue
+            a, b = half(), half()
+            (x1, y1), (x2, y2) = cells.centre(layout, area, r, c), cells.centre(layout, area, r2, c2)
+            table.place(f"{turned(a, -q)}|{turned(b, -q)}", (x1 + x2) / 2 + rng.uniform(-0.7, 0.7),
+                        (y1 + y2) / 2 + rng.uniform(-0.7, 0.7), 90 * q + rng.uniform(-2, 2))
+            truth[(area, r, c)], truth[(area, r2, c2)] = a, b
+    return table, truth
 
 
 # ---------------------------------------------------------------- sampling a square

@@ -10,3 +10,10 @@ def test_the_disc_grid_game_is_timed_with_its_own_reader_on_its_own_pieces():
     c = r["cost_ratios"]
     assert c["frames"] == 2 and c["frames_with_pieces_read"] == 2  # the discs were read, not missed
     assert c["aruco_ms"] > 0 and c["recognition_cold_ms"] > 0 and c["detector_ms"] > 0
+
+
+def test_the_domino_game_is_timed_on_maps_of_dominoes_at_the_frame_size_its_reader_needs():
+    from companion.games.dynasty import camera as dynasty
+    r = run_reader(dynasty, frames=2)
+    assert (r["game"], r["reader"], r["frame_size"]) == ("dynasty", "dominoes", [2592, 1944])
+    assert r["cost_ratios"]["frames_with_pieces_read"] == 2  # dominoes on its maps, not in the tray
