@@ -168,3 +168,22 @@ def test_the_camera_opens_at_the_size_the_dominoes_need_and_says_when_it_cannot(
         finally:
             loop.stop()
             c.stop()
+
+
+def test_a_domino_laid_over_another_on_the_virtual_mat_is_what_the_camera_reads(layout, reader):
+    """Snowfalls: the top domino shows; taken off, what it covered shows again."""
+    from companion.games.dynasty.simulation import Verbs
+    table = dominoes.DominoTable(layout, TILES, seed=1)
+    verbs = Verbs(table, layout)
+    view = {"names": ["Ana", "Ben"], "shared": [], "personal": {}}
+
+    def read():
+        return {CELLS.cell_at(layout, t.x_mm, t.y_mm): t.label for t in reader.read(table.render()).tiles}
+    verbs.act({"action": "place", "seat": 0, "map": "personal", "cells": [[2, 2], [3, 2]],
+               "halves": ["lava//EW", "lava/person/W"]}, view)
+    verbs.act({"action": "place", "seat": 0, "map": "personal", "cells": [[3, 2], [4, 2]],
+               "halves": ["grass//EW", "desert//W"]}, view)
+    assert read() == {("personal-0", 2, 2): "lava//EW", ("personal-0", 2, 3): "grass//EW",
+                      ("personal-0", 2, 4): "desert//W"}
+    verbs.act({"action": "remove", "seat": 0, "map": "personal", "cell": [3, 2]}, view)
+    assert read() == {("personal-0", 2, 2): "lava//EW", ("personal-0", 2, 3): "lava/person/W"}

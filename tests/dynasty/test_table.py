@@ -111,3 +111,22 @@ def test_nothing_is_judged_before_the_claim_step_and_removed_squares_are_forgott
     assert state.phase == "draw" and w.next(state) is None
     w.see(seen("personal-0", [((5, 3), "grass/person/W"), ((6, 3), "plains//")], kind="removed"))
     assert w.squares == {}
+
+
+def test_under_snow_a_domino_laid_over_others_is_seen_as_the_placement():
+    """Snowfalls: the camera sees the top domino; squares the rules hold that now read as other
+    halves are the new domino's. Without snow the same reading is not a placement."""
+    from .test_events import game, revealed, with_domino
+    state = revealed(with_domino(game()), "snow_overlap", ["grass/person/EW|grass//EW"] + ["grass//|grass//"] * 3)
+    w = MapWatcher(dynasty)
+    # the starting domino and the one beside it, as the camera saw them before
+    w.see(seen("personal-0", [((3, 3), "grass/goods/NESW"), ((4, 3), "grass//NESW"),
+                              ((5, 3), "grass//EW"), ((6, 3), "grass/person/W")]))
+    assert w.next(state) is None
+    w.see(seen("personal-0", [((6, 3), "grass/person/EW"), ((7, 3), "grass//EW")]))
+    move = w.next(state)
+    assert move == Place(0, "personal", ((6, 3), (7, 3)), ("grass/person/EW", "grass//EW"))
+    after = dynasty.apply(state, move)[0]
+    assert w.next(after) is None
+    calm = revealed(with_domino(game()), "penalty_break", ["grass/person/EW|grass//EW"] + ["grass//|grass//"] * 3)
+    assert isinstance(w.next(calm), Prompt)  # G4 alone is new there: not one domino

@@ -7,7 +7,7 @@ What a person does with the dominoes, done from the host page (the camera then r
   them) goes on two squares [[x, y], [x, y]] of the shared map or of the seat's personal map, its
   first half (as drawn) on the first square; or {seat, map, halves, cells}: any domino, its halves
   ("terrain/icon/paths") as they lie;
-- remove {seat, map, cell}: the domino covering that square comes off;
+- remove {seat, map, cell}: the domino on top of that square comes off (what it covered shows);
 - clear: every domino off the mat.
 """
 from __future__ import annotations
@@ -22,7 +22,7 @@ class Verbs:
     def __init__(self, table, layout):
         self.table = table   # vision's DominoTable
         self.layout = layout
-        self.laid: dict = {}  # (area, x, y) on the grid -> domino id
+        self.laid: dict = {}  # (area, x, y) on the grid -> domino ids lying there, the top one last
 
     def act(self, action: dict, view: dict) -> str:
         kind = action.get("action")
@@ -58,19 +58,18 @@ class Verbs:
         return camera.offset([(s["x"], s["y"]) for s in squares])
 
     def _put(self, area, offset, cells, halves) -> int:
-        """A domino on two squares, its halves as they lie there."""
+        """A domino on two squares, its halves as they lie there: over others if a hand puts it
+        there (Snowfalls asks for it; otherwise the rules refuse it when the camera sees it)."""
         dx, dy = offset
         grid = [(x + dx, y + dy) for x, y in cells]
         if any(not (0 <= x < 8 and 0 <= y < 8) for x, y in grid):
             raise IllegalMove("That is off the printed grid")
-        if any((area, *g) in self.laid for g in grid):
-            raise IllegalMove("A domino already lies there on the virtual mat")
         quarters = "ESWN".index(side_towards(cells[0], cells[1]))
         upright = [Half.parse(h).turned(-quarters % 4).text() for h in halves]
         (x1, y1), (x2, y2) = (camera.CELLS.centre(self.layout, area, y, x) for x, y in grid)
         piece = self.table.place("|".join(upright), (x1 + x2) / 2, (y1 + y2) / 2, 90.0 * quarters)
         for g in grid:
-            self.laid[(area, *g)] = piece
+            self.laid.setdefault((area, *g), []).append(piece)
         return piece
 
     # ------------------------------------------------------------------ verbs
@@ -121,9 +120,10 @@ class Verbs:
         if not isinstance(cell, (list, tuple)) or len(cell) != 2:
             raise IllegalMove("Say the square of the domino to take off, [x, y]")
         dx, dy = self._offset(squares)
-        piece = self.laid.get((area, cell[0] + dx, cell[1] + dy))
-        if piece is None:
+        stack = self.laid.get((area, cell[0] + dx, cell[1] + dy))
+        if not stack:
             raise IllegalMove("No domino lies there on the virtual mat")
+        piece = stack[-1]
         self.table.remove(piece)
-        self.laid = {k: v for k, v in self.laid.items() if v != piece}
+        self.laid = {k: rest for k, v in self.laid.items() if (rest := [p for p in v if p != piece])}
         return "Took a domino off"

@@ -80,7 +80,12 @@ class MapWatcher:
         held = dict(state.shared) if where == SHARED else state.seat_map(seat)
         dx, dy = camera.offset(held)
         seen = {(c - dx, r - dy): label for (a, r, c), label in self.squares.items() if a == area}
-        new = {cell: label for cell, label in seen.items() if cell not in held}
+        # under Snowfalls or the overlap reward a domino may lie over others: a square the rules
+        # hold that now reads as another half is new too (a square in doubt there stays theirs)
+        from .rules import overlapping
+        over = overlapping(state, seat) is not None
+        new = {cell: label for cell, label in seen.items()
+               if cell not in held or (over and label not in (UNKNOWN, _as_read(held[cell].half)))}
         if not new:
             return None
         names = state.config.names
@@ -130,8 +135,7 @@ class MapWatcher:
         for order in ((0, 1), (1, 0)):
             cs = tuple(cells[i] for i in order)
             for halves in self._market_as_laid(state, cs):
-                if any(new[c] not in (UNKNOWN, h.text().rsplit("/", 1)[0] if h.arrow else h.text())
-                       for c, h in zip(cs, halves)):
+                if any(new[c] not in (UNKNOWN, _as_read(h)) for c, h in zip(cs, halves)):
                     continue
                 move = Place(seat, where, cs, tuple(h.text() for h in halves))
                 try:
@@ -151,3 +155,8 @@ class MapWatcher:
             return None
         self.asked.add(key)
         return prompt
+
+
+def _as_read(half: Half) -> str:
+    """A half as the camera reads it: terrain, icon and open edges, never an arrow."""
+    return half.text().rsplit("/", 1)[0] if half.arrow else half.text()
