@@ -7,7 +7,8 @@ undoes every modifier lying on some shortest way between the capital and itself;
 (1 + people) doubled per magician whose touching squares all share its terrain, halved per knife,
 rounded down. A map's total is the sum over its capitals (a corrupter scores nothing, and people
 a corrupter reaches are goblins); a role's strength is that total times its province: squares of
-its terrain joined edge to edge to its starting domino on the shared map.
+its terrain joined edge to edge to its starting domino on the shared map. Under Weathered Roads a
+walk takes 5 steps at most, counted afresh on each square touching a builder (no bomb beside it).
 """
 from __future__ import annotations
 
@@ -29,9 +30,12 @@ def links(m, cell):
     return out
 
 
-def region(m, capital):
+def region(m, capital, limit=None):
     """Squares the capital's walk reaches (capital included): a flood that never enters another
-    capital square."""
+    capital square; with `limit` (Weathered Roads) a walk takes at most that many steps, counted
+    again from 0 on every square beside a builder no bomb touches."""
+    if limit is not None:
+        return _limited(m, capital, limit)
     found = {capital}
     frontier = [capital]
     while frontier:
@@ -43,6 +47,30 @@ def region(m, capital):
                     nxt.append(o)
         frontier = nxt
     return found
+
+
+def _limited(m, capital, limit):
+    """Every (square, steps since the last restart) a walk can be in, searched exhaustively."""
+    def beside(c):
+        x, y = c
+        return [(x + dx, y + dy) for dx, dy, _ in MOVES.values()]
+    bombs = {c for c, sq in m.items() if sq[1] == "bomb"}
+    builders = [c for c, sq in m.items() if sq[1] == "builder" and not set(beside(c)) & bombs]
+    fresh = {o for b in builders for o in beside(b)}
+    seen = {(capital, 0)}
+    stack = [(capital, 0)]
+    while stack:
+        c, k = stack.pop()
+        if k == limit:
+            continue
+        for o in links(m, c):
+            if m[o][1] in CAPITAL_ICONS:
+                continue
+            state = (o, 0 if o in fresh else k + 1)
+            if state not in seen:
+                seen.add(state)
+                stack.append(state)
+    return {c for c, _ in seen}
 
 
 def all_pairs(m, nodes):
@@ -60,8 +88,8 @@ def all_pairs(m, nodes):
     return d
 
 
-def worth(m, capital, goblins=frozenset()):
-    nodes = region(m, capital)
+def worth(m, capital, goblins=frozenset(), limit=None):
+    nodes = region(m, capital, limit)
     d = all_pairs(m, nodes)
     icons = {c: m[c][1] for c in nodes if c != capital and m[c][1] in
              ("person", "magician", "knife", "thief", "hole")}
@@ -89,12 +117,12 @@ def worth(m, capital, goblins=frozenset()):
     return int(value // 1)
 
 
-def map_total(m):
+def map_total(m, limit=None):
     goblins = set()
     for c, sq in m.items():
         if sq[1] == "corrupter":
-            goblins |= {o for o in region(m, c) if m[o][1] == "person"}
-    return sum(worth(m, c, frozenset(goblins)) for c, sq in m.items()
+            goblins |= {o for o in region(m, c, limit) if m[o][1] == "person"}
+    return sum(worth(m, c, frozenset(goblins), limit) for c, sq in m.items()
                if sq[1] in CAPITAL_ICONS and sq[1] != "corrupter")
 
 

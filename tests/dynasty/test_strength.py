@@ -204,3 +204,73 @@ def test_the_chaotic_start_s_first_domino_lies_anywhere():
     assert state.personal[0] == ()
     state = lay(state, 0, "personal", ((6, 6), (7, 6)), "lava/warfare/E", "lava/person/W")
     assert strengths(state)["warfare"] == 2 * 2
+
+
+def limited(cells, limit=5):
+    """A map's total under Weathered Roads, the rules' and the reference's."""
+    g = grid(cells)
+    got = sum(c.worth for c in st.capitals(g, limit))
+    plain = {c: (sq.half.terrain, sq.half.icon, sq.half.paths, sq.domino) for c, sq in g.items()}
+    assert got == ref.map_total(plain, limit)
+    return got
+
+
+def long_road(builder_at=None, bomb_at=None):
+    """A capital at A1 and 7 people east of it along one path; a builder (and a bomb) off the path."""
+    cells = {(0, 0): "lava/warfare/E"} | {(x, 0): "stone/person/EW" for x in range(1, 8)}
+    if builder_at:
+        cells[builder_at] = "grass/builder/"
+    if bomb_at:
+        cells[bomb_at] = "grass/bomb/"
+    return cells
+
+
+def test_weathered_roads_count_the_first_5_steps_only():
+    assert total(long_road()) == 1 + 7
+    assert limited(long_road()) == 1 + 5
+
+
+def test_a_builder_restarts_the_step_count_of_a_path_beside_it():
+    # the builder touches D1 (step 3): from there the walk counts 5 more steps, to the road's end
+    assert limited(long_road(builder_at=(3, 1))) == 1 + 7
+    # beside F1 (step 5): 5 more from there would reach K1; the road has 2 more people
+    assert limited(long_road(builder_at=(5, 1))) == 1 + 7
+    # a shorter limit shows the restart exactly: 2 steps, again 2 from D1 (step 3 is not reached)
+    assert limited(long_road(builder_at=(3, 1)), limit=2) == 1 + 2
+    assert limited(long_road(builder_at=(2, 1)), limit=2) == 1 + 4  # C1 restarts: D1, E1, then E1 ends
+    # without Weathered Roads nothing limits a path: the builder changes nothing
+    assert total(long_road(builder_at=(3, 1))) == total(long_road())
+
+
+def test_a_bomb_beside_a_builder_silences_it():
+    assert limited(long_road(builder_at=(3, 1), bomb_at=(3, 2))) == 1 + 5
+
+
+def test_random_maps_with_builders_agree_with_the_reference_under_every_limit():
+    import random
+    from companion.games.dynasty.maps import Half, Square
+    rng = random.Random(13)
+    icons = [None, "person", "person", "builder", "warfare", "neutral", "thief", "hole", "knife", "corrupter"]
+    compared = restarted = 0
+    for _ in range(150):
+        cells = {}
+        for x in range(6):
+            for y in range(6):
+                if rng.random() < 0.85:
+                    paths = "".join(s for s in "NESW" if rng.random() < 0.75)
+                    icon = "bomb" if rng.random() < 0.03 else rng.choice(icons)
+                    cells[(x, y)] = f"{rng.choice(['lava', 'grass'])}/{icon or ''}/{paths}"
+        g = grid(cells)
+        plain = {c: (sq.half.terrain, sq.half.icon, sq.half.paths, sq.domino) for c, sq in g.items()}
+        bombs = {c for c, v in plain.items() if v[1] == "bomb"}
+        silenced = {(c[0] + dx, c[1] + dy) for c in bombs for dx, dy in ((0, 1), (0, -1), (1, 0), (-1, 0))}
+        if any(v[1] in ("person", "thief", "hole", "knife") and c in silenced for c, v in plain.items()):
+            continue  # the reference knows a bomb silencing builders only
+        plain_builders = {c: Square(Half(sq.half.terrain, None, sq.half.paths), sq.domino)
+                          if sq.half.icon == "builder" else sq for c, sq in g.items()}
+        for limit in (None, 1, 2, 3, 5):
+            got = sum(c.worth for c in st.capitals(g, limit))
+            assert got == ref.map_total(plain, limit), (cells, limit)
+            compared += 1
+            restarted += got != sum(c.worth for c in st.capitals(plain_builders, limit))
+    assert compared > 300 and restarted > 30  # the builders changed many of the counts compared

@@ -24,8 +24,6 @@ def _icon_odds(expansions) -> list:
     for icon in icons_in(expansions):
         if icon in ROLES:
             odds.append((icon, cat["role_icon_odds"]))
-        elif icon == "builder":
-            continue  # its effect is left to the players (docs/rulings.md (q)): out of practice
         else:
             odds.append((icon, ICONS[icon].get("odds", 1.0)))
     return odds

@@ -41,22 +41,31 @@ class Capital:
 
 def walk(g: dict, start, limit: int | None = None) -> dict:
     """{square: steps} the paths reach from `start`, not through other capitals (they stop a
-    walk and are not entered); `limit` keeps the first steps only (Weathered Roads)."""
-    dist = {start: 0}
+    walk and are not entered); `limit` keeps the first steps only (Weathered Roads), counted
+    afresh from each square touching a builder (docs/rulings.md (jj))."""
+    if limit is None:
+        return _distances(g, start, {c for c, sq in g.items() if sq.half.icon not in CAPITALS} | {start})
+    restart = {neighbour(c, s) for c in builders(g) for s in SIDES}
+    since = {start: 0}  # steps since the walk last (re)started
     todo = deque([start])
     while todo:
         here = todo.popleft()
-        if limit is not None and dist[here] >= limit:
+        if since[here] >= limit:
             continue
         for side in SIDES:
             there = neighbour(here, side)
-            if there in dist or not onward(g, here, side):
+            if not onward(g, here, side) or g[there].half.icon in CAPITALS:
                 continue
-            if g[there].half.icon in CAPITALS:
-                continue
-            dist[there] = dist[here] + 1
-            todo.append(there)
-    return dist
+            steps = 0 if there in restart else since[here] + 1
+            if steps < since.get(there, limit + 1):
+                since[there] = steps
+                todo.append(there)
+    return _distances(g, start, set(since))  # steps along the paths within what the walk reaches
+
+
+def builders(g: dict) -> set:
+    """Builders (Proximity Papa) not silenced by a bomb: the paths beside them restart."""
+    return {c for c, sq in g.items() if sq.half.icon == "builder" and c not in bombed(g)}
 
 
 def _distances(g: dict, start, within) -> dict:
