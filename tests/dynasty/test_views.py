@@ -63,3 +63,23 @@ def test_the_oled_says_where_each_strength_comes_from():
     assert [(s["name"], s["score"]) for s in data["seats"]] == [
         ("Mil D4:2 x4", 8), ("Mon not in game", 8), ("Roa D4:1 x2", 2), ("Hou not in game", 8),
         ("Goo D4:1 x2", 2)]
+
+
+def test_secret_missions_stay_on_their_holders_phones_through_random_games_with_events():
+    """Random games with Proximity Papa's events (Political Power swaps, Good Times choices) and the
+    powers (the Sister puts missions back): a hidden mission's words reach no other viewer."""
+    import random
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = dynasty.setup({"players": 3, "proximity": "yes", "powers": "yes"}, seed)
+        for _ in range(300):
+            if dynasty.is_over(state):
+                break
+            state, _ = dynasty.apply(state, rng.choice(dynasty.legal_moves(state)))
+            hidden = dynasty.secrets(state)
+            for seat in range(3):
+                others = [TABLE] + [Viewer.of_seat(s) for s in range(3) if s != seat]
+                for words in hidden[f"seat-{seat}"]:
+                    assert words in json.dumps(dynasty.view(state, Viewer.of_seat(seat)))
+                    for viewer in others:
+                        assert words not in json.dumps(dynasty.view(state, viewer)), (words, viewer)
