@@ -331,3 +331,20 @@ def test_the_powerful_reward_lets_a_power_be_used_twice_next_round():
     assert state.turn == 0 and not any(isinstance(m, Take) for m in dynasty.legal_moves(state))
     with pytest.raises(IllegalMove, match=r"the power is used once per round \(twice after the powerful reward\)"):
         dynasty.apply(state, Take(0, 0))
+
+
+def test_a_domino_partly_under_another_is_not_moved_and_each_rearranged_domino_moves_once():
+    from companion.games.dynasty import Shift
+    state = revealed(with_domino(game()), "snow_overlap", ["grass/person/EW|grass//EW"] + [FILLER] * 3)
+    state, _ = dynasty.apply(state, Place(0, "personal", ((6, 3), (7, 3)), ("grass/person/EW", "grass//EW")))
+    state = dataclasses.replace(state, tasks=(Task(0, "move", 3, optional=True),), phase="report", event="")
+    with pytest.raises(IllegalMove, match="the domino on F4 lies partly under another and stays where it is"):
+        dynasty.apply(state, Shift(0, "personal", (5, 3), ((3, 4), (3, 5)), ("grass//NS", "grass/person/N")))
+    assert {m.cell for m in dynasty.legal_moves(state) if isinstance(m, Shift)} == {(6, 3)}
+    moved, _ = dynasty.apply(state, Shift(0, "personal", (6, 3), ((4, 2), (4, 1)), ("grass/person/NS", "grass//NS")))
+    # the domino beneath shows again; the one moved does not move again for this reward
+    assert dict(moved.personal[0])[(6, 3)].half.text() == "grass/person/W"
+    assert [m.cell for m in dynasty.legal_moves(moved) if isinstance(m, Shift)] and all(
+        m.cell in ((5, 3), (6, 3)) for m in dynasty.legal_moves(moved) if isinstance(m, Shift))
+    with pytest.raises(IllegalMove, match="the domino on E3 has already moved: each move is another domino"):
+        dynasty.apply(moved, Shift(0, "personal", (4, 2), ((4, 4), (4, 5)), ("grass/person/NS", "grass//NS")))

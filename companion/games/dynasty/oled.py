@@ -36,7 +36,8 @@ def screen(view: dict, page: str, message: str) -> tuple[str, dict] | None:
         return "message", {"title": "Missions", "right": f"{view['completed']}/{view['to_win']}",
                            "text": text}
     right = {"draw": "draw", "claim": names[turn] if turn is not None else "", "report": "report",
-             "start": "setup", "free": "maps"}.get(view["phase"], "")
+             "start": "setup", "free": "maps",
+             "swap": f"{names[turn]} swaps?" if turn is not None else ""}.get(view["phase"], "")
     return "message", {"title": f"Round {view['round']}", "right": right,
                        "text": view["said"] or message}
 

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from ..base import IllegalMove
 from .catalog import role_name
-from .maps import Square, dominoes, lift, name, neighbour, side_towards, spots
+from .maps import Square, buried, dominoes, lift, name, neighbour, side_towards, spots
 from .moves import Choose, Lend, Place, Shift, Take
 from .state import PERSONAL, SHARED, State
 from .steps import put, removable, say, set_at, sits_out
@@ -188,9 +188,11 @@ def shift(state: State, move: Shift) -> State:
         raise IllegalMove(f"square {name(cell) if cell else move.cell} is empty")
     number = g[cell].domino
     if number not in removable(state, None, seat, move.map):
+        if number in buried(g):
+            raise IllegalMove(f"the domino on {name(cell)} lies partly under another and stays where it is")
         raise IllegalMove(f"the starting domino on {name(cell)} stays where it is")
     if task is not None and number in task.moved:
-        raise IllegalMove(f"the domino on {name(cell)} has already moved: the elections move 3 different ones")
+        raise IllegalMove(f"the domino on {name(cell)} has already moved: each move is another domino")
     cells, halves = _lies(g, number)
     new, turned = _as_laid(Place(seat, move.map, move.cells, move.halves))
     # named from either end: put its halves in the order they lie now, first cell first

@@ -8,7 +8,6 @@ from . import missions, power, powers
 from .catalog import CAPITALS, EVENTS, EXPANSIONS, PENALTIES, REWARDS, ROLES, TERRAIN_OF, role_name, strength_name
 from .maps import BOUND, Half, Square, check_cells, frozen, lift, name, refusal
 from .moves import Choose, Happening, Ignore, Lend, Market, Mission, Pass, Place, Remove, Said, Shift, Start, Swap, Take
-from .report import report
 from .state import PERSONAL, SHARED, Config, MissionCard, Need, State, Task, starting_halves
 from .steps import add_task, anchors, finish, put, removable, say, set_at, sits_out, task_done, waiting
 
@@ -296,7 +295,6 @@ def _most(state: State, event: str) -> State:
     return say(state, f"{names} ({best} {noun}) {what}.")
 
 
-
 def role_order(state: State) -> list[int]:
     """Seats in the order of their (lowest) role numbers."""
     return sorted(range(state.config.players), key=lambda s: min(ROLES.index(r) for r in state.config.roles[s]))
@@ -464,8 +462,7 @@ def _place(state: State, move: Place) -> State:
     state = _lay(state, seat, move.map, cells, halves)
     state = replace(state, placed=set_at(state.placed, seat, state.placed[seat] + 1),
                     on_shared=set_at(state.on_shared, seat, state.on_shared[seat] or move.map == SHARED),
-                    mismatched=set_at(state.mismatched, seat, state.mismatched[seat] or mismatch),
-                    )
+                    mismatched=set_at(state.mismatched, seat, state.mismatched[seat] or mismatch))
     if use_power:
         state = powers.spend_power(state, seat)
     table = power.strengths(state)
