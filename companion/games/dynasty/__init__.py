@@ -5,8 +5,11 @@ Rules: shared/rules/domino-dynasty.txt; decisions the rulebook leaves open: docs
 ("Domino Dynasty"). Component facts: companion/catalog/dynasty/components.json.
 Modules: catalog (data), maps (squares and the placement rules), strength (capitals, paths,
 provinces), state, moves, rules (setup and the round), power (live strength and mission
-numbers), practice (the seeded practice deck for random play), views (who sees what),
-records (the `start` and `place` lines of a record), oled (its OLED pages).
+numbers), powers (the roles' powers and Machine Mama's loans), missions (missions ignored in
+part, swapped, or drawn several to keep one), steps (what the round's parts share: tasks, words,
+the next round), report (missions judged, rewards and penalties), practice (the seeded practice
+deck for random play), views (who sees what), records (the `start` and `place` lines of a
+record), oled (its OLED pages).
 """
 from __future__ import annotations
 

@@ -241,6 +241,10 @@
         }
       }
     }
+    // Capital Punishment and Man of the People: what the round's event leaves this player.
+    const mark = (key) => (v.effects || []).some((e) => e.seat === me && e.effect === key);
+    if (v.event === "capital_punishment" && mark("sits out")) parts.push(el("p", { class: "dim", id: "sits-out" }, "Capital Punishment: you do nothing this round."));
+    if (v.event === "man_of_the_people" && !mark("places people")) parts.push(el("p", { class: "dim" }, "Man of the People: you may not place a domino showing a person this round."));
     // Machine Mama: a power or role icon lent to a connected player for this round.
     (v.effects || []).filter((e) => e.seat === me && /^(lent|borrowed) /.test(e.effect)).forEach((e) =>
       parts.push(el("p", { class: "dim lent" }, `This round you ${e.effect.replace(" ", " the " + whose(v.role_names[e.value]) + " ")}.`)));
