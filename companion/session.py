@@ -128,5 +128,8 @@ class Session:
 
     def export(self) -> list[dict]:
         """The game as a record: a header line, then one line per move in force."""
-        header = {"game": self.name, "format": 1, **self.options, "seed": self.seed}  # records.FORMAT
+        # every option it was played with: one left out took the form's default, which a record's
+        # own default may not be (a hand-written Domino Dynasty record lays its own starts)
+        options = {**games.describe(self.name).defaults(), **self.options}
+        header = {"game": self.name, "format": 1, **options, "seed": self.seed}  # records.FORMAT
         return [header] + [{"move": to_dict(m)} for m in self.moves]

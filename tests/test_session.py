@@ -110,3 +110,21 @@ def test_the_log_is_written_ahead_and_durable(store):
     mode = sqlite3.connect(store.path).execute("PRAGMA journal_mode").fetchone()[0]
     assert mode == "wal"
     assert store._db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+
+
+def test_an_exported_game_started_with_few_options_replays_as_it_was_played(store):
+    """A game started with only some options (the rest at the new-game form's defaults) is
+    exported with every option it was played with: Domino Dynasty's records default to maps
+    entered as laid, but this game had its starts laid out by the companion and a market."""
+    import json
+    import random
+
+    from companion.games import dynasty
+    s = Session.create(store, "dynasty", {"players": 2}, seed=4)
+    rng = random.Random(4)
+    for _ in range(12):
+        s.submit(rng.choice(dynasty.legal_moves(s.state)))
+    assert s.state.round > 1 or s.state.market  # a game with a market, not maps entered
+    rep = records.replay([json.dumps(line) for line in s.export()])
+    same = ("shared", "personal", "market", "missions", "round", "phase", "turn")
+    assert [getattr(rep.state, f) for f in same] == [getattr(s.state, f) for f in same]
