@@ -11,9 +11,9 @@ from companion.session import Session
 from companion.store import Store
 
 
-# seeds whose games hold Political Power's swap and an Earthquake (7), Good Times (8), Snowfalls
-# (25), and Capital Punishment with Local Elections (27)
-@pytest.mark.parametrize("seed, event", [(7, "mission_swap"), (8, "mission_soften"), (25, "snow_overlap"),
+# seeds whose games hold Political Power's swap and the penalties that draw 2 or Neutral-strength
+# many missions (36), Good Times (8), Snowfalls (25), and Capital Punishment with Local Elections (27)
+@pytest.mark.parametrize("seed, event", [(36, "mission_swap"), (8, "mission_soften"), (25, "snow_overlap"),
                                          (27, "capital_punishment")])
 def test_events_and_mission_moves_undo_replay_and_export(tmp_path, seed, event):
     store = Store(tmp_path / "games.db")

@@ -20,7 +20,7 @@ from .moves import (MOVES, Choose, Happening, Ignore, Lend, Market, Mission, Pas
                     Start, Swap, Take, move_from_dict, move_to_dict)
 from .rules import NAME, apply, is_over, keep, placements, scores, setup, winners
 from .state import PERSONAL, SHARED, State
-from .steps import removable
+from .steps import corrupters_anywhere, removable
 from .views import secrets, view, viewers
 
 __all__ = ["NAME", "GAME", "MOVES", "IllegalMove", "setup", "apply", "view", "viewers", "scores",
@@ -98,6 +98,9 @@ def _candidates(state: State) -> list:
         task = state.tasks[0]  # dominoes to take off (a penalty, a storm, a flood), moved or turned
         if task.kind in ("move", "turn"):
             return powers.task_shifts(state, task) + ([Pass(task.seat)] if task.optional else [])
+        if task.kind == "remove corrupter any":  # Goblin Grandma's reward: from all maps
+            return [Remove(task.seat, where, cells[0], owner)
+                    for where, owner, cells in corrupters_anywhere(state, task)] + [Pass(task.seat)]
         where = SHARED if task.kind == "remove shared" else PERSONAL
         out = [Remove(task.seat, where, cells[0])
                for cells in removable(state, task, task.seat, where).values()]
@@ -112,7 +115,8 @@ def _candidates(state: State) -> list:
             out.append(Market(0, practice.market(state.seed, state.round, size, cfg.expansions)))
         for seat in range(cfg.players):
             held = powers.round_cards(state, seat)
-            if len(held) == powers.missions_to_draw(state, seat) > 1:  # several drawn: one is kept
+            if len(held) == powers.missions_to_draw(state, seat) > powers.missions_to_keep(state, seat):
+                # several drawn: one is kept
                 out += [Choose(seat, m.id) for m in held]
                 continue
             m = practice.mission(state.seed, f"{state.round}-{len(held)}" if held else state.round, seat,

@@ -15,9 +15,16 @@ from .steps import say, sits_out
 
 
 def card_of(state: State, seat: int):
-    """Seat's one mission of this round once it is settled (kept, when several were drawn)."""
-    held = powers.round_cards(state, seat)
-    return held[0] if len(held) == 1 and powers.missions_to_draw(state, seat) == 1 else None
+    """Seat's one mission of this round once it is settled (kept, when several were drawn); None
+    while it is not, or when a penalty has it hold several (they are swapped one for one, (kk))."""
+    held = cards_of(state, seat)
+    return held[0] if len(held) == 1 else None
+
+
+def cards_of(state: State, seat: int) -> list:
+    """Every mission seat holds and is judged on this round, once all are in (several after the
+    double_mission and many_mission_dynamic penalties, (kk))."""
+    return powers.round_cards(state, seat) if powers.settled(state, seat) else []
 
 
 # ---------------------------------------------------------------- Good Times
@@ -27,27 +34,34 @@ def ignore(state: State, move: Ignore) -> State:
         raise IllegalMove("a part of a mission is ignored in the Good Times round only")
     if state.phase not in ("draw", "claim"):
         raise IllegalMove("the part to ignore is chosen before the report")
-    card = card_of(state, move.seat)
+    held = cards_of(state, move.seat)
+    who = state.config.names[move.seat]
+    if not held:
+        raise IllegalMove(f"{who} has no mission of this round to soften yet")
+    if move.mission is None and len(held) > 1:
+        raise IllegalMove(f"{who} holds {len(held)} missions: name the one ({', '.join(str(m.id) for m in held)})")
+    card = held[0] if move.mission is None else next((m for m in held if m.id == move.mission), None)
     if card is None:
-        raise IllegalMove(f"{state.config.names[move.seat]} has no mission of this round to soften yet")
+        raise IllegalMove(f"mission {move.mission} is not {who}'s of this round")
     if not isinstance(move.need, int) or isinstance(move.need, bool) or not 0 <= move.need < len(card.needs):
         raise IllegalMove(f"the mission has {len(card.needs)} parts: choose one of 1 to {len(card.needs)}")
     card = replace(card, ignored=move.need)
     state = replace(state, missions=tuple(card if m.id == card.id else m for m in state.missions))
-    who = state.config.names[move.seat]
     if card.secret:
         return say(state, f"{who} chose the part of their secret mission to ignore.")
     return say(state, f"{who} ignores {card.needs[move.need].words()} of their mission (Good Times).")
 
 
 def ignore_moves(state: State) -> list:
+    """Every part each player may ignore now (a mission is named when a player holds several)."""
     if state.event != "mission_soften" or state.phase not in ("draw", "claim"):
         return []
     out = []
     for seat in range(state.config.players):
-        card = card_of(state, seat)
-        if card is not None:
-            out += [Ignore(seat, i) for i in range(len(card.needs)) if i != card.ignored]
+        held = cards_of(state, seat)
+        for card in held:
+            out += [Ignore(seat, i, card.id if len(held) > 1 else None)
+                    for i in range(len(card.needs)) if i != card.ignored]
     return out
 
 

@@ -83,10 +83,12 @@ class Pass:
 
 @dataclass(frozen=True)
 class Remove:
-    """A domino taken off a map: a penalty, or the Brother of Warfare's power."""
+    """A domino taken off a map: a penalty, or the Brother of Warfare's power; `owner` names another
+    player's own map (Goblin Grandma's reward takes Corrupters off any maps)."""
     seat: int
     map: str
     cell: tuple
+    owner: int | None = None
 
     def __post_init__(self):
         object.__setattr__(self, "cell", tuple(self.cell) if isinstance(self.cell, list) else self.cell)
@@ -135,9 +137,11 @@ class Lend:
 
 @dataclass(frozen=True)
 class Ignore:
-    """Good Times: seat's mission of this round ignores its requirement number `need` (from 0)."""
+    """Good Times: seat's mission of this round ignores its requirement number `need` (from 0);
+    `mission` names which when a penalty has the player hold several."""
     seat: int
     need: int
+    mission: int | None = None
 
 
 @dataclass(frozen=True)

@@ -45,23 +45,40 @@ def round_cards(state: State, seat: int) -> list:
     return [m for m in state.missions if m.seat == seat and m.round == state.round and m.status != "put back"]
 
 
+def missions_to_keep(state: State, seat: int) -> int:
+    """Missions seat keeps and is judged on this round: one, or after the penalties two
+    (double_mission) or as many as the Neutral strength (many_mission_dynamic, at least one; the
+    larger when both), docs/rulings.md (kk)."""
+    many = state.effect(seat, "missions to keep") or 1
+    return max(2 if state.effect(seat, "double_mission") is not None else 1, many)
+
+
 def missions_to_draw(state: State, seat: int) -> int:
-    """Missions seat draws this round to keep one: the Sister of Coin two, the triple-mission
-    reward as many as the Neutral strength (at least one; the larger when both); once one is kept,
-    one."""
+    """Missions seat draws this round: the Sister of Coin two, the triple-mission reward as many as
+    the Neutral strength (at least one; the larger when both), to keep one; once one is kept, one.
+    A penalty's several missions are all kept, and no pick undoes them (kk)."""
+    keep = missions_to_keep(state, seat)
+    if keep > 1:
+        return keep
     if any(m.seat == seat and m.round == state.round and m.status == "put back" for m in state.missions):
         return 1
     triple = state.effect(seat, "missions to draw") or 1
     return max(2 if has_power(state, seat, "money") else 1, triple)
 
 
+def settled(state: State, seat: int) -> bool:
+    """Whether seat holds all the missions it keeps this round (several drawn: one kept)."""
+    return len(round_cards(state, seat)) == missions_to_keep(state, seat) == missions_to_draw(state, seat)
+
+
 def fix_missions_to_draw(state: State, seat: int) -> State:
-    """The triple-mission reward's number, fixed as seat draws its first mission of the round
-    (Neutral strength as it stands then)."""
-    if state.effect(seat, "triple_mission") is None or state.effect(seat, "missions to draw") is not None:
-        return state
+    """The triple-mission reward's and the many-missions penalty's numbers, fixed as seat draws its
+    first mission of the round (Neutral strength as it stands then)."""
     from .power import neutral
-    return replace(state, effects=state.effects + ((seat, "missions to draw", max(1, neutral(state, seat))),))
+    for effect, fixed in (("triple_mission", "missions to draw"), ("many_mission", "missions to keep")):
+        if state.effect(seat, effect) is not None and state.effect(seat, fixed) is None:
+            state = replace(state, effects=state.effects + ((seat, fixed, max(1, neutral(state, seat))),))
+    return state
 
 
 def spend_power(state: State, seat: int) -> State:
@@ -77,7 +94,7 @@ def choose(state: State, move: Choose) -> State:
     seat = move.seat
     held = round_cards(state, seat)
     count = missions_to_draw(state, seat)
-    if state.phase != "draw" or count < 2 or len(held) != count:
+    if state.phase != "draw" or count < 2 or len(held) != count or missions_to_keep(state, seat) > 1:
         raise IllegalMove(f"one mission is kept once all {count} are drawn" if count > 1
                           else "a player who draws one mission keeps it")
     keep = next((m for m in held if m.id == move.mission), None)

@@ -75,11 +75,15 @@ def mission(seed: int, round_: int, seat: int, expansions=()) -> dict:
     roll = rng.random()
     if roll < 0.33:
         reward = rng.choice(["remove_failed", "extra_score", "draw", "ignore_placement", "powerful", "overlap",
-                             "rearrange", "rotate", "triple_mission", "force_mission"])
+                             "rearrange", "rotate", "triple_mission", "force_mission"]
+                            + (["remove_corrupter_dynamic"] if "goblin" in expansions else []))
     elif roll < 0.66:
         penalty = rng.choice(["remove", "remove_all", "remove_shared", "remove_role", "strict_placement",
                               "small_province", "remove_neutral"]
-                             + (["attack"] if "goblin" in expansions else []))
+                             + (["attack"] if "goblin" in expansions else [])
+                             + (["proximity_remove"] if "proximity" in expansions else [])
+                             + (["direction_restriction"] if "direction" in expansions else [])
+                             + (["double_mission", "many_mission_dynamic"] if "machine" in expansions else []))
     return {"needs": tuple(needs), "reward": reward, "penalty": penalty, "secret": rng.random() < 0.33}
 
 

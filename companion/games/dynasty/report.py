@@ -28,9 +28,9 @@ def report(state: State) -> State:
                    reverse=state.event == "reverse_order")
     partner = {}  # Machine Mama: an unconnected role shares with one player only this round
     lines = []
-    for seat in order:
-        card = next(iter(powers.round_cards(state, seat)), None)
-        if card is None or state.phase == "over":
+    # a player holding several missions (the penalties, (kk)) has each judged in turn, oldest first
+    for seat, card in [(s, c) for s in order for c in powers.round_cards(state, s)]:
+        if state.phase == "over":
             continue
         def needs(skip=None):
             need = {}
@@ -124,6 +124,8 @@ def consequence(state: State, card: MissionCard, ok: bool) -> State:
             state = add_task(state, Task(seat, "place", count, optional=True))
         elif key == "remove_corrupter":
             state = add_task(state, Task(seat, "remove corrupter", 1, optional=True))
+        elif key == "remove_corrupter_dynamic":
+            state = add_task(state, Task(seat, "remove corrupter any", power.neutral(state, seat), optional=True))
         elif key in ("overlap", "triple_mission", "force_mission"):
             state = next_effect(state, seat, key, True)
         elif key == "powerful":
@@ -133,8 +135,8 @@ def consequence(state: State, card: MissionCard, ok: bool) -> State:
             state = add_task(state, Task(seat, "move" if key.startswith("rearrange") else "turn", count,
                                          optional=True))
     if not ok and card.penalty and state.event != "penalty_break":
-        key = card.penalty
-        state = say(state, f"Penalty for {cfg.names[seat]}: {PENALTIES[key]}")
+        key = {"many_mission_dynamic": "many_mission"}.get(card.penalty, card.penalty)
+        state = say(state, f"Penalty for {cfg.names[seat]}: {PENALTIES[card.penalty]}")
         if key == "remove":
             state = add_task(state, Task(seat, "remove", 1))
         elif key == "remove_all":
@@ -150,13 +152,16 @@ def consequence(state: State, card: MissionCard, ok: bool) -> State:
             g = state.seat_map(seat)
             gone = {g[c].domino for c in g if g[c].half.icon == "neutral"} - {state.homes[seat]}
             state = put(state, seat, PERSONAL, lift(g, gone))
+        elif key == "proximity_remove":  # until no two equal icons touch: as many as that takes (mm)
+            state = add_task(state, Task(seat, "remove equal", 64))
         elif key == "attack":
             g = state.seat_map(seat)
             hit = {sq.domino for c, sq in g.items() for s in sq.half.paths
                    if neighbour(c, s) not in g} - {state.homes[seat]}
             state = put(state, seat, PERSONAL, lift(g, hit))
             state = say(state, f"The goblins took {len(hit)} dominoes off {cfg.names[seat]}'s map.")
-        elif key in ("strict_placement", "small_province", "powerless"):
+        elif key in ("strict_placement", "small_province", "powerless", "double_mission", "many_mission",
+                     "direction_restriction"):
             state = next_effect(state, seat, key, True)
     if not ok and state.event == "mission_harden":  # Strict Regime: every mission carries it too
         state = say(state, f"Strict Regime: {cfg.names[seat]} takes 3 dominoes off their map.")

@@ -306,8 +306,7 @@ def maybe_claim(state: State) -> State:
     cfg = state.config
     if not state.drawn or ("proximity" in cfg.expansions and not state.event) or state.tasks:
         return state
-    waiting = [s for s in range(cfg.players) if needs_mission(state, s)
-               and not len(powers.round_cards(state, s)) == 1 == powers.missions_to_draw(state, s)]
+    waiting = [s for s in range(cfg.players) if needs_mission(state, s) and not powers.settled(state, s)]
     if waiting:
         return state
     active = [s for s in range(cfg.players) if not sits_out(state, s)]
@@ -356,7 +355,7 @@ def placement_refusal(state: State, seat: int, where: str, cells, halves, power_
                        else f"{cfg.names[holder]}, who borrowed it this round,")
                 return f"only {who} may handle a domino showing the {half.icon} icon"
     if not moving:
-        why = _event_refusal(state, seat, halves)
+        why = _event_refusal(state, seat, halves) or _arrows_only(state, seat, halves)
         if why:
             return why
     g = dict(state.shared) if where == SHARED else state.seat_map(seat)
@@ -387,6 +386,18 @@ def _event_refusal(state: State, seat: int, halves) -> str | None:
             and (seat, "places people", True) not in state.effects:
         most = " or ".join(cfg.names[s] for s, k, _ in state.effects if k == "places people")
         return f"Man of the People: only {most} may place a domino showing a person this round"
+    return None
+
+
+def _arrows_only(state: State, seat: int, halves) -> str | None:
+    """Directional Daddy's penalty: "Next round, you may only place paths with a direction": every
+    half showing a path shows its arrow; a domino with no path places none (docs/rulings.md (ll))."""
+    if state.effect(seat, "direction_restriction") is None:
+        return None
+    bare = [h for h in halves if h.paths and not h.arrow]
+    if bare:
+        return (f"this round {state.config.names[seat]} may only place paths with a direction: "
+                f"the {bare[0].words()} half shows a path without an arrow")
     return None
 
 
@@ -561,7 +572,17 @@ def _remove(state: State, move: Remove) -> State:
     if cell is None or len(cell) != 2:
         raise IllegalMove("name the square of the domino to take off, [x, y]")
     task = state.tasks[0] if state.phase in ("report", "draw") and state.tasks else None
-    if task is not None and task.seat == seat and task.kind.startswith("remove"):
+    owner = seat
+    if task is not None and task.seat == seat and task.kind == "remove corrupter any":
+        where = move.map  # Goblin Grandma's reward: from all maps (nn)
+        if where not in (SHARED, PERSONAL):
+            raise IllegalMove("map is shared or personal")
+        if where == PERSONAL and move.owner is not None:
+            if not isinstance(move.owner, int) or isinstance(move.owner, bool) \
+                    or not 0 <= move.owner < cfg.players:
+                raise IllegalMove(f"there is no seat {move.owner} at this table")
+            owner = move.owner
+    elif task is not None and task.seat == seat and task.kind.startswith("remove"):
         where = SHARED if task.kind == "remove shared" else PERSONAL
         if move.map != where:
             raise IllegalMove(f"{cfg.names[seat]} takes a domino off {'the shared map' if where == SHARED else 'their own map'}")
@@ -569,21 +590,29 @@ def _remove(state: State, move: Remove) -> State:
         task, where = None, move.map  # the Brother of Warfare's power: a domino of an earlier round
     else:
         raise IllegalMove(waiting(state) if state.tasks else "no domino is to be taken off now")
-    g = dict(state.shared) if where == SHARED else state.seat_map(seat)
+    if move.owner not in (None, seat) and owner == seat:
+        raise IllegalMove(f"{cfg.names[seat]} takes dominoes off their own map only")
+    g = dict(state.shared) if where == SHARED else state.seat_map(owner)
     if cell not in g:
         raise IllegalMove(f"square {name(cell)} is empty")
-    options = removable(state, task, seat, where)
+    options = removable(state, task, owner, where)
     number = g[cell].domino
     if number not in options:
         from .maps import buried
         if number in buried(g):
             raise IllegalMove(f"the domino on {name(cell)} lies partly under another: that one comes off first")
+        if number in anchors(state, owner, where):
+            raise IllegalMove(f"the starting domino on {name(cell)} may not come off: it anchors the map")
+        if task is not None and task.kind == "remove equal":
+            raise IllegalMove(f"taking the domino on {name(cell)} off parts no two equal icons")
+        if task is not None and task.kind.startswith("remove corrupter"):
+            raise IllegalMove(f"the domino on {name(cell)} shows no Corrupter that may come off")
         raise IllegalMove(f"the domino on {name(cell)} may not come off")
     if task is None and number >= state.first_of_round:
         raise IllegalMove("the power takes off a domino from an earlier round")
-    state = put(state, seat, where, lift(g, {number}))
-    state = say(state, f"{cfg.names[seat]} took the domino on {name(cell)} off "
-                        f"{'the shared map' if where == SHARED else 'their map'}.")
+    state = put(state, owner, where, lift(g, {number}))
+    whose = "the shared map" if where == SHARED else "their map" if owner == seat else f"{cfg.names[owner]}'s map"
+    state = say(state, f"{cfg.names[seat]} took the domino on {name(cell)} off {whose}.")
     if task is None:
         return powers.spend_power(state, seat)
     state = task_done(state, task)

@@ -87,7 +87,8 @@ class MissionCard:
 @dataclass(frozen=True)
 class Task:
     """Something a seat must (or may) do on its maps before the next round: take dominoes off
-    ("remove", "remove capital", "remove shared", "remove corrupter"), lay free ones ("place"), or
+    ("remove", "remove capital", "remove shared", "remove corrupter"; "remove corrupter any" from
+    any map; "remove equal" until no two equal icons touch), lay free ones ("place"), or
     move or turn dominoes of its own map ("move", "turn"). `bound`: a turn obeys the placement rules
     (an event's, not a reward's); `moved`: the dominoes already moved for it (each moves once)."""
     seat: int

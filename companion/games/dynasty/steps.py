@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .catalog import CAPITALS
-from .maps import buried, dominoes, frozen
+from .maps import buried, dominoes, frozen, lift
 from .state import PERSONAL, SHARED, State, Task
 
 
@@ -60,8 +60,31 @@ def removable(state: State, task: Task | None, seat: int, where: str) -> dict[in
         out = {d: cs for d, cs in out.items() if d not in task.moved}
     if task is not None and task.kind == "remove capital":
         out = {d: cs for d, cs in out.items() if any(g[c].half.icon in CAPITALS for c in cs)}
-    if task is not None and task.kind == "remove corrupter":
+    if task is not None and task.kind.startswith("remove corrupter"):
         out = {d: cs for d, cs in out.items() if any(g[c].half.icon == "corrupter" for c in cs)}
+    if task is not None and task.kind == "remove equal":  # only a removal that parts equal icons
+        pairs = len(equal_pairs(g))
+        out = {d: cs for d, cs in out.items() if len(equal_pairs(lift(g, {d}))) < pairs}
+    return out
+
+
+def equal_pairs(g: dict) -> set:
+    """Squares side by side (sharing an edge, path or not) that show the same icon: Proximity
+    Papa's penalty takes dominoes off until there are none (docs/rulings.md (mm))."""
+    out = set()
+    for (x, y), sq in g.items():
+        for other in ((x + 1, y), (x, y + 1)):
+            if sq.half.icon and other in g and g[other].half.icon == sq.half.icon:
+                out.add(((x, y), other))
+    return out
+
+
+def corrupters_anywhere(state: State, task: Task) -> list[tuple]:
+    """Goblin Grandma's reward: every (map, owner, cells) of a domino showing a Corrupter that may
+    come off, on the shared map and on every player's own map (docs/rulings.md (nn))."""
+    out = [(SHARED, None, cs) for cs in removable(state, task, task.seat, SHARED).values()]
+    for owner in range(state.config.players):
+        out += [(PERSONAL, owner, cs) for cs in removable(state, task, owner, PERSONAL).values()]
     return out
 
 
@@ -77,10 +100,15 @@ def add_task(state: State, task: Task) -> State:
 def _undoable(state: State, task: Task) -> str | None:
     """Why a task that must be done cannot be (nothing may come off, or move or turn), or None."""
     who = state.config.names[task.seat]
+    if task.kind == "remove equal" and not equal_pairs(state.seat_map(task.seat)):
+        return f"No two equal icons touch on {who}'s map any more."
+    if task.kind == "remove corrupter any":
+        return None if corrupters_anywhere(state, task) else "No Corrupter is left that may come off."
     if task.kind.startswith("remove"):
         where = SHARED if task.kind == "remove shared" else PERSONAL
         if not removable(state, task, task.seat, where):
-            return f"{who} has no domino that may come off."
+            return (f"{who} can take off no domino that would part two equal icons."
+                    if task.kind == "remove equal" else f"{who} has no domino that may come off.")
     if task.kind in ("move", "turn") and not task.optional:  # an event's: done while one can be
         from .powers import task_shifts
         if not task_shifts(state, task):
@@ -108,6 +136,8 @@ def waiting(state: State) -> str:
     what = {"remove": "take a domino off their map", "remove shared": "take a domino off the shared map",
             "remove capital": "take a domino showing a capital off their map",
             "remove corrupter": "take a Corrupter off their map (or pass)",
+            "remove corrupter any": "take a Corrupter off any map (or pass)",
+            "remove equal": "take dominoes off their map until no two equal icons touch",
             "place": "place a free domino (or pass)",
             "move": "move a domino of their map" + ("" if t.bound else " (or pass)"),
             "turn": "turn a domino of their map" + ("" if t.bound else " (or pass)")}[t.kind]

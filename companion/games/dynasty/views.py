@@ -102,9 +102,13 @@ def view(state: State, viewer: Viewer) -> dict:
             powers.missions_to_draw(state, viewer.seat)
         # several missions drawn (the Sister of Coin, the triple-mission reward): the numbers to keep one of
         out["keep_one_of"] = [m.id for m in held] if state.phase == "draw" and \
-            len(held) == powers.missions_to_draw(state, viewer.seat) > 1 else []
+            len(held) == powers.missions_to_draw(state, viewer.seat) > powers.missions_to_keep(state, viewer.seat) \
+            else []
         # Good Times: the parts of this seat's mission it may ignore; swaps it may make now
-        out["ignore"] = [m.need for m in missions.ignore_moves(state) if m.seat == viewer.seat]
+        out["ignore"] = [m.need for m in missions.ignore_moves(state) if m.seat == viewer.seat and m.mission is None]
+        # ... and, when a penalty has it hold several missions, which part of which
+        out["ignore_parts"] = [{"mission": m.mission, "need": m.need} for m in missions.ignore_moves(state)
+                               if m.seat == viewer.seat and m.mission is not None]
         out["swap_with"] = [m.to for m in missions.swap_moves(state, viewer.seat)]
         out["powers"] = _powers(state, viewer.seat)
         # Machine Mama: what this seat may lend for the round, and to whom

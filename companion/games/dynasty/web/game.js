@@ -176,6 +176,14 @@
       el("div", { class: "row" }, ...v.ignore.map((i) => el("button", { class: "quiet ignore", "data-need": i,
         onclick: () => send({ type: "Ignore", need: i }) }, `Ignore ${mineNow.needs[i].words}`))));
     }
+    // ... and with several missions to fulfil (a penalty), a part of each
+    mine.filter((m) => (v.ignore_parts || []).some((p) => p.mission === m.id) && m.needs).forEach((m) => {
+      parts.push(el("p", {}, `Good Times, mission ${m.id}: ` + (m.ignored === null || m.ignored === undefined
+        ? "choose the part to ignore." : `you ignore ${m.needs[m.ignored].words}.`)),
+      el("div", { class: "row" }, ...v.ignore_parts.filter((p) => p.mission === m.id).map((p) => el("button", {
+        class: "quiet ignore", "data-need": p.need, "data-mission": m.id,
+        onclick: () => send({ type: "Ignore", need: p.need, mission: m.id }) }, `Ignore ${m.needs[p.need].words}`))));
+    });
     if ((v.swap_with || []).length) {
       parts.push(el("div", { class: "row" }, ...v.swap_with.map((o) => el("button", { class: "swap", "data-to": o,
         onclick: () => send({ type: "Swap", to: o }) }, `Swap your mission with ${v.names[o]}'s`)),
@@ -244,6 +252,7 @@
     // Capital Punishment and Man of the People: what the round's event leaves this player.
     const mark = (key) => (v.effects || []).some((e) => e.seat === me && e.effect === key);
     if (v.event === "capital_punishment" && mark("sits out")) parts.push(el("p", { class: "dim", id: "sits-out" }, "Capital Punishment: you do nothing this round."));
+    if (mark("direction_restriction")) parts.push(el("p", { class: "dim", id: "arrows-only" }, "Penalty: this round you may only place paths with an arrow."));
     if (v.event === "man_of_the_people" && !mark("places people")) parts.push(el("p", { class: "dim" }, "Man of the People: you may not place a domino showing a person this round."));
     // Machine Mama: a power or role icon lent to a connected player for this round.
     (v.effects || []).filter((e) => e.seat === me && /^(lent|borrowed) /.test(e.effect)).forEach((e) =>
@@ -266,6 +275,14 @@
         if (!pick.shift) parts.push(mapEl(v.personal[me], "shift-mine", chooseShift("shift-to-mine", v.personal[me])));
         else parts.push(mapEl(v.personal[me], "shift-to-mine", tapper("shift-to-mine", () => pick.shift.halves)),
           el("button", { class: "quiet", onclick: () => { pick.shift = pick.first = null; say(""); redraw(); } }, "Not this domino"));
+      } else if (task.kind === "remove corrupter any") {  // Goblin Grandma's reward: from all maps
+        parts.push(el("p", {}, `Take a Corrupter off any map (${task.count} left): tap one of its squares.`),
+          el("h3", {}, "Shared map"), mapEl(v.shared, "tap-remove-shared", (x, y) => send({ type: "Remove", map: "shared", cell: [x, y] })),
+          ...v.names.flatMap((n, s) => [el("h3", {}, s === me ? "Your map" : `${n}'s map`),
+            mapEl(v.personal[s], `tap-remove-${s}`, (x, y) => send({ type: "Remove", map: "personal", cell: [x, y], owner: s }))]));
+      } else if (task.kind === "remove equal") {  // Proximity Papa's penalty
+        parts.push(el("p", {}, "Take dominoes off your map until no two equal icons touch: tap one of them."),
+          mapEl(v.personal[me], "tap-remove", (x, y) => send({ type: "Remove", map: "personal", cell: [x, y] })));
       } else {
         parts.push(el("p", {}, `Take a domino off (${task.kind}, ${task.count} left): tap one of its squares.`));
         const shared = task.kind === "remove shared";
