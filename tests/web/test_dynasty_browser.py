@@ -1,6 +1,8 @@
 """Domino Dynasty on real phones (390x844): the market entered as drawn, each mission entered by
 its player (a secret one seen on that phone only), and a market domino placed by tapping the
-shared map, the strength following at once; a refused tap says why."""
+shared map, the strength following at once; a refused tap says why. The powers' and events'
+buttons: the Aunt and the Sibling, Machine Mama's loan, Good Times' part ignored and Political
+Power's swap, a secret mission never on the other phone."""
 import time
 
 import pytest
@@ -164,4 +166,78 @@ def test_the_aunt_takes_none_the_sibling_moves_a_domino_and_the_aunt_lends_her_i
     until(lambda v: {"seat": 1, "effect": "borrowed icon", "value": "goods"} in v["effects"])
     expect(sibling.locator(".lent")).to_have_text("This round you borrowed the Aunt of Goods' icon.")
     expect(aunt.locator(".lend")).to_have_count(0)
+    assert not errors, errors
+
+
+def test_good_times_ignores_a_part_and_political_power_swaps_while_a_secret_stays_on_its_phone(device, browser):
+    from companion.games import dynasty
+    expect = playwright.expect
+    host = browser.new_context(viewport=PHONE).new_page()
+    host.goto(device.urls["local"])
+    expect(host.locator("#status")).to_have_text("live")
+    companion = device.companion
+    # the Aunt of Goods at seat 0, the Brother of Warfare at seat 1, Proximity Papa's events
+    companion.new_game("dynasty", {"players": 2, "roles": ["goods", "warfare"], "proximity": "yes"},
+                       seed=0).result(timeout=10)
+    expect(host.locator(".seat-link")).to_have_count(2)
+    errors, pages = [], []
+    for i in range(2):
+        page = browser.new_context(viewport=PHONE).new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("console", lambda m: m.type == "error" and "409" not in m.text and errors.append(m.text))
+        page.goto(host.locator(".seat-link").nth(i).get_attribute("href"))
+        expect(page.locator("#status")).to_have_text("live")
+        pages.append(page)
+    p0, p1 = pages
+    secret = "Military 99, Goods 99"  # seat 0's secret mission of round 1
+
+    def state():
+        return companion.snapshot.session.state
+
+    def table(*moves):  # what the table enters as drawn, and the placements: not what is tested here
+        for move in moves:
+            companion.submit(move, "button").result(timeout=10)
+        for page in pages:
+            settled(device, page)
+
+    def claim_step_placed():
+        while state().phase == "claim":
+            table(next(m for m in dynasty.legal_moves(state()) if isinstance(m, (dynasty.Place, dynasty.Pass))))
+
+    def never_on_the_other_phone():
+        settled(device, p1)
+        assert secret not in p1.content() and secret not in host.content()
+
+    filler = ("grass//|grass//",) * 4  # each lies beside the goods start: the Aunt grows strongest
+    table(dynasty.Happening(0, "mission_soften"), dynasty.Market(0, filler),
+          dynasty.Mission(0, ("warfare 99", "goods 99"), secret=True), dynasty.Mission(1, ("goods 1",)))
+    assert state().phase == "claim"
+    # Good Times, on the Aunt's phone: she ignores the Goods 99 of her secret mission
+    expect(p0.locator("#my-mission")).to_have_text(f"Your secret mission: Mission 1: {secret}")
+    expect(p0.locator(".ignore")).to_have_count(2)
+    p0.click('.ignore[data-need="1"]')
+    expect(p0.locator("text=Good Times: you ignore Goods 99.")).to_have_count(1)
+    assert state().missions[0].ignored == 1
+    expect(p1.locator(".ignore")).to_have_count(1)  # the Brother's own mission, one part
+    never_on_the_other_phone()
+    claim_step_placed()
+    assert state().round == 2 and state().missions[0].status == "failed"  # face down: still secret
+    never_on_the_other_phone()
+
+    # Political Power: the strongest player (the Aunt) swaps missions from her phone
+    table(dynasty.Happening(0, "mission_swap"), dynasty.Market(0, filler),
+          dynasty.Mission(0, ("warfare 50",)), dynasty.Mission(1, ("goods 1",)))
+    claim_step_placed()
+    assert (state().phase, state().turn) == ("swap", 0)
+    expect(p0.locator(".swap")).to_have_text(["Swap your mission with P2's"])
+    expect(p1.locator(".swap")).to_have_count(0)
+    expect(p1.locator("#keep-mine")).to_have_count(0)
+    p0.click('.swap[data-to="1"]')
+    deadline = time.monotonic() + 10
+    while state().round != 3:
+        assert time.monotonic() < deadline, "the swap was not made"
+        time.sleep(0.05)
+    swapped = {m.needs[0].num: (m.seat, m.status) for m in state().missions if m.round == 2}
+    assert swapped == {50: (1, "failed"), 1: (0, "passed")}
+    never_on_the_other_phone()
     assert not errors, errors
