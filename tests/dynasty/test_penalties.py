@@ -213,6 +213,9 @@ def test_corrupters_come_off_any_maps_as_many_as_the_neutral_strength():
     assert Pass(0) in moves
     with pytest.raises(IllegalMove, match="the domino on F3 shows no Corrupter that may come off"):
         dynasty.apply(state, Remove(0, "shared", (5, 2)))
+    # a record names the other player's map; one written before `owner` still reads
+    assert dynasty.move_from_dict(dynasty.move_to_dict(Remove(0, "personal", (5, 3), 1))) == Remove(0, "personal", (5, 3), 1)
+    assert dynasty.move_from_dict({"type": "Remove", "seat": 0, "map": "shared", "cell": [5, 1]}).owner is None
     state, said = dynasty.apply(state, Remove(0, "personal", (5, 3), 1))
     assert said[0].text() == "P1 took the domino on F4 off P2's map."
     assert (5, 3) not in dict(state.personal[1]) and state.phase == "report"
