@@ -161,7 +161,7 @@
     const parts = [el("h2", {}, "Your moves")];
     const mine = v.missions.filter((m) => m.seat === me && m.status === "open");
     const keepOne = v.keep_one_of || [];
-    mine.forEach((m) => parts.push(el("p", { class: m.secret ? "secret" : "", id: keepOne.length ? `my-mission-${m.id}` : "my-mission" },
+    mine.forEach((m) => parts.push(el("p", { class: m.secret ? "secret" : "", id: keepOne.length || mine.length > 1 ? `my-mission-${m.id}` : "my-mission" },
       (m.secret ? "Your secret mission: " : "Your mission: ") + m.words,
       keepOne.includes(m.id) ? el("button", { class: "keep-mission", onclick: () => send({ type: "Choose", mission: m.id }) }, "Keep this one") : "")));
     const redraw = () => seat(latest.box, latest.v, latest.ctx);
