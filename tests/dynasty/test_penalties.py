@@ -171,6 +171,8 @@ def test_proximity_remove_takes_dominoes_off_until_no_two_equal_icons_touch():
     # only removals that part equal icons; never the starting domino (its goods capital pairs with 93's)
     assert {dict(state.personal[0])[c].domino for c in offered} == {90, 91, 92, 93}
     assert not [m for m in dynasty.legal_moves(state) if isinstance(m, Pass)]
+    with pytest.raises(IllegalMove, match="P1 takes dominoes off their own map only"):
+        dynasty.apply(state, Remove(0, "personal", (5, 3), 1))
     with pytest.raises(IllegalMove, match="taking the domino on A1 off parts no two equal icons"):
         dynasty.apply(state, Remove(0, "personal", (0, 0)))
     with pytest.raises(IllegalMove, match="the starting domino on D4 may not come off: it anchors the map"):
@@ -212,6 +214,10 @@ def test_corrupters_come_off_any_maps_as_many_as_the_neutral_strength():
     assert {(m.map, m.owner, m.cell) for m in moves if isinstance(m, Remove)} == {
         ("shared", None, (5, 1)), ("personal", 1, (5, 3)), ("personal", 1, (1, 3))}
     assert Pass(0) in moves
+    with pytest.raises(IllegalMove, match="the shared map is no player's own"):
+        dynasty.apply(state, Remove(0, "shared", (5, 1), 1))
+    with pytest.raises(IllegalMove, match="there is no seat 5 at this table"):
+        dynasty.apply(state, Remove(0, "personal", (5, 3), 5))
     with pytest.raises(IllegalMove, match="the domino on F3 shows no Corrupter that may come off"):
         dynasty.apply(state, Remove(0, "shared", (5, 2)))
     # a record names the other player's map; one written before `owner` still reads

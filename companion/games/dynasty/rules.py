@@ -577,6 +577,8 @@ def _remove(state: State, move: Remove) -> State:
         where = move.map  # Goblin Grandma's reward: from all maps (nn)
         if where not in (SHARED, PERSONAL):
             raise IllegalMove("map is shared or personal")
+        if where == SHARED and move.owner is not None:
+            raise IllegalMove("the shared map is no player's own: name no owner for it")
         if where == PERSONAL and move.owner is not None:
             if not isinstance(move.owner, int) or isinstance(move.owner, bool) \
                     or not 0 <= move.owner < cfg.players:
