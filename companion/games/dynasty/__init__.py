@@ -5,9 +5,9 @@ Rules: shared/rules/domino-dynasty.txt; decisions the rulebook leaves open: docs
 ("Domino Dynasty"). Component facts: companion/catalog/dynasty/components.json.
 Modules: catalog (data), maps (squares and the placement rules), strength (capitals, paths,
 provinces), state, moves, rules (setup and the round), power (live strength and mission
-numbers), powers (the roles' powers and Machine Mama's loans), missions (missions ignored in
-part, swapped, or drawn several to keep one), steps (what the round's parts share: tasks, words,
-the next round), report (missions judged, rewards and penalties), practice (the seeded practice
+numbers), powers (the roles' powers and Machine Mama's loans, how many missions are drawn and
+kept), missions (missions ignored in part or swapped), steps (what the round's parts share:
+tasks, words, the next round), report (missions judged, rewards and penalties), practice (the seeded practice
 deck for random play), views (who sees what), records (the `start` and `place` lines of a
 record), oled (its OLED pages).
 """

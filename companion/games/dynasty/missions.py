@@ -1,7 +1,8 @@
-"""Moves on the missions in hand (docs/rulings.md "Domino Dynasty" (gg), (hh), (ii)): Good Times'
-requirement ignored, missions swapped (Political Power at the claim step's end, the force_mission
-reward once the missions are in), and the number of missions drawn to keep one (the Sister of
-Coin's power, the triple_mission reward)."""
+"""Moves on the missions in hand (docs/rulings.md "Domino Dynasty" (gg), (hh), (kk)): Good Times'
+requirement ignored (of each mission, when a penalty has a player hold several) and missions
+swapped (Political Power at the claim step's end, the force_mission reward once the missions are
+in). How many are drawn and kept (the Sister of Coin, the triple_mission reward, the penalties
+that draw several) is powers.missions_to_draw and missions_to_keep."""
 from __future__ import annotations
 
 from dataclasses import replace
