@@ -25,7 +25,7 @@ import math
 import cv2
 import numpy as np
 
-from .recognise import SEG_PX_PER_MM, Pose, ZoneView, _fill_holes, _rect_poly
+from .zone import SEG_PX_PER_MM, Pose, ZoneView, fill_holes, rect_poly
 
 OUTLINE_BLUR_PX = 1.0
 OUTLINE_EDGE_SIGMAS = (2.5, 5.0)  # soft edges: Canny's thresholds, in units of the mat's gradient noise
@@ -61,7 +61,7 @@ def find_outlined(view: ZoneView, size_mm, found: list[Pose], busy) -> list[Pose
     for p in found:
         x0, y0 = (p.x_mm - view.zone.x) * k, (p.y_mm - view.zone.y) * k
         rects.append((x0, y0, p.theta))
-        cv2.fillPoly(taken, [np.round(_rect_poly(x0, y0, p.theta, W + 5 * k, H + 5 * k)).astype(np.int32)], 255)
+        cv2.fillPoly(taken, [np.round(rect_poly(x0, y0, p.theta, W + 5 * k, H + 5 * k)).astype(np.int32)], 255)
     free = taken == 0
     # print nothing explains (not a sliver of a found tile's edge or shadow)
     loose = cv2.morphologyEx(cv2.bitwise_and(view.mask, view.mask, mask=free.astype(np.uint8)),
@@ -75,7 +75,7 @@ def find_outlined(view: ZoneView, size_mm, found: list[Pose], busy) -> list[Pose
                       np.clip(gy * sc, -32000, 32000).astype(np.int16), lo * 64, hi * 64, L2gradient=True)
     edges[~free] = 0
     # and print the soft edges close round (a glyph a shade darker than a grey back)
-    closed = cv2.morphologyEx(_fill_holes(edges), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    closed = cv2.morphologyEx(fill_holes(edges), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     loose = _big_parts(cv2.bitwise_or(loose, closed), 0.01 * W * H)
     some_print = cv2.countNonZero(loose) >= 0.02 * W * H
     short = min(W, H)
@@ -161,7 +161,7 @@ def find_outlined(view: ZoneView, size_mm, found: list[Pose], busy) -> list[Pose
         cx, cy, th = C[i]
         if _overlap_taken(placed, C[i:i + 1], W, H)[0] > 0.2:
             continue
-        cv2.fillPoly(placed, [np.round(_rect_poly(cx, cy, th, W, H)).astype(np.int32)], 255)
+        cv2.fillPoly(placed, [np.round(rect_poly(cx, cy, th, W, H)).astype(np.int32)], 255)
         pose = Pose(cx / k + view.zone.x, cy / k + view.zone.y, th % 360, 1.0, sure=bool(sure[i]), outlined=True)
         # other ways this tile may lie, for the reading to choose from if its print says so
         near = []
@@ -256,7 +256,7 @@ def _soft_edges_left(gx, gy, noise, free, min_px) -> bool:
 def _sides_of(cx, cy, th, W, H):
     """Each side of a rectangle: its two ends, outward normal and the rectangle's depth behind it."""
     c, s = math.cos(math.radians(th)), math.sin(math.radians(th))
-    P = _rect_poly(cx, cy, th, W, H)  # corners: top-left, top-right, bottom-right, bottom-left
+    P = rect_poly(cx, cy, th, W, H)  # corners: top-left, top-right, bottom-right, bottom-left
     normals = [(s, -c), (c, s), (-s, c), (-c, -s)]  # top, right, bottom, left
     depths = [H, W, H, W]
     return [(tuple(P[i]), tuple(P[(i + 1) % 4]), normals[i], depths[i]) for i in range(4)]

@@ -19,11 +19,11 @@ import numpy as np
 
 from .markers import MarkerDetector, VisionInputError, calibrate, check_frame
 from .mat import ZONE_GREY, MatLayout
+from .outline import find_outlined
 from .perf import single_threaded
 from .tiles import UNKNOWN, TileSet, colour_of
+from .zone import BG_PX_PER_MM, SEG_PX_PER_MM, Pose, ZoneView, fill_holes, rect_poly
 
-SEG_PX_PER_MM = 2.0  # zone image used to find tiles
-BG_PX_PER_MM = 0.5  # the mat's light varies slowly: it is worked out on a coarse grid
 READ_PX_PER_MM = 1.6  # tile patches used to read glyphs
 INSET_MM = 3.0  # glyph templates leave out the tile's rim, where neighbours and shadows fall
 SHIFT_PX = 4  # glyph search around the found pose, in patch pixels
@@ -60,60 +60,6 @@ def _zone_to_frame(H_inv, zone, k) -> np.ndarray:
     """Zone image pixels -> frame pixels."""
     A = np.array([[1 / k, 0, zone.x], [0, 1 / k, zone.y], [0, 0, 1]])
     return H_inv @ A
-
-
-@dataclass
-class ZoneView:
-    """A zone seen from straight above, with its light and its tiles-versus-mat mask."""
-
-    zone: object
-    image: np.ndarray  # float32 BGR at SEG_PX_PER_MM
-    background: np.ndarray  # the mat's grey under this light, at BG_PX_PER_MM
-    mask: np.ndarray  # uint8: something lies on the mat here
-    rel: np.ndarray | None = None  # brightness as a ratio to the mat's own under this light
-    busy: np.ndarray | None = None  # where find_tiles saw something no tile explains (a hand)
-    light: np.ndarray | None = None  # the background at the image's own size
-
-    def mat_colour_at(self, x_mm, y_mm) -> np.ndarray:
-        bh, bw = self.background.shape[:2]
-        i = int(np.clip((y_mm - self.zone.y) * BG_PX_PER_MM, 0, bh - 1))
-        j = int(np.clip((x_mm - self.zone.x) * BG_PX_PER_MM, 0, bw - 1))
-        return self.background[i, j]
-
-    def mat_around(self, pose, size_mm) -> np.ndarray:
-        """The mat's colour right round a tile: the median of bare mat a few mm outside it (the
-        grey card nearest the tile, in whatever shade falls there), or the fitted light there
-        when too little bare mat shows."""
-        P = _ring_points(tuple(size_mm))
-        k = SEG_PX_PER_MM
-        c, s = math.cos(math.radians(pose.theta)), math.sin(math.radians(pose.theta))
-        X = ((pose.x_mm - self.zone.x + P[:, 0] * c - P[:, 1] * s) * k + 0.5).astype(np.int32)
-        Y = ((pose.y_mm - self.zone.y + P[:, 0] * s + P[:, 1] * c) * k + 0.5).astype(np.int32)
-        Hh, Ww = self.mask.shape
-        ok = (X >= 0) & (Y >= 0) & (X < Ww) & (Y < Hh)
-        X, Y = X[ok], Y[ok]
-        bare = self.mask[Y, X] == 0
-        if np.count_nonzero(bare) < 12:
-            return self.mat_colour_at(pose.x_mm, pose.y_mm)
-        cols = np.sort(self.image[Y[bare], X[bare]], axis=0)
-        return cols[len(cols) // 2]  # the median, per channel
-
-
-_RING_POINTS: dict = {}
-
-
-def _ring_points(size_mm, out_mm=(4.0, 6.0)) -> np.ndarray:
-    """Points (tile-local mm) on two rectangles round a tile of this size, out_mm outside it."""
-    if size_mm not in _RING_POINTS:
-        w, h = size_mm
-        t = np.linspace(-0.5, 0.5, 9)
-        pts = []
-        for d in out_mm:
-            u = np.r_[t * (w + 2 * d), np.full(9, w / 2 + d), t * (w + 2 * d), np.full(9, -w / 2 - d)]
-            v = np.r_[np.full(9, -h / 2 - d), t * (h + 2 * d), np.full(9, h / 2 + d), t * (h + 2 * d)]
-            pts.append(np.c_[u, v])
-        _RING_POINTS[size_mm] = np.vstack(pts)
-    return _RING_POINTS[size_mm]
 
 
 def _fg(img, bg, bright=1.16, dark=0.62, colour=0.14):
@@ -169,13 +115,6 @@ def _design(h, w):
 
 ZONE_GREY_RATIO = ZONE_GREY[1] / 255.0  # the zone's print against the paper's white
 ZONE_INSET_MM = 1.5  # the printed zone's edge blurs into the white paper round it
-
-
-def _fill_holes(mask):
-    """Fill what the mask encloses: a tile's glyph may match the mat's grey."""
-    ff = cv2.copyMakeBorder(mask, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
-    cv2.floodFill(ff, None, (0, 0), 255)
-    return cv2.bitwise_or(mask, cv2.bitwise_not(ff[1:-1, 1:-1]))
 
 
 def _inset_zone(zone):
@@ -242,7 +181,7 @@ def view_zone_again(frame, H_inv, before: ZoneView, ref, grow_px: float, still: 
     mask[y0:y1, x0:x1] = sub_mask[inner]
     rel[y0:y1, x0:x1] = sub_rel[inner]
     ref[y0:y1, x0:x1] = raw[y0:y1, x0:x1]
-    view.mask, view.rel = _fill_holes(mask), rel
+    view.mask, view.rel = fill_holes(mask), rel
     return view, ref, (x0, y0, x1, y1)
 
 
@@ -284,9 +223,9 @@ def _zone_mask(imgf, bg_full, fill=True):
     rel = cv2.cvtColor(imgf, cv2.COLOR_BGR2GRAY) / np.maximum(cv2.cvtColor(bg_full, cv2.COLOR_BGR2GRAY), 1.0)
     edges = cv2.Canny(np.clip(rel * 100, 0, 255).astype(np.uint8), 14, 28)
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
-    mask = _fill_holes(cv2.bitwise_or(mask, edges))
+    mask = fill_holes(cv2.bitwise_or(mask, edges))
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    return (_fill_holes(mask) if fill else mask), rel
+    return (fill_holes(mask) if fill else mask), rel
 
 
 def mat_exposure(frame, H_inv, zone) -> tuple[float, np.ndarray | None]:
@@ -326,18 +265,6 @@ def _bands(h, w, pad):
         d = np.maximum(np.maximum(pad - xx, xx - (w - 1 - pad)), np.maximum(pad - yy, yy - (h - 1 - pad)))
         _BANDS[key] = (np.nonzero((d >= 2.5) & (d <= 5.5)), np.nonzero((d <= -1.5) & (d >= -4.5)))
     return _BANDS[key]
-
-
-@dataclass
-class Pose:
-    x_mm: float
-    y_mm: float
-    theta: float  # degrees: the tile's width axis, clockwise from the mat's x axis
-    fit: float = 1.0  # share of the tile's outline area that is covered
-    alone: bool = False  # a blob of its own: its outline gives the pose to a fraction of a mm
-    sure: bool = True  # False: outlined only with a neighbour's help; a tile only if it reads as one
-    rivals: list = field(default_factory=list)  # other poses that tile might have (when not sure)
-    outlined: bool = False  # found by the outline search (vision.outline), not the mask
 
 
 @dataclass
@@ -385,12 +312,6 @@ def _free_sides(mask, cands, w, h, k, out_mm=1.2):
     inside = (X >= 0) & (Y >= 0) & (X < mask.shape[1]) & (Y < mask.shape[0])
     vals = mask[np.clip(Y, 0, mask.shape[0] - 1), np.clip(X, 0, mask.shape[1] - 1)] > 0
     return (~(vals & inside)).mean(axis=1)
-
-
-def _rect_poly(cx, cy, theta, w, h):
-    c, s = math.cos(math.radians(theta)), math.sin(math.radians(theta))
-    pts = np.array([[-w / 2, -h / 2], [w / 2, -h / 2], [w / 2, h / 2], [-w / 2, h / 2]])
-    return np.column_stack([cx + pts[:, 0] * c - pts[:, 1] * s, cy + pts[:, 0] * s + pts[:, 1] * c])
 
 
 def _theta_from_rect(rect, w, h):
@@ -447,8 +368,7 @@ def find_tiles(view: ZoneView, size_mm, splits: dict | None = None) -> tuple[lis
         splits.clear()
         splits.update(kept)
     if view.rel is not None:
-        from .outline import find_outlined  # tiles the mask missed, by their outline
-
+        # tiles the mask missed, by their outline
         poses.extend(find_outlined(view, size_mm, poses, busy))
     return poses, blobs
 
@@ -467,7 +387,7 @@ def _split(comp, origin, w, h, k) -> tuple[list[Pose], float]:
     for found in _explain(comp, w, h, k):
         drawn = np.zeros_like(comp)
         for _, cx, cy, th in found:
-            cv2.fillPoly(drawn, [np.round(_rect_poly(cx, cy, th, w, h) * k).astype(np.int32)], 255)
+            cv2.fillPoly(drawn, [np.round(rect_poly(cx, cy, th, w, h) * k).astype(np.int32)], 255)
         d = drawn > 0
         inter = np.count_nonzero(d & blob)
         union = area + np.count_nonzero(d) - inter
@@ -512,7 +432,7 @@ def _explain(comp, w, h, k, depth=0):
             continue
         _, cx, cy, th = hyp
         rest = comp.copy()
-        poly = np.round(_rect_poly(cx, cy, th, w + 1.2, h + 1.2) * k).astype(np.int32)
+        poly = np.round(rect_poly(cx, cy, th, w + 1.2, h + 1.2) * k).astype(np.int32)
         cv2.fillPoly(rest, [poly], 0)
         rest = cv2.morphologyEx(rest, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
         for more in _explain(rest, w, h, k, depth + 1):
@@ -738,8 +658,6 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet) -> Profile:
             # not the tile's size: the mask caught only part of it (a back close to the mat's
             # grey shows little but its print); look for its outline, now that the size is known
             view = shot[2]
-            from .outline import find_outlined
-
             found = find_outlined(view, size, [], np.zeros(view.mask.shape, bool))
             if found:
                 p = found[0]
@@ -959,8 +877,6 @@ class TileReader:
         than the search gave may have hidden a neighbour from it; a tile that did not read
         may have been placed wrongly (the mask took in a shadow): a pose found now that reads
         takes its place."""
-        from .outline import find_outlined
-
         known = [Pose(t.x_mm, t.y_mm, t.angle) for t in found if t.label != UNKNOWN]
         more, _ = self._read_poses(frame, H_inv, zone, view,
                                    find_outlined(view, self.profile.size_mm, known, view.busy), name)
@@ -1060,7 +976,7 @@ class TileReader:
         there leaves alone."""
         k = SEG_PX_PER_MM
         w, h = self.profile.size_mm
-        poly = _rect_poly((pose.x_mm - view.zone.x) * k, (pose.y_mm - view.zone.y) * k, pose.theta,
+        poly = rect_poly((pose.x_mm - view.zone.x) * k, (pose.y_mm - view.zone.y) * k, pose.theta,
                           (w + 2 * self.AROUND_MM) * k, (h + 2 * self.AROUND_MM) * k)
         H, W = view.image.shape[:2]
         (x0, y0), (x1, y1) = poly.min(axis=0), poly.max(axis=0)
