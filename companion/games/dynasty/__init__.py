@@ -4,21 +4,25 @@ placement and keeps each role's strength live, so missions are judged the moment
 Rules: shared/rules/domino-dynasty.txt; decisions the rulebook leaves open: docs/rulings.md
 ("Domino Dynasty"). Component facts: companion/catalog/dynasty/components.json.
 Modules: catalog (data), maps (squares and the placement rules), strength (capitals, paths,
-provinces), state, moves, rules (setup and the round), power (live strength and mission
-numbers), powers (the roles' powers and Machine Mama's loans, how many missions are drawn and
-kept), missions (missions ignored in part or swapped), steps (what the round's parts share:
-tasks, words, the next round), report (missions judged, rewards and penalties), practice (the seeded practice
-deck for random play), views (who sees what), records (the `start` and `place` lines of a
-record), oled (its OLED pages).
+provinces), state, moves, rules (setup, the moves handed on, the draw step, the scores), power
+(live strength and mission numbers), steps (what the round's parts share: words, maps, the next
+seat and the next round), hands (whose power and icon each is this round, how many missions are
+drawn and kept), placement (where a domino may lie this round), tasks (what waits before the
+round goes on), report (missions judged, rewards and penalties), missions (missions ignored in
+part or swapped; when the claim step begins and ends), powers (the roles' powers and Machine
+Mama's loans), laying (placing a domino and taking one off), practice (the seeded practice deck
+for random play), views (who sees what), records (the `start` and `place` lines of a record),
+oled (its OLED pages).
 """
 from __future__ import annotations
 
 from ..base import Game, IllegalMove, Option, accepted
-from . import missions, powers, practice
+from . import hands, missions, powers, practice
 from .catalog import EXPANSIONS, ROLES, role_name
 from .moves import (MOVES, Choose, Happening, Ignore, Lend, Market, Mission, Pass, Place, Remove, Said, Shift,
                     Start, Swap, Take, move_from_dict, move_to_dict)
-from .rules import NAME, apply, is_over, keep, placements, scores, setup, winners
+from .placement import placements, task_shifts
+from .rules import NAME, apply, is_over, keep, scores, setup, winners
 from .state import PERSONAL, SHARED, State
 from .steps import corrupters_anywhere, removable
 from .views import secrets, view, viewers
@@ -97,7 +101,7 @@ def _candidates(state: State) -> list:
     if state.phase in ("draw", "report") and state.tasks and state.tasks[0].kind != "place":
         task = state.tasks[0]  # dominoes to take off (a penalty, a storm, a flood), moved or turned
         if task.kind in ("move", "turn"):
-            return powers.task_shifts(state, task) + ([Pass(task.seat)] if task.optional else [])
+            return task_shifts(state, task) + ([Pass(task.seat)] if task.optional else [])
         if task.kind == "remove corrupter any":  # Goblin Grandma's reward: from all maps
             return [Remove(task.seat, where, cells[0], owner)
                     for where, owner, cells in corrupters_anywhere(state, task)] + [Pass(task.seat)]
@@ -114,8 +118,8 @@ def _candidates(state: State) -> list:
             size = max(0, min(size, practice.deck_size(cfg.expansions) - state.dealt))
             out.append(Market(0, practice.market(state.seed, state.round, size, cfg.expansions)))
         for seat in range(cfg.players):
-            held = powers.round_cards(state, seat)
-            if len(held) == powers.missions_to_draw(state, seat) > powers.missions_to_keep(state, seat):
+            held = hands.round_cards(state, seat)
+            if len(held) == hands.missions_to_draw(state, seat) > hands.missions_to_keep(state, seat):
                 # several drawn: one is kept
                 out += [Choose(seat, m.id) for m in held]
                 continue

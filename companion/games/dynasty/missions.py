@@ -1,16 +1,19 @@
 """Moves on the missions in hand (docs/rulings.md "Domino Dynasty" (gg), (hh), (kk)): Good Times'
 requirement ignored (of each mission, when a penalty has a player hold several) and missions
 swapped (Political Power at the claim step's end, the force_mission reward once the missions are
-in). How many are drawn and kept (the Sister of Coin, the triple_mission reward, the penalties
-that draw several) is powers.missions_to_draw and missions_to_keep."""
+in); and the claim step's bounds: it begins once every mission is in, and ends in Political
+Power's swap or the report. How many are drawn and kept (the Sister of Coin, the triple_mission
+reward, the penalties that draw several) is hands.missions_to_draw and missions_to_keep."""
 from __future__ import annotations
 
 from dataclasses import replace
 
 from ..base import IllegalMove
-from . import power, powers
+from . import power
 from .catalog import ROLES
+from .hands import needs_mission, round_cards, settled
 from .moves import Ignore, Pass, Swap
+from .report import report
 from .state import State
 from .steps import say, sits_out
 
@@ -25,7 +28,24 @@ def card_of(state: State, seat: int):
 def cards_of(state: State, seat: int) -> list:
     """Every mission seat holds and is judged on this round, once all are in (several after the
     double_mission and many_mission_dynamic penalties, (kk))."""
-    return powers.round_cards(state, seat) if powers.settled(state, seat) else []
+    return round_cards(state, seat) if settled(state, seat) else []
+
+
+# ---------------------------------------------------------------- the claim step begins
+
+def maybe_claim(state: State) -> State:
+    """The claim step begins once the market is out and every mission is drawn (and the Sister
+    of Coin has kept one of her two)."""
+    cfg = state.config
+    if not state.drawn or ("proximity" in cfg.expansions and not state.event) or state.tasks:
+        return state
+    waiting = [s for s in range(cfg.players) if needs_mission(state, s) and not settled(state, s)]
+    if waiting:
+        return state
+    active = [s for s in range(cfg.players) if not sits_out(state, s)]
+    if not active:
+        return end_claim(say(state, "Nobody may claim a domino this round."))
+    return replace(state, phase="claim", turn=active[0], passes=0)
 
 
 # ---------------------------------------------------------------- Good Times
@@ -66,17 +86,6 @@ def ignore_moves(state: State) -> list:
     return out
 
 
-def ignored_need(card, had: dict, ok) -> int | None:
-    """Good Times: the part of the mission that is ignored: the owner's choice, or, when they made
-    none, the first part whose ignoring lets the mission pass (else the first part)."""
-    if card.ignored is not None:
-        return card.ignored
-    for i in range(len(card.needs)):
-        if ok(i):
-            return i
-    return 0
-
-
 # ---------------------------------------------------------------- swapping missions
 
 def swapper(state: State) -> int | None:
@@ -94,7 +103,6 @@ def swapper(state: State) -> int | None:
 def end_claim(state: State) -> State:
     """The claim step is over: under Political Power the strongest player may first swap missions;
     then the report."""
-    from .report import report
     seat = swapper(state) if state.event == "mission_swap" else None
     if seat is None:
         return report(state)
@@ -128,7 +136,6 @@ def swap(state: State, move: Swap) -> State:
     state = replace(state, missions=tuple(moved.get(m.id, m) for m in state.missions))
     state = say(state, f"{cfg.names[seat]} swaps missions with {cfg.names[other]}.")
     if state.phase == "swap":
-        from .report import report
         return report(state)
     return replace(state, effects=state.effects + ((seat, "swapped", True),))
 
@@ -137,7 +144,6 @@ def decline(state: State, move: Pass) -> State:
     """Political Power's swap not taken."""
     if move.seat != state.turn:
         raise IllegalMove(f"Political Power: {state.config.names[state.turn]} decides on a swap now")
-    from .report import report
     return report(say(state, f"{state.config.names[move.seat]} keeps their mission."))
 
 

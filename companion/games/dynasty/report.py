@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from . import missions, power, powers
+from . import power
 from .catalog import PENALTIES, REWARDS, ROLES, strength_name
+from .hands import round_cards
 from .maps import lift, neighbour
 from .state import PERSONAL, MissionCard, State, Task
-from .steps import add_task, finish, next_round, put, say
+from .steps import finish, next_round, put, say
+from .tasks import add_task
 
 WIN_PER_PLAYER = 3   # completed missions per player (rulebook, Objective)
 FAILS_TO_LEAVE = 3
@@ -29,7 +31,7 @@ def report(state: State) -> State:
     partner = {}  # Machine Mama: an unconnected role shares with one player only this round
     lines = []
     # a player holding several missions (the penalties, (kk)) has each judged in turn, oldest first
-    for seat, card in [(s, c) for s in order for c in powers.round_cards(state, s)]:
+    for seat, card in [(s, c) for s in order for c in round_cards(state, s)]:
         if state.phase == "over":
             continue
         def needs(skip=None):
@@ -52,7 +54,7 @@ def report(state: State) -> State:
                 had[r] = 0
         skip = None
         if state.event == "mission_soften":  # Good Times: one part of the mission is ignored (gg)
-            skip = missions.ignored_need(card, had, lambda i: all(had[r] >= v for r, v in needs(i).items()))
+            skip = ignored_need(card, had, lambda i: all(had[r] >= v for r, v in needs(i).items()))
             if card.ignored is None:
                 card = replace(card, ignored=skip)
                 state = say(state, f"{cfg.names[seat]} chose no part of their mission to ignore: "
@@ -96,6 +98,17 @@ def _take(pool: dict, amount, own: bool, allin_to: dict, role: str, seat: int) -
             amount -= used
             if part == "allin":
                 allin_to[role] = seat
+
+
+def ignored_need(card, had: dict, ok) -> int | None:
+    """Good Times: the part of the mission that is ignored: the owner's choice, or, when they made
+    none, the first part whose ignoring lets the mission pass (else the first part)."""
+    if card.ignored is not None:
+        return card.ignored
+    for i in range(len(card.needs)):
+        if ok(i):
+            return i
+    return 0
 
 
 def number(v):

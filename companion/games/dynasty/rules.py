@@ -1,15 +1,22 @@
-"""Domino Dynasty's pure rules: setup, the round (draw, claim, report) and placement."""
+"""Domino Dynasty's pure rules: setup, each move handed to the rule that takes it, the draw step
+(the market, missions and the round's event), passing, and the scores. Placing and taking off
+are laying.py's; where a domino may lie is placement.py's."""
 from __future__ import annotations
 
 from dataclasses import replace
 
 from ..base import IllegalMove, chance
-from . import missions, power, powers
-from .catalog import CAPITALS, EVENTS, EXPANSIONS, PENALTIES, REWARDS, ROLES, TERRAIN_OF, role_name, strength_name
-from .maps import BOUND, Half, Square, check_cells, frozen, lift, name, refusal
+from . import laying, missions, power, powers
+from .catalog import CAPITALS, EVENTS, EXPANSIONS, PENALTIES, REWARDS, ROLES
+from .hands import fix_missions_to_draw, missions_to_draw, needs_mission, round_cards
+from .maps import Square, check_cells, frozen, refusal
+from .missions import decline, end_claim, maybe_claim
 from .moves import Choose, Happening, Ignore, Lend, Market, Mission, Pass, Place, Remove, Said, Shift, Start, Swap, Take
+from .placement import bonds_broken, fits_anywhere, parse_domino
+from .placement import overlapping  # noqa: F401  (the camera's table asks the rules for it: table.py)
 from .state import PERSONAL, SHARED, Config, MissionCard, Need, State, Task, starting_halves
-from .steps import add_task, anchors, finish, put, removable, say, set_at, sits_out, task_done, waiting
+from .steps import after, finish, say, sits_out
+from .tasks import add_task, task_done, waiting
 
 NAME = "dynasty"
 KNOWN = 300          # dominoes of a print remembered for the next game's market entry
@@ -143,7 +150,7 @@ def apply(state: State, move) -> tuple[State, list[Said]]:
     if not isinstance(seat, int) or not 0 <= seat < state.config.players:
         raise IllegalMove(f"there is no seat {seat} at this table")
     handler = {Start: _start, Market: _market, Mission: _mission, Happening: _happening,
-               Place: _place, Pass: _pass, Remove: _remove, Choose: powers.choose, Shift: powers.shift,
+               Place: laying.place, Pass: _pass, Remove: laying.remove, Choose: powers.choose, Shift: powers.shift,
                Take: powers.take, Lend: powers.lend, Ignore: missions.ignore, Swap: missions.swap}.get(type(move))
     if handler is None:
         raise IllegalMove(f"{type(move).__name__} is not a Domino Dynasty move")
@@ -200,41 +207,11 @@ def _market(state: State, move: Market) -> State:
     return maybe_claim(state)
 
 
-def bonds_broken(state: State, halves) -> str | None:
-    """Terrible Bonds: what a domino shows of a role not in the game (its icon or terrain), or None."""
-    for role in ROLES:
-        if role in state.config.in_game:
-            continue
-        for half in halves:
-            if half.icon == role:
-                return f"the {role_name(role)}'s icon"
-            if half.terrain == TERRAIN_OF[role]:
-                return f"the {role_name(role)}'s terrain ({half.terrain})"
-    return None
-
-
-def parse_domino(text) -> tuple[Half, Half]:
-    if isinstance(text, str):
-        parts = text.split("|")
-    elif isinstance(text, (list, tuple)):
-        parts = list(text)
-    else:
-        parts = []
-    if len(parts) != 2:
-        raise IllegalMove("a domino has two halves, written half|half")
-    return Half.parse(parts[0]), Half.parse(parts[1])
-
-
-def needs_mission(state: State, seat: int) -> bool:
-    broken = {f"{power._event_key(r)}_break" for r in state.config.roles[seat]}
-    return state.event not in broken
-
-
 def _mission(state: State, move: Mission) -> State:
     if state.phase != "draw":
         raise IllegalMove("missions are drawn at the start of a round")
-    state = powers.fix_missions_to_draw(state, move.seat)
-    if len(powers.round_cards(state, move.seat)) >= powers.missions_to_draw(state, move.seat):
+    state = fix_missions_to_draw(state, move.seat)
+    if len(round_cards(state, move.seat)) >= missions_to_draw(state, move.seat):
         raise IllegalMove(f"{state.config.names[move.seat]} already has this round's mission")
     if not needs_mission(state, move.seat):
         raise IllegalMove(f"the round's event spares {state.config.names[move.seat]} a mission")
@@ -300,248 +277,10 @@ def role_order(state: State) -> list[int]:
     return sorted(range(state.config.players), key=lambda s: min(ROLES.index(r) for r in state.config.roles[s]))
 
 
-def maybe_claim(state: State) -> State:
-    """The claim step begins once the market is out and every mission is drawn (and the Sister
-    of Coin has kept one of her two)."""
-    cfg = state.config
-    if not state.drawn or ("proximity" in cfg.expansions and not state.event) or state.tasks:
-        return state
-    waiting = [s for s in range(cfg.players) if needs_mission(state, s) and not powers.settled(state, s)]
-    if waiting:
-        return state
-    active = [s for s in range(cfg.players) if not sits_out(state, s)]
-    if not active:
-        return missions.end_claim(say(state, "Nobody may claim a domino this round."))
-    return replace(state, phase="claim", turn=active[0], passes=0)
-
-
-# ---------------------------------------------------------------- placing
-
-def _match(state: State, seat: int, where: str, free: bool) -> str | None:
-    strict = state.event == "designer_match" or state.effect(seat, "strict_placement") is not None
-    if free:
-        return None
-    if where == PERSONAL:
-        if state.effect(seat, "ignore_placement") is not None:
-            return None
-        return "both" if strict else "paths"
-    if strict:
-        return "both"
-    return "one terrain" if state.config.freeform else "terrain"
-
-
-def overlapping(state: State, seat: int, moving: bool = False) -> str | None:
-    """Whether a new domino must (Snowfalls) or may (the overlap reward) lie over others; a domino
-    moved or turned is no new domino (docs/rulings.md (dd))."""
-    if moving:
-        return None
-    if state.event == "snow_overlap":
-        return "must"
-    return "may" if state.effect(seat, "overlap") is not None else None
-
-
-def placement_refusal(state: State, seat: int, where: str, cells, halves, power_: bool = False,
-                      moving: bool = False) -> str | None:
-    """Why seat may not lay these halves on these cells of `where`, or None (`moving`: a domino
-    already down moved or turned)."""
-    cfg = state.config
-    if where not in (SHARED, PERSONAL):
-        return "map is shared or personal"
-    if state.event != "better_bonds":
-        for half in halves:
-            holder = powers.handler(state, half.icon) if half.icon in ROLES else None
-            if holder is not None and holder != seat:
-                who = (f"{cfg.names[holder]} ({role_name(half.icon)})" if holder == cfg.holder(half.icon)
-                       else f"{cfg.names[holder]}, who borrowed it this round,")
-                return f"only {who} may handle a domino showing the {half.icon} icon"
-    if not moving:
-        why = _event_refusal(state, seat, halves) or _arrows_only(state, seat, halves)
-        if why:
-            return why
-    g = dict(state.shared) if where == SHARED else state.seat_map(seat)
-    label = "the shared map" if where == SHARED else f"{cfg.names[seat]}'s map"
-    bound = 5 if state.event == "border_dispute" else BOUND
-    why = refusal(g, cells, halves, _match(state, seat, where, power_), label, bound,
-                  overlap=overlapping(state, seat, moving), keep=anchors(state, seat, where))
-    if why is None and "proximity" in cfg.expansions:
-        why = _sniper(g, cells, halves)
-    if why is None and where == SHARED and state.event == "border_dispute_alt":
-        grown = replace(state, shared=frozen(g | {c: Square(h, 0, g.get(c)) for c, h in zip(cells, halves)}))
-        for role in cfg.in_game:
-            if len(power.province(grown, role)) > len(power.province(state, role)):
-                return f"no province may grow this round ({role_name(role)}'s would)"
-    return why
-
-
-def _event_refusal(state: State, seat: int, halves) -> str | None:
-    """What the round's event forbids of a new domino (docs/rulings.md (ee), (ff))."""
-    cfg = state.config
-    if sits_out(state, seat):
-        return f"Capital Punishment: {cfg.names[seat]} does nothing this round"
-    if state.event == "terrible_bonds":
-        shown = bonds_broken(state, halves)
-        if shown:
-            return f"Terrible Bonds: a domino showing {shown} is discarded this round"
-    if state.event == "man_of_the_people" and any(h.icon == "person" for h in halves) \
-            and (seat, "places people", True) not in state.effects:
-        most = " or ".join(cfg.names[s] for s, k, _ in state.effects if k == "places people")
-        return f"Man of the People: only {most} may place a domino showing a person this round"
-    return None
-
-
-def _arrows_only(state: State, seat: int, halves) -> str | None:
-    """Directional Daddy's penalty: "Next round, you may only place paths with a direction": every
-    half showing a path shows its arrow; a domino with no path places none (docs/rulings.md (ll))."""
-    if state.effect(seat, "direction_restriction") is None:
-        return None
-    bare = [h for h in halves if h.paths and not h.arrow]
-    if bare:
-        return (f"this round {state.config.names[seat]} may only place paths with a direction: "
-                f"the {bare[0].words()} half shows a path without an arrow")
-    return None
-
-
-def _sniper(g: dict, cells, halves) -> str | None:
-    from .catalog import CAPITALS
-    for cell, half in zip(cells, halves):
-        if half.icon in CAPITALS:
-            for other, sq in g.items():
-                if sq.half.icon == "sniper" and (other[0] == cell[0] or other[1] == cell[1]):
-                    return f"a sniper on {name(other)} forbids a capital on {name(cell)}"
-    return None
-
-
-def _as_laid(move: Place) -> tuple:
-    cells = check_cells(move.cells)
-    halves = move.halves if isinstance(move.halves, (list, tuple)) else ()
-    if len(halves) != 2:
-        raise IllegalMove("a domino has two halves, one for each cell")
-    return cells, tuple(Half.parse(h) for h in halves)
-
-
-def market_index(state: State, cells, halves) -> int | None:
-    """Which market domino these halves are, turned as they lie on cells (or None)."""
-    side = "ESWN".index(_side(cells))
-    for i, text in enumerate(state.market):
-        a, b = parse_domino(text)
-        if (a.turned(side), b.turned(side)) == tuple(halves):
-            return i
-    return None
-
-
-def _side(cells) -> str:
-    from .maps import side_towards
-    return side_towards(cells[0], cells[1])
-
-
-def _place(state: State, move: Place) -> State:
-    cfg = state.config
-    cells, halves = _as_laid(move)
-    seat = move.seat
-    task = None
-    if state.phase == "claim":
-        if seat != state.turn:
-            raise IllegalMove(f"it is {cfg.names[state.turn]}'s turn to claim a domino")
-        index = market_index(state, cells, halves)
-        if index is None:
-            raise IllegalMove("that domino is not in the market")
-    elif state.phase == "report":
-        task = next((t for t in state.tasks if t.seat == seat and t.kind == "place"), None)
-        if task is None or state.tasks[0].seat != seat:
-            raise IllegalMove(waiting(state))
-        index = None
-    elif state.phase == "free":
-        index = None
-    elif state.phase == "start":
-        raise IllegalMove("the starting dominoes come first")
-    else:
-        raise IllegalMove("dominoes are placed in the claim step, after the market and missions are drawn")
-    use_power = bool(move.power)
-    if use_power:
-        if not cfg.powers or not powers.wields(state, seat, "infrastructure"):
-            raise IllegalMove("only the Uncle of Infrastructure's power places a mismatched domino, "
-                              "with the powers variant")
-        if not powers.has_power(state, seat, "infrastructure"):
-            raise IllegalMove("the power is used once per round (twice after the powerful reward), and not when a penalty or the event takes it away")
-    why = placement_refusal(state, seat, move.map, cells, halves, use_power)
-    if why:
-        raise IllegalMove(why)
-    mismatch = placement_refusal(state, seat, move.map, cells, halves) is not None or (
-        move.map == PERSONAL and state.effect(seat, "ignore_placement") is not None
-        and placement_refusal(replace(state, effects=()), seat, move.map, cells, halves) is not None)
-    before = power.strengths(state)
-    state = _lay(state, seat, move.map, cells, halves)
-    state = replace(state, placed=set_at(state.placed, seat, state.placed[seat] + 1),
-                    on_shared=set_at(state.on_shared, seat, state.on_shared[seat] or move.map == SHARED),
-                    mismatched=set_at(state.mismatched, seat, state.mismatched[seat] or mismatch))
-    if use_power:
-        state = powers.spend_power(state, seat)
-    table = power.strengths(state)
-    # what the placement did to the strengths, said at once: players need not recount
-    changed = [f"{strength_name(r)} {before[r]['strength']}->{table[r]['strength']}" for r in cfg.in_game
-               if table[r]["strength"] != before[r]["strength"]]
-    where = "the shared map" if move.map == SHARED else "their map"
-    state = say(state, f"{cfg.names[seat]} placed {halves[0].words()} | {halves[1].words()} on "
-                        f"{name(cells[0])}-{name(cells[1])} of {where}."
-                        + (f" {', '.join(changed)}." if changed else ""))
-    state = replace(state, placements=state.placements + (
-        (seat, move.map, tuple((r, table[r]["strength"]) for r in ROLES)),))
-    if index is not None:
-        market = state.market[:index] + state.market[index + 1:]
-        again = state.effect(seat, "second_domino") is not None and market
-        state = replace(state, market=market, passes=0, turn=seat if again else after(state, seat),
-                        effects=tuple(e for e in state.effects if e[:2] != (seat, "second_domino")))
-        return missions.end_claim(state) if not market else state
-    if task is not None:
-        return task_done(state, task)
-    return state
-
-
-def _lay(state: State, seat: int, where: str, cells, halves) -> State:
-    """The domino on its squares, over what they showed (kept: it shows again when it comes off)."""
-    number = state.next_domino
-    g = dict(state.shared) if where == SHARED else state.seat_map(seat)
-    state = replace(state, next_domino=number + 1)
-    return put(state, seat, where, g | {c: Square(h, number, g.get(c)) for c, h in zip(cells, halves)})
-
-
-def after(state: State, seat: int) -> int:
-    """The next seat to claim: clockwise, or the other way in the Reverse Round, past players
-    who sit the round out."""
-    step = -1 if state.event == "reverse_order" else 1
-    n = state.config.players
-    for k in range(1, n + 1):
-        nxt = (seat + step * k) % n
-        if not sits_out(state, nxt):
-            return nxt
-    return seat
-
-
-def fits_anywhere(state: State, seat: int) -> bool:
-    """Whether any market domino fits anywhere for seat (else it may place nothing)."""
-    return next(iter(placements(state, seat)), None) is not None
-
-
-def placements(state: State, seat: int, dominoes_=None):
-    """Every (map, cells, halves) seat may lay from the market (or from `dominoes_`)."""
-    from .maps import spots
-    texts = dict.fromkeys(state.market if dominoes_ is None else dominoes_)
-    over = overlapping(state, seat) is not None
-    for where in (PERSONAL, SHARED):
-        g = dict(state.shared) if where == SHARED else state.seat_map(seat)
-        for cells in spots(g, overlap=over, keep=anchors(state, seat, where) if over else ()):
-            side = "ESWN".index(_side(cells))
-            for text in texts:
-                a, b = parse_domino(text)
-                halves = (a.turned(side), b.turned(side))
-                if placement_refusal(state, seat, where, cells, halves) is None:
-                    yield where, cells, halves
-
-
 def _pass(state: State, move: Pass) -> State:
     cfg = state.config
     if state.phase == "swap":
-        return missions.decline(state, move)
+        return decline(state, move)
     if state.phase == "report" or (state.phase == "draw" and state.tasks):
         task = state.tasks[0] if state.tasks else None
         if task is None or task.seat != move.seat or not task.optional:
@@ -559,69 +298,9 @@ def _pass(state: State, move: Pass) -> State:
                     effects=tuple(e for e in state.effects if e[:2] != (move.seat, "second_domino")))
     if state.passes >= sum(1 for s in range(cfg.players) if not sits_out(state, s)):
         # nobody can use what is left: it is discarded
-        return missions.end_claim(say(state, "Nobody can use the rest of the market."))
+        return end_claim(say(state, "Nobody can use the rest of the market."))
     return state
 
-
-# ---------------------------------------------------------------- taking dominoes off
-
-def _remove(state: State, move: Remove) -> State:
-    cfg = state.config
-    seat = move.seat
-    cell = tuple(move.cell) if isinstance(move.cell, (list, tuple)) else None
-    if cell is None or len(cell) != 2:
-        raise IllegalMove("name the square of the domino to take off, [x, y]")
-    task = state.tasks[0] if state.phase in ("report", "draw") and state.tasks else None
-    owner = seat
-    if task is not None and task.seat == seat and task.kind == "remove corrupter any":
-        where = move.map  # Goblin Grandma's reward: from all maps (nn)
-        if where not in (SHARED, PERSONAL):
-            raise IllegalMove("map is shared or personal")
-        if where == SHARED and move.owner is not None:
-            raise IllegalMove("the shared map is no player's own: name no owner for it")
-        if where == PERSONAL and move.owner is not None:
-            if not isinstance(move.owner, int) or isinstance(move.owner, bool) \
-                    or not 0 <= move.owner < cfg.players:
-                raise IllegalMove(f"there is no seat {move.owner} at this table")
-            owner = move.owner
-    elif task is not None and task.seat == seat and task.kind.startswith("remove"):
-        where = SHARED if task.kind == "remove shared" else PERSONAL
-        if move.map != where:
-            raise IllegalMove(f"{cfg.names[seat]} takes a domino off {'the shared map' if where == SHARED else 'their own map'}")
-    elif state.phase == "claim" and seat == state.turn and powers.has_power(state, seat, "warfare"):
-        task, where = None, move.map  # the Brother of Warfare's power: a domino of an earlier round
-    else:
-        raise IllegalMove(waiting(state) if state.tasks else "no domino is to be taken off now")
-    if move.owner not in (None, seat) and owner == seat:
-        raise IllegalMove(f"{cfg.names[seat]} takes dominoes off their own map only")
-    g = dict(state.shared) if where == SHARED else state.seat_map(owner)
-    if cell not in g:
-        raise IllegalMove(f"square {name(cell)} is empty")
-    options = removable(state, task, owner, where)
-    number = g[cell].domino
-    if number not in options:
-        from .maps import buried
-        if number in buried(g):
-            raise IllegalMove(f"the domino on {name(cell)} lies partly under another: that one comes off first")
-        if number in anchors(state, owner, where):
-            raise IllegalMove(f"the starting domino on {name(cell)} may not come off: it anchors the map")
-        if task is not None and task.kind == "remove equal":
-            raise IllegalMove(f"taking the domino on {name(cell)} off parts no two equal icons")
-        if task is not None and task.kind.startswith("remove corrupter"):
-            raise IllegalMove(f"the domino on {name(cell)} shows no Corrupter that may come off")
-        raise IllegalMove(f"the domino on {name(cell)} may not come off")
-    if task is None and number >= state.first_of_round:
-        raise IllegalMove("the power takes off a domino from an earlier round")
-    state = put(state, owner, where, lift(g, {number}))
-    whose = "the shared map" if where == SHARED else "their map" if owner == seat else f"{cfg.names[owner]}'s map"
-    state = say(state, f"{cfg.names[seat]} took the domino on {name(cell)} off {whose}.")
-    if task is None:
-        return powers.spend_power(state, seat)
-    state = task_done(state, task)
-    return maybe_claim(state) if state.phase == "draw" else state
-
-
-# ---------------------------------------------------------------- the report step
 
 # ---------------------------------------------------------------- scores
 

@@ -1,4 +1,5 @@
-"""Steps every part of the round shares: words said, maps changed, tasks waiting, the next round."""
+"""Steps every part of the round shares: words said, maps changed, the next seat to claim,
+the dominoes that may come off and the next round."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -40,6 +41,18 @@ def next_round(state: State) -> State:
                    turn=0, passes=0, placed=(0,) * n, on_shared=(False,) * n, mismatched=(False,) * n,
                    power_used=(False,) * n, effects=state.next_effects, next_effects=(),
                    first_of_round=state.next_domino)
+
+
+def after(state: State, seat: int) -> int:
+    """The next seat to claim: clockwise, or the other way in the Reverse Round, past players
+    who sit the round out."""
+    step = -1 if state.event == "reverse_order" else 1
+    n = state.config.players
+    for k in range(1, n + 1):
+        nxt = (seat + step * k) % n
+        if not sits_out(state, nxt):
+            return nxt
+    return seat
 
 
 def anchors(state: State, seat: int, where: str) -> set:
@@ -86,59 +99,3 @@ def corrupters_anywhere(state: State, task: Task) -> list[tuple]:
     for owner in range(state.config.players):
         out += [(PERSONAL, owner, cs) for cs in removable(state, task, owner, PERSONAL).values()]
     return out
-
-
-def add_task(state: State, task: Task) -> State:
-    if task.count <= 0:
-        return state
-    if task.optional and sits_out(state, task.seat):  # a reward's placing, moving or taking off
-        return say(state, f"{state.config.names[task.seat]} does nothing this round (Capital Punishment).")
-    why = _undoable(state, task)
-    return say(state, why) if why else replace(state, tasks=state.tasks + (task,))
-
-
-def _undoable(state: State, task: Task) -> str | None:
-    """Why a task that must be done cannot be (nothing may come off, or move or turn), or None."""
-    who = state.config.names[task.seat]
-    if task.kind == "remove equal" and not equal_pairs(state.seat_map(task.seat)):
-        return f"No two equal icons touch on {who}'s map any more."
-    if task.kind == "remove corrupter any":
-        return None if corrupters_anywhere(state, task) else "No Corrupter is left that may come off."
-    if task.kind.startswith("remove"):
-        where = SHARED if task.kind == "remove shared" else PERSONAL
-        if not removable(state, task, task.seat, where):
-            return (f"{who} can take off no domino that would part two equal icons."
-                    if task.kind == "remove equal" else f"{who} has no domino that may come off.")
-    if task.kind in ("move", "turn") and not task.optional:  # an event's: done while one can be
-        from .powers import task_shifts
-        if not task_shifts(state, task):
-            return f"{who} has no domino they may {task.kind}."
-    return None
-
-
-def task_done(state: State, task: Task, finished: bool = False) -> State:
-    rest = state.tasks[1:]
-    state = replace(state, tasks=rest)
-    if not finished and task.count > 1:
-        again = add_task(replace(state, tasks=()), replace(task, count=task.count - 1))
-        state = replace(again, tasks=again.tasks + rest)
-    # a task waiting behind this one may have become impossible (the domino it could take is gone)
-    while state.tasks and _undoable(state, state.tasks[0]):
-        state = replace(say(state, _undoable(state, state.tasks[0])), tasks=state.tasks[1:])
-    return next_round(state) if not state.tasks and state.phase == "report" else state
-
-
-def waiting(state: State) -> str:
-    if not state.tasks:
-        return "nothing is waiting in the report step"
-    t = state.tasks[0]
-    who = state.config.names[t.seat]
-    what = {"remove": "take a domino off their map", "remove shared": "take a domino off the shared map",
-            "remove capital": "take a domino showing a capital off their map",
-            "remove corrupter": "take a Corrupter off their map (or pass)",
-            "remove corrupter any": "take a Corrupter off any map (or pass)",
-            "remove equal": "take dominoes off their map until no two equal icons touch",
-            "place": "place a free domino (or pass)",
-            "move": "move a domino of their map" + ("" if t.bound else " (or pass)"),
-            "turn": "turn a domino of their map" + ("" if t.bound else " (or pass)")}[t.kind]
-    return f"first {who} must {what}"

@@ -3,10 +3,11 @@ a secret mission only on its owner's phone until it is completed (face up)."""
 from __future__ import annotations
 
 from ..base import IllegalMove, Viewer
-from . import missions, power, powers
+from . import hands, missions, power, powers
 from .catalog import EVENTS, PENALTIES, REWARDS, ROLES, SCALARS, TERRAINS, icons_in, role_name
 from .maps import name
-from .rules import NAME, needs_mission, is_over, parse_domino, scores, winners
+from .placement import parse_domino
+from .rules import NAME, is_over, scores, winners
 from .state import State
 
 
@@ -97,12 +98,12 @@ def view(state: State, viewer: Viewer) -> dict:
     if viewer.kind == "seat":
         out["you"] = viewer.seat
         out["known"] = list(state.known)  # this box's dominoes seen so far, for entering a market
-        held = powers.round_cards(state, viewer.seat)
-        out["needs_mission"] = state.phase == "draw" and needs_mission(state, viewer.seat) and len(held) < \
-            powers.missions_to_draw(state, viewer.seat)
+        held = hands.round_cards(state, viewer.seat)
+        out["needs_mission"] = state.phase == "draw" and hands.needs_mission(state, viewer.seat) and len(held) < \
+            hands.missions_to_draw(state, viewer.seat)
         # several missions drawn (the Sister of Coin, the triple-mission reward): the numbers to keep one of
         out["keep_one_of"] = [m.id for m in held] if state.phase == "draw" and \
-            len(held) == powers.missions_to_draw(state, viewer.seat) > powers.missions_to_keep(state, viewer.seat) \
+            len(held) == hands.missions_to_draw(state, viewer.seat) > hands.missions_to_keep(state, viewer.seat) \
             else []
         # Good Times: the parts of this seat's mission it may ignore; swaps it may make now
         out["ignore"] = [m.need for m in missions.ignore_moves(state) if m.seat == viewer.seat and m.mission is None]
@@ -130,4 +131,4 @@ def _powers(state: State, seat: int) -> list[str]:
     """The powers this seat may use on its turn now (the phone offers a button for each)."""
     if state.phase != "claim" or state.turn != seat:
         return []
-    return [role for role in ("housing", "goods") if powers.has_power(state, seat, role)]
+    return [role for role in ("housing", "goods") if hands.has_power(state, seat, role)]

@@ -1,0 +1,148 @@
+"""Laying a domino and taking one off: the Place move (a market domino in the claim step, a
+reward's free domino in the report step, any domino when only placements are played) and the
+Remove move (a penalty's, an event's or a reward's task, or the Brother of Warfare's power)."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..base import IllegalMove
+from . import power
+from .catalog import ROLES, strength_name
+from .hands import has_power, spend_power, wields
+from .maps import Square, buried, lift, name
+from .missions import end_claim, maybe_claim
+from .moves import Place, Remove
+from .placement import as_laid, market_index, placement_refusal
+from .state import PERSONAL, SHARED, State
+from .steps import after, anchors, put, removable, say, set_at
+from .tasks import task_done, waiting
+
+
+# ---------------------------------------------------------------- placing
+
+def place(state: State, move: Place) -> State:
+    cfg = state.config
+    cells, halves = as_laid(move)
+    seat = move.seat
+    task = None
+    if state.phase == "claim":
+        if seat != state.turn:
+            raise IllegalMove(f"it is {cfg.names[state.turn]}'s turn to claim a domino")
+        index = market_index(state, cells, halves)
+        if index is None:
+            raise IllegalMove("that domino is not in the market")
+    elif state.phase == "report":
+        task = next((t for t in state.tasks if t.seat == seat and t.kind == "place"), None)
+        if task is None or state.tasks[0].seat != seat:
+            raise IllegalMove(waiting(state))
+        index = None
+    elif state.phase == "free":
+        index = None
+    elif state.phase == "start":
+        raise IllegalMove("the starting dominoes come first")
+    else:
+        raise IllegalMove("dominoes are placed in the claim step, after the market and missions are drawn")
+    use_power = bool(move.power)
+    if use_power:
+        if not cfg.powers or not wields(state, seat, "infrastructure"):
+            raise IllegalMove("only the Uncle of Infrastructure's power places a mismatched domino, "
+                              "with the powers variant")
+        if not has_power(state, seat, "infrastructure"):
+            raise IllegalMove("the power is used once per round (twice after the powerful reward), and not when a penalty or the event takes it away")
+    why = placement_refusal(state, seat, move.map, cells, halves, use_power)
+    if why:
+        raise IllegalMove(why)
+    mismatch = placement_refusal(state, seat, move.map, cells, halves) is not None or (
+        move.map == PERSONAL and state.effect(seat, "ignore_placement") is not None
+        and placement_refusal(replace(state, effects=()), seat, move.map, cells, halves) is not None)
+    before = power.strengths(state)
+    state = _lay(state, seat, move.map, cells, halves)
+    state = replace(state, placed=set_at(state.placed, seat, state.placed[seat] + 1),
+                    on_shared=set_at(state.on_shared, seat, state.on_shared[seat] or move.map == SHARED),
+                    mismatched=set_at(state.mismatched, seat, state.mismatched[seat] or mismatch))
+    if use_power:
+        state = spend_power(state, seat)
+    table = power.strengths(state)
+    # what the placement did to the strengths, said at once: players need not recount
+    changed = [f"{strength_name(r)} {before[r]['strength']}->{table[r]['strength']}" for r in cfg.in_game
+               if table[r]["strength"] != before[r]["strength"]]
+    where = "the shared map" if move.map == SHARED else "their map"
+    state = say(state, f"{cfg.names[seat]} placed {halves[0].words()} | {halves[1].words()} on "
+                        f"{name(cells[0])}-{name(cells[1])} of {where}."
+                        + (f" {', '.join(changed)}." if changed else ""))
+    state = replace(state, placements=state.placements + (
+        (seat, move.map, tuple((r, table[r]["strength"]) for r in ROLES)),))
+    if index is not None:
+        market = state.market[:index] + state.market[index + 1:]
+        again = state.effect(seat, "second_domino") is not None and market
+        state = replace(state, market=market, passes=0, turn=seat if again else after(state, seat),
+                        effects=tuple(e for e in state.effects if e[:2] != (seat, "second_domino")))
+        return end_claim(state) if not market else state
+    if task is not None:
+        return task_done(state, task)
+    return state
+
+
+def _lay(state: State, seat: int, where: str, cells, halves) -> State:
+    """The domino on its squares, over what they showed (kept: it shows again when it comes off)."""
+    number = state.next_domino
+    g = dict(state.shared) if where == SHARED else state.seat_map(seat)
+    state = replace(state, next_domino=number + 1)
+    return put(state, seat, where, g | {c: Square(h, number, g.get(c)) for c, h in zip(cells, halves)})
+
+
+# ---------------------------------------------------------------- taking dominoes off
+
+def remove(state: State, move: Remove) -> State:
+    cfg = state.config
+    seat = move.seat
+    cell = tuple(move.cell) if isinstance(move.cell, (list, tuple)) else None
+    if cell is None or len(cell) != 2:
+        raise IllegalMove("name the square of the domino to take off, [x, y]")
+    task = state.tasks[0] if state.phase in ("report", "draw") and state.tasks else None
+    owner = seat
+    if task is not None and task.seat == seat and task.kind == "remove corrupter any":
+        where = move.map  # Goblin Grandma's reward: from all maps (nn)
+        if where not in (SHARED, PERSONAL):
+            raise IllegalMove("map is shared or personal")
+        if where == SHARED and move.owner is not None:
+            raise IllegalMove("the shared map is no player's own: name no owner for it")
+        if where == PERSONAL and move.owner is not None:
+            if not isinstance(move.owner, int) or isinstance(move.owner, bool) \
+                    or not 0 <= move.owner < cfg.players:
+                raise IllegalMove(f"there is no seat {move.owner} at this table")
+            owner = move.owner
+    elif task is not None and task.seat == seat and task.kind.startswith("remove"):
+        where = SHARED if task.kind == "remove shared" else PERSONAL
+        if move.map != where:
+            raise IllegalMove(f"{cfg.names[seat]} takes a domino off {'the shared map' if where == SHARED else 'their own map'}")
+    elif state.phase == "claim" and seat == state.turn and has_power(state, seat, "warfare"):
+        task, where = None, move.map  # the Brother of Warfare's power: a domino of an earlier round
+    else:
+        raise IllegalMove(waiting(state) if state.tasks else "no domino is to be taken off now")
+    if move.owner not in (None, seat) and owner == seat:
+        raise IllegalMove(f"{cfg.names[seat]} takes dominoes off their own map only")
+    g = dict(state.shared) if where == SHARED else state.seat_map(owner)
+    if cell not in g:
+        raise IllegalMove(f"square {name(cell)} is empty")
+    options = removable(state, task, owner, where)
+    number = g[cell].domino
+    if number not in options:
+        if number in buried(g):
+            raise IllegalMove(f"the domino on {name(cell)} lies partly under another: that one comes off first")
+        if number in anchors(state, owner, where):
+            raise IllegalMove(f"the starting domino on {name(cell)} may not come off: it anchors the map")
+        if task is not None and task.kind == "remove equal":
+            raise IllegalMove(f"taking the domino on {name(cell)} off parts no two equal icons")
+        if task is not None and task.kind.startswith("remove corrupter"):
+            raise IllegalMove(f"the domino on {name(cell)} shows no Corrupter that may come off")
+        raise IllegalMove(f"the domino on {name(cell)} may not come off")
+    if task is None and number >= state.first_of_round:
+        raise IllegalMove("the power takes off a domino from an earlier round")
+    state = put(state, owner, where, lift(g, {number}))
+    whose = "the shared map" if where == SHARED else "their map" if owner == seat else f"{cfg.names[owner]}'s map"
+    state = say(state, f"{cfg.names[seat]} took the domino on {name(cell)} off {whose}.")
+    if task is None:
+        return spend_power(state, seat)
+    state = task_done(state, task)
+    return maybe_claim(state) if state.phase == "draw" else state

@@ -1,0 +1,226 @@
+"""Where a player may lay a domino this round: the maps' placement rules (maps.refusal) under the
+round's event, the rewards and penalties in force and who handles which role's icon; every
+placement the market allows; and a domino already down moved or turned, which obeys them too."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..base import IllegalMove
+from . import power
+from .catalog import CAPITALS, ROLES, TERRAIN_OF, role_name
+from .hands import handler
+from .maps import BOUND, Half, Square, check_cells, dominoes, frozen, lift, name, neighbour, refusal, side_towards, spots
+from .moves import Place, Shift
+from .state import PERSONAL, SHARED, State
+from .steps import anchors, put, removable, sits_out
+
+QUARTER = "ESWN"  # clockwise from east: a domino's turn is the direction from its first cell to its second
+
+
+# ---------------------------------------------------------------- dominoes as written and as laid
+
+def parse_domino(text) -> tuple[Half, Half]:
+    if isinstance(text, str):
+        parts = text.split("|")
+    elif isinstance(text, (list, tuple)):
+        parts = list(text)
+    else:
+        parts = []
+    if len(parts) != 2:
+        raise IllegalMove("a domino has two halves, written half|half")
+    return Half.parse(parts[0]), Half.parse(parts[1])
+
+
+def as_laid(move: Place) -> tuple:
+    cells = check_cells(move.cells)
+    halves = move.halves if isinstance(move.halves, (list, tuple)) else ()
+    if len(halves) != 2:
+        raise IllegalMove("a domino has two halves, one for each cell")
+    return cells, tuple(Half.parse(h) for h in halves)
+
+
+def market_index(state: State, cells, halves) -> int | None:
+    """Which market domino these halves are, turned as they lie on cells (or None)."""
+    side = "ESWN".index(_side(cells))
+    for i, text in enumerate(state.market):
+        a, b = parse_domino(text)
+        if (a.turned(side), b.turned(side)) == tuple(halves):
+            return i
+    return None
+
+
+def _side(cells) -> str:
+    return side_towards(cells[0], cells[1])
+
+
+# ---------------------------------------------------------------- the placement rules
+
+def _match(state: State, seat: int, where: str, free: bool) -> str | None:
+    strict = state.event == "designer_match" or state.effect(seat, "strict_placement") is not None
+    if free:
+        return None
+    if where == PERSONAL:
+        if state.effect(seat, "ignore_placement") is not None:
+            return None
+        return "both" if strict else "paths"
+    if strict:
+        return "both"
+    return "one terrain" if state.config.freeform else "terrain"
+
+
+def overlapping(state: State, seat: int, moving: bool = False) -> str | None:
+    """Whether a new domino must (Snowfalls) or may (the overlap reward) lie over others; a domino
+    moved or turned is no new domino (docs/rulings.md (dd))."""
+    if moving:
+        return None
+    if state.event == "snow_overlap":
+        return "must"
+    return "may" if state.effect(seat, "overlap") is not None else None
+
+
+def placement_refusal(state: State, seat: int, where: str, cells, halves, power_: bool = False,
+                      moving: bool = False) -> str | None:
+    """Why seat may not lay these halves on these cells of `where`, or None (`moving`: a domino
+    already down moved or turned)."""
+    cfg = state.config
+    if where not in (SHARED, PERSONAL):
+        return "map is shared or personal"
+    if state.event != "better_bonds":
+        for half in halves:
+            holder = handler(state, half.icon) if half.icon in ROLES else None
+            if holder is not None and holder != seat:
+                who = (f"{cfg.names[holder]} ({role_name(half.icon)})" if holder == cfg.holder(half.icon)
+                       else f"{cfg.names[holder]}, who borrowed it this round,")
+                return f"only {who} may handle a domino showing the {half.icon} icon"
+    if not moving:
+        why = _event_refusal(state, seat, halves) or _arrows_only(state, seat, halves)
+        if why:
+            return why
+    g = dict(state.shared) if where == SHARED else state.seat_map(seat)
+    label = "the shared map" if where == SHARED else f"{cfg.names[seat]}'s map"
+    bound = 5 if state.event == "border_dispute" else BOUND
+    why = refusal(g, cells, halves, _match(state, seat, where, power_), label, bound,
+                  overlap=overlapping(state, seat, moving), keep=anchors(state, seat, where))
+    if why is None and "proximity" in cfg.expansions:
+        why = _sniper(g, cells, halves)
+    if why is None and where == SHARED and state.event == "border_dispute_alt":
+        grown = replace(state, shared=frozen(g | {c: Square(h, 0, g.get(c)) for c, h in zip(cells, halves)}))
+        for role in cfg.in_game:
+            if len(power.province(grown, role)) > len(power.province(state, role)):
+                return f"no province may grow this round ({role_name(role)}'s would)"
+    return why
+
+
+def _event_refusal(state: State, seat: int, halves) -> str | None:
+    """What the round's event forbids of a new domino (docs/rulings.md (ee), (ff))."""
+    cfg = state.config
+    if sits_out(state, seat):
+        return f"Capital Punishment: {cfg.names[seat]} does nothing this round"
+    if state.event == "terrible_bonds":
+        shown = bonds_broken(state, halves)
+        if shown:
+            return f"Terrible Bonds: a domino showing {shown} is discarded this round"
+    if state.event == "man_of_the_people" and any(h.icon == "person" for h in halves) \
+            and (seat, "places people", True) not in state.effects:
+        most = " or ".join(cfg.names[s] for s, k, _ in state.effects if k == "places people")
+        return f"Man of the People: only {most} may place a domino showing a person this round"
+    return None
+
+
+def bonds_broken(state: State, halves) -> str | None:
+    """Terrible Bonds: what a domino shows of a role not in the game (its icon or terrain), or None."""
+    for role in ROLES:
+        if role in state.config.in_game:
+            continue
+        for half in halves:
+            if half.icon == role:
+                return f"the {role_name(role)}'s icon"
+            if half.terrain == TERRAIN_OF[role]:
+                return f"the {role_name(role)}'s terrain ({half.terrain})"
+    return None
+
+
+def _arrows_only(state: State, seat: int, halves) -> str | None:
+    """Directional Daddy's penalty: "Next round, you may only place paths with a direction": every
+    half showing a path shows its arrow; a domino with no path places none (docs/rulings.md (ll))."""
+    if state.effect(seat, "direction_restriction") is None:
+        return None
+    bare = [h for h in halves if h.paths and not h.arrow]
+    if bare:
+        return (f"this round {state.config.names[seat]} may only place paths with a direction: "
+                f"the {bare[0].words()} half shows a path without an arrow")
+    return None
+
+
+def _sniper(g: dict, cells, halves) -> str | None:
+    for cell, half in zip(cells, halves):
+        if half.icon in CAPITALS:
+            for other, sq in g.items():
+                if sq.half.icon == "sniper" and (other[0] == cell[0] or other[1] == cell[1]):
+                    return f"a sniper on {name(other)} forbids a capital on {name(cell)}"
+    return None
+
+
+def placements(state: State, seat: int, dominoes_=None):
+    """Every (map, cells, halves) seat may lay from the market (or from `dominoes_`)."""
+    texts = dict.fromkeys(state.market if dominoes_ is None else dominoes_)
+    over = overlapping(state, seat) is not None
+    for where in (PERSONAL, SHARED):
+        g = dict(state.shared) if where == SHARED else state.seat_map(seat)
+        for cells in spots(g, overlap=over, keep=anchors(state, seat, where) if over else ()):
+            side = "ESWN".index(_side(cells))
+            for text in texts:
+                a, b = parse_domino(text)
+                halves = (a.turned(side), b.turned(side))
+                if placement_refusal(state, seat, where, cells, halves) is None:
+                    yield where, cells, halves
+
+
+def fits_anywhere(state: State, seat: int) -> bool:
+    """Whether any market domino fits anywhere for seat (else it may place nothing)."""
+    return next(iter(placements(state, seat)), None) is not None
+
+
+# ---------------------------------------------------------------- a domino already down, moved or turned
+
+def lies(g: dict, number: int) -> tuple:
+    """A domino's (cells, halves) as it lies, first cell first."""
+    cells = dominoes(g)[number]
+    return cells, tuple(g[c].half for c in cells)
+
+
+def task_refusal(state: State, task, seat: int, where: str, cells, new, turned) -> str | None:
+    """Why a reward's or an event's move or turn may not lie so: a move obeys the placement rules
+    of the player's own map; a turn keeps a square of the domino, and ignores the placement rules
+    only for a reward ("ignoring placement rules"), not for the Earthquake."""
+    if where != PERSONAL:
+        return "a reward moves or turns dominoes of your own map"
+    if task.kind == "move":
+        return placement_refusal(state, seat, where, new, turned, moving=True)
+    if new[0] != cells[0] and new[1] != cells[1]:
+        return "a domino turns about one of its squares: that half stays where it is"
+    if task.bound:
+        return placement_refusal(state, seat, where, new, turned, moving=True)
+    return refusal(state.seat_map(seat), new, turned, None, "their map", attach=False)
+
+
+def task_shifts(state: State, task) -> list:
+    """Every move or turn a reward's task allows now."""
+    g = state.seat_map(task.seat)
+    out = []
+    for number in removable(state, task, task.seat, PERSONAL):
+        cells, halves = lies(g, number)
+        rest = lift(g, {number})
+        without = put(state, task.seat, PERSONAL, rest)
+        was = QUARTER.index(side_towards(*cells))
+        around = lambda c: [neighbour(c, s) for s in "NESW" if neighbour(c, s) not in rest]
+        where_to = spots(rest) if task.kind == "move" else (
+            [(cells[0], b) for b in around(cells[0])] + [(a, cells[1]) for a in around(cells[1])])
+        for new in where_to:
+            q = (QUARTER.index(side_towards(*new)) - was) % 4
+            turned = tuple(h.turned(q) for h in halves)
+            if set(zip(new, turned)) == set(zip(cells, halves)):
+                continue
+            if task_refusal(without, task, task.seat, PERSONAL, cells, new, turned) is None:
+                out.append(Shift(task.seat, PERSONAL, cells[0], new, tuple(h.text() for h in turned)))
+    return list(dict.fromkeys(out))

@@ -1,0 +1,65 @@
+"""What waits before the round goes on: dominoes a penalty, a reward or an event has a player
+take off, place, move or turn, one task after another. A task that can no longer be done is said
+and dropped; the report step ends when none is left."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .placement import task_shifts
+from .state import PERSONAL, SHARED, State, Task
+from .steps import corrupters_anywhere, equal_pairs, next_round, removable, say, sits_out
+
+
+def add_task(state: State, task: Task) -> State:
+    if task.count <= 0:
+        return state
+    if task.optional and sits_out(state, task.seat):  # a reward's placing, moving or taking off
+        return say(state, f"{state.config.names[task.seat]} does nothing this round (Capital Punishment).")
+    why = _undoable(state, task)
+    return say(state, why) if why else replace(state, tasks=state.tasks + (task,))
+
+
+def _undoable(state: State, task: Task) -> str | None:
+    """Why a task that must be done cannot be (nothing may come off, or move or turn), or None."""
+    who = state.config.names[task.seat]
+    if task.kind == "remove equal" and not equal_pairs(state.seat_map(task.seat)):
+        return f"No two equal icons touch on {who}'s map any more."
+    if task.kind == "remove corrupter any":
+        return None if corrupters_anywhere(state, task) else "No Corrupter is left that may come off."
+    if task.kind.startswith("remove"):
+        where = SHARED if task.kind == "remove shared" else PERSONAL
+        if not removable(state, task, task.seat, where):
+            return (f"{who} can take off no domino that would part two equal icons."
+                    if task.kind == "remove equal" else f"{who} has no domino that may come off.")
+    if task.kind in ("move", "turn") and not task.optional:  # an event's: done while one can be
+        if not task_shifts(state, task):
+            return f"{who} has no domino they may {task.kind}."
+    return None
+
+
+def task_done(state: State, task: Task, finished: bool = False) -> State:
+    rest = state.tasks[1:]
+    state = replace(state, tasks=rest)
+    if not finished and task.count > 1:
+        again = add_task(replace(state, tasks=()), replace(task, count=task.count - 1))
+        state = replace(again, tasks=again.tasks + rest)
+    # a task waiting behind this one may have become impossible (the domino it could take is gone)
+    while state.tasks and _undoable(state, state.tasks[0]):
+        state = replace(say(state, _undoable(state, state.tasks[0])), tasks=state.tasks[1:])
+    return next_round(state) if not state.tasks and state.phase == "report" else state
+
+
+def waiting(state: State) -> str:
+    if not state.tasks:
+        return "nothing is waiting in the report step"
+    t = state.tasks[0]
+    who = state.config.names[t.seat]
+    what = {"remove": "take a domino off their map", "remove shared": "take a domino off the shared map",
+            "remove capital": "take a domino showing a capital off their map",
+            "remove corrupter": "take a Corrupter off their map (or pass)",
+            "remove corrupter any": "take a Corrupter off any map (or pass)",
+            "remove equal": "take dominoes off their map until no two equal icons touch",
+            "place": "place a free domino (or pass)",
+            "move": "move a domino of their map" + ("" if t.bound else " (or pass)"),
+            "turn": "turn a domino of their map" + ("" if t.bound else " (or pass)")}[t.kind]
+    return f"first {who} must {what}"
