@@ -13,7 +13,6 @@ from .maps import Square, check_cells, frozen, refusal
 from .missions import decline, end_claim, maybe_claim
 from .moves import Choose, Happening, Ignore, Lend, Market, Mission, Pass, Place, Remove, Said, Shift, Start, Swap, Take
 from .placement import bonds_broken, fits_anywhere, parse_domino
-from .placement import overlapping  # noqa: F401  (the camera's table asks the rules for it: table.py)
 from .state import PERSONAL, SHARED, Config, MissionCard, Need, State, Task, starting_halves
 from .steps import after, finish, say, sits_out
 from .tasks import add_task, task_done, waiting

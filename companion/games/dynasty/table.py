@@ -22,6 +22,7 @@ from ..base import IllegalMove, Prompt
 from . import camera
 from .maps import Half, name, side_towards
 from .moves import Place
+from .placement import overlapping, parse_domino
 from .state import PERSONAL, SHARED
 
 UNKNOWN = "unknown"
@@ -82,7 +83,6 @@ class MapWatcher:
         seen = {(c - dx, r - dy): label for (a, r, c), label in self.squares.items() if a == area}
         # under Snowfalls or the overlap reward a domino may lie over others: a square the rules
         # hold that now reads as another half is new too (a square in doubt there stays theirs)
-        from .rules import overlapping
         over = overlapping(state, seat) is not None
         new = {cell: label for cell, label in seen.items()
                if cell not in held or (over and label not in (UNKNOWN, _as_read(held[cell].half)))}
@@ -122,7 +122,6 @@ class MapWatcher:
 
     @staticmethod
     def _market_as_laid(state, cells):
-        from .rules import parse_domino
         quarters = "ESWN".index(side_towards(cells[0], cells[1]))
         for text in dict.fromkeys(state.market):
             a, b = parse_domino(text)
