@@ -1,6 +1,7 @@
 import dataclasses
 import os
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -29,11 +30,18 @@ def device(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def shots() -> Path:
-    """Where the browser tests save their screenshots: tests/output/ (not kept), or docs/img for
-    the README when PARADOX_TABLE_DOCS_IMG=1 (`make images`)."""
-    folder = ROOT / ("docs/img" if os.environ.get("PARADOX_TABLE_DOCS_IMG") == "1" else "tests/output")
+    """Where the browser tests save their screenshots: tests/output/ (not kept). With
+    PARADOX_TABLE_DOCS_IMG=1 (`make images`) those the README or docs show are then copied to
+    docs/img; the others stay in tests/output."""
+    folder = ROOT / "tests" / "output"
     folder.mkdir(parents=True, exist_ok=True)
-    return folder
+    began = time.time()
+    yield folder
+    if os.environ.get("PARADOX_TABLE_DOCS_IMG") == "1":
+        shown = "\n".join(p.read_text() for p in [ROOT / "README.md", *(ROOT / "docs").glob("*.md")])
+        for picture in folder.glob("*.png"):  # drawn by this run, never an older one
+            if f"img/{picture.name}" in shown and picture.stat().st_mtime >= began:
+                shutil.copy(picture, ROOT / "docs" / "img" / picture.name)
 
 
 @pytest.fixture
