@@ -27,8 +27,9 @@ def oled_screen(snap, join_url: str, safe: bool = True) -> tuple[str, dict]:
     if snap.shutting_down:
         return "unplug", {"safe": safe} if safe else {"safe": False, "text": "Shutting down..."}
     if snap.prompt is not None:  # a question with choices shows the one A would take
-        return "prompt", {"title": snap.prompt.title, "text": snap.prompt.words,
-                          "buttons": {"A": "accept", "B": "reject"}}
+        # a refusal asks nothing: once the table is put right, a press has the camera look again
+        buttons = {"A": "accept", "B": "reject"} if snap.prompt.move is not None else {"A": "look again"}
+        return "prompt", {"title": snap.prompt.title, "text": snap.prompt.words, "buttons": buttons}
     if snap.alert:
         return "error", {"text": snap.alert}
     if snap.session is None or snap.screen == "join":

@@ -79,3 +79,20 @@ def test_paradominetor_oled_says_what_the_table_needs(store):
         assert name == "adjudication" and data["text"].endswith("Revoke: Ben (red, trick 1)")
     finally:
         c.stop()
+
+
+def test_a_refusal_on_the_oled_asks_for_a_look_again_and_a_question_for_yes_or_no(store):
+    from companion.games.base import Prompt
+    from companion.games.paradominetor import Play
+    c = Companion(store)
+    c.start()
+    try:
+        c.new_game("paradominetor", {"seats": 3}, seed=1).result(5)
+        c.ask(Prompt("Not allowed", "P1 on P1's map: the paths do not match")).result(5)
+        kind, data = oled_screen(c.snapshot, JOIN)
+        assert kind == "prompt" and data["buttons"] == {"A": "look again"}
+        c.ask(Prompt("Check", "Seen red 3 for P2?", ((("red 3", Play(1, "red-3")),)))).result(5)
+        kind, data = oled_screen(c.snapshot, JOIN)
+        assert data["buttons"] == {"A": "accept", "B": "reject"}
+    finally:
+        c.stop()
