@@ -457,6 +457,11 @@ class Companion:
             if watcher is None:
                 return None
             watcher.see(events)
+            notice = self._snap.prompt
+            if notice is not None and notice.move is None and getattr(watcher, "retract", None) \
+                    and watcher.retract(notice):
+                # the table changed under a refusal (the domino taken off?): look at it again
+                self._set(prompt=None, message="")
             return self._judge()
         return self.post(run)
 

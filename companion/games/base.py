@@ -96,6 +96,28 @@ class Prompt:
         return dataclasses.replace(self, index=(self.index + 1) % max(1, len(self.choices)))
 
 
+class AsksOnce:
+    """For a camera game's watcher (a dataclass with an ``asked`` set): each question is put once
+    for what lies on the table. A notice the table may since have put right (a refused domino
+    taken off) is taken back with ``retract``, so what still lies there is asked again."""
+
+    def _ask(self, key, prompt: Prompt):
+        if key in self.asked:
+            return None
+        self.asked.add(key)
+        self._last = (prompt, key)
+        return prompt
+
+    def retract(self, prompt: Prompt) -> bool:
+        """Forget that this prompt, the last one put, was asked; False if it was not this one's."""
+        last = getattr(self, "_last", None)
+        if last is None or last[0] is not prompt:
+            return False
+        self.asked.discard(last[1])
+        self._last = None
+        return True
+
+
 def chance(seed: int, *labels: Any) -> random.Random:
     """A reproducible random stream for one chance step (a shuffle, a bag draw).
 

@@ -130,3 +130,31 @@ def test_under_snow_a_domino_laid_over_others_is_seen_as_the_placement():
     assert w.next(after) is None
     calm = revealed(with_domino(game()), "penalty_break", ["grass/person/EW|grass//EW"] + ["grass//|grass//"] * 3)
     assert isinstance(w.next(calm), Prompt)  # G4 alone is new there: not one domino
+
+
+def test_a_refusal_goes_when_the_domino_is_taken_off_and_the_right_one_is_read(store):
+    """The table puts a refused domino right without touching a button: taken off, the refusal
+    leaves the OLED; laid again the right way, it is the placement. A refused domino left where
+    it lies is said again when something else on the table changes."""
+    from companion.service import Companion
+    c = Companion(store)
+    c.start()
+    try:
+        c.new_game("dynasty", {"players": 2, "roles": {"0": "warfare", "1": "infrastructure"},
+                               "names": ["Ana", "Ben"]}, seed=0).result(5)
+        c.submit(Market(0, MARKET), "phone").result(5)
+        for seat in range(2):
+            c.submit(Mission(seat, ("warfare 1",)), "phone").result(5)
+        wrong = [((1, 3), "grass/person/W"), ((2, 3), "plains//")]
+        c.observe(seen("personal-0", wrong)).result(5)
+        assert c.snapshot.prompt.text.endswith("the paths do not match on the east edge of square C4")
+        cell, square = next(iter(c.snapshot.state.personal[1]))  # Ben's start, seen as it is
+        c.observe(seen("personal-1", [(cell, square.half.text())])).result(5)  # still refused
+        assert c.snapshot.prompt.text.endswith("the paths do not match on the east edge of square C4")
+        c.observe(seen("personal-0", wrong, kind="removed")).result(5)
+        assert c.snapshot.prompt is None and c.snapshot.state.turn == 0
+        c.observe(seen("personal-0", [((1, 3), "plains//"), ((2, 3), "grass/person/E")])).result(5)
+        mine = dict(c.snapshot.state.personal[0])
+        assert mine[(2, 3)].half.text() == "grass/person/E" and c.snapshot.state.turn == 1
+    finally:
+        c.stop()

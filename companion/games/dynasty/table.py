@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..base import IllegalMove, Prompt
+from ..base import AsksOnce, IllegalMove, Prompt
 from . import camera
 from .maps import Half, name, side_towards
 from .moves import Place
@@ -29,7 +29,7 @@ UNKNOWN = "unknown"
 
 
 @dataclass
-class MapWatcher:
+class MapWatcher(AsksOnce):
     rules: object
     squares: dict = field(default_factory=dict)  # (area, row, column) -> the reading last steady
     asked: set = field(default_factory=set)      # questions already put for what lies there now
@@ -147,13 +147,6 @@ class MapWatcher:
             return self._ask(key, Prompt("Check", f"{label}: {listed} in doubt", tuple(choices), at=cells))
         return self._ask(key, Prompt("Can't read", f"{label}: square {listed} cannot be read: straighten "
                                      "the domino, or enter it by phone"))
-
-    def _ask(self, key, prompt):
-        """A question, once for what lies on the table now."""
-        if key in self.asked:
-            return None
-        self.asked.add(key)
-        return prompt
 
 
 def _as_read(half: Half) -> str:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..base import IllegalMove, Prompt
+from ..base import AsksOnce, IllegalMove, Prompt
 from . import camera, matrix
 from .moves import Draw, EndTurn, Resolve, Swap
 
@@ -36,7 +36,7 @@ def _move_spot(spot):
 
 
 @dataclass
-class MatrixWatcher:
+class MatrixWatcher(AsksOnce):
     rules: object
     cells: dict = field(default_factory=dict)   # (area, row, column) -> the label last seen steady
     asked: set = field(default_factory=set)     # questions already put for what lies there now
@@ -90,12 +90,6 @@ class MatrixWatcher:
                 return found
         return None
 
-    def _ask(self, key, prompt):
-        """A question, once for what lies on the table now."""
-        if key in self.asked:
-            return None
-        self.asked.add(key)
-        return prompt
 
     def _draw(self, state, s, head):
         seat = head["seat"]
