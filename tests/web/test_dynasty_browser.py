@@ -23,6 +23,27 @@ def settled(device, page):
         page.wait_for_timeout(30)
 
 
+def two_phones(device, browser, options, console=False):
+    """The host page and two seats' phones of a new two-player game, live; page errors (and with
+    `console`, console errors other than a refused move's 409) are gathered in `errors`."""
+    from playwright.sync_api import expect
+    host = browser.new_context(viewport=PHONE).new_page()
+    host.goto(device.urls["local"])
+    expect(host.locator("#status")).to_have_text("live")
+    device.companion.new_game("dynasty", options, seed=0).result(timeout=10)
+    expect(host.locator(".seat-link")).to_have_count(2)
+    errors, pages = [], []
+    for i in range(2):
+        page = browser.new_context(viewport=PHONE).new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        if console:
+            page.on("console", lambda m: m.type == "error" and "409" not in m.text and errors.append(m.text))
+        page.goto(host.locator(".seat-link").nth(i).get_attribute("href"))
+        expect(page.locator("#status")).to_have_text("live")
+        pages.append(page)
+    return host, pages, errors
+
+
 def test_market_missions_and_a_tapped_placement(device, browser):
     expect = playwright.expect
     host = browser.new_context(viewport=PHONE).new_page()
@@ -98,21 +119,9 @@ def test_market_missions_and_a_tapped_placement(device, browser):
 
 def test_the_aunt_takes_none_the_sibling_moves_a_domino_and_the_aunt_lends_her_icon(device, browser):
     expect = playwright.expect
-    host = browser.new_context(viewport=PHONE).new_page()
-    host.goto(device.urls["local"])
-    expect(host.locator("#status")).to_have_text("live")
     # the powers variant and Machine Mama, the Aunt of Goods at seat 0 and the Sibling of Space at seat 1
-    device.companion.new_game("dynasty", {"players": 2, "roles": ["goods", "housing"], "powers": "yes",
-                                          "machine": "yes"},
-                              seed=0).result(timeout=10)
-    expect(host.locator(".seat-link")).to_have_count(2)
-    errors, pages = [], []
-    for i in range(2):
-        page = browser.new_context(viewport=PHONE).new_page()
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(host.locator(".seat-link").nth(i).get_attribute("href"))
-        expect(page.locator("#status")).to_have_text("live")
-        pages.append(page)
+    host, pages, errors = two_phones(device, browser, {"players": 2, "roles": ["goods", "housing"],
+                                                       "powers": "yes", "machine": "yes"})
     aunt, sibling = pages
     companion = device.companion
 
@@ -172,22 +181,10 @@ def test_the_aunt_takes_none_the_sibling_moves_a_domino_and_the_aunt_lends_her_i
 def test_good_times_ignores_a_part_and_political_power_swaps_while_a_secret_stays_on_its_phone(device, browser):
     from companion.games import dynasty
     expect = playwright.expect
-    host = browser.new_context(viewport=PHONE).new_page()
-    host.goto(device.urls["local"])
-    expect(host.locator("#status")).to_have_text("live")
     companion = device.companion
     # the Aunt of Goods at seat 0, the Brother of Warfare at seat 1, Proximity Papa's events
-    companion.new_game("dynasty", {"players": 2, "roles": ["goods", "warfare"], "proximity": "yes"},
-                       seed=0).result(timeout=10)
-    expect(host.locator(".seat-link")).to_have_count(2)
-    errors, pages = [], []
-    for i in range(2):
-        page = browser.new_context(viewport=PHONE).new_page()
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.on("console", lambda m: m.type == "error" and "409" not in m.text and errors.append(m.text))
-        page.goto(host.locator(".seat-link").nth(i).get_attribute("href"))
-        expect(page.locator("#status")).to_have_text("live")
-        pages.append(page)
+    host, pages, errors = two_phones(device, browser, {"players": 2, "roles": ["goods", "warfare"],
+                                                       "proximity": "yes"}, console=True)
     p0, p1 = pages
     secret = "Military 99, Goods 99"  # seat 0's secret mission of round 1
 
