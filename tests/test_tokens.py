@@ -1,6 +1,3 @@
-from companion.store import Store
-
-
 def test_reissuing_a_token_retires_the_old_one(store):
     gid = store.create_game("paradominetor", {"seats": 3}, 0)
     old = store.issue_token(gid, "seat-1")

@@ -13,7 +13,7 @@ from companion.games.island.moves import BuildIsland, LayTile, LiftTile, PrintSp
 from companion.session import Session
 from companion.store import Store
 
-from .helpers import play, words
+from .helpers import words
 
 
 def fresh(**options):

@@ -9,7 +9,7 @@ import pytest
 from companion.games import IllegalMove, Viewer
 from companion.games import island as G
 from companion.games.base import to_dict
-from companion.games.island.moves import Choose, Correct, EndTurn, Move
+from companion.games.island.moves import Correct, Move
 from companion.games.island.state import board, piece
 from companion.session import Session
 from companion.store import Store

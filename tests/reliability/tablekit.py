@@ -17,7 +17,6 @@ import urllib.request
 from pathlib import Path
 
 from companion import games
-from companion.games import TABLE
 from web.app import viewer_from_name
 
 CALL_SECONDS = 10

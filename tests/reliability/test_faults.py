@@ -3,10 +3,8 @@ disk, damaged files (config, enrolment profile, database) and a database from th
 read by the next. Each is injected, and the game goes on with nothing lost."""
 import dataclasses
 import logging
-import shutil
 import sqlite3
 import time
-from pathlib import Path
 
 import pytest
 from luma.core.device import dummy

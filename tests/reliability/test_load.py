@@ -3,12 +3,10 @@ dropping and rejoining at random. `make test` plays a short while and asserts no
 starved server; the timings and memory are measured and written to
 tests/output/reliability-load.json, never asserted (`make soak` plays 10 minutes and an hour:
 PARADOX_TABLE_LOAD_SECONDS)."""
-import http.client
 import json
 import os
 import socket
 import threading
-import time
 from pathlib import Path
 
 from companion.service import Companion

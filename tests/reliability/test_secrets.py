@@ -9,7 +9,6 @@ import pytest
 
 import web.app as web_app
 from companion import games
-from companion.games import TABLE
 from running import STARTUP_SECONDS, Running, free_port
 from tablekit import call, options_for
 from web.app import SECURITY_HEADERS, Extras, Guesses, create_app

@@ -1,6 +1,5 @@
 import json
 import re
-import zlib
 
 import cv2
 import numpy as np

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from ..base import IllegalMove
 from . import board as geo
-from . import characters, layout, resolve
+from . import layout, resolve
 from .moves import BushAction, RockAction, WaveAttack, WaveMove
 from .state import (OP, State, Step, board, display, log, op_piece_space, piece, push, say)
 

@@ -59,7 +59,7 @@ def turn(state, line):
             d = state.destination(launch["destination"]) if isinstance(launch["destination"], str) else None
             why = rules.launch_problem(_as_launching(state, seat), seat, launch["machine"],
                                        launch["destination"]) if d else None
-            raise IllegalMove(f"no machine can launch this turn"
+            raise IllegalMove("no machine can launch this turn"
                               + (f": {why}" if why else f": there is no destination {launch['destination']!r}"
                                  if d is None else ""))
         state, _ = rules.apply(state, Launch(seat, launch["machine"], launch["destination"]))

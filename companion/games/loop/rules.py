@@ -7,7 +7,6 @@ says why before it happens); launches check every condition of the rulebook's ç™
 from __future__ import annotations
 
 from collections import Counter
-from types import SimpleNamespace
 
 from ..base import IllegalMove
 from .moves import Act, EndTurn, Future, Launch, Told, TrashPart
