@@ -23,11 +23,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .grid import CellReader, Grid
-from .markers import MarkerDetector, calibrate
+from .grid import CellReader, Grid, enrolment_shots
 from .mat import MatLayout
-from .recognise import (SEG_PX_PER_MM, Profile, TileReading, VisionInputError, _read_manifest,
-                        mat_exposure, read_image, view_zone)
+from .recognise import Profile, TileReading, VisionInputError
 from .synthetic import (CLASSIC, Light, Optics, SyntheticTable, VirtualTile, random_camera, random_light,
                         random_optics, save_shots)
 from .tiles import UNKNOWN, TileSet
@@ -320,15 +318,6 @@ def _badge_colours(L, at, pitch_mm, k=READ_PX_PER_MM):
             np.median(L[r <= CENTRE], axis=0))
 
 
-def _domino_box(view, k=SEG_PX_PER_MM):
-    """(x, y) in mm of the largest piece in a zone view (the enrolment domino's centre)."""
-    n, lab, stats, cents = cv2.connectedComponentsWithStats(view.mask)
-    if n < 2:
-        return None
-    i = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
-    return view.zone.x + cents[i][0] / k, view.zone.y + cents[i][1] / k
-
-
 def _square_ratio(frame, H_inv, x, y, pitch_mm, light, k=READ_PX_PER_MM):
     n = int(round(pitch_mm * k))
     A = np.array([[1 / k, 0, x - pitch_mm / 2], [0, 1 / k, y - pitch_mm / 2], [0, 0, 1]])
@@ -339,21 +328,8 @@ def _square_ratio(frame, H_inv, x, y, pitch_mm, light, k=READ_PX_PER_MM):
 
 def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet, pitch_mm: float = 12.0) -> Profile:
     """Learn a printing of the dominoes from one frame per terrain and icon."""
-    entries = _read_manifest(manifest_path, tiles)
-    detector = MarkerDetector(layout.dictionary)
-    mlayout = layout.marker_layout()
-    zone = layout.zones[layout.first_area]
     labels, feats, paths = [], [], []
-    for img_path, label in entries:
-        frame = read_image(img_path)
-        cal = calibrate(detector.detect(frame), mlayout)
-        if not cal.ok:
-            raise VisionInputError(f"{img_path}: no mat markers found; show the mat with the {tiles.noun}")
-        view = view_zone(frame, cal.H_inv, zone, mat_exposure(frame, cal.H_inv, zone)[1])
-        at = _domino_box(view)
-        if at is None:
-            raise VisionInputError(f"{img_path}: no {tiles.noun} found in the {layout.first_area} area")
-        x, y = at
+    for label, frame, cal, view, (x, y), _ in enrolment_shots(manifest_path, layout, tiles):
         light = view.mat_colour_at(x, y)
         west = sample(_square_ratio(frame, cal.H_inv, x - pitch_mm / 2, y, pitch_mm, light), pitch_mm)
         east = sample(_square_ratio(frame, cal.H_inv, x + pitch_mm / 2, y, pitch_mm, light), pitch_mm)

@@ -299,14 +299,15 @@ def _ring_match(templates_f, rings):
     return corr.max(axis=(1, 2))
 
 
-def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet) -> Profile:
-    """Learn a printing of the discs from one frame per kind, each alone in the first area."""
-    entries = _read_manifest(manifest_path, tiles)
+def enrolment_shots(manifest_path, layout: MatLayout, tiles: TileSet):
+    """Each enrolment photo as (label, frame, calibration, view of the first area, (x, y) in mm
+    of the largest piece there, its area in mm^2); a photo without the mat's markers or without
+    a piece is refused naming the photo."""
     detector = MarkerDetector(layout.dictionary)
     mlayout = layout.marker_layout()
     zone = layout.zones[layout.first_area]
-    shots = []
-    for img_path, label in entries:
+    k = SEG_PX_PER_MM
+    for img_path, label in _read_manifest(manifest_path, tiles):
         frame = read_image(img_path)
         cal = calibrate(detector.detect(frame), mlayout)
         if not cal.ok:
@@ -316,10 +317,14 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet) -> Profile:
         if n < 2:
             raise VisionInputError(f"{img_path}: no {tiles.noun} found in the {layout.first_area} area")
         i = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
-        k = SEG_PX_PER_MM
-        diameter = 2 * math.sqrt(stats[i, cv2.CC_STAT_AREA] / math.pi) / k
-        shots.append((frame, cal, view, label, view.zone.x + cents[i][0] / k, view.zone.y + cents[i][1] / k,
-                      diameter))
+        at = (view.zone.x + cents[i][0] / k, view.zone.y + cents[i][1] / k)
+        yield label, frame, cal, view, at, stats[i, cv2.CC_STAT_AREA] / k ** 2
+
+
+def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet) -> Profile:
+    """Learn a printing of the discs from one frame per kind, each alone in the first area."""
+    shots = [(frame, cal, view, label, x, y, 2 * math.sqrt(area / math.pi))
+             for label, frame, cal, view, (x, y), area in enrolment_shots(manifest_path, layout, tiles)]
     diameters = [s[6] for s in shots if s[3] != LOCK]
     D = round(float(np.median(diameters)), 1)
     features, templates, labels = [], [], []
