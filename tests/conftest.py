@@ -92,7 +92,10 @@ class _Stream:
     def next(self) -> dict:
         data = None
         while True:
-            line = self.resp.fp.readline().decode().rstrip("\n")
+            raw = self.resp.fp.readline()
+            if not raw:
+                raise EOFError("the stream ended")
+            line = raw.decode().rstrip("\n")
             if line.startswith("data: "):
                 data = json.loads(line[6:])
             elif line == "" and data is not None:

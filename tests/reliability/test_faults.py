@@ -23,16 +23,6 @@ HOST = "h" * 43
 PLAY = {"type": "Play", "seat": 0, "tile": "red-3"}
 
 
-@pytest.fixture
-def companion(tmp_path):
-    store = Store(tmp_path / "games.db")
-    c = Companion(store)
-    c.start()
-    yield c
-    c.stop()
-    store.close()
-
-
 # ------------------------------------------------------------------ the camera lost and found
 
 class Camera:

@@ -7,6 +7,7 @@ import json
 import os
 import socket
 import threading
+from contextlib import contextmanager
 from pathlib import Path
 
 from companion.service import Companion
@@ -43,44 +44,46 @@ def test_eight_phones_and_the_host_on_live_streams_while_every_game_is_played(tm
     assert figures["moves"] > 10 and figures["updates_measured"] > 0
 
 
-def test_a_phone_that_vanishes_without_closing_its_stream_gives_its_thread_back(tmp_path):
-    """More vanished phones than the server has threads: each stream ends on its own after
-    stream_seconds, so an ordinary request is answered again instead of waiting forever."""
+@contextmanager
+def serving(tmp_path, stream_seconds: float, threads: int):
+    """(the companion, its web server's port): a server with few threads and streams that end
+    after `stream_seconds`, closed afterwards."""
     store = Store(tmp_path / "games.db")
     companion = Companion(store)
     companion.start()
-    app = create_app(companion, "h" * 43, Extras(games=("loop",)), stream_seconds=1.0)
-    server = make_server(app, host="127.0.0.1", port=0, threads=3)
+    app = create_app(companion, "h" * 43, Extras(games=("loop",)), stream_seconds=stream_seconds)
+    server = make_server(app, host="127.0.0.1", port=0, threads=threads)
     threading.Thread(target=server.run, daemon=True).start()
-    port = server.effective_port
-    gone = []
     try:
-        for _ in range(6):  # each opens its stream, reads the first event, then says nothing more
-            sock = socket.create_connection(("127.0.0.1", port))
-            sock.sendall(b"GET /api/stream HTTP/1.1\r\nHost: x\r\n\r\n")
-            assert b"200" in sock.recv(64)
-            gone.append(sock)
-        status, body = call(f"http://127.0.0.1:{port}/api/table", timeout=10)
-        assert status == 200 and body["view"] == {"game": None}
+        yield companion, server.effective_port
     finally:
-        for sock in gone:
-            sock.close()
         server.close()
         companion.stop()
         store.close()
 
 
+def test_a_phone_that_vanishes_without_closing_its_stream_gives_its_thread_back(tmp_path):
+    """More vanished phones than the server has threads: each stream ends on its own after
+    stream_seconds, so an ordinary request is answered again instead of waiting forever."""
+    gone = []
+    with serving(tmp_path, stream_seconds=1.0, threads=3) as (companion, port):
+        try:
+            for _ in range(6):  # each opens its stream, reads the first event, then says nothing more
+                sock = socket.create_connection(("127.0.0.1", port))
+                sock.sendall(b"GET /api/stream HTTP/1.1\r\nHost: x\r\n\r\n")
+                assert b"200" in sock.recv(64)
+                gone.append(sock)
+            status, body = call(f"http://127.0.0.1:{port}/api/table", timeout=10)
+            assert status == 200 and body["view"] == {"game": None}
+        finally:
+            for sock in gone:
+                sock.close()
+
+
 def test_a_phone_that_closes_its_line_frees_its_thread_at_once(tmp_path):
     """Long streams, few threads: phones that hang up are noticed by the server (it keeps reading
     each line), so the next request is answered without waiting for any stream's end."""
-    store = Store(tmp_path / "games.db")
-    companion = Companion(store)
-    companion.start()
-    app = create_app(companion, "h" * 43, Extras(games=("loop",)), stream_seconds=600.0)
-    server = make_server(app, host="127.0.0.1", port=0, threads=2)
-    threading.Thread(target=server.run, daemon=True).start()
-    port = server.effective_port
-    try:
+    with serving(tmp_path, stream_seconds=600.0, threads=2) as (companion, port):
         for _ in range(4):  # twice as many phones as threads, each hanging up after its first view
             sock = socket.create_connection(("127.0.0.1", port))
             sock.sendall(b"GET /api/stream HTTP/1.1\r\nHost: x\r\n\r\n")
@@ -89,7 +92,3 @@ def test_a_phone_that_closes_its_line_frees_its_thread_at_once(tmp_path):
             companion.say("a change wakes the streams").result(5)
         status, body = call(f"http://127.0.0.1:{port}/api/table", timeout=10)
         assert status == 200 and body["view"] == {"game": None}
-    finally:
-        server.close()
-        companion.stop()
-        store.close()

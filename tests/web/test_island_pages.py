@@ -8,11 +8,9 @@ captives' missions and tracks) and searched for in every response and live event
 token or the public table can get.
 """
 import dataclasses
-import http.client
 import json
 import threading
 import time
-import urllib.parse
 
 import pytest
 from companion.games import MASTER, Viewer
@@ -73,32 +71,6 @@ def play(client, companion, tokens, rounds, each_step=lambda: None):
         assert r.status_code == 200, (move, r.json)
         each_step()
     raise AssertionError("the game did not get through its rounds")
-
-
-class Stream:
-    """A live stream read as a phone's EventSource would."""
-
-    def __init__(self, base, token):
-        url = urllib.parse.urlparse(base)
-        self.conn = http.client.HTTPConnection(url.hostname, url.port, timeout=20)
-        self.conn.request("GET", "/api/stream" + (f"?token={token}" if token else ""))
-        self.resp = self.conn.getresponse()
-        assert self.resp.status == 200
-
-    def next(self) -> dict:
-        data = None
-        while True:
-            raw = self.resp.fp.readline()
-            if not raw:
-                raise EOFError("the stream ended")
-            line = raw.decode().rstrip("\n")
-            if line.startswith("data: "):
-                data = json.loads(line[6:])
-            elif line == "" and data is not None:
-                return data
-
-    def close(self):
-        self.conn.close()
 
 
 # ---------------------------------------------------------------- the secrets and the search
@@ -193,9 +165,10 @@ def test_captives_and_the_table_never_get_the_island(client, companion, characte
     assert len(checked) > 20
 
 
-def test_every_live_event_a_captive_or_the_table_gets_is_clean(server, client, companion):
+def test_every_live_event_a_captive_or_the_table_gets_is_clean(server, client, companion, Stream):  # noqa: N803
     tokens = start(client, companion, seed=5, characters=("schrodie", "theseus"))
     streams = {seat: Stream(server, tokens[f"seat-{seat}"] if seat else None) for seat in (1, 2, None)}
+    assert all(s.resp.status == 200 for s in streams.values())
     events = {seat: [] for seat in streams}
     snapshots = {}  # version -> secrets then, for the events of that version
 
