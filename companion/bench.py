@@ -218,11 +218,11 @@ def main() -> int:
     out = Path("bench")
     out.mkdir(exist_ok=True)
     from vision import bench as vision_bench
+    from vision.readers import frame_size
     for game in games.descriptions():
         camera = games.part(game.name, "camera")
         if camera is None:
             continue
-        from vision.readers import frame_size
         w, h = frame_size(camera.READER)
         print(f"Vision pipeline for {game.title}, its own {camera.READER} reader ({w}x{h}, one core):")
         try:

@@ -21,8 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from vision.readers import READERS, kit  # noqa: F401 (names only: nothing heavy is imported)
-from vision.readers import frame_size
+from vision.readers import frame_size, kit  # names only: nothing heavy is imported
 from vision.readers import reader as make_reader
 
 from . import games

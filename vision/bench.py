@@ -207,18 +207,17 @@ def run_reader(spec, frames: int = 12, seed: int = 2026) -> dict:
     ArUco detection on the same frames, with the change detector's look; one thread."""
     import importlib
 
-    from companion.camera import READERS, _kit, _reader
-
+    from . import readers
     from .motion import ChangeDetector
 
     cv2.setNumThreads(1)
     single_threaded()
     layout = mat_layout(spec.MAT)
-    _, enroll_kit, write_kit, _ = _kit(spec)
-    kit = importlib.import_module(READERS[spec.READER][0])
+    _, enroll_kit, write_kit, _ = readers.kit(spec.READER)
+    kit = importlib.import_module(readers.READERS[spec.READER][0])
     with tempfile.TemporaryDirectory() as tmp:
         profile = enroll_kit(write_kit(layout, Path(tmp), tiles=spec.TILES), None, layout, spec.TILES)
-    reader = _reader(spec, profile, layout)
+    reader = readers.reader(spec.READER, profile, layout, spec.ZONES, getattr(spec, "CELLS", None))
     if hasattr(kit, "random_maps"):  # its enrolment shows pieces off the maps it reads: lay maps
         rng = np.random.default_rng(seed + 1)
         shots = [kit.random_maps(layout, spec.TILES, spec.CELLS, rng, seed=i)[0].render() for i in range(frames)]

@@ -151,4 +151,4 @@ class MapWatcher(AsksOnce):
 
 def _as_read(half: Half) -> str:
     """A half as the camera reads it: terrain, icon and open edges, never an arrow."""
-    return half.text().rsplit("/", 1)[0] if half.arrow else half.text()
+    return f"{half.terrain}/{half.icon or ''}/{half.paths}"
