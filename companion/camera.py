@@ -248,7 +248,7 @@ class CameraLoop:
 
 def _kit(spec):
     """(reader class, enroll, write_enrolment, SyntheticTable) for the game's READER."""
-    return kit(spec.READER)
+    return kit(spec.READER, getattr(spec, "CELLS", None))
 
 
 def _reader(spec, profile, layout):

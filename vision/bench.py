@@ -213,7 +213,7 @@ def run_reader(spec, frames: int = 12, seed: int = 2026) -> dict:
     cv2.setNumThreads(1)
     single_threaded()
     layout = mat_layout(spec.MAT)
-    _, enroll_kit, write_kit, _ = readers.kit(spec.READER)
+    _, enroll_kit, write_kit, _ = readers.kit(spec.READER, getattr(spec, "CELLS", None))
     kit = importlib.import_module(readers.READERS[spec.READER][0])
     with tempfile.TemporaryDirectory() as tmp:
         profile = enroll_kit(write_kit(layout, Path(tmp), tiles=spec.TILES), None, layout, spec.TILES)

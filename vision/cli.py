@@ -43,7 +43,7 @@ def _game_option(p, games):
 def add_commands(subparsers, games: dict) -> None:
     """Add ``mat`` and ``vision enroll|recognize``. ``games``: {name: (MatSpec, TileSet)}."""
     games = dict(games)
-    p = subparsers.add_parser("mat", help="write the printable play mat (PNG, PDF for A3, JSON)")
+    p = subparsers.add_parser("mat", help="write the printable play mat (PNG, PDF at its page size, JSON)")
     _game_option(p, games)
     p.add_argument("--seats", type=int, default=None, help="seat zones on the mat (default: the game's most)")
     p.add_argument("--out", default="mat.png", help="PNG path; the PDF and JSON go beside it")
@@ -92,7 +92,7 @@ def _reading(args) -> tuple[str, object]:
 
 
 def cmd_mat(args) -> int:
-    from .mat import mat_layout, write_mat
+    from .mat import mat_layout, page_name, write_mat
 
     try:
         layout = mat_layout(args.games[args.game][0], args.seats)
@@ -101,7 +101,7 @@ def cmd_mat(args) -> int:
         png, pdf, js = write_mat(layout, args.out, args.px_per_mm)
     except (ValueError, OSError) as e:
         return _fail(str(e))
-    print(f"wrote {png}, {pdf} (print at 100% on A3) and {js}")
+    print(f"wrote {png}, {pdf} (print at 100% on {page_name(layout.size_mm)}) and {js}")
     return 0
 
 
@@ -111,7 +111,7 @@ def cmd_enroll(args) -> int:
 
     tiles = args.games[args.game][1]
     try:
-        enroll = kit(_reading(args)[0])[1]
+        enroll = kit(*_reading(args))[1]
         profile = enroll(args.manifest, args.out, _layout(args), tiles)
     except (VisionInputError, ValueError, OSError) as e:
         return _fail(str(e))

@@ -31,19 +31,28 @@ from .synthetic import (CLASSIC, Light, Optics, SyntheticTable, VirtualTile, ran
 from .tiles import UNKNOWN, TileSet
 
 SIDES = "NESW"
-READ_PX_PER_MM = 4.0
+SQUARE_PX = 48         # a square is read from a patch this many pixels across, whatever its size
 FRAME = (2592, 1944)   # small printed icons need the camera's full 5 MP, not 1280x960
 PATH = "path"
 
-# Where a square is read, in mm from its centre (a domino may lie 0.7 mm off its square)
-CORNER = (1.0, 2.6)      # terrain: boxes this far in from the square's edges, clear of paths
-SIDE = (4.3, 5.0)        # a path edge: along the edge's axis, this far out (clear of the badge)
-OPEN_SIDE = (2.8, 4.3)   # ... or this far, on a square with no icon
-SIDE_HALF = 0.9          # ... and this far either side of the axis
-CENTRE = 0.6             # an icon's centre colour within this radius
-RING = (2.4, 3.1)        # ... and its ring's colour here
-INNER = 4.5              # bare mat is judged within this half-width
-NEUTRAL = 0.15           # ... and looks no further from grey than this, in any light
+# Where a square is read, in fractions of the square's side from its centre (a domino may lie a
+# twentieth of a square off it). A print's squares may be any size: the reader scales with them.
+CORNER = (0.083, 0.217)      # terrain: boxes this far in from the square's edges, clear of paths
+SIDE = (0.358, 0.417)        # a path edge: along the edge's axis, this far out (clear of the badge)
+OPEN_SIDE = (0.233, 0.358)   # ... or this far, on a square with no icon
+SIDE_HALF = 0.075            # ... and this far either side of the axis
+CENTRE = 0.05                # an icon's centre colour within this radius
+RING = (0.2, 0.258)          # ... and its ring's colour here
+CORE = 0.083                 # the very middle, where a faint badge still shows
+BADGE_REACH = 0.367          # a badge lies within this radius
+INNER = 0.375                # bare mat is judged within this half-width
+NEUTRAL = 0.15               # ... and looks no further from grey than this, in any light
+HAND_SQUARES = 4             # this many squares of one colour that is no terrain: a hand over the map
+SKIN = 0.3                   # ... no terrain: further than this from all (a skin comes ~0.4 from desert)
+# a square with no badge found has no icon only if its very middle is this close to terrain and
+# road (plain squares stay under 0.25; a badge whose colours come near its terrain's, above 0.35)
+BARE_MIDDLE = 0.32
+HAND = 0.7 / 12               # how far off its square a hand lays a domino (0.7 mm on 12 mm squares)
 
 
 # ---------------------------------------------------------------- what a domino looks like
@@ -54,13 +63,14 @@ class DominoStyle:
     terrains: tuple = (("lava", (40, 45, 195)), ("desert", (90, 190, 228)), ("stone", (240, 205, 150)),
                        ("plains", (190, 125, 50)), ("grass", (70, 160, 65)))
     path: tuple = (30, 30, 30)          # a black road
-    path_mm: float = 3.6                # the road's width
-    badge_mm: float = 3.6               # an icon's badge radius: a ring round a centre disc
-    centre_mm: float = 1.5
+    # sizes in fractions of a square's side, so one style draws a print of any size
+    road: float = 0.3                   # the road's width
+    badge_r: float = 0.3                # an icon's badge radius: a ring round a centre disc
+    centre_r: float = 0.125
     # an icon is a pair of badge colours (ring, centre), none of them a terrain's or the road's
     badge_colours: tuple = (("navy", (120, 40, 30)), ("violet", (200, 60, 110)), ("magenta", (175, 90, 235)),
                             ("teal", (130, 125, 20)), ("orange", (40, 130, 250)))
-    inset_mm: float = 0.3               # a domino is this much smaller than its squares all round
+    inset: float = 0.025                # a domino is this much smaller than its squares all round
 
     def terrain(self, name: str) -> tuple:
         return dict(self.terrains).get(name, (128, 128, 128))
@@ -84,15 +94,16 @@ def parse_half(text: str) -> tuple[str, str | None, str]:
 def render_domino(label: str, icons: tuple, pitch_mm: float, style: DominoStyle, k: float) -> np.ndarray:
     """An upright domino ``half|half`` (the first to the west), BGR float at k px/mm."""
     halves = label.split("|")
-    w, h = 2 * pitch_mm - 2 * style.inset_mm, pitch_mm - 2 * style.inset_mm
+    inset = style.inset * pitch_mm
+    w, h = 2 * pitch_mm - 2 * inset, pitch_mm - 2 * inset
     big = 4 * k
     img = np.zeros((int(round(h * big)), int(round(w * big)), 3), np.float32)
     for i, text in enumerate(halves):
         terrain, icon, paths = parse_half(text)
-        cx, cy = (pitch_mm * (i + 0.5) - style.inset_mm) * big, (pitch_mm / 2 - style.inset_mm) * big
+        cx, cy = (pitch_mm * (i + 0.5) - inset) * big, (pitch_mm / 2 - inset) * big
         x0 = int(round(cx - pitch_mm / 2 * big))
         cv2.rectangle(img, (x0, 0), (int(round(cx + pitch_mm / 2 * big)), img.shape[0]), style.terrain(terrain), -1)
-        hw = style.path_mm / 2 * big
+        hw = style.road * pitch_mm / 2 * big
         reach = pitch_mm / 2 * big + 2
         for side in paths:
             dx, dy = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}[side]
@@ -107,8 +118,8 @@ def render_domino(label: str, icons: tuple, pitch_mm: float, style: DominoStyle,
             cv2.rectangle(img, (int(cx - hw), int(cy - hw)), (int(cx + hw), int(cy + hw)), style.path, -1)
         if icon:
             ring, centre = style.badge(icons, icon)
-            cv2.circle(img, (int(cx), int(cy)), int(style.badge_mm * big), ring, -1, cv2.LINE_AA)
-            cv2.circle(img, (int(cx), int(cy)), int(style.centre_mm * big), centre, -1, cv2.LINE_AA)
+            cv2.circle(img, (int(cx), int(cy)), int(style.badge_r * pitch_mm * big), ring, -1, cv2.LINE_AA)
+            cv2.circle(img, (int(cx), int(cy)), int(style.centre_r * pitch_mm * big), centre, -1, cv2.LINE_AA)
     size = (int(round(w * k)), int(round(h * k)))
     return cv2.resize(img, size, interpolation=cv2.INTER_AREA)
 
@@ -119,9 +130,11 @@ class DominoTable(SyntheticTable):
     camera, light and optics as the tile table."""
 
     def __init__(self, layout: MatLayout, tiles: TileSet, style: DominoStyle = DOMINOES, frame_size=FRAME,
-                 px_per_mm: float = 6.0, camera=None, light=None, optics=None, seed=None, pitch_mm: float = 12.0):
-        super().__init__(layout, tiles, CLASSIC, frame_size, px_per_mm, camera, light, optics, seed)
-        self.domino_style, self.pitch_mm = style, pitch_mm
+                 px_per_mm: float | None = None, camera=None, light=None, optics=None, seed=None, *, cells: Grid):
+        # the mat is drawn at 72 px a square, whatever the print's size: 6 px/mm for 12 mm squares
+        super().__init__(layout, tiles, CLASSIC, frame_size, px_per_mm or 72.0 / cells.pitch_mm, camera, light,
+                         optics, seed)
+        self.domino_style, self.pitch_mm = style, cells.pitch_mm
         self.icons = icon_names(tiles)
 
     def place(self, label, x_mm, y_mm, angle=0.0, face_up=True, back=None) -> int:
@@ -152,13 +165,13 @@ def terrain_names(tiles: TileSet) -> tuple:
 
 
 def enrolment_frames(layout: MatLayout, tiles: TileSet, style: DominoStyle = DOMINOES, seed: int = 0,
-                     frame_size=FRAME, pitch_mm: float = 12.0):
+                     frame_size=FRAME, *, cells: Grid):
     """(label, frame) for every terrain and icon: one domino lying west-east in the first area."""
     rng = np.random.default_rng(seed)
     z = layout.zones[layout.first_area]
     terrains = terrain_names(tiles)
     for i, label in enumerate(tiles.faces):
-        table = DominoTable(layout, tiles, style, frame_size, seed=int(rng.integers(1 << 30)), pitch_mm=pitch_mm,
+        table = DominoTable(layout, tiles, style, frame_size, seed=int(rng.integers(1 << 30)), cells=cells,
                             camera=random_camera(rng, max_tilt=15, fill=(0.75, 0.9)),
                             light=Light(float(rng.uniform(0.85, 1.0))), optics=Optics(0.6, 2.0, 92))
         if label.startswith("terrain-"):
@@ -166,13 +179,15 @@ def enrolment_frames(layout: MatLayout, tiles: TileSet, style: DominoStyle = DOM
             domino = f"{t}//NESW|{t}//"
         else:
             domino = f"{terrains[i % len(terrains)]}/{label[5:]}/|{terrains[(i + 1) % len(terrains)]}//"
-        table.place(domino, z.x + z.w / 2 + float(rng.uniform(-1, 1)), z.y + z.h / 2 + float(rng.uniform(-1, 1)),
+        off = cells.pitch_mm / 12  # up to a twelfth of a square off the tray's middle
+        table.place(domino, z.x + z.w / 2 + float(rng.uniform(-off, off)), z.y + z.h / 2 + float(rng.uniform(-off, off)),
                     float(rng.uniform(-2, 2)))
         yield label, table.render()
 
 
-def write_enrolment(layout: MatLayout, out_dir, tiles: TileSet, style: DominoStyle = DOMINOES, seed: int = 0) -> Path:
-    return save_shots(enrolment_frames(layout, tiles, style, seed), out_dir)
+def write_enrolment(layout: MatLayout, out_dir, tiles: TileSet, style: DominoStyle = DOMINOES, seed: int = 0, *,
+                    cells: Grid) -> Path:
+    return save_shots(enrolment_frames(layout, tiles, style, seed, cells=cells), out_dir)
 
 
 def turned(half: str, quarters: int) -> str:
@@ -184,10 +199,11 @@ def turned(half: str, quarters: int) -> str:
 
 def random_maps(layout: MatLayout, tiles: TileSet, cells: Grid, rng, seed: int, style: DominoStyle = DOMINOES):
     """(table, truth): random dominoes on every grid of ``cells``, random halves at random quarter
-    turns, laid as a hand lays them (up to 0.7 mm off their squares, 2 degrees askew), under a
-    random camera, light and optics; truth is {(area, row, col): half as it lies}."""
+    turns, laid as a hand lays them (up to HAND of a square off their squares, 2 degrees askew),
+    under a random camera, light and optics; truth is {(area, row, col): half as it lies}."""
     table = DominoTable(layout, tiles, style, seed=seed, camera=random_camera(rng),
-                        light=random_light(rng, layout), optics=random_optics(rng))
+                        light=random_light(rng, layout), optics=random_optics(rng), cells=cells)
+    off = HAND * cells.pitch_mm
     icons, terrains = list(icon_names(tiles)), terrain_names(tiles)
     truth = {}
 
@@ -203,8 +219,8 @@ def random_maps(layout: MatLayout, tiles: TileSet, cells: Grid, rng, seed: int, 
                 continue
             a, b = half(), half()
             (x1, y1), (x2, y2) = cells.centre(layout, area, r, c), cells.centre(layout, area, r2, c2)
-            table.place(f"{turned(a, -q)}|{turned(b, -q)}", (x1 + x2) / 2 + rng.uniform(-0.7, 0.7),
-                        (y1 + y2) / 2 + rng.uniform(-0.7, 0.7), 90 * q + rng.uniform(-2, 2))
+            table.place(f"{turned(a, -q)}|{turned(b, -q)}", (x1 + x2) / 2 + rng.uniform(-off, off),
+                        (y1 + y2) / 2 + rng.uniform(-off, off), 90 * q + rng.uniform(-2, 2))
             truth[(area, r, c)], truth[(area, r2, c2)] = a, b
     return table, truth
 
@@ -214,21 +230,22 @@ def random_maps(layout: MatLayout, tiles: TileSet, cells: Grid, rng, seed: int, 
 _MASKS: dict = {}
 
 
-def _masks(pitch_mm: float, k: float = READ_PX_PER_MM):
-    """Boolean masks over a square's patch (pitch x pitch at k px/mm) for each place read."""
-    key = (pitch_mm, k)
-    if key not in _MASKS:
-        n = int(round(pitch_mm * k))
-        c = (np.arange(n) + 0.5) / k - pitch_mm / 2
-        u, v = np.meshgrid(c, c)
-        half = pitch_mm / 2
-        du, dv = half - np.abs(u), half - np.abs(v)
+def _uv(n: int = SQUARE_PX, shift=(0.0, 0.0)):
+    """Each patch pixel's place, in squares from the square's centre (less `shift`)."""
+    c = (np.arange(n) + 0.5) / n - 0.5
+    return np.meshgrid(c - shift[0], c - shift[1])
+
+
+def _masks():
+    """Boolean masks over a square's patch for each place read."""
+    if not _MASKS:
+        u, v = _uv()
+        du, dv = 0.5 - np.abs(u), 0.5 - np.abs(v)
         r = np.hypot(u, v)
-        out = {"corners": (du >= CORNER[0]) & (du <= CORNER[1]) & (dv >= CORNER[0]) & (dv <= CORNER[1]),
-               "centre": r <= CENTRE, "ring": (r >= RING[0]) & (r <= RING[1]), "core": r <= 1.0,
-               "inner": (np.abs(u) <= INNER) & (np.abs(v) <= INNER)}
-        _MASKS[key] = out
-    return _MASKS[key]
+        _MASKS.update({"corners": (du >= CORNER[0]) & (du <= CORNER[1]) & (dv >= CORNER[0]) & (dv <= CORNER[1]),
+                       "centre": r <= CENTRE, "ring": (r >= RING[0]) & (r <= RING[1]), "core": r <= CORE,
+                       "inner": (np.abs(u) <= INNER) & (np.abs(v) <= INNER)})
+    return _MASKS
 
 
 def _log(c):
@@ -243,10 +260,10 @@ def dist(a, b) -> float:
     return float(np.linalg.norm(d - m)) + 0.5 * abs(m)
 
 
-def sample(ratio: np.ndarray, pitch_mm: float) -> dict:
+def sample(ratio: np.ndarray) -> dict:
     """A square's patch (as ratios to the mat's grey) -> log colours of its parts, and how much
     of it looks like bare mat."""
-    M = _masks(pitch_mm)
+    M = _masks()
     out = {name: _log(np.median(ratio[m], axis=0)) for name, m in M.items() if name != "inner"}
     inner = ratio[M["inner"]]
     lum = inner.mean(axis=1)
@@ -279,28 +296,24 @@ def _dist_px_to(L, M) -> np.ndarray:
     return np.sqrt(((d - mean) ** 2).sum(axis=2)) + 0.5 * np.abs(mean[:, :, 0])
 
 
-def _badge(L, ground, pitch_mm, k=READ_PX_PER_MM):
-    """Where an icon's badge lies in a square's patch: the centre (mm from the square's) of what
-    is neither the terrain nor the road, and how many mm^2 of it there are."""
-    n = L.shape[0]
-    c = (np.arange(n) + 0.5) / k - pitch_mm / 2
-    u, v = np.meshgrid(c, c)
+def _badge(L, ground):
+    """Where an icon's badge lies in a square's patch: the centre (in squares from the square's)
+    of what is neither the terrain nor the road, and what share of the square it covers."""
+    u, v = _uv()
     other = _seam_dist(L, *ground) > 0.45
-    other &= np.hypot(u, v) < 4.4
+    other &= np.hypot(u, v) < BADGE_REACH
     # the blurred seam between terrain and road is neither: thin, so opened away
     other = cv2.morphologyEx(other.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)) > 0
-    area = float(other.sum()) / k ** 2
-    if area < 5.0:
+    area = float(other.mean())
+    if area < 0.035:
         return None, area
     return (float(u[other].mean()), float(v[other].mean())), area
 
 
-def _side_colours(L, shift, pitch_mm, k=READ_PX_PER_MM, reach=SIDE) -> dict:
-    """The log colours towards each edge of a square, where a road to it would run (`reach` mm
-    out from the centre), of a domino lying `shift` mm off the square's centre."""
-    n = L.shape[0]
-    c = (np.arange(n) + 0.5) / k - pitch_mm / 2
-    u, v = np.meshgrid(c - shift[0], c - shift[1])
+def _side_colours(L, shift, reach=SIDE) -> dict:
+    """The log colours towards each edge of a square, where a road to it would run (`reach` out
+    from the centre), of a domino lying `shift` off the square's centre (in squares)."""
+    u, v = _uv(shift=shift)
     across_u, across_v = np.abs(u) <= SIDE_HALF, np.abs(v) <= SIDE_HALF
     lo, hi = reach
     boxes = {"N": across_u & (-v >= lo) & (-v <= hi), "S": across_u & (v >= lo) & (v <= hi),
@@ -308,34 +321,35 @@ def _side_colours(L, shift, pitch_mm, k=READ_PX_PER_MM, reach=SIDE) -> dict:
     return {side: L[m] for side, m in boxes.items()}
 
 
-def _badge_colours(L, at, pitch_mm, k=READ_PX_PER_MM):
-    """(ring, centre) log colours of a badge centred at `at` (mm from the square's centre)."""
-    n = L.shape[0]
-    c = (np.arange(n) + 0.5) / k - pitch_mm / 2
-    u, v = np.meshgrid(c, c)
-    r = np.hypot(u - at[0], v - at[1])
+def _badge_colours(L, at):
+    """(ring, centre) log colours of a badge centred at `at` (in squares from the square's centre)."""
+    u, v = _uv(shift=at)
+    r = np.hypot(u, v)
     return (np.median(L[(r >= RING[0]) & (r <= RING[1])], axis=0),
             np.median(L[r <= CENTRE], axis=0))
 
 
-def _square_ratio(frame, H_inv, x, y, pitch_mm, light, k=READ_PX_PER_MM):
-    n = int(round(pitch_mm * k))
-    A = np.array([[1 / k, 0, x - pitch_mm / 2], [0, 1 / k, y - pitch_mm / 2], [0, 0, 1]])
+def _square_ratio(frame, H_inv, x, y, pitch_mm, light):
+    """The square of side `pitch_mm` centred at (x, y) mm, SQUARE_PX across, as ratios to the mat's light."""
+    n, mm = SQUARE_PX, pitch_mm / SQUARE_PX
+    A = np.array([[mm, 0, x - pitch_mm / 2], [0, mm, y - pitch_mm / 2], [0, 0, 1]])
     patch = cv2.warpPerspective(frame, H_inv @ A, (n, n), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                                 borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
     return patch / np.maximum(np.asarray(light, np.float32), 1.0)
 
 
-def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet, pitch_mm: float = 12.0) -> Profile:
-    """Learn a printing of the dominoes from one frame per terrain and icon."""
+def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet, *, cells: Grid) -> Profile:
+    """Learn a printing of the dominoes from one frame per terrain and icon, the squares of its
+    halves the size of the mat's (`cells`)."""
+    pitch_mm = cells.pitch_mm
     labels, feats, paths = [], [], []
     for label, frame, cal, view, (x, y), _ in enrolment_shots(manifest_path, layout, tiles):
         light = view.mat_colour_at(x, y)
-        west = sample(_square_ratio(frame, cal.H_inv, x - pitch_mm / 2, y, pitch_mm, light), pitch_mm)
-        east = sample(_square_ratio(frame, cal.H_inv, x + pitch_mm / 2, y, pitch_mm, light), pitch_mm)
+        west = sample(_square_ratio(frame, cal.H_inv, x - pitch_mm / 2, y, pitch_mm, light))
+        east = sample(_square_ratio(frame, cal.H_inv, x + pitch_mm / 2, y, pitch_mm, light))
         if label.startswith("terrain-"):
             feats.append(np.r_[east["corners"], west["corners"]])
-            roads = _side_colours(west["log"], (0.0, 0.0), pitch_mm, reach=OPEN_SIDE)
+            roads = _side_colours(west["log"], (0.0, 0.0), reach=OPEN_SIDE)
             paths.append(np.median(np.concatenate(list(roads.values())), axis=0))
         else:
             feats.append(np.r_[west["ring"], west["centre"]])
@@ -362,7 +376,7 @@ class DominoReader(CellReader):
     FRAME = FRAME  # the camera is opened at least this large for it
 
     def __init__(self, profile: Profile, layout: MatLayout, zones=None, cells: Grid | None = None,
-                 max_terrain=0.4, terrain_margin=0.15, path_margin=0.25, max_icon=0.8, icon_margin=0.2,
+                 max_terrain=0.4, terrain_margin=0.15, path_margin=0.25, max_icon=0.8, icon_margin=0.25,
                  single_thread=True):
         super().__init__(profile, layout, zones, cells, single_thread)
         self.max_terrain, self.terrain_margin, self.path_margin = max_terrain, terrain_margin, path_margin
@@ -376,17 +390,25 @@ class DominoReader(CellReader):
 
     def _read_zone(self, frame, H_inv, view, name):
         rows, cols = self.grid.shape(name)
-        out = []
+        out, skin = [], 0
         for r in range(rows):
             for c in range(cols):
                 x, y = self.grid.centre(self.layout, name, r, c)
-                s = sample(_square_ratio(frame, H_inv, x, y, self.grid.pitch_mm, view.mat_colour_at(x, y)),
-                           self.grid.pitch_mm)
+                s = sample(_square_ratio(frame, H_inv, x, y, self.grid.pitch_mm, view.mat_colour_at(x, y)))
                 if s["bare"] > 0.85 or self._grey(s):
                     continue  # bare mat: an empty square
+                skin += self._no_domino(s)
+                if skin >= HAND_SQUARES:
+                    return None  # a hand held still over the map: nothing here is read
                 label = self.read_square(s, (name, r, c)) if s["bare"] < 0.3 else UNKNOWN
                 out.append(TileReading(label, round(x, 1), round(y, 1), 0.0, 0.0 if label == UNKNOWN else 1.0, name))
         return out
+
+    def _no_domino(self, s) -> bool:
+        """One colour all over that is no terrain: no corner, road or badge of a domino, as under
+        a palm or an arm (a hand over the middle of a large map misses the map's edge)."""
+        plain = max(dist(s["corners"], s["centre"]), dist(s["corners"], s["ring"])) < 0.3
+        return plain and min(dist(s["corners"], m) for m in self.terrains.values()) > SKIN
 
     @staticmethod
     def _grey(s) -> bool:
@@ -404,12 +426,12 @@ class DominoReader(CellReader):
             return UNKNOWN
         terrain = d[0][1]
         own = s["corners"]  # the terrain as it lies here, in this light
-        at, area = _badge(s["log"], (own, self.path), self.grid.pitch_mm)
+        at, area = _badge(s["log"], (own, self.path))
         details["badge"] = (at, round(area, 1))
         # a badge shows where the domino lies on its square: the roads are read from there
-        shift = (0.0, 0.0) if at is None else tuple(float(np.clip(v, -1.0, 1.0)) for v in at)
+        shift = (0.0, 0.0) if at is None else tuple(float(np.clip(v, -1 / 12, 1 / 12)) for v in at)
         # with no badge in the way the roads are read nearer the middle, clear of the domino's edge
-        sides = _side_colours(s["log"], shift, self.grid.pitch_mm, reach=SIDE if at else OPEN_SIDE)
+        sides = _side_colours(s["log"], shift, reach=SIDE if at else OPEN_SIDE)
         paths = ""
         for side in SIDES:
             # the share of the edge's pixels that look like road rather than terrain (a seam,
@@ -429,12 +451,12 @@ class DominoReader(CellReader):
         if at is None:
             # nothing but terrain and road: no icon, unless the very middle says otherwise (a
             # badge whose colours come close to the terrain's shade)
-            middle = _seam_dist(s["log"], own, self.path)[_masks(self.grid.pitch_mm)["core"]]
+            middle = _seam_dist(s["log"], own, self.path)[_masks()["core"]]
             details["middle"] = round(float(np.median(middle)), 2)
-            return f"{terrain}//{paths}" if details["middle"] < 0.45 else UNKNOWN
-        if area < 15.0 or math.hypot(*at) > 1.2:
+            return f"{terrain}//{paths}" if details["middle"] < BARE_MIDDLE else UNKNOWN
+        if area < 0.104 or math.hypot(*at) > 0.1:
             return UNKNOWN  # a speck, or a badge far off its square's centre
-        ring_c, centre_c = _badge_colours(s["log"], at, self.grid.pitch_mm)
+        ring_c, centre_c = _badge_colours(s["log"], at)
         details["colours"] = (np.round(ring_c, 2).tolist(), np.round(centre_c, 2).tolist())
         scored = sorted((max(dist(ring_c, ring), dist(centre_c, centre)), icon)
                         for icon, (ring, centre) in self.icons.items())

@@ -7,12 +7,15 @@ vision.grid) and ``dominoes`` (vision.dominoes). A grid or domino reader also ta
 """
 from __future__ import annotations
 
+import functools
 import importlib
 
 # name -> (module that reads, its reader class, module that draws, its synthetic table)
 READERS = {"tiles": ("vision.recognise", "TileReader", "vision.synthetic", "SyntheticTable"),
            "grid": ("vision.grid", "GridReader", "vision.grid", "DiscTable"),
            "dominoes": ("vision.dominoes", "DominoReader", "vision.dominoes", "DominoTable")}
+# A domino's halves are the size of the grid's squares: drawing and enrolling them need the cells
+SIZED_BY_CELLS = {"dominoes"}
 
 
 # The frame the tile and disc readers are measured at; a reader that needs more says so as FRAME
@@ -27,13 +30,17 @@ def frame_size(name: str, configured=FRAME) -> tuple[int, int]:
     return have if have[0] >= need[0] and have[1] >= need[1] else tuple(need)
 
 
-def kit(name: str):
-    """(reader class, enroll, write_enrolment, SyntheticTable) of the reader called ``name``."""
+def kit(name: str, cells=None):
+    """(reader class, enroll, write_enrolment, SyntheticTable) of the reader called ``name``; for
+    pieces sized by their cells, enroll, write_enrolment and the table are given the game's."""
     if name not in READERS:
         raise ValueError(f"vision has no reader {name!r}; it offers {', '.join(READERS)}")
     module, reader, drawing, table = READERS[name]
     reads, draws = importlib.import_module(module), importlib.import_module(drawing)
-    return getattr(reads, reader), reads.enroll, draws.write_enrolment, getattr(draws, table)
+    parts = reads.enroll, draws.write_enrolment, getattr(draws, table)
+    if name in SIZED_BY_CELLS and cells is not None:
+        parts = tuple(functools.partial(f, cells=cells) for f in parts)
+    return (getattr(reads, reader), *parts)
 
 
 def reader(name: str, profile, layout, zones=None, cells=None):

@@ -10,6 +10,6 @@ def dynasty_profile(tmp_path_factory):
     from vision.mat import mat_layout
     d = tmp_path_factory.mktemp("dynasty-enrol")
     layout = mat_layout(camera.MAT)
-    dominoes.enroll(dominoes.write_enrolment(layout, d / "frames", camera.TILES, seed=3),
-                    d / "vision-profile-dynasty.npz", layout, camera.TILES)
+    dominoes.enroll(dominoes.write_enrolment(layout, d / "frames", camera.TILES, seed=3, cells=camera.CELLS),
+                    d / "vision-profile-dynasty.npz", layout, camera.TILES, cells=camera.CELLS)
     return d / "vision-profile-dynasty.npz"
