@@ -348,7 +348,8 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet) -> Profile:
 class CellReader:
     """What every reader of pieces on printed cells shares: the mat found by its markers, each
     area checked for a hand over its edge, then straightened and read cell by cell by the
-    subclass's ``_read_zone(frame, H_inv, view, area)``."""
+    subclass's ``_read_zone(frame, H_inv, view, area)``, which returns None when what it sees
+    in the area is a hand rather than pieces."""
 
     def __init__(self, profile: Profile, layout: MatLayout, zones, cells: Grid | None, single_thread: bool):
         if cells is None:
@@ -364,7 +365,9 @@ class CellReader:
 
     def read(self, frame) -> FrameReading:
         self.last_details = []
-        detected = self.detector.detect(frame) or self._careful.detect(frame)
+        detected = self.detector.detect(frame)
+        if len(detected) < 4:  # far markers of a large mat under a tilted camera: look harder
+            detected = max(detected, self._careful.detect(frame), key=len)
         cal = calibrate(detected, self.markers)
         if not cal.ok:
             return FrameReading(False, sorted(detected))
@@ -376,7 +379,11 @@ class CellReader:
                 hand = True  # the area's edge is covered: something reaches over it
                 continue
             view = view_zone(frame, cal.H_inv, zone, paper)
-            found += self._read_zone(frame, cal.H_inv, view, name)
+            cells = self._read_zone(frame, cal.H_inv, view, name)
+            if cells is None:
+                hand = True
+                continue
+            found += cells
         return FrameReading(True, cal.ids, hand, found, cal.reprojection_px)
 
 

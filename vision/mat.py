@@ -1,5 +1,5 @@
-"""The printed play mat: an A3 sheet with ArUco markers, the game's grey play areas and one grey
-zone per seat. Everything is in millimetres from the mat's top-left corner. The game says
+"""The printed play mat: an A3 sheet (larger when a game's areas need it) with ArUco markers,
+the game's grey play areas and one grey zone per seat. Everything is in millimetres from the mat's top-left corner. The game says
 which areas it needs (a `MatSpec`); this module knows no game.
 
 For the people at the table the sheet also carries, on white paper clear of every zone and
@@ -26,6 +26,11 @@ import numpy as np
 from .markers import MarkerLayout
 
 A3_MM = (420.0, 297.0)
+# The ISO sheets a mat may print on, landscape: a game whose areas need more than A3 names one
+PAGES = {"A3": A3_MM, "A2": (594.0, 420.0), "A1": (841.0, 594.0), "A0": (1189.0, 841.0)}
+# A camera sees a larger sheet from higher up: its markers grow so a 5 MP frame of the whole
+# sheet still gives them as many pixels as a 1280x960 frame gives an A3 sheet's 30 mm ones
+PAGE_MARKER_MM = {"A3": 30.0, "A2": 30.0, "A1": 36.0, "A0": 45.0}
 DICTIONARY = "DICT_4X4_50"
 MARKER_MM = 30.0
 # Mid grey: a neutral reference the recogniser uses for white balance and light, and a
@@ -47,6 +52,7 @@ class MatSpec:
     # False: the game's own areas are the seats' places (a board per seat), so no seat zones are
     # printed round the edges and the whole sheet is the game's.
     seat_zones: bool = True
+    page: str = "A3"  # the sheet it prints on (PAGES)
 
 
 @dataclass(frozen=True)
@@ -154,8 +160,8 @@ def mat_layout(spec: MatSpec, seats: int | None = None) -> MatLayout:
     seats = hi if seats is None else seats
     if not lo <= seats <= hi:
         raise ValueError(f"{spec.game} is played by {lo}-{hi} seats, not {seats}")
-    W, H = A3_MM
-    s, m = MARKER_MM, 8.0
+    W, H = PAGES[spec.page]
+    s, m = PAGE_MARKER_MM[spec.page], 8.0
     markers = {0: (m, m, s), 1: (W - m - s, m, s), 2: (W - m - s, H - m - s, s), 3: (m, H - m - s, s)}
     zones, labels = {}, {}
     for name, (x, y, w, h) in spec.areas:
@@ -235,7 +241,7 @@ def print_marks(layout: MatLayout) -> PrintMarks:
         arrows=arrows,
         scale=(cx - SCALE_MM / 2, cx + SCALE_MM / 2, bottom + 13.0),
         scale_note=f"Scale check: this bar must measure {SCALE_MM:.0f} mm. "
-                   f"Print on A3 ({W:.0f} x {H:.0f} mm) at 100%, not 'fit to page'.",
+                   f"Print on {page_name(layout.size_mm)} ({W:.0f} x {H:.0f} mm) at 100%, not 'fit to page'.",
         scale_note_base=bottom + 22.0,
     )
 
@@ -289,10 +295,19 @@ def _draw_marks(img, m: PrintMarks, k: float) -> None:
     text(m.scale_note, m.centre_x, m.scale_note_base, m.small_cap, LABEL_FONT, LABEL_INK, 0.3)
 
 
+def page_name(size_mm) -> str:
+    """What the sheet of this size is called at the print shop."""
+    return next((name for name, size in PAGES.items() if tuple(size) == tuple(size_mm)),
+                f"{size_mm[0]:.0f} x {size_mm[1]:.0f} mm paper")
+
+
 def write_mat(layout: MatLayout, out_png, px_per_mm: float = 10.0) -> tuple[Path, Path, Path]:
-    """Write mat.png, mat.pdf (prints at 100% on A3) and mat.json side by side."""
+    """Write mat.png, mat.pdf (prints at 100% on its page) and mat.json side by side. A sheet
+    larger than A3 is drawn no finer than A3 is, in pixels (a 30 mm marker still gets 20 px a
+    module at A0), so its image stays the size of an A3 one."""
     from PIL import Image
 
+    px_per_mm = min(px_per_mm, px_per_mm * A3_MM[0] / layout.size_mm[0])
     out_png = Path(out_png)
     out_png.parent.mkdir(parents=True, exist_ok=True)
     img = render_mat(layout, px_per_mm)

@@ -9,18 +9,22 @@ for vision; nothing here reads frames.
 """
 from __future__ import annotations
 
+import logging
+
 from vision.grid import Grid
-from vision.mat import MatSpec
+from vision.mat import PAGES, MatSpec
 from vision.tiles import TileSet
 
-from .catalog import ICONS, TERRAINS
+from .catalog import ICONS, TERRAINS, data
 from .maps import BOUND
+
+log = logging.getLogger(__name__)
 
 READER = "dominoes"   # vision's domino reader
 SEATS = 5
-PITCH_MM = 12.0       # a square of the printed grids: one half of a domino
 TRAY = "tray"
 SHARED_AREA = "shared"
+SMALL_PRINT_MM = 19.0  # the catalog's own value: the generator's small print, whose mat fits A2
 
 
 def personal_area(seat: int) -> str:
@@ -29,20 +33,49 @@ def personal_area(seat: int) -> str:
 
 ZONES = (SHARED_AREA,) + tuple(personal_area(s) for s in range(SEATS))
 
-# Six maps of 8x8 squares, 5 mm of grey round each, in two rows of three between the corner
-# markers; the tray (markers 4 and 5 flank it, dominoes are shown there to teach the camera)
-# below them, with the title above it and the scale bar under it.
-_M = BOUND * PITCH_MM + 10.0
-_X = (45.0, 157.0, 269.0)
-_Y = (9.0, 122.0)
-MAT = MatSpec("dynasty", seats=(1, SEATS), seat_zones=False, areas=(
-    (TRAY, (192.0, 251.0, 36.0, 22.0)),
-    (personal_area(0), (_X[0], _Y[0], _M, _M)),
-    (SHARED_AREA, (_X[1], _Y[0], _M, _M)),
-    (personal_area(1), (_X[2], _Y[0], _M, _M)),
-    *((personal_area(2 + i), (_X[i], _Y[1], _M, _M)) for i in range(3)),
-))
 
+def mat_spec(pitch_mm: float) -> MatSpec:
+    """Six maps of 8x8 squares of `pitch_mm`, 5 mm of grey round each, in two rows of three
+    between the corner markers; the tray (markers 4 and 5 flank it, dominoes are shown there to
+    teach the camera) below them, with the title above it and the scale bar under it. Printed on
+    the smallest sheet that holds it, the whole centred; ValueError when even A0 cannot."""
+    m = BOUND * pitch_mm + 10.0
+    wide, high = 3 * m + 102.0, 2 * m + 63.0 + 1.5 * pitch_mm + 4.0
+    page = next((name for name, (w, h) in PAGES.items() if wide <= w and high <= h), None)
+    if page is None:
+        raise ValueError(f"dominoes with {pitch_mm:g} mm halves need a mat of {wide:.0f} x {high:.0f} mm, "
+                         f"larger than A0: print them smaller")
+    W, H = PAGES[page]
+    x0, y0 = 45.0 + (W - wide) / 2, 9.0 + (H - high) / 2
+    xs, ys = tuple(x0 + i * (m + 6.0) for i in range(3)), (y0, y0 + m + 7.0)
+    tray = (W / 2 - 1.5 * pitch_mm, ys[1] + m + 23.0, 3 * pitch_mm, 1.5 * pitch_mm + 4.0)
+    return MatSpec("dynasty", seats=(1, SEATS), seat_zones=False, page=page, areas=(
+        (TRAY, tray),
+        (personal_area(0), (xs[0], ys[0], m, m)),
+        (SHARED_AREA, (xs[1], ys[0], m, m)),
+        (personal_area(1), (xs[2], ys[0], m, m)),
+        *((personal_area(2 + i), (xs[i], ys[1], m, m)) for i in range(3)),
+    ))
+
+
+def print_size(entry) -> tuple[float, str | None]:
+    """(the half's side in mm, what was wrong with the catalog's value or None): a value that is
+    no size the mat can be printed at falls back to the small print's, and says why."""
+    mm = entry.get("half_mm") if isinstance(entry, dict) else None
+    if isinstance(mm, bool) or not isinstance(mm, (int, float)) or not 10 <= mm <= 60:
+        return SMALL_PRINT_MM, (f"the catalog's print size {mm!r} is not a half's side of 10 to 60 mm: "
+                                f"the mat is made for {SMALL_PRINT_MM:g} mm halves")
+    try:
+        mat_spec(float(mm))
+    except ValueError as e:
+        return SMALL_PRINT_MM, f"{e}; the mat is made for {SMALL_PRINT_MM:g} mm halves"
+    return float(mm), None
+
+
+PITCH_MM, PRINT_PROBLEM = print_size(data().get("print"))  # a square of the grids: one half of a domino
+if PRINT_PROBLEM:
+    log.warning("Domino Dynasty: %s", PRINT_PROBLEM)
+MAT = mat_spec(PITCH_MM)
 CELLS = Grid(PITCH_MM, tuple((a, (BOUND, BOUND)) for a in ZONES))
 
 TILES = TileSet(faces=tuple(f"terrain-{t}" for t in TERRAINS) + tuple(f"icon-{i}" for i in ICONS),
