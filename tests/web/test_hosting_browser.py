@@ -291,8 +291,13 @@ def test_the_host_page_shows_the_choice_a_would_take(device, browser):
     expect(host.locator("#prompt")).to_have_text("Black lead: Ana leads black as red? A ok, C next, B no")
     press(device, "next")  # C: the next choice
     expect(host.locator("#prompt")).to_have_text("Black lead: Ana leads black as blue? A ok, C next, B no")
+    expect(host.locator("#said")).to_have_text("Ana leads black: which colour?")
     press(device, "undo")  # B: dropped
     expect(host.locator("#prompt")).to_have_text("")
+    # a refusal has nothing to choose: its words are shown once, as the prompt
+    device.companion.ask(Prompt("Not allowed", "Seen red-3 for Ben: it is Ana's turn")).result(5)
+    expect(host.locator("#prompt")).to_have_text("Not allowed: Seen red-3 for Ben: it is Ana's turn")
+    expect(host.locator("#said")).to_have_text("")
 
 
 def test_after_safe_to_unplug_the_virtual_table_and_the_phones_are_refused(device, browser):

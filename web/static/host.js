@@ -42,10 +42,13 @@
 
   function draw(data) {
     const v = data.view;
-    $("said").textContent = data.table.message || "";
-    // The question on the companion's screen, with the choice A would take now.
+    // The question on the companion's screen, with the choice A would take now; what the table
+    // said above it, unless that is the same words again (a refusal is said once).
     const prompt = data.table.prompt;
-    $("prompt").textContent = prompt ? prompt.title + ": " + (prompt.words || prompt.text) : "";
+    const promptWords = prompt ? prompt.words || prompt.text : "";
+    $("prompt").textContent = prompt ? prompt.title + ": " + promptWords : "";
+    const said = data.table.message || "";
+    $("said").textContent = prompt && said === promptWords ? "" : said;
     const asking = data.host_request;
     $("host-request").classList.toggle("hidden", !asking);
     $("host-request").textContent = asking ? "A phone asks to become the host; it shows the code " + asking.code +
