@@ -35,8 +35,8 @@ SQUARE_PX = 48         # a square is read from a patch this many pixels across, 
 FRAME = (2592, 1944)   # small printed icons need the camera's full 5 MP, not 1280x960
 PATH = "path"
 
-# Where a square is read, in fractions of the square's side from its centre (a domino may lie a
-# twentieth of a square off it). A print's squares may be any size: the reader scales with them.
+# Where a square is read, in fractions of the square's side from its centre (a domino may lie
+# HAND of a square off it). A print's squares may be any size: the reader scales with them.
 CORNER = (0.083, 0.217)      # terrain: boxes this far in from the square's edges, clear of paths
 SIDE = (0.358, 0.417)        # a path edge: along the edge's axis, this far out (clear of the badge)
 OPEN_SIDE = (0.233, 0.358)   # ... or this far, on a square with no icon
@@ -45,6 +45,10 @@ CENTRE = 0.05                # an icon's centre colour within this radius
 RING = (0.2, 0.258)          # ... and its ring's colour here
 CORE = 0.083                 # the very middle, where a faint badge still shows
 BADGE_REACH = 0.367          # a badge lies within this radius
+BADGE_SPECK = 0.035          # less than this share of a square is no badge at all
+BADGE_AREA = 0.104           # a badge read as an icon covers at least this share
+BADGE_OFF = 0.1              # ... and lies no further off the square's centre
+SHIFT = 1 / 12               # a badge moves the road boxes by up to this much
 INNER = 0.375                # bare mat is judged within this half-width
 NEUTRAL = 0.15               # ... and looks no further from grey than this, in any light
 HAND_SQUARES = 4             # this many squares of one colour that is no terrain: a hand over the map
@@ -230,9 +234,9 @@ def random_maps(layout: MatLayout, tiles: TileSet, cells: Grid, rng, seed: int, 
 _MASKS: dict = {}
 
 
-def _uv(n: int = SQUARE_PX, shift=(0.0, 0.0)):
+def _uv(shift=(0.0, 0.0)):
     """Each patch pixel's place, in squares from the square's centre (less `shift`)."""
-    c = (np.arange(n) + 0.5) / n - 0.5
+    c = (np.arange(SQUARE_PX) + 0.5) / SQUARE_PX - 0.5
     return np.meshgrid(c - shift[0], c - shift[1])
 
 
@@ -305,7 +309,7 @@ def _badge(L, ground):
     # the blurred seam between terrain and road is neither: thin, so opened away
     other = cv2.morphologyEx(other.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)) > 0
     area = float(other.mean())
-    if area < 0.035:
+    if area < BADGE_SPECK:
         return None, area
     return (float(u[other].mean()), float(v[other].mean())), area
 
@@ -429,7 +433,7 @@ class DominoReader(CellReader):
         at, area = _badge(s["log"], (own, self.path))
         details["badge"] = (at, round(area, 1))
         # a badge shows where the domino lies on its square: the roads are read from there
-        shift = (0.0, 0.0) if at is None else tuple(float(np.clip(v, -1 / 12, 1 / 12)) for v in at)
+        shift = (0.0, 0.0) if at is None else tuple(float(np.clip(v, -SHIFT, SHIFT)) for v in at)
         # with no badge in the way the roads are read nearer the middle, clear of the domino's edge
         sides = _side_colours(s["log"], shift, reach=SIDE if at else OPEN_SIDE)
         paths = ""
@@ -454,7 +458,7 @@ class DominoReader(CellReader):
             middle = _seam_dist(s["log"], own, self.path)[_masks()["core"]]
             details["middle"] = round(float(np.median(middle)), 2)
             return f"{terrain}//{paths}" if details["middle"] < BARE_MIDDLE else UNKNOWN
-        if area < 0.104 or math.hypot(*at) > 0.1:
+        if area < BADGE_AREA or math.hypot(*at) > BADGE_OFF:
             return UNKNOWN  # a speck, or a badge far off its square's centre
         ring_c, centre_c = _badge_colours(s["log"], at)
         details["colours"] = (np.round(ring_c, 2).tolist(), np.round(centre_c, 2).tolist())

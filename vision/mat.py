@@ -28,11 +28,11 @@ from .markers import MarkerLayout
 A3_MM = (420.0, 297.0)
 # The ISO sheets a mat may print on, landscape: a game whose areas need more than A3 names one
 PAGES = {"A3": A3_MM, "A2": (594.0, 420.0), "A1": (841.0, 594.0), "A0": (1189.0, 841.0)}
-# A camera sees a larger sheet from higher up: its markers grow so a 5 MP frame of the whole
-# sheet still gives them as many pixels as a 1280x960 frame gives an A3 sheet's 30 mm ones
-PAGE_MARKER_MM = {"A3": 30.0, "A2": 30.0, "A1": 36.0, "A0": 45.0}
 DICTIONARY = "DICT_4X4_50"
 MARKER_MM = 30.0
+# A camera sees a larger sheet from higher up: its markers grow so a 5 MP frame of the whole
+# sheet still gives them as many pixels as a 1280x960 frame gives an A3 sheet's 30 mm ones
+PAGE_MARKER_MM = {"A3": MARKER_MM, "A2": MARKER_MM, "A1": 36.0, "A0": 45.0}
 # Mid grey: a neutral reference the recogniser uses for white balance and light, and a
 # tone far from white faces, black tiles and saturated colours alike.
 ZONE_GREY = (150, 150, 150)
