@@ -49,6 +49,9 @@ BADGE_SPECK = 0.035          # less than this share of a square is no badge at a
 BADGE_AREA = 0.104           # a badge read as an icon covers at least this share
 BADGE_OFF = 0.1              # ... and lies no further off the square's centre
 SHIFT = 1 / 12               # a badge moves the road boxes by up to this much
+ROAD_SEEN = 0.3              # with no badge, roads are looked for this far either side of each axis
+ROAD_DRIFT = 0.125           # ... and move the road boxes by up to this much
+ROAD_PX = 12                 # ... when at least this many pixels (of 48x48) show road
 INNER = 0.375                # bare mat is judged within this half-width
 NEUTRAL = 0.15               # ... and looks no further from grey than this, in any light
 HAND_SQUARES = 4             # this many squares of one colour that is no terrain: a hand over the map
@@ -325,6 +328,20 @@ def _side_colours(L, shift, reach=SIDE) -> dict:
     return {side: L[m] for side, m in boxes.items()}
 
 
+def _road_shift(L, own, path, margin):
+    """Where a domino with no badge lies on its square, across its roads (in squares from the
+    square's centre): the middle of the road pixels beside the north and south road boxes gives
+    it east-west, beside the east and west ones north-south; 0 where no road runs."""
+    u, v = _uv()
+    road = _dist_px_to(L, path) + margin < _dist_px_to(L, own)
+    lo, hi = OPEN_SIDE
+    out = []
+    for across, along in ((u, v), (v, u)):
+        m = road & (np.abs(across) < ROAD_SEEN) & (np.abs(along) >= lo) & (np.abs(along) <= hi)
+        out.append(float(np.clip(across[m].mean(), -ROAD_DRIFT, ROAD_DRIFT)) if m.sum() >= ROAD_PX else 0.0)
+    return tuple(out)
+
+
 def _badge_colours(L, at):
     """(ring, centre) log colours of a badge centred at `at` (in squares from the square's centre)."""
     u, v = _uv(shift=at)
@@ -432,8 +449,9 @@ class DominoReader(CellReader):
         own = s["corners"]  # the terrain as it lies here, in this light
         at, area = _badge(s["log"], (own, self.path))
         details["badge"] = (at, round(area, 1))
-        # a badge shows where the domino lies on its square: the roads are read from there
-        shift = (0.0, 0.0) if at is None else tuple(float(np.clip(v, -SHIFT, SHIFT)) for v in at)
+        # a badge shows where the domino lies on its square, else its roads do: they are read from there
+        shift = _road_shift(s["log"], own, self.path, self.path_margin) if at is None else \
+            tuple(float(np.clip(v, -SHIFT, SHIFT)) for v in at)
         # with no badge in the way the roads are read nearer the middle, clear of the domino's edge
         sides = _side_colours(s["log"], shift, reach=SIDE if at else OPEN_SIDE)
         paths = ""

@@ -6,6 +6,7 @@ marker's corners onto that plane, so one marker is enough and hands may cover th
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import cv2
@@ -17,6 +18,7 @@ class VisionInputError(ValueError):
 
 
 SMALLEST_FRAME_PX = 32
+CORNER_SLACK = 0.1  # how far (a share of its side) a marker's corner may sit from the rest's fit
 
 
 def check_frame(frame) -> None:
@@ -159,17 +161,86 @@ class MarkerDetector:
             return found
         for c, i in zip(corners, ids.ravel()):
             found[int(i)] = c.reshape(4, 2).astype(np.float32) / scale
-        if scale != 1.0 and found:
-            pts = np.concatenate(list(found.values())).reshape(-1, 1, 2)
-            # window sized to the search scale's error, but never past a marker cell
-            side = min(np.linalg.norm(c[0] - c[1]) for c in found.values())
-            win = int(max(2, min(1.0 / scale + 1, side / 10)))
-            crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.01)
-            cv2.cornerSubPix(gray, pts, (win, win), (-1, -1), crit)
-            pts = pts.reshape(-1, 4, 2)
-            for k, mid in enumerate(found):
-                found[mid] = pts[k]
+        if scale != 1.0:
+            found = {mid: self._at_full_size(gray, mid, c, scale) for mid, c in found.items()}
         return found
+
+
+    def _at_full_size(self, gray, mid, c, scale) -> np.ndarray:
+        """A marker found at reduced size, placed at full size: found again in the box round it
+        (its corners from the frame's own pixels, not scaled up) and refined within a few pixels.
+        Refining the scaled-up corners alone reaches a whole reduced pixel, and on a small marker
+        that lets a corner slide onto the marker's inner bits, pixels off."""
+        h, w = gray.shape
+        side = float(np.linalg.norm(c[0] - c[2]))
+        x0, y0 = np.maximum(np.floor(c.min(axis=0) - side / 4).astype(int), 0)
+        x1, y1 = np.minimum(np.ceil(c.max(axis=0) + side / 4).astype(int), (w, h))
+        corners, ids, _ = self._det.detectMarkers(np.ascontiguousarray(gray[y0:y1, x0:x1]))
+        again = [k for k, i in enumerate(ids.ravel()) if int(i) == mid] if ids is not None else []
+        if again:
+            pts, win = corners[again[0]].reshape(-1, 1, 2) + np.float32([x0, y0]), 3
+        else:  # (rare) not found again: refine the scaled-up corners as far as they may be out
+            pts, win = c.reshape(-1, 1, 2).copy(), int(1.0 / scale + 1)
+        win = int(max(2, min(win, side / 14)))  # never past the first of the marker's cells
+        crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.01)
+        cv2.cornerSubPix(gray, pts, (win, win), (-1, -1), crit)
+        return pts.reshape(4, 2)
+
+
+def missing_in_view(cal: Calibration, layout: MarkerLayout, shape, ids=None) -> list[int]:
+    """Markers (of `ids`, else all the layout's) that the homography puts wholly inside the
+    frame but that were not found: covered, or missed by the search."""
+    h, w = shape[:2]
+    out = []
+    for mid in layout.corners if ids is None else ids:
+        if mid in cal.ids:
+            continue
+        p = cal.to_image(layout.corners[mid])
+        if (p > 2).all() and (p[:, 0] < w - 2).all() and (p[:, 1] < h - 2).all():
+            out.append(mid)
+    return out
+
+
+def look_where_expected(frame, cal: Calibration, layout: MarkerLayout, detector: MarkerDetector,
+                        ids) -> dict[int, np.ndarray]:
+    """Markers `ids` looked for again, each in the box where `cal` puts it and at the frame's
+    full size: a marker far from a tilted camera can be too small for a search of the whole
+    frame at reduced size, and the calibration then leans on the others alone. Returns
+    id -> image corners of those found (a marker of another id in a box is ignored)."""
+    h, w = frame.shape[:2]
+    found = {}
+    for mid in ids:
+        p = cal.to_image(layout.corners[mid])
+        side = float(np.linalg.norm(p[0] - p[2]))  # the diagonal: room for a few mm of error
+        x0, y0 = np.maximum(np.floor(p.min(axis=0) - side / 2).astype(int), 0)
+        x1, y1 = np.minimum(np.ceil(p.max(axis=0) + side / 2).astype(int), (w, h))
+        if x1 - x0 < SMALLEST_FRAME_PX or y1 - y0 < SMALLEST_FRAME_PX:
+            continue
+        seen = detector.detect(np.ascontiguousarray(frame[y0:y1, x0:x1]))
+        if mid in seen:
+            found[mid] = seen[mid] + np.array([x0, y0], np.float32)
+    return found
+
+
+def _plane_error(H, img, plane) -> np.ndarray:
+    return np.linalg.norm(cv2.perspectiveTransform(img.reshape(-1, 1, 2), H).reshape(-1, 2) - plane, axis=1)
+
+
+def _trimmed_fit(img, plane, tol):
+    """(homography image -> plane, which points it fits within tol): fitted to every point, then
+    again without the worst one while that one is further out than tol. A corner that its
+    refinement pulled a few pixels off is left out on its own; unlike RANSAC's sampling, the
+    answer is always the same, and always from as many good corners as there are."""
+    keep = np.ones(len(img), bool)
+    while True:
+        H, _ = cv2.findHomography(img[keep], plane[keep], 0)
+        if H is None:
+            return None, keep
+        err = _plane_error(H, img, plane)
+        worst = int(np.argmax(np.where(keep, err, -1.0)))
+        if err[worst] <= tol or keep.sum() <= 4:
+            return H, err <= tol
+        keep[worst] = False
 
 
 def calibrate(detected: dict[int, np.ndarray], layout: MarkerLayout, ransac_px: float = 3.0) -> Calibration:
@@ -183,19 +254,21 @@ def calibrate(detected: dict[int, np.ndarray], layout: MarkerLayout, ransac_px: 
         H = cv2.getPerspectiveTransform(img.astype(np.float32), plane.astype(np.float32))
         inliers = ids
     else:
-        # RANSAC threshold in plane units: scale pixels by the plane's size per pixel
-        span_plane = np.ptp(plane, axis=0).max()
-        span_img = max(np.ptp(img, axis=0).max(), 1.0)
-        H, mask = cv2.findHomography(img, plane, cv2.RANSAC, ransac_px * span_plane / span_img)
+        # tolerances in plane units: scale pixels by the plane's size per pixel
+        per_px = np.ptp(plane, axis=0).max() / max(np.ptp(img, axis=0).max(), 1.0)
+        H, near = _trimmed_fit(img, plane, ransac_px * per_px)
         if H is None:
             return Calibration(None, ids)
-        mask = mask.ravel().reshape(-1, 4)
-        # a marker whose corners disagree with the rest is a false detection: drop it
-        inliers = [i for i, m in zip(ids, mask) if m.sum() >= 3]
+        # A false detection lies a whole marker or more away, while a small, blurred marker's
+        # corners can sit a tenth of its side out with no harm: dropping a far marker for that
+        # would leave the far side of the plane to the near ones alone.
+        side = float(np.median([np.linalg.norm(detected[i][0] - detected[i][2]) for i in ids])) / math.sqrt(2)
+        err = _plane_error(H, img, plane).reshape(-1, 4)
+        inliers = [i for i, e in zip(ids, err) if (e <= max(ransac_px, CORNER_SLACK * side) * per_px).sum() >= 3]
         if len(inliers) < len(ids) and inliers:
             img = np.concatenate([detected[i] for i in inliers]).astype(np.float64)
             plane = np.concatenate([layout.corners[i] for i in inliers]).astype(np.float64)
-            H, _ = cv2.findHomography(img, plane, 0)
+            H, _ = _trimmed_fit(img, plane, ransac_px * per_px)
     if H is None:
         return Calibration(None, ids)
     back = cv2.perspectiveTransform(plane.reshape(-1, 1, 2), np.linalg.inv(H)).reshape(-1, 2)

@@ -17,7 +17,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .markers import MarkerDetector, VisionInputError, calibrate, check_frame
+from .markers import MarkerDetector, VisionInputError, calibrate, check_frame, look_where_expected, missing_in_view
 from .mat import ZONE_GREY, MatLayout
 from .outline import find_outlined
 from .perf import single_threaded
@@ -785,14 +785,15 @@ class TileReader:
             cal = calibrate(detected, self.markers)
             if not cal.ok:
                 return FrameReading(False, sorted(detected), hand_in_view=False)
-            occluded = self._occluded_markers(cal, frame.shape)
-            if occluded >= 2:
-                # before blaming a hand, let the thorough search look for the missing markers
-                more = self._careful.detect(frame)
-                if len(set(more) | set(detected)) > len(detected):
-                    detected = {**more, **detected}
+            missed = missing_in_view(cal, self.markers, frame.shape, ids=self.layout.markers)
+            if missed:
+                # before blaming a hand, look for them where the others say they are
+                more = look_where_expected(frame, cal, self.markers, self._careful, missed)
+                if more:
+                    detected = {**detected, **more}
                     cal = calibrate(detected, self.markers)
-                    occluded = self._occluded_markers(cal, frame.shape)
+                    missed = missing_in_view(cal, self.markers, frame.shape, ids=self.layout.markers)
+            occluded = len(missed)
             if occluded == 0:  # every marker in view was found: this calibration holds while they stay
                 self._generation += 1
                 self._kept = (self._generation, cal, frame.shape,
@@ -858,19 +859,6 @@ class TileReader:
         X = V.reshape(-1, th * tw)
         X = X - X.mean(axis=1, keepdims=True)
         return X / np.maximum(np.sqrt(np.einsum("ij,ij->i", X, X))[:, None], 1e-6)
-
-    def _occluded_markers(self, cal, shape) -> int:
-        """Markers that should be in view (by the homography) but were not seen."""
-        Hh, Ww = shape[:2]
-        missing = 0
-        for mid in self.layout.markers:  # the ones printed on this mat
-            if mid in cal.ids:
-                continue
-            corners = self.markers.corners[mid]
-            p = cal.to_image(corners)
-            if (p[:, 0] > 2).all() and (p[:, 0] < Ww - 2).all() and (p[:, 1] > 2).all() and (p[:, 1] < Hh - 2).all():
-                missing += 1
-        return missing
 
     def _look_again(self, frame, H_inv, zone, view, found, name):
         """Search the outlines once more round the tiles read. A tile read at another pose
