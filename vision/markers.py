@@ -260,11 +260,12 @@ def calibrate(detected: dict[int, np.ndarray], layout: MarkerLayout, ransac_px: 
         if H is None:
             return Calibration(None, ids)
         # A false detection lies a whole marker or more away, while a small, blurred marker's
-        # corners can sit a tenth of its side out with no harm: dropping a far marker for that
-        # would leave the far side of the plane to the near ones alone.
+        # corners can sit a tenth of its side out, two of them at once: dropping a far marker for
+        # that would leave the far side of the plane to the near ones alone. A kept marker's
+        # stray corners are still left out of the refit below.
         side = float(np.median([np.linalg.norm(detected[i][0] - detected[i][2]) for i in ids])) / math.sqrt(2)
         err = _plane_error(H, img, plane).reshape(-1, 4)
-        inliers = [i for i, e in zip(ids, err) if (e <= max(ransac_px, CORNER_SLACK * side) * per_px).sum() >= 3]
+        inliers = [i for i, e in zip(ids, err) if (e <= max(ransac_px, CORNER_SLACK * side) * per_px).sum() >= 2]
         if len(inliers) < len(ids) and inliers:
             img = np.concatenate([detected[i] for i in inliers]).astype(np.float64)
             plane = np.concatenate([layout.corners[i] for i in inliers]).astype(np.float64)
