@@ -68,6 +68,9 @@ class Table:
         version = self.companion.snapshot.version  # the page's own script runs under the CSP: no page-side eval
         wait_until(lambda: int(page.evaluate("document.body.dataset.version || 0")) >= version,
                    what=f"seat {seat}'s page to draw it")
+        # the new view can come before the move's own answer, and the phone takes no tap till then
+        wait_until(lambda: page.evaluate("!document.body.hasAttribute('aria-busy')"),
+                   what=f"seat {seat}'s page to hear its move was taken")
 
     def post(self, seat, move):
         """What the camera would tell at a real table, sent as that seat's phone would."""

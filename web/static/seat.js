@@ -9,7 +9,13 @@
     history.replaceState(null, "", location.pathname);
   }
   const token = localStorage.getItem("seatToken");
-  const post = (move) => api("/api/move", token, "X-Seat-Token", { move });
+  // While a move is on its way the page says so (aria-busy): a game's script ignores a second tap
+  // until the answer comes, and a screen reader or a test can tell when it may tap again.
+  const post = (move) => {
+    document.body.setAttribute("aria-busy", "true");
+    return api("/api/move", token, "X-Seat-Token", { move })
+      .finally(() => document.body.removeAttribute("aria-busy"));
+  };
   let live = null;
   let latest = null;
 
