@@ -7,6 +7,7 @@ covered without new test code.
 """
 from __future__ import annotations
 
+import http.client
 import json
 import random
 import sqlite3
@@ -124,8 +125,8 @@ class Table:
         try:
             while not stop.is_set() and not self.over():
                 acked.append(self.play_one())
-        except (OSError, urllib.error.URLError):
-            pass  # the companion was killed: a move in flight is neither acknowledged nor refused
+        except (OSError, urllib.error.URLError, http.client.HTTPException):
+            pass  # the companion was killed (mid-answer, too): a move in flight is neither acknowledged nor refused
 
     def viewers(self) -> list[str]:
         return ["table", *self.tokens]
