@@ -18,7 +18,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .markers import MarkerDetector, calibrate, look_where_expected, missing_in_view
+from .markers import MarkerDetector, calibrate, recalibrate_with_missed
 from .mat import MatLayout
 from .perf import single_threaded
 from .recognise import (SEG_PX_PER_MM, FrameReading, Profile, TileReading, VisionInputError,
@@ -371,12 +371,8 @@ class CellReader:
         cal = calibrate(detected, self.markers)
         if not cal.ok:
             return FrameReading(False, sorted(detected))
-        missed = missing_in_view(cal, self.markers, frame.shape, ids=self.layout.markers)
-        if missed:  # the quick search misses a far marker, and the far maps are then a few mm off
-            more = look_where_expected(frame, cal, self.markers, self._careful, missed)
-            if more:
-                detected = {**detected, **more}
-                cal = calibrate(detected, self.markers)
+        # the quick search can miss a far marker, and the far maps are then a few mm off
+        cal, _ = recalibrate_with_missed(frame, cal, detected, self.markers, self._careful, self.layout.markers)
         hand, found = False, []
         for name in self.zones:
             zone = self.layout.zones[name]

@@ -165,7 +165,6 @@ class MarkerDetector:
             found = {mid: self._at_full_size(gray, mid, c, scale) for mid, c in found.items()}
         return found
 
-
     def _at_full_size(self, gray, mid, c, scale) -> np.ndarray:
         """A marker found at reduced size, placed at full size: found again in the box round it
         (its corners from the frame's own pixels, not scaled up) and refined within a few pixels.
@@ -220,6 +219,20 @@ def look_where_expected(frame, cal: Calibration, layout: MarkerLayout, detector:
         if mid in seen:
             found[mid] = seen[mid] + np.array([x0, y0], np.float32)
     return found
+
+
+def recalibrate_with_missed(frame, cal: Calibration, detected: dict, layout: MarkerLayout,
+                            detector: MarkerDetector, ids) -> tuple[Calibration, list[int]]:
+    """(calibration, markers still missed): the markers of `ids` that `cal` puts in view but the
+    search did not find are looked for where it puts them, and the plane fitted again with them.
+    Those still missing are covered (a hand, a cup)."""
+    missed = missing_in_view(cal, layout, frame.shape, ids)
+    if missed:
+        more = look_where_expected(frame, cal, layout, detector, missed)
+        if more:
+            cal = calibrate({**detected, **more}, layout)
+            missed = missing_in_view(cal, layout, frame.shape, ids)
+    return cal, missed
 
 
 def _plane_error(H, img, plane) -> np.ndarray:

@@ -17,7 +17,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .markers import MarkerDetector, VisionInputError, calibrate, check_frame, look_where_expected, missing_in_view
+from .markers import MarkerDetector, VisionInputError, calibrate, check_frame, recalibrate_with_missed
 from .mat import ZONE_GREY, MatLayout
 from .outline import find_outlined
 from .perf import single_threaded
@@ -785,14 +785,9 @@ class TileReader:
             cal = calibrate(detected, self.markers)
             if not cal.ok:
                 return FrameReading(False, sorted(detected), hand_in_view=False)
-            missed = missing_in_view(cal, self.markers, frame.shape, ids=self.layout.markers)
-            if missed:
-                # before blaming a hand, look for them where the others say they are
-                more = look_where_expected(frame, cal, self.markers, self._careful, missed)
-                if more:
-                    detected = {**detected, **more}
-                    cal = calibrate(detected, self.markers)
-                    missed = missing_in_view(cal, self.markers, frame.shape, ids=self.layout.markers)
+            # before blaming a hand for a missing marker, look for it where the others say it is
+            cal, missed = recalibrate_with_missed(frame, cal, detected, self.markers, self._careful,
+                                                  self.layout.markers)
             occluded = len(missed)
             if occluded == 0:  # every marker in view was found: this calibration holds while they stay
                 self._generation += 1
