@@ -10,11 +10,16 @@
   }
   const token = localStorage.getItem("seatToken");
   // While a move is on its way the page says so (aria-busy): a game's script ignores a second tap
-  // until the answer comes, and a screen reader or a test can tell when it may tap again.
+  // until the answer comes, and a screen reader or a test can tell when it may tap again. Counted,
+  // so a first answer does not clear it while a second move is still on its way.
+  let sending = 0;
   const post = (move) => {
+    sending += 1;
     document.body.setAttribute("aria-busy", "true");
-    return api("/api/move", token, "X-Seat-Token", { move })
-      .finally(() => document.body.removeAttribute("aria-busy"));
+    return api("/api/move", token, "X-Seat-Token", { move }).finally(() => {
+      sending -= 1;
+      if (!sending) document.body.removeAttribute("aria-busy");
+    });
   };
   let live = null;
   let latest = null;
