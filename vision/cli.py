@@ -106,13 +106,13 @@ def cmd_mat(args) -> int:
 
 
 def cmd_enroll(args) -> int:
-    from .readers import kit
+    from .readers import kit, look_alike
     from .recognise import VisionInputError
 
     tiles = args.games[args.game][1]
     try:
-        enroll = kit(*_reading(args))[1]
-        profile = enroll(args.manifest, args.out, _layout(args), tiles)
+        name, cells = _reading(args)
+        profile = kit(name, cells)[1](args.manifest, args.out, _layout(args), tiles)
     except (VisionInputError, ValueError, OSError) as e:
         return _fail(str(e))
     print(f"enrolled {len(profile.labels)} faces and backs "
@@ -120,6 +120,10 @@ def cmd_enroll(args) -> int:
     missing = [lab for lab in tiles.labels if lab not in profile.labels]
     if missing:  # allowed, but those tiles can then only ever read as unknown or as another
         print(f"paradox-table: note: not shown, so not learnt: {', '.join(missing)}", file=sys.stderr)
+    alike = look_alike(name, profile)
+    if alike:  # allowed too: the camera asks about these every time instead of guessing
+        print(f"paradox-table: note: too alike for the camera, it will ask about them: {'; '.join(alike)}. "
+              "Enrol again in steadier light, or enter those pieces by phone", file=sys.stderr)
     return 0
 
 

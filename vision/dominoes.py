@@ -60,6 +60,10 @@ SKIN = 0.3                   # ... no terrain: further than this from all (a ski
 # road (plain squares stay under 0.25; a badge whose colours come near its terrain's, above 0.35)
 BARE_MIDDLE = 0.32
 HAND = 0.7 / 12               # how far off its square a hand lays a domino (0.7 mm on 12 mm squares)
+# How much nearer a square must come to one terrain (icon, road or terrain) than to the next to
+# be read as it: closer calls are asked about
+TERRAIN_MARGIN, ICON_MARGIN, PATH_MARGIN = 0.15, 0.25, 0.25
+BADGE_SEEN = 0.45            # a badge shows where its colours lie this far from terrain and road
 
 
 # ---------------------------------------------------------------- what a domino looks like
@@ -307,7 +311,7 @@ def _badge(L, ground):
     """Where an icon's badge lies in a square's patch: the centre (in squares from the square's)
     of what is neither the terrain nor the road, and what share of the square it covers."""
     u, v = _uv()
-    other = _seam_dist(L, *ground) > 0.45
+    other = _seam_dist(L, *ground) > BADGE_SEEN
     other &= np.hypot(u, v) < BADGE_REACH
     # the blurred seam between terrain and road is neither: thin, so opened away
     other = cv2.morphologyEx(other.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)) > 0
@@ -388,6 +392,30 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet, *, cells: Grid
     return profile
 
 
+def look_alike(profile: Profile) -> list[str]:
+    """What an enrolled print shows the camera too alike to tell apart, in the owner's words: two
+    terrains, two icons, a terrain and the road, an icon and a terrain it would vanish on. The
+    reader asks about such squares rather than guess, every time; a print that shows any is
+    better enrolled again under steadier light, or its look changed."""
+    f, labels = profile.features, list(profile.labels)
+    terrains = {lab[8:]: f[i][:3] for i, lab in enumerate(labels) if lab.startswith("terrain-")}
+    icons = {lab[5:]: (f[i][:3], f[i][3:]) for i, lab in enumerate(labels) if lab.startswith("icon-")}
+    path = f[labels.index(PATH)][:3] if PATH in labels else None
+    out = []
+    names = list(terrains)
+    for i, a in enumerate(names):
+        out += [f"terrains {a} and {b}" for b in names[i + 1:] if dist(terrains[a], terrains[b]) < TERRAIN_MARGIN]
+        if path is not None and dist(terrains[a], path) < PATH_MARGIN:
+            out.append(f"terrain {a} and the road")
+    names = list(icons)
+    for i, a in enumerate(names):
+        out += [f"icons {a} and {b}" for b in names[i + 1:]
+                if max(dist(icons[a][0], icons[b][0]), dist(icons[a][1], icons[b][1])) < ICON_MARGIN]
+        # the ring is most of a badge: without it the centre is too small to be taken for one
+        out += [f"icon {a} on {t}" for t, colour in terrains.items() if dist(icons[a][0], colour) < BADGE_SEEN]
+    return out
+
+
 # ---------------------------------------------------------------- reading the mat
 
 class DominoReader(CellReader):
@@ -397,7 +425,8 @@ class DominoReader(CellReader):
     FRAME = FRAME  # the camera is opened at least this large for it
 
     def __init__(self, profile: Profile, layout: MatLayout, zones=None, cells: Grid | None = None,
-                 max_terrain=0.4, terrain_margin=0.15, path_margin=0.25, max_icon=0.8, icon_margin=0.25,
+                 max_terrain=0.4, terrain_margin=TERRAIN_MARGIN, path_margin=PATH_MARGIN, max_icon=0.8,
+                 icon_margin=ICON_MARGIN,
                  single_thread=True):
         super().__init__(profile, layout, zones, cells, single_thread)
         self.max_terrain, self.terrain_margin, self.path_margin = max_terrain, terrain_margin, path_margin

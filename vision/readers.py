@@ -43,6 +43,13 @@ def kit(name: str, cells=None):
     return (getattr(reads, reader), *parts)
 
 
+def look_alike(name: str, profile) -> list[str]:
+    """What reader ``name`` finds too alike to tell apart in an enrolled print, each in the owner's
+    words (it asks about those pieces every time): none for a reader that does not say."""
+    check = getattr(importlib.import_module(READERS[name][0]), "look_alike", None)
+    return check(profile) if check else []
+
+
 def reader(name: str, profile, layout, zones=None, cells=None):
     """A reader of this kind for an enrolled profile; ``cells`` (a vision.grid.Grid) when the
     kind reads cells, ``zones`` the areas watched (None: every area it knows)."""
