@@ -158,3 +158,96 @@ def test_a_refusal_goes_when_the_domino_is_taken_off_and_the_right_one_is_read(s
         assert mine[(2, 3)].half.text() == "grass/person/E" and c.snapshot.state.turn == 1
     finally:
         c.stop()
+
+
+# ---------------------------------------------------------------- dominoes taken off
+
+def _waiting_for_removal(kind="remove"):
+    """Ana's grass domino laid east of her start under the camera, then a penalty waiting for
+    a domino to come off her map."""
+    import dataclasses
+
+    from companion.games.dynasty.state import Task
+    state = claiming()
+    w = MapWatcher(dynasty)
+    start = dict(state.seat_map(0))
+    w.see(seen("personal-0", [(c, start[c].half.text()) for c in ((3, 3), (4, 3))]))
+    w.see(seen("personal-0", [((5, 3), "grass/person/W"), ((6, 3), "plains//")]))
+    state = dynasty.apply(state, w.next(state))[0]
+    return dataclasses.replace(state, tasks=(Task(0, kind, 1),), phase="report"), w
+
+
+def test_a_domino_lifted_off_while_a_penalty_waits_is_the_removal():
+    from companion.games.dynasty import Remove
+    state, w = _waiting_for_removal()
+    assert w.next(state) is None  # nothing lifted yet
+    w.see(seen("personal-0", [((5, 3), "grass/person/W")], kind="removed"))
+    assert w.next(state) is None  # half a domino gone is not yet one taken off
+    w.see(seen("personal-0", [((6, 3), "plains//")], kind="removed"))
+    move = w.next(state)
+    assert move == Remove(0, "personal", (5, 3))
+    after, said = dynasty.apply(state, move)
+    assert (5, 3) not in dict(after.seat_map(0)) and (6, 3) not in dict(after.seat_map(0))
+    assert w.next(after) is None
+
+
+def test_the_starting_domino_lifted_is_refused_with_the_reason_and_nothing_changes():
+    state, w = _waiting_for_removal()
+    start = dict(state.seat_map(0))
+    w.see(seen("personal-0", [(c, start[c].half.text()) for c in ((3, 3), (4, 3))], kind="removed"))
+    prompt = w.next(state)
+    assert isinstance(prompt, Prompt) and prompt.title == "Not allowed" and prompt.move is None
+    assert prompt.text == ("Ana took D4-E4 off Ana's map: the starting domino on D4 may not come off: "
+                           "it anchors the map; put it back")
+    assert w.next(state) is None  # said once
+
+
+def test_a_domino_never_seen_or_lifted_when_no_removal_waits_is_left_alone():
+    """A map entered by phone is not seen at all: that is no removal. Lifting a domino in the
+    claim step, without the Brother of Warfare's power, is no move either."""
+    state, _ = _waiting_for_removal()
+    assert MapWatcher(dynasty).next(state) is None  # the camera never saw Ana's dominoes
+    w = MapWatcher(dynasty)
+    state = claiming()
+    start = dict(state.seat_map(0))
+    w.see(seen("personal-0", [(c, start[c].half.text()) for c in ((3, 3), (4, 3))]))
+    w.see(seen("personal-0", [(c, start[c].half.text()) for c in ((3, 3), (4, 3))], kind="removed"))
+    assert w.next(state) is None
+
+
+def test_the_brother_of_warfare_s_power_takes_a_lifted_domino_off_only_when_he_says_yes():
+    import dataclasses
+
+    from companion.games.dynasty import Remove
+    state, w = _waiting_for_removal()
+    # the next round's claim step, with the powers variant: Ana (warfare) may take off a domino
+    # of an earlier round
+    state = dataclasses.replace(state, tasks=(), phase="claim", turn=0, first_of_round=state.next_domino,
+                                config=dataclasses.replace(state.config, powers=True))
+    w.see(seen("personal-0", [((5, 3), "grass/person/W"), ((6, 3), "plains//")], kind="removed"))
+    prompt = w.next(state)
+    assert isinstance(prompt, Prompt) and prompt.title == "Check"
+    assert prompt.text == "Ana: take F4-G4 off Ana's map with the Brother of Warfare's power? A yes, B no"
+    assert prompt.move == Remove(0, "personal", (5, 3))
+    after, _ = dynasty.apply(state, prompt.move)
+    assert (5, 3) not in dict(after.seat_map(0))
+
+
+def test_under_snow_a_top_domino_lifted_shows_what_it_covered_and_is_the_removal():
+    import dataclasses
+
+    from companion.games.dynasty import Remove
+    from companion.games.dynasty.state import Task
+
+    from .test_events import game, revealed, with_domino
+    state = revealed(with_domino(game()), "snow_overlap", ["grass/person/EW|grass//EW"] + ["grass//|grass//"] * 3)
+    w = MapWatcher(dynasty)
+    w.see(seen("personal-0", [((5, 3), "grass//EW"), ((6, 3), "grass/person/W")]))
+    w.see(seen("personal-0", [((6, 3), "grass/person/EW"), ((7, 3), "grass//EW")]))
+    state = dynasty.apply(state, w.next(state))[0]
+    assert dict(state.seat_map(0))[(6, 3)].below is not None
+    state = dataclasses.replace(state, tasks=(Task(0, "remove", 1),), phase="report")
+    # the top domino lifted: G4 shows the half it covered again, H4 is bare
+    w.see(seen("personal-0", [((6, 3), "grass/person/W")]))
+    w.see(seen("personal-0", [((7, 3), "grass//EW")], kind="removed"))
+    assert w.next(state) == Remove(0, "personal", (6, 3))

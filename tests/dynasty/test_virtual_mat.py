@@ -1,10 +1,11 @@
 """A 2-player Domino Dynasty played on the virtual mat: the maps laid out, market dominoes put on
 the maps, read from synthetic camera frames by the real domino reader; the companion places them
-for the right seat, says a refusal with the rules' reason, and keeps the strengths live."""
+for the right seat, says a refusal with the rules' reason, keeps the strengths live, and takes a
+domino lifted off a map as the removal a failed mission's penalty waits for."""
 import shutil
 
 from companion.games import TABLE, dynasty
-from companion.games.dynasty import Market, Mission, Place, power
+from companion.games.dynasty import Market, Mission, Place, Remove, power
 
 from camera_feed import settle
 
@@ -25,8 +26,9 @@ def test_dominoes_laid_on_the_virtual_mat_are_placed_and_their_strength_said(dev
     c = device.companion
     c.new_game("dynasty", OPTIONS, seed=1).result(5)
     c.submit(Market(0, MARKET), "phone").result(5)
-    for seat in (0, 1):
-        c.submit(Mission(seat, ("warfare 2",)), "phone").result(5)
+    missions = (Mission(0, ("warfare 50",), "", "remove"), Mission(1, ("warfare 2",)))  # Ana's fails
+    for mission in missions:
+        c.submit(mission, "phone").result(5)
     assert _view(c)["phase"] == "claim" and _view(c)["turn"] == 0
     table = device.virtual_table
     table.act({"action": "clear"}, _view(c))
@@ -38,8 +40,8 @@ def test_dominoes_laid_on_the_virtual_mat_are_placed_and_their_strength_said(dev
     # the reference: the same placements straight into the rules
     expected = dynasty.setup(OPTIONS, 1)
     expected = dynasty.apply(expected, Market(0, MARKET))[0]
-    for seat in (0, 1):
-        expected = dynasty.apply(expected, Mission(seat, ("warfare 2",)))[0]
+    for mission in missions:
+        expected = dynasty.apply(expected, mission)[0]
 
     # Ana lays the grass domino east of her start: a person joins her capital's roads
     table.act({"action": "place", "seat": 0, "map": "personal", "market": 0, "cells": [[5, 3], [6, 3]]}, _view(c))
@@ -71,3 +73,14 @@ def test_dominoes_laid_on_the_virtual_mat_are_placed_and_their_strength_said(dev
     assert [m for m in c.snapshot.session.moves if isinstance(m, Place)] == [
         Place(0, "personal", ((5, 3), (6, 3)), ("grass/person/W", "plains//")),
         Place(1, "shared", ((5, 2), (6, 2)), ("desert//", "desert/person/"))]
+
+    # the last two market dominoes entered by phone; Ana's mission fails and its penalty waits
+    while c.snapshot.session.state.phase == "claim":
+        c.submit(dynasty.legal_moves(c.snapshot.session.state)[0], "phone").result(5)
+    state = c.snapshot.session.state
+    assert state.phase == "report" and [(t.seat, t.kind) for t in state.tasks] == [(0, "remove")]
+    # she lifts her grass domino off the mat: the camera takes it as the removal
+    table.act({"action": "remove", "seat": 0, "map": "personal", "cell": [5, 3]}, _view(c))
+    settle(device, lambda: not c.snapshot.session.state.tasks)
+    assert c.snapshot.session.moves[-1] == Remove(0, "personal", (5, 3))
+    assert (5, 3) not in dict(c.snapshot.session.state.seat_map(0)) and c.snapshot.prompt is None

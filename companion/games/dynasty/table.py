@@ -13,6 +13,12 @@ each look, for each map, the squares the rules do not hold yet are the new domin
 - anything else (one square, several dominoes at once) is said with the squares named.
 Each question is asked once for what lies on the table; again when that changes. Squares the
 rules hold but the camera does not see (a map entered by phone) are left alone.
+
+A domino the camera saw lying on a map and then saw lifted off (its squares bare again, or
+showing what it covered) is a removal while the rules wait for one from that map (a penalty's, an
+event's, a reward's): judged by the rules, said with their reason when refused. In the claim step
+the Brother of Warfare's power takes one off only when the player says yes (A): lifting a domino
+to straighten it is no removal. At any other time a lifted domino is left alone.
 """
 from __future__ import annotations
 
@@ -20,8 +26,9 @@ from dataclasses import dataclass, field
 
 from ..base import AsksOnce, IllegalMove, Prompt
 from . import camera
-from .maps import Half, name, side_towards
-from .moves import Place
+from .hands import has_power
+from .maps import Half, dominoes, name, side_towards
+from .moves import Place, Remove
 from .placement import overlapping, parse_domino
 from .state import PERSONAL, SHARED
 
@@ -33,6 +40,7 @@ class MapWatcher(AsksOnce):
     rules: object
     squares: dict = field(default_factory=dict)  # (area, row, column) -> the reading last steady
     asked: set = field(default_factory=set)      # questions already put for what lies there now
+    gone: dict = field(default_factory=dict)     # (area, row, column) -> what it showed before it went bare
     _layout: object = None
 
     # ------------------------------------------------------------------ what was seen
@@ -43,9 +51,10 @@ class MapWatcher(AsksOnce):
             if square is None:
                 continue
             if e.kind == "removed":
-                self.squares.pop(square, None)
+                self.gone[square] = self.squares.pop(square, UNKNOWN)
             elif e.kind in ("appeared", "unreadable", "flipped"):
                 self.squares[square] = e.label
+                self.gone.pop(square, None)
 
     def _square(self, x_mm, y_mm):
         if self._layout is None:
@@ -59,6 +68,9 @@ class MapWatcher(AsksOnce):
     # ------------------------------------------------------------------ what to do about it
 
     def next(self, state):
+        lifted = self._lifted(state)
+        if lifted is not None:
+            return lifted
         if state.phase not in ("claim", "report", "free"):
             return None
         for where, seat, area in self._maps(state):
@@ -110,6 +122,42 @@ class MapWatcher(AsksOnce):
             return self._ask(key, Prompt("Not allowed", f"{names[seat]} on {label}, "
                                          f"{name(move.cells[0])}-{name(move.cells[1])}: {exc}"))
 
+    # ------------------------------------------------------------------ dominoes taken off
+
+    def _lifted(self, state):
+        """The removal a domino lifted off a map makes, while the rules wait for one there."""
+        names = state.config.names
+        for seat, where, owner, power in _removals(state):
+            area = camera.SHARED_AREA if where == SHARED else camera.personal_area(owner)
+            held = dict(state.shared) if where == SHARED else state.seat_map(owner)
+            dx, dy = camera.offset(held)
+            for number, cells in dominoes(held).items():
+                if not all(self._bare((area, y + dy, x + dx), held[x, y]) for x, y in cells):
+                    continue
+                label = "the shared map" if where == SHARED else f"{names[owner]}'s map"
+                squares = "-".join(name(c) for c in cells)
+                key = ("off", area, number, state.phase, state.turn, len(state.tasks), state.next_domino)
+                move = Remove(seat, where, cells[0], owner if where == PERSONAL and owner != seat else None)
+                try:
+                    self.rules.apply(state, move)
+                except IllegalMove as exc:
+                    return self._ask(key, Prompt("Not allowed", f"{names[seat]} took {squares} off {label}: "
+                                                 f"{exc}; put it back"))
+                if power:
+                    return self._ask(key, Prompt("Check", f"{names[seat]}: take {squares} off {label} with "
+                                                 "the Brother of Warfare's power? A yes, B no",
+                                                 ((f"take {squares} off {label}", move),)))
+                return move
+        return None
+
+    def _bare(self, square, held) -> bool:
+        """Whether the camera saw this half of the rules' lifted: the square went bare after
+        showing it (or something in doubt), or now shows only what it covered."""
+        if square in self.squares:
+            below = held.below
+            return below is not None and self.squares[square] == _as_read(below.half) != _as_read(held.half)
+        return self.gone.get(square) in (UNKNOWN, _as_read(held.half))
+
     def _as_drawn(self, state, where, seat, cells, halves) -> Place:
         """The placement the two squares show: the halves in the order that makes them a market
         domino as drawn, when one is (its arrows, which the camera does not read, taken from it)."""
@@ -147,6 +195,22 @@ class MapWatcher(AsksOnce):
             return self._ask(key, Prompt("Check", f"{label}: {listed} in doubt", tuple(choices), at=cells))
         return self._ask(key, Prompt("Can't read", f"{label}: square {listed} cannot be read: straighten "
                                      "the domino, or enter it by phone"))
+
+
+def _removals(state):
+    """(seat, map, owner, by the power) of each map a domino may come off now: the map the
+    waiting task names (Goblin Grandma's reward: any map), or in the claim step the Brother of
+    Warfare's, when his power may be used."""
+    task = state.tasks[0] if state.phase in ("draw", "report") and state.tasks else None
+    players = range(min(state.config.players, camera.SEATS))
+    if task is not None and task.kind == "remove corrupter any":
+        yield task.seat, SHARED, task.seat, False
+        yield from ((task.seat, PERSONAL, owner, False) for owner in players)
+    elif task is not None and task.kind.startswith("remove"):
+        yield task.seat, SHARED if task.kind == "remove shared" else PERSONAL, task.seat, False
+    elif state.phase == "claim" and has_power(state, state.turn, "warfare"):
+        yield state.turn, SHARED, state.turn, True
+        yield state.turn, PERSONAL, state.turn, True
 
 
 def _as_read(half: Half) -> str:
