@@ -60,8 +60,8 @@ SKIN = 0.3                   # ... no terrain: further than this from all (a ski
 # road (plain squares stay under 0.25; a badge whose colours come near its terrain's, above 0.35)
 BARE_MIDDLE = 0.32
 HAND = 0.7 / 12               # how far off its square a hand lays a domino (0.7 mm on 12 mm squares)
-# How much nearer a square must come to one terrain (icon, road or terrain) than to the next to
-# be read as it: closer calls are asked about
+# How much nearer a square's colours must come to one terrain (one icon, the road rather than the
+# terrain) than to the next to be read as it: closer calls are asked about
 TERRAIN_MARGIN, ICON_MARGIN, PATH_MARGIN = 0.15, 0.25, 0.25
 BADGE_SEEN = 0.45            # a badge shows where its colours lie this far from terrain and road
 
@@ -392,15 +392,20 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet, *, cells: Grid
     return profile
 
 
+def learnt(profile: Profile) -> tuple[dict, dict, np.ndarray | None]:
+    """What enrolment learnt, as log colours: {terrain: colour}, {icon: (ring, centre)}, the road's."""
+    f, labels = profile.features, list(profile.labels)
+    terrains = {lab[8:]: f[i][:3] for i, lab in enumerate(labels) if lab.startswith("terrain-")}
+    icons = {lab[5:]: (f[i][:3], f[i][3:]) for i, lab in enumerate(labels) if lab.startswith("icon-")}
+    return terrains, icons, f[labels.index(PATH)][:3] if PATH in labels else None
+
+
 def look_alike(profile: Profile) -> list[str]:
     """What an enrolled print shows the camera too alike to tell apart, in the owner's words: two
     terrains, two icons, a terrain and the road, an icon and a terrain it would vanish on. The
     reader asks about such squares rather than guess, every time; a print that shows any is
     better enrolled again under steadier light, or its look changed."""
-    f, labels = profile.features, list(profile.labels)
-    terrains = {lab[8:]: f[i][:3] for i, lab in enumerate(labels) if lab.startswith("terrain-")}
-    icons = {lab[5:]: (f[i][:3], f[i][3:]) for i, lab in enumerate(labels) if lab.startswith("icon-")}
-    path = f[labels.index(PATH)][:3] if PATH in labels else None
+    terrains, icons, path = learnt(profile)
     out = []
     names = list(terrains)
     for i, a in enumerate(names):
@@ -426,16 +431,13 @@ class DominoReader(CellReader):
 
     def __init__(self, profile: Profile, layout: MatLayout, zones=None, cells: Grid | None = None,
                  max_terrain=0.4, terrain_margin=TERRAIN_MARGIN, path_margin=PATH_MARGIN, max_icon=0.8,
-                 icon_margin=ICON_MARGIN,
-                 single_thread=True):
+                 icon_margin=ICON_MARGIN, single_thread=True):
         super().__init__(profile, layout, zones, cells, single_thread)
         self.max_terrain, self.terrain_margin, self.path_margin = max_terrain, terrain_margin, path_margin
         self.max_icon, self.icon_margin = max_icon, icon_margin
-        labels = list(profile.labels)
-        f = profile.features
-        self.terrains = {lab[8:]: f[i][:3] for i, lab in enumerate(labels) if lab.startswith("terrain-")}
-        self.icons = {lab[5:]: (f[i][:3], f[i][3:]) for i, lab in enumerate(labels) if lab.startswith("icon-")}
-        self.path = f[labels.index(PATH)][:3]
+        self.terrains, self.icons, self.path = learnt(profile)
+        if self.path is None:
+            raise VisionInputError("the profile holds no road colour: enrol the dominoes again")
 
 
     def _read_zone(self, frame, H_inv, view, name):
