@@ -284,7 +284,7 @@
         parts.push(el("p", {}, "Take dominoes off your map until no two equal icons touch: tap one of them."),
           mapEl(v.personal[me], "tap-remove", (x, y) => send({ type: "Remove", map: "personal", cell: [x, y] })));
       } else {
-        parts.push(el("p", {}, `Take a domino off (${task.kind}, ${task.count} left): tap one of its squares.`));
+        parts.push(el("p", {}, `Take a domino off (${task.kind}, ${task.count} left): lift it off the mat, the camera sees it go; without the camera, tap one of its squares.`));
         const shared = task.kind === "remove shared";
         parts.push(mapEl(shared ? v.shared : v.personal[me], "tap-remove", (x, y) => send({ type: "Remove", map: shared ? "shared" : "personal", cell: [x, y] })));
       }
