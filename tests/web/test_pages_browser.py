@@ -177,3 +177,25 @@ def test_host_and_seat_pages_log_nothing_and_draw_each_game(device, browser, sho
     picks = [host.locator(f"#opt-characters-{i}").input_value() for i in (1, 2, 3)]
     assert picks[0] == "theseus" and len(set(picks)) == 3
     assert not console.errors, console.errors
+
+
+def test_dynasty_s_virtual_table_lays_the_maps_out_and_lifts_a_domino_off(device, browser):
+    """The host's virtual table for Domino Dynasty posts what a hand does on the mat: the maps
+    laid out, and a domino lifted off by naming one of its squares (the camera makes a removal of
+    it when the rules wait for one)."""
+    expect = playwright.expect
+    console = Console()
+    host = phone(browser, console)
+    host.goto(f"{device.base}/?host={HOST}")
+    expect(host.locator("#status")).to_have_text("live", timeout=TIMEOUT)
+    device.companion.new_game("dynasty", {"players": 2}, seed=0).result(timeout=10)
+    expect(host.locator("#dd-sim-seat option")).to_have_count(2, timeout=TIMEOUT)
+    del device.acted[:]
+    host.click("#dd-sim-lay")
+    host.select_option("#dd-sim-seat", "1")
+    host.select_option("#dd-sim-map", "shared")
+    host.fill("#dd-sim-cells", "5,3 6,3")
+    host.click("#dd-sim-remove")
+    wait_until(host, lambda: len(device.acted) >= 2)
+    assert device.acted == [{"action": "lay"}, {"action": "remove", "seat": 1, "map": "shared", "cell": [5, 3]}]
+    assert not console.errors, console.errors

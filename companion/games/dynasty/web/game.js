@@ -313,8 +313,10 @@
           el("label", {}, " market domino ", el("select", { id: "dd-sim-market", "aria-label": "market domino" }))),
         el("div", { class: "row" }, el("label", {}, "on squares ", el("input", { id: "dd-sim-cells", size: 9, placeholder: "x,y x,y" })),
           el("button", { id: "dd-sim-place", onclick: () => act({ action: "place", seat: parseInt($("dd-sim-seat").value, 10),
-            map: $("dd-sim-map").value, market: parseInt($("dd-sim-market").value, 10), cells: squares() }) }, "Put it down")),
-        el("p", { class: "dim" }, "Squares as on the phones' maps: x to the right, y down, from 0."));
+            map: $("dd-sim-map").value, market: parseInt($("dd-sim-market").value, 10), cells: squares() }) }, "Put it down"),
+          el("button", { id: "dd-sim-remove", class: "quiet", onclick: () => act({ action: "remove", seat: parseInt($("dd-sim-seat").value, 10),
+            map: $("dd-sim-map").value, cell: squares()[0] }) }, "Lift it off")),
+        el("p", { class: "dim" }, "Squares as on the phones' maps: x to the right, y down, from 0. To lift a domino off, name one of its squares."));
     }
     const seats = box.querySelector("#dd-sim-seat"), market = box.querySelector("#dd-sim-market");
     if (seats.dataset.names !== v.names.join("|")) {
