@@ -247,7 +247,25 @@ def test_under_snow_a_top_domino_lifted_shows_what_it_covered_and_is_the_removal
     state = dynasty.apply(state, w.next(state))[0]
     assert dict(state.seat_map(0))[(6, 3)].below is not None
     state = dataclasses.replace(state, tasks=(Task(0, "remove", 1),), phase="report")
+    assert w.next(state) is None
     # the top domino lifted: G4 shows the half it covered again, H4 is bare
     w.see(seen("personal-0", [((6, 3), "grass/person/W")]))
     w.see(seen("personal-0", [((7, 3), "grass//EW")], kind="removed"))
     assert w.next(state) == Remove(0, "personal", (6, 3))
+
+
+def test_a_domino_already_off_the_mat_when_a_penalty_comes_is_asked_about_not_taken():
+    """Lifted in the claim step (knocked off, perhaps) while nothing was to come off: when the
+    penalty then waits, the companion asks before counting it as the removal."""
+    import dataclasses
+
+    from companion.games.dynasty import Remove
+    from companion.games.dynasty.state import Task
+    state, w = _waiting_for_removal()
+    claim = dataclasses.replace(state, tasks=(), phase="claim", turn=1)
+    w.see(seen("personal-0", [((5, 3), "grass/person/W"), ((6, 3), "plains//")], kind="removed"))
+    assert w.next(claim) is None  # nothing waits for a domino to come off
+    prompt = w.next(dataclasses.replace(state, tasks=(Task(0, "remove", 1),)))
+    assert isinstance(prompt, Prompt) and prompt.title == "Check"
+    assert prompt.text == "Ana: take F4-G4 off Ana's map? A yes, B no"
+    assert prompt.move == Remove(0, "personal", (5, 3))

@@ -16,7 +16,8 @@ rules hold but the camera does not see (a map entered by phone) are left alone.
 
 A domino the camera saw lying on a map and then saw lifted off (its squares bare again, or
 showing what it covered) is a removal while the rules wait for one from that map (a penalty's, an
-event's, a reward's): judged by the rules, said with their reason when refused. In the claim step
+event's, a reward's): judged by the rules, said with their reason when refused; asked about (A yes)
+when it was already off before the wait began. In the claim step
 the Brother of Warfare's power takes one off only when the player says yes (A): lifting a domino
 to straighten it is no removal. At any other time a lifted domino is left alone.
 """
@@ -41,15 +42,20 @@ class MapWatcher(AsksOnce):
     squares: dict = field(default_factory=dict)  # (area, row, column) -> the reading last steady
     asked: set = field(default_factory=set)      # questions already put for what lies there now
     gone: dict = field(default_factory=dict)     # (area, row, column) -> what it showed before it went bare
+    changed: dict = field(default_factory=dict)  # (area, row, column) -> the look at which it last changed
+    looks: int = 0                                # how many times the camera has reported a change
+    waits: dict = field(default_factory=dict)    # each wait for a removal -> the look it began after
     _layout: object = None
 
     # ------------------------------------------------------------------ what was seen
 
     def see(self, events) -> None:
+        self.looks += 1
         for e in events:
             square = self._square(e.x_mm, e.y_mm)
             if square is None:
                 continue
+            self.changed[square] = self.looks
             if e.kind == "removed":
                 self.gone[square] = self.squares.pop(square, UNKNOWN)
             elif e.kind in ("appeared", "unreadable", "flipped"):
@@ -131,9 +137,13 @@ class MapWatcher(AsksOnce):
             area = camera.SHARED_AREA if where == SHARED else camera.personal_area(owner)
             held = dict(state.shared) if where == SHARED else state.seat_map(owner)
             dx, dy = camera.offset(held)
+            began = self.waits.setdefault((state.round, state.phase, state.tasks[:1], seat, power), self.looks)
             for number, cells in dominoes(held).items():
-                if not all(self._bare((area, y + dy, x + dx), held[x, y]) for x, y in cells):
+                spots = [(area, y + dy, x + dx) for x, y in cells]
+                if not all(self._bare(spot, held[c]) for spot, c in zip(spots, cells)):
                     continue
+                # a domino already off the mat when the wait began may have been knocked off: asked
+                early = max(self.changed.get(spot, 0) for spot in spots) <= began
                 label = "the shared map" if where == SHARED else f"{names[owner]}'s map"
                 squares = "-".join(name(c) for c in cells)
                 key = ("off", area, number, state.phase, state.turn, len(state.tasks), state.next_domino)
@@ -143,10 +153,10 @@ class MapWatcher(AsksOnce):
                 except IllegalMove as exc:
                     return self._ask(key, Prompt("Not allowed", f"{names[seat]} took {squares} off {label}: "
                                                  f"{exc}; put it back"))
-                if power:
-                    return self._ask(key, Prompt("Check", f"{names[seat]}: take {squares} off {label} with "
-                                                 "the Brother of Warfare's power? A yes, B no",
-                                                 ((f"take {squares} off {label}", move),)))
+                if power or early:
+                    how = " with the Brother of Warfare's power" if power else ""
+                    return self._ask(key, Prompt("Check", f"{names[seat]}: take {squares} off {label}{how}? "
+                                                 "A yes, B no", ((f"take {squares} off {label}", move),)))
                 return move
         return None
 
