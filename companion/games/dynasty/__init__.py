@@ -105,7 +105,7 @@ def _candidates(state: State) -> list:
         if task.kind == "remove corrupter any":  # Goblin Grandma's reward: from all maps
             return [Remove(task.seat, where, cells[0], owner)
                     for where, owner, cells in corrupters_anywhere(state, task)] + [Pass(task.seat)]
-        where = SHARED if task.kind == "remove shared" else PERSONAL
+        where = task.map
         out = [Remove(task.seat, where, cells[0])
                for cells in removable(state, task, task.seat, where).values()]
         return out + ([Pass(task.seat)] if task.optional else [])

@@ -113,7 +113,7 @@ def remove(state: State, move: Remove) -> State:
                 raise IllegalMove(f"there is no seat {move.owner} at this table")
             owner = move.owner
     elif task is not None and task.seat == seat and task.kind.startswith("remove"):
-        where = SHARED if task.kind == "remove shared" else PERSONAL
+        where = task.map
         if move.map != where:
             raise IllegalMove(f"{cfg.names[seat]} takes a domino off {'the shared map' if where == SHARED else 'their own map'}")
     elif state.phase == "claim" and seat == state.turn and has_power(state, seat, "warfare"):

@@ -98,6 +98,12 @@ class Task:
     bound: bool = False
     moved: tuple = ()
 
+    @property
+    def map(self) -> str:
+        """The map a removal takes dominoes off: the shared map's when it says so, else the
+        player's own ("remove corrupter any" names the map with each removal)."""
+        return SHARED if self.kind == "remove shared" else PERSONAL
+
 
 @dataclass(frozen=True)
 class State:

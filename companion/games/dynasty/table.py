@@ -217,7 +217,7 @@ def _removals(state):
         yield task.seat, SHARED, task.seat, False
         yield from ((task.seat, PERSONAL, owner, False) for owner in players)
     elif task is not None and task.kind.startswith("remove"):
-        yield task.seat, SHARED if task.kind == "remove shared" else PERSONAL, task.seat, False
+        yield task.seat, task.map, task.seat, False
     elif state.phase == "claim" and has_power(state, state.turn, "warfare"):
         yield state.turn, SHARED, state.turn, True
         yield state.turn, PERSONAL, state.turn, True

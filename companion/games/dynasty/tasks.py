@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .placement import task_shifts
-from .state import PERSONAL, SHARED, State, Task
+from .state import State, Task
 from .steps import corrupters_anywhere, equal_pairs, next_round, removable, say, sits_out
 
 
@@ -27,7 +27,7 @@ def _undoable(state: State, task: Task) -> str | None:
     if task.kind == "remove corrupter any":
         return None if corrupters_anywhere(state, task) else "No Corrupter is left that may come off."
     if task.kind.startswith("remove"):
-        where = SHARED if task.kind == "remove shared" else PERSONAL
+        where = task.map
         if not removable(state, task, task.seat, where):
             return (f"{who} can take off no domino that would part two equal icons."
                     if task.kind == "remove equal" else f"{who} has no domino that may come off.")
