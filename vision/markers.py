@@ -171,16 +171,16 @@ class MarkerDetector:
         Refining the scaled-up corners alone reaches a whole reduced pixel, and on a small marker
         that lets a corner slide onto the marker's inner bits, pixels off."""
         h, w = gray.shape
-        side = float(np.linalg.norm(c[0] - c[2]))
-        x0, y0 = np.maximum(np.floor(c.min(axis=0) - side / 4).astype(int), 0)
-        x1, y1 = np.minimum(np.ceil(c.max(axis=0) + side / 4).astype(int), (w, h))
+        diagonal = float(np.linalg.norm(c[0] - c[2]))
+        x0, y0 = np.maximum(np.floor(c.min(axis=0) - diagonal / 4).astype(int), 0)
+        x1, y1 = np.minimum(np.ceil(c.max(axis=0) + diagonal / 4).astype(int), (w, h))
         corners, ids, _ = self._det.detectMarkers(np.ascontiguousarray(gray[y0:y1, x0:x1]))
         again = [k for k, i in enumerate(ids.ravel()) if int(i) == mid] if ids is not None else []
         if again:
             pts, win = corners[again[0]].reshape(-1, 1, 2) + np.float32([x0, y0]), 3
         else:  # (rare) not found again: refine the scaled-up corners as far as they may be out
             pts, win = c.reshape(-1, 1, 2).copy(), int(1.0 / scale + 1)
-        win = int(max(2, min(win, side / 14)))  # never past the first of the marker's cells
+        win = int(max(2, min(win, diagonal / 14)))  # never past the first of the marker's cells
         crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.01)
         cv2.cornerSubPix(gray, pts, (win, win), (-1, -1), crit)
         return pts.reshape(4, 2)
@@ -210,9 +210,9 @@ def look_where_expected(frame, cal: Calibration, layout: MarkerLayout, detector:
     found = {}
     for mid in ids:
         p = cal.to_image(layout.corners[mid])
-        side = float(np.linalg.norm(p[0] - p[2]))  # the diagonal: room for a few mm of error
-        x0, y0 = np.maximum(np.floor(p.min(axis=0) - side / 2).astype(int), 0)
-        x1, y1 = np.minimum(np.ceil(p.max(axis=0) + side / 2).astype(int), (w, h))
+        diagonal = float(np.linalg.norm(p[0] - p[2]))  # room for a few mm of error
+        x0, y0 = np.maximum(np.floor(p.min(axis=0) - diagonal / 2).astype(int), 0)
+        x1, y1 = np.minimum(np.ceil(p.max(axis=0) + diagonal / 2).astype(int), (w, h))
         if x1 - x0 < SMALLEST_FRAME_PX or y1 - y0 < SMALLEST_FRAME_PX:
             continue
         seen = detector.detect(np.ascontiguousarray(frame[y0:y1, x0:x1]))
@@ -256,8 +256,9 @@ def _trimmed_fit(img, plane, tol):
         keep[worst] = False
 
 
-def calibrate(detected: dict[int, np.ndarray], layout: MarkerLayout, ransac_px: float = 3.0) -> Calibration:
-    """Homography from every visible layout marker's corners; any one marker is enough."""
+def calibrate(detected: dict[int, np.ndarray], layout: MarkerLayout, tol_px: float = 3.0) -> Calibration:
+    """Homography from every visible layout marker's corners; any one marker is enough. A corner
+    further than `tol_px` pixels from the fit of the rest is left out of it."""
     ids = [i for i in sorted(detected) if i in layout.corners]
     if not ids:
         return Calibration(None)
@@ -269,7 +270,7 @@ def calibrate(detected: dict[int, np.ndarray], layout: MarkerLayout, ransac_px: 
     else:
         # tolerances in plane units: scale pixels by the plane's size per pixel
         per_px = np.ptp(plane, axis=0).max() / max(np.ptp(img, axis=0).max(), 1.0)
-        H, near = _trimmed_fit(img, plane, ransac_px * per_px)
+        H, near = _trimmed_fit(img, plane, tol_px * per_px)
         if H is None:
             return Calibration(None, ids)
         # A false detection lies a whole marker or more away, while a small, blurred marker's
@@ -278,11 +279,11 @@ def calibrate(detected: dict[int, np.ndarray], layout: MarkerLayout, ransac_px: 
         # stray corners are still left out of the refit below.
         side = float(np.median([np.linalg.norm(detected[i][0] - detected[i][2]) for i in ids])) / math.sqrt(2)
         err = _plane_error(H, img, plane).reshape(-1, 4)
-        inliers = [i for i, e in zip(ids, err) if (e <= max(ransac_px, CORNER_SLACK * side) * per_px).sum() >= 2]
+        inliers = [i for i, e in zip(ids, err) if (e <= max(tol_px, CORNER_SLACK * side) * per_px).sum() >= 2]
         if len(inliers) < len(ids) and inliers:
             img = np.concatenate([detected[i] for i in inliers]).astype(np.float64)
             plane = np.concatenate([layout.corners[i] for i in inliers]).astype(np.float64)
-            H, _ = _trimmed_fit(img, plane, ransac_px * per_px)
+            H, _ = _trimmed_fit(img, plane, tol_px * per_px)
     if H is None:
         return Calibration(None, ids)
     back = cv2.perspectiveTransform(plane.reshape(-1, 1, 2), np.linalg.inv(H)).reshape(-1, 2)
