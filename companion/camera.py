@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from vision.readers import frame_size, kit  # names only: nothing heavy is imported
+from vision.camera import CameraUnavailable  # names only: nothing heavy is imported
+from vision.readers import frame_size, kit
 from vision.readers import reader as make_reader
 
 from . import games
@@ -57,13 +58,20 @@ class CameraLoop:
     RECHECK_SECONDS = 2.0  # a still table is read again this often all the same
     PATIENCE = 4  # readings of one still picture that do not settle, before reading it less often
 
+    RETRY_MAX_SECONDS = 300.0  # a camera that stays gone is looked for every five minutes at most
+
     def __init__(self, companion, open_pipeline: Callable[[str], Pipeline | None], fps: float = FPS,
-                 retry_seconds: float = 3.0):
+                 retry_seconds: float = 3.0, clock: Callable[[], float] = time.monotonic):
         self.companion = companion
+        self.clock = clock  # when to look for a lost camera again
         self.open_pipeline = open_pipeline
         self.period = 1.0 / fps
-        self.retry_seconds = retry_seconds  # how often a lost camera is looked for
+        # A lost camera is looked for again after retry_seconds, then twice as long each time it
+        # is still missing: a camera left unplugged all evening costs a look every few minutes.
+        self.retry_seconds = retry_seconds
+        self._retry_after = retry_seconds
         self._lost_at: float | None = None  # when the camera of the game in progress went away
+        self.looks = 0  # how often a lost camera has been looked for (make bench, tests)
         self.pipeline: Pipeline | None = None
         self.last_frame = None
         self.last_reading = None
@@ -96,27 +104,33 @@ class CameraLoop:
             if want is not None:
                 try:
                     self.pipeline = self.open_pipeline(want[0])
-                except Exception:  # a game survives a dead camera: phones and buttons go on
-                    log.exception("the camera could not start")
-                    self.companion.say("Camera off: enter moves by phone. "
-                                       "Run 'paradox-table doctor' to check it")
+                except Exception as exc:  # a game survives a dead camera: phones and buttons go on
+                    log.error("the camera could not start: %s", exc, exc_info=not isinstance(exc, CameraUnavailable))
+                    why = str(exc) if isinstance(exc, CameraUnavailable) else "run 'paradox-table doctor' to check it"
+                    self.companion.say(f"Camera off: enter moves by phone; {why}")
+                    self._missing()  # and looked for again, as a camera lost mid-game is
             return self.pipeline
 
     def _lost(self):
         """The camera failed mid-game (unplugged, a cable, a driver): the game goes on from the
         phones and buttons, the OLED says so once, and the camera is looked for again."""
         self._close()
-        self._lost_at = time.monotonic()
+        self._missing()
         self.companion.warn(self.LOST)
 
+    def _missing(self):
+        self._lost_at, self._retry_after = self.clock(), self.retry_seconds
+
     def _look_again(self, want) -> Pipeline | None:
-        if time.monotonic() - self._lost_at < self.retry_seconds:
+        if self.clock() - self._lost_at < self._retry_after:
             return None
+        self.looks += 1
         try:
             self.pipeline = self.open_pipeline(want[0])
-        except Exception as exc:  # still gone: quietly, until the next look
+        except Exception as exc:  # still gone: quietly, and a while longer before the next look
             log.info("the camera is still missing: %s", exc)
-            self._lost_at = time.monotonic()
+            self._lost_at = self.clock()
+            self._retry_after = min(self._retry_after * 2, self.RETRY_MAX_SECONDS)
             return None
         self._lost_at = None  # found, or opening said itself why not (an enrolment to make)
         if self.pipeline is not None:
@@ -202,7 +216,9 @@ class CameraLoop:
         about. The table is told once why it is asked so often."""
         (w, h), (need_w, need_h) = (frame.shape[1], frame.shape[0]), pipeline.needs
         pipeline.needs = None
-        if w < need_w or h < need_h:
+        # by pixels, not sides: a 16:9 sensor gives its whole field as a wider frame of as many
+        # pixels (vision.camera.frame_for), rounded to what the ISP likes
+        if w * h < 0.97 * need_w * need_h:
             log.warning("the camera gives %dx%d frames; %s's pieces are read best at %dx%d",
                         w, h, pipeline.game, need_w, need_h)
             self.companion.warn(f"Camera gives {w}x{h}, these pieces need {need_w}x{need_h}: "

@@ -84,12 +84,11 @@ def _camera(config, root: Path, import_module) -> list[Check]:
             return [Check(True, "camera", f"USB camera {node} present"), Check(True, "camera devices", nodes)]
         return [Check(False, "camera", f"{node} not found: plug in the USB camera or change camera.source"),
                 Check(bool(videos), "camera devices", nodes)]
+    from vision.camera import CameraUnavailable, load_picamera2
     try:
-        picamera2 = import_module("picamera2")
-    except ImportError:
-        return [Check(False, "camera", "picamera2 not installed: sudo apt install python3-picamera2 "
-                                       "(and make the venv with --system-site-packages)"),
-                Check(bool(media), "camera devices", nodes)]
+        picamera2 = load_picamera2(import_module)
+    except CameraUnavailable as exc:  # not installed, or built for another numpy: says which
+        return [Check(False, "camera", str(exc)), Check(bool(media), "camera devices", nodes)]
     try:
         cameras = picamera2.Picamera2.global_camera_info()
     except Exception as exc:  # libcamera failures come in many types; all mean "no camera"

@@ -6,6 +6,7 @@ import os
 
 import numpy as np
 import pytest
+import fake_picamera2
 from camera_feed import read_cells
 
 from companion.games.dynasty import camera
@@ -155,36 +156,6 @@ def test_an_empty_mat_reads_nothing_and_a_hand_is_seen(layout, reader):
     assert reader.read(table.render(hand=(z.x + z.w / 2, z.y + z.h / 2, 0.0))).hand_in_view
 
 
-class _PiCamera2:
-    """picamera2 as a Pi has it, giving frames of the size configured, or a smaller one when the
-    sensor cannot (``largest``)."""
-    largest = None
-    asked: list = []
-
-    def __init__(self, num):
-        self.size = None
-
-    def create_video_configuration(self, main, buffer_count):
-        type(self).asked.append(main["size"])
-        self.size = tuple(main["size"]) if self.largest is None else self.largest
-        return "cfg"
-
-    def configure(self, cfg):
-        pass
-
-    def start(self):
-        pass
-
-    def capture_array(self, name):
-        return np.full((self.size[1], self.size[0], 3), 128, np.uint8)
-
-    def stop(self):
-        pass
-
-    def close(self):
-        pass
-
-
 @pytest.mark.parametrize("largest", [None, (1280, 960)])
 def test_the_camera_opens_at_the_size_the_dominoes_need_and_says_when_it_cannot(
         largest, tmp_path, monkeypatch, dynasty_profile):
@@ -193,15 +164,13 @@ def test_the_camera_opens_at_the_size_the_dominoes_need_and_says_when_it_cannot(
     plays, and the OLED says once why squares are asked about."""
     import shutil
     import sys
-    import types
 
     from companion.camera import CameraLoop, opener
     from companion.config import defaults
     from companion.service import Companion
     from companion.store import Store
 
-    fake = types.ModuleType("picamera2")
-    fake.Picamera2 = type("Picamera2", (_PiCamera2,), {"largest": largest, "asked": []})
+    fake = fake_picamera2.module(modes=fake_picamera2.IMX219, autofocus=False, largest=largest)
     monkeypatch.setitem(sys.modules, "picamera2", fake)
     shutil.copy(dynasty_profile, tmp_path / "vision-profile-dynasty.npz")
     cfg = defaults(on_pi=False)
@@ -215,7 +184,7 @@ def test_the_camera_opens_at_the_size_the_dominoes_need_and_says_when_it_cannot(
             c.new_game("dynasty", {"players": 2}, seed=1).result(5)
             loop.step()
             loop.step()
-            assert fake.Picamera2.asked == [(2592, 1944)]
+            assert [cam.config["main"]["size"] for cam in fake.Picamera2.made] == [(2592, 1944)]
             assert loop.last_frame.shape[:2] == ((1944, 2592) if largest is None else (960, 1280))
             c.post(lambda: None).result(5)
             alert = c.snapshot.alert or ""

@@ -61,6 +61,17 @@ def test_oled_on_the_other_address_is_pointed_out(tmp_path):
     assert not checks["camera"].ok and "ribbon cable" in checks["camera"].detail
 
 
+def test_a_picamera2_that_will_not_load_with_the_venvs_numpy_is_said_with_its_fix(tmp_path):
+    def import_module(name):
+        if name == "picamera2":
+            raise ValueError("numpy.dtype size changed, may indicate binary incompatibility")
+        raise ImportError(name)
+    checks = by_what(doctor.report(defaults(on_pi=True), root=fake_pi(tmp_path), probe_i2c=lambda b, a: True,
+                                   import_module=import_module))
+    assert not checks["camera"].ok
+    assert "system's numpy" in checks["camera"].detail and "install.sh" in checks["camera"].detail
+
+
 def test_missing_pieces_on_a_pi_say_what_to_do(tmp_path):
     root = fake_pi(tmp_path, devices=())
     checks = by_what(doctor.report(defaults(on_pi=True), root=root, probe_i2c=lambda b, a: False,

@@ -98,6 +98,88 @@ def test_a_usb_camera_that_only_goes_silent_is_lost_after_a_while_and_found_agai
     assert companion.snapshot.message == CameraLoop.BACK and camera.opened == 2
 
 
+def test_a_camera_that_stays_gone_is_looked_for_less_and_less_often(companion):
+    """Unplugged for the whole evening: a look every few minutes at most, not every 3 s."""
+    camera, now = Camera(), [0.0]
+    loop = CameraLoop(companion, camera.open, retry_seconds=3.0, clock=lambda: now[0])
+    companion.new_game("paradominetor", {"seats": 3}).result(5)
+    loop.step()
+    camera.plugged = False
+    loop.step()  # lost
+    looks = []
+    while now[0] < 3600:
+        now[0] += 1.0
+        before = loop.looks
+        loop.step()
+        if loop.looks > before:
+            looks.append(now[0])
+    gaps = [b - a for a, b in zip(looks, looks[1:])]
+    assert looks[0] <= 4 and gaps[:4] == sorted(gaps[:4]) and gaps[0] < gaps[3]
+    assert max(gaps) <= CameraLoop.RETRY_MAX_SECONDS + 1 and len(looks) < 25
+    camera.plugged = True
+    now[0] += CameraLoop.RETRY_MAX_SECONDS
+    loop.step()
+    companion.call(lambda: None)
+    assert loop.pipeline is not None and companion.snapshot.message == CameraLoop.BACK
+    camera.plugged = False
+    loop.step()  # lost again: the first look comes soon again
+    now[0] += 4
+    before = loop.looks
+    loop.step()
+    assert loop.looks == before + 1
+
+
+def test_a_stalled_pi_camera_is_a_lost_camera_said_on_the_oled(companion, monkeypatch):
+    import sys
+
+    import fake_picamera2
+    from vision.camera import PiCamera
+    fake = fake_picamera2.module()
+    monkeypatch.setitem(sys.modules, "picamera2", fake)
+    cams = []
+
+    def open_pi(name):
+        cams.append(PiCamera((1280, 960)))
+        return Pipeline(name, cams[-1].read, reader=type("R", (), {"read": lambda s, f: None})(),
+                        tracker=type("T", (), {"update": lambda s, r: []})(), zones=(), close=cams[-1].close)
+
+    loop = CameraLoop(companion, open_pi, retry_seconds=0.0)
+    companion.new_game("paradominetor", {"seats": 3}).result(5)
+    loop.step()
+    assert loop.last_frame is not None
+    fake.Picamera2.stalled = True
+    loop.step()  # the capture times out: picamera2 raises TimeoutError
+    companion.call(lambda: None)
+    assert companion.snapshot.message == CameraLoop.LOST and loop.pipeline is None
+    assert not fake.Picamera2.made[0].is_open  # closed, so it can be opened again
+    fake.Picamera2.stalled = False
+    loop.step()
+    companion.call(lambda: None)
+    assert companion.snapshot.message == CameraLoop.BACK and len(cams) == 2
+
+
+def test_a_camera_missing_when_the_game_starts_is_said_with_why_and_looked_for_again(companion):
+    from vision.camera import CameraUnavailable
+    camera, now = Camera(), [0.0]
+
+    def open_or_say(name):
+        if not camera.plugged:
+            raise CameraUnavailable("no camera found: check the ribbon cable")
+        return camera.open(name)
+
+    camera.plugged = False
+    loop = CameraLoop(companion, open_or_say, retry_seconds=3.0, clock=lambda: now[0])
+    companion.new_game("paradominetor", {"seats": 3}).result(5)
+    loop.step()
+    companion.call(lambda: None)
+    assert companion.snapshot.message == "Camera off: enter moves by phone; no camera found: check the ribbon cable"
+    camera.plugged = True
+    now[0] += 3.5
+    loop.step()
+    companion.call(lambda: None)
+    assert loop.pipeline is not None and companion.snapshot.message == CameraLoop.BACK
+
+
 # ------------------------------------------------------------------ the OLED failing on I2C
 
 class FlakyPanel(dummy):
