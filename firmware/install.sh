@@ -9,6 +9,7 @@
 #                                           (apt-get, useradd, pip, systemctl) are printed,
 #                                           not run (ROOT implies DRY_RUN=1)
 #   DRY_RUN=1 bash firmware/install.sh      same, with files compared against / but not written
+#   SYSTEM_PYTHON=...                       the python whose numpy the venv keeps (apt's python3)
 set -euo pipefail
 
 ROOT="${ROOT:-}"
@@ -18,7 +19,8 @@ PREFIX=/opt/paradox-table
 VENV="$PREFIX/.venv"
 SERVICE_USER=paradox-table
 UNIT=paradox-table.service
-APT_PACKAGES=(python3-picamera2 python3-lgpio i2c-tools avahi-daemon polkitd python3-venv python3-pip git)
+SYSTEM_PYTHON="${SYSTEM_PYTHON:-/usr/bin/python3}"
+APT_PACKAGES=(python3-picamera2 python3-numpy python3-lgpio i2c-tools avahi-daemon polkitd python3-venv python3-pip git)
 MARK_BEGIN="# >>> paradox-table >>>"
 MARK_END="# <<< paradox-table <<<"
 
@@ -82,7 +84,25 @@ run usermod --append --groups gpio,i2c,video "$SERVICE_USER"
 if [[ ! -x "$ROOT$VENV/bin/python" ]]; then
     run python3 -m venv --system-site-packages "$ROOT$VENV"
 fi
-run "$ROOT$VENV/bin/pip" install --quiet --upgrade "$SRC"
+# The venv keeps apt's numpy: apt's picamera2 and simplejpeg are built against it, and a numpy
+# from PyPI installed in the venv would shadow it, so picamera2 would no longer load (picamera2
+# issues 1088 and 1211). Pin it, and an OpenCV wheel that accepts it: 4.12 and later need numpy 2
+# (Bookworm has numpy 1.24, Trixie 2.x). Written afresh each run, from what apt has now.
+constraints="${TMPDIR:-/tmp}/paradox-table-constraints.$$"
+system_numpy="$("$SYSTEM_PYTHON" -c 'import numpy; print(numpy.__version__)' 2>/dev/null || true)"
+if [[ "$system_numpy" =~ ^[0-9]+\.[0-9]+ ]]; then
+    printf '# the numpy from apt, which picamera2 is built against (firmware/install.sh)\nnumpy==%s\n' \
+        "$system_numpy" >"$constraints"
+    if [[ "${system_numpy%%.*}" -lt 2 ]]; then
+        printf 'opencv-python-headless<4.12\n' >>"$constraints"
+    fi
+else
+    say "no numpy from apt (python3-numpy) for $SYSTEM_PYTHON: the camera will not load until it is installed" >&2
+    printf '# no numpy from apt was found when this was written\n' >"$constraints"
+fi
+put 0644 "$constraints" "$PREFIX/constraints.txt"
+rm -f "$constraints"
+run "$ROOT$VENV/bin/pip" install --quiet --upgrade --constraint "$ROOT$PREFIX/constraints.txt" "$SRC"
 put 0644 "$SRC/docs/hardware.md" "$PREFIX/hardware.md"
 
 # 4. Configuration: written once; later runs never overwrite the owner's edits.
@@ -108,8 +128,10 @@ else
         >>"$ROOT$boot_config"
     say "added I2C and camera settings to $boot_config: reboot once for them to apply"
 fi
-# /dev/i2c-N exists only with the i2c-dev module loaded.
-printf 'i2c-dev\n' >"${TMPDIR:-/tmp}/paradox-table-modules.$$"
+# /dev/i2c-N exists only with the i2c-dev module loaded. The unit's DeviceAllow=char-video4linux
+# and char-media are looked up once, when it starts: their modules (videodev, mc) are loaded at
+# boot too, so a camera whose driver udev loads late is not locked out until a restart.
+printf 'i2c-dev\nvideodev\nmc\n' >"${TMPDIR:-/tmp}/paradox-table-modules.$$"
 put 0644 "${TMPDIR:-/tmp}/paradox-table-modules.$$" /etc/modules-load.d/paradox-table.conf
 rm -f "${TMPDIR:-/tmp}/paradox-table-modules.$$"
 

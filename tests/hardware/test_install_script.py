@@ -13,8 +13,12 @@ REPO = Path(__file__).resolve().parents[2]
 SCRIPT = REPO / "firmware" / "install.sh"
 
 
-def install(root: Path) -> subprocess.CompletedProcess:
-    env = {**os.environ, "ROOT": str(root), "TMPDIR": str(root.parent)}
+def install(root: Path, numpy: str | None = "1.24.2") -> subprocess.CompletedProcess:
+    """`numpy`: the version apt's python3 has (Bookworm's 1.24.2 unless said), or None for none."""
+    python = root.parent / "system-python3"
+    python.write_text("#!/bin/sh\n" + (f"echo {numpy}\n" if numpy else "exit 1\n"))
+    python.chmod(0o755)
+    env = {**os.environ, "ROOT": str(root), "TMPDIR": str(root.parent), "SYSTEM_PYTHON": str(python)}
     result = subprocess.run(["bash", str(SCRIPT)], env=env, capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stdout + result.stderr
     return result
@@ -44,18 +48,39 @@ def test_first_run_installs_everything(pi_root):
     files = snapshot(pi_root)
     assert files["etc/systemd/system/paradox-table.service"] == (REPO / "systemd/paradox-table.service").read_bytes()
     assert files["etc/paradox-table/config.toml"] == (REPO / "firmware/paradox-table.toml").read_bytes()
-    assert files["etc/modules-load.d/paradox-table.conf"] == b"i2c-dev\n"
+    # the OLED's bus, and the camera's device classes before the unit's allow-list is made
+    assert files["etc/modules-load.d/paradox-table.conf"].split() == [b"i2c-dev", b"videodev", b"mc"]
     hook = pi_root / "usr/lib/systemd/system-shutdown/paradox-table-unplug"
     assert os.access(hook, os.X_OK)
     boot = files["boot/firmware/config.txt"].decode()
     assert boot.startswith("[all]\narm_64bit=1\n")  # the owner's lines stay first and untouched
     for line in ("dtparam=i2c_arm=on", "dtparam=i2c_arm_baudrate=400000", "camera_auto_detect=1"):
         assert line in boot.splitlines()
+    ours = boot.split("# >>> paradox-table >>>\n", 1)[1]
+    settings = [line for line in ours.splitlines() if line and not line.startswith("#")]
+    assert settings[0] == "[all]"  # after an owner's [pi4] section, ours still apply to every board
     # The system commands it would run, in order, with the venv that sees apt's picamera2.
     assert f"would run: python3 -m venv --system-site-packages {pi_root}/opt/paradox-table/.venv" in out
-    assert f"pip install --quiet --upgrade {REPO}" in out
+    assert f"--constraint {pi_root}/opt/paradox-table/constraints.txt {REPO}" in out
     assert "would run: usermod --append --groups gpio\\,i2c\\,video paradox-table" in out
     assert out.index("daemon-reload") < out.index("enable --now paradox-table.service")
+
+
+@pytest.mark.parametrize("numpy, pins", [
+    ("1.24.2", ["numpy==1.24.2", "opencv-python-headless<4.12"]),  # Bookworm: OpenCV 4.11 is the last for numpy 1.x
+    ("2.2.4", ["numpy==2.2.4"]),  # Trixie
+])
+def test_the_venv_keeps_the_systems_numpy_that_picamera2_is_built_against(pi_root, numpy, pins):
+    out = install(pi_root, numpy).stdout
+    constraints = (pi_root / "opt/paradox-table/constraints.txt").read_text()
+    assert [line for line in constraints.splitlines() if not line.startswith("#")] == pins
+    assert f"pip install --quiet --upgrade --constraint {pi_root}/opt/paradox-table/constraints.txt {REPO}" in out
+
+
+def test_no_numpy_from_apt_is_said(pi_root):
+    result = install(pi_root, numpy=None)
+    assert "no numpy from apt" in result.stderr
+    assert "numpy==" not in (pi_root / "opt/paradox-table/constraints.txt").read_text()
 
 
 def test_second_run_changes_nothing(pi_root):
