@@ -66,7 +66,9 @@ for package in "${APT_PACKAGES[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
 done
 if ((${#missing[@]})); then
-    run apt-get update
+    # --error-on=any: without a network apt-get update still exits 0 by default, and the
+    # install would fail later with a less helpful message (apt 2.1.16 and later).
+    run apt-get update --error-on=any
     run apt-get install -y --no-install-recommends "${missing[@]}"
 fi
 

@@ -8,6 +8,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+import yaml
 
 REPO = Path(__file__).resolve().parents[2]
 SCRIPT = REPO / "firmware" / "install.sh"
@@ -38,7 +39,8 @@ def pi_root(tmp_path):
 
 @pytest.mark.skipif(shutil.which("shellcheck") is None, reason="shellcheck is not installed")
 def test_shellcheck_is_clean():
-    result = subprocess.run(["shellcheck", str(SCRIPT), str(REPO / "firmware" / "paradox-table-unplug")],
+    result = subprocess.run(["shellcheck", str(SCRIPT), str(REPO / "firmware" / "paradox-table-unplug"),
+                             str(REPO / "firmware" / "first-boot.sh")],
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stdout
 
@@ -125,14 +127,63 @@ def test_not_a_pi_boot_partition_is_left_alone(tmp_path):
 def test_boot_fragment_and_cloud_init():
     fragment = (REPO / "firmware/boot-config.txt").read_text().splitlines()
     settings = [line for line in fragment if line and not line.startswith("#")]
-    assert settings == ["dtparam=i2c_arm=on", "dtparam=i2c_arm_baudrate=400000", "camera_auto_detect=1"]
+    assert settings == ["[all]", "dtparam=i2c_arm=on", "dtparam=i2c_arm_baudrate=400000", "camera_auto_detect=1"]
     user_data = (REPO / "firmware/user-data").read_text()
     assert user_data.startswith("#cloud-config\n")
     assert "\nhostname: paradox-table\n" in user_data
-    for package in ("python3-picamera2", "python3-lgpio", "i2c-tools", "avahi-daemon", "git", "python3-venv"):
-        assert f"\n  - {package}\n" in user_data
-    assert "firmware/install.sh" in user_data
+    assert "Trixie" in user_data and "Bookworm" in user_data  # which image the SD-card route needs
     assert "\t" not in user_data  # YAML forbids tabs for indentation
+    data = yaml.safe_load(user_data)
+    # Packages come from the first-boot unit once the network is up, not once from cloud-init
+    # whatever the network; and it reboots only after success, not cloud-init's power_state.
+    assert not {"packages", "package_update", "power_state"} & set(data)
+    assert data["runcmd"][-1] == ["systemctl", "enable", "--now", "--no-block", "paradox-table-first-boot.service"]
+    assert "network-config" in user_data and (REPO / "firmware/network-config.example").is_file()
+    network = yaml.safe_load((REPO / "firmware/network-config.example").read_text())
+    assert network["network"]["version"] == 2 and "wlan0" in network["network"]["wifis"]
+
+
+def first_boot(tmp_path, install: str, network: bool, once: bool = True) -> subprocess.CompletedProcess:
+    """firmware/first-boot.sh with its install, network and reboot stood in for."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir(exist_ok=True)
+    (bin_dir / "ip").write_text("#!/bin/sh\n" + ("echo 'default via 10.0.0.1 dev wlan0'\n" if network else "") + "exit 0\n")
+    (bin_dir / "nm-online").write_text(f"#!/bin/sh\nexit {0 if network else 1}\n")
+    (bin_dir / "sleep").write_text("#!/bin/sh\nexit 0\n")
+    for tool in ("ip", "nm-online", "sleep"):
+        (bin_dir / tool).chmod(0o755)
+    env = {**os.environ, "PATH": f"{bin_dir}:{os.environ['PATH']}", "LOG": str(tmp_path / "first-boot.txt"),
+           "DONE": str(tmp_path / "state/installed"), "INSTALL": install, "REBOOT": f"touch {tmp_path}/rebooted",
+           "ONCE": "1" if once else "0", "WAIT_SECONDS": "1"}
+    return subprocess.run(["bash", str(REPO / "firmware/first-boot.sh")], env=env, capture_output=True,
+                          text=True, timeout=60)
+
+
+def test_first_boot_without_a_network_waits_says_why_and_does_not_reboot(tmp_path):
+    result = first_boot(tmp_path, install=f"touch {tmp_path}/installed-anyway", network=False)
+    assert result.returncode == 1
+    assert "no network yet" in (tmp_path / "first-boot.txt").read_text()
+    assert not (tmp_path / "installed-anyway").exists() and not (tmp_path / "rebooted").exists()
+    assert not (tmp_path / "state/installed").exists()
+
+
+def test_first_boot_retries_a_failed_install_and_reboots_only_after_success(tmp_path):
+    counter = tmp_path / "tries"
+    flaky = tmp_path / "flaky-install"
+    flaky.write_text(f"#!/bin/sh\necho try >> {counter}\n"
+                     f"[ $(wc -l < {counter}) -ge 3 ] || {{ echo 'E: Unable to locate package python3-picamera2'; exit 100; }}\n"
+                     "echo installed\n")
+    flaky.chmod(0o755)
+    result = first_boot(tmp_path, install=str(flaky), network=True, once=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+    log = (tmp_path / "first-boot.txt").read_text()
+    assert log.count("the install failed (exit 100): E: Unable to locate package python3-picamera2") == 2
+    assert "installed; rebooting" in log and (tmp_path / "rebooted").exists()
+    assert (tmp_path / "state/installed").exists()
+    (tmp_path / "rebooted").unlink()
+    again = first_boot(tmp_path, install=str(flaky), network=True)  # the next boot: nothing to do
+    assert again.returncode == 0 and not (tmp_path / "rebooted").exists()
+    assert counter.read_text().count("try") == 3
 
 
 def test_polkit_rule_is_installed(pi_root):
