@@ -51,11 +51,31 @@ $(STAMP): pyproject.toml | venv-tools
 	@$(PY) -m pip install --quiet -e '.[test]'
 	@touch $(STAMP)
 
+# Raspberry Pi OS Bookworm's oldest pair: apt's numpy 1.24, which picamera2 is built against and
+# the Pi's venv keeps (firmware/install.sh), with the last OpenCV wheel that accepts numpy 1.x.
+# `make test` runs the vision and camera tests on it too; the main venv has the newest pair.
+OLDEST       := .venv-oldest
+OLDEST_STAMP := $(OLDEST)/.installed-stamp
+OLDEST_PINS  := numpy==1.24.4 opencv-python-headless==4.11.0.86
+OLDEST_TESTS := tests/vision/test_camera.py tests/vision/test_markers.py tests/vision/test_marker_corners.py \
+  tests/vision/test_mat.py tests/vision/test_motion.py tests/vision/test_tracker.py \
+  tests/vision/test_recognise.py tests/vision/test_read_what_changed.py tests/initiative/test_camera.py \
+  tests/dynasty/test_camera.py tests/test_real_camera_path.py tests/reliability/test_faults.py
+
+$(OLDEST_STAMP): pyproject.toml | venv-tools
+	@echo "Installing the companion with numpy 1.24 and OpenCV 4.11 (Bookworm's pair) in $(OLDEST)"
+	@rm -rf $(OLDEST) && $(PYTHON) -m venv $(OLDEST)
+	@printf '%s\n' $(OLDEST_PINS) > $(OLDEST)/constraints.txt
+	@$(OLDEST)/bin/python -m pip install --quiet --upgrade pip
+	@$(OLDEST)/bin/python -m pip install --quiet --constraint $(OLDEST)/constraints.txt -e . pytest hypothesis pyyaml
+	@touch $@
+
 # `make run PORT=8081` serves on another port than the config's (8080 unless changed).
 run: $(STAMP)
 	$(VENV)/bin/paradox-table run$(if $(PORT), --port $(PORT))
 
-test: test-tools $(STAMP)
+test: test-tools $(STAMP) $(OLDEST_STAMP)
+	$(OLDEST)/bin/python -m pytest -p no:cacheprovider -k "not a0_mat" $(OLDEST_TESTS)
 	$(PY) -m pytest
 
 # The long reliability runs `make test` only samples: kill -9 at random moments 100 times per
@@ -78,4 +98,4 @@ bench: $(STAMP)
 	$(PY) -m companion.bench
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) $(OLDEST) build *.egg-info
