@@ -21,9 +21,10 @@ def pages(game: str | None) -> tuple[str, ...]:
     return own + tuple(p for p in SHARED_PAGES if p not in own)
 
 
-def oled_screen(snap, join_url: str, safe: bool = True) -> tuple[str, dict]:
+def oled_screen(snap, join_url: str, safe: bool = True, address: str | None = None) -> tuple[str, dict]:
     """`safe`: whether "safe to unplug" is true as soon as the companion stops (not on a Pi,
-    where the power-off hook says it once the disks are done)."""
+    where the power-off hook says it once the disks are done). `address`: the companion's
+    address on the network ("http://192.168.1.23:8080/"), for phones that cannot open a .local name."""
     if snap.shutting_down:
         return "unplug", {"safe": safe} if safe else {"safe": False, "text": "Shutting down..."}
     if snap.prompt is not None:  # a question with choices shows the one A would take
@@ -33,7 +34,7 @@ def oled_screen(snap, join_url: str, safe: bool = True) -> tuple[str, dict]:
     if snap.alert:
         return "error", {"text": snap.alert}
     if snap.session is None or snap.screen == "join":
-        return "join", {"url": join_url}
+        return "join", {"url": join_url, **({"address": address} if address else {})}
     view = snap.view(TABLE)
     oled = games.part(view["game"], "oled")
     if oled is not None and (snap.screen in oled.PAGES or snap.screen not in SHARED_PAGES):

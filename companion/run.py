@@ -43,33 +43,51 @@ def host_token(state_dir: Path) -> str:
     return token
 
 
-def screen_for(snap, join_url: str, safe: bool = True) -> tuple[str, dict]:
+def screen_for(snap, join_url: str, safe: bool = True, address=lambda: None) -> tuple[str, dict]:
     """The OLED's screen: a phone's request to host, while it waits for A or B; else the
-    companion's own (companion.panel)."""
+    companion's own (companion.panel). `address()` gives the join screen the companion's address
+    on the network as it is now (it may come after start-up, when the Wi-Fi joins)."""
     if snap.host_request is not None and not snap.shutting_down:
         return "host", {"code": snap.host_request.code}
-    return oled_screen(snap, join_url, safe=safe)
+    return oled_screen(snap, join_url, safe=safe, address=address())
+
+
+def phone_address(listen: str, port: int, address=None):
+    """A function giving the address phones can open now ("http://192.168.1.23:8080/"), or None
+    while there is none: no network yet, or a companion that listens on loopback or IPv6 alone.
+    `address` finds this machine's address on the network (asked again each time: the Wi-Fi
+    may join after start-up)."""
+    address = address or local_address
+    if listen in ("0.0.0.0", ""):
+        def now():
+            there = address()
+            return None if there.startswith("127.") else f"http://{there}:{port}/"
+        return now
+    if listen in ("::", "::1", "localhost") or listen.startswith("127."):
+        return lambda: None  # IPv6 only: this machine's IPv4 address would not answer
+    there = f"[{listen}]" if ":" in listen else listen  # one address of this machine
+    return lambda: f"http://{there}:{port}/"
 
 
 def links(listen: str, hostname: str, port: int, token: str, address=None) -> dict:
     """The links that work for a server listening on `listen`: "local" (this computer's host
     page) always; "host" (the host page from another device) and "join" (the players' page) only
     when phones can reach it. `address` finds this machine's address on the network."""
-    address = address or local_address
     loopback = listen in ("localhost", "::1") or listen.startswith("127.")
     if listen in ("0.0.0.0", ""):
-        here, there = "127.0.0.1", address()
+        here = "127.0.0.1"
     elif listen == "::":
-        here, there = "[::1]", None  # IPv6 only: this machine's IPv4 address would not answer
+        here = "[::1]"
     elif loopback:
-        here, there = ("[::1]" if listen == "::1" else "127.0.0.1" if listen == "localhost" else listen), None
+        here = "[::1]" if listen == "::1" else "127.0.0.1" if listen == "localhost" else listen
     else:  # one address of this machine
-        here = there = f"[{listen}]" if ":" in listen else listen
+        here = f"[{listen}]" if ":" in listen else listen
     urls = {"local": f"http://{here}:{port}/?host={token}"}
     if not loopback:
         urls["join"] = f"http://{hostname}.local:{port}/"
-        if there and not there.startswith("127."):
-            urls["host"] = f"http://{there}:{port}/?host={token}"
+        there = phone_address(listen, port, address)()
+        if there:
+            urls["host"] = f"{there}?host={token}"
     return urls
 
 
@@ -151,7 +169,8 @@ def start(config: Config, simulate: bool, port: int | None = None, host: str | N
             subprocess.run(["systemctl", "--no-block", "poweroff"], check=False)
 
     companion = Companion(store, join_url=join_url, watchdog=notify.watchdog, shutdown=power_off)
-    companion.subscribe(lambda snap: display.show(*screen_for(snap, join_url, safe=not on_pi)))
+    address = phone_address(host or config.web.host, port or config.web.port)
+    companion.subscribe(lambda snap: display.show(*screen_for(snap, join_url, safe=not on_pi, address=address)))
     buttons = Buttons.from_config(config, on_event=companion.button, on_pi=on_pi)
 
     companion.start()  # first, so whatever start-up has to say reaches the OLED

@@ -42,7 +42,7 @@ SAMPLES: dict[str, dict] = {
     },
     "message": {"title": "Flip paradox tiles", "text": "P3, P4: turn your paradox tiles face down."},
     "error": {"text": "Camera not found. Check the ribbon cable, then press A."},
-    "join": {"url": "http://paradox-table.local:8080/"},
+    "join": {"url": "http://paradox-table.local:8080/", "address": "http://192.168.1.23:8080/"},
     "unplug": {"safe": True},
     "winner": {"names": ["Chidi"], "score": 9.5},
     "menu": {"items": ["Resume", "New game", "Undo last move", "Show join code", "Shut down"],

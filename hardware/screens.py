@@ -233,12 +233,17 @@ def plain_message(problem: Any) -> str:
 
 
 def join(draw: ImageDraw.ImageDraw, data: Mapping[str, Any]) -> None:
-    """{"url": "http://paradox-table.local:8080/"} (or "hostname" and "port"): a QR code to scan."""
+    """{"url": "http://paradox-table.local:8080/"} (or "hostname" and "port"), and "address"
+    ("http://192.168.1.23:8080/") when the companion knows its address on the network.
+
+    The QR code holds the address when there is one: many Android phones cannot open a .local
+    name. The text gives the address first, then the name, for whoever types it."""
     url = data.get("url") or f"http://{_require(data, 'hostname')}.local:{data.get('port', 8080)}/"
-    draw.bitmap((0, 0), qr_image(url), fill=1)
+    address = data.get("address")
+    draw.bitmap((0, 0), qr_image(address or url), fill=1)
     left = 66
     width = (WIDTH - left) // CHAR_W
-    lines = ["Scan to", "join:"] + url_lines(url, width)
+    lines = (url_lines(address, width) if address else ["Scan to", "join:"]) + url_lines(url, width)
     for i, line in enumerate(fit(lines, 6, width)):
         text(draw, left, 2 + i * LINE_PITCH, line)
 

@@ -37,6 +37,25 @@ def test_listening_everywhere_prints_the_machines_address_and_the_join_page():
     assert len(announcement(urls, "192.168.1.20")) == 3  # the same link is not printed twice
 
 
+def test_the_oled_join_screen_gives_the_address_phones_can_open_as_it_is_now():
+    """Many Android phones cannot open NAME.local: the join screen's QR holds the address. The
+    Wi-Fi may join after start-up, so the address is asked for each time the screen is drawn."""
+    from companion.run import phone_address, screen_for
+
+    class Snap:
+        host_request, shutting_down, prompt, alert, session, screen = None, False, None, "", None, "join"
+
+    now = {"ip": "127.0.0.1"}
+    address = phone_address("0.0.0.0", 8080, address=lambda: now["ip"])
+    join = "http://paradox-table.local:8080/"
+    assert screen_for(Snap, join, address=address) == ("join", {"url": join})  # no network yet
+    now["ip"] = "192.168.1.20"
+    assert screen_for(Snap, join, address=address) == (
+        "join", {"url": join, "address": "http://192.168.1.20:8080/"})
+    assert phone_address("127.0.0.1", 8080, address=lambda: "192.168.1.20")() is None
+    assert phone_address("10.0.0.5", 8080)() == "http://10.0.0.5:8080/"
+
+
 def test_make_run_takes_a_port():
     # As a user types it, not as the make that runs this suite would pass it down.
     env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS")}

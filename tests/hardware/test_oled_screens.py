@@ -84,6 +84,23 @@ def test_join_screen_qr_code_decodes_to_the_url(display):
         assert text.lower() == url, (url, text)
 
 
+def test_join_screen_with_an_address_puts_the_address_in_the_qr_code_and_says_both(display):
+    """Many Android phones do not resolve NAME.local: the QR code a phone scans holds the
+    address that works everywhere, and the screen shows the address and the name."""
+    cv2 = pytest.importorskip("cv2")
+    import numpy as np
+
+    display.show("join", {"url": "http://paradox-table.local:8080/", "address": "http://10.0.0.7:8080/"})
+    framed = np.zeros((96, 160), np.uint8)
+    framed[16:80, 16:144] = np.array(display.image.convert("L"))
+    big = cv2.resize(framed, None, fx=8, fy=8, interpolation=cv2.INTER_NEAREST)
+    assert cv2.QRCodeDetector().detectAndDecode(big)[0].lower() == "http://10.0.0.7:8080/"
+    with Display(emulated_device()) as other:
+        other.show("join", {"url": "http://paradox-table.local:8080/"})
+        assert differing_pixels(other.image.crop((66, 0, 128, 64)), display.image.crop((66, 0, 128, 64))) > 0
+    assert screens.url_lines("http://10.0.0.7:8080/", 10) == ["10.0.0.7", ":8080"]
+
+
 def test_qr_code_modules_are_whole_pixels():
     image = screens.qr_image("http://paradox-table.local:8080/")
     assert image.size == (64, 64)
