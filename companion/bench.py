@@ -99,7 +99,7 @@ def service_memory(game: str, moves: int = 20, seconds: float = 5.0, state_dir: 
         while time.monotonic() < deadline:  # the camera, if any, reads frames meanwhile
             time.sleep(0.1)
         camera_open = dev.camera.pipeline is not None
-        frames_seen = dev.camera.last_frame is not None
+        frames_seen = dev.camera.frames > 0
     finally:
         dev.stop()
     return {"game": game, "camera_source": source or ("simulation" if "camera" in games.describe(game).parts else "none"), "ready_s": round(ready_s, 2),

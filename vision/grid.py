@@ -382,6 +382,7 @@ class CellReader:
                 continue
             view = view_zone(frame, cal.H_inv, zone, paper)
             cells = self._read_zone(frame, cal.H_inv, view, name)
+            del view  # one area's straightened copies at a time: they are large at 5 MP
             if cells is None:
                 hand = True
                 continue

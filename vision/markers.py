@@ -147,14 +147,16 @@ class MarkerDetector:
     def detect(self, frame) -> dict[int, np.ndarray]:
         """id -> 4x2 image corners (TL, TR, BR, BL in the marker's own frame)."""
         check_frame(frame)
-        gray = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
         scale = 1.0
-        small = gray
-        if self.max_search_width and gray.shape[1] > self.max_search_width * 1.4:
-            # a whole-number reduction keeps INTER_AREA on its fast path
-            f = int(round(gray.shape[1] / self.max_search_width))
+        if self.max_search_width and frame.shape[1] > self.max_search_width * 1.4:
+            # a whole-number reduction keeps INTER_AREA on its fast path; reduced before it is
+            # made grey, so no grey copy of the whole frame is made (5 MB at 2592x1944)
+            f = int(round(frame.shape[1] / self.max_search_width))
             scale = 1.0 / f
-            small = cv2.resize(gray, (gray.shape[1] // f, gray.shape[0] // f), interpolation=cv2.INTER_AREA)
+            small = _gray(cv2.resize(frame, (frame.shape[1] // f, frame.shape[0] // f),
+                                     interpolation=cv2.INTER_AREA))
+        else:
+            small = _gray(frame)
         corners, ids, _ = self._det.detectMarkers(small)
         found: dict[int, np.ndarray] = {}
         if ids is None:
@@ -162,28 +164,33 @@ class MarkerDetector:
         for c, i in zip(corners, ids.ravel()):
             found[int(i)] = c.reshape(4, 2).astype(np.float32) / scale
         if scale != 1.0:
-            found = {mid: self._at_full_size(gray, mid, c, scale) for mid, c in found.items()}
+            found = {mid: self._at_full_size(frame, mid, c, scale) for mid, c in found.items()}
         return found
 
-    def _at_full_size(self, gray, mid, c, scale) -> np.ndarray:
+    def _at_full_size(self, frame, mid, c, scale) -> np.ndarray:
         """A marker found at reduced size, placed at full size: found again in the box round it
         (its corners from the frame's own pixels, not scaled up) and refined within a few pixels.
         Refining the scaled-up corners alone reaches a whole reduced pixel, and on a small marker
         that lets a corner slide onto the marker's inner bits, pixels off."""
-        h, w = gray.shape
+        h, w = frame.shape[:2]
         diagonal = float(np.linalg.norm(c[0] - c[2]))
         x0, y0 = np.maximum(np.floor(c.min(axis=0) - diagonal / 4).astype(int), 0)
         x1, y1 = np.minimum(np.ceil(c.max(axis=0) + diagonal / 4).astype(int), (w, h))
-        corners, ids, _ = self._det.detectMarkers(np.ascontiguousarray(gray[y0:y1, x0:x1]))
+        box = np.ascontiguousarray(_gray(frame[y0:y1, x0:x1]))
+        corners, ids, _ = self._det.detectMarkers(box)
         again = [k for k, i in enumerate(ids.ravel()) if int(i) == mid] if ids is not None else []
         if again:
-            pts, win = corners[again[0]].reshape(-1, 1, 2) + np.float32([x0, y0]), 3
+            pts, win = corners[again[0]].reshape(-1, 1, 2).copy(), 3
         else:  # (rare) not found again: refine the scaled-up corners as far as they may be out
-            pts, win = c.reshape(-1, 1, 2).copy(), int(1.0 / scale + 1)
+            pts, win = c.reshape(-1, 1, 2) - np.float32([x0, y0]), int(1.0 / scale + 1)
         win = int(max(2, min(win, diagonal / 14)))  # never past the first of the marker's cells
         crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.01)
-        cv2.cornerSubPix(gray, pts, (win, win), (-1, -1), crit)
-        return pts.reshape(4, 2)
+        cv2.cornerSubPix(box, pts, (win, win), (-1, -1), crit)
+        return pts.reshape(4, 2) + np.float32([x0, y0])
+
+
+def _gray(image):
+    return image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
 
 
 def missing_in_view(cal: Calibration, layout: MarkerLayout, shape, ids=None) -> list[int]:
