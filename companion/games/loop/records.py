@@ -84,10 +84,7 @@ def turn(state, line):
 
 def _choices(line: dict, words: set) -> dict:
     """A line's choices as the move's fields."""
-    fields = {_FIELDS[k]: v for k, v in line.items() if k in words}
-    if "parts" in fields and not isinstance(fields["parts"], list):
-        raise IllegalMove("trash names its parts as a list of [machine, part]")
-    return fields
+    return {_FIELDS[k]: v for k, v in line.items() if k in words}
 
 
 def _as_launching(state, seat):
