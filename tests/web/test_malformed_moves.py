@@ -33,3 +33,11 @@ def test_a_dynasty_phone_s_cell_of_two_lists_is_refused_in_words(client, compani
     r = client.post("/api/move", json={"move": {"type": "Remove", "seat": 0, "map": "shared",
                                                 "cell": [[1, 2], [3, 4]]}}, headers=seat0)
     assert r.status_code == 409 and r.json["error"].startswith("Remove's cell must be a list of 2"), r.json
+
+
+@pytest.mark.parametrize("options, words", [({"players": 2, "names": {"a": 1}}, "names must be a list"),
+                                            ({"players": 2, "names": 3}, "names must be a list"),
+                                            ({"players": [2]}, "players must be a whole number")])
+def test_a_host_s_malformed_options_are_refused_in_words(client, companion, options, words):
+    r = client.post("/api/host/game", json={"game": "loop", "options": options}, headers=H)
+    assert r.status_code == 409 and r.json["error"] == words, r.json
