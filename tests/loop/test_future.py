@@ -96,3 +96,10 @@ def test_a_destination_without_an_action_offers_none():
                                              "future": {"part": "engine", "machine": 1}})
     with pytest.raises(records.RecordError, match="line 8: Rome offers no action"):
         replay([HEADER, *DAY1, {"turn": rome}])
+
+
+def test_only_a_future_destination_has_an_action():
+    bad = dict(HEADER, destinations=[HEADER["destinations"][0],
+                                     dict(HEADER["destinations"][1], action="garage")])
+    with pytest.raises(records.RecordError, match="line 1: Rome: only a Future destination has an action"):
+        replay([bad])

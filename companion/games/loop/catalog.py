@@ -122,6 +122,8 @@ def destination(entry, parts: set[str], lookup: dict[str, dict]) -> dict:
         raise IllegalMove("a destination is written like 'Rome AD net 4'")
     if out["era"] not in ERAS:
         raise IllegalMove(f"{out['name']}: say its era (AD, BC or Future), e.g. '{out['name']} AD net 4'")
+    if out["action"] is not None and out["era"] != "Future":
+        raise IllegalMove(f"{out['name']}: only a Future destination has an action written on it")
     if not isinstance(out["parts"], (list, tuple)) or not out["parts"] or \
             any(not isinstance(p, str) or p not in parts for p in out["parts"]):
         raise IllegalMove(f"{out['name']}: say the parts it needs ({', '.join(sorted(parts))}), "
