@@ -171,7 +171,10 @@ def from_dict(classes: Iterable[type], data: dict):
 
 @functools.lru_cache(maxsize=None)
 def _hints(cls) -> dict:
-    return typing.get_type_hints(cls)
+    try:
+        return typing.get_type_hints(cls)
+    except Exception:  # a type this module cannot name: that class's fields go unchecked
+        return {}
 
 
 def _shaped(value, hint, where: str):
