@@ -2,7 +2,9 @@
 
 Rules: shared/rules/loop.ja.txt (the original) and loop.en.md; decisions the rulebook leaves
 open: docs/rulings.md ("Loop"). Every action either happens in full or cracks (`crack_reason`
-says why before it happens); launches check every condition of the rulebook's 発進 section.
+says why before it happens); launches check every condition of the rulebook's 発進 section, and
+what one will cost (a crack as the day's second machine, scrapped parts) is said before it is
+chosen (`launch_warning`).
 """
 from __future__ import annotations
 
