@@ -61,6 +61,11 @@ def replay(lines) -> Replay:
                 raise IllegalMove(f"unknown line kind {kind!r}; {rules.NAME} records use {known}")
         except IllegalMove as exc:
             raise RecordError(f"line {number}: {exc}") from None
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
+            # a shape the checks above missed: still one line naming it, never a traceback
+            # (the cause is kept, so tests can tell this from a refusal in words)
+            raise RecordError(f"line {number}: this line is not written as docs/records.md "
+                              f"describes ({type(exc).__name__}: {exc})") from exc
     if rules is None:
         raise RecordError("line 1: the record is empty; it must start with a header line")
     return Replay(rules, state, number)
@@ -84,8 +89,9 @@ def _header(data: dict):
         raise IllegalMove(f'the first line must name the game, e.g. {{"game": "{example}"}}')
     rules = games.load(name)
     seed = options.pop("seed", 0)
-    if not isinstance(seed, int):
+    if not isinstance(seed, int) or isinstance(seed, bool):
         raise IllegalMove("seed must be a whole number")
+    rules.GAME.check_options(options)
     own = games.part(name, "records")
     if own is not None:
         options = own.header(options)

@@ -238,6 +238,7 @@ class Companion:
         has moves is not ended: InProgress says what the host is about to end."""
         def run():
             self._open()
+            games.describe(game).check_options(options)  # the same shapes a record's header has
             games.load(game).setup(dict(options), 0 if seed is None else seed)  # bad options end nothing
             self._set_aside(replace, "starting a new game", "start a new game")
             session = Session.create(self.store, game, options, seed)

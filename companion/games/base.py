@@ -25,8 +25,12 @@ state and drawn from with `chance`) or from an explicit chance move whose outcom
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
+import json
 import random
+import types
+import typing
 from dataclasses import dataclass
 from typing import Any, Iterable
 
@@ -138,31 +142,113 @@ def to_dict(obj) -> dict:
 
 
 def from_dict(classes: Iterable[type], data: dict):
-    """The inverse of to_dict over a game's move classes; bad data raises IllegalMove."""
+    """The inverse of to_dict over a game's move classes; bad data raises IllegalMove.
+
+    Every field is checked against the type its move class declares (`int`, `str | None`,
+    `tuple[tuple[int, str], ...]`, ...), so a record line or a phone's post with a number for a
+    list, a list for a word or a list nested too deep is refused here, in words, before the
+    rules see it; JSON's lists become the tuples a move holds. `Any` and a bare `tuple` leave
+    the contents to the rules."""
     if not isinstance(data, dict):
         raise IllegalMove("a move must be an object")
     by_name = {cls.__name__: cls for cls in classes}
     kind = data.get("type")
-    if kind not in by_name:
+    if not isinstance(kind, str) or kind not in by_name:
         raise IllegalMove(f"unknown move {kind!r}; expected one of {', '.join(sorted(by_name))}")
     cls = by_name[kind]
-    names = {f.name for f in dataclasses.fields(cls)}
-    extra = set(data) - names - {"type"}
+    fields = dataclasses.fields(cls)
+    extra = set(data) - {f.name for f in fields} - {"type"}
     if extra:
         raise IllegalMove(f"{kind} does not take {', '.join(sorted(extra))}")
-    kwargs = {}
-    for f in dataclasses.fields(cls):
-        if f.name in data:
-            value = data[f.name]
-            kwargs[f.name] = tuple(value) if isinstance(value, list) else value
+    missing = [f.name for f in fields if f.name not in data and f.default is dataclasses.MISSING
+               and f.default_factory is dataclasses.MISSING]
+    if missing:
+        raise IllegalMove(f"{kind} needs {', '.join(missing)}")
+    hints = _hints(cls)
+    return cls(**{f.name: _shaped(data[f.name], hints.get(f.name, Any), f"{kind}'s {f.name}")
+                  for f in fields if f.name in data})
+
+
+@functools.lru_cache(maxsize=None)
+def _hints(cls) -> dict:
     try:
-        move = cls(**kwargs)
-    except TypeError as exc:
-        raise IllegalMove(f"{kind} is missing a field: {exc}") from None
-    seat = getattr(move, "seat", 0)
-    if not isinstance(seat, int) or isinstance(seat, bool):
-        raise IllegalMove("a seat is a number")
-    return move
+        return typing.get_type_hints(cls)
+    except Exception:  # a type this module cannot name: that class's fields go unchecked
+        return {}
+
+
+def _shaped(value, hint, where: str):
+    """`value`, from JSON, as the declared type `hint` holds it; IllegalMove if it is not one."""
+    if _fits(value, hint):
+        return _as_declared(value, hint)
+    shown = json.dumps(value) if isinstance(value, (list, dict)) else repr(value)
+    if len(shown) > 40:
+        shown = shown[:37] + "..."
+    raise IllegalMove(f"{where} must be {_words(hint)}, not {shown}")
+
+
+def _fits(value, hint) -> bool:
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if hint is Any:
+        return True
+    if hint is type(None) or hint is None:
+        return value is None
+    if origin in (typing.Union, types.UnionType):
+        return any(_fits(value, a) for a in args)
+    if hint is bool:
+        return isinstance(value, bool)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if hint is str:
+        return isinstance(value, str)
+    if hint is tuple or origin is tuple:
+        if not isinstance(value, (list, tuple)):
+            return False
+        if not args:
+            return True
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(_fits(v, args[0]) for v in value)
+        return len(value) == len(args) and all(_fits(v, a) for v, a in zip(value, args))
+    if hint is dict or origin is dict:
+        return isinstance(value, dict) and (not args or all(
+            _fits(k, args[0]) and _fits(v, args[1]) for k, v in value.items()))
+    if origin is typing.Literal:
+        return any(value == a and type(value) is type(a) for a in args)
+    return True
+
+
+def _as_declared(value, hint):
+    """JSON's lists as the tuples a move holds (a move is a value); contents of `Any` as given."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        return _as_declared(value, next(a for a in args if _fits(value, a)))
+    if hint is Any:
+        return tuple(value) if isinstance(value, list) else value
+    if (hint is tuple or origin is tuple) and isinstance(value, (list, tuple)):
+        if not args:
+            return tuple(value)
+        each = [args[0]] * len(value) if len(args) == 2 and args[1] is Ellipsis else args
+        return tuple(_as_declared(v, a) for v, a in zip(value, each))
+    return value
+
+
+_WORDS = {bool: "true or false", int: "a whole number", float: "a number", str: "a word",
+          type(None): "null", dict: "an object", tuple: "a list"}
+
+
+def _words(hint) -> str:
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        return " or ".join(_words(a) for a in args)
+    if origin is tuple and args:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return f"a list, each {_words(args[0])}"
+        return f"a list of {len(args)}: " + ", ".join(_words(a) for a in args)
+    if origin is typing.Literal:
+        return " or ".join(json.dumps(a) for a in args)
+    return _WORDS.get(origin or hint, "something else")
 
 
 def accepted(apply, state, candidates) -> list:
@@ -242,6 +328,12 @@ class Option:
         return out
 
 
+_OPTION_SHAPES = {"count": int, "choice": (str, int, bool), "names": list, "each": (list, dict),
+                  "numbers": (dict, list)}
+_OPTION_WORDS = {"count": "a whole number", "choice": "one word", "names": "a list",
+                 "each": "a list or an object, one per seat", "numbers": "an object"}
+
+
 @dataclass(frozen=True)
 class Game:
     """What a game is, for the session, the table service, the OLED, the phones and the tests.
@@ -269,6 +361,17 @@ class Game:
 
     def defaults(self) -> dict:
         return {o.key: o.default for o in self.options if o.default is not None}
+
+    def check_options(self, options: dict):
+        """Each declared option given has the shape its kind has (a whole number, a word, a
+        list of names, ...); IllegalMove says which is not. What the values may be is the
+        game's `setup` to say."""
+        for o in self.options:
+            value = options.get(o.key)
+            if value is None or isinstance(value, _OPTION_SHAPES[o.kind]) and not (
+                    o.kind == "count" and isinstance(value, bool)):
+                continue
+            raise IllegalMove(f"{o.key} must be {_OPTION_WORDS[o.kind]}")
 
     def as_json(self) -> dict:
         return {"name": self.name, "title": self.title, "players": list(self.players),

@@ -37,7 +37,8 @@ class Half:
                 raise IllegalMove(f"a half is written terrain/icon/paths, not {value!r}")
             value = {"terrain": parts[0], "icon": parts[1] or None, "paths": parts[2],
                      "arrow": parts[3] if len(parts) == 4 and parts[3] else None}
-        if not isinstance(value, dict) or set(value) - {"terrain", "icon", "paths", "arrow"} or "terrain" not in value:
+        if not isinstance(value, dict) or set(value) - {"terrain", "icon", "paths", "arrow"} or "terrain" not in value \
+                or not all(isinstance(v, str) or v is None for v in value.values()):
             raise IllegalMove('a half is {"terrain": ..., "icon": ..., "paths": "NESW"}')
         terrain, icon, paths = value["terrain"], value.get("icon"), value.get("paths", "")
         arrow = value.get("arrow") or None

@@ -29,7 +29,7 @@ class Start:
     """A starting domino laid: on the shared map (`role` names whose) or a seat's personal map."""
     seat: int
     map: str
-    cells: tuple
+    cells: tuple[tuple[int, int], ...]
     role: str = ""
 
     def __post_init__(self):
@@ -40,7 +40,7 @@ class Start:
 class Market:
     """The dominoes drawn into the market this round, as drawn (none: the deck is empty)."""
     seat: int
-    dominoes: tuple = ()
+    dominoes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -48,7 +48,7 @@ class Mission:
     """The mission domino a seat drew: requirements "ROLE NUMBER [SCALAR]", a reward or a
     penalty, and whether it shows the secret eye."""
     seat: int
-    needs: tuple
+    needs: tuple[str, ...]
     reward: str = ""
     penalty: str = ""
     secret: bool = False
@@ -66,8 +66,8 @@ class Place:
     """A domino laid on a map, halves as they lie on `cells`; `power` uses the role's power."""
     seat: int
     map: str
-    cells: tuple
-    halves: tuple
+    cells: tuple[tuple[int, int], ...]
+    halves: tuple[str | dict, ...]
     power: bool = False
 
     def __post_init__(self):
@@ -87,7 +87,7 @@ class Remove:
     player's own map (Goblin Grandma's reward takes Corrupters off any maps)."""
     seat: int
     map: str
-    cell: tuple
+    cell: tuple[int, int]
     owner: int | None = None
 
     def __post_init__(self):
@@ -108,9 +108,9 @@ class Shift:
     `halves`, on the same map."""
     seat: int
     map: str
-    cell: tuple
-    cells: tuple
-    halves: tuple
+    cell: tuple[int, int]
+    cells: tuple[tuple[int, int], ...]
+    halves: tuple[str | dict, ...]
 
     def __post_init__(self):
         object.__setattr__(self, "cell", tuple(self.cell) if isinstance(self.cell, list) else self.cell)

@@ -36,7 +36,8 @@ GAME = Game(
                default=0, low=0, high=14,
                help="Two per travel card drawn: 10 for 2-3 players, 14 for 4."),
         Option("destinations", "Destinations as drawn", "names", per="cards",
-               help="Name, era, parts, points, e.g. 'Rome AD net 4'; a name the companion "
+               help="Name, era, parts, points, e.g. 'Rome AD net 4', and a Future card's "
+                    "action last, e.g. 'Mars Future engine 5 garage'; a name the companion "
                     "already knows is enough."),
         Option("extra_anomalies", "Kickstarter: 4 extra time anomalies", "choice", default="no",
                choices=_YES_NO),

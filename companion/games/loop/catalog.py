@@ -7,6 +7,7 @@ at setup, in words like "Rome AD net 4", and the companion keeps them for the ne
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -16,6 +17,15 @@ CATALOG_DIR = Path(__file__).resolve().parents[2] / "catalog" / "loop"
 STORES = ("garage", "shop", "armory")
 ERAS = ("BC", "AD", "Future")
 FUTURE_ACTIONS = ("garage", "shop", "armory", "any_store", "supply", "exchange", "move")
+# how a host may write a Future card's action
+_ACTION_WORDS = {**{a: a for a in FUTURE_ACTIONS}, "armoury": "armory", "any-store": "any_store"}
+
+
+def future_action(word):
+    """A Future destination's action from a host's or a record's word, or None."""
+    if not isinstance(word, str):
+        return None
+    return _ACTION_WORDS.get(re.sub(r"[\s_-]+", "_", word.strip().lower()))
 
 
 @lru_cache(maxsize=None)
@@ -73,9 +83,15 @@ def destination(entry, parts: set[str], lookup: dict[str, dict]) -> dict:
                "parts": entry.get("parts", known_one.get("parts")),
                "points": entry.get("points", known_one.get("points")),
                "action": entry.get("action", known_one.get("action"))}
+        if out["action"] is not None:
+            if future_action(out["action"]) is None:
+                raise IllegalMove(f"{out['name']}: a Future destination's action is one of "
+                                  f"{', '.join(FUTURE_ACTIONS)}")
+            out["action"] = future_action(out["action"])
     elif isinstance(entry, str):
         words, era, needs, points = [], None, [], None
-        for word in entry.replace(",", " ").split():
+        text = re.sub(r"(?i)\bany[\s_-]+store\b", "any_store", entry)
+        for word in text.replace(",", " ").split():
             low = word.lower()
             if low in ("ad", "bc", "future"):
                 era = {"ad": "AD", "bc": "BC", "future": "Future"}[low]
@@ -85,6 +101,15 @@ def destination(entry, parts: set[str], lookup: dict[str, dict]) -> dict:
                 points = int(low)
             else:
                 words.append(word)
+        # a Future card's action is written after its other words ("Mars Future engine 5
+        # garage"); on any other card, or with no era to say so, the word is part of the name
+        action = future_action(words[-1]) if len(words) > 1 else None
+        if action is not None:
+            without = " ".join(words[:-1])
+            if (era or lookup.get(without.lower(), {}).get("era")) == "Future":
+                words = words[:-1]
+            else:
+                action = None
         name = " ".join(words)
         if not name:
             raise IllegalMove(f"{entry!r}: a destination needs a name, e.g. 'Rome AD net 4'")
@@ -92,18 +117,18 @@ def destination(entry, parts: set[str], lookup: dict[str, dict]) -> dict:
         out = {"name": known_one.get("name", name), "era": era or known_one.get("era"),
                "parts": needs or known_one.get("parts"),
                "points": points if points is not None else known_one.get("points"),
-               "action": known_one.get("action")}
+               "action": action or future_action(known_one.get("action"))}
     else:
         raise IllegalMove("a destination is written like 'Rome AD net 4'")
     if out["era"] not in ERAS:
         raise IllegalMove(f"{out['name']}: say its era (AD, BC or Future), e.g. '{out['name']} AD net 4'")
+    if out["action"] is not None and out["era"] != "Future":
+        raise IllegalMove(f"{out['name']}: only a Future destination has an action written on it")
     if not isinstance(out["parts"], (list, tuple)) or not out["parts"] or \
-            any(p not in parts for p in out["parts"]):
+            any(not isinstance(p, str) or p not in parts for p in out["parts"]):
         raise IllegalMove(f"{out['name']}: say the parts it needs ({', '.join(sorted(parts))}), "
                           f"e.g. '{out['name']} {out['era']} {sorted(parts)[0]} 4'")
     if not isinstance(out["points"], int) or isinstance(out["points"], bool) or out["points"] < 0:
         raise IllegalMove(f"{out['name']}: say its points, e.g. '{out['name']} {out['era']} "
                           f"{' '.join(out['parts'])} 4'")
-    if out["action"] not in (None,) + FUTURE_ACTIONS:
-        out["action"] = None
     return out

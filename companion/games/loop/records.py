@@ -3,18 +3,21 @@
 The header is `{"game": "loop", "players": 3, "parts": {...}, "destinations": [...], "first": 0}`;
 each turn is one line, `{"turn": {"seat": 0, "new": "garage", "part": "wheel", "machine": 1,
 "launch": {"machine": 1, "destination": "Rome"}}}`, listed in play order: a turn names only the
-choices its action needs, and none when it cracks.
+choices its action needs, and none when it cracks. A launch to a Future destination may add the
+destination's action with the same words: `"launch": {..., "future": {"part": "net", "machine": 2}}`.
+Every line becomes the same moves a phone sends (`move_from_dict`), so it is checked as they are.
 """
 from __future__ import annotations
 
 from ..base import IllegalMove
 from . import rules
-from .moves import Act, EndTurn, Launch
+from .moves import EndTurn, move_from_dict
 
 # the record's words -> the move's fields
 _FIELDS = {"part": "part", "machine": "machine", "from": "give", "to": "take",
            "to_machine": "to_machine", "from_machine": "from_machine",
            "destination": "destination", "parts": "parts"}
+_FUTURE = ("part", "machine", "from", "to", "to_machine", "from_machine")
 
 
 def header(options: dict) -> dict:
@@ -45,16 +48,14 @@ def turn(state, line):
         raise IllegalMove('a turn has either "new": ACTION or "past": true')
     if new is not None and not isinstance(new, str):
         raise IllegalMove('"new" names an action card, e.g. "garage"')
-    fields = {_FIELDS[k]: v for k, v in line.items() if k in _FIELDS}
-    if "parts" in fields:
-        if not isinstance(fields["parts"], list):
-            raise IllegalMove("trash names its parts as a list of [machine, part]")
-        fields["parts"] = tuple(tuple(p) if isinstance(p, list) else p for p in fields["parts"])
-    state, _ = rules.apply(state, Act(seat, new, **fields))
+    state, _ = rules.apply(state, move_from_dict({"type": "Act", "seat": seat, "new": new,
+                                                   **_choices(line, set(_FIELDS))}))
     launch = line.get("launch")
     if launch is not None:
-        if not isinstance(launch, dict) or set(launch) != {"machine", "destination"}:
-            raise IllegalMove('a launch is {"machine": N, "destination": NAME}')
+        if not isinstance(launch, dict) or not {"machine", "destination"} <= set(launch) <= \
+                {"machine", "destination", "future"}:
+            raise IllegalMove('a launch is {"machine": N, "destination": NAME}, with "future": '
+                              '{...} for a Future destination\'s action')
         if state.turn != seat or state.phase not in ("launch", "trash"):
             d = state.destination(launch["destination"]) if isinstance(launch["destination"], str) else None
             why = rules.launch_problem(_as_launching(state, seat), seat, launch["machine"],
@@ -62,10 +63,28 @@ def turn(state, line):
             raise IllegalMove("no machine can launch this turn"
                               + (f": {why}" if why else f": there is no destination {launch['destination']!r}"
                                  if d is None else ""))
-        state, _ = rules.apply(state, Launch(seat, launch["machine"], launch["destination"]))
+        state, _ = rules.apply(state, move_from_dict({"type": "Launch", "seat": seat,
+                                                      "machine": launch["machine"],
+                                                      "destination": launch["destination"]}))
+        future = launch.get("future")
+        if future is not None:
+            if not isinstance(future, dict):
+                raise IllegalMove('a Future action is {"part": ..., "machine": N, ...}, as a turn names it')
+            if state.phase != "future" or state.turn != seat:
+                raise IllegalMove(f"{launch['destination']} offers no action to take now")
+            extra = set(future) - set(_FUTURE)
+            if extra:
+                raise IllegalMove(f"a Future action does not take {', '.join(sorted(extra))}")
+            state, _ = rules.apply(state, move_from_dict({"type": "Future", "seat": seat,
+                                                          **_choices(future, set(_FUTURE))}))
     if state.phase != "action" and state.phase != "over" and state.turn == seat:
         state, _ = rules.apply(state, EndTurn(seat))
     return state
+
+
+def _choices(line: dict, words: set) -> dict:
+    """A line's choices as the move's fields."""
+    return {_FIELDS[k]: v for k, v in line.items() if k in words}
 
 
 def _as_launching(state, seat):

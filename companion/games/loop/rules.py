@@ -2,7 +2,9 @@
 
 Rules: shared/rules/loop.ja.txt (the original) and loop.en.md; decisions the rulebook leaves
 open: docs/rulings.md ("Loop"). Every action either happens in full or cracks (`crack_reason`
-says why before it happens); launches check every condition of the rulebook's 発進 section.
+says why before it happens); launches check every condition of the rulebook's 発進 section, and
+what one will cost (a crack as the day's second machine, scrapped parts) is said before it is
+chosen (`launch_warning`).
 """
 from __future__ import annotations
 
@@ -319,7 +321,7 @@ def _trash_part(w, move: TrashPart):
 def launch_problem(state, seat: int, machine: int, name: str) -> str | None:
     """Why this launch cannot be made now, or None."""
     p = state.seats[seat]
-    if not isinstance(machine, int) or not 1 <= machine <= state.day:
+    if not isinstance(machine, int) or isinstance(machine, bool) or not 1 <= machine <= state.day:
         return f"machine {machine} is not in use today"
     if machine in p.launched:
         return f"machine {ROMAN[machine]} has launched today"
@@ -343,6 +345,43 @@ def arrivals(state, seat: int, name: str) -> int:
             + sum(1 for s, p in enumerate(state.seats) if s != seat for d in p.ads_out if d == name))
 
 
+def second_reason(state, seat: int, name: str) -> str | None:
+    """Why a launch there now would be the day's second machine, and crack (発進: この日、その旅行先
+    にすでに他のプレイヤーのタイムマシン / 広告トークンが置かれている); None if it would be the first."""
+    if arrivals(state, seat, name) != 1:
+        return None
+    there = next((s for d, s in state.on_dest if d == name), None)
+    if there is not None:
+        return f"it would be the second machine at {name} today: {state.seats[there].name}'s machine is there"
+    ad = next(s for s, p in enumerate(state.seats) if s != seat and name in p.ads_out)
+    return f"it would be the second machine at {name} today: {state.seats[ad].name}'s Ad is there"
+
+
+def scrapped_by(state, seat: int, machine: int, name: str) -> list[str]:
+    """The parts a launch there would scrap: every part the destination does not need, surplus
+    duplicates included (必要な部品以外の部品(重複した過剰な部品を含む)), -1 each."""
+    d = next(d for d in state.destinations if d.name == name)
+    return sorted((Counter(state.seats[seat].machines[machine - 1]) - Counter(d.parts)).elements())
+
+
+def scrap_words(state, seat: int, machine: int, name: str) -> str | None:
+    """The parts a launch there would scrap, in words ("a wheel and 2 nets: Rome does not need
+    them (-1 each)"), or None."""
+    gone = Counter(scrapped_by(state, seat, machine, name))
+    if not gone:
+        return None
+    what = [f"{article(k).lower()} {k}" if n == 1 else f"{n} {plural(k)}" for k, n in sorted(gone.items())]
+    them = "it" if sum(gone.values()) == 1 else "them"
+    return f"{' and '.join(what)}: {name} does not need {them} (-1 each)"
+
+
+def launch_warning(state, seat: int, machine: int, name: str) -> str | None:
+    """What a possible launch will cost, said before it is chosen, as an action's crack is."""
+    crack, scrap = second_reason(state, seat, name), scrap_words(state, seat, machine, name)
+    out = ([f"this will crack: {crack}"] if crack else []) + ([f"this will scrap {scrap}"] if scrap else [])
+    return "; ".join(out) or None
+
+
 def _launch(w, move: Launch):
     if w.phase not in ("launch", "trash"):
         raise IllegalMove("a machine launches after the turn's action, once a turn")
@@ -351,7 +390,8 @@ def _launch(w, move: Launch):
         raise IllegalMove(f"machine {ROMAN.get(move.machine, move.machine)} cannot launch to "
                           f"{move.destination}: {problem}")
     seat, p, d = w.turn, w.seats[w.turn], _dest(w, move.destination)
-    second = arrivals(w, seat, d.name) == 1
+    second = second_reason(w, seat, d.name) is not None
+    gone = scrapped_by(w, seat, move.machine, d.name)
     p.launched.append(move.machine)
     p.tokens.append([d.name, w.day])
     w.on_dest.append([d.name, seat])
@@ -362,10 +402,8 @@ def _launch(w, move: Launch):
     if d.name in p.ads_out:
         p.ads_out.remove(d.name)
         say(w, f"{p.name}'s Ad on {d.name} is fulfilled.")
-    surplus = Counter(p.machines[move.machine - 1]) - Counter(d.parts)
-    if surplus:
+    if gone:
         p.machines[move.machine - 1] = list(d.parts)
-        gone = sorted(surplus.elements())
         p.scrapped.extend(gone)
         say(w, f"{d.name} needs no {', '.join(gone)}: scrapped, -{len(gone)} in {p.name}'s penalty area.")
     if second:

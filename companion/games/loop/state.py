@@ -167,7 +167,7 @@ def setup(options: dict | None, seed: int) -> State:
     if len(set(names)) != len(names):
         raise IllegalMove("two destinations have the same name")
     dests = tuple(Destination(d["name"], d["era"], tuple(d["parts"]), d["points"],
-                              d.get("action") if future or d["era"] == "Future" else None)
+                              d.get("action") if d["era"] == "Future" else None)
                   for d in chosen)
     if entered_dests is None:
         entered_dests = dests

@@ -1,11 +1,13 @@
 """Who sees what. Everything on the table is public (machines, parts, stores, Ads, tokens, the
 cards laid out today); a player's hand is theirs: the rulebook has it taken up into the hand
 (手札) and laid face up only as each card is played, so its order shows on its owner's phone
-alone, with whether the next card will crack and why."""
+alone, with whether the next card will crack and why; a launch's crack or scrapped parts are
+said to the launching player before they choose it."""
 from __future__ import annotations
 
 from ..base import IllegalMove, Viewer, to_dict
 from . import rules
+from .moves import Launch
 from .state import State
 
 
@@ -42,9 +44,24 @@ def view(state: State, viewer: Viewer, legal) -> dict:
     if viewer.kind == "seat":
         if not 0 <= viewer.seat < state.players:
             raise IllegalMove(f"there is no seat {viewer.seat} at this table")
+        moves = legal(state) if state.turn == viewer.seat and not over else []
         out["me"] = _mine(state, viewer.seat)
-        out["legal"] = ([to_dict(m) for m in legal(state)]
-                        if state.turn == viewer.seat and not over else [])
+        out["me"]["launches"] = _launches(state, moves)
+        out["legal"] = [to_dict(m) for m in moves]
+    return out
+
+
+def _launches(state, moves) -> list[dict]:
+    """Each launch the player may make, with what it will cost said before it is chosen: a
+    crack as the day's second machine there, parts the destination does not need (-1 each)."""
+    out = []
+    for m in moves:
+        if isinstance(m, Launch):
+            crack = rules.second_reason(state, m.seat, m.destination)
+            out.append({"machine": m.machine, "destination": m.destination, "crack": crack,
+                        "scrap": rules.scrapped_by(state, m.seat, m.machine, m.destination),
+                        "scrap_words": rules.scrap_words(state, m.seat, m.machine, m.destination),
+                        "warning": rules.launch_warning(state, m.seat, m.machine, m.destination)})
     return out
 
 

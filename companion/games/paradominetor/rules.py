@@ -84,8 +84,9 @@ def setup(options: dict | None = None, seed: int = 0) -> State:
     seats = options.pop("seats", 4)
     if not isinstance(seats, int) or not 3 <= seats <= 5:
         raise IllegalMove("Paradominetor is for 3, 4 or 5 players")
-    colours = tuple(options.pop("colours", None) or COLOURS[:seats])
-    if len(colours) != seats or len(set(colours)) != seats or not set(colours) <= set(COLOURS):
+    colours = options.pop("colours", None) or COLOURS[:seats]
+    if not isinstance(colours, (list, tuple)) or not all(isinstance(c, str) for c in colours) \
+            or len(colours) != seats or len(set(colours)) != seats or not set(colours) <= set(COLOURS):
         raise IllegalMove(f"choose {seats} different colours from {', '.join(COLOURS)}")
     names = tuple(options.pop("names", None) or (f"P{s + 1}" for s in range(seats)))
     if len(names) != seats or not all(isinstance(n, str) and n.strip() for n in names):

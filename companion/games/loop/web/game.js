@@ -3,16 +3,17 @@
 // - every page: the day, whose turn, the destinations (today's machines and Ads), the stores,
 //   each player's machines, parts, cracks, Ads and penalties, and what was said;
 // - a player's phone (seat view): their hand in order, the next past action first with
-//   "this will crack: ..." before they play it, and exactly the legal choices as buttons.
+//   "this will crack: ..." before they play it, and exactly the legal choices as buttons;
+//   a launch that will crack or scrap parts says so first and launches on a second tap.
 (function () {
   const el = ParadoxTable.el;
   const ROMAN = { 1: "I", 2: "II", 3: "III" };
-  const ui = { card: undefined, msg: "", bad: false, busy: false };
+  const ui = { card: undefined, launch: undefined, msg: "", bad: false, busy: false };
 
   function post(send, move) {
     if (ui.busy) return Promise.resolve();
     ui.msg = ""; ui.bad = false; ui.busy = true;
-    return send(move).then((res) => { ui.busy = false; ui.card = undefined; return res; },
+    return send(move).then((res) => { ui.busy = false; ui.card = undefined; ui.launch = undefined; return res; },
       (e) => { ui.busy = false; ui.msg = e.message; ui.bad = true; const n = document.getElementById("loop-msg");
         if (n) { n.textContent = ui.msg; n.className = "error"; } });
   }
@@ -114,9 +115,25 @@
             el("button", { onclick: () => post(ctx.post, m) }, words(v, m)))));
         }
       } else {
+        // a launch that cracks or scraps parts is said first and chosen on a second tap
+        const cost = (m) => m.type === "Launch" ? (me.launches || []).find((l) =>
+          l.machine === m.machine && l.destination === m.destination) : undefined;
+        const key = (m) => m.machine + "@" + m.destination;
         parts.push(el("h3", {}, v.phase === "trash" ? "Trash parts, launch, or end" : v.phase === "future" ? "The destination's action" : "Launch a machine?"),
-          el("div", { class: "loop-choices" }, ...legal.map((m) =>
-            el("button", { class: m.type === "EndTurn" ? "quiet" : "", onclick: () => post(ctx.post, m) }, words(v, m)))));
+          el("div", { class: "loop-choices" }, ...legal.map((m) => {
+            const c = cost(m);
+            const warned = c && c.warning;
+            const label = words(v, m) + (c && c.crack ? " (cracks)" : "") + (c && c.scrap.length ? ` (scraps ${c.scrap.length})` : "");
+            return el("button", { class: (m.type === "EndTurn" ? "quiet" : "") + (warned ? " cracks" : "") + (warned && ui.launch === key(m) ? " chosen" : ""),
+              onclick: () => { if (warned) { ui.launch = key(m); seat(box, v, ctx); } else post(ctx.post, m); } }, label);
+          })));
+        const chosen = legal.find((m) => m.type === "Launch" && ui.launch === key(m) && (cost(m) || {}).warning);
+        if (chosen) {
+          const c = cost(chosen);
+          if (c.crack) parts.push(el("p", { class: "loop-warning" }, "This will crack: " + c.crack));
+          if (c.scrap_words) parts.push(el("p", { class: "loop-warning" }, "This will scrap " + c.scrap_words));
+          parts.push(el("div", { class: "loop-choices" }, el("button", { onclick: () => post(ctx.post, chosen) }, "launch it")));
+        }
       }
     } else if (!v.finished) {
       parts.push(el("p", { class: "dim" }, `Waiting for ${v.names[v.turn]}.`));

@@ -1,0 +1,41 @@
+"""Loop on a real phone (390x844): a launch that will crack as the day's second machine at a
+destination says so before it is chosen, and launches on a second tap; a clean launch is one tap."""
+import pytest
+
+from companion.games import Viewer
+
+playwright = pytest.importorskip("playwright.sync_api")
+from browsing import wait_until  # noqa: E402
+PHONE = {"width": 390, "height": 844}
+OPTIONS = {"players": 2, "names": ["Ann", "Bo"], "destinations": ["Rome AD net 4", "Giza BC wheel engine 5"]}
+
+
+def test_a_launch_that_cracks_is_said_first(device, browser):
+    expect = playwright.expect
+    companion = device.companion
+    host = browser.new_context(viewport=PHONE).new_page()
+    host.goto(device.urls["local"])
+    expect(host.locator("#status")).to_have_text("live")
+    companion.new_game("loop", OPTIONS, seed=0).result(timeout=10)
+    expect(host.locator(".seat-link")).to_have_count(2)
+    errors = []
+    phone = browser.new_context(viewport=PHONE).new_page()
+    phone.on("pageerror", lambda e: errors.append(str(e)))
+    phone.goto(host.locator(".seat-link").nth(1).get_attribute("href"))
+    expect(phone.locator("#status")).to_have_text("live")
+    for move in ({"type": "Act", "seat": 0, "new": "shop", "part": "net", "machine": 1},
+                 {"type": "Launch", "seat": 0, "machine": 1, "destination": "Rome"},
+                 {"type": "Act", "seat": 1, "new": "shop", "part": "net", "machine": 1}):
+        companion.submit(move, "test").result(timeout=10)
+
+    launch = phone.locator("button", has_text="launch machine I to Rome")
+    expect(launch).to_contain_text("(cracks)")
+    launch.click()
+    expect(phone.locator(".loop-warning")).to_have_text(
+        "This will crack: it would be the second machine at Rome today: Ann's machine is there")
+    assert companion.snapshot.state.seats[1].launched == ()  # nothing happened yet
+    phone.locator("button", has_text="launch it").click()
+    seat = lambda: companion.snapshot.view(Viewer.of_seat(1))["players"][1]  # noqa: E731
+    wait_until(phone, lambda: seat()["cracks"] == 1)
+    assert seat()["points"] == 4
+    assert errors == []
