@@ -199,7 +199,8 @@ def _scored(s) -> dict:
         out[seat] = scoring.score_pile(pile["cards"], fractured=sc["fractured"],
                                        locked=sc["locked"], goals=sc["goals"],
                                        secret=pile["secret"], alliances=pile["alliances"],
-                                       rival=s["solo"] and seat == 1)
+                                       rival=s["solo"] and seat == 1,
+                                       challenging=s["solo"] and seat == 1 and s.get("challenging", False))
     return out
 
 
@@ -214,7 +215,7 @@ def result(state) -> dict:
     if results is not None:
         out["scores"] = {str(k): v["total"] for k, v in results.items()}
         out["breakdown"] = {str(k): v for k, v in results.items()}
-        out["winners"] = scoring.winners(results)
+        out["winners"] = scoring.winners(results, s["solo"])
     return out
 
 

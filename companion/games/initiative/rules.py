@@ -50,6 +50,8 @@ def setup(options: dict | None = None, seed: int = 0) -> State:
     if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 4:
         raise IllegalMove("Paradox Initiative is for 1 (against the rival lab) to 4 players")
     solo = players == 1
+    # The solo rules' "more challenging" scoring: +1 per world in the rival lab's pile.
+    challenging = solo and options.get("challenging") in (True, "yes")
     seats = 2 if solo else players
     names = options.get("names")
     if not (isinstance(names, list) and len(names) == players and all(isinstance(n, str) for n in names)):
@@ -77,6 +79,7 @@ def setup(options: dict | None = None, seed: int = 0) -> State:
     chief = 0 if solo else chance(seed, "chief").randrange(players)
     s = {
         "seed": seed, "players": players, "solo": solo, "seats": seats, "names": names,
+        "challenging": challenging,
         "cards": cards, "taught": taught, "deck": deck, "alt": alt, "wormhole": wormhole,
         "discard": [], "bag": {c + str(y): sets for c in COLOURS for y in matrix.SYMBOLS},
         "purple": PURPLES, "anomaly": [], "aside": [],

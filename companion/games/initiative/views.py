@@ -27,7 +27,8 @@ def _results(s) -> dict:
         out[seat] = scoring.score_pile([dict(s["cards"][c], id=c) for c in pile],
                                        fractured=fractured, locked=locked, goals=s["goals"],
                                        secret=s["secret"][seat], alliances=allies,
-                                       rival=s["solo"] and seat == 1)
+                                       rival=s["solo"] and seat == 1,
+                                       challenging=s["solo"] and seat == 1 and s.get("challenging", False))
     return out
 
 
@@ -42,7 +43,7 @@ def is_over(state) -> bool:
 
 def winners(state) -> list[int]:
     s = thaw(state)
-    return scoring.winners(_results(s)) if s["phase"] == "over" else []
+    return scoring.winners(_results(s), s["solo"]) if s["phase"] == "over" else []
 
 
 def viewers(state) -> list[str]:
@@ -74,7 +75,7 @@ def view(state, viewer: Viewer = TABLE) -> dict:
     out = {
         "game": NAME, "seats": s["seats"], "names": s["names"],
         "scores": {str(k): v["total"] for k, v in results.items()},
-        "finished": over, "winners": scoring.winners(results) if over else [],
+        "finished": over, "winners": scoring.winners(results, s["solo"]) if over else [],
         "phase": s["phase"], "round": s["round"], "final": s["final"], "chief": s["chief"],
         "turn": s["order"][0] if s["order"] else None, "actions": s["actions"],
         "awaiting": {k: v for k, v in head.items() if k not in ("options",)} if head else None,
