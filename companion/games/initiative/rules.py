@@ -22,6 +22,9 @@ NAME = "initiative"
 WORLDS = 15
 GLITCH = {"past": 5, "present": 3, "future": 1}
 TECH = ("destroy", "diagonal", "swap", "rewind", "glitch", "paradox", "shift", "search")
+TECH_TAKES = {"destroy": ("column",), "diagonal": (), "swap": ("a", "b"), "rewind": ("card",),
+              "glitch": ("spaces",), "paradox": ("card", "particle", "to_card"),
+              "shift": ("row",), "search": ("card",)}
 RING = (3, 4, 5, 8, 7, 6)  # the rival pawn's round of the wormhole grid, clockwise (slots 4-9)
 PURPLES = 12
 
@@ -195,6 +198,7 @@ def _start_matrix(s):
     s["phase"] = "matrix"
     s["order"] = _clockwise(s, s["chief"])
     s["actions"] = 1 if s["final"] else 2
+    s["bonus"] = 0
     s["diagonal"] = False
     what = "one final matrix action each" if s["final"] else "two matrix actions each"
     _say(s, f"The matrix phase: {what}, {s['names'][s['chief']]} first.")
@@ -323,8 +327,8 @@ def keep_module(s, move: Keep):
 
 def rival_take(s, move: RivalTake):
     head = s["queue"][0] if s["queue"] else {}
-    if head.get("kind") != "rival-card":
-        raise IllegalMove("the rival lab is not waiting for a card")
+    if head.get("kind") != "rival-card" or move.seat != head["seat"]:
+        raise IllegalMove("the rival lab is not waiting for a card from you")
     if move.card not in s["wormhole"][:3]:
         raise IllegalMove(f"{move.card} is not in the alternate wormhole")
     s["wormhole"][s["wormhole"].index(move.card)] = None
@@ -362,7 +366,7 @@ def _lock_nexus(s, seat, cid):
 
 
 def switch(s, move: Switch):
-    letter = LETTERS.get(move.colour, move.colour)
+    letter = LETTERS.get(move.colour)  # colours by name, as the phones offer them
     if s["queue"] and s["queue"][0]["kind"] == "switch" and s["queue"][0]["seat"] == move.seat:
         s["queue"].pop(0)
     else:
@@ -501,6 +505,24 @@ def resolve(s, move: Resolve):
     _resolve(s, move.seat, strands)
 
 
+def matrix_moves(s, seat) -> list:
+    """Every matrix action the rules accept from the seat now: swaps of two particles with
+    one symbol (either order, matrix or anomaly, none locked) and resolves of waiting runs."""
+    if s["actions"] <= 0:
+        return []
+    b = s["boards"][seat]
+    cells = [(r, c) for r in range(matrix.SIZE) for c in range(matrix.SIZE)
+             if b["matrix"][r][c] is not None and not _locked(b, r, c)]
+    spots = [(x, b["matrix"][x[0]][x[1]]) for x in cells]
+    spots += [(f"anomaly:{k}", a) for k, a in enumerate(s["anomaly"])]
+    out = [Swap(seat, x, y) for x, px in spots for y, py in spots
+           if x != y and symbol(px) == symbol(py) and not (isinstance(x, str) and isinstance(y, str))]
+    out += [Resolve(seat, (r, c)) for r in range(matrix.SIZE) for c in range(matrix.SIZE)
+            if b["matrix"][r][c] is not None
+            and matrix.strands_through(b["matrix"], [(r, c)], diagonal=s["diagonal"])]
+    return out
+
+
 def _resolve(s, seat, strands):
     """Switches, then the particles out (earned ones set aside, nexus cards claimed), then the
     drop and the refill, for all the action's strands at once."""
@@ -571,17 +593,39 @@ def _open(s, e) -> list[int]:
     return [i for i, need in enumerate(cost) if i not in filled and need != "planet"]
 
 
-def _fit(s, e, letter) -> int | None:
-    """Which requirement a particle of colour `letter` ("P" purple) fills: its own colour
-    first, then any colour."""
+def _letter(p) -> str:
+    """The colour a placed particle counts as: "P" for a purple one, an alliance's colour."""
+    return "P" if p == "purple" else LETTERS[p[5:]] if p.startswith("ally-") else colour(p)
+
+
+def _assign(cost, letters) -> list[int] | None:
+    """Which requirement each particle fills, or None when they cannot all fit. A coloured
+    particle fills its own colour, else "any"; a purple one is wild ("count as any type or
+    color") and counts as whatever the card still needs once the others are placed, so it is
+    never pinned to a colour a later particle needs (ruling f)."""
+    free = [i for i, need in enumerate(cost) if need != "planet"]
+    out: list[int | None] = [None] * len(letters)
+    order = sorted(range(len(letters)), key=lambda k: letters[k] == "P")
+    for k in order:
+        wants = ["purple", "any"] + list(COLOURS) if letters[k] == "P" else [letters[k], "any"]
+        i = next((i for want in wants for i in free if cost[i] == want), None)
+        if i is None:
+            return None
+        free.remove(i)
+        out[k] = i
+    return out
+
+
+def _fit(s, e, letter) -> list[int] | None:
+    """The card's particles and one more of colour `letter` ("P" purple), each with the
+    requirement it fills; None when the card has no place for it."""
     cost = s["cards"][e["card"]]["cost"]
-    free = _open(s, e)
-    order = ["purple", "any"] + list(COLOURS) if letter == "P" else [letter, "any"]
-    for want in order:
-        for i in free:
-            if cost[i] == want:
-                return i
-    return None
+    return _assign(cost, [_letter(x["p"]) for x in e["placed"]] + [letter])
+
+
+def _put_on(e, fit, particle):
+    e["placed"] = [{"i": i, "p": x["p"]} for i, x in zip(fit, e["placed"])]
+    e["placed"].append({"i": fit[-1], "p": particle})
 
 
 def _take(s, seat, particle) -> str:
@@ -613,13 +657,13 @@ def place(s, move: Place):
     b = _board_of(s, move.seat)
     e = _entry(b, move.card)
     letter = _take(s, move.seat, move.particle)
-    i = _fit(s, e, letter)
-    if i is None:
+    fit = _fit(s, e, letter)
+    if fit is None:
         need = [s["cards"][e["card"]]["cost"][j] for j in _open(s, e)]
         raise IllegalMove(f"{move.card} needs no {COLOURS[letter]} particle "
                           f"(it still needs {', '.join(need) or 'its planets saved'})")
     _spend(s, move.seat, move.particle, to_card=True)
-    e["placed"].append({"i": i, "p": move.particle})
+    _put_on(e, fit, move.particle)
     _check_focus(s, move.seat, e)
 
 
@@ -637,6 +681,7 @@ def _check_focus(s, seat, e):
     if "experiment" in card:
         if card["timeframe"] == "past":
             s["actions"] += 1
+            s["bonus"] = s.get("bonus", 0) + 1  # a gain: the player may leave it (ruling n)
             _say(s, "The experiment gives one more matrix action this turn.")
         elif card["timeframe"] == "present" and b["tech_deck"]:
             _build(s, seat)
@@ -702,7 +747,7 @@ def _tend_world(s, move, mark: str, refusal: str, done: str, said: str):
 
 def ally(s, move: Ally):
     _free(s, move.seat)
-    letter = LETTERS.get(move.colour, move.colour)
+    letter = LETTERS.get(move.colour)
     if letter not in COLOURS:
         raise IllegalMove("alliances are red, yellow, blue, black or white")
     if move.particle.startswith("ally-") or _take(s, move.seat, move.particle) != letter:
@@ -725,24 +770,31 @@ def purple(s, move: Purple):
         raise IllegalMove("a purple particle needs all three trigger switches on")
     if s["purple"] <= 0:
         raise IllegalMove("no purple particle is left on the board")
-    if (move.card is None) == (move.world is None):
-        raise IllegalMove("a purple particle is spent at once: on one card or on one world")
-    if move.card is not None:
-        e = _entry(b, move.card)
-        i = _fit(s, e, "P")
-        if i is None:
-            raise IllegalMove(f"{move.card} needs no more particles")
-        e["placed"].append({"i": i, "p": "purple"})
-    else:
+    if move.card is None and move.world is None:
+        raise IllegalMove("a purple particle is spent at once: on a card, or to repair a "
+                          "fractured world")
+    e = None
+    if move.world is not None:
         w = _world(s, move.world)
         if w["stable"]:
             raise IllegalMove(f"world {move.world} is not fractured")
+        # "To save a planet, you must lock a planet or repair a fractured planet": a purple
+        # repair saves one too; `card` names the experiment (ruling m).
+        e = _save_planet(s, move.seat, move.card)
         w["stable"] = True
         s["purple"] += 1  # spent on the world, it goes back to the board
+        if e:
+            e["saved"] += 1
+    else:
+        e = _entry(b, move.card)
+        fit = _fit(s, e, "P")
+        if fit is None:
+            raise IllegalMove(f"{move.card} needs no more particles")
+        _put_on(e, fit, "purple")
     b["switches"] = {c: False for c in SWITCHES}
     s["purple"] -= 1
     _say(s, f"{s['names'][move.seat]} turns the switches off for a purple particle.")
-    if move.card is not None:
+    if e:
         _check_focus(s, move.seat, e)
 
 
@@ -754,6 +806,11 @@ def tech(s, move: Tech):
     if move.module not in b["tech"]:
         raise IllegalMove(f"you have no {move.module} module")
     kind = move.module
+    fields = ("column", "row", "a", "b", "card", "to_card", "particle", "spaces")
+    extra = [f for f in fields if f not in TECH_TAKES.get(kind, ()) and getattr(move, f) is not None]
+    if extra:  # one way to say each use, so a phone's buttons are all the uses there are
+        takes = " and ".join(TECH_TAKES[kind]) or "nothing more"
+        raise IllegalMove(f"the {kind} module takes {takes}, not {' or '.join(extra)}")
     if kind == "destroy":
         col = move.column
         if not isinstance(col, int) or not 0 <= col < matrix.SIZE:
@@ -786,12 +843,13 @@ def tech(s, move: Tech):
         if found is None:
             raise IllegalMove(f"{move.particle} is not on {move.card}")
         p = found["p"]
-        letter = "P" if p == "purple" else LETTERS[p[5:]] if p.startswith("ally-") else colour(p)
-        i = _fit(s, to, letter)
-        if i is None:
+        fit = _fit(s, to, _letter(p))
+        if fit is None:
             raise IllegalMove(f"{move.to_card} has no place for {p}")
         e["placed"].remove(found)
-        to["placed"].append({"i": i, "p": p})
+        left = _assign(s["cards"][e["card"]]["cost"], [_letter(x["p"]) for x in e["placed"]])
+        e["placed"] = [{"i": i, "p": x["p"]} for i, x in zip(left, e["placed"])]
+        _put_on(to, fit, p)
         b["tech"].remove(kind)
         _check_focus(s, move.seat, to)
         return
@@ -833,6 +891,11 @@ def _glitch(s, n, damage):
 
 def end_turn(s, move: EndTurn):
     _turn(s, move.seat, "matrix")
+    owed = s["actions"] - s.get("bonus", 0)
+    if owed > 0 and matrix_moves(s, move.seat):
+        raise IllegalMove(f"{s['names'][move.seat]} still has {owed} matrix action"
+                          f"{'s' if owed > 1 else ''} to take: a swap is enough, it need not "
+                          "form a strand")
     _settle(s, move.seat)
     b = _board_of(s, move.seat)
     last = catalog.console()["spaces"] - 1
@@ -849,6 +912,7 @@ def end_turn(s, move: EndTurn):
     b["discard"] = []
     s["order"].pop(0)
     s["actions"] = 1 if s["final"] else 2
+    s["bonus"] = 0
     s["diagonal"] = False
 
 
