@@ -10,7 +10,7 @@ from . import catalog, matrix, scoring
 from .matrix import COLOURS, SWITCHES
 from .moves import (Ally, Build, Draft, Draw, EndTurn, Keep, Lock, Place, Purple, Resolve,
                     RivalTake, Stabilise, Swap, Switch, Teach, Tech)
-from .rules import NAME, apply, thaw
+from .rules import NAME, apply, matrix_moves, thaw
 
 
 def _secret_words(goal) -> str:
@@ -154,29 +154,20 @@ def legal_moves(state) -> list:
         out += [Switch(seat, COLOURS[c]) for c in SWITCHES if not b["switches"][c]]
         out += [Build(seat)] if b["tech_deck"] else []
         return out
-    out = []
-    if s["actions"] > 0:
-        out += _swaps(s, seat, b)
-        out += [Resolve(seat, (r, c)) for r in range(5) for c in range(5)
-                if matrix.strands_through(b["matrix"], [(r, c)], diagonal=s["diagonal"])]
+    out = matrix_moves(s, seat)
     out += accepted(apply, state, _free_actions(s, seat, b))
-    return out + [EndTurn(seat)]
+    out += _tech_swaps(s, seat, b)
+    return out + accepted(apply, state, [EndTurn(seat)])
 
 
-def _swaps(s, seat, b):
+def _tech_swaps(s, seat, b):
+    """The swap module: any two particles of the matrix, either order, none locked."""
+    if "swap" not in b["tech"]:
+        return []
     locked = {(l[0], l[1]) for l in b["locks"]}
     cells = [(r, c) for r in range(5) for c in range(5)
              if b["matrix"][r][c] is not None and (r, c) not in locked]
-    out = []
-    for i, x in enumerate(cells):
-        px = b["matrix"][x[0]][x[1]]
-        for y in cells[i + 1:]:
-            if b["matrix"][y[0]][y[1]][1] == px[1]:
-                out.append(Swap(seat, x, y))
-        for k, a in enumerate(s["anomaly"]):
-            if a[1] == px[1]:
-                out.append(Swap(seat, x, f"anomaly:{k}"))
-    return out
+    return [Tech(seat, "swap", a=x, b=y) for x in cells for y in cells if x != y]
 
 
 def _free_actions(s, seat, b):
@@ -190,11 +181,12 @@ def _free_actions(s, seat, b):
     for p in particles:
         if p[0] in "KW" or p in ("ally-black", "ally-white"):
             out += [Stabilise(seat, w, p, c) for w in fractured for c in planets]
-            out += [Lock(seat, w, p, c) for w in open_worlds[:3] for c in planets]
+            out += [Lock(seat, w, p, c) for w in open_worlds for c in planets]
         if not p.startswith("ally-"):
             out.append(Ally(seat, COLOURS[p[0]], p))
     if all(b["switches"].values()):
-        out += [Purple(seat, card=c) for c in cards] + [Purple(seat, world=w) for w in fractured]
+        out += [Purple(seat, card=c) for c in cards]
+        out += [Purple(seat, world=w, card=c) for w in fractured for c in planets]
     for m in sorted(set(b["tech"])):
         if m == "destroy":
             out += [Tech(seat, m, column=c) for c in range(5)]
@@ -207,9 +199,7 @@ def _free_actions(s, seat, b):
         elif m == "rewind":
             out += [Tech(seat, m, card=c) for c in cards]
         elif m == "search":
-            out += [Tech(seat, m, card=c) for c in s["discard"][-3:]]
-        elif m == "swap":
-            out += [Tech(seat, m, a=(r, 0), b=(r, 4)) for r in range(5)]
+            out += [Tech(seat, m, card=c) for c in s["discard"]]
         elif m == "paradox":
             out += [Tech(seat, m, card=e["card"], particle=x["p"], to_card=t)
                     for e in b["console"] for x in e["placed"] for t in cards if t != e["card"]]
