@@ -1,7 +1,8 @@
 """Who sees what, the scores, and the moves the rules accept now.
 
 Everything on the table is public (matrices, consoles, score piles, the wormhole); hidden are the
-decks' order and each player's secret research goal, which only its owner's phone shows.
+decks' order and each player's secret research goal, which only its owner's phone shows, with
+the points it adds: others count that score without them until the end reveals all.
 """
 from __future__ import annotations
 
@@ -51,11 +52,45 @@ def viewers(state) -> list[str]:
 
 
 def secrets(state) -> dict[str, set[str]]:
+    """Each seat's secret research goal and the points it adds to that seat's score; the rival
+    lab's too (no phone sees it: "do not look at it until scoring"). All is revealed at the end."""
     s = thaw(state)
-    out = {f"seat-{seat}": {_secret_words(g)} for seat, g in enumerate(s["secret"][:s["players"]])
-           if g}
-    if s["solo"] and s["secret"][1]:
-        out["rival"] = {_secret_words(s["secret"][1])}
+    if s["phase"] == "over":
+        return {}
+    results = _results(s)
+    out = {}
+    for seat, goal in enumerate(s["secret"]):
+        if goal:
+            owner = f"seat-{seat}" if seat < s["players"] else "rival"
+            out[owner] = {_secret_words(goal), _secret_score(s, results, seat)}
+    return out
+
+
+def _hidden_goal(s) -> int | None:
+    """Which research goal is the secret objective, if one is."""
+    return next((i for i, g in enumerate(s["goals"]) if g.get("secret")), None)
+
+
+def _secret_score(s, results, seat) -> str:
+    i = _hidden_goal(s)
+    r = results[seat]
+    return (f"{s['names'][seat]}'s secret research goal adds {r['goals'][i]} points: "
+            f"{r['total']} points in all")
+
+
+def _counted(s, results, viewer) -> dict:
+    """Each seat's breakdown as the viewer may count it: the points of another seat's secret
+    objective stay out until the end (the owner and a game master see all)."""
+    i = _hidden_goal(s)
+    out = {}
+    for seat, r in results.items():
+        shown = {x: r[x] for x in ("worlds", "experiments", "locked", "goals", "alliances",
+                                   "penalty", "challenge", "total") if x in r}
+        mine = viewer.kind == "master" or (viewer.kind == "seat" and viewer.seat == seat)
+        if i is not None and s["phase"] != "over" and not mine:
+            shown["goals"] = [None if k == i else g for k, g in enumerate(r["goals"])]
+            shown["total"] = r["total"] - r["goals"][i]
+        out[str(seat)] = shown
     return out
 
 
@@ -70,11 +105,12 @@ def _console(s, b) -> list[dict]:
 def view(state, viewer: Viewer = TABLE) -> dict:
     s = thaw(state)
     results = _results(s)
+    counted = _counted(s, results, viewer)
     over = s["phase"] == "over"
     head = s["queue"][0] if s["queue"] else None
     out = {
         "game": NAME, "seats": s["seats"], "names": s["names"],
-        "scores": {str(k): v["total"] for k, v in results.items()},
+        "scores": {k: v.pop("total") for k, v in counted.items()},
         "finished": over, "winners": scoring.winners(results, s["solo"]) if over else [],
         "phase": s["phase"], "round": s["round"], "final": s["final"], "chief": s["chief"],
         "turn": s["order"][0] if s["order"] else None, "actions": s["actions"],
@@ -87,9 +123,7 @@ def view(state, viewer: Viewer = TABLE) -> dict:
         "purple": s["purple"],
         "alliances": {COLOURS[c]: v for c, v in s["alliances"].items()},
         "goals": [scoring.goal_words(g) for g in s["goals"]],
-        "breakdown": {str(k): {x: v[x] for x in ("worlds", "experiments", "locked", "goals",
-                                                  "alliances", "penalty")}
-                      for k, v in results.items()},
+        "breakdown": counted,
         "players": [{"seat": seat, "rows": [matrix.row_text(r) for r in b["matrix"]],
                      "locks": [[l[0], l[1]] for l in b["locks"]],
                      "switches": {COLOURS[c]: b["switches"][c] for c in SWITCHES},
@@ -105,9 +139,12 @@ def view(state, viewer: Viewer = TABLE) -> dict:
                     for c in shown}
     if s["solo"]:
         out["rival"] = {"pile": s["rival"]["pile"], "pawn": matrix_slot(s["rival"]["pawn"])}
+    if over:  # "all is revealed" at scoring
+        out["secret_goals"] = [_secret_words(g) if g else None for g in s["secret"]]
     if viewer.kind == "seat" and viewer.seat < s["players"]:
         goal = s["secret"][viewer.seat]
         out["secret_goal"] = _secret_words(goal) if goal else None
+        out["secret_score"] = _secret_score(s, results, viewer.seat) if goal else None
         if head and head["kind"] == "keep" and head["seat"] == viewer.seat:
             out["awaiting"]["options"] = head["options"]
         acting = head["seat"] if head else s["order"][0] if s["order"] and not over else None
@@ -116,6 +153,8 @@ def view(state, viewer: Viewer = TABLE) -> dict:
                         if acting == viewer.seat else [])
     elif viewer.kind == "master":
         out["secret_goals"] = [_secret_words(g) if g else None for g in s["secret"]]
+        out["secret_scores"] = [_secret_score(s, results, seat) if g else None
+                                for seat, g in enumerate(s["secret"])]
     return out
 
 
