@@ -13,10 +13,10 @@ import json
 from dataclasses import dataclass
 
 from ..base import IllegalMove, chance
-from . import catalog, matrix
+from . import catalog, matrix, penalty
 from .matrix import COLOURS, LETTERS, SWITCHES, colour, symbol
-from .moves import (Ally, Build, Draft, Draw, EndTurn, Keep, Lock, Place, Purple, Resolve,
-                    RivalTake, Said, Stabilise, Swap, Switch, Teach, Tech)
+from .moves import (Ally, Build, Discard, Draft, Draw, EndTurn, Keep, Lock, Place, Purple,
+                    Resolve, RivalTake, Said, Stabilise, Swap, Switch, Teach, Tech)
 
 NAME = "initiative"
 WORLDS = 15
@@ -168,6 +168,11 @@ def _advance(s):
                 _start_matrix(s)
                 continue
             if s["final"]:
+                if s["phase"] != "penalty":
+                    s["phase"] = "penalty"
+                    _say(s, "The last action is taken: the fractured world penalty.")
+                if penalty.ask_next(s):
+                    continue
                 s["phase"] = "over"
                 _say(s, "The game is over.")
                 return
@@ -257,6 +262,8 @@ def _waiting(s) -> str:
             "keep": f"first {who} keeps one of the two tech modules drawn",
             "switch": f"first {who} activates a trigger switch",
             "rival-card": f"first {who} gives the rival lab a card of the alternate wormhole",
+            "penalty": f"first {who} chooses the card to discard for fractured world "
+                       f"{head.get('world')}",
             }[head["kind"]]
 
 
@@ -970,7 +977,7 @@ def _rival(s, act, p):
 HANDLERS = {Draw: draw, Teach: teach, Keep: keep_module, RivalTake: rival_take, Draft: draft,
             Switch: switch, Build: build, Swap: swap, Resolve: resolve, Place: place,
             Stabilise: stabilise, Lock: lock, Ally: ally, Purple: purple, Tech: tech,
-            EndTurn: end_turn}
+            EndTurn: end_turn, Discard: penalty.discard}
 
 
 def apply(state: State, move) -> tuple[State, list[Said]]:

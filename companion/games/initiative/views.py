@@ -7,9 +7,9 @@ the points it adds: others count that score without them until the end reveals a
 from __future__ import annotations
 
 from ..base import TABLE, Viewer, accepted, to_dict
-from . import catalog, matrix, scoring
+from . import catalog, matrix, penalty, scoring
 from .matrix import COLOURS, SWITCHES
-from .moves import (Ally, Build, Draft, Draw, EndTurn, Keep, Lock, Place, Purple, Resolve,
+from .moves import (Ally, Build, Discard, Draft, Draw, EndTurn, Keep, Lock, Place, Purple, Resolve,
                     RivalTake, Stabilise, Swap, Switch, Teach, Tech)
 from .rules import NAME, apply, matrix_moves, thaw
 
@@ -19,18 +19,7 @@ def _secret_words(goal) -> str:
 
 
 def _results(s) -> dict:
-    fractured = [i + 1 for i, w in enumerate(s["worlds"]) if not w["stable"]]
-    locked = [i + 1 for i, w in enumerate(s["worlds"]) if w["locked"]]
-    piles = [b["pile"] for b in s["boards"]] + ([s["rival"]["pile"]] if s["solo"] else [])
-    out = {}
-    for seat, pile in enumerate(piles):
-        allies = sum(1 for v in s["alliances"].values() if v == seat)
-        out[seat] = scoring.score_pile([dict(s["cards"][c], id=c) for c in pile],
-                                       fractured=fractured, locked=locked, goals=s["goals"],
-                                       secret=s["secret"][seat], alliances=allies,
-                                       rival=s["solo"] and seat == 1,
-                                       challenging=s["solo"] and seat == 1 and s.get("challenging", False))
-    return out
+    return {seat: penalty.seat_result(s, seat) for seat in range(s["seats"])}
 
 
 def scores(state) -> dict[int, int]:
@@ -185,6 +174,8 @@ def legal_moves(state) -> list:
             return [Switch(seat, COLOURS[c]) for c in SWITCHES if not b["switches"][c]]
         if head["kind"] == "rival-card":
             return [RivalTake(0, c) for c in s["wormhole"][:3] if c]
+        if head["kind"] == "penalty":  # the suggested card first
+            return [Discard(seat, c) for c in sorted(head["options"], key=lambda c: c != head["best"])]
         return []
     seat = s["order"][0]
     b = s["boards"][seat]
