@@ -46,3 +46,16 @@ def test_the_more_challenging_rival_scores_a_point_per_world_after_penalties():
     hard = score({"players": 1, "challenging": True}, *lines)
     assert plain["scores"]["1"] == 3 + 1  # world 5's only card is lost; spires 1
     assert hard["scores"]["1"] == 3 + 1 + 1  # one world left in the pile: world 4
+
+
+def test_the_new_game_form_offers_the_harder_rival_lab_to_a_solo_game():
+    from companion.games import initiative as game
+    from companion.games.initiative.rules import freeze, thaw
+    option = next(o for o in game.GAME.options if o.key == "challenging")
+    assert dict(option.when) == {"players": 1} and "yes" in dict(option.choices)
+    s = thaw(game.setup({"players": 1, "challenging": "yes"}, 0))
+    s["rival"]["pile"] = ["world-4-past", "world-5-past", "world-5-future"]
+    s["worlds"] = [dict(w, stable=True) for w in s["worlds"]]
+    assert game.view(freeze(s))["breakdown"]["1"]["challenge"] == 2
+    plain = thaw(game.setup({"players": 1}, 0))
+    assert not plain["challenging"]

@@ -79,3 +79,12 @@ def test_the_discard_is_a_record_move_like_any_other():
     data = game.move_to_dict(move)
     assert data == {"type": "Discard", "seat": 0, "card": "world-3-past"}
     assert game.move_from_dict(data) == move
+
+
+def test_only_the_asked_players_phone_has_the_choice():
+    from companion.games import Viewer
+    state = _last_action(SHARED, [3])
+    mine = game.view(state, Viewer.of_seat(0))["legal"]
+    assert [m["card"] for m in mine] == ["world-3-past", "world-3-nexus"]
+    assert all(m["type"] == "Discard" for m in mine)
+    assert game.view(state, Viewer.of_seat(1))["legal"] == []
