@@ -7,7 +7,7 @@ import pytest
 
 from companion.games import initiative as game
 from companion.games.base import IllegalMove
-from companion.games.initiative import (Ally, Build, Draft, Draw, EndTurn, Keep, Lock, Place,
+from companion.games.initiative import (Ally, Build, Discard, Draft, Draw, EndTurn, Keep, Lock, Place,
                                         Purple, Resolve, RivalTake, Stabilise, Swap, Switch, Tech)
 from companion.games.initiative.rules import TECH, thaw
 
@@ -36,7 +36,7 @@ def candidates(state):
         out += [Draw(seat, p) for p in PARTICLES] + [Keep(seat, m) for m in TECH]
         out += [Switch(seat, c) for c in COLOUR_WORDS] + [Build(seat), EndTurn(seat)]
         out += [RivalTake(seat, c) for c in s["wormhole"][:3] if c]
-        out += [Draft(seat, c) for c in cards]
+        out += [Draft(seat, c) for c in cards] + [Discard(seat, c) for c in cards]
     if s["queue"] or s["phase"] != "matrix" or not s["order"]:
         return out
     seat = s["order"][0]

@@ -10,6 +10,7 @@ from companion.games.base import IllegalMove
 from companion.games.initiative import Discard, EndTurn
 
 from .helpers import change, matrix_turn
+from .test_legal_moves import _check as check_offered_is_accepted
 from .test_end_rulings import score
 from .test_scoring import pile
 
@@ -57,6 +58,7 @@ def test_the_players_own_choice_stands():
 
 def test_only_the_player_asked_and_only_a_card_of_that_world():
     state = _last_action(SHARED, [3])
+    check_offered_is_accepted(state)
     with pytest.raises(IllegalMove):
         game.apply(state, Discard(1, "world-7-nexus"))
     with pytest.raises(IllegalMove, match="not a card of fractured world 3"):
