@@ -59,3 +59,10 @@ def test_the_new_game_form_offers_the_harder_rival_lab_to_a_solo_game():
     assert game.view(freeze(s))["breakdown"]["1"]["challenge"] == 2
     plain = thaw(game.setup({"players": 1}, 0))
     assert not plain["challenging"]
+
+
+def test_the_solo_record_says_who_wins_in_words():
+    lines = [{"game": "initiative", "players": 1}, pile(0, ["world-1-nexus", "world-1-past"]),
+             pile(1, ["world-3-past", "world-3-present"])]
+    words = records.describe(records.replay([json.dumps(x) for x in lines]))
+    assert "The rival lab wins." in words  # 3 to 3: a tie is a loss

@@ -235,6 +235,11 @@ def describe(state) -> list[str]:
         for seat, b in res["breakdown"].items():
             out.append(f"Seat {seat}: {b['total']} (worlds {b['worlds']}, experiments "
                        f"{b['experiments']}, locked {b['locked']}, goals {b['goals']}, alliances "
-                       f"{b['alliances']}; lost to fractured worlds: {', '.join(b['penalty']) or 'none'})")
-        out.append("Best: " + ", ".join(f"seat {w}" for w in res["winners"]))
+                       f"{b['alliances']}"
+                       + (f", one per world in the rival lab's pile {b['challenge']}" if "challenge" in b else "")
+                       + f"; lost to fractured worlds: {', '.join(b['penalty']) or 'none'})")
+        if s["solo"]:  # "If your final score is higher than the rival lab's final score, you win!"
+            out.append("The player wins." if res["winners"] == [0] else "The rival lab wins.")
+        else:
+            out.append("Best: " + ", ".join(f"seat {w}" for w in res["winners"]))
     return out
