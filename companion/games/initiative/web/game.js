@@ -124,6 +124,8 @@
       worldsEl(v),
       el("p", { class: "small dim" }, "Fractured worlds are struck through; locked ones are ringed."),
       el("p", { class: "small" }, "Research goals: " + v.goals.map((g, i) => `${g} (${goalBonus[i]})`).join(" · ")),
+      v.finished && v.secret_goals && v.secret_goals.some((g) => g)  // revealed at scoring
+        ? el("p", { class: "small" }, "Revealed: " + v.secret_goals.map((g, s) => g && `${v.names[s]}'s ${g}`).filter((x) => x).join(" · ")) : null,
       el("p", { class: "small" }, `Purple particles on the board: ${v.purple} · particles in the bag: ${v.bag}` +
         (allied.length ? " · alliances: " + allied.map(([c, s]) => `${c} ${s === "card" ? "on a card" : v.names[s]}`).join(", ") : "")),
       el("div", { class: "pi-anomaly-row" }, el("b", {}, "Anomaly "), ...v.anomaly.map((p) => disc(p))),
