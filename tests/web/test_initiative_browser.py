@@ -124,7 +124,8 @@ def test_two_players_set_up_and_play_a_matrix_turn_by_tapping(device, browser, s
     other = 1 - chief
 
     # Each phone shows its own secret research goal, and never the other's.
-    secrets = {s: next(iter(rules.secrets(device.companion.snapshot.session.state)[f"seat-{s}"])) for s in (0, 1)}
+    hidden = rules.secrets(device.companion.snapshot.session.state)
+    secrets = {s: next(w for w in hidden[f"seat-{s}"] if w.startswith("secret research goal")) for s in (0, 1)}
     for s in (0, 1):
         expect(pages[s].locator("[data-secret]")).to_have_text(secrets[s])
         assert secrets[1 - s] not in pages[s].content()
@@ -187,9 +188,17 @@ def test_two_players_set_up_and_play_a_matrix_turn_by_tapping(device, browser, s
     assert all("--" not in row for row in view["players"][chief]["rows"])
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(shots / "initiative-chief-phone.png"), full_page=True)
+    # "Each player performs two matrix actions": no end of turn before the second swap.
+    expect(page.locator("#pi-end-turn")).to_have_count(0)
+    swap = next(m for m in rules.legal_moves(device.companion.snapshot.session.state)
+                if type(m).__name__ == "Swap" and not isinstance(m.b, str))
+    page.locator(f'.pi-matrix.mine [data-cell="{swap.a[0]},{swap.a[1]}"]').click()
+    t.tap(chief, f'.pi-matrix.mine [data-cell="{swap.b[0]},{swap.b[1]}"]')
+    while t.view()["awaiting"]:  # a refill, if the swap made a strand
+        t.tap(chief, "[data-draw]")
     t.tap(chief, "#pi-end-turn")
     assert t.view()["turn"] == other
-    expect(pages[other].locator("#pi-end-turn")).to_be_visible()
+    expect(pages[other].locator("#pi-end-turn")).to_have_count(0)  # their two actions first
     expect(page.locator("#pi-end-turn")).to_have_count(0)  # not the chief's turn any more
     pages[other].screenshot(path=str(shots / "initiative-other-phone.png"), full_page=True)
     host.screenshot(path=str(shots / "initiative-table.png"), full_page=True)

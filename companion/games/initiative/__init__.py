@@ -23,6 +23,10 @@ GAME = Game(
                help="One player plays against the rival lab."),
         Option("names", "Seat names, clockwise", "names", per="players",
                help="Leave empty for P1, P2, ..."),
+        Option("challenging", "Solo: a more challenging rival lab", "choice", default="no",
+               choices=(("no", "No"), ("yes", "Yes: +1 per world in its pile")),
+               when=(("players", 1),),
+               help="The rival lab scores 1 more point for each world in its score pile."),
     ),
     parts=("records", "oled", "camera", "simulation"),
 )

@@ -134,8 +134,15 @@ class EndTurn:
     seat: int
 
 
+@dataclass(frozen=True)
+class Discard:
+    """At the end: the card of a fractured world the player gives up from their score pile."""
+    seat: int
+    card: str
+
+
 MOVES = (Draw, Draft, Teach, Switch, Build, Keep, Swap, Resolve, Place, Stabilise, Lock, Ally,
-         Purple, Tech, RivalTake, EndTurn)
+         Purple, Tech, RivalTake, EndTurn, Discard)
 
 
 @dataclass(frozen=True)

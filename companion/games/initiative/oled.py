@@ -47,7 +47,8 @@ def now_words(view: dict) -> str:
         return {"teach": f"{who}: enter the cost of {wait.get('card')}",
                 "keep": f"{who}: keep a tech module",
                 "switch": f"{who}: turn a switch on",
-                "rival-card": f"{who}: a card for the rival lab"}.get(kind, f"{who} to act")
+                "rival-card": f"{who}: a card for the rival lab",
+                "penalty": f"{who}: discard for world {wait.get('world')}"}.get(kind, f"{who} to act")
     if view["turn"] is None:
         return "Waiting"
     who = names[view["turn"]]

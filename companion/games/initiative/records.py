@@ -199,7 +199,8 @@ def _scored(s) -> dict:
         out[seat] = scoring.score_pile(pile["cards"], fractured=sc["fractured"],
                                        locked=sc["locked"], goals=sc["goals"],
                                        secret=pile["secret"], alliances=pile["alliances"],
-                                       rival=s["solo"] and seat == 1)
+                                       rival=s["solo"] and seat == 1,
+                                       challenging=s["solo"] and seat == 1 and s.get("challenging", False))
     return out
 
 
@@ -214,7 +215,7 @@ def result(state) -> dict:
     if results is not None:
         out["scores"] = {str(k): v["total"] for k, v in results.items()}
         out["breakdown"] = {str(k): v for k, v in results.items()}
-        out["winners"] = scoring.winners(results)
+        out["winners"] = scoring.winners(results, s["solo"])
     return out
 
 
@@ -234,6 +235,11 @@ def describe(state) -> list[str]:
         for seat, b in res["breakdown"].items():
             out.append(f"Seat {seat}: {b['total']} (worlds {b['worlds']}, experiments "
                        f"{b['experiments']}, locked {b['locked']}, goals {b['goals']}, alliances "
-                       f"{b['alliances']}; lost to fractured worlds: {', '.join(b['penalty']) or 'none'})")
-        out.append("Best: " + ", ".join(f"seat {w}" for w in res["winners"]))
+                       f"{b['alliances']}"
+                       + (f", one per world in the rival lab's pile {b['challenge']}" if "challenge" in b else "")
+                       + f"; lost to fractured worlds: {', '.join(b['penalty']) or 'none'})")
+        if s["solo"]:  # "If your final score is higher than the rival lab's final score, you win!"
+            out.append("The player wins." if res["winners"] == [0] else "The rival lab wins.")
+        else:
+            out.append("Best: " + ", ".join(f"seat {w}" for w in res["winners"]))
     return out

@@ -13,15 +13,18 @@ import json
 from dataclasses import dataclass
 
 from ..base import IllegalMove, chance
-from . import catalog, matrix
+from . import catalog, matrix, penalty
 from .matrix import COLOURS, LETTERS, SWITCHES, colour, symbol
-from .moves import (Ally, Build, Draft, Draw, EndTurn, Keep, Lock, Place, Purple, Resolve,
-                    RivalTake, Said, Stabilise, Swap, Switch, Teach, Tech)
+from .moves import (Ally, Build, Discard, Draft, Draw, EndTurn, Keep, Lock, Place, Purple,
+                    Resolve, RivalTake, Said, Stabilise, Swap, Switch, Teach, Tech)
 
 NAME = "initiative"
 WORLDS = 15
 GLITCH = {"past": 5, "present": 3, "future": 1}
 TECH = ("destroy", "diagonal", "swap", "rewind", "glitch", "paradox", "shift", "search")
+TECH_TAKES = {"destroy": ("column",), "diagonal": (), "swap": ("a", "b"), "rewind": ("card",),
+              "glitch": ("spaces",), "paradox": ("card", "particle", "to_card"),
+              "shift": ("row",), "search": ("card",)}
 RING = (3, 4, 5, 8, 7, 6)  # the rival pawn's round of the wormhole grid, clockwise (slots 4-9)
 PURPLES = 12
 
@@ -50,6 +53,8 @@ def setup(options: dict | None = None, seed: int = 0) -> State:
     if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 4:
         raise IllegalMove("Paradox Initiative is for 1 (against the rival lab) to 4 players")
     solo = players == 1
+    # The solo rules' "more challenging" scoring: +1 per world in the rival lab's pile.
+    challenging = solo and options.get("challenging") in (True, "yes")
     seats = 2 if solo else players
     names = options.get("names")
     if not (isinstance(names, list) and len(names) == players and all(isinstance(n, str) for n in names)):
@@ -77,6 +82,7 @@ def setup(options: dict | None = None, seed: int = 0) -> State:
     chief = 0 if solo else chance(seed, "chief").randrange(players)
     s = {
         "seed": seed, "players": players, "solo": solo, "seats": seats, "names": names,
+        "challenging": challenging,
         "cards": cards, "taught": taught, "deck": deck, "alt": alt, "wormhole": wormhole,
         "discard": [], "bag": {c + str(y): sets for c in COLOURS for y in matrix.SYMBOLS},
         "purple": PURPLES, "anomaly": [], "aside": [],
@@ -162,6 +168,11 @@ def _advance(s):
                 _start_matrix(s)
                 continue
             if s["final"]:
+                if s["phase"] != "penalty":
+                    s["phase"] = "penalty"
+                    _say(s, "The last action is taken: the fractured world penalty.")
+                if penalty.ask_next(s):
+                    continue
                 s["phase"] = "over"
                 _say(s, "The game is over.")
                 return
@@ -192,6 +203,7 @@ def _start_matrix(s):
     s["phase"] = "matrix"
     s["order"] = _clockwise(s, s["chief"])
     s["actions"] = 1 if s["final"] else 2
+    s["bonus"] = 0
     s["diagonal"] = False
     what = "one final matrix action each" if s["final"] else "two matrix actions each"
     _say(s, f"The matrix phase: {what}, {s['names'][s['chief']]} first.")
@@ -250,6 +262,8 @@ def _waiting(s) -> str:
             "keep": f"first {who} keeps one of the two tech modules drawn",
             "switch": f"first {who} activates a trigger switch",
             "rival-card": f"first {who} gives the rival lab a card of the alternate wormhole",
+            "penalty": f"first {who} chooses the card to discard for fractured world "
+                       f"{head.get('world')}",
             }[head["kind"]]
 
 
@@ -320,8 +334,8 @@ def keep_module(s, move: Keep):
 
 def rival_take(s, move: RivalTake):
     head = s["queue"][0] if s["queue"] else {}
-    if head.get("kind") != "rival-card":
-        raise IllegalMove("the rival lab is not waiting for a card")
+    if head.get("kind") != "rival-card" or move.seat != head["seat"]:
+        raise IllegalMove("the rival lab is not waiting for a card from you")
     if move.card not in s["wormhole"][:3]:
         raise IllegalMove(f"{move.card} is not in the alternate wormhole")
     s["wormhole"][s["wormhole"].index(move.card)] = None
@@ -359,7 +373,7 @@ def _lock_nexus(s, seat, cid):
 
 
 def switch(s, move: Switch):
-    letter = LETTERS.get(move.colour, move.colour)
+    letter = LETTERS.get(move.colour)  # colours by name, as the phones offer them
     if s["queue"] and s["queue"][0]["kind"] == "switch" and s["queue"][0]["seat"] == move.seat:
         s["queue"].pop(0)
     else:
@@ -498,6 +512,24 @@ def resolve(s, move: Resolve):
     _resolve(s, move.seat, strands)
 
 
+def matrix_moves(s, seat) -> list:
+    """Every matrix action the rules accept from the seat now: swaps of two particles with
+    one symbol (either order, matrix or anomaly, none locked) and resolves of waiting runs."""
+    if s["actions"] <= 0:
+        return []
+    b = s["boards"][seat]
+    cells = [(r, c) for r in range(matrix.SIZE) for c in range(matrix.SIZE)
+             if b["matrix"][r][c] is not None and not _locked(b, r, c)]
+    spots = [(x, b["matrix"][x[0]][x[1]]) for x in cells]
+    spots += [(f"anomaly:{k}", a) for k, a in enumerate(s["anomaly"])]
+    out = [Swap(seat, x, y) for x, px in spots for y, py in spots
+           if x != y and symbol(px) == symbol(py) and not (isinstance(x, str) and isinstance(y, str))]
+    out += [Resolve(seat, (r, c)) for r in range(matrix.SIZE) for c in range(matrix.SIZE)
+            if b["matrix"][r][c] is not None
+            and matrix.strands_through(b["matrix"], [(r, c)], diagonal=s["diagonal"])]
+    return out
+
+
 def _resolve(s, seat, strands):
     """Switches, then the particles out (earned ones set aside, nexus cards claimed), then the
     drop and the refill, for all the action's strands at once."""
@@ -568,17 +600,39 @@ def _open(s, e) -> list[int]:
     return [i for i, need in enumerate(cost) if i not in filled and need != "planet"]
 
 
-def _fit(s, e, letter) -> int | None:
-    """Which requirement a particle of colour `letter` ("P" purple) fills: its own colour
-    first, then any colour."""
+def _letter(p) -> str:
+    """The colour a placed particle counts as: "P" for a purple one, an alliance's colour."""
+    return "P" if p == "purple" else LETTERS[p[5:]] if p.startswith("ally-") else colour(p)
+
+
+def _assign(cost, letters) -> list[int] | None:
+    """Which requirement each particle fills, or None when they cannot all fit. A coloured
+    particle fills its own colour, else "any"; a purple one is wild ("count as any type or
+    color") and counts as whatever the card still needs once the others are placed, so it is
+    never pinned to a colour a later particle needs (ruling f)."""
+    free = [i for i, need in enumerate(cost) if need != "planet"]
+    out: list[int | None] = [None] * len(letters)
+    order = sorted(range(len(letters)), key=lambda k: letters[k] == "P")
+    for k in order:
+        wants = ["purple", "any"] + list(COLOURS) if letters[k] == "P" else [letters[k], "any"]
+        i = next((i for want in wants for i in free if cost[i] == want), None)
+        if i is None:
+            return None
+        free.remove(i)
+        out[k] = i
+    return out
+
+
+def _fit(s, e, letter) -> list[int] | None:
+    """The card's particles and one more of colour `letter` ("P" purple), each with the
+    requirement it fills; None when the card has no place for it."""
     cost = s["cards"][e["card"]]["cost"]
-    free = _open(s, e)
-    order = ["purple", "any"] + list(COLOURS) if letter == "P" else [letter, "any"]
-    for want in order:
-        for i in free:
-            if cost[i] == want:
-                return i
-    return None
+    return _assign(cost, [_letter(x["p"]) for x in e["placed"]] + [letter])
+
+
+def _put_on(e, fit, particle):
+    e["placed"] = [{"i": i, "p": x["p"]} for i, x in zip(fit, e["placed"])]
+    e["placed"].append({"i": fit[-1], "p": particle})
 
 
 def _take(s, seat, particle) -> str:
@@ -610,13 +664,13 @@ def place(s, move: Place):
     b = _board_of(s, move.seat)
     e = _entry(b, move.card)
     letter = _take(s, move.seat, move.particle)
-    i = _fit(s, e, letter)
-    if i is None:
+    fit = _fit(s, e, letter)
+    if fit is None:
         need = [s["cards"][e["card"]]["cost"][j] for j in _open(s, e)]
         raise IllegalMove(f"{move.card} needs no {COLOURS[letter]} particle "
                           f"(it still needs {', '.join(need) or 'its planets saved'})")
     _spend(s, move.seat, move.particle, to_card=True)
-    e["placed"].append({"i": i, "p": move.particle})
+    _put_on(e, fit, move.particle)
     _check_focus(s, move.seat, e)
 
 
@@ -634,6 +688,7 @@ def _check_focus(s, seat, e):
     if "experiment" in card:
         if card["timeframe"] == "past":
             s["actions"] += 1
+            s["bonus"] = s.get("bonus", 0) + 1  # a gain: the player may leave it (ruling n)
             _say(s, "The experiment gives one more matrix action this turn.")
         elif card["timeframe"] == "present" and b["tech_deck"]:
             _build(s, seat)
@@ -699,7 +754,7 @@ def _tend_world(s, move, mark: str, refusal: str, done: str, said: str):
 
 def ally(s, move: Ally):
     _free(s, move.seat)
-    letter = LETTERS.get(move.colour, move.colour)
+    letter = LETTERS.get(move.colour)
     if letter not in COLOURS:
         raise IllegalMove("alliances are red, yellow, blue, black or white")
     if move.particle.startswith("ally-") or _take(s, move.seat, move.particle) != letter:
@@ -722,24 +777,31 @@ def purple(s, move: Purple):
         raise IllegalMove("a purple particle needs all three trigger switches on")
     if s["purple"] <= 0:
         raise IllegalMove("no purple particle is left on the board")
-    if (move.card is None) == (move.world is None):
-        raise IllegalMove("a purple particle is spent at once: on one card or on one world")
-    if move.card is not None:
-        e = _entry(b, move.card)
-        i = _fit(s, e, "P")
-        if i is None:
-            raise IllegalMove(f"{move.card} needs no more particles")
-        e["placed"].append({"i": i, "p": "purple"})
-    else:
+    if move.card is None and move.world is None:
+        raise IllegalMove("a purple particle is spent at once: on a card, or to repair a "
+                          "fractured world")
+    e = None
+    if move.world is not None:
         w = _world(s, move.world)
         if w["stable"]:
             raise IllegalMove(f"world {move.world} is not fractured")
+        # "To save a planet, you must lock a planet or repair a fractured planet": a purple
+        # repair saves one too; `card` names the experiment (ruling m).
+        e = _save_planet(s, move.seat, move.card)
         w["stable"] = True
         s["purple"] += 1  # spent on the world, it goes back to the board
+        if e:
+            e["saved"] += 1
+    else:
+        e = _entry(b, move.card)
+        fit = _fit(s, e, "P")
+        if fit is None:
+            raise IllegalMove(f"{move.card} needs no more particles")
+        _put_on(e, fit, "purple")
     b["switches"] = {c: False for c in SWITCHES}
     s["purple"] -= 1
     _say(s, f"{s['names'][move.seat]} turns the switches off for a purple particle.")
-    if move.card is not None:
+    if e:
         _check_focus(s, move.seat, e)
 
 
@@ -751,6 +813,11 @@ def tech(s, move: Tech):
     if move.module not in b["tech"]:
         raise IllegalMove(f"you have no {move.module} module")
     kind = move.module
+    fields = ("column", "row", "a", "b", "card", "to_card", "particle", "spaces")
+    extra = [f for f in fields if f not in TECH_TAKES.get(kind, ()) and getattr(move, f) is not None]
+    if extra:  # one way to say each use, so a phone's buttons are all the uses there are
+        takes = " and ".join(TECH_TAKES[kind]) or "nothing more"
+        raise IllegalMove(f"the {kind} module takes {takes}, not {' or '.join(extra)}")
     if kind == "destroy":
         col = move.column
         if not isinstance(col, int) or not 0 <= col < matrix.SIZE:
@@ -783,12 +850,13 @@ def tech(s, move: Tech):
         if found is None:
             raise IllegalMove(f"{move.particle} is not on {move.card}")
         p = found["p"]
-        letter = "P" if p == "purple" else LETTERS[p[5:]] if p.startswith("ally-") else colour(p)
-        i = _fit(s, to, letter)
-        if i is None:
+        fit = _fit(s, to, _letter(p))
+        if fit is None:
             raise IllegalMove(f"{move.to_card} has no place for {p}")
         e["placed"].remove(found)
-        to["placed"].append({"i": i, "p": p})
+        left = _assign(s["cards"][e["card"]]["cost"], [_letter(x["p"]) for x in e["placed"]])
+        e["placed"] = [{"i": i, "p": x["p"]} for i, x in zip(left, e["placed"])]
+        _put_on(to, fit, p)
         b["tech"].remove(kind)
         _check_focus(s, move.seat, to)
         return
@@ -830,6 +898,11 @@ def _glitch(s, n, damage):
 
 def end_turn(s, move: EndTurn):
     _turn(s, move.seat, "matrix")
+    owed = s["actions"] - s.get("bonus", 0)
+    if owed > 0 and matrix_moves(s, move.seat):
+        raise IllegalMove(f"{s['names'][move.seat]} still has {owed} matrix action"
+                          f"{'s' if owed > 1 else ''} to take: a swap is enough, it need not "
+                          "form a strand")
     _settle(s, move.seat)
     b = _board_of(s, move.seat)
     last = catalog.console()["spaces"] - 1
@@ -846,6 +919,7 @@ def end_turn(s, move: EndTurn):
     b["discard"] = []
     s["order"].pop(0)
     s["actions"] = 1 if s["final"] else 2
+    s["bonus"] = 0
     s["diagonal"] = False
 
 
@@ -903,7 +977,7 @@ def _rival(s, act, p):
 HANDLERS = {Draw: draw, Teach: teach, Keep: keep_module, RivalTake: rival_take, Draft: draft,
             Switch: switch, Build: build, Swap: swap, Resolve: resolve, Place: place,
             Stabilise: stabilise, Lock: lock, Ally: ally, Purple: purple, Tech: tech,
-            EndTurn: end_turn}
+            EndTurn: end_turn, Discard: penalty.discard}
 
 
 def apply(state: State, move) -> tuple[State, list[Said]]:

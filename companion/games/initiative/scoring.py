@@ -88,9 +88,12 @@ def _placements(cards, parallels):
 
 
 def score_pile(pile, *, fractured=(), locked=(), goals=(), secret=None, alliances=0,
-               rival=False) -> dict:
-    """The player's end score with their best choices, and what it rests on."""
-    fractured, locked = set(fractured), set(locked)
+               rival=False, challenging=False) -> dict:
+    """The player's end score with their best choices, and what it rests on. Best is most
+    points, then most nexus cards (the tie-break; the cards kept are as many whatever is lost).
+    `challenging`: the rival lab's harder solo variant, +1 per world it keeps a card of."""
+    # Fractured worlds leave the board before the locked ones score: no lock point (ruling i).
+    fractured, locked = set(fractured), set(locked) - set(fractured)
     parallels = [c for c in pile if "parallel" in c]
     rest = [c for c in pile if "parallel" not in c]
     hit = sorted({c["world"] for c in rest if "world" in c and c["world"] in fractured})
@@ -103,8 +106,9 @@ def score_pile(pile, *, fractured=(), locked=(), goals=(), secret=None, alliance
     if combos > _TOO_MANY:  # many fractured worlds at once: choose each world on its own
         chosen = []
         for cs in options:
-            chosen.append(max(cs, key=lambda c: _best([x for x in rest if x is not c], parallels,
-                                                       locked, goals, secret, alliances)["total"]))
+            chosen.append(max(cs, key=lambda c: _rank(_best([x for x in rest if x is not c],
+                                                            parallels, locked, goals, secret,
+                                                            alliances))))
         choices = [tuple(chosen)]
     else:
         choices = list(product(*options))
@@ -115,10 +119,17 @@ def score_pile(pile, *, fractured=(), locked=(), goals=(), secret=None, alliance
         result = _best(kept, parallels, locked, goals, secret, alliances)
         result["penalty"] = [c["id"] for c in lost]
         result["cards"] = len(kept) + len(parallels)
-        result["nexus"] = sum(1 for c in kept if c["timeframe"] == "nexus" and "world" in c)
-        if best is None or result["total"] > best["total"]:
+        if challenging:
+            result["challenge"] = len({c["world"] for c in kept if "world" in c})
+            result["total"] += result["challenge"]
+        if best is None or _rank(result) > _rank(best):
             best = result
     return best
+
+
+def _rank(result) -> tuple:
+    """How good an outcome is for its player: points, then the tie-break's nexus cards."""
+    return (result["total"], result["nexus"])
 
 
 def _best(kept, parallels, locked, goals, secret, alliances) -> dict:
@@ -126,16 +137,20 @@ def _best(kept, parallels, locked, goals, secret, alliances) -> dict:
     for placement in _placements(kept, parallels):
         result = _score(kept, parallels, placement, locked, goals, secret, alliances)
         result["parallel"] = [f"world-{p[0]}-{p[1]}" if p else None for p in placement]
+        result["nexus"] = sum(1 for c in kept if c["timeframe"] == "nexus" and "world" in c)
         if best is None or result["total"] > best["total"]:
             best = result
     return best
 
 
-def winners(results: dict) -> list:
+def winners(results: dict, solo: bool = False) -> list:
     """Most points; then most cards in the pile after the penalty; then most nexus cards;
-    still tied, all share the victory."""
+    still tied, all share the victory. Solo (seat 1 the rival lab): "If your final score is
+    higher than the rival lab's final score, you win!": a tie is the rival's, no tie-breaks."""
     if not results:
         return []
+    if solo:
+        return [0] if results[0]["total"] > results[1]["total"] else [1]
     key = {s: (r["total"], r["cards"], r["nexus"]) for s, r in results.items()}
     top = max(key.values())
     return sorted(s for s, k in key.items() if k == top)

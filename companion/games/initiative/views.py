@@ -1,16 +1,17 @@
 """Who sees what, the scores, and the moves the rules accept now.
 
 Everything on the table is public (matrices, consoles, score piles, the wormhole); hidden are the
-decks' order and each player's secret research goal, which only its owner's phone shows.
+decks' order and each player's secret research goal, which only its owner's phone shows, with
+the points it adds: others count that score without them until the end reveals all.
 """
 from __future__ import annotations
 
 from ..base import TABLE, Viewer, accepted, to_dict
-from . import catalog, matrix, scoring
+from . import catalog, matrix, penalty, scoring
 from .matrix import COLOURS, SWITCHES
-from .moves import (Ally, Build, Draft, Draw, EndTurn, Keep, Lock, Place, Purple, Resolve,
+from .moves import (Ally, Build, Discard, Draft, Draw, EndTurn, Keep, Lock, Place, Purple, Resolve,
                     RivalTake, Stabilise, Swap, Switch, Teach, Tech)
-from .rules import NAME, apply, thaw
+from .rules import NAME, apply, matrix_moves, thaw
 
 
 def _secret_words(goal) -> str:
@@ -18,17 +19,7 @@ def _secret_words(goal) -> str:
 
 
 def _results(s) -> dict:
-    fractured = [i + 1 for i, w in enumerate(s["worlds"]) if not w["stable"]]
-    locked = [i + 1 for i, w in enumerate(s["worlds"]) if w["locked"]]
-    piles = [b["pile"] for b in s["boards"]] + ([s["rival"]["pile"]] if s["solo"] else [])
-    out = {}
-    for seat, pile in enumerate(piles):
-        allies = sum(1 for v in s["alliances"].values() if v == seat)
-        out[seat] = scoring.score_pile([dict(s["cards"][c], id=c) for c in pile],
-                                       fractured=fractured, locked=locked, goals=s["goals"],
-                                       secret=s["secret"][seat], alliances=allies,
-                                       rival=s["solo"] and seat == 1)
-    return out
+    return {seat: penalty.seat_result(s, seat) for seat in range(s["seats"])}
 
 
 def scores(state) -> dict[int, int]:
@@ -42,7 +33,7 @@ def is_over(state) -> bool:
 
 def winners(state) -> list[int]:
     s = thaw(state)
-    return scoring.winners(_results(s)) if s["phase"] == "over" else []
+    return scoring.winners(_results(s), s["solo"]) if s["phase"] == "over" else []
 
 
 def viewers(state) -> list[str]:
@@ -50,11 +41,45 @@ def viewers(state) -> list[str]:
 
 
 def secrets(state) -> dict[str, set[str]]:
+    """Each seat's secret research goal and the points it adds to that seat's score; the rival
+    lab's too (no phone sees it: "do not look at it until scoring"). All is revealed at the end."""
     s = thaw(state)
-    out = {f"seat-{seat}": {_secret_words(g)} for seat, g in enumerate(s["secret"][:s["players"]])
-           if g}
-    if s["solo"] and s["secret"][1]:
-        out["rival"] = {_secret_words(s["secret"][1])}
+    if s["phase"] == "over":
+        return {}
+    results = _results(s)
+    out = {}
+    for seat, goal in enumerate(s["secret"]):
+        if goal:
+            owner = f"seat-{seat}" if seat < s["players"] else "rival"
+            out[owner] = {_secret_words(goal), _secret_score(s, results, seat)}
+    return out
+
+
+def _hidden_goal(s) -> int | None:
+    """Which research goal is the secret objective, if one is."""
+    return next((i for i, g in enumerate(s["goals"]) if g.get("secret")), None)
+
+
+def _secret_score(s, results, seat) -> str:
+    i = _hidden_goal(s)
+    r = results[seat]
+    return (f"{s['names'][seat]}'s secret research goal adds {r['goals'][i]} points: "
+            f"{r['total']} points in all")
+
+
+def _counted(s, results, viewer) -> dict:
+    """Each seat's breakdown as the viewer may count it: the points of another seat's secret
+    objective stay out until the end (the owner and a game master see all)."""
+    i = _hidden_goal(s)
+    out = {}
+    for seat, r in results.items():
+        shown = {x: r[x] for x in ("worlds", "experiments", "locked", "goals", "alliances",
+                                   "penalty", "challenge", "total") if x in r}
+        mine = viewer.kind == "master" or (viewer.kind == "seat" and viewer.seat == seat)
+        if i is not None and s["phase"] != "over" and not mine:
+            shown["goals"] = [None if k == i else g for k, g in enumerate(r["goals"])]
+            shown["total"] = r["total"] - r["goals"][i]
+        out[str(seat)] = shown
     return out
 
 
@@ -69,12 +94,13 @@ def _console(s, b) -> list[dict]:
 def view(state, viewer: Viewer = TABLE) -> dict:
     s = thaw(state)
     results = _results(s)
+    counted = _counted(s, results, viewer)
     over = s["phase"] == "over"
     head = s["queue"][0] if s["queue"] else None
     out = {
         "game": NAME, "seats": s["seats"], "names": s["names"],
-        "scores": {str(k): v["total"] for k, v in results.items()},
-        "finished": over, "winners": scoring.winners(results) if over else [],
+        "scores": {k: v.pop("total") for k, v in counted.items()},
+        "finished": over, "winners": scoring.winners(results, s["solo"]) if over else [],
         "phase": s["phase"], "round": s["round"], "final": s["final"], "chief": s["chief"],
         "turn": s["order"][0] if s["order"] else None, "actions": s["actions"],
         "awaiting": {k: v for k, v in head.items() if k not in ("options",)} if head else None,
@@ -86,9 +112,7 @@ def view(state, viewer: Viewer = TABLE) -> dict:
         "purple": s["purple"],
         "alliances": {COLOURS[c]: v for c, v in s["alliances"].items()},
         "goals": [scoring.goal_words(g) for g in s["goals"]],
-        "breakdown": {str(k): {x: v[x] for x in ("worlds", "experiments", "locked", "goals",
-                                                  "alliances", "penalty")}
-                      for k, v in results.items()},
+        "breakdown": counted,
         "players": [{"seat": seat, "rows": [matrix.row_text(r) for r in b["matrix"]],
                      "locks": [[l[0], l[1]] for l in b["locks"]],
                      "switches": {COLOURS[c]: b["switches"][c] for c in SWITCHES},
@@ -104,9 +128,12 @@ def view(state, viewer: Viewer = TABLE) -> dict:
                     for c in shown}
     if s["solo"]:
         out["rival"] = {"pile": s["rival"]["pile"], "pawn": matrix_slot(s["rival"]["pawn"])}
+    if over:  # "all is revealed" at scoring
+        out["secret_goals"] = [_secret_words(g) if g else None for g in s["secret"]]
     if viewer.kind == "seat" and viewer.seat < s["players"]:
         goal = s["secret"][viewer.seat]
         out["secret_goal"] = _secret_words(goal) if goal else None
+        out["secret_score"] = _secret_score(s, results, viewer.seat) if goal else None
         if head and head["kind"] == "keep" and head["seat"] == viewer.seat:
             out["awaiting"]["options"] = head["options"]
         acting = head["seat"] if head else s["order"][0] if s["order"] and not over else None
@@ -115,6 +142,8 @@ def view(state, viewer: Viewer = TABLE) -> dict:
                         if acting == viewer.seat else [])
     elif viewer.kind == "master":
         out["secret_goals"] = [_secret_words(g) if g else None for g in s["secret"]]
+        out["secret_scores"] = [_secret_score(s, results, seat) if g else None
+                                for seat, g in enumerate(s["secret"])]
     return out
 
 
@@ -145,6 +174,8 @@ def legal_moves(state) -> list:
             return [Switch(seat, COLOURS[c]) for c in SWITCHES if not b["switches"][c]]
         if head["kind"] == "rival-card":
             return [RivalTake(0, c) for c in s["wormhole"][:3] if c]
+        if head["kind"] == "penalty":  # the suggested card first
+            return [Discard(seat, c) for c in sorted(head["options"], key=lambda c: c != head["best"])]
         return []
     seat = s["order"][0]
     b = s["boards"][seat]
@@ -153,29 +184,20 @@ def legal_moves(state) -> list:
         out += [Switch(seat, COLOURS[c]) for c in SWITCHES if not b["switches"][c]]
         out += [Build(seat)] if b["tech_deck"] else []
         return out
-    out = []
-    if s["actions"] > 0:
-        out += _swaps(s, seat, b)
-        out += [Resolve(seat, (r, c)) for r in range(5) for c in range(5)
-                if matrix.strands_through(b["matrix"], [(r, c)], diagonal=s["diagonal"])]
+    out = matrix_moves(s, seat)
     out += accepted(apply, state, _free_actions(s, seat, b))
-    return out + [EndTurn(seat)]
+    out += _tech_swaps(s, seat, b)
+    return out + accepted(apply, state, [EndTurn(seat)])
 
 
-def _swaps(s, seat, b):
+def _tech_swaps(s, seat, b):
+    """The swap module: any two particles of the matrix, either order, none locked."""
+    if "swap" not in b["tech"]:
+        return []
     locked = {(l[0], l[1]) for l in b["locks"]}
     cells = [(r, c) for r in range(5) for c in range(5)
              if b["matrix"][r][c] is not None and (r, c) not in locked]
-    out = []
-    for i, x in enumerate(cells):
-        px = b["matrix"][x[0]][x[1]]
-        for y in cells[i + 1:]:
-            if b["matrix"][y[0]][y[1]][1] == px[1]:
-                out.append(Swap(seat, x, y))
-        for k, a in enumerate(s["anomaly"]):
-            if a[1] == px[1]:
-                out.append(Swap(seat, x, f"anomaly:{k}"))
-    return out
+    return [Tech(seat, "swap", a=x, b=y) for x in cells for y in cells if x != y]
 
 
 def _free_actions(s, seat, b):
@@ -189,11 +211,12 @@ def _free_actions(s, seat, b):
     for p in particles:
         if p[0] in "KW" or p in ("ally-black", "ally-white"):
             out += [Stabilise(seat, w, p, c) for w in fractured for c in planets]
-            out += [Lock(seat, w, p, c) for w in open_worlds[:3] for c in planets]
+            out += [Lock(seat, w, p, c) for w in open_worlds for c in planets]
         if not p.startswith("ally-"):
             out.append(Ally(seat, COLOURS[p[0]], p))
     if all(b["switches"].values()):
-        out += [Purple(seat, card=c) for c in cards] + [Purple(seat, world=w) for w in fractured]
+        out += [Purple(seat, card=c) for c in cards]
+        out += [Purple(seat, world=w, card=c) for w in fractured for c in planets]
     for m in sorted(set(b["tech"])):
         if m == "destroy":
             out += [Tech(seat, m, column=c) for c in range(5)]
@@ -206,9 +229,7 @@ def _free_actions(s, seat, b):
         elif m == "rewind":
             out += [Tech(seat, m, card=c) for c in cards]
         elif m == "search":
-            out += [Tech(seat, m, card=c) for c in s["discard"][-3:]]
-        elif m == "swap":
-            out += [Tech(seat, m, a=(r, 0), b=(r, 4)) for r in range(5)]
+            out += [Tech(seat, m, card=c) for c in s["discard"]]
         elif m == "paradox":
             out += [Tech(seat, m, card=e["card"], particle=x["p"], to_card=t)
                     for e in b["console"] for x in e["placed"] for t in cards if t != e["card"]]

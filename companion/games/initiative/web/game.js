@@ -25,7 +25,7 @@
   };
   const COST = ["R", "Y", "B", "K", "W", "any", "purple", "planet"];
   // What this phone is in the middle of: the particle tapped first, a cost being entered.
-  const ui = { pick: null, cost: null, costFor: null, at: null, msg: "", bad: false, busy: false };
+  const ui = { pick: null, cost: null, costFor: null, at: null, msg: "", bad: false, busy: false, module: false };
   let last = null;  // the latest (root, box, view, ctx), to redraw after a tap
 
   const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -86,7 +86,8 @@
         return `${who}: draw a particle from the bag for ${where}`;
       }
       return { teach: `${who}: enter the cost of ${cardWords(v, w.card || "")}`, keep: `${who}: keep one of two tech modules`,
-        switch: `${who}: activate a trigger switch`, "rival-card": `${who}: give the rival lab a card` }[w.kind] || `${who} to act`;
+        switch: `${who}: activate a trigger switch`, "rival-card": `${who}: give the rival lab a card`,
+        penalty: `${who}: discard a card of fractured ${worldName(v, w.world)}` }[w.kind] || `${who} to act`;
     }
     if (v.turn === null) return "";
     const who = names[v.turn];
@@ -123,6 +124,8 @@
       worldsEl(v),
       el("p", { class: "small dim" }, "Fractured worlds are struck through; locked ones are ringed."),
       el("p", { class: "small" }, "Research goals: " + v.goals.map((g, i) => `${g} (${goalBonus[i]})`).join(" · ")),
+      v.finished && v.secret_goals && v.secret_goals.some((g) => g)  // revealed at scoring
+        ? el("p", { class: "small" }, "Revealed: " + v.secret_goals.map((g, s) => g && `${v.names[s]}'s ${g}`).filter((x) => x).join(" · ")) : null,
       el("p", { class: "small" }, `Purple particles on the board: ${v.purple} · particles in the bag: ${v.bag}` +
         (allied.length ? " · alliances: " + allied.map(([c, s]) => `${c} ${s === "card" ? "on a card" : v.names[s]}`).join(", ") : "")),
       el("div", { class: "pi-anomaly-row" }, el("b", {}, "Anomaly "), ...v.anomaly.map((p) => disc(p))),
@@ -190,7 +193,10 @@
 
   // The swaps the rules accept, as pairs of tapped places; resolvable runs; a nexus to enter.
   function matrixControls(v, legal) {
-    const swaps = legal.filter((m) => m.type === "Swap");
+    // With the swap module chosen, taps swap any two particles (the module's own moves).
+    const moduleSwaps = legal.filter((m) => m.type === "Tech" && m.module === "swap");
+    if (!moduleSwaps.length) ui.module = false;
+    const swaps = ui.module ? moduleSwaps : legal.filter((m) => m.type === "Swap");
     const partners = (k) => swaps.filter((m) => key(m.a) === k || key(m.b) === k).map((m) => (key(m.a) === k ? key(m.b) : key(m.a)));
     const resolve = new Set(legal.filter((m) => m.type === "Resolve").map((m) => key(m.at)));
     const teach = legal.find((m) => m.type === "Teach" && v.cards[m.card] && v.cards[m.card].timeframe === "nexus");
@@ -209,6 +215,7 @@
         if (ui.pick && ui.pick !== k && partners(ui.pick).includes(k)) {
           const move = swaps.find((m) => (key(m.a) === ui.pick && key(m.b) === k) || (key(m.b) === ui.pick && key(m.a) === k));
           ui.pick = null;
+          ui.module = false;
           return send(move);
         }
         ui.pick = ui.pick === k || !partners(k).length ? null : k;
@@ -263,10 +270,11 @@
       case "Stabilise": return `Stabilise ${worldName(v, m.world)} with ${particleWords(m.particle)}` + (m.card ? `, saving a planet on ${card(m.card)}` : "");
       case "Lock": return `Lock ${worldName(v, m.world)} with ${particleWords(m.particle)}` + (m.card ? `, saving a planet on ${card(m.card)}` : "");
       case "Ally": return `${v.alliances[m.colour] === null ? "Form" : "Break"} the ${m.colour} alliance with ${particleWords(m.particle)}`;
-      case "Purple": return m.card ? `Switches off: a purple particle on ${card(m.card)}` : `Switches off: a purple particle stabilises ${worldName(v, m.world)}`;
+      case "Purple": return m.world ? `Switches off: a purple particle stabilises ${worldName(v, m.world)}` + (m.card ? `, saving a planet on ${card(m.card)}` : "")
+        : `Switches off: a purple particle on ${card(m.card)}`;
       case "Tech": return ({
         destroy: `Destroy column ${m.column + 1}`, diagonal: "Diagonal: the next action may resolve a diagonal strand",
-        swap: `Swap the two ends of row ${(m.a || [0])[0] + 1}`, rewind: `Rewind ${card(m.card || "")} to its starting section`,
+        swap: `Swap ${cellWords(m.a || [0, 0])} and ${cellWords(m.b || [0, 0])}`, rewind: `Rewind ${card(m.card || "")} to its starting section`,
         glitch: `Move the glitch ${m.spaces} space${m.spaces === 1 ? "" : "s"}`, search: `Search: take ${card(m.card || "")} from the discard`,
         paradox: `Paradox: ${particleWords(m.particle || "")} from ${card(m.card || "")} to ${card(m.to_card || "")}`,
         shift: `Shift row ${m.row + 1} one space right`,
@@ -296,6 +304,12 @@
     if (w.kind === "switch" || w.kind === "rival-card") {
       return el("div", { class: "pi-ask" }, el("h3", {}, w.kind === "switch" ? "Activate a trigger switch" : "Give the rival lab a card of the alternate timeline"),
         el("div", { class: "pi-choices" }, ...legal.map((m) => button(m.type === "Switch" ? `Activate the ${m.colour} switch` : cardWords(v, m.card), m))));
+    }
+    if (w.kind === "penalty") {
+      // "they must choose and discard one card corresponding to each fractured world"
+      return el("div", { class: "pi-ask" }, el("h3", {}, `${worldName(v, w.world)} is fractured: discard one of its cards from your score pile`),
+        el("div", { class: "pi-choices" }, ...legal.filter((m) => m.type === "Discard").map((m) =>
+          button(el("span", {}, cardWords(v, m.card), m.card === w.best ? el("b", {}, " (suggested: costs you least)") : ""), m, { "data-discard": m.card }))));
     }
     if (w.kind === "teach") return teachEl(v, legal.find((m) => m.type === "Teach"));
     return null;
@@ -343,8 +357,12 @@
         group("Stabilise or lock a world", [...of("Stabilise"), ...of("Lock")].map((m) => button(moveWords(v, m), m))),
         group("Alliances", of("Ally").map((m) => button(moveWords(v, m), m))),
         group("Purple particle", of("Purple").map((m) => button(moveWords(v, m), m))),
-        group("Tech modules", of("Tech").map((m) => button(moveWords(v, m), m))),
-        ...of("EndTurn").map((m) => button("End my turn", m, { id: "pi-end-turn", class: "quiet" })));
+        of("Tech").some((m) => m.module === "swap") ? el("button", { id: "pi-swap-module", class: ui.module ? "picked" : "quiet",
+          onclick: () => { ui.module = !ui.module; ui.pick = null; redraw(); } },
+          ui.module ? "Swap module on: tap any two particles (tap here to cancel)" : "Use the swap module: swap any two particles") : null,
+        group("Tech modules", of("Tech").filter((m) => m.module !== "swap").map((m) => button(moveWords(v, m), m))),
+        ...of("EndTurn").map((m) => button("End my turn", m, { id: "pi-end-turn", class: "quiet" })),
+        of("EndTurn").length ? null : el("p", { class: "small dim" }, "Your turn can end once your matrix actions are taken."));
     }
     return el("div", { class: "pi-turn" }, ...parts);
   }
@@ -375,6 +393,7 @@
     root.replaceChildren(headerEl(v),
       el("div", { class: "pi-lab" },
         v.secret_goal ? el("p", { class: "pi-secret" }, "Your ", el("span", { "data-secret": "" }, v.secret_goal), " (yours alone)") : null,
+        v.secret_score ? el("p", { class: "pi-secret small" }, v.secret_score, " (other phones and the table count your score without it)") : null,
         el("div", { class: "pi-boards" }, matrixEl(v, p, controls),
           el("div", { class: "pi-anomaly" }, el("span", { class: "small" }, "Anomaly"), ...anomaly)),
         playerEl(v, p, true)));
