@@ -445,3 +445,17 @@ def test_local_elections_move_3_different_dominoes_by_the_placement_rules():
                                              ("grass//NS", "grass/person/N")))
     # the one domino that may move has moved, and each moves once: the elections end for P1
     assert not state.tasks and said[-1].text() == "P1 has no domino they may move."
+
+
+def test_roles_left_empty_are_dealt_at_random_from_the_seed():
+    # the new-game form: "Leave empty to deal the roles at random"; "Shuffle and deal each player 1 Role"
+    from companion.games.dynasty import GAME
+    roles = next(o for o in GAME.options if o.key == "roles")
+    assert roles.choices[0][0] == ""  # a role box may be left to the deal
+    dealt = {dynasty.setup({"players": 3, "roles": ["", "", ""]}, seed).config.roles for seed in range(12)}
+    assert len(dealt) > 1 and any(r[0] != ("warfare",) for r in dealt)
+    assert all(len({h[0] for h in r}) == 3 for r in dealt)  # one role each, all different
+    again = dynasty.setup({"players": 3, "roles": ["", "", ""]}, 7).config.roles
+    assert again == dynasty.setup({"players": 3, "roles": ["", "", ""]}, 7).config.roles
+    partly = dynasty.setup({"players": 3, "roles": ["", "money", ""]}, 3).config.roles
+    assert partly[1] == ("money",) and "money" not in partly[0] + partly[2] and partly[0] != partly[2]

@@ -35,12 +35,16 @@ def _roles(options: dict, players: int, seed: int, all_roles: bool) -> tuple:
             given = [given[str(s)] if str(s) in given else given[s] for s in range(players)]
         except KeyError:
             raise IllegalMove(f"roles names one role for each of the {players} seats, 0 to {players - 1}") from None
-    if given in (None, "", []) or (isinstance(given, list) and all(g in ("", None) for g in given)):
-        deck = list(ROLES)
-        chance(seed, "roles").shuffle(deck)
-        given = deck[:players]
+    if given in (None, "", []):
+        given = [""] * players
     if not isinstance(given, (list, tuple)) or len(given) != players:
         raise IllegalMove(f"roles names one role for each of the {players} seats")
+    if any(g in ("", None) for g in given):
+        # a seat left empty is dealt at random (from the seed) from the roles nobody was given
+        deck = list(ROLES)
+        chance(seed, "roles").shuffle(deck)
+        deck = [r for r in deck if r not in given]
+        given = [deck.pop(0) if g in ("", None) and deck else g for g in given]
     for role in given:
         if role not in ROLES:
             raise IllegalMove(f"unknown role {role!r}; roles are {', '.join(ROLES)}")
