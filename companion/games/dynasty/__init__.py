@@ -17,10 +17,10 @@ oled (its OLED pages).
 from __future__ import annotations
 
 from ..base import Game, IllegalMove, Option, accepted
-from . import hands, missions, powers, practice
+from . import hands, missions, powers, practice, report
 from .catalog import EXPANSIONS, ROLES, role_name
-from .moves import (MOVES, Choose, Happening, Ignore, Lend, Market, Mission, Pass, Place, Remove, Said, Shift,
-                    Start, Swap, Take, move_from_dict, move_to_dict)
+from .moves import (MOVES, Choose, Happening, Ignore, Lend, Market, Mission, Pass, Place, Remove, Said, Share,
+                    Shift, Start, Swap, Take, move_from_dict, move_to_dict)
 from .placement import placements, task_shifts
 from .rules import NAME, apply, is_over, keep, scores, setup, winners
 from .state import PERSONAL, SHARED, State
@@ -30,7 +30,7 @@ from .views import secrets, view, viewers
 __all__ = ["NAME", "GAME", "MOVES", "IllegalMove", "setup", "apply", "view", "viewers", "scores",
            "is_over", "winners", "legal_moves", "secrets", "keep", "move_from_dict", "move_to_dict", "State",
            "Start", "Market", "Mission", "Happening", "Place", "Pass", "Remove", "Choose", "Shift", "Take", "Lend",
-           "Ignore", "Swap", "Said"]
+           "Ignore", "Swap", "Share", "Said"]
 
 _YES_NO = (("no", "no"), ("yes", "yes"))
 
@@ -81,6 +81,8 @@ def legal_moves(state: State) -> list:
                 + missions.ignore_moves(state) + missions.swap_moves(state))
     if state.phase == "swap":  # Political Power: the strongest player swaps or keeps their mission
         return missions.swap_moves(state) + [Pass(state.turn)]
+    if state.phase == "share":  # owners decide which missions get the strength they cannot give all
+        return report.share_moves(state)
     return accepted(apply, state, _candidates(state))
 
 

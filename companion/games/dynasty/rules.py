@@ -11,7 +11,9 @@ from .catalog import CAPITALS, EVENTS, EXPANSIONS, PENALTIES, REWARDS, ROLES
 from .hands import fix_missions_to_draw, missions_to_draw, needs_mission, round_cards
 from .maps import Square, check_cells, frozen, refusal
 from .missions import decline, end_claim, maybe_claim
-from .moves import Choose, Happening, Ignore, Lend, Market, Mission, Pass, Place, Remove, Said, Shift, Start, Swap, Take
+from .moves import (Choose, Happening, Ignore, Lend, Market, Mission, Pass, Place, Remove, Said, Share, Shift, Start,
+                    Swap, Take)
+from .report import settle, share
 from .placement import bonds_broken, fits_anywhere, parse_domino
 from .state import PERSONAL, SHARED, Config, MissionCard, Need, State, Task, starting_halves
 from .steps import after, finish, say, sits_out
@@ -154,10 +156,16 @@ def apply(state: State, move) -> tuple[State, list[Said]]:
         raise IllegalMove(f"there is no seat {seat} at this table")
     handler = {Start: _start, Market: _market, Mission: _mission, Happening: _happening,
                Place: laying.place, Pass: _pass, Remove: laying.remove, Choose: powers.choose, Shift: powers.shift,
-               Take: powers.take, Lend: powers.lend, Ignore: missions.ignore, Swap: missions.swap}.get(type(move))
+               Take: powers.take, Lend: powers.lend, Ignore: missions.ignore, Swap: missions.swap,
+               Share: share}.get(type(move))
     if handler is None:
         raise IllegalMove(f"{type(move).__name__} is not a Domino Dynasty move")
-    new = handler(state, move)
+    now = state
+    if state.phase == "share" and handler is not share:
+        now = settle(state)  # the owners did not answer: the suggestion stands and the game goes on
+        if now.phase == "over":
+            raise IllegalMove("the game is over")
+    new = handler(now, move)
     return new, [Said(w) for w in new.said[len(state.said):]]
 
 
