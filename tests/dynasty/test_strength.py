@@ -281,9 +281,10 @@ def test_a_village_that_is_a_capital_stops_other_capitals_paths():
     # stops there; the village (its neighbours lava and stone differ) counts the person G4 itself.
     state = lay(free(expansions=["proximity"]), 0, "personal", ((5, 3), (6, 3)),
                 "grass/village/EW", "stone/person/W")
-    assert sorted(worths({(3, 3): "lava/warfare/NESW", (4, 3): "lava//NESW",
-                          (5, 3): "grass/village/EW", (6, 3): "stone/person/W"})) == \
-        [("village", 2), ("warfare", 1)]
+    cells = {(3, 3): "lava/warfare/NESW", (4, 3): "lava//NESW", (5, 3): "grass/village/EW",
+             (6, 3): "stone/person/W"}
+    assert sorted(worths(cells)) == [("village", 2), ("warfare", 1)]
+    assert total(cells) == 3
     assert strengths(state)["warfare"] == (1 + 2) * 2  # province: the 2 lava squares of the start
 
 
@@ -291,9 +292,12 @@ def test_each_calculator_adds_its_path_s_length():
     cells = {(0, 0): "lava/warfare/E", (1, 0): "lava/calculator/EW", (2, 0): "lava/calculator/EW",
              (3, 0): "lava//W"}
     assert worths(cells) == [("warfare", 1 + 3 + 3)]
+    assert total(cells) == 7
+    assert total({**cells, (2, 0): "lava//EW"}) == 1 + 3  # one calculator: once
 
 
 def test_a_bomb_beside_a_village_silences_it():
     # the village's neighbours all differ, but the bomb beside it silences its icon: no capital
     assert worths({(0, 0): "lava/village/", (1, 0): "grass/bomb/", (0, 1): "stone//"}) == []
     assert worths({(0, 0): "lava/village/", (1, 0): "grass//", (0, 1): "stone/bomb/"}) == []
+    assert total({(0, 0): "lava/village/", (1, 0): "grass/bomb/", (0, 1): "stone//"}) == 0
