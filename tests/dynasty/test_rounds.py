@@ -500,3 +500,14 @@ def test_roles_left_empty_are_dealt_at_random_from_the_seed():
     assert again == dynasty.setup({"players": 3, "roles": ["", "", ""]}, 7).config.roles
     partly = dynasty.setup({"players": 3, "roles": ["", "money", ""]}, 3).config.roles
     assert partly[1] == ("money",) and "money" not in partly[0] + partly[2] and partly[0] != partly[2]
+
+
+def test_a_role_nobody_holds_shares_out_as_the_suggestion_says_without_waiting():
+    # "Any Roles not in the game ... also decide how to distribute that power": nobody at the table
+    # speaks for the Money (as strong as the strongest player: Goods 10 once the claim step grew
+    # its province), so the suggestion stands at once
+    state = play_round(game(), [["money 6"], ["money 6"]])
+    assert state.phase != "share" and state.round == 2
+    first, second = cards(state, 1)
+    assert first.result == (("money", 6, 10),) and first.status == "passed"
+    assert second.result == (("money", 6, 4),) and second.status == "failed"

@@ -8,7 +8,8 @@ provinces), state, moves, rules (setup, the moves handed on, the draw step, the 
 (live strength and mission numbers), steps (what the round's parts share: words, maps, the next
 seat and the next round), hands (whose power and icon each is this round, how many missions are
 drawn and kept), placement (where a domino may lie this round), tasks (what waits before the
-round goes on), report (missions judged, rewards and penalties), missions (missions ignored in
+round goes on), report (missions judged, rewards and penalties), sharing (who gets a role's
+strength at the report: the owner's choice and the suggestion), missions (missions ignored in
 part or swapped; when the claim step begins and ends), powers (the roles' powers and Machine
 Mama's loans), laying (placing a domino and taking one off), practice (the seeded practice deck
 for random play), views (who sees what), records (the `start` and `place` lines of a record),
