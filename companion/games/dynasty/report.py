@@ -28,7 +28,6 @@ def report(state: State) -> State:
     board = sharing.measure(state)
     roles = sharing.short(state, board)
     if sharing.waiting(state, roles):
-        pick = sharing.suggestion(state, board, roles)
         state = replace(state, phase="share")
         for role in sharing.waiting(state, roles):
             seat = state.config.holder(role)
