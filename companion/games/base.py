@@ -289,7 +289,8 @@ class Option:
       "count"   a whole number from `low` to `high`
       "choice"  one of `choices` ((value, words) pairs); value "" means "leave it to the game"
       "names"   a list of text, one per seat of the count option named in `per`
-      "each"    one of `choices` for each of `per` less `less` (different from each other)
+      "each"    one of `choices` for each of `per` less `less` (different from each other; a
+                choice of value "" means "leave it to the game" and may repeat)
       "numbers" for each value chosen in the "each" option `per`: numbers named in `fields`,
                 from `low` to `high`, all optional (left out, the game's own values stand)
     `when` shows the option only when another option has one value, e.g. {"players": 2}.

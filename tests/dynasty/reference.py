@@ -9,6 +9,9 @@ rounded down. A map's total is the sum over its capitals (a corrupter scores not
 a corrupter reaches are goblins); a role's strength is that total times its province: squares of
 its terrain joined edge to edge to its starting domino on the shared map. Under Weathered Roads a
 walk takes 5 steps at most, counted afresh on each square touching a builder (no bomb beside it).
+Proximity Papa's village is a capital when the squares touching it all show different terrains and
+no bomb touches it; like every capital it stops the other capitals' walks ("Any Capital on the path
+stops the path"). Each calculator on a walk adds the number of squares the walk reaches.
 """
 from __future__ import annotations
 
@@ -30,6 +33,21 @@ def links(m, cell):
     return out
 
 
+def towns(m):
+    """Villages that are capitals: touching squares of all different terrains, no bomb beside."""
+    out = set()
+    for (x, y), sq in m.items():
+        around = [m[(x + dx, y + dy)] for dx, dy, _ in MOVES.values() if (x + dx, y + dy) in m]
+        terrains = [o[0] for o in around]
+        if sq[1] == "village" and len(set(terrains)) == len(terrains) and all(o[1] != "bomb" for o in around):
+            out.add((x, y))
+    return out
+
+
+def stops(m, cell):
+    return m[cell][1] in CAPITAL_ICONS or cell in towns(m)
+
+
 def region(m, capital, limit=None):
     """Squares the capital's walk reaches (capital included): a flood that never enters another
     capital square; with `limit` (Weathered Roads) a walk takes at most that many steps, counted
@@ -42,7 +60,7 @@ def region(m, capital, limit=None):
         nxt = []
         for c in frontier:
             for o in links(m, c):
-                if o not in found and m[o][1] not in CAPITAL_ICONS:
+                if o not in found and not stops(m, o):
                     found.add(o)
                     nxt.append(o)
         frontier = nxt
@@ -64,7 +82,7 @@ def _limited(m, capital, limit):
         if k == limit:
             continue
         for o in links(m, c):
-            if m[o][1] in CAPITAL_ICONS:
+            if stops(m, o):
                 continue
             state = (o, 0 if o in fresh else k + 1)
             if state not in seen:
@@ -92,7 +110,7 @@ def worth(m, capital, goblins=frozenset(), limit=None):
     nodes = region(m, capital, limit)
     d = all_pairs(m, nodes)
     icons = {c: m[c][1] for c in nodes if c != capital and m[c][1] in
-             ("person", "magician", "knife", "thief", "hole")}
+             ("person", "magician", "knife", "thief", "hole", "calculator")}
     silenced = set()
     for h, icon in icons.items():
         if icon == "hole":
@@ -103,6 +121,7 @@ def worth(m, capital, goblins=frozenset(), limit=None):
         if icon == "thief":
             undone |= {c for c in live if c != t and d[capital, c] + d[c, t] == d[capital, t]}
     value = 1 + sum(1 for c, i in live.items() if i == "person" and c not in undone and c not in goblins)
+    value += (len(nodes) - 1) * sum(1 for c, i in live.items() if i == "calculator" and c not in undone)
     for c, i in live.items():
         if c in undone:
             continue
@@ -123,7 +142,7 @@ def map_total(m, limit=None):
         if sq[1] == "corrupter":
             goblins |= {o for o in region(m, c, limit) if m[o][1] == "person"}
     return sum(worth(m, c, frozenset(goblins), limit) for c, sq in m.items()
-               if sq[1] in CAPITAL_ICONS and sq[1] != "corrupter")
+               if (sq[1] in CAPITAL_ICONS and sq[1] != "corrupter") or c in towns(m))
 
 
 def province(shared, role, start, small=False):

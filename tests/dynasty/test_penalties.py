@@ -286,3 +286,40 @@ def test_random_games_with_every_expansion_follow_these_penalties_and_rewards(se
 def powers_kept(state, seat):
     from companion.games.dynasty import powers
     return powers.missions_to_keep(state, seat)
+
+
+# ---------------------------------------------------------------- one board for the whole report
+
+ATTACKED = {(5, 3): (90, "lava/person/EW"), (3, 2): (91, "lava/person/NS")}  # people, open-ended paths
+
+
+def test_the_report_measures_every_mission_on_one_board_and_the_goblins_attack_after_it():
+    # "The strength you need to have ... depends on the current state of the board": P2's (the
+    # Brother of Warfare's) failed mission sends the goblins, but P1's "Goods 4 x people" is still
+    # measured with the 2 people they will take: 8, more than the Goods 6 the claim step left
+    state = with_squares(game(goblin="yes"), 1, ATTACKED)
+    state, _ = dynasty.apply(state, Market(0, (FILLER,) * 4))
+    state, _ = dynasty.apply(state, Mission(1, ("warfare 99",), penalty="attack"))
+    state, _ = dynasty.apply(state, Mission(0, ("goods 4 num_people",)))
+    state = claim_all(state)
+    goods = next(m for m in state.missions if m.seat == 0)
+    assert goods.status == "failed" and goods.result == (("goods", 8, 6),)
+    # the attack waits as a task: the dominoes with open-ended paths as the report found them
+    assert [(t.seat, t.kind, t.count) for t in state.tasks] == [(1, "remove attacked", 2)]
+    offered = {m.cell for m in dynasty.legal_moves(state)}
+    assert offered == {(5, 3), (3, 2)}
+    with pytest.raises(IllegalMove):
+        dynasty.apply(state, Remove(1, "personal", (3, 3)))  # the starting domino never comes off
+    state, _ = dynasty.apply(state, Remove(1, "personal", (5, 3)))
+    state, _ = dynasty.apply(state, Remove(1, "personal", (3, 2)))
+    assert state.round == 2 and not {(5, 3), (3, 2)} & set(dict(state.personal[1]))
+
+
+def test_remove_neutral_takes_every_neutral_capital_off_one_after_another():
+    state = failed_with(with_squares(game(), 0, NEUTRAL_2), "remove_neutral")
+    assert [(t.seat, t.kind) for t in state.tasks] == [(0, "remove neutral")]
+    assert {m.cell for m in dynasty.legal_moves(state)} == {(5, 3), (3, 2)}
+    state, _ = dynasty.apply(state, Remove(0, "personal", (3, 2)))
+    assert state.round == 1 and {m.cell for m in dynasty.legal_moves(state)} == {(5, 3)}
+    state, _ = dynasty.apply(state, Remove(0, "personal", (5, 3)))
+    assert state.round == 2 and not any(sq.half.icon == "neutral" for _, sq in state.personal[0])

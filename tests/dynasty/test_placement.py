@@ -132,3 +132,13 @@ def test_the_report_follows_once_the_market_is_empty():
         state, said = dynasty.apply(state, move)
     assert state.round == 2 and state.phase == "draw"
     assert [m.status for m in state.missions] == ["passed", "passed"]
+
+
+def test_a_sniper_forbids_a_capital_in_its_column_unless_a_bomb_silences_it():
+    game = free(expansions=["proximity"])
+    capital_below = ((5, 4), (6, 4)), "lava/neutral/", "lava//"
+    plain = lay(game, 0, "personal", ((5, 3), (6, 3)), "grass/sniper/W", "grass//")
+    with pytest.raises(IllegalMove, match="sniper"):
+        lay(plain, 0, "personal", *capital_below)
+    bombed = lay(game, 0, "personal", ((5, 3), (6, 3)), "grass/sniper/W", "grass/bomb/")
+    assert lay(bombed, 0, "personal", *capital_below).seat_map(0)[(5, 4)].half.icon == "neutral"

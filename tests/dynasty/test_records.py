@@ -120,3 +120,40 @@ def test_a_half_may_carry_an_arrow(tmp_path):
     bad["place"]["halves"][0]["arrow"] = "N"
     done = replay(tmp_path, HEADER, *STARTS, bad)
     assert done.returncode == 2 and "an arrow points out of an open edge" in done.stderr
+
+
+def _shared_out(share_line):
+    """An exported game of three: Military 2 and Money 2 asked for 4 each; `share_line` the
+    owners' choices (or none: nobody answered), then the next round's market."""
+    from companion.games import dynasty
+    header = {"game": "dynasty", "players": 3, "roles": ["warfare", "money", "goods"], "starts": "arranged",
+              "play": "rounds", "seed": 0}
+    filler = "grass//|grass//"
+    moves = [{"type": "Market", "seat": 0, "dominoes": [filler] * 6},
+             {"type": "Mission", "seat": 0, "needs": ["warfare 2", "money 2"]},
+             {"type": "Mission", "seat": 1, "needs": ["warfare 2"]},
+             {"type": "Mission", "seat": 2, "needs": ["money 2"]}]
+    state = dynasty.setup({k: v for k, v in header.items() if k not in ("game", "seed")}, 0)
+    for m in moves:
+        state = dynasty.apply(state, dynasty.move_from_dict(m))[0]
+    while state.phase == "claim":
+        move = dynasty.legal_moves(state)[0]
+        moves.append({"type": type(move).__name__, **dynasty.move_to_dict(move)})
+        state = dynasty.apply(state, move)[0]
+    moves += share_line + [{"type": "Market", "seat": 0, "dominoes": [filler] * 6}]
+    return [json.dumps(header)] + [json.dumps({"move": m}) for m in moves]
+
+
+def test_an_owner_s_share_is_a_record_line_and_a_record_without_one_takes_the_suggestion():
+    from companion import records
+    from companion.games import dynasty
+    shares = [{"type": "Share", "seat": 0, "role": "warfare", "missions": [1]},
+              {"type": "Share", "seat": 1, "role": "money", "missions": [1]}]
+    chose = records.replay(_shared_out(shares)).state
+    assert [m.status for m in chose.missions if m.round == 1] == ["passed", "failed", "failed"]
+    share = dynasty.Share(0, "warfare", (1,))
+    assert dynasty.move_from_dict({"type": "Share", **dynasty.move_to_dict(share)}) == share
+    # an older record, or a table where nobody answered: the suggestion passes two missions
+    old = records.replay(_shared_out([])).state
+    assert [m.status for m in old.missions if m.round == 1] == ["failed", "passed", "passed"]
+    assert old.round == chose.round == 2

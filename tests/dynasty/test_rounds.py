@@ -36,14 +36,55 @@ def cards(state, round_):
     return [m for m in state.missions if m.round == round_]
 
 
-def test_missions_share_the_strength_out_in_role_order():
+def test_the_owner_decides_who_gets_strength_that_cannot_serve_every_mission():
+    # "If not, the owning Role decides how to distribute the strength they have."
     state = game()  # warfare 1 x province 2 = 2, goods 2
     assert strengths(state)["warfare"] == 2
-    state = play_round(state, [["warfare 2"], ["warfare 1"]])
-    first, second = cards(state, 1)
-    assert first.status == "passed" and first.result == (("warfare", 2, 2),)
-    assert second.status == "failed" and second.result == (("warfare", 1, 0),)
-    assert "P2's mission failed: Military 0 of 1 needed." in state.report
+    waiting = play_round(state, [["warfare 2"], ["warfare 1"]])
+    assert waiting.phase == "share"  # the report waits for the Brother of Warfare's choice
+    first, second = cards(waiting, 1)
+    offered = dynasty.legal_moves(waiting)
+    assert {m.missions for m in offered} == {(first.id,), (second.id,)} and {m.seat for m in offered} == {0}
+    chosen, _ = dynasty.apply(waiting, dynasty.Share(0, "warfare", (second.id,)))
+    first, second = cards(chosen, 1)
+    assert first.status == "failed" and first.result == (("warfare", 2, 1),)  # the 1 left over
+    assert second.status == "passed" and second.result == (("warfare", 1, 2),)
+    assert "P1's mission failed: Military 1 of 2 needed." in chosen.report
+    # nobody answers (the next round's market is entered): the suggestion stands; both choices pass
+    # one mission, so it serves the first in report order
+    went_on, said = dynasty.apply(waiting, Market(0, (FILLER,) * 4))
+    first, second = cards(went_on, 1)
+    assert first.status == "passed" and second.status == "failed" and went_on.round == 2
+    with pytest.raises(IllegalMove):
+        dynasty.apply(waiting, dynasty.Share(1, "warfare", (second.id,)))  # not P2's strength
+    with pytest.raises(IllegalMove):
+        dynasty.apply(waiting, dynasty.Share(0, "warfare", (first.id, second.id)))  # 3 asked of 2
+
+
+def test_the_suggestion_passes_the_most_missions_where_first_come_first_served_would_pass_one():
+    # Military 2 and Money 2: P1 asks both, P2 Military 2, P3 Money 2. Served in role order P1's
+    # mission would take everything; the owners may instead serve P2 and P3: two missions pass.
+    state = game(3, ("warfare", "money", "goods"))
+    assert strengths(state)["warfare"] == strengths(state)["money"] == 2
+    waiting = play_round(state, [["warfare 2", "money 2"], ["warfare 2"], ["money 2"]])
+    assert waiting.phase == "share"
+    p1, p2, p3 = cards(waiting, 1)
+    view = dynasty.view(waiting, Viewer.of_seat(0))
+    assert view["share"] == [{"role": "warfare", "options": [[p1.id], [p2.id]], "suggested": [p2.id],
+                              "asks": {str(p1.id): 2, str(p2.id): 2}, "strength": 2}]
+    # nobody answers: the suggestion applies
+    settled, _ = dynasty.apply(waiting, Market(0, (FILLER,) * 6))
+    assert [m.status for m in cards(settled, 1)] == ["failed", "passed", "passed"]
+    # the owners choose P1's mission: it passes alone
+    one, _ = dynasty.apply(waiting, dynasty.Share(0, "warfare", (p1.id,)))
+    assert one.phase == "share"
+    one, _ = dynasty.apply(one, dynasty.Share(1, "money", (p1.id,)))
+    assert [m.status for m in cards(one, 1)] == ["passed", "failed", "failed"]
+    # the Brother of Warfare chooses P1's, the Sister of Coin P3's: P1's mission lacks Money and
+    # takes nothing, so the Military it was given goes on to P2
+    split, _ = dynasty.apply(waiting, dynasty.Share(0, "warfare", (p1.id,)))
+    split, _ = dynasty.apply(split, dynasty.Share(1, "money", (p3.id,)))
+    assert [m.status for m in cards(split, 1)] == ["failed", "passed", "passed"]
 
 
 def test_a_repeated_icon_asks_only_its_highest_number():
@@ -445,3 +486,28 @@ def test_local_elections_move_3_different_dominoes_by_the_placement_rules():
                                              ("grass//NS", "grass/person/N")))
     # the one domino that may move has moved, and each moves once: the elections end for P1
     assert not state.tasks and said[-1].text() == "P1 has no domino they may move."
+
+
+def test_roles_left_empty_are_dealt_at_random_from_the_seed():
+    # the new-game form: "Leave empty to deal the roles at random"; "Shuffle and deal each player 1 Role"
+    from companion.games.dynasty import GAME
+    roles = next(o for o in GAME.options if o.key == "roles")
+    assert roles.choices[0][0] == ""  # a role box may be left to the deal
+    dealt = {dynasty.setup({"players": 3, "roles": ["", "", ""]}, seed).config.roles for seed in range(12)}
+    assert len(dealt) > 1 and any(r[0] != ("warfare",) for r in dealt)
+    assert all(len({h[0] for h in r}) == 3 for r in dealt)  # one role each, all different
+    again = dynasty.setup({"players": 3, "roles": ["", "", ""]}, 7).config.roles
+    assert again == dynasty.setup({"players": 3, "roles": ["", "", ""]}, 7).config.roles
+    partly = dynasty.setup({"players": 3, "roles": ["", "money", ""]}, 3).config.roles
+    assert partly[1] == ("money",) and "money" not in partly[0] + partly[2] and partly[0] != partly[2]
+
+
+def test_a_role_nobody_holds_shares_out_as_the_suggestion_says_without_waiting():
+    # "Any Roles not in the game ... also decide how to distribute that power": nobody at the table
+    # speaks for the Money (as strong as the strongest player: Goods 10 once the claim step grew
+    # its province), so the suggestion stands at once
+    state = play_round(game(), [["money 6"], ["money 6"]])
+    assert state.phase != "share" and state.round == 2
+    first, second = cards(state, 1)
+    assert first.result == (("money", 6, 10),) and first.status == "passed"
+    assert second.result == (("money", 6, 4),) and second.status == "failed"

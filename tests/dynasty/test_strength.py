@@ -274,3 +274,30 @@ def test_random_maps_with_builders_agree_with_the_reference_under_every_limit():
             compared += 1
             restarted += got != sum(c.worth for c in st.capitals(plain_builders, limit))
     assert compared > 300 and restarted > 30  # the builders changed many of the counts compared
+
+
+def test_a_village_that_is_a_capital_stops_other_capitals_paths():
+    # "Any Capital on the path stops the path": the starting capital D4 reaches the village F4 and
+    # stops there; the village (its neighbours lava and stone differ) counts the person G4 itself.
+    state = lay(free(expansions=["proximity"]), 0, "personal", ((5, 3), (6, 3)),
+                "grass/village/EW", "stone/person/W")
+    cells = {(3, 3): "lava/warfare/NESW", (4, 3): "lava//NESW", (5, 3): "grass/village/EW",
+             (6, 3): "stone/person/W"}
+    assert sorted(worths(cells)) == [("village", 2), ("warfare", 1)]
+    assert total(cells) == 3
+    assert strengths(state)["warfare"] == (1 + 2) * 2  # province: the 2 lava squares of the start
+
+
+def test_each_calculator_adds_its_path_s_length():
+    cells = {(0, 0): "lava/warfare/E", (1, 0): "lava/calculator/EW", (2, 0): "lava/calculator/EW",
+             (3, 0): "lava//W"}
+    assert worths(cells) == [("warfare", 1 + 3 + 3)]
+    assert total(cells) == 7
+    assert total({**cells, (2, 0): "lava//EW"}) == 1 + 3  # one calculator: once
+
+
+def test_a_bomb_beside_a_village_silences_it():
+    # the village's neighbours all differ, but the bomb beside it silences its icon: no capital
+    assert worths({(0, 0): "lava/village/", (1, 0): "grass/bomb/", (0, 1): "stone//"}) == []
+    assert worths({(0, 0): "lava/village/", (1, 0): "grass//", (0, 1): "stone/bomb/"}) == []
+    assert total({(0, 0): "lava/village/", (1, 0): "grass/bomb/", (0, 1): "stone//"}) == 0

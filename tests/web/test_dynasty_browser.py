@@ -51,6 +51,11 @@ def test_market_missions_and_a_tapped_placement(device, browser):
     expect(host.locator("#status")).to_have_text("live")
     host.select_option("#game-name", "dynasty")
     host.select_option("#opt-players", "2")
+    # a role box starts at "dealt at random" (the deal follows the seed); here the table names them
+    expect(host.locator("#opt-roles-1")).to_have_value("")
+    expect(host.locator("#opt-roles-2")).to_have_value("")
+    host.select_option("#opt-roles-1", "warfare")
+    host.select_option("#opt-roles-2", "money")
     host.click("#start")
     expect(host.locator(".seat-link")).to_have_count(2)
     links = [host.locator(".seat-link").nth(i).get_attribute("href") for i in range(2)]
@@ -237,4 +242,37 @@ def test_good_times_ignores_a_part_and_political_power_swaps_while_a_secret_stay
     swapped = {m.needs[0].num: (m.seat, m.status) for m in state().missions if m.round == 2}
     assert swapped == {50: (1, "failed"), 1: (0, "passed")}
     never_on_the_other_phone()
+    assert not errors, errors
+
+
+def test_the_owner_shares_out_strength_that_cannot_serve_every_mission_from_their_phone(device, browser):
+    # "If not, the owning Role decides how to distribute the strength they have"
+    from companion.games import dynasty
+    expect = playwright.expect
+    companion = device.companion
+    host, pages, errors = two_phones(device, browser, {"players": 2, "roles": ["warfare", "goods"]}, console=True)
+    p0, p1 = pages
+
+    def state():
+        return companion.snapshot.session.state
+
+    for move in (dynasty.Market(0, ("grass//|grass//",) * 4), dynasty.Mission(0, ("warfare 2",)),
+                 dynasty.Mission(1, ("warfare 1",))):
+        companion.submit(move, "button").result(timeout=10)
+    while state().phase == "claim":
+        move = next(m for m in dynasty.legal_moves(state()) if isinstance(m, (dynasty.Place, dynasty.Pass)))
+        companion.submit(move, "button").result(timeout=10)
+    assert state().phase == "share"  # Military 2, asked 2 and 1
+    settled(device, p0)
+    settled(device, p1)
+    expect(p0.locator(".share-option")).to_have_text(["P1's mission 1 (2) (suggested)", "P2's mission 2 (1)"])
+    expect(p1.locator(".share-option")).to_have_count(0)
+    box = p0.locator(".share-option").nth(1).bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]  # fits the phone
+    p0.click('.share-option[data-missions="2"]')
+    deadline = time.monotonic() + 10
+    while state().phase == "share":
+        assert time.monotonic() < deadline, "the choice was not made"
+        time.sleep(0.05)
+    assert [m.status for m in state().missions] == ["failed", "passed"]
     assert not errors, errors

@@ -148,14 +148,14 @@
         const n = countOf(game, values, o);
         const picks = values[o.key];
         const each = el("div", { id, class: "each" });
-        for (let i = 0; i < n; i++) {  // a different one for each
-          if (!o.choices.some((c) => c.value === picks[i]) || picks.slice(0, i).includes(picks[i])) {
-            const free = o.choices.find((c) => !picks.slice(0, i).includes(c.value)) || o.choices[0];
+        for (let i = 0; i < n; i++) {  // a different one for each; "" (left to the game) may repeat
+          if (!o.choices.some((c) => c.value === picks[i]) || (picks[i] !== "" && picks.slice(0, i).includes(picks[i]))) {
+            const free = o.choices.find((c) => c.value === "" || !picks.slice(0, i).includes(c.value)) || o.choices[0];
             picks[i] = free.value;
           }
           const pick = (x) => {  // taking another row's choice gives that row this one's
             const j = picks.slice(0, n).indexOf(x);
-            if (j >= 0 && j !== i) picks[j] = picks[i];
+            if (x !== "" && j >= 0 && j !== i) picks[j] = picks[i];
             picks[i] = x;
             redraw();
           };

@@ -8,7 +8,8 @@ provinces), state, moves, rules (setup, the moves handed on, the draw step, the 
 (live strength and mission numbers), steps (what the round's parts share: words, maps, the next
 seat and the next round), hands (whose power and icon each is this round, how many missions are
 drawn and kept), placement (where a domino may lie this round), tasks (what waits before the
-round goes on), report (missions judged, rewards and penalties), missions (missions ignored in
+round goes on), report (missions judged, rewards and penalties), sharing (who gets a role's
+strength at the report: the owner's choice and the suggestion), missions (missions ignored in
 part or swapped; when the claim step begins and ends), powers (the roles' powers and Machine
 Mama's loans), laying (placing a domino and taking one off), practice (the seeded practice deck
 for random play), views (who sees what), records (the `start` and `place` lines of a record),
@@ -17,10 +18,10 @@ oled (its OLED pages).
 from __future__ import annotations
 
 from ..base import Game, IllegalMove, Option, accepted
-from . import hands, missions, powers, practice
+from . import hands, missions, powers, practice, report
 from .catalog import EXPANSIONS, ROLES, role_name
-from .moves import (MOVES, Choose, Happening, Ignore, Lend, Market, Mission, Pass, Place, Remove, Said, Shift,
-                    Start, Swap, Take, move_from_dict, move_to_dict)
+from .moves import (MOVES, Choose, Happening, Ignore, Lend, Market, Mission, Pass, Place, Remove, Said, Share,
+                    Shift, Start, Swap, Take, move_from_dict, move_to_dict)
 from .placement import placements, task_shifts
 from .rules import NAME, apply, is_over, keep, scores, setup, winners
 from .state import PERSONAL, SHARED, State
@@ -30,7 +31,7 @@ from .views import secrets, view, viewers
 __all__ = ["NAME", "GAME", "MOVES", "IllegalMove", "setup", "apply", "view", "viewers", "scores",
            "is_over", "winners", "legal_moves", "secrets", "keep", "move_from_dict", "move_to_dict", "State",
            "Start", "Market", "Mission", "Happening", "Place", "Pass", "Remove", "Choose", "Shift", "Take", "Lend",
-           "Ignore", "Swap", "Said"]
+           "Ignore", "Swap", "Share", "Said"]
 
 _YES_NO = (("no", "no"), ("yes", "yes"))
 
@@ -42,8 +43,8 @@ GAME = Game(
         Option("players", "Players", "count", default=3, low=1, high=5),
         Option("names", "Seat names, clockwise from the start player", "names", per="players",
                help="Leave empty for P1, P2, ..."),
-        Option("roles", "Role", "each", choices=tuple((r, role_name(r)) for r in ROLES), per="players",
-               help="Leave empty to deal the roles at random."),
+        Option("roles", "Role", "each", choices=(("", "dealt at random"),) + tuple((r, role_name(r)) for r in ROLES),
+               per="players", help="Leave a role at random to deal it from the roles nobody was given."),
         Option("mode", "Play", "choice", default="cooperative",
                choices=(("cooperative", "together (cooperative)"), ("competitive", "against each other"))),
         Option("powers", "Roles' powers (easier)", "choice", default="no", choices=_YES_NO),
@@ -81,6 +82,8 @@ def legal_moves(state: State) -> list:
                 + missions.ignore_moves(state) + missions.swap_moves(state))
     if state.phase == "swap":  # Political Power: the strongest player swaps or keeps their mission
         return missions.swap_moves(state) + [Pass(state.turn)]
+    if state.phase == "share":  # owners decide which missions get the strength they cannot give all
+        return report.share_moves(state)
     return accepted(apply, state, _candidates(state))
 
 

@@ -152,7 +152,21 @@ class Swap:
     to: int
 
 
-MOVES = (Start, Market, Mission, Happening, Place, Pass, Remove, Choose, Shift, Take, Lend, Ignore, Swap)
+@dataclass(frozen=True)
+class Share:
+    """At the report, the owner of `role` gives its strength to these missions (their numbers)
+    first, when it cannot serve every mission asking for it."""
+    seat: int
+    role: str
+    missions: tuple = ()
+
+    def __post_init__(self):
+        ids = self.missions
+        if isinstance(ids, (list, tuple)) and all(isinstance(i, int) and not isinstance(i, bool) for i in ids):
+            object.__setattr__(self, "missions", tuple(sorted(set(ids))))
+
+
+MOVES = (Start, Market, Mission, Happening, Place, Pass, Remove, Choose, Shift, Take, Lend, Ignore, Swap, Share)
 
 
 @dataclass(frozen=True)

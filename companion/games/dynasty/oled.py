@@ -36,7 +36,7 @@ def screen(view: dict, page: str, message: str) -> tuple[str, dict] | None:
         return "message", {"title": "Missions", "right": f"{view['completed']}/{view['to_win']}",
                            "text": text}
     right = {"draw": "draw", "claim": names[turn] if turn is not None else "", "report": "report",
-             "start": "setup", "free": "maps",
+             "start": "setup", "free": "maps", "share": "sharing",
              "swap": f"{names[turn]} swaps?" if turn is not None else ""}.get(view["phase"], "")
     return "message", {"title": f"Round {view['round']}", "right": right,
                        "text": view["said"] or message}

@@ -13,6 +13,7 @@ from .maps import BOUND, Half, Square, check_cells, dominoes, frozen, lift, name
 from .moves import Place, Shift
 from .state import PERSONAL, SHARED, State
 from .steps import anchors, put, removable, sits_out
+from .strength import bombed
 
 QUARTER = "ESWN"  # clockwise from east: a domino's turn is the direction from its first cell to its second
 
@@ -153,10 +154,14 @@ def _arrows_only(state: State, seat: int, halves) -> str | None:
 
 
 def _sniper(g: dict, cells, halves) -> str | None:
+    """A sniper forbids a capital in its row and column, unless a bomb beside it (already down or
+    on the new domino) silences it (docs/rulings.md (q))."""
+    silenced = bombed(g | {c: Square(h, 0) for c, h in zip(cells, halves)})
     for cell, half in zip(cells, halves):
         if half.icon in CAPITALS:
             for other, sq in g.items():
-                if sq.half.icon == "sniper" and (other[0] == cell[0] or other[1] == cell[1]):
+                if (sq.half.icon == "sniper" and other not in silenced
+                        and (other[0] == cell[0] or other[1] == cell[1])):
                     return f"a sniper on {name(other)} forbids a capital on {name(cell)}"
     return None
 

@@ -3,7 +3,7 @@ against (docs/rulings.md, "Domino Dynasty")."""
 from __future__ import annotations
 
 from .catalog import CAPITALS, ROLES, strength_name
-from .maps import extent, joined, name, open_ends
+from .maps import extent, joined, name, neighbour, onward, open_ends
 from .state import State
 from . import strength as st
 
@@ -153,10 +153,36 @@ def measure(state: State, scalar: str, seat: int) -> float:
     if scalar == "num_capitals":
         return sum(1 for g in maps for sq in g.values() if sq.half.icon in CAPITALS)
     if scalar == "goblin_icons":
-        return sum(len(st.goblins(g)) for g in maps)
-    if scalar == "open_ends":
-        return sum(open_ends(dict(p)) for p in state.personal)
+        return sum(len(st.goblins(g, towns=frozenset(st.villages(g)) if i else frozenset()))
+                   for i, g in enumerate(maps))  # villages are capitals on own maps (maps[0] is shared)
+    if scalar == "open_ends":  # all maps, the shared one too ("about all the maps (combined)")
+        return sum(open_ends(g) for g in maps)
+    if scalar == "players_connected":  # Machine Mama: players joined to another on the shared map (t)
+        return sum(1 for s in range(state.config.players) if _joined_to_another(state, s))
+    if scalar == "num_capital_routes":  # Machine Mama: pairs of capitals a path joins, all maps
+        return sum(_capital_routes(g, frozenset(st.villages(g)) if i else frozenset())
+                   for i, g in enumerate(maps))
     raise ValueError(scalar)
+
+
+def _joined_to_another(state: State, seat: int) -> bool:
+    own = state.config.roles[seat]
+    others = [r for s, held in enumerate(state.config.roles) if s != seat for r in held]
+    return any(connected(state, a, b) for a in own for b in others)
+
+
+def _capital_routes(g: dict, towns) -> int:
+    """Pairs of capitals joined by a path that no other capital stops: the walk from one reaches
+    a square whose open path leads on into the other."""
+    caps = {c for c, sq in g.items() if sq.half.icon in CAPITALS} | set(towns)
+    pairs = set()
+    for cap in caps:
+        for here in st.walk(g, cap, towns=towns):
+            for side in "NESW":
+                there = neighbour(here, side)
+                if there in caps and there != cap and onward(g, here, side):
+                    pairs.add(frozenset((cap, there)))
+    return len(pairs)
 
 
 def _longest_path(g: dict) -> int:

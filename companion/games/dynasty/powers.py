@@ -182,8 +182,13 @@ def lend(state: State, move: Lend) -> State:
     if not any(power.connected(state, mine, theirs) for mine in cfg.roles[move.seat] for theirs in cfg.roles[move.to]):
         raise IllegalMove(f"only a player connected on the shared map may borrow it: no path joins a capital "
                           f"of {cfg.names[move.seat]}'s province to one of {cfg.names[move.to]}'s")
-    state = replace(state, effects=state.effects + ((move.seat, f"lent {move.what}", move.role),
-                                                    (move.to, f"borrowed {move.what}", move.role)))
+    lent = replace(state, effects=state.effects + ((move.seat, f"lent {move.what}", move.role),
+                                                   (move.to, f"borrowed {move.what}", move.role)))
+    if len(round_cards(state, move.seat)) > missions_to_draw(lent, move.seat):
+        # the Sister of Coin drew her two missions: her power is in use until she keeps one (x)
+        raise IllegalMove(f"{cfg.names[move.seat]} is using the {role_name(move.role)}'s power: they keep one "
+                          f"of the missions they drew before it can be lent")
+    state = lent
     whose = role_name(move.role) + ("'" if role_name(move.role).endswith("s") else "'s")
     return say(state, f"{cfg.names[move.seat]} lends the {whose} {move.what} to "
                       f"{cfg.names[move.to]} for this round.")

@@ -1,15 +1,17 @@
-"""The report step: every mission checked in role order against the strength left to share,
-then its reward or penalty; the win and the loss."""
+"""The report step: every mission judged on the board as the report begins, its strength shared
+out as the owners decide (sharing.py), then in role order its reward or penalty; the win and the
+loss."""
 from __future__ import annotations
 
 from dataclasses import replace
 
-from . import power
+from ..base import IllegalMove
+from . import power, sharing
 from .catalog import PENALTIES, REWARDS, ROLES, strength_name
-from .hands import round_cards
-from .maps import lift, neighbour
-from .state import PERSONAL, MissionCard, State, Task
-from .steps import finish, next_round, put, say
+from .maps import neighbour
+from .moves import Share
+from .state import MissionCard, State, Task
+from .steps import finish, next_round, say
 from .tasks import add_task
 
 WIN_PER_PLAYER = 3   # completed missions per player (rulebook, Objective)
@@ -17,56 +19,121 @@ FAILS_TO_LEAVE = 3
 
 
 def report(state: State) -> State:
-    """Every mission checked in role order against the strength left to share."""
+    """The report begins: everything is measured on the board as it stands; Good Times' parts
+    nobody chose are chosen; owners whose role cannot serve every mission decide who gets it (the
+    report waits for them), then every mission is judged."""
+    state = replace(state, phase="report", market=(), shares=())
+    if state.event == "mission_soften":  # Good Times: one part of each mission is ignored (gg)
+        state = _soften(state, sharing.measure(state))
+    board = sharing.measure(state)
+    roles = sharing.short(state, board)
+    if sharing.waiting(state, roles):
+        state = replace(state, phase="share")
+        for role in sharing.waiting(state, roles):
+            seat = state.config.holder(role)
+            state = say(state, f"{state.config.names[seat]} decides which missions get the "
+                               f"{strength_name(role)} {number(board.table[role]['strength'])}: "
+                               f"not enough for every mission asking for it.")
+        return state
+    return judge(state, board, roles)
+
+
+def _soften(state: State, board) -> State:
+    """A player who chose no part to ignore has the first part whose ignoring lets the mission
+    pass (were it served first) ignored, else the first."""
     cfg = state.config
-    state = replace(state, phase="report", market=())
-    table = power.strengths(state, report=True)
-    # what each role may still give: its free strength, the part only its own player may use
-    # (selfish paths) and the part that goes to one player only (all-in paths)
-    pools = {r: {"free": table[r]["strength"] - table[r]["selfish"] - table[r]["allin"],
-                 "selfish": table[r]["selfish"], "allin": table[r]["allin"]} for r in ROLES}
-    allin_to = {}  # role: the seat its all-in strength went to this round
-    order = sorted(range(cfg.players), key=lambda s: min(ROLES.index(r) for r in cfg.roles[s]),
-                   reverse=state.event == "reverse_order")
-    partner = {}  # Machine Mama: an unconnected role shares with one player only this round
+    for seat, card in board.cards:
+        if card.ignored is not None:
+            continue
+        def passes(i):
+            need = sharing.requirement(state, replace(card, ignored=i), seat)
+            return all(sharing.alone(board, seat, r, cfg) >= v for r, v in need.items())
+        skip = next((i for i in range(len(card.needs)) if passes(i)), 0)
+        card = replace(card, ignored=skip)
+        state = replace(state, missions=tuple(card if m.id == card.id else m for m in state.missions))
+        state = say(state, f"{cfg.names[seat]} chose no part of their mission to ignore: "
+                           + ("the companion ignores one." if card.secret else
+                              f"the companion ignores {card.needs[skip].words()}."))
+    return state
+
+
+def share(state: State, move: Share) -> State:
+    """An owner's choice of the missions their role's strength goes to."""
+    cfg = state.config
+    if state.phase != "share":
+        raise IllegalMove("strength is shared out at the report, when a role cannot serve every mission")
+    board = sharing.measure(state)
+    roles = sharing.short(state, board)
+    if move.role not in roles:
+        raise IllegalMove(f"{strength_name(move.role) if move.role in ROLES else move.role!r} serves every "
+                          f"mission that asks for it: there is nothing to decide")
+    if cfg.holder(move.role) != move.seat:
+        raise IllegalMove(f"the {strength_name(move.role)} is shared out by its owner, "
+                          f"{cfg.names[cfg.holder(move.role)] if cfg.holder(move.role) is not None else 'nobody'}")
+    if move.role not in sharing.waiting(state, roles):
+        raise IllegalMove(f"{cfg.names[move.seat]} has already shared out the {strength_name(move.role)}")
+    pick = sharing.suggestion(state, board, roles)
+    allowed = sharing.options(state, board, move.role, pick)
+    if move.missions not in allowed:
+        raise IllegalMove(f"the {strength_name(move.role)} {number(board.table[move.role]['strength'])} goes to "
+                          + " or ".join("missions " + ", ".join(map(str, ids)) if ids else "no mission"
+                                        for ids in allowed))
+    state = replace(state, shares=state.shares + ((move.role, move.missions),))
+    given = ", ".join(str(i) for i in move.missions) or "none"
+    state = say(state, f"{cfg.names[move.seat]} gives the {strength_name(move.role)} to missions {given}.")
+    return settle(state) if not sharing.waiting(state, roles) else state
+
+
+def settle(state: State) -> State:
+    """The report goes on: owners who did not answer take the suggestion."""
+    board = sharing.measure(state)
+    return judge(replace(state, phase="report"), board, sharing.short(state, board))
+
+
+def share_moves(state: State) -> list:
+    """Every choice the owners still to decide may make."""
+    if state.phase != "share":
+        return []
+    board = sharing.measure(state)
+    roles = sharing.short(state, board)
+    pick = sharing.suggestion(state, board, roles)
+    return [Share(state.config.holder(r), r, ids) for r in sharing.waiting(state, roles)
+            for ids in sharing.options(state, board, r, pick)]
+
+
+def share_choices(state: State, seat: int) -> list[dict]:
+    """For seat's phone: each role it must share out now, the choices, the suggestion, and what
+    each mission asks of it (a secret mission of another player shows no number)."""
+    if state.phase != "share":
+        return []
+    board = sharing.measure(state)
+    roles = sharing.short(state, board)
+    pick = sharing.suggestion(state, board, roles)
+    out = []
+    for role in sharing.waiting(state, roles):
+        if state.config.holder(role) != seat:
+            continue
+        shown = {c.id for s, c in board.cards if not c.secret or s == seat}
+        out.append({"role": role, "options": [list(ids) for ids in sharing.options(state, board, role, pick)],
+                    "suggested": list(sharing.suggested(state, board, role, pick)),
+                    "asks": {str(i): number(board.need[i][role]) for i in sharing.askers(state, board, role)
+                             if i in shown},
+                    "strength": number(board.table[role]["strength"])})
+    return out
+
+
+def judge(state: State, board, roles) -> State:
+    """Every mission judged on the one board measured; then, in report order, each result, its
+    reward or penalty (those that take dominoes off wait as tasks), and the win and the loss."""
+    cfg = state.config
+    pick = sharing.suggestion(state, board, roles) if roles else set()
+    got = sharing.allocate(state, board, sharing.first(state, board, roles, pick))
     lines = []
-    # a player holding several missions (the penalties, (kk)) has each judged in turn, oldest first
-    for seat, card in [(s, c) for s in order for c in round_cards(state, s)]:
+    for seat, card in board.cards:
         if state.phase == "over":
             continue
-        def needs(skip=None):
-            need = {}
-            for i, n in enumerate(card.needs):
-                if i != skip:
-                    need[n.role] = max(need.get(n.role, 0), n.num * power.measure(state, n.scalar, seat))
-            return need
-        own_blocked = (cfg.report_rules and "money" in cfg.roles[seat] and not state.on_shared[seat])
-        def left(r):
-            p = pools[r]
-            return (p["free"] + (p["selfish"] if r in cfg.roles[seat] else 0)
-                    + (p["allin"] if allin_to.get(r, seat) == seat else 0))
-        had = {r: (0 if own_blocked and r == "money" else left(r)) for r in needs()}
-        apart = [r for r in needs() if "machine" in cfg.expansions and r in cfg.in_game
-                 and r not in cfg.roles[seat]
-                 and not any(power.connected(state, r, own) for own in cfg.roles[seat])]
-        for r in apart:
-            if partner.get(r, seat) != seat:
-                had[r] = 0
-        skip = None
-        if state.event == "mission_soften":  # Good Times: one part of the mission is ignored (gg)
-            skip = ignored_need(card, had, lambda i: all(had[r] >= v for r, v in needs(i).items()))
-            if card.ignored is None:
-                card = replace(card, ignored=skip)
-                state = say(state, f"{cfg.names[seat]} chose no part of their mission to ignore: "
-                                   + ("the companion ignores one." if card.secret else
-                                      f"the companion ignores {card.needs[skip].words()}."))
-        need = needs(skip)
-        apart = [r for r in apart if r in need]
-        ok = all(had[r] >= v for r, v in need.items())
-        if ok:
-            for r, v in need.items():
-                _take(pools[r], v, r in cfg.roles[seat], allin_to, r, seat)
-            partner.update({r: seat for r in apart})
+        ok, had = got[card.id]
+        need = board.need[card.id]
         result = tuple((r, number(v), number(had[r])) for r, v in need.items())
         card = replace(card, status="passed" if ok else "failed", result=result)
         state = replace(state, missions=tuple(card if m.id == card.id else m for m in state.missions))
@@ -86,29 +153,6 @@ def report(state: State) -> State:
     if state.phase == "over":
         return state
     return next_round(state) if not state.tasks else state
-
-
-def _take(pool: dict, amount, own: bool, allin_to: dict, role: str, seat: int) -> None:
-    """Take what a mission needs from a role: its own player spends the selfish part first, then
-    the all-in part; another player the free part first (keeping the all-in part whole)."""
-    for part in (("selfish", "allin", "free") if own else ("free", "allin")):
-        used = min(pool[part], amount)
-        if used > 0:
-            pool[part] -= used
-            amount -= used
-            if part == "allin":
-                allin_to[role] = seat
-
-
-def ignored_need(card, had: dict, ok) -> int | None:
-    """Good Times: the part of the mission that is ignored: the owner's choice, or, when they made
-    none, the first part whose ignoring lets the mission pass (else the first part)."""
-    if card.ignored is not None:
-        return card.ignored
-    for i in range(len(card.needs)):
-        if ok(i):
-            return i
-    return 0
 
 
 def number(v):
@@ -161,18 +205,17 @@ def consequence(state: State, card: MissionCard, ok: bool) -> State:
             state = add_task(state, Task(seat, "remove", power.neutral(state, seat)))
         elif key == "remove_role":
             state = add_task(state, Task(seat, "remove capital", 1))
-        elif key == "remove_neutral":
-            g = state.seat_map(seat)
-            gone = {g[c].domino for c in g if g[c].half.icon == "neutral"} - {state.homes[seat]}
-            state = put(state, seat, PERSONAL, lift(g, gone))
+        elif key == "remove_neutral":  # every domino showing a Neutral capital, one after another (o)
+            state = add_task(state, Task(seat, "remove neutral", 64))
         elif key == "proximity_remove":  # until no two equal icons touch: as many as that takes (mm)
             state = add_task(state, Task(seat, "remove equal", 64))
-        elif key == "attack":
+        elif key == "attack":  # the dominoes with open-ended paths now, taken off one by one (o)
             g = state.seat_map(seat)
-            hit = {sq.domino for c, sq in g.items() for s in sq.half.paths
-                   if neighbour(c, s) not in g} - {state.homes[seat]}
-            state = put(state, seat, PERSONAL, lift(g, hit))
-            state = say(state, f"The goblins took {len(hit)} dominoes off {cfg.names[seat]}'s map.")
+            hit = tuple(sorted({sq.domino for c, sq in g.items() for s in sq.half.paths
+                                if neighbour(c, s) not in g} - {state.homes[seat]}))
+            state = say(state, f"The goblins attack {len(hit)} dominoes of {cfg.names[seat]}'s map "
+                               f"(those with open-ended paths): they come off.")
+            state = add_task(state, Task(seat, "remove attacked", len(hit), only=hit))
         elif key in ("strict_placement", "small_province", "powerless", "double_mission", "many_mission",
                      "direction_restriction"):
             state = next_effect(state, seat, key, True)

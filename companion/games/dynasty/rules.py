@@ -11,7 +11,9 @@ from .catalog import CAPITALS, EVENTS, EXPANSIONS, PENALTIES, REWARDS, ROLES
 from .hands import fix_missions_to_draw, missions_to_draw, needs_mission, round_cards
 from .maps import Square, check_cells, frozen, refusal
 from .missions import decline, end_claim, maybe_claim
-from .moves import Choose, Happening, Ignore, Lend, Market, Mission, Pass, Place, Remove, Said, Shift, Start, Swap, Take
+from .moves import (Choose, Happening, Ignore, Lend, Market, Mission, Pass, Place, Remove, Said, Share, Shift, Start,
+                    Swap, Take)
+from .report import settle, share
 from .placement import bonds_broken, fits_anywhere, parse_domino
 from .state import PERSONAL, SHARED, Config, MissionCard, Need, State, Task, starting_halves
 from .steps import after, finish, say, sits_out
@@ -35,12 +37,16 @@ def _roles(options: dict, players: int, seed: int, all_roles: bool) -> tuple:
             given = [given[str(s)] if str(s) in given else given[s] for s in range(players)]
         except KeyError:
             raise IllegalMove(f"roles names one role for each of the {players} seats, 0 to {players - 1}") from None
-    if given in (None, "", []) or (isinstance(given, list) and all(g in ("", None) for g in given)):
-        deck = list(ROLES)
-        chance(seed, "roles").shuffle(deck)
-        given = deck[:players]
+    if given in (None, "", []):
+        given = [""] * players
     if not isinstance(given, (list, tuple)) or len(given) != players:
         raise IllegalMove(f"roles names one role for each of the {players} seats")
+    if any(g in ("", None) for g in given):
+        # a seat left empty is dealt at random (from the seed) from the roles nobody was given
+        deck = list(ROLES)
+        chance(seed, "roles").shuffle(deck)
+        deck = [r for r in deck if r not in given]
+        given = [deck.pop(0) if g in ("", None) and deck else g for g in given]
     for role in given:
         if role not in ROLES:
             raise IllegalMove(f"unknown role {role!r}; roles are {', '.join(ROLES)}")
@@ -150,10 +156,16 @@ def apply(state: State, move) -> tuple[State, list[Said]]:
         raise IllegalMove(f"there is no seat {seat} at this table")
     handler = {Start: _start, Market: _market, Mission: _mission, Happening: _happening,
                Place: laying.place, Pass: _pass, Remove: laying.remove, Choose: powers.choose, Shift: powers.shift,
-               Take: powers.take, Lend: powers.lend, Ignore: missions.ignore, Swap: missions.swap}.get(type(move))
+               Take: powers.take, Lend: powers.lend, Ignore: missions.ignore, Swap: missions.swap,
+               Share: share}.get(type(move))
     if handler is None:
         raise IllegalMove(f"{type(move).__name__} is not a Domino Dynasty move")
-    new = handler(state, move)
+    now = state
+    if state.phase == "share" and handler is not share:
+        now = settle(state)  # the owners did not answer: the suggestion stands and the game goes on
+        if now.phase == "over":
+            raise IllegalMove("the game is over")
+    new = handler(now, move)
     return new, [Said(w) for w in new.said[len(state.said):]]
 
 

@@ -88,7 +88,8 @@ class MissionCard:
 class Task:
     """Something a seat must (or may) do on its maps before the next round: take dominoes off
     ("remove", "remove capital", "remove shared", "remove corrupter"; "remove corrupter any" from
-    any map; "remove equal" until no two equal icons touch), lay free ones ("place"), or
+    any map; "remove equal" until no two equal icons touch; "remove neutral" every Neutral capital;
+    "remove attacked" the dominoes the goblins attack), lay free ones ("place"), or
     move or turn dominoes of its own map ("move", "turn"). `bound`: a turn obeys the placement rules
     (an event's, not a reward's); `moved`: the dominoes already moved for it (each moves once)."""
     seat: int
@@ -97,6 +98,7 @@ class Task:
     optional: bool = False
     bound: bool = False
     moved: tuple = ()
+    only: tuple = ()    # the dominoes it may take off, when found before it begins (the goblins' attack)
 
     @property
     def map(self) -> str:
@@ -135,6 +137,7 @@ class State:
     left: int | None = None             # the seat that left the family (competitive)
     result: str = ""                    # "won" | "lost" | "ended"
     report: tuple = ()                  # the last report's lines, public words
+    shares: tuple = ()                  # ((role, mission ids), ...) its owner chose at this report
     placements: tuple = ()              # ((seat, map, ((role, strength), ...)), ...) after each
     said: tuple = ()
 

@@ -39,7 +39,7 @@ def next_round(state: State) -> State:
     state = say(state, f"Round {state.round + 1} begins.")
     return replace(state, phase="draw", round=state.round + 1, market=(), drawn=False, event="",
                    turn=0, passes=0, placed=(0,) * n, on_shared=(False,) * n, mismatched=(False,) * n,
-                   power_used=(False,) * n, effects=state.next_effects, next_effects=(),
+                   power_used=(False,) * n, effects=state.next_effects, next_effects=(), shares=(),
                    first_of_round=state.next_domino)
 
 
@@ -71,6 +71,10 @@ def removable(state: State, task: Task | None, seat: int, where: str) -> dict[in
     out = {d: cs for d, cs in dominoes(g).items() if d not in keep}
     if task is not None and task.moved:  # an event's rearrangement moves each domino once
         out = {d: cs for d, cs in out.items() if d not in task.moved}
+    if task is not None and task.only:  # the goblins' attack: the dominoes it found
+        out = {d: cs for d, cs in out.items() if d in task.only}
+    if task is not None and task.kind == "remove neutral":
+        out = {d: cs for d, cs in out.items() if any(g[c].half.icon == "neutral" for c in cs)}
     if task is not None and task.kind == "remove capital":
         out = {d: cs for d, cs in out.items() if any(g[c].half.icon in CAPITALS for c in cs)}
     if task is not None and task.kind.startswith("remove corrupter"):

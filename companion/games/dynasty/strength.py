@@ -39,12 +39,14 @@ class Capital:
                 "cancelled": [name(c) for c in self.cancelled], "marks": list(self.marks)}
 
 
-def walk(g: dict, start, limit: int | None = None) -> dict:
+def walk(g: dict, start, limit: int | None = None, towns=frozenset()) -> dict:
     """{square: steps} the paths reach from `start`, not through other capitals (they stop a
-    walk and are not entered); `limit` keeps the first steps only (Weathered Roads), counted
-    afresh from each square touching a builder (docs/rulings.md (jj))."""
+    walk and are not entered; `towns`: villages that are capitals, Proximity Papa); `limit` keeps
+    the first steps only (Weathered Roads), counted afresh from each square touching a builder
+    (docs/rulings.md (jj))."""
+    stop = {c for c, sq in g.items() if sq.half.icon in CAPITALS} | set(towns)
     if limit is None:
-        return _distances(g, start, {c for c, sq in g.items() if sq.half.icon not in CAPITALS} | {start})
+        return _distances(g, start, (set(g) - stop) | {start})
     restart = {neighbour(c, s) for c in builders(g) for s in SIDES}
     since = {start: 0}  # steps since the walk last (re)started
     todo = deque([start])
@@ -54,7 +56,7 @@ def walk(g: dict, start, limit: int | None = None) -> dict:
             continue
         for side in SIDES:
             there = neighbour(here, side)
-            if not onward(g, here, side) or g[there].half.icon in CAPITALS:
+            if not onward(g, here, side) or there in stop:
                 continue
             steps = 0 if there in restart else since[here] + 1
             if steps < since.get(there, limit + 1):
@@ -81,10 +83,11 @@ def _distances(g: dict, start, within) -> dict:
     return dist
 
 
-def capital(g: dict, cell, goblins=frozenset(), limit: int | None = None, shown=frozenset()) -> Capital:
+def capital(g: dict, cell, goblins=frozenset(), limit: int | None = None, shown=frozenset(),
+            towns=frozenset()) -> Capital:
     """A capital's worth and what made it so; `shown`: the icons the shared map shows (a veto's
-    path may hold none of them: they do nothing there)."""
-    reach = walk(g, cell, limit)
+    path may hold none of them: they do nothing there); `towns`: villages that are capitals."""
+    reach = walk(g, cell, limit, towns)
     icon_at = {c: g[c].half.icon for c in reach if c != cell and g[c].half.icon in MODIFIERS}
     near = lambda c: [neighbour(c, s) for s in SIDES if joined(g, c, s) and neighbour(c, s) in reach]
     # Holes first: what sits beside a hole along the path does nothing, holes included; a bomb
@@ -109,8 +112,8 @@ def capital(g: dict, cell, goblins=frozenset(), limit: int | None = None, shown=
     adds = sum(_pleased(g, c) for c in people)
     adds += sum(1 for c in (neighbour(cell, s) for s in SIDES)  # area spells touching the capital
                 if c in g and g[c].half.icon == "area_spell" and c not in bombed(g))
-    if any(i == "calculator" for i in counted.values()):  # Directional Daddy: the path's length
-        adds += len(reach) - 1
+    # a calculator (Directional Daddy) adds the path's length: each calculator adds it once
+    adds += (len(reach) - 1) * sum(1 for i in counted.values() if i == "calculator")
     worth = ((1 + adds) * 2 ** len(doubled)) // 2 ** len(halved)
     return Capital(cell, g[cell].half.icon, worth, people, doubled, halved,
                    tuple(sorted(holed | stolen)),
@@ -136,10 +139,11 @@ def aeronauts(g: dict, capitals_at) -> list:
 
 
 def villages(g: dict) -> set:
-    """Villages whose touching squares all show different terrains: capitals of the owner's role."""
+    """Villages whose touching squares all show different terrains: capitals of the owner's role.
+    A bomb beside a village silences it: it is no capital then."""
     out = set()
     for c, sq in g.items():
-        if sq.half.icon == "village":
+        if sq.half.icon == "village" and c not in bombed(g):
             terrains = [g[n].half.terrain for n in (neighbour(c, s) for s in SIDES) if n in g]
             if len(set(terrains)) == len(terrains):
                 out.add(c)
@@ -152,25 +156,25 @@ def _magic(g: dict, cell) -> bool:
     return all(g[n].half.terrain == terrain for n in (neighbour(cell, s) for s in SIDES) if n in g)
 
 
-def goblins(g: dict, limit: int | None = None) -> frozenset:
+def goblins(g: dict, limit: int | None = None, towns=frozenset()) -> frozenset:
     """People a corrupter reaches along a path (Goblin Grandma): they are goblins now."""
     out = set()
     for cell, sq in g.items():
         if sq.half.icon == "corrupter":
-            out |= {c for c in walk(g, cell, limit) if g[c].half.icon == "person"}
+            out |= {c for c in walk(g, cell, limit, towns) if g[c].half.icon == "person"}
     return frozenset(out)
 
 
 def capitals(g: dict, limit: int | None = None, only=None, shown=frozenset()) -> list[Capital]:
     """Every scoring capital of a map (a corrupter scores nothing); `only`: these icons only.
     A village that has become a capital counts as one; a scoring aeronaut is listed with its 3."""
-    bad = goblins(g, limit)
+    towns = frozenset(villages(g)) if only is None else frozenset()
+    bad = goblins(g, limit, towns)
     out = []
-    towns = villages(g) if only is None else set()
     for cell, sq in sorted(g.items()):
         icon = sq.half.icon
         if (icon in CAPITALS and icon != "corrupter" and (only is None or icon in only)) or cell in towns:
-            out.append(capital(g, cell, bad, limit, shown))
+            out.append(capital(g, cell, bad, limit, shown, towns))
     if out and only is None:  # an aeronaut near a capital scores on its own: listed as such
         out += [Capital(c, "aeronaut", 3) for c in aeronauts(g, [k.cell for k in out])]
     return out

@@ -29,8 +29,10 @@ def _undoable(state: State, task: Task) -> str | None:
     if task.kind.startswith("remove"):
         where = task.map
         if not removable(state, task, task.seat, where):
-            return (f"{who} can take off no domino that would part two equal icons."
-                    if task.kind == "remove equal" else f"{who} has no domino that may come off.")
+            return {"remove equal": f"{who} can take off no domino that would part two equal icons.",
+                    "remove neutral": f"No domino showing a Neutral capital may come off {who}'s map.",
+                    "remove attacked": f"No domino the goblins attack is left on {who}'s map."}.get(
+                        task.kind, f"{who} has no domino that may come off.")
     if task.kind in ("move", "turn") and not task.optional:  # an event's: done while one can be
         if not task_shifts(state, task):
             return f"{who} has no domino they may {task.kind}."
@@ -59,6 +61,8 @@ def waiting(state: State) -> str:
             "remove corrupter": "take a Corrupter off their map (or pass)",
             "remove corrupter any": "take a Corrupter off any map (or pass)",
             "remove equal": "take dominoes off their map until no two equal icons touch",
+            "remove neutral": "take every domino showing a Neutral capital off their map",
+            "remove attacked": "take off their map the dominoes the goblins attack",
             "place": "place a free domino (or pass)",
             "move": "move a domino of their map" + ("" if t.bound else " (or pass)"),
             "turn": "turn a domino of their map" + ("" if t.bound else " (or pass)")}[t.kind]

@@ -3,7 +3,7 @@ a secret mission only on its owner's phone until it is completed (face up)."""
 from __future__ import annotations
 
 from ..base import IllegalMove, Viewer
-from . import hands, missions, power, powers
+from . import hands, missions, power, powers, report
 from .catalog import EVENTS, PENALTIES, REWARDS, ROLES, SCALARS, TERRAINS, icons_in, role_name
 from .maps import name
 from .placement import parse_domino
@@ -111,6 +111,8 @@ def view(state: State, viewer: Viewer) -> dict:
         out["ignore_parts"] = [{"mission": m.mission, "need": m.need} for m in missions.ignore_moves(state)
                                if m.seat == viewer.seat and m.mission is not None]
         out["swap_with"] = [m.to for m in missions.swap_moves(state, viewer.seat)]
+        # the report waits for this seat to share out a role's strength: its choices
+        out["share"] = report.share_choices(state, viewer.seat)
         out["powers"] = _powers(state, viewer.seat)
         # Machine Mama: what this seat may lend for the round, and to whom
         out["lend"] = [{"to": m.to, "role": m.role, "what": m.what} for m in powers.lend_moves(state, viewer.seat)]

@@ -189,6 +189,20 @@
         onclick: () => send({ type: "Swap", to: o }) }, `Swap your mission with ${v.names[o]}'s`)),
       v.phase === "swap" ? el("button", { class: "quiet", id: "keep-mine", onclick: () => send({ type: "Pass" }) }, "Keep my mission") : null));
     }
+    // The report waits for this owner: their role cannot serve every mission asking for it.
+    (v.share || []).forEach((c) => {
+      const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
+      const label = (ids) => ids.length ? ids.map((i) => {
+        const m = v.missions.find((x) => x.id === i);
+        return `${v.names[m.seat]}'s mission ${i} (${c.asks[i] !== undefined ? c.asks[i] : "secret"})`;
+      }).join(" + ") : "no mission";
+      parts.push(el("h3", {}, `Who gets your ${v.strength[c.role].name} ${c.strength}?`),
+        el("p", { class: "dim" }, "Not enough for every mission asking for it: you decide. The suggestion passes the most missions."),
+        el("div", { class: "row share" }, ...c.options.map((ids) => el("button", {
+          class: (same(ids, c.suggested) ? "" : "quiet ") + "share-option", "data-role": c.role, "data-missions": ids.join(","),
+          onclick: () => send({ type: "Share", role: c.role, missions: ids }) },
+          label(ids) + (same(ids, c.suggested) ? " (suggested)" : "")))));
+    });
     // Two taps on a map lay a domino: the first half's square, then the square beside it.
     const tapper = (which, halvesFor) => (x, y) => {
       const halves = halvesFor();
