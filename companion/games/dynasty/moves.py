@@ -158,7 +158,7 @@ class Share:
     first, when it cannot serve every mission asking for it."""
     seat: int
     role: str
-    missions: tuple = ()
+    missions: tuple[int, ...] = ()
 
     def __post_init__(self):
         ids = self.missions
