@@ -15,6 +15,9 @@ hears; nothing here knows what a tile means.
 from __future__ import annotations
 
 import logging
+import os
+import subprocess
+import sys
 import threading
 import time
 from dataclasses import dataclass
@@ -61,7 +64,8 @@ class CameraLoop:
     RETRY_MAX_SECONDS = 300.0  # a camera that stays gone is looked for every five minutes at most
 
     def __init__(self, companion, open_pipeline: Callable[[str], Pipeline | None], fps: float = FPS,
-                 retry_seconds: float = 3.0, clock: Callable[[], float] = time.monotonic):
+                 retry_seconds: float = 3.0, clock: Callable[[], float] = time.monotonic,
+                 stopping: threading.Event | None = None):
         self.companion = companion
         self.clock = clock  # when to look for a lost camera again
         self.open_pipeline = open_pipeline
@@ -79,7 +83,7 @@ class CameraLoop:
         self.last_reading = None
         self._wanted: tuple | None = None
         self._lock = threading.RLock()
-        self._stop = threading.Event()
+        self._stop = stopping or threading.Event()  # shared with the opener, to cut a lesson short
         self._thread = threading.Thread(target=self._run, name="camera", daemon=True)
 
     # ------------------------------------------------------------- following the game
@@ -278,8 +282,11 @@ def _reader(spec, profile, layout):
     return make_reader(spec.READER, profile, layout, spec.ZONES, getattr(spec, "CELLS", None))
 
 
-def opener(config, companion, state_dir: Path, simulate: bool) -> Callable[[str], Pipeline | None]:
-    """How to open the camera for a game: its mat, its reader and labels, its source."""
+def opener(config, companion, state_dir: Path, simulate: bool,
+           stopping: threading.Event | None = None) -> Callable[[str], Pipeline | None]:
+    """How to open the camera for a game: its mat, its reader and labels, its source.
+    `stopping`, once set, cuts short a first lesson of the virtual table's pieces."""
+    stopping = stopping or threading.Event()
 
     def open_pipeline(name: str) -> Pipeline | None:
         from vision.mat import mat_layout
@@ -301,8 +308,8 @@ def opener(config, companion, state_dir: Path, simulate: bool) -> Callable[[str]
             if not profile_path.is_file():
                 companion.say("Teaching the camera the virtual table's pieces (first game only)")
                 log.info("enrolling the virtual table's pieces for %s (first start only)", name)
-                shots = write_enrolment(layout, state_dir / f"enrolment-{name}", tiles=spec.TILES)
-                enroll(shots, profile_path, layout, spec.TILES)
+                if not teach_virtual_table(name, state_dir, stopping):
+                    return None  # the companion is stopping: it does not wait for the lesson
             virtual = VirtualTable(SyntheticTable(layout, tiles=spec.TILES, seed=1), layout,
                                    games.part(name, "simulation"), fps=CameraLoop.FPS)
             reader = _reader(spec, Profile.load(profile_path), layout)
@@ -333,6 +340,37 @@ def opener(config, companion, state_dir: Path, simulate: bool) -> Callable[[str]
                         detector=ChangeDetector(), needs=size)
 
     return open_pipeline
+
+
+def teach_virtual_table(game: str, state_dir: Path, stopping: threading.Event) -> bool:
+    """The virtual table's pieces enrolled as `paradox-table vision enroll` would (simulation,
+    first game only), in a process of its own: it takes a while on a slow machine, and a
+    companion told to stop ends it at once instead of waiting (systemd gives 20 s). The profile
+    appears whole or not at all. False if it was stopped."""
+    code = "import sys; from companion.camera import _teach; _teach(sys.argv[1], sys.argv[2])"
+    child = subprocess.Popen([sys.executable, "-c", code, game, str(state_dir)],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    while child.poll() is None:
+        if stopping.wait(0.2):
+            child.kill()
+            child.wait()
+            return False
+    if child.returncode != 0:
+        raise RuntimeError(f"learning the virtual table's pieces failed: {child.stderr.read()[-500:]}")
+    return True
+
+
+def _teach(game: str, state_dir) -> None:
+    spec = games.part(game, "camera")
+    from vision.mat import mat_layout
+    layout = mat_layout(spec.MAT)
+    _, enroll, write_enrolment, _ = _kit(spec)
+    state_dir = Path(state_dir)
+    shots = write_enrolment(layout, state_dir / f"enrolment-{game}", tiles=spec.TILES)
+    profile = _profile_path(state_dir, game)
+    part = profile.with_name(f".{profile.name}.part")
+    enroll(shots, part, layout, spec.TILES)
+    os.replace(part, profile)
 
 
 def _profile_path(state_dir: Path, game: str) -> Path:

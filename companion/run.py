@@ -195,7 +195,8 @@ def start(config: Config, simulate: bool, port: int | None = None, host: str | N
     if damage:
         companion.say("The games file was damaged: kept aside, new games start afresh")
     simulated = simulate or config.camera.source == "synthetic"
-    camera = CameraLoop(companion, opener(config, companion, state_dir, simulate))
+    stopping = threading.Event()
+    camera = CameraLoop(companion, opener(config, companion, state_dir, simulate, stopping), stopping=stopping)
 
     def press(name: str):
         """A button pressed on the host page moves the emulated pin, as a finger would."""

@@ -81,3 +81,33 @@ def test_a_virtual_table_put_away_lets_go_of_its_drawings(tmp_path):
         finally:
             loop.stop()
             c.stop()
+
+
+def test_a_companion_told_to_stop_while_it_learns_the_pieces_stops_at_once(tmp_path):
+    """A first start learns the virtual table's pieces, which takes a while on a slow machine;
+    systemd gives a stopping service 20 s. The lesson runs in a process of its own and is ended
+    when the companion stops: no half-written profile is left, and the next start learns again."""
+    import threading
+
+    from companion.camera import opener
+    from companion.config import defaults
+
+    class Said:
+        words = []
+
+        def say(self, words):
+            self.words.append(words)
+
+    stopping = threading.Event()
+    stopping.set()
+    open_pipeline = opener(defaults(on_pi=False), Said(), tmp_path, simulate=True, stopping=stopping)
+    assert open_pipeline("paradominetor") is None
+    assert Said.words == ["Teaching the camera the virtual table's pieces (first game only)"]
+    assert not list(tmp_path.glob("vision-profile*")) and not list(tmp_path.glob(".vision-profile*"))
+    # Not stopped, the lesson is learnt in its own process and the camera opens with it.
+    pipeline = opener(defaults(on_pi=False), Said(), tmp_path, simulate=True)("paradominetor")
+    try:
+        assert pipeline is not None and (tmp_path / "vision-profile-paradominetor.npz").is_file()
+        assert not list(tmp_path.glob(".vision-profile*"))
+    finally:
+        pipeline.close()
