@@ -18,14 +18,8 @@ from companion.games.base import IllegalMove, to_dict
 
 from loop.scripted import RECORD as LOOP_RECORD  # tests/loop, a package beside this file
 
-PARADOMINETOR_HEADER = {"game": "paradominetor", "seats": 4, "colours": ["red", "blue", "green", "purple"],
-                        "first_lead": 0}
-BLACK_PARADOX = {"trick": [{"seat": 0, "tile": "black-0", "declare": "purple"},
-                           {"seat": 1, "tile": "purple-4-present"},
-                           {"seat": 2, "tile": "purple-6-future"},
-                           {"seat": 3, "tile": "black-0"}]}
-LONE_WIN = {"trick": [{"seat": 0, "tile": "red-3-past"}, {"seat": 1, "tile": "red-5-present"},
-                      {"seat": 2, "tile": "blue-2-future"}, {"seat": 3, "tile": "red-1-past"}]}
+from test_replay import BLACK_PARADOX, LONE_WIN  # the rulebook's tricks, as records
+from test_replay import HEADER as PARADOMINETOR_HEADER
 
 DYNASTY_HEADER = {"game": "dynasty", "players": 3, "roles": {"0": "warfare", "1": "infrastructure", "2": "goods"}}
 DYNASTY = [DYNASTY_HEADER] + [
