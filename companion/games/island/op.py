@@ -337,6 +337,8 @@ def _move_and_push(state: State, which: str, m) -> State:
     """A move and a push in either order, each done fully before the other (p.17)."""
     if m.direction is None and m.push is None:
         raise IllegalMove(f"the {which} moves, pushes, or both")
+    if op_piece_space(state, which) is None:  # scared off, with nowhere free to come back to
+        raise IllegalMove(f"the {which} is off the map until the end of the turn")
     if m.direction is not None:  # check the move before anything happens
         legs = path(state, which, m.direction, m.start, m.activate, m.through, m.then)
         if attacks(state, which):
