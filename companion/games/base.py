@@ -12,7 +12,9 @@ end of this file) and its rules:
     is_over(state) -> bool
     winners(state) -> [seat, ...]                empty until the game is over
     viewers(state) -> ["seat-0", ...]            who gets a phone link ("master" for a game master)
-    legal_moves(state) -> [move, ...]            moves the rules accept now (random play, hints)
+    legal_moves(state) -> [move, ...]            every move the rules accept now and no other: the
+                                                 phones offer them (for kinds in `Game.told`, the
+                                                 companion's own); random play, hints
     secrets(state) -> {viewer: {text, ...}}      what only that viewer (and a game master) may
                                                  see; the leak checks look for it in other views
     keep(state) -> dict | None                   optional: what the table taught, handed to its
@@ -350,6 +352,11 @@ class Game:
                      "simulation" (virtual-table verbs), "bench" (its own `make bench`
                      figures); each is imported only when used
     web              the phone page's script and style, files in the package's web/ folder
+    told             move kinds (class names) in which the table tells the companion what only the
+                     table can know: a card's printed cost, the dominoes or the mission card drawn
+                     from a shuffled deck. `legal_moves` offers the companion's own (for random
+                     play and hints); the rules accept any the components allow. Every other move
+                     the rules accept, `legal_moves` offers (tests/test_conformance.py checks both)
     """
     name: str
     title: str
@@ -359,6 +366,7 @@ class Game:
     master_seat: int | None = None
     parts: tuple[str, ...] = ()
     web: tuple[str, ...] = ("game.js", "game.css")
+    told: tuple[str, ...] = ()
 
     def defaults(self) -> dict:
         return {o.key: o.default for o in self.options if o.default is not None}

@@ -158,6 +158,10 @@ def legal_moves(state: State) -> list:
     return accepted(apply, state, _candidates(state))
 
 
+# bonuses that do not act with one of the captive's pieces
+_PIECELESS_BONUSES = ("replenish_fruit", "circle_extra_bonus", "call_off")
+
+
 def _candidates(state: State) -> list:
     if state.phase == "over":
         return []
@@ -190,18 +194,23 @@ def _candidates(state: State) -> list:
                     out.append(Move(seat, d, over, safe, p.name))
         out.append(Rest(seat, p.name))
     b = board_of(state, seat)
+    # a captive with two pieces (two players) says which piece a bonus that moves, scouts, acts
+    # or heals is for
+    mine = [p.name for p in pieces_of(state, seat)]
     for fruit, status in b.fruits:
         index = characters.bonus_index(b, fruit)
         if status == "circled" and index is not None:
             effect = b.bonuses[index][0]
             if effect == "scout_line":
-                out += [UseBonus(seat, fruit, direction=d) for d in geo.DIRECTIONS]
+                choices = [dict(direction=d) for d in geo.DIRECTIONS]
             elif effect == "call_off":
-                out += [UseBonus(seat, fruit, target=w) for w in ("Wave", "Rock", "Bush")]
+                choices = [dict(target=w) for w in ("Wave", "Rock", "Bush")]
             elif effect in ("safe_move_to_fruit", "replenish_fruit"):
-                out += [UseBonus(seat, fruit, target=f) for f in catalog.fruits()]
+                choices = [dict(target=f) for f in catalog.fruits()]
             else:
-                out.append(UseBonus(seat, fruit))
+                choices = [{}]
+            names = mine if len(mine) > 1 and effect not in _PIECELESS_BONUSES else [None]
+            out += [UseBonus(seat, fruit, piece=n, **c) for n in names for c in choices]
     out += [UseExtraBonus(seat, i + 1) for i, s in enumerate(b.extra) if s == "circled"]
     return out + [EndTurn(seat)]
 

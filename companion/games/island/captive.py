@@ -20,6 +20,8 @@ def acting_piece(state: State, seat: int, name: str | None, spend_action: bool =
     if state.pending is not None:
         raise IllegalMove(f"first: {state.pending.prompt}")
     mine = [p.name for p in pieces_of(state, seat)]
+    if not mine:
+        raise IllegalMove("only a captive moves a piece of their own")
     if name is None:
         name = state.acting if state.acting in mine else mine[0]
     if name not in mine:
@@ -214,6 +216,8 @@ def _extra_action(state: State, name: str) -> State:
 
 
 def use_extra_bonus(state: State, m: UseExtraBonus) -> State:
+    if not 0 < m.seat < state.players:
+        raise IllegalMove("only a captive has additional bonus squares")
     name = acting_piece(state, m.seat, None, spend_action=False)
     b = board(state, m.seat)
     if not isinstance(m.square, int) or not 1 <= m.square <= len(b.extra):

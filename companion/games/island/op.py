@@ -337,15 +337,19 @@ def _move_and_push(state: State, which: str, m) -> State:
     """A move and a push in either order, each done fully before the other (p.17)."""
     if m.direction is None and m.push is None:
         raise IllegalMove(f"the {which} moves, pushes, or both")
+    if op_piece_space(state, which) is None:  # scared off, with nowhere free to come back to
+        raise IllegalMove(f"the {which} is off the map until the end of the turn")
     if m.direction is not None:  # check the move before anything happens
         legs = path(state, which, m.direction, m.start, m.activate, m.through, m.then)
         if attacks(state, which):
             _trail(state, which, legs)
     if m.push is not None and m.push_first:
         push_target(state, which, m.push, m.push_direction)  # a later push: checked after the move
+    start, activate, through, then = (_said(state, which, m) if m.direction is not None
+                                      else (None, False, None, None))
     state = _begin(state, which)
-    move = Step("op_move", value=which, moving=m.direction, space=m.start, through=m.through,
-                then=m.then, activation="activate" if m.activate else "none")
+    move = Step("op_move", value=which, moving=m.direction, space=start, through=through,
+                then=then, activation="activate" if activate else "none")
     if m.push_first:
         steps = [_push(state, which, m.push, m.push_direction)] + ([move] if m.direction else [])
     else:
@@ -354,6 +358,27 @@ def _move_and_push(state: State, which: str, m) -> State:
             return _finish(state)
         steps = [_push(state, which, m.push, m.push_direction)] if m.push else []
     return _finish(push(state, *steps))
+
+
+def _said(state: State, which: str, m) -> tuple[str | None, bool, str | None, str | None]:
+    """(the lake space it leaves from, whether it is activated, the portal or anomaly it comes
+    out of, the step after it) as far as they matter: a lake space only for a piece in a lake
+    (the only one it can leave from, if the table named none), an activation only on a portal,
+    a knot or an Anomaly Portals anomaly, a way out only through a Hurricane portal or such an
+    anomaly, a step after only the latter. Elsewhere the movement ignores them, so a move kept
+    for after a push is the same move however the table said it."""
+    here = op_piece_space(state, which)
+    frm, to = _leave(state, which, m.direction, m.start)
+    start = frm if layout.lake_of(state.island, here) else None
+    kind = layout.space(state.island, to).kind if to else None
+    teleport = kind == "anomaly" and state.in_force == "teleport"
+    activate = m.activate and (kind in ("portal", "knot") or teleport)
+    through = then = None
+    if activate and kind == "portal" and state.in_force == "hurricane":
+        through = m.through
+    elif activate and teleport:
+        through, then = m.through, m.then
+    return start, activate, through, then
 
 
 def _op_move(state: State, st: Step) -> State:

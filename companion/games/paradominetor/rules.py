@@ -13,6 +13,7 @@ Two ways to set up, one game:
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from itertools import product
 
 from ..base import Event, IllegalMove, accepted, chance
 from .moves import (GameOver, FlipRequested, Pass, Play, Reveal, RevokeFound, TileFlipped,
@@ -449,16 +450,16 @@ def legal_plays(state: State) -> list[Play]:
 
 
 def legal_moves(state: State) -> list:
-    """Every move the rules accept now. Dealt games: the passes (first tile of each timeframe,
-    one choice per seat: enough for random play) and the legal plays. At a real table the hands
-    are unknown, so every face still unplayed is a possible play, and a paradox tile's back any
-    timeframe its face exists in that is not yet played."""
+    """Every move the rules accept now. Dealt games: the passes (any one tile of each timeframe,
+    for every seat still to pass) and the legal plays. At a real table the hands are unknown, so
+    every face still unplayed is a possible play, and a paradox tile's back any timeframe its
+    face exists in that is not yet played."""
     if state.phase == "over":
         return []
     if state.phase == "pass":
-        return [Pass(s, tuple(str(next(t for t in state.hands[s] if t.timeframe == tf))
-                              for tf in TIMEFRAMES))
-                for s in range(state.seats) if state.passes[s] is None]
+        return [Pass(s, tiles) for s in range(state.seats) if state.passes[s] is None
+                for tiles in product(*(dict.fromkeys(str(t) for t in state.hands[s] if t.timeframe == tf)
+                                       for tf in TIMEFRAMES))]
     if state.phase == "flip":
         moves = [Reveal(s, tf) for s in _awaiting_flip(state) for tf in TIMEFRAMES]
     elif state.dealt:

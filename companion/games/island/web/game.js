@@ -272,7 +272,7 @@
       case "Rest": return "Rest" + (m.piece ? " (" + cap(m.piece) + ")" : "") + ": restore 2 energy";
       case "UseBonus": {
         const words = v ? bonusWords(v, m.seat, m.fruit) : "";
-        return `Use the ${m.fruit}` + (words ? ": " + words : "") + (m.target ? " · " + m.target : "") +
+        return `Use the ${m.fruit}` + (m.piece ? " (" + cap(m.piece) + ")" : "") + (words ? ": " + words : "") + (m.target ? " · " + m.target : "") +
           (m.direction ? " · " + DIR_WORDS[m.direction] : "");
       }
       case "UseExtraBonus": return "Additional bonus square " + m.square;
