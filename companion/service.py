@@ -252,7 +252,8 @@ class Companion:
         return self.post(run, public=False)  # a refusal (bad options, a game on) is the host's alone
 
     def resume(self, game_id: int, *, replace: bool = False) -> Future:
-        """A kept game, finished or not, becomes the one in progress again, with its seat links."""
+        """A kept game, finished or not, becomes the one in progress again, with its seat links
+        (the phones that held them come back to their seats)."""
         def run():
             self._open()
             current = self._snap.session
