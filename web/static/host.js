@@ -54,29 +54,34 @@
     const ask = (what) => () => { asking = { viewer: seat.viewer, what }; $("seats-error").textContent = ""; drawSeats(seatsData); };
     const cancel = el("button", { class: "quiet", onclick: () => { asking = null; drawSeats(seatsData); } }, "Cancel");
     const key = opened[seat.viewer];
-    if (key) {
+    if (asking && asking.viewer === seat.viewer && asking.what === "free") {
+      card.append(freeQuestion(seat, cancel));
+    } else if (key) {
       const link = location.origin + "/seat#" + key;
       card.append(el("div", { class: "handover" },
         el("p", {}, `${seat.label}'s hidden page. Scan it with the phone that will hold the seat, or open it here and hand this phone over.`),
         el("img", { src: "/api/qr.svg?text=" + encodeURIComponent(link), alt: "QR code for " + seat.label + "'s seat" }),
         el("div", { class: "row" },
           el("a", { href: link, target: "_blank", class: "button seat-link" }, `Open ${seat.label}'s page here`),
-          el("button", { class: "quiet", onclick: () => { delete opened[seat.viewer]; drawSeats(seatsData); } }, "Hide"))));
+          el("button", { class: "quiet", onclick: () => { delete opened[seat.viewer]; drawSeats(seatsData); } }, "Hide"),
+          el("button", { class: "quiet free", onclick: ask("free") }, "Free / new link"))));
     } else if (asking && asking.viewer === seat.viewer && asking.what === "open") {
       card.append(el("div", { class: "confirm seat-question" },
         el("p", {}, `This opens ${seat.label}'s hidden page: what only ${seat.label} may see. ${seat.label}'s phone will be told.`),
         el("div", { class: "row" }, el("button", { class: "open-yes", onclick: () => openSeat(seat) }, "Open it"), cancel)));
-    } else if (asking && asking.viewer === seat.viewer && asking.what === "free") {
-      card.append(el("div", { class: "confirm seat-question" },
-        el("p", {}, seat.taken ? `Free ${seat.label}'s seat? The phone that holds it loses it at once, and ${seat.label} takes it again on the join page.`
-          : `Give ${seat.label}'s seat a new link? Any old link to it stops working.`),
-        el("div", { class: "row" }, el("button", { class: "free-yes", onclick: () => freeSeat(seat) }, "Free it"), cancel)));
     } else {
       card.append(el("div", { class: "row" },
         el("button", { class: "quiet free", onclick: ask("free") }, "Free / new link"),
         el("button", { class: "quiet open", onclick: ask("open") }, "Open this seat here / show its QR")));
     }
     return card;
+  }
+
+  function freeQuestion(seat, cancel) {
+    return el("div", { class: "confirm seat-question" },
+      el("p", {}, seat.taken ? `Free ${seat.label}'s seat? The phone that holds it loses it at once, and ${seat.label} takes it again on the join page.`
+        : `Give ${seat.label}'s seat a new link? Any old link to it stops working.`),
+      el("div", { class: "row" }, el("button", { class: "free-yes", onclick: () => freeSeat(seat) }, "Free it"), cancel));
   }
 
   function drawSeats(data) {

@@ -53,8 +53,9 @@
     if (!at || localStorage.getItem(seenKey) === at) { box.classList.add("hidden"); return; }
     const time = new Date(at);
     const when = isNaN(time) ? "" : " at " + time.toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
+    // short: the game stays in sight below it
     box.replaceChildren(
-      el("p", {}, `The host opened ${data.label}'s hidden page on the host page${when}, to hand a phone over or show its QR code. Whoever saw it there saw what only ${data.label} may see.`),
+      el("span", {}, `The host opened ${data.label}'s hidden page on the host page${when}. `),
       el("button", { class: "quiet", id: "host-opened-seen", onclick: () => { localStorage.setItem(seenKey, at); box.classList.add("hidden"); } }, "Seen"));
     box.classList.remove("hidden");
   }
