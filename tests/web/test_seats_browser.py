@@ -151,6 +151,12 @@ def test_the_host_page_opens_no_hidden_page_unannounced(device, phones, shots):
     expect(host.locator("#seats")).to_contain_text("Omnipotence Paradox")
     # No seat's link, QR code or key anywhere on the host page, or in what it was sent.
     expect(host.locator("#seats img, #seats .seat-link, #seats a")).to_have_count(0)
+    # The QR code it shows for players is the join page's, which opens no hidden page.
+    host.click("#show-join-qr")
+    expect(host.locator("#join-qr img")).to_be_visible()
+    expect(host.locator("#join-address")).to_have_text(base(device) + "/")
+    host.click("#show-join-qr")
+    expect(host.locator("#join-qr")).to_be_hidden()
     text = host.content() + host.evaluate("JSON.stringify(localStorage)")
     assert not any(key in text for key in keys.values())
 

@@ -370,6 +370,16 @@
     }
   }
 
+  // The join page's QR code, for players to take their seats: the address this phone reached
+  // the companion at, which phones on the same network reach too. It opens no hidden page.
+  $("show-join-qr").addEventListener("click", () => {
+    const box = $("join-qr");
+    const join = location.origin + "/";
+    box.querySelector("img").src = "/api/qr.svg?text=" + encodeURIComponent(join);
+    $("join-address").textContent = join;
+    box.classList.toggle("hidden");
+    $("show-join-qr").textContent = box.classList.contains("hidden") ? "Show the join page's QR code" : "Hide the join page's QR code";
+  });
   $("start-replace").addEventListener("click", () => startGame(true));
   $("start-keep").addEventListener("click", () => $("start-confirm").classList.add("hidden"));
   $("resume-keep").addEventListener("click", () => $("resume-confirm").classList.add("hidden"));
