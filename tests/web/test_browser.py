@@ -45,6 +45,9 @@ def test_host_seats_and_a_live_trick(device, phone, shots):
     host.fill("#opt-names", "Ana, Ben, Cy")
     host.click("#start")
     links = list(seat_links(host, 3).values())
+    for _ in range(3):  # the links handed over, the host page shows none again
+        host.locator(".seatcard .handover button", has_text="Hide").first.click()
+    expect(host.locator("#seats img")).to_have_count(0)
     assert all("#" in link and len(link.split("#")[1]) >= 43 for link in links)
 
     # Three phones, each in its own browser context, joined by nothing more than the link.
@@ -55,6 +58,9 @@ def test_host_seats_and_a_live_trick(device, phone, shots):
         expect(page.locator("#who")).to_have_text(name)
         expect(page.locator("#status")).to_have_text("live")
         assert "#" not in page.url  # the token moved into the phone's storage
+        # the host handed this seat over: the phone says so until its player has seen it
+        expect(page.locator("#host-opened")).to_contain_text(f"The host opened {name}'s hidden page")
+        page.click("#host-opened-seen")
         phones.append(page)
 
     # Before the first trick: nothing stray under whose turn it is, and each phone says whose turn.
@@ -85,6 +91,7 @@ def test_host_seats_and_a_live_trick(device, phone, shots):
         assert "null" not in page.inner_text("body")
     expect(phones[0].locator("#turn strong")).to_have_text("Your turn")
     expect(phones[2].locator("#turn strong")).to_have_text("Waiting for Ana")
+    host.evaluate("window.scrollTo(0, 0)")  # the header at the top of the picture
     host.screenshot(path=str(shots / "host-phone.png"), full_page=True)
     phones[1].screenshot(path=str(shots / "seat-phone.png"), full_page=True)
 
