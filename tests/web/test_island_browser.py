@@ -263,6 +263,7 @@ def test_the_op_and_two_captives_play_three_rounds_from_their_phones(device, bro
         page.goto(links[name])
         expect(page.locator("#who")).to_have_text(who)
         expect(page.locator("#status")).to_have_text("live")
+        page.click("#host-opened-seen")  # the host handed this seat over; its player has seen that
         pages[name] = page
     pages["table"] = host  # the host's page shows the table's public view
     t = Table(device, pages, errors)
