@@ -201,3 +201,28 @@ def test_the_host_page_opens_no_hidden_page_unannounced(device, phones, shots):
     # Hiding the QR code again leaves no link on the host page.
     card.locator("button", has_text="Hide").click()
     expect(host.locator("#seats .seat-link, #seats img")).to_have_count(0)
+
+
+def test_opening_a_free_seat_says_the_phone_that_takes_it_is_told(device, phones):
+    expect = playwright.expect
+    game = device.companion.new_game("paradominetor", {"seats": 3, "names": PEOPLE[:3]}).result(5)
+    host = phones()
+    host.goto(device.urls["local"])
+    card = host.locator(f'#seats[data-game="{game}"] .seatcard[data-viewer="seat-2"]')
+    expect(card.locator(".seat-state")).to_have_text("free")
+    card.locator("button.open").click()
+    expect(card.locator(".seat-question p")).to_have_text(
+        "This opens Cy's hidden page: what only Cy may see. The phone that takes the seat with it will be told.")
+    card.locator("button.open-yes").click()
+    cy = phones()
+    cy.goto(card.locator(".seat-link").get_attribute("href"))
+    expect(cy.locator("#who")).to_have_text("Cy")
+    expect(cy.locator("#host-opened")).to_contain_text("The host opened Cy's hidden page")
+    expect(card.locator(".seat-state")).to_have_text("taken")
+    # Freed while its QR code is shown: the QR code goes, the old phone loses the seat.
+    card.locator("button.free").click()
+    card.locator("button.free-yes").click()
+    expect(cy.locator("#who")).to_have_text("No seat")
+    expect(cy.locator("#replaced")).to_be_visible()
+    expect(card.locator(".seat-link, img")).to_have_count(0)
+    expect(card.locator(".seat-state")).to_have_text("free")

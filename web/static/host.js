@@ -67,7 +67,8 @@
           el("button", { class: "quiet free", onclick: ask("free") }, "Free / new link"))));
     } else if (asking && asking.viewer === seat.viewer && asking.what === "open") {
       card.append(el("div", { class: "confirm seat-question" },
-        el("p", {}, `This opens ${seat.label}'s hidden page: what only ${seat.label} may see. ${seat.label}'s phone will be told.`),
+        el("p", {}, `This opens ${seat.label}'s hidden page: what only ${seat.label} may see. ` + (seat.taken
+          ? `${seat.label}'s phone will be told.` : `The phone that takes the seat with it will be told.`)),
         el("div", { class: "row" }, el("button", { class: "open-yes", onclick: () => openSeat(seat) }, "Open it"), cancel)));
     } else {
       card.append(el("div", { class: "row" },
