@@ -10,8 +10,9 @@ game in progress, and a phone takes a free one (POST /api/join), which then stay
 the host gives it a new link. A phone keeps the key of every game it sat in, and asks which game
 a key is for (GET /api/seat), so resuming a game brings each phone back to its seat. The host
 page never gets a seat's key unasked: opening one (POST /api/host/seat-link) is a deliberate
-step that the seat's own page is told of; a phone asks to become the host (POST /api/host-request), the
-OLED asks the table, and button A hands that phone the host token (GET /api/host-request/ID).
+step that the seat's own page is told of. A phone asks to become the host (POST
+/api/host-request), the OLED asks the table, and button A hands that phone the host token (GET
+/api/host-request/ID).
 
 This module knows nothing of the camera or the hardware: the companion passes in what the host
 page may drive (the OLED image, the buttons, the virtual table) as plain callables. It names no
