@@ -97,11 +97,11 @@ def announcement(urls: dict, listen: str) -> list[str]:
     they are meant to be opened."""
     lines = []
     if "host" in urls:
-        lines.append(f"  Host page (start games, seat links): {urls['host']}")
+        lines.append(f"  Host page (start games, seats): {urls['host']}")
         if urls["local"] != urls["host"]:
             lines.append(f"  On this computer:                    {urls['local']}")
     else:
-        lines.append(f"  Host page (start games, seat links): {urls['local']}")
+        lines.append(f"  Host page (start games, seats): {urls['local']}")
     if "join" in urls:
         lines.append(f"  Players join at:                     {urls['join']}")
         lines.append("  A phone on that page can ask to be the host; press A on the companion to agree.")

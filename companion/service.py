@@ -252,7 +252,8 @@ class Companion:
         return self.post(run, public=False)  # a refusal (bad options, a game on) is the host's alone
 
     def resume(self, game_id: int, *, replace: bool = False) -> Future:
-        """A kept game, finished or not, becomes the one in progress again, with its seat links."""
+        """A kept game, finished or not, becomes the one in progress again, with its seat links
+        (the phones that held them come back to their seats)."""
         def run():
             self._open()
             current = self._snap.session
@@ -319,8 +320,7 @@ class Companion:
                 raise IllegalMove("choose a seat of the game in progress")
             token = self.store.take_seat(session.id, viewer)
             if token is None:
-                raise IllegalMove(f"{label}'s seat is taken. If it is yours, ask the host to give "
-                                  "it a new link")
+                raise IllegalMove(f"{label}'s seat is taken. If it is yours, ask the host to free it")
             self._set(alert=self._snap.alert)  # the join pages and the host page show it taken
             return token
         return self.post(run, public=False)
@@ -330,6 +330,21 @@ class Companion:
         def run():
             if self.store.mark_taken(token):
                 self._set(alert=self._snap.alert)
+        return self.post(run, public=False)
+
+    def show_seat(self, viewer: str, label: str) -> Future:
+        """The host opens a seat's link (to hand a phone over): its token, for the host page alone.
+        Never silently: the seat's own page says the host opened it, and when."""
+        def run():
+            self._open()
+            session = self._session()
+            if viewer not in session.viewers():
+                raise IllegalMove("choose a seat of the game in progress")
+            token = self.store.show_seat(session.id, viewer)
+            if token is None:
+                raise IllegalMove(f"{label}'s seat has no link; give it a new one first")
+            self._set(alert=self._snap.alert)  # the seat's page and the host page say so
+            return token
         return self.post(run, public=False)
 
     def request_host(self) -> Future:

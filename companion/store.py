@@ -53,7 +53,8 @@ CREATE TABLE IF NOT EXISTS seat_tokens (
     token    TEXT NOT NULL UNIQUE,
     issued   TEXT NOT NULL,
     revoked  TEXT,
-    taken    TEXT                    -- when a phone first took the seat with this token
+    taken    TEXT,                   -- when a phone first took the seat with this token
+    shown    TEXT                    -- when the host last opened this link (its phone is told)
 );
 """
 
@@ -124,6 +125,8 @@ class Store:
         columns = {row[1] for row in self._db.execute("PRAGMA table_info(seat_tokens)")}
         if "taken" not in columns:  # a database from before phones could take seats themselves
             self._db.execute("ALTER TABLE seat_tokens ADD COLUMN taken TEXT")
+        if "shown" not in columns:  # a database from before the host page hid the seats' links
+            self._db.execute("ALTER TABLE seat_tokens ADD COLUMN shown TEXT")
         if version < FORMAT:  # format 0 is every database from before the format was kept
             self._db.execute(f"PRAGMA user_version = {FORMAT}")
 
@@ -262,6 +265,31 @@ class Store:
         rows = self._read("SELECT game_id, viewer FROM seat_tokens WHERE token = ? AND revoked IS NULL",
                           (token,))
         return tuple(rows[0]) if rows else None
+
+    def tokens_in_force(self) -> list[tuple[int, str, str]]:
+        """(game id, viewer, token) for every link in force in every kept game: a phone keeps a
+        seat in each game it played, and asks which game a key it holds is for."""
+        return [tuple(r) for r in self._read("SELECT game_id, viewer, token FROM seat_tokens "
+                                             "WHERE revoked IS NULL ORDER BY game_id, viewer")]
+
+    # links the host opened: the seat's phone is told ---------------------------
+
+    def show_seat(self, game_id: int, viewer: str) -> str | None:
+        """The host opens a seat's link in force (to hand a phone over): the token, noted as
+        shown now, so the seat's phone can say so; None when the seat has no link."""
+        with self._lock, self._full(), self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            rows = self._db.execute("SELECT token FROM seat_tokens WHERE game_id = ? AND viewer = ? "
+                                    "AND revoked IS NULL", (game_id, viewer)).fetchall()
+            if not rows:
+                return None
+            self._db.execute("UPDATE seat_tokens SET shown = ? WHERE token = ?", (_now(), rows[0][0]))
+            return rows[0][0]
+
+    def shown(self, game_id: int) -> dict[str, str]:
+        """viewer -> when the host last opened the seat's link in force (only seats it opened)."""
+        return dict(self._read("SELECT viewer, shown FROM seat_tokens WHERE game_id = ? AND "
+                               "revoked IS NULL AND shown IS NOT NULL", (game_id,)))
 
     # taken seats: a seat's link in force has been opened, or taken from the join page ----------
 

@@ -175,3 +175,21 @@ def test_after_safe_to_unplug_nothing_changes(companion):
             attempt().result(5)
     assert companion.snapshot.session.moves == []
     assert screen_for(companion.snapshot, JOIN)[0] == "unplug"
+
+
+def test_the_host_opens_a_seat_of_the_game_in_progress_and_it_is_noted(companion):
+    with pytest.raises(IllegalMove, match="no game is in progress"):
+        companion.show_seat("seat-0", "Ana").result(5)
+    first = three(companion)
+    before = companion.snapshot.version
+    with pytest.raises(IllegalMove, match="choose a seat"):
+        companion.show_seat("seat-9", "?").result(5)
+    assert companion.snapshot.version == before and companion.store.shown(first) == {}
+    key = companion.show_seat("seat-1", "Ben").result(5)
+    assert key == companion.store.tokens(first)["seat-1"]
+    assert set(companion.store.shown(first)) == {"seat-1"}
+    assert companion.snapshot.version > before  # the seat's page learns it at once
+    assert companion.snapshot.message.startswith("New Paradominetor game")  # not said to the table
+    companion.safe_shutdown().result(5)
+    with pytest.raises(IllegalMove, match="shutting down"):
+        companion.show_seat("seat-0", "Ana").result(5)

@@ -46,7 +46,8 @@ def test_the_game_survives_kill_9(tmp_path):
     try:
         host = {"X-Host-Token": (tmp_path / "state" / "host-token").read_text().strip()}
         call(f"{base}/api/host/game", {"game": "paradominetor", "options": {"seats": 3}}, host)
-        seats = {s["viewer"]: s["token"] for s in call(f"{base}/api/view", headers=host)["seats"]}
+        seats = {s["viewer"]: call(f"{base}/api/host/seat-link", {"viewer": s["viewer"]}, host)["token"]
+                 for s in call(f"{base}/api/view", headers=host)["seats"]}
         for seat, tile in [(0, "red-4"), (1, "red-2"), (2, "blue-5"), (0, "green-3")]:
             call(f"{base}/api/move", {"move": {"type": "Play", "tile": tile}},
                  {"X-Seat-Token": seats[f"seat-{seat}"]})

@@ -87,7 +87,8 @@ def test_sigterm_with_phones_connected_stops_quietly(tmp_path):
         token = (tmp_path / "state" / "host-token").read_text().strip()
         host = {"X-Host-Token": token}
         request(port, "POST", "/api/host/game", {"game": "paradominetor", "options": {"seats": 3}}, host)
-        seats = {s["viewer"]: s["token"] for s in request(port, "GET", "/api/view", headers=host)["seats"]}
+        seats = {s["viewer"]: request(port, "POST", "/api/host/seat-link", {"viewer": s["viewer"]}, host)["token"]
+                 for s in request(port, "GET", "/api/view", headers=host)["seats"]}
         streams = []
         for who in ["", token, seats["seat-0"], seats["seat-1"], seats["seat-2"]]:  # table, host, phones
             conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)

@@ -73,3 +73,27 @@ def test_every_game_is_listed_newest_first_with_its_log_length(tmp_path):
         assert [g.id for g in store.games()] == [second, first]
         assert store.games()[1].ended is not None and store.games()[0].ended is None
         assert store.entry_counts() == {first: 2}
+
+
+def test_a_database_from_before_learns_which_links_the_host_opened(tmp_path):
+    path = tmp_path / "games.db"
+    with sqlite3.connect(path) as db:
+        db.executescript(OLD_SCHEMA)
+    with Store(path) as store:
+        assert store.shown(1) == {}
+        assert store.show_seat(1, "seat-0") == "old-token"
+        assert set(store.shown(1)) == {"seat-0"}
+        assert store.show_seat(1, "seat-1") is None  # no link: nothing to open
+        assert store.tokens_in_force() == [(1, "seat-0", "old-token")]
+
+
+def test_every_games_links_in_force_are_known_and_a_new_link_is_not_shown(tmp_path):
+    with Store(tmp_path / "games.db") as store:
+        one = store.create_game("paradominetor", {"seats": 2}, 1)
+        two = store.create_game("paradominetor", {"seats": 2}, 2)
+        a, b = store.issue_token(one, "seat-0"), store.issue_token(two, "seat-0")
+        assert store.tokens_in_force() == [(one, "seat-0", a), (two, "seat-0", b)]
+        store.show_seat(one, "seat-0")
+        c = store.issue_token(one, "seat-0")  # freed: the old link is over, the new one unseen
+        assert store.tokens_in_force() == [(one, "seat-0", c), (two, "seat-0", b)]
+        assert store.shown(one) == {}

@@ -7,8 +7,12 @@ a header (X-Seat-Token or X-Host-Token): wrong or missing, 403 and nothing chang
 
 Joining and hosting need no terminal: the join page (the OLED's QR code) lists the seats of the
 game in progress, and a phone takes a free one (POST /api/join), which then stays taken until
-the host gives it a new link; a phone asks to become the host (POST /api/host-request), the
-OLED asks the table, and button A hands that phone the host token (GET /api/host-request/ID).
+the host gives it a new link. A phone keeps the key of every game it sat in, and asks which game
+a key is for (GET /api/seat), so resuming a game brings each phone back to its seat. The host
+page never gets a seat's key unasked: opening one (POST /api/host/seat-link) is a deliberate
+step that the seat's own page is told of. A phone asks to become the host (POST
+/api/host-request), the OLED asks the table, and button A hands that phone the host token (GET
+/api/host-request/ID).
 
 This module knows nothing of the camera or the hardware: the companion passes in what the host
 page may drive (the OLED image, the buttons, the virtual table) as plain callables. It names no
@@ -31,6 +35,7 @@ from flask import Flask, Response, jsonify, request, send_from_directory
 from werkzeug.exceptions import HTTPException
 
 from companion.games import MASTER, TABLE, IllegalMove, Viewer, describe, names, web_dir
+from companion.session import Session
 
 log = logging.getLogger("paradox-table.web")
 
@@ -158,20 +163,29 @@ def create_app(companion, host_token: str, extras: Extras | None = None,
 
     def seat_payload(snap, viewer: Viewer) -> dict:
         view = snap.view(viewer)
-        return {"version": snap.version, "viewer": str(viewer), "view": view,
-                "label": _label(game_of(snap), view, str(viewer)), "table": table_status(snap),
-                "game_files": game_files(snap)}
+        session = snap.session
+        out = {"version": snap.version, "viewer": str(viewer), "view": view,
+               "label": _label(game_of(snap), view, str(viewer)), "table": table_status(snap),
+               "game_files": game_files(snap),
+               # which game is on the table: a phone holding keys of several games follows it
+               "game_id": session.id if session is not None else None}
+        if viewer.kind != "table" and session is not None:
+            # when the host opened this seat's page: the phone says so (None: never)
+            out["host_opened"] = companion.store.shown(session.id).get(str(viewer))
+        return out
 
     def seats_of(snap) -> list[dict]:
-        """The seats of the game in progress, in the game's order: label, token, taken."""
+        """The seats of the game in progress, in the game's order: label, taken, and when the host
+        last opened it. Never a seat's key: the host page asks for one deliberately (seat_link)."""
         session = snap.session
         if session is None:
             return []
         tokens = companion.store.tokens(session.id)
         taken = companion.store.taken(session.id)
+        shown = companion.store.shown(session.id)
         view = snap.view(TABLE)
-        return [{"viewer": name, "token": tokens[name], "label": _label(game_of(snap), view, name),
-                 "taken": name in taken}
+        return [{"viewer": name, "label": _label(game_of(snap), view, name),
+                 "taken": name in taken, "host_opened": shown.get(name)}
                 for name in session.viewers() if name in tokens]
 
     def table_payload(snap) -> dict:
@@ -179,7 +193,6 @@ def create_app(companion, host_token: str, extras: Extras | None = None,
         out = seat_payload(snap, TABLE)
         out["join"] = [{"viewer": s["viewer"], "label": s["label"], "free": not s["taken"]}
                        for s in seats_of(snap)]
-        out["game_id"] = snap.session.id if snap.session is not None else None
         return out
 
     def host_payload(snap) -> dict:
@@ -236,6 +249,32 @@ def create_app(companion, host_token: str, extras: Extras | None = None,
         opened(request.headers.get("X-Seat-Token"))
         return jsonify(seat_payload(snap, viewer))
 
+    @app.get("/api/seat")
+    def which_seat():
+        """Which kept game and seat a key this phone holds is for (it may be an earlier game's):
+        the phone files the key under its game, and uses it whenever that game is on the table."""
+        token = request.headers.get("X-Seat-Token")
+        if not token:
+            raise Refused(400, "send the seat's key in X-Seat-Token")
+        guesses.check(request.remote_addr)
+        found = None
+        for game_id, viewer, key in companion.store.tokens_in_force():
+            if same(token, key):  # every key compared, in constant time
+                found = (game_id, viewer)
+        if found is None:
+            guesses.wrong(request.remote_addr)
+            raise Refused(403, "this phone's seat link is not valid any more; ask the host for a new one")
+        game_id, viewer = found
+        session = companion.snapshot.session
+        label = viewer
+        try:
+            kept = Session(companion.store, game_id) if session is None or session.id != game_id else session
+            label = _label(known(kept.name), kept.view(TABLE), viewer)
+        except Exception:  # a game this companion can no longer read: its key is still filed
+            log.exception("cannot read game %s", game_id)
+        return jsonify({"game_id": game_id, "viewer": viewer, "label": label,
+                        "current": session is not None and session.id == game_id})
+
     seen = set()  # seat tokens known to be opened on a phone, so each is marked taken once
 
     def opened(token: str):
@@ -272,7 +311,13 @@ def create_app(companion, host_token: str, extras: Extras | None = None,
                     yield "event: again\ndata: {}\n\n"
                     return
                 if token and not is_host and seat_viewer(token, count=False) is None:
-                    yield "event: revoked\ndata: {}\n\n"
+                    if companion.store.viewer_for_token(token) is not None:
+                        # the key is still good, for a game no longer on the table: the page
+                        # takes its key for the game now in progress, or offers the join page
+                        now = companion.snapshot.session
+                        yield f"event: game\ndata: {json.dumps({'game_id': now.id if now else None})}\n\n"
+                    else:
+                        yield "event: revoked\ndata: {}\n\n"
                     return
                 payload = payload_for(snap)
                 text = json.dumps({k: v for k, v in payload.items() if k != "version"}, sort_keys=True)
@@ -332,7 +377,8 @@ def create_app(companion, host_token: str, extras: Extras | None = None,
             raise Refused(400, "choose a seat of the game in progress")
         label = _label(game_of(snap), snap.view(TABLE), viewer)
         token = _wait(companion.take_seat(viewer, label))
-        return jsonify({"ok": True, "viewer": viewer, "label": label, "token": token})
+        return jsonify({"ok": True, "viewer": viewer, "label": label, "token": token,
+                        "game_id": session.id})
 
     @app.post("/api/host-request")
     def ask_to_host():
@@ -425,10 +471,30 @@ def create_app(companion, host_token: str, extras: Extras | None = None,
         require_host()
         viewer = body().get("viewer")
         session = companion.snapshot.session
-        if session is None or viewer not in session.viewers():
+        if session is None:
+            raise Refused(409, "no game is in progress yet: start one first")
+        if not isinstance(viewer, str) or viewer not in session.viewers():
             raise Refused(400, "choose a seat of the game in progress")
         _wait(companion.reissue(viewer, _label(game_of(companion.snapshot), session.view(TABLE), viewer)))
         return jsonify({"ok": True})
+
+    @app.post("/api/host/seat-link")
+    def seat_link():
+        """The host opens a seat (to hand a phone over, or show its QR code to the phone that will
+        hold it): the seat's key, for this request alone. The seat's own page says the host
+        opened it; the key never comes with the host page's view."""
+        require_host()
+        viewer = body().get("viewer")
+        snap = companion.snapshot
+        session = snap.session
+        if session is None:
+            raise Refused(409, "no game is in progress yet: start one first")
+        if not isinstance(viewer, str) or viewer not in session.viewers():
+            raise Refused(400, "choose a seat of the game in progress")
+        label = _label(game_of(snap), snap.view(TABLE), viewer)
+        token = _wait(companion.show_seat(viewer, label))
+        return jsonify({"ok": True, "viewer": viewer, "label": label, "token": token,
+                        "game_id": session.id})
 
     @app.post("/api/host/undo")
     def undo():

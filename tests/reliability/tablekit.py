@@ -90,7 +90,8 @@ class Table:
         assert status == 200, body
         self.game_id = body["game_id"]
         status, view = call(f"{self.base}/api/view", headers=self.host)
-        self.tokens = {s["viewer"]: s["token"] for s in view["seats"]}
+        self.tokens = {s["viewer"]: call(f"{self.base}/api/host/seat-link", {"viewer": s["viewer"]}, self.host)[1]["token"]
+                       for s in view["seats"]}
         self.resync()
 
     def resync(self) -> list[dict]:

@@ -44,7 +44,8 @@ def test_no_viewer_reaches_another_viewers_secret_by_any_route_or_stream(name, c
     host = {"X-Host-Token": HOST}
     assert client.post("/api/host/game", json={"game": name, "options": options_for(name)},
                        headers=host).status_code == 200
-    tokens = {s["viewer"]: s["token"] for s in client.get("/api/view", headers=host).json["seats"]}
+    tokens = {s["viewer"]: client.post("/api/host/seat-link", json={"viewer": s["viewer"]}, headers=host).json["token"]
+              for s in client.get("/api/view", headers=host).json["seats"]}
     rules, rng, checked = companion.snapshot.session.rules, random.Random(name), 0
     for n in range(MOVES):
         state = companion.snapshot.state
@@ -155,7 +156,8 @@ def test_the_started_companion_prints_no_host_key_into_its_log(tmp_path):
         base = f"http://127.0.0.1:{port}"
         call(f"{base}/api/host/game", {"game": "loop", "options": options_for("loop")}, {"X-Host-Token": host})
         seats = call(f"{base}/api/view", headers={"X-Host-Token": host})[1]["seats"]
-        for seat in seats:
+        for seat in seats:  # each seat's key, opened as the host page opens one
+            seat["token"] = call(f"{base}/api/host/seat-link", {"viewer": seat["viewer"]}, {"X-Host-Token": host})[1]["token"]
             call(f"{base}/api/view", headers={"X-Seat-Token": seat["token"]})
             call(f"{base}/api/move", {"move": {"type": "?"}}, {"X-Seat-Token": seat["token"]})
     finally:

@@ -8,3 +8,23 @@ def wait_until(page, predicate, seconds: float = 30.0):
             return
         page.wait_for_timeout(100)
     raise AssertionError("timed out")
+
+
+def seat_link(host, viewer: str) -> str:
+    """A seat's link as the host page gives it: only after the deliberate step ("Open this seat
+    here / show its QR", which says whose hidden page it opens, then "Open it")."""
+    card = host.locator(f'.seatcard[data-viewer="{viewer}"]')
+    link = card.locator(".seat-link")
+    if not link.count():
+        card.locator("button.open").click()
+        card.locator("button.open-yes").click()
+    link.wait_for()
+    return link.get_attribute("href")
+
+
+def seat_links(host, count: int) -> dict:
+    """viewer -> link for each of the `count` seats the host page shows, in its order."""
+    from playwright.sync_api import expect
+    expect(host.locator(".seatcard")).to_have_count(count)
+    viewers = [host.locator(".seatcard").nth(i).get_attribute("data-viewer") for i in range(count)]
+    return {viewer: seat_link(host, viewer) for viewer in viewers}

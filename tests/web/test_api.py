@@ -58,8 +58,13 @@ def start(client, seats=3, **options):
     r = client.post("/api/host/game", json={"game": "paradominetor", "options": {"seats": seats, **options}},
                     headers=H)
     assert r.status_code == 200, r.json
+    return links(client)
+
+
+def links(client):
+    """Each seat's key, as the host opens it deliberately (the host page's view holds none)."""
     seats = client.get("/api/view", headers=H).json["seats"]
-    return {s["viewer"]: s["token"] for s in seats}
+    return {s["viewer"]: client.post("/api/host/seat-link", json={"viewer": s["viewer"]}, headers=H).json["token"] for s in seats}
 
 
 def test_host_starts_a_game_and_each_seat_gets_a_long_token(client):
@@ -121,7 +126,7 @@ def test_reissue_retires_the_old_link(client):
     old = tokens["seat-2"]
     assert client.post("/api/host/reissue", json={"viewer": "seat-2"}, headers=H).status_code == 200
     assert client.get("/api/view", headers={"X-Seat-Token": old}).status_code == 403
-    new = {s["viewer"]: s["token"] for s in client.get("/api/view", headers=H).json["seats"]}["seat-2"]
+    new = links(client)["seat-2"]
     assert new != old
     assert client.get("/api/view", headers={"X-Seat-Token": new}).json["viewer"] == "seat-2"
     assert client.post("/api/host/reissue", json={"viewer": "seat-9"}, headers=H).status_code == 400
@@ -206,7 +211,7 @@ def test_a_phone_takes_a_free_seat_and_it_stays_taken_until_reissued(client, com
 
     # A taken seat cannot be had again, from the join page or by a guess.
     r = client.post("/api/join", json={"viewer": "seat-1"})
-    assert r.status_code == 409 and r.json["error"] == "Ben's seat is taken. If it is yours, ask the host to give it a new link"
+    assert r.status_code == 409 and r.json["error"] == "Ben's seat is taken. If it is yours, ask the host to free it"
     # The host gives it a new link: free again, and the old phone's link is over.
     assert client.post("/api/host/reissue", json={"viewer": "seat-1"}, headers=H).status_code == 200
     assert client.get("/api/view", headers={"X-Seat-Token": token}).status_code == 403
@@ -368,7 +373,7 @@ def test_resuming_says_why_not_and_changes_nothing(client, companion):
     assert client.post("/api/host/resume", json={"game_id": current}).status_code == 403
     assert client.get("/api/host/games").status_code == 403
     assert companion.snapshot.version == before and companion.snapshot.session.id == current
-    assert tokens == {s["viewer"]: s["token"] for s in client.get("/api/view", headers=H).json["seats"]}
+    assert tokens == links(client)
 
 
 def test_a_games_record_is_the_hosts_download_and_replays(client, companion, tmp_path):

@@ -9,7 +9,7 @@ from companion.games import TABLE
 from companion.run import start
 
 playwright = pytest.importorskip("playwright.sync_api")
-from browsing import wait_until  # noqa: E402
+from browsing import seat_link, seat_links, wait_until  # noqa: E402
 PHONE = {"width": 390, "height": 844}
 
 
@@ -44,8 +44,10 @@ def test_host_seats_and_a_live_trick(device, phone, shots):
     host.select_option("#opt-seats", "3")
     host.fill("#opt-names", "Ana, Ben, Cy")
     host.click("#start")
-    expect(host.locator(".seat-link")).to_have_count(3)
-    links = [host.locator(".seat-link").nth(i).get_attribute("href") for i in range(3)]
+    links = list(seat_links(host, 3).values())
+    for _ in range(3):  # the links handed over, the host page shows none again
+        host.locator(".seatcard .handover button", has_text="Hide").first.click()
+    expect(host.locator("#seats img")).to_have_count(0)
     assert all("#" in link and len(link.split("#")[1]) >= 43 for link in links)
 
     # Three phones, each in its own browser context, joined by nothing more than the link.
@@ -56,6 +58,9 @@ def test_host_seats_and_a_live_trick(device, phone, shots):
         expect(page.locator("#who")).to_have_text(name)
         expect(page.locator("#status")).to_have_text("live")
         assert "#" not in page.url  # the token moved into the phone's storage
+        # the host handed this seat over: the phone says so until its player has seen it
+        expect(page.locator("#host-opened")).to_contain_text(f"The host opened {name}'s hidden page")
+        page.click("#host-opened-seen")
         phones.append(page)
 
     # Before the first trick: nothing stray under whose turn it is, and each phone says whose turn.
@@ -86,6 +91,7 @@ def test_host_seats_and_a_live_trick(device, phone, shots):
         assert "null" not in page.inner_text("body")
     expect(phones[0].locator("#turn strong")).to_have_text("Your turn")
     expect(phones[2].locator("#turn strong")).to_have_text("Waiting for Ana")
+    host.evaluate("window.scrollTo(0, 0)")  # the header at the top of the picture
     host.screenshot(path=str(shots / "host-phone.png"), full_page=True)
     phones[1].screenshot(path=str(shots / "seat-phone.png"), full_page=True)
 
@@ -95,15 +101,16 @@ def test_host_seats_and_a_live_trick(device, phone, shots):
     expect(phones[1].locator("#last-trick")).to_have_text("Trick 1: Ana wins with red 4: 1 pt")
 
     # The host gives Cy a new link: the old one stops working at once.
-    host.locator('.seatcard[data-viewer="seat-2"] button').click()
+    host.locator('.seatcard[data-viewer="seat-2"] button.free').click()
+    host.locator('.seatcard[data-viewer="seat-2"] button.free-yes').click()
     expect(phones[2].locator("#who")).to_have_text("No seat")
     stale = phone()
     stale.goto(links[2])
     expect(stale.locator("#who")).to_have_text("No seat", timeout=5000)
-    new_link = host.locator('.seatcard[data-viewer="seat-2"] .seat-link')
-    expect(new_link).not_to_have_attribute("href", links[2])
+    new_link = seat_link(host, "seat-2")
+    assert new_link != links[2]
     fresh = phone()
-    fresh.goto(new_link.get_attribute("href"))
+    fresh.goto(new_link)
     expect(fresh.locator("#who")).to_have_text("Cy")
 
 

@@ -10,6 +10,7 @@ import pytest
 from companion.games import TABLE
 
 playwright = pytest.importorskip("playwright.sync_api")
+from browsing import seat_links  # noqa: E402
 PHONE = {"width": 390, "height": 844}
 
 
@@ -30,15 +31,16 @@ def two_phones(device, browser, options, console=False):
     host = browser.new_context(viewport=PHONE).new_page()
     host.goto(device.urls["local"])
     expect(host.locator("#status")).to_have_text("live")
-    device.companion.new_game("dynasty", options, seed=0).result(timeout=10)
-    expect(host.locator(".seat-link")).to_have_count(2)
+    game_id = device.companion.new_game("dynasty", options, seed=0).result(timeout=10)
+    expect(host.locator(f'#seats[data-game="{game_id}"]')).to_have_count(1)
+    links = list(seat_links(host, 2).values())
     errors, pages = [], []
     for i in range(2):
         page = browser.new_context(viewport=PHONE).new_page()
         page.on("pageerror", lambda e: errors.append(str(e)))
         if console:
             page.on("console", lambda m: m.type == "error" and "409" not in m.text and errors.append(m.text))
-        page.goto(host.locator(".seat-link").nth(i).get_attribute("href"))
+        page.goto(links[i])
         expect(page.locator("#status")).to_have_text("live")
         pages.append(page)
     return host, pages, errors
@@ -57,8 +59,7 @@ def test_market_missions_and_a_tapped_placement(device, browser):
     host.select_option("#opt-roles-1", "warfare")
     host.select_option("#opt-roles-2", "money")
     host.click("#start")
-    expect(host.locator(".seat-link")).to_have_count(2)
-    links = [host.locator(".seat-link").nth(i).get_attribute("href") for i in range(2)]
+    links = list(seat_links(host, 2).values())
     errors, pages = [], []
     for link in links:
         page = browser.new_context(viewport=PHONE).new_page()

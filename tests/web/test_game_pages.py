@@ -76,7 +76,8 @@ def test_a_seat_page_is_told_its_label_and_its_game_files(client, companion):
     assert host["game_files"] == files
     for seat, name in zip(host["seats"], ["Ana", "Ben", "Cy"]):
         assert seat["label"] == name
-        data = client.get("/api/view", headers={"X-Seat-Token": seat["token"]}).json
+        token = client.post("/api/host/seat-link", json={"viewer": seat["viewer"]}, headers=H).json["token"]
+        data = client.get("/api/view", headers={"X-Seat-Token": token}).json
         assert data["label"] == name and data["game_files"] == files
 
 

@@ -22,7 +22,7 @@ from companion.games import TABLE
 from companion.run import start
 
 playwright = pytest.importorskip("playwright.sync_api")
-from browsing import wait_until  # noqa: E402
+from browsing import seat_link, wait_until  # noqa: E402
 PHONE = {"width": 390, "height": 844}
 TIMEOUT = 10_000  # ms, for every wait in the browser
 NAMES = ["Ana", "Ben", "Cy"]
@@ -143,9 +143,9 @@ def test_players_take_free_seats_from_the_join_page(device, browser, shots):
     expect(ben.locator("#who")).to_have_text("Ben")
     assert ben.url.endswith("/seat")
 
-    # Ana opens her link from the host page's QR code: her seat is taken too.
+    # The host hands Ana's seat to her phone with its QR code: her seat is taken too.
     ana = phone(browser)
-    ana.goto(host.locator('.seatcard[data-viewer="seat-0"] .seat-link').get_attribute("href"))
+    ana.goto(seat_link(host, "seat-0"))
     expect(ana.locator("#who")).to_have_text("Ana")
     expect(host.locator('.seatcard[data-viewer="seat-0"] .seat-state')).to_have_text("taken")
     expect(host.locator('.seatcard[data-viewer="seat-1"] .seat-state')).to_have_text("taken")
@@ -162,10 +162,13 @@ def test_players_take_free_seats_from_the_join_page(device, browser, shots):
           body: JSON.stringify({viewer: "seat-1"})});
         return [res.status, (await res.json()).error];
     }""")
-    assert refused == [409, "Ben's seat is taken. If it is yours, ask the host to give it a new link"]
+    assert refused == [409, "Ben's seat is taken. If it is yours, ask the host to free it"]
 
-    # Ben loses his phone: the host gives his seat a new link, and Ben takes it again on a new one.
-    host.locator('.seatcard[data-viewer="seat-1"] button').click()
+    # Ben loses his phone: the host frees his seat, and Ben takes it again on a new one.
+    host.locator('.seatcard[data-viewer="seat-1"] button.free').click()
+    expect(host.locator('.seatcard[data-viewer="seat-1"] .seat-question')).to_contain_text(
+        "Free Ben's seat? The phone that holds it loses it at once")
+    host.locator('.seatcard[data-viewer="seat-1"] button.free-yes').click()
     expect(ben.locator("#who")).to_have_text("No seat")
     expect(late.locator("#join-seats button.take")).to_have_text(["Take Ben's seat", "Take Cy's seat"])
     late.locator('.join-seat[data-viewer="seat-1"] button.take').click()

@@ -17,6 +17,7 @@ from companion.games import TABLE, Viewer
 from companion.games import initiative as rules
 
 playwright = pytest.importorskip("playwright.sync_api")
+from browsing import seat_links  # noqa: E402
 PHONE = {"width": 390, "height": 844}
 
 # The chief's matrix, top row first: swapping the black 2 at row 3, column 4 with the red 2
@@ -103,11 +104,10 @@ def test_two_players_set_up_and_play_a_matrix_turn_by_tapping(device, browser, s
             return seed
     monkeypatch.setattr("companion.session.random.SystemRandom", Seeded)  # the host page's game, this seed
     host.click("#start")
-    expect(host.locator(".seat-link")).to_have_count(2)
+    expect(host.locator(".seatcard")).to_have_count(2)
     monkeypatch.undo()
     assert device.companion.snapshot.session.seed == seed
-    links = {host.locator(".seatcard").nth(i).get_attribute("data-viewer"):
-             host.locator(".seat-link").nth(i).get_attribute("href") for i in range(2)}
+    links = seat_links(host, 2)
     assert sorted(links) == ["seat-0", "seat-1"]
 
     errors, pages = [], {}

@@ -12,6 +12,7 @@ import pytest
 from companion.games import MASTER, TABLE, Viewer
 
 playwright = pytest.importorskip("playwright.sync_api")
+from browsing import seat_links  # noqa: E402
 PHONE = {"width": 390, "height": 844}
 
 
@@ -247,9 +248,7 @@ def test_the_op_and_two_captives_play_three_rounds_from_their_phones(device, bro
     host.select_option("#opt-characters-2", "hempel")
     host.fill("#opt-character_stats-2-health", "5")  # the players' own number, over the catalog's
     host.click("#start")
-    expect(host.locator(".seat-link")).to_have_count(3)
-    links = {host.locator(".seatcard").nth(i).get_attribute("data-viewer"):
-             host.locator(".seat-link").nth(i).get_attribute("href") for i in range(3)}
+    links = seat_links(host, 3)
     assert sorted(links) == ["master", "seat-1", "seat-2"]
     boards = {p["piece"]: p for p in device.companion.snapshot.view(MASTER)["captive_pieces"]}
     assert boards["Hempel"]["max_health"] == 5 and boards["Phil"]["max_health"] != 5
@@ -264,6 +263,7 @@ def test_the_op_and_two_captives_play_three_rounds_from_their_phones(device, bro
         page.goto(links[name])
         expect(page.locator("#who")).to_have_text(who)
         expect(page.locator("#status")).to_have_text("live")
+        page.click("#host-opened-seen")  # the host handed this seat over; its player has seen that
         pages[name] = page
     pages["table"] = host  # the host's page shows the table's public view
     t = Table(device, pages, errors)

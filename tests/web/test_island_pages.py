@@ -27,7 +27,7 @@ def start(client, companion, seed=11, characters=("phil", "hempel")):
     companion.new_game("island", {"players": len(characters) + 1, "characters": list(characters)},
                        seed=seed).result(10)
     seats = client.get("/api/view", headers=H).json["seats"]
-    return {s["viewer"]: s["token"] for s in seats}
+    return {s["viewer"]: client.post("/api/host/seat-link", json={"viewer": s["viewer"]}, headers=H).json["token"] for s in seats}
 
 
 def post(client, token, move):

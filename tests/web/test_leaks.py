@@ -38,7 +38,8 @@ def reachable(client, server, token, Stream):
 def test_no_seat_sees_another_seats_hand_or_a_hidden_back(client, server, companion, Stream):
     client.post("/api/host/game", json={"game": "paradominetor", "options": {"seats": 3, "deal": True}},
                 headers=H)
-    tokens = {s["viewer"]: s["token"] for s in client.get("/api/view", headers=H).json["seats"]}
+    tokens = {s["viewer"]: client.post("/api/host/seat-link", json={"viewer": s["viewer"]}, headers=H).json["token"]
+              for s in client.get("/api/view", headers=H).json["seats"]}
     session = companion.snapshot.session
     rules = session.rules
     for seat in range(3):  # each seat passes its first tile of each timeframe, from its phone

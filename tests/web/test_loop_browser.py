@@ -5,7 +5,7 @@ import pytest
 from companion.games import Viewer
 
 playwright = pytest.importorskip("playwright.sync_api")
-from browsing import wait_until  # noqa: E402
+from browsing import seat_link, wait_until  # noqa: E402
 PHONE = {"width": 390, "height": 844}
 OPTIONS = {"players": 2, "names": ["Ann", "Bo"], "destinations": ["Rome AD net 4", "Giza BC wheel engine 5"]}
 
@@ -16,12 +16,13 @@ def test_a_launch_that_cracks_is_said_first(device, browser):
     host = browser.new_context(viewport=PHONE).new_page()
     host.goto(device.urls["local"])
     expect(host.locator("#status")).to_have_text("live")
-    companion.new_game("loop", OPTIONS, seed=0).result(timeout=10)
-    expect(host.locator(".seat-link")).to_have_count(2)
+    game_id = companion.new_game("loop", OPTIONS, seed=0).result(timeout=10)
+    expect(host.locator(f'#seats[data-game="{game_id}"] .seatcard')).to_have_count(2)
+    link = seat_link(host, "seat-1")
     errors = []
     phone = browser.new_context(viewport=PHONE).new_page()
     phone.on("pageerror", lambda e: errors.append(str(e)))
-    phone.goto(host.locator(".seat-link").nth(1).get_attribute("href"))
+    phone.goto(link)
     expect(phone.locator("#status")).to_have_text("live")
     for move in ({"type": "Act", "seat": 0, "new": "shop", "part": "net", "machine": 1},
                  {"type": "Launch", "seat": 0, "machine": 1, "destination": "Rome"},

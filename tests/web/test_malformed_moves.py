@@ -9,7 +9,8 @@ LOOP = {"players": 2, "destinations": ["Rome AD net 4", "Giza BC wheel engine 5"
 def tokens(client, game, options):
     r = client.post("/api/host/game", json={"game": game, "options": options}, headers=H)
     assert r.status_code == 200, r.json
-    return {s["viewer"]: s["token"] for s in client.get("/api/view", headers=H).json["seats"]}
+    return {s["viewer"]: client.post("/api/host/seat-link", json={"viewer": s["viewer"]}, headers=H).json["token"]
+            for s in client.get("/api/view", headers=H).json["seats"]}
 
 
 @pytest.mark.parametrize("move, words", [

@@ -16,7 +16,7 @@ from companion.store import Store
 from web.app import Extras, create_app, make_server
 
 playwright = pytest.importorskip("playwright.sync_api")
-from browsing import wait_until  # noqa: E402
+from browsing import seat_links, wait_until  # noqa: E402
 PHONE = {"width": 390, "height": 844}
 HOST = "t" * 43
 TIMEOUT = 10_000  # ms, for every wait in the browser
@@ -80,16 +80,14 @@ def phone(browser, console):
 
 def start(host):
     """Start `game` from the host page's form as it stands; the seat links that come back."""
-    before = host.locator(".seatcard").count()
-    old = host.locator(".seat-link").first.get_attribute("href") if before else None
+    old = host.locator("#seats").get_attribute("data-game")
     host.click("#start")
     expect = playwright.expect
     expect(host.locator("#start-error")).to_be_empty()
     if old:
-        expect(host.locator(".seat-link").first).not_to_have_attribute("href", old, timeout=TIMEOUT)
+        expect(host.locator("#seats")).not_to_have_attribute("data-game", old, timeout=TIMEOUT)
     expect(host.locator(".seatcard").first).to_be_visible(timeout=TIMEOUT)
-    return {host.locator(".seatcard").nth(i).get_attribute("data-viewer"):
-            host.locator(".seat-link").nth(i).get_attribute("href") for i in range(host.locator(".seatcard").count())}
+    return seat_links(host, host.locator(".seatcard").count())
 
 
 def test_host_and_seat_pages_log_nothing_and_draw_each_game(device, browser, shots):

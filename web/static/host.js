@@ -18,19 +18,78 @@
   document.querySelectorAll(".host-only").forEach((n) => n.classList.toggle("hidden", !token));
   if (!token) { document.body.classList.add("guest"); Join.start(); }
 
-  function drawSeats(data) {
-    const box = $("seats");
-    box.replaceChildren();
-    for (const seat of data.seats) {
-      const link = location.origin + "/seat#" + seat.token;
-      box.append(el("div", { class: "seatcard", "data-viewer": seat.viewer },
-        el("img", { src: "/api/qr.svg?text=" + encodeURIComponent(link), alt: "QR code for " + seat.label }),
-        el("div", {}, el("strong", {}, seat.label), " ",
-          el("span", { class: "seat-state " + (seat.taken ? "taken" : "free") }, seat.taken ? "taken" : "free"), el("br"),
-          el("a", { href: link, target: "_blank", class: "seat-link" }, link), el("br"),
-          el("button", { class: "quiet", onclick: () => post("/api/host/reissue", { viewer: seat.viewer }).catch(showError) },
-            "New link"))));
+  // Seats: taken or free, and what the host may do with each. No seat's link or QR code is on
+  // the page: a host who also plays would see another player's hidden page. Opening a seat is a
+  // deliberate step that says whose hidden page it opens; the companion tells that seat's phone.
+  let asking = null;        // {viewer, what: "open" | "free"}: the question shown under a seat
+  let opened = {};          // viewer -> the key the host opened, for the game `openedFor`
+  let openedFor = null;
+  let seatsData = null;
+
+  async function openSeat(seat) {
+    asking = null;
+    try {
+      const got = await post("/api/host/seat-link", { viewer: seat.viewer });
+      opened[seat.viewer] = got.token;
+    } catch (e) { showSeatError(e); }
+    drawSeats(seatsData);
+  }
+
+  async function freeSeat(seat) {
+    asking = null;
+    delete opened[seat.viewer];
+    try { await post("/api/host/reissue", { viewer: seat.viewer }); } catch (e) { showSeatError(e); }
+    drawSeats(seatsData);
+  }
+
+  function showSeatError(e) { $("seats-error").textContent = e.message; }
+
+  function seatCard(seat) {
+    const state = seat.taken ? "taken" : "free";
+    const card = el("div", { class: "seatcard", "data-viewer": seat.viewer });
+    const about = el("div", {}, el("strong", {}, seat.label), " ",
+      el("span", { class: "seat-state " + state }, state));
+    if (seat.host_opened) about.append(el("br"), el("span", { class: "dim" }, "opened on the host page " + when(seat.host_opened)));
+    card.append(about);
+    const ask = (what) => () => { asking = { viewer: seat.viewer, what }; $("seats-error").textContent = ""; drawSeats(seatsData); };
+    const cancel = el("button", { class: "quiet", onclick: () => { asking = null; drawSeats(seatsData); } }, "Cancel");
+    const key = opened[seat.viewer];
+    if (asking && asking.viewer === seat.viewer && asking.what === "free") {
+      card.append(freeQuestion(seat, cancel));
+    } else if (key) {
+      const link = location.origin + "/seat#" + key;
+      card.append(el("div", { class: "handover" },
+        el("p", {}, `${seat.label}'s hidden page. Scan it with the phone that will hold the seat, or open it here and hand this phone over.`),
+        el("img", { src: "/api/qr.svg?text=" + encodeURIComponent(link), alt: "QR code for " + seat.label + "'s seat" }),
+        el("div", { class: "row" },
+          el("a", { href: link, target: "_blank", class: "button seat-link" }, `Open ${seat.label}'s page here`),
+          el("button", { class: "quiet", onclick: () => { delete opened[seat.viewer]; drawSeats(seatsData); } }, "Hide"),
+          el("button", { class: "quiet free", onclick: ask("free") }, "Free / new link"))));
+    } else if (asking && asking.viewer === seat.viewer && asking.what === "open") {
+      card.append(el("div", { class: "confirm seat-question" },
+        el("p", {}, `This opens ${seat.label}'s hidden page: what only ${seat.label} may see. ` + (seat.taken
+          ? `${seat.label}'s phone will be told.` : `The phone that takes the seat with it will be told.`)),
+        el("div", { class: "row" }, el("button", { class: "open-yes", onclick: () => openSeat(seat) }, "Open it"), cancel)));
+    } else {
+      card.append(el("div", { class: "row" },
+        el("button", { class: "quiet free", onclick: ask("free") }, "Free / new link"),
+        el("button", { class: "quiet open", onclick: ask("open") }, "Open this seat here / show its QR")));
     }
+    return card;
+  }
+
+  function freeQuestion(seat, cancel) {
+    return el("div", { class: "confirm seat-question" },
+      el("p", {}, seat.taken ? `Free ${seat.label}'s seat? The phone that holds it loses it at once, and ${seat.label} takes it again on the join page.`
+        : `Give ${seat.label}'s seat a new link? Any old link to it stops working.`),
+      el("div", { class: "row" }, el("button", { class: "free-yes", onclick: () => freeSeat(seat) }, "Free it"), cancel));
+  }
+
+  function drawSeats(data) {
+    seatsData = data;
+    if (data.game_id !== openedFor) { openedFor = data.game_id; opened = {}; asking = null; }
+    $("seats").dataset.game = String(data.game_id);  // which game's seats these are
+    $("seats").replaceChildren(...data.seats.map(seatCard));
   }
 
   function showError(e) { $("start-error").textContent = e.message; }
@@ -312,6 +371,16 @@
     }
   }
 
+  // The join page's QR code, for players to take their seats: the address this phone reached
+  // the companion at, which phones on the same network reach too. It opens no hidden page.
+  $("show-join-qr").addEventListener("click", () => {
+    const box = $("join-qr");
+    const join = location.origin + "/";
+    box.querySelector("img").src = "/api/qr.svg?text=" + encodeURIComponent(join);
+    $("join-address").textContent = join;
+    box.classList.toggle("hidden");
+    $("show-join-qr").textContent = box.classList.contains("hidden") ? "Show the join page's QR code" : "Hide the join page's QR code";
+  });
   $("start-replace").addEventListener("click", () => startGame(true));
   $("start-keep").addEventListener("click", () => $("start-confirm").classList.add("hidden"));
   $("resume-keep").addEventListener("click", () => $("resume-confirm").classList.add("hidden"));

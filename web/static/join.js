@@ -1,7 +1,7 @@
 "use strict";
 // The join page: the companion's QR code opens the host page's address on a phone that is not
 // the host. There a player takes a free seat of the game in progress (which stays theirs until
-// the host gives it a new link), goes back to the seat this phone already has, or asks to
+// the host frees it), goes back to the seat this phone holds in that game, or asks to
 // become the host: the companion's screen shows a code and button A says yes.
 const Join = (function () {
   const $ = (id) => document.getElementById(id);
@@ -13,12 +13,14 @@ const Join = (function () {
   // ---------------------------------------------------------------- taking a seat
 
   async function checkMine(id) {
-    const token = localStorage.getItem("seatToken");
+    await SeatKeys.migrate();
+    const token = SeatKeys.get(id);  // this phone's key for the game in progress, if it sat in it
     mine = null;
-    if (!token) return;
+    if (!token) { if (latest) draw(latest); return; }
     try {
       const res = await fetch("/api/view", { headers: { "X-Seat-Token": token } });
       if (res.ok && gameId === id) mine = { label: (await res.json()).label };
+      else if (res.status === 403) SeatKeys.drop(id, token);  // replaced by the host: the seat is free
     } catch (e) { /* no answer: offer the seats as if this phone had none */ }
     if (latest) draw(latest);
   }
@@ -27,7 +29,7 @@ const Join = (function () {
     $("join-error").textContent = "";
     try {
       const got = await api("/api/join", null, "", { viewer: seat.viewer });
-      localStorage.setItem("seatToken", got.token);
+      SeatKeys.put(got.game_id, got.token);
       location.assign("/seat");
     } catch (e) {
       choosing = null;
@@ -67,8 +69,8 @@ const Join = (function () {
         el("button", { class: "take", onclick: () => { choosing = s.viewer; draw(latest); } }, "Take " + s.label + "'s seat"));
     });
     const note = free.length
-      ? el("p", { class: "dim" }, "Tap your seat. It stays this phone's until the host gives it a new link.")
-      : el("p", { class: "dim" }, "Every seat is taken. If one is yours (a new phone, a lost link), ask the host to give it a new link, then take it here.");
+      ? el("p", { class: "dim" }, "Tap your seat. It stays this phone's, in this game and whenever it is resumed, until the host frees it.")
+      : el("p", { class: "dim" }, "Every seat is taken. If one is yours (a new phone, a lost link), ask the host to free it, then take it here.");
     box.replaceChildren(note, ...rows);
   }
 

@@ -3,14 +3,16 @@
 "use strict";
 
 // Live updates: one EventSource, a visible connection state, and on every (re)connect the page
-// is drawn from the whole current view, never from a replay.
-function connectLive(url, onView, statusEl, stillWelcome) {
+// is drawn from the whole current view, never from a replay. `onGame` (seat pages): the key is
+// good but for a game no longer on the table; the page follows the game in progress.
+function connectLive(url, onView, statusEl, stillWelcome, onGame) {
   let source = null;
+  let closed = false;     // closed by the page: never opened again
   function setStatus(kind, text) {
-    statusEl.className = "status " + kind;
-    statusEl.textContent = text;
+    if (!closed) { statusEl.className = "status " + kind; statusEl.textContent = text; }
   }
   function open() {
+    if (closed) return;
     source = new EventSource(url);
     source.addEventListener("open", () => setStatus("live", "live"));
     source.addEventListener("view", (e) => { setStatus("live", "live"); onView(JSON.parse(e.data)); });
@@ -21,6 +23,10 @@ function connectLive(url, onView, statusEl, stillWelcome) {
       source.close();
       setStatus("lost", "link replaced");
       onView(null);
+    });
+    source.addEventListener("game", (e) => {
+      source.close();
+      if (onGame) onGame(JSON.parse(e.data)); else setTimeout(open, 1000);
     });
     source.addEventListener("error", async () => {
       // EventSource retries by itself; a refused one (403, a replaced link) is closed, so ask
@@ -36,8 +42,48 @@ function connectLive(url, onView, statusEl, stillWelcome) {
     });
   }
   open();
-  return { close: () => source && source.close() };
+  return { close: () => { closed = true; if (source) source.close(); } };
 }
+
+// The seat keys this phone holds: one per game it sat in (game id -> key), so that resuming an
+// earlier game brings the phone back to its seat there. A key from before (one key, the latest
+// game's, as "seatToken") is filed under its game the first time a page asks.
+const SeatKeys = (function () {
+  const NAME = "seatKeys";
+  function all() {
+    try {
+      const keys = JSON.parse(localStorage.getItem(NAME) || "{}");
+      return keys && typeof keys === "object" && !Array.isArray(keys) ? keys : {};
+    } catch (e) { return {}; }
+  }
+  function save(keys) { localStorage.setItem(NAME, JSON.stringify(keys)); }
+  function get(gameId) { return gameId === null || gameId === undefined ? null : all()[gameId] || null; }
+  function put(gameId, key) { const keys = all(); keys[gameId] = key; save(keys); }
+  function drop(gameId, key) {  // only that key: a newer one for the game stays
+    const keys = all();
+    if (keys[gameId] === key) { delete keys[gameId]; save(keys); }
+  }
+  // Ask the companion which game a key is for, and file it there. {game_id, viewer, label,
+  // current}; null when the key is no good any more; throws when the companion did not answer.
+  async function file(key) {
+    const res = await fetch("/api/seat", { headers: { "X-Seat-Token": key } });
+    if (res.status === 403 || res.status === 400) return null;
+    if (!res.ok) throw new Error("the companion did not answer");
+    const found = await res.json();
+    put(found.game_id, key);
+    return found;
+  }
+  // A key from before, or one that came in a link while the Wi-Fi was down: filed now.
+  async function migrate() {
+    const old = localStorage.getItem("seatToken");
+    if (!old) return;
+    try {
+      await file(old);
+      localStorage.removeItem("seatToken");
+    } catch (e) { /* no answer: kept, and filed on a later visit */ }
+  }
+  return { get, put, drop, file, migrate };
+})();
 
 async function api(path, token, headerName, payload) {
   const headers = { "Content-Type": "application/json" };

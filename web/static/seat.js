@@ -1,14 +1,24 @@
 "use strict";
-// A seat page: the token comes once in the link's #fragment, then lives in this phone's storage,
-// so a reload, a locked screen or a dropped Wi-Fi rejoins the same seat without asking again.
-// The game's own script draws the game and this phone's controls (live.js, ParadoxTable).
+// A seat page. A seat's key comes once in a link's #fragment (or from the join page) and is kept
+// in this phone's storage under its game (SeatKeys), so a reload, a locked screen or a dropped
+// Wi-Fi rejoins the same seat without asking again, and when the host resumes an earlier game
+// the phone is back on its seat there. The page uses the key of the game in progress and
+// follows the table when the host starts or resumes another. The game's own script draws the
+// game and this phone's controls (live.js, ParadoxTable).
 (function () {
   const $ = (id) => document.getElementById(id);
-  if (location.hash.length > 1) {
-    localStorage.setItem("seatToken", location.hash.slice(1));
+  const fragment = location.hash.length > 1 ? location.hash.slice(1) : null;
+  if (fragment) {
+    // filed under its game by SeatKeys.migrate, also when the companion cannot be asked yet
+    localStorage.setItem("seatToken", fragment);
     history.replaceState(null, "", location.pathname);
   }
-  const token = localStorage.getItem("seatToken");
+  let token = null;       // the key in use: this phone's seat in the game in progress
+  let gameId = null;      // the game it is for
+  let live = null;
+  let latest = null;
+  let replaced = false;   // this phone's link for the game was replaced by the host
+
   // While a move is on its way the page says so (aria-busy): a game's script ignores a second tap
   // until the answer comes, and a screen reader or a test can tell when it may tap again. Counted,
   // so a first answer does not clear it while a second move is still on its way.
@@ -21,40 +31,110 @@
       if (!sending) document.body.removeAttribute("aria-busy");
     });
   };
-  let live = null;
-  let latest = null;
 
-  function lost() {
+  // No seat in the game in progress: the table's public view, and the way to the join page.
+  function noSeat(data) {
     $("no-seat").classList.remove("hidden");
+    $("replaced").classList.toggle("hidden", !replaced);
     $("mine").classList.add("hidden");
+    $("host-opened").classList.add("hidden");
     $("who").textContent = "No seat";
+    if (data) {
+      $("said").textContent = data.table.message || "";
+      ParadoxTable.use(data.game_files).then(() => { if (latest === data) ParadoxTable.board($("game"), data.view, { viewer: "table" }); });
+    }
   }
-  if (!token) { lost(); return; }
+
+  // The host opened this seat's page on the host page: said until this phone says "Seen".
+  function hostOpened(data) {
+    const at = data.host_opened;
+    const seenKey = "seenOpened:" + gameId + ":" + data.viewer;
+    const box = $("host-opened");
+    if (!at || localStorage.getItem(seenKey) === at) { box.classList.add("hidden"); return; }
+    const time = new Date(at);
+    const when = isNaN(time) ? "" : " at " + time.toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
+    // short: the game stays in sight below it
+    box.replaceChildren(
+      el("span", {}, `The host opened ${data.label}'s hidden page on the host page${when}. `),
+      el("button", { class: "quiet", id: "host-opened-seen", onclick: () => { localStorage.setItem(seenKey, at); box.classList.add("hidden"); } }, "Seen"));
+    box.classList.remove("hidden");
+  }
 
   function draw(data) {
     const v = data.view;
     const ctx = { viewer: data.viewer, label: data.label, post };
+    $("no-seat").classList.add("hidden");
+    $("mine").classList.remove("hidden");
     $("said").textContent = data.table.message || "";
     if (data.label) $("who").textContent = data.label;
+    hostOpened(data);
     ParadoxTable.board($("game"), v, ctx);
     ParadoxTable.seat($("mine"), v, ctx);
     document.body.dataset.version = data.version;  // which view this page shows now
+    document.body.dataset.game = String(data.game_id);
   }
 
   function onView(data) {
     latest = data;
-    if (!data) { lost(); live && live.close(); return; }
+    if (!data) {  // this key was replaced: forget it, and follow the table without a seat
+      SeatKeys.drop(gameId, token);
+      replaced = true;
+      again();
+      return;
+    }
     ParadoxTable.use(data.game_files).then(() => { if (latest === data) draw(data); });
+  }
+
+  // The table's view while this phone has no seat: once the host puts on a game this phone has
+  // a key for (or the phone takes a seat on the join page), the page becomes that seat's.
+  function onTable(data) {
+    latest = data;
+    if (!data) return;
+    if (data.game_id !== gameId) replaced = false;
+    gameId = data.game_id;
+    document.body.dataset.game = String(data.game_id);
+    if (SeatKeys.get(data.game_id)) { again(); return; }
+    noSeat(data);
   }
 
   async function stillWelcome() {
     try {
-      const res = await fetch("/api/view", { headers: { "X-Seat-Token": token } });
-      return res.status !== 403;
+      const res = await fetch("/api/seat", { headers: { "X-Seat-Token": token } });
+      if (res.status === 403 || res.status === 400) return false;
+      if (res.ok && !(await res.json()).current) { again(); return true; }  // another game is on
+      return true;
     } catch (e) {
       return true;  // no answer at all: the Wi-Fi dropped, keep trying
     }
   }
 
-  live = connectLive("/api/stream?token=" + encodeURIComponent(token), onView, $("status"), stillWelcome);
+  function again() {
+    if (live) live.close();
+    live = null;
+    setTimeout(follow, 0);
+  }
+
+  // Which game is on the table, and this phone's key for it.
+  async function follow() {
+    await SeatKeys.migrate();
+    try {
+      const res = await fetch("/api/table");
+      gameId = (await res.json()).game_id;
+    } catch (e) {
+      $("status").className = "status reconnecting";
+      $("status").textContent = "reconnecting…";
+      setTimeout(follow, 2000);
+      return;
+    }
+    token = SeatKeys.get(gameId);
+    if (!token) {
+      noSeat(null);
+      live = connectLive("/api/stream", onTable, $("status"));
+      return;
+    }
+    replaced = false;
+    live = connectLive("/api/stream?token=" + encodeURIComponent(token), onView, $("status"), stillWelcome, again);
+  }
+
+  follow();
 })();
