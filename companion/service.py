@@ -407,7 +407,8 @@ class Companion:
                 return self._answer_host(False)  # B on the host question: no
             self._open()
             if self._snap.prompt is not None:  # B on a prompt rejects the doubtful read
-                self._set(prompt=None, message="Ignored; show it again or correct it by phone")
+                said = self._snap.prompt.no or "Ignored; show it again or correct it by phone"
+                self._set(prompt=None, message=said)
                 return self._judge()
             move = self._session().undo(source)
             self._set(message="Took back the last move")  # the move itself may hold a secret

@@ -78,13 +78,15 @@ class Prompt:
 
     `choices` are (words, move) pairs; with none it only tells the table something. A camera
     game's watcher asks one when a read is doubtful or refused; `at` is where the piece lies, so
-    an accepted answer makes that piece a play.
+    an accepted answer makes that piece a play. `no` is what B means, said when it is pressed
+    (by default: the read is ignored).
     """
     title: str
     text: str
     choices: tuple = ()
     index: int = 0
     at: Any = None
+    no: str = ""
 
     @property
     def move(self):
