@@ -33,7 +33,7 @@
 
   function draw(data) {
     const v = data.view;
-    const ctx = { viewer: data.viewer, label: data.label, post };
+    const ctx = { viewer: data.viewer, label: data.label, post, table: data.table };
     $("said").textContent = data.table.message || "";
     if (data.label) $("who").textContent = data.label;
     ParadoxTable.board($("game"), v, ctx);
