@@ -26,7 +26,7 @@ from typing import Callable
 
 from . import games
 from .games import TABLE, IllegalMove, Viewer
-from .games.base import Prompt
+from .games.base import Agreed, Prompt, TakeBack
 from .panel import pages
 from .session import Session
 from .store import Store
@@ -428,6 +428,15 @@ class Companion:
             if prompt is None or prompt.move is None:
                 self._set(prompt=None)
                 return self._judge() if prompt is not None else None
+            if isinstance(prompt.move, (TakeBack, Agreed)):  # the table or the game is right
+                said = prompt.move.said
+                if isinstance(prompt.move, TakeBack):
+                    try:
+                        self._session().undo_to(prompt.move.to, source)
+                    except IllegalMove as exc:
+                        said = str(exc)
+                self._set(prompt=None, message=said)
+                return self._judge()
             try:
                 events = self._session().submit(prompt.move, source)
             except IllegalMove:

@@ -102,6 +102,21 @@ class Prompt:
         return dataclasses.replace(self, index=(self.index + 1) % max(1, len(self.choices)))
 
 
+@dataclass(frozen=True)
+class TakeBack:
+    """A question's answer that is no move: the table is right, so the moves entered since the
+    game was `to` (a state) are taken back. `said` is what the table then hears."""
+    to: Any
+    said: str
+
+
+@dataclass(frozen=True)
+class Agreed:
+    """A question's answer that enters nothing: the game is right and the table will be put in
+    step with it; `said` tells the players what to move."""
+    said: str
+
+
 class AsksOnce:
     """For a camera game's watcher (a dataclass with an ``asked`` set): each question is put once
     for what lies on the table. A notice the table may since have put right (a refused domino
