@@ -2,7 +2,9 @@
 the refills are only discs laid and moved there, read from synthetic camera frames by the real
 grid reader; the companion says the strand, the particle earned, the switch and the refill order.
 (The wormhole's choices are a phone's.)"""
-from companion.games import TABLE
+import pytest
+
+from companion.games import TABLE, IllegalMove
 from companion.games.initiative import moves as M
 
 from camera_feed import settle
@@ -103,3 +105,23 @@ def test_two_players_swap_and_refill_on_the_virtual_mat(device):
     c.button("confirm").result(5)
     settle(device, lambda: _view(c)["turn"] == second and _view(c)["actions"] == 1)
     assert _rows(c, second)[:2] == ["B1 K2 B3 Y1 R2", "K3 W1 Y2 W3 W1"]
+
+
+def test_a_deal_lays_the_anomaly_and_each_whole_matrix_at_once(device):
+    c = device.companion
+    c.new_game("initiative", {"players": 2, "names": NAMES}, seed=4).result(5)
+    table = device.virtual_table
+    table.act({"action": "clear"}, _view(c))
+    first = _view(c)["chief"]
+    table.act({"action": "deal"}, _view(c))  # three at random, each of its own symbol
+    settle(device, lambda: len(_view(c)["anomaly"]) == 3)
+    assert len({p[1] for p in _view(c)["anomaly"]}) == 3
+    with pytest.raises(IllegalMove, match="25 cells wait"):
+        table.act({"action": "deal", "particles": ["R1"]}, _view(c))
+    table.act({"action": "deal", "particles": _deal(ANA)}, _view(c))  # the chief's, as named
+    settle(device, lambda: _rows(c, first) == ANA)
+    table.act({"action": "deal"}, _view(c))  # the other's, at random
+    settle(device, lambda: (_view(c)["awaiting"] or {}).get("kind") == "keep")
+    assert all("--" not in row for row in _rows(c, 1 - first)) and c.snapshot.prompt is None
+    with pytest.raises(IllegalMove, match="No particle is waiting"):
+        table.act({"action": "deal"}, _view(c))

@@ -3,6 +3,9 @@
 What a person does with the discs, done from the host page (the camera then reads the frames):
 - draw {particles}: discs drawn from the bag go where the rules wait for them, in their order
   (the anomaly left to right; a matrix bottom row first, each row left to right);
+- deal {particles?}: every cell the rules wait for at once (the anomaly's, a whole matrix, a
+  refill), from the particles given or drawn at random from the discs not on the mat (the
+  anomaly's of three different symbols, as the rules set a repeated symbol aside);
 - swap {seat, a, b}: two discs change places (a cell [row, column] or "anomaly:N");
 - drop {seat}: after a strand, its discs are taken out and the rest fall as the companion says
   (only discs lying in that column move, never onto each other);
@@ -10,8 +13,12 @@ What a person does with the discs, done from the host page (the camera then read
 """
 from __future__ import annotations
 
+import random
+
 from ..base import IllegalMove
 from . import camera, matrix
+
+SETS = {1: 4, 2: 7, 3: 7, 4: 9}  # discs of each particle in the bag, by the number of players
 
 
 class Verbs:
@@ -24,6 +31,8 @@ class Verbs:
         kind = action.get("action")
         if kind == "draw":
             return self._draw(action.get("particles") or [action.get("particle")], view)
+        if kind == "deal":
+            return self._deal(action.get("particles"), view)
         if kind == "swap":
             return self._swap(action, view)
         if kind == "drop":
@@ -32,8 +41,9 @@ class Verbs:
             self.table.clear()
             self.discs.clear()
             return "The mat is clear"
-        raise IllegalMove("The virtual table can lay drawn particles, swap two particles, "
-                          "let a matrix drop after a strand, or clear the mat")
+        raise IllegalMove("The virtual table can lay drawn particles, deal what the companion "
+                          "waits for, swap two particles, let a matrix drop after a strand, or "
+                          "clear the mat")
 
     def _put(self, cell, particle):
         x, y = camera.CELLS.centre(self.layout, *cell)
@@ -42,6 +52,14 @@ class Verbs:
     def _draw(self, particles, view) -> str:
         if not all(matrix.is_particle(p) for p in particles) or not particles:
             raise IllegalMove("Name the particles drawn: a colour letter (R Y B K W) and a symbol 1-3")
+        cells = self._waiting_cells(view)
+        if len(particles) > len(cells):
+            raise IllegalMove(f"Only {len(cells)} cells wait for a particle")
+        for cell, p in zip(cells, particles):
+            self._put(cell, p)
+        return f"Laid {' '.join(particles)}"
+
+    def _waiting_cells(self, view) -> list:
         waiting = view.get("awaiting") or {}
         if waiting.get("kind") != "draw" or waiting.get("to") not in ("matrix", "anomaly"):
             raise IllegalMove("No particle is waiting to be laid on a matrix or the anomaly now")
@@ -50,12 +68,37 @@ class Verbs:
         else:
             area = camera.matrix_area(waiting["seat"])
             cells = [(area, r, c) for r, c in waiting["cells"]]
-        cells = [c for c in cells if c not in self.discs]
-        if len(particles) > len(cells):
-            raise IllegalMove(f"Only {len(cells)} cells wait for a particle")
-        for cell, p in zip(cells, particles):
-            self._put(cell, p)
-        return f"Laid {' '.join(particles)}"
+        return [c for c in cells if c not in self.discs]
+
+    def _deal(self, particles, view) -> str:
+        cells = self._waiting_cells(view)
+        if particles is None:
+            particles = self._drawn(len(cells), view, cells[0][0] == camera.ANOMALY if cells else False)
+        if not isinstance(particles, list) or len(particles) != len(cells):
+            raise IllegalMove(f"{len(cells)} cells wait for a particle: name that many, or none to "
+                              "draw them at random")
+        return self._draw(particles, view)
+
+    def _drawn(self, n, view, anomaly) -> list:
+        """n particles drawn at random from the discs not lying on the mat."""
+        sets = SETS.get(len(view.get("players") or []), 7)
+        bag = {c + str(y): sets for c in "RYBKW" for y in matrix.SYMBOLS}
+        for disc in self.discs.values():
+            p = camera.particle(self.table.discs[disc].label)
+            if p in bag:
+                bag[p] -= 1
+        out, rng = [], random.Random()
+        symbols = {matrix.symbol(p) for p in view.get("anomaly") or []}
+        for _ in range(n):
+            left = [p for p, k in bag.items() for _ in range(k)
+                    if not (anomaly and matrix.symbol(p) in symbols)]
+            if not left:
+                raise IllegalMove("The bag has no particle left for that")
+            p = rng.choice(left)
+            bag[p] -= 1
+            symbols.add(matrix.symbol(p))
+            out.append(p)
+        return out
 
     def _spot(self, seat, where):
         if isinstance(where, str) and where.startswith("anomaly:") and where[8:].isdigit():
