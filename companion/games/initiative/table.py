@@ -163,8 +163,8 @@ class MatrixWatcher(AsksOnce):
         move = _to_move(s, {spot: laid[k].get(spot) for k in behind for spot in behind[k]},
                         {spot: self._seen_at(k, spot) for k in behind for spot in behind[k]})
         are = "are" if len(behind) > 1 else "is"
-        text = (f"{whose[0].upper()}{whose[1:]} on the table {are} as before the phone's move. The phone is right? "
-                f"On the table, {move}. The table is right? The phone's move is taken back")
+        text = (f"{whose[0].upper()}{whose[1:]} on the table {are} as before the phone's move. "
+                f"Phone right: {move} on the table. Table right: the phone's move is taken back")
         return self._ask(key, Prompt("Table or phone?", text, (
             (f"The phone is right: {move}", Agreed(f"Make the table match: {move}")),
             ("The table is right: take back the phone's move",
