@@ -411,6 +411,8 @@ class Companion:
                 self._set(prompt=None, message=said)
                 return self._judge()
             move = self._session().undo(source)
+            if self._watcher is not None and hasattr(self._watcher, "undone"):
+                self._watcher.undone()  # what the table still shows of it is to be put back
             self._set(message="Took back the last move")  # the move itself may hold a secret
             return move
         return self.post(run)

@@ -171,3 +171,33 @@ def test_a_table_moved_elsewhere_is_still_judged_against_the_game():
     mat.show()
     prompt = mat.watcher.next(state)
     assert prompt.title != "Table or phone?"
+
+
+def test_a_swap_taken_back_is_neither_asked_about_nor_made_again_while_the_discs_go_back():
+    state = _game()
+    seat = state.get()["order"][0]
+    mat = Mat(state)
+    assert mat.watcher.next(state) is None
+    mat.swap(seat, (0, 0), (1, 1))
+    swapped, _ = rules.apply(state, mat.watcher.next(state))
+    assert mat.watcher.next(swapped) is None
+    mat.watcher.undone()  # B: the swap is taken back
+    assert mat.watcher.next(state) is None
+    mat.swap(seat, (0, 0), (1, 1))  # the discs put back
+    assert mat.watcher.next(state) is None and mat.watcher.steady == state
+
+
+def test_a_matrix_no_swap_explains_is_not_said_again_when_another_player_moves():
+    state = _game()
+    turn = state.get()["order"][0]
+    other = 1 - turn
+    mat = Mat(state)
+    area = camera.matrix_area(other)
+    mat.cells[(area, 0, 0)], mat.cells[(area, 4, 4)] = "blue-1", "red-3"
+    mat.show()
+    assert mat.watcher.next(state).title == "Not one swap"
+    mat.swap(turn, (0, 0), (1, 1))
+    move = mat.watcher.next(state)
+    assert move == Swap(turn, [0, 0], [1, 1])
+    state, _ = rules.apply(state, move)
+    assert mat.watcher.next(state) is None  # the same matrix, the same words: not said again

@@ -186,3 +186,20 @@ def test_c_then_a_takes_the_table_as_right_and_the_phone_swap_back(device):
     table.act({"action": "swap", "seat": first, "a": [3, 1], "b": "anomaly:1"}, _view(c))
     settle(device, lambda: _view(c)["actions"] == 0)
     assert _view(c)["anomaly"] == ["R1", "K2", "W3"] and c.snapshot.prompt is None
+
+
+def test_b_takes_a_swap_on_the_mat_back_and_the_discs_are_put_back_unasked(device):
+    c, table, first, before = _round_to_the_anomaly_swap(device)
+    c.button("next").result(5)
+    c.button("confirm").result(5)  # the table is right: the anomaly swap is taken back
+    actions = _view(c)["actions"]
+    c.button("undo").result(5)  # and B takes back the K1 and B1 swap read from the mat
+    assert _view(c)["actions"] == actions + 1
+    for _ in range(6):
+        device.camera.step()
+    assert c.snapshot.prompt is None and _view(c)["actions"] == actions + 1  # not made again
+    table.act({"action": "swap", "seat": first, "a": [0, 0], "b": [1, 1]}, _view(c))  # put back
+    for _ in range(6):
+        device.camera.step()
+    assert c.snapshot.prompt is None and _view(c)["actions"] == actions + 1
+    assert _rows(c, first) == ANA

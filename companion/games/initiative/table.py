@@ -47,6 +47,7 @@ class MatrixWatcher(AsksOnce):
     cells: dict = field(default_factory=dict)   # (area, row, column) -> the label last seen steady
     asked: set = field(default_factory=set)     # questions already put for what lies there now
     steady: object = None   # the game's state when the table last showed it as it is
+    _hush: bool = False     # a move was taken back: the table follows the game, unasked
     _layout: object = None
 
     # ------------------------------------------------------------------ what was seen
@@ -70,6 +71,11 @@ class MatrixWatcher(AsksOnce):
     def accepted(self, at) -> None:
         """A prompted move went in: nothing more to remember (the rules' state now says it)."""
 
+    def undone(self) -> None:
+        """B took the last move back: the table is to follow the game (its discs put back), so
+        what it still shows of that move is neither asked about nor made the move again."""
+        self._hush = True
+
     def _seen(self, seat, anomaly=True) -> dict:
         """The seat's matrix cells (row, column) and the anomaly's ("anomaly", i): their labels."""
         area = camera.matrix_area(seat)
@@ -83,7 +89,7 @@ class MatrixWatcher(AsksOnce):
     def next(self, state):
         s = state.get()
         if self._agrees(s):
-            self.steady = state
+            self.steady, self._hush = state, False
         if s["phase"] == "over":
             return None
         head = s["queue"][0] if s["queue"] else None
@@ -157,6 +163,10 @@ class MatrixWatcher(AsksOnce):
             (str(k), sorted((str(spot), v) for spot, v in now.items())) for k, now in laid.items())))
         if key in self.asked:
             return None
+        if self._hush:  # an undo: the players put the discs back, as the game now has them
+            self.asked.add(key)
+            self._hush = False
+            return None
         seats = [k for k in behind if k != ANOMALY]
         whose = " and ".join([f"{s['names'][k]}'s matrix" for k in seats]
                              + (["the anomaly"] if ANOMALY in behind else []))
@@ -229,9 +239,10 @@ class MatrixWatcher(AsksOnce):
                   and not (spot[0] == "anomaly" and spot[1] >= len(s["anomaly"]))]
         if not differ:
             return None  # as the rules have it (a cell in doubt alone cannot be a swap)
-        # asked again when the table or this matrix changes, or the turn moves on: not on every move
-        key = ("look", seat, tuple(sorted(seen.items(), key=str)), tuple(sorted(now.items(), key=str)),
-               tuple(s["order"][:1]), s["actions"], bool(s["queue"]))
+        # asked again when the table or this matrix changes (a move judged: or the turn's actions
+        # change), not on every move of the game
+        lies = ("look", seat, tuple(sorted(seen.items(), key=str)), tuple(sorted(now.items(), key=str)))
+        key = lies + (tuple(s["order"][:1]), s["actions"])
         if len(differ) == 2:
             x, y = sorted(differ, key=str)  # a matrix cell before the anomaly
             exchanged = seen.get(x) == now.get(y) is not None and seen.get(y) == now.get(x) is not None
@@ -264,7 +275,7 @@ class MatrixWatcher(AsksOnce):
                                          "in doubt", choices))
         if under_way:
             return None
-        return self._ask(key, Prompt("Not one swap", f"{name}'s matrix differs from the game at "
+        return self._ask(lies, Prompt("Not one swap", f"{name}'s matrix differs from the game at "
                                      f"{_listed(sorted(differ, key=str))}: put them back, or enter "
                                      "the move by phone"))
 
