@@ -179,7 +179,7 @@ def test_b_on_whose_tile_says_the_tile_is_the_phones_play(store):
         game.put(0, "blue-3")  # Ana's tile, or Ben playing the other blue 3?
         assert c.snapshot.prompt.title == "Whose tile?"
         c.button("undo").result(5)  # B: it is Ana's, entered by phone
-        assert c.snapshot.message == "blue 3 is Ana's play, entered by phone"
+        assert c.snapshot.message == "Blue 3 is Ana's play, entered by phone"
         assert "Ignored" not in c.snapshot.message and len(c.snapshot.session.moves) == 1
         game.put(1, "blue-5")  # Ben's tile is Ben's play, no question
         assert c.snapshot.prompt is None

@@ -158,7 +158,7 @@ class TrickWatcher:
                 return Prompt("Whose tile?", f"Seen {words}: {names[seat]}'s play, or the one "
                               f"{phoned} entered by phone? A {names[seat]} plays, B it's {phoned}'s",
                               ((f"{names[seat]} plays {words}", self.rules.Play(seat, spot.label)),),
-                              at=(seat, spot), no=f"{words} is {phoned}'s play, entered by phone")
+                              at=(seat, spot), no=f"{words[0].upper()}{words[1:]} is {phoned}'s play, entered by phone")
             if len(same) == 1:
                 self.placed[same[0]["seat"]] = spot
                 continue
