@@ -201,3 +201,23 @@ def test_a_matrix_no_swap_explains_is_not_said_again_when_another_player_moves()
     assert move == Swap(turn, [0, 0], [1, 1])
     state, _ = rules.apply(state, move)
     assert mat.watcher.next(state) is None  # the same matrix, the same words: not said again
+
+
+def test_two_matrices_behind_the_phones_are_said_matrix_by_matrix():
+    state = _game()
+    s = state.get()
+    turn = s["order"][0]
+    mat = Mat(state)
+    assert mat.watcher.next(state) is None
+    state, _ = rules.apply(state, Swap(turn, [0, 0], [1, 1]))
+    state, _ = rules.apply(state, Swap(turn, [0, 1], "anomaly:1"))
+    state, _ = rules.apply(state, EndTurn(turn))
+    state, _ = rules.apply(state, Swap(1 - turn, [0, 0], [1, 1]))
+    prompt = mat.watcher.next(state)
+    names = s["names"]
+    assert prompt.title == "Table or phone?"
+    assert f"{names[turn]}'s matrix and {names[1 - turn]}'s matrix and the anomaly" in prompt.text \
+        or f"{names[1 - turn]}'s matrix and {names[turn]}'s matrix and the anomaly" in prompt.text
+    both = "swap row 1 column 1 and row 2 column 2 (black 1 and blue 1)"
+    assert f"{names[1 - turn]}'s, {both}" in prompt.text
+    assert f"{names[turn]}'s, {both}, swap row 1 column 2 and anomaly 2 (white 2 and yellow 2)" in prompt.text

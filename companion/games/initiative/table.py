@@ -136,7 +136,7 @@ class MatrixWatcher(AsksOnce):
 
     def _behind(self, state, s) -> dict:
         """The areas the table still shows as they were when it last agreed with the game, where
-        the game has since moved (a discs lifted off counts as on its way): key -> the cells."""
+        the game has since moved (a disc lifted off counts as on its way): key -> the cells."""
         if self.steady is None or self.steady == state:
             return {}
         then = {key: now for key, _, now in self._areas(self.steady.get())}
@@ -170,14 +170,25 @@ class MatrixWatcher(AsksOnce):
         seats = [k for k in behind if k != ANOMALY]
         whose = " and ".join([f"{s['names'][k]}'s matrix" for k in seats]
                              + (["the anomaly"] if ANOMALY in behind else []))
-        move = _to_move(s, {spot: laid[k].get(spot) for k in behind for spot in behind[k]},
-                        {spot: self._seen_at(k, spot) for k in behind for spot in behind[k]})
+        # what to move, matrix by matrix; the anomaly's with the player's whose turn it is
+        turn = s["order"][0] if s["order"] else None
+        partner = [k for k in seats if ANOMALY in behind and any(
+            laid[k].get(x) == self._seen_at(ANOMALY, y) and laid[ANOMALY].get(y) == self._seen_at(k, x)
+            for x in behind[k] for y in behind[ANOMALY])]  # whose disc changed places with it
+        with_anomaly = (partner or [turn if turn in seats else seats[0] if seats else ANOMALY])[0]
+        groups = [(k, [k] + ([ANOMALY] if k == with_anomaly and ANOMALY in behind else []))
+                  for k in seats] or [(ANOMALY, [ANOMALY])]
+        moves = [(k, _to_move({spot: laid[a].get(spot) for a in areas for spot in behind[a]},
+                              {spot: self._seen_at(a, spot) for a in areas for spot in behind[a]}))
+                 for k, areas in groups]
+        move = moves[0][1] if len(moves) == 1 else "; ".join(
+            f"{s['names'][k]}'s, {words}" for k, words in moves)
         are = "are" if len(behind) > 1 else "is"
-        text = (f"{whose[0].upper()}{whose[1:]} on the table {are} as before the phone's move. "
-                f"Phone right: {move} on the table. Table right: the phone's move is taken back")
+        text = (f"{whose[0].upper()}{whose[1:]} on the table {are} as before what a phone entered. "
+                f"Phone right: {move} on the table. Table right: what the phone entered is taken back")
         return self._ask(key, Prompt("Table or phone?", text, (
             (f"The phone is right: {move}", Agreed(f"Make the table match: {move}")),
-            ("The table is right: take back the phone's move",
+            ("The table is right: take back what the phone entered",
              TakeBack(self.steady, f"The table is right: {whose} as it lies")),
         ), no=f"{whose[0].upper()}{whose[1:]}: the table and the game still differ; put either right"))
 
@@ -383,16 +394,23 @@ def _listed(spots) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1] if words else ""
 
 
-def _to_move(s, want, seen) -> str:
-    """What to do on the table so the cells `seen` show `want` (spot -> label or None): a swap
-    where two discs only changed places, else each cell's disc named."""
+def _to_move(want, seen) -> str:
+    """What to do on the table so the cells `seen` show `want` (spot -> label or None): swaps
+    where two discs only changed places, and each other cell's disc named."""
     spots = sorted(want, key=lambda spot: (spot[0] == "anomaly", str(spot)))  # the matrix first
-    if len(spots) == 2:
-        x, y = spots
-        if want[x] == seen.get(y) and want[y] == seen.get(x) and want[x] and want[y]:
-            return f"swap {_where(x)} and {_where(y)} ({_label_words(want[y])} and {_label_words(want[x])})"
-    said = []
+    said, done = [], set()
+    for i, x in enumerate(spots):
+        if x in done:
+            continue
+        y = next((y for y in spots[i + 1:] if y not in done and want[x] and want[y]
+                  and want[x] == seen.get(y) and want[y] == seen.get(x)), None)
+        if y is not None:
+            done |= {x, y}
+            said.append(f"swap {_where(x)} and {_where(y)} ({_label_words(want[y])} and "
+                        f"{_label_words(want[x])})")
     for spot in spots:
+        if spot in done:
+            continue
         if want[spot] is None:
             said.append(f"take the disc off {_where(spot)}")
         else:
