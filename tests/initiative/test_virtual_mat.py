@@ -118,7 +118,9 @@ def test_a_deal_lays_the_anomaly_and_each_whole_matrix_at_once(device):
     assert len({p[1] for p in _view(c)["anomaly"]}) == 3
     with pytest.raises(IllegalMove, match="25 cells wait"):
         table.act({"action": "deal", "particles": ["R1"]}, _view(c))
-    table.act({"action": "deal", "particles": _deal(ANA)}, _view(c))  # the chief's, as named
+    with pytest.raises(IllegalMove, match="waits for Ana's matrix|waits for Ben's matrix"):
+        table.act({"action": "deal", "seat": 1 - first, "rows": ANA}, _view(c))
+    table.act({"action": "deal", "seat": first, "rows": ANA}, _view(c))  # the chief's, as the phone shows it
     settle(device, lambda: _rows(c, first) == ANA)
     table.act({"action": "deal"}, _view(c))  # the other's, at random
     settle(device, lambda: (_view(c)["awaiting"] or {}).get("kind") == "keep")

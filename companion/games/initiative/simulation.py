@@ -3,9 +3,10 @@
 What a person does with the discs, done from the host page (the camera then reads the frames):
 - draw {particles}: discs drawn from the bag go where the rules wait for them, in their order
   (the anomaly left to right; a matrix bottom row first, each row left to right);
-- deal {particles?}: every cell the rules wait for at once (the anomaly's, a whole matrix, a
-  refill), from the particles given or drawn at random from the discs not on the mat (the
-  anomaly's of three different symbols, as the rules set a repeated symbol aside);
+- deal {particles? | rows?, seat?}: every cell the rules wait for at once (the anomaly's, a
+  whole matrix, a refill), from the particles given in the draw's order, or the matrix's rows as
+  the phone shows them (top row first, "K1 W2 B3 Y1 K2"), or drawn at random from the discs not
+  on the mat (the anomaly's of three different symbols, as the rules set a repeated symbol aside);
 - swap {seat, a, b}: two discs change places (a cell [row, column] or "anomaly:N");
 - drop {seat}: after a strand, its discs are taken out and the rest fall as the companion says
   (only discs lying in that column move, never onto each other);
@@ -32,7 +33,7 @@ class Verbs:
         if kind == "draw":
             return self._draw(action.get("particles") or [action.get("particle")], view)
         if kind == "deal":
-            return self._deal(action.get("particles"), view)
+            return self._deal(action, view)
         if kind == "swap":
             return self._swap(action, view)
         if kind == "drop":
@@ -70,8 +71,21 @@ class Verbs:
             cells = [(area, r, c) for r, c in waiting["cells"]]
         return [c for c in cells if c not in self.discs]
 
-    def _deal(self, particles, view) -> str:
+    def _deal(self, action, view) -> str:
         cells = self._waiting_cells(view)
+        waiting = view["awaiting"]
+        seat = action.get("seat")
+        if seat is not None and (waiting["to"] != "matrix" or seat != waiting["seat"]):
+            names = view.get("names") or []
+            now = (f"{names[waiting['seat']]}'s matrix" if waiting["to"] == "matrix" and
+                   waiting["seat"] < len(names) else "the anomaly")
+            raise IllegalMove(f"The companion waits for {now} now")
+        particles, rows = action.get("particles"), action.get("rows")
+        if rows is not None:
+            if waiting["to"] != "matrix" or not isinstance(rows, list) or len(rows) != matrix.SIZE \
+                    or not all(isinstance(r, str) and len(r.split()) == matrix.SIZE for r in rows):
+                raise IllegalMove("Give a matrix's five rows, top row first, five particles each")
+            particles = [rows[r].split()[c] for _, r, c in cells]
         if particles is None:
             particles = self._drawn(len(cells), view, cells[0][0] == camera.ANOMALY if cells else False)
         if not isinstance(particles, list) or len(particles) != len(cells):
