@@ -26,7 +26,7 @@ from typing import Callable
 
 from . import games
 from .games import TABLE, IllegalMove, Viewer
-from .games.base import Prompt
+from .games.base import Agreed, Prompt, TakeBack
 from .panel import pages
 from .session import Session
 from .store import Store
@@ -422,9 +422,12 @@ class Companion:
                 return self._answer_host(False)  # B on the host question: no
             self._open()
             if self._snap.prompt is not None:  # B on a prompt rejects the doubtful read
-                self._set(prompt=None, message="Ignored; show it again or correct it by phone")
+                said = self._snap.prompt.no or "Ignored; show it again or correct it by phone"
+                self._set(prompt=None, message=said)
                 return self._judge()
             move = self._session().undo(source)
+            if self._watcher is not None and hasattr(self._watcher, "undone"):
+                self._watcher.undone()  # what the table still shows of it is to be put back
             self._set(message="Took back the last move")  # the move itself may hold a secret
             return move
         return self.post(run)
@@ -442,6 +445,15 @@ class Companion:
             if prompt is None or prompt.move is None:
                 self._set(prompt=None)
                 return self._judge() if prompt is not None else None
+            if isinstance(prompt.move, (TakeBack, Agreed)):  # the table or the game is right
+                said = prompt.move.said
+                if isinstance(prompt.move, TakeBack):
+                    try:
+                        self._session().undo_to(prompt.move.to, source)
+                    except IllegalMove as exc:
+                        said = str(exc)
+                self._set(prompt=None, message=said)
+                return self._judge()
             try:
                 events = self._session().submit(prompt.move, source)
             except IllegalMove:

@@ -111,6 +111,15 @@ class Session:
         self._keep()
         return step.move
 
+    def undo_to(self, state, source: str = "table", most: int = 12) -> list:
+        """Take back every move since the game was `state` (at most `most` of them); the moves
+        taken back, last first. IllegalMove, with nothing taken back, if it was not so lately."""
+        states = [self.initial] + [s.state for s in self._steps]
+        back = next((n for n in range(min(most, len(self._steps)) + 1) if states[-1 - n] == state), None)
+        if back is None:
+            raise IllegalMove("the table shows the game as it was too long ago: correct it by phone")
+        return [self.undo(source) for _ in range(back)]
+
     def last_events(self) -> list[Event]:
         return list(self._steps[-1].events) if self._steps else []
 

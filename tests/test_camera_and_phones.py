@@ -135,21 +135,54 @@ def test_camera_and_phones_in_random_orders_make_the_same_game(store, seed):
         c.stop()
 
 
-def test_a_tile_that_disagrees_with_the_phones_is_asked_about(store):
+def test_a_phone_play_whose_tile_is_never_seen_leaves_the_later_tiles_to_the_seats_to_play(store):
     c = Table(store)
     c.start()
     try:
         c.new_game("paradominetor", {"seats": 3, "names": NAMES}, seed=0).result(5)
         game = Game(c)
+        game.phone({"type": "Play", "seat": 0, "tile": "blue-3"})  # Ana's tile stays in her hand's shadow
+        game.put(1, "blue-4")                                      # Ben's on the table: Ben's play
+        assert c.snapshot.prompt is None and c.snapshot.message == "Ben played blue 4"
+        game.put(2, "red-1")                                       # and Cy's: Cy's
+        assert c.snapshot.prompt is None, c.snapshot.prompt
+        plays = game.view()["tricks"][0]["plays"]
+        assert [(p["seat"], p["tile"]) for p in plays] == [(0, "blue-3"), (1, "blue-4"), (2, "red-1")]
+    finally:
+        c.stop()
+
+
+def test_a_tile_after_a_phone_entry_is_the_next_seats_and_b_takes_it_back(store):
+    c = Table(store)
+    c.start()
+    try:
+        c.new_game("paradominetor", {"seats": 4, "names": NAMES + ["Dee"]}, seed=0).result(5)
+        game = Game(c)
         game.put(0, "blue-3")                                      # Ana leads on the table
         game.phone({"type": "Play", "seat": 1, "tile": "blue-2"})  # Ben enters blue 2 by phone
-        game.put(1, "blue-4")                                      # but puts down blue 4
-        prompt = c.snapshot.prompt
-        assert prompt.title == "Not the same" and "Ben blue 2" in prompt.text
-        assert len(c.snapshot.session.moves) == 2
-        c.button("undo").result(5)  # B: not Cy's play; the phone's entry stands
+        game.put(1, "blue-4")                                      # a blue 4 goes down: Cy's, said
+        assert c.snapshot.prompt is None and c.snapshot.message.startswith("Cy played blue 4")
+        c.button("undo").result(5)  # B: it was Ben's, mistyped; the phone's entry is put right
         assert [p["tile"] for p in game.view()["current_trick"]] == ["blue-3", "blue-2"]
-        with pytest.raises(IllegalMove):  # and Ben's tile is not played twice
-            game.phone({"type": "Play", "seat": 1, "tile": "blue-4"})
+        assert len(c.snapshot.session.moves) == 2
+    finally:
+        c.stop()
+
+
+def test_b_on_whose_tile_says_the_tile_is_the_phones_play(store):
+    c = Table(store)
+    c.start()
+    try:
+        c.new_game("paradominetor", {"seats": 3, "names": NAMES}, seed=0).result(5)
+        game = Game(c)
+        game.phone({"type": "Play", "seat": 0, "tile": "blue-3"})
+        game.put(0, "blue-3")  # Ana's tile, or Ben playing the other blue 3?
+        assert c.snapshot.prompt.title == "Whose tile?"
+        c.button("undo").result(5)  # B: it is Ana's, entered by phone
+        assert c.snapshot.message == "Blue 3 is Ana's play, entered by phone"
+        assert "Ignored" not in c.snapshot.message and len(c.snapshot.session.moves) == 1
+        game.put(1, "blue-5")  # Ben's tile is Ben's play, no question
+        assert c.snapshot.prompt is None
+        assert [p["seat"] for p in game.view()["current_trick"]] == [0, 1]
     finally:
         c.stop()

@@ -27,7 +27,7 @@ import json
 import logging
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, is_dataclass
 from typing import Callable
 
 import segno
@@ -35,6 +35,7 @@ from flask import Flask, Response, jsonify, request, send_from_directory
 from werkzeug.exceptions import HTTPException
 
 from companion.games import MASTER, TABLE, IllegalMove, Viewer, describe, names, web_dir
+from companion.games.base import Agreed, TakeBack, to_dict
 from companion.session import Session
 
 log = logging.getLogger("paradox-table.web")
@@ -142,7 +143,10 @@ def create_app(companion, host_token: str, extras: Extras | None = None,
     def table_status(snap) -> dict:
         prompt = snap.prompt
         return {"message": snap.message, "screen": snap.screen, "shutting_down": snap.shutting_down,
-                "prompt": {"title": prompt.title, "text": prompt.text, "words": prompt.words}
+                "prompt": {"title": prompt.title, "text": prompt.text, "words": prompt.words,
+                           # what A would enter, so the phone it concerns can offer it at once
+                           "moves": [to_dict(m) for _, m in prompt.choices
+                                     if is_dataclass(m) and not isinstance(m, (TakeBack, Agreed))]}
                 if prompt else None}
 
     def known(name: str) -> dict | None:

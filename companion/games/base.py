@@ -80,13 +80,15 @@ class Prompt:
 
     `choices` are (words, move) pairs; with none it only tells the table something. A camera
     game's watcher asks one when a read is doubtful or refused; `at` is where the piece lies, so
-    an accepted answer makes that piece a play.
+    an accepted answer makes that piece a play. `no` is what B means, said when it is pressed
+    (by default: the read is ignored).
     """
     title: str
     text: str
     choices: tuple = ()
     index: int = 0
     at: Any = None
+    no: str = ""
 
     @property
     def move(self):
@@ -100,6 +102,21 @@ class Prompt:
 
     def next_choice(self) -> "Prompt":
         return dataclasses.replace(self, index=(self.index + 1) % max(1, len(self.choices)))
+
+
+@dataclass(frozen=True)
+class TakeBack:
+    """A question's answer that is no move: the table is right, so the moves entered since the
+    game was `to` (a state) are taken back. `said` is what the table then hears."""
+    to: Any
+    said: str
+
+
+@dataclass(frozen=True)
+class Agreed:
+    """A question's answer that enters nothing: the game is right and the table will be put in
+    step with it; `said` tells the players what to move."""
+    said: str
 
 
 class AsksOnce:

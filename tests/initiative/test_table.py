@@ -2,9 +2,9 @@
 refusal said with the rules' reason, a doubtful cell asked about, a matrix no single swap
 explains said with its cells named; and the tracker says when a read disc turns doubtful."""
 from companion.games import initiative as rules
-from companion.games.base import Prompt
+from companion.games.base import Agreed, Prompt, TakeBack
 from companion.games.initiative import camera
-from companion.games.initiative.moves import Draw, Swap
+from companion.games.initiative.moves import Draw, EndTurn, Swap
 from companion.games.initiative.table import MatrixWatcher
 from vision.mat import mat_layout
 from vision.recognise import FrameReading, TileReading
@@ -114,3 +114,110 @@ def test_a_disc_read_then_in_doubt_is_said_to_be_in_doubt():
     tracker.update(FrameReading(True, tiles=[TileReading("red-1", 50.0, 60.0, 0.0, 1.0, "matrix-0")]))
     events = tracker.update(FrameReading(True, tiles=[TileReading("unknown", 50.0, 60.0, 0.0, 0.0, "matrix-0")]))
     assert [(e.kind, e.label, e.was) for e in events] == [("unreadable", "unknown", "red-1")]
+
+
+def _anomaly_swap_by_phone():
+    """Ana's first action on the table (K1 and B1), her second, with the anomaly, by phone."""
+    state = _game()
+    seat = state.get()["order"][0]
+    mat = Mat(state)
+    assert mat.watcher.next(state) is None
+    mat.swap(seat, (0, 0), (1, 1))
+    move = mat.watcher.next(state)
+    assert move == Swap(seat, [0, 0], [1, 1])
+    on_table, _ = rules.apply(state, move)
+    assert mat.watcher.next(on_table) is None
+    by_phone, _ = rules.apply(on_table, Swap(seat, [0, 1], "anomaly:1"))  # W2 and the anomaly's Y2
+    return mat, seat, on_table, by_phone
+
+
+def test_a_phone_swap_the_table_does_not_show_is_said_once_naming_the_matrix_and_what_to_move():
+    mat, seat, on_table, state = _anomaly_swap_by_phone()
+    name = state.get()["names"][seat]
+    prompt = mat.watcher.next(state)
+    assert prompt.title == "Table or phone?"
+    assert f"{name}'s matrix and the anomaly" in prompt.text
+    assert "swap row 1 column 2 and anomaly 2 (white 2 and yellow 2)" in prompt.text
+    phone, table = (move for _, move in prompt.choices)
+    assert isinstance(phone, Agreed) and isinstance(table, TakeBack) and table.to == on_table
+    assert mat.watcher.next(state) is None  # said once
+    # the turn ends by phone: the next player is not blamed for the anomaly, nothing is said again
+    ended, _ = rules.apply(state, EndTurn(seat))
+    assert mat.watcher.next(ended) is None
+
+
+def test_once_the_phone_is_taken_as_right_the_discs_on_their_way_are_not_questioned():
+    mat, seat, _, state = _anomaly_swap_by_phone()
+    assert mat.watcher.next(state).title == "Table or phone?"
+    area = camera.matrix_area(seat)
+    lifted = mat.cells.pop((area, 0, 1))  # the white 2 is lifted off first
+    mat.show()
+    assert mat.watcher.next(state) is None
+    mat.cells[(area, 0, 1)] = mat.cells[(camera.ANOMALY, 0, 1)]
+    mat.cells[(camera.ANOMALY, 0, 1)] = lifted
+    mat.show()
+    assert mat.watcher.next(state) is None and mat.watcher.steady == state  # in step again
+    # and the table is read as before: the next swap on it is the next move
+    ended, _ = rules.apply(state, EndTurn(seat))
+    other = 1 - seat
+    mat.swap(other, (0, 0), (1, 1))  # K1 and B1 of the next player's matrix
+    assert mat.watcher.next(ended) == Swap(other, [0, 0], [1, 1])
+
+
+def test_a_table_moved_elsewhere_is_still_judged_against_the_game():
+    mat, seat, _, state = _anomaly_swap_by_phone()
+    area = camera.matrix_area(seat)
+    mat.cells[(area, 4, 4)], mat.cells[(area, 4, 3)] = mat.cells[(area, 4, 3)], mat.cells[(area, 4, 4)]
+    mat.show()
+    prompt = mat.watcher.next(state)
+    assert prompt.title != "Table or phone?"
+
+
+def test_a_swap_taken_back_is_neither_asked_about_nor_made_again_while_the_discs_go_back():
+    state = _game()
+    seat = state.get()["order"][0]
+    mat = Mat(state)
+    assert mat.watcher.next(state) is None
+    mat.swap(seat, (0, 0), (1, 1))
+    swapped, _ = rules.apply(state, mat.watcher.next(state))
+    assert mat.watcher.next(swapped) is None
+    mat.watcher.undone()  # B: the swap is taken back
+    assert mat.watcher.next(state) is None
+    mat.swap(seat, (0, 0), (1, 1))  # the discs put back
+    assert mat.watcher.next(state) is None and mat.watcher.steady == state
+
+
+def test_a_matrix_no_swap_explains_is_not_said_again_when_another_player_moves():
+    state = _game()
+    turn = state.get()["order"][0]
+    other = 1 - turn
+    mat = Mat(state)
+    area = camera.matrix_area(other)
+    mat.cells[(area, 0, 0)], mat.cells[(area, 4, 4)] = "blue-1", "red-3"
+    mat.show()
+    assert mat.watcher.next(state).title == "Not one swap"
+    mat.swap(turn, (0, 0), (1, 1))
+    move = mat.watcher.next(state)
+    assert move == Swap(turn, [0, 0], [1, 1])
+    state, _ = rules.apply(state, move)
+    assert mat.watcher.next(state) is None  # the same matrix, the same words: not said again
+
+
+def test_two_matrices_behind_the_phones_are_said_matrix_by_matrix():
+    state = _game()
+    s = state.get()
+    turn = s["order"][0]
+    mat = Mat(state)
+    assert mat.watcher.next(state) is None
+    state, _ = rules.apply(state, Swap(turn, [0, 0], [1, 1]))
+    state, _ = rules.apply(state, Swap(turn, [0, 1], "anomaly:1"))
+    state, _ = rules.apply(state, EndTurn(turn))
+    state, _ = rules.apply(state, Swap(1 - turn, [0, 0], [1, 1]))
+    prompt = mat.watcher.next(state)
+    names = s["names"]
+    assert prompt.title == "Table or phone?"
+    assert f"{names[turn]}'s matrix and {names[1 - turn]}'s matrix and the anomaly" in prompt.text \
+        or f"{names[1 - turn]}'s matrix and {names[turn]}'s matrix and the anomaly" in prompt.text
+    both = "swap row 1 column 1 and row 2 column 2 (black 1 and blue 1)"
+    assert f"{names[1 - turn]}'s, {both}" in prompt.text
+    assert f"{names[turn]}'s, {both}, swap row 1 column 2 and anomaly 2 (white 2 and yellow 2)" in prompt.text

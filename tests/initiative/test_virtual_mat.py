@@ -2,7 +2,9 @@
 the refills are only discs laid and moved there, read from synthetic camera frames by the real
 grid reader; the companion says the strand, the particle earned, the switch and the refill order.
 (The wormhole's choices are a phone's.)"""
-from companion.games import TABLE
+import pytest
+
+from companion.games import TABLE, IllegalMove
 from companion.games.initiative import moves as M
 
 from camera_feed import settle
@@ -103,3 +105,103 @@ def test_two_players_swap_and_refill_on_the_virtual_mat(device):
     c.button("confirm").result(5)
     settle(device, lambda: _view(c)["turn"] == second and _view(c)["actions"] == 1)
     assert _rows(c, second)[:2] == ["B1 K2 B3 Y1 R2", "K3 W1 Y2 W3 W1"]
+
+
+def test_a_deal_lays_the_anomaly_and_each_whole_matrix_at_once(device):
+    c = device.companion
+    c.new_game("initiative", {"players": 2, "names": NAMES}, seed=4).result(5)
+    table = device.virtual_table
+    table.act({"action": "clear"}, _view(c))
+    first = _view(c)["chief"]
+    table.act({"action": "deal"}, _view(c))  # three at random, each of its own symbol
+    settle(device, lambda: len(_view(c)["anomaly"]) == 3)
+    assert len({p[1] for p in _view(c)["anomaly"]}) == 3
+    with pytest.raises(IllegalMove, match="25 cells wait"):
+        table.act({"action": "deal", "particles": ["R1"]}, _view(c))
+    with pytest.raises(IllegalMove, match="waits for Ana's matrix|waits for Ben's matrix"):
+        table.act({"action": "deal", "seat": 1 - first, "rows": ANA}, _view(c))
+    table.act({"action": "deal", "seat": first, "rows": ANA}, _view(c))  # the chief's, as the phone shows it
+    settle(device, lambda: _rows(c, first) == ANA)
+    table.act({"action": "deal"}, _view(c))  # the other's, at random
+    settle(device, lambda: (_view(c)["awaiting"] or {}).get("kind") == "keep")
+    assert all("--" not in row for row in _rows(c, 1 - first)) and c.snapshot.prompt is None
+    with pytest.raises(IllegalMove, match="No particle is waiting"):
+        table.act({"action": "deal"}, _view(c))
+
+
+def _round_to_the_anomaly_swap(device):
+    """Dealt on the virtual mat, the wormhole by phone, the first action on the mat; then the
+    second, K2 with the anomaly's Y2, entered by phone while the mat stays as it was."""
+    c = device.companion
+    c.new_game("initiative", {"players": 2, "names": NAMES}, seed=4).result(5)
+    rules = c.snapshot.session.rules
+    table = device.virtual_table
+    table.act({"action": "clear"}, _view(c))
+    first = _view(c)["chief"]
+    table.act({"action": "deal", "particles": ANOMALY}, _view(c))
+    settle(device, lambda: _view(c)["anomaly"] == ANOMALY)
+    for seat, rows in ((first, ANA), (1 - first, BEN)):
+        table.act({"action": "deal", "particles": _deal(rows)}, _view(c))
+        settle(device, lambda: _rows(c, seat) == rows)
+    _phone(c, rules)
+    table.act({"action": "swap", "seat": first, "a": [0, 0], "b": [1, 1]}, _view(c))  # K1 and B1
+    settle(device, lambda: _view(c)["actions"] == 1)
+    before = c.snapshot.state
+    c.submit(M.Swap(first, [3, 1], "anomaly:1"), "phone").result(5)
+    return c, table, first, before
+
+
+def test_a_phone_swap_with_the_anomaly_asks_once_and_a_takes_the_phone_as_right(device):
+    c, table, first, _ = _round_to_the_anomaly_swap(device)
+    prompt = c.snapshot.prompt
+    assert prompt.title == "Table or phone?", c.snapshot.message
+    assert f"{NAMES[first]}'s matrix" in prompt.text
+    assert "swap row 4 column 2 and anomaly 2 (black 2 and yellow 2)" in prompt.text
+    c.button("confirm").result(5)  # A: the phone is right
+    assert c.snapshot.message == "Make the table match: swap row 4 column 2 and anomaly 2 (black 2 and yellow 2)"
+    for _ in range(6):
+        device.camera.step()
+    assert c.snapshot.prompt is None
+    table.act({"action": "swap", "seat": first, "a": [3, 1], "b": "anomaly:1"}, _view(c))
+    for _ in range(6):
+        device.camera.step()
+    assert c.snapshot.prompt is None and _view(c)["anomaly"] == ["R1", "K2", "W3"]
+    # the turn ends by phone; the next player is not blamed, and their swap on the mat is taken
+    c.submit(M.EndTurn(first), "phone").result(5)
+    for _ in range(6):
+        device.camera.step()
+    assert c.snapshot.prompt is None
+    table.act({"action": "swap", "seat": 1 - first, "a": [0, 0], "b": [1, 1]}, _view(c))  # W1 and B1
+    settle(device, lambda: _view(c)["actions"] == 1)
+    assert c.snapshot.prompt is None
+
+
+def test_c_then_a_takes_the_table_as_right_and_the_phone_swap_back(device):
+    c, table, first, before = _round_to_the_anomaly_swap(device)
+    assert c.snapshot.prompt.title == "Table or phone?"
+    c.button("next").result(5)
+    assert c.snapshot.prompt.words.startswith("The table is right")
+    c.button("confirm").result(5)
+    assert c.snapshot.state == before and c.snapshot.prompt is None
+    assert _view(c)["anomaly"] == ANOMALY and _view(c)["actions"] == 1
+    # and the swap made on the mat after all is the move
+    table.act({"action": "swap", "seat": first, "a": [3, 1], "b": "anomaly:1"}, _view(c))
+    settle(device, lambda: _view(c)["actions"] == 0)
+    assert _view(c)["anomaly"] == ["R1", "K2", "W3"] and c.snapshot.prompt is None
+
+
+def test_b_takes_a_swap_on_the_mat_back_and_the_discs_are_put_back_unasked(device):
+    c, table, first, before = _round_to_the_anomaly_swap(device)
+    c.button("next").result(5)
+    c.button("confirm").result(5)  # the table is right: the anomaly swap is taken back
+    actions = _view(c)["actions"]
+    c.button("undo").result(5)  # and B takes back the K1 and B1 swap read from the mat
+    assert _view(c)["actions"] == actions + 1
+    for _ in range(6):
+        device.camera.step()
+    assert c.snapshot.prompt is None and _view(c)["actions"] == actions + 1  # not made again
+    table.act({"action": "swap", "seat": first, "a": [0, 0], "b": [1, 1]}, _view(c))  # put back
+    for _ in range(6):
+        device.camera.step()
+    assert c.snapshot.prompt is None and _view(c)["actions"] == actions + 1
+    assert _rows(c, first) == ANA

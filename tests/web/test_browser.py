@@ -209,6 +209,66 @@ def test_the_lead_declares_a_black_lead_on_the_phone_and_everyone_sees_its_colou
     assert not dialogs
 
 
+def test_a_trick_with_a_phone_play_then_camera_tiles(device, phone, shots):
+    """A black lead seen by the camera puts its colours on the lead's phone at once; a play entered
+    by phone is that seat's, so the tiles the camera sees after it are the later seats' plays."""
+    expect = playwright.expect
+    host, phones = new_game(device, phone)
+
+    def put(seat, colour, value=None, timeframe=None):
+        before = device.companion.snapshot.version
+        host.select_option("#sim-seat", str(seat))
+        host.select_option("#sim-colour", colour)
+        if value:
+            host.select_option("#sim-value", value)
+            host.select_option("#sim-timeframe", timeframe)
+        host.click("#sim-play")
+        expect(host.locator("#sim-error")).to_have_text("")
+        wait_until(host, lambda: device.companion.snapshot.version > before)
+
+    # Ana leads black on the table: the OLED asks its colour, and her phone offers them at once.
+    put(0, "black")
+    wait_until(host, lambda: device.companion.snapshot.prompt is not None)
+    assert device.companion.snapshot.prompt.title == "Black lead"
+    ana, ben, cy = phones
+    expect(ana.locator(".declare-black button")).to_have_count(3)
+    ana.screenshot(path=str(shots / "seat-black-lead-seen.png"), full_page=True)
+    ana.click('.declare-black button[data-declare="blue"]')
+    wait_until(ana, lambda: table_view(device)["current_trick"])
+    assert table_view(device)["current_trick"] == [{"seat": 0, "tile": "black-0", "declare": "blue"}]
+    assert device.companion.snapshot.prompt is None
+
+    # Ben's tile stays out of the camera's sight: he enters it by phone. Cy's goes on the table.
+    ben.select_option("#play-colour", "blue")
+    ben.select_option("#play-value", "3")
+    ben.click("#play-send")
+    wait_until(ben, lambda: len(table_view(device)["current_trick"]) == 2)
+    put(2, "blue", "5", "future")
+    wait_until(host, lambda: table_view(device)["tricks"])
+    assert device.companion.snapshot.prompt is None, device.companion.snapshot.prompt
+    plays = table_view(device)["tricks"][0]["plays"]
+    assert [(p["seat"], p["tile"]) for p in plays] == [(0, "black-0"), (1, "blue-3"), (2, "blue-5")]
+
+    # The next trick: its lead enters the lead by phone; the two tiles after it are seen.
+    lead = table_view(device)["to_play"]
+    page = phones[lead]
+    page.select_option("#play-colour", "red")
+    page.select_option("#play-value", "2")
+    page.click("#play-send")
+    wait_until(page, lambda: len(table_view(device)["current_trick"]) == 1)
+    after = [(lead + 1) % 3, (lead + 2) % 3]
+    put(after[0], "red", "4", "past")
+    assert device.companion.snapshot.prompt is None, device.companion.snapshot.prompt
+    assert [p["seat"] for p in table_view(device)["current_trick"]] == [lead, after[0]]
+    put(after[1], "green", "1", "present")
+    wait_until(host, lambda: len(table_view(device)["tricks"]) == 2)
+    assert device.companion.snapshot.prompt is None, device.companion.snapshot.prompt
+    for p in (host, *phones):
+        assert "Not the same" not in p.inner_text("body")
+    host.screenshot(path=str(shots / "host-phone-play-then-camera.png"), full_page=True)
+    phones[after[1]].screenshot(path=str(shots / "seat-phone-play-then-camera.png"), full_page=True)
+
+
 def test_the_virtual_table_offers_only_real_tiles_and_plays_trick_after_trick(device, phone, shots):
     expect = playwright.expect
     host, (ana,) = new_game(device, phone, seats=(0,))

@@ -62,7 +62,7 @@
 
   function draw(data) {
     const v = data.view;
-    const ctx = { viewer: data.viewer, label: data.label, post };
+    const ctx = { viewer: data.viewer, label: data.label, post, table: data.table };
     $("no-seat").classList.add("hidden");
     $("mine").classList.remove("hidden");
     $("said").textContent = data.table.message || "";

@@ -3,6 +3,10 @@
 What a person does with the discs, done from the host page (the camera then reads the frames):
 - draw {particles}: discs drawn from the bag go where the rules wait for them, in their order
   (the anomaly left to right; a matrix bottom row first, each row left to right);
+- deal {particles? | rows?, seat?}: every cell the rules wait for at once (the anomaly's, a
+  whole matrix, a refill), from the particles given in the draw's order, or the matrix's rows as
+  the phone shows them (top row first, "K1 W2 B3 Y1 K2"), or drawn at random from the discs not
+  on the mat (the anomaly's of three different symbols, as the rules set a repeated symbol aside);
 - swap {seat, a, b}: two discs change places (a cell [row, column] or "anomaly:N");
 - drop {seat}: after a strand, its discs are taken out and the rest fall as the companion says
   (only discs lying in that column move, never onto each other);
@@ -10,8 +14,12 @@ What a person does with the discs, done from the host page (the camera then read
 """
 from __future__ import annotations
 
+import random
+
 from ..base import IllegalMove
 from . import camera, matrix
+
+SETS = {1: 4, 2: 7, 3: 7, 4: 9}  # discs of each particle in the bag, by the number of players
 
 
 class Verbs:
@@ -24,6 +32,8 @@ class Verbs:
         kind = action.get("action")
         if kind == "draw":
             return self._draw(action.get("particles") or [action.get("particle")], view)
+        if kind == "deal":
+            return self._deal(action, view)
         if kind == "swap":
             return self._swap(action, view)
         if kind == "drop":
@@ -32,8 +42,9 @@ class Verbs:
             self.table.clear()
             self.discs.clear()
             return "The mat is clear"
-        raise IllegalMove("The virtual table can lay drawn particles, swap two particles, "
-                          "let a matrix drop after a strand, or clear the mat")
+        raise IllegalMove("The virtual table can lay drawn particles, deal what the companion "
+                          "waits for, swap two particles, let a matrix drop after a strand, or "
+                          "clear the mat")
 
     def _put(self, cell, particle):
         x, y = camera.CELLS.centre(self.layout, *cell)
@@ -42,6 +53,14 @@ class Verbs:
     def _draw(self, particles, view) -> str:
         if not all(matrix.is_particle(p) for p in particles) or not particles:
             raise IllegalMove("Name the particles drawn: a colour letter (R Y B K W) and a symbol 1-3")
+        cells = self._waiting_cells(view)
+        if len(particles) > len(cells):
+            raise IllegalMove(f"Only {len(cells)} cells wait for a particle")
+        for cell, p in zip(cells, particles):
+            self._put(cell, p)
+        return f"Laid {' '.join(particles)}"
+
+    def _waiting_cells(self, view) -> list:
         waiting = view.get("awaiting") or {}
         if waiting.get("kind") != "draw" or waiting.get("to") not in ("matrix", "anomaly"):
             raise IllegalMove("No particle is waiting to be laid on a matrix or the anomaly now")
@@ -50,12 +69,50 @@ class Verbs:
         else:
             area = camera.matrix_area(waiting["seat"])
             cells = [(area, r, c) for r, c in waiting["cells"]]
-        cells = [c for c in cells if c not in self.discs]
-        if len(particles) > len(cells):
-            raise IllegalMove(f"Only {len(cells)} cells wait for a particle")
-        for cell, p in zip(cells, particles):
-            self._put(cell, p)
-        return f"Laid {' '.join(particles)}"
+        return [c for c in cells if c not in self.discs]
+
+    def _deal(self, action, view) -> str:
+        cells = self._waiting_cells(view)
+        waiting = view["awaiting"]
+        seat = action.get("seat")
+        if seat is not None and (waiting["to"] != "matrix" or seat != waiting["seat"]):
+            names = view.get("names") or []
+            now = (f"{names[waiting['seat']]}'s matrix" if waiting["to"] == "matrix" and
+                   waiting["seat"] < len(names) else "the anomaly")
+            raise IllegalMove(f"The companion waits for {now} now")
+        particles, rows = action.get("particles"), action.get("rows")
+        if rows is not None:
+            if waiting["to"] != "matrix" or not isinstance(rows, list) or len(rows) != matrix.SIZE \
+                    or not all(isinstance(r, str) and len(r.split()) == matrix.SIZE for r in rows):
+                raise IllegalMove("Give a matrix's five rows, top row first, five particles each")
+            particles = [rows[r].split()[c] for _, r, c in cells]
+        if particles is None:
+            particles = self._drawn(len(cells), view, cells[0][0] == camera.ANOMALY if cells else False)
+        if not isinstance(particles, list) or len(particles) != len(cells):
+            raise IllegalMove(f"{len(cells)} cells wait for a particle: name that many, or none to "
+                              "draw them at random")
+        return self._draw(particles, view)
+
+    def _drawn(self, n, view, anomaly) -> list:
+        """n particles drawn at random from the discs not lying on the mat."""
+        sets = SETS.get(len(view.get("players") or []), 7)
+        bag = {c + str(y): sets for c in "RYBKW" for y in matrix.SYMBOLS}
+        for disc in self.discs.values():
+            p = camera.particle(self.table.discs[disc].label)
+            if p in bag:
+                bag[p] -= 1
+        out, rng = [], random.Random()
+        symbols = {matrix.symbol(p) for p in view.get("anomaly") or []}
+        for _ in range(n):
+            left = [p for p, k in bag.items() for _ in range(k)
+                    if not (anomaly and matrix.symbol(p) in symbols)]
+            if not left:
+                raise IllegalMove("The bag has no particle left for that")
+            p = rng.choice(left)
+            bag[p] -= 1
+            symbols.add(matrix.symbol(p))
+            out.append(p)
+        return out
 
     def _spot(self, seat, where):
         if isinstance(where, str) and where.startswith("anomaly:") and where[8:].isdigit():

@@ -12,19 +12,25 @@ latest label, and on each look:
   or by a run resolved: as it looks right after the swap, or once the strand is out and the
   rest has dropped. The rules judge it; a refusal is said with their reason;
 - a cell in doubt that a move would rest on is asked about (A yes, C next, B no, or the phone),
-  never guessed; a matrix no single move explains is said with the cells named.
+  never guessed; a matrix no single move explains is said with the cells named;
+- a matrix (or the anomaly) the table still shows as it was when the table and the game last
+  agreed, while the game has moved on (a move entered by phone), is said once, naming the matrix
+  and what to move: A takes the phone as right (the discs are then moved to match, and nothing
+  is said while they are on their way) or, C, the table (what the phone entered is taken back).
 
 Each question is asked once for what lies on the table; it is asked again when that changes.
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 
-from ..base import AsksOnce, IllegalMove, Prompt
+from ..base import Agreed, AsksOnce, IllegalMove, Prompt, TakeBack
 from . import camera, matrix
 from .moves import Draw, EndTurn, Resolve, Swap
 
 UNKNOWN = "unknown"
+ANOMALY = "anomaly"  # the anomaly, beside the seats whose matrices the table holds
 
 
 def _where(spot) -> str:
@@ -40,6 +46,8 @@ class MatrixWatcher(AsksOnce):
     rules: object
     cells: dict = field(default_factory=dict)   # (area, row, column) -> the label last seen steady
     asked: set = field(default_factory=set)     # questions already put for what lies there now
+    steady: object = None   # the game's state when the table last showed it as it is
+    _hush: bool = False     # a move was taken back: the table follows the game, unasked
     _layout: object = None
 
     # ------------------------------------------------------------------ what was seen
@@ -63,6 +71,11 @@ class MatrixWatcher(AsksOnce):
     def accepted(self, at) -> None:
         """A prompted move went in: nothing more to remember (the rules' state now says it)."""
 
+    def undone(self) -> None:
+        """B took the last move back: the table is to follow the game (its discs put back), so
+        what it still shows of that move is neither asked about nor made the move again."""
+        self._hush = True
+
     def _seen(self, seat, anomaly=True) -> dict:
         """The seat's matrix cells (row, column) and the anomaly's ("anomaly", i): their labels."""
         area = camera.matrix_area(seat)
@@ -75,6 +88,8 @@ class MatrixWatcher(AsksOnce):
 
     def next(self, state):
         s = state.get()
+        if self._agrees(s):
+            self.steady, self._hush = state, False
         if s["phase"] == "over":
             return None
         head = s["queue"][0] if s["queue"] else None
@@ -82,13 +97,105 @@ class MatrixWatcher(AsksOnce):
             if head["kind"] == "draw" and head["to"] in ("matrix", "anomaly"):
                 return self._draw(state, s, head)
             return None  # a phone's answer is awaited (a card's cost, a module kept, a switch)
+        behind = self._behind(state, s)
+        if behind:
+            asked = self._lagging(state, s, behind)
+            if asked is not None:
+                return asked
         turn = s["order"][0] if s["order"] else None
         # the anomaly changes with the matrix of the player to act: theirs is looked at first
         for seat in sorted(range(s["players"]), key=lambda seat: seat != turn):
-            found = self._changed(state, s, seat, anomaly=seat == turn)
+            if seat in behind:
+                continue  # the table is still to follow the game there: nothing to infer
+            found = self._changed(state, s, seat, anomaly=seat == turn and ANOMALY not in behind)
             if found is not None:
                 return found
         return None
+
+    # ------------------------------------------------------------------ the table behind the game
+
+    def _areas(self, s):
+        """Each matrix the table is used for (a disc seen on it) and the anomaly, if so: its key
+        (the seat, or ANOMALY), with the cells seen there and the game's."""
+        for seat in range(s["players"]):
+            seen = self._seen(seat, anomaly=False)
+            if seen:
+                yield seat, seen, _layout_of(s, s["boards"][seat], anomaly=False)
+        seen = {spot: v for spot, v in self._seen(0).items() if spot[0] == "anomaly"}
+        if seen:
+            yield ANOMALY, seen, {("anomaly", i): camera.label(p) for i, p in enumerate(s["anomaly"])}
+
+    def _differ(self, s, key, seen, now) -> list:
+        b = s["boards"][key] if key != ANOMALY else {"locks": []}
+        return sorted((spot for spot in set(now) | set(seen)
+                       if seen.get(spot) not in (now.get(spot), UNKNOWN)
+                       and not _lock_on(b, *spot, seen.get(spot))), key=str)
+
+    def _agrees(self, s) -> bool:
+        return not any(self._differ(s, key, seen, now) for key, seen, now in self._areas(s))
+
+    def _behind(self, state, s) -> dict:
+        """The areas the table still shows as they were when it last agreed with the game, where
+        the game has since moved (a disc lifted off counts as on its way): key -> the cells."""
+        if self.steady is None or self.steady == state:
+            return {}
+        then = {key: now for key, _, now in self._areas(self.steady.get())}
+        out, moved = {}, False
+        for key, seen, now in self._areas(s):
+            differ = self._differ(s, key, seen, now)
+            was = then.get(key)
+            if not differ or was is None:
+                continue
+            if all(was.get(spot) != now.get(spot) and seen.get(spot) in (was.get(spot), None, UNKNOWN)
+                   for spot in differ):
+                out[key] = differ
+            else:
+                moved = True
+        if list(out) == [ANOMALY] and moved:
+            return {}  # the matrix it was swapped with has moved on the table: judged with it
+        return out
+
+    def _lagging(self, state, s, behind):
+        """Said once for as long as the game stays so: whose matrix the table is behind, what to
+        move to follow the game, and A for the phone, C for the table."""
+        laid = {key: now for key, _, now in self._areas(s) if key in behind}
+        key = ("behind", hash(self.steady.blob), json.dumps(sorted(
+            (str(k), sorted((str(spot), v) for spot, v in now.items())) for k, now in laid.items())))
+        if key in self.asked:
+            return None
+        if self._hush:  # an undo: the players put the discs back, as the game now has them
+            self.asked.add(key)
+            self._hush = False
+            return None
+        seats = [k for k in behind if k != ANOMALY]
+        whose = " and ".join([f"{s['names'][k]}'s matrix" for k in seats]
+                             + (["the anomaly"] if ANOMALY in behind else []))
+        # what to move, matrix by matrix; the anomaly's with the player's whose turn it is
+        turn = s["order"][0] if s["order"] else None
+        partner = [k for k in seats if ANOMALY in behind and any(
+            laid[k].get(x) == self._seen_at(ANOMALY, y) and laid[ANOMALY].get(y) == self._seen_at(k, x)
+            for x in behind[k] for y in behind[ANOMALY])]  # whose disc changed places with it
+        with_anomaly = (partner or [turn if turn in seats else seats[0] if seats else ANOMALY])[0]
+        groups = [(k, [k] + ([ANOMALY] if k == with_anomaly and ANOMALY in behind else []))
+                  for k in seats] or [(ANOMALY, [ANOMALY])]
+        moves = [(k, _to_move({spot: laid[a].get(spot) for a in areas for spot in behind[a]},
+                              {spot: self._seen_at(a, spot) for a in areas for spot in behind[a]}))
+                 for k, areas in groups]
+        move = moves[0][1] if len(moves) == 1 else "; ".join(
+            f"{s['names'][k]}'s, {words}" for k, words in moves)
+        are = "are" if len(behind) > 1 else "is"
+        text = (f"{whose[0].upper()}{whose[1:]} on the table {are} as before what a phone entered. "
+                f"Phone right: {move} on the table. Table right: what the phone entered is taken back")
+        return self._ask(key, Prompt("Table or phone?", text, (
+            (f"The phone is right: {move}", Agreed(f"Make the table match: {move}")),
+            ("The table is right: take back what the phone entered",
+             TakeBack(self.steady, f"The table is right: {whose} as it lies")),
+        ), no=f"{whose[0].upper()}{whose[1:]}: the table and the game still differ; put either right"))
+
+    def _seen_at(self, key, spot):
+        if spot[0] == "anomaly":
+            return self.cells.get((camera.ANOMALY, 0, spot[1]))
+        return self.cells.get((camera.matrix_area(key), *spot))
 
 
     def _draw(self, state, s, head):
@@ -143,7 +250,10 @@ class MatrixWatcher(AsksOnce):
                   and not (spot[0] == "anomaly" and spot[1] >= len(s["anomaly"]))]
         if not differ:
             return None  # as the rules have it (a cell in doubt alone cannot be a swap)
-        key = ("look", seat, tuple(sorted(seen.items(), key=str)), hash(state.blob))
+        # asked again when the table or this matrix changes (a move judged: or the turn's actions
+        # change), not on every move of the game
+        lies = ("look", seat, tuple(sorted(seen.items(), key=str)), tuple(sorted(now.items(), key=str)))
+        key = lies + (tuple(s["order"][:1]), s["actions"])
         if len(differ) == 2:
             x, y = sorted(differ, key=str)  # a matrix cell before the anomaly
             exchanged = seen.get(x) == now.get(y) is not None and seen.get(y) == now.get(x) is not None
@@ -176,7 +286,7 @@ class MatrixWatcher(AsksOnce):
                                          "in doubt", choices))
         if under_way:
             return None
-        return self._ask(key, Prompt("Not one swap", f"{name}'s matrix differs from the game at "
+        return self._ask(lies, Prompt("Not one swap", f"{name}'s matrix differs from the game at "
                                      f"{_listed(sorted(differ, key=str))}: put them back, or enter "
                                      "the move by phone"))
 
@@ -282,3 +392,31 @@ def _move_words(s, move) -> str:
 def _listed(spots) -> str:
     words = [_where(s) for s in spots]
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1] if words else ""
+
+
+def _to_move(want, seen) -> str:
+    """What to do on the table so the cells `seen` show `want` (spot -> label or None): swaps
+    where two discs only changed places, and each other cell's disc named."""
+    spots = sorted(want, key=lambda spot: (spot[0] == "anomaly", str(spot)))  # the matrix first
+    said, done = [], set()
+    for i, x in enumerate(spots):
+        if x in done:
+            continue
+        y = next((y for y in spots[i + 1:] if y not in done and want[x] and want[y]
+                  and want[x] == seen.get(y) and want[y] == seen.get(x)), None)
+        if y is not None:
+            done |= {x, y}
+            said.append(f"swap {_where(x)} and {_where(y)} ({_label_words(want[y])} and "
+                        f"{_label_words(want[x])})")
+    for spot in spots:
+        if spot in done:
+            continue
+        if want[spot] is None:
+            said.append(f"take the disc off {_where(spot)}")
+        else:
+            said.append(f"put {_label_words(want[spot])} at {_where(spot)}")
+    return ", ".join(said)
+
+
+def _label_words(label) -> str:
+    return label.replace("-", " ")

@@ -5,7 +5,8 @@ appeared, was removed, was flipped). This keeps a memory of the tiles lying in t
 turns what is new into a move, or into a question on the OLED when the read is doubtful, and
 never scores a doubtful read silently:
 
-- a new face-up tile becomes a Play for the seat whose turn it is;
+- a new face-up tile becomes a Play for the seat whose turn it is (a play entered by phone is
+  that seat's, seen or not, so the tiles after it are the seats' still to play);
 - a read below the confidence threshold, an unreadable tile or a black lead (the camera cannot
   hear which colour was declared) becomes a prompt: A accepts, C offers the next choice, B drops;
 - a tile the rules refuse is shown with the reason and ignored until it is picked up;
@@ -101,7 +102,7 @@ class TrickWatcher:
         spot = self.fresh.pop()
         spot.trick = self._scored
         names = view["names"]
-        untiled = [p for p in view["current_trick"] if p["seat"] not in self.placed]
+        untiled = [p for p in view["current_trick"] if p["seat"] not in self.placed]  # by phone
         seat = view["to_play"]
         name = names[seat]
         if spot.label == "unknown" or spot.label.startswith("back-"):
@@ -109,15 +110,6 @@ class TrickWatcher:
             self.ignored.append(spot)
             return Prompt("Can't read", f"{name}'s tile: turn it face up and straight, or enter it by phone")
         words = _words(spot.label)
-        if untiled:  # a phone said otherwise: ask rather than guess whose tile this is
-            self.ignored.append(spot)
-            entered = ", ".join(f"{names[p['seat']]} {_words(p['tile'])}" for p in untiled)
-            move = self.rules.Play(seat, spot.label)
-            if not accepted(self.rules.apply, state, [move]):
-                return Prompt("Not the same", f"Seen {words}, but the phones entered {entered}: "
-                              "check the tiles or correct it by phone")
-            return Prompt("Not the same", f"Seen {words}; phones entered {entered}. "
-                          f"Is it {name}'s play? A yes, B no", ((words, move),), at=(seat, spot))
         if spot.label == "black-0" and not view["current_trick"]:
             self.ignored.append(spot)
             choices = tuple((f"{name} leads black as {c}", self.rules.Play(seat, "black-0", c))
@@ -129,7 +121,10 @@ class TrickWatcher:
             self.rules.apply(state, move)
         except IllegalMove as exc:
             self.ignored.append(spot)
-            return Prompt("Not allowed", f"Seen {words} for {name}: {_table_words(str(exc))}")
+            # a phone play is that seat's, so a new tile is the next seat's: refused, it may be
+            # a phone's entry that is wrong, so those are named too
+            entered = "".join(f"; {names[p['seat']]} entered {_words(p['tile'])} by phone" for p in untiled)
+            return Prompt("Not allowed", f"Seen {words} for {name}: {_table_words(str(exc))}{entered}")
         if spot.confidence < self.sure:
             self.ignored.append(spot)
             return Prompt("Check", f"Seen {words} for {name}? A yes, B no", ((words, move),),
@@ -163,7 +158,7 @@ class TrickWatcher:
                 return Prompt("Whose tile?", f"Seen {words}: {names[seat]}'s play, or the one "
                               f"{phoned} entered by phone? A {names[seat]} plays, B it's {phoned}'s",
                               ((f"{names[seat]} plays {words}", self.rules.Play(seat, spot.label)),),
-                              at=(seat, spot))
+                              at=(seat, spot), no=f"{words[0].upper()}{words[1:]} is {phoned}'s play, entered by phone")
             if len(same) == 1:
                 self.placed[same[0]["seat"]] = spot
                 continue

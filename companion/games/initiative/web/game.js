@@ -415,20 +415,28 @@
   function virtualTable(box, v, ctx) {
     if (!box.querySelector("#pi-sim-swap")) {
       const $ = (id) => box.querySelector("#" + id);
-      const num = (id, n) => el("select", { id, "aria-label": id }, ...Array.from({ length: n }, (_, i) => el("option", { value: i }, String(i + 1))));
-      const cell = (p) => [parseInt($(p + "-row").value, 10), parseInt($(p + "-col").value, 10)];
+      const num = (id, n, word = "") => el("select", { id, "aria-label": id }, ...Array.from({ length: n }, (_, i) => el("option", { value: i }, word + String(i + 1))));
+      // A cell of the matrix [row, column], or one of the anomaly's ("anomaly:N"), a row choice
+      const cell = (p) => $(p + "-row").value.startsWith("anomaly:") ? $(p + "-row").value
+        : [parseInt($(p + "-row").value, 10), parseInt($(p + "-col").value, 10)];
+      const anomalyToo = (select) => {
+        select.append(...[0, 1, 2].map((i) => el("option", { value: "anomaly:" + i }, "anomaly " + (i + 1))));
+        select.addEventListener("change", () => $("pi-sim-b-col").classList.toggle("hidden", select.value.startsWith("anomaly:")));
+        return select;
+      };
       const act = (a) => ctx.act(a).catch(() => null);
       const particle = el("select", { id: "pi-sim-particle", "aria-label": "particle" },
         ...["R", "Y", "B", "K", "W"].flatMap((c) => [1, 2, 3].map((n) => el("option", { value: c + n }, particleWords(c + n)))));
       box.replaceChildren(
         el("div", { class: "row" }, el("label", {}, "Lab ", el("select", { id: "pi-sim-seat", "aria-label": "seat" }))),
         el("div", { class: "row" }, "Swap row ", num("pi-sim-a-row", 5), " column ", num("pi-sim-a-col", 5),
-          " with row ", num("pi-sim-b-row", 5), " column ", num("pi-sim-b-col", 5)),
+          " with ", anomalyToo(num("pi-sim-b-row", 5, "row ")), " ", num("pi-sim-b-col", 5, "column ")),
         el("div", { class: "row" },
           el("button", { id: "pi-sim-swap", onclick: () => act({ action: "swap", seat: parseInt($("pi-sim-seat").value, 10), a: cell("pi-sim-a"), b: cell("pi-sim-b") }) }, "Swap them"),
           el("button", { class: "quiet", id: "pi-sim-drop", onclick: () => act({ action: "drop", seat: parseInt($("pi-sim-seat").value, 10) }) }, "Take the strand out and let it drop")),
         el("div", { class: "row" }, particle,
           el("button", { class: "quiet", id: "pi-sim-draw", onclick: () => act({ action: "draw", particles: [particle.value] }) }, "Lay it where the companion waits"),
+          el("button", { class: "quiet", id: "pi-sim-deal", onclick: () => act({ action: "deal" }) }, "Deal all it waits for (a whole matrix, the anomaly)"),
           el("button", { class: "quiet", onclick: () => act({ action: "clear" }) }, "Clear the mat")));
     }
     const seats = box.querySelector("#pi-sim-seat");

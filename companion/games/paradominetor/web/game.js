@@ -127,6 +127,11 @@
     if (me === undefined) { box.replaceChildren(); return; }
     const leading = v.phase === "play" && v.to_play === me && v.current_trick.length === 0;
     if (!leading) entry.declaring = false;
+    // The camera saw this seat lead black and the companion asks its colour: the colours at once.
+    const asked = ((ctx.table || {}).prompt || {}).moves || [];
+    const blackSeen = leading && asked.some((m) => m.type === "Play" && m.seat === me && m.tile === "black-0");
+    if (blackSeen && v.hand) entry.declaring = true;
+    else if (blackSeen && entry.colour !== "black") entry.colour = "black";
     const parts = [el("h2", {}, "Your moves")];
     if (v.awaiting_flip.includes(me)) {
       const mine = v.current_trick.find((p) => p.seat === me);

@@ -1,0 +1,182 @@
+"""Paradox Initiative in simulation, at phone size: a whole round played on the virtual table from
+the host page (the deal in three taps, the swaps), read by the real vision pipeline, while the
+chief's swap with the anomaly is entered by tapping the phone. The companion says once that the
+table is behind the phone, A takes the phone as right, the discs are moved to match, and the
+round goes on to the next with nothing more said."""
+import dataclasses
+import json
+import urllib.request
+
+import pytest
+
+from companion import config as config_mod
+from companion.games import TABLE
+from companion.games.base import to_dict
+from companion.games import initiative as rules
+from companion.games.initiative import matrix
+from companion.run import start
+
+playwright = pytest.importorskip("playwright.sync_api")
+from browsing import wait_until  # noqa: E402
+PHONE = {"width": 390, "height": 844}
+NAMES = ["Ana", "Ben"]
+
+
+@pytest.fixture(scope="module")
+def device(tmp_path_factory):
+    cfg = dataclasses.replace(config_mod.defaults(on_pi=False), state_dir=tmp_path_factory.mktemp("state"))
+    dev = start(cfg, simulate=True, port=0, host="127.0.0.1")
+    yield dev
+    dev.stop()
+
+
+@pytest.fixture
+def phone(browser):
+    contexts = []
+
+    def open_page():
+        contexts.append(browser.new_context(viewport=PHONE))
+        return contexts[-1].new_page()
+    yield open_page
+    for c in contexts:
+        c.close()
+
+
+def _quiet_swap(state, seat, anomaly):
+    """A swap the rules accept from the seat that forms no strand (no refill to lay): with the
+    anomaly, or of two matrix particles."""
+    rules_state = state.get()
+    for m in rules.legal_moves(state):
+        if type(m).__name__ != "Swap" or m.seat != seat or isinstance(m.a, str):
+            continue
+        if isinstance(m.b, str) != anomaly:
+            continue
+        grid = [list(row) for row in rules_state["boards"][seat]["matrix"]]
+        cells = [tuple(m.a)] + ([] if anomaly else [tuple(m.b)])
+        other = rules_state["anomaly"][int(m.b.split(":")[1])] if anomaly else grid[m.b[0]][m.b[1]]
+        if not anomaly:
+            grid[m.b[0]][m.b[1]] = grid[m.a[0]][m.a[1]]
+        grid[m.a[0]][m.a[1]] = other
+        if not matrix.strands_through(grid, cells):
+            return m
+    raise AssertionError("no swap without a strand")
+
+
+def test_an_initiative_round_in_simulation_with_an_anomaly_swap_entered_by_phone(device, phone, shots):
+    expect = playwright.expect
+    c = device.companion
+    game_id = c.new_game("initiative", {"players": 2, "names": NAMES}, seed=4).result(5)
+    tokens = device.store.tokens(game_id)
+    base = device.urls["local"].split("/?")[0].rstrip("/")
+    view = lambda: c.snapshot.view(TABLE)  # noqa: E731
+    host = phone()
+    host.goto(device.urls["local"])
+    expect(host.locator("#status")).to_have_text("live")
+    expect(host.locator("#pi-sim-deal")).to_be_visible()
+    host.get_by_text("Clear the mat").click()
+    expect(host.locator("#sim-error")).to_have_text("")
+    # the camera is taught the discs first (the first game only): then the mat is watched
+    wait_until(host, lambda: device.camera.tracker is not None and device.camera.tracker.stable == [], 300)
+    pages = {}
+    for seat in (0, 1):
+        pages[seat] = phone()
+        pages[seat].goto(f"{base}/seat#{tokens[f'seat-{seat}']}")
+        expect(pages[seat].locator("#who")).to_have_text(NAMES[seat])
+    said = []  # every question the companion put, in order
+    watch = lambda: said.append(c.snapshot.prompt.title) if c.snapshot.prompt and (  # noqa: E731
+        not said or said[-1] != c.snapshot.prompt.title) else None
+
+    def until(predicate, what):
+        def check():
+            watch()
+            return predicate()
+        try:
+            wait_until(host, check, 120)
+        except AssertionError:
+            raise AssertionError(f"{what}: {c.snapshot.message}") from None
+
+    # The deal: the anomaly, then each whole matrix, one tap each on the host page.
+    host.click("#pi-sim-deal")
+    expect(host.locator("#sim-error")).to_have_text("")
+    until(lambda: len(view()["anomaly"]) == 3, "the anomaly dealt")
+    for _ in range(2):
+        host.click("#pi-sim-deal")
+        seat = view()["awaiting"]["seat"]
+        until(lambda: all("--" not in r for r in view()["players"][seat]["rows"]), "a matrix dealt")
+    assert c.snapshot.prompt is None, c.snapshot.prompt
+    host.screenshot(path=str(shots / "initiative-sim-dealt.png"), full_page=True)
+
+    # The modules kept and the wormhole are the phones' (sent as each phone sends them).
+    def post(seat, move):
+        req = urllib.request.Request(base + "/api/move", data=json.dumps({"move": move}).encode(),
+                                     headers={"Content-Type": "application/json",
+                                              "X-Seat-Token": tokens[f"seat-{seat}"]})
+        with urllib.request.urlopen(req, timeout=5) as res:
+            assert json.load(res)["ok"]
+    while view()["phase"] != "matrix":
+        legal = rules.legal_moves(c.snapshot.state)
+        move = next((m for m in legal if type(m).__name__ in ("Switch", "Keep", "Build")), legal[0])
+        post(move.seat, {k: v for k, v in to_dict(move).items() if k != "seat"})
+
+    def sim_swap(move):
+        host.select_option("#pi-sim-seat", str(move.seat))
+        host.select_option("#pi-sim-a-row", str(move.a[0]))
+        host.select_option("#pi-sim-a-col", str(move.a[1]))
+        if isinstance(move.b, str):
+            host.select_option("#pi-sim-b-row", move.b)
+        else:
+            host.select_option("#pi-sim-b-row", str(move.b[0]))
+            host.select_option("#pi-sim-b-col", str(move.b[1]))
+        host.click("#pi-sim-swap")
+        expect(host.locator("#sim-error")).to_have_text("")
+
+    chief = view()["turn"]
+    other = 1 - chief
+    # The chief's first action on the table.
+    sim_swap(_quiet_swap(c.snapshot.state, chief, anomaly=False))
+    until(lambda: view()["actions"] == 1, "the first swap read")
+    # The second, with the anomaly, tapped on the chief's phone: the table does not show it.
+    swap = _quiet_swap(c.snapshot.state, chief, anomaly=True)
+    page = pages[chief]
+    page.locator(f'.pi-matrix.mine [data-cell="{swap.a[0]},{swap.a[1]}"]').click()
+    page.locator(f'[data-cell="{swap.b}"]').click()
+    until(lambda: c.snapshot.prompt is not None, "the question")
+    prompt = c.snapshot.prompt
+    assert prompt.title == "Table or phone?"
+    assert f"{NAMES[chief]}'s matrix and the anomaly" in prompt.text
+    where = f"swap row {swap.a[0] + 1} column {swap.a[1] + 1} and anomaly {int(swap.b[-1]) + 1}"
+    assert where in prompt.text
+    expect(host.locator("#prompt")).to_contain_text("Table or phone?")
+    for p in pages.values():
+        expect(p.locator("#said")).to_contain_text(f"{NAMES[chief]}'s matrix and the anomaly")
+    host.screenshot(path=str(shots / "initiative-sim-table-or-phone.png"), full_page=True)
+    pages[other].screenshot(path=str(shots / "initiative-sim-table-or-phone-seat.png"), full_page=True)
+
+    host.click('[data-press="confirm"]')  # A: the phone is right
+    until(lambda: c.snapshot.prompt is None and c.snapshot.message.startswith("Make the table match"),
+          "the phone taken as right")
+    for p in pages.values():
+        expect(p.locator("#said")).to_contain_text("Make the table match: " + where)
+    sim_swap(swap)  # the discs moved to match
+    host.wait_for_timeout(1500)
+    watch()
+    assert c.snapshot.prompt is None
+    expect(page.locator("#pi-end-turn")).to_be_visible()
+    page.click("#pi-end-turn")
+    until(lambda: view()["turn"] == other, "the chief's turn ended")
+
+    # The other player's two swaps on the table; nobody is blamed for the anomaly.
+    for left in (1, 0):
+        sim_swap(_quiet_swap(c.snapshot.state, other, anomaly=False))
+        until(lambda: view()["actions"] == left, "the other's swap read")
+        assert c.snapshot.prompt is None, c.snapshot.prompt
+    pages[other].click("#pi-end-turn")
+    until(lambda: view()["round"] == 2, "the next round")
+    host.wait_for_timeout(1000)
+    watch()
+    assert said == ["Table or phone?"], said  # said once, and nothing else asked all round
+    for p in [host, *pages.values()]:
+        text = p.inner_text("body")
+        assert "Not one swap" not in text and "no matrix action left" not in text
+    host.screenshot(path=str(shots / "initiative-sim-round-2.png"), full_page=True)
+    pages[chief].screenshot(path=str(shots / "initiative-sim-round-2-seat.png"), full_page=True)
