@@ -53,3 +53,33 @@ def test_an_unfinished_initiative_record_names_no_best_player(tmp_path, capsys):
     out = replay_words(tmp_path, capsys, {"game": "initiative", "players": 2, "names": ["Ann", "Bo"]})
     assert out.startswith("Ann: 0") and "Bo: 0" in out
     assert "Best" not in out and "stops before the end" in out
+
+
+def test_laying_a_particle_twice_on_the_virtual_table_says_it_is_there_already():
+    import pytest
+
+    from companion.games import IllegalMove
+    from companion.games.initiative import camera
+    from companion.games.initiative.simulation import Verbs
+    from vision.mat import mat_layout
+
+    class Table:  # the discs laid, as vision's DiscTable keeps them
+        def place(self, label, x, y, angle=0.0):
+            return label
+
+    verbs = Verbs(Table(), mat_layout(camera.MAT))
+    view = {"awaiting": {"kind": "draw", "to": "anomaly"}, "anomaly": []}
+    assert verbs.act({"action": "draw", "particles": ["R1", "Y2"]}, view) == "Laid R1 Y2"
+    with pytest.raises(IllegalMove, match="^Only 1 cell waits for a particle$"):
+        verbs.act({"action": "draw", "particles": ["W3", "B1"]}, view)
+    verbs.act({"action": "draw", "particles": ["W3"]}, view)
+    with pytest.raises(IllegalMove, match="^The particles the companion waits for are on the table already$"):
+        verbs.act({"action": "draw", "particles": ["B1"]}, view)
+
+
+def test_a_world_known_only_by_its_number_is_named_once():
+    from companion.games.initiative import catalog
+    unnamed = next(w["number"] for w in catalog.worlds() if w["name"] == f"World {w['number']}")
+    assert catalog.card_words(f"world-{unnamed}-past") == f"World {unnamed}, past"
+    named = next(w for w in catalog.worlds() if w["name"] != f"World {w['number']}")
+    assert catalog.card_words(f"world-{named['number']}-nexus") == f"World {named['number']} {named['name']}, nexus"

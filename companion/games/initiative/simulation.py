@@ -51,8 +51,10 @@ class Verbs:
             area = camera.matrix_area(waiting["seat"])
             cells = [(area, r, c) for r, c in waiting["cells"]]
         cells = [c for c in cells if c not in self.discs]
+        if not cells:  # laid already: the camera reads them as the table settles
+            raise IllegalMove("The particles the companion waits for are on the table already")
         if len(particles) > len(cells):
-            raise IllegalMove(f"Only {len(cells)} cells wait for a particle")
+            raise IllegalMove(f"Only {len(cells)} {'cell waits' if len(cells) == 1 else 'cells wait'} for a particle")
         for cell, p in zip(cells, particles):
             self._put(cell, p)
         return f"Laid {' '.join(particles)}"

@@ -431,6 +431,9 @@
           el("button", { class: "quiet", id: "pi-sim-draw", onclick: () => act({ action: "draw", particles: [particle.value] }) }, "Lay it where the companion waits"),
           el("button", { class: "quiet", onclick: () => act({ action: "clear" }) }, "Clear the mat")));
     }
+    // laying a particle is offered only while the companion waits for one
+    const aw = v.awaiting || {};
+    box.querySelector("#pi-sim-draw").disabled = !(aw.kind === "draw" && ["matrix", "anomaly"].includes(aw.to));
     const seats = box.querySelector("#pi-sim-seat");
     if (seats.dataset.names !== v.names.join("|")) {
       seats.dataset.names = v.names.join("|");
