@@ -83,3 +83,18 @@ def test_a_world_known_only_by_its_number_is_named_once():
     assert catalog.card_words(f"world-{unnamed}-past") == f"World {unnamed}, past"
     named = next(w for w in catalog.worlds() if w["name"] != f"World {w['number']}")
     assert catalog.card_words(f"world-{named['number']}-nexus") == f"World {named['number']} {named['name']}, nexus"
+
+
+def test_dynasty_s_virtual_table_names_squares_as_the_phones_do():
+    import pytest
+
+    from companion.games import IllegalMove
+    from companion.games.dynasty.simulation import Verbs
+    verbs = Verbs.__new__(Verbs)  # only its words: no mat drawn
+    verbs._map = lambda action, view: ("shared", [])
+    with pytest.raises(IllegalMove) as said:
+        verbs._remove({"action": "remove", "map": "shared"}, {})
+    assert "F4" in str(said.value) and "[x, y]" not in str(said.value)
+    with pytest.raises(IllegalMove) as said:
+        verbs._place({"action": "place", "map": "shared", "cells": [[1, 1]]}, {})
+    assert "F4 G4" in str(said.value) and "[x, y]" not in str(said.value)
