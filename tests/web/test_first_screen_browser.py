@@ -163,3 +163,23 @@ def test_the_op_keeps_every_line_to_say_aloud_until_they_tap_said_it(device, bro
     # the OP's page is one the OP can work in: the boards and logs fold away below the map
     assert page.evaluate("document.documentElement.scrollHeight") < 2400
     assert errors == []
+
+
+def test_a_double_tap_on_i_played_this_plays_once_without_a_refusal(device, browser):
+    from companion.games import TABLE
+    pages = seat_pages(device, browser, "paradominetor", {})
+    companion = device.companion
+    first = companion.snapshot.view(TABLE)["to_play"]
+    page = pages[f"seat-{first}"]
+    errors = []
+    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    playwright.expect(page.locator("#play-send")).to_have_text("I played this")
+    page.select_option("#play-value", "3")
+    page.locator("#play-send").dblclick()
+    playwright.expect(page.locator(".tile").first).to_be_visible()
+    page.wait_for_timeout(500)  # a second move would be answered by now
+    assert len(companion.snapshot.view(TABLE)["current_trick"]) == 1
+    assert page.locator("#mine-msg").inner_text() == ""
+    assert errors == []  # no refused move (409) either
+    for p in pages.values():
+        p.context.close()
