@@ -12,14 +12,15 @@ PHONE = {"width": 390, "height": 844}
 
 
 def seat_pages(device, browser, game, options):
-    """A new game started by the host, and each seat's phone on its own link."""
+    """A new game, and each seat's phone on its own link (from a host page opened after the game
+    began, so it lists this game's seats and no earlier game's)."""
     expect = playwright.expect
+    device.companion.new_game(game, options, seed=0).result(timeout=10)
     host = browser.new_context(viewport=PHONE).new_page()
     host.goto(device.urls["local"])
     expect(host.locator("#status")).to_have_text("live")
-    device.companion.new_game(game, options, seed=0).result(timeout=10)
     links = host.locator(".seat-link")
-    expect(links).not_to_have_count(0)
+    expect(links).to_have_count(len(device.companion.snapshot.session.viewers()))
     pages = {}
     for i in range(links.count()):
         viewer = host.locator(".seatcard").nth(i).get_attribute("data-viewer")
@@ -104,6 +105,12 @@ def test_a_captive_s_starting_fruit_is_asked_first_and_the_top_says_it_waits_for
     assert within_first_screen(page.locator("#mine h2").first)
     assert within_first_screen(first)
     assert "waiting for you" in page.locator("#game").inner_text()
+    # the other captive, with nothing to decide, reads whom the game waits for at the top
+    other = 3 - seat
+    draw(page, G.view(state, Viewer.of_seat(other)), f"seat-{other}")
+    wait = page.locator("#island-wait")
+    playwright.expect(wait).to_have_text(f"Waiting for {G.view(state, MASTER)['names'][seat]}.")
+    assert within_first_screen(wait)
     assert errors == []
 
 

@@ -906,6 +906,11 @@
       const end = legal.find((m) => m.type === "EndTurn");
       if (end) parts.push(button("End turn", { id: "island-end-turn" }, () => post(send, end)));
     }
+    // nothing to decide now: the first screen says whom the game waits for, above the notes
+    if (!parts.length && v.phase !== "over") {
+      const who = v.waiting_for !== null && v.waiting_for !== undefined ? v.waiting_for : v.turn;
+      parts.push(el("p", { class: "island-waiting", id: "island-wait" }, `Waiting for ${whoIs(v, who)}.`));
+    }
     parts.push(msgEl(), notesMap(v, send));
     box.replaceChildren(...parts.filter(Boolean));
   }
