@@ -38,9 +38,11 @@ def seat_pages(device, browser, game, options):
     ("paradominetor", {}, "Your moves"),
     ("dynasty", {}, "Your moves"),
 ])
-def test_the_player_s_own_moves_come_before_the_table_s_state(device, browser, game, options, heading):
+def test_the_player_s_own_moves_come_before_the_table_s_state(device, browser, shots, game, options, heading):
     pages = seat_pages(device, browser, game, options)
     page = pages["seat-0"]
+    page.wait_for_timeout(300)  # the game's style applied
+    page.screenshot(path=str(shots / f"first-screen-{game}.png"))
     mine, table = page.locator("#mine"), page.locator("#game")
     playwright.expect(mine.locator("h2, h3").first).to_be_visible()
     assert mine.bounding_box()["y"] < table.bounding_box()["y"]
@@ -141,7 +143,7 @@ def test_the_oracle_asks_for_up_to_two_directions_not_22_buttons(device, browser
     assert errors == []
 
 
-def test_the_op_keeps_every_line_to_say_aloud_until_they_tap_said_it(device, browser):
+def test_the_op_keeps_every_line_to_say_aloud_until_they_tap_said_it(device, browser, shots):
     from companion.games import island as G
     from tests.island.helpers import game, turn_of
     view = G.view(turn_of(game(characters=("phil", "schrodie", "theseus")), 3), MASTER)
@@ -161,6 +163,7 @@ def test_the_op_keeps_every_line_to_say_aloud_until_they_tap_said_it(device, bro
                            {"speaker": "OP", "words": "Phil's turn."}]
     draw(page, view, "master")
     playwright.expect(aloud).to_have_text([s["words"] for s in said[1:]] + ["Phil's turn."])
+    page.screenshot(path=str(shots / "first-screen-island-op.png"))
     page.locator("#island-said-it").click()
     playwright.expect(aloud).to_have_text(["OP: Phil's turn."])  # the last line, for reference
     playwright.expect(page.locator("#island-said-it")).to_have_count(0)
