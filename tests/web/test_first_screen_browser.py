@@ -170,6 +170,13 @@ def test_the_op_keeps_every_line_to_say_aloud_until_they_tap_said_it(device, bro
     view["said"] = view["said"] + [{"speaker": "OP", "words": "Phil, you're on Camp A."}]
     draw(page, view, "master")
     playwright.expect(aloud).to_have_text(["Phil, you're on Camp A."])
+    page.locator("#island-said-it").click()
+    # that move is taken back and another made: its line is new, to be said
+    del view["said"][-1]
+    draw(page, view, "master")
+    view["said"] = view["said"] + [{"speaker": "OP", "words": "Phil, you're on a mirage."}]
+    draw(page, view, "master")
+    playwright.expect(aloud).to_have_text(["Phil, you're on a mirage."])
     # the OP's page is one the OP can work in: the boards and logs fold away below the map
     assert page.evaluate("document.documentElement.scrollHeight") < 2400
     assert errors == []

@@ -193,10 +193,12 @@
     let kept = {};
     try { kept = JSON.parse(localStorage.getItem(SAID_KEY) || "{}") || {}; } catch (e) { kept = {}; }
     if (kept.link !== localStorage.getItem("seatToken")) return 0;
-    return Math.min(Number(kept.n) || 0, v.said.length);
+    const n = Number(kept.n) || 0;
+    if (n > v.said.length) markSaid(v, v.said.length);  // taken back: the lines said after it come anew
+    return Math.min(n, v.said.length);
   }
-  function markSaid(v) {
-    localStorage.setItem(SAID_KEY, JSON.stringify({ link: localStorage.getItem("seatToken"), n: v.said.length }));
+  function markSaid(v, n) {
+    localStorage.setItem(SAID_KEY, JSON.stringify({ link: localStorage.getItem("seatToken"), n: n === undefined ? v.said.length : n }));
   }
   function toSayAloud(v) {
     return v.said.slice(saidMark(v)).filter((s) => s.speaker === "OP").map((s) => s.words);
