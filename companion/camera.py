@@ -306,7 +306,8 @@ def opener(config, companion, state_dir: Path, simulate: bool,
             if profile_path.is_file() and _set_aside_if_damaged(profile_path) is not None:
                 companion.say(f"{profile_path.name} was damaged: kept aside, teaching the camera again")
             if not profile_path.is_file():
-                companion.say("Teaching the camera the virtual table's pieces (first game only)")
+                # the device's own chore, not the players' business: the phones keep the new
+                # game's headline while it runs (the journal says it)
                 log.info("enrolling the virtual table's pieces for %s (first start only)", name)
                 if not teach_virtual_table(name, state_dir, stopping):
                     return None  # the companion is stopping: it does not wait for the lesson

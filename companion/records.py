@@ -111,14 +111,15 @@ def result(rep: Replay) -> dict:
 def describe(rep: Replay) -> str:
     """The same result in words, for people."""
     rules, state = rep.rules, rep.state
+    names = rules.view(state, TABLE).get("names") or []
+    who = lambda s: names[int(s)] if int(s) < len(names) else f"seat {s}"  # noqa: E731 - the game's own names
     if rep.own is not None:
         out = rep.own.describe(state)
     else:
-        out = ["Scores: " + ", ".join(f"seat {s} {p}" for s, p in rules.scores(state).items())]
+        out = ["Scores: " + ", ".join(f"{who(s)} {p}" for s, p in rules.scores(state).items())]
     if rules.is_over(state):
         won = rules.winners(state)
-        out.append(("Winner: seat " if len(won) == 1 else "Shared victory: seats ")
-                   + ", ".join(map(str, won)))
+        out.append(("Winner: " if len(won) == 1 else "Shared victory: ") + ", ".join(map(who, won)))
     else:
         out.append("The record stops before the end of the game.")
     return "\n".join(out)

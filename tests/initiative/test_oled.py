@@ -71,7 +71,10 @@ def test_at_setup_the_table_is_asked_for_the_anomaly_s_particles(display):
     data = drawn(display, oled.screen(view, "auto", ""))
     world = view["worlds"][view["glitch"] - 1]
     assert data["title"] == "Round 1" and data["right"] == "setup"
-    assert data["text"] == f"Draw a particle for the anomaly. Glitch: {world['number']} {world['name']}."
+    assert data["text"] == f"Draw a particle for the anomaly. Glitch: {oled.world_words(world)}."
+    # a world the catalog knows only by its number is named once
+    assert oled.world_words({"number": 13, "name": "World 13"}) == "World 13"
+    assert oled.world_words({"number": 6, "name": "Xxyl"}) == "6 Xxyl"
 
 
 def test_in_the_matrix_phase_it_names_who_acts_and_how_many_actions_are_left(display):
@@ -103,7 +106,7 @@ def test_the_worlds_page_follows_the_glitch_as_it_fractures_worlds(display):
     data = drawn(display, oled.screen(view, "worlds", ""))
     assert data["text"].startswith(f"Fractured: {', '.join(map(str, fractured))}. Locked: ")
     glitch = view["worlds"][view["glitch"] - 1]
-    assert data["title"].startswith(f"Glitch: {glitch['number']} {glitch['name']}")
+    assert data["title"].startswith(f"Glitch: {oled.world_words(glitch)}")
     assert data["title"].endswith(" fractured") == (not glitch["stable"] and not glitch["locked"])
 
 

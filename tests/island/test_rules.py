@@ -86,6 +86,10 @@ def test_from_a_lake_into_the_ocean_only_when_no_island_space_is_possible():
     south, _ = play(s, Move(3, "SE"))
     assert south.pending.kind == "lake_exit"
     assert set(south.pending.options) == {at(c, "SE") for c in lake}
+    # the OP is asked where Theseus lands, and each answer is a landing place in words
+    assert south.pending.prompt == "Theseus leaves the lake southeast: where does Theseus come out?"
+    assert {c["words"] for c in G.view(north, MASTER)["decision"]["choices"]} == {
+        "into the ocean beside A1", "into the ocean beside A2", "into the ocean beside A3"}
 
 
 # ---------------------------------------------------------------- spaces

@@ -54,7 +54,9 @@ def test_every_crack_launch_and_scrapped_part_is_said():
     assert "Machine I is the second at Rome today: a crack." in words
     assert "seat 1 replays Advertise: it cracks, you have no Ad tokens left." in words
     assert any("ceases to exist" in w and w.startswith("seat 2") for w in words)
-    assert "seat 1's Ad on Rome, Giza was not fulfilled: -3 each." in words
+    # every unfulfilled Ad is named, and the total when earlier days' Ads add to it
+    assert "seat 1's 2 Ads on Rome and Giza were not fulfilled: -3 each." in words
+    assert "seat 0's Ad on Paris was not fulfilled: -3. 2 unfulfilled Ads in all: -6." in words
     assert words[-1].startswith("The game ends.")
 
 

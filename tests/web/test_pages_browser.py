@@ -192,7 +192,7 @@ def test_dynasty_s_virtual_table_lays_the_maps_out_and_lifts_a_domino_off(device
     host.click("#dd-sim-lay")
     host.select_option("#dd-sim-seat", "1")
     host.select_option("#dd-sim-map", "shared")
-    host.fill("#dd-sim-cells", "5,3 6,3")
+    host.fill("#dd-sim-cells", "F4 G4")  # as the phones name the squares
     host.click("#dd-sim-remove")
     wait_until(host, lambda: len(device.acted) >= 2)
     assert device.acted == [{"action": "lay"}, {"action": "remove", "seat": 1, "map": "shared", "cell": [5, 3]}]

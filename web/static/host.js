@@ -113,6 +113,9 @@
     $("host-request").textContent = asking ? "A phone asks to become the host; it shows the code " + asking.code +
       ". Press A on the companion to agree, B to refuse." : "";
     ParadoxTable.board($("game"), v, { viewer: data.viewer });
+    // a guest with no game in progress: the join section says so once, and the words meant for
+    // the host ("Start a game on the host page") are not theirs
+    $("table-section").classList.toggle("hidden", !token && !(v && v.game));
     if (!token) Join.draw(data);
     if (data.seats) drawSeats(data);
     if (token) followGames(data);

@@ -95,20 +95,20 @@ const Join = (function () {
       if (!res.ok) throw new Error(data.error || "the companion did not answer");
       answer = data.answer;
       if (answer === "yes") {
-        sessionStorage.removeItem("hostRequest");
+        localStorage.removeItem("hostRequest");
         localStorage.setItem("hostToken", data.host);
         location.replace("/");
         return;
       }
     } catch (e) {
       if (e instanceof TypeError) { polling = setTimeout(() => poll(request, code), 2000); return; }  // Wi-Fi
-      sessionStorage.removeItem("hostRequest");
+      localStorage.removeItem("hostRequest");
       showAsk("done");
       $("ask-host-error").textContent = e.message;
       return;
     }
     if (answer === "waiting") { polling = setTimeout(() => poll(request, code), 1000); return; }
-    sessionStorage.removeItem("hostRequest");
+    localStorage.removeItem("hostRequest");
     showAsk("done", answer === "no" ? "The table said no: this phone is not the host."
       : "Nobody answered in time. Ask again when someone can press A on the companion.");
   }
@@ -118,7 +118,9 @@ const Join = (function () {
     $("ask-host-said").textContent = "";
     try {
       const got = await api("/api/host-request", null, "", {});
-      sessionStorage.setItem("hostRequest", JSON.stringify({ request: got.request, code: got.code }));
+      // kept in this phone's storage, not the tab's: a tab closed while the table decides comes
+      // back to the same request when the join page opens again
+      localStorage.setItem("hostRequest", JSON.stringify({ request: got.request, code: got.code }));
       poll(got.request, got.code);
     } catch (e) {
       $("ask-host-error").textContent = e.message;
@@ -128,9 +130,9 @@ const Join = (function () {
   function start() {
     document.querySelectorAll(".guest-only").forEach((n) => n.classList.remove("hidden"));
     $("ask-host").addEventListener("click", ask);
-    const waiting = sessionStorage.getItem("hostRequest");  // a reload while the table decides
+    const waiting = localStorage.getItem("hostRequest");  // a reload, or a tab reopened, while the table decides
     if (waiting) {
-      try { const r = JSON.parse(waiting); poll(r.request, r.code); } catch (e) { sessionStorage.removeItem("hostRequest"); }
+      try { const r = JSON.parse(waiting); poll(r.request, r.code); } catch (e) { localStorage.removeItem("hostRequest"); }
     }
   }
 

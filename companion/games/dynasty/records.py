@@ -81,7 +81,7 @@ def result(state) -> dict:
 
 def describe(state) -> list[str]:
     table = power.strengths(state)
-    out = [f"Placement {i}: seat {seat} on the {where} map; "
+    out = [f"Placement {i}: {state.config.names[seat]} on the {where} map; "
            + ", ".join(f"{r} {v}" for r, v in values)
            for i, (seat, where, values) in enumerate(state.placements, start=1)]
     return out + [power.strength_words(r, table[r]) for r in ROLES]

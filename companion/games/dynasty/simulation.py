@@ -98,12 +98,14 @@ class Verbs:
         try:
             cells = check_cells(action.get("cells") or ())
         except IllegalMove as exc:
-            raise IllegalMove(f"Say the two squares: {exc}") from None
+            # the host names squares as the phones do (F4 G4); [x, y] is the record's own form
+            raise IllegalMove("Name the domino's two squares, side by side, as on the phones' maps: "
+                              "F4 G4") from exc
         if "market" in action:
             market = view.get("market") or []
             i = action.get("market")
             if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(market):
-                raise IllegalMove(f"The market holds {len(market)} dominoes: choose one, 0 first")
+                raise IllegalMove(f"The market holds {len(market)} dominoes: choose one of 1 to {len(market)}")
             quarters = "ESWN".index(side_towards(cells[0], cells[1]))
             halves = [Half.parse(h).turned(quarters).text() for h in market[i]["halves"]]
         else:
@@ -118,7 +120,7 @@ class Verbs:
         area, squares = self._map(action, view)
         cell = action.get("cell")
         if not isinstance(cell, (list, tuple)) or len(cell) != 2:
-            raise IllegalMove("Say the square of the domino to take off, [x, y]")
+            raise IllegalMove("Name one of the domino's squares, as on the phones' maps: F4")
         dx, dy = self._offset(squares)
         stack = self.laid.get((area, cell[0] + dx, cell[1] + dy))
         if not stack:

@@ -78,7 +78,9 @@ def card_words(card_id: str) -> str:
     if world:
         number = int(world[1])
         name = next((w["name"] for w in worlds() if w["number"] == number), "")
-        return f"World {number} {name}, {world[2]}".replace("  ", " ")
+        if name == f"World {number}":  # a world the catalog knows only by its number
+            name = ""
+        return f"World {number} {name}".strip() + f", {world[2]}"
     experiment = re.fullmatch(r"(\w+)-(past|present|future)", card_id)
     if experiment:
         return f"{experiment[1].capitalize()} experiment, {experiment[2]}"

@@ -61,7 +61,12 @@ def now_words(view: dict) -> str:
 def glitch_words(view: dict) -> str:
     world = view["worlds"][view["glitch"] - 1]
     state = " locked" if world["locked"] else "" if world["stable"] else " fractured"
-    return f"Glitch: {world['number']} {world['name']}{state}"
+    return f"Glitch: {world_words(world)}{state}"
+
+
+def world_words(world: dict) -> str:
+    """'6 Xxyl'; a world the catalog knows only by its number is named once: 'World 14'."""
+    return world["name"] if world["name"] == f"World {world['number']}" else f"{world['number']} {world['name']}"
 
 
 def worlds_words(view: dict) -> str:

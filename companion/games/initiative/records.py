@@ -222,24 +222,30 @@ def result(state) -> dict:
 def describe(state) -> list[str]:
     s = thaw(state)
     out = []
+    names = s.get("names") or []
+
+    def who(seat) -> str:  # the table's names; a record that gave none keeps its seat numbers
+        seat = int(seat)
+        named = names[seat] if seat < len(names) else None
+        return named if named and named != f"P{seat + 1}" else f"Seat {seat}"
     for a in (s.get("report") or []):
         if a["strands"]:
             what = "; ".join(f"{st['colour']} strand of {len(st['cells'])}" for st in a["strands"])
-            out.append(f"Seat {a['seat']}: {what}, {a['earned']} earned"
+            out.append(f"{who(a['seat'])}: {what}, {a['earned']} earned"
                        + (f", switches on: {', '.join(a['switches'])}" if a["switches"] else "")
                        + (f", nexus claimed at {a['nexus']}" if a["nexus"] else ""))
         else:
-            out.append(f"Seat {a['seat']}: no strand")
+            out.append(f"{who(a['seat'])}: no strand")
     res = result(state)
     if "scores" in res:
         for seat, b in res["breakdown"].items():
-            out.append(f"Seat {seat}: {b['total']} (worlds {b['worlds']}, experiments "
+            out.append(f"{who(seat)}: {b['total']} (worlds {b['worlds']}, experiments "
                        f"{b['experiments']}, locked {b['locked']}, goals {b['goals']}, alliances "
                        f"{b['alliances']}"
                        + (f", one per world in the rival lab's pile {b['challenge']}" if "challenge" in b else "")
                        + f"; lost to fractured worlds: {', '.join(b['penalty']) or 'none'})")
         if s["solo"]:  # "If your final score is higher than the rival lab's final score, you win!"
             out.append("The player wins." if res["winners"] == [0] else "The rival lab wins.")
-        else:
-            out.append("Best: " + ", ".join(f"seat {w}" for w in res["winners"]))
+        elif "scoring" in s or s["phase"] == "over":  # a record that stops early has no best yet
+            out.append("Best: " + ", ".join(who(w) for w in res["winners"]))
     return out

@@ -55,7 +55,7 @@ class Verbs:
             raise IllegalMove("Name the particles drawn: a colour letter (R Y B K W) and a symbol 1-3")
         cells = self._waiting_cells(view)
         if len(particles) > len(cells):
-            raise IllegalMove(f"Only {len(cells)} cells wait for a particle")
+            raise IllegalMove(f"Only {len(cells)} {'cell waits' if len(cells) == 1 else 'cells wait'} for a particle")
         for cell, p in zip(cells, particles):
             self._put(cell, p)
         return f"Laid {' '.join(particles)}"
@@ -69,7 +69,10 @@ class Verbs:
         else:
             area = camera.matrix_area(waiting["seat"])
             cells = [(area, r, c) for r, c in waiting["cells"]]
-        return [c for c in cells if c not in self.discs]
+        cells = [c for c in cells if c not in self.discs]
+        if not cells:  # laid already: the camera reads them as the table settles
+            raise IllegalMove("The particles the companion waits for are on the table already")
+        return cells
 
     def _deal(self, action, view) -> str:
         cells = self._waiting_cells(view)

@@ -83,10 +83,10 @@ def move(state: State, m: Move) -> State:
               activation="captive" if m.safe else "auto")
     if len(options) == 1:
         return resolve.run(push(state, _destination_step(state, st, options[0])))
-    words = {o: (f"the ocean from {o[6:]}" if o.startswith("ocean:") else
-                 f"{o} ({resolve.space_words(state, o)})") for o in options}
-    prompt = (f"{display(name)} leaves the lake {geo.DIRECTION_WORDS[m.direction]}: from which lake "
-              f"space? ({'; '.join(words.values())})")
+    # the options are where the piece comes out (p.13: from any lake space of the OP's choice),
+    # so the question names landing places, each button one of them
+    prompt = (f"{display(name)} leaves the lake {geo.DIRECTION_WORDS[m.direction]}: "
+              f"where does {display(name)} come out?")
     return resolve.ask(state, OP, "lake_exit", prompt, options, st)
 
 

@@ -59,6 +59,8 @@ def choices(state: State, p, master: bool) -> list[dict]:
             c["words"], c["text"] = token["name"], token["text"]
         elif master and state.island is not None and option in geo.SPACES:
             c["words"] = f"{option} · {layout.name(state.island, option, dict(state.anomalies))}"
+        elif option.startswith("ocean:"):
+            c["words"] = f"into the ocean beside {option[6:]}"
         elif option in geo.DIRECTION_WORDS:
             c["words"] = f"{option} · {geo.DIRECTION_WORDS[option]}"
         out.append(c)

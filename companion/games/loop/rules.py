@@ -471,6 +471,18 @@ def _end_turn(w):
             return
 
 
+def _unfulfilled_words(p) -> str:
+    """Every Ad that turned to -3 today, by destination, and what the player's Ads cost in all
+    (one sentence per player, so it never names one Ad of several)."""
+    today = p.ads_out
+    where = today[0] if len(today) == 1 else ", ".join(today[:-1]) + " and " + today[-1]
+    out = (f"{p.name}'s Ad on {where} was not fulfilled: -3." if len(today) == 1 else
+           f"{p.name}'s {len(today)} Ads on {where} were not fulfilled: -3 each.")
+    if p.unfulfilled > len(today):  # earlier days' too: the whole of the Ad penalty so far
+        out += f" {p.unfulfilled} unfulfilled Ads in all: -{3 * p.unfulfilled}."
+    return out
+
+
 def _end_day(w):
     mark = len(w.said)
     say(w, f"Day {w.day} ends.")
@@ -478,7 +490,7 @@ def _end_day(w):
     for p in w.seats:
         if p.ads_out:
             p.unfulfilled += len(p.ads_out)
-            say(w, f"{p.name}'s Ad on {', '.join(p.ads_out)} was not fulfilled: -3 each.")
+            say(w, _unfulfilled_words(p))
             p.ads_out = []
         p.launched = []
     if w.day == 3:

@@ -57,10 +57,11 @@ def result(state) -> dict:
 def describe(state) -> list[str]:
     """The tricks, the revokes and the scores in words; the shared code adds the winner."""
     table = view(state, TABLE)
+    names = table["names"]  # "seat N" when the record names nobody
     out = [f"Trick {t['number']:2}: {t['reason']}" for t in table["tricks"]]
     for r in table["revokes"]:
-        out.append(f"Revoke: seat {r['seat']} played {r['colour']} in trick {r['trick']} "
+        out.append(f"Revoke: {names[r['seat']]} played {r['colour']} in trick {r['trick']} "
                    f"but did not follow {r['colour']} in trick {r['earlier_trick']}")
-    out.append("Scores: " + ", ".join(f"seat {s} {p} ({table['half_point_tricks'][s]} half)"
+    out.append("Scores: " + ", ".join(f"{names[int(s)]} {p} ({table['half_point_tricks'][s]} half)"
                                       for s, p in table["scores"].items()))
     return out

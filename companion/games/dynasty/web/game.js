@@ -316,7 +316,13 @@
     if (!box.querySelector("#dd-sim-place")) {
       const $ = (id) => box.querySelector("#" + id);
       const act = (a) => ctx.act(a).catch(() => null);
-      const squares = () => $("dd-sim-cells").value.trim().split(/\s+/).map((xy) => xy.split(",").map((n) => parseInt(n, 10)));
+      // squares named as the phones name them (A1 is the top-left square, H8 the bottom-right);
+      // one off the 8x8 is written as the phones show it, (x, y) from 0
+      const square = (w) => {
+        const m = /^([A-Za-z])(\d+)$/.exec(w);
+        return m ? [m[1].toUpperCase().charCodeAt(0) - 65, parseInt(m[2], 10) - 1] : w.replace(/[()]/g, "").split(",").map((n) => parseInt(n, 10));
+      };
+      const squares = () => $("dd-sim-cells").value.trim().replace(/\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)/g, "$1,$2").split(/\s+/).map(square);
       box.replaceChildren(
         el("div", { class: "row" },
           el("button", { id: "dd-sim-lay", onclick: () => act({ action: "lay" }) }, "Lay the maps out"),
@@ -325,12 +331,12 @@
           el("label", {}, " map ", el("select", { id: "dd-sim-map", "aria-label": "map" },
             el("option", { value: "personal" }, "their own"), el("option", { value: "shared" }, "shared"))),
           el("label", {}, " market domino ", el("select", { id: "dd-sim-market", "aria-label": "market domino" }))),
-        el("div", { class: "row" }, el("label", {}, "on squares ", el("input", { id: "dd-sim-cells", size: 9, placeholder: "x,y x,y" })),
+        el("div", { class: "row" }, el("label", {}, "on squares ", el("input", { id: "dd-sim-cells", size: 9, placeholder: "F4 G4" })),
           el("button", { id: "dd-sim-place", onclick: () => act({ action: "place", seat: parseInt($("dd-sim-seat").value, 10),
             map: $("dd-sim-map").value, market: parseInt($("dd-sim-market").value, 10), cells: squares() }) }, "Put it down"),
           el("button", { id: "dd-sim-remove", class: "quiet", onclick: () => act({ action: "remove", seat: parseInt($("dd-sim-seat").value, 10),
             map: $("dd-sim-map").value, cell: squares()[0] }) }, "Lift it off")),
-        el("p", { class: "dim" }, "Squares as on the phones' maps: x to the right, y down, from 0. To lift a domino off, name one of its squares."));
+        el("p", { class: "dim" }, "Squares as on the phones' maps: A1 to H8, letters to the right, numbers down. To lift a domino off, name one of its squares."));
     }
     const seats = box.querySelector("#dd-sim-seat"), market = box.querySelector("#dd-sim-market");
     if (seats.dataset.names !== v.names.join("|")) {

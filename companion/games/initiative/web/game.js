@@ -439,6 +439,9 @@
           el("button", { class: "quiet", id: "pi-sim-deal", onclick: () => act({ action: "deal" }) }, "Deal all it waits for (a whole matrix, the anomaly)"),
           el("button", { class: "quiet", onclick: () => act({ action: "clear" }) }, "Clear the mat")));
     }
+    // laying a particle is offered only while the companion waits for one
+    const aw = v.awaiting || {};
+    box.querySelector("#pi-sim-draw").disabled = !(aw.kind === "draw" && ["matrix", "anomaly"].includes(aw.to));
     const seats = box.querySelector("#pi-sim-seat");
     if (seats.dataset.names !== v.names.join("|")) {
       seats.dataset.names = v.names.join("|");

@@ -23,7 +23,7 @@
   const ui = { palm: null, dir: null, over: false, safe: false, piece: null, noteSpace: null, draft: "",
                msg: "", bad: false, wave: null, rock: null, bush: null, build: "",
                tile: null, turns: 0, lift: null, print: null, fix: null,
-               sel: null, choose: null, info: null, busy: false, view: null };
+               sel: null, choose: null, info: null, busy: false, view: null, oracle: [], me: null };
 
   const cap = (s) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s);
 
@@ -135,7 +135,8 @@
     ui.view = v; ui.msg = ""; ui.bad = false; ui.choose = null;
   }
 
-  function whoIs(v, seat) { return seat === 0 ? "the OP" : v.names[seat]; }
+  // on a captive's own phone the game waiting for them says so: "waiting for you", not their name
+  function whoIs(v, seat) { return seat === ui.me ? "you" : seat === 0 ? "the OP" : v.names[seat]; }
 
   function status(v, compact) {
     const lines = [];
@@ -183,11 +184,24 @@
     return box;
   }
 
-  // The OP's lines since a captive last spoke: what the OP reads out now.
+  // What the OP reads out now: every OP line since the OP last tapped "Said it", however many
+  // a move brought (a line dropped from this box is a line the table never hears). The mark is a
+  // count of the table's lines, kept on this phone so a reload or a locked screen keeps it; an
+  // undo that takes lines back lowers it. It belongs to this game's link (a new game, a new link).
+  const SAID_KEY = "island-said-up-to";
+  function saidMark(v) {
+    let kept = {};
+    try { kept = JSON.parse(localStorage.getItem(SAID_KEY) || "{}") || {}; } catch (e) { kept = {}; }
+    if (kept.link !== localStorage.getItem("seatToken")) return 0;
+    const n = Number(kept.n) || 0;
+    if (n > v.said.length) markSaid(v, v.said.length);  // taken back: the lines said after it come anew
+    return Math.min(n, v.said.length);
+  }
+  function markSaid(v, n) {
+    localStorage.setItem(SAID_KEY, JSON.stringify({ link: localStorage.getItem("seatToken"), n: n === undefined ? v.said.length : n }));
+  }
   function toSayAloud(v) {
-    const out = [];
-    for (let i = v.said.length - 1; i >= 0 && v.said[i].speaker === "OP"; i--) out.unshift(v.said[i].words);
-    return out.slice(-3);
+    return v.said.slice(saidMark(v)).filter((s) => s.speaker === "OP").map((s) => s.words);
   }
 
   function pips(n, max, cls) {
@@ -290,6 +304,7 @@
     const said = {};
     (d.choices || []).forEach((c) => { said[c.option] = c; });
     const chooses = (v.legal || []).filter((m) => m.type === "Choose" && m.seat === (d.seat === undefined ? m.seat : d.seat));
+    if (isOracle(chooses)) return oracleEl(d, chooses, send);
     return el("div", { class: "decision" },
       el("p", { class: "decision-prompt" }, d.prompt),
       el("div", { class: "row" }, ...chooses.map((m) => {
@@ -298,6 +313,32 @@
         if (c.text) b.append(el("span", { class: "explain" }, c.text));
         return b;
       })));
+  }
+
+  // The oracle's answer is up to two directions: the captive taps them on the compass and asks,
+  // rather than reading 22 buttons (none, six singles, fifteen pairs).
+  const isOracle = (chooses) => chooses.length > 7 && chooses.some((m) => m.option === "none") &&
+    chooses.every((m) => m.option === "none" || m.option.split(" ").every((x) => DIR_WORDS[x]));
+  function oracleEl(d, chooses, send) {
+    const picked = (ui.oracle || []).filter((x) => DIR_WORDS[x]);
+    const wanted = (m) => {
+      const dirs = m.option === "none" ? [] : m.option.split(" ");
+      return dirs.length === picked.length && picked.every((x) => dirs.includes(x));
+    };
+    const move = chooses.find(wanted);
+    const tap = (x) => {
+      const had = picked.includes(x);
+      ui.oracle = had ? picked.filter((y) => y !== x) : picked.concat([x]).slice(-2);  // a third replaces the oldest
+      redraw();
+    };
+    return el("div", { class: "decision oracle" },
+      el("p", { class: "decision-prompt" }, d.prompt),
+      el("p", { class: "dim" }, "Tap up to two directions, then ask."),
+      el("div", { class: "pad" }, ...DIRS.map((x) => button(`${x} · ${DIR_WORDS[x]}`,
+        { "data-dir": x, class: picked.includes(x) ? "on" : "quiet" }, () => tap(x)))),
+      button(picked.length ? `Ask about ${picked.map((x) => DIR_WORDS[x]).join(" and ")}` : "Ask about no direction",
+        { id: "island-oracle-ask", "data-option": move ? move.option : "" },
+        () => { if (move) { ui.oracle = []; post(send, move); } }));
   }
 
   // ------------------------------------------------------------------ the OP (master view)
@@ -581,12 +622,14 @@
     const panel = opPanel(v, send);
     root.replaceChildren(...[
       el("div", { class: "island-aloud", id: "island-aloud" },
-        el("div", { class: "dim" }, aloud.length ? "Say aloud" : "Last said"),
-        ...(aloud.length ? aloud : v.said.slice(-1).map((s) => s.speaker + ": " + s.words)).map((w) => {
+        el("div", { class: "aloud-head" }, el("span", { class: "dim" }, aloud.length ? `Say aloud (${aloud.length})` : "Last said"),
+          aloud.length ? button("Said it", { id: "island-said-it", class: "quiet" }, () => { markSaid(v); redraw(); }) : null),
+        // many lines scroll inside the box, so the OP's own moves stay on the first screen
+        el("div", { class: "aloud-lines" }, ...(aloud.length ? aloud : v.said.slice(-1).map((s) => s.speaker + ": " + s.words)).map((w) => {
           const p = el("p", { class: "clamped", title: "Tap to read it all" }, w);
           p.addEventListener("click", () => p.classList.toggle("clamped"));
           return p;
-        })),
+        }))),
       panel[0],
       v.island ? opMap(v, send) : v.building ? buildMap(v, send) : null,
       panel[1],
@@ -596,7 +639,7 @@
       v.trails && Object.keys(v.trails).length ? el("p", { class: "dim" }, "This turn: " + Object.entries(v.trails).map(([k, s]) => k + " " + s.join("→")).join(" · ")) : null,
       v.island ? behindTheScreen(v) : null,
       v.phase === "play" ? correctionsEl(v, send) : null,
-      el("h3", {}, "Captives' boards"), captives,
+      fold("captives", "Captives' boards", captives),
       fold("said", "Said at the table", saidLog(v, 30)),
     ].filter(Boolean));
   }
@@ -865,6 +908,11 @@
       const end = legal.find((m) => m.type === "EndTurn");
       if (end) parts.push(button("End turn", { id: "island-end-turn" }, () => post(send, end)));
     }
+    // nothing to decide now: the first screen says whom the game waits for, above the notes
+    if (!parts.length && v.phase !== "over") {
+      const who = v.waiting_for !== null && v.waiting_for !== undefined ? v.waiting_for : v.turn;
+      parts.push(el("p", { class: "island-waiting", id: "island-wait" }, `Waiting for ${whoIs(v, who)}.`));
+    }
     parts.push(msgEl(), notesMap(v, send));
     box.replaceChildren(...parts.filter(Boolean));
   }
@@ -882,6 +930,7 @@
 
   function drawIsland(root, v, ctx) {
     fresh(v);
+    ui.me = ctx && /^seat-\d+$/.test(ctx.viewer || "") && v.board ? Number(ctx.viewer.slice(5)) : null;
     if (ctx && ctx.viewer !== "table" && ctx.viewer !== "host") sayOnce(v);
     if (v.island !== undefined) {  // the OP: everything on one page, what they may do first
       redraw = () => drawMaster(root, v, ctx.post);

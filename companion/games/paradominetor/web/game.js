@@ -99,7 +99,8 @@
   // ------------------------------------------------------------------ a seat's own moves
   //
   // What the player has half chosen lives here, so the live updates that redraw the page keep it.
-  const entry = { colour: null, value: "1", declaring: false, message: "", bad: false };
+  const entry = { colour: null, value: "1", declaring: false, message: "", bad: false,
+                  view: null, busy: false, sentFor: null };
 
   function say(text, bad) {
     entry.message = text;
@@ -109,9 +110,14 @@
   }
 
   function send(ctx, move) {
+    // A second tap while the first is on its way, or before the view it changed arrives, is the
+    // same play: it is not sent again (the companion would refuse it as out of turn).
+    if (entry.busy || entry.sentFor === entry.view) return Promise.resolve();
+    entry.busy = true;
     say("");
     // Taken: the board shows the play. Refused: the reason stays until the next try.
-    return ctx.post(move).then(() => { entry.declaring = false; }, (e) => say(e.message, true));
+    return ctx.post(move).then(() => { entry.busy = false; entry.sentFor = entry.view; entry.declaring = false; },
+      (e) => { entry.busy = false; say(e.message, true); });
   }
 
   // A black lead: its colour, one tap each, from the colours in this game.
@@ -123,6 +129,7 @@
   }
 
   function seat(box, v, ctx) {
+    entry.view = v;
     const me = v.you;
     if (me === undefined) { box.replaceChildren(); return; }
     const leading = v.phase === "play" && v.to_play === me && v.current_trick.length === 0;

@@ -1,0 +1,202 @@
+"""What a player must do now is on their phone's first screen (390x844), in every game: their own
+decision and hand come before the table's state. Paradox Island's OP keeps every line to say aloud
+until they tap "Said it", and a captive answers the oracle by picking up to two directions."""
+import random
+
+import pytest
+
+from companion.games import MASTER, Viewer
+
+playwright = pytest.importorskip("playwright.sync_api")
+PHONE = {"width": 390, "height": 844}
+
+
+def seat_pages(device, browser, game, options):
+    """A new game, and each seat's phone on its own link (from a host page opened after the game
+    began, so it lists this game's seats and no earlier game's)."""
+    expect = playwright.expect
+    device.companion.new_game(game, options, seed=0).result(timeout=10)
+    host = browser.new_context(viewport=PHONE).new_page()
+    host.goto(device.urls["local"])
+    expect(host.locator("#status")).to_have_text("live")
+    links = host.locator(".seat-link")
+    expect(links).to_have_count(len(device.companion.snapshot.session.viewers()))
+    pages = {}
+    for i in range(links.count()):
+        viewer = host.locator(".seatcard").nth(i).get_attribute("data-viewer")
+        page = browser.new_context(viewport=PHONE).new_page()
+        page.goto(links.nth(i).get_attribute("href"))
+        expect(page.locator("#status")).to_have_text("live")
+        pages[viewer] = page
+    host.context.close()
+    return pages
+
+
+@pytest.mark.parametrize("game, options, heading", [
+    ("loop", {"players": 2, "names": ["Ann", "Bo"]}, "Your action"),
+    ("initiative", {"players": 2}, None),
+    ("paradominetor", {}, "Your moves"),
+    ("dynasty", {}, "Your moves"),
+])
+def test_the_player_s_own_moves_come_before_the_table_s_state(device, browser, shots, game, options, heading):
+    pages = seat_pages(device, browser, game, options)
+    page = pages["seat-0"]
+    page.wait_for_timeout(300)  # the game's style applied
+    page.screenshot(path=str(shots / f"first-screen-{game}.png"))
+    mine, table = page.locator("#mine"), page.locator("#game")
+    playwright.expect(mine.locator("h2, h3").first).to_be_visible()
+    assert mine.bounding_box()["y"] < table.bounding_box()["y"]
+    if heading:
+        box = mine.locator("h2, h3", has_text=heading).first.bounding_box()
+        assert box["y"] + box["height"] <= PHONE["height"], f"{heading!r} is {box['y']:.0f} px down"
+    button = mine.locator("button").first
+    if button.count():
+        box = button.bounding_box()
+        assert box["y"] + box["height"] <= PHONE["height"]
+    for p in pages.values():
+        p.context.close()
+
+
+# Paradox Island's pages, drawn by the island's script in the seat page's shell from views the
+# companion would send (as test_island_browser.py does).
+
+def island_page(device, browser):
+    base = device.urls["local"].split("/?")[0].rstrip("/")
+    page = browser.new_context(viewport=PHONE).new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(base + "/static/seat.html#")
+    page.add_style_tag(url=base + "/games/island/game.css")
+    page.add_script_tag(url=base + "/games/island/game.js")
+    return page, errors
+
+
+def draw(page, view, viewer):
+    page.evaluate("""([v, viewer]) => { const mine = document.getElementById("mine");
+        document.getElementById("no-seat").classList.add("hidden"); mine.classList.remove("hidden");
+        const ctx = {viewer, post: (m) => { window.posted = m; return Promise.resolve({}); }};
+        ParadoxTable.board(document.getElementById("game"), v, ctx);
+        ParadoxTable.seat(mine, v, ctx); }""", [view, viewer])
+
+
+def within_first_screen(locator):
+    box = locator.bounding_box()
+    return box is not None and box["y"] + box["height"] <= PHONE["height"]
+
+
+def island_without_starting_fruits():
+    from companion.games import island as G
+    from companion.games.island import catalog, layout
+    placements = layout.random_placements(random.Random(1), None)
+    isl = layout.build(placements)
+    anomalies = layout.find(isl, "anomaly")
+    fruit = {layout.space(isl, s).value: s for s in layout.find(isl, "fruit")}
+    return G.setup(dict(island=list(placements), characters=["phil", "hempel"],
+                        anomalies=dict(zip(anomalies, catalog.anomaly_tokens())),
+                        wave="north", rock=anomalies[0], bush=fruit["apple"]), 1)
+
+
+def test_a_captive_s_starting_fruit_is_asked_first_and_the_top_says_it_waits_for_them(device, browser):
+    from companion.games import island as G
+    state = island_without_starting_fruits()
+    assert state.phase == "fruits"
+    seat = G.view(state, MASTER)["waiting_for"]
+    page, errors = island_page(device, browser)
+    draw(page, G.view(state, Viewer.of_seat(seat)), f"seat-{seat}")
+    first = page.locator(".fruit-choice button").first
+    assert within_first_screen(page.locator("#mine h2").first)
+    assert within_first_screen(first)
+    assert "waiting for you" in page.locator("#game").inner_text()
+    # the other captive, with nothing to decide, reads whom the game waits for at the top
+    other = 3 - seat
+    draw(page, G.view(state, Viewer.of_seat(other)), f"seat-{other}")
+    wait = page.locator("#island-wait")
+    playwright.expect(wait).to_have_text(f"Waiting for {G.view(state, MASTER)['names'][seat]}.")
+    assert within_first_screen(wait)
+    assert errors == []
+
+
+def test_the_oracle_asks_for_up_to_two_directions_not_22_buttons(device, browser):
+    from companion.games import island as G
+    from companion.games.island.state import Pending, Step, piece
+    from tests.island.helpers import game, turn_of
+    from itertools import combinations
+    dirs = ("NW", "NE", "E", "SE", "SW", "W")
+    options = ("none",) + dirs + tuple(f"{a} {b}" for a, b in combinations(dirs, 2))
+    from dataclasses import replace
+    state = turn_of(game(characters=("phil", "hempel")), 1)
+    state = replace(state, pending=Pending(1, "oracle", "Choose up to two directions.", options,
+                                           Step("oracle", piece="phil", space=piece(state, "phil").space)))
+    view = G.view(state, Viewer.of_seat(1))
+    assert len([m for m in view["legal"] if m["type"] == "Choose"]) == 22
+    page, errors = island_page(device, browser)
+    draw(page, view, "seat-1")
+    decision = page.locator("#mine .decision")
+    assert decision.locator("button").count() == 7  # six directions and "ask"
+    assert within_first_screen(page.locator("#island-oracle-ask"))
+    for d in ("SW", "NE", "E"):  # a third direction replaces the first
+        decision.locator(f'button[data-dir="{d}"]').click()
+    ask = page.locator("#island-oracle-ask")
+    playwright.expect(ask).to_have_text("Ask about northeast and east")
+    ask.click()
+    assert page.evaluate("window.posted") == {"type": "Choose", "seat": 1, "option": "NE E"}
+    assert errors == []
+
+
+def test_the_op_keeps_every_line_to_say_aloud_until_they_tap_said_it(device, browser, shots):
+    from companion.games import island as G
+    from tests.island.helpers import game, turn_of
+    view = G.view(turn_of(game(characters=("phil", "schrodie", "theseus")), 3), MASTER)
+    said = [{"speaker": "Theseus", "words": "I'm moving east unsafely."},
+            {"speaker": "OP", "words": "Theseus, you're on an Escher knot."},
+            {"speaker": "OP", "words": "Theseus, you move along the arrow."},
+            {"speaker": "OP", "words": "Theseus, you're on Portal 1 (blue)."},
+            {"speaker": "OP", "words": "Theseus, I'm moving you to another Portal 1 (blue)."}]
+    view["said"] = said
+    page, errors = island_page(device, browser)
+    draw(page, view, "master")
+    aloud = page.locator("#island-aloud p")
+    playwright.expect(aloud).to_have_text([s["words"] for s in said[1:]])
+    assert within_first_screen(page.locator("#island-said-it"))
+    # a captive speaks, and the OP has not yet said the lines: they stay, the new one after them
+    view["said"] = said + [{"speaker": "Theseus", "words": "I end my turn."},
+                           {"speaker": "OP", "words": "Phil's turn."}]
+    draw(page, view, "master")
+    playwright.expect(aloud).to_have_text([s["words"] for s in said[1:]] + ["Phil's turn."])
+    page.screenshot(path=str(shots / "first-screen-island-op.png"))
+    page.locator("#island-said-it").click()
+    playwright.expect(aloud).to_have_text(["OP: Phil's turn."])  # the last line, for reference
+    playwright.expect(page.locator("#island-said-it")).to_have_count(0)
+    view["said"] = view["said"] + [{"speaker": "OP", "words": "Phil, you're on Camp A."}]
+    draw(page, view, "master")
+    playwright.expect(aloud).to_have_text(["Phil, you're on Camp A."])
+    page.locator("#island-said-it").click()
+    # that move is taken back and another made: its line is new, to be said
+    del view["said"][-1]
+    draw(page, view, "master")
+    view["said"] = view["said"] + [{"speaker": "OP", "words": "Phil, you're on a mirage."}]
+    draw(page, view, "master")
+    playwright.expect(aloud).to_have_text(["Phil, you're on a mirage."])
+    # the OP's page is one the OP can work in: the boards and logs fold away below the map
+    assert page.evaluate("document.documentElement.scrollHeight") < 2400
+    assert errors == []
+
+
+def test_a_double_tap_on_i_played_this_plays_once_without_a_refusal(device, browser):
+    from companion.games import TABLE
+    pages = seat_pages(device, browser, "paradominetor", {})
+    companion = device.companion
+    first = companion.snapshot.view(TABLE)["to_play"]
+    page = pages[f"seat-{first}"]
+    errors = []
+    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    playwright.expect(page.locator("#play-send")).to_have_text("I played this")
+    page.select_option("#play-value", "3")
+    page.locator("#play-send").dblclick()
+    playwright.expect(page.locator(".tile").first).to_be_visible()
+    page.wait_for_timeout(500)  # a second move would be answered by now
+    assert len(companion.snapshot.view(TABLE)["current_trick"]) == 1
+    assert page.locator("#mine-msg").inner_text() == ""
+    assert errors == []  # no refused move (409) either
+    for p in pages.values():
+        p.context.close()
