@@ -8,6 +8,7 @@ import pytest
 from companion.games import MASTER, Viewer
 
 playwright = pytest.importorskip("playwright.sync_api")
+from browsing import seat_links  # noqa: E402
 PHONE = {"width": 390, "height": 844}
 
 
@@ -19,13 +20,10 @@ def seat_pages(device, browser, game, options):
     host = browser.new_context(viewport=PHONE).new_page()
     host.goto(device.urls["local"])
     expect(host.locator("#status")).to_have_text("live")
-    links = host.locator(".seat-link")
-    expect(links).to_have_count(len(device.companion.snapshot.session.viewers()))
     pages = {}
-    for i in range(links.count()):
-        viewer = host.locator(".seatcard").nth(i).get_attribute("data-viewer")
+    for viewer, link in seat_links(host, len(device.companion.snapshot.session.viewers())).items():
         page = browser.new_context(viewport=PHONE).new_page()
-        page.goto(links.nth(i).get_attribute("href"))
+        page.goto(link)
         expect(page.locator("#status")).to_have_text("live")
         pages[viewer] = page
     host.context.close()
