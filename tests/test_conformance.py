@@ -421,9 +421,6 @@ KNOWN = {
     ("exactly", "dynasty"): "Domino Dynasty: starting dominoes, placements, removals, ignored needs and loans the "
                             "rules accept are not offered; the market, missions and events the table draws are "
                             "not yet told (Game.told)",
-    ("exactly", "initiative"): "Paradox Initiative: a draft or an alliance without its card or particle fails "
-                               "instead of being refused; a swap by the tech module the rules accept is not "
-                               "offered; a taught card's cost is not yet told (Game.told)",
 }
 
 
