@@ -131,3 +131,13 @@ def test_while_the_report_waits_for_an_owner_the_table_may_go_on_with_the_sugges
     assert len(shares) == 2 and going_on and all(isinstance(m, (Market, Mission)) for m in going_on)
     went_on, _ = dynasty.apply(state, next(m for m in going_on if isinstance(m, Market)))
     assert went_on.round == 2 and went_on.drawn
+
+
+def test_a_loan_is_offered_before_the_round_s_event_is_revealed():
+    """A loan may be made at any time of the draw step (docs/rulings.md (x)), the event's reveal
+    included."""
+    state = dynasty.setup({"players": 2, "roles": ["warfare", "goods"], "proximity": "yes", "machine": "yes"}, 0)
+    assert state.phase == "draw" and not state.event
+    loans = [m for m in dynasty.legal_moves(state) if isinstance(m, dynasty.Lend)]
+    assert loans and all(accepts(state, m) for m in loans)
+    assert not accepts(state, dynasty.Lend(0, 1, "warfare", "power"))  # no powers variant

@@ -137,8 +137,8 @@ def _candidates(state: State) -> list:
             out += powers.lend_moves(state) + missions.ignore_moves(state)
         return out
     if state.phase == "draw":
-        if "proximity" in cfg.expansions and not state.event:
-            return [Happening(0, practice.event(state.seed, state.round))]
+        if "proximity" in cfg.expansions and not state.event:  # the event first; loans any time of the step
+            return [Happening(0, practice.event(state.seed, state.round))] + powers.lend_moves(state)
         out = []
         if not state.drawn:
             size = 2 * cfg.players * (2 if state.event == "breakthrough_draw_more" else 1)
