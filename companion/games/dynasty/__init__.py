@@ -92,6 +92,8 @@ def legal_moves(state: State) -> list:
         # a table may go on without their answer: the suggestion stands (docs/rulings.md (k))
         settled = report.settle(state)
         return report.share_moves(state) + ([] if settled.phase == "over" else legal_moves(settled))
+    if state.phase == "start":  # every start the rules accept, built as they check it
+        return _candidates(state)
     return accepted(apply, state, _candidates(state))
 
 

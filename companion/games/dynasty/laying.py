@@ -57,7 +57,7 @@ def place(state: State, move: Place) -> State:
     mismatch = placement_refusal(state, seat, move.map, cells, halves) is not None or (
         move.map == PERSONAL and state.effect(seat, "ignore_placement") is not None
         and placement_refusal(replace(state, effects=()), seat, move.map, cells, halves) is not None)
-    before = power.strengths(state)
+    before = _strengths_before(state)
     state = _lay(state, seat, move.map, cells, halves)
     state = replace(state, placed=set_at(state.placed, seat, state.placed[seat] + 1),
                     on_shared=set_at(state.on_shared, seat, state.on_shared[seat] or move.map == SHARED),
@@ -85,6 +85,17 @@ def place(state: State, move: Place) -> State:
     if state.phase == "free" and not room(state):  # docs/rulings.md (i3)
         return finish(say(state, "No domino can be laid on any map any more: the game ends."), "ended")
     return state
+
+
+_BEFORE: list = [None, None]  # the last state placed on and its strengths (read only)
+
+
+def _strengths_before(state: State) -> dict:
+    """The strengths before a placement, counted once for a state several placements are tried
+    on (a phone's offers, a camera's doubts): only read, to say what a placement changed."""
+    if _BEFORE[0] is not state:
+        _BEFORE[:] = [state, power.strengths(state)]
+    return _BEFORE[1]
 
 
 def _lay(state: State, seat: int, where: str, cells, halves) -> State:
