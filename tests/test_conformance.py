@@ -415,15 +415,9 @@ def refusal(rules, state, move):
 # Known disagreements, kept visible until the game's rules are put right (strict=False: a draw
 # that happens not to reach one passes).
 KNOWN = {
-    ("offers a move", "dynasty"): "Domino Dynasty: 'placements only' play offers no move at all; with Machine "
-                                  "Mama and powers the Sister of Coin can lend her power after drawing her two "
-                                  "missions, and then no move ends the draw",
-    ("exactly", "dynasty"): "Domino Dynasty: starting dominoes, placements, removals, ignored needs and loans the "
-                            "rules accept are not offered; the market, missions and events the table draws are "
-                            "not yet told (Game.told)",
-    ("exactly", "initiative"): "Paradox Initiative: a draft or an alliance without its card or particle fails "
-                               "instead of being refused; a swap by the tech module the rules accept is not "
-                               "offered; a taught card's cost is not yet told (Game.told)",
+    ("exactly", "dynasty"): "Domino Dynasty: in placements-only play and for a reward's free domino the rules "
+                            "accept any domino the table lays, while the phones offer the practice deck's; "
+                            "which domino was drawn is not yet told (Game.told) apart from the placement",
 }
 
 

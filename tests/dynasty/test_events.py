@@ -72,7 +72,8 @@ def test_a_domino_taken_off_shows_what_it_covered_and_one_beneath_stays_until_th
     state = revealed(with_domino(game()), "snow_overlap", ["grass/person/EW|grass//EW"] + [FILLER] * 3)
     state, _ = dynasty.apply(state, Place(0, "personal", ((6, 3), (7, 3)), ("grass/person/EW", "grass//EW")))
     state = dataclasses.replace(state, tasks=(Task(0, "remove", 2),), phase="report")
-    assert [m.cell for m in dynasty.legal_moves(state)] == [(6, 3)]  # the one beneath is held down
+    # the one beneath is held down: only the top one is offered, named by either of its squares
+    assert [m.cell for m in dynasty.legal_moves(state)] == [(6, 3), (7, 3)]
     with pytest.raises(IllegalMove, match="the domino on F4 lies partly under another: that one comes off first"):
         dynasty.apply(state, Remove(0, "personal", (5, 3)))
     state, _ = dynasty.apply(state, Remove(0, "personal", (7, 3)))

@@ -43,7 +43,7 @@ def test_the_owner_decides_who_gets_strength_that_cannot_serve_every_mission():
     waiting = play_round(state, [["warfare 2"], ["warfare 1"]])
     assert waiting.phase == "share"  # the report waits for the Brother of Warfare's choice
     first, second = cards(waiting, 1)
-    offered = dynasty.legal_moves(waiting)
+    offered = [m for m in dynasty.legal_moves(waiting) if isinstance(m, dynasty.Share)]  # beside the next round's draw
     assert {m.missions for m in offered} == {(first.id,), (second.id,)} and {m.seat for m in offered} == {0}
     chosen, _ = dynasty.apply(waiting, dynasty.Share(0, "warfare", (second.id,)))
     first, second = cards(chosen, 1)

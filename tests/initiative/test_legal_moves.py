@@ -135,3 +135,31 @@ def test_a_turn_with_no_possible_action_may_end():
     offered = game.legal_moves(state)
     assert EndTurn(seat) in offered and not any(isinstance(m, (Swap, Resolve)) for m in offered)
     game.apply(state, EndTurn(seat))
+
+
+def test_a_move_sent_without_its_card_or_particle_is_refused_in_words():
+    """A phone may send a field empty (JSON null): the rules say what is missing."""
+    state, seat = matrix_turn()
+    state = change(state, lambda s: s["boards"][seat].update(hand=["R1"]))
+    with pytest.raises(IllegalMove, match="names a particle"):
+        game.apply(state, Ally(seat, "red", None))
+    with pytest.raises(IllegalMove, match="names a colour"):
+        game.apply(state, Ally(seat, None, "R1"))
+    s = thaw(state)
+    wormhole = change(state, lambda s: s.update(phase="wormhole", wormhole=[None] + s["wormhole"][1:]))
+    with pytest.raises(IllegalMove, match="names a card"):
+        game.apply(wormhole, Draft(s["order"][0], None))
+
+
+def test_search_offers_every_card_of_the_discard_pile():
+    """"Take one card from the discard pile": any of them, not the last few."""
+    state, seat = matrix_turn()
+
+    def edit(s):
+        s["boards"][seat]["tech"] = ["search"]
+        s["discard"] += s["deck"][:6]
+        s["deck"] = s["deck"][6:]
+    state = change(state, edit)
+    pile = thaw(state)["discard"]
+    offered = {m.card for m in game.legal_moves(state) if isinstance(m, Tech) and m.module == "search"}
+    assert len(pile) >= 6 and offered == set(pile)

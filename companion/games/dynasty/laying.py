@@ -12,9 +12,9 @@ from .hands import has_power, spend_power, wields
 from .maps import Square, buried, lift, name
 from .missions import end_claim, maybe_claim
 from .moves import Place, Remove
-from .placement import as_laid, market_index, placement_refusal
+from .placement import as_laid, market_index, placement_refusal, room
 from .state import PERSONAL, SHARED, State
-from .steps import after, anchors, put, removable, say, set_at
+from .steps import after, anchors, finish, put, removable, say, set_at
 from .tasks import task_done, waiting
 
 
@@ -52,10 +52,12 @@ def place(state: State, move: Place) -> State:
     why = placement_refusal(state, seat, move.map, cells, halves, use_power)
     if why:
         raise IllegalMove(why)
+    if use_power and placement_refusal(state, seat, move.map, cells, halves) is None:
+        raise IllegalMove("that domino matches where it lies: it needs no power (the power is kept)")
     mismatch = placement_refusal(state, seat, move.map, cells, halves) is not None or (
         move.map == PERSONAL and state.effect(seat, "ignore_placement") is not None
         and placement_refusal(replace(state, effects=()), seat, move.map, cells, halves) is not None)
-    before = power.strengths(state)
+    before = _strengths_before(state)
     state = _lay(state, seat, move.map, cells, halves)
     state = replace(state, placed=set_at(state.placed, seat, state.placed[seat] + 1),
                     on_shared=set_at(state.on_shared, seat, state.on_shared[seat] or move.map == SHARED),
@@ -80,7 +82,20 @@ def place(state: State, move: Place) -> State:
         return end_claim(state) if not market else state
     if task is not None:
         return task_done(state, task)
+    if state.phase == "free" and not room(state):  # docs/rulings.md (i3)
+        return finish(say(state, "No domino can be laid on any map any more: the game ends."), "ended")
     return state
+
+
+_BEFORE: list = [None, None]  # the last state placed on and its strengths (read only)
+
+
+def _strengths_before(state: State) -> dict:
+    """The strengths before a placement, counted once for a state several placements are tried
+    on (a phone's offers, a camera's doubts): only read, to say what a placement changed."""
+    if _BEFORE[0] is not state:
+        _BEFORE[:] = [state, power.strengths(state)]
+    return _BEFORE[1]
 
 
 def _lay(state: State, seat: int, where: str, cells, halves) -> State:
@@ -118,6 +133,8 @@ def remove(state: State, move: Remove) -> State:
             raise IllegalMove(f"{cfg.names[seat]} takes a domino off {'the shared map' if where == SHARED else 'their own map'}")
     elif state.phase == "claim" and seat == state.turn and has_power(state, seat, "warfare"):
         task, where = None, move.map  # the Brother of Warfare's power: a domino of an earlier round
+        if where not in (SHARED, PERSONAL):
+            raise IllegalMove("map is shared or personal")
     else:
         raise IllegalMove(waiting(state) if state.tasks else "no domino is to be taken off now")
     if move.owner not in (None, seat) and owner == seat:

@@ -187,12 +187,14 @@ def refusal(g: dict, cells, halves, match: str | None, where: str, bound: int = 
             return f"square {name(cell)} of {where} is already taken"
         if cell in g and g[cell].domino in keep:
             return f"the starting domino on {name(cell)} of {where} may not be covered"
+    if not g and not all(0 <= v < BOUND for cell in cells for v in cell):
+        return f"the first domino of {where} lies on the mat's squares, A1 to H8"
     covers = any(cell in g for cell in cells)
     if overlap == "must" and not covers:
         return "this round a domino must lie over at least one square already down (Snowfalls)"
     if attach and g and not covers and not any(neighbour(c, s) in g and neighbour(c, s) not in cells for c in cells for s in SIDES):
         return f"the domino does not touch {where}"
-    rest = {c: v for c, v in g.items() if c not in cells}
+    rest = {c: v for c, v in g.items() if c not in cells} if covers else g
     wide, high = extent(list(rest) + list(cells))
     if wide > bound:
         return f"{where} would be {wide} squares from west to east; at most {bound}"
@@ -223,9 +225,20 @@ def refusal(g: dict, cells, halves, match: str | None, where: str, bound: int = 
     return None
 
 
+def mat_pairs(bound: int = BOUND):
+    """Every pair of squares side by side on the mat's squares A1 to H8, in both orders."""
+    for y in range(bound):
+        for x in range(bound):
+            for b in ((x + 1, y), (x, y + 1)):
+                if b[0] < bound and b[1] < bound:
+                    yield (x, y), b
+                    yield b, (x, y)
+
+
 def spots(g: dict, bound: int = BOUND, overlap: bool = False, keep=frozenset()):
     """Every pair of cells (in both orders) where a domino could touch the map; with `overlap`,
-    also every pair lying over at least one square (not of a domino in `keep`)."""
+    also every pair lying over at least one square (not of a domino in `keep`). An empty map's
+    first domino lies on the mat's squares (docs/rulings.md (i))."""
     if overlap and g:
         seen = set()
         for a, sq in g.items():
@@ -240,17 +253,19 @@ def spots(g: dict, bound: int = BOUND, overlap: bool = False, keep=frozenset()):
         yield from (p for p in spots(g, bound) if p not in seen)
         return
     if not g:
-        yield from (((3, 3), (4, 3)), ((4, 3), (3, 3)), ((3, 3), (3, 4)), ((3, 4), (3, 3)))
+        yield from mat_pairs()
         return
-    free = {neighbour(c, s) for c in g for s in SIDES} - set(g)
+    free = sorted({neighbour(c, s) for c in g for s in SIDES} - set(g))
     seen = set()
     for a in free:
         for s in SIDES:
             b = neighbour(a, s)
-            if b in g or (a, b) in seen:
+            if b in g:
                 continue
-            seen.add((a, b))
-            yield a, b
+            for pair in ((a, b), (b, a)):
+                if pair not in seen:
+                    seen.add(pair)
+                    yield pair
 
 
 def open_ends(g: dict) -> int:

@@ -66,6 +66,8 @@ def ignore(state: State, move: Ignore) -> State:
         raise IllegalMove(f"mission {move.mission} is not {who}'s of this round")
     if not isinstance(move.need, int) or isinstance(move.need, bool) or not 0 <= move.need < len(card.needs):
         raise IllegalMove(f"the mission has {len(card.needs)} parts: choose one of 1 to {len(card.needs)}")
+    if card.ignored == move.need:
+        raise IllegalMove(f"{who} already ignores that part of the mission")
     card = replace(card, ignored=move.need)
     state = replace(state, missions=tuple(card if m.id == card.id else m for m in state.missions))
     if card.secret:

@@ -166,18 +166,23 @@ def _sniper(g: dict, cells, halves) -> str | None:
     return None
 
 
-def placements(state: State, seat: int, dominoes_=None):
-    """Every (map, cells, halves) seat may lay from the market (or from `dominoes_`)."""
+def placements(state: State, seat: int, dominoes_=None, power_: bool = False):
+    """Every (map, cells, halves) seat may lay from the market (or from `dominoes_`); with
+    `power_`, those only the Uncle of Infrastructure's power lays (a mismatched domino)."""
     texts = dict.fromkeys(state.market if dominoes_ is None else dominoes_)
+    turned = [[(a.turned(side), b.turned(side)) for side in range(4)] for a, b in map(parse_domino, texts)]
     over = overlapping(state, seat) is not None
     for where in (PERSONAL, SHARED):
         g = dict(state.shared) if where == SHARED else state.seat_map(seat)
         for cells in spots(g, overlap=over, keep=anchors(state, seat, where) if over else ()):
             side = "ESWN".index(_side(cells))
-            for text in texts:
-                a, b = parse_domino(text)
-                halves = (a.turned(side), b.turned(side))
-                if placement_refusal(state, seat, where, cells, halves) is None:
+            for ways in turned:
+                halves = ways[side]
+                if power_:
+                    if placement_refusal(state, seat, where, cells, halves, True) is None \
+                            and placement_refusal(state, seat, where, cells, halves) is not None:
+                        yield where, cells, halves
+                elif placement_refusal(state, seat, where, cells, halves) is None:
                     yield where, cells, halves
 
 
@@ -229,3 +234,41 @@ def task_shifts(state: State, task) -> list:
             if task_refusal(without, task, task.seat, PERSONAL, cells, new, turned) is None:
                 out.append(Shift(task.seat, PERSONAL, cells[0], new, tuple(h.text() for h in turned)))
     return list(dict.fromkeys(out))
+
+
+# ---------------------------------------------------------------- placements only (records)
+
+def plain(g: dict, cells, where: str) -> tuple:
+    """A domino with no icon that fits these cells of map g as well as any domino can: its paths
+    open exactly where its neighbours' are (a personal map), each half the terrain of a neighbour
+    (the shared map)."""
+    out = []
+    for cell in cells:
+        paths, terrain = "", None
+        for side in "NESW":
+            other = neighbour(cell, side)
+            if other in cells:
+                continue
+            if other in g:
+                there = g[other].half
+                if "NESW"["NESW".index(side) ^ 2] in there.paths:
+                    paths += side
+                terrain = terrain or there.terrain
+        out.append(Half(terrain or TERRAIN_OF["housing"], None, paths))
+    return tuple(out)
+
+
+def plain_placements(state: State, seat: int):
+    """(map, cells, halves) of a plain domino (see `plain`) wherever one may lie for seat."""
+    for where in (PERSONAL, SHARED):
+        g = dict(state.shared) if where == SHARED else state.seat_map(seat)
+        for cells in spots(g):
+            halves = plain(g, cells, where)
+            if placement_refusal(state, seat, where, cells, halves) is None:
+                yield where, cells, halves
+
+
+def room(state: State) -> bool:
+    """Whether some domino may still be laid somewhere, by someone (placements-only play)."""
+    return any(next(iter(plain_placements(state, seat)), None) is not None
+               for seat in range(state.config.players))

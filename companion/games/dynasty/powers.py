@@ -13,8 +13,8 @@ from .catalog import role_name
 from .hands import has_power, missions_to_draw, missions_to_keep, round_cards, spend_power, wields
 from .maps import Square, buried, lift, name, side_towards, spots
 from .missions import maybe_claim
-from .moves import Choose, Lend, Place, Shift, Take
-from .placement import QUARTER, as_laid, lies, placement_refusal, task_refusal
+from .moves import Choose, Lend, Place, Remove, Shift, Take
+from .placement import QUARTER, as_laid, lies, placement_refusal, placements, task_refusal
 from .state import PERSONAL, SHARED, State
 from .steps import after, put, removable, say, sits_out
 from .tasks import task_done, waiting
@@ -154,6 +154,13 @@ def claim_moves(state: State, seat: int) -> list:
     if has_power(state, seat, "housing"):
         out += [Shift(seat, where, cell, cells, tuple(h.text() for h in halves))
                 for where, cell, cells, halves in shift_options(state, seat)]
+    if has_power(state, seat, "warfare"):  # a domino of an earlier round, named by either square
+        out += [Remove(seat, where, cell) for where in (PERSONAL, SHARED)
+                for number, cells in removable(state, None, seat, where).items()
+                if number < state.first_of_round for cell in cells]
+    if has_power(state, seat, "infrastructure"):  # a market domino that does not match
+        out += [Place(seat, where, cells, tuple(h.text() for h in halves), True)
+                for where, cells, halves in placements(state, seat, power_=True)]
     return out
 
 

@@ -9,7 +9,7 @@ from ..base import IllegalMove, chance
 from . import laying, missions, power, powers
 from .catalog import CAPITALS, EVENTS, EXPANSIONS, PENALTIES, REWARDS, ROLES
 from .hands import fix_missions_to_draw, missions_to_draw, needs_mission, round_cards
-from .maps import Square, check_cells, frozen, refusal
+from .maps import BOUND, Square, check_cells, frozen, name, refusal
 from .missions import decline, end_claim, maybe_claim
 from .moves import (Choose, Happening, Ignore, Lend, Market, Mission, Pass, Place, Remove, Said, Share, Shift, Start,
                     Swap, Take)
@@ -174,6 +174,9 @@ def _start(state: State, move: Start) -> State:
         raise IllegalMove("the starting dominoes are already down")
     cells = check_cells(move.cells)
     cfg = state.config
+    if move.map in (SHARED, PERSONAL) and not all(0 <= v < BOUND for cell in cells for v in cell):
+        raise IllegalMove(f"a starting domino lies on the mat's squares, A1 to H8, not on "
+                          f"{name(cells[0])}-{name(cells[1])}")
     if move.map == SHARED:
         if move.role not in ROLES:
             raise IllegalMove(f"a shared starting domino names its role: one of {', '.join(ROLES)}")

@@ -29,6 +29,8 @@ GAME = Game(
                help="The rival lab scores 1 more point for each world in its score pile."),
     ),
     parts=("records", "oled", "camera", "simulation"),
+    # a card the catalog does not know: its printed cost (and a nexus card's position) as read
+    told=("Teach",),
 )
 
 

@@ -9,6 +9,7 @@ Seats go clockwise; "to the left" is the next seat. In the solo game the rival l
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import dataclass
 
@@ -980,6 +981,16 @@ HANDLERS = {Draw: draw, Teach: teach, Keep: keep_module, RivalTake: rival_take, 
             EndTurn: end_turn, Discard: penalty.discard}
 
 
+_FIELD_WORDS = {"card": "a card", "particle": "a particle", "colour": "a colour", "module": "a tech module"}
+
+
+def _named(move):
+    """A move names every card, particle, colour or module it needs (a phone may send it empty)."""
+    for f in dataclasses.fields(move):
+        if f.type == "str" and not isinstance(getattr(move, f.name), str):
+            raise IllegalMove(f"{type(move).__name__} names {_FIELD_WORDS.get(f.name, f.name)}: none was given")
+
+
 def apply(state: State, move) -> tuple[State, list[Said]]:
     s = thaw(state)
     handler = HANDLERS.get(type(move))
@@ -987,6 +998,7 @@ def apply(state: State, move) -> tuple[State, list[Said]]:
         raise IllegalMove(f"{type(move).__name__} is not a Paradox Initiative move")
     if not isinstance(getattr(move, "seat", None), int) or not 0 <= move.seat < s["seats"]:
         raise IllegalMove(f"there is no seat {getattr(move, 'seat', None)} at this table")
+    _named(move)
     if s["phase"] == "over":
         raise IllegalMove("the game is over")
     if s["queue"] and type(move) in (Draft, Build, Swap, Resolve, Place, Stabilise, Lock, Ally,
