@@ -44,7 +44,9 @@ def phone(browser):
 
 def _quiet_swap(state, seat, anomaly):
     """A swap the rules accept from the seat that forms no strand (no refill to lay): with the
-    anomaly, or of two matrix particles."""
+    anomaly, or of two matrix particles. Two different particles: the rules also let a player
+    swap two alike (an action spent), but on the table that changes nothing a camera, or anyone
+    looking, could see."""
     rules_state = state.get()
     for m in rules.legal_moves(state):
         if type(m).__name__ != "Swap" or m.seat != seat or isinstance(m.a, str):
@@ -54,6 +56,8 @@ def _quiet_swap(state, seat, anomaly):
         grid = [list(row) for row in rules_state["boards"][seat]["matrix"]]
         cells = [tuple(m.a)] + ([] if anomaly else [tuple(m.b)])
         other = rules_state["anomaly"][int(m.b.split(":")[1])] if anomaly else grid[m.b[0]][m.b[1]]
+        if other == grid[m.a[0]][m.a[1]]:
+            continue
         if not anomaly:
             grid[m.b[0]][m.b[1]] = grid[m.a[0]][m.a[1]]
         grid[m.a[0]][m.a[1]] = other
