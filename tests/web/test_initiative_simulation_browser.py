@@ -147,14 +147,15 @@ def test_an_initiative_round_in_simulation_with_an_anomaly_swap_entered_by_phone
         post(move.seat, {k: v for k, v in to_dict(move).items() if k != "seat"})
 
     def sim_swap(move):
-        host.select_option("#pi-sim-seat", str(move.seat))
-        host.select_option("#pi-sim-a-row", str(move.a[0]))
-        host.select_option("#pi-sim-a-col", str(move.a[1]))
+        # by value: a bare "1" also names the option shown as "1", which is row (or column) 0
+        host.select_option("#pi-sim-seat", value=str(move.seat))
+        host.select_option("#pi-sim-a-row", value=str(move.a[0]))
+        host.select_option("#pi-sim-a-col", value=str(move.a[1]))
         if isinstance(move.b, str):
-            host.select_option("#pi-sim-b-row", move.b)
+            host.select_option("#pi-sim-b-row", value=move.b)
         else:
-            host.select_option("#pi-sim-b-row", str(move.b[0]))
-            host.select_option("#pi-sim-b-col", str(move.b[1]))
+            host.select_option("#pi-sim-b-row", value=str(move.b[0]))
+            host.select_option("#pi-sim-b-col", value=str(move.b[1]))
         with host.expect_response(lambda r: r.url.endswith("/api/host/table")) as answer:
             host.click("#pi-sim-swap")
         assert answer.value.ok, answer.value.text()
