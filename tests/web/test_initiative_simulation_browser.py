@@ -146,16 +146,24 @@ def test_an_initiative_round_in_simulation_with_an_anomaly_swap_entered_by_phone
         move = next((m for m in legal if type(m).__name__ in ("Switch", "Keep", "Build")), legal[0])
         post(move.seat, {k: v for k, v in to_dict(move).items() if k != "seat"})
 
+    def choose(select, value):
+        """The option of a choice on the host page whose value is this: Playwright's choice by
+        value also takes an option shown with those words, and the host page shows cell 0 as
+        "1", cell 1 as "2"."""
+        index = host.locator(f"{select} option").evaluate_all("(os, v) => os.findIndex((o) => o.value === v)", value)
+        assert index >= 0, (select, value)
+        host.select_option(select, index=index)
+        expect(host.locator(select)).to_have_value(value)
+
     def sim_swap(move):
-        # by value: a bare "1" also names the option shown as "1", which is row (or column) 0
-        host.select_option("#pi-sim-seat", value=str(move.seat))
-        host.select_option("#pi-sim-a-row", value=str(move.a[0]))
-        host.select_option("#pi-sim-a-col", value=str(move.a[1]))
+        choose("#pi-sim-seat", str(move.seat))
+        choose("#pi-sim-a-row", str(move.a[0]))
+        choose("#pi-sim-a-col", str(move.a[1]))
         if isinstance(move.b, str):
-            host.select_option("#pi-sim-b-row", value=move.b)
+            choose("#pi-sim-b-row", move.b)
         else:
-            host.select_option("#pi-sim-b-row", value=str(move.b[0]))
-            host.select_option("#pi-sim-b-col", value=str(move.b[1]))
+            choose("#pi-sim-b-row", str(move.b[0]))
+            choose("#pi-sim-b-col", str(move.b[1]))
         with host.expect_response(lambda r: r.url.endswith("/api/host/table")) as answer:
             host.click("#pi-sim-swap")
         assert answer.value.ok, answer.value.text()
