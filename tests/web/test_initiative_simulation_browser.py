@@ -5,6 +5,7 @@ table is behind the phone, A takes the phone as right, the discs are moved to ma
 round goes on to the next with nothing more said."""
 import dataclasses
 import json
+import re
 import urllib.request
 
 import pytest
@@ -13,8 +14,10 @@ from companion import config as config_mod
 from companion.games import TABLE
 from companion.games.base import to_dict
 from companion.games import initiative as rules
+from companion.games.initiative import camera as discs
 from companion.games.initiative import matrix
 from companion.run import start
+from vision.mat import mat_layout
 
 playwright = pytest.importorskip("playwright.sync_api")
 from browsing import wait_until  # noqa: E402
@@ -44,7 +47,9 @@ def phone(browser):
 
 def _quiet_swap(state, seat, anomaly):
     """A swap the rules accept from the seat that forms no strand (no refill to lay): with the
-    anomaly, or of two matrix particles."""
+    anomaly, or of two matrix particles. Two different particles: the rules also let a player
+    swap two alike (an action spent), but on the table that changes nothing a camera, or anyone
+    looking, could see."""
     rules_state = state.get()
     for m in rules.legal_moves(state):
         if type(m).__name__ != "Swap" or m.seat != seat or isinstance(m.a, str):
@@ -54,6 +59,8 @@ def _quiet_swap(state, seat, anomaly):
         grid = [list(row) for row in rules_state["boards"][seat]["matrix"]]
         cells = [tuple(m.a)] + ([] if anomaly else [tuple(m.b)])
         other = rules_state["anomaly"][int(m.b.split(":")[1])] if anomaly else grid[m.b[0]][m.b[1]]
+        if other == grid[m.a[0]][m.a[1]]:
+            continue
         if not anomaly:
             grid[m.b[0]][m.b[1]] = grid[m.a[0]][m.a[1]]
         grid[m.a[0]][m.a[1]] = other
@@ -95,6 +102,27 @@ def test_an_initiative_round_in_simulation_with_an_anomaly_swap_entered_by_phone
         except AssertionError:
             raise AssertionError(f"{what}: {c.snapshot.message}") from None
 
+    layout = mat_layout(discs.MAT)
+
+    def table_as_game():
+        """The camera holds the table steady as the game has it (every disc where the game puts
+        it), and the companion has judged that reading."""
+        s = c.snapshot.state.get()
+        want = {(discs.ANOMALY, 0, i): discs.label(p) for i, p in enumerate(s["anomaly"])}
+        for seat in range(s["players"]):
+            for r, row in enumerate(s["boards"][seat]["matrix"]):
+                want.update({(discs.matrix_area(seat), r, col): discs.label(p) for col, p in enumerate(row) if p})
+        seen = {discs.CELLS.cell_at(layout, t.x_mm, t.y_mm): t.label for t in device.camera.tracker.stable}
+        if seen != want:
+            return False
+        # that reading is handed to the companion after the frame that made it: two frames on,
+        # it has been; then whatever the companion does with it is done once its worker is free
+        frames = device.camera.frames
+        wait_until(host, lambda: device.camera.frames >= frames + 2, 30)
+        c.call(lambda: None)
+        watch()
+        return True
+
     # The deal: the anomaly, then each whole matrix, one tap each on the host page.
     host.click("#pi-sim-deal")
     expect(host.locator("#sim-error")).to_have_text("")
@@ -118,16 +146,27 @@ def test_an_initiative_round_in_simulation_with_an_anomaly_swap_entered_by_phone
         move = next((m for m in legal if type(m).__name__ in ("Switch", "Keep", "Build")), legal[0])
         post(move.seat, {k: v for k, v in to_dict(move).items() if k != "seat"})
 
+    def choose(select, value):
+        """The option of a choice on the host page whose value is this: Playwright's choice by
+        value also takes an option shown with those words, and the host page shows cell 0 as
+        "1", cell 1 as "2"."""
+        index = host.locator(f"{select} option").evaluate_all("(os, v) => os.findIndex((o) => o.value === v)", value)
+        assert index >= 0, (select, value)
+        host.select_option(select, index=index)
+        expect(host.locator(select)).to_have_value(value)
+
     def sim_swap(move):
-        host.select_option("#pi-sim-seat", str(move.seat))
-        host.select_option("#pi-sim-a-row", str(move.a[0]))
-        host.select_option("#pi-sim-a-col", str(move.a[1]))
+        choose("#pi-sim-seat", str(move.seat))
+        choose("#pi-sim-a-row", str(move.a[0]))
+        choose("#pi-sim-a-col", str(move.a[1]))
         if isinstance(move.b, str):
-            host.select_option("#pi-sim-b-row", move.b)
+            choose("#pi-sim-b-row", move.b)
         else:
-            host.select_option("#pi-sim-b-row", str(move.b[0]))
-            host.select_option("#pi-sim-b-col", str(move.b[1]))
-        host.click("#pi-sim-swap")
+            choose("#pi-sim-b-row", str(move.b[0]))
+            choose("#pi-sim-b-col", str(move.b[1]))
+        with host.expect_response(lambda r: r.url.endswith("/api/host/table")) as answer:
+            host.click("#pi-sim-swap")
+        assert answer.value.ok, answer.value.text()
         expect(host.locator("#sim-error")).to_have_text("")
 
     chief = view()["turn"]
@@ -138,7 +177,11 @@ def test_an_initiative_round_in_simulation_with_an_anomaly_swap_entered_by_phone
     # The second, with the anomaly, tapped on the chief's phone: the table does not show it.
     swap = _quiet_swap(c.snapshot.state, chief, anomaly=True)
     page = pages[chief]
+    # the chief taps once their phone shows the swap read (one action left), then the particle
+    # it marks as one that can change places with the first
+    expect(page.locator("#mine")).to_contain_text("1 matrix action left")
     page.locator(f'.pi-matrix.mine [data-cell="{swap.a[0]},{swap.a[1]}"]').click()
+    expect(page.locator(f'[data-cell="{swap.b}"]')).to_have_class(re.compile(r"\bpartner\b"))
     page.locator(f'[data-cell="{swap.b}"]').click()
     until(lambda: c.snapshot.prompt is not None, "the question")
     prompt = c.snapshot.prompt
@@ -158,8 +201,7 @@ def test_an_initiative_round_in_simulation_with_an_anomaly_swap_entered_by_phone
     for p in pages.values():
         expect(p.locator("#said")).to_contain_text("Make the table match: " + where)
     sim_swap(swap)  # the discs moved to match
-    host.wait_for_timeout(1500)
-    watch()
+    until(table_as_game, "the discs moved to match read")
     assert c.snapshot.prompt is None
     expect(page.locator("#pi-end-turn")).to_be_visible()
     page.click("#pi-end-turn")
@@ -172,8 +214,7 @@ def test_an_initiative_round_in_simulation_with_an_anomaly_swap_entered_by_phone
         assert c.snapshot.prompt is None, c.snapshot.prompt
     pages[other].click("#pi-end-turn")
     until(lambda: view()["round"] == 2, "the next round")
-    host.wait_for_timeout(1000)
-    watch()
+    until(table_as_game, "the table as the game has it")
     assert said == ["Table or phone?"], said  # said once, and nothing else asked all round
     for p in [host, *pages.values()]:
         text = p.inner_text("body")
