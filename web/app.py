@@ -369,17 +369,21 @@ def create_app(companion, host_token: str, extras: Extras | None = None,
 
     # ---------------------------------------------------------------- joining and hosting
 
-    @app.post("/api/join")
-    def join():
-        """A phone on the join page takes a free seat of the game in progress."""
+    def seat_asked(no_game: str):
+        """(session, viewer, its label) for the seat a request names, of the game in progress."""
         viewer = body().get("viewer")
         snap = companion.snapshot
         session = snap.session
         if session is None:
-            raise Refused(409, "no game is in progress yet: the host starts one")
+            raise Refused(409, f"no game is in progress yet: {no_game}")
         if not isinstance(viewer, str) or viewer not in session.viewers():
             raise Refused(400, "choose a seat of the game in progress")
-        label = _label(game_of(snap), snap.view(TABLE), viewer)
+        return session, viewer, _label(game_of(snap), snap.view(TABLE), viewer)
+
+    @app.post("/api/join")
+    def join():
+        """A phone on the join page takes a free seat of the game in progress."""
+        session, viewer, label = seat_asked("the host starts one")
         token = _wait(companion.take_seat(viewer, label))
         return jsonify({"ok": True, "viewer": viewer, "label": label, "token": token,
                         "game_id": session.id})
@@ -488,14 +492,7 @@ def create_app(companion, host_token: str, extras: Extras | None = None,
         hold it): the seat's key, for this request alone. The seat's own page says the host
         opened it; the key never comes with the host page's view."""
         require_host()
-        viewer = body().get("viewer")
-        snap = companion.snapshot
-        session = snap.session
-        if session is None:
-            raise Refused(409, "no game is in progress yet: start one first")
-        if not isinstance(viewer, str) or viewer not in session.viewers():
-            raise Refused(400, "choose a seat of the game in progress")
-        label = _label(game_of(snap), snap.view(TABLE), viewer)
+        session, viewer, label = seat_asked("start one first")
         token = _wait(companion.show_seat(viewer, label))
         return jsonify({"ok": True, "viewer": viewer, "label": label, "token": token,
                         "game_id": session.id})

@@ -72,3 +72,20 @@ def browser():
         b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         yield b
         b.close()
+
+
+PHONE = {"width": 390, "height": 844}  # a phone's screen, as the pages are judged
+
+
+@pytest.fixture
+def phone(browser):
+    """Opens a new phone-sized page in its own browser context (its own storage); all of them close
+    after the test, so their live streams do not hold the companion's threads for the tests after."""
+    contexts = []
+
+    def open_page():
+        contexts.append(browser.new_context(viewport=PHONE))
+        return contexts[-1].new_page()
+    yield open_page
+    for c in contexts:
+        c.close()

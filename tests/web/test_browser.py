@@ -10,7 +10,6 @@ from companion.run import start
 
 playwright = pytest.importorskip("playwright.sync_api")
 from browsing import seat_link, seat_links, wait_until  # noqa: E402
-PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture(scope="module")
@@ -19,20 +18,6 @@ def device(tmp_path_factory):
     dev = start(cfg, simulate=True, port=0, host="127.0.0.1")
     yield dev
     dev.stop()
-
-
-@pytest.fixture
-def phone(browser):
-    """A new phone-sized page in its own browser context; all of them close after the test, so
-    their live streams do not hold the companion's threads for the tests after."""
-    contexts = []
-
-    def open_page():
-        contexts.append(browser.new_context(viewport=PHONE))
-        return contexts[-1].new_page()
-    yield open_page
-    for c in contexts:
-        c.close()
 
 
 def test_host_seats_and_a_live_trick(device, phone, shots):

@@ -21,7 +21,6 @@ from vision.mat import mat_layout
 
 playwright = pytest.importorskip("playwright.sync_api")
 from browsing import wait_until  # noqa: E402
-PHONE = {"width": 390, "height": 844}
 NAMES = ["Ana", "Ben"]
 
 
@@ -31,18 +30,6 @@ def device(tmp_path_factory):
     dev = start(cfg, simulate=True, port=0, host="127.0.0.1")
     yield dev
     dev.stop()
-
-
-@pytest.fixture
-def phone(browser):
-    contexts = []
-
-    def open_page():
-        contexts.append(browser.new_context(viewport=PHONE))
-        return contexts[-1].new_page()
-    yield open_page
-    for c in contexts:
-        c.close()
 
 
 def _quiet_swap(state, seat, anomaly):
