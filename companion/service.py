@@ -107,7 +107,7 @@ class Companion:
     @staticmethod
     def _resume_message(session) -> str:
         if session is None:
-            return "Start a game on the host page"
+            return "No game yet: start one below, under Start a new game"  # shown on the host page only
         return f"Resumed {session.name} game {session.id}"
 
     # ------------------------------------------------------------- reading

@@ -22,6 +22,19 @@ def test_a_guest_on_a_fresh_companion_reads_one_no_game_message_and_no_host_inst
     guest.context.close()
 
 
+def test_the_host_page_of_a_fresh_companion_points_to_the_new_game_form_and_offers_no_undo(device, browser):
+    """A new group's first sight of the host page: it is the host page, so it does not send them
+    to the host page, and there is no move to take back yet."""
+    assert device.companion.snapshot.session is None
+    host = browser.new_context(viewport=PHONE).new_page()
+    host.goto(device.urls["local"])
+    playwright.expect(host.locator("#status")).to_have_text("live")
+    playwright.expect(host.locator("#said")).to_have_text("No game yet: start one below, under Start a new game")
+    playwright.expect(host.locator("#undo")).to_be_hidden()
+    playwright.expect(host.locator("#game-name")).to_be_visible()
+    host.context.close()
+
+
 def test_a_request_to_host_made_in_a_tab_then_closed_is_taken_up_again(device, browser):
     expect = playwright.expect
     base = device.urls["local"].split("/?")[0]

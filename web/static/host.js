@@ -114,8 +114,9 @@
       ". Press A on the companion to agree, B to refuse." : "";
     ParadoxTable.board($("game"), v, { viewer: data.viewer });
     // a guest with no game in progress: the join section says so once, and the words meant for
-    // the host ("Start a game on the host page") are not theirs
+    // the host ("start one below") are not theirs
     $("table-section").classList.toggle("hidden", !token && !(v && v.game));
+    $("undo").parentElement.classList.toggle("hidden", !token || !(v && v.game));  // nothing to take back yet
     if (!token) Join.draw(data);
     if (data.seats) drawSeats(data);
     if (token) followGames(data);
