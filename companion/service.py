@@ -310,14 +310,19 @@ class Companion:
 
     # ------------------------------------------------------------- joining and hosting
 
+    def _seat_in_play(self, viewer: str):
+        """The session in progress, once `viewer` is one of its seats (on the worker)."""
+        self._open()
+        session = self._session()
+        if viewer not in session.viewers():
+            raise IllegalMove("choose a seat of the game in progress")
+        return session
+
     def take_seat(self, viewer: str, label: str) -> Future:
         """A phone on the join page takes a free seat: the seat's link in force, which stays
         this phone's until the host gives the seat a new link."""
         def run():
-            self._open()
-            session = self._session()
-            if viewer not in session.viewers():
-                raise IllegalMove("choose a seat of the game in progress")
+            session = self._seat_in_play(viewer)
             token = self.store.take_seat(session.id, viewer)
             if token is None:
                 raise IllegalMove(f"{label}'s seat is taken. If it is yours, ask the host to free it")
@@ -336,10 +341,7 @@ class Companion:
         """The host opens a seat's link (to hand a phone over): its token, for the host page alone.
         Never silently: the seat's own page says the host opened it, and when."""
         def run():
-            self._open()
-            session = self._session()
-            if viewer not in session.viewers():
-                raise IllegalMove("choose a seat of the game in progress")
+            session = self._seat_in_play(viewer)
             token = self.store.show_seat(session.id, viewer)
             if token is None:
                 raise IllegalMove(f"{label}'s seat has no link; give it a new one first")
@@ -426,7 +428,7 @@ class Companion:
                 self._set(prompt=None, message=said)
                 return self._judge()
             move = self._session().undo(source)
-            if self._watcher is not None and hasattr(self._watcher, "undone"):
+            if self._watcher is not None:
                 self._watcher.undone()  # what the table still shows of it is to be put back
             self._set(message="Took back the last move")  # the move itself may hold a secret
             return move

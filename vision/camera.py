@@ -187,10 +187,9 @@ def _focus_once(cam, seconds: float) -> bool | None:
 def _free_failed_open(cam) -> None:
     """What a Picamera2 whose __init__ failed still holds: the notification pipe it opened
     first (its close() skips it for a camera that never opened)."""
-    for name in ("notifymeread",):
-        f = cam.__dict__.get(name)
-        if f is not None:
-            f.close()
+    reader = cam.__dict__.get("notifymeread")
+    if reader is not None:
+        reader.close()
     fd = cam.__dict__.get("notifyme_w")
     if isinstance(fd, int):
         try:

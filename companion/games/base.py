@@ -131,6 +131,10 @@ class AsksOnce:
         self._last = (prompt, key)
         return prompt
 
+    def undone(self) -> None:
+        """B took the last move back. A watcher that must not read what the table still shows
+        of that move as a new one says so here; by default there is nothing to do."""
+
     def retract(self, prompt: Prompt) -> bool:
         """Forget that this prompt, the last one put, was asked; False if it was not this one's."""
         last = getattr(self, "_last", None)

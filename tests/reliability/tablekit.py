@@ -18,19 +18,12 @@ import urllib.request
 from pathlib import Path
 
 from companion import games
+from playthrough import options as options_for  # noqa: F401 - the form as a host fills it, for every test here
 from web.app import viewer_from_name
 
 CALL_SECONDS = 10
 
 
-def options_for(name: str) -> dict:
-    """The new-game form's defaults, names filled in as a host would."""
-    game = games.describe(name)
-    options = game.defaults()
-    for o in game.options:
-        if o.kind == "names":
-            options[o.key] = [f"Player {i + 1}" for i in range(options[o.per])]
-    return options
 
 
 def call(url: str, payload=None, headers=None, timeout: float = CALL_SECONDS) -> tuple[int, dict]:

@@ -167,6 +167,9 @@ class TrickWatcher:
                           "each flips it by phone if asked")
         return None
 
+    def undone(self) -> None:
+        """B took the last move back: the trick's tiles are judged afresh from what lies there."""
+
     def accepted(self, at):
         """A prompted play was accepted: its tile is now that seat's play, not one to ignore."""
         if at is None:
