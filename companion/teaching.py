@@ -19,6 +19,7 @@ import logging
 import math
 import os
 import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -31,6 +32,7 @@ GAP_MM = 8.0        # between two tiles laid side by side for one shot
 TILE_MM = (28.0, 40.0)  # the tiles' size the places are spaced for (the print's, as vision draws it)
 DARK = 45           # the mat's paper under this grey level (of 255) is too dark to learn from
 NEAR_MM = 15.0      # a piece this near its place is the one laid there (vision.recognise.NEAR_MM)
+TWO = 1.7           # a blob this many times a piece's size is two pieces touching
 
 
 class TeachingRefused(ValueError):
@@ -231,16 +233,29 @@ def find(frame, layout, shot: Shot, piece_mm2: float) -> Finding:
     view = view_zone(frame, cal.H_inv, zone, paper)
     n, _, stats, cents = cv2.connectedComponentsWithStats(view.mask)
     k = SEG_PX_PER_MM
-    big = [(view.zone.x + cents[i][0] / k, view.zone.y + cents[i][1] / k) for i in range(1, n)
+    # (x, y, how many pieces): two that touch are one blob, as large as two
+    big = [(view.zone.x + cents[i][0] / k, view.zone.y + cents[i][1] / k,
+            2 if stats[i, cv2.CC_STAT_AREA] / k ** 2 > TWO * piece_mm2 else 1) for i in range(1, n)
            if stats[i, cv2.CC_STAT_AREA] / k ** 2 >= 0.3 * piece_mm2]
     said = []
     for p in shot.places:
-        near = [b for b in big if math.hypot(b[0] - p.x_mm, b[1] - p.y_mm) <= NEAR_MM]
-        said.append(None if len(near) == 1 else f"nothing at {p.where}" if not near
-                    else f"two pieces at {p.where}")
-    ok = all(s is None for s in said)
-    return Finding(ok, None if ok else f"{sum(s is not None for s in said)} of {len(said)} places not right",
-                   said)
+        near = sum(b[2] for b in big if math.hypot(b[0] - p.x_mm, b[1] - p.y_mm) <= NEAR_MM)
+        said.append(None if near == 1 else "nothing" if not near else "two pieces")
+    return Finding(all(s is None for s in said), _summary(said, shot.area_words), said)
+
+
+def _summary(said: list, area_words: str) -> str | None:
+    """What is wrong with a shot's places, by their numbers (as the snapshot shows them)."""
+    if all(s is None for s in said):
+        return None
+    if all(s == "nothing" for s in said):
+        return f"nothing in {area_words} yet: lay the pieces listed"
+    parts = []
+    for what in ("nothing", "two pieces"):
+        numbers = [str(i + 1) for i, s in enumerate(said) if s == what]
+        if numbers:
+            parts.append(f"{what} at {'place' if len(numbers) == 1 else 'places'} {', '.join(numbers)}")
+    return "; ".join(parts)
 
 
 def piece_area(game: str) -> float:
@@ -285,13 +300,18 @@ class Walk:
                                     "corrections": self.corrections, "learnt": self.learnt}))
         os.replace(part, self.folder / "walk.json")
 
-    def manifest(self, shots: list[Shot]) -> Path:
+    def manifest(self, shots: list[Shot], several: bool) -> Path:
         """manifest.json for `enroll`: each piece of each kept shot with its place, and the
-        corrections."""
+        corrections: as more looks at a piece (``several``: the tile reader keeps every look),
+        or instead of the looks before (a disc is learnt from one look)."""
         entries = [{"image": self.taken[s.number], "label": p.label, "x_mm": p.x_mm, "y_mm": p.y_mm}
                    for s in shots if s.number in self.taken for p in s.places]
+        for fix in self.corrections:
+            if not several:
+                entries = [e for e in entries if e["label"] != fix["label"]]
+            entries.append(fix)
         path = self.folder / "manifest.json"
-        path.write_text(json.dumps(entries + self.corrections, indent=1))
+        path.write_text(json.dumps(entries, indent=1))
         return path
 
 
@@ -308,6 +328,15 @@ class Teacher:
         self._learn_error: dict[str, str] = {}
         self._still: dict[str, tuple] = {}  # game -> (ChangeDetector, looks in a row not moving)
         self._readers: dict[str, object] = {}
+
+    def _frame(self):
+        """The camera's latest frame; the loop lets go of one just before taking the next."""
+        for _ in range(20):
+            frame = self.camera.last_frame
+            if frame is not None:
+                return frame
+            time.sleep(0.02)
+        return None
 
     def walk(self, game: str) -> Walk:
         _spec(game)
@@ -373,7 +402,7 @@ class Teacher:
         every place holds one piece and nothing has moved for a few looks."""
         walk = self.walk(game)
         shot = self._shot(walk, number)
-        frame = self.camera.last_frame
+        frame = self._frame()
         finding = find(frame, layout_for(game, walk.seats), shot, piece_area(game))
         steady = self._steady(game, frame)
         out = {"finding": finding.as_json(), "steady": steady, "taken": False}
@@ -386,11 +415,10 @@ class Teacher:
         """Keep the shot now (the host tapped), if every place holds one piece; else say why."""
         walk = self.walk(game)
         shot = self._shot(walk, number)
-        frame = self.camera.last_frame
+        frame = self._frame()
         finding = find(frame, layout_for(game, walk.seats), shot, piece_area(game))
         if not finding.ok:
-            raise TeachingRefused(finding.problem if not any(finding.places) else
-                                  "; ".join(p for p in finding.places if p))
+            raise TeachingRefused(f"not taken: {finding.problem}")
         self._keep(walk, shot, frame)
         return {"finding": finding.as_json(), "taken": True}
 
@@ -458,7 +486,7 @@ class Teacher:
             if game in self._learning:
                 thread = self._learning[game]
             else:
-                manifest = walk.manifest(shots)
+                manifest = walk.manifest(shots, several=_spec(game).READER == "tiles")
                 layout = layout_for(game, walk.seats)
                 self._learn_error.pop(game, None)
                 thread = threading.Thread(target=self._learn, args=(walk, manifest, layout),
@@ -506,7 +534,7 @@ class Teacher:
 
     def check(self, game: str) -> dict:
         """What the camera reads on the mat now, with the learnt profile."""
-        frame = self.camera.last_frame
+        frame = self._frame()
         if frame is None:
             raise TeachingRefused("the camera gives no picture yet")
         with self._lock:
@@ -533,7 +561,7 @@ class Teacher:
         layout = layout_for(game, walk.seats)
         if layout.zone_at(x_mm, y_mm) is None:
             raise TeachingRefused("that place lies in no area of the mat")
-        frame = self.camera.last_frame
+        frame = self._frame()
         if frame is None:
             raise TeachingRefused("the camera gives no picture yet")
         import cv2
@@ -557,7 +585,7 @@ class Teacher:
         from vision.markers import MarkerDetector, calibrate
         walk = self.walk(game)
         shot = self._shot(walk, number)
-        frame = self.camera.last_frame
+        frame = self._frame()
         if frame is None:
             return b""
         layout = layout_for(game, walk.seats)
@@ -571,10 +599,11 @@ class Teacher:
         img = cv2.warpPerspective(frame, cal.H_inv @ A, (int(w * k), int(h * k)),
                                   flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
         said = find(frame, layout, shot, piece_area(game)).places or [None] * len(shot.places)
+        ring = 0.55 * math.sqrt(piece_area(game))  # about the piece's own size
         for i, (p, wrong) in enumerate(zip(shot.places, said)):
             c = (int((p.x_mm - x) * k), int((p.y_mm - y) * k))
             colour = (40, 40, 220) if wrong else (60, 180, 60)
-            cv2.circle(img, c, int(NEAR_MM * k), colour, 2)
+            cv2.circle(img, c, int(ring * k), colour, 2)
             cv2.putText(img, str(i + 1), (c[0] - 8, c[1] + 8), cv2.FONT_HERSHEY_SIMPLEX, 0.8, (255, 255, 255), 4)
             cv2.putText(img, str(i + 1), (c[0] - 8, c[1] + 8), cv2.FONT_HERSHEY_SIMPLEX, 0.8, colour, 2)
         return cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 80])[1].tobytes()
