@@ -1,0 +1,80 @@
+"""The teaching routes: host only, and a malformed request or a shot the camera cannot take gets
+a clear message and changes nothing."""
+import pytest
+
+from companion.camera import CameraLoop, opener
+from companion.config import defaults
+from companion.service import Companion
+from companion.store import Store
+from companion.teaching import Teacher
+from web.app import Extras, create_app
+
+from conftest import GAMES, HOST
+
+H = {"X-Host-Token": HOST}
+
+
+@pytest.fixture
+def teaching(tmp_path):
+    with Store(tmp_path / "games.db") as store:
+        c = Companion(store)
+        c.start()
+        loop = CameraLoop(c, opener(defaults(on_pi=False), c, tmp_path, simulate=True))
+        teacher = Teacher(tmp_path, loop, simulation=True)
+        app = create_app(c, HOST, Extras(teacher=teacher, games=GAMES))
+        app.testing = True
+        try:
+            yield app.test_client(), loop, teacher, tmp_path
+        finally:
+            loop.stop()
+            c.stop()
+
+
+def test_only_the_host_teaches(teaching):
+    client, *_ = teaching
+    assert client.get("/api/teach").status_code == 403
+    assert client.post("/api/teach/initiative/start", json={"seats": 4}).status_code == 403
+    assert client.get("/api/teach/initiative/mat.pdf?seats=4").status_code == 403
+
+
+@pytest.mark.parametrize("path, payload, status, said", [
+    ("/api/teach/island/start", {"seats": 4}, 404, "the camera watches"),
+    ("/api/teach/initiative/start", {"seats": "four"}, 400, 'say the mat\'s seat count: {"seats": 1} to 4'),
+    ("/api/teach/initiative/start", {"seats": 9}, 409, "a mat for Paradox Initiative has 1 to 4 seats"),
+    ("/api/teach/initiative/look", {"shot": 1}, 409, "choose the mat's seat count first"),
+    ("/api/teach/initiative/take", {"shot": "one"}, 400, 'say which shot: {"shot": 1}'),
+    ("/api/teach/initiative/correct", {"x_mm": 1, "y_mm": 2, "label": "red-1"}, 409, "has not learnt"),
+])
+def test_malformed_requests_are_refused_in_words(teaching, path, payload, status, said):
+    client, _, teacher, state = teaching
+    answer = client.post(path, json=payload, headers=H)
+    assert answer.status_code == status and said in answer.get_json()["error"]
+    assert not (state / "teaching" / "initiative" / "walk.json").exists()  # nothing kept
+
+
+def test_a_shot_the_camera_cannot_take_changes_nothing(teaching):
+    client, loop, teacher, state = teaching
+    assert client.post("/api/teach/initiative/start", data="not json", headers=H).get_json() == {
+        "error": "send a JSON object"}
+    started = client.post("/api/teach/initiative/start", json={"seats": 4}, headers=H).get_json()
+    assert started["taken"] == 0 and started["next"] == 1
+    loop.step()
+    answer = client.post("/api/teach/initiative/take", json={"shot": 1}, headers=H)
+    assert answer.status_code == 409
+    assert answer.get_json()["error"] == "not taken: nothing in matrix 1 yet: lay the pieces listed"
+    assert client.post("/api/teach/initiative/look", json={"shot": 3}, headers=H).get_json()["error"] == \
+        "a shot is numbered 1 to 2"
+    assert client.get("/api/teach/initiative", headers=H).get_json()["taken"] == 0
+    assert not (state / "teaching" / "initiative" / "shot-1.jpg").exists()
+    picture = client.get(f"/api/teach/initiative/snapshot.jpg?shot=1&token={HOST}")
+    assert picture.status_code == 200 and picture.data[:2] == b"\xff\xd8"
+
+
+def test_the_mat_to_print_is_the_games_pdf(teaching):
+    client, *_ = teaching
+    assert "say the seat count" in client.get(f"/api/teach/paradominetor/mat.pdf?token={HOST}").get_json()["error"]
+    answer = client.get(f"/api/teach/paradominetor/mat.pdf?seats=3&token={HOST}")
+    assert answer.status_code == 200 and answer.mimetype == "application/pdf" and answer.data[:5] == b"%PDF-"
+    games = client.get("/api/teach", headers=H).get_json()["games"]
+    assert {g["name"]: g["seats"] for g in games} == {"paradominetor": [3, 5], "initiative": [1, 4],
+                                                      "dynasty": [1, 5]}
