@@ -164,3 +164,41 @@ def test_a_correction_is_learnt(table):
     assert teacher.status(game)["learnt"]
     loop.step()
     assert sorted(p["label"] for p in teacher.check(game)["pieces"]) == sorted(p.label for p in plan(game, 4)[-1].places)
+
+
+def test_a_real_camera_is_taught_through_the_same_walk(tmp_path):
+    """A USB or Pi camera gives the walk its frames the same way: here frames another process
+    rendered into a folder (the real camera path, no virtual table to lay pieces on)."""
+    import dataclasses
+
+    import cv2
+
+    from companion.games import part
+    from vision.grid import DiscTable
+
+    game = "initiative"
+    spec, shot = part(game, "camera"), plan(game, 4)[0]
+    table = DiscTable(layout_for(game, 4), spec.TILES, seed=1)
+    for p in shot.places:
+        table.place(p.label, p.x_mm, p.y_mm)
+    folder = tmp_path / "frames"
+    folder.mkdir()
+    for i in range(8):
+        cv2.imwrite(str(folder / f"{i:03d}.png"), table.render())
+    base = defaults(on_pi=False)
+    cfg = dataclasses.replace(base, camera=dataclasses.replace(base.camera, source=f"folder:{folder}"))
+    with Store(tmp_path / "games.db") as store:
+        c = Companion(store)
+        c.start()
+        loop = CameraLoop(c, opener(cfg, c, tmp_path, simulate=False))
+        try:
+            teacher = Teacher(tmp_path, loop, simulation=False)
+            teacher.start(game, 4)
+            with pytest.raises(TeachingRefused, match="no virtual table here"):
+                teacher.lay(game, 1)
+            assert _look(teacher, loop, game, 1)["taken"]
+            assert loop.pipeline.reader is None and loop.virtual_table is None  # frames only, nothing read
+            assert teacher.status(game)["next"] == 2
+        finally:
+            loop.stop()
+            c.stop()
