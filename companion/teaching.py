@@ -434,18 +434,20 @@ class Teacher:
         """In simulation: the shot's pieces laid on the virtual table, as a person would."""
         walk = self.walk(game)
         shot = self._shot(walk, number)
+        want = self.camera.wanted()
+        if want is not None and want[1] != "teaching":
+            raise TeachingRefused("a game is on: its virtual table is the game's; lay the pieces when it is over")
         virtual = self.camera.virtual_table if self.simulation else None
         if virtual is None:
             raise TeachingRefused("there is no virtual table here: lay the pieces on the mat")
-        table = virtual.table
-        with virtual._lock:
-            table.clear()
-            for i, p in enumerate(shot.places):
-                what, up, back, under = p.lay
-                if under is not None:
-                    table.place(under, p.x_mm, p.y_mm, angle=(37.0 * i) % 360)
-                table.place(what, p.x_mm, p.y_mm, angle=(37.0 * i) % 360 if self._turns(game) else 0.0,
-                            face_up=up, back=back)
+        pieces = []
+        for i, p in enumerate(shot.places):
+            what, up, back, under = p.lay
+            angle = (37.0 * i) % 360 if self._turns(game) else 0.0
+            if under is not None:  # a lock token lies on a disc
+                pieces.append((under, p.x_mm, p.y_mm, angle, True, None))
+            pieces.append((what, p.x_mm, p.y_mm, angle, up, back))
+        virtual.lay(pieces)
         return {"laid": len(shot.places)}
 
     def _turns(self, game: str) -> bool:

@@ -53,6 +53,10 @@ def test_initiative_taught_from_the_host_page_then_a_deal_read_with_it(device, s
         f"Shot 1 of {len(walk)}: lay these in {walk[0].area_words}")
     expect(host.locator("#teach-places li").first).to_contain_text(walk[0].places[0].piece)
     expect(host.locator("#teach-found")).to_have_text(f"nothing in {walk[0].area_words} yet: lay the pieces listed")
+    # what the camera sees there: the matrix, straightened, wider than tall as on the mat
+    loaded = "(() => { const i = document.getElementById('teach-snapshot'); return [i.naturalWidth, i.naturalHeight]; })()"
+    wait_until(host, lambda: host.evaluate(loaded)[0] > 0, 30)
+    host.locator("#teach-snapshot").scroll_into_view_if_needed()
     host.screenshot(path=str(shots / "teach-walk-empty.png"), full_page=True)
     done = 0
     for shot in walk:

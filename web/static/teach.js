@@ -95,8 +95,15 @@
   }
 
   function snapshot() {
+    // the next picture replaces the one shown only once it has come: no blank between two
     if (!shown) return;
-    $("teach-snapshot").src = `/api/teach/${q(walk.game)}/snapshot.jpg?shot=${shown}&token=${q(token)}&v=${picture++}`;
+    const next = el("img", { class: "camera", alt: "what the camera sees there" });
+    next.addEventListener("load", () => {
+      const now = $("teach-snapshot");
+      next.id = "teach-snapshot";
+      now.replaceWith(next);
+    });
+    next.src = `/api/teach/${q(walk.game)}/snapshot.jpg?shot=${shown}&token=${q(token)}&v=${picture++}`;
   }
 
   function stopLooking() { if (looking) clearTimeout(looking); looking = null; }
