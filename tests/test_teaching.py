@@ -128,6 +128,8 @@ def test_a_walk_goes_on_after_a_restart_and_its_profile_is_used_at_once(table):
     loop.step()
     assert loop.pipeline.reader is not None and not (state / f"enrolment-{game}").exists()
     taught = loop.pipeline.reader
+    with pytest.raises(TeachingRefused, match="a game is on"):  # the game's virtual table is left alone
+        again.lay(game, 1)
     again.learn(game, wait=True)  # learnt again while the game is on: the camera switches to it
     assert loop.pipeline.reader is not taught
 

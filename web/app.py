@@ -525,6 +525,11 @@ def create_app(companion, host_token: str, extras: Extras | None = None,
     if extras.teacher is not None:
         from .teaching import register
         register(app, extras.teacher, require_host, require_host_query, body, Refused)
+    else:
+        @app.get("/api/teach")
+        def nothing_to_teach():  # the host page asks: no camera to teach here
+            require_host()
+            return jsonify({"games": []})
 
     # ---------------------------------------------------------------- errors, in players' words
 
