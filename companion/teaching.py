@@ -14,6 +14,7 @@ virtual table, a USB camera, the Pi camera). Nothing here serves web requests (w
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import math
@@ -615,8 +616,11 @@ class Teacher:
         from vision.mat import write_mat
         layout = layout_for(game, seats)
         folder = self.state_dir / "mats"
-        pdf = folder / f"{game}-{seats}.pdf"
+        # kept by what is printed, so a new print size (Domino Dynasty's squares) gets a new sheet
+        drawn = hashlib.sha1(repr((layout.size_mm, layout.zones, layout.markers)).encode()).hexdigest()[:10]
+        pdf = folder / f"{game}-{seats}-{drawn}.pdf"
         if not pdf.is_file():
             folder.mkdir(parents=True, exist_ok=True)
-            write_mat(layout, folder / f"{game}-{seats}.png", px_per_mm=6)
+            # 6 px/mm (152 dpi): sharp markers, and an A2 sheet a Pi Zero draws in its memory
+            write_mat(layout, folder / f"{game}-{seats}-{drawn}.png", px_per_mm=6)
         return pdf
