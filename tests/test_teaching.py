@@ -204,3 +204,24 @@ def test_a_real_camera_is_taught_through_the_same_walk(tmp_path):
         finally:
             loop.stop()
             c.stop()
+
+
+@pytest.mark.parametrize("game, seats", [("paradominetor", 3), ("dynasty", 2)])
+def test_each_camera_game_is_taught_on_the_virtual_table_and_reads_its_pieces_back(table, game, seats):
+    c, loop, state = table
+    teacher = Teacher(state, loop, simulation=True)
+    teacher.start(game, seats)
+    shots = plan(game, seats)
+    for shot in shots:
+        teacher.lay(game, shot.number)
+        assert _look(teacher, loop, game, shot.number)["taken"]
+    teacher.learn(game, wait=True)
+    assert teacher.status(game)["learnt"]
+    teacher.lay(game, 1)
+    loop.step()
+    read = sorted(p["label"] for p in teacher.check(game)["pieces"])
+    if game == "dynasty":  # each domino's two halves, as the rules write them
+        want = sorted(h for p in shots[0].places for h in p.lay[0].split("|"))
+    else:
+        want = sorted(p.label for p in shots[0].places)
+    assert read == want
