@@ -83,6 +83,7 @@ class CameraLoop:
         self.last_reading = None
         self._wanted: tuple | None = None
         self.teaching: str | None = None  # the game whose pieces the host page is teaching
+        self._teaching_until = 0.0  # ...until then (clock()), unless the page asks again
         self._lock = threading.RLock()
         self._stop = stopping or threading.Event()  # shared with the opener, to cut a lesson short
         self._thread = threading.Thread(target=self._run, name="camera", daemon=True)
@@ -93,18 +94,21 @@ class CameraLoop:
         """The camera game in progress and its number, if any (from the published snapshot):
         each new game gets its camera afresh (and in simulation an empty virtual table)."""
         snap = self.companion.snapshot
-        if snap.session is None or snap.session.rules.is_over(snap.state):
-            return (self.teaching, "teaching") if self.teaching else None
-        name = snap.session.name
-        if "camera" in games.describe(name).parts:
-            return name, snap.session.id
-        return (self.teaching, "teaching") if self.teaching else None
+        if snap.session is not None and not snap.session.rules.is_over(snap.state) \
+                and "camera" in games.describe(snap.session.name).parts:
+            return snap.session.name, snap.session.id
+        teaching = self.teaching if self.teaching and self.clock() < self._teaching_until else None
+        return (teaching, "teaching") if teaching else None
+
+    TEACHING_SECONDS = 600.0  # a teaching page left open and forgotten lets the camera go after this
 
     def teach(self, game: str | None):
         """The host page teaches the camera this game's pieces (None: it stopped): while no
-        camera game is on, the camera looks at the mat for it, reading nothing."""
+        camera game is on, the camera looks at the mat for it, reading nothing. Said again by
+        each of the page's requests; ten minutes without one, and the camera is let go."""
         with self._lock:
             self.teaching = game
+            self._teaching_until = self.clock() + self.TEACHING_SECONDS
 
     def use_profile(self, game: str, path: Path):
         """A profile was just learnt for this game (at ``path``): the camera watching it reads

@@ -402,6 +402,7 @@ class Teacher:
         """What the camera finds for a shot now; with ``auto``, the shot is kept by itself once
         every place holds one piece and nothing has moved for a few looks."""
         walk = self.walk(game)
+        self._still_here(game)
         shot = self._shot(walk, number)
         frame = self._frame()
         finding = find(frame, layout_for(game, walk.seats), shot, piece_area(game))
@@ -415,6 +416,7 @@ class Teacher:
     def take(self, game: str, number) -> dict:
         """Keep the shot now (the host tapped), if every place holds one piece; else say why."""
         walk = self.walk(game)
+        self._still_here(game)
         shot = self._shot(walk, number)
         frame = self._frame()
         finding = find(frame, layout_for(game, walk.seats), shot, piece_area(game))
@@ -434,6 +436,7 @@ class Teacher:
     def lay(self, game: str, number) -> dict:
         """In simulation: the shot's pieces laid on the virtual table, as a person would."""
         walk = self.walk(game)
+        self._still_here(game)
         shot = self._shot(walk, number)
         want = self.camera.wanted()
         if want is not None and want[1] != "teaching":
@@ -450,6 +453,11 @@ class Teacher:
             pieces.append((what, p.x_mm, p.y_mm, angle, up, back))
         virtual.lay(pieces)
         return {"laid": len(shot.places)}
+
+    def _still_here(self, game: str):
+        """The page is still teaching this game: the camera keeps looking (no game is on)."""
+        if self.camera.teaching == game:
+            self.camera.teach(game)
 
     def _turns(self, game: str) -> bool:
         return _spec(game).READER == "grid"  # a disc reads alike at any turn; tiles and dominoes lie upright
@@ -587,6 +595,7 @@ class Teacher:
         import numpy as np
         from vision.markers import MarkerDetector, calibrate
         walk = self.walk(game)
+        self._still_here(game)
         shot = self._shot(walk, number)
         frame = self._frame()
         if frame is None:

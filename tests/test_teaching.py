@@ -225,3 +225,28 @@ def test_each_camera_game_is_taught_on_the_virtual_table_and_reads_its_pieces_ba
     else:
         want = sorted(p.label for p in shots[0].places)
     assert read == want
+
+
+def test_a_teaching_page_left_open_lets_the_camera_go(tmp_path):
+    now = [1000.0]
+    with Store(tmp_path / "games.db") as store:
+        c = Companion(store)
+        c.start()
+        loop = CameraLoop(c, opener(defaults(on_pi=False), c, tmp_path, simulate=True), clock=lambda: now[0])
+        try:
+            teacher = Teacher(tmp_path, loop, simulation=True)
+            teacher.start("initiative", 4)
+            loop.step()
+            assert loop.pipeline is not None
+            now[0] += CameraLoop.TEACHING_SECONDS - 1
+            teacher.look("initiative", 1)  # the page still asks: the camera stays
+            now[0] += CameraLoop.TEACHING_SECONDS - 1
+            loop.step()
+            assert loop.pipeline is not None
+            now[0] += CameraLoop.TEACHING_SECONDS
+            loop.step()
+            assert loop.pipeline is None
+            assert teacher.status("initiative")["seats"] == 4  # the walk is kept all the same
+        finally:
+            loop.stop()
+            c.stop()
