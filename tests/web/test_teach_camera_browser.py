@@ -65,6 +65,15 @@ def test_initiative_taught_from_the_host_page_then_a_deal_read_with_it(device, s
         expect(host.locator("#teach-progress")).to_contain_text(f"{done} of {pieces} pieces", timeout=60_000)
         if shot.number == 1:
             host.screenshot(path=str(shots / "teach-walk-shot.png"), full_page=True)
+            # any shot can be taken again: shot 1's discs still lie there, so it is retaken
+            kept = state / "teaching" / GAME / "shot-1.jpg"
+            first = kept.stat().st_mtime_ns
+            host.locator(".teach-shotrow button").first.click()
+            expect(host.locator("#teach-found")).to_have_text("This shot is taken. Redo it to take it again.")
+            host.click("#teach-redo")
+            wait_until(host, lambda: kept.stat().st_mtime_ns != first, 60)
+            expect(host.locator("#teach-progress")).to_contain_text(f"{done} of {pieces} pieces", timeout=60_000)
+            expect(host.locator("#teach-shot-title")).to_contain_text("Shot 2 of")
     expect(host.locator("#teach-learnt")).to_have_text("Learnt: the camera reads with what it learnt.",
                                                        timeout=120_000)
     # the check: the last shot's discs still lie on the mat, and are read back as laid
