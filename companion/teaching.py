@@ -213,8 +213,9 @@ class Finding:
         return {"ok": self.ok, "problem": self.problem, "places": self.places}
 
 
-def find(frame, layout, shot: Shot, piece_mm2: float) -> Finding:
-    """Whether every place of the shot holds exactly one piece, in this frame."""
+def find(frame, layout, shot: Shot, piece_mm2: float, cal=None) -> Finding:
+    """Whether every place of the shot holds exactly one piece, in this frame (``cal``: its
+    calibration, when the caller has it already)."""
     import cv2
     import numpy as np
     from vision.markers import MarkerDetector, calibrate
@@ -222,7 +223,7 @@ def find(frame, layout, shot: Shot, piece_mm2: float) -> Finding:
     from vision.zone import SEG_PX_PER_MM
     if frame is None:
         return Finding(False, "the camera gives no picture yet")
-    cal = calibrate(MarkerDetector(layout.dictionary).detect(frame), layout.marker_layout())
+    cal = cal or calibrate(MarkerDetector(layout.dictionary).detect(frame), layout.marker_layout())
     if not cal.ok:
         return Finding(False, "the mat is not in view: show the whole mat to the camera")
     zone = layout.zones[shot.area]
@@ -610,7 +611,7 @@ class Teacher:
         A = np.array([[1 / k, 0, x], [0, 1 / k, y], [0, 0, 1]])
         img = cv2.warpPerspective(frame, cal.H_inv @ A, (int(w * k), int(h * k)),
                                   flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
-        said = find(frame, layout, shot, piece_area(game)).places or [None] * len(shot.places)
+        said = find(frame, layout, shot, piece_area(game), cal).places or [None] * len(shot.places)
         ring = 0.55 * math.sqrt(piece_area(game))  # about the piece's own size
         for i, (p, wrong) in enumerate(zip(shot.places, said)):
             c = (int((p.x_mm - x) * k), int((p.y_mm - y) * k))
