@@ -553,8 +553,8 @@ class Teacher:
             reading = self._reader(game).read(frame)
         if not reading.calibrated:
             raise TeachingRefused("the mat is not in view: show the whole mat to the camera")
-        pieces = [{"label": t.label, "x_mm": round(t.x_mm, 1), "y_mm": round(t.y_mm, 1), "zone": t.zone}
-                  for t in reading.tiles]
+        pieces = [{"label": t.label, "x_mm": round(t.x_mm, 1), "y_mm": round(t.y_mm, 1), "zone": t.zone,
+                   "where": _area_words(t.zone) if t.zone else "on the mat"} for t in reading.tiles]
         return {"pieces": pieces, "hand": reading.hand_in_view, "labels": list(_spec(game).TILES.labels)}
 
     def correct(self, game: str, x_mm, y_mm, label) -> dict:

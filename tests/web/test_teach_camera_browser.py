@@ -81,6 +81,8 @@ def test_initiative_taught_from_the_host_page_then_a_deal_read_with_it(device, s
     expect(host.locator(".teach-reading")).to_have_count(len(walk[-1].places))
     read = sorted(host.locator(".teach-reading .teach-label").all_inner_texts())
     assert read == sorted(p.label for p in walk[-1].places)
+    host.locator("#teach-read").scroll_into_view_if_needed()
+    host.screenshot(path=str(shots / "teach-check-read.png"))
     # a tap on Correct is learnt: the profile is learnt again with that piece's frame
     host.locator(".teach-reading button").first.click()
     expect(host.locator("#teach-read")).to_contain_text("Learnt: that piece is")
