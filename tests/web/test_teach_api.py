@@ -7,11 +7,12 @@ from companion.config import defaults
 from companion.service import Companion
 from companion.store import Store
 from companion.teaching import Teacher
+from companion.games import descriptions
 from web.app import Extras, create_app
 
-from conftest import GAMES, HOST
-
+HOST = "t" * 43
 H = {"X-Host-Token": HOST}
+GAMES = tuple(g.as_json() for g in descriptions())
 
 
 @pytest.fixture
