@@ -1,6 +1,9 @@
 """The teaching routes: host only, and a malformed request or a shot the camera cannot take gets
 a clear message and changes nothing."""
+import json
+
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from companion.camera import CameraLoop, opener
 from companion.config import defaults
@@ -79,3 +82,35 @@ def test_the_mat_to_print_is_the_games_pdf(teaching):
     games = client.get("/api/teach", headers=H).get_json()["games"]
     assert {g["name"]: g["seats"] for g in games} == {"paradominetor": [3, 5], "initiative": [1, 4],
                                                       "dynasty": [1, 5]}
+
+
+ANY_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-10, 10**6) | st.floats(allow_nan=True) | st.text(max_size=8)
+    | st.sampled_from(["red-1", "lock", "x"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+        st.sampled_from(["shot", "seats", "x_mm", "y_mm", "label", "auto"]) | st.text(max_size=5), inner, max_size=4),
+    max_leaves=8)
+
+
+@settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_any_request_is_answered_in_words_and_a_refused_one_keeps_nothing(teaching, data):
+    client, loop, teacher, state = teaching
+    walk = state / "teaching" / "initiative" / "walk.json"
+    if not walk.exists():
+        assert client.post("/api/teach/initiative/start", json={"seats": 4}, headers=H).status_code == 200
+    game = data.draw(st.sampled_from(["initiative", "island", "x"]), label="game")
+    verb = data.draw(st.sampled_from(["start", "stop", "look", "take", "redo", "lay", "check", "correct",
+                                      "snapshot.jpg", "mat.pdf", ""]), label="verb")
+    raw = data.draw(st.one_of(ANY_JSON.map(lambda v: json.dumps(v).encode()), st.binary(max_size=30)), label="body")
+    query = data.draw(st.dictionaries(st.sampled_from(["shot", "seats"]), st.text(max_size=4), max_size=2))
+    before = walk.read_bytes()
+    path = f"/api/teach/{game}/{verb}".rstrip("/")
+    if verb in ("snapshot.jpg", "mat.pdf", ""):
+        answer = client.get(path, headers=H, query_string=dict(query, token=HOST))
+    else:
+        answer = client.post(path, data=raw, headers={**H, "Content-Type": "application/json"})
+    assert answer.status_code < 500, (path, raw, answer.get_data(as_text=True)[:200])
+    if answer.status_code >= 400:
+        assert answer.is_json and answer.json["error"]
+        assert walk.read_bytes() == before, f"{path} {raw!r} was refused, yet the walk changed"
