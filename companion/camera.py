@@ -357,7 +357,7 @@ def opener(config, companion, state_dir: Path, simulate: bool,
                             detector=ChangeDetector(), close=virtual.close)
         if not teaching:
             if not profile_path.is_file():
-                companion.say("Camera off: enrol the tiles first: teach the camera on the host page")
+                companion.say("Camera off: teach the camera the pieces first, on the host page (Teach the camera)")
                 return None
             kept = _set_aside_if_damaged(profile_path)
             if kept is not None:
