@@ -82,6 +82,8 @@ class CameraLoop:
         self._jpeg = b""  # the last frame as the host page was last sent it
         self.last_reading = None
         self._wanted: tuple | None = None
+        self.teaching: str | None = None  # the game whose pieces the host page is teaching
+        self._teaching_until = 0.0  # ...until then (clock()), unless the page asks again
         self._lock = threading.RLock()
         self._stop = stopping or threading.Event()  # shared with the opener, to cut a lesson short
         self._thread = threading.Thread(target=self._run, name="camera", daemon=True)
@@ -92,10 +94,35 @@ class CameraLoop:
         """The camera game in progress and its number, if any (from the published snapshot):
         each new game gets its camera afresh (and in simulation an empty virtual table)."""
         snap = self.companion.snapshot
-        if snap.session is None or snap.session.rules.is_over(snap.state):
-            return None
-        name = snap.session.name
-        return (name, snap.session.id) if "camera" in games.describe(name).parts else None
+        if snap.session is not None and not snap.session.rules.is_over(snap.state) \
+                and "camera" in games.describe(snap.session.name).parts:
+            return snap.session.name, snap.session.id
+        teaching = self.teaching if self.teaching and self.clock() < self._teaching_until else None
+        return (teaching, "teaching") if teaching else None
+
+    TEACHING_SECONDS = 600.0  # a teaching page left open and forgotten lets the camera go after this
+
+    def teach(self, game: str | None):
+        """The host page teaches the camera this game's pieces (None: it stopped): while no
+        camera game is on, the camera looks at the mat for it, reading nothing. Said again by
+        each of the page's requests; ten minutes without one, and the camera is let go."""
+        with self._lock:
+            self.teaching = game
+            self._teaching_until = self.clock() + self.TEACHING_SECONDS
+
+    def use_profile(self, game: str, path: Path):
+        """A profile was just learnt for this game (at ``path``): the camera watching it reads
+        with it now, without a restart."""
+        with self._lock:
+            pipeline = self.pipeline
+            if pipeline is None or pipeline.game != game or pipeline.reader is None:
+                return
+            from vision.recognise import Profile
+            spec = games.part(game, "camera")
+            pipeline.reader = _reader(spec, Profile.load(path), pipeline.reader.layout)
+            pipeline.tracker.moving()
+            if pipeline.detector is not None:
+                pipeline.detector.forget()
 
     def follow(self) -> Pipeline | None:
         """Open the camera for the game in progress, or close it when no camera game is on."""
@@ -109,13 +136,18 @@ class CameraLoop:
             self._wanted, self._lost_at = want, None
             if want is not None:
                 try:
-                    self.pipeline = self.open_pipeline(want[0])
+                    self.pipeline = self._open(want)
                 except Exception as exc:  # a game survives a dead camera: phones and buttons go on
                     log.error("the camera could not start: %s", exc, exc_info=not isinstance(exc, CameraUnavailable))
                     why = str(exc) if isinstance(exc, CameraUnavailable) else "run 'paradox-table doctor' to check it"
                     self.companion.say(f"Camera off: enter moves by phone; {why}")
                     self._missing()  # and looked for again, as a camera lost mid-game is
             return self.pipeline
+
+    def _open(self, want) -> Pipeline | None:
+        if want[1] == "teaching":  # frames only: the pieces are not known yet
+            return self.open_pipeline(want[0], teaching=True)
+        return self.open_pipeline(want[0])
 
     def _lost(self):
         """The camera failed mid-game (unplugged, a cable, a driver): the game goes on from the
@@ -132,7 +164,7 @@ class CameraLoop:
             return None
         self.looks += 1
         try:
-            self.pipeline = self.open_pipeline(want[0])
+            self.pipeline = self._open(want)
         except Exception as exc:  # still gone: quietly, and a while longer before the next look
             log.info("the camera is still missing: %s", exc)
             self._lost_at = self.clock()
@@ -203,6 +235,8 @@ class CameraLoop:
             self.frames += 1
             if pipeline.needs is not None:
                 self._check_size(pipeline, frame)
+            if pipeline.reader is None:  # teaching: the host page looks at the frames itself
+                return []
             if not self._worth_reading(pipeline, frame):
                 return []
             reading = pipeline.reader.read(frame)
@@ -288,7 +322,7 @@ def opener(config, companion, state_dir: Path, simulate: bool,
     `stopping`, once set, cuts short a first lesson of the virtual table's pieces."""
     stopping = stopping or threading.Event()
 
-    def open_pipeline(name: str) -> Pipeline | None:
+    def open_pipeline(name: str, teaching: bool = False) -> Pipeline | None:
         from vision.mat import mat_layout
         from vision.motion import ChangeDetector
         from vision.recognise import Profile
@@ -303,6 +337,11 @@ def opener(config, companion, state_dir: Path, simulate: bool,
         if simulate or config.camera.source == "synthetic":
             from .simulation import VirtualTable
             _, enroll, write_enrolment, SyntheticTable = _kit(spec)
+            if teaching:  # the host page lays the pieces to teach on an empty virtual table
+                virtual = VirtualTable(SyntheticTable(layout, tiles=spec.TILES, seed=1), layout, None,
+                                       fps=CameraLoop.FPS)
+                return Pipeline(name, virtual.frame, None, tracker, spec.ZONES, virtual_table=virtual,
+                                close=virtual.close)
             if profile_path.is_file() and _set_aside_if_damaged(profile_path) is not None:
                 companion.say(f"{profile_path.name} was damaged: kept aside, teaching the camera again")
             if not profile_path.is_file():
@@ -316,14 +355,15 @@ def opener(config, companion, state_dir: Path, simulate: bool,
             reader = _reader(spec, Profile.load(profile_path), layout)
             return Pipeline(name, virtual.frame, reader, tracker, spec.ZONES, virtual_table=virtual,
                             detector=ChangeDetector(), close=virtual.close)
-        if not profile_path.is_file():
-            companion.say("Camera off: enrol the tiles first (paradox-table vision enroll)")
-            return None
-        kept = _set_aside_if_damaged(profile_path)
-        if kept is not None:
-            companion.say(f"Camera off: enter moves by phone. {profile_path.name} is damaged (kept as "
-                          f"{kept.name}): enrol again with paradox-table vision enroll")
-            return None
+        if not teaching:
+            if not profile_path.is_file():
+                companion.say("Camera off: teach the camera the pieces first, on the host page (Teach the camera)")
+                return None
+            kept = _set_aside_if_damaged(profile_path)
+            if kept is not None:
+                companion.say(f"Camera off: enter moves by phone. {profile_path.name} is damaged (kept as "
+                              f"{kept.name}): teach the camera again on the host page")
+                return None
         from vision.camera import open_source
         source = config.camera.source
         source = "pi" if source == "picamera2" else source.removeprefix("folder:")
@@ -332,6 +372,8 @@ def opener(config, companion, state_dir: Path, simulate: bool,
             log.info("opening the camera at %dx%d for %s's pieces (camera.resolution is %dx%d)",
                      *size, name, *config.camera.resolution)
         frames = open_source(source, size, layout)
+        if teaching:  # frames only: the host page looks at them to teach the pieces
+            return Pipeline(name, frames.read, None, tracker, spec.ZONES, close=frames.close, needs=size)
         try:
             reader = _reader(spec, Profile.load(profile_path), layout)
         except Exception:

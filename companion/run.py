@@ -21,6 +21,7 @@ from pathlib import Path
 
 from . import games, notify
 from .camera import CameraLoop, opener
+from .teaching import Teacher
 from .config import Config
 from .games import TABLE, IllegalMove
 from .panel import oled_screen
@@ -217,6 +218,7 @@ def start(config: Config, simulate: bool, port: int | None = None, host: str | N
         return virtual.act(action, companion.snapshot.view(TABLE))
 
     extras = Extras(oled_png=lambda: display.png(), camera_jpeg=camera.jpeg,
+                    teacher=Teacher(state_dir, camera, simulation=simulated),
                     press=press if buttons.emulated else None,
                     simulate=simulate_action if simulated else None, simulation=simulated,
                     games=tuple(g.as_json() for g in games.descriptions()))

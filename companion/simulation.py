@@ -45,6 +45,15 @@ class VirtualTable:
                         self.table.move(piece, x0, y0)
             return said
 
+    def lay(self, pieces) -> None:
+        """The mat cleared, then each piece put down at once: (what, x_mm, y_mm, angle, face_up,
+        back), as the synthetic table's place takes them (teaching the camera a shot's pieces)."""
+        with self._lock:
+            self._slides.clear()
+            self.table.clear()
+            for what, x, y, angle, up, back in pieces:
+                self.table.place(what, x, y, angle=angle, face_up=up, back=back)
+
     @property
     def sliding(self) -> bool:
         """Whether a piece is still on its way (its last frame has not been taken yet)."""

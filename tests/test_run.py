@@ -9,7 +9,7 @@ from companion.run import start
 
 
 @pytest.mark.parametrize("profile, said", [
-    (None, "Camera off: enrol the tiles first"),
+    (None, "Camera off: teach the camera the pieces first, on the host page"),
     (b"not a profile", "Camera off: enter moves by phone"),
 ])
 def test_no_camera_still_plays_from_phones(tmp_path, profile, said):

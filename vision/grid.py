@@ -22,7 +22,7 @@ from .markers import MarkerDetector, calibrate, recalibrate_with_missed
 from .mat import MatLayout
 from .perf import single_threaded
 from .recognise import (SEG_PX_PER_MM, FrameReading, Profile, TileReading, VisionInputError,
-                        _read_manifest, mat_exposure, read_image, view_zone)
+                        enrolment_views, mat_exposure, piece_near, view_zone, where)
 from .synthetic import CLASSIC, PALETTE, Light, Optics, SyntheticTable, VirtualTile, random_camera, save_shots
 from .tiles import UNKNOWN, TileSet, colour_of
 
@@ -300,23 +300,16 @@ def _ring_match(templates_f, rings):
 
 
 def enrolment_shots(manifest_path, layout: MatLayout, tiles: TileSet):
-    """Each enrolment photo as (label, frame, calibration, view of the first area, (x, y) in mm
-    of the largest piece there, its area in mm^2); a photo without the mat's markers or without
-    a piece is refused naming the photo."""
-    detector = MarkerDetector(layout.dictionary)
-    mlayout = layout.marker_layout()
-    zone = layout.zones[layout.first_area]
+    """Each enrolment photo as (label, frame, calibration, view of the area, (x, y) in mm of the
+    piece, its area in mm^2): the largest piece in the first area, or the one nearest the place
+    the manifest gives; a photo without the mat's markers or without a piece is refused naming
+    the photo."""
     k = SEG_PX_PER_MM
-    for img_path, label in _read_manifest(manifest_path, tiles):
-        frame = read_image(img_path)
-        cal = calibrate(detector.detect(frame), mlayout)
-        if not cal.ok:
-            raise VisionInputError(f"{img_path}: no mat markers found; show the mat with the {tiles.noun}")
-        view = view_zone(frame, cal.H_inv, zone, mat_exposure(frame, cal.H_inv, zone)[1])
+    for img_path, label, at, area, frame, cal, view in enrolment_views(manifest_path, layout, tiles):
         n, lab, stats, cents = cv2.connectedComponentsWithStats(view.mask)
-        if n < 2:
-            raise VisionInputError(f"{img_path}: no {tiles.noun} found in the {layout.first_area} area")
-        i = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+        i = piece_near(stats, cents, view.zone, at)
+        if i is None:
+            raise VisionInputError(f"{img_path}: no {tiles.noun} found {where(area, at)}")
         at = (view.zone.x + cents[i][0] / k, view.zone.y + cents[i][1] / k)
         yield label, frame, cal, view, at, stats[i, cv2.CC_STAT_AREA] / k ** 2
 

@@ -592,7 +592,18 @@ class Profile:
                    {g: np.array(v["spread"], np.float32) for g, v in groups.items()})
 
 
+NEAR_MM = 15.0  # a piece said to lie at a place is looked for this far round it (mm)
+
+
 def _read_manifest(manifest_path, tiles: TileSet):
+    """(image path, label) of each entry, as documented before entries could give a place."""
+    return [(img, label) for img, label, _ in read_manifest(manifest_path, tiles)]
+
+
+def read_manifest(manifest_path, tiles: TileSet) -> list[tuple[Path, str, tuple | None]]:
+    """(image path, label, (x_mm, y_mm) or None) of each entry. An entry may say where its piece
+    lies on the mat, so one photo can show many pieces (several entries name the same image);
+    an entry without a place shows its piece alone in the mat's first area."""
     manifest_path = Path(manifest_path)
     if not manifest_path.is_file():
         raise VisionInputError(f"no manifest at {manifest_path}")
@@ -613,8 +624,41 @@ def _read_manifest(manifest_path, tiles: TileSet):
         img_path = manifest_path.parent / e["image"]
         if not img_path.is_file():
             raise VisionInputError(f"{manifest_path} entry {n}: no image at {img_path}")
-        out.append((img_path, e["label"]))
+        at = None
+        if "x_mm" in e or "y_mm" in e:
+            at = tuple(e.get(k) for k in ("x_mm", "y_mm"))
+            if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in at):
+                raise VisionInputError(f"{manifest_path} entry {n}: \"x_mm\" and \"y_mm\" go together, "
+                                       f"the piece's place on the mat in millimetres")
+            at = (float(at[0]), float(at[1]))
+        out.append((img_path, e["label"], at))
     return out
+
+
+def shot_area(layout: MatLayout, at, img_path) -> str:
+    """The mat's area a piece is looked for in: the one holding its place, else the first."""
+    if at is None:
+        return layout.first_area
+    area = layout.zone_at(*at)
+    if area is None:
+        raise VisionInputError(f"{img_path}: the place ({at[0]:g}, {at[1]:g}) mm lies in no area of the mat")
+    return area
+
+
+def piece_near(stats, cents, zone, at) -> int | None:
+    """Which of a mask's components (cv2.connectedComponentsWithStats) is the piece: the largest
+    when no place is given, else the one nearest the place (within NEAR_MM; specks of less than
+    a tenth of the largest are no piece). None when there is none."""
+    if len(stats) < 2:
+        return None
+    areas = stats[1:, cv2.CC_STAT_AREA]
+    if at is None:
+        return 1 + int(np.argmax(areas))
+    k = SEG_PX_PER_MM
+    d = np.hypot(zone.x + cents[1:, 0] / k - at[0], zone.y + cents[1:, 1] / k - at[1])
+    d[areas < 0.1 * areas.max()] = np.inf
+    i = int(np.argmin(d))
+    return 1 + i if d[i] <= NEAR_MM else None
 
 
 def read_image(path) -> np.ndarray:
@@ -627,22 +671,12 @@ def read_image(path) -> np.ndarray:
 def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet) -> Profile:
     """Learn a printing from one frame per face and back (see the module docstring), each
     shown alone in the mat's first play area; save the profile at ``out`` if given."""
-    entries = _read_manifest(manifest_path, tiles)
-    detector = MarkerDetector(layout.dictionary)
-    mlayout = layout.marker_layout()
-    area = layout.first_area
-    zone = layout.zones[area]
     shots = []
-    for img_path, label in entries:
-        frame = read_image(img_path)
-        cal = calibrate(detector.detect(frame), mlayout)
-        if not cal.ok:
-            raise VisionInputError(f"{img_path}: no mat markers found; show the mat with the tile")
-        view = view_zone(frame, cal.H_inv, zone, mat_exposure(frame, cal.H_inv, zone)[1])
-        shots.append([frame, cal, view, label, img_path, _largest_rect(view)])
+    for img_path, label, at, area, frame, cal, view in enrolment_views(manifest_path, layout, tiles):
+        shots.append([frame, cal, view, label, img_path, _largest_rect(view, at), at, area])
     seen = [s[5] for s in shots if s[5] is not None]
     if not seen:
-        raise VisionInputError(f"{shots[0][4]}: no {tiles.noun} found in the {area} area")
+        raise VisionInputError(f"{shots[0][4]}: no {tiles.noun} found {where(shots[0][7], shots[0][6])}")
     ws = np.array([r[3] for r in seen])
     hs = np.array([r[4] for r in seen])
     # a few tiles may have been shown sideways: go by the majority's shape
@@ -657,19 +691,22 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet) -> Profile:
                 or abs(min(rect[3:]) - short_side) > 0.12 * short_side:
             # not the tile's size: the mask caught only part of it (a back close to the mat's
             # grey shows little but its print); look for its outline, now that the size is known
-            view = shot[2]
+            view, at = shot[2], shot[6]
             found = find_outlined(view, size, [], np.zeros(view.mask.shape, bool))
+            if at is not None:  # of several pieces in the shot, the one at the place said
+                found = sorted((p for p in found if math.hypot(p.x_mm - at[0], p.y_mm - at[1]) <= NEAR_MM),
+                               key=lambda p: math.hypot(p.x_mm - at[0], p.y_mm - at[1]))
             if found:
                 p = found[0]
                 theta = min((p.theta, p.theta + 180), key=lambda t: abs((t + 180) % 360 - 180)) % 360
                 rect = (p.x_mm, p.y_mm, theta, size[0], size[1])
             elif rect is None:
-                raise VisionInputError(f"{shot[4]}: no {tiles.noun} found in the {area} area")
+                raise VisionInputError(f"{shot[4]}: no {tiles.noun} found {where(shot[7], at)}")
             shot[5] = rect
     templates, features, labels = [], [], []
     margin_mm = 1.0
     mpx = int(round(margin_mm * READ_PX_PER_MM))
-    for frame, cal, view, label, _, (cx, cy, theta, a, b) in shots:
+    for frame, cal, view, label, _, (cx, cy, theta, a, b), _, _ in shots:
         if (a >= b) != (size[0] >= size[1]):
             theta += 90  # shown sideways: turn it to the majority's shape
         pose = Pose(cx, cy, theta)
@@ -691,13 +728,41 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet) -> Profile:
     return profile
 
 
-def _largest_rect(view) -> tuple | None:
-    """(x_mm, y_mm, theta, width, height) of the largest thing in an enrolment shot, turned
-    upright (of its rectangle's four turns the one nearest the mat's axes), or None."""
-    n, lab, stats, _ = cv2.connectedComponentsWithStats(view.mask)
-    if n < 2:
+def enrolment_views(manifest_path, layout: MatLayout, tiles: TileSet):
+    """(image path, label, place or None, frame, calibration, view of the piece's area) of each
+    manifest entry; an image several entries share is read and calibrated once. A photo without
+    the mat's markers is refused naming the photo."""
+    detector = MarkerDetector(layout.dictionary)
+    mlayout = layout.marker_layout()
+    frames, views = {}, {}
+    for img_path, label, at in read_manifest(manifest_path, tiles):
+        if img_path not in frames:
+            frame = read_image(img_path)
+            cal = calibrate(detector.detect(frame), mlayout)
+            if not cal.ok:
+                raise VisionInputError(f"{img_path}: no mat markers found; show the mat with the {tiles.noun}")
+            frames[img_path] = frame, cal
+        frame, cal = frames[img_path]
+        area = shot_area(layout, at, img_path)
+        if (img_path, area) not in views:
+            zone = layout.zones[area]
+            views[img_path, area] = view_zone(frame, cal.H_inv, zone, mat_exposure(frame, cal.H_inv, zone)[1])
+        yield img_path, label, at, area, frame, cal, views[img_path, area]
+
+
+def where(area: str, at) -> str:
+    """Where a piece was looked for, as an error message says it."""
+    return f"in the {area} area" if at is None else f"at ({at[0]:g}, {at[1]:g}) mm in the {area} area"
+
+
+def _largest_rect(view, at=None) -> tuple | None:
+    """(x_mm, y_mm, theta, width, height) of the largest thing in an enrolment shot (or of the
+    one nearest ``at``, the place the manifest gives), turned upright (of its rectangle's four
+    turns the one nearest the mat's axes), or None."""
+    n, lab, stats, cents = cv2.connectedComponentsWithStats(view.mask)
+    i = piece_near(stats, cents, view.zone, at)
+    if i is None:
         return None
-    i = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
     cnts, _ = cv2.findContours((lab == i).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     (cx, cy), (a, b), ang = cv2.minAreaRect(max(cnts, key=cv2.contourArea))
     k90 = min(range(4), key=lambda q: abs((ang + 90 * q + 180) % 360 - 180))

@@ -55,6 +55,7 @@ class Extras:
     press: Callable[[str], None] | None = None            # "confirm", "undo", "next", ...
     simulate: Callable[[dict], object] | None = None      # the virtual table's actions
     simulation: bool = False
+    teacher: object = None     # companion.teaching.Teacher: teaching the camera from the host page
     games: tuple = ()          # the games a host may start: each `Game.as_json()`
     info: dict = field(default_factory=dict)
 
@@ -520,6 +521,15 @@ def create_app(companion, host_token: str, extras: Extras | None = None,
         if extras.simulate is None:
             raise Refused(404, "there is no virtual table: this companion watches a real one")
         return jsonify({"ok": True, "result": extras.simulate(body())})
+
+    if extras.teacher is not None:
+        from .teaching import register
+        register(app, extras.teacher, require_host, require_host_query, body, Refused)
+    else:
+        @app.get("/api/teach")
+        def nothing_to_teach():  # the host page asks: no camera to teach here
+            require_host()
+            return jsonify({"games": []})
 
     # ---------------------------------------------------------------- errors, in players' words
 

@@ -1,0 +1,636 @@
+"""Teaching the camera a group's own printing from the host page, without a terminal.
+
+The walk, per camera game: a plan of shots, each a few pieces laid at labelled places of one area
+of the mat (as many as the area holds apart: pieces told apart by place need no shot of their
+own); for each shot what the camera sees there and what it finds, a shot kept when every place
+holds one piece, steady; once all are kept, the profile is learnt through the same
+`enroll` as `paradox-table vision enroll` (the manifest gives each piece's place) and the running
+camera reads with it at once. Then a check: the camera reads what lies on the mat, and a reading
+the host corrects is learnt (its frame and place join the manifest, the profile is learnt again).
+
+Shots, corrections and the manifest live in the state directory (teaching/GAME/), so a walk left
+half done goes on after a restart. Frames come from the camera loop, whatever its source (the
+virtual table, a USB camera, the Pi camera). Nothing here serves web requests (web/teaching.py).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import math
+import os
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import games
+from .camera import _profile_path
+
+log = logging.getLogger("paradox-table")
+
+GAP_MM = 8.0        # between two tiles laid side by side for one shot
+TILE_MM = (28.0, 40.0)  # the tiles' size the places are spaced for (the print's, as vision draws it)
+DARK = 45           # the mat's paper under this grey level (of 255) is too dark to learn from
+NEAR_MM = 15.0      # a piece this near its place is the one laid there (vision.recognise.NEAR_MM)
+TWO = 1.7           # a blob this many times a piece's size is two pieces touching
+
+
+class TeachingRefused(ValueError):
+    """What the host asked cannot be done; the message says why, in the host's words."""
+
+
+@dataclass(frozen=True)
+class Place:
+    label: str      # what enrolment learns from the piece here (the manifest's label)
+    x_mm: float
+    y_mm: float
+    piece: str      # what to lay, in the game's words ("the red 1, face up")
+    where: str      # where on the mat ("in the trick area, top row, 2nd from the left")
+    lay: tuple      # how the virtual table lays it: (what to place, face up, back, what lies under it)
+
+    def as_json(self, n: int) -> dict:
+        return {"n": n, "label": self.label, "x_mm": round(self.x_mm, 1), "y_mm": round(self.y_mm, 1),
+                "piece": self.piece, "where": self.where}
+
+
+@dataclass(frozen=True)
+class Shot:
+    number: int
+    area: str       # the mat's area the pieces are laid in
+    area_words: str
+    places: tuple
+    box: tuple      # (x, y, w, h) mm of the mat the snapshot shows
+
+    def as_json(self) -> dict:
+        return {"number": self.number, "area": self.area, "area_words": self.area_words,
+                "places": [p.as_json(i + 1) for i, p in enumerate(self.places)]}
+
+
+def camera_games() -> list[str]:
+    return [g.name for g in games.descriptions() if "camera" in g.parts]
+
+
+def _spec(game: str):
+    if game not in camera_games():
+        raise TeachingRefused(f"{game!r} is not a game the camera watches; it watches "
+                              f"{', '.join(camera_games())}")
+    return games.part(game, "camera")
+
+
+def seat_range(game: str) -> tuple[int, int]:
+    return tuple(_spec(game).MAT.seats)
+
+
+def layout_for(game: str, seats: int):
+    from vision.mat import mat_layout
+    spec = _spec(game)
+    lo, hi = spec.MAT.seats
+    if isinstance(seats, bool) or not isinstance(seats, int) or not lo <= seats <= hi:
+        raise TeachingRefused(f"a mat for {games.describe(game).title} has {lo} to {hi} seats")
+    return mat_layout(spec.MAT, seats)
+
+
+# ---------------------------------------------------------------- the plan
+
+
+def plan(game: str, seats: int) -> list[Shot]:
+    """The shots that teach the game's reader every piece it tells apart, fewest first: one area
+    per shot, each piece at a place of its own in it."""
+    spec = _spec(game)
+    layout = layout_for(game, seats)
+    places = {"tiles": _tile_places, "grid": _disc_places, "dominoes": _domino_places}[spec.READER](spec, layout)
+    shots, todo = [], list(spec.TILES.labels)
+    for area, words, slots in places:
+        if not todo:
+            break
+        chosen = []
+        for (x, y, where), label in zip(slots, list(todo)):
+            chosen.append(_place(spec, label, x, y, where))
+            todo.remove(label)
+        z = layout.zones[area]
+        shots.append(Shot(len(shots) + 1, area, words, tuple(chosen), (z.x - 4, z.y - 4, z.w + 8, z.h + 8)))
+    if todo:  # every area full: a mat too small for the set
+        raise TeachingRefused(f"the mat has no room left for {', '.join(todo)}")
+    return shots
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}"
+
+
+def _tile_places(spec, layout):
+    """The first area (the trick area), as many tiles as it holds apart, upright, in rows; the
+    same area again for the next shot."""
+    area = layout.first_area
+    z = layout.zones[area]
+    w, h = TILE_MM
+    cols = int((z.w - 6 + GAP_MM) // (w + GAP_MM))
+    rows = int((z.h - 6 + GAP_MM) // (h + GAP_MM))
+    x0 = z.x + (z.w - cols * w - (cols - 1) * GAP_MM) / 2 + w / 2
+    y0 = z.y + (z.h - rows * h - (rows - 1) * GAP_MM) / 2 + h / 2
+    row_words = ["top row", "bottom row"] if rows == 2 else [f"row {r + 1}" for r in range(rows)]
+    slots = [(x0 + c * (w + GAP_MM), y0 + r * (h + GAP_MM), f"{row_words[r]}, {_ordinal(c + 1)} from the left")
+             for r in range(rows) for c in range(cols)]
+    n = math.ceil(len(spec.TILES.labels) / len(slots))
+    return [(area, f"the {area} area", slots)] * n
+
+
+def _area_words(area: str) -> str:
+    if area.startswith("matrix-"):
+        return f"matrix {int(area[7:]) + 1}"
+    if area.startswith("personal-"):
+        return f"seat {int(area[9:]) + 1}'s map"
+    return f"the {area} map" if area == "shared" else f"the {area} area"
+
+
+def _disc_places(spec, layout):
+    """Every other cell of each grid (as a draughts board's dark squares), so no two discs touch."""
+    out = []
+    for area, (rows, cols) in spec.CELLS.areas:
+        if area == layout.first_area and len(spec.CELLS.areas) > 1:
+            continue  # the small area kept for enrolling one at a time: the grids hold more
+        slots = [(*spec.CELLS.centre(layout, area, r, c), f"row {r + 1}, column {c + 1}")
+                 for r in range(rows) for c in range(cols) if (r + c) % 2 == 0]
+        out.append((area, _area_words(area), slots))
+    return out
+
+
+def _domino_places(spec, layout):
+    """Dominoes lying west-east on a map, one empty square between any two (rows 1, 3, 5, 7)."""
+    out = []
+    for area, (rows, cols) in spec.CELLS.areas:
+        if area not in layout.zones:
+            continue
+        slots = []
+        for r in range(0, rows, 2):
+            for c in range(0, cols - 1, 3):
+                (xa, y), (xb, _) = spec.CELLS.centre(layout, area, r, c), spec.CELLS.centre(layout, area, r, c + 1)
+                slots.append(((xa + xb) / 2, y, f"squares {chr(65 + c)}{r + 1} and {chr(66 + c)}{r + 1}"))
+        out.append((area, _area_words(area), slots))
+    return out
+
+
+def _place(spec, label: str, x: float, y: float, where: str) -> Place:
+    reader, tiles = spec.READER, spec.TILES
+    if reader == "tiles":
+        if label.startswith("back-"):
+            name = label[5:]
+            face = next(f for f, b in tiles.inventory if b == name)
+            return Place(label, x, y, f"any tile with the {name} back, face down", where, (face, False, name, None))
+        colour, value = label.rsplit("-", 1)
+        return Place(label, x, y, f"the {colour} {value}, face up", where, (label, True, None, None))
+    if reader == "grid":
+        if label == "lock":
+            under = next(f for f in tiles.faces if f != "lock")
+            return Place(label, x, y, "the lock token, on any disc", where, ("lock", True, None, under))
+        colour, symbol = label.split("-")
+        return Place(label, x, y, f"the {colour} {symbol} disc", where, (label, True, None, None))
+    from vision.dominoes import terrain_names
+    terrains = terrain_names(tiles)
+    if label.startswith("terrain-"):
+        t = label[8:]
+        return Place(label, x, y, f"a {t} domino, its left half with roads to all four sides, the right half plain",
+                     where, (f"{t}//NESW|{t}//", True, None, None))
+    icon = label[5:]
+    i = tiles.faces.index(label)
+    domino = f"{terrains[i % len(terrains)]}/{icon}/|{terrains[(i + 1) % len(terrains)]}//"
+    return Place(label, x, y, f"a domino with the {icon} icon on its left half, no roads", where,
+                 (domino, True, None, None))
+
+
+# ---------------------------------------------------------------- looking at a frame
+
+
+@dataclass
+class Finding:
+    """What the camera finds for one shot: per place, one piece, none or more; or why not at all."""
+    ok: bool
+    problem: str | None = None            # the whole shot: "the mat is not in view", "too dark"
+    places: list = field(default_factory=list)  # per place: None (one piece) or what is wrong
+
+    def as_json(self) -> dict:
+        return {"ok": self.ok, "problem": self.problem, "places": self.places}
+
+
+def find(frame, layout, shot: Shot, piece_mm2: float, cal=None) -> Finding:
+    """Whether every place of the shot holds exactly one piece, in this frame (``cal``: its
+    calibration, when the caller has it already)."""
+    import cv2
+    import numpy as np
+    from vision.markers import MarkerDetector, calibrate
+    from vision.recognise import mat_exposure, view_zone
+    from vision.zone import SEG_PX_PER_MM
+    if frame is None:
+        return Finding(False, "the camera gives no picture yet")
+    cal = cal or calibrate(MarkerDetector(layout.dictionary).detect(frame), layout.marker_layout())
+    if not cal.ok:
+        return Finding(False, "the mat is not in view: show the whole mat to the camera")
+    zone = layout.zones[shot.area]
+    exposure, paper = mat_exposure(frame, cal.H_inv, zone)
+    if paper is not None and float(np.mean(paper)) < DARK:
+        return Finding(False, "too dark: light the mat better")
+    if exposure < 0.6:
+        return Finding(False, f"something covers the edge of {shot.area_words} (a hand?)")
+    view = view_zone(frame, cal.H_inv, zone, paper)
+    n, _, stats, cents = cv2.connectedComponentsWithStats(view.mask)
+    k = SEG_PX_PER_MM
+    # (x, y, how many pieces): two that touch are one blob, as large as two
+    big = [(view.zone.x + cents[i][0] / k, view.zone.y + cents[i][1] / k,
+            2 if stats[i, cv2.CC_STAT_AREA] / k ** 2 > TWO * piece_mm2 else 1) for i in range(1, n)
+           if stats[i, cv2.CC_STAT_AREA] / k ** 2 >= 0.3 * piece_mm2]
+    said = []
+    for p in shot.places:
+        near = sum(b[2] for b in big if math.hypot(b[0] - p.x_mm, b[1] - p.y_mm) <= NEAR_MM)
+        said.append(None if near == 1 else "nothing" if not near else "two pieces")
+    return Finding(all(s is None for s in said), _summary(said, shot.area_words), said)
+
+
+def _summary(said: list, area_words: str) -> str | None:
+    """What is wrong with a shot's places, by their numbers (as the snapshot shows them)."""
+    if all(s is None for s in said):
+        return None
+    if all(s == "nothing" for s in said):
+        return f"nothing in {area_words} yet: lay the pieces listed"
+    parts = []
+    for what in ("nothing", "two pieces"):
+        numbers = [str(i + 1) for i, s in enumerate(said) if s == what]
+        if numbers:
+            parts.append(f"{what} at {'place' if len(numbers) == 1 else 'places'} {', '.join(numbers)}")
+    return "; ".join(parts)
+
+
+def piece_area(game: str) -> float:
+    """Roughly how much of the mat one piece covers (mm^2): specks far smaller are no piece."""
+    spec = _spec(game)
+    if spec.READER == "tiles":
+        return TILE_MM[0] * TILE_MM[1]
+    if spec.READER == "grid":
+        from vision.grid import DISCS
+        return math.pi * (DISCS.diameter_mm / 2) ** 2
+    return 2 * spec.CELLS.pitch_mm ** 2
+
+
+# ---------------------------------------------------------------- the walk
+
+
+class Walk:
+    """One game's walk, kept in ``folder`` (walk.json, the shots, manifest.json)."""
+
+    def __init__(self, game: str, folder: Path):
+        self.game, self.folder = game, folder
+        self.seats = None
+        self.taken: dict[int, str] = {}     # shot number -> its image's file name
+        self.corrections: list[dict] = []   # manifest entries learnt from the check
+        self.learnt = False
+        path = folder / "walk.json"
+        if path.is_file():
+            try:
+                kept = json.loads(path.read_text())
+                self.seats = int(kept["seats"])
+                self.taken = {int(k): v for k, v in kept.get("taken", {}).items() if (folder / v).is_file()}
+                self.corrections = [c for c in kept.get("corrections", []) if (folder / c["image"]).is_file()]
+                self.learnt = bool(kept.get("learnt"))
+            except (ValueError, KeyError, TypeError, OSError):
+                log.warning("the teaching walk for %s was damaged: it starts again", game)
+                self.seats = None
+
+    def save(self):
+        self.folder.mkdir(parents=True, exist_ok=True)
+        part = self.folder / ".walk.json.part"
+        part.write_text(json.dumps({"seats": self.seats, "taken": self.taken,
+                                    "corrections": self.corrections, "learnt": self.learnt}))
+        os.replace(part, self.folder / "walk.json")
+
+    def manifest(self, shots: list[Shot], several: bool) -> Path:
+        """manifest.json for `enroll`: each piece of each kept shot with its place, and the
+        corrections: as more looks at a piece (``several``: the tile reader keeps every look),
+        or instead of the looks before (a disc is learnt from one look)."""
+        entries = [{"image": self.taken[s.number], "label": p.label, "x_mm": p.x_mm, "y_mm": p.y_mm}
+                   for s in shots if s.number in self.taken for p in s.places]
+        for fix in self.corrections:
+            if not several:
+                entries = [e for e in entries if e["label"] != fix["label"]]
+            entries.append(fix)
+        path = self.folder / "manifest.json"
+        path.write_text(json.dumps(entries, indent=1))
+        return path
+
+
+class Teacher:
+    """The walks of every camera game, with the camera loop that gives the frames."""
+
+    STEADY_LOOKS = 2  # this many looks in a row with nothing moving: the pieces lie still
+
+    def __init__(self, state_dir: Path, camera, simulation: bool = False):
+        self.state_dir, self.camera, self.simulation = Path(state_dir), camera, simulation
+        self._lock = threading.RLock()
+        self._walks: dict[str, Walk] = {}
+        self._learning: dict[str, threading.Thread] = {}
+        self._learn_error: dict[str, str] = {}
+        self._still: dict[str, tuple] = {}  # game -> (ChangeDetector, looks in a row not moving)
+        self._readers: dict[str, object] = {}
+
+    def _frame(self):
+        """The camera's latest frame; the loop lets go of one just before taking the next."""
+        for _ in range(20):
+            frame = self.camera.last_frame
+            if frame is not None:
+                return frame
+            time.sleep(0.02)
+        return None
+
+    def walk(self, game: str) -> Walk:
+        _spec(game)
+        with self._lock:
+            if game not in self._walks:
+                self._walks[game] = Walk(game, self.state_dir / "teaching" / game)
+            return self._walks[game]
+
+    def _shots(self, walk: Walk) -> list[Shot]:
+        if walk.seats is None:
+            raise TeachingRefused("choose the mat's seat count first: the walk starts there")
+        return plan(walk.game, walk.seats)
+
+    def _shot(self, walk: Walk, number) -> Shot:
+        shots = self._shots(walk)
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(shots):
+            raise TeachingRefused(f"a shot is numbered 1 to {len(shots)}")
+        return shots[number - 1]
+
+    # -- the walk's steps
+
+    def start(self, game: str, seats) -> dict:
+        """Begin (or go on with) a game's walk on a mat of ``seats``; the camera looks."""
+        layout_for(game, seats)
+        busy = self.camera.wanted()
+        if busy is not None and busy[0] != game:
+            raise TeachingRefused(f"a game of {games.describe(busy[0]).title} is on: teach the camera "
+                                  f"{games.describe(game).title} when it is over")
+        walk = self.walk(game)
+        with self._lock:
+            if walk.seats != seats:  # another mat: its places differ, the shots taken do not fit
+                walk.seats, walk.taken, walk.learnt = seats, {}, False
+                walk.save()
+            self.camera.teach(game)
+        return self.status(game)
+
+    def stop(self, game: str) -> dict:
+        """Stop for now: the shots stay, the camera stops looking for this walk."""
+        self.walk(game)
+        self.camera.teach(None)
+        return self.status(game)
+
+    def status(self, game: str) -> dict:
+        walk = self.walk(game)
+        spec = _spec(game)
+        out = {"game": game, "title": games.describe(game).title, "seats": walk.seats,
+               "seat_range": list(spec.MAT.seats), "reader": spec.READER,
+               "learning": game in self._learning, "learnt": walk.learnt,
+               "error": self._learn_error.get(game), "can_lay": self.simulation,
+               "corrections": len(walk.corrections),
+               "can_correct": spec.READER != "dominoes"}
+        if walk.seats is not None:
+            shots = self._shots(walk)
+            out["shots"] = [dict(s.as_json(), taken=s.number in walk.taken) for s in shots]
+            out["taken"] = len(walk.taken)
+            out["pieces"] = sum(len(s.places) for s in shots)
+            out["pieces_taken"] = sum(len(s.places) for s in shots if s.number in walk.taken)
+            out["next"] = next((s.number for s in shots if s.number not in walk.taken), None)
+        return out
+
+    def look(self, game: str, number, auto: bool = True) -> dict:
+        """What the camera finds for a shot now; with ``auto``, the shot is kept by itself once
+        every place holds one piece and nothing has moved for a few looks."""
+        walk = self.walk(game)
+        self._still_here(game)
+        shot = self._shot(walk, number)
+        frame = self._frame()
+        finding = find(frame, layout_for(game, walk.seats), shot, piece_area(game))
+        steady = self._steady(game, frame)
+        out = {"finding": finding.as_json(), "steady": steady, "taken": False}
+        if auto and finding.ok and steady:
+            self._keep(walk, shot, frame)
+            out["taken"] = True
+        return out
+
+    def take(self, game: str, number) -> dict:
+        """Keep the shot now (the host tapped), if every place holds one piece; else say why."""
+        walk = self.walk(game)
+        self._still_here(game)
+        shot = self._shot(walk, number)
+        frame = self._frame()
+        finding = find(frame, layout_for(game, walk.seats), shot, piece_area(game))
+        if not finding.ok:
+            raise TeachingRefused(f"not taken: {finding.problem}")
+        self._keep(walk, shot, frame)
+        return {"finding": finding.as_json(), "taken": True}
+
+    def redo(self, game: str, number) -> dict:
+        walk = self.walk(game)
+        shot = self._shot(walk, number)
+        with self._lock:
+            walk.taken.pop(shot.number, None)
+            walk.save()
+        return self.status(game)
+
+    def lay(self, game: str, number) -> dict:
+        """In simulation: the shot's pieces laid on the virtual table, as a person would."""
+        walk = self.walk(game)
+        self._still_here(game)
+        shot = self._shot(walk, number)
+        want = self.camera.wanted()
+        if want is not None and want[1] != "teaching":
+            raise TeachingRefused("a game is on: its virtual table is the game's; lay the pieces when it is over")
+        virtual = self.camera.virtual_table if self.simulation else None
+        if virtual is None:
+            raise TeachingRefused("there is no virtual table here: lay the pieces on the mat")
+        pieces = []
+        for i, p in enumerate(shot.places):
+            what, up, back, under = p.lay
+            angle = (37.0 * i) % 360 if self._turns(game) else 0.0
+            if under is not None:  # a lock token lies on a disc
+                pieces.append((under, p.x_mm, p.y_mm, angle, True, None))
+            pieces.append((what, p.x_mm, p.y_mm, angle, up, back))
+        virtual.lay(pieces)
+        return {"laid": len(shot.places)}
+
+    def _still_here(self, game: str):
+        """The page is still teaching this game: the camera keeps looking (no game is on)."""
+        if self.camera.teaching == game:
+            self.camera.teach(game)
+
+    def _turns(self, game: str) -> bool:
+        return _spec(game).READER == "grid"  # a disc reads alike at any turn; tiles and dominoes lie upright
+
+    def _steady(self, game: str, frame) -> bool:
+        if frame is None:
+            return False
+        from vision.motion import ChangeDetector
+        with self._lock:
+            detector, still = self._still.get(game) or (ChangeDetector(), 0)
+            still = 0 if detector.look(frame).moving else still + 1
+            self._still[game] = (detector, still)
+        return still >= self.STEADY_LOOKS
+
+    def _keep(self, walk: Walk, shot: Shot, frame):
+        import cv2
+        walk.folder.mkdir(parents=True, exist_ok=True)
+        name = f"shot-{shot.number}.jpg"
+        cv2.imwrite(str(walk.folder / name), frame, [cv2.IMWRITE_JPEG_QUALITY, 95])
+        with self._lock:
+            walk.taken[shot.number] = name
+            walk.learnt = False
+            walk.save()
+        if len(walk.taken) == len(self._shots(walk)):
+            self.learn(walk.game)
+
+    # -- learning and using the profile
+
+    def learn(self, game: str, wait: bool = False):
+        """Learn the profile from the shots kept (in a thread: it takes a while), then the
+        camera reads with it."""
+        walk = self.walk(game)
+        shots = self._shots(walk)
+        if len(walk.taken) < len(shots):
+            raise TeachingRefused(f"{len(shots) - len(walk.taken)} shots are still to take")
+        with self._lock:
+            if game in self._learning:
+                thread = self._learning[game]
+            else:
+                manifest = walk.manifest(shots, several=_spec(game).READER == "tiles")
+                layout = layout_for(game, walk.seats)
+                self._learn_error.pop(game, None)
+                thread = threading.Thread(target=self._learn, args=(walk, manifest, layout),
+                                          name=f"teach-{game}", daemon=True)
+                self._learning[game] = thread
+                thread.start()
+        if wait:
+            thread.join()
+
+    def _learn(self, walk: Walk, manifest: Path, layout):
+        from vision.readers import kit
+        game = walk.game
+        spec = _spec(game)
+        try:
+            _, enroll, _, _ = kit(spec.READER, getattr(spec, "CELLS", None))
+            profile = self.state_dir / f"vision-profile-{game}.npz"
+            part = profile.with_name(f".{profile.name}.part")
+            enroll(manifest, part, layout, spec.TILES)
+            os.replace(part, profile)
+            with self._lock:
+                walk.learnt = True
+                walk.save()
+                self._readers.pop(game, None)
+            self.camera.use_profile(game, profile)
+        except Exception as exc:  # said on the page; the journal keeps the details
+            log.exception("learning %s's pieces failed", game)
+            self._learn_error[game] = f"the camera could not learn the pieces: {exc}"
+        finally:
+            with self._lock:
+                self._learning.pop(game, None)
+
+    def _reader(self, game: str):
+        from vision.readers import reader
+        from vision.recognise import Profile
+        spec = _spec(game)
+        with self._lock:
+            if game not in self._readers:
+                path = _profile_path(self.state_dir, game)
+                if not path.is_file():
+                    raise TeachingRefused("the camera has not learnt these pieces yet: take every shot first")
+                from vision.mat import mat_layout
+                self._readers[game] = reader(spec.READER, Profile.load(path), mat_layout(spec.MAT),
+                                             spec.ZONES, getattr(spec, "CELLS", None))
+            return self._readers[game]
+
+    def check(self, game: str) -> dict:
+        """What the camera reads on the mat now, with the learnt profile."""
+        frame = self._frame()
+        if frame is None:
+            raise TeachingRefused("the camera gives no picture yet")
+        with self._lock:
+            reading = self._reader(game).read(frame)
+        if not reading.calibrated:
+            raise TeachingRefused("the mat is not in view: show the whole mat to the camera")
+        pieces = [{"label": t.label, "x_mm": round(t.x_mm, 1), "y_mm": round(t.y_mm, 1), "zone": t.zone,
+                   "where": _area_words(t.zone) if t.zone else "on the mat"} for t in reading.tiles]
+        return {"pieces": pieces, "hand": reading.hand_in_view, "labels": list(_spec(game).TILES.labels)}
+
+    def correct(self, game: str, x_mm, y_mm, label) -> dict:
+        """The piece at (x, y) is ``label``: the frame joins the teaching shots with that piece's
+        place, and the profile is learnt again."""
+        spec = _spec(game)
+        walk = self.walk(game)
+        if spec.READER == "dominoes":
+            raise TeachingRefused("a domino's square is taught by its shot: take that shot again")
+        if not walk.learnt:
+            raise TeachingRefused("the camera has not learnt these pieces yet: take every shot first")
+        if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in (x_mm, y_mm)):
+            raise TeachingRefused("say where the piece lies: x_mm and y_mm, in mm on the mat")
+        if not isinstance(label, str) or label not in spec.TILES.labels:
+            raise TeachingRefused(f"{label!r} is none of this game's pieces")
+        layout = layout_for(game, walk.seats)
+        if layout.zone_at(x_mm, y_mm) is None:
+            raise TeachingRefused("that place lies in no area of the mat")
+        frame = self._frame()
+        if frame is None:
+            raise TeachingRefused("the camera gives no picture yet")
+        import cv2
+        name = f"check-{len(walk.corrections) + 1}.jpg"
+        walk.folder.mkdir(parents=True, exist_ok=True)
+        cv2.imwrite(str(walk.folder / name), frame, [cv2.IMWRITE_JPEG_QUALITY, 95])
+        with self._lock:
+            walk.corrections.append({"image": name, "label": label, "x_mm": float(x_mm), "y_mm": float(y_mm)})
+            walk.learnt = False
+            walk.save()
+        self.learn(game)
+        return self.status(game)
+
+    # -- pictures
+
+    def snapshot(self, game: str, number) -> bytes:
+        """The shot's area as the camera sees it, straightened, each place ringed and numbered
+        (green: one piece there; red: not); the whole frame while the mat is not in view."""
+        import cv2
+        import numpy as np
+        from vision.markers import MarkerDetector, calibrate
+        walk = self.walk(game)
+        self._still_here(game)
+        shot = self._shot(walk, number)
+        frame = self._frame()
+        if frame is None:
+            return b""
+        layout = layout_for(game, walk.seats)
+        cal = calibrate(MarkerDetector(layout.dictionary).detect(frame), layout.marker_layout())
+        if not cal.ok:
+            small = cv2.resize(frame, (640, int(640 * frame.shape[0] / frame.shape[1])), interpolation=cv2.INTER_AREA)
+            return cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, 75])[1].tobytes()
+        x, y, w, h = shot.box
+        k = min(640 / w, 480 / h)
+        A = np.array([[1 / k, 0, x], [0, 1 / k, y], [0, 0, 1]])
+        img = cv2.warpPerspective(frame, cal.H_inv @ A, (int(w * k), int(h * k)),
+                                  flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
+        said = find(frame, layout, shot, piece_area(game), cal).places or [None] * len(shot.places)
+        ring = 0.55 * math.sqrt(piece_area(game))  # about the piece's own size
+        for i, (p, wrong) in enumerate(zip(shot.places, said)):
+            c = (int((p.x_mm - x) * k), int((p.y_mm - y) * k))
+            colour = (40, 40, 220) if wrong else (60, 180, 60)
+            cv2.circle(img, c, int(ring * k), colour, 2)
+            cv2.putText(img, str(i + 1), (c[0] - 8, c[1] + 8), cv2.FONT_HERSHEY_SIMPLEX, 0.8, (255, 255, 255), 4)
+            cv2.putText(img, str(i + 1), (c[0] - 8, c[1] + 8), cv2.FONT_HERSHEY_SIMPLEX, 0.8, colour, 2)
+        return cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 80])[1].tobytes()
+
+    def mat_pdf(self, game: str, seats) -> Path:
+        """The printable mat for this game and seat count (PDF; with its 100 mm scale bar)."""
+        from vision.mat import write_mat
+        layout = layout_for(game, seats)
+        folder = self.state_dir / "mats"
+        # kept by what is printed, so a new print size (Domino Dynasty's squares) gets a new sheet
+        drawn = hashlib.sha1(repr((layout.size_mm, layout.zones, layout.markers)).encode()).hexdigest()[:10]
+        pdf = folder / f"{game}-{seats}-{drawn}.pdf"
+        if not pdf.is_file():
+            folder.mkdir(parents=True, exist_ok=True)
+            # 6 px/mm (152 dpi): sharp markers, and an A2 sheet a Pi Zero draws in its memory
+            write_mat(layout, folder / f"{game}-{seats}-{drawn}.png", px_per_mm=6)
+        return pdf

@@ -1,0 +1,252 @@
+"""Teaching the camera from the host page: the walk's plan, what the camera finds (or why not),
+a walk that goes on after a restart, the profile used at once, and a correction learnt. Frames
+come from the real camera loop over the virtual table, read by the real vision code."""
+import json
+import math
+
+import numpy as np
+import pytest
+
+from companion.camera import CameraLoop, opener
+from companion.config import defaults
+from companion.service import Companion
+from companion.store import Store
+from companion.teaching import NEAR_MM, Teacher, TeachingRefused, camera_games, layout_for, plan
+from vision.recognise import Profile
+
+
+@pytest.mark.parametrize("game", camera_games())
+def test_every_piece_is_shown_once_at_a_place_of_its_own_in_few_shots(game):
+    from companion.games import part
+    spec = part(game, "camera")
+    seats = spec.MAT.seats[1]
+    shots = plan(game, seats)
+    labels = [p.label for s in shots for p in s.places]
+    assert sorted(labels) == sorted(spec.TILES.labels)
+    assert len(shots) <= math.ceil(len(labels) / 10)  # many pieces a shot, not one
+    layout = layout_for(game, seats)
+    for s in shots:
+        for i, p in enumerate(s.places):
+            assert layout.zone_at(p.x_mm, p.y_mm) == s.area
+            # a piece at its place is never taken for its neighbour's
+            assert all(math.hypot(p.x_mm - q.x_mm, p.y_mm - q.y_mm) > NEAR_MM for q in s.places[i + 1:])
+
+
+def test_a_mat_with_a_seat_count_the_game_has_not_is_refused():
+    with pytest.raises(TeachingRefused, match="3 to 5 seats"):
+        plan("paradominetor", 7)
+    with pytest.raises(TeachingRefused, match="not a game the camera watches"):
+        plan("island", 4)
+
+
+@pytest.fixture
+def table(tmp_path):
+    """A companion with its camera loop over the virtual table, stepped by hand."""
+    with Store(tmp_path / "games.db") as store:
+        c = Companion(store)
+        c.start()
+        loop = CameraLoop(c, opener(defaults(on_pi=False), c, tmp_path, simulate=True))
+        try:
+            yield c, loop, tmp_path
+        finally:
+            loop.stop()
+            c.stop()
+
+
+def _look(teacher, loop, game, shot, times=4):
+    for _ in range(times):
+        loop.step()
+        got = teacher.look(game, shot)
+        if got["taken"]:
+            return got
+    return got
+
+
+def test_findings_say_what_is_wrong_and_a_refused_shot_changes_nothing(table):
+    c, loop, state = table
+    teacher = Teacher(state, loop, simulation=True)
+    teacher.start("initiative", 4)
+    shot = plan("initiative", 4)[0]
+    got = _look(teacher, loop, "initiative", 1)
+    assert not got["taken"] and got["finding"]["problem"] == "nothing in matrix 1 yet: lay the pieces listed"
+    with pytest.raises(TeachingRefused, match="nothing in matrix 1"):
+        teacher.take("initiative", 1)
+    assert teacher.status("initiative")["taken"] == 0 and not (state / "teaching" / "initiative" / "shot-1.jpg").exists()
+
+    teacher.lay("initiative", 1)
+    discs = loop.virtual_table.table
+    first, third = shot.places[0], shot.places[2]
+    extra = discs.place("red-2", first.x_mm + 13, first.y_mm)  # a second disc crowding place 1
+    discs.remove(max(i for i, d in discs.discs.items() if d.label == third.label))  # place 3 left empty
+    got = _look(teacher, loop, "initiative", 1)
+    # the second disc touches place 1's (and may reach its neighbour's): one blob, as large as two
+    problem = got["finding"]["problem"]
+    assert not got["taken"] and problem.startswith("nothing at place 3; two pieces at place")
+    assert "1" in problem.split("two pieces at ")[1].split()[1].split(",")
+
+    # the mat out of view, then too dark: said as such, nothing kept
+    loop.step()
+    loop.last_frame = np.full_like(loop.last_frame, 120)
+    with pytest.raises(TeachingRefused, match="the mat is not in view"):
+        teacher.take("initiative", 1)
+    loop.step()
+    loop.last_frame = (loop.last_frame * 0.12).astype(np.uint8)
+    assert teacher.look("initiative", 1)["finding"]["problem"] == "too dark: light the mat better"
+    assert teacher.status("initiative")["taken"] == 0
+
+    discs.remove(extra)
+    teacher.lay("initiative", 1)
+    got = _look(teacher, loop, "initiative", 1)
+    assert got["taken"] and got["finding"]["ok"]
+    assert teacher.status("initiative")["pieces_taken"] == len(shot.places)
+
+
+def test_a_walk_goes_on_after_a_restart_and_its_profile_is_used_at_once(table):
+    c, loop, state = table
+    game = "initiative"
+    teacher = Teacher(state, loop, simulation=True)
+    teacher.start(game, 4)
+    teacher.lay(game, 1)
+    assert _look(teacher, loop, game, 1)["taken"]
+    teacher.stop(game)
+    loop.step()
+    assert loop.pipeline is None  # stopped: the camera no longer looks
+
+    again = Teacher(state, loop, simulation=True)  # the companion restarted
+    status = again.status(game)
+    assert status["seats"] == 4 and status["taken"] == 1 and status["next"] == 2
+    again.start(game, 4)
+    again.lay(game, 2)
+    assert _look(again, loop, game, 2)["taken"]
+    again.learn(game, wait=True)
+    assert again.status(game)["learnt"] and again.status(game)["error"] is None
+    manifest = json.loads((state / "teaching" / game / "manifest.json").read_text())
+    assert {e["image"] for e in manifest} == {"shot-1.jpg", "shot-2.jpg"} and all("x_mm" in e for e in manifest)
+
+    # a game of it now reads with the taught profile: the companion does not teach itself
+    c.new_game(game, {"players": 2}, seed=4).result(5)
+    loop.step()
+    assert loop.pipeline.reader is not None and not (state / f"enrolment-{game}").exists()
+    taught = loop.pipeline.reader
+    with pytest.raises(TeachingRefused, match="a game is on"):  # the game's virtual table is left alone
+        again.lay(game, 1)
+    again.learn(game, wait=True)  # learnt again while the game is on: the camera switches to it
+    assert loop.pipeline.reader is not taught
+
+
+def test_a_correction_is_learnt(table):
+    c, loop, state = table
+    game = "initiative"
+    teacher = Teacher(state, loop, simulation=True)
+    teacher.start(game, 4)
+    for shot in plan(game, 4):
+        teacher.lay(game, shot.number)
+        assert _look(teacher, loop, game, shot.number)["taken"]
+    teacher.learn(game, wait=True)
+    profile = state / f"vision-profile-{game}.npz"
+    before = Profile.load(profile)
+    loop.step()
+    read = teacher.check(game)["pieces"]
+    assert sorted(p["label"] for p in read) == sorted(p.label for p in plan(game, 4)[-1].places)
+    piece = next(p for p in read if p["label"] == "white-2")
+    with pytest.raises(TeachingRefused, match="none of this game's pieces"):
+        teacher.correct(game, piece["x_mm"], piece["y_mm"], "green-9")
+    with pytest.raises(TeachingRefused, match="no area of the mat"):
+        teacher.correct(game, 1.0, 1.0, "white-2")
+    assert teacher.walk(game).corrections == []
+    teacher.correct(game, piece["x_mm"], piece["y_mm"], "white-2")
+    teacher.learn(game, wait=True)
+    entries = json.loads((state / "teaching" / game / "manifest.json").read_text())
+    # a disc is learnt from one look: the host's replaces the shot's
+    assert [e for e in entries if e["label"] == "white-2"] == [
+        {"image": "check-1.jpg", "label": "white-2", "x_mm": piece["x_mm"], "y_mm": piece["y_mm"]}]
+    after = Profile.load(profile)
+    i, j = before.labels.index("white-2"), after.labels.index("white-2")
+    assert after.labels.count("white-2") == 1 and not np.array_equal(before.features[i], after.features[j])
+    assert teacher.status(game)["learnt"]
+    loop.step()
+    assert sorted(p["label"] for p in teacher.check(game)["pieces"]) == sorted(p.label for p in plan(game, 4)[-1].places)
+
+
+def test_a_real_camera_is_taught_through_the_same_walk(tmp_path):
+    """A USB or Pi camera gives the walk its frames the same way: here frames another process
+    rendered into a folder (the real camera path, no virtual table to lay pieces on)."""
+    import dataclasses
+
+    import cv2
+
+    from companion.games import part
+    from vision.grid import DiscTable
+
+    game = "initiative"
+    spec, shot = part(game, "camera"), plan(game, 4)[0]
+    table = DiscTable(layout_for(game, 4), spec.TILES, seed=1)
+    for p in shot.places:
+        table.place(p.label, p.x_mm, p.y_mm)
+    folder = tmp_path / "frames"
+    folder.mkdir()
+    for i in range(8):
+        cv2.imwrite(str(folder / f"{i:03d}.png"), table.render())
+    base = defaults(on_pi=False)
+    cfg = dataclasses.replace(base, camera=dataclasses.replace(base.camera, source=f"folder:{folder}"))
+    with Store(tmp_path / "games.db") as store:
+        c = Companion(store)
+        c.start()
+        loop = CameraLoop(c, opener(cfg, c, tmp_path, simulate=False))
+        try:
+            teacher = Teacher(tmp_path, loop, simulation=False)
+            teacher.start(game, 4)
+            with pytest.raises(TeachingRefused, match="no virtual table here"):
+                teacher.lay(game, 1)
+            assert _look(teacher, loop, game, 1)["taken"]
+            assert loop.pipeline.reader is None and loop.virtual_table is None  # frames only, nothing read
+            assert teacher.status(game)["next"] == 2
+        finally:
+            loop.stop()
+            c.stop()
+
+
+@pytest.mark.parametrize("game, seats", [("paradominetor", 3), ("dynasty", 2)])
+def test_each_camera_game_is_taught_on_the_virtual_table_and_reads_its_pieces_back(table, game, seats):
+    c, loop, state = table
+    teacher = Teacher(state, loop, simulation=True)
+    teacher.start(game, seats)
+    shots = plan(game, seats)
+    for shot in shots:
+        teacher.lay(game, shot.number)
+        assert _look(teacher, loop, game, shot.number)["taken"]
+    teacher.learn(game, wait=True)
+    assert teacher.status(game)["learnt"]
+    teacher.lay(game, 1)
+    loop.step()
+    read = sorted(p["label"] for p in teacher.check(game)["pieces"])
+    if game == "dynasty":  # each domino's two halves, as the rules write them
+        want = sorted(h for p in shots[0].places for h in p.lay[0].split("|"))
+    else:
+        want = sorted(p.label for p in shots[0].places)
+    assert read == want
+
+
+def test_a_teaching_page_left_open_lets_the_camera_go(tmp_path):
+    now = [1000.0]
+    with Store(tmp_path / "games.db") as store:
+        c = Companion(store)
+        c.start()
+        loop = CameraLoop(c, opener(defaults(on_pi=False), c, tmp_path, simulate=True), clock=lambda: now[0])
+        try:
+            teacher = Teacher(tmp_path, loop, simulation=True)
+            teacher.start("initiative", 4)
+            loop.step()
+            assert loop.pipeline is not None
+            now[0] += CameraLoop.TEACHING_SECONDS - 1
+            teacher.look("initiative", 1)  # the page still asks: the camera stays
+            now[0] += CameraLoop.TEACHING_SECONDS - 1
+            loop.step()
+            assert loop.pipeline is not None
+            now[0] += CameraLoop.TEACHING_SECONDS
+            loop.step()
+            assert loop.pipeline is None
+            assert teacher.status("initiative")["seats"] == 4  # the walk is kept all the same
+        finally:
+            loop.stop()
+            c.stop()

@@ -1,0 +1,116 @@
+"""The teaching routes: host only, and a malformed request or a shot the camera cannot take gets
+a clear message and changes nothing."""
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from companion.camera import CameraLoop, opener
+from companion.config import defaults
+from companion.service import Companion
+from companion.store import Store
+from companion.teaching import Teacher
+from companion.games import descriptions
+from web.app import Extras, create_app
+
+HOST = "t" * 43
+H = {"X-Host-Token": HOST}
+GAMES = tuple(g.as_json() for g in descriptions())
+
+
+@pytest.fixture
+def teaching(tmp_path):
+    with Store(tmp_path / "games.db") as store:
+        c = Companion(store)
+        c.start()
+        loop = CameraLoop(c, opener(defaults(on_pi=False), c, tmp_path, simulate=True))
+        teacher = Teacher(tmp_path, loop, simulation=True)
+        app = create_app(c, HOST, Extras(teacher=teacher, games=GAMES))
+        app.testing = True
+        try:
+            yield app.test_client(), loop, teacher, tmp_path
+        finally:
+            loop.stop()
+            c.stop()
+
+
+def test_only_the_host_teaches(teaching):
+    client, *_ = teaching
+    assert client.get("/api/teach").status_code == 403
+    assert client.post("/api/teach/initiative/start", json={"seats": 4}).status_code == 403
+    assert client.get("/api/teach/initiative/mat.pdf?seats=4").status_code == 403
+
+
+@pytest.mark.parametrize("path, payload, status, said", [
+    ("/api/teach/island/start", {"seats": 4}, 404, "the camera watches"),
+    ("/api/teach/initiative/start", {"seats": "four"}, 400, 'say the mat\'s seat count: {"seats": 1} to 4'),
+    ("/api/teach/initiative/start", {"seats": 9}, 409, "a mat for Paradox Initiative has 1 to 4 seats"),
+    ("/api/teach/initiative/look", {"shot": 1}, 409, "choose the mat's seat count first"),
+    ("/api/teach/initiative/take", {"shot": "one"}, 400, 'say which shot: {"shot": 1}'),
+    ("/api/teach/initiative/correct", {"x_mm": 1, "y_mm": 2, "label": "red-1"}, 409, "has not learnt"),
+])
+def test_malformed_requests_are_refused_in_words(teaching, path, payload, status, said):
+    client, _, teacher, state = teaching
+    answer = client.post(path, json=payload, headers=H)
+    assert answer.status_code == status and said in answer.get_json()["error"]
+    assert not (state / "teaching" / "initiative" / "walk.json").exists()  # nothing kept
+
+
+def test_a_shot_the_camera_cannot_take_changes_nothing(teaching):
+    client, loop, teacher, state = teaching
+    assert client.post("/api/teach/initiative/start", data="not json", headers=H).get_json() == {
+        "error": "send a JSON object"}
+    started = client.post("/api/teach/initiative/start", json={"seats": 4}, headers=H).get_json()
+    assert started["taken"] == 0 and started["next"] == 1
+    loop.step()
+    answer = client.post("/api/teach/initiative/take", json={"shot": 1}, headers=H)
+    assert answer.status_code == 409
+    assert answer.get_json()["error"] == "not taken: nothing in matrix 1 yet: lay the pieces listed"
+    assert client.post("/api/teach/initiative/look", json={"shot": 3}, headers=H).get_json()["error"] == \
+        "a shot is numbered 1 to 2"
+    assert client.get("/api/teach/initiative", headers=H).get_json()["taken"] == 0
+    assert not (state / "teaching" / "initiative" / "shot-1.jpg").exists()
+    picture = client.get(f"/api/teach/initiative/snapshot.jpg?shot=1&token={HOST}")
+    assert picture.status_code == 200 and picture.data[:2] == b"\xff\xd8"
+
+
+def test_the_mat_to_print_is_the_games_pdf(teaching):
+    client, *_ = teaching
+    assert "say the seat count" in client.get(f"/api/teach/paradominetor/mat.pdf?token={HOST}").get_json()["error"]
+    answer = client.get(f"/api/teach/paradominetor/mat.pdf?seats=3&token={HOST}")
+    assert answer.status_code == 200 and answer.mimetype == "application/pdf" and answer.data[:5] == b"%PDF-"
+    games = client.get("/api/teach", headers=H).get_json()["games"]
+    assert {g["name"]: g["seats"] for g in games} == {"paradominetor": [3, 5], "initiative": [1, 4],
+                                                      "dynasty": [1, 5]}
+
+
+ANY_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-10, 10**6) | st.floats(allow_nan=True) | st.text(max_size=8)
+    | st.sampled_from(["red-1", "lock", "x"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+        st.sampled_from(["shot", "seats", "x_mm", "y_mm", "label", "auto"]) | st.text(max_size=5), inner, max_size=4),
+    max_leaves=8)
+
+
+@settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_any_request_is_answered_in_words_and_a_refused_one_keeps_nothing(teaching, data):
+    client, loop, teacher, state = teaching
+    walk = state / "teaching" / "initiative" / "walk.json"
+    if not walk.exists():
+        assert client.post("/api/teach/initiative/start", json={"seats": 4}, headers=H).status_code == 200
+    game = data.draw(st.sampled_from(["initiative", "island", "x"]), label="game")
+    verb = data.draw(st.sampled_from(["start", "stop", "look", "take", "redo", "lay", "check", "correct",
+                                      "snapshot.jpg", "mat.pdf", ""]), label="verb")
+    raw = data.draw(st.one_of(ANY_JSON.map(lambda v: json.dumps(v).encode()), st.binary(max_size=30)), label="body")
+    query = data.draw(st.dictionaries(st.sampled_from(["shot", "seats"]), st.text(max_size=4), max_size=2))
+    before = walk.read_bytes()
+    path = f"/api/teach/{game}/{verb}".rstrip("/")
+    if verb in ("snapshot.jpg", "mat.pdf", ""):
+        answer = client.get(path, headers=H, query_string=dict(query, token=HOST))
+    else:
+        answer = client.post(path, data=raw, headers={**H, "Content-Type": "application/json"})
+    assert answer.status_code < 500, (path, raw, answer.get_data(as_text=True)[:200])
+    if answer.status_code >= 400:
+        assert answer.is_json and answer.json["error"]
+        assert walk.read_bytes() == before, f"{path} {raw!r} was refused, yet the walk changed"

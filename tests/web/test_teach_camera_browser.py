@@ -1,0 +1,104 @@
+"""Teaching the camera from the host page, at phone size, in simulation: Paradox Initiative's discs
+laid on the virtual table shot by shot (each shot taken by the page itself once the discs lie
+still), learnt, read back in the check, and then a game whose deal the camera reads with that
+profile (the companion never taught the virtual table itself)."""
+import dataclasses
+import urllib.request
+
+import pytest
+
+from companion import config as config_mod
+from companion.games import TABLE
+from companion.run import start
+from companion.teaching import plan
+
+playwright = pytest.importorskip("playwright.sync_api")
+from browsing import wait_until  # noqa: E402
+
+GAME, SEATS = "initiative", 4
+
+
+@pytest.fixture(scope="module")
+def state(tmp_path_factory):
+    return tmp_path_factory.mktemp("state")
+
+
+@pytest.fixture(scope="module")
+def device(state):
+    cfg = dataclasses.replace(config_mod.defaults(on_pi=False), state_dir=state)
+    dev = start(cfg, simulate=True, port=0, host="127.0.0.1")
+    yield dev
+    dev.stop()
+
+
+def test_initiative_taught_from_the_host_page_then_a_deal_read_with_it(device, state, phone, shots):
+    expect = playwright.expect
+    host = phone()
+    host.goto(device.urls["local"])
+    expect(host.locator("#teach-section")).to_be_visible()
+    host.select_option("#teach-game", GAME)
+    host.select_option("#teach-seats", str(SEATS))
+    # the mat to print is the game's, as a PDF
+    href = host.locator("#teach-mat").get_attribute("href")
+    assert f"/api/teach/{GAME}/mat.pdf?seats={SEATS}" in href
+    base = device.urls["local"].split("/?")[0].rstrip("/")
+    with urllib.request.urlopen(base + href, timeout=60) as answer:
+        assert answer.headers["Content-Type"] == "application/pdf" and answer.read(5) == b"%PDF-"
+    expect(host.locator("#teach-scale")).to_contain_text("100 mm")
+
+    host.click("#teach-start")
+    walk = plan(GAME, SEATS)
+    pieces = sum(len(s.places) for s in walk)
+    expect(host.locator("#teach-shot-title")).to_have_text(
+        f"Shot 1 of {len(walk)}: lay these in {walk[0].area_words}")
+    expect(host.locator("#teach-places li").first).to_contain_text(walk[0].places[0].piece)
+    expect(host.locator("#teach-found")).to_have_text(f"nothing in {walk[0].area_words} yet: lay the pieces listed")
+    # what the camera sees there: the matrix, straightened, wider than tall as on the mat
+    loaded = "(() => { const i = document.getElementById('teach-snapshot'); return [i.naturalWidth, i.naturalHeight]; })()"
+    wait_until(host, lambda: host.evaluate(loaded)[0] > 0, 30)
+    host.locator("#teach-snapshot").scroll_into_view_if_needed()
+    host.screenshot(path=str(shots / "teach-walk-empty.png"), full_page=True)
+    done = 0
+    for shot in walk:
+        host.click("#teach-lay")
+        done += len(shot.places)
+        expect(host.locator("#teach-progress")).to_contain_text(f"{done} of {pieces} pieces", timeout=60_000)
+        if shot.number == 1:
+            host.screenshot(path=str(shots / "teach-walk-shot.png"), full_page=True)
+            # any shot can be taken again: shot 1's discs still lie there, so it is retaken
+            kept = state / "teaching" / GAME / "shot-1.jpg"
+            first = kept.stat().st_mtime_ns
+            host.locator(".teach-shotrow button").first.click()
+            expect(host.locator("#teach-found")).to_have_text("This shot is taken. Redo it to take it again.")
+            host.click("#teach-redo")
+            wait_until(host, lambda: kept.stat().st_mtime_ns != first, 60)
+            expect(host.locator("#teach-progress")).to_contain_text(f"{done} of {pieces} pieces", timeout=60_000)
+            expect(host.locator("#teach-shot-title")).to_contain_text("Shot 2 of")
+    expect(host.locator("#teach-learnt")).to_have_text("Learnt: the camera reads with what it learnt.",
+                                                       timeout=120_000)
+    # the check: the last shot's discs still lie on the mat, and are read back as laid
+    host.click("#teach-read-now")
+    expect(host.locator(".teach-reading")).to_have_count(len(walk[-1].places))
+    read = sorted(host.locator(".teach-reading .teach-label").all_inner_texts())
+    assert read == sorted(p.label for p in walk[-1].places)
+    host.locator("#teach-read").scroll_into_view_if_needed()
+    host.screenshot(path=str(shots / "teach-check-read.png"))
+    # a tap on Correct is learnt: the profile is learnt again with that piece's frame
+    host.locator(".teach-reading button").first.click()
+    expect(host.locator("#teach-read")).to_contain_text("Learnt: that piece is")
+    expect(host.locator("#teach-learnt")).to_have_text("Learnt: the camera reads with what it learnt.",
+                                                       timeout=120_000)
+    host.screenshot(path=str(shots / "teach-check.png"), full_page=True)
+    assert (state / f"vision-profile-{GAME}.npz").is_file()
+    assert (state / "teaching" / GAME / "check-1.jpg").is_file()
+
+    # a game read with that profile: the anomaly's deal, laid on the virtual table, is read
+    c = device.companion
+    c.new_game(GAME, {"players": 2, "names": ["Ana", "Ben"]}, seed=4).result(5)
+    host.reload()
+    expect(host.locator("#pi-sim-deal")).to_be_visible()
+    wait_until(host, lambda: device.camera.tracker is not None and device.camera.tracker.stable == [], 60)
+    host.click("#pi-sim-deal")
+    expect(host.locator("#sim-error")).to_have_text("")
+    wait_until(host, lambda: len(c.snapshot.view(TABLE)["anomaly"]) == 3, 60)
+    assert not (state / f"enrolment-{GAME}").exists()  # the companion did not teach itself

@@ -1,0 +1,205 @@
+"use strict";
+// "Teach the camera" on the host page: the mat to print, then a walk shot by shot (what to lay
+// where, what the camera sees, the shot taken by itself once the pieces lie still), then a check
+// where a misread is corrected with a tap. The walk is kept on the companion: stop any time.
+(function () {
+  const token = localStorage.getItem("hostToken");
+  if (!token) return;
+  const $ = (id) => document.getElementById(id);
+  const post = (path, payload) => api(path, token, "X-Host-Token", payload);
+  const get = async (path) => {
+    const res = await fetch(path, { headers: { "X-Host-Token": token } });
+    const data = await res.json().catch(() => ({ error: "the companion did not answer" }));
+    if (!res.ok) throw new Error(data.error || res.statusText);
+    return data;
+  };
+  const q = (s) => encodeURIComponent(s);
+  let games = [];
+  let walk = null;      // the walk's status, as the companion keeps it
+  let shown = null;     // the shot on screen
+  let looking = null;   // the timer that asks the camera what it finds
+  let picture = 0;
+
+  function say(text) { $("teach-error").textContent = text || ""; }
+
+  function chosen() { return games.find((g) => g.name === $("teach-game").value); }
+
+  function drawSeats() {
+    const g = chosen();
+    const sel = $("teach-seats");
+    sel.replaceChildren();
+    for (let n = g.seats[0]; n <= g.seats[1]; n++) sel.append(el("option", { value: String(n) }, `${n} seats`));
+    sel.value = String(g.seats[1]);
+    sel.parentElement.classList.toggle("hidden", g.seats[0] === g.seats[1]);
+    drawMat();
+  }
+
+  function drawMat() {
+    const g = chosen();
+    $("teach-mat").href = `/api/teach/${q(g.name)}/mat.pdf?seats=${$("teach-seats").value}&token=${q(token)}`;
+  }
+
+  async function load() {
+    try {
+      games = (await get("/api/teach")).games;
+    } catch (e) { return; }
+    const sel = $("teach-game");
+    sel.replaceChildren(...games.map((g) => el("option", { value: g.name }, g.title)));
+    $("teach-section").classList.toggle("hidden", !games.length);
+    if (games.length) drawSeats();
+  }
+
+  async function begin() {
+    say("");
+    try {
+      walk = await post(`/api/teach/${q($("teach-game").value)}/start`, { seats: Number($("teach-seats").value) });
+    } catch (e) { say(e.message); return; }
+    shown = walk.next;
+    draw();
+  }
+
+  async function refresh() {
+    try { walk = await get(`/api/teach/${q(walk.game)}`); } catch (e) { say(e.message); return; }
+    draw();
+  }
+
+  function draw() {
+    $("teach-walk").classList.remove("hidden");
+    $("teach-title").textContent = `${walk.title}, ${walk.seats} seats`;
+    $("teach-progress").textContent = `${walk.pieces_taken} of ${walk.pieces} pieces · ` +
+      `${walk.taken} of ${walk.shots.length} shots`;
+    $("teach-shots").replaceChildren(...walk.shots.map((s) => el("div", { class: "row teach-shotrow" },
+      el("span", {}, `Shot ${s.number}: ${s.places.length} in ${s.area_words} `),
+      el("span", { class: s.taken ? "seat-state taken" : "seat-state" }, s.taken ? "taken" : "to take"),
+      el("button", { class: "quiet", onclick: () => { shown = s.number; draw(); } }, s.taken ? "Redo" : "Show"))));
+    const learning = walk.learning ? "The camera is learning the pieces…" :
+      walk.error ? walk.error : walk.learnt ? "Learnt: the camera reads with what it learnt." : "";
+    $("teach-learnt").textContent = learning;
+    $("teach-check").classList.toggle("hidden", !walk.learnt);
+    const shot = walk.shots.find((s) => s.number === shown);
+    $("teach-shot").classList.toggle("hidden", !shot);
+    stopLooking();
+    if (!shot) {
+      if (walk.learning) setTimeout(refresh, 1000);
+      return;
+    }
+    $("teach-shot-title").textContent = `Shot ${shot.number} of ${walk.shots.length}: lay these in ${shot.area_words}`;
+    $("teach-places").replaceChildren(...shot.places.map((p) => el("li", { id: `teach-place-${p.n}` },
+      el("strong", {}, p.piece), ` — ${p.where}`)));
+    $("teach-lay").classList.toggle("hidden", !walk.can_lay);
+    $("teach-redo").classList.toggle("hidden", !shot.taken);
+    $("teach-take").classList.toggle("hidden", shot.taken);
+    $("teach-found").textContent = shot.taken ? "This shot is taken. Redo it to take it again." : "Looking…";
+    if (!shot.taken) looking = setTimeout(look, 300);
+    snapshot();
+  }
+
+  function snapshot() {
+    // the next picture replaces the one shown only once it has come: no blank between two
+    if (!shown) return;
+    const next = el("img", { class: "camera", alt: "what the camera sees there" });
+    next.addEventListener("load", () => {
+      const now = $("teach-snapshot");
+      next.id = "teach-snapshot";
+      now.replaceWith(next);
+    });
+    next.src = `/api/teach/${q(walk.game)}/snapshot.jpg?shot=${shown}&token=${q(token)}&v=${picture++}`;
+  }
+
+  function stopLooking() { if (looking) clearTimeout(looking); looking = null; }
+
+  function found(f, taken) {
+    (f.places || []).forEach((p, i) => {
+      const item = $(`teach-place-${i + 1}`);
+      if (item) item.className = p ? "wrong" : "right";
+    });
+    if (taken) return "Taken: every piece lies where it should.";
+    if (f.ok) return "All in place: hold still, the shot is taken by itself…";
+    return f.problem;
+  }
+
+  async function look() {
+    looking = null;
+    const number = shown;
+    try {
+      const got = await post(`/api/teach/${q(walk.game)}/look`, { shot: number });
+      if (number !== shown) return;
+      $("teach-found").textContent = found(got.finding, got.taken);
+      snapshot();
+      if (got.taken) {
+        await refresh();
+        shown = walk.next;
+        draw();
+        return;
+      }
+    } catch (e) { say(e.message); }
+    if (number === shown && !$("teach-walk").classList.contains("hidden")) looking = setTimeout(look, 1000);
+  }
+
+  async function take() {
+    say("");
+    try {
+      await post(`/api/teach/${q(walk.game)}/take`, { shot: shown });
+    } catch (e) { say(e.message); return; }
+    await refresh();
+    shown = walk.next;
+    draw();
+  }
+
+  async function redo() {
+    say("");
+    try { walk = await post(`/api/teach/${q(walk.game)}/redo`, { shot: shown }); } catch (e) { say(e.message); return; }
+    draw();
+  }
+
+  async function lay() {
+    say("");
+    try { await post(`/api/teach/${q(walk.game)}/lay`, { shot: shown }); } catch (e) { say(e.message); }
+  }
+
+  async function stop() {
+    stopLooking();
+    try { await post(`/api/teach/${q(walk.game)}/stop`, {}); } catch (e) { say(e.message); }
+    $("teach-walk").classList.add("hidden");
+    say("Stopped: the shots taken are kept. Start again to go on.");
+  }
+
+  async function check() {
+    say("");
+    let got;
+    try { got = await post(`/api/teach/${q(walk.game)}/check`, {}); } catch (e) { say(e.message); return; }
+    const list = $("teach-read");
+    if (!got.pieces.length) { list.replaceChildren(el("p", { class: "dim" }, "Nothing read: lay some pieces on the mat.")); return; }
+    list.replaceChildren(...got.pieces.map((p, i) => {
+      const pick = el("select", { id: `teach-fix-${i}`, "aria-label": "what it really is" },
+        ...got.labels.map((l) => el("option", { value: l }, l)));
+      pick.value = p.label;
+      const row = el("div", { class: "row teach-reading" },
+        el("span", { class: "teach-label" }, `${p.label}`), el("span", { class: "dim" }, `in ${p.where}, ${Math.round(p.x_mm)}, ${Math.round(p.y_mm)} mm`));
+      if (walk.can_correct) {
+        row.append(pick, el("button", { class: "quiet", onclick: () => correct(p, pick.value) }, "Correct"));
+      }
+      return row;
+    }));
+  }
+
+  async function correct(p, label) {
+    say("");
+    try {
+      walk = await post(`/api/teach/${q(walk.game)}/correct`, { x_mm: p.x_mm, y_mm: p.y_mm, label });
+    } catch (e) { say(e.message); return; }
+    $("teach-read").replaceChildren(el("p", { class: "dim" }, `Learnt: that piece is ${label}. Read the mat again to check.`));
+    shown = null;
+    draw();
+  }
+
+  $("teach-game").addEventListener("change", drawSeats);
+  $("teach-seats").addEventListener("change", drawMat);
+  $("teach-start").addEventListener("click", begin);
+  $("teach-take").addEventListener("click", take);
+  $("teach-redo").addEventListener("click", redo);
+  $("teach-lay").addEventListener("click", lay);
+  $("teach-stop").addEventListener("click", stop);
+  $("teach-read-now").addEventListener("click", check);
+  load();
+})();

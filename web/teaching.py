@@ -1,0 +1,131 @@
+"""The host page's "Teach the camera" routes: the mat to print, the walk shot by shot, the check.
+
+Host only. The walk itself is companion.teaching's; these routes only check what a request
+says and answer in the host's words. A request that is malformed, or a shot the camera cannot
+take (no mat in view, a place empty or crowded), changes nothing.
+"""
+from __future__ import annotations
+
+from flask import Response, jsonify, request, send_file
+
+
+def register(app, teacher, require_host, require_host_query, body, Refused):
+    """Add the teaching routes to ``app``; ``teacher`` is a companion.teaching.Teacher."""
+    from companion.teaching import TeachingRefused, camera_games, seat_range
+
+    def refusing(fn):
+        """A refusal of the walk's is a 409 with its words; a game it does not know is a 404."""
+        def wrapped(*args, **kwargs):
+            try:
+                return fn(*args, **kwargs)
+            except TeachingRefused as exc:
+                raise Refused(409, str(exc)) from None
+        wrapped.__name__ = fn.__name__
+        return wrapped
+
+    def known(game: str) -> str:
+        if game not in camera_games():
+            raise Refused(404, f"the camera watches {', '.join(camera_games())}, not {game!r}")
+        return game
+
+    def number(data: dict, key: str = "shot") -> int:
+        n = data.get(key)
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise Refused(400, f'say which shot: {{"{key}": 1}}')
+        return n
+
+    def seats_arg(game: str):
+        raw = request.args.get("seats", "")
+        if not raw.isdigit():
+            lo, hi = seat_range(game)
+            raise Refused(400, f"say the seat count: ?seats={lo} to {hi}")
+        return int(raw)
+
+    @app.get("/api/teach")
+    def teach_games():
+        require_host()
+        from companion.games import describe
+        return jsonify({"games": [{"name": g, "title": describe(g).title, "seats": list(seat_range(g))}
+                                  for g in camera_games()]})
+
+    @app.get("/api/teach/<game>")
+    @refusing
+    def teach_status(game):
+        require_host()
+        return jsonify(teacher.status(known(game)))
+
+    @app.get("/api/teach/<game>/mat.pdf")
+    @refusing
+    def teach_mat(game):
+        require_host_query()
+        game = known(game)
+        seats = seats_arg(game)
+        pdf = teacher.mat_pdf(game, seats)
+        return send_file(pdf, mimetype="application/pdf", as_attachment=True,
+                         download_name=f"paradox-table-mat-{game}-{seats}-seats.pdf")
+
+    @app.get("/api/teach/<game>/snapshot.jpg")
+    @refusing
+    def teach_snapshot(game):
+        require_host_query()
+        raw = request.args.get("shot", "")
+        if not raw.isdigit():
+            raise Refused(400, "say which shot: ?shot=1")
+        data = teacher.snapshot(known(game), int(raw))
+        if not data:  # the camera is still opening
+            return Response(status=204, headers={"Cache-Control": "no-store"})
+        return Response(data, mimetype="image/jpeg", headers={"Cache-Control": "no-store"})
+
+    @app.post("/api/teach/<game>/start")
+    @refusing
+    def teach_start(game):
+        require_host()
+        seats = body().get("seats")
+        if isinstance(seats, bool) or not isinstance(seats, int):
+            lo, hi = seat_range(known(game))
+            raise Refused(400, f'say the mat\'s seat count: {{"seats": {lo}}} to {hi}')
+        return jsonify(teacher.start(known(game), seats))
+
+    @app.post("/api/teach/<game>/stop")
+    @refusing
+    def teach_stop(game):
+        require_host()
+        return jsonify(teacher.stop(known(game)))
+
+    @app.post("/api/teach/<game>/look")
+    @refusing
+    def teach_look(game):
+        require_host()
+        data = body()
+        return jsonify(teacher.look(known(game), number(data), auto=data.get("auto", True) is not False))
+
+    @app.post("/api/teach/<game>/take")
+    @refusing
+    def teach_take(game):
+        require_host()
+        return jsonify(teacher.take(known(game), number(body())))
+
+    @app.post("/api/teach/<game>/redo")
+    @refusing
+    def teach_redo(game):
+        require_host()
+        return jsonify(teacher.redo(known(game), number(body())))
+
+    @app.post("/api/teach/<game>/lay")
+    @refusing
+    def teach_lay(game):
+        require_host()
+        return jsonify(teacher.lay(known(game), number(body())))
+
+    @app.post("/api/teach/<game>/check")
+    @refusing
+    def teach_check(game):
+        require_host()
+        return jsonify(teacher.check(known(game)))
+
+    @app.post("/api/teach/<game>/correct")
+    @refusing
+    def teach_correct(game):
+        require_host()
+        data = body()
+        return jsonify(teacher.correct(known(game), data.get("x_mm"), data.get("y_mm"), data.get("label")))
