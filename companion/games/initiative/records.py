@@ -11,7 +11,8 @@ import re
 from ..base import IllegalMove, Records
 from . import matrix, scoring
 from .moves import Resolve, Swap
-from .rules import _resolve, freeze, resolve, swap, thaw  # noqa: F401
+from .actions import resolve, swap
+from .state import freeze, thaw
 from .views import _results
 
 TIMEFRAMES = ("past", "present", "future", "nexus")
