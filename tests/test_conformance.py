@@ -128,6 +128,34 @@ def test_the_rules_are_the_protocol_and_every_part_has_its_type(name):
         assert callable(sim.verbs(table, layout).act)
 
 
+def test_a_game_is_checked_and_completed_once_when_registered(tmp_path, monkeypatch):
+    """A package lacking a member of the protocol is refused, by name, when first loaded; one
+    lacking only the optional `keep` and `viewers` gets a keep of nothing and a link per seat."""
+    bare = tmp_path / "bare_game"
+    bare.mkdir()
+    members = {n: f"def {n}(*args):\n    return None\n" for n in games._MEMBERS if n[0].islower()}
+    members["view"] = "def view(state, viewer):\n    return {'seats': 2}\n"
+    (bare / "__init__.py").write_text(
+        "from companion.games.base import Game\nNAME = 'bare'\nMOVES = ()\n"
+        "GAME = Game('bare', 'Bare', (2, 2))\n"
+        + "".join(text for n, text in members.items() if n not in ("keep", "viewers", "winners")))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setitem(games._REGISTRY, "bare", "bare_game")
+    games._registered.cache_clear()
+    try:
+        with pytest.raises(TypeError, match="the game bare lacks winners"):
+            games.load("bare")
+        (bare / "__init__.py").write_text((bare / "__init__.py").read_text() + members["winners"])
+        import importlib
+        import sys
+        importlib.reload(sys.modules["bare_game"])
+        rules = games.load("bare")
+        assert isinstance(rules, Rules)
+        assert rules.keep("any state") is None and rules.viewers("any state") == ["seat-0", "seat-1"]
+    finally:
+        games._registered.cache_clear()
+
+
 def test_a_description_names_only_parts_there_are():
     with pytest.raises(ValueError, match="no part is called"):
         Game("new", "New", (2, 4), parts=("camera", "sound"))
