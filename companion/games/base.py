@@ -1,7 +1,8 @@
 """The one small protocol every game speaks (DESIGN.md, "The rules core").
 
 A game is a package under companion/games/ exposing its description `GAME` (a `Game`, at the
-end of this file) and its rules:
+end of this file) and its rules, declared as the type `Rules` below it (the registry checks a
+game against it once, when it first loads it, and gives `keep` and `viewers` their defaults):
 
     NAME: str
     MOVES: tuple of move dataclasses      (for records: move_to_dict / move_from_dict)
@@ -11,14 +12,16 @@ end of this file) and its rules:
     scores(state) -> {seat: points}
     is_over(state) -> bool
     winners(state) -> [seat, ...]                empty until the game is over
-    viewers(state) -> ["seat-0", ...]            who gets a phone link ("master" for a game master)
+    viewers(state) -> ["seat-0", ...]            optional: who gets a phone link ("master" for a
+                                                 game master); by default one link per seat
     legal_moves(state) -> [move, ...]            every move the rules accept now and no other: the
                                                  phones offer them (for kinds in `Game.told`, the
                                                  companion's own); random play, hints
     secrets(state) -> {viewer: {text, ...}}      what only that viewer (and a game master) may
                                                  see; the leak checks look for it in other views
     keep(state) -> dict | None                   optional: what the table taught, handed to its
-                                                 next game as options["kept"] (docs/games.md)
+                                                 next game as options["kept"] (docs/games.md);
+                                                 by default nothing
 
 States are immutable values; `apply` never mutates its argument, so a session can keep the
 states it has seen for undo. Randomness comes only from the seed given to `setup` (kept in the
