@@ -56,11 +56,11 @@ def prerender(game: str, state_dir: str, frames_dir: str, hold: int = 10) -> int
     from .camera import _kit, _profile_path
     from vision.mat import mat_layout
 
-    spec = games.part(game, "camera")
-    layout = mat_layout(spec.MAT)
+    spec = games.camera(game)
+    layout = mat_layout(spec.mat)
     _, enroll, write_enrolment, _ = _kit(spec)
-    shots = write_enrolment(layout, Path(frames_dir) / "shots", tiles=spec.TILES)
-    enroll(shots, _profile_path(Path(state_dir), game), layout, spec.TILES)
+    shots = write_enrolment(layout, Path(frames_dir) / "shots", tiles=spec.pieces)
+    enroll(shots, _profile_path(Path(state_dir), game), layout, spec.pieces)
     out = Path(frames_dir) / "camera"
     out.mkdir(parents=True, exist_ok=True)
     n = 0
@@ -220,18 +220,19 @@ def main() -> int:
     from vision import bench as vision_bench
     from vision.readers import frame_size
     for game in games.descriptions():
-        camera = games.part(game.name, "camera")
+        camera = games.camera(game.name)
         if camera is None:
             continue
-        w, h = frame_size(camera.READER)
-        print(f"Vision pipeline for {game.title}, its own {camera.READER} reader ({w}x{h}, one core):")
+        w, h = frame_size(camera.reader)
+        print(f"Vision pipeline for {game.title}, its own {camera.reader} reader ({w}x{h}, one core):")
         try:
-            if camera.READER == "tiles":
-                vision = vision_bench.run(str(out), mat=camera.MAT, tiles=camera.TILES)
+            if camera.reader == "tiles":
+                vision = vision_bench.run(str(out), mat=camera.mat, tiles=camera.pieces)
             else:
-                vision = vision_bench.run_reader(camera)
+                vision = vision_bench.run_reader(camera.mat, camera.pieces, camera.reader,
+                                                 camera.zones, camera.cells)
         except Exception as e:  # one reader's failure is said, the other games still measured
-            vision = {"game": game.name, "reader": camera.READER, "error": repr(e)[-500:]}
+            vision = {"game": game.name, "reader": camera.reader, "error": repr(e)[-500:]}
             print(f"  not measured: {vision['error']}")
         (out / f"vision-{game.name}.json").write_text(json.dumps(vision, indent=1) + "\n")
         if "error" in vision:
@@ -245,7 +246,7 @@ def main() -> int:
               f"full recognition of a table never seen {r['recognition_cold_vs_aruco']}x")
     device = {}
     for game in games.descriptions():
-        own = games.part(game.name, "bench")
+        own = games.bench(game.name)
         if own is not None:
             print(f"{game.title} at the table (simulation):")
             with tempfile.TemporaryDirectory() as state:

@@ -307,13 +307,13 @@ class CameraLoop:
         return self._jpeg
 
 
-def _kit(spec):
-    """(reader class, enroll, write_enrolment, SyntheticTable) for the game's READER."""
-    return kit(spec.READER, getattr(spec, "CELLS", None))
+def _kit(spec: games.Camera):
+    """(reader class, enroll, write_enrolment, SyntheticTable) for the game's reader."""
+    return kit(spec.reader, spec.cells)
 
 
-def _reader(spec, profile, layout):
-    return make_reader(spec.READER, profile, layout, spec.ZONES, getattr(spec, "CELLS", None))
+def _reader(spec: games.Camera, profile, layout):
+    return make_reader(spec.reader, profile, layout, spec.zones, spec.cells)
 
 
 def opener(config, companion, state_dir: Path, simulate: bool,
@@ -328,8 +328,8 @@ def opener(config, companion, state_dir: Path, simulate: bool,
         from vision.recognise import Profile
         from vision.tracker import TableTracker
 
-        spec = games.part(name, "camera")
-        layout = mat_layout(spec.MAT)  # a mat printed for any seat count calibrates
+        spec = games.camera(name)
+        layout = mat_layout(spec.mat)  # a mat printed for any seat count calibrates
         profile_path = _profile_path(state_dir, name)
         # readings come only from settled frames (vision.motion): two in a row that agree
         # are a table at rest for three frames, a seventh of a second at the camera's rate
@@ -350,10 +350,10 @@ def opener(config, companion, state_dir: Path, simulate: bool,
                 log.info("enrolling the virtual table's pieces for %s (first start only)", name)
                 if not teach_virtual_table(name, state_dir, stopping):
                     return None  # the companion is stopping: it does not wait for the lesson
-            virtual = VirtualTable(SyntheticTable(layout, tiles=spec.TILES, seed=1), layout,
-                                   games.part(name, "simulation"), fps=CameraLoop.FPS)
+            virtual = VirtualTable(SyntheticTable(layout, tiles=spec.pieces, seed=1), layout,
+                                   games.simulation(name), fps=CameraLoop.FPS)
             reader = _reader(spec, Profile.load(profile_path), layout)
-            return Pipeline(name, virtual.frame, reader, tracker, spec.ZONES, virtual_table=virtual,
+            return Pipeline(name, virtual.frame, reader, tracker, spec.zones, virtual_table=virtual,
                             detector=ChangeDetector(), close=virtual.close)
         if not teaching:
             if not profile_path.is_file():
@@ -367,7 +367,7 @@ def opener(config, companion, state_dir: Path, simulate: bool,
         from vision.camera import open_source
         source = config.camera.source
         source = "pi" if source == "picamera2" else source.removeprefix("folder:")
-        size = frame_size(spec.READER, config.camera.resolution)
+        size = frame_size(spec.reader, config.camera.resolution)
         if size != tuple(config.camera.resolution):
             log.info("opening the camera at %dx%d for %s's pieces (camera.resolution is %dx%d)",
                      *size, name, *config.camera.resolution)
@@ -379,7 +379,7 @@ def opener(config, companion, state_dir: Path, simulate: bool,
         except Exception:
             frames.close()
             raise
-        return Pipeline(name, frames.read, reader, tracker, spec.ZONES, close=frames.close,
+        return Pipeline(name, frames.read, reader, tracker, spec.zones, close=frames.close,
                         detector=ChangeDetector(), needs=size)
 
     return open_pipeline
@@ -404,15 +404,15 @@ def teach_virtual_table(game: str, state_dir: Path, stopping: threading.Event) -
 
 
 def _teach(game: str, state_dir) -> None:
-    spec = games.part(game, "camera")
+    spec = games.camera(game)
     from vision.mat import mat_layout
-    layout = mat_layout(spec.MAT)
+    layout = mat_layout(spec.mat)
     _, enroll, write_enrolment, _ = _kit(spec)
     state_dir = Path(state_dir)
-    shots = write_enrolment(layout, state_dir / f"enrolment-{game}", tiles=spec.TILES)
+    shots = write_enrolment(layout, state_dir / f"enrolment-{game}", tiles=spec.pieces)
     profile = _profile_path(state_dir, game)
     part = profile.with_name(f".{profile.name}.part")
-    enroll(shots, part, layout, spec.TILES)
+    enroll(shots, part, layout, spec.pieces)
     os.replace(part, profile)
 
 

@@ -83,14 +83,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _camera_games() -> dict:
-    """{game: (MatSpec, TileSet, camera part)} for every game the camera can watch: its mat, its
-    pieces and (the part's READER and CELLS) the reader that reads them."""
+    """{game: (MatSpec, TileSet, (reader, cells))} for every game the camera can watch: its mat,
+    its pieces and the reader that reads them (vision.readers), with the cells it reads."""
     from . import games
     out = {}
     for name in games.names():
         if "camera" in games.describe(name).parts:
-            camera = games.part(name, "camera")
-            out[name] = (camera.MAT, camera.TILES, camera)
+            camera = games.camera(name)
+            out[name] = (camera.mat, camera.pieces, (camera.reader, camera.cells))
     return out
 
 

@@ -35,6 +35,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .errors import BadInput
+
 ETC_PATH = Path("/etc/paradox-table/config.toml")
 LOCAL_PATH = Path("paradox-table.toml")
 PI_STATE_DIR = Path("/var/lib/paradox-table")
@@ -42,7 +44,7 @@ ENV_VAR = "PARADOX_TABLE_CONFIG"
 _MODEL_FILE = Path("/proc/device-tree/model")
 
 
-class ConfigError(Exception):
+class ConfigError(BadInput):
     """A configuration problem, worded for the person editing the file."""
 
 

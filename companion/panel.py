@@ -2,7 +2,7 @@
 
 The screens themselves (pixels) are hardware.screens; here the companion decides what to say.
 Only the table's public view is used, so the OLED can never show a secret. The pages button C
-pages through are the game's own (its `oled` part: PAGES and `screen`) and then the shared ones;
+pages through are the game's own (its `oled` part, a games.base.Oled: pages and `screen`) and then the shared ones;
 whatever a game leaves to them (the winner, a scoreboard) is drawn from the view keys every game
 provides (companion.games.base.VIEW_KEYS).
 """
@@ -16,8 +16,8 @@ SHARED_PAGES = ("scoreboard", "join")
 
 def pages(game: str | None) -> tuple[str, ...]:
     """Button C's pages for a game, in order: "auto" (follow the game) first."""
-    oled = games.part(game, "oled") if game else None
-    own = tuple(oled.PAGES) if oled else ("auto",)
+    oled = games.oled(game) if game else None
+    own = oled.pages if oled else ("auto",)
     return own + tuple(p for p in SHARED_PAGES if p not in own)
 
 
@@ -36,9 +36,9 @@ def oled_screen(snap, join_url: str, safe: bool = True, address: str | None = No
     if snap.session is None or snap.screen == "join":
         return "join", {"url": join_url, **({"address": address} if address else {})}
     view = snap.view(TABLE)
-    oled = games.part(view["game"], "oled")
-    if oled is not None and (snap.screen in oled.PAGES or snap.screen not in SHARED_PAGES):
-        page = snap.screen if snap.screen in oled.PAGES else "auto"
+    oled = games.oled(view["game"])
+    if oled is not None and (snap.screen in oled.pages or snap.screen not in SHARED_PAGES):
+        page = snap.screen if snap.screen in oled.pages else "auto"
         shown = oled.screen(view, page, snap.message)
         if shown is not None:
             return shown

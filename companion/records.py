@@ -11,10 +11,11 @@ import json
 from dataclasses import dataclass
 
 from . import games
+from .errors import BadInput, UnknownGame
 from .games.base import TABLE, IllegalMove
 
 
-class RecordError(Exception):
+class RecordError(BadInput):
     """A record that cannot be adjudicated; the message names the line and what is wrong."""
 
 
@@ -27,7 +28,7 @@ class Replay:
     @property
     def own(self):
         """The game's records part, or None."""
-        return games.part(self.rules.NAME, "records")
+        return games.records(self.rules.NAME)
 
 
 def replay(lines) -> Replay:
@@ -46,12 +47,12 @@ def replay(lines) -> Replay:
                 raise IllegalMove("each line must be a JSON object")
             if rules is None:
                 rules, state = _header(data)
-                own = games.part(rules.NAME, "records")
+                own = games.records(rules.NAME)
                 continue
             if len(data) != 1:
                 raise IllegalMove("each line after the header holds one move, e.g. {\"move\": {...}}")
             (kind, value), = data.items()
-            kinds = own.LINES if own else {}
+            kinds = own.lines if own else {}
             if kind == "move":
                 state, _ = rules.apply(state, rules.move_from_dict(value))
             elif kind in kinds:
@@ -59,7 +60,7 @@ def replay(lines) -> Replay:
             else:
                 known = ", ".join(["move", *kinds])
                 raise IllegalMove(f"unknown line kind {kind!r}; {rules.NAME} records use {known}")
-        except IllegalMove as exc:
+        except (IllegalMove, UnknownGame) as exc:  # the rules' refusal, or a game not known here
             raise RecordError(f"line {number}: {exc}") from None
         except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
             # a shape the checks above missed: still one line naming it, never a traceback
@@ -92,7 +93,7 @@ def _header(data: dict):
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise IllegalMove("seed must be a whole number")
     rules.GAME.check_options(options)
-    own = games.part(name, "records")
+    own = games.records(name)
     if own is not None:
         options = own.header(options)
     return rules, rules.setup(options, seed)

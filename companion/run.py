@@ -23,6 +23,7 @@ from . import games, notify
 from .camera import CameraLoop, opener
 from .teaching import Teacher
 from .config import Config
+from .errors import Stopping
 from .games import TABLE, IllegalMove
 from .panel import oled_screen
 from .service import STOPPING, Companion
@@ -211,7 +212,7 @@ def start(config: Config, simulate: bool, port: int | None = None, host: str | N
 
     def simulate_action(action: dict):
         if companion.snapshot.shutting_down:  # "safe to unplug" means no more moves, even here
-            raise IllegalMove(STOPPING)
+            raise Stopping(STOPPING)
         virtual = camera.virtual_table
         if virtual is None:
             raise IllegalMove("the game in progress has no virtual table")

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, replace
 from typing import Callable
 
 from . import games
+from .errors import InProgress, Stopping, TableError
 from .games import TABLE, IllegalMove, Viewer
 from .games.base import Agreed, Prompt, TakeBack
 from .panel import pages
@@ -45,14 +46,6 @@ class HostRequest:
     code: str
     expires: float  # on the companion's clock
     seconds: int = HOST_REQUEST_SECONDS  # how long it waits, as the phone counts it
-
-
-class InProgress(IllegalMove):
-    """Starting or resuming a game would end the one in progress: the host is asked first."""
-
-    def __init__(self, message: str, question: str):
-        super().__init__(message)
-        self.question = question
 
 
 @dataclass(frozen=True)
@@ -165,7 +158,7 @@ class Companion:
                 continue
             try:
                 result = command.run()
-            except IllegalMove as exc:
+            except TableError as exc:  # a refusal or a fault, said in words
                 if command.public:
                     self._set(message=str(exc), alert=str(exc))
                 command.done.set_exception(exc)
@@ -177,10 +170,10 @@ class Companion:
                 command.done.set_result(result)
 
     def post(self, run: Callable, public: bool = True) -> Future:
-        """Run `run()` on the worker; the future holds its result or its IllegalMove."""
+        """Run `run()` on the worker; the future holds its result or its TableError."""
         cmd = _Command(run, public)
         if not self._running:
-            cmd.done.set_exception(IllegalMove("the companion is stopping"))
+            cmd.done.set_exception(Stopping("the companion is stopping"))
             return cmd.done
         self._commands.put(cmd)
         return cmd.done
@@ -217,7 +210,7 @@ class Companion:
     def _open(self):
         """Worker only: refuse anything that would change a game once shutdown was asked."""
         if self._snap.shutting_down:
-            raise IllegalMove(STOPPING)
+            raise Stopping(STOPPING)
 
     def _set_aside(self, replace: bool, doing: str, do: str):
         """Worker only: end the game in progress to start or resume another, if the host said so
@@ -452,13 +445,13 @@ class Companion:
                 if isinstance(prompt.move, TakeBack):
                     try:
                         self._session().undo_to(prompt.move.to, source)
-                    except IllegalMove as exc:
+                    except TableError as exc:  # too long ago, or the disk is full
                         said = str(exc)
                 self._set(prompt=None, message=said)
                 return self._judge()
             try:
                 events = self._session().submit(prompt.move, source)
-            except IllegalMove:
+            except TableError:  # refused, or not kept (a full disk): the question is gone either way
                 self._set(prompt=None)
                 raise
             if self._watcher is not None:
@@ -488,8 +481,7 @@ class Companion:
                 return None
             watcher.see(events)
             notice = self._snap.prompt
-            if notice is not None and notice.move is None and getattr(watcher, "retract", None) \
-                    and watcher.retract(notice):
+            if notice is not None and notice.move is None and watcher.retract(notice):
                 # the table changed under a refusal (the domino taken off?): look at it again
                 self._set(prompt=None, message="")
             return self._judge()
@@ -500,7 +492,7 @@ class Companion:
         session = self._snap.session
         if self._snap.shutting_down:  # what the camera sees after shutdown is not a move
             return None
-        camera = games.part(session.name, "camera") if session is not None else None
+        camera = games.camera(session.name) if session is not None else None
         if camera is None:
             return None
         if self._watcher is None or self._watcher_for != session.id:

@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass
 
 from . import games
-from .games.base import TABLE, Event, IllegalMove, Viewer, to_dict
+from .games.base import Event, IllegalMove, Viewer, to_dict
 from .store import StorageFull, Store
 
 log = logging.getLogger(__name__)
@@ -51,7 +51,7 @@ class Session:
         options = dict(options or {})
         seed = random.SystemRandom().randrange(2**31) if seed is None else seed
         rules = games.load(game)
-        kept = store.kept(game) if hasattr(rules, "keep") and "kept" not in options else None
+        kept = store.kept(game) if "kept" not in options else None
         if kept is not None:  # what earlier games taught; in the options, so replay is exact
             options["kept"] = kept
         rules.setup(dict(options), seed)  # raises IllegalMove on bad options
@@ -93,8 +93,7 @@ class Session:
 
     def _keep(self):
         """Hand what the table taught (the game's `keep`) to the next game of this kind."""
-        keep = getattr(self.rules, "keep", None)
-        taught = keep(self.state) if keep is not None else None
+        taught = self.rules.keep(self.state)
         if taught is not None and taught != self._kept:
             self.store.keep(self.name, taught)
             self._kept = taught
@@ -125,9 +124,7 @@ class Session:
 
     def viewers(self) -> list[str]:
         """Who gets a phone link: one per seat, or the game's own list (e.g. a game master)."""
-        if hasattr(self.rules, "viewers"):
-            return list(self.rules.viewers(self.state))
-        return [f"seat-{s}" for s in range(self.view(TABLE)["seats"])]
+        return list(self.rules.viewers(self.state))
 
     def view(self, viewer: Viewer) -> dict:
         return self.rules.view(self.state, viewer)

@@ -13,16 +13,17 @@ from __future__ import annotations
 import math
 import threading
 
-from .games import IllegalMove
+from .games import IllegalMove, Simulation
 
 SLIDE_MM_PER_S = (5.0, 2000.0)  # from a finger's nudge to a flick across the table
 
 
 class VirtualTable:
-    def __init__(self, synthetic_table, layout, verbs, fps: float = 20.0):
+    def __init__(self, synthetic_table, layout, part: Simulation | None, fps: float = 20.0):
         self.table = synthetic_table
         self.layout = layout
-        self.verbs = verbs.Verbs(synthetic_table, layout) if verbs else None
+        self.verbs = part.verbs(synthetic_table, layout) if part else None
+        self._pieces = (lambda: part.pieces(synthetic_table)) if part else dict
         self.fps = fps  # the camera's rate: how far a sliding piece goes between two frames
         self._slides: dict[int, tuple] = {}  # piece -> (x, y where it goes, mm per frame)
         self._lock = threading.Lock()
@@ -70,10 +71,6 @@ class VirtualTable:
         with self._lock:
             self._slides.clear()
             forget()
-
-    def _pieces(self) -> dict:
-        pieces = getattr(self.table, "discs", None)  # a disc table keeps its pieces apart
-        return pieces if pieces is not None else self.table.tiles
 
     def _slide_on(self):
         """Each sliding piece one frame further along its way; there, it rests."""

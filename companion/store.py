@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
-from .games.base import IllegalMove
+from .errors import StorageFull, StoreError  # noqa: F401 - the store's faults, named here too
 
 log = logging.getLogger("paradox-table")
 
@@ -59,19 +59,6 @@ CREATE TABLE IF NOT EXISTS seat_tokens (
 """
 
 
-class StoreError(Exception):
-    """The games database cannot be used as it is; the message names the file and what to do."""
-
-
-class StorageFull(IllegalMove):
-    """The disk is full: nothing was written, and what is stored is as it was."""
-
-    status = 507  # the phones' answer: Insufficient Storage
-
-    def __init__(self, path: str):
-        where = Path(path).parent
-        super().__init__(f"The companion's storage is full, so this was not saved. Free some space "
-                         f"in {where}, then do it again: every move before it is kept")
 
 
 def _now() -> str:
@@ -163,7 +150,9 @@ class Store:
         except sqlite3.OperationalError as exc:
             if getattr(exc, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL or "full" in str(exc):
                 log.error("%s: the disk is full (%s)", self.path, exc)
-                raise StorageFull(self.path) from None
+                raise StorageFull(f"The companion's storage is full, so this was not saved. Free some "
+                                  f"space in {Path(self.path).parent}, then do it again: every move "
+                                  "before it is kept") from None
             raise
 
     def _read(self, sql: str, args=()) -> list:

@@ -27,13 +27,15 @@ from typing import Any, Callable
 
 from gpiozero import Button
 
+from .errors import HardwareError
+
 log = logging.getLogger(__name__)
 
 SHORT = {"a": "confirm", "b": "undo", "c": "next"}
 NAMES = {**{k: k for k in SHORT}, **{v: k for k, v in SHORT.items()}}  # "confirm" -> "a", "a" -> "a"
 
 
-class ButtonsError(Exception):
+class ButtonsError(HardwareError):
     """A button misused, in plain words."""
 
 

@@ -20,13 +20,10 @@ from luma.core.error import Error as LumaError
 from luma.core.render import canvas
 from PIL import Image
 
+from .errors import HardwareError
 from .screens import HEIGHT, WIDTH, ScreenError, draw_screen, plain_message
 
 log = logging.getLogger(__name__)
-
-
-class HardwareError(Exception):
-    """Hardware that cannot be used, said in plain words (what, where, what to check)."""
 
 
 def open_display(config: Any, *, on_pi: bool | None = None, fallback: bool = True):

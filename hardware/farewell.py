@@ -29,7 +29,7 @@ MODEL_FILE = Path("/proc/device-tree/model")
 DEFAULTS = {"model": "ssd1306", "i2c_bus": 1, "address": 0x3C, "rotate": 0}
 
 
-class FarewellError(Exception):
+class FarewellError(HardwareError):
     """Why there is no farewell, in one line."""
 
 

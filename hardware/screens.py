@@ -18,6 +18,8 @@ from typing import Any, Callable, Mapping
 import segno
 from PIL import Image, ImageDraw, ImageFont
 
+from .errors import HardwareError
+
 WIDTH, HEIGHT = 128, 64
 CHAR_W = 6
 COLUMNS = WIDTH // CHAR_W  # 21
@@ -29,7 +31,7 @@ _ASCII_FIXES = str.maketrans({"…": "...", "–": "-", "—": "-", "‘": "'", 
                               "\t": " ", "\n": " ", "\r": " "})
 
 
-class ScreenError(ValueError):
+class ScreenError(HardwareError, ValueError):
     """The data handed to a screen cannot be drawn; the message says what is wrong."""
 
 

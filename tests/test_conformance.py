@@ -18,11 +18,12 @@ import pytest
 
 from companion import games, records
 from companion.games import MASTER, TABLE
-from companion.games.base import VIEW_KEYS
+from companion.games.base import PARTS, VIEW_KEYS, Game, Rules, Watcher
 from companion.panel import oled_screen, pages
 from companion.session import Session
 from companion.store import Store
 from hardware.screens import SCREENS
+from vision.readers import READERS, SIZED_BY_CELLS
 from web.app import viewer_from_name
 
 MOVES = 300
@@ -87,8 +88,78 @@ def test_the_description_draws_a_form_that_sets_up_a_game(name):
     json.dumps(game.as_json())
     state = games.load(name).setup(options_for(game), 0)
     assert games.load(name).view(state, TABLE)["game"] == name
-    for role in game.parts:
-        assert games.part(name, role) is not None
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_the_rules_are_the_protocol_and_every_part_has_its_type(name):
+    """Checked once here, so shared code asks a game nothing: every member of base.Rules (the
+    optional ones given at registration), and each part the description names, of its type."""
+    rules, game = games.load(name), games.describe(name)
+    assert isinstance(rules, Rules) and rules.GAME is game
+    state = rules.setup(options_for(game), 0)
+    assert rules.keep(state) is None or isinstance(rules.keep(state), dict)
+    assert all(v == "master" or v.startswith("seat-") for v in rules.viewers(state))
+    for role, (kind, _) in PARTS.items():
+        part = games.part(name, role)
+        assert isinstance(part, kind) if role in game.parts else part is None, role
+    if "camera" in game.parts:
+        cam = games.camera(name)
+        areas = dict(cam.mat.areas)
+        assert cam.mat.game == name and cam.reader in READERS and cam.pieces.faces
+        assert cam.zones and set(cam.zones) <= set(areas), f"{name} watches areas its mat lacks"
+        if cam.cells is not None:  # a reader of cells reads every watched area's
+            assert set(cam.zones) <= set(dict(cam.cells.areas)), f"{name}'s cells miss a zone"
+        assert cam.cells is not None or cam.reader not in SIZED_BY_CELLS
+        assert isinstance(cam.watcher(rules), Watcher)
+    if "oled" in game.parts:
+        pages = games.oled(name).pages
+        assert pages[0] == "auto" and len(set(pages)) == len(pages)
+    if "records" in game.parts:
+        own = games.records(name)
+        assert own.lines and "move" not in own.lines and all(map(callable, own.lines.values()))
+        assert isinstance(own.result(rules.setup(own.header(options_for(game)), 0)), dict)
+    if "simulation" in game.parts:
+        from vision.mat import mat_layout
+        from vision.readers import kit
+        cam = games.camera(name)
+        layout = mat_layout(cam.mat)
+        table = kit(cam.reader, cam.cells)[3](layout, tiles=cam.pieces, seed=1)
+        sim = games.simulation(name)
+        assert sim.pieces(table) == {}  # a new virtual table is bare
+        assert callable(sim.verbs(table, layout).act)
+
+
+def test_a_game_is_checked_and_completed_once_when_registered(tmp_path, monkeypatch):
+    """A package lacking a member of the protocol is refused, by name, when first loaded; one
+    lacking only the optional `keep` and `viewers` gets a keep of nothing and a link per seat."""
+    bare = tmp_path / "bare_game"
+    bare.mkdir()
+    members = {n: f"def {n}(*args):\n    return None\n" for n in games._MEMBERS if n[0].islower()}
+    members["view"] = "def view(state, viewer):\n    return {'seats': 2}\n"
+    (bare / "__init__.py").write_text(
+        "from companion.games.base import Game\nNAME = 'bare'\nMOVES = ()\n"
+        "GAME = Game('bare', 'Bare', (2, 2))\n"
+        + "".join(text for n, text in members.items() if n not in ("keep", "viewers", "winners")))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setitem(games._REGISTRY, "bare", "bare_game")
+    games._registered.cache_clear()
+    try:
+        with pytest.raises(TypeError, match="the game bare lacks winners"):
+            games.load("bare")
+        (bare / "__init__.py").write_text((bare / "__init__.py").read_text() + members["winners"])
+        import importlib
+        import sys
+        importlib.reload(sys.modules["bare_game"])
+        rules = games.load("bare")
+        assert isinstance(rules, Rules)
+        assert rules.keep("any state") is None and rules.viewers("any state") == ["seat-0", "seat-1"]
+    finally:
+        games._registered.cache_clear()
+
+
+def test_a_description_names_only_parts_there_are():
+    with pytest.raises(ValueError, match="no part is called"):
+        Game("new", "New", (2, 4), parts=("camera", "sound"))
 
 
 @pytest.mark.parametrize("seed", [1, 2])

@@ -6,6 +6,7 @@ import json
 import pytest
 
 from companion import records
+from companion.errors import Stopping
 from companion.games import TABLE, IllegalMove
 from companion.games.base import Prompt
 from companion.run import screen_for
@@ -171,7 +172,7 @@ def test_after_safe_to_unplug_nothing_changes(companion):
                     lambda: companion.new_game("paradominetor", {"seats": 3}),
                     lambda: companion.request_host(), lambda: companion.take_seat("seat-0", "Ana"),
                     lambda: companion.reissue("seat-0", "Ana")):
-        with pytest.raises(IllegalMove, match="shutting down"):
+        with pytest.raises(Stopping, match="shutting down"):
             attempt().result(5)
     assert companion.snapshot.session.moves == []
     assert screen_for(companion.snapshot, JOIN)[0] == "unplug"
@@ -191,5 +192,5 @@ def test_the_host_opens_a_seat_of_the_game_in_progress_and_it_is_noted(companion
     assert companion.snapshot.version > before  # the seat's page learns it at once
     assert companion.snapshot.message.startswith("New Paradominetor game")  # not said to the table
     companion.safe_shutdown().result(5)
-    with pytest.raises(IllegalMove, match="shutting down"):
+    with pytest.raises(Stopping, match="shutting down"):
         companion.show_seat("seat-0", "Ana").result(5)

@@ -57,7 +57,7 @@ def played(name: str, seed: int) -> tuple:
     one move line per move."""
     rules = games.load(name)
     options = rules.GAME.defaults()
-    own = games.part(name, "records")
+    own = games.records(name)
     state = rules.setup(own.header(dict(options)) if own else dict(options), seed)
     rng = random.Random(seed)
     lines = [json.dumps({"game": name, "seed": seed, **options})]
@@ -124,8 +124,8 @@ def malformed(draw, name):
     how = draw(st.sampled_from(["replace", "replace", "drop", "nest", "extra", "kind"]))
     new = draw(WRONG)
     if how == "kind" and line:  # any line kind of the game, holding anything
-        own = games.part(name, "records")
-        bad = {draw(st.sampled_from(["move", *(own.LINES if own else ())])): new}
+        own = games.records(name)
+        bad = {draw(st.sampled_from(["move", *(own.lines if own else ())])): new}
     else:
         bad = changed(record[line], path, how, new)
     return [json.dumps(x) for x in record[:line] + [bad]]

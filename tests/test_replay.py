@@ -71,6 +71,14 @@ def test_a_bad_header(tmp_path, capsys):
     assert capsys.readouterr().err.startswith("line 1: Paradominetor is for 3, 4 or 5 players")
 
 
+def test_a_record_of_a_game_this_companion_does_not_know(tmp_path, capsys):
+    """Not a refusal by the rules but a fault (UnknownGame): still one line naming the line."""
+    assert cli.main(["replay", write(tmp_path, {"game": "chess"})]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("line 1: unknown game 'chess'; this companion knows paradominetor")
+    assert err.count("\n") == 1
+
+
 def test_a_missing_file(tmp_path, capsys):
     assert cli.main(["replay", str(tmp_path / "nope.jsonl")]) == 2
     assert "cannot read" in capsys.readouterr().err

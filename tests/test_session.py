@@ -4,6 +4,7 @@ import sqlite3
 import pytest
 
 from companion import records
+from companion.errors import UnknownGame
 from companion.games import TABLE, IllegalMove, Viewer
 from companion.session import Session
 from companion.store import Store
@@ -41,7 +42,7 @@ def test_an_illegal_move_changes_nothing(store):
 def test_bad_options_create_no_game(store):
     with pytest.raises(IllegalMove, match="3, 4 or 5 players"):
         Session.create(store, "paradominetor", {"seats": 7})
-    with pytest.raises(IllegalMove, match="unknown game"):
+    with pytest.raises(UnknownGame, match="unknown game"):
         Session.create(store, "chess", {})
     assert store.latest_open_game() is None
 

@@ -200,9 +200,10 @@ def run(out_dir="bench", speed_frames: int = 60, accuracy_frames: int = 300, oth
     return result
 
 
-def run_reader(spec, frames: int = 12, seed: int = 2026) -> dict:
+def run_reader(mat, tiles, reader_name: str, zones=None, cells=None, frames: int = 12,
+               seed: int = 2026) -> dict:
     """A camera game whose reader is not the tile reader (vision's disc-grid or domino reader,
-    named by the camera part's READER): enrolled from its own rendered shots, then timed on
+    `reader_name`, reading the mat's `cells`, watching `zones`): enrolled from its own rendered shots, then timed on
     shots it never saw (another seed: other camera poses, light and places) against OpenCV's
     ArUco detection on the same frames, with the change detector's look; one thread."""
     import importlib
@@ -212,17 +213,17 @@ def run_reader(spec, frames: int = 12, seed: int = 2026) -> dict:
 
     cv2.setNumThreads(1)
     single_threaded()
-    layout = mat_layout(spec.MAT)
-    _, enroll_kit, write_kit, _ = readers.kit(spec.READER, getattr(spec, "CELLS", None))
-    kit = importlib.import_module(readers.READERS[spec.READER][0])
+    layout = mat_layout(mat)
+    _, enroll_kit, write_kit, _ = readers.kit(reader_name, cells)
+    kit = importlib.import_module(readers.READERS[reader_name][0])
     with tempfile.TemporaryDirectory() as tmp:
-        profile = enroll_kit(write_kit(layout, Path(tmp), tiles=spec.TILES), None, layout, spec.TILES)
-    reader = readers.reader(spec.READER, profile, layout, spec.ZONES, getattr(spec, "CELLS", None))
+        profile = enroll_kit(write_kit(layout, Path(tmp), tiles=tiles), None, layout, tiles)
+    reader = readers.reader(reader_name, profile, layout, zones, cells)
     if hasattr(kit, "random_maps"):  # its enrolment shows pieces off the maps it reads: lay maps
         rng = np.random.default_rng(seed + 1)
-        shots = [kit.random_maps(layout, spec.TILES, spec.CELLS, rng, seed=i)[0].render() for i in range(frames)]
+        shots = [kit.random_maps(layout, tiles, cells, rng, seed=i)[0].render() for i in range(frames)]
     else:
-        shots = [f for _, f in kit.enrolment_frames(layout, spec.TILES, seed=seed + 1)][:frames]
+        shots = [f for _, f in kit.enrolment_frames(layout, tiles, seed=seed + 1)][:frames]
     aruco = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, layout.dictionary)))
     detector = ChangeDetector()
     detector.look(shots[-1])
@@ -239,7 +240,7 @@ def run_reader(spec, frames: int = 12, seed: int = 2026) -> dict:
             spent[name] += (time.process_time() - c0) / times
         read += bool(out.calibrated and out.tiles)
     ms = {k: v / len(shots) * 1000 for k, v in spent.items()}
-    return {"game": spec.MAT.game, "reader": spec.READER, "threads": 1,
+    return {"game": mat.game, "reader": reader_name, "threads": 1,
             "frame_size": [int(shots[0].shape[1]), int(shots[0].shape[0])], "cost_ratios": {
         "frames": len(shots), "frames_with_pieces_read": read, "aruco_ms": round(ms["aruco"], 2),
         "detector_ms": round(ms["detector"], 3), "recognition_cold_ms": round(ms["recognition"], 2),

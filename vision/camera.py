@@ -16,6 +16,8 @@ import logging
 import os
 from pathlib import Path
 
+from .errors import VisionError
+
 log = logging.getLogger("paradox-table")
 
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp"}
@@ -41,7 +43,7 @@ class FrameSource:
             yield frame
 
 
-class CameraUnavailable(RuntimeError):
+class CameraUnavailable(VisionError, RuntimeError):
     """The camera cannot be used; the message says why and what to do, in an owner's words."""
 
 

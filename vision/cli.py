@@ -1,9 +1,9 @@
 """Command line: ``paradox-table mat`` and ``paradox-table vision enroll|recognize``.
 
 The main CLI calls ``add_commands(subparsers, games)`` with the games the camera can watch,
-``{game name: (MatSpec, TileSet)}``, or ``(MatSpec, TileSet, camera module)`` for a game whose
-pieces another reader reads (its ``READER``, and ``CELLS`` for a reader of cells: see
-vision.readers); each handler returns an exit code. Bad input (a missing
+``{game name: (MatSpec, TileSet)}``, or ``(MatSpec, TileSet, (reader, cells))`` for a game whose
+pieces another reader reads (its name in vision.readers, and the Grid of cells for a reader of
+cells, else None); each handler returns an exit code. Bad input (a missing
 file, a bad manifest, an unknown label) gives one line on stderr and status 2.
 ``python -m vision.cli --camera MODULE ...`` runs these commands on their own, with the mat and
 tiles (and reader) of a game's camera module (one that defines ``MAT`` and ``TILES``).
@@ -19,8 +19,8 @@ from pathlib import Path
 
 def camera_games(modules, readers: bool = False) -> dict:
     """{game: (MatSpec, TileSet)} from camera modules named by import path, each defining
-    ``MAT`` (a MatSpec) and ``TILES`` (a TileSet); with ``readers``, the module itself third,
-    for its ``READER`` and ``CELLS``."""
+    ``MAT`` (a MatSpec) and ``TILES`` (a TileSet); with ``readers``, (its ``READER``, its
+    ``CELLS``) third, the tile reader and None where the module names none."""
     games = {}
     for name in modules:
         try:
@@ -28,7 +28,8 @@ def camera_games(modules, readers: bool = False) -> dict:
             mat, tiles = module.MAT, module.TILES
         except (ImportError, AttributeError) as e:
             raise ValueError(f"{name} is not a camera module with MAT and TILES ({e})") from None
-        games[mat.game] = (mat, tiles, module) if readers else (mat, tiles)
+        reading = (vars(module).get("READER", "tiles"), vars(module).get("CELLS"))
+        games[mat.game] = (mat, tiles, reading) if readers else (mat, tiles)
     return games
 
 
@@ -87,8 +88,8 @@ def _layout(args):
 def _reading(args) -> tuple[str, object]:
     """(the name of the game's reader, its cells or None): the tile reader unless the game's
     camera module names another."""
-    spec = args.games[args.game][2] if len(args.games[args.game]) > 2 else None
-    return getattr(spec, "READER", "tiles"), getattr(spec, "CELLS", None)
+    entry = args.games[args.game]
+    return entry[2] if len(entry) > 2 else ("tiles", None)
 
 
 def cmd_mat(args) -> int:

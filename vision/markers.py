@@ -12,8 +12,10 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+from .errors import VisionError
 
-class VisionInputError(ValueError):
+
+class VisionInputError(VisionError, ValueError):
     """Bad input from the user: a missing file, a bad manifest, an unreadable frame."""
 
 

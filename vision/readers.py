@@ -16,16 +16,21 @@ READERS = {"tiles": ("vision.recognise", "TileReader", "vision.synthetic", "Synt
            "dominoes": ("vision.dominoes", "DominoReader", "vision.dominoes", "DominoTable")}
 # A domino's halves are the size of the grid's squares: drawing and enrolling them need the cells
 SIZED_BY_CELLS = {"dominoes"}
+# Readers whose module says which enrolled pieces look too alike to tell apart (`look_alike`)
+WARNS_LOOK_ALIKE = {"dominoes"}
 
 
 # The frame the tile and disc readers are measured at; a reader that needs more says so as FRAME
 FRAME = (1280, 960)
+# ... as the domino reader's class does: small printed icons need the camera's full 5 MP
+NEEDS_FRAME = {"dominoes"}
 
 
 def frame_size(name: str, configured=FRAME) -> tuple[int, int]:
     """The size to open the camera at for reader ``name``: the configured one, unless the reader
     needs a larger frame to see its pieces (the domino reader's small icons want 5 MP)."""
-    need = getattr(kit(name)[0], "FRAME", FRAME)
+    reads = kit(name)[0]
+    need = reads.FRAME if name in NEEDS_FRAME else FRAME
     have = tuple(configured)
     return have if have[0] >= need[0] and have[1] >= need[1] else tuple(need)
 
@@ -46,8 +51,9 @@ def kit(name: str, cells=None):
 def look_alike(name: str, profile) -> list[str]:
     """What reader ``name`` finds too alike to tell apart in an enrolled print, each in the owner's
     words (it asks about those pieces every time): none for a reader that does not say."""
-    check = getattr(importlib.import_module(READERS[name][0]), "look_alike", None)
-    return check(profile) if check else []
+    if name not in WARNS_LOOK_ALIKE:
+        return []
+    return importlib.import_module(READERS[name][0]).look_alike(profile)
 
 
 def reader(name: str, profile, layout, zones=None, cells=None):

@@ -34,17 +34,12 @@ import segno
 from flask import Flask, Response, jsonify, request, send_from_directory
 from werkzeug.exceptions import HTTPException
 
+from companion.errors import InProgress, Refused, TableError
 from companion.games import MASTER, TABLE, IllegalMove, Viewer, describe, names, web_dir
 from companion.games.base import Agreed, TakeBack, to_dict
 from companion.session import Session
 
 log = logging.getLogger("paradox-table.web")
-
-
-class Refused(Exception):
-    def __init__(self, status: int, message: str):
-        super().__init__(message)
-        self.status = status
 
 
 @dataclass
@@ -547,12 +542,12 @@ def create_app(companion, host_token: str, extras: Extras | None = None,
         response.headers.update(SECURITY_HEADERS)
         return response
 
-    @app.errorhandler(IllegalMove)
+    @app.errorhandler(TableError)
     def illegal(exc):
         out = {"error": str(exc)}
-        if getattr(exc, "question", None):  # a game in progress: the page asks the host, then
-            out["confirm"] = exc.question    # sends the same request with replace: true
-        return jsonify(out), getattr(exc, "status", 409)  # a full disk is 507, not the rules
+        if isinstance(exc, InProgress):  # a game in progress: the page asks the host, then
+            out["confirm"] = exc.question  # sends the same request with replace: true
+        return jsonify(out), exc.status  # a full disk is 507, not the rules
 
     @app.errorhandler(HTTPException)
     def http_error(exc):
@@ -624,10 +619,10 @@ class Guesses:
 
 
 def _wait(future, timeout: float = 10.0):
-    """A worker result for a request; a refusal by the rules becomes IllegalMove (409)."""
+    """A worker result for a request; a refusal or a fault is answered in its words (TableError)."""
     try:
         return future.result(timeout)
-    except IllegalMove:
+    except TableError:
         raise
     except TimeoutError:
         raise Refused(503, "the companion is busy; try again") from None

@@ -1,7 +1,8 @@
 """The one small protocol every game speaks (DESIGN.md, "The rules core").
 
 A game is a package under companion/games/ exposing its description `GAME` (a `Game`, at the
-end of this file) and its rules:
+end of this file) and its rules, declared as the type `Rules` below it (the registry checks a
+game against it once, when it first loads it, and gives `keep` and `viewers` their defaults):
 
     NAME: str
     MOVES: tuple of move dataclasses      (for records: move_to_dict / move_from_dict)
@@ -11,14 +12,16 @@ end of this file) and its rules:
     scores(state) -> {seat: points}
     is_over(state) -> bool
     winners(state) -> [seat, ...]                empty until the game is over
-    viewers(state) -> ["seat-0", ...]            who gets a phone link ("master" for a game master)
+    viewers(state) -> ["seat-0", ...]            optional: who gets a phone link ("master" for a
+                                                 game master); by default one link per seat
     legal_moves(state) -> [move, ...]            every move the rules accept now and no other: the
                                                  phones offer them (for kinds in `Game.told`, the
                                                  companion's own); random play, hints
     secrets(state) -> {viewer: {text, ...}}      what only that viewer (and a game master) may
                                                  see; the leak checks look for it in other views
     keep(state) -> dict | None                   optional: what the table taught, handed to its
-                                                 next game as options["kept"] (docs/games.md)
+                                                 next game as options["kept"] (docs/games.md);
+                                                 by default nothing
 
 States are immutable values; `apply` never mutates its argument, so a session can keep the
 states it has seen for undo. Randomness comes only from the seed given to `setup` (kept in the
@@ -34,11 +37,9 @@ import random
 import types
 import typing
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
-
-class IllegalMove(Exception):
-    """A move the rules refuse. The message is meant to be shown to players as it is."""
+from ..errors import IllegalMove  # a refusal, shown to players as it is (companion.errors)
 
 
 @dataclass(frozen=True)
@@ -124,6 +125,8 @@ class AsksOnce:
     for what lies on the table. A notice the table may since have put right (a refused domino
     taken off) is taken back with ``retract``, so what still lies there is asked again."""
 
+    _last: tuple | None = None  # (the last prompt put, its key), until retracted
+
     def _ask(self, key, prompt: Prompt):
         if key in self.asked:
             return None
@@ -137,7 +140,7 @@ class AsksOnce:
 
     def retract(self, prompt: Prompt) -> bool:
         """Forget that this prompt, the last one put, was asked; False if it was not this one's."""
-        last = getattr(self, "_last", None)
+        last = self._last
         if last is None or last[0] is not prompt:
             return False
         self.asked.discard(last[1])
@@ -367,11 +370,9 @@ class Game:
     options          the new-game form, in order; `setup(defaults)` must give a playable game
     master           True when one viewer is the game master (Paradox Island's OP), whose moves
                      come from the master link as seat `master_seat`
-    parts            optional modules of the package, by role: "camera" (the mat's zones, the
-                     reader and its labels, the watcher that turns table events into moves),
-                     "oled" (the game's OLED pages), "records" (record lines for `replay`),
-                     "simulation" (virtual-table verbs), "bench" (its own `make bench`
-                     figures); each is imported only when used
+    parts            the optional parts it has, by role (PARTS below: "camera", "oled", "records",
+                     "simulation", "bench"); each is a typed value (Camera, Oled, ...) in a
+                     module of the package, imported only when used
     web              the phone page's script and style, files in the package's web/ folder
     told             move kinds (class names) in which the table tells the companion what only the
                      table can know: a card's printed cost, the dominoes or the mission card drawn
@@ -388,6 +389,12 @@ class Game:
     parts: tuple[str, ...] = ()
     web: tuple[str, ...] = ("game.js", "game.css")
     told: tuple[str, ...] = ()
+
+    def __post_init__(self):
+        unknown = set(self.parts) - set(PARTS)
+        if unknown:
+            raise ValueError(f"{self.name}: no part is called {', '.join(sorted(unknown))}; "
+                             f"a game's parts are {', '.join(PARTS)}")
 
     def defaults(self) -> dict:
         return {o.key: o.default for o in self.options if o.default is not None}
@@ -408,3 +415,121 @@ class Game:
                 "options": [o.as_json() for o in self.options], "master": self.master,
                 "master_seat": self.master_seat,
                 "camera": "camera" in self.parts, "web": list(self.web)}
+
+
+# ---------------------------------------------------------------- the rules, as a type
+#
+# A game's package is its rules: the registry (companion.games) checks once, when it first loads
+# a package, that it has every member below, and gives the optional ones their defaults, so
+# shared code calls any of them without asking first. Modules satisfy a Protocol as objects do.
+
+@typing.runtime_checkable
+class Rules(typing.Protocol):
+    """The one protocol every game speaks; see the module docstring for what each member does."""
+    NAME: str
+    GAME: Game
+    MOVES: tuple
+
+    def setup(self, options: dict, seed: int) -> Any: ...
+    def apply(self, state: Any, move: Any) -> tuple[Any, list[Event]]: ...
+    def view(self, state: Any, viewer: Viewer) -> dict: ...
+    def viewers(self, state: Any) -> list[str]: ...
+    def scores(self, state: Any) -> dict[int, int]: ...
+    def is_over(self, state: Any) -> bool: ...
+    def winners(self, state: Any) -> list[int]: ...
+    def legal_moves(self, state: Any) -> list: ...
+    def secrets(self, state: Any) -> dict[str, set[str]]: ...
+    def keep(self, state: Any) -> dict | None: ...
+    def move_from_dict(self, data: dict) -> Any: ...
+    def move_to_dict(self, move: Any) -> dict: ...
+
+
+def keeps_nothing(state) -> None:
+    """`keep` for a game whose table teaches its next game nothing."""
+    return None
+
+
+def seat_viewers(view: Callable[[Any, Viewer], dict]) -> Callable[[Any], list[str]]:
+    """`viewers` for a game without a game master: one phone link per seat of its table view."""
+    def viewers(state) -> list[str]:
+        return [f"seat-{s}" for s in range(view(state, TABLE)["seats"])]
+    return viewers
+
+
+# ---------------------------------------------------------------- the optional parts
+#
+# Each part is a value of its own type, held by a module of the game's package under the name of
+# its role in capitals (`CAMERA = Camera(...)`); PARTS says which module. Vision and the screens
+# appear here only as names in annotations: a phone-only game loads neither.
+
+@typing.runtime_checkable
+class Watcher(typing.Protocol):
+    """What turns the camera's steady table events (vision.tracker.TableEvent) into moves: `see`
+    them, then `next(state)` until None (a move, a Prompt, a TakeBack or an Agreed each time);
+    `accepted(at)` when a prompted play at `at` was taken, `undone()` when B took the last move
+    back, `retract(prompt)` when the table changed under a notice (AsksOnce gives the last two)."""
+    def see(self, events: list) -> None: ...
+    def next(self, state: Any) -> Any: ...
+    def accepted(self, at: Any) -> None: ...
+    def undone(self) -> None: ...
+    def retract(self, prompt: Prompt) -> bool: ...
+
+
+@dataclass(frozen=True)
+class Camera:
+    """What the camera watches for a game: its printed mat (vision.mat.MatSpec), its pieces as
+    the reader names them (vision.tiles.TileSet), vision's reader for them (vision.readers:
+    "tiles", "grid", "dominoes"), the mat's areas where moves are watched, the printed cells of
+    a reader of cells (vision.grid.Grid, else None), and how a watcher is made for the rules."""
+    mat: Any
+    pieces: Any
+    reader: str
+    zones: tuple[str, ...]
+    watcher: Callable[[Rules], Watcher]
+    cells: Any = None
+
+
+@dataclass(frozen=True)
+class Oled:
+    """The game's own OLED pages, "auto" (follow the game) first; `screen(view, page, message)`
+    gives (screen name, data) for the table's view, or None to leave the page to the shared
+    ones (companion.panel)."""
+    pages: tuple[str, ...]
+    screen: Callable[[dict, str, str], tuple[str, dict] | None]
+
+
+@dataclass(frozen=True)
+class Records:
+    """A record's own line kinds (docs/records.md): `lines` {kind: (state, value) -> state};
+    `header(options)` the options a record's header means; `result(state)` and
+    `describe(state)` what `paradox-table replay` prints (JSON, and lines in words)."""
+    lines: dict[str, Callable[[Any, Any], Any]]
+    header: Callable[[dict], dict]
+    result: Callable[[Any], dict]
+    describe: Callable[[Any], list[str]]
+
+
+@dataclass(frozen=True)
+class Simulation:
+    """The virtual table's verbs: `verbs(synthetic_table, layout)` makes the object whose
+    `act(action, view)` does one ("play", "flip", ...); `pieces(synthetic_table)` is where that
+    table keeps its pieces ({id: piece with x_mm, y_mm}), for slides."""
+    verbs: Callable[[Any, Any], Any]
+    pieces: Callable[[Any], dict]
+
+
+@dataclass(frozen=True)
+class Bench:
+    """The game's own `make bench` figures: `latency(device)` at a simulated table."""
+    latency: Callable[[Any], dict]
+
+
+# role -> (its type, the module of the package that holds it as ROLE in capitals). The camera
+# part sits beside its watcher in table.py, which reads the mat's data from camera.py.
+PARTS: dict[str, tuple[type, str]] = {
+    "camera": (Camera, "table"),
+    "oled": (Oled, "oled"),
+    "records": (Records, "records"),
+    "simulation": (Simulation, "simulation"),
+    "bench": (Bench, "bench"),
+}

@@ -98,8 +98,8 @@ def test_no_request_gets_a_500_or_changes_the_game_without_saying_so(table, data
 # ------------------------------------------------------------------ every record line kind
 
 def kinds(name):
-    own = games.part(name, "records")
-    return ["move", *(own.LINES if own else {})]
+    own = games.records(name)
+    return ["move", *(own.lines if own else {})]
 
 
 @pytest.mark.parametrize("name", games.names())
@@ -139,12 +139,12 @@ def reader(request, tmp_path_factory):
     from companion.camera import _kit, _reader
     from vision.mat import mat_layout
     from vision.recognise import Profile
-    spec = games.part(request.param, "camera")
-    layout = mat_layout(spec.MAT)
+    spec = games.camera(request.param)
+    layout = mat_layout(spec.mat)
     folder = tmp_path_factory.mktemp(f"vision-{request.param}")
     _, enroll, write_enrolment, SyntheticTable = _kit(spec)
-    enroll(write_enrolment(layout, folder / "shots", tiles=spec.TILES), folder / "p.npz", layout, spec.TILES)
-    frame = SyntheticTable(layout, tiles=spec.TILES, seed=1).render()
+    enroll(write_enrolment(layout, folder / "shots", tiles=spec.pieces), folder / "p.npz", layout, spec.pieces)
+    frame = SyntheticTable(layout, tiles=spec.pieces, seed=1).render()
     return _reader(spec, Profile.load(folder / "p.npz"), layout), frame
 
 

@@ -5,7 +5,7 @@ from vision.bench import run_reader
 
 
 def test_the_disc_grid_game_is_timed_with_its_own_reader_on_its_own_pieces():
-    r = run_reader(camera, frames=2)
+    r = run_reader(camera.MAT, camera.TILES, camera.READER, camera.ZONES, camera.CELLS, frames=2)
     assert (r["game"], r["reader"]) == ("initiative", "grid")
     c = r["cost_ratios"]
     assert c["frames"] == 2 and c["frames_with_pieces_read"] == 2  # the discs were read, not missed
@@ -14,6 +14,6 @@ def test_the_disc_grid_game_is_timed_with_its_own_reader_on_its_own_pieces():
 
 def test_the_domino_game_is_timed_on_maps_of_dominoes_at_the_frame_size_its_reader_needs():
     from companion.games.dynasty import camera as dynasty
-    r = run_reader(dynasty, frames=2)
+    r = run_reader(dynasty.MAT, dynasty.TILES, dynasty.READER, dynasty.ZONES, dynasty.CELLS, frames=2)
     assert (r["game"], r["reader"], r["frame_size"]) == ("dynasty", "dominoes", [2592, 1944])
     assert r["cost_ratios"]["frames_with_pieces_read"] == 2  # dominoes on its maps, not in the tray

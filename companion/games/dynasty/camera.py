@@ -1,6 +1,7 @@
 """Domino Dynasty under the camera: the mat (an 8x8 grid of domino-half squares for the shared
 map and for each personal map, and the tray where a domino is shown to teach the camera), what
-the domino reader tells apart (the five terrains and every icon of the catalog), and the watcher.
+the domino reader tells apart (the five terrains and every icon of the catalog); the camera part,
+with its watcher, is CAMERA in table.py.
 
 A square of a map on the mat is the rules' square of the same column and row (x to the right, y
 down, A1 the top-left square), so the maps the companion lays out fit the printed grids. A map
@@ -94,8 +95,3 @@ def offset(cells) -> tuple[int, int]:
         out.append(-lo if lo < 0 else (BOUND - 1 - hi if hi > BOUND - 1 else 0))
     return out[0], out[1]
 
-
-def watcher(rules):
-    """What turns the table's steady changes into this game's moves."""
-    from .table import MapWatcher
-    return MapWatcher(rules)

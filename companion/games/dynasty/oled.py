@@ -7,6 +7,8 @@ square and worth, people included, times the province); "missions" the last repo
 """
 from __future__ import annotations
 
+from ..base import Oled
+
 PAGES = ("auto", "strength", "sources", "missions")
 SHORT = {"warfare": "Military", "money": "Money", "infrastructure": "Roads", "housing": "Housing",
          "goods": "Goods"}
@@ -49,3 +51,6 @@ def _sources(role: str, info: dict) -> str:
         return f"{short} not in game"
     caps = ",".join(f"{c['square']}:{c['worth']}" for c in info["capitals"]) or "none"
     return f"{short} {caps} x{info['province']}"
+
+
+OLED = Oled(pages=PAGES, screen=screen)

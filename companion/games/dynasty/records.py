@@ -10,7 +10,7 @@ personal starting domino, then placements with their halves as they lie:
 """
 from __future__ import annotations
 
-from ..base import IllegalMove
+from ..base import IllegalMove, Records
 from . import power, rules
 from .catalog import ROLES
 from .moves import Place, Start
@@ -85,3 +85,6 @@ def describe(state) -> list[str]:
            + ", ".join(f"{r} {v}" for r, v in values)
            for i, (seat, where, values) in enumerate(state.placements, start=1)]
     return out + [power.strength_words(r, table[r]) for r in ROLES]
+
+
+RECORDS = Records(lines=LINES, header=header, result=result, describe=describe)

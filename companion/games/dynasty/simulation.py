@@ -12,7 +12,7 @@ What a person does with the dominoes, done from the host page (the camera then r
 """
 from __future__ import annotations
 
-from ..base import IllegalMove
+from ..base import IllegalMove, Simulation
 from . import camera
 from .maps import Half, check_cells, side_towards
 from .state import PERSONAL, SHARED
@@ -129,3 +129,7 @@ class Verbs:
         self.table.remove(piece)
         self.laid = {k: rest for k, v in self.laid.items() if (rest := [p for p in v if p != piece])}
         return "Took a domino off"
+
+
+# the synthetic table its reader draws keeps its pieces as `tiles`
+SIMULATION = Simulation(verbs=Verbs, pieces=lambda table: table.tiles)

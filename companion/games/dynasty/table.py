@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..base import AsksOnce, IllegalMove, Prompt
+from ..base import AsksOnce, Camera, IllegalMove, Prompt
 from . import camera
 from .hands import has_power
 from .maps import Half, dominoes, name, side_towards
@@ -226,3 +226,8 @@ def _removals(state):
 def _as_read(half: Half) -> str:
     """A half as the camera reads it: terrain, icon and open edges, never an arrow."""
     return f"{half.terrain}/{half.icon or ''}/{half.paths}"
+
+
+# The game's camera part: what camera.py says of the mat and its pieces, and this watcher.
+CAMERA = Camera(mat=camera.MAT, pieces=camera.TILES, reader=camera.READER, zones=camera.ZONES,
+                watcher=MapWatcher, cells=camera.CELLS)

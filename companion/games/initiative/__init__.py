@@ -3,8 +3,9 @@ claim timelines of worlds across the multiverse; 2-4 players, or one against the
 
 Rules: shared/rules/paradox-initiative.txt; decisions the rulebook leaves open: docs/rulings.md.
 Modules: matrix (strands, the drop, the refill order), catalog (card data, kept lessons), moves,
-rules (pure: the round, the matrix, particles, the glitch, the rival lab), scoring (the end),
-views (who sees what, legal moves), records (matrix and scoring lines for `replay`).
+rules (pure: setup and `apply`, handing each move to its part of the round: flow, answers,
+wormhole, actions, particles, tech, rival, penalty; the state they share is state.py), scoring
+(the end), views (who sees what, legal moves), records (matrix and scoring lines for `replay`).
 """
 from __future__ import annotations
 

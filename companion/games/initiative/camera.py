@@ -1,5 +1,6 @@
 """Paradox Initiative under the camera: the mat (a 5x5 matrix per seat and the anomaly's three
-cells), the discs the grid reader tells apart, and the watcher.
+cells) and the discs the grid reader tells apart; the camera part, with its watcher, is CAMERA
+in table.py.
 
 A disc shows its colour and its symbol (``red-1`` ... ``purple-3``); a lock token lying on a disc
 reads as ``lock`` (the rules know which particle lies under it: a locked particle never moves).
@@ -54,8 +55,3 @@ def label(particle: str) -> str:
     name = next(c for c, letter in LETTER.items() if letter == particle[0])
     return f"{name}-{particle[1]}"
 
-
-def watcher(rules):
-    """What turns the table's steady changes into this game's moves."""
-    from .table import MatrixWatcher
-    return MatrixWatcher(rules)

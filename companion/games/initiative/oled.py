@@ -8,6 +8,8 @@ the bag, a card's cost, a tech module kept) and the glitch's world;
 """
 from __future__ import annotations
 
+from ..base import Oled
+
 PAGES = ("auto", "scoreboard", "worlds")
 
 
@@ -74,3 +76,6 @@ def worlds_words(view: dict) -> str:
     locked = [str(w["number"]) for w in view["worlds"] if w["locked"]]
     return (f"Fractured: {', '.join(fractured) or 'none'}. "
             f"Locked: {', '.join(locked) or 'none'}. Purple left: {view['purple']}.")
+
+
+OLED = Oled(pages=PAGES, screen=screen)

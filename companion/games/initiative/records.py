@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import re
 
-from ..base import IllegalMove
+from ..base import IllegalMove, Records
 from . import matrix, scoring
 from .moves import Resolve, Swap
-from .rules import _resolve, freeze, resolve, swap, thaw  # noqa: F401
+from .actions import resolve, swap
+from .state import freeze, thaw
 from .views import _results
 
 TIMEFRAMES = ("past", "present", "future", "nexus")
@@ -249,3 +250,6 @@ def describe(state) -> list[str]:
         elif "scoring" in s or s["phase"] == "over":  # a record that stops early has no best yet
             out.append("Best: " + ", ".join(who(w) for w in res["winners"]))
     return out
+
+
+RECORDS = Records(lines=LINES, header=header, result=result, describe=describe)

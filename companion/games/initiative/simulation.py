@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 
-from ..base import IllegalMove
+from ..base import IllegalMove, Simulation
 from . import camera, matrix
 
 SETS = {1: 4, 2: 7, 3: 7, 4: 9}  # discs of each particle in the bag, by the number of players
@@ -173,3 +173,7 @@ class Verbs:
                     self.table.move(disc, x, y)
                     self.discs[(area, keep[r], c)] = disc
         return "The strand is out and the matrix has dropped"
+
+
+# the synthetic table its reader draws keeps its pieces as `discs`
+SIMULATION = Simulation(verbs=Verbs, pieces=lambda table: table.discs)

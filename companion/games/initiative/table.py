@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from ..base import Agreed, AsksOnce, IllegalMove, Prompt, TakeBack
+from ..base import Agreed, AsksOnce, Camera, IllegalMove, Prompt, TakeBack
 from . import camera, matrix
 from .moves import Draw, EndTurn, Resolve, Swap
 
@@ -420,3 +420,8 @@ def _to_move(want, seen) -> str:
 
 def _label_words(label) -> str:
     return label.replace("-", " ")
+
+
+# The game's camera part: what camera.py says of the mat and its pieces, and this watcher.
+CAMERA = Camera(mat=camera.MAT, pieces=camera.TILES, reader=camera.READER, zones=camera.ZONES,
+                watcher=MatrixWatcher, cells=camera.CELLS)

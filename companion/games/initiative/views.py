@@ -11,7 +11,9 @@ from . import catalog, matrix, penalty, scoring
 from .matrix import COLOURS, SWITCHES
 from .moves import (Ally, Build, Discard, Draft, Draw, EndTurn, Keep, Lock, Place, Purple, Resolve,
                     RivalTake, Stabilise, Swap, Switch, Teach, Tech)
-from .rules import NAME, apply, matrix_moves, thaw
+from .actions import matrix_moves
+from .rules import NAME, apply
+from .state import thaw
 
 
 def _secret_words(goal) -> str:
@@ -148,7 +150,7 @@ def view(state, viewer: Viewer = TABLE) -> dict:
 
 
 def matrix_slot(pawn: int) -> int:
-    from .rules import RING
+    from .state import RING
     return RING[pawn] + 1  # the rulebook numbers the 3x3 grid 1-9
 
 

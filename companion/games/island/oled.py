@@ -5,6 +5,8 @@ markers each captive has given the OP and the captives perished so far.
 """
 from __future__ import annotations
 
+from ..base import Oled
+
 PAGES = ("auto", "markers")
 
 
@@ -26,3 +28,6 @@ def screen(view: dict, page: str, message: str) -> tuple[str, dict]:
         return "message", {"title": "Paradox Island", "right": "setup", "text": text}
     turn = "OP" if view["turn"] == 0 else names[view["turn"]]
     return "message", {"title": f"Round {view['round']}", "right": turn, "text": text}
+
+
+OLED = Oled(pages=PAGES, screen=screen)

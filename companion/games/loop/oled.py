@@ -5,6 +5,8 @@
 """
 from __future__ import annotations
 
+from ..base import Oled
+
 PAGES = ("auto", "said")
 
 
@@ -20,3 +22,6 @@ def screen(view: dict, page: str, message: str) -> tuple[str, dict] | None:
               "score": view["scores"][str(p["seat"])], "mark": p["seat"] == view["turn"]}
              for p in view["players"]]
     return "scoreboard", {"title": f"Day {view['day']}/3", "right": turn, "seats": seats}
+
+
+OLED = Oled(pages=PAGES, screen=screen)

@@ -9,7 +9,7 @@ Every line becomes the same moves a phone sends (`move_from_dict`), so it is che
 """
 from __future__ import annotations
 
-from ..base import IllegalMove
+from ..base import IllegalMove, Records
 from . import rules
 from .moves import EndTurn, move_from_dict
 
@@ -130,3 +130,6 @@ def describe(state) -> list[str]:
                    f"{pen['scrapped']} scrapped, {pen['ads']} Ads, {pen['cracks']} cracks: "
                    f"{rules.total(state, s)}" + (" (removed)" if state.seats[s].removed else ""))
     return out
+
+
+RECORDS = Records(lines=LINES, header=header, result=result, describe=describe)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import statistics
 import time
 
-from ..base import TABLE
+from ..base import TABLE, Bench
 from .rules import NAME
 
 
@@ -58,3 +58,6 @@ def _answer(c, play):
     while c.snapshot.prompt and not c.snapshot.prompt.words.endswith(f"as {play.get('declare')}? A ok, C next, B no"):
         c.button("next").result(5)
     c.button("confirm").result(5)
+
+
+BENCH = Bench(latency=latency)

@@ -1,4 +1,5 @@
-"""Paradominetor under the camera: its mat, the tile reader with its labels, and its watcher.
+"""Paradominetor under the camera: its mat and the tile reader with its labels (the camera part,
+with its watcher, is CAMERA in table.py).
 
 A face shows only colour and value (``red-3``, ``black-0``); the timeframe is printed on the back
 (``back-past``, ``back-present``, ``back-future``). Plain data for vision; nothing here reads
@@ -24,8 +25,3 @@ TILES = TileSet(
     + tuple((f"{BLACK}-0", "past") for _ in COLOURS),
 )
 
-
-def watcher(rules):
-    """What turns the table's steady changes into this game's moves."""
-    from .table import TrickWatcher
-    return TrickWatcher(rules)

@@ -6,6 +6,8 @@ and the last trick's ruling. "scoreboard" lists the points, the seat to play mar
 """
 from __future__ import annotations
 
+from ..base import Oled
+
 PAGES = ("auto", "scoreboard")
 
 
@@ -46,3 +48,6 @@ def _tile_words(play: dict) -> str:
     if colour == "black":
         return f"black>{play['declare']}" if play.get("declare") else "black 0"
     return f"{colour} {value}"
+
+
+OLED = Oled(pages=PAGES, screen=screen)

@@ -5,7 +5,7 @@ Besides `{"move": {...}}`, a record may give a whole trick on one line:
 """
 from __future__ import annotations
 
-from ..base import TABLE, IllegalMove
+from ..base import TABLE, IllegalMove, Records
 from . import rules
 from .views import view
 
@@ -65,3 +65,6 @@ def describe(state) -> list[str]:
     out.append("Scores: " + ", ".join(f"{names[int(s)]} {p} ({table['half_point_tricks'][s]} half)"
                                       for s, p in table["scores"].items()))
     return out
+
+
+RECORDS = Records(lines=LINES, header=header, result=result, describe=describe)

@@ -12,7 +12,7 @@ What a person does with the game's own tiles, done from the host page:
 """
 from __future__ import annotations
 
-from ..base import IllegalMove
+from ..base import IllegalMove, Simulation
 from .tiles import BLACK, COLOURS, TIMEFRAMES, VALUES, timeframes_of
 
 SLOTS = 5            # tiles side by side across the trick area: one per seat at most
@@ -139,3 +139,7 @@ class Verbs:
 def _listed(items, last="and") -> str:
     items = list(items)
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {last} {items[-1]}"
+
+
+# the synthetic table its reader draws keeps its pieces as `tiles`
+SIMULATION = Simulation(verbs=Verbs, pieces=lambda table: table.tiles)

@@ -20,7 +20,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..base import TABLE, IllegalMove, Prompt, accepted
+from ..base import TABLE, Camera, IllegalMove, Prompt, accepted
+from . import camera
 
 SAME_PLACE_MM = 20.0   # a tile nudged less than this is the same tile
 SURE = 0.80            # below this confidence a read is asked about, not played
@@ -170,6 +171,10 @@ class TrickWatcher:
     def undone(self) -> None:
         """B took the last move back: the trick's tiles are judged afresh from what lies there."""
 
+    def retract(self, prompt: Prompt) -> bool:
+        """A trick's notices are not taken back: a tile picked up is simply no longer judged."""
+        return False
+
     def accepted(self, at):
         """A prompted play was accepted: its tile is now that seat's play, not one to ignore."""
         if at is None:
@@ -237,3 +242,8 @@ def _table_words(text: str) -> str:
 def _words(label: str) -> str:
     colour, value = label.split("-")[:2]
     return "black 0" if colour == "black" else f"{colour} {value}"
+
+
+# The game's camera part: what camera.py says of the mat and its pieces, and this watcher.
+CAMERA = Camera(mat=camera.MAT, pieces=camera.TILES, reader=camera.READER, zones=camera.ZONES,
+                watcher=TrickWatcher)

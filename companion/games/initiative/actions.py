@@ -1,0 +1,207 @@
+"""Matrix actions: a swap of two particles with one symbol, a waiting strand resolved (switches,
+earned particles, nexus cards claimed, the drop and the refill), and the turn's end (unspent
+particles, the glitch, the console's cards moving on)."""
+from __future__ import annotations
+
+import json
+
+from ..base import IllegalMove
+from . import catalog, matrix
+from .flow import _turn
+from .matrix import COLOURS, SWITCHES, symbol
+from .moves import EndTurn, Resolve, Swap
+from .particles import _return_placed
+from .state import _board_of, _glitch, _locked, _say
+
+
+def _action(s, seat):
+    """A matrix action begins: the last one's earned particles and glitch are settled first."""
+    if s["bench"]:
+        b = _board_of(s, seat)
+        if b.get("bench") is None:
+            raise IllegalMove(f"seat {seat} has no matrix line yet")
+        b["hand"] = []
+        return
+    _turn(s, seat, "matrix")
+    if s["actions"] <= 0:
+        raise IllegalMove(f"{s['names'][seat]} has no matrix action left this turn")
+    _settle(s, seat)
+    s["actions"] -= 1
+
+
+def _settle(s, seat):
+    b = _board_of(s, seat)
+    if b["hand"]:
+        b["discard"] += b["hand"]
+        _say(s, f"Unspent particles discarded: {' '.join(b['hand'])}.")
+        b["hand"] = []
+    if s["glitch_due"]:
+        n, s["glitch_due"] = s["glitch_due"], 0
+        _glitch(s, n, damage=True)
+
+
+def _spot(s, seat, where):
+    """("matrix", r, c) or ("anomaly", i) from a move's cell."""
+    if isinstance(where, str) and where.startswith("anomaly:"):
+        try:
+            i = int(where.split(":", 1)[1])
+        except ValueError:
+            i = -1
+        if not 0 <= i < len(s["anomaly"]):
+            raise IllegalMove(f"the anomaly has particles 0-{len(s['anomaly']) - 1}, not {where!r}")
+        return ("anomaly", i)
+    cell = list(where) if isinstance(where, (list, tuple)) else None
+    if not matrix.on_matrix(cell):
+        raise IllegalMove(f"{json.dumps(where)} is off the matrix: cells are [row, column], "
+                          "0-4 from the top-left")
+    if _board_of(s, seat)["matrix"][cell[0]][cell[1]] is None:
+        raise IllegalMove(f"there is no particle at {matrix.name(cell)}")
+    return ("matrix", cell[0], cell[1])
+
+
+def _get(s, b, spot):
+    return s["anomaly"][spot[1]] if spot[0] == "anomaly" else b["matrix"][spot[1]][spot[2]]
+
+
+def _put(s, b, spot, p):
+    if spot[0] == "anomaly":
+        s["anomaly"][spot[1]] = p
+    else:
+        b["matrix"][spot[1]][spot[2]] = p
+
+
+def _words(spot) -> str:
+    return f"anomaly:{spot[1]}" if spot[0] == "anomaly" else matrix.name(spot[1:])
+
+
+def swap(s, move: Swap, *, any_symbol=False):
+    b = _board_of(s, move.seat)
+    a, c = _spot(s, move.seat, move.a), _spot(s, move.seat, move.b)
+    if a == c:
+        raise IllegalMove("a swap needs two different particles")
+    if a[0] == c[0] == "anomaly":
+        raise IllegalMove("a swap moves a particle of your matrix; two anomaly particles do not swap")
+    for spot in (a, c):
+        if spot[0] == "matrix" and _locked(b, spot[1], spot[2]):
+            raise IllegalMove(f"the particle at {_words(spot)} is locked: locked particles never swap")
+    pa, pc = _get(s, b, a), _get(s, b, c)
+    if not any_symbol and symbol(pa) != symbol(pc):
+        raise IllegalMove(f"{pa} at {_words(a)} and {pc} at {_words(c)} have different symbols")
+    if not any_symbol:
+        _action(s, move.seat)
+    _put(s, b, a, pc)
+    _put(s, b, c, pa)
+    if any_symbol:
+        return
+    cells = [spot[1:] for spot in (a, c) if spot[0] == "matrix"]
+    strands = matrix.strands_through(b["matrix"], cells, diagonal=s["diagonal"])
+    s["diagonal"] = False
+    _resolve(s, move.seat, strands)
+
+
+def resolve(s, move: Resolve):
+    b = _board_of(s, move.seat)
+    spot = _spot(s, move.seat, move.at)
+    if spot[0] != "matrix":
+        raise IllegalMove("a strand is resolved through a cell of the matrix")
+    strands = matrix.strands_through(b["matrix"], [spot[1:]], diagonal=s["diagonal"])
+    if not strands:
+        raise IllegalMove(f"no run of four or more particles of one colour passes through {_words(spot)}")
+    _action(s, move.seat)
+    s["diagonal"] = False
+    _resolve(s, move.seat, strands)
+
+
+def matrix_moves(s, seat) -> list:
+    """Every matrix action the rules accept from the seat now: swaps of two particles with
+    one symbol (either order, matrix or anomaly, none locked) and resolves of waiting runs."""
+    if s["actions"] <= 0:
+        return []
+    b = s["boards"][seat]
+    cells = [(r, c) for r in range(matrix.SIZE) for c in range(matrix.SIZE)
+             if b["matrix"][r][c] is not None and not _locked(b, r, c)]
+    spots = [(x, b["matrix"][x[0]][x[1]]) for x in cells]
+    spots += [(f"anomaly:{k}", a) for k, a in enumerate(s["anomaly"])]
+    out = [Swap(seat, x, y) for x, px in spots for y, py in spots
+           if x != y and symbol(px) == symbol(py) and not (isinstance(x, str) and isinstance(y, str))]
+    out += [Resolve(seat, (r, c)) for r in range(matrix.SIZE) for c in range(matrix.SIZE)
+            if b["matrix"][r][c] is not None
+            and matrix.strands_through(b["matrix"], [(r, c)], diagonal=s["diagonal"])]
+    return out
+
+
+def _resolve(s, seat, strands):
+    """Switches, then the particles out (earned ones set aside, nexus cards claimed), then the
+    drop and the refill, for all the action's strands at once."""
+    b = _board_of(s, seat)
+    turned = []
+    for st in strands:
+        if st["colour"] in SWITCHES and not b["switches"][st["colour"]] and st["colour"] not in turned:
+            b["switches"][st["colour"]] = True
+            turned.append(st["colour"])
+    cells, earned = [], []
+    for st in strands:
+        mine = [tuple(x) for x in st["cells"] if tuple(x) not in earned]
+        earned += mine[:matrix.earned(st)]
+        cells += [tuple(x) for x in st["cells"] if tuple(x) not in cells]
+    claimed = [l for l in b["locks"] if (l[0], l[1]) in cells]
+    nexus = sorted({(l[0], l[1]) for l in claimed})
+    for l in claimed:
+        if l[2] is not None:
+            b["console"] = [e for e in b["console"] if e["card"] != l[2]]
+            b["pile"].append(l[2])
+            _say(s, f"{s['names'][seat]} claims the nexus card {catalog.card_words(l[2])}.")
+    b["locks"] = [l for l in b["locks"] if l not in claimed]
+    for r, c in cells:
+        (b["hand"] if (r, c) in earned else b["discard"]).append(b["matrix"][r][c])
+        b["matrix"][r][c] = None
+    for st in strands:
+        _say(s, f"A {COLOURS[st['colour']]} strand of {len(st['cells'])}: "
+                f"{'two particles' if len(st['cells']) == 5 else 'one particle'} earned.")
+    b["matrix"] = matrix.drop(b["matrix"], {(l[0], l[1]) for l in b["locks"]})
+    empty = matrix.empty_cells(b["matrix"])
+    if s["bench"]:
+        draws = s.get("draws", [])
+        if len(draws) < len(empty):
+            raise IllegalMove(f"the refill needs {len(empty)} particles but the bag line has "
+                              f"{len(draws)} left")
+        for (r, c), p in zip(empty, draws):
+            b["matrix"][r][c] = p
+        s["draws"] = draws[len(empty):]
+        s["report"].append({
+            "seat": seat,
+            "strands": [{"colour": COLOURS[st["colour"]], "cells": [list(x) for x in st["cells"]]}
+                        for st in strands],
+            "earned": len(earned), "switches": [COLOURS[c] for c in turned],
+            "nexus": [list(x) for x in nexus],
+            "rows": [matrix.row_text(row) for row in b["matrix"]], "anomaly": list(s["anomaly"])})
+    elif empty:
+        s["queue"].insert(0, {"kind": "draw", "to": "matrix", "seat": seat,
+                              "cells": [list(x) for x in empty]})
+
+
+def end_turn(s, move: EndTurn):
+    _turn(s, move.seat, "matrix")
+    owed = s["actions"] - s.get("bonus", 0)
+    if owed > 0 and matrix_moves(s, move.seat):
+        raise IllegalMove(f"{s['names'][move.seat]} still has {owed} matrix action"
+                          f"{'s' if owed > 1 else ''} to take: a swap is enough, it need not "
+                          "form a strand")
+    _settle(s, move.seat)
+    b = _board_of(s, move.seat)
+    last = catalog.console()["spaces"] - 1
+    for e in list(b["console"]):
+        e["space"] += 1
+        if e["space"] > last:
+            b["console"].remove(e)
+            _return_placed(s, b, e)
+            b["locks"] = [l for l in b["locks"] if l[2] != e["card"]]
+            s["discard"].append(e["card"])
+            _say(s, f"{catalog.card_words(e['card'])} is lost.")
+    for p in b["discard"]:
+        s["bag"][p] += 1
+    b["discard"] = []
+    s["order"].pop(0)
+    s["actions"] = 1 if s["final"] else 2
+    s["bonus"] = 0
+    s["diagonal"] = False

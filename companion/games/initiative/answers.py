@@ -1,0 +1,87 @@
+"""What the game waits for before anyone acts (its queue): the particle drawn from the bag,
+the cost (or nexus cell) of a card the catalog does not know, the tech module kept of the two
+drawn, the alternate wormhole's card given to the rival lab."""
+from __future__ import annotations
+
+from ..base import IllegalMove
+from . import catalog, matrix
+from .matrix import symbol
+from .moves import Draw, Keep, RivalTake, Teach
+from .rival import _rival
+from .state import _board_of, _say
+from .wormhole import _lock_nexus
+
+
+def draw(s, move: Draw):
+    if not s["queue"] or s["queue"][0]["kind"] != "draw":
+        raise IllegalMove("no particle is to be drawn now")
+    head = s["queue"][0]
+    if move.seat != head["seat"]:
+        raise IllegalMove(f"{s['names'][head['seat']]} draws this particle")
+    p = move.particle
+    if not matrix.is_particle(p):
+        raise IllegalMove(f"{p!r} is not a particle: a colour letter (R Y B K W) and a symbol 1-3")
+    if s["bag"].get(p, 0) <= 0:
+        raise IllegalMove(f"there is no {p} left in the bag")
+    s["bag"][p] -= 1
+    if head["to"] == "anomaly":
+        if any(symbol(a) == symbol(p) for a in s["anomaly"]):
+            s["aside"].append(p)
+            _say(s, f"{p}: symbol {symbol(p)} is already on the anomaly; set aside.")
+        else:
+            s["anomaly"].append(p)
+    elif head["to"] == "matrix":
+        r, c = head["cells"].pop(0)
+        s["boards"][head["seat"]]["matrix"][r][c] = p
+    else:
+        _rival(s, head["act"], p)
+        s["queue"].pop(0)
+
+
+def teach(s, move: Teach):
+    head = s["queue"][0] if s["queue"] else {}
+    if head.get("kind") != "teach" or head["seat"] != move.seat or head["card"] != move.card:
+        raise IllegalMove("no card is waiting for its cost now")
+    card = s["cards"][move.card]
+    if card["timeframe"] == "nexus":
+        at = list(move.at) if isinstance(move.at, (list, tuple)) else None
+        if not matrix.on_matrix(at):
+            raise IllegalMove("a nexus card shows a cell of the matrix: [row, column], 0-4 from the top-left")
+        card["at"] = at
+        s["taught"][move.card] = {"at": at}
+    else:
+        cost = list(move.cost) if isinstance(move.cost, (list, tuple)) else None
+        if not cost or not catalog.valid_cost(cost, card):
+            raise IllegalMove("a cost is a list of R Y B K W, any, purple or planet")
+        card["cost"] = cost
+        s["taught"][move.card] = {"cost": cost}
+    card["known"] = True
+    s["queue"].pop(0)
+    _say(s, f"{catalog.card_words(move.card)} is kept as taught for later games.")
+    if card["timeframe"] == "nexus" and any(e["card"] == move.card for e in _board_of(s, move.seat)["console"]):
+        _lock_nexus(s, move.seat, move.card)
+
+
+def keep_module(s, move: Keep):
+    head = s["queue"][0] if s["queue"] else {}
+    if head.get("kind") != "keep" or head["seat"] != move.seat:
+        raise IllegalMove("no tech module is waiting to be kept now")
+    if move.module not in head["options"]:
+        raise IllegalMove(f"{move.module} is not one of the two drawn ({', '.join(head['options'])})")
+    b = _board_of(s, move.seat)
+    b["tech"].append(move.module)
+    b["tech_deck"] += [m for m in head["options"] if m != move.module]
+    s["queue"].pop(0)
+    _say(s, f"{s['names'][move.seat]} builds the {move.module} module.")
+
+
+def rival_take(s, move: RivalTake):
+    head = s["queue"][0] if s["queue"] else {}
+    if head.get("kind") != "rival-card" or move.seat != head["seat"]:
+        raise IllegalMove("the rival lab is not waiting for a card from you")
+    if move.card not in s["wormhole"][:3]:
+        raise IllegalMove(f"{move.card} is not in the alternate wormhole")
+    s["wormhole"][s["wormhole"].index(move.card)] = None
+    s["rival"]["pile"].append(move.card)
+    s["queue"].pop(0)
+    _say(s, f"The rival lab takes {catalog.card_words(move.card)}.")

@@ -1,0 +1,139 @@
+"""The flow of a round: what runs without anyone's choice (the wormhole phase, the matrix phase,
+the clean-up and the next round, the final actions and the fractured world penalty), and whose
+turn it is or what the game waits for first."""
+from __future__ import annotations
+
+from ..base import IllegalMove
+from . import penalty
+from .state import _clockwise, _say
+
+
+def _advance(s):
+    """Run what needs no one's choice: skip draws from an empty bag, start turns and phases."""
+    while True:
+        if s["queue"]:
+            head = s["queue"][0]
+            if head["kind"] == "draw" and not any(s["bag"].values()):
+                _say(s, "The bag is empty: the draw is skipped.")
+                s["queue"].pop(0)
+                continue
+            if head["kind"] == "draw" and head["to"] == "anomaly" and len(s["anomaly"]) == 3:
+                for p in s["aside"]:
+                    s["bag"][p] += 1
+                s["aside"] = []
+                s["queue"].pop(0)
+                continue
+            if head["kind"] == "draw" and head["to"] == "matrix" and not head["cells"]:
+                s["queue"].pop(0)
+                continue
+            if head["kind"] == "rival-card" and not any(s["wormhole"][:3]):
+                s["queue"].pop(0)
+                continue
+            return
+        if s["phase"] in ("over",) or s["bench"]:
+            return
+        if s["phase"] == "setup":
+            _start_wormhole(s)
+            continue
+        if not s["order"]:
+            if s["phase"] == "wormhole":
+                _start_matrix(s)
+                continue
+            if s["final"]:
+                if s["phase"] != "penalty":
+                    s["phase"] = "penalty"
+                    _say(s, "The last action is taken: the fractured world penalty.")
+                if penalty.ask_next(s):
+                    continue
+                s["phase"] = "over"
+                _say(s, "The game is over.")
+                return
+            _cleanup(s)
+            continue
+        if s["solo"] and s["order"][0] == 1:  # the rival lab's action: a disc from the bag
+            s["order"].pop(0)
+            if s["phase"] == "wormhole":
+                s["queue"].append({"kind": "draw", "to": "rival", "act": "wormhole", "seat": 0})
+            elif s["final"]:
+                s["queue"].append({"kind": "draw", "to": "rival", "act": "final", "seat": 0})
+            else:
+                s["queue"] += [{"kind": "draw", "to": "rival", "act": "matrix", "seat": 0},
+                               {"kind": "draw", "to": "rival", "act": "matrix", "seat": 0},
+                               {"kind": "draw", "to": "rival", "act": "end", "seat": 0}]
+            continue
+        return
+
+
+def _start_wormhole(s):
+    s["phase"] = "wormhole"
+    seats = _clockwise(s, s["chief"])
+    s["order"] = seats + seats[::-1]
+    _say(s, f"Round {s['round']}: the wormhole, {s['names'][s['chief']]} first.")
+
+
+def _start_matrix(s):
+    s["phase"] = "matrix"
+    s["order"] = _clockwise(s, s["chief"])
+    s["actions"] = 1 if s["final"] else 2
+    s["bonus"] = 0
+    s["diagonal"] = False
+    what = "one final matrix action each" if s["final"] else "two matrix actions each"
+    _say(s, f"The matrix phase: {what}, {s['names'][s['chief']]} first.")
+
+
+def _cleanup(s):
+    if not s["deck"]:  # the end trigger
+        s["final"] = True
+        s["chief"] = _next_chief(s)
+        _say(s, "The timeline deck is empty: one final matrix action each.")
+        _start_matrix(s)
+        return
+    if s["players"] <= 2:
+        s["discard"] += [c for c in s["wormhole"][3:] if c]
+        for i in range(3):
+            if s["wormhole"][i] is None and s["alt"]:
+                s["wormhole"][i] = s["alt"].pop(0)
+        s["wormhole"] = s["wormhole"][:3] + s["deck"][:6] + [None] * max(0, 6 - len(s["deck"]))
+        s["deck"] = s["deck"][6:]
+    else:
+        n = len(s["wormhole"])
+        s["discard"] += [c for c in s["wormhole"] if c]
+        s["wormhole"] = s["deck"][:n] + [None] * max(0, n - len(s["deck"]))
+        s["deck"] = s["deck"][n:]
+    s["chief"] = _next_chief(s)
+    s["round"] += 1
+    _start_wormhole(s)
+
+
+def _next_chief(s):
+    return 0 if s["solo"] else (s["chief"] + 1) % s["players"]
+
+
+def _turn(s, seat, phase):
+    if s["bench"]:
+        raise IllegalMove("matrix records take swap and resolve lines only")
+    if s["phase"] == "over":
+        raise IllegalMove("the game is over")
+    if s["queue"]:
+        raise IllegalMove(_waiting(s))
+    if s["phase"] != phase:
+        raise IllegalMove(f"this is the {s['phase']} phase, not the {phase} phase")
+    if not s["order"] or s["order"][0] != seat:
+        who = s["names"][s["order"][0]] if s["order"] else "no one"
+        raise IllegalMove(f"it is {who}'s turn, not {s['names'][seat]}'s")
+
+
+def _waiting(s) -> str:
+    head = s["queue"][0]
+    who = s["names"][head["seat"]]
+    if head["kind"] == "draw":
+        where = {"anomaly": "the anomaly", "matrix": f"{who}'s matrix",
+                 "rival": "the rival lab"}[head["to"]]
+        return f"first the particle drawn from the bag for {where}"
+    return {"teach": f"first {who} enters the cost of {head.get('card')}",
+            "keep": f"first {who} keeps one of the two tech modules drawn",
+            "switch": f"first {who} activates a trigger switch",
+            "rival-card": f"first {who} gives the rival lab a card of the alternate wormhole",
+            "penalty": f"first {who} chooses the card to discard for fractured world "
+                       f"{head.get('world')}",
+            }[head["kind"]]

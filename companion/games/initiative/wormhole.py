@@ -1,0 +1,66 @@
+"""The wormhole phase: a card drafted to the console, a trigger switch turned on, a tech
+module built (two drawn, one kept: the answer waits in the queue)."""
+from __future__ import annotations
+
+from ..base import IllegalMove
+from . import catalog
+from .flow import _turn
+from .matrix import COLOURS, LETTERS, SWITCHES
+from .moves import Build, Draft, Switch
+from .state import _board_of, _say
+
+
+def draft(s, move: Draft):
+    _turn(s, move.seat, "wormhole")
+    if move.card not in s["wormhole"]:
+        raise IllegalMove(f"{move.card} is not in the wormhole")
+    s["wormhole"][s["wormhole"].index(move.card)] = None
+    _to_console(s, move.seat, move.card)
+    s["order"].pop(0)
+    _say(s, f"{s['names'][move.seat]} drafts {catalog.card_words(move.card)}.")
+
+
+def _to_console(s, seat, cid):
+    card = s["cards"][cid]
+    section = card["timeframe"]
+    start = catalog.console()["start"][section]
+    _board_of(s, seat)["console"].append({"card": cid, "space": start, "placed": [], "saved": 0})
+    if not card["known"]:
+        s["queue"].insert(0, {"kind": "teach", "seat": seat, "card": cid})
+    elif section == "nexus":
+        _lock_nexus(s, seat, cid)
+
+
+def _lock_nexus(s, seat, cid):
+    at = s["cards"][cid]["at"]
+    _board_of(s, seat)["locks"].append([at[0], at[1], cid])
+
+
+def switch(s, move: Switch):
+    letter = LETTERS.get(move.colour)  # colours by name, as the phones offer them
+    if s["queue"] and s["queue"][0]["kind"] == "switch" and s["queue"][0]["seat"] == move.seat:
+        s["queue"].pop(0)
+    else:
+        _turn(s, move.seat, "wormhole")
+        s["order"].pop(0)
+    b = _board_of(s, move.seat)
+    if letter not in SWITCHES:
+        raise IllegalMove("the trigger switches are red, yellow and blue")
+    if b["switches"][letter]:
+        raise IllegalMove(f"the {COLOURS[letter]} switch is already on")
+    b["switches"][letter] = True
+    _say(s, f"{s['names'][move.seat]} turns the {COLOURS[letter]} switch on.")
+
+
+def build(s, move: Build):
+    _turn(s, move.seat, "wormhole")
+    _build(s, move.seat)
+    s["order"].pop(0)
+
+
+def _build(s, seat):
+    b = _board_of(s, seat)
+    if not b["tech_deck"]:
+        raise IllegalMove("the tech module deck is empty")
+    s["queue"].insert(0, {"kind": "keep", "seat": seat, "options": b["tech_deck"][:2]})
+    b["tech_deck"] = b["tech_deck"][2:]
