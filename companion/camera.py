@@ -338,9 +338,9 @@ def opener(config, companion, state_dir: Path, simulate: bool,
             from .simulation import VirtualTable
             _, enroll, write_enrolment, SyntheticTable = _kit(spec)
             if teaching:  # the host page lays the pieces to teach on an empty virtual table
-                virtual = VirtualTable(SyntheticTable(layout, tiles=spec.TILES, seed=1), layout, None,
+                virtual = VirtualTable(SyntheticTable(layout, tiles=spec.pieces, seed=1), layout, None,
                                        fps=CameraLoop.FPS)
-                return Pipeline(name, virtual.frame, None, tracker, spec.ZONES, virtual_table=virtual,
+                return Pipeline(name, virtual.frame, None, tracker, spec.zones, virtual_table=virtual,
                                 close=virtual.close)
             if profile_path.is_file() and _set_aside_if_damaged(profile_path) is not None:
                 companion.say(f"{profile_path.name} was damaged: kept aside, teaching the camera again")
@@ -373,7 +373,7 @@ def opener(config, companion, state_dir: Path, simulate: bool,
                      *size, name, *config.camera.resolution)
         frames = open_source(source, size, layout)
         if teaching:  # frames only: the host page looks at them to teach the pieces
-            return Pipeline(name, frames.read, None, tracker, spec.ZONES, close=frames.close, needs=size)
+            return Pipeline(name, frames.read, None, tracker, spec.zones, close=frames.close, needs=size)
         try:
             reader = _reader(spec, Profile.load(profile_path), layout)
         except Exception:

@@ -75,20 +75,20 @@ def _spec(game: str):
     if game not in camera_games():
         raise TeachingRefused(f"{game!r} is not a game the camera watches; it watches "
                               f"{', '.join(camera_games())}")
-    return games.part(game, "camera")
+    return games.camera(game)
 
 
 def seat_range(game: str) -> tuple[int, int]:
-    return tuple(_spec(game).MAT.seats)
+    return tuple(_spec(game).mat.seats)
 
 
 def layout_for(game: str, seats: int):
     from vision.mat import mat_layout
     spec = _spec(game)
-    lo, hi = spec.MAT.seats
+    lo, hi = spec.mat.seats
     if isinstance(seats, bool) or not isinstance(seats, int) or not lo <= seats <= hi:
         raise TeachingRefused(f"a mat for {games.describe(game).title} has {lo} to {hi} seats")
-    return mat_layout(spec.MAT, seats)
+    return mat_layout(spec.mat, seats)
 
 
 # ---------------------------------------------------------------- the plan
@@ -99,8 +99,8 @@ def plan(game: str, seats: int) -> list[Shot]:
     per shot, each piece at a place of its own in it."""
     spec = _spec(game)
     layout = layout_for(game, seats)
-    places = {"tiles": _tile_places, "grid": _disc_places, "dominoes": _domino_places}[spec.READER](spec, layout)
-    shots, todo = [], list(spec.TILES.labels)
+    places = {"tiles": _tile_places, "grid": _disc_places, "dominoes": _domino_places}[spec.reader](spec, layout)
+    shots, todo = [], list(spec.pieces.labels)
     for area, words, slots in places:
         if not todo:
             break
@@ -132,7 +132,7 @@ def _tile_places(spec, layout):
     row_words = ["top row", "bottom row"] if rows == 2 else [f"row {r + 1}" for r in range(rows)]
     slots = [(x0 + c * (w + GAP_MM), y0 + r * (h + GAP_MM), f"{row_words[r]}, {_ordinal(c + 1)} from the left")
              for r in range(rows) for c in range(cols)]
-    n = math.ceil(len(spec.TILES.labels) / len(slots))
+    n = math.ceil(len(spec.pieces.labels) / len(slots))
     return [(area, f"the {area} area", slots)] * n
 
 
@@ -147,10 +147,10 @@ def _area_words(area: str) -> str:
 def _disc_places(spec, layout):
     """Every other cell of each grid (as a draughts board's dark squares), so no two discs touch."""
     out = []
-    for area, (rows, cols) in spec.CELLS.areas:
-        if area == layout.first_area and len(spec.CELLS.areas) > 1:
+    for area, (rows, cols) in spec.cells.areas:
+        if area == layout.first_area and len(spec.cells.areas) > 1:
             continue  # the small area kept for enrolling one at a time: the grids hold more
-        slots = [(*spec.CELLS.centre(layout, area, r, c), f"row {r + 1}, column {c + 1}")
+        slots = [(*spec.cells.centre(layout, area, r, c), f"row {r + 1}, column {c + 1}")
                  for r in range(rows) for c in range(cols) if (r + c) % 2 == 0]
         out.append((area, _area_words(area), slots))
     return out
@@ -159,20 +159,20 @@ def _disc_places(spec, layout):
 def _domino_places(spec, layout):
     """Dominoes lying west-east on a map, one empty square between any two (rows 1, 3, 5, 7)."""
     out = []
-    for area, (rows, cols) in spec.CELLS.areas:
+    for area, (rows, cols) in spec.cells.areas:
         if area not in layout.zones:
             continue
         slots = []
         for r in range(0, rows, 2):
             for c in range(0, cols - 1, 3):
-                (xa, y), (xb, _) = spec.CELLS.centre(layout, area, r, c), spec.CELLS.centre(layout, area, r, c + 1)
+                (xa, y), (xb, _) = spec.cells.centre(layout, area, r, c), spec.cells.centre(layout, area, r, c + 1)
                 slots.append(((xa + xb) / 2, y, f"squares {chr(65 + c)}{r + 1} and {chr(66 + c)}{r + 1}"))
         out.append((area, _area_words(area), slots))
     return out
 
 
 def _place(spec, label: str, x: float, y: float, where: str) -> Place:
-    reader, tiles = spec.READER, spec.TILES
+    reader, tiles = spec.reader, spec.pieces
     if reader == "tiles":
         if label.startswith("back-"):
             name = label[5:]
@@ -263,12 +263,12 @@ def _summary(said: list, area_words: str) -> str | None:
 def piece_area(game: str) -> float:
     """Roughly how much of the mat one piece covers (mm^2): specks far smaller are no piece."""
     spec = _spec(game)
-    if spec.READER == "tiles":
+    if spec.reader == "tiles":
         return TILE_MM[0] * TILE_MM[1]
-    if spec.READER == "grid":
+    if spec.reader == "grid":
         from vision.grid import DISCS
         return math.pi * (DISCS.diameter_mm / 2) ** 2
-    return 2 * spec.CELLS.pitch_mm ** 2
+    return 2 * spec.cells.pitch_mm ** 2
 
 
 # ---------------------------------------------------------------- the walk
@@ -385,11 +385,11 @@ class Teacher:
         walk = self.walk(game)
         spec = _spec(game)
         out = {"game": game, "title": games.describe(game).title, "seats": walk.seats,
-               "seat_range": list(spec.MAT.seats), "reader": spec.READER,
+               "seat_range": list(spec.mat.seats), "reader": spec.reader,
                "learning": game in self._learning, "learnt": walk.learnt,
                "error": self._learn_error.get(game), "can_lay": self.simulation,
                "corrections": len(walk.corrections),
-               "can_correct": spec.READER != "dominoes"}
+               "can_correct": spec.reader != "dominoes"}
         if walk.seats is not None:
             shots = self._shots(walk)
             out["shots"] = [dict(s.as_json(), taken=s.number in walk.taken) for s in shots]
@@ -461,7 +461,7 @@ class Teacher:
             self.camera.teach(game)
 
     def _turns(self, game: str) -> bool:
-        return _spec(game).READER == "grid"  # a disc reads alike at any turn; tiles and dominoes lie upright
+        return _spec(game).reader == "grid"  # a disc reads alike at any turn; tiles and dominoes lie upright
 
     def _steady(self, game: str, frame) -> bool:
         if frame is None:
@@ -498,7 +498,7 @@ class Teacher:
             if game in self._learning:
                 thread = self._learning[game]
             else:
-                manifest = walk.manifest(shots, several=_spec(game).READER == "tiles")
+                manifest = walk.manifest(shots, several=_spec(game).reader == "tiles")
                 layout = layout_for(game, walk.seats)
                 self._learn_error.pop(game, None)
                 thread = threading.Thread(target=self._learn, args=(walk, manifest, layout),
@@ -513,10 +513,10 @@ class Teacher:
         game = walk.game
         spec = _spec(game)
         try:
-            _, enroll, _, _ = kit(spec.READER, getattr(spec, "CELLS", None))
+            _, enroll, _, _ = kit(spec.reader, spec.cells)
             profile = self.state_dir / f"vision-profile-{game}.npz"
             part = profile.with_name(f".{profile.name}.part")
-            enroll(manifest, part, layout, spec.TILES)
+            enroll(manifest, part, layout, spec.pieces)
             os.replace(part, profile)
             with self._lock:
                 walk.learnt = True
@@ -540,8 +540,8 @@ class Teacher:
                 if not path.is_file():
                     raise TeachingRefused("the camera has not learnt these pieces yet: take every shot first")
                 from vision.mat import mat_layout
-                self._readers[game] = reader(spec.READER, Profile.load(path), mat_layout(spec.MAT),
-                                             spec.ZONES, getattr(spec, "CELLS", None))
+                self._readers[game] = reader(spec.reader, Profile.load(path), mat_layout(spec.mat),
+                                             spec.zones, spec.cells)
             return self._readers[game]
 
     def check(self, game: str) -> dict:
@@ -555,20 +555,20 @@ class Teacher:
             raise TeachingRefused("the mat is not in view: show the whole mat to the camera")
         pieces = [{"label": t.label, "x_mm": round(t.x_mm, 1), "y_mm": round(t.y_mm, 1), "zone": t.zone,
                    "where": _area_words(t.zone) if t.zone else "on the mat"} for t in reading.tiles]
-        return {"pieces": pieces, "hand": reading.hand_in_view, "labels": list(_spec(game).TILES.labels)}
+        return {"pieces": pieces, "hand": reading.hand_in_view, "labels": list(_spec(game).pieces.labels)}
 
     def correct(self, game: str, x_mm, y_mm, label) -> dict:
         """The piece at (x, y) is ``label``: the frame joins the teaching shots with that piece's
         place, and the profile is learnt again."""
         spec = _spec(game)
         walk = self.walk(game)
-        if spec.READER == "dominoes":
+        if spec.reader == "dominoes":
             raise TeachingRefused("a domino's square is taught by its shot: take that shot again")
         if not walk.learnt:
             raise TeachingRefused("the camera has not learnt these pieces yet: take every shot first")
         if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in (x_mm, y_mm)):
             raise TeachingRefused("say where the piece lies: x_mm and y_mm, in mm on the mat")
-        if not isinstance(label, str) or label not in spec.TILES.labels:
+        if not isinstance(label, str) or label not in spec.pieces.labels:
             raise TeachingRefused(f"{label!r} is none of this game's pieces")
         layout = layout_for(game, walk.seats)
         if layout.zone_at(x_mm, y_mm) is None:

@@ -17,12 +17,12 @@ from vision.recognise import Profile
 
 @pytest.mark.parametrize("game", camera_games())
 def test_every_piece_is_shown_once_at_a_place_of_its_own_in_few_shots(game):
-    from companion.games import part
-    spec = part(game, "camera")
-    seats = spec.MAT.seats[1]
+    from companion.games import camera
+    spec = camera(game)
+    seats = spec.mat.seats[1]
     shots = plan(game, seats)
     labels = [p.label for s in shots for p in s.places]
-    assert sorted(labels) == sorted(spec.TILES.labels)
+    assert sorted(labels) == sorted(spec.pieces.labels)
     assert len(shots) <= math.ceil(len(labels) / 10)  # many pieces a shot, not one
     layout = layout_for(game, seats)
     for s in shots:
@@ -175,12 +175,12 @@ def test_a_real_camera_is_taught_through_the_same_walk(tmp_path):
 
     import cv2
 
-    from companion.games import part
+    from companion.games import camera
     from vision.grid import DiscTable
 
     game = "initiative"
-    spec, shot = part(game, "camera"), plan(game, 4)[0]
-    table = DiscTable(layout_for(game, 4), spec.TILES, seed=1)
+    spec, shot = camera(game), plan(game, 4)[0]
+    table = DiscTable(layout_for(game, 4), spec.pieces, seed=1)
     for p in shot.places:
         table.place(p.label, p.x_mm, p.y_mm)
     folder = tmp_path / "frames"
