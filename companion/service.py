@@ -27,6 +27,8 @@ from typing import Callable
 from . import games
 from .games import TABLE, IllegalMove, Viewer
 from .games.base import Agreed, Prompt, TakeBack
+from .i18n import DEFAULT, LANGS, Listed, Msg
+from .i18n import said as i18n_said
 from .panel import pages
 from .session import Session
 from .store import Store
@@ -67,6 +69,7 @@ class Snapshot:
     screen: str = "auto"         # the OLED page chosen with button C; "auto" follows the game
     shutting_down: bool = False
     host_request: HostRequest | None = None  # a phone waiting for A or B to become the host
+    language: str = DEFAULT      # the table's language: the OLED's, and a phone's unless it chose
 
     def view(self, viewer: Viewer) -> dict:
         if self.session is None:
@@ -102,7 +105,7 @@ class Companion:
         self._summaries: dict[int, tuple[int, dict]] = {}  # game id -> (log length, summary)
         session = Session.resume(store)
         self._snap = Snapshot(1, session, session.state if session else None,
-                              message=self._resume_message(session))
+                              message=self._resume_message(session), language=store.language())
 
     @staticmethod
     def _resume_message(session) -> str:
@@ -167,7 +170,7 @@ class Companion:
                 result = command.run()
             except IllegalMove as exc:
                 if command.public:
-                    self._set(message=str(exc), alert=str(exc))
+                    self._set(message=i18n_said(exc), alert=i18n_said(exc))
                 command.done.set_exception(exc)
             except Exception as exc:  # the table must keep going; the journal gets the details
                 log.exception("command failed")
@@ -453,7 +456,7 @@ class Companion:
                     try:
                         self._session().undo_to(prompt.move.to, source)
                     except IllegalMove as exc:
-                        said = str(exc)
+                        said = i18n_said(exc)
                 self._set(prompt=None, message=said)
                 return self._judge()
             try:
@@ -524,6 +527,16 @@ class Companion:
             events = session.submit(action, "camera")
             self._set(message=events[-1].text() if events else "")
         return None
+
+    def set_language(self, language: str) -> Future:
+        """The table's language, chosen on the host page and kept in the store."""
+        if language not in LANGS:
+            raise IllegalMove(Msg("the table speaks {languages}", languages=Listed(LANGS, sep=" or ")))
+
+        def run():
+            self.store.set_language(language)
+            self._set(language=language, message=self._snap.message, alert=self._snap.alert)
+        return self.post(run)
 
     def show_screen(self, screen: str) -> Future:
         return self.post(lambda: self._set(screen=screen))
