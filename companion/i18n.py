@@ -103,12 +103,17 @@ class Listed(Msg):
         if lang == "en":
             return str.__str__(self)
         if self.sep is not None:
-            return ("、" if self.sep.strip() in (",", "") else self.sep).join(items)
+            return _JA_SEPS.get(self.sep, self.sep).join(items)
         if len(items) < 2:
             return "".join(items)
         if self.style == "or":
             return "、".join(items[:-1]) + "または" + items[-1]
         return "、".join(items)
+
+
+# How Japanese joins what English joins with these: lists with 、, "a and b" as aとb, "a or b" as
+# aまたはb, clauses one after another (a sentence and its sequel) without a space.
+_JA_SEPS = {", ": "、", " and ": "と", " or ": "または", "; ": "。", " ": ""}
 
 
 def term(word: str) -> Msg:

@@ -112,7 +112,7 @@ def _has_glyph(ch: str) -> bool:
         return False
 
 
-def say(data: Mapping[str, Any], words: str, **params) -> str:
+def own_words(data: Mapping[str, Any], words: str, **params) -> str:
     """A screen's own words in its data's language ("lang"; English when none is given)."""
     lang = data.get("lang") if isinstance(data, Mapping) else None
     if not lang or lang == "en":
@@ -255,7 +255,7 @@ def scoreboard(draw: ImageDraw.ImageDraw, data: Mapping[str, Any]) -> None:
     seats = list(_require(data, "seats"))
     if not 1 <= len(seats) <= BODY_LINES:
         raise ScreenError(f"the scoreboard shows 1 to {BODY_LINES} seats, got {len(seats)}")
-    title_bar(draw, data.get("title", say(data, "Scores")), data.get("right", ""))
+    title_bar(draw, data.get("title", own_words(data, "Scores")), data.get("right", ""))
     for i, seat in enumerate(seats):
         seat = _data(seat)
         score = points(_require(seat, "score"))
@@ -273,18 +273,18 @@ def trick(draw: ImageDraw.ImageDraw, data: Mapping[str, Any]) -> None:
     turn = data.get("turn")
     lines = [f"{clean(_require(p, 'seat'))} {clean(_require(p, 'tile'))}" for p in plays]
     if turn:
-        lines.append(say(data, "{name} to play", name=clean(turn)))
+        lines.append(own_words(data, "{name} to play", name=clean(turn)))
     if len(lines) > BODY_LINES:
         raise ScreenError(f"a trick screen has room for {BODY_LINES} lines, got {len(lines)}")
     lead = data.get("lead")
-    title_bar(draw, data.get("title", say(data, "Trick")), say(data, "lead {name}", name=lead) if lead else "")
+    title_bar(draw, data.get("title", own_words(data, "Trick")), own_words(data, "lead {name}", name=lead) if lead else "")
     for i, line in enumerate(lines):
         body_line(draw, i, cut(line, (COLUMNS - 1) * CHAR_W), inverted=bool(turn) and i == len(lines) - 1)
 
 
 def adjudication(draw: ImageDraw.ImageDraw, data: Mapping[str, Any]) -> None:
     """{"title": "Paradox yellow 1", "text": "P3 past 1 pt, P4 0.5"}: the last ruling and why."""
-    title_bar(draw, data.get("title", say(data, "Ruling")), data.get("right", ""))
+    title_bar(draw, data.get("title", own_words(data, "Ruling")), data.get("right", ""))
     body_text(draw, _require(data, "text"))
 
 
@@ -300,7 +300,7 @@ def prompt(draw: ImageDraw.ImageDraw, data: Mapping[str, Any]) -> None:
     The last line, lit, tells which button does what, so nobody has to remember.
     """
     buttons = {str(k).upper(): v for k, v in dict(data.get("buttons") or {}).items()}
-    title_bar(draw, data.get("title", say(data, "Check")), data.get("right", ""))
+    title_bar(draw, data.get("title", own_words(data, "Check")), data.get("right", ""))
     if buttons:
         body_text(draw, _require(data, "text"), last=BODY_LINES - 2)
         hint = "  ".join(f"{k} {clean(v)}" for k, v in sorted(buttons.items()))
@@ -311,8 +311,8 @@ def prompt(draw: ImageDraw.ImageDraw, data: Mapping[str, Any]) -> None:
 
 def error(draw: ImageDraw.ImageDraw, data: Mapping[str, Any]) -> None:
     """{"text": "Camera not found"}: a plain sentence, never a traceback."""
-    title_bar(draw, data.get("title", say(data, "Problem")), "!")
-    body_text(draw, plain_message(data.get("text", say(data, "Something went wrong"))))
+    title_bar(draw, data.get("title", own_words(data, "Problem")), "!")
+    body_text(draw, plain_message(data.get("text", own_words(data, "Something went wrong"))))
 
 
 def plain_message(problem: Any) -> str:
@@ -338,7 +338,7 @@ def join(draw: ImageDraw.ImageDraw, data: Mapping[str, Any]) -> None:
     draw.bitmap((0, 0), qr_image(address or url), fill=1)
     left = 66
     width = (WIDTH - left) // CHAR_W
-    scan = [cut(say(data, "Scan to"), width * CHAR_W), cut(say(data, "join:"), width * CHAR_W)]
+    scan = [cut(own_words(data, "Scan to"), width * CHAR_W), cut(own_words(data, "join:"), width * CHAR_W)]
     lines = (url_lines(address, width) if address else scan) + url_lines(url, width)
     for i, line in enumerate(fit(lines, 6, width)):
         text(draw, left, 2 + i * LINE_PITCH, line)
@@ -412,11 +412,11 @@ def host(draw: ImageDraw.ImageDraw, data: Mapping[str, Any]) -> None:
     code = clean(_require(data, "code"))  # digits: Latin in every language
     if not code or len(code) > WIDTH // (2 * CHAR_W):
         raise ScreenError(f"a host code is 1 to {WIDTH // (2 * CHAR_W)} characters, got {code!r}")
-    title_bar(draw, data.get("title", say(data, "New host?")))
-    text_center(draw, BODY_TOP + 1, say(data, "Make the phone with"))
+    title_bar(draw, data.get("title", own_words(data, "New host?")))
+    text_center(draw, BODY_TOP + 1, own_words(data, "Make the phone with"))
     big_text_center(draw, BODY_TOP + 13, code)
-    text_center(draw, BODY_TOP + 3 * LINE_PITCH + 1, say(data, "this code the host?"))
-    body_line(draw, BODY_LINES - 1, say(data, "A yes          B no"), inverted=True)
+    text_center(draw, BODY_TOP + 3 * LINE_PITCH + 1, own_words(data, "this code the host?"))
+    body_line(draw, BODY_LINES - 1, own_words(data, "A yes          B no"), inverted=True)
 
 
 def unplug(draw: ImageDraw.ImageDraw, data: Mapping[str, Any]) -> None:
@@ -425,13 +425,13 @@ def unplug(draw: ImageDraw.ImageDraw, data: Mapping[str, Any]) -> None:
     With safe=False it says to wait: shown while the service stops, before the disk is synced.
     """
     if data.get("safe", True):
-        big_text_center(draw, 8, say(data, "Safe to"))
-        big_text_center(draw, 28, say(data, "unplug"))
-        text_center(draw, 52, data.get("text", say(data, "Power is off")))
+        big_text_center(draw, 8, own_words(data, "Safe to"))
+        big_text_center(draw, 28, own_words(data, "unplug"))
+        text_center(draw, 52, data.get("text", own_words(data, "Power is off")))
     else:
-        big_text_center(draw, 8, say(data, "Wait..."))
-        text_center(draw, 32, say(data, "Shutting down"))
-        text_center(draw, 44, data.get("text", say(data, "Do not unplug yet")))
+        big_text_center(draw, 8, own_words(data, "Wait..."))
+        text_center(draw, 32, own_words(data, "Shutting down"))
+        text_center(draw, 44, data.get("text", own_words(data, "Do not unplug yet")))
 
 
 def winner(draw: ImageDraw.ImageDraw, data: Mapping[str, Any]) -> None:
@@ -439,9 +439,9 @@ def winner(draw: ImageDraw.ImageDraw, data: Mapping[str, Any]) -> None:
     names = [clean(n) for n in _require(data, "names")]
     if not names:
         raise ScreenError("a winner screen needs at least one name")
-    title_bar(draw, data.get("title", say(data, "Winner") if len(names) == 1 else say(data, "Shared win")))
+    title_bar(draw, data.get("title", own_words(data, "Winner") if len(names) == 1 else own_words(data, "Shared win")))
     score = data.get("score")
-    footer = say(data, "{points} points", points=points(score)) if score is not None else ""
+    footer = own_words(data, "{points} points", points=points(score)) if score is not None else ""
     if len(names) == 1 and text_width(names[0]) <= WIDTH // 2:
         big_text_center(draw, 22, names[0])
     else:
@@ -458,7 +458,7 @@ def menu(draw: ImageDraw.ImageDraw, data: Mapping[str, Any]) -> None:
     if items and not 0 <= selected < len(items):
         raise ScreenError(f"selected is {selected}, but the menu has {len(items)} items")
     first = max(0, selected - BODY_LINES + 1)  # scroll just far enough to keep the choice in view
-    title_bar(draw, data.get("title", say(data, "Menu")), f"{selected + 1}/{len(items)}" if items else "")
+    title_bar(draw, data.get("title", own_words(data, "Menu")), f"{selected + 1}/{len(items)}" if items else "")
     for i, item in enumerate(items[first:first + BODY_LINES]):
         body_line(draw, i, cut(item, (COLUMNS - 1) * CHAR_W), inverted=first + i == selected)
 
