@@ -121,6 +121,11 @@ def term(word: str) -> Msg:
     return word if isinstance(word, Msg) else Msg(str(word))
 
 
+def seat_names(names) -> list:
+    """A record's seat names, with the "seat N" a record without names gets as a message."""
+    return [Msg("seat {seat}", seat=i) if n == f"seat {i}" else n for i, n in enumerate(names)]
+
+
 def _fill(template: str, params: dict, render) -> str:
     """str.format with each parameter rendered first; a template that names a parameter not
     given (a translator's slip) falls back to the text as it is, never a crash."""

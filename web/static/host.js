@@ -328,9 +328,10 @@
       } else {
         actions.push(el("span", { class: "dim" }, tr("record once it is over: until then it would show what players keep hidden")));
       }
+      const moves = trn("{n} move", "{n} moves", g.moves);
       return el("div", { class: "played" + (g.current ? " current" : ""), "data-game": String(g.id) },
         el("div", {}, el("strong", {}, term(g.title)), who ? " · " + who : ""),
-        el("div", { class: "dim" }, `${when(g.created)} · ${trn("{n} move", "{n} moves", g.moves)} · ${state}${winners}`),
+        el("div", { class: "dim" }, `${when(g.created)} · ${moves} · ${state}${winners}`),
         el("div", { class: "row" }, ...actions));
     });
     if (list.length > rows.length) {

@@ -105,7 +105,7 @@ def setup(options: dict | None = None, seed: int = 0) -> State:
     pass_right = variant == "advanced"
     if options:
         raise IllegalMove(f"Paradominetor has no option {', '.join(sorted(options))}")
-    state = State(seats=seats, colours=colours, names=tuple(n.strip() for n in names), seed=seed,
+    state = State(seats=seats, colours=colours, names=tuple(n if n == n.strip() else n.strip() for n in names), seed=seed,
                   dealt=dealt, pass_right=pass_right, lead=lead, phase="play",
                   scores=(0.0,) * seats, halves=(0,) * seats)
     if dealt:
@@ -226,10 +226,10 @@ def _play(state: State, move: Play):
     voids, revokes = state.voids, state.revokes
     if tile.colour != BLACK and must and tile.colour not in must:
         if state.dealt and any(t.colour in must for t in state.hands[move.seat]):
+            colours = [term(c) for c in sorted(must)]
             raise IllegalMove(Plural("{name} must follow {colours}: {played} was played",
                                      "{name} must follow {colours}: {played} were played", len(must), name=name,
-                                  colours=Listed([term(c) for c in sorted(must)], sep=" or "),
-                                  played=Listed([term(c) for c in sorted(must)], sep=" and ")))
+                                     colours=Listed(colours, sep=" or "), played=Listed(colours, sep=" and ")))
         voids += tuple((move.seat, c, state.number) for c in sorted(must))
     if tile.colour != BLACK:
         # The tile was in the hand all along: every earlier trick this seat left the colour in was
