@@ -21,6 +21,7 @@ import gettext
 import io
 import logging
 import string
+import unicodedata
 from pathlib import Path
 
 log = logging.getLogger("paradox-table")
@@ -225,6 +226,23 @@ def from_accept_language(header: str | None) -> str | None:
         if code in LANGS and weight > 0:
             ranked.append((-weight, i, code))
     return min(ranked)[2] if ranked else None
+
+
+def english(word: str) -> list[str]:
+    """The English words (catalog ids) that `word` translates in any language of the table: what
+    a host typed in Japanese ("ローマ", "ネット", "未来") read as the companion's own words
+    (["Rome"], ["net", "nets"], ["Future", "future"]). Empty when it is no known word."""
+    return list(_english_words().get(unicodedata.normalize("NFKC", word).strip(), ()))
+
+
+@functools.cache
+def _english_words() -> dict[str, tuple[str, ...]]:
+    out: dict[str, list[str]] = {}
+    for lang in LANGS:
+        for msgid, words in catalog_json(lang).items():
+            if isinstance(words, str) and "{" not in msgid:
+                out.setdefault(unicodedata.normalize("NFKC", words).strip(), []).append(msgid)
+    return {k: tuple(v) for k, v in out.items()}
 
 
 def catalog_json(lang: str) -> dict[str, str]:

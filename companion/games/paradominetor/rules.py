@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from itertools import product
 
-from ...i18n import Listed, Msg, Plural, term
+from ...i18n import Listed, Msg, Plural, english, term
 from ..base import Event, IllegalMove, accepted, chance
 from .moves import (GameOver, FlipRequested, Pass, Play, Reveal, RevokeFound, TileFlipped,
                     TilePlayed, TilesPassed, TrickWon, move_from_dict)
@@ -181,6 +181,15 @@ def _pass(state: State, move: Pass):
     return state, [TilesPassed(state.pass_right)]
 
 
+def own_word(word, words: tuple[str, ...]):
+    """A player's word as the rules name it: "Past " as "past", and the Japanese "過去", "赤" as
+    "past", "red" (any other word is left for the rules to refuse)."""
+    if not isinstance(word, str):
+        return word
+    low = word.strip().lower()
+    return low if low in words else next((w for w in english(word) if w in words), low)
+
+
 def _in_play(state: State) -> set[str]:
     """Colours a later player must follow: every colour played so far (a black lead as declared)."""
     colours = {p.tile.colour for p in state.trick if p.tile.colour != BLACK}
@@ -209,7 +218,7 @@ def _play(state: State, move: Play):
     leading = not state.trick
     declare = move.declare
     if isinstance(declare, str):
-        declare = declare.strip().lower() or None  # a blank form field declares nothing
+        declare = own_word(declare, COLOURS) or None  # a blank form field declares nothing
     if tile.colour == BLACK and leading:
         if declare not in state.colours:
             raise IllegalMove(Msg("{name} leads black and must declare a colour in play: {colours}", name=name,
@@ -355,7 +364,7 @@ def _reveal(state: State, move: Reveal):
     if move.seat not in waiting:
         raise IllegalMove(Msg("{name} has no paradox tile to flip; waiting for {names}", name=name,
                               names=Listed([seat_name(state, s) for s in waiting], sep=", ")))
-    timeframe = move.timeframe.strip().lower() if isinstance(move.timeframe, str) else move.timeframe
+    timeframe = own_word(move.timeframe, TIMEFRAMES)
     if timeframe not in TIMEFRAMES:
         raise IllegalMove(Msg("{timeframe!r} is not a timeframe: past, present or future", timeframe=move.timeframe))
     idx = next(i for i, p in enumerate(state.trick) if p.seat == move.seat)
