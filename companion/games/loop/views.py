@@ -9,13 +9,14 @@ from ..base import IllegalMove, Viewer, to_dict
 from . import rules
 from .moves import Launch
 from .state import State
-from ...i18n import Msg
+from ...i18n import Listed, Msg, term
 
 
 def hand_words(state: State, seat: int) -> str:
     """The secret the leak checks look for: this seat's hand order."""
     hand = state.seats[seat].hand
-    return f"seat {seat} hand, leftmost first: " + " > ".join(state.card(c).title for c in hand)
+    cards = Listed([term(state.card(c).title) for c in hand], sep=" > ")
+    return Msg("seat {seat} hand, leftmost first: {cards}", seat=seat, cards=cards)
 
 
 def view(state: State, viewer: Viewer, legal) -> dict:
