@@ -85,7 +85,9 @@ class FlipRequested(Event):
     paradox: str
 
     def text(self):
-        return Msg("Paradox {tile}: {names} flip your tiles", tile=self.paradox,
+        colour, value = self.paradox.split()  # "red 3"
+        return Msg("Paradox {tile}: {names} flip your tiles", tile=Msg("{colour} {value}", colour=term(colour),
+                                                                       value=value),
                    names=Listed(self.names, sep=", "))
 
 
