@@ -23,7 +23,8 @@ from web.app import page_words
 ROOT = Path(__file__).resolve().parents[1]
 PO = ROOT / "companion" / "locale" / "ja" / "LC_MESSAGES" / "messages.po"
 # Babel's keywords, as babel.cfg gives them to pybabel
-KEYWORDS = {"Msg": None, "Plural": (1, 2), "term": None, "tr": None, "trn": (1, 2), "own_words": (2,)}
+KEYWORDS = {"Msg": None, "Plural": (1, 2), "term": None, "tr": None, "trn": (1, 2), "own_words": (2,),
+            "Refused": (2,)}
 # What has been converted to messages: Loop, Paradominetor, the shared pages, the OLED, replay.
 # Paradox Island, Paradox Initiative and Domino Dynasty still speak English (docs/glossary.md).
 NOT_YET = ("dynasty", "island", "initiative")

@@ -411,7 +411,7 @@ def create_app(companion, host_token: str, extras: Extras | None = None,
         snap = companion.snapshot
         session = snap.session
         if session is None:
-            raise Refused(409, f"no game is in progress yet: {no_game}")
+            raise Refused(409, Msg("no game is in progress yet: {what}", what=no_game))
         if not isinstance(viewer, str) or viewer not in session.viewers():
             raise Refused(400, "choose a seat of the game in progress")
         return session, viewer, _label(game_of(snap), snap.view(TABLE), viewer)
@@ -419,7 +419,7 @@ def create_app(companion, host_token: str, extras: Extras | None = None,
     @app.post("/api/join")
     def join():
         """A phone on the join page takes a free seat of the game in progress."""
-        session, viewer, label = seat_asked("the host starts one")
+        session, viewer, label = seat_asked(Msg("the host starts one"))
         token = _wait(companion.take_seat(viewer, label))
         return jsonify({"ok": True, "viewer": viewer, "label": label, "token": token,
                         "game_id": session.id})
@@ -471,7 +471,7 @@ def create_app(companion, host_token: str, extras: Extras | None = None,
         game = data.get("game")
         options = data.get("options", {})
         if not isinstance(game, str) or game not in games:
-            raise Refused(400, f"choose a game: {', '.join(games)}")
+            raise Refused(400, Msg("choose a game: {games}", games=", ".join(games)))
         if not isinstance(options, dict):
             raise Refused(400, "options must be an object")
         replace = data.get("replace", False)
@@ -526,7 +526,7 @@ def create_app(companion, host_token: str, extras: Extras | None = None,
         viewer = body().get("viewer")
         session = companion.snapshot.session
         if session is None:
-            raise Refused(409, "no game is in progress yet: start one first")
+            raise Refused(409, Msg("no game is in progress yet: {what}", what=Msg("start one first")))
         if not isinstance(viewer, str) or viewer not in session.viewers():
             raise Refused(400, "choose a seat of the game in progress")
         _wait(companion.reissue(viewer, _label(game_of(companion.snapshot), session.view(TABLE), viewer)))
@@ -538,7 +538,7 @@ def create_app(companion, host_token: str, extras: Extras | None = None,
         hold it): the seat's key, for this request alone. The seat's own page says the host
         opened it; the key never comes with the host page's view."""
         require_host()
-        session, viewer, label = seat_asked("start one first")
+        session, viewer, label = seat_asked(Msg("start one first"))
         token = _wait(companion.show_seat(viewer, label))
         return jsonify({"ok": True, "viewer": viewer, "label": label, "token": token,
                         "game_id": session.id})
@@ -718,17 +718,17 @@ def _wait(future, timeout: float = 10.0):
         raise Refused(503, "the companion is busy; try again") from None
 
 
-def _label(game: dict | None, view: dict, viewer: str) -> str:
+def _label(game: dict | None, view: dict, viewer: str) -> str | Msg:
     """What a page calls its viewer: the seat's name, the game master's seat's name (if the game
     master plays a seat), else "Game master"; the table's page is "The table"."""
     names = view.get("names") or []
     if viewer == "master":
         seat = (game or {}).get("master_seat")
-        return names[seat] if seat is not None and 0 <= seat < len(names) else "Game master"
+        return names[seat] if seat is not None and 0 <= seat < len(names) else Msg("Game master")
     if viewer.startswith("seat-"):
         seat = int(viewer[5:])
         return names[seat] if 0 <= seat < len(names) else viewer
-    return "The table"
+    return Msg("The table")
 
 
 def make_server(app: Flask, host: str = "0.0.0.0", port: int = 8080, threads: int = 32):
