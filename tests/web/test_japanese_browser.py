@@ -120,3 +120,32 @@ def test_a_phone_keeps_its_own_language(device, browser):
     other = browser.new_context(viewport=PHONE, locale="en-US").new_page()
     other.goto(device.urls["local"].split("?")[0])
     expect(other.locator("#join-section h2")).to_have_text("Join the game")
+
+
+def test_a_host_starts_loop_typing_in_japanese(device, browser):
+    """The new-game form in Japanese: names and destinations typed with a Japanese keyboard (、
+    between them, full-width digits) start the game with the catalog's destinations."""
+    expect = playwright.expect
+    companion = device.companion
+    host = japanese_phone(browser)
+    host.goto(device.urls["local"])
+    expect(host.locator("html")).to_have_attribute("lang", "ja")
+    if host.locator("#start-details").get_attribute("open") is None:  # folded while a game is on
+        host.locator("#start-details summary").click()
+    host.locator("#game-name").select_option("loop")
+    host.locator("#opt-players").select_option("2")
+    host.locator("#opt-names").fill("さくら、たろう")
+    host.locator("#opt-cards").select_option("2")
+    expect(host.locator("#opt-destinations")).to_have_attribute("placeholder", "引いた旅行先(「、」区切り)")
+    host.locator("#opt-destinations").fill("ローマ AD ネット ４、京都 BC ホイール エンジン 5")
+    host.locator("#start").click()
+    if companion.snapshot.session is not None and companion.snapshot.session.name != "loop":
+        host.locator("#start-replace").click()  # a game from an earlier test is still on
+    wait_until(host, lambda: companion.snapshot.session is not None and companion.snapshot.session.name == "loop"
+               and companion.snapshot.state.names == ("さくら", "たろう"))
+    state = companion.snapshot.state
+    assert [(d.name, d.era, d.parts, d.points) for d in state.destinations] == [
+        ("Rome", "AD", ("net",), 4), ("京都", "BC", ("wheel", "engine"), 5)]
+    expect(host.locator("#game table.loop-dests")).to_contain_text("京都")
+    expect(host.locator("#game table.loop-dests")).to_contain_text("ローマ")
+    assert english_on(host) == []

@@ -194,7 +194,7 @@
       const id = "opt-" + o.key;
       if (o.kind === "count") {
         const range = [];
-        for (let n = o.low; n <= o.high; n++) range.push({ value: n, words: String(n) });
+        for (let n = o.low ?? 0; n <= o.high; n++) range.push({ value: n, words: String(n) });  // a low of 0 is left out
         rows.push(el("div", { class: "row" }, el("label", {}, term(o.label) + " ",
           select(id, range, values[o.key], (x) => { values[o.key] = parseInt(x, 10); redraw(); }))));
       } else if (o.kind === "choice") {
@@ -255,7 +255,8 @@
       if (o.kind === "count") out[o.key] = parseInt(values[o.key], 10);
       else if (o.kind === "choice") { if (values[o.key] !== "" && values[o.key] !== null) out[o.key] = values[o.key]; }
       else if (o.kind === "names") {
-        const names = (values[o.key] || "").split(",").map((s) => s.trim()).filter(Boolean);
+        // a Japanese keyboard writes 、 or ， between them
+        const names = (values[o.key] || "").split(/[,、，]/).map((s) => s.trim()).filter(Boolean);
         if (names.length) out[o.key] = names;
       } else if (o.kind === "each") out[o.key] = values[o.key].slice(0, countOf(game, values, o));
     }
