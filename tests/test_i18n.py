@@ -154,9 +154,12 @@ GAMES = [("loop", {"players": 3, "names": ["さくら", "たろう", "はなこ"
 def test_a_whole_game_reads_in_japanese(name, options, seed):
     """Every message a game says (views, events, refusals) is in the catalog, and the game's
     views in Japanese hold no English sentence."""
+    from hardware.screens import BODY_LINES, wrap
     ja = i18n.catalog_json("ja")
-    unknown, english, count = set(), set(), 0
+    unknown, english, count, too_long = set(), set(), 0, []
     for views, said, refusals in whole_game(name, options, seed):
+        # what the table hears is the OLED's message screen: five lines of 16 kana
+        too_long += [translate(w, "ja") for w in said if len(wrap(translate(w, "ja"))) > BODY_LINES]
         for m in messages_in([views, said, refusals], []):
             count += 1
             if not isinstance(m, i18n.Listed) and m.msgid not in ja:
@@ -166,6 +169,7 @@ def test_a_whole_game_reads_in_japanese(name, options, seed):
     assert count > 50
     assert unknown == set()
     assert english == set()
+    assert too_long == []
 
 
 def test_messages_are_their_english_words_and_translate_with_their_parameters():
