@@ -565,7 +565,7 @@ def create_app(companion, host_token: str, extras: Extras | None = None,
         require_host()
         if extras.simulate is None:
             raise Refused(404, "there is no virtual table: this companion watches a real one")
-        return jsonify({"ok": True, "result": extras.simulate(body())})
+        return words({"ok": True, "result": extras.simulate(body())})
 
     # ---------------------------------------------------------------- errors, in players' words
 
