@@ -246,8 +246,9 @@ def _english_words() -> dict[str, tuple[str, ...]]:
 
 
 def catalog_json(lang: str) -> dict[str, str]:
-    """Every msgid -> its words in `lang`, for the page scripts' `t()` (plural entries by their
-    singular id, both forms as a list)."""
+    """msgid -> its words in `lang`, for the page scripts' `tr()` (plural entries by their
+    singular id, both forms as a list): the pages' own messages and every word without
+    parameters (a part, a card, a label); the rules' sentences reach a page already in words."""
     if lang == "en":
         return {}
     po = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
@@ -267,5 +268,7 @@ def _catalog_json(po: Path, lang: str) -> dict:
         if not m.id or not m.string or m.fuzzy:
             continue
         key = m.id[0] if isinstance(m.id, tuple) else m.id
+        if "{" in key and not any(where.endswith((".js", ".html")) for where, _ in m.locations):
+            continue  # a sentence the companion fills in itself
         out[key] = list(m.string) if isinstance(m.string, tuple) else m.string
     return out
