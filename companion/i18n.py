@@ -7,8 +7,8 @@ lang)` renders every Msg inside a view, a payload or a screen in the viewer's la
 the gettext catalogs in companion/locale/<lang>/LC_MESSAGES/messages.po.
 
 The .po files are the sources; they are compiled with Babel when first used (in memory), so a
-fresh clone needs no build step and no .mo is ever stale. Extraction: babel.cfg at the top of the
-repo (the commands are in babel.cfg).
+fresh clone needs no build step and no .mo is ever stale. Extraction and updating the catalogs:
+the pybabel commands in babel.cfg.
 
 Game nouns that reach a page as data (a part, a card title, a destination, a colour) are
 translated by `term` when said in a sentence, and by the page script (its catalog from
@@ -164,11 +164,6 @@ def said(exc: BaseException):
     return first if isinstance(first, Msg) else str(exc)
 
 
-def gettext_for(lang: str):
-    """A plain translator for words that take no parameters: `_ = gettext_for("ja")`."""
-    return translations(pick(lang)).gettext
-
-
 def translate(value, lang: str):
     """`value` with every Msg inside it (dicts, lists) rendered in `lang`."""
     if isinstance(value, Listed):
@@ -198,17 +193,6 @@ def plain(value):
     if isinstance(value, (list, tuple)):
         return [plain(v) for v in value]
     return value
-
-
-def pick(*wanted: str | None) -> str:
-    """The first of `wanted` that is a language of the table ("ja", "ja-JP", "en_GB"...)."""
-    for w in wanted:
-        if not w:
-            continue
-        code = w.strip().replace("_", "-").split("-")[0].lower()
-        if code in LANGS:
-            return code
-    return DEFAULT
 
 
 def from_accept_language(header: str | None) -> str | None:
