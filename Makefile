@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed-stamp
 IS_PI  := $(shell grep -qs "Raspberry Pi" /proc/device-tree/model && echo yes)
 VENV_FLAGS := $(if $(IS_PI),--system-site-packages,)
 
-.PHONY: run test soak images bench clean test-tools venv-tools
+.PHONY: run test soak images bench clean test-tools test-fonts venv-tools
 
 # $(call apt_install,PACKAGES): install Debian packages with apt, as root (as in CI) or through
 # sudo when it needs no password (-n: never a prompt that would hang CI). Says nothing and
@@ -30,6 +30,14 @@ test-tools:
 	fi; \
 	command -v shellcheck >/dev/null 2>&1 || \
 	  echo "make test: shellcheck is missing, so the install script goes unchecked; install with: sudo apt-get install shellcheck"
+
+# The OLED's Japanese font (Misaki Gothic, 8x8 kana and kanji) for the Japanese screens' tests:
+# apt when missing; without it they are skipped and the screens fall back to '?', said here.
+MISAKI := /usr/share/fonts/truetype/misaki/misaki_gothic.ttf
+test-fonts:
+	@if [ ! -f $(MISAKI) ]; then { $(call apt_install,fonts-misaki); } || true; fi; \
+	[ -f $(MISAKI) ] || \
+	  echo "make test: fonts-misaki is missing, so the Japanese OLED screens go untested; install with: sudo apt-get install fonts-misaki"
 
 # Debian keeps venv's pip bootstrap (ensurepip) out of the python package: pythonX.Y-venv (what
 # python3-venv brings for the default python3) puts it back for the python that makes .venv.
@@ -74,7 +82,7 @@ $(OLDEST_STAMP): pyproject.toml | venv-tools
 run: $(STAMP)
 	$(VENV)/bin/paradox-table run$(if $(PORT), --port $(PORT))
 
-test: test-tools $(STAMP) $(OLDEST_STAMP)
+test: test-tools test-fonts $(STAMP) $(OLDEST_STAMP)
 	$(OLDEST)/bin/python -m pytest -p no:cacheprovider -k "not a0_mat" $(OLDEST_TESTS)
 	$(PY) -m pytest
 
@@ -89,7 +97,7 @@ soak: $(STAMP)
 
 # The pictures in docs/img (OLED screens, phone pages) drawn again from the tests; an ordinary
 # test run draws them into tests/output/ only.
-images: test-tools $(STAMP)
+images: test-tools test-fonts $(STAMP)
 	PARADOX_TABLE_DOCS_IMG=1 $(PY) -m pytest tests/hardware/test_oled_screens.py \
 	  tests/web/test_browser.py tests/web/test_island_browser.py
 

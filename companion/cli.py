@@ -9,6 +9,7 @@ import json
 import sys
 
 from . import records
+from .i18n import LANGS, plain
 
 
 def _replay(args) -> int:
@@ -25,9 +26,9 @@ def _replay(args) -> int:
         print(str(exc), file=sys.stderr)
         return 2
     if args.json:
-        print(json.dumps(records.result(rep)))
+        print(json.dumps(plain(records.result(rep))))  # language-free: messages as ids and params
     else:
-        print(records.describe(rep))
+        print(records.describe(rep, args.lang))
     return 0
 
 
@@ -65,6 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("replay", help="adjudicate a recorded game and print the result")
     p.add_argument("record", metavar="RECORD.jsonl")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--lang", choices=LANGS, default="en", help="the language of the words (en, ja)")
     p.set_defaults(handler=_replay)
 
     p = sub.add_parser("run", help="run the companion (in simulation when not on a Raspberry Pi)")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from . import games
 from .games import TABLE
+from .i18n import Msg, term, translate
 
 SHARED_PAGES = ("scoreboard", "join")
 
@@ -22,14 +23,24 @@ def pages(game: str | None) -> tuple[str, ...]:
 
 
 def oled_screen(snap, join_url: str, safe: bool = True, address: str | None = None) -> tuple[str, dict]:
+    """The screen in the table's language (snap.language); its words are chosen by `_screen`."""
+    name, data = _screen(snap, join_url, safe, address)
+    lang = getattr(snap, "language", "en")
+    if lang == "en":
+        return name, translate(data, lang)
+    return name, {**translate(data, lang), "lang": lang}  # the screen's own words follow it too
+
+
+def _screen(snap, join_url: str, safe: bool, address: str | None) -> tuple[str, dict]:
     """`safe`: whether "safe to unplug" is true as soon as the companion stops (not on a Pi,
     where the power-off hook says it once the disks are done). `address`: the companion's
     address on the network ("http://192.168.1.23:8080/"), for phones that cannot open a .local name."""
     if snap.shutting_down:
-        return "unplug", {"safe": safe} if safe else {"safe": False, "text": "Shutting down..."}
+        return "unplug", {"safe": safe} if safe else {"safe": False, "text": Msg("Shutting down...")}
     if snap.prompt is not None:  # a question with choices shows the one A would take
         # a refusal asks nothing: once the table is put right, a press has the camera look again
-        buttons = {"A": "accept", "B": "reject"} if snap.prompt.move is not None else {"A": "look again"}
+        buttons = ({"A": Msg("accept"), "B": Msg("reject")} if snap.prompt.move is not None
+                   else {"A": Msg("look again")})
         return "prompt", {"title": snap.prompt.title, "text": snap.prompt.words, "buttons": buttons}
     if snap.alert:
         return "error", {"text": snap.alert}
@@ -53,8 +64,8 @@ def _shared(view: dict, page: str, message: str) -> tuple[str, dict]:
         top = view["scores"].get(str(won[0])) if won else None
         return "winner", {"names": [names[s] for s in won], "score": top}
     if page == "scoreboard":
-        return "scoreboard", {"title": "Scores", "seats": [
+        return "scoreboard", {"title": Msg("Scores"), "seats": [
             {"name": name, "score": view["scores"].get(str(s), 0), "mark": ""}
             for s, name in enumerate(names)][:5]}
-    title = games.describe(view["game"]).title
+    title = term(games.describe(view["game"]).title)
     return "message", {"title": title, "text": message}

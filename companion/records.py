@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from . import games
 from .errors import BadInput, UnknownGame
 from .games.base import TABLE, IllegalMove
+from .i18n import Listed, Msg, translate
 
 
 class RecordError(BadInput):
@@ -109,18 +110,20 @@ def result(rep: Replay) -> dict:
             "table": rules.view(state, TABLE)}
 
 
-def describe(rep: Replay) -> str:
-    """The same result in words, for people."""
+def describe(rep: Replay, lang: str = "en") -> str:
+    """The same result in words, for people, in `lang`."""
     rules, state = rep.rules, rep.state
     names = rules.view(state, TABLE).get("names") or []
-    who = lambda s: names[int(s)] if int(s) < len(names) else f"seat {s}"  # noqa: E731 - the game's own names
+    who = lambda s: names[int(s)] if int(s) < len(names) else Msg("seat {seat}", seat=s)  # noqa: E731 - the game's own names
     if rep.own is not None:
         out = rep.own.describe(state)
     else:
-        out = ["Scores: " + ", ".join(f"{who(s)} {p}" for s, p in rules.scores(state).items())]
+        out = [Msg("Scores: {scores}", scores=Listed(
+            [Msg("{name} {points}", name=who(s), points=p) for s, p in rules.scores(state).items()], sep=", "))]
     if rules.is_over(state):
-        won = rules.winners(state)
-        out.append(("Winner: " if len(won) == 1 else "Shared victory: ") + ", ".join(map(who, won)))
+        won = Listed([who(s) for s in rules.winners(state)], sep=", ")
+        out.append(Msg("Winner: {names}", names=won) if len(rules.winners(state)) == 1
+                   else Msg("Shared victory: {names}", names=won))
     else:
-        out.append("The record stops before the end of the game.")
-    return "\n".join(out)
+        out.append(Msg("The record stops before the end of the game."))
+    return "\n".join(translate(line, lang) for line in out)

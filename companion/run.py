@@ -51,7 +51,7 @@ def screen_for(snap, join_url: str, safe: bool = True, address=lambda: None) -> 
     companion's own (companion.panel). `address()` gives the join screen the companion's address
     on the network as it is now (it may come after start-up, when the Wi-Fi joins)."""
     if snap.host_request is not None and not snap.shutting_down:
-        return "host", {"code": snap.host_request.code}
+        return "host", {"code": snap.host_request.code, **({"lang": snap.language} if snap.language != "en" else {})}
     return oled_screen(snap, join_url, safe=safe, address=address())
 
 

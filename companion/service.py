@@ -28,6 +28,8 @@ from . import games
 from .errors import InProgress, Stopping, TableError
 from .games import TABLE, IllegalMove, Viewer
 from .games.base import Agreed, Prompt, TakeBack
+from .i18n import DEFAULT, LANGS, Listed, Msg, term
+from .i18n import said as i18n_said
 from .panel import pages
 from .session import Session
 from .store import Store
@@ -35,7 +37,7 @@ from .store import Store
 log = logging.getLogger("paradox-table")
 
 HOST_REQUEST_SECONDS = 60  # how long a phone's request to become the host waits for A or B
-STOPPING = "The companion is shutting down and takes no more moves; start it again to play on"
+STOPPING = Msg("The companion is shutting down and takes no more moves; start it again to play on")
 
 
 @dataclass(frozen=True)
@@ -60,6 +62,7 @@ class Snapshot:
     screen: str = "auto"         # the OLED page chosen with button C; "auto" follows the game
     shutting_down: bool = False
     host_request: HostRequest | None = None  # a phone waiting for A or B to become the host
+    language: str = DEFAULT      # the table's language: the OLED's, and a phone's unless it chose
 
     def view(self, viewer: Viewer) -> dict:
         if self.session is None:
@@ -95,13 +98,13 @@ class Companion:
         self._summaries: dict[int, tuple[int, dict]] = {}  # game id -> (log length, summary)
         session = Session.resume(store)
         self._snap = Snapshot(1, session, session.state if session else None,
-                              message=self._resume_message(session))
+                              message=self._resume_message(session), language=store.language())
 
     @staticmethod
     def _resume_message(session) -> str:
         if session is None:
-            return "No game yet: start one below, under Start a new game"  # shown on the host page only
-        return f"Resumed {session.name} game {session.id}"
+            return Msg("No game yet: start one below, under Start a new game")  # shown on the host page only
+        return Msg("Resumed {game} game {number}", game=term(session.name), number=session.id)
 
     # ------------------------------------------------------------- reading
 
@@ -160,11 +163,11 @@ class Companion:
                 result = command.run()
             except TableError as exc:  # a refusal or a fault, said in words
                 if command.public:
-                    self._set(message=str(exc), alert=str(exc))
+                    self._set(message=i18n_said(exc), alert=i18n_said(exc))
                 command.done.set_exception(exc)
             except Exception as exc:  # the table must keep going; the journal gets the details
                 log.exception("command failed")
-                self._set(message="Something went wrong; the game is unchanged")
+                self._set(message=Msg("Something went wrong; the game is unchanged"))
                 command.done.set_exception(exc)
             else:
                 command.done.set_result(result)
@@ -173,7 +176,7 @@ class Companion:
         """Run `run()` on the worker; the future holds its result or its TableError."""
         cmd = _Command(run, public)
         if not self._running:
-            cmd.done.set_exception(Stopping("the companion is stopping"))
+            cmd.done.set_exception(Stopping(Msg("the companion is stopping")))
             return cmd.done
         self._commands.put(cmd)
         return cmd.done
@@ -221,9 +224,9 @@ class Companion:
             return
         if old.moves and not replace:
             game = _describe(old)
-            raise InProgress(f"{game[0].upper()}{game[1:]} is still in progress: {doing} ends it "
-                             "(it stays in the list of games, to resume later)",
-                             f"End {game} and {do}?")
+            raise InProgress(Msg("{game} is still in progress: {doing} ends it (it stays in the list of "
+                                 "games, to resume later)", game=_describe(old, capital=True), doing=doing),
+                             Msg("End {game} and {do}?", game=game, do=do))
         self.store.end_game(old.id)
 
     def new_game(self, game: str, options: dict, seed: int | None = None, *, replace: bool = True) -> Future:
@@ -233,14 +236,15 @@ class Companion:
             self._open()
             games.describe(game).check_options(options)  # the same shapes a record's header has
             games.load(game).setup(dict(options), 0 if seed is None else seed)  # bad options end nothing
-            self._set_aside(replace, "starting a new game", "start a new game")
+            self._set_aside(replace, Msg("starting a new game"), Msg("start a new game"))
             session = Session.create(self.store, game, options, seed)
             for viewer in session.viewers():  # every seat's phone link, before anyone sees the game
                 self.store.issue_token(session.id, viewer)
             names = session.view(TABLE).get("names") or []
-            title = games.describe(game).title
+            title = term(games.describe(game).title)
             self._set(session=session, prompt=None, screen="auto",
-                      message=f"New {title} game" + (f": {', '.join(names)}" if names else ""))
+                      message=Msg("New {game} game: {names}", game=title, names=Listed(names, sep=", "))
+                      if names else Msg("New {game} game", game=title))
             return session.id
         return self.post(run, public=False)  # a refusal (bad options, a game on) is the host's alone
 
@@ -257,14 +261,15 @@ class Companion:
             except KeyError:
                 raise IllegalMove("there is no such game; choose one from the list") from None
             session = Session(self.store, game_id)
-            self._set_aside(replace, "resuming another", "resume this one")
+            self._set_aside(replace, Msg("resuming another"), Msg("resume this one"))
             if not session.is_over():
                 self.store.reopen_game(game_id)
             have = self.store.tokens(game_id)
             for viewer in session.viewers():
                 if viewer not in have:
                     self.store.issue_token(game_id, viewer)
-            said = f"Resumed {_describe(session)}" + (": it is over" if session.is_over() else "")
+            said = (Msg("Resumed {game}: it is over", game=_describe(session)) if session.is_over()
+                    else Msg("Resumed {game}", game=_describe(session)))
             self._set(session=session, prompt=None, screen="auto", message=said)
             return game_id
         return self.post(run, public=False)
@@ -369,7 +374,7 @@ class Companion:
         """Worker only: A or B on the device answered the phone that asked to host."""
         request = self._snap.host_request
         self._remember(request.id, "yes" if yes else "no")
-        said = ("The phone showing " + request.code + " is now a host") if yes else "No new host"
+        said = Msg("The phone showing {code} is now a host", code=request.code) if yes else Msg("No new host")
         self._set(host_request=None, message=said, alert=self._snap.alert)
         return yes
 
@@ -417,7 +422,7 @@ class Companion:
                 return self._answer_host(False)  # B on the host question: no
             self._open()
             if self._snap.prompt is not None:  # B on a prompt rejects the doubtful read
-                said = self._snap.prompt.no or "Ignored; show it again or correct it by phone"
+                said = self._snap.prompt.no or Msg("Ignored; show it again or correct it by phone")
                 self._set(prompt=None, message=said)
                 return self._judge()
             move = self._session().undo(source)
@@ -446,7 +451,7 @@ class Companion:
                     try:
                         self._session().undo_to(prompt.move.to, source)
                     except TableError as exc:  # too long ago, or the disk is full
-                        said = str(exc)
+                        said = i18n_said(exc)
                 self._set(prompt=None, message=said)
                 return self._judge()
             try:
@@ -517,6 +522,16 @@ class Companion:
             self._set(message=events[-1].text() if events else "")
         return None
 
+    def set_language(self, language: str) -> Future:
+        """The table's language, chosen on the host page and kept in the store."""
+        if language not in LANGS:
+            raise IllegalMove(Msg("the table speaks {languages}", languages=Listed(LANGS, sep=" or ")))
+
+        def run():
+            self.store.set_language(language)
+            self._set(language=language, message=self._snap.message, alert=self._snap.alert)
+        return self.post(run)
+
     def show_screen(self, screen: str) -> Future:
         return self.post(lambda: self._set(screen=screen))
 
@@ -530,7 +545,7 @@ class Companion:
 
     def safe_shutdown(self) -> Future:
         def run():
-            self._set(shutting_down=True, message="Safe to unplug", host_request=None)
+            self._set(shutting_down=True, message=Msg("Safe to unplug"), host_request=None)
             if self._shutdown:
                 self._shutdown()
         return self.post(run)
@@ -545,22 +560,24 @@ class Companion:
         return actions[name]()
 
 
-HIDDEN_RECORD = ("This game is still being played, and its record would show what some players "
-                 "keep hidden; download it once the game is over")
+HIDDEN_RECORD = Msg("This game is still being played, and its record would show what some players "
+                    "keep hidden; download it once the game is over")
 
 
 def hmac_equal(a: str, b: str) -> bool:
     return hmac.compare_digest(a.encode(), b.encode())
 
 
-def _describe(session: Session) -> str:
-    """A game as the host knows it: "the <title> game of Ana, Ben and Cy"."""
-    title = games.describe(session.name).title
+def _describe(session: Session, capital: bool = False) -> Msg:
+    """A game as the host knows it: "the <title> game of Ana, Ben and Cy" ("The ..." to start
+    a sentence)."""
+    title = term(games.describe(session.name).title)
     names = session.view(TABLE).get("names") or []
     if not names:
-        return f"the {title} game"
-    who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    return f"the {title} game of {who}"
+        return Msg("The {game} game", game=title) if capital else Msg("the {game} game", game=title)
+    who = Listed(names)
+    return (Msg("The {game} game of {names}", game=title, names=who) if capital
+            else Msg("the {game} game of {names}", game=title, names=who))
 
 
 def _may_export(session: Session) -> bool:

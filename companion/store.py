@@ -59,6 +59,8 @@ CREATE TABLE IF NOT EXISTS seat_tokens (
 """
 
 
+# The `kept` row of the table itself (its language), beside the games' rows: no game has this name.
+TABLE_KEY = "table"
 
 
 def _now() -> str:
@@ -175,6 +177,16 @@ class Store:
         except ValueError:  # a damaged row teaches nothing; the game starts from its catalog
             return None
         return body if isinstance(body, dict) else None
+
+    # the table's language (companion.i18n), kept beside what the table taught ----------
+
+    def language(self) -> str:
+        from .i18n import DEFAULT, LANGS
+        kept = self.kept(TABLE_KEY) or {}
+        return kept.get("language") if kept.get("language") in LANGS else DEFAULT
+
+    def set_language(self, language: str):
+        self.keep(TABLE_KEY, {**(self.kept(TABLE_KEY) or {}), "language": language})
 
     # games ---------------------------------------------------------------
 

@@ -20,7 +20,9 @@ VENV="$PREFIX/.venv"
 SERVICE_USER=paradox-table
 UNIT=paradox-table.service
 SYSTEM_PYTHON="${SYSTEM_PYTHON:-/usr/bin/python3}"
-APT_PACKAGES=(python3-picamera2 python3-numpy python3-lgpio i2c-tools avahi-daemon polkitd python3-venv python3-pip git)
+# fonts-misaki: the OLED's 8x8 kana and kanji (a Japanese table's names and words).
+APT_PACKAGES=(python3-picamera2 python3-numpy python3-lgpio i2c-tools avahi-daemon polkitd python3-venv python3-pip git
+              fonts-misaki)
 MARK_BEGIN="# >>> paradox-table >>>"
 MARK_END="# <<< paradox-table <<<"
 

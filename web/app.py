@@ -25,6 +25,7 @@ import hmac
 import io
 import json
 import logging
+import re
 import threading
 import time
 from dataclasses import dataclass, field, is_dataclass
@@ -37,6 +38,7 @@ from werkzeug.exceptions import HTTPException
 from companion.errors import InProgress, Refused, TableError
 from companion.games import MASTER, TABLE, IllegalMove, Viewer, describe, names, web_dir
 from companion.games.base import Agreed, TakeBack, to_dict
+from companion.i18n import LANGS, NAMES, Msg, catalog_json, from_accept_language, said, translate
 from companion.session import Session
 
 log = logging.getLogger("paradox-table.web")
@@ -134,6 +136,22 @@ def create_app(companion, host_token: str, extras: Extras | None = None,
             raise Refused(400, "send a JSON object")
         return data
 
+    # ---------------------------------------------------------------- the reader's language
+
+    def lang() -> str:
+        """The language of this request's reader: the phone's own choice (the "lang" cookie its
+        page sets; the host's choice of the table's language sets the host's), else its browser's
+        (Accept-Language), else the table's."""
+        table_lang = companion.snapshot.language
+        chosen = request.cookies.get("lang")
+        if chosen in LANGS:
+            return chosen
+        return from_accept_language(request.headers.get("Accept-Language")) or table_lang
+
+    def words(payload):
+        """A payload with every message in it turned into the reader's words."""
+        return jsonify(translate(payload, lang()))
+
     # ---------------------------------------------------------------- what each viewer sees
 
     def table_status(snap) -> dict:
@@ -205,17 +223,33 @@ def create_app(companion, host_token: str, extras: Extras | None = None,
                 "moves": len(session.moves) if session is not None else 0,
                 "host_request": {"code": request.code} if request is not None else None,
                 "simulation": extras.simulation, "games": list(games.values()), "info": extras.info,
+                "language": snap.language, "languages": NAMES,
                 "game_files": game_files(snap)}
 
     # ---------------------------------------------------------------- pages
 
+    def page(name: str) -> Response:
+        """A page in its reader's language: lang="..", its words from the catalog."""
+        with open(f"{static_dir}/{name}", encoding="utf-8") as f:
+            html = f.read()
+        return Response(translate_page(html, lang()), mimetype="text/html",
+                        headers={"Cache-Control": "no-store", "Vary": "Cookie, Accept-Language"})
+
     @app.get("/")
     def host_page():
-        return send_from_directory(static_dir, "host.html")
+        return page("host.html")
 
     @app.get("/seat")
     def seat_page():
-        return send_from_directory(static_dir, "seat.html")
+        return page("seat.html")
+
+    @app.get("/i18n.js")
+    def i18n_script():
+        """The page scripts' words: the reader's language and its catalog (live.js's `tr`)."""
+        reader = lang()
+        body_text = (f"window.I18N = {json.dumps({'lang': reader, 'names': NAMES, 'words': catalog_json(reader)}, ensure_ascii=False)};\n")
+        return Response(body_text, mimetype="text/javascript",
+                        headers={"Cache-Control": "no-store", "Vary": "Cookie, Accept-Language"})
 
     @app.get("/static/<path:name>")
     def static_file(name):
@@ -238,16 +272,16 @@ def create_app(companion, host_token: str, extras: Extras | None = None,
     @app.get("/api/table")
     def table():
         snap = companion.snapshot
-        return jsonify(table_payload(snap))
+        return words(table_payload(snap))
 
     @app.get("/api/view")
     def view():
         snap = companion.snapshot
         if host_ok(request.headers.get("X-Host-Token")):
-            return jsonify(host_payload(snap))
+            return words(host_payload(snap))
         viewer = require_seat()
         opened(request.headers.get("X-Seat-Token"))
-        return jsonify(seat_payload(snap, viewer))
+        return words(seat_payload(snap, viewer))
 
     @app.get("/api/seat")
     def which_seat():
@@ -294,10 +328,12 @@ def create_app(companion, host_token: str, extras: Extras | None = None,
         if token and not is_host:
             opened(token)
 
+        reader = lang()  # the stream's language: a page that changes it reloads
+
         def payload_for(snap):
             if is_host:
-                return host_payload(snap)
-            return table_payload(snap) if not token else seat_payload(snap, found[0])
+                return translate(host_payload(snap), reader)
+            return translate(table_payload(snap) if not token else seat_payload(snap, found[0]), reader)
 
         gone = request.environ.get("waitress.client_disconnected", lambda: False)
 
@@ -371,7 +407,7 @@ def create_app(companion, host_token: str, extras: Extras | None = None,
         snap = companion.snapshot
         session = snap.session
         if session is None:
-            raise Refused(409, f"no game is in progress yet: {no_game}")
+            raise Refused(409, Msg("no game is in progress yet: {what}", what=no_game))
         if not isinstance(viewer, str) or viewer not in session.viewers():
             raise Refused(400, "choose a seat of the game in progress")
         return session, viewer, _label(game_of(snap), snap.view(TABLE), viewer)
@@ -379,7 +415,7 @@ def create_app(companion, host_token: str, extras: Extras | None = None,
     @app.post("/api/join")
     def join():
         """A phone on the join page takes a free seat of the game in progress."""
-        session, viewer, label = seat_asked("the host starts one")
+        session, viewer, label = seat_asked(Msg("the host starts one"))
         token = _wait(companion.take_seat(viewer, label))
         return jsonify({"ok": True, "viewer": viewer, "label": label, "token": token,
                         "game_id": session.id})
@@ -420,7 +456,7 @@ def create_app(companion, host_token: str, extras: Extras | None = None,
             raise Refused(403, "a phone plays only for its own seat")
         move = {**move, "seat": seat}
         events = _wait(companion.submit(move, "phone"))
-        return jsonify({"ok": True, "said": [e.text() for e in events]})
+        return words({"ok": True, "said": [e.text() for e in events]})
 
     # ---------------------------------------------------------------- the host acts
 
@@ -431,7 +467,7 @@ def create_app(companion, host_token: str, extras: Extras | None = None,
         game = data.get("game")
         options = data.get("options", {})
         if not isinstance(game, str) or game not in games:
-            raise Refused(400, f"choose a game: {', '.join(games)}")
+            raise Refused(400, Msg("choose a game: {games}", games=", ".join(games)))
         if not isinstance(options, dict):
             raise Refused(400, "options must be an object")
         replace = data.get("replace", False)
@@ -439,6 +475,16 @@ def create_app(companion, host_token: str, extras: Extras | None = None,
             raise Refused(400, "replace is true or false")
         game_id = _wait(companion.new_game(game, options, replace=replace))
         return jsonify({"ok": True, "game_id": game_id})
+
+    @app.post("/api/host/language")
+    def table_language():
+        """The table's language: the OLED's, the host page's, and a phone's that chose none."""
+        require_host()
+        chosen = body().get("language")
+        if chosen not in LANGS:
+            raise Refused(400, Msg("choose a language: {languages}", languages=", ".join(LANGS)))
+        _wait(companion.set_language(chosen))
+        return jsonify({"ok": True, "language": chosen})
 
     @app.get("/api/host/games")
     def played():
@@ -476,7 +522,7 @@ def create_app(companion, host_token: str, extras: Extras | None = None,
         viewer = body().get("viewer")
         session = companion.snapshot.session
         if session is None:
-            raise Refused(409, "no game is in progress yet: start one first")
+            raise Refused(409, Msg("no game is in progress yet: {what}", what=Msg("start one first")))
         if not isinstance(viewer, str) or viewer not in session.viewers():
             raise Refused(400, "choose a seat of the game in progress")
         _wait(companion.reissue(viewer, _label(game_of(companion.snapshot), session.view(TABLE), viewer)))
@@ -488,7 +534,7 @@ def create_app(companion, host_token: str, extras: Extras | None = None,
         hold it): the seat's key, for this request alone. The seat's own page says the host
         opened it; the key never comes with the host page's view."""
         require_host()
-        session, viewer, label = seat_asked("start one first")
+        session, viewer, label = seat_asked(Msg("start one first"))
         token = _wait(companion.show_seat(viewer, label))
         return jsonify({"ok": True, "viewer": viewer, "label": label, "token": token,
                         "game_id": session.id})
@@ -515,7 +561,7 @@ def create_app(companion, host_token: str, extras: Extras | None = None,
         require_host()
         if extras.simulate is None:
             raise Refused(404, "there is no virtual table: this companion watches a real one")
-        return jsonify({"ok": True, "result": extras.simulate(body())})
+        return words({"ok": True, "result": extras.simulate(body())})
 
     if extras.teacher is not None:
         from .teaching import register
@@ -530,7 +576,8 @@ def create_app(companion, host_token: str, extras: Extras | None = None,
 
     @app.errorhandler(Refused)
     def refused(exc):
-        answer = jsonify({"error": str(exc)})
+        message = said(exc)  # the web server's own refusals are catalog messages too
+        answer = words({"error": message if isinstance(message, Msg) else Msg(message)})
         if exc.status == 429:
             answer.headers["Retry-After"] = str(Guesses.WINDOW)
         return answer, exc.status
@@ -544,10 +591,10 @@ def create_app(companion, host_token: str, extras: Extras | None = None,
 
     @app.errorhandler(TableError)
     def illegal(exc):
-        out = {"error": str(exc)}
+        out = {"error": said(exc)}
         if isinstance(exc, InProgress):  # a game in progress: the page asks the host, then
             out["confirm"] = exc.question  # sends the same request with replace: true
-        return jsonify(out), exc.status  # a full disk is 507, not the rules
+        return words(out), exc.status  # a full disk is 507, not the rules
 
     @app.errorhandler(HTTPException)
     def http_error(exc):
@@ -556,7 +603,7 @@ def create_app(companion, host_token: str, extras: Extras | None = None,
     @app.errorhandler(Exception)
     def crashed(exc):
         log.exception("request failed")
-        return jsonify({"error": "something went wrong on the companion; nothing was changed"}), 500
+        return words({"error": Msg("something went wrong on the companion; nothing was changed")}), 500
 
     closing = threading.Event()
 
@@ -577,6 +624,55 @@ SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
 }
+
+
+# The pages' words: an element marked data-i18n is one message, its inner markup and all (a
+# sentence with a <strong> in it reads in another word order); elsewhere each text between tags,
+# and the alt, title, aria-label and placeholder attributes.
+_WHOLE = re.compile(r"(<(\w+)\b[^>]*\bdata-i18n\b[^>]*>)(.*?)(</\2>)", re.S)
+_TEXT = re.compile(r">([^<>]+)<")
+_ATTR = re.compile(r'\b(alt|title|aria-label|placeholder)="([^"]+)"')
+
+
+def page_words(html: str) -> list[str]:
+    """Every message of a page, as translate_page looks them up (the tests check each has its
+    Japanese)."""
+    out = [" ".join(m.group(3).split()) for m in _WHOLE.finditer(html)]
+    rest = _WHOLE.sub("", html)
+    out += [" ".join(m.group(1).split()) for m in _TEXT.finditer(rest)]
+    out += [m.group(2) for m in _ATTR.finditer(rest)]
+    return [w for w in dict.fromkeys(out) if w and re.search("[A-Za-z]", w)]
+
+
+def translate_page(html: str, lang: str) -> str:
+    html = html.replace('<html lang="en">', f'<html lang="{lang}">', 1)
+    if lang == "en":
+        return html
+    words = catalog_json(lang)
+
+    def look(text: str) -> str | None:
+        found = words.get(" ".join(text.split()))
+        return found if isinstance(found, str) else None
+
+    def whole(m):
+        found = look(m.group(3))
+        return m.group(1) + found + m.group(4) if found else m.group(0)
+
+    def text(m):
+        raw = m.group(1)
+        found = look(raw) if raw.strip() else None
+        if not found:
+            return m.group(0)
+        lead, trail = raw[:len(raw) - len(raw.lstrip())], raw[len(raw.rstrip()):]
+        return f">{lead}{found}{trail}<"
+
+    def attr(m):
+        found = look(m.group(2))
+        return f'{m.group(1)}="{found}"' if found else m.group(0)
+
+    html = _WHOLE.sub(whole, html)
+    html = _TEXT.sub(text, html)
+    return _ATTR.sub(attr, html)
 
 
 def same(given: str, known: str) -> bool:
@@ -628,17 +724,17 @@ def _wait(future, timeout: float = 10.0):
         raise Refused(503, "the companion is busy; try again") from None
 
 
-def _label(game: dict | None, view: dict, viewer: str) -> str:
+def _label(game: dict | None, view: dict, viewer: str) -> str | Msg:
     """What a page calls its viewer: the seat's name, the game master's seat's name (if the game
     master plays a seat), else "Game master"; the table's page is "The table"."""
     names = view.get("names") or []
     if viewer == "master":
         seat = (game or {}).get("master_seat")
-        return names[seat] if seat is not None and 0 <= seat < len(names) else "Game master"
+        return names[seat] if seat is not None and 0 <= seat < len(names) else Msg("Game master")
     if viewer.startswith("seat-"):
         seat = int(viewer[5:])
         return names[seat] if 0 <= seat < len(names) else viewer
-    return "The table"
+    return Msg("The table")
 
 
 def make_server(app: Flask, host: str = "0.0.0.0", port: int = 8080, threads: int = 32):

@@ -98,7 +98,8 @@ class Prompt:
     @property
     def words(self) -> str:
         if len(self.choices) > 1:
-            return f"{self.choices[self.index][0]}? A ok, C next, B no"
+            from ..i18n import Msg  # the OLED's and the host page's words, in the table's language
+            return Msg("{choice}? A ok, C next, B no", choice=self.choices[self.index][0])
         return self.text
 
     def next_choice(self) -> "Prompt":

@@ -48,41 +48,41 @@
     const state = seat.taken ? "taken" : "free";
     const card = el("div", { class: "seatcard", "data-viewer": seat.viewer });
     const about = el("div", {}, el("strong", {}, seat.label), " ",
-      el("span", { class: "seat-state " + state }, state));
-    if (seat.host_opened) about.append(el("br"), el("span", { class: "dim" }, "opened on the host page " + when(seat.host_opened)));
+      el("span", { class: "seat-state " + state }, seat.taken ? tr("taken") : tr("free")));
+    if (seat.host_opened) about.append(el("br"), el("span", { class: "dim" }, tr("opened on the host page {when}", { when: when(seat.host_opened) })));
     card.append(about);
     const ask = (what) => () => { asking = { viewer: seat.viewer, what }; $("seats-error").textContent = ""; drawSeats(seatsData); };
-    const cancel = el("button", { class: "quiet", onclick: () => { asking = null; drawSeats(seatsData); } }, "Cancel");
+    const cancel = el("button", { class: "quiet", onclick: () => { asking = null; drawSeats(seatsData); } }, tr("Cancel"));
     const key = opened[seat.viewer];
     if (asking && asking.viewer === seat.viewer && asking.what === "free") {
       card.append(freeQuestion(seat, cancel));
     } else if (key) {
       const link = location.origin + "/seat#" + key;
       card.append(el("div", { class: "handover" },
-        el("p", {}, `${seat.label}'s hidden page. Scan it with the phone that will hold the seat, or open it here and hand this phone over.`),
-        el("img", { src: "/api/qr.svg?text=" + encodeURIComponent(link), alt: "QR code for " + seat.label + "'s seat" }),
+        el("p", {}, tr("{name}'s hidden page. Scan it with the phone that will hold the seat, or open it here and hand this phone over.", { name: seat.label })),
+        el("img", { src: "/api/qr.svg?text=" + encodeURIComponent(link), alt: tr("QR code for {name}'s seat", { name: seat.label }) }),
         el("div", { class: "row" },
-          el("a", { href: link, target: "_blank", class: "button seat-link" }, `Open ${seat.label}'s page here`),
-          el("button", { class: "quiet", onclick: () => { delete opened[seat.viewer]; drawSeats(seatsData); } }, "Hide"),
-          el("button", { class: "quiet free", onclick: ask("free") }, "Free / new link"))));
+          el("a", { href: link, target: "_blank", class: "button seat-link" }, tr("Open {name}'s page here", { name: seat.label })),
+          el("button", { class: "quiet", onclick: () => { delete opened[seat.viewer]; drawSeats(seatsData); } }, tr("Hide")),
+          el("button", { class: "quiet free", onclick: ask("free") }, tr("Free / new link")))));
     } else if (asking && asking.viewer === seat.viewer && asking.what === "open") {
       card.append(el("div", { class: "confirm seat-question" },
-        el("p", {}, `This opens ${seat.label}'s hidden page: what only ${seat.label} may see. ` + (seat.taken
-          ? `${seat.label}'s phone will be told.` : `The phone that takes the seat with it will be told.`)),
-        el("div", { class: "row" }, el("button", { class: "open-yes", onclick: () => openSeat(seat) }, "Open it"), cancel)));
+        el("p", {}, tr("This opens {name}'s hidden page: what only {name} may see.", { name: seat.label }) + " " + (seat.taken
+          ? tr("{name}'s phone will be told.", { name: seat.label }) : tr("The phone that takes the seat with it will be told."))),
+        el("div", { class: "row" }, el("button", { class: "open-yes", onclick: () => openSeat(seat) }, tr("Open it")), cancel)));
     } else {
       card.append(el("div", { class: "row" },
-        el("button", { class: "quiet free", onclick: ask("free") }, "Free / new link"),
-        el("button", { class: "quiet open", onclick: ask("open") }, "Open this seat here / show its QR")));
+        el("button", { class: "quiet free", onclick: ask("free") }, tr("Free / new link")),
+        el("button", { class: "quiet open", onclick: ask("open") }, tr("Open this seat here / show its QR"))));
     }
     return card;
   }
 
   function freeQuestion(seat, cancel) {
     return el("div", { class: "confirm seat-question" },
-      el("p", {}, seat.taken ? `Free ${seat.label}'s seat? The phone that holds it loses it at once, and ${seat.label} takes it again on the join page.`
-        : `Give ${seat.label}'s seat a new link? Any old link to it stops working.`),
-      el("div", { class: "row" }, el("button", { class: "free-yes", onclick: () => freeSeat(seat) }, "Free it"), cancel));
+      el("p", {}, seat.taken ? tr("Free {name}'s seat? The phone that holds it loses it at once, and {name} takes it again on the join page.", { name: seat.label })
+        : tr("Give {name}'s seat a new link? Any old link to it stops working.", { name: seat.label })),
+      el("div", { class: "row" }, el("button", { class: "free-yes", onclick: () => freeSeat(seat) }, tr("Free it")), cancel));
   }
 
   function drawSeats(data) {
@@ -110,8 +110,7 @@
     $("said").textContent = prompt && said === promptWords ? "" : said;
     const asking = data.host_request;
     $("host-request").classList.toggle("hidden", !asking);
-    $("host-request").textContent = asking ? "A phone asks to become the host; it shows the code " + asking.code +
-      ". Press A on the companion to agree, B to refuse." : "";
+    $("host-request").textContent = asking ? tr("A phone asks to become the host; it shows the code {code}. Press A on the companion to agree, B to refuse.", { code: asking.code }) : "";
     ParadoxTable.board($("game"), v, { viewer: data.viewer });
     // a guest with no game in progress: the join section says so once, and the words meant for
     // the host ("start one below") are not theirs
@@ -149,7 +148,7 @@
 
   function fillGames() {
     const sel = $("game-name");
-    sel.replaceChildren(...games.map((g) => el("option", { value: g.name }, g.title)));
+    sel.replaceChildren(...games.map((g) => el("option", { value: g.name }, term(g.title))));
     drawOptions();
   }
 
@@ -176,7 +175,7 @@
   }
 
   function select(id, choices, value, onchange, label) {
-    const s = el("select", { id }, ...choices.map((c) => el("option", { value: String(c.value) }, c.words)));
+    const s = el("select", { id }, ...choices.map((c) => el("option", { value: String(c.value) }, term(c.words))));
     if (label) s.setAttribute("aria-label", label);
     s.value = String(value ?? "");
     s.addEventListener("change", () => onchange(s.value));
@@ -195,14 +194,14 @@
       const id = "opt-" + o.key;
       if (o.kind === "count") {
         const range = [];
-        for (let n = o.low; n <= o.high; n++) range.push({ value: n, words: String(n) });
-        rows.push(el("div", { class: "row" }, el("label", {}, o.label + " ",
+        for (let n = o.low ?? 0; n <= o.high; n++) range.push({ value: n, words: String(n) });  // a low of 0 is left out
+        rows.push(el("div", { class: "row" }, el("label", {}, term(o.label) + " ",
           select(id, range, values[o.key], (x) => { values[o.key] = parseInt(x, 10); redraw(); }))));
       } else if (o.kind === "choice") {
-        rows.push(el("div", { class: "row" }, el("label", {}, o.label + " ",
+        rows.push(el("div", { class: "row" }, el("label", {}, term(o.label) + " ",
           select(id, o.choices, values[o.key], (x) => { values[o.key] = x; redraw(); }))));
       } else if (o.kind === "names") {
-        const input = el("input", { id, placeholder: o.label + ", separated by commas", size: "30", "aria-label": o.label });
+        const input = el("input", { id, placeholder: tr("{label}, separated by commas", { label: term(o.label) }), size: "30", "aria-label": term(o.label) });
         input.value = values[o.key] || "";
         input.addEventListener("input", () => { values[o.key] = input.value; });
         rows.push(el("div", { class: "row" }, input));
@@ -222,14 +221,14 @@
             picks[i] = x;
             redraw();
           };
-          const row = el("div", { class: "row each-row" }, el("label", {}, `${o.label} ${i + 1} `,
+          const row = el("div", { class: "row each-row" }, el("label", {}, `${term(o.label)} ${i + 1} `,
             select(`${id}-${i + 1}`, o.choices, picks[i], pick)));
           for (const num of numbers) {
             const typed = (values[num.key][i] = values[num.key][i] || {});
             for (const field of num.fields) {
               const input = el("input", { id: `opt-${num.key}-${i + 1}-${field}`, class: "number", type: "number",
-                min: String(num.low), max: String(num.high), inputmode: "numeric", placeholder: field,
-                "aria-label": `${field} of ${o.label.toLowerCase()} ${i + 1}` });
+                min: String(num.low), max: String(num.high), inputmode: "numeric", placeholder: term(field),
+                "aria-label": tr("{field} of {label} {n}", { field: term(field), label: I18N.lang === "en" ? o.label.toLowerCase() : term(o.label), n: i + 1 }) });
               input.value = typed[field] || "";
               input.addEventListener("input", () => { typed[field] = input.value; });
               row.append(input);
@@ -238,9 +237,9 @@
           each.append(row);
         }
         rows.push(each);
-        for (const num of numbers) if (num.help) rows.push(el("p", { class: "dim" }, num.label + ": " + lower(num.help)));
+        for (const num of numbers) if (num.help) rows.push(el("p", { class: "dim" }, term(num.label) + ": " + (I18N.lang === "en" ? lower(num.help) : term(num.help))));
       }
-      if (o.help) rows.push(el("p", { class: "dim" }, o.help));
+      if (o.help) rows.push(el("p", { class: "dim" }, term(o.help)));
     }
     box.replaceChildren(...rows);
   }
@@ -256,7 +255,8 @@
       if (o.kind === "count") out[o.key] = parseInt(values[o.key], 10);
       else if (o.kind === "choice") { if (values[o.key] !== "" && values[o.key] !== null) out[o.key] = values[o.key]; }
       else if (o.kind === "names") {
-        const names = (values[o.key] || "").split(",").map((s) => s.trim()).filter(Boolean);
+        // a Japanese keyboard writes 、 or ， between them
+        const names = (values[o.key] || "").split(/[,、，]/).map((s) => s.trim()).filter(Boolean);
         if (names.length) out[o.key] = names;
       } else if (o.kind === "each") out[o.key] = values[o.key].slice(0, countOf(game, values, o));
     }
@@ -305,7 +305,7 @@
 
   function when(iso) {
     const d = new Date(iso);
-    return isNaN(d) ? "" : d.toLocaleString([], { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+    return isNaN(d) ? "" : d.toLocaleString(I18N.lang, { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
   }
 
   const SHOWN = 8;        // the newest games; the rest behind "Show all"
@@ -316,29 +316,30 @@
     lastList = list;
     const rows = list.slice(0, showAll ? list.length : SHOWN).map((g) => {
       const who = g.names.length ? g.names.join(", ") : "";
-      const state = g.current ? (g.finished ? "on the table, over" : "on the table now")
-        : g.finished ? "over" : g.moves ? "interrupted" : "not begun";
-      const winners = g.finished && g.winners.length ? " · won by " + g.winners.map((s) => g.names[s] ?? s).join(", ") : "";
+      const state = g.current ? (g.finished ? tr("on the table, over") : tr("on the table now"))
+        : g.finished ? tr("over") : g.moves ? tr("interrupted") : tr("not begun");
+      const winners = g.finished && g.winners.length ? " · " + tr("won by {names}", { names: g.winners.map((s) => g.names[s] ?? s).join(", ") }) : "";
       const actions = [];
       if (!g.current) {
-        actions.push(el("button", { class: "quiet resume", onclick: () => resume(g, false) }, "Resume"));
+        actions.push(el("button", { class: "quiet resume", onclick: () => resume(g, false) }, tr("Resume")));
       }
       if (g.record) {
         actions.push(el("a", { class: "button quiet record", download: "",
-          href: `/api/host/games/${g.id}/record.jsonl?token=${encodeURIComponent(token)}` }, "Download record"));
+          href: `/api/host/games/${g.id}/record.jsonl?token=${encodeURIComponent(token)}` }, tr("Download record")));
       } else {
-        actions.push(el("span", { class: "dim" }, "record once it is over: until then it would show what players keep hidden"));
+        actions.push(el("span", { class: "dim" }, tr("record once it is over: until then it would show what players keep hidden")));
       }
+      const moves = trn("{n} move", "{n} moves", g.moves);
       return el("div", { class: "played" + (g.current ? " current" : ""), "data-game": String(g.id) },
-        el("div", {}, el("strong", {}, g.title), who ? " · " + who : ""),
-        el("div", { class: "dim" }, `${when(g.created)} · ${g.moves} move${g.moves === 1 ? "" : "s"} · ${state}${winners}`),
+        el("div", {}, el("strong", {}, term(g.title)), who ? " · " + who : ""),
+        el("div", { class: "dim" }, `${when(g.created)} · ${moves} · ${state}${winners}`),
         el("div", { class: "row" }, ...actions));
     });
     if (list.length > rows.length) {
       rows.push(el("button", { class: "quiet", id: "games-all", onclick: () => { showAll = true; drawGames(lastList); } },
-        `Show all ${list.length} games`));
+        tr("Show all {n} games", { n: list.length })));
     }
-    $("games-list").replaceChildren(...(rows.length ? rows : [el("p", { class: "dim" }, "No games yet.")]));
+    $("games-list").replaceChildren(...(rows.length ? rows : [el("p", { class: "dim" }, tr("No games yet."))]));
   }
 
   async function resume(game, replace) {
@@ -383,7 +384,7 @@
     box.querySelector("img").src = "/api/qr.svg?text=" + encodeURIComponent(join);
     $("join-address").textContent = join;
     box.classList.toggle("hidden");
-    $("show-join-qr").textContent = box.classList.contains("hidden") ? "Show the join page's QR code" : "Hide the join page's QR code";
+    $("show-join-qr").textContent = box.classList.contains("hidden") ? tr("Show the join page's QR code") : tr("Hide the join page's QR code");
   });
   $("start-replace").addEventListener("click", () => startGame(true));
   $("start-keep").addEventListener("click", () => $("start-confirm").classList.add("hidden"));
@@ -414,5 +415,7 @@
     return false;
   }
 
+  // The host's language is the table's (the OLED's, and a phone's that chose none).
+  languagePicker(token ? (lang) => post("/api/host/language", { language: lang }) : null);
   connectLive(url, onView, $("status"), stillWelcome);
 })();

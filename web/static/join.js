@@ -47,30 +47,30 @@ const Join = (function () {
       if (gameId !== null) checkMine(gameId);
     }
     const box = $("join-seats");
-    $("my-seat").replaceChildren(...(mine ? [el("p", {}, "This phone has a seat: ",
-      el("a", { href: "/seat", id: "open-my-seat", class: "button" }, "Open " + mine.label + "'s seat"))] : []));
+    $("my-seat").replaceChildren(...(mine ? [el("p", {}, tr("This phone has a seat:") + " ",
+      el("a", { href: "/seat", id: "open-my-seat", class: "button" }, tr("Open {name}'s seat", { name: mine.label })))] : []));
     if (gameId === null) {
-      box.replaceChildren(el("p", { class: "dim" }, "No game yet. When the host starts one, its seats show here."));
+      box.replaceChildren(el("p", { class: "dim" }, tr("No game yet. When the host starts one, its seats show here.")));
       return;
     }
     const free = seats.filter((s) => s.free);
     const rows = seats.map((s) => {
       if (!s.free) {
         return el("div", { class: "row join-seat", "data-viewer": s.viewer },
-          el("span", { class: "seat-name" }, s.label), el("span", { class: "dim" }, "taken"));
+          el("span", { class: "seat-name" }, s.label), el("span", { class: "dim" }, tr("taken")));
       }
       if (choosing === s.viewer) {
         return el("div", { class: "row join-seat", "data-viewer": s.viewer },
           el("span", { class: "seat-name" }, s.label + "?"),
-          el("button", { class: "take-yes", onclick: () => take(s) }, "Yes, that's me"),
-          el("button", { class: "quiet", onclick: () => { choosing = null; draw(latest); } }, "Cancel"));
+          el("button", { class: "take-yes", onclick: () => take(s) }, tr("Yes, that's me")),
+          el("button", { class: "quiet", onclick: () => { choosing = null; draw(latest); } }, tr("Cancel")));
       }
       return el("div", { class: "row join-seat", "data-viewer": s.viewer },
-        el("button", { class: "take", onclick: () => { choosing = s.viewer; draw(latest); } }, "Take " + s.label + "'s seat"));
+        el("button", { class: "take", onclick: () => { choosing = s.viewer; draw(latest); } }, tr("Take {name}'s seat", { name: s.label })));
     });
     const note = free.length
-      ? el("p", { class: "dim" }, "Tap your seat. It stays this phone's, in this game and whenever it is resumed, until the host frees it.")
-      : el("p", { class: "dim" }, "Every seat is taken. If one is yours (a new phone, a lost link), ask the host to free it, then take it here.");
+      ? el("p", { class: "dim" }, tr("Tap your seat. It stays this phone's, in this game and whenever it is resumed, until the host frees it."))
+      : el("p", { class: "dim" }, tr("Every seat is taken. If one is yours (a new phone, a lost link), ask the host to free it, then take it here."));
     box.replaceChildren(note, ...rows);
   }
 
@@ -92,7 +92,7 @@ const Join = (function () {
     try {
       const res = await fetch("/api/host-request/" + encodeURIComponent(request));
       const data = await res.json();
-      if (!res.ok) throw new Error(data.error || "the companion did not answer");
+      if (!res.ok) throw new Error(data.error || tr("the companion did not answer"));
       answer = data.answer;
       if (answer === "yes") {
         localStorage.removeItem("hostRequest");
@@ -109,8 +109,8 @@ const Join = (function () {
     }
     if (answer === "waiting") { polling = setTimeout(() => poll(request, code), 1000); return; }
     localStorage.removeItem("hostRequest");
-    showAsk("done", answer === "no" ? "The table said no: this phone is not the host."
-      : "Nobody answered in time. Ask again when someone can press A on the companion.");
+    showAsk("done", answer === "no" ? tr("The table said no: this phone is not the host.")
+      : tr("Nobody answered in time. Ask again when someone can press A on the companion."));
   }
 
   async function ask() {

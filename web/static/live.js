@@ -2,6 +2,66 @@
 // through which each game brings its own drawing. These pages name no game.
 "use strict";
 
+// ------------------------------------------------------------------ words in the reader's language
+//
+// /i18n.js (loaded before this file) sets window.I18N: the reader's language and the catalog's
+// words for it (companion/locale). `tr("{name} to play", {name})` looks a message up and fills
+// its parameters; `trn(singular, plural, n, params)` chooses the plural form; `term(word)` is a
+// game's noun or label shown alone (a part, a card, a colour), untouched when it has no entry.
+const I18N = window.I18N || { lang: "en", names: { en: "English" }, words: {} };
+
+function fill(text, params) {
+  return params ? text.replace(/\{(\w+)\}/g, (all, k) => (k in params ? String(params[k]) : all)) : text;
+}
+
+function tr(text, params) {
+  const found = I18N.words[text];
+  return fill(typeof found === "string" ? found : text, params);
+}
+
+function trn(singular, plural, n, params) {
+  const found = I18N.words[singular];
+  // Japanese has one form; English chooses by n
+  const text = Array.isArray(found) ? found[0] : n === 1 ? singular : plural;
+  return fill(text, Object.assign({ n }, params || {}));
+}
+
+function term(word) {
+  if (word === null || word === undefined) return word;
+  const found = I18N.words[String(word)];
+  return typeof found === "string" ? found : String(word);
+}
+
+// Items joined as the reader's language joins them: "a, b and c" / "a、b、c".
+function listed(items, last) {
+  const all = items.map(String);
+  if (I18N.lang === "ja") return all.length < 2 ? all.join("") : last === "or" ? all.slice(0, -1).join("、") + "または" + all[all.length - 1] : all.join("、");
+  return all.length < 2 ? all.join("") : all.slice(0, -1).join(", ") + " " + tr(last || "and") + " " + all[all.length - 1];
+}
+
+// This phone's language, chosen in the page's header; kept as a cookie so the companion answers
+// in it (pages, views, refusals). `onChange(lang)` runs first (the host page sets the table's).
+function languagePicker(onChange) {
+  const header = document.querySelector("header");
+  if (!header || document.getElementById("lang-pick")) return;
+  const pick = document.createElement("select");
+  pick.id = "lang-pick";
+  pick.setAttribute("aria-label", "Language / 言語");
+  for (const [code, name] of Object.entries(I18N.names)) {
+    const o = document.createElement("option");
+    o.value = code; o.textContent = name;
+    pick.append(o);
+  }
+  pick.value = I18N.lang;
+  pick.addEventListener("change", async () => {
+    const chosen = pick.value;
+    document.cookie = "lang=" + chosen + "; path=/; max-age=31536000; SameSite=Lax";
+    if (onChange) { try { await onChange(chosen); } catch (e) { /* the page still follows */ } }
+    location.reload();
+  });
+  header.append(pick);
+}
+
 // Live updates: one EventSource, a visible connection state, and on every (re)connect the page
 // is drawn from the whole current view, never from a replay. `onGame` (seat pages): the key is
 // good but for a game no longer on the table; the page follows the game in progress.
@@ -14,14 +74,14 @@ function connectLive(url, onView, statusEl, stillWelcome, onGame) {
   function open() {
     if (closed) return;
     source = new EventSource(url);
-    source.addEventListener("open", () => setStatus("live", "live"));
-    source.addEventListener("view", (e) => { setStatus("live", "live"); onView(JSON.parse(e.data)); });
+    source.addEventListener("open", () => setStatus("live", tr("live")));
+    source.addEventListener("view", (e) => { setStatus("live", tr("live")); onView(JSON.parse(e.data)); });
     // the companion ends a stream now and then (so a phone that vanished frees its place): the
     // page opens the next one at once, without showing a lost line
     source.addEventListener("again", () => { source.close(); open(); });
     source.addEventListener("revoked", () => {
       source.close();
-      setStatus("lost", "link replaced");
+      setStatus("lost", tr("link replaced"));
       onView(null);
     });
     source.addEventListener("game", (e) => {
@@ -31,10 +91,10 @@ function connectLive(url, onView, statusEl, stillWelcome, onGame) {
     source.addEventListener("error", async () => {
       // EventSource retries by itself; a refused one (403, a replaced link) is closed, so ask
       // whether this page is still welcome before trying again.
-      setStatus("reconnecting", "reconnecting…");
+      setStatus("reconnecting", tr("reconnecting…"));
       if (source.readyState !== EventSource.CLOSED) return;
       if (stillWelcome && !(await stillWelcome())) {
-        setStatus("lost", "link replaced");
+        setStatus("lost", tr("link replaced"));
         onView(null);
         return;
       }
@@ -68,7 +128,7 @@ const SeatKeys = (function () {
   async function file(key) {
     const res = await fetch("/api/seat", { headers: { "X-Seat-Token": key } });
     if (res.status === 403 || res.status === 400) return null;
-    if (!res.ok) throw new Error("the companion did not answer");
+    if (!res.ok) throw new Error(tr("the companion did not answer"));
     const found = await res.json();
     put(found.game_id, key);
     return found;
@@ -90,7 +150,7 @@ async function api(path, token, headerName, payload) {
   if (token) headers[headerName] = token;
   const res = await fetch(path, { method: "POST", headers, body: JSON.stringify(payload || {}) });
   let data = {};
-  try { data = await res.json(); } catch (e) { data = { error: "the companion did not answer" }; }
+  try { data = await res.json(); } catch (e) { data = { error: tr("the companion did not answer") }; }
   if (!res.ok) {
     const err = new Error(data.error || res.statusText);
     err.status = res.status;
@@ -136,8 +196,9 @@ function el(tag, attrs, ...children) {
 //   ctx.act(action)    host page: one virtual-table action (POST /api/host/table); a Promise of
 //                      the table's answer, rejected with an Error on a refusal (which the host
 //                      page also shows under the virtual table)
-// A game script reaches the shared helpers as ParadoxTable.el (elements) and uses only the names
-// it registers; it adds nothing else to `window`.
+// A game script reaches the shared helpers as ParadoxTable.el (elements), .tr, .trn, .term and
+// .listed (words in the reader's language) and uses only the names it registers; it adds nothing
+// else to `window`.
 const ParadoxTable = (function () {
   const games = {};           // name -> parts
   const scripts = {};         // url -> Promise, resolved once the script ran (or failed)
@@ -179,7 +240,7 @@ const ParadoxTable = (function () {
 
   // The game in `root`; without the game's script, the names and scores every game's view has.
   function board(root, view, ctx) {
-    if (!view || !view.game) { root.replaceChildren(el("p", {}, "No game yet. The host starts one.")); return; }
+    if (!view || !view.game) { root.replaceChildren(el("p", {}, tr("No game yet. The host starts one."))); return; }
     const draw = part(view, "board");
     if (draw) return draw(root, view, ctx || {});
     const rows = (view.names || []).map((n, s) => el("tr", {}, el("td", {}, n),
@@ -199,5 +260,6 @@ const ParadoxTable = (function () {
     box.replaceChildren();
   }
 
-  return { register, use, board, seat, virtualTable, has: (view, name) => !!part(view, name), el };
+  return { register, use, board, seat, virtualTable, has: (view, name) => !!part(view, name), el,
+    tr, trn, term, listed, lang: I18N.lang };
 })();

@@ -38,7 +38,7 @@
     $("replaced").classList.toggle("hidden", !replaced);
     $("mine").classList.add("hidden");
     $("host-opened").classList.add("hidden");
-    $("who").textContent = "No seat";
+    $("who").textContent = tr("No seat");
     if (data) {
       $("said").textContent = data.table.message || "";
       ParadoxTable.use(data.game_files).then(() => { if (latest === data) ParadoxTable.board($("game"), data.view, { viewer: "table" }); });
@@ -52,11 +52,13 @@
     const box = $("host-opened");
     if (!at || localStorage.getItem(seenKey) === at) { box.classList.add("hidden"); return; }
     const time = new Date(at);
-    const when = isNaN(time) ? "" : " at " + time.toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
+    // the time as the reader's language writes it
+    const clock = isNaN(time) ? "" : time.toLocaleTimeString(I18N.lang, { hour: "numeric", minute: "2-digit" });
     // short: the game stays in sight below it
     box.replaceChildren(
-      el("span", {}, `The host opened ${data.label}'s hidden page on the host page${when}. `),
-      el("button", { class: "quiet", id: "host-opened-seen", onclick: () => { localStorage.setItem(seenKey, at); box.classList.add("hidden"); } }, "Seen"));
+      el("span", {}, (clock ? tr("The host opened {name}'s hidden page on the host page at {time}.", { name: data.label, time: clock })
+        : tr("The host opened {name}'s hidden page on the host page.", { name: data.label })) + " "),
+      el("button", { class: "quiet", id: "host-opened-seen", onclick: () => { localStorage.setItem(seenKey, at); box.classList.add("hidden"); } }, tr("Seen")));
     box.classList.remove("hidden");
   }
 
@@ -122,7 +124,7 @@
       gameId = (await res.json()).game_id;
     } catch (e) {
       $("status").className = "status reconnecting";
-      $("status").textContent = "reconnecting…";
+      $("status").textContent = tr("reconnecting…");
       setTimeout(follow, 2000);
       return;
     }
@@ -136,5 +138,6 @@
     live = connectLive("/api/stream?token=" + encodeURIComponent(token), onView, $("status"), stillWelcome, again);
   }
 
+  languagePicker();
   follow();
 })();

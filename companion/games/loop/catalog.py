@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from functools import lru_cache
 from pathlib import Path
 
+from ...i18n import Listed, Msg, english, term
 from ..base import IllegalMove
 
 CATALOG_DIR = Path(__file__).resolve().parents[2] / "catalog" / "loop"
@@ -22,10 +24,32 @@ _ACTION_WORDS = {**{a: a for a in FUTURE_ACTIONS}, "armoury": "armory", "any-sto
 
 
 def future_action(word):
-    """A Future destination's action from a host's or a record's word, or None."""
+    """A Future destination's action from a host's or a record's word (English or Japanese:
+    "garage", "ガレージ"), or None."""
     if not isinstance(word, str):
         return None
-    return _ACTION_WORDS.get(re.sub(r"[\s_-]+", "_", word.strip().lower()))
+    for w in [word, *english(word)]:
+        found = _ACTION_WORDS.get(re.sub(r"[\s_-]+", "_", w.strip().lower()))
+        if found:
+            return found
+    return None
+
+
+def read_words(text: str, known: set[str]) -> str:
+    """A host's words in the companion's own: full-width letters and digits as ASCII, Japanese
+    punctuation as spaces, and each Japanese word the catalogs know ("ローマ AD ネット 4") as its
+    English ("Rome AD net 4"), the lower-case one when it is a part, an era or an action word
+    (`known`). A word no catalog knows (a destination's own name) stays as typed."""
+    text = unicodedata.normalize("NFKC", text).replace("、", " ").replace("・", " ")
+    out = []
+    for word in text.split():
+        found = english(word)
+        if not found:
+            out.append(word)
+            continue
+        plain = [w for w in found if w.lower() in known]
+        out.append(plain[0].lower() if plain else found[0])
+    return " ".join(out)
 
 
 @lru_cache(maxsize=None)
@@ -77,7 +101,7 @@ def destination(entry, parts: set[str], lookup: dict[str, dict]) -> dict:
     if isinstance(entry, dict):
         name = entry.get("name")
         if not isinstance(name, str) or not name.strip():
-            raise IllegalMove("each destination needs a name")
+            raise IllegalMove(Msg("each destination needs a name"))
         known_one = lookup.get(name.strip().lower(), {})
         out = {"name": name.strip(), "era": entry.get("era", known_one.get("era")),
                "parts": entry.get("parts", known_one.get("parts")),
@@ -85,11 +109,13 @@ def destination(entry, parts: set[str], lookup: dict[str, dict]) -> dict:
                "action": entry.get("action", known_one.get("action"))}
         if out["action"] is not None:
             if future_action(out["action"]) is None:
-                raise IllegalMove(f"{out['name']}: a Future destination's action is one of "
-                                  f"{', '.join(FUTURE_ACTIONS)}")
+                raise IllegalMove(Msg("{name}: a Future destination's action is one of {actions}",
+                                      name=out["name"], actions=Listed(list(FUTURE_ACTIONS), sep=", ")))
             out["action"] = future_action(out["action"])
     elif isinstance(entry, str):
         words, era, needs, points = [], None, [], None
+        entry = read_words(entry, {*parts, *(p + "s" for p in parts), "ad", "bc", "future",
+                                   *FUTURE_ACTIONS, "any store"})
         text = re.sub(r"(?i)\bany[\s_-]+store\b", "any_store", entry)
         for word in text.replace(",", " ").split():
             low = word.lower()
@@ -112,23 +138,24 @@ def destination(entry, parts: set[str], lookup: dict[str, dict]) -> dict:
                 action = None
         name = " ".join(words)
         if not name:
-            raise IllegalMove(f"{entry!r}: a destination needs a name, e.g. 'Rome AD net 4'")
+            raise IllegalMove(Msg("{entry!r}: a destination needs a name, e.g. 'Rome AD net 4'", entry=entry))
         known_one = lookup.get(name.lower(), {})
         out = {"name": known_one.get("name", name), "era": era or known_one.get("era"),
                "parts": needs or known_one.get("parts"),
                "points": points if points is not None else known_one.get("points"),
                "action": action or future_action(known_one.get("action"))}
     else:
-        raise IllegalMove("a destination is written like 'Rome AD net 4'")
+        raise IllegalMove(Msg("a destination is written like 'Rome AD net 4'"))
     if out["era"] not in ERAS:
-        raise IllegalMove(f"{out['name']}: say its era (AD, BC or Future), e.g. '{out['name']} AD net 4'")
+        raise IllegalMove(Msg("{name}: say its era (AD, BC or Future), e.g. '{name} AD net 4'", name=term(out["name"])))
     if out["action"] is not None and out["era"] != "Future":
-        raise IllegalMove(f"{out['name']}: only a Future destination has an action written on it")
+        raise IllegalMove(Msg("{name}: only a Future destination has an action written on it", name=term(out["name"])))
     if not isinstance(out["parts"], (list, tuple)) or not out["parts"] or \
             any(not isinstance(p, str) or p not in parts for p in out["parts"]):
-        raise IllegalMove(f"{out['name']}: say the parts it needs ({', '.join(sorted(parts))}), "
-                          f"e.g. '{out['name']} {out['era']} {sorted(parts)[0]} 4'")
+        raise IllegalMove(Msg("{name}: say the parts it needs ({parts}), e.g. '{name} {era} {part} 4'",
+                              name=term(out["name"]), parts=Listed([term(p) for p in sorted(parts)], sep=", "),
+                              era=term(out["era"]), part=term(sorted(parts)[0])))
     if not isinstance(out["points"], int) or isinstance(out["points"], bool) or out["points"] < 0:
-        raise IllegalMove(f"{out['name']}: say its points, e.g. '{out['name']} {out['era']} "
-                          f"{' '.join(out['parts'])} 4'")
+        raise IllegalMove(Msg("{name}: say its points, e.g. '{name} {era} {parts} 4'", name=term(out["name"]),
+                              era=term(out["era"]), parts=Listed([term(p) for p in out["parts"]], sep=" ")))
     return out

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 from ..base import Oled
+from ...i18n import Msg
 
 PAGES = ("auto", "said")
 
@@ -17,11 +18,13 @@ def screen(view: dict, page: str, message: str) -> tuple[str, dict] | None:
     turn = names[view["turn"]]
     if page == "said":
         text = view["said"][-1] if view["said"] else message
-        return "message", {"title": f"Day {view['day']}", "right": turn, "text": text}
-    seats = [{"name": names[p["seat"]] + (" out" if p["removed"] else f" x{p['cracks']}" if p["cracks"] else ""),
+        return "message", {"title": Msg("Day {day}", day=view['day']), "right": turn, "text": text}
+    seats = [{"name": (Msg("{name} out", name=names[p["seat"]]) if p["removed"] else
+                       Msg("{name} x{cracks}", name=names[p["seat"]], cracks=p["cracks"]) if p["cracks"]
+                       else names[p["seat"]]),
               "score": view["scores"][str(p["seat"])], "mark": p["seat"] == view["turn"]}
              for p in view["players"]]
-    return "scoreboard", {"title": f"Day {view['day']}/3", "right": turn, "seats": seats}
+    return "scoreboard", {"title": Msg("Day {day}/3", day=view['day']), "right": turn, "seats": seats}
 
 
 OLED = Oled(pages=PAGES, screen=screen)

@@ -9,6 +9,8 @@ Every line becomes the same moves a phone sends (`move_from_dict`), so it is che
 """
 from __future__ import annotations
 
+from ...i18n import Listed, Msg, seat_names, term
+
 from ..base import IllegalMove, Records
 from . import rules
 from .moves import EndTurn, move_from_dict
@@ -24,7 +26,7 @@ def header(options: dict) -> dict:
     """Records number seats from 0 and speak of them that way."""
     players = options.get("players", 3)
     if isinstance(players, int) and not isinstance(players, bool):
-        options.setdefault("names", [f"seat {s}" for s in range(players)])
+        options.setdefault("names", [Msg("seat {seat}", seat=s) for s in range(players)])  # "seat 0" in English
     if "destinations" in options and not isinstance(options["destinations"], list):
         raise IllegalMove("destinations is a list of {\"name\", \"era\", \"parts\", \"points\"}")
     return options
@@ -114,21 +116,27 @@ def result(state) -> dict:
 def describe(state) -> list[str]:
     out = []
     day = 0
+    names = seat_names(state.names)  # "seat N" when the record names nobody
     for t in state.history:
         if t.day != day:
             day = t.day
-            out.append(f"Day {day}")
-        words = f"  {state.names[t.seat]}: {'new' if t.new else 'past'} {state.card(t.card).title}"
+            out.append(Msg("Day {day}", day=day))
+        card = term(state.card(t.card).title)
+        name = names[t.seat]
+        line = (Msg("  {name}: new {card}", name=name, card=card) if t.new else
+                Msg("  {name}: past {card}", name=name, card=card))
         if t.crack:
-            words += " (crack)"
+            line = Listed([line, Msg("(crack)")], sep=" ")
         if t.launched:
-            words += f", launched to {t.launched} for {t.points}"
-        out.append(words)
+            line = Listed([line, Msg("launched to {destination} for {points}",
+                                     destination=term(t.launched), points=t.points)], sep=", ")
+        out.append(line)
     for s in range(state.players):
         pen = rules.penalties(state, s)
-        out.append(f"{state.names[s]}: {state.seats[s].points} points, penalties "
-                   f"{pen['scrapped']} scrapped, {pen['ads']} Ads, {pen['cracks']} cracks: "
-                   f"{rules.total(state, s)}" + (" (removed)" if state.seats[s].removed else ""))
+        line = Msg("{name}: {points} points, penalties {scrapped} scrapped, {ads} Ads, {cracks} cracks: "
+                   "{total}", name=names[s], points=state.seats[s].points, scrapped=pen["scrapped"],
+                   ads=pen["ads"], cracks=pen["cracks"], total=rules.total(state, s))
+        out.append(Listed([line, Msg("(removed)")], sep=" ") if state.seats[s].removed else line)
     return out
 
 

@@ -13,6 +13,7 @@ from collections import Counter
 from ..base import IllegalMove
 from .moves import Act, EndTurn, Future, Launch, Told, TrashPart
 from .state import State, TurnRecord, freeze, thaw
+from ...i18n import Listed, Msg, term
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
 CRACK_PENALTY = {0: 0, 1: 1, 2: 3, 3: 6}
@@ -55,27 +56,27 @@ def crack_reason(state, seat: int, effect: str) -> str | None:
         return None
     if effect == "advertise":
         if p.ads == 0:
-            return "you have no Ad tokens left"
+            return Msg("you have no Ad tokens left")
         if not free_destinations(state):
-            return "every destination already has a machine or an Ad today"
+            return Msg("every destination already has a machine or an Ad today")
         return None
     if not mine:
-        return "all your time machines have launched"
+        return Msg("all your time machines have launched")
     if effect in TAKE_EFFECTS and not takeable(state, effect):
         if effect == "supply":
-            return "the supply has no parts left"
+            return Msg("the supply has no parts left")
         if effect == "any_store":
-            return "every store is empty"
-        kinds = " or ".join(plural(k) for k, s in state.kinds if s == effect)
-        return f"the {STORE_TITLES[effect]} has no {kinds} left"
+            return Msg("every store is empty")
+        kinds = Listed([term(plural(k)) for k, s in state.kinds if s == effect], sep=" or ")
+        return Msg("the {store} has no {parts} left", store=term(STORE_TITLES[effect]), parts=kinds)
     parts_on = [part for m in mine for part in p.machines[m - 1]]
     if effect == "exchange" and not parts_on:
-        return "your time machines that have not launched have no parts to return"
+        return Msg("your time machines that have not launched have no parts to return")
     if effect == "move":
         if len(mine) < 2:
-            return "only one of your time machines has not launched"
+            return Msg("only one of your time machines has not launched")
         if not parts_on:
-            return "your time machines that have not launched have no parts to move"
+            return Msg("your time machines that have not launched have no parts to move")
     return None
 
 
@@ -83,12 +84,13 @@ def crack_reason(state, seat: int, effect: str) -> str | None:
 
 def apply(state: State, move) -> tuple[State, list[Told]]:
     if state.phase == "over":
-        raise IllegalMove("the game is over")
+        raise IllegalMove(Msg("the game is over"))
     seat = getattr(move, "seat", None)
     if not isinstance(seat, int) or not 0 <= seat < state.players:
-        raise IllegalMove(f"there is no seat {seat} at this table")
+        raise IllegalMove(Msg("there is no seat {seat} at this table", seat=seat))
     if seat != state.turn:
-        raise IllegalMove(f"it is seat {state.turn}'s turn ({state.names[state.turn]}), not seat {seat}'s")
+        raise IllegalMove(Msg("it is seat {turn}'s turn ({name}), not seat {seat}'s",
+                              turn=state.turn, name=state.names[state.turn], seat=seat))
     w = thaw(state)
     w.told = []  # the words of this move, for its events; not part of the state
     if isinstance(move, Act):
@@ -101,10 +103,10 @@ def apply(state: State, move) -> tuple[State, list[Told]]:
         _future(w, move)
     elif isinstance(move, EndTurn):
         if w.phase == "action":
-            raise IllegalMove("first take an action: a new one or the leftmost card of your hand")
+            raise IllegalMove(Msg("first take an action: a new one or the leftmost card of your hand"))
         _end_turn(w)
     else:
-        raise IllegalMove(f"{type(move).__name__} is not a Loop move")
+        raise IllegalMove(Msg("{move} is not a Loop move", move=type(move).__name__))
     told = w.told
     del w.told
     return freeze(w), [Told(words) for words in told]
@@ -114,7 +116,7 @@ def article(part: str) -> str:
     return "An" if part[:1].lower() in "aeiou" else "A"
 
 
-def say(w, words: str):
+def say(w, words: Msg):
     w.said.append(words)
     w.told.append(words)
 
@@ -123,29 +125,28 @@ def say(w, words: str):
 
 def _act(w, move: Act):
     if w.phase != "action":
-        raise IllegalMove("you have taken your action this turn: launch a machine or end your turn")
+        raise IllegalMove(Msg("you have taken your action this turn: launch a machine or end your turn"))
     p = w.seats[w.turn]
     if move.new is None:
         if not p.hand:
-            raise IllegalMove("your hand is empty: take a new action from the centre")
+            raise IllegalMove(Msg("your hand is empty: take a new action from the centre"))
         card_id = p.hand.pop(0)
         new = False
     else:
         if p.hand and sum(1 for _, n in p.placed if n) >= 3:
-            raise IllegalMove("you have taken your 3 new actions today: play the leftmost card of your hand")
+            raise IllegalMove(Msg("you have taken your 3 new actions today: play the leftmost card of your hand"))
         if sum(1 for _, n in p.placed if n) >= 3:
-            raise IllegalMove("you have taken your 3 new actions today")
+            raise IllegalMove(Msg("you have taken your 3 new actions today"))
         centre = dict(w.centre)
         if move.new not in centre:
-            raise IllegalMove(f"there is no {move.new!r} card in this game")
+            raise IllegalMove(Msg("there is no {card!r} card in this game", card=move.new))
         if centre[move.new] == 0:
-            raise IllegalMove(f"no {_title(w, move.new)} card is left in the centre")
+            raise IllegalMove(Msg("no {card} card is left in the centre", card=term(_title(w, move.new))))
         w.centre = [[c, n - 1 if c == move.new else n] for c, n in w.centre]
         card_id, new = move.new, True
     p.placed.append([card_id, new])
     card = _card(w, card_id)
     who = p.name
-    how = "adds" if new else "replays"
     reason = crack_reason(w, w.turn, card.effect)
     given = {k: getattr(move, k) for k in ("part", "machine", "give", "take", "to_machine",
                                            "from_machine", "destination")
@@ -155,18 +156,22 @@ def _act(w, move: Act):
     w.history.append(TurnRecord(w.day, w.turn, card_id, new, crack=reason is not None))
     if reason is not None:
         if given:
-            raise IllegalMove(f"{card.title} cracks: {reason}, so the turn names no {', '.join(given)}")
-        say(w, f"{who} {how} {card.title}: it cracks, {reason}.")
+            raise IllegalMove(Msg("{card} cracks: {reason}, so the turn names no {given}",
+                                  card=term(card.title), reason=reason, given=Listed(given, sep=", ")))
+        say(w, (Msg("{name} adds {card}: it cracks, {reason}.", name=who, card=term(card.title), reason=reason)
+                if new else
+                Msg("{name} replays {card}: it cracks, {reason}.", name=who, card=term(card.title), reason=reason)))
         _crack(w, w.turn)
         _after_action(w)
         return
-    say(w, f"{who} {how} {card.title}.")
+    say(w, Msg("{name} adds {card}.", name=who, card=term(card.title)) if new else
+        Msg("{name} replays {card}.", name=who, card=term(card.title)))
     if card.effect == "trash":
         _check_keys(card.title, given, {"parts"})
         for pair in move.parts:
             if not isinstance(pair, (list, tuple)) or len(pair) != 2:
-                raise IllegalMove("trash names its parts as [machine, part] pairs")
-            _take_off(w, w.turn, pair[0], pair[1], "to the supply")
+                raise IllegalMove(Msg("trash names its parts as [machine, part] pairs"))
+            _take_off(w, w.turn, pair[0], pair[1])
         if not move.parts:
             w.phase = "trash"
             _maybe_end(w)
@@ -184,10 +189,12 @@ def _after_action(w):
 def _check_keys(title: str, given: dict, allowed: set, needed: set = frozenset()):
     extra = set(given) - allowed
     if extra:
-        raise IllegalMove(f"{title} does not take {', '.join(sorted(extra))}")
+        raise IllegalMove(Msg("{action} does not take {what}", action=term(title),
+                              what=Listed(sorted(extra), sep=", ")))
     missing = set(needed) - set(given)
     if missing:
-        raise IllegalMove(f"{title} needs {' and '.join(sorted(missing))}")
+        raise IllegalMove(Msg("{action} needs {what}", action=term(title),
+                              what=Listed(sorted(missing), sep=" and ")))
 
 
 def _perform(w, title: str, effect: str, given: dict):
@@ -197,8 +204,10 @@ def _perform(w, title: str, effect: str, given: dict):
         _check_keys(title, given, {"part", "machine"}, {"part", "machine"})
         part, machine = given["part"], given["machine"]
         if part not in takeable(w, effect):
-            where = {"supply": "the supply", "any_store": "any store"}.get(effect, f"the {STORE_TITLES.get(effect, effect)}")
-            raise IllegalMove(f"{title} cannot take {part!r}: {where} has none to give")
+            where = {"supply": Msg("the supply"), "any_store": Msg("any store")}.get(
+                effect, Msg("the {store}", store=term(STORE_TITLES.get(effect, effect))))
+            raise IllegalMove(Msg("{action} cannot take {part!r}: {where} has none to give",
+                                  action=term(title), part=term(part), where=where))
         _machine_ok(w, seat, machine)
         i = _kind(w, part)
         if effect == "supply":
@@ -206,82 +215,89 @@ def _perform(w, title: str, effect: str, given: dict):
         else:
             w.stores[i] -= 1
         w.seats[seat].machines[machine - 1].append(part)
-        where = "the supply" if effect == "supply" else f"the {STORE_TITLES[w.kinds[i][1]]}"
-        say(w, f"{article(part)} {part} from {where} goes on machine {ROMAN[machine]}.")
+        if effect == "supply":
+            say(w, Msg("{a} {part} from the supply goes on machine {machine}.", a=article(part),
+                       part=term(part), machine=ROMAN[machine]))
+        else:
+            say(w, Msg("{a} {part} from the {store} goes on machine {machine}.", a=article(part),
+                       part=term(part), store=term(STORE_TITLES[w.kinds[i][1]]), machine=ROMAN[machine]))
     elif effect == "exchange":
         _check_keys(title, given, {"give", "take", "machine", "to_machine"}, {"give", "take", "machine"})
         machine, give, take = given["machine"], given["give"], given["take"]
         to = given.get("to_machine", machine)
-        _take_off(w, seat, machine, give, "to its store", store=True)
+        _take_off(w, seat, machine, give, store=True)
         if take not in takeable(w, "any_store"):
-            raise IllegalMove(f"no store has a {take} to take")
+            raise IllegalMove(Msg("no store has a {part} to take", part=term(take)))
         _machine_ok(w, seat, to)
         w.stores[_kind(w, take)] -= 1
         w.seats[seat].machines[to - 1].append(take)
-        say(w, f"{article(take)} {take} goes on machine {ROMAN[to]}.")
+        say(w, Msg("{a} {part} goes on machine {machine}.", a=article(take), part=term(take), machine=ROMAN[to]))
     elif effect == "move":
         _check_keys(title, given, {"part", "from_machine", "to_machine"}, {"part", "from_machine", "to_machine"})
         a, b, part = given["from_machine"], given["to_machine"], given["part"]
         _machine_ok(w, seat, a)
         _machine_ok(w, seat, b)
         if a == b:
-            raise IllegalMove("Move takes a part to another machine")
+            raise IllegalMove(Msg("Move takes a part to another machine"))
         if part not in w.seats[seat].machines[a - 1]:
-            raise IllegalMove(f"machine {ROMAN[a]} has no {part}")
+            raise IllegalMove(Msg("machine {machine} has no {part}", machine=ROMAN[a], part=term(part)))
         w.seats[seat].machines[a - 1].remove(part)
         w.seats[seat].machines[b - 1].append(part)
-        say(w, f"The {part} moves from machine {ROMAN[a]} to machine {ROMAN[b]}.")
+        say(w, Msg("The {part} moves from machine {a} to machine {b}.", part=term(part), a=ROMAN[a], b=ROMAN[b]))
     elif effect == "advertise":
         _check_keys(title, given, {"destination"}, {"destination"})
         d = given["destination"]
         if _dest(w, d) is None:
-            raise IllegalMove(f"there is no destination {d!r} on the table")
+            raise IllegalMove(Msg("there is no destination {destination!r} on the table", destination=d))
         if d not in free_destinations(w):
-            raise IllegalMove(f"{d} already has a machine or an Ad today")
+            raise IllegalMove(Msg("{destination} already has a machine or an Ad today", destination=term(d)))
         p = w.seats[seat]
         p.ads -= 1
         p.ads_out.append(d)
-        say(w, f"{p.name} puts an Ad on {d}.")
+        say(w, Msg("{name} puts an Ad on {destination}.", name=p.name, destination=term(d)))
     elif effect == "office":
         _check_keys(title, given, {"part"})
         part = given.get("part")
         if part is not None:
             p = w.seats[seat]
             if part not in p.scrapped:
-                raise IllegalMove(f"there is no scrapped {part} in your penalty area")
+                raise IllegalMove(Msg("there is no scrapped {part} in your penalty area", part=term(part)))
             p.scrapped.remove(part)
             w.supply[_kind(w, part)] += 1
-            say(w, f"{p.name} takes a scrapped {part} out of the penalty area.")
+            say(w, Msg("{name} takes a scrapped {part} out of the penalty area.", name=p.name, part=term(part)))
     else:
-        raise IllegalMove(f"{title} is not an action this companion knows")
+        raise IllegalMove(Msg("{action} is not an action this companion knows", action=term(title)))
 
 
 def _machine_ok(w, seat: int, machine):
     if not isinstance(machine, int) or isinstance(machine, bool) or not 1 <= machine <= 3:
-        raise IllegalMove("a machine is 1, 2 or 3")
+        raise IllegalMove(Msg("a machine is 1, 2 or 3"))
     if machine > w.day:
-        raise IllegalMove(f"machine {ROMAN[machine]} is not in use until day {machine}")
+        raise IllegalMove(Msg("machine {machine} is not in use until day {day}", machine=ROMAN[machine], day=machine))
     if machine in w.seats[seat].launched:
-        raise IllegalMove(f"machine {ROMAN[machine]} has launched today")
+        raise IllegalMove(Msg("machine {machine} has launched today", machine=ROMAN[machine]))
 
 
-def _take_off(w, seat, machine, part, where, store=False):
+def _take_off(w, seat, machine, part, store=False):
     _machine_ok(w, seat, machine)
     parts = w.seats[seat].machines[machine - 1]
     if part not in parts:
-        raise IllegalMove(f"machine {ROMAN[machine]} has no {part}")
+        raise IllegalMove(Msg("machine {machine} has no {part}", machine=ROMAN[machine], part=term(part)))
     parts.remove(part)
     if store:
         w.stores[_kind(w, part)] += 1
     else:
         w.supply[_kind(w, part)] += 1
-    say(w, f"The {part} comes off machine {ROMAN[machine]} {where}.")
+    say(w, Msg("The {part} comes off machine {machine} to its store.", part=term(part), machine=ROMAN[machine])
+        if store else
+        Msg("The {part} comes off machine {machine} to the supply.", part=term(part), machine=ROMAN[machine]))
 
 
 def _kind(w, part) -> int:
     names = [k for k, _ in w.kinds]
     if part not in names:
-        raise IllegalMove(f"there is no part called {part!r}; the parts are {', '.join(names)}")
+        raise IllegalMove(Msg("there is no part called {part!r}; the parts are {parts}", part=part,
+                              parts=Listed([term(n) for n in names], sep=", ")))
     return names.index(part)
 
 
@@ -303,18 +319,18 @@ def _crack(w, seat: int):
     if p.cracks >= 4:
         p.removed = True
         w.removed_order.append(seat)
-        say(w, f"{p.name} takes a 4th crack token and ceases to exist in this space-time: "
-               f"out of the game.")
+        say(w, Msg("{name} takes a 4th crack token and ceases to exist in this space-time: "
+                   "out of the game.", name=p.name))
     else:
-        say(w, f"{p.name} takes crack token {p.cracks}.")
+        say(w, Msg("{name} takes crack token {n}.", name=p.name, n=p.cracks))
 
 
 # ---------------------------------------------------------------- after the action
 
 def _trash_part(w, move: TrashPart):
     if w.phase != "trash":
-        raise IllegalMove("parts come off only during a Trash action")
-    _take_off(w, w.turn, move.machine, move.part, "to the supply")
+        raise IllegalMove(Msg("parts come off only during a Trash action"))
+    _take_off(w, w.turn, move.machine, move.part)
     _maybe_end(w)
 
 
@@ -322,19 +338,21 @@ def launch_problem(state, seat: int, machine: int, name: str) -> str | None:
     """Why this launch cannot be made now, or None."""
     p = state.seats[seat]
     if not isinstance(machine, int) or isinstance(machine, bool) or not 1 <= machine <= state.day:
-        return f"machine {machine} is not in use today"
+        return Msg("machine {machine} is not in use today", machine=machine)
     if machine in p.launched:
-        return f"machine {ROMAN[machine]} has launched today"
+        return Msg("machine {machine} has launched today", machine=ROMAN[machine])
     d = next((d for d in state.destinations if d.name == name), None)
     if d is None:
-        return f"there is no destination {name!r} on the table"
+        return Msg("there is no destination {destination!r} on the table", destination=name)
     missing = Counter(d.parts) - Counter(p.machines[machine - 1])
     if missing:
-        return f"machine {ROMAN[machine]} lacks {', '.join(sorted(missing.elements()))} for {d.name}"
+        return Msg("machine {machine} lacks {parts} for {destination}", machine=ROMAN[machine],
+                   parts=Listed([term(k) for k in sorted(missing.elements())], sep=", "),
+                   destination=term(d.name))
     if any(t == d.name for t, _ in p.tokens):
-        return f"you already have a time machine token at {d.name}"
+        return Msg("you already have a time machine token at {destination}", destination=term(d.name))
     if arrivals(state, seat, d.name) >= 2:
-        return f"two machines have already gone to {d.name} today"
+        return Msg("two machines have already gone to {destination} today", destination=term(d.name))
     return None
 
 
@@ -352,9 +370,11 @@ def second_reason(state, seat: int, name: str) -> str | None:
         return None
     there = next((s for d, s in state.on_dest if d == name), None)
     if there is not None:
-        return f"it would be the second machine at {name} today: {state.seats[there].name}'s machine is there"
+        return Msg("it would be the second machine at {destination} today: {name}'s machine is there",
+                   destination=term(name), name=state.seats[there].name)
     ad = next(s for s, p in enumerate(state.seats) if s != seat and name in p.ads_out)
-    return f"it would be the second machine at {name} today: {state.seats[ad].name}'s Ad is there"
+    return Msg("it would be the second machine at {destination} today: {name}'s Ad is there",
+               destination=term(name), name=state.seats[ad].name)
 
 
 def scrapped_by(state, seat: int, machine: int, name: str) -> list[str]:
@@ -370,25 +390,31 @@ def scrap_words(state, seat: int, machine: int, name: str) -> str | None:
     gone = Counter(scrapped_by(state, seat, machine, name))
     if not gone:
         return None
-    what = [f"{article(k).lower()} {k}" if n == 1 else f"{n} {plural(k)}" for k, n in sorted(gone.items())]
-    them = "it" if sum(gone.values()) == 1 else "them"
-    return f"{' and '.join(what)}: {name} does not need {them} (-1 each)"
+    what = [Msg("{a} {part}", a=article(k).lower(), part=term(k)) if n == 1 else
+            Msg("{n} {parts}", n=n, parts=term(plural(k))) for k, n in sorted(gone.items())]
+    if sum(gone.values()) == 1:
+        return Msg("{parts}: {destination} does not need it (-1 each)",
+                   parts=Listed(what, sep=" and "), destination=term(name))
+    return Msg("{parts}: {destination} does not need them (-1 each)",
+               parts=Listed(what, sep=" and "), destination=term(name))
 
 
 def launch_warning(state, seat: int, machine: int, name: str) -> str | None:
     """What a possible launch will cost, said before it is chosen, as an action's crack is."""
     crack, scrap = second_reason(state, seat, name), scrap_words(state, seat, machine, name)
-    out = ([f"this will crack: {crack}"] if crack else []) + ([f"this will scrap {scrap}"] if scrap else [])
-    return "; ".join(out) or None
+    out = ([Msg("this will crack: {reason}", reason=crack)] if crack else []) + (
+        [Msg("this will scrap {parts}", parts=scrap)] if scrap else [])
+    return Listed(out, sep="; ") if out else None
 
 
 def _launch(w, move: Launch):
     if w.phase not in ("launch", "trash"):
-        raise IllegalMove("a machine launches after the turn's action, once a turn")
+        raise IllegalMove(Msg("a machine launches after the turn's action, once a turn"))
     problem = launch_problem(w, w.turn, move.machine, move.destination)
     if problem:
-        raise IllegalMove(f"machine {ROMAN.get(move.machine, move.machine)} cannot launch to "
-                          f"{move.destination}: {problem}")
+        raise IllegalMove(Msg("machine {machine} cannot launch to {destination}: {problem}",
+                              machine=ROMAN.get(move.machine, move.machine),
+                              destination=term(move.destination), problem=problem))
     seat, p, d = w.turn, w.seats[w.turn], _dest(w, move.destination)
     second = second_reason(w, seat, d.name) is not None
     gone = scrapped_by(w, seat, move.machine, d.name)
@@ -398,20 +424,25 @@ def _launch(w, move: Launch):
     p.points += d.points
     rec = w.history[-1]
     w.history[-1] = TurnRecord(rec.day, rec.seat, rec.card, rec.new, rec.crack, d.name, d.points)
-    say(w, f"{p.name} launches machine {ROMAN[move.machine]} to {d.name}: {d.points} points.")
+    say(w, Msg("{name} launches machine {machine} to {destination}: {points} points.", name=p.name,
+               machine=ROMAN[move.machine], destination=term(d.name), points=d.points))
     if d.name in p.ads_out:
         p.ads_out.remove(d.name)
-        say(w, f"{p.name}'s Ad on {d.name} is fulfilled.")
+        say(w, Msg("{name}'s Ad on {destination} is fulfilled.", name=p.name, destination=term(d.name)))
     if gone:
         p.machines[move.machine - 1] = list(d.parts)
         p.scrapped.extend(gone)
-        say(w, f"{d.name} needs no {', '.join(gone)}: scrapped, -{len(gone)} in {p.name}'s penalty area.")
+        say(w, Msg("{destination} needs no {parts}: scrapped, -{count} in {name}'s penalty area.",
+                   destination=term(d.name), parts=Listed([term(k) for k in gone], sep=", "),
+                   count=len(gone), name=p.name))
     if second:
-        say(w, f"Machine {ROMAN[move.machine]} is the second at {d.name} today: a crack.")
+        say(w, Msg("Machine {machine} is the second at {destination} today: a crack.",
+                   machine=ROMAN[move.machine], destination=term(d.name)))
         _crack(w, seat)
     if d.action and not p.removed and _future_possible(w, seat, d.action):
         w.phase = "future"
-        say(w, f"{d.name} offers its action: {d.action.replace('_', ' ')}.")
+        say(w, Msg("{destination} offers its action: {action}.", destination=term(d.name),
+                   action=term(d.action.replace('_', ' '))))
         return
     _end_turn(w)
 
@@ -422,7 +453,7 @@ def _future_possible(state, seat, effect) -> bool:
 
 def _future(w, move: Future):
     if w.phase != "future":
-        raise IllegalMove("a Future destination's action comes right after launching there")
+        raise IllegalMove(Msg("a Future destination's action comes right after launching there"))
     d = _dest(w, w.on_dest[-1][0])
     given = {k: getattr(move, k) for k in ("part", "machine", "give", "take", "to_machine",
                                            "from_machine") if getattr(move, k) is not None}
@@ -475,17 +506,19 @@ def _unfulfilled_words(p) -> str:
     """Every Ad that turned to -3 today, by destination, and what the player's Ads cost in all
     (one sentence per player, so it never names one Ad of several)."""
     today = p.ads_out
-    where = today[0] if len(today) == 1 else ", ".join(today[:-1]) + " and " + today[-1]
-    out = (f"{p.name}'s Ad on {where} was not fulfilled: -3." if len(today) == 1 else
-           f"{p.name}'s {len(today)} Ads on {where} were not fulfilled: -3 each.")
+    where = Listed([term(d) for d in today])
+    out = (Msg("{name}'s Ad on {where} was not fulfilled: -3.", name=p.name, where=where) if len(today) == 1
+           else Msg("{name}'s {count} Ads on {where} were not fulfilled: -3 each.", name=p.name,
+                    count=len(today), where=where))
     if p.unfulfilled > len(today):  # earlier days' too: the whole of the Ad penalty so far
-        out += f" {p.unfulfilled} unfulfilled Ads in all: -{3 * p.unfulfilled}."
+        out = Listed([out, Msg("{count} unfulfilled Ads in all: -{penalty}.", count=p.unfulfilled,
+                               penalty=3 * p.unfulfilled)], sep=" ")
     return out
 
 
 def _end_day(w):
     mark = len(w.said)
-    say(w, f"Day {w.day} ends.")
+    say(w, Msg("Day {day} ends.", day=w.day))
     w.on_dest = []
     for p in w.seats:
         if p.ads_out:
@@ -500,7 +533,7 @@ def _end_day(w):
                 bonus = sum(2 if i < 3 else 1 for i, c in enumerate(ids[:6]) if c == "office")
                 if bonus and not p.removed:
                     p.points += bonus
-                    say(w, f"{p.name}'s Office work on day 3: +{bonus}.")
+                    say(w, Msg("{name}'s Office work on day 3: +{bonus}.", name=p.name, bonus=bonus))
     w.days.append([[p.points for p in w.seats], [p.cracks for p in w.seats]])
     if w.day == 3:
         w.phase = "over"
@@ -512,7 +545,7 @@ def _end_day(w):
     for cid in drawn:
         w.centre.append([cid, 1])
     if drawn:
-        say(w, "Time anomalies: " + ", ".join(_title(w, c) for c in drawn) + ".")
+        say(w, Msg("Time anomalies: {cards}.", cards=Listed([term(_title(w, c)) for c in drawn], sep=", ")))
     for p in w.seats:
         p.hand = [c for c, _ in p.placed]
         p.placed = []
@@ -524,7 +557,8 @@ def _end_day(w):
     w.day += 1
     w.start = next_start(w)
     w.turn = w.start
-    say(w, f"Day {w.day}: {w.seats[w.start].name} starts, furthest behind on the score track.")
+    say(w, Msg("Day {day}: {name} starts, furthest behind on the score track.", day=w.day,
+               name=w.seats[w.start].name))
     w.said = w.said[mark:]
 
 
@@ -540,7 +574,8 @@ def next_start(state) -> int:
 
 def say_final(w):
     totals = {s: total(w, s) for s in range(len(w.seats))}
-    say(w, "The game ends. " + ", ".join(f"{w.seats[s].name} {t}" for s, t in totals.items()) + ".")
+    say(w, Msg("The game ends. {totals}.", totals=Listed(
+        [Msg("{name} {total}", name=w.seats[s].name, total=t) for s, t in totals.items()], sep=", ")))
 
 
 # ---------------------------------------------------------------- scoring

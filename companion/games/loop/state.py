@@ -9,6 +9,7 @@ import dataclasses
 from dataclasses import dataclass
 from types import SimpleNamespace
 
+from ...i18n import Msg
 from ..base import IllegalMove, chance
 from . import catalog
 
@@ -141,7 +142,7 @@ def setup(options: dict | None, seed: int) -> State:
     options = dict(options or {})
     players = options.get("players", 3)
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
-        raise IllegalMove("Loop is for 2 to 4 players")
+        raise IllegalMove(Msg("Loop is for 2 to 4 players"))
     yes = lambda key: options.get(key) in (True, "yes", 1)  # noqa: E731
     future, office, extra = yes("future"), yes("office"), yes("extra_anomalies")
     kept = _kept(options.get("kept"))
@@ -154,7 +155,7 @@ def setup(options: dict | None, seed: int) -> State:
     entered = options.get("destinations")
     if entered:
         if not isinstance(entered, list):
-            raise IllegalMove("destinations is a list, e.g. ['Rome AD net 4', ...]")
+            raise IllegalMove(Msg("destinations is a list, e.g. ['Rome AD net 4', ...]"))
         chosen = [catalog.destination(e, part_names, lookup) for e in entered if e not in ("", None)]
     else:
         chosen = []
@@ -165,7 +166,7 @@ def setup(options: dict | None, seed: int) -> State:
         entered_dests = None
     names = [d["name"] for d in chosen]
     if len(set(names)) != len(names):
-        raise IllegalMove("two destinations have the same name")
+        raise IllegalMove(Msg("two destinations have the same name"))
     dests = tuple(Destination(d["name"], d["era"], tuple(d["parts"]), d["points"],
                               d.get("action") if d["era"] == "Future" else None)
                   for d in chosen)
@@ -183,7 +184,7 @@ def setup(options: dict | None, seed: int) -> State:
         deck = wanted + [a for a in deck if a not in wanted]
     first = options.get("first", 0)
     if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < players:
-        raise IllegalMove(f"first is the seat of the youngest player, 0 to {players - 1}")
+        raise IllegalMove(Msg("first is the seat of the youngest player, 0 to {last}", last=players - 1))
     given = options.get("names") or []
     names = tuple(given[s] if s < len(given) and isinstance(given[s], str) and given[s].strip()
                   else f"P{s + 1}" for s in range(players))

@@ -9,12 +9,14 @@ from ..base import IllegalMove, Viewer, to_dict
 from . import rules
 from .moves import Launch
 from .state import State
+from ...i18n import Listed, Msg, term
 
 
 def hand_words(state: State, seat: int) -> str:
     """The secret the leak checks look for: this seat's hand order."""
     hand = state.seats[seat].hand
-    return f"seat {seat} hand, leftmost first: " + " > ".join(state.card(c).title for c in hand)
+    cards = Listed([term(state.card(c).title) for c in hand], sep=" > ")
+    return Msg("seat {seat} hand, leftmost first: {cards}", seat=seat, cards=cards)
 
 
 def view(state: State, viewer: Viewer, legal) -> dict:
@@ -43,7 +45,7 @@ def view(state: State, viewer: Viewer, legal) -> dict:
     }
     if viewer.kind == "seat":
         if not 0 <= viewer.seat < state.players:
-            raise IllegalMove(f"there is no seat {viewer.seat} at this table")
+            raise IllegalMove(Msg("there is no seat {seat} at this table", seat=viewer.seat))
         moves = legal(state) if state.turn == viewer.seat and not over else []
         out["me"] = _mine(state, viewer.seat)
         out["me"]["launches"] = _launches(state, moves)
@@ -99,7 +101,7 @@ def _mine(state, seat: int) -> dict:
         if i == 0:
             reason = rules.crack_reason(state, seat, card.effect)
             entry["crack"] = reason
-            entry["warning"] = f"this will crack: {reason}" if reason else None
+            entry["warning"] = Msg("this will crack: {reason}", reason=reason) if reason else None
         hand.append(entry)
     choices = []
     if p.new_today < 3 and not p.removed:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...i18n import Listed, Msg, term
 from ..base import Event, from_dict, to_dict
 from .tiles import Tile, parse_tile
 
@@ -44,7 +45,8 @@ class TilesPassed(Event):
     right: bool
 
     def text(self):
-        return f"Tiles passed to the {'right' if self.right else 'left'}; the first lead may play"
+        return (Msg("Tiles passed to the right; the first lead may play") if self.right else
+                Msg("Tiles passed to the left; the first lead may play"))
 
 
 @dataclass(frozen=True)
@@ -56,7 +58,10 @@ class TilePlayed(Event):
 
     def text(self):
         words = Tile(*_face_parts(self.tile)).words()
-        return f"{self.name} played {words}" + (f", declared {self.declare}" if self.declare else "")
+        if self.declare:
+            return Msg("{name} played {tile}, declared {colour}", name=self.name, tile=words,
+                       colour=term(self.declare))
+        return Msg("{name} played {tile}", name=self.name, tile=words)
 
 
 @dataclass(frozen=True)
@@ -68,8 +73,9 @@ class RevokeFound(Event):
     earlier_trick: int
 
     def text(self):
-        return (f"Revoke: {self.name} played {self.colour} in trick {self.trick} "
-                f"but did not follow {self.colour} in trick {self.earlier_trick}")
+        return Msg("Revoke: {name} played {colour} in trick {trick} but did not follow {colour} in "
+                   "trick {earlier}", name=self.name, colour=term(self.colour), trick=self.trick,
+                   earlier=self.earlier_trick)
 
 
 @dataclass(frozen=True)
@@ -79,7 +85,10 @@ class FlipRequested(Event):
     paradox: str
 
     def text(self):
-        return f"Paradox {self.paradox}: {', '.join(self.names)} flip your tiles"
+        colour, value = self.paradox.split()  # "red 3"
+        return Msg("Paradox {tile}: {names} flip your tiles", tile=Msg("{colour} {value}", colour=term(colour),
+                                                                       value=value),
+                   names=Listed(self.names, sep=", "))
 
 
 @dataclass(frozen=True)
@@ -90,7 +99,7 @@ class TileFlipped(Event):
 
     def text(self):
         t = parse_tile(self.tile)
-        return f"{self.name}'s {t.words()} is {t.timeframe}"
+        return Msg("{name}'s {tile} is {timeframe}", name=self.name, tile=t.words(), timeframe=term(t.timeframe))
 
 
 @dataclass(frozen=True)
@@ -113,8 +122,8 @@ class GameOver(Event):
 
     def text(self):
         if len(self.winners) == 1:
-            return f"{self.names[0]} wins the game"
-        return f"Shared victory: {', '.join(self.names)}"
+            return Msg("{name} wins the game", name=self.names[0])
+        return Msg("Shared victory: {names}", names=Listed(self.names, sep=", "))
 
 
 def _face_parts(face: str):

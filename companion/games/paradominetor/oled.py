@@ -7,6 +7,7 @@ and the last trick's ruling. "scoreboard" lists the points, the seat to play mar
 from __future__ import annotations
 
 from ..base import Oled
+from ...i18n import Msg, term
 
 PAGES = ("auto", "scoreboard")
 
@@ -19,35 +20,40 @@ def screen(view: dict, page: str, message: str) -> tuple[str, dict] | None:
         return "scoreboard", _scoreboard(view)
     names = view["names"]
     if view["awaiting_flip"]:
-        return "prompt", {"title": "Paradox!", "text": message}
-    if message.startswith("Revoke:"):  # proven by the play just made: said until the next change
-        return "message", {"title": "Revoke!", "right": f"trick {view['trick_number']}", "text": message[8:]}
+        return "prompt", {"title": Msg("Paradox!"), "text": message}
+    if message.startswith("Revoke:") and view["revokes"]:  # proven by the play just made: said until the next change
+        r = view["revokes"][-1]
+        return "message", {"title": Msg("Revoke!"), "right": Msg("trick {n}", n=view["trick_number"]),
+                           "text": Msg("{name} played {colour} in trick {trick} but did not follow {colour} in "
+                                       "trick {earlier}", name=names[r["seat"]], colour=term(r["colour"]),
+                                       trick=r["trick"], earlier=r["earlier_trick"])}
     if view["current_trick"] or not view["tricks"]:
         plays = [{"seat": names[p["seat"]], "tile": _tile_words(p)} for p in view["current_trick"]]
         turn = names[view["to_play"]] if view["to_play"] is not None else None
-        return "trick", {"title": f"Trick {view['trick_number']}", "plays": plays, "turn": turn,
+        return "trick", {"title": Msg("Trick {n}", n=view["trick_number"]), "plays": plays, "turn": turn,
                          "lead": names[view["lead"]]}
     # Between tricks: the trick to come and who leads it, as the pages say; the last one's ruling.
     last = view["tricks"][-1]
-    text = f"Trick {last['number']}: {last['reason']}"
+    text = Msg("Trick {number}: {reason}", number=last["number"], reason=last["reason"])
     for r in view["revokes"]:
         if r["trick"] == last["number"]:  # proven by the play that ended the trick
-            text += f". Revoke: {names[r['seat']]} ({r['colour']}, trick {r['earlier_trick']})"
-    return "adjudication", {"title": f"Trick {view['trick_number']}", "right": f"lead {names[view['lead']]}",
-                            "text": text}
+            text = Msg("{text}. Revoke: {name} ({colour}, trick {earlier})", text=text, name=names[r["seat"]],
+                       colour=term(r["colour"]), earlier=r["earlier_trick"])
+    return "adjudication", {"title": Msg("Trick {n}", n=view["trick_number"]),
+                            "right": Msg("lead {name}", name=names[view["lead"]]), "text": text}
 
 
 def _scoreboard(view: dict) -> dict:
     seats = [{"name": name, "score": view["scores"][str(s)],
               "mark": "*" if s == view["to_play"] else ""} for s, name in enumerate(view["names"])]
-    return {"title": "Scores", "right": f"{view['trick_number']}/{view['tricks_total']}", "seats": seats}
+    return {"title": Msg("Scores"), "right": f"{view['trick_number']}/{view['tricks_total']}", "seats": seats}
 
 
 def _tile_words(play: dict) -> str:
     colour, value = play["tile"].split("-")[:2]
     if colour == "black":
-        return f"black>{play['declare']}" if play.get("declare") else "black 0"
-    return f"{colour} {value}"
+        return Msg("black>{colour}", colour=term(play["declare"])) if play.get("declare") else Msg("black 0")
+    return Msg("{colour} {value}", colour=term(colour), value=value)
 
 
 OLED = Oled(pages=PAGES, screen=screen)

@@ -5,6 +5,8 @@ Besides `{"move": {...}}`, a record may give a whole trick on one line:
 """
 from __future__ import annotations
 
+from ...i18n import Listed, Msg, seat_names, term
+
 from ..base import TABLE, IllegalMove, Records
 from . import rules
 from .views import view
@@ -14,7 +16,7 @@ def header(options: dict) -> dict:
     """Records number seats from 0 and speak of them that way in their errors."""
     seats = options.get("seats", 4)
     if isinstance(seats, int):
-        options.setdefault("names", [f"seat {s}" for s in range(seats)])
+        options.setdefault("names", [Msg("seat {seat}", seat=s) for s in range(seats)])  # "seat 0" in English
     return options
 
 
@@ -57,13 +59,15 @@ def result(state) -> dict:
 def describe(state) -> list[str]:
     """The tricks, the revokes and the scores in words; the shared code adds the winner."""
     table = view(state, TABLE)
-    names = table["names"]  # "seat N" when the record names nobody
-    out = [f"Trick {t['number']:2}: {t['reason']}" for t in table["tricks"]]
+    names = seat_names(table["names"])  # "seat N" when the record names nobody
+    out = [Msg("Trick {number:>2}: {reason}", number=t["number"], reason=t["reason"]) for t in table["tricks"]]
     for r in table["revokes"]:
-        out.append(f"Revoke: {names[r['seat']]} played {r['colour']} in trick {r['trick']} "
-                   f"but did not follow {r['colour']} in trick {r['earlier_trick']}")
-    out.append("Scores: " + ", ".join(f"{names[int(s)]} {p} ({table['half_point_tricks'][s]} half)"
-                                      for s, p in table["scores"].items()))
+        out.append(Msg("Revoke: {name} played {colour} in trick {trick} but did not follow {colour} in "
+                       "trick {earlier}", name=names[r["seat"]], colour=term(r["colour"]), trick=r["trick"],
+                       earlier=r["earlier_trick"]))
+    scores = [Msg("{name} {points} ({half} half)", name=names[int(s)], points=p, half=table["half_point_tricks"][s])
+              for s, p in table["scores"].items()]
+    out.append(Msg("Scores: {scores}", scores=Listed(scores, sep=", ")))
     return out
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from itertools import product
 
+from ...i18n import Listed, Msg, Plural, english, term
 from ..base import Event, IllegalMove, accepted, chance
 from .moves import (GameOver, FlipRequested, Pass, Play, Reveal, RevokeFound, TileFlipped,
                     TilePlayed, TilesPassed, TrickWon, move_from_dict)
@@ -104,7 +105,7 @@ def setup(options: dict | None = None, seed: int = 0) -> State:
     pass_right = variant == "advanced"
     if options:
         raise IllegalMove(f"Paradominetor has no option {', '.join(sorted(options))}")
-    state = State(seats=seats, colours=colours, names=tuple(n.strip() for n in names), seed=seed,
+    state = State(seats=seats, colours=colours, names=tuple(n if n == n.strip() else n.strip() for n in names), seed=seed,
                   dealt=dealt, pass_right=pass_right, lead=lead, phase="play",
                   scores=(0.0,) * seats, halves=(0,) * seats)
     if dealt:
@@ -137,33 +138,33 @@ def apply(state: State, move) -> tuple[State, list[Event]]:
         move = move_from_dict(move)
     seat = getattr(move, "seat", None)
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.seats:
-        raise IllegalMove(f"there is no seat {getattr(move, 'seat', None)!r} at this table")
+        raise IllegalMove(Msg("there is no seat {seat!r} at this table", seat=getattr(move, 'seat', None)))
     if state.phase == "over":
-        raise IllegalMove("the game is over: all fifteen tricks have been played")
+        raise IllegalMove(Msg("the game is over: all fifteen tricks have been played"))
     if isinstance(move, Pass):
         return _pass(state, move)
     if isinstance(move, Play):
         return _play(state, move)
     if isinstance(move, Reveal):
         return _reveal(state, move)
-    raise IllegalMove(f"Paradominetor has no move {type(move).__name__}")
+    raise IllegalMove(Msg("Paradominetor has no move {move}", move=type(move).__name__))
 
 
 def _pass(state: State, move: Pass):
     if state.phase != "pass":
-        raise IllegalMove("tiles are passed only before the first trick of a dealt game")
+        raise IllegalMove(Msg("tiles are passed only before the first trick of a dealt game"))
     name = seat_name(state, move.seat)
     if state.passes[move.seat] is not None:
-        raise IllegalMove(f"{name} has already passed tiles")
+        raise IllegalMove(Msg("{name} has already passed tiles", name=name))
     if not isinstance(move.tiles, (tuple, list)):
-        raise IllegalMove(f"{name} passes a list of three tiles")
+        raise IllegalMove(Msg("{name} passes a list of three tiles", name=name))
     tiles = [parse_tile(t) for t in move.tiles]
     if sorted(t.timeframe or "" for t in tiles) != sorted(TIMEFRAMES):
-        raise IllegalMove(f"{name} must pass exactly one past, one present and one future tile")
+        raise IllegalMove(Msg("{name} must pass exactly one past, one present and one future tile", name=name))
     hand = list(state.hands[move.seat])
     for t in tiles:
         if t not in hand:
-            raise IllegalMove(f"{name} does not hold {t}")
+            raise IllegalMove(Msg("{name} does not hold {tile}", name=name, tile=str(t)))
         hand.remove(t)
     passes = list(state.passes)
     passes[move.seat] = tuple(tiles)
@@ -180,6 +181,15 @@ def _pass(state: State, move: Pass):
     return state, [TilesPassed(state.pass_right)]
 
 
+def own_word(word, words: tuple[str, ...]):
+    """A player's word as the rules name it: "Past " as "past", and the Japanese "過去", "赤" as
+    "past", "red" (any other word is left for the rules to refuse)."""
+    if not isinstance(word, str):
+        return word
+    low = word.strip().lower()
+    return low if low in words else next((w for w in english(word) if w in words), low)
+
+
 def _in_play(state: State) -> set[str]:
     """Colours a later player must follow: every colour played so far (a black lead as declared)."""
     colours = {p.tile.colour for p in state.trick if p.tile.colour != BLACK}
@@ -190,29 +200,32 @@ def _in_play(state: State) -> set[str]:
 
 def _play(state: State, move: Play):
     if state.phase == "pass":
-        raise IllegalMove("every seat must pass its three tiles before the first trick")
+        raise IllegalMove(Msg("every seat must pass its three tiles before the first trick"))
     if state.phase == "flip":
-        waiting = ", ".join(seat_name(state, s) for s in _awaiting_flip(state))
-        raise IllegalMove(f"first the paradox tiles must be flipped: waiting for {waiting}")
+        waiting = Listed([seat_name(state, s) for s in _awaiting_flip(state)], sep=", ")
+        raise IllegalMove(Msg("first the paradox tiles must be flipped: waiting for {names}", names=waiting))
     name = seat_name(state, move.seat)
     if move.seat != state.to_play:
-        raise IllegalMove(f"it is {seat_name(state, state.to_play)}'s turn, not {name}'s")
+        raise IllegalMove(Msg("it is {turn}'s turn, not {name}'s", turn=seat_name(state, state.to_play), name=name))
     try:
         tile = parse_tile(move.tile)
     except NoSuchTile as refusal:  # said of the player: "P3 played red-6-past, which does not exist: ..."
-        raise IllegalMove(f"{name} played {move.tile}, which does not exist: {refusal.reason}") from None
+        raise IllegalMove(Msg("{name} played {tile}, which does not exist: {reason}", name=name,
+                              tile=move.tile, reason=refusal.reason)) from None
     if tile.colour != BLACK and tile.colour not in state.colours:
-        raise IllegalMove(f"{name} played {move.tile}, which does not exist: {tile.colour} is not in this game")
+        raise IllegalMove(Msg("{name} played {tile}, which does not exist: {colour} is not in this game",
+                              name=name, tile=move.tile, colour=term(tile.colour)))
     leading = not state.trick
     declare = move.declare
     if isinstance(declare, str):
-        declare = declare.strip().lower() or None  # a blank form field declares nothing
+        declare = own_word(declare, COLOURS) or None  # a blank form field declares nothing
     if tile.colour == BLACK and leading:
         if declare not in state.colours:
-            raise IllegalMove(f"{name} leads black and must declare a colour in play: "
-                              f"{', '.join(state.colours)}")
+            raise IllegalMove(Msg("{name} leads black and must declare a colour in play: {colours}", name=name,
+                                  colours=Listed([term(c) for c in state.colours], sep=", ")))
     elif declare is not None:
-        raise IllegalMove(f"{name} cannot declare a colour: only a black tile that leads declares one")
+        raise IllegalMove(Msg("{name} cannot declare a colour: only a black tile that leads declares one",
+                              name=name))
     if state.dealt:
         tile = _from_hand(state, move.seat, tile)
     _check_unplayed(state, tile, name, move.tile)
@@ -222,8 +235,10 @@ def _play(state: State, move: Play):
     voids, revokes = state.voids, state.revokes
     if tile.colour != BLACK and must and tile.colour not in must:
         if state.dealt and any(t.colour in must for t in state.hands[move.seat]):
-            raise IllegalMove(f"{name} must follow {' or '.join(sorted(must))}: "
-                              f"{' and '.join(sorted(must))} {'was' if len(must) == 1 else 'were'} played")
+            colours = [term(c) for c in sorted(must)]
+            raise IllegalMove(Plural("{name} must follow {colours}: {played} was played",
+                                     "{name} must follow {colours}: {played} were played", len(must), name=name,
+                                     colours=Listed(colours, sep=" or "), played=Listed(colours, sep=" and ")))
         voids += tuple((move.seat, c, state.number) for c in sorted(must))
     if tile.colour != BLACK:
         # The tile was in the hand all along: every earlier trick this seat left the colour in was
@@ -252,10 +267,11 @@ def _from_hand(state: State, seat: int, tile: Tile) -> Tile:
     if tile.timeframe is not None or tile.colour == BLACK:
         held = [t for t in held if t.timeframe == tile.timeframe]
     if not held:
-        raise IllegalMove(f"{name} does not hold {tile}")
+        raise IllegalMove(Msg("{name} does not hold {tile}", name=name, tile=str(tile)))
     held = list(dict.fromkeys(held))  # two black 0s are the same tile
     if len(held) > 1:
-        raise IllegalMove(f"{name} holds {' and '.join(map(str, held))}: say which one")
+        raise IllegalMove(Msg("{name} holds {tiles}: say which one", name=name,
+                              tiles=Listed([str(t) for t in held], sep=" and ")))
     return held[0]
 
 
@@ -271,14 +287,16 @@ def _check_unplayed(state: State, tile: Tile, name: str, text: str):
             if p.tile.colour == tile.colour and p.tile.value == tile.value]
     if tile.colour == BLACK:
         if len(same) >= state.seats:
-            raise IllegalMove(f"{name} played black-0, but all {state.seats} black tiles are already played")
+            raise IllegalMove(Msg("{name} played black-0, but all {count} black tiles are already played",
+                                  name=name, count=state.seats))
         return
     options = timeframes_of(tile.colour, tile.value)
     if tile.timeframe is not None and tile.timeframe in {t.timeframe for t in same}:
-        raise IllegalMove(f"{name} played {text}, which was already played")
+        raise IllegalMove(Msg("{name} played {tile}, which was already played", name=name, tile=text))
     if len(same) >= len(options):
-        raise IllegalMove(f"{name} played {text}, but every {tile.face} "
-                          f"({', '.join(options)}) is already played")
+        raise IllegalMove(Msg("{name} played {tile}, but every {face} ({timeframes}) is already played",
+                              name=name, tile=text, face=tile.face,
+                              timeframes=Listed([term(o) for o in options], sep=", ")))
 
 
 def _paradoxes(trick) -> dict:
@@ -341,24 +359,26 @@ def _close_trick(state: State, events: list):
 def _reveal(state: State, move: Reveal):
     name = seat_name(state, move.seat)
     if state.phase != "flip":
-        raise IllegalMove("no paradox is waiting to be flipped")
+        raise IllegalMove(Msg("no paradox is waiting to be flipped"))
     waiting = _awaiting_flip(state)
     if move.seat not in waiting:
-        raise IllegalMove(f"{name} has no paradox tile to flip; waiting for "
-                          f"{', '.join(seat_name(state, s) for s in waiting)}")
-    timeframe = move.timeframe.strip().lower() if isinstance(move.timeframe, str) else move.timeframe
+        raise IllegalMove(Msg("{name} has no paradox tile to flip; waiting for {names}", name=name,
+                              names=Listed([seat_name(state, s) for s in waiting], sep=", ")))
+    timeframe = own_word(move.timeframe, TIMEFRAMES)
     if timeframe not in TIMEFRAMES:
-        raise IllegalMove(f"{move.timeframe!r} is not a timeframe: past, present or future")
+        raise IllegalMove(Msg("{timeframe!r} is not a timeframe: past, present or future", timeframe=move.timeframe))
     idx = next(i for i, p in enumerate(state.trick) if p.seat == move.seat)
     placed = state.trick[idx]
     tile = replace(placed.tile, timeframe=timeframe)
     if timeframe not in timeframes_of(tile.colour, tile.value):
-        raise IllegalMove(f"the back cannot be {timeframe}: {_exists_as(tile.colour, tile.value)}")
+        raise IllegalMove(Msg("the back cannot be {timeframe}: {why}", timeframe=term(timeframe),
+                              why=_exists_as(tile.colour, tile.value)))
     known = {p.tile.timeframe for p in _all_placed(state)
              if p is not placed and p.tile.colour == tile.colour and p.tile.value == tile.value}
     if timeframe in known:
-        raise IllegalMove(f"the {tile.colour} {tile.value} {timeframe} tile was already played; "
-                          f"please check {name}'s tile again")
+        raise IllegalMove(Msg("the {colour} {value} {timeframe} tile was already played; please check "
+                              "{name}'s tile again", colour=term(tile.colour), value=tile.value,
+                              timeframe=term(timeframe), name=name))
     trick = state.trick[:idx] + (replace(placed, tile=tile),) + state.trick[idx + 1:]
     state = replace(state, trick=trick)
     events = [TileFlipped(move.seat, name, str(tile))]
@@ -375,8 +395,8 @@ def _score_trick(state: State, events: list):
         best = _best_single(trick)
         points = ((best.seat, 1.0),)
         paradox = None
-        tile_words = f"black ({best.declare})" if best.declare else best.tile.words()
-        reason = f"{names[best.seat]} wins with {tile_words}: 1 pt"
+        tile_words = Msg("black ({colour})", colour=term(best.declare)) if best.declare else best.tile.words()
+        reason = Msg("{name} wins with {tile}: 1 pt", name=names[best.seat], tile=tile_words)
         next_lead = best.seat
     else:
         (colour, value), plays = found
@@ -384,15 +404,18 @@ def _score_trick(state: State, events: list):
         if colour == BLACK and len(plays) == state.seats:
             points = tuple((p.seat, 0.5) for p in plays)
             next_lead = trick[0].seat  # docs/rulings.md: all black, the lead leads again
-            reason = "Paradox black 0, all played black: everyone 0.5"
+            reason = Msg("Paradox black 0, all played black: everyone 0.5")
         else:
             # Closest to the past scores 1; black tiles are all past, the earliest played wins.
             scorer = min(plays, key=lambda p: (TIMEFRAMES.index(p.tile.timeframe), trick.index(p)))
             points = tuple((p.seat, 1.0 if p is scorer else 0.5) for p in plays)
             next_lead = scorer.seat
-            parts = [f"{names[p.seat]} {p.tile.timeframe} {'1 pt' if p is scorer else '0.5'}"
+            parts = [Msg("{name} {timeframe} 1 pt", name=names[p.seat], timeframe=term(p.tile.timeframe))
+                     if p is scorer else
+                     Msg("{name} {timeframe} 0.5", name=names[p.seat], timeframe=term(p.tile.timeframe))
                      for p in plays]
-            reason = f"Paradox {paradox}: {', '.join(parts)}"
+            reason = Msg("Paradox {tile}: {plays}", tile=Msg("{colour} {value}", colour=term(colour), value=value),
+                         plays=Listed(parts, sep=", "))
         flipped = {id(p) for p in plays}
         trick = tuple(replace(p, flipped=True) if id(p) in flipped else p for p in trick)
     scores = list(state.scores)

@@ -12,6 +12,7 @@ What a person does with the game's own tiles, done from the host page:
 """
 from __future__ import annotations
 
+from ...i18n import Listed, Msg, Plural, term
 from ..base import IllegalMove, Simulation
 from .tiles import BLACK, COLOURS, TIMEFRAMES, VALUES, timeframes_of
 
@@ -41,11 +42,11 @@ class Verbs:
         if kind == "flip":
             return self._flip(action.get("seats") or list(view.get("awaiting_flip", ())), view)
         if kind == "clear":
-            self._no_paradox_waiting(view, "clearing the trick area")
+            self._no_paradox_waiting(view, Msg("clearing the trick area"))
             self._clear()
-            return "The trick area is clear"
-        raise IllegalMove("The virtual table can put a tile in the trick, flip the paradox tiles "
-                          "or clear the trick area")
+            return Msg("The trick area is clear")
+        raise IllegalMove(Msg("The virtual table can put a tile in the trick, flip the paradox tiles "
+                              "or clear the trick area"))
 
     # ------------------------------------------------------------------ the verbs
 
@@ -53,41 +54,41 @@ class Verbs:
         seat = action.get("seat")
         names = view.get("names") or []
         if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0 or (names and seat >= len(names)):
-            raise IllegalMove("Choose whose tile it is: a seat at this table")
+            raise IllegalMove(Msg("Choose whose tile it is: a seat at this table"))
         face, timeframe, words = self._real_tile(action.get("tile"), view.get("colours") or COLOURS)
         if view.get("finished"):
-            raise IllegalMove("The game is over: no more tiles go down")
-        self._no_paradox_waiting(view, "the next tile goes down")
+            raise IllegalMove(Msg("The game is over: no more tiles go down"))
+        self._no_paradox_waiting(view, Msg("the next tile goes down"))
         done = len(view["tricks"]) if "tricks" in view else None
         if self._trick and done is not None and self._scored is not None and done > self._scored:
             self._clear()  # the scored trick is gathered before the next tile goes down
         if len(self._trick) >= SLOTS:
-            raise IllegalMove("The trick area is full: wait for the camera to score the trick, "
-                              "or clear the trick area")
+            raise IllegalMove(Msg("The trick area is full: wait for the camera to score the trick, "
+                                  "or clear the trick area"))
         if not self._trick:
             self._scored = done
         x, y = self.slot(len(self._trick))
         try:
             tile_id = self.table.place(face, x, y, angle=0.0, face_up=True, back=timeframe)
         except ValueError:
-            raise IllegalMove(f"The virtual table has no {words} tile") from None
+            raise IllegalMove(Msg("The virtual table has no {tile} tile", tile=words)) from None
         self._trick.append((seat, tile_id))
-        who = names[seat] if names else f"seat {seat + 1}"
-        return f"Put {words} for {who} in the trick area"
+        who = names[seat] if names else Msg("seat {seat}", seat=seat + 1)
+        return Msg("Put {tile} for {name} in the trick area", tile=words, name=who)
 
     def _flip(self, seats, view) -> str:
         if not seats:
-            raise IllegalMove("No paradox waits: there is nothing to flip")
+            raise IllegalMove(Msg("No paradox waits: there is nothing to flip"))
         mine = [tile_id for seat, tile_id in self._trick if seat in seats and tile_id in self.table.tiles]
         if not mine:
-            raise IllegalMove("Those paradox tiles are not on the virtual table (entered by phone?): "
-                              "their players say what their backs show on their phones")
+            raise IllegalMove(Msg("Those paradox tiles are not on the virtual table (entered by phone?): "
+                                  "their players say what their backs show on their phones"))
         face_up = [t for t in mine if self.table.tiles[t].face_up]
         if not face_up:
-            raise IllegalMove("The paradox tiles already show their backs")
+            raise IllegalMove(Msg("The paradox tiles already show their backs"))
         for tile_id in face_up:  # turned once: a second press never turns a back face up again
             self.table.flip(tile_id)
-        return f"Turned over {len(face_up)} paradox tile{'s' if len(face_up) != 1 else ''}"
+        return Plural("Turned over {n} paradox tile", "Turned over {n} paradox tiles", len(face_up))
 
     # ------------------------------------------------------------------ helpers
 
@@ -99,46 +100,46 @@ class Verbs:
         self._scored = None
 
     @staticmethod
-    def _no_paradox_waiting(view, what: str) -> None:
+    def _no_paradox_waiting(view, what: Msg) -> None:
         waiting = view.get("awaiting_flip") or []
         if waiting:
             names = view.get("names") or []
-            who = " and ".join(names[s] if s < len(names) else f"seat {s + 1}" for s in waiting)
-            raise IllegalMove(f"A paradox waits: turn over the paradox tiles ({who}) before {what}")
+            who = Listed([names[s] if s < len(names) else Msg("seat {seat}", seat=s + 1) for s in waiting],
+                         sep=" and ")
+            raise IllegalMove(Msg("A paradox waits: turn over the paradox tiles ({names}) before {what}",
+                                  names=who, what=what))
 
     @staticmethod
     def _real_tile(text, colours) -> tuple[str, str, str]:
         """(face, timeframe, words) of a tile written red-3-past or black-0, if this game has it."""
         if not isinstance(text, str) or not text:
-            raise IllegalMove("Choose a tile: its colour, its value and the timeframe on its back")
+            raise IllegalMove(Msg("Choose a tile: its colour, its value and the timeframe on its back"))
         parts = text.strip().lower().split("-")
         colour = parts[0]
         value = int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else None
         timeframe = parts[2] if len(parts) > 2 else None
         if colour == BLACK:
             if value not in (None, 0) or timeframe not in (None, "past") or len(parts) > 3:
-                raise IllegalMove("The black tile is a 0, and its back is past")
-            return f"{BLACK}-0", "past", "black 0"
+                raise IllegalMove(Msg("The black tile is a 0, and its back is past"))
+            return f"{BLACK}-0", "past", Msg("black 0")
         if colour not in colours:
-            raise IllegalMove(f"There are no {colour} tiles in this game: its colours are "
-                              f"{_listed(list(colours) + [BLACK])}")
+            all_colours = Listed([term(c) for c in list(colours) + [BLACK]])
+            raise IllegalMove(Msg("There are no {colour} tiles in this game: its colours are {colours}",
+                                  colour=term(colour), colours=all_colours))
         if value is None or len(parts) > 3:
-            raise IllegalMove(f"Which {colour} tile? Give its value and the timeframe on its back")
-        words = f"{colour} {value}"
+            raise IllegalMove(Msg("Which {colour} tile? Give its value and the timeframe on its back",
+                                  colour=term(colour)))
+        words = Msg("{colour} {value}", colour=term(colour), value=value)
         if not timeframes_of(colour, value):
-            raise IllegalMove(f"There is no {words}: {colour} tiles run from 1 to 6 "
-                              "(only the black tile is a 0)")
+            raise IllegalMove(Msg("There is no {tile}: {colour} tiles run from 1 to 6 (only the black tile is a 0)",
+                                  tile=words, colour=term(colour)))
+        backs = Listed([term(t) for t in timeframes_of(colour, value)], style="or")
         if timeframe not in TIMEFRAMES:
-            raise IllegalMove(f"Which {words}? Its back says {_listed(timeframes_of(colour, value), 'or')}")
+            raise IllegalMove(Msg("Which {tile}? Its back says {timeframes}", tile=words, timeframes=backs))
         if value not in VALUES[timeframe]:
-            raise IllegalMove(f"There is no {timeframe} {words}: {words} is only "
-                              f"{_listed(timeframes_of(colour, value), 'or')}")
-        return f"{colour}-{value}", timeframe, f"{words} ({timeframe})"
-
-
-def _listed(items, last="and") -> str:
-    items = list(items)
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {last} {items[-1]}"
+            raise IllegalMove(Msg("There is no {timeframe} {tile}: {tile} is only {timeframes}",
+                                  timeframe=term(timeframe), tile=words, timeframes=backs))
+        return f"{colour}-{value}", timeframe, Msg("{tile} ({timeframe})", tile=words, timeframe=term(timeframe))
 
 
 # the synthetic table its reader draws keeps its pieces as `tiles`

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ...i18n import Listed, Msg, said, term
 from ..base import TABLE, Camera, IllegalMove, Prompt, accepted
 from . import camera
 
@@ -98,8 +99,8 @@ class TrickWatcher:
         if view["phase"] != "play" or not self.fresh:
             return None
         if len(self.fresh) > 1:
-            return Prompt("One at a time", f"{len(self.fresh)} new tiles at once: "
-                          "take all but one back, then play them in turn")
+            return Prompt(Msg("One at a time"), Msg("{n} new tiles at once: take all but one back, then play them "
+                                                    "in turn", n=len(self.fresh)))
         spot = self.fresh.pop()
         spot.trick = self._scored
         names = view["names"]
@@ -109,14 +110,15 @@ class TrickWatcher:
         if spot.label == "unknown" or spot.label.startswith("back-"):
             spot.seat = seat  # the prompt names this seat: its phone entry is this tile's play
             self.ignored.append(spot)
-            return Prompt("Can't read", f"{name}'s tile: turn it face up and straight, or enter it by phone")
+            return Prompt(Msg("Can't read"), Msg("{name}'s tile: turn it face up and straight, or enter it by phone",
+                                                 name=name))
         words = _words(spot.label)
         if spot.label == "black-0" and not view["current_trick"]:
             self.ignored.append(spot)
-            choices = tuple((f"{name} leads black as {c}", self.rules.Play(seat, "black-0", c))
-                            for c in view["colours"])
-            return Prompt("Black lead", f"{name} leads black: which colour? C next, A ok", choices,
-                          at=(seat, spot))
+            choices = tuple((Msg("{name} leads black as {colour}", name=name, colour=term(c)),
+                             self.rules.Play(seat, "black-0", c)) for c in view["colours"])
+            return Prompt(Msg("Black lead"), Msg("{name} leads black: which colour? C next, A ok", name=name),
+                          choices, at=(seat, spot))
         move = self.rules.Play(seat, spot.label)
         try:
             self.rules.apply(state, move)
@@ -124,12 +126,14 @@ class TrickWatcher:
             self.ignored.append(spot)
             # a phone play is that seat's, so a new tile is the next seat's: refused, it may be
             # a phone's entry that is wrong, so those are named too
-            entered = "".join(f"; {names[p['seat']]} entered {_words(p['tile'])} by phone" for p in untiled)
-            return Prompt("Not allowed", f"Seen {words} for {name}: {_table_words(str(exc))}{entered}")
+            entered = [Msg("{name} entered {tile} by phone", name=names[p["seat"]], tile=_words(p["tile"]))
+                       for p in untiled]
+            seen = Msg("Seen {tile} for {name}: {reason}", tile=words, name=name, reason=_table_msg(said(exc)))
+            return Prompt(Msg("Not allowed"), Listed([seen, *entered], sep="; ") if entered else seen)
         if spot.confidence < self.sure:
             self.ignored.append(spot)
-            return Prompt("Check", f"Seen {words} for {name}? A yes, B no", ((words, move),),
-                          at=(seat, spot))
+            return Prompt(Msg("Check"), Msg("Seen {tile} for {name}? A yes, B no", tile=words, name=name),
+                          ((words, move),), at=(seat, spot))
         self.placed[seat] = spot
         return move
 
@@ -151,21 +155,25 @@ class TrickWatcher:
             self.fresh.remove(spot)
             spot.trick = self._scored
             names = view["names"]
-            phoned = " or ".join(names[p["seat"]] for p in same)
+            phoned = Listed([names[p["seat"]] for p in same], sep=" or ")
             seat = view["to_play"]
             if seat is not None and accepted(self.rules.apply, state, [self.rules.Play(seat, spot.label)]):
                 self.ignored.append(spot)  # B: it is the phone's tile (see _follow)
                 words = _words(spot.label)
-                return Prompt("Whose tile?", f"Seen {words}: {names[seat]}'s play, or the one "
-                              f"{phoned} entered by phone? A {names[seat]} plays, B it's {phoned}'s",
-                              ((f"{names[seat]} plays {words}", self.rules.Play(seat, spot.label)),),
-                              at=(seat, spot), no=f"{words[0].upper()}{words[1:]} is {phoned}'s play, entered by phone")
+                return Prompt(Msg("Whose tile?"), Msg("Seen {tile}: {name}'s play, or the one {phoned} entered by "
+                                                      "phone? A {name} plays, B it's {phoned}'s", tile=words,
+                                                      name=names[seat], phoned=phoned),
+                              ((Msg("{name} plays {tile}", name=names[seat], tile=words),
+                                self.rules.Play(seat, spot.label)),),
+                              at=(seat, spot), no=Msg("{tile} is {phoned}'s play, entered by phone",
+                                                      tile=_words(spot.label, capital=True), phoned=phoned))
             if len(same) == 1:
                 self.placed[same[0]["seat"]] = spot
                 continue
             self.ignored.append(spot)
-            return Prompt("Whose tile?", f"{_words(spot.label)} was entered by phone for {phoned}: "
-                          "each flips it by phone if asked")
+            return Prompt(Msg("Whose tile?"), Msg("{tile} was entered by phone for {phoned}: each flips it by "
+                                                  "phone if asked", tile=_words(spot.label),
+                                                  phoned=phoned))
         return None
 
     def undone(self) -> None:
@@ -194,8 +202,9 @@ class TrickWatcher:
                 if spot.asked:
                     continue
                 spot.asked = True
-                return Prompt("Check", f"{view['names'][seat]}'s back reads {timeframe}? A yes, B no",
-                              ((timeframe, self.rules.Reveal(seat, timeframe)),))
+                return Prompt(Msg("Check"), Msg("{name}'s back reads {timeframe}? A yes, B no",
+                                                name=view["names"][seat], timeframe=term(timeframe)),
+                              ((term(timeframe), self.rules.Reveal(seat, timeframe)),))
             return self.rules.Reveal(seat, timeframe)
         return None
 
@@ -239,9 +248,22 @@ def _table_words(text: str) -> str:
     return _TILE_ID.sub(lambda m: " ".join(g for g in m.groups() if g), text)
 
 
-def _words(label: str) -> str:
+def _table_msg(said):
+    """A refusal in the table's words: its tile ids ("yellow-6") said "yellow 6" in English."""
+    if not isinstance(said, Msg) or isinstance(said, Listed) or _TILE_ID.search(said.msgid):
+        return _table_words(str(said))
+    params = {k: _table_words(v) if type(v) is str else v for k, v in said.params.items()}
+    return Msg(said.msgid, plural=said.plural, n=said.n, **params)
+
+
+def _words(label: str, capital: bool = False) -> Msg:
+    """A tile as the table says it: "red 3", "black 0" ("Black 0" to start a sentence)."""
     colour, value = label.split("-")[:2]
-    return "black 0" if colour == "black" else f"{colour} {value}"
+    if colour == "black":
+        return Msg("Black 0") if capital else Msg("black 0")
+    if capital:
+        return Msg("{Colour} {value}", Colour=Msg(colour.capitalize()), value=value)
+    return Msg("{colour} {value}", colour=term(colour), value=value)
 
 
 # The game's camera part: what camera.py says of the mat and its pieces, and this watcher.

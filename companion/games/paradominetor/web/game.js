@@ -3,24 +3,22 @@
 // the scores and the last ruling on every page; a seat's hand and its moves on that seat's phone;
 // in simulation, the host page's controls that lay tiles on the virtual table for the camera to read.
 (function () {
-  const el = ParadoxTable.el;
+  const { el, tr, term } = ParadoxTable;
   const TIMEFRAMES = ["past", "present", "future"];
   // The tiles of one set (rulebook, "Composition of a Set of Tiles"); the black 0 is a past tile.
   const VALUES = { past: [1, 2, 3, 4], present: [1, 2, 3, 4, 5], future: [2, 3, 4, 5, 6] };
   const timeframesOf = (value) => TIMEFRAMES.filter((tf) => VALUES[tf].includes(value));
 
-  function listed(items, last) {
-    return items.length < 2 ? items.join("") : items.slice(0, -1).join(", ") + " " + (last || "and") + " " + items[items.length - 1];
-  }
+  const listed = ParadoxTable.listed;  // "a, b and c" as the reader's language joins them
 
   function tileEl(t) {
     const [colour, value] = t.tile.split("-");
     if (colour === "black" && t.declare) {  // a black lead stands for the colour its player declared
-      return el("span", { class: "tile black declared " + t.declare, title: "black 0, declared " + t.declare },
-        "0", el("small", { class: "as" }, "as " + t.declare));
+      return el("span", { class: "tile black declared " + t.declare, title: tr("black 0, declared {colour}", { colour: term(t.declare) }) },
+        "0", el("small", { class: "as" }, tr("as {colour}", { colour: term(t.declare) })));
     }
     return el("span", { class: "tile " + colour, title: t.tile },
-      colour === "black" ? "0" : value, el("small", {}, t.timeframe ? t.timeframe : colour));
+      colour === "black" ? "0" : value, el("small", {}, t.timeframe ? term(t.timeframe) : term(colour)));
   }
 
   // Whose turn it is, said so that nobody at the table has to ask.
@@ -29,47 +27,47 @@
     if (v.finished) {
       const w = v.winners.map((s) => names[s]);
       return el("p", { class: "turn over", id: "turn" },
-        el("strong", {}, w.length === 1 ? `${w[0]} wins` : `${listed(w)} share the win`));
+        el("strong", {}, w.length === 1 ? tr("{name} wins", { name: w[0] }) : tr("{names} share the win", { names: listed(w) })));
     }
     const mine = v.you !== undefined;
     if (v.phase === "flip") {
       const waiting = v.awaiting_flip;
       if (mine && waiting.includes(v.you)) {
-        return el("div", { class: "turn mine", id: "turn" }, el("strong", {}, "Your turn"),
-          el("span", {}, "Turn over your paradox tile: the camera reads its back, or tap it below"));
+        return el("div", { class: "turn mine", id: "turn" }, el("strong", {}, tr("Your turn")),
+          el("span", {}, tr("Turn over your paradox tile: the camera reads its back, or tap it below")));
       }
       const who = listed(waiting.map((s) => names[s]));
       return mine
-        ? el("div", { class: "turn", id: "turn" }, el("strong", {}, "Waiting for " + who),
-          el("span", {}, "to turn over their paradox tiles"))
-        : el("p", { class: "turn", id: "turn" }, "Flip the paradox tiles: " + waiting.map((s) => names[s]).join(", "));
+        ? el("div", { class: "turn", id: "turn" }, el("strong", {}, tr("Waiting for {names}", { names: who })),
+          el("span", {}, tr("to turn over their paradox tiles")))
+        : el("p", { class: "turn", id: "turn" }, tr("Flip the paradox tiles: {names}", { names: waiting.map((s) => names[s]).join(", ") }));
     }
     if (v.phase === "pass") {
       const who = listed((v.waiting_to_pass || []).map((s) => names[s]));
-      return el("p", { class: "turn", id: "turn" }, "Passing tiles: waiting for " + who);
+      return el("p", { class: "turn", id: "turn" }, tr("Passing tiles: waiting for {names}", { names: who }));
     }
     if (v.to_play === null || v.to_play === undefined) return null;
     const leading = v.current_trick.length === 0;
-    if (!mine) return el("p", { class: "turn", id: "turn" }, `${names[v.to_play]} to play`);
+    if (!mine) return el("p", { class: "turn", id: "turn" }, tr("{name} to play", { name: names[v.to_play] }));
     if (v.to_play === v.you) {
       const follow = v.must_follow.length
-        ? `Follow ${listed(v.must_follow, "or")} if you can (black may always be played)` : "";
-      return el("div", { class: "turn mine", id: "turn" }, el("strong", {}, "Your turn"),
-        el("span", {}, leading ? "You lead: play any tile" : follow));
+        ? tr("Follow {colours} if you can (black may always be played)", { colours: listed(v.must_follow.map(term), "or") }) : "";
+      return el("div", { class: "turn mine", id: "turn" }, el("strong", {}, tr("Your turn")),
+        el("span", {}, leading ? tr("You lead: play any tile") : follow));
     }
-    return el("div", { class: "turn", id: "turn" }, el("strong", {}, "Waiting for " + names[v.to_play]),
-      leading ? el("span", {}, `${names[v.to_play]} leads this trick`) : null);
+    return el("div", { class: "turn", id: "turn" }, el("strong", {}, tr("Waiting for {names}", { names: names[v.to_play] })),
+      leading ? el("span", {}, tr("{name} leads this trick", { name: names[v.to_play] })) : null);
   }
 
   function board(root, v) {
     const names = v.names;
-    const score = el("table", {}, el("tr", {}, el("th", {}, "Player"),
-      el("th", { class: "halves" }, "Half-point tricks"), el("th", {}, "Points")));
+    const score = el("table", {}, el("tr", {}, el("th", {}, tr("Player")),
+      el("th", { class: "halves" }, tr("Half-point tricks")), el("th", {}, tr("Points"))));
     names.forEach((n, s) => {
       const tags = [];
-      if (v.lead === s) tags.push("lead");
-      if (v.to_play === s) tags.push("to play");
-      if (v.winners.includes(s)) tags.push("winner");
+      if (v.lead === s) tags.push(tr("lead"));
+      if (v.to_play === s) tags.push(tr("to play"));
+      if (v.winners.includes(s)) tags.push(tr("winner"));
       score.append(el("tr", { class: v.you === s ? "you" : "" },
         el("td", {}, n, tags.length ? el("span", { class: "dim" }, " · " + tags.join(", ")) : null),
         el("td", { class: "dim halves" }, String(v.half_point_tricks[s])),
@@ -80,19 +78,20 @@
     const first = v.current_trick[0];
     const blackLead = first && first.tile === "black-0" && first.declare
       ? el("p", { id: "black-lead", class: "black-lead" }, el("span", { class: "swatch " + first.declare }),
-        `${names[first.seat]} led black, declared ${first.declare}`)
+        tr("{name} led black, declared {colour}", { name: names[first.seat], colour: term(first.declare) }))
       : null;
     const last = v.tricks.length ? v.tricks[v.tricks.length - 1] : null;
     root.replaceChildren(...[
-      el("h2", {}, v.finished ? "Game over" : `Trick ${v.trick_number} of ${v.tricks_total}`),
+      el("h2", {}, v.finished ? tr("Game over") : tr("Trick {n} of {total}", { n: v.trick_number, total: v.tricks_total })),
       turn(v),
       trick,
       blackLead,
       score,
-      el("p", { class: "dim" }, "Half-point tricks: paradoxes won with a weaker tile (0.5 pt). Tied on points? Fewer half-point tricks wins."),
-      last ? el("p", { class: "dim", id: "last-trick" }, `Trick ${last.number}: ${last.reason}`) : null,
+      el("p", { class: "dim" }, tr("Half-point tricks: paradoxes won with a weaker tile (0.5 pt). Tied on points? Fewer half-point tricks wins.")),
+      last ? el("p", { class: "dim", id: "last-trick" }, tr("Trick {number}: {reason}", { number: last.number, reason: last.reason })) : null,
       ...v.revokes.map((r) => el("p", { class: "error" },
-        `Revoke: ${names[r.seat]} played ${r.colour} in trick ${r.trick} but did not follow ${r.colour} in trick ${r.earlier_trick}`)),
+        tr("Revoke: {name} played {colour} in trick {trick} but did not follow {colour} in trick {earlier}",
+          { name: names[r.seat], colour: term(r.colour), trick: r.trick, earlier: r.earlier_trick }))),
     ].filter(Boolean));
   }
 
@@ -123,9 +122,9 @@
   // A black lead: its colour, one tap each, from the colours in this game.
   function declareButtons(v, ctx) {
     return el("div", { class: "declare-black" },
-      el("p", {}, el("strong", {}, "You lead black."), " Which colour does it stand for?"),
+      el("p", {}, el("strong", {}, tr("You lead black.")), " " + tr("Which colour does it stand for?")),
       el("div", { class: "row" }, ...v.colours.map((c) => el("button", { class: "colour " + c, "data-declare": c,
-        onclick: () => send(ctx, { type: "Play", tile: "black-0", declare: c }) }, c))));
+        onclick: () => send(ctx, { type: "Play", tile: "black-0", declare: c }) }, term(c)))));
   }
 
   function seat(box, v, ctx) {
@@ -139,28 +138,28 @@
     const blackSeen = leading && asked.some((m) => m.type === "Play" && m.seat === me && m.tile === "black-0");
     if (blackSeen && v.hand) entry.declaring = true;
     else if (blackSeen && entry.colour !== "black") entry.colour = "black";
-    const parts = [el("h2", {}, "Your moves")];
+    const parts = [el("h2", {}, tr("Your moves"))];
     if (v.awaiting_flip.includes(me)) {
       const mine = v.current_trick.find((p) => p.seat === me);
       const value = mine ? parseInt(mine.tile.split("-")[1], 10) : NaN;
       const backs = timeframesOf(value).length ? timeframesOf(value) : TIMEFRAMES;
-      parts.push(el("p", {}, "Your tile is in the paradox: turn it over and tap what its back shows."),
+      parts.push(el("p", {}, tr("Your tile is in the paradox: turn it over and tap what its back shows.")),
         el("div", { class: "row" }, ...backs.map((tf) =>
-          el("button", { "data-reveal": tf, onclick: () => send(ctx, { type: "Reveal", timeframe: tf }) }, tf))));
+          el("button", { "data-reveal": tf, onclick: () => send(ctx, { type: "Reveal", timeframe: tf }) }, term(tf)))));
     }
     if (v.hand) {
       if (entry.declaring) parts.push(declareButtons(v, ctx));
-      parts.push(el("p", { class: "dim" }, "Your hand (only you see this):"),
+      parts.push(el("p", { class: "dim" }, tr("Your hand (only you see this):")),
         el("div", { class: "tiles" }, ...v.hand.map((t) => el("button", { class: "quiet", onclick: () => {
           if (t.startsWith("black") && leading) { entry.declaring = true; seat(box, v, ctx); return; }
           send(ctx, { type: "Play", tile: t, declare: null });
         } }, tileEl({ tile: t, timeframe: t.split("-")[2] })))));
     } else if (v.to_play === me && v.phase === "play") {
-      parts.push(el("p", { class: "dim" }, "If the camera cannot see your tile, tell the companion here:"));
+      parts.push(el("p", { class: "dim" }, tr("If the camera cannot see your tile, tell the companion here:")));
       const colours = v.colours.concat(["black"]);
       if (!colours.includes(entry.colour)) entry.colour = colours[0];
-      const colour = el("select", { "aria-label": "colour", id: "play-colour" }, ...colours.map((c) => el("option", {}, c)));
-      const value = el("select", { "aria-label": "value", id: "play-value" },
+      const colour = el("select", { "aria-label": tr("colour"), id: "play-colour" }, ...colours.map((c) => el("option", { value: c }, term(c))));
+      const value = el("select", { "aria-label": tr("value"), id: "play-value" },
         ...[1, 2, 3, 4, 5, 6].map((x) => el("option", {}, String(x))));
       colour.value = entry.colour;
       value.value = entry.value;
@@ -170,13 +169,13 @@
         parts.push(el("div", { class: "row" }, colour, el("span", { class: "dim" }, "0")));
         parts.push(leading ? declareButtons(v, ctx)
           : el("div", { class: "row" }, el("button", { id: "play-send",
-            onclick: () => send(ctx, { type: "Play", tile: "black-0", declare: null }) }, "I played black 0")));
+            onclick: () => send(ctx, { type: "Play", tile: "black-0", declare: null }) }, tr("I played black 0"))));
       } else {
         parts.push(el("div", { class: "row" }, colour, value, el("button", { id: "play-send",
-          onclick: () => send(ctx, { type: "Play", tile: entry.colour + "-" + value.value, declare: null }) }, "I played this")));
+          onclick: () => send(ctx, { type: "Play", tile: entry.colour + "-" + value.value, declare: null }) }, tr("I played this"))));
       }
     }
-    if (parts.length === 1) parts.push(el("p", { class: "dim" }, "Play your tiles on the table: the camera reads them."));
+    if (parts.length === 1) parts.push(el("p", { class: "dim" }, tr("Play your tiles on the table: the camera reads them.")));
     parts.push(el("div", { id: "mine-msg", class: entry.bad ? "error" : "dim" }, entry.message));
     box.replaceChildren(...parts);
   }
@@ -193,7 +192,7 @@
     const tf = $("sim-timeframe");
     const was = tf.value;
     const real = timeframesOf(parseInt($("sim-value").value, 10));
-    tf.replaceChildren(...real.map((t) => el("option", {}, t)));
+    tf.replaceChildren(...real.map((t) => el("option", { value: t }, term(t))));
     tf.value = real.includes(was) ? was : real[0];
   }
 
@@ -208,20 +207,20 @@
         return colour === "black" ? "black-0" : `${colour}-${$("sim-value").value}-${$("sim-timeframe").value}`;
       };
       box.replaceChildren(
-        el("div", { class: "row" }, el("label", {}, "Seat ", sel("sim-seat", "seat"))),
+        el("div", { class: "row" }, el("label", {}, tr("Seat") + " ", sel("sim-seat", tr("seat")))),
         el("div", { class: "row" },
-          el("label", {}, "Tile ", sel("sim-colour", "colour")),
-          sel("sim-value", "value", ...[1, 2, 3, 4, 5, 6].map((x) => el("option", {}, String(x)))),
-          el("label", { id: "sim-back" }, "back ", sel("sim-timeframe", "timeframe")),
-          el("span", { id: "sim-black", class: "dim hidden" }, "0, past")),
+          el("label", {}, tr("Tile") + " ", sel("sim-colour", tr("colour"))),
+          sel("sim-value", tr("value"), ...[1, 2, 3, 4, 5, 6].map((x) => el("option", {}, String(x)))),
+          el("label", { id: "sim-back" }, tr("back") + " ", sel("sim-timeframe", tr("timeframe"))),
+          el("span", { id: "sim-black", class: "dim hidden" }, tr("0, past"))),
         el("p", { id: "sim-hint", class: "dim hidden" },
-          "A black lead's colour: the lead taps it on their phone, or the companion asks (C next, A ok)."),
+          tr("A black lead's colour: the lead taps it on their phone, or the companion asks (C next, A ok).")),
         el("div", { class: "row" },
           el("button", { id: "sim-play", onclick: () => ctx.act({ action: "play", seat: parseInt($("sim-seat").value, 10),
-            tile: chosen(), declare: null }).catch(() => null) }, "Put tile in the trick"),
-          el("button", { class: "quiet", id: "sim-flip", onclick: () => ctx.act({ action: "flip" }).catch(() => null) }, "Flip paradox tiles"),
-          el("button", { class: "quiet", id: "sim-clear", onclick: () => ctx.act({ action: "clear" }).catch(() => null) }, "Clear the trick area")),
-        el("p", { class: "dim" }, "A scored trick is gathered when the next tile goes down."));
+            tile: chosen(), declare: null }).catch(() => null) }, tr("Put tile in the trick")),
+          el("button", { class: "quiet", id: "sim-flip", onclick: () => ctx.act({ action: "flip" }).catch(() => null) }, tr("Flip paradox tiles")),
+          el("button", { class: "quiet", id: "sim-clear", onclick: () => ctx.act({ action: "clear" }).catch(() => null) }, tr("Clear the trick area"))),
+        el("p", { class: "dim" }, tr("A scored trick is gathered when the next tile goes down.")));
       $("sim-colour").addEventListener("change", () => showBacks(box));
       $("sim-value").addEventListener("change", () => showBacks(box));
     }
@@ -230,7 +229,7 @@
     if (seatSel.dataset.names !== want) {
       seatSel.dataset.names = want;
       seatSel.replaceChildren(...v.names.map((n, s) => el("option", { value: s }, n)));
-      box.querySelector("#sim-colour").replaceChildren(...v.colours.concat(["black"]).map((c) => el("option", {}, c)));
+      box.querySelector("#sim-colour").replaceChildren(...v.colours.concat(["black"]).map((c) => el("option", { value: c }, term(c))));
       showBacks(box);
     }
     if (v.to_play !== null) seatSel.value = String(v.to_play);

@@ -1,0 +1,258 @@
+"""The table's languages: messages with parameters, turned into words per viewer.
+
+The rules and the companion say `Msg("{name} takes crack token {n}.", name=..., n=...)`: a
+message id (the English words, as gettext keeps them) and its parameters. A Msg *is* its English
+text (a str), so everything that stores, compares or logs words keeps working; `translate(value,
+lang)` renders every Msg inside a view, a payload or a screen in the viewer's language through
+the gettext catalogs in companion/locale/<lang>/LC_MESSAGES/messages.po.
+
+The .po files are the sources; they are compiled with Babel when first used (in memory), so a
+fresh clone needs no build step and no .mo is ever stale. Extraction and updating the catalogs:
+the pybabel commands in babel.cfg.
+
+Game nouns that reach a page as data (a part, a card title, a destination, a colour) are
+translated by `term` when said in a sentence, and by the page script (its catalog from
+`catalog_json`) when shown alone; ids sent back in moves stay English.
+"""
+from __future__ import annotations
+
+import functools
+import gettext
+import io
+import logging
+import string
+import unicodedata
+from pathlib import Path
+
+log = logging.getLogger("paradox-table")
+
+LANGS = ("en", "ja")
+DEFAULT = "en"
+NAMES = {"en": "English", "ja": "日本語"}
+LOCALE_DIR = Path(__file__).with_name("locale")
+DOMAIN = "messages"
+
+
+class Msg(str):
+    """A message id and its parameters; as a str, its English words.
+
+    `plural` and `n` choose a plural form (ngettext) in every language; parameters may be Msgs
+    themselves (a part's name, a list), each rendered in the same language."""
+
+    msgid: str
+    params: dict
+    plural: str | None
+    n: int | None
+
+    def __new__(cls, msgid: str, /, plural: str | None = None, n: int | None = None, **params):
+        template = msgid if plural is None or n == 1 else plural
+        obj = super().__new__(cls, _fill(template, dict(params, n=n), str))
+        obj.msgid, obj.plural, obj.n, obj.params = msgid, plural, n, params
+        return obj
+
+    def __reduce__(self):  # copies and pickles keep the message, not only its English
+        return (_rebuild, (self.msgid, self.plural, self.n, self.params))
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def as_json(self) -> dict:
+        """Language-free: the message id and its parameters (records, replay --json)."""
+        out = {"msg": self.msgid, "params": {k: plain(v) for k, v in self.params.items()}}
+        if self.plural is not None:
+            out.update(plural=self.plural, n=self.n)
+        return out
+
+
+def Plural(singular: str, plural: str, n: int, /, **params) -> Msg:  # noqa: N802 - reads as Msg
+    """A message with a singular and a plural form, chosen by `n` as each language counts."""
+    return Msg(singular, plural=plural, n=n, **params)
+
+
+def _rebuild(msgid, plural, n, params):
+    return Msg(msgid, plural=plural, n=n, **params)
+
+
+class Listed(Msg):
+    """Items joined as each language joins them: "a, b and c" / "a、b、c"; `style` "or" for
+    alternatives ("a or b" / "aまたはb")."""
+
+    def __new__(cls, items, style: str = "and", sep: str | None = None):
+        items = list(items)
+        if sep is not None:
+            english = sep.join(map(str, items))
+        elif len(items) < 2:
+            english = "".join(map(str, items))
+        else:
+            english = ", ".join(map(str, items[:-1])) + f" {style} " + str(items[-1])
+        obj = str.__new__(cls, english)
+        obj.msgid, obj.plural, obj.n, obj.params = english, None, None, {}
+        obj.items, obj.style, obj.sep = items, style, sep
+        return obj
+
+    def __reduce__(self):
+        return (Listed, (self.items, self.style, self.sep))
+
+    def as_json(self) -> dict:
+        return {"list": [plain(i) for i in self.items], "style": self.style}
+
+    def render(self, lang: str) -> str:
+        items = [translate(i, lang) for i in self.items]
+        if lang == "en":
+            return str.__str__(self)
+        if self.sep is not None:
+            return _JA_SEPS.get(self.sep, self.sep).join(items)
+        if len(items) < 2:
+            return "".join(items)
+        if self.style == "or":
+            return "、".join(items[:-1]) + "または" + items[-1]
+        return "、".join(items)
+
+
+# How Japanese joins what English joins with these: lists with 、, "a and b" as aとb, "a or b" as
+# aまたはb, clauses one after another (a sentence and its sequel) without a space.
+_JA_SEPS = {", ": "、", " and ": "と", " or ": "または", "; ": "。", " ": ""}
+
+
+def term(word: str) -> Msg:
+    """A game's noun or short label (a part, a card, a destination, a colour) as a message."""
+    return word if isinstance(word, Msg) else Msg(str(word))
+
+
+def seat_names(names) -> list:
+    """A record's seat names, with the "seat N" a record without names gets as a message."""
+    return [Msg("seat {seat}", seat=i) if n == f"seat {i}" else n for i, n in enumerate(names)]
+
+
+def _fill(template: str, params: dict, render) -> str:
+    """str.format with each parameter rendered first; a template that names a parameter not
+    given (a translator's slip) falls back to the text as it is, never a crash."""
+    try:
+        names = {f for _, f, _, _ in string.Formatter().parse(template) if f}
+        return template.format(**{k: render(v) for k, v in params.items() if k in names})
+    except (KeyError, IndexError, ValueError):
+        log.warning("message %r cannot be filled with %s", template, sorted(params))
+        return template
+
+
+@functools.cache
+def translations(lang: str) -> gettext.NullTranslations:
+    """The language's catalog, compiled from its .po with Babel now (English needs none)."""
+    if lang not in LANGS or lang == "en":
+        return gettext.NullTranslations()
+    po = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+    try:
+        from babel.messages.mofile import write_mo
+        from babel.messages.pofile import read_po
+        with po.open("rb") as f:
+            catalog = read_po(f, locale=lang)
+        buf = io.BytesIO()
+        write_mo(buf, catalog)
+        buf.seek(0)
+        return gettext.GNUTranslations(buf)
+    except Exception as exc:  # a missing or broken catalog: words in English, said in the log
+        log.error("the %s catalog %s cannot be read (%s): English is shown instead", lang, po, exc)
+        return gettext.NullTranslations()
+
+
+def said(exc: BaseException):
+    """An exception's message as it was raised: a Msg keeps its id and parameters."""
+    first = exc.args[0] if exc.args else None
+    return first if isinstance(first, Msg) else str(exc)
+
+
+def translate(value, lang: str):
+    """`value` with every Msg inside it (dicts, lists) rendered in `lang`."""
+    if isinstance(value, Listed):
+        return value.render(lang)
+    if isinstance(value, Msg):
+        if lang == "en":
+            return str.__str__(value)
+        tr = translations(lang)
+        if value.plural is not None:
+            template = tr.ngettext(value.msgid, value.plural, value.n or 0)
+        else:
+            template = tr.gettext(value.msgid)
+        return _fill(template, dict(value.params, n=value.n), lambda v: translate(v, lang))
+    if isinstance(value, dict):
+        return {k: translate(v, lang) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [translate(v, lang) for v in value]
+    return value
+
+
+def plain(value):
+    """`value` with every Msg as its language-free form (message id and parameters)."""
+    if isinstance(value, Msg):
+        return value.as_json()
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    return value
+
+
+def from_accept_language(header: str | None) -> str | None:
+    """The browser's first choice among the table's languages, or None if it names neither."""
+    if not header:
+        return None
+    ranked = []
+    for i, part in enumerate(header.split(",")):
+        lang, _, q = part.strip().partition(";q=")
+        try:
+            weight = float(q) if q else 1.0
+        except ValueError:
+            weight = 0.0
+        code = lang.strip().split("-")[0].lower()
+        if code in LANGS and weight > 0:
+            ranked.append((-weight, i, code))
+    return min(ranked)[2] if ranked else None
+
+
+def english(word: str) -> list[str]:
+    """The English words (catalog ids) that `word` translates in any language of the table: what
+    a host typed in Japanese ("ローマ", "ネット", "未来") read as the companion's own words
+    (["Rome"], ["net", "nets"], ["Future", "future"]). Empty when it is no known word."""
+    return list(_english_words().get(unicodedata.normalize("NFKC", word).strip(), ()))
+
+
+@functools.cache
+def _english_words() -> dict[str, tuple[str, ...]]:
+    out: dict[str, list[str]] = {}
+    for lang in LANGS:
+        for msgid, words in catalog_json(lang).items():
+            if isinstance(words, str) and "{" not in msgid:
+                out.setdefault(unicodedata.normalize("NFKC", words).strip(), []).append(msgid)
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def catalog_json(lang: str) -> dict[str, str]:
+    """msgid -> its words in `lang`, for the page scripts' `tr()` (plural entries by their
+    singular id, both forms as a list): the pages' own messages and every word without
+    parameters (a part, a card, a label); the rules' sentences reach a page already in words."""
+    if lang == "en":
+        return {}
+    po = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+    return _catalog_json(po, lang)
+
+
+@functools.cache
+def _catalog_json(po: Path, lang: str) -> dict:
+    from babel.messages.pofile import read_po
+    try:
+        with po.open("rb") as f:
+            catalog = read_po(f, locale=lang)
+    except Exception:
+        return {}
+    out = {}
+    for m in catalog:
+        if not m.id or not m.string or m.fuzzy:
+            continue
+        key = m.id[0] if isinstance(m.id, tuple) else m.id
+        if "{" in key and not any(where.endswith((".js", ".html")) for where, _ in m.locations):
+            continue  # a sentence the companion fills in itself
+        out[key] = list(m.string) if isinstance(m.string, tuple) else m.string
+    return out

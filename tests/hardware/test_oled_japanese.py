@@ -1,0 +1,163 @@
+"""The OLED in Japanese: the screens of a real Loop and Paradominetor game at a table whose
+language is Japanese, against golden images (tests/hardware/golden/ja-*.png), names drawn as
+typed, every screen's words fitting the panel, and a missing font said in the log, never a crash.
+
+The kana and kanji come from Debian's fonts-misaki (`make test` installs it); without it the
+golden comparisons are skipped, and the fallback is still tested.
+After an intended change: UPDATE_GOLDEN=1 .venv/bin/pytest tests/hardware/test_oled_japanese.py
+"""
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops
+
+from companion.run import screen_for
+from companion.service import Companion
+from companion.store import Store
+from hardware import screens
+from hardware.display import Display, emulated_device
+
+GOLDEN = Path(__file__).parent / "golden"
+OUTPUT = Path(__file__).parents[1] / "output" / "oled"
+UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
+JOIN = "http://paradox-table.local:8080/"
+has_font = pytest.mark.skipif(not any(p and Path(p).exists() for p in screens.WIDE_FONT_PATHS),
+                              reason="fonts-misaki is not installed (make test installs it)")
+LOOP = {"players": 3, "names": ["さくら", "たろう", "はなこ"],
+        "destinations": ["ローマ AD ネット 4", "ギザ BC ホイール エンジン 5", "京都 AD カメラ 3"]}
+LOOP_MOVES = [{"type": "Act", "seat": 0, "new": "shop", "part": "net", "machine": 1},
+              {"type": "Launch", "seat": 0, "machine": 1, "destination": "Rome"},
+              {"type": "Act", "seat": 1, "new": "advertise", "destination": "Giza"},
+              {"type": "Act", "seat": 2, "new": "armory", "part": "armor", "machine": 1}]
+PARADOMINETOR = {"seats": 4, "names": ["さくら", "たろう", "はなこ", "じろう"]}
+PARADOX = [{"type": "Play", "seat": 0, "tile": "red-3"}, {"type": "Play", "seat": 1, "tile": "red-3"},
+           {"type": "Play", "seat": 2, "tile": "blue-2"}, {"type": "Play", "seat": 3, "tile": "red-5"}]
+
+
+def differing_pixels(a: Image.Image, b: Image.Image) -> int:
+    return sum(ImageChops.difference(a.convert("L"), b.convert("L")).histogram()[1:])
+
+
+@pytest.fixture
+def table(tmp_path):
+    with Store(tmp_path / "games.db") as store:
+        companion = Companion(store)
+        companion.start()
+        companion.set_language("ja").result(5)
+        yield companion
+        companion.stop()
+
+
+def play(table, game, options, moves):
+    table.new_game(game, options, seed=0).result(5)
+    for move in moves:
+        table.submit(move, "phone").result(5)
+
+
+def drawn(screen):
+    with Display(emulated_device()) as d:
+        d.show(*screen)
+        assert d.screen == screen[0]  # drawn, not replaced by the error screen
+        return d.image
+
+
+def screens_of(table, pages):
+    out = {}
+    for page in pages:
+        table.show_screen(page).result(5)
+        out[page] = screen_for(table.snapshot, JOIN)
+    return out
+
+
+def check_golden(name: str, image: Image.Image):
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    image.resize((512, 256), Image.NEAREST).save(OUTPUT / f"oled-ja-{name}.png")
+    path = GOLDEN / f"ja-{name}.png"
+    if UPDATE:
+        image.save(path)
+    assert path.exists(), f"no golden image {path.name}; run with UPDATE_GOLDEN=1 to create it"
+    assert differing_pixels(image, Image.open(path)) == 0, f"{name} differs from {path}"
+
+
+def fits(data: dict) -> bool:
+    """Every line of the screen's text shows whole: no line cut with '..'."""
+    for key in ("text",):
+        if key in data:
+            if len(screens.wrap(data[key])) > screens.BODY_LINES:
+                return False
+    return all(screens.text_width(screens.clean(data.get(k, ""))) <= screens.WIDTH - 4
+               for k in ("title",))
+
+
+@has_font
+def test_loops_screens_in_japanese(table):
+    play(table, "loop", LOOP, LOOP_MOVES)
+    shown = screens_of(table, ["auto", "said"])
+    name, data = shown["auto"]
+    assert name == "scoreboard" and data["title"] == "1日目/3"
+    assert [s["name"] for s in data["seats"]] == ["さくら", "たろう", "はなこ"]
+    assert shown["said"][1]["title"] == "1日目"
+    assert shown["said"][1]["text"] == "武器庫のアーマーをタイムマシンIに追加。"
+    for page, screen in shown.items():
+        assert fits(screen[1]), screen
+        check_golden(f"loop-{page}", drawn(screen))
+
+
+@has_font
+def test_paradominetors_screens_in_japanese(table):
+    play(table, "paradominetor", PARADOMINETOR, PARADOX[:2])
+    trick = screen_for(table.snapshot, JOIN)
+    assert trick[0] == "trick" and trick[1]["plays"][0] == {"seat": "さくら", "tile": "赤3"}
+    check_golden("paradominetor-trick", drawn(trick))
+    for move in PARADOX[2:]:
+        table.submit(move, "phone").result(5)
+    flip = screen_for(table.snapshot, JOIN)  # the paradox: both red 3s are turned over
+    assert flip[0] == "prompt" and flip[1]["title"] == "パラドックス!"
+    assert fits(flip[1]), flip
+    check_golden("paradominetor-paradox", drawn(flip))
+    for seat, back in ((0, "past"), (1, "present")):
+        table.submit({"type": "Reveal", "seat": seat, "timeframe": back}, "phone").result(5)
+    ruling = screen_for(table.snapshot, JOIN)
+    assert ruling[1]["text"] == "トリック1: パラドックス 赤3: さくら 過去 1点、たろう 現在 0.5点"
+    assert fits(ruling[1]), ruling
+    check_golden("paradominetor-ruling", drawn(ruling))
+    scores = screens_of(table, ["scoreboard"])["scoreboard"]
+    check_golden("paradominetor-scores", drawn(scores))
+
+
+@has_font
+def test_the_shared_screens_in_japanese():
+    check_golden("host", drawn(("host", {"code": "4821", "lang": "ja"})))
+    check_golden("unplug", drawn(("unplug", {"safe": True, "lang": "ja"})))
+    check_golden("winner", drawn(("winner", {"names": ["はなこ"], "score": 12, "lang": "ja"})))
+    check_golden("join", drawn(("join", {"url": JOIN, "lang": "ja"})))
+
+
+@has_font
+def test_japanese_names_are_drawn_as_typed():
+    assert screens.clean("さくら　x1") == "さくら x1"  # a full-width space is a space
+    board = lambda name: drawn(("scoreboard", {"title": "得点", "seats": [{"name": name, "score": 3}]}))  # noqa: E731
+    sakura, marks = board("さくら"), board("???")
+    assert differing_pixels(sakura, marks) > 0  # not the '?' of a Latin-1 font
+    assert differing_pixels(sakura, board("さくら")) == 0 and differing_pixels(sakura, board("たろう")) > 0
+    # 8 px a kana: a 16-kana name fills a line, the score stays on it
+    assert screens.text_width("あ" * 16) == screens.WIDTH
+    assert screens.wrap("さくらが武器庫を追加: 亀裂が発生、どの店舗も空である。") == \
+        ["さくらが武器庫を追加: 亀裂が発", "生、どの店舗も空である。"]
+
+
+def test_without_the_japanese_font_the_screen_says_so_in_the_log_and_draws(monkeypatch, caplog):
+    monkeypatch.setattr(screens, "WIDE_FONT_PATHS", ("/nowhere/misaki_gothic.ttf",))
+    screens.wide_font.cache_clear()
+    try:
+        with caplog.at_level(logging.WARNING, logger="paradox-table"):
+            assert screens.clean("さくら 3") == "??? 3"
+            image = drawn(("scoreboard", {"title": "得点", "seats": [{"name": "さくら", "score": 3}]}))
+        assert image.size == (128, 64)
+        assert "install fonts-misaki" in caplog.text
+    finally:
+        screens.wide_font.cache_clear()

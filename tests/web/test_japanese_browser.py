@@ -1,0 +1,151 @@
+"""A Japanese table on real phones (390x844): the host page, the join page and the seat pages of
+Loop and Paradominetor, played by tapping, with no English sentence on them; a phone's own
+language (its browser's, or the one it picks) beside the table's."""
+import re
+
+import pytest
+
+playwright = pytest.importorskip("playwright.sync_api")
+from browsing import seat_link, wait_until  # noqa: E402
+
+PHONE = {"width": 390, "height": 844}
+# Three English words in a row: a sentence left untranslated. Names and ids are single words;
+# the address under the join page's QR code and the command in the Games section are no words.
+ENGLISH = re.compile(r"[A-Za-z]{2,}(?:[ ,'’]+[A-Za-z]{2,}){2,}")
+ALLOWED = ("paradox-table replay",)
+LOOP = {"players": 2, "names": ["さくら", "たろう"],
+        "destinations": ["ローマ AD ネット 4", "ギザ BC ホイール エンジン 5"]}
+
+
+def english_on(page) -> list[str]:
+    text = page.locator("body").inner_text()
+    for allowed in ALLOWED:
+        text = text.replace(allowed, "")
+    return ENGLISH.findall(text)
+
+
+def japanese_phone(browser):
+    """A phone whose browser speaks Japanese (Accept-Language: ja-JP)."""
+    return browser.new_context(viewport=PHONE, locale="ja-JP").new_page()
+
+
+def test_loop_and_paradominetor_read_in_japanese(device, browser, shots):
+    expect = playwright.expect
+    companion = device.companion
+    host = japanese_phone(browser)
+    errors = []
+    host.on("pageerror", lambda e: errors.append(str(e)))
+    host.goto(device.urls["local"])
+    expect(host.locator("html")).to_have_attribute("lang", "ja")
+    expect(host.locator("#status")).to_have_text("接続中")
+    # the host makes Japanese the table's language: the OLED's, and a phone's that chose none
+    host.locator("#lang-pick").select_option("ja")
+    wait_until(host, lambda: companion.snapshot.language == "ja")
+    expect(host.locator("#status")).to_have_text("接続中")
+    assert english_on(host) == []
+
+    # Loop, its destinations typed in Japanese
+    game_id = companion.new_game("loop", LOOP, seed=0).result(timeout=10)
+    expect(host.locator(f'#seats[data-game="{game_id}"] .seatcard')).to_have_count(2)
+    assert [d.name for d in companion.snapshot.state.destinations] == ["Rome", "Giza"]
+    expect(host.locator("#game h2")).to_have_text("ループ時間旅行株式会社 · 1日目/3 · さくらの手番")
+    phone = japanese_phone(browser)
+    phone.on("pageerror", lambda e: errors.append(str(e)))
+    phone.goto(seat_link(host, "seat-0"))
+    expect(phone.locator("html")).to_have_attribute("lang", "ja")
+    expect(phone.locator("#who")).to_have_text("さくら")
+    expect(phone.locator("#mine h2")).to_have_text("あなたの手札")
+    phone.locator("button[data-card=shop]").click()
+    phone.locator("button", has_text="ネットをタイムマシンIに").click()
+    expect(phone.locator(".loop-said")).to_contain_text("ショップのネットをタイムマシンIに追加。")
+    launch = phone.locator("button", has_text="タイムマシンIをローマへ発進(+4)")
+    launch.click()
+    expect(phone.locator(".loop-said")).to_contain_text("さくらがタイムマシンIをローマへ発進: 4点。")
+    expect(host.locator("#game")).to_contain_text("ローマ")
+    phone.screenshot(path=str(shots / "phone-loop-ja.png"), full_page=True)
+    for page in (host, phone):
+        assert english_on(page) == [], page.url
+
+    # a refusal reaches the phone in its words
+    refused = phone.evaluate("""() => api("/api/move", SeatKeys.get(document.body.dataset.game),
+        "X-Seat-Token", {move: {type: "EndTurn"}}).then(() => "", (e) => e.message)""")
+    assert refused == "今は席0ではなく席1(たろう)の手番です"
+
+    # Paradominetor, dealt: a seat plays from its hand
+    game_id = companion.new_game("paradominetor", {"seats": 3, "names": ["さくら", "たろう", "はなこ"],
+                                                   "deal": True}, seed=1, replace=True).result(timeout=10)
+    expect(host.locator(f'#seats[data-game="{game_id}"] .seatcard')).to_have_count(3)
+    for seat in range(3):
+        hand = companion.snapshot.state.hands[seat]
+        tiles = [str(next(t for t in hand if t.timeframe == tf)) for tf in ("past", "present", "future")]
+        companion.submit({"type": "Pass", "seat": seat, "tiles": tiles}, "test").result(timeout=10)
+    lead = companion.snapshot.state.lead
+    player = japanese_phone(browser)
+    player.on("pageerror", lambda e: errors.append(str(e)))
+    player.goto(seat_link(host, f"seat-{lead}"))
+    expect(player.locator("#turn strong")).to_have_text("あなたの手番")
+    expect(player.locator("#game h2")).to_have_text("トリック 1/15")
+    first = player.locator("#mine .tiles button").first
+    first.click()
+    if player.locator(".declare-black").count():  # a black lead: its colour, in Japanese
+        player.locator(".declare-black button").first.click()
+    wait_until(player, lambda: len(companion.snapshot.state.trick) == 1)
+    expect(player.locator("#turn")).to_contain_text("を待っています")
+    player.screenshot(path=str(shots / "phone-paradominetor-ja.png"), full_page=True)
+    for page in (host, player):
+        assert english_on(page) == [], page.url
+
+    # the join page, on a phone that is not the host's
+    guest = japanese_phone(browser)
+    guest.goto(device.urls["local"].split("?")[0])
+    expect(guest.locator("#join-section h2")).to_have_text("ゲームに参加")
+    expect(guest.locator(".join-seat")).to_have_count(3)
+    assert english_on(guest) == []
+    assert errors == []
+
+
+def test_a_phone_keeps_its_own_language(device, browser):
+    """An English phone at a Japanese table reads English; picking 日本語 switches it, and only it."""
+    expect = playwright.expect
+    companion = device.companion
+    companion.set_language("ja").result(timeout=10)
+    english = browser.new_context(viewport=PHONE, locale="en-US").new_page()
+    english.goto(device.urls["local"].split("?")[0])
+    expect(english.locator("html")).to_have_attribute("lang", "en")
+    expect(english.locator("#join-section h2")).to_have_text("Join the game")
+    english.locator("#lang-pick").select_option("ja")
+    expect(english.locator("html")).to_have_attribute("lang", "ja")
+    expect(english.locator("#join-section h2")).to_have_text("ゲームに参加")
+    assert companion.snapshot.language == "ja"  # a guest's choice is its own, not the table's
+    other = browser.new_context(viewport=PHONE, locale="en-US").new_page()
+    other.goto(device.urls["local"].split("?")[0])
+    expect(other.locator("#join-section h2")).to_have_text("Join the game")
+
+
+def test_a_host_starts_loop_typing_in_japanese(device, browser):
+    """The new-game form in Japanese: names and destinations typed with a Japanese keyboard (、
+    between them, full-width digits) start the game with the catalog's destinations."""
+    expect = playwright.expect
+    companion = device.companion
+    host = japanese_phone(browser)
+    host.goto(device.urls["local"])
+    expect(host.locator("html")).to_have_attribute("lang", "ja")
+    if host.locator("#start-details").get_attribute("open") is None:  # folded while a game is on
+        host.locator("#start-details summary").click()
+    host.locator("#game-name").select_option("loop")
+    host.locator("#opt-players").select_option("2")
+    host.locator("#opt-names").fill("さくら、たろう")
+    host.locator("#opt-cards").select_option("2")
+    expect(host.locator("#opt-destinations")).to_have_attribute("placeholder", "引いた旅行先(「、」区切り)")
+    host.locator("#opt-destinations").fill("ローマ AD ネット ４、京都 BC ホイール エンジン 5")
+    host.locator("#start").click()
+    if companion.snapshot.session is not None and companion.snapshot.session.name != "loop":
+        host.locator("#start-replace").click()  # a game from an earlier test is still on
+    wait_until(host, lambda: companion.snapshot.session is not None and companion.snapshot.session.name == "loop"
+               and companion.snapshot.state.names == ("さくら", "たろう"))
+    state = companion.snapshot.state
+    assert [(d.name, d.era, d.parts, d.points) for d in state.destinations] == [
+        ("Rome", "AD", ("net",), 4), ("京都", "BC", ("wheel", "engine"), 5)]
+    expect(host.locator("#game table.loop-dests")).to_contain_text("京都")
+    expect(host.locator("#game table.loop-dests")).to_contain_text("ローマ")
+    assert english_on(host) == []

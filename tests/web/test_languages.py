@@ -1,0 +1,66 @@
+"""Each reader's language over HTTP: the pages' lang and words, views and refusals in the phone's
+language (its choice, else its browser's, else the table's), the host setting the table's."""
+import pytest
+
+HOST = "h" * 43
+JA_BROWSER = {"Accept-Language": "ja-JP,ja;q=0.9,en;q=0.5"}
+
+
+@pytest.fixture
+def loop_game(companion):
+    companion.new_game("loop", {"players": 2, "names": ["さくら", "たろう"],
+                                "destinations": ["ローマ AD ネット 4", "ギザ BC ホイール 3"]}, seed=0).result(5)
+    companion.submit({"type": "Act", "seat": 0, "new": "shop", "part": "net", "machine": 1}, "phone").result(5)
+    return companion
+
+
+def seat_token(companion, seat):
+    return companion.store.tokens(companion.snapshot.session.id)[f"seat-{seat}"]
+
+
+def test_pages_speak_the_readers_language(client, companion):
+    english = client.get("/seat").get_data(as_text=True)
+    assert '<html lang="en">' in english and "No seat in this game" in english
+    japanese = client.get("/seat", headers=JA_BROWSER).get_data(as_text=True)
+    assert '<html lang="ja">' in japanese and "このゲームに席がありません" in japanese
+    assert "No seat in this game" not in japanese
+    # a phone's own choice (its cookie) wins over its browser
+    client.set_cookie("lang", "en")
+    assert '<html lang="en">' in client.get("/seat", headers=JA_BROWSER).get_data(as_text=True)
+    script = client.get("/i18n.js", headers=JA_BROWSER).get_data(as_text=True)
+    assert script.startswith("window.I18N = ") and '"lang": "en"' in script
+
+
+def test_the_page_scripts_get_the_catalogs_words(client):
+    script = client.get("/i18n.js", headers=JA_BROWSER).get_data(as_text=True)
+    assert '"lang": "ja"' in script and '"end my turn": "ターンを終える"' in script
+
+
+def test_views_and_refusals_in_the_phones_language(client, loop_game):
+    token = {"X-Seat-Token": seat_token(loop_game, 1)}
+    view = client.get("/api/view", headers={**token, **JA_BROWSER}).get_json()
+    assert view["view"]["said"][-1] == "ショップのネットをタイムマシンIに追加。"
+    assert view["view"]["destinations"][0]["name"] == "Rome"  # ids stay ids: the page shows ローマ
+    english = client.get("/api/view", headers=token).get_json()
+    assert english["view"]["said"][-1] == "A net from the Shop goes on machine I."
+    refused = client.post("/api/move", json={"move": {"type": "EndTurn"}}, headers={**token, **JA_BROWSER})
+    assert refused.status_code == 409
+    assert refused.get_json() == {"error": "今は席1ではなく席0(さくら)の手番です"}
+    assert client.post("/api/move", json={"move": {"type": "EndTurn"}}, headers=token).get_json() == \
+        {"error": "it is seat 0's turn (さくら), not seat 1's"}
+    assert loop_game.snapshot.state.turn == 0  # nothing changed
+
+
+def test_a_phone_without_a_choice_reads_the_tables_language(client, companion, host_headers):
+    assert client.post("/api/host/language", json={"language": "ja"}).status_code == 403
+    answer = client.post("/api/host/language", json={"language": "fr"}, headers={**host_headers, **JA_BROWSER})
+    assert answer.status_code == 400 and answer.get_json() == {"error": "言語を選んでください: en, ja"}
+    assert companion.snapshot.language == "en"
+    assert client.post("/api/host/language", json={"language": "ja"}, headers=host_headers).get_json() == \
+        {"ok": True, "language": "ja"}
+    assert companion.store.language() == "ja"
+    # no cookie, a browser that names neither language: the table's
+    page = client.get("/", headers={"Accept-Language": "fr-FR"}).get_data(as_text=True)
+    assert '<html lang="ja">' in page and "ゲームに参加" in page
+    host = client.get("/api/view", headers={**host_headers, "Accept-Language": "fr"}).get_json()
+    assert host["language"] == "ja" and host["table"]["message"] == "ゲームはまだありません。下の「新しいゲームを始める」から始めてください"
