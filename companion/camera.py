@@ -291,7 +291,7 @@ def opener(config, companion, state_dir: Path, simulate: bool,
     def open_pipeline(name: str) -> Pipeline | None:
         from vision.mat import mat_layout
         from vision.motion import ChangeDetector
-        from vision.recognise import Profile
+        from vision.reading import Profile
         from vision.tracker import TableTracker
 
         spec = games.part(name, "camera")
@@ -382,7 +382,7 @@ def _profile_path(state_dir: Path, game: str) -> Path:
     if own.is_file() or not single.is_file():
         return own
     try:
-        from vision.recognise import Profile
+        from vision.reading import Profile
         return single if Profile.load(single).game == game else own
     except Exception:  # damaged: the reader will say so when it loads it
         return single
@@ -391,7 +391,7 @@ def _profile_path(state_dir: Path, game: str) -> Path:
 def _set_aside_if_damaged(path: Path) -> Path | None:
     """An enrolment profile that no longer loads (a power cut while it was written, a bad copy)
     is renamed PROFILE.damaged-TIME, never written over; returns that name, or None if it loads."""
-    from vision.recognise import Profile
+    from vision.reading import Profile
     try:
         Profile.load(path)
         return None

@@ -107,7 +107,7 @@ def cmd_mat(args) -> int:
 
 def cmd_enroll(args) -> int:
     from .readers import kit, look_alike
-    from .recognise import VisionInputError
+    from .markers import VisionInputError
 
     tiles = args.games[args.game][1]
     try:
@@ -129,7 +129,8 @@ def cmd_enroll(args) -> int:
 
 def cmd_recognize(args) -> int:
     from .readers import reader as make_reader
-    from .recognise import Profile, VisionInputError, read_image
+    from .markers import VisionInputError
+    from .reading import Profile, read_image
 
     try:
         layout = _layout(args)

@@ -21,8 +21,9 @@ import numpy as np
 from .markers import MarkerDetector, calibrate, recalibrate_with_missed
 from .mat import MatLayout
 from .perf import single_threaded
-from .recognise import (SEG_PX_PER_MM, FrameReading, Profile, TileReading, VisionInputError,
-                        _read_manifest, mat_exposure, read_image, view_zone)
+from .markers import VisionInputError
+from .reading import FrameReading, Profile, TileReading, read_image, read_manifest
+from .recognise import SEG_PX_PER_MM, mat_exposure, view_zone
 from .synthetic import CLASSIC, PALETTE, Light, Optics, SyntheticTable, VirtualTile, random_camera, save_shots
 from .tiles import UNKNOWN, TileSet, colour_of
 
@@ -307,7 +308,7 @@ def enrolment_shots(manifest_path, layout: MatLayout, tiles: TileSet):
     mlayout = layout.marker_layout()
     zone = layout.zones[layout.first_area]
     k = SEG_PX_PER_MM
-    for img_path, label in _read_manifest(manifest_path, tiles):
+    for img_path, label in read_manifest(manifest_path, tiles):
         frame = read_image(img_path)
         cal = calibrate(detector.detect(frame), mlayout)
         if not cal.ok:
@@ -501,7 +502,7 @@ class GridReader(CellReader):
                 else:
                     label, conf = self._read_disc(frame, H_inv, self._cell_light(view, gaps, name, r, c, x, y),
                                                   cx, cy, (name, r, c))
-                out.append(TileReading(label, round(x, 1), round(y, 1), 0.0, round(conf, 3), name))
+                out.append(TileReading(label, round(x, 1), round(y, 1), 0.0, round(conf, 3), name, (name, r, c)))
         return out
 
     def _read_disc(self, frame, H_inv, mat_colour, x, y, cell):

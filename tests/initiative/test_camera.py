@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from camera_feed import read_cells
 
-from companion.games.initiative import camera
+from companion.games.initiative import discs
 from companion.games.initiative.camera import CELLS, MAT, TILES, ZONES
 from vision import grid
 from vision.mat import mat_layout, print_marks
@@ -57,9 +57,9 @@ def test_each_cell_has_one_place_on_the_mat(layout):
 
 
 def test_disc_labels_are_the_rules_particles():
-    assert camera.particle("red-1") == "R1" and camera.particle("black-3") == "K3"
-    assert camera.label("W2") == "white-2" and camera.particle(grid.LOCK) is None
-    assert {camera.particle(f)[0] for f in DISCS} == {"R", "Y", "B", "K", "W", "P"}
+    assert discs.particle("red-1") == "R1" and discs.particle("black-3") == "K3"
+    assert discs.label("W2") == "white-2" and discs.particle(grid.LOCK) is None
+    assert {discs.particle(f)[0] for f in DISCS} == {"R", "Y", "B", "K", "W", "P"}
 
 
 def _table(layout, rng, seed, empty=0.1, locks=0.05):
