@@ -49,7 +49,7 @@ class Profile:
     size_mm: tuple[float, float]
     labels: list[str]
     templates: np.ndarray  # (n, th, tw) ink maps, normalised
-    features: np.ndarray  # (n, 6) colour features per label
+    features: np.ndarray  # (n, m) per label: the tile reader's 6 colour features; other readers' own
     group_mean: dict[str, np.ndarray] = field(default_factory=dict)
     group_spread: dict[str, np.ndarray] = field(default_factory=dict)
 
