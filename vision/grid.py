@@ -44,8 +44,11 @@ _CLOSE = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))  # ~1.7 mm: gaps b
 TOKEN_AREA = (0.7, 1.8)      # a token: this share of the enrolled token's area...
 TOKEN_SOLID = 0.12           # ...as solid inside its outline as enrolled, within this...
 TOKEN_LIKE = 0.35            # ...this share of it nearer the token's colour than any disc's...
-TOKEN_HUE = 0.4              # ...and its nearer quarter this near the token's colour
+TOKEN_HUE = 0.35             # ...and its nearer quarter this near the token's colour
 TOKEN_NEAR = (0.55, 2.2)     # much like a token (size, colour): a disc must then read plainly
+TOKEN_CORE = 0.35            # the token's colour through and through: this near it...
+_CORE = np.ones((3, 3), np.uint8)  # ...round every point of it...
+TOKEN_CORED = 0.1            # ...over this share of the token's area
 SYMBOL_PATCH = 3.0           # a disc read has a patch off its body within this factor of its own
 
 
@@ -335,7 +338,7 @@ def _token_outline(logr, rr):
     """What lies on the disc's middle that is not the disc: the closed patch, off the disc's own
     colour, that covers most of the middle: (its area in mm^2, how much of its outline's inside
     is off the disc's colour, the colours there as log ratios, the whole area off the disc's
-    colour in mm^2). A token is solid inside its
+    colour in mm^2, the patch's pixels). A token is solid inside its
     outline (its print too is not the disc); a symbol's ring or triangle is not, and a star is
     small."""
     ratio = np.exp(logr)
@@ -353,10 +356,11 @@ def _token_outline(logr, rr):
         if cover > best_cover:
             best, best_cover = filled, cover
     if best is None or best.sum() < 4:
-        return 0.0, 0.0, logr[:0, 0], float(off.sum()) / READ_PX_PER_MM ** 2
+        return 0.0, 0.0, logr[:0, 0], float(off.sum()) / READ_PX_PER_MM ** 2, None
     inside = best.astype(bool)
     solid = float((off & inside).sum()) / float(inside.sum())
-    return float(inside.sum()) / READ_PX_PER_MM ** 2, solid, logr[off & inside], float(off.sum()) / READ_PX_PER_MM ** 2
+    return (float(inside.sum()) / READ_PX_PER_MM ** 2, solid, logr[off & inside], float(off.sum()) / READ_PX_PER_MM ** 2,
+            inside)
 
 
 def _learn_token(frame, H_inv, x, y, diameter_mm, mat_colour, frame_name):
@@ -367,8 +371,17 @@ def _learn_token(frame, H_inv, x, y, diameter_mm, mat_colour, frame_name):
     if not 0.1 < found[0] / (math.pi * (diameter_mm / 2) ** 2) < 0.8:
         raise VisionInputError(f"the {frame_name} shot: no lock token seen on a disc; lay one token on a disc, "
                                "alone in the area")
-    area, solid, seen, _ = found
-    return np.r_[np.median(seen, axis=0), area, solid, 0.0].astype(np.float32)
+    area, solid, _, _, inside = found
+    # its colour: the larger of the two colours well inside its outline (the other is its print)
+    seen = logr[cv2.erode(inside.astype(np.uint8), _CORE, iterations=2).astype(bool)]
+    if len(seen) < 8:
+        raise VisionInputError(f"the {frame_name} shot: the lock token is too small to learn; bring the camera closer")
+    _, labels, centres = cv2.kmeans(seen.astype(np.float32), 2, None,
+                                    (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 1e-3), 3,
+                                    cv2.KMEANS_PP_CENTERS)
+    main = int(np.argmax(np.bincount(labels.ravel(), minlength=2)))
+    colour = np.median(seen[labels.ravel() == main], axis=0)
+    return np.r_[colour, area, solid, 0.0].astype(np.float32)
 
 
 def enrolment_shots(manifest_path, layout: MatLayout, tiles: TileSet):
@@ -498,7 +511,7 @@ class GridReader(CellReader):
         symbol may cross the centre in any colour)."""
         colour, area, solidity = self._token[:3], float(self._token[3]), float(self._token[4])
         logr, rr = _token_patch(frame, H_inv, x, y, self.D, mat_colour)
-        a, solid, seen, details["patch"] = _token_outline(logr, rr)
+        a, solid, seen, details["patch"], _ = _token_outline(logr, rr)
         # its colour: how much of it is nearer the token's colour than any disc's body or ink
         # (the token's print and the blur at its edge are not, but much of a token is)
         share = a / area
@@ -509,10 +522,20 @@ class GridReader(CellReader):
         other = np.min([_colour_step(seen, c) for c in self._disc_colours], axis=0)
         token_like = float(np.mean(own < other))
         hue = float(np.percentile(own, 25))  # and how near the token's colour the nearer part is
-        details["token"] = (round(share, 2), round(solid, 2), round(token_like, 2), round(hue, 2))
+        # where it is the token's colour through and through, not a blur of two others (a
+        # symbol's thin lines blurred into its disc may pass near the token's colour)
+        core = cv2.erode((_colour_step(np.exp(logr), np.exp(colour)) < TOKEN_CORE).astype(np.uint8), _CORE)
+        cored = float(core.sum()) / READ_PX_PER_MM ** 2 / area
+        details["token"] = (round(share, 2), round(solid, 2), round(token_like, 2), round(hue, 2), round(cored, 2))
         solid_enough = solid >= solidity - TOKEN_SOLID
-        if TOKEN_AREA[0] <= share <= TOKEN_AREA[1] and solid_enough and token_like >= TOKEN_LIKE and hue < TOKEN_HUE:
+        cored = cored >= TOKEN_CORED
+        plainly = token_like >= 1.5 * TOKEN_LIKE and hue < 0.85 * TOKEN_HUE and cored  # its colour, plainly
+        smallest = TOKEN_AREA[0] - (0.1 if plainly else 0.0)  # (a token half hidden by blur)
+        if smallest <= share <= TOKEN_AREA[1] and solid_enough and token_like >= TOKEN_LIKE and hue < TOKEN_HUE \
+                and cored:
             return LOCK, float(np.clip(min(1 - abs(1 - share) / 0.8, 1 - hue / TOKEN_HUE), 0, 1))
+        if plainly and TOKEN_NEAR[0] - 0.15 <= share:
+            return UNKNOWN, 0.0  # the token's colour, but not its outline
         token_ish = token_like >= TOKEN_LIKE / 2 and hue < TOKEN_HUE * 1.25
         if token_ish and solid_enough and TOKEN_AREA[0] + 0.1 <= share <= TOKEN_AREA[1]:
             return UNKNOWN, 0.0  # a token's outline, its colour not plainly the token's
