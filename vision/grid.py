@@ -531,8 +531,10 @@ class GridReader(CellReader):
         cored = cored >= TOKEN_CORED
         plainly = token_like >= 1.5 * TOKEN_LIKE and hue < 0.85 * TOKEN_HUE and cored  # its colour, plainly
         smallest = TOKEN_AREA[0] - (0.1 if plainly else 0.0)  # (a token half hidden by blur)
-        if smallest <= share <= TOKEN_AREA[1] and solid_enough and token_like >= TOKEN_LIKE and hue < TOKEN_HUE \
-                and cored:
+        # its colour through and through, or plainly its colour without a blur of two others near
+        coloured = (token_like >= TOKEN_LIKE and hue < TOKEN_HUE and cored) or \
+            (token_like >= 1.4 * TOKEN_LIKE and hue < TOKEN_HUE)
+        if smallest <= share <= TOKEN_AREA[1] and solid_enough and coloured:
             return LOCK, float(np.clip(min(1 - abs(1 - share) / 0.8, 1 - hue / TOKEN_HUE), 0, 1))
         if plainly and TOKEN_NEAR[0] - 0.15 <= share:
             return UNKNOWN, 0.0  # the token's colour, but not its outline
