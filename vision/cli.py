@@ -145,7 +145,8 @@ def cmd_recognize(args) -> int:
             if not reading.calibrated:
                 print(f"paradox-table: {img}: no mat markers found", file=sys.stderr)
             tiles = [{"label": t.label, "x_mm": t.x_mm, "y_mm": t.y_mm, "angle": t.angle,
-                      "confidence": t.confidence} for t in reading.tiles]
+                      "confidence": t.confidence, **({"cell": list(t.cell)} if t.cell else {})}
+                     for t in reading.tiles]
             print(json.dumps({"image": img, "tiles": tiles}), flush=True)
     except (VisionInputError, ValueError, OSError) as e:
         return _fail(str(e))
