@@ -24,7 +24,8 @@ from .perf import single_threaded
 from .markers import VisionInputError
 from .reading import FrameReading, Profile, TileReading, read_image, read_manifest
 from .recognise import SEG_PX_PER_MM, mat_exposure, view_zone
-from .synthetic import CLASSIC, PALETTE, Light, Optics, SyntheticTable, VirtualTile, random_camera, save_shots
+from .synthetic import (CLASSIC, PALETTE, Light, Optics, SyntheticTable, VirtualTile, random_camera, random_light,
+                        random_optics, save_shots)
 from .tiles import UNKNOWN, TileSet, colour_of
 
 LOCK = "lock"
@@ -218,6 +219,31 @@ def enrolment_frames(layout: MatLayout, tiles: TileSet, style: DiscStyle = DISCS
             table.place(next(f for f in tiles.faces if f != LOCK), x, y, angle)
         table.place(label, x, y, angle)
         yield label, table.render()
+
+
+def random_maps(layout: MatLayout, tiles: TileSet, cells: Grid, rng, seed: int, style: DiscStyle = DISCS,
+                empty: float = 0.1, locks: float = 0.05):
+    """(table, truth): a disc in most cells of every grid of ``cells`` (a random kind, a little
+    off its cell and turned, as a hand lays it), some of the matrices' discs under a lock token,
+    under a random camera, light and optics; truth is {(area, row, col): the label to read}."""
+    table = DiscTable(layout, tiles, style, seed=seed, camera=random_camera(rng),
+                      light=random_light(rng, layout), optics=random_optics(rng))
+    discs = [f for f in tiles.faces if f != LOCK]
+    truth = {}
+    for area, (rows, cols) in cells.areas:
+        for r in range(rows):
+            for c in range(cols):
+                if rng.random() < empty:
+                    continue
+                x, y = cells.centre(layout, area, r, c)
+                x, y = x + rng.uniform(-1, 1), y + rng.uniform(-1, 1)
+                label = str(rng.choice(discs))
+                table.place(label, x, y, float(rng.uniform(0, 360)))
+                if area != layout.first_area and rng.random() < locks:
+                    table.place(LOCK, x, y, float(rng.uniform(0, 360)))
+                    label = LOCK
+                truth[(area, r, c)] = label
+    return table, truth
 
 
 def write_enrolment(layout: MatLayout, out_dir, tiles: TileSet, style: DiscStyle = DISCS, seed: int = 0) -> Path:

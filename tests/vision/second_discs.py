@@ -282,3 +282,16 @@ def _paste(img, x0, y0, rgba):
     dst, src = _region(img, x0, y0, *rgba.shape[:2])
     a = rgba[src][:, :, 3:] / 255
     img[dst] = img[dst] * (1 - a) + rgba[src][:, :, :3] * a
+
+
+def printing(layout, cells, out_dir, frames: int):
+    """This printing as the benchmark measures it: (the manifest of its enrolment photographs,
+    frames of full matrices on test seeds as (frame, {cell: label}))."""
+    manifest = write_enrolment(Table(layout, seed=ENROL_SEED), out_dir)
+
+    def shots():
+        for seed in TEST_SEEDS[:frames]:
+            table = Table(layout, seed=seed)
+            discs, tokens, truth = table.random_matrices(cells, layout)
+            yield table.photograph(discs, tokens), truth
+    return manifest, shots()
