@@ -280,17 +280,24 @@ _STILL = ((0.0, 0.0),)
 _NEAR = tuple((dx * 1.5, dy * 1.5) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
 
 
-def disc_signature(frame, H_inv, x_mm, y_mm, diameter_mm, mat_colour, offsets=_STILL):
-    """(colour features, ink rings) of a disc centred near (x, y), a ring per offset (patch px)
-    from the centre its symbol's ink gives.
-    Colours are log ratios to the mat's grey: its body (a ring inside the rim) and its centre
-    (where a lock token lies)."""
-    R = diameter_mm / 2
+def disc_ratio(frame, H_inv, x_mm, y_mm, diameter_mm, mat_colour):
+    """(colour as ratios to the mat's grey, distance of each point from the centre in radii)
+    over the square round a disc centred near (x, y), upright, at READ_PX_PER_MM."""
     patch = _patch(frame, H_inv, x_mm, y_mm, diameter_mm + 2)
     ratio = patch / np.maximum(np.asarray(mat_colour, np.float32), 1.0)
     n = ratio.shape[0]
     yy, xx = np.mgrid[0:n, 0:n]
-    rr = np.hypot(xx - (n - 1) / 2, yy - (n - 1) / 2) / (R * READ_PX_PER_MM)
+    return ratio, np.hypot(xx - (n - 1) / 2, yy - (n - 1) / 2) / (diameter_mm / 2 * READ_PX_PER_MM)
+
+
+def disc_signature(frame, H_inv, x_mm, y_mm, diameter_mm, mat_colour, offsets=_STILL, seen=None):
+    """(colour features, ink rings) of a disc centred near (x, y), a ring per offset (patch px)
+    from the centre its symbol's ink gives; ``seen``: its disc_ratio, if already taken.
+    Colours are log ratios to the mat's grey: its body (a ring inside the rim) and its centre."""
+    R = diameter_mm / 2
+    ratio, rr = seen if seen is not None else disc_ratio(frame, H_inv, x_mm, y_mm, diameter_mm, mat_colour)
+    n = ratio.shape[0]
+    yy, xx = np.mgrid[0:n, 0:n]
     body = np.median(ratio[(rr > BODY[0]) & (rr < BODY[1])], axis=0)  # clear of pips and rim
     centre = np.median(ratio[rr < 0.3], axis=0)
     ink = np.sqrt(((ratio - body) ** 2).sum(axis=2))
@@ -341,15 +348,10 @@ def _ring_match(templates_f, rings):
     return corr.max(axis=(1, 2))
 
 
-def _token_patch(frame, H_inv, x_mm, y_mm, diameter_mm, mat_colour):
-    """(log colour ratio to the mat's grey, distance of each point from the centre in radii)
-    over a disc's square, at READ_PX_PER_MM."""
-    patch = _patch(frame, H_inv, x_mm, y_mm, diameter_mm + 2)
-    logr = np.log(np.maximum(patch / np.maximum(np.asarray(mat_colour, np.float32), 1.0), 0.02))
-    n = patch.shape[0]
-    yy, xx = np.mgrid[0:n, 0:n]
-    rr = np.hypot(xx - (n - 1) / 2, yy - (n - 1) / 2) / (diameter_mm / 2 * READ_PX_PER_MM)
-    return logr, rr
+def _token_patch(seen):
+    """A disc_ratio as (log colour ratios, distance from the centre in radii)."""
+    ratio, rr = seen
+    return np.log(np.maximum(ratio, 0.02)), rr
 
 
 def _colour_step(ratio, ref):
@@ -389,10 +391,10 @@ def _token_outline(logr, rr):
             inside)
 
 
-def _learn_token(frame, H_inv, x, y, diameter_mm, mat_colour, frame_name):
+def _learn_token(seen, diameter_mm, frame_name):
     """The lock token's row of the profile: its colour (log ratios to the mat's grey), its area
     in mm^2 and how solid it is; refused when the shot shows no token on a disc."""
-    logr, rr = _token_patch(frame, H_inv, x, y, diameter_mm, mat_colour)
+    logr, rr = _token_patch(seen)
     found = _token_outline(logr, rr)
     if not 0.1 < found[0] / (math.pi * (diameter_mm / 2) ** 2) < 0.8:
         raise VisionInputError(f"the {frame_name} shot: no lock token seen on a disc; lay one token on a disc, "
@@ -440,12 +442,13 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet) -> Profile:
     D = round(float(np.median(diameters)), 1)
     features, templates, labels = [], [], []
     for frame, cal, view, label, x, y, _ in shots:
-        feat, ring = disc_signature(frame, cal.H_inv, x, y, D, view.mat_colour_at(x, y))
+        seen = disc_ratio(frame, cal.H_inv, x, y, D, view.mat_colour_at(x, y))
+        feat, ring = disc_signature(frame, cal.H_inv, x, y, D, None, seen=seen)
         if label == LOCK:  # what a lock is known by: its own colour, size and outline
-            feat = _learn_token(frame, cal.H_inv, x, y, D, view.mat_colour_at(x, y), frame_name=label)
+            feat = _learn_token(seen, D, frame_name=label)
             feat = np.r_[feat, feat[3]]
         else:  # and how large a patch off its body each disc's own symbol makes
-            feat = np.r_[feat, _token_outline(*_token_patch(frame, cal.H_inv, x, y, D, view.mat_colour_at(x, y)))[3]]
+            feat = np.r_[feat, _token_outline(*_token_patch(seen))[3]]
         features.append(feat)
         templates.append(ring[0])
         labels.append(label)
@@ -528,15 +531,16 @@ class GridReader(CellReader):
         self._T = np.fft.rfft(profile.templates.astype(np.float32), axis=-1)
         # the lock token as enrolled: its colour, area and solidity (None: the set has no locks)
         self._token = profile.features[labels.index(LOCK)] if LOCK in labels else None
-        self._disc_colours = [c for g in self.colours for c in (self._body[g], self._ink[g])]
+        self._disc_colours = np.array([c for g in self.colours for c in (self._body[g], self._ink[g])], np.float32)
+        self._disc_scale = np.linalg.norm(self._disc_colours, axis=1) / math.sqrt(3) + 0.1  # as _colour_step
 
-    def _lock(self, frame, H_inv, mat_colour, x, y, details):
+    def _lock(self, seen, details):
         """(LOCK, confidence) for a token lying on this disc, (UNKNOWN, 0) for something much
         like one, None for none: a token is known by its own closed outline on the disc (its
         size, solid inside, in the token's colour), never by the colour at the disc's centre (a
         symbol may cross the centre in any colour)."""
         colour, area, solidity = self._token[:3], float(self._token[3]), float(self._token[4])
-        logr, rr = _token_patch(frame, H_inv, x, y, self.D, mat_colour)
+        logr, rr = _token_patch(seen)
         a, solid, seen, details["patch"], _ = _token_outline(logr, rr)
         # its colour: how much of it is nearer the token's colour than any disc's body or ink
         # (the token's print and the blur at its edge are not, but much of a token is)
@@ -545,7 +549,8 @@ class GridReader(CellReader):
             return None
         seen = np.exp(seen)
         own = _colour_step(seen, np.exp(colour))
-        other = np.min([_colour_step(seen, c) for c in self._disc_colours], axis=0)
+        d = seen[:, None, :] - self._disc_colours[None]  # every disc colour at once
+        other = (np.sqrt((d * d).sum(axis=2)) / self._disc_scale).min(axis=1)
         token_like = float(np.mean(own < other))
         hue = float(np.percentile(own, 25))  # and how near the token's colour the nearer part is
         # where it is the token's colour through and through, not a blur of two others (a
@@ -666,14 +671,15 @@ class GridReader(CellReader):
         return out
 
     def _read_disc(self, frame, H_inv, mat_colour, x, y, cell):
-        feat, rings = disc_signature(frame, H_inv, x, y, self.D, mat_colour, _NEAR)
+        seen = disc_ratio(frame, H_inv, x, y, self.D, mat_colour)
+        feat, rings = disc_signature(frame, H_inv, x, y, self.D, mat_colour, _NEAR, seen)
         prof = self.profile
         # the body's colour against each colour's (as it is, or blurred into its ink)
         dist = {g: _blend_distance(np.exp(feat[:3]), self._body[g], self._ink[g]) for g in self.colours}
         order = sorted(dist, key=dist.get)
         details = {"cell": cell, "at": (round(x, 1), round(y, 1)), "colours": dict(sorted(dist.items(), key=lambda kv: kv[1])[:3])}
         self.last_details.append(details)
-        seen = self._lock(frame, H_inv, mat_colour, x, y, details) if self._token is not None else None
+        seen = self._lock(seen, details) if self._token is not None else None
         if seen not in (None, "doubt"):
             return seen
         plain = 1.5 if seen == "doubt" else 1.0  # how plainly a disc must read
