@@ -348,12 +348,6 @@ def _ring_match(templates_f, rings):
     return corr.max(axis=(1, 2))
 
 
-def _token_patch(seen):
-    """A disc_ratio as (log colour ratios, distance from the centre in radii)."""
-    ratio, rr = seen
-    return np.log(np.maximum(ratio, 0.02)), rr
-
-
 def _colour_step(ratio, ref):
     """How far colours (ratios to the mat's grey) are from a reference colour, against its
     brightness: plain ratios, since a log would swell the sensor's noise in a colour's dark
@@ -362,16 +356,20 @@ def _colour_step(ratio, ref):
     return np.sqrt(((ratio - ref) ** 2).sum(axis=-1)) / (float(np.linalg.norm(ref)) / math.sqrt(3) + 0.1)
 
 
-def _token_outline(logr, rr):
+def _off_body(ratio, rr):
+    """Where the disc's middle is off its own body colour (measured in TOKEN_BODY)."""
+    body = np.median(ratio[(rr > TOKEN_BODY[0]) & (rr < TOKEN_BODY[1])], axis=0)
+    return (_colour_step(ratio, body) > TOKEN_STEP) & (rr < TOKEN_BODY[1])  # clear of the rim
+
+
+def _token_outline(ratio, rr, off=None):
     """What lies on the disc's middle that is not the disc: the closed patch, off the disc's own
     colour, that covers most of the middle: (its area in mm^2, how much of its outline's inside
-    is off the disc's colour, the colours there as log ratios, the whole area off the disc's
-    colour in mm^2, the patch's pixels). A token is solid inside its
-    outline (its print too is not the disc); a symbol's ring or triangle is not, and a star is
-    small."""
-    ratio = np.exp(logr)
-    body = np.median(ratio[(rr > TOKEN_BODY[0]) & (rr < TOKEN_BODY[1])], axis=0)
-    off = (_colour_step(ratio, body) > TOKEN_STEP) & (rr < TOKEN_BODY[1])  # clear of the rim
+    is off the disc's colour, the colours there as ratios to the mat's grey, the whole area off
+    the disc's colour in mm^2, the patch's pixels). A token is solid inside its outline (its
+    print too is not the disc); a symbol's ring or triangle is not, and a star is small."""
+    if off is None:
+        off = _off_body(ratio, rr)
     # blur breaks a small token's outline where its own print meets its edge: close the gaps
     mask = cv2.morphologyEx(off.astype(np.uint8), cv2.MORPH_CLOSE, _CLOSE)
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
@@ -384,24 +382,24 @@ def _token_outline(logr, rr):
         if cover > best_cover:
             best, best_cover = filled, cover
     if best is None or best.sum() < 4:
-        return 0.0, 0.0, logr[:0, 0], float(off.sum()) / READ_PX_PER_MM ** 2, None
+        return 0.0, 0.0, ratio[:0, 0], float(off.sum()) / READ_PX_PER_MM ** 2, None
     inside = best.astype(bool)
     solid = float((off & inside).sum()) / float(inside.sum())
-    return (float(inside.sum()) / READ_PX_PER_MM ** 2, solid, logr[off & inside], float(off.sum()) / READ_PX_PER_MM ** 2,
-            inside)
+    k2 = READ_PX_PER_MM ** 2
+    return float(inside.sum()) / k2, solid, ratio[off & inside], float(off.sum()) / k2, inside
 
 
 def _learn_token(seen, diameter_mm, frame_name):
     """The lock token's row of the profile: its colour (log ratios to the mat's grey), its area
     in mm^2 and how solid it is; refused when the shot shows no token on a disc."""
-    logr, rr = _token_patch(seen)
-    found = _token_outline(logr, rr)
+    ratio, rr = seen
+    found = _token_outline(ratio, rr)
     if not 0.1 < found[0] / (math.pi * (diameter_mm / 2) ** 2) < 0.8:
         raise VisionInputError(f"the {frame_name} shot: no lock token seen on a disc; lay one token on a disc, "
                                "alone in the area")
     area, solid, _, _, inside = found
     # its colour: the larger of the two colours well inside its outline (the other is its print)
-    seen = logr[cv2.erode(inside.astype(np.uint8), _CORE, iterations=2).astype(bool)]
+    seen = np.log(np.maximum(ratio[cv2.erode(inside.astype(np.uint8), _CORE, iterations=2).astype(bool)], 0.02))
     if len(seen) < 8:
         raise VisionInputError(f"the {frame_name} shot: the lock token is too small to learn; bring the camera closer")
     _, labels, centres = cv2.kmeans(seen.astype(np.float32), 2, None,
@@ -448,7 +446,7 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet) -> Profile:
             feat = _learn_token(seen, D, frame_name=label)
             feat = np.r_[feat, feat[3]]
         else:  # and how large a patch off its body each disc's own symbol makes
-            feat = np.r_[feat, _token_outline(*_token_patch(seen))[3]]
+            feat = np.r_[feat, _token_outline(*seen)[3]]
         features.append(feat)
         templates.append(ring[0])
         labels.append(label)
@@ -531,6 +529,7 @@ class GridReader(CellReader):
         self._T = np.fft.rfft(profile.templates.astype(np.float32), axis=-1)
         # the lock token as enrolled: its colour, area and solidity (None: the set has no locks)
         self._token = profile.features[labels.index(LOCK)] if LOCK in labels else None
+        self._token_colour = np.exp(self._token[:3]) if self._token is not None else None
         self._disc_colours = np.array([c for g in self.colours for c in (self._body[g], self._ink[g])], np.float32)
         self._disc_scale = np.linalg.norm(self._disc_colours, axis=1) / math.sqrt(3) + 0.1  # as _colour_step
 
@@ -539,23 +538,27 @@ class GridReader(CellReader):
         like one, None for none: a token is known by its own closed outline on the disc (its
         size, solid inside, in the token's colour), never by the colour at the disc's centre (a
         symbol may cross the centre in any colour)."""
-        colour, area, solidity = self._token[:3], float(self._token[3]), float(self._token[4])
-        logr, rr = _token_patch(seen)
-        a, solid, seen, details["patch"], _ = _token_outline(logr, rr)
+        token, area, solidity = self._token_colour, float(self._token[3]), float(self._token[4])
+        ratio, rr = seen
+        off = _off_body(ratio, rr)
+        details["patch"] = float(off.sum()) / READ_PX_PER_MM ** 2
+        near = _colour_step(ratio, token)
+        if float(((near < 1.25 * TOKEN_HUE) & off).sum()) / READ_PX_PER_MM ** 2 < 0.075 * area:
+            return None  # too little of the token's colour for a token, or for a doubt
+        a, solid, seen, _, _ = _token_outline(ratio, rr, off)
         # its colour: how much of it is nearer the token's colour than any disc's body or ink
         # (the token's print and the blur at its edge are not, but much of a token is)
         share = a / area
         if not len(seen):
             return None
-        seen = np.exp(seen)
-        own = _colour_step(seen, np.exp(colour))
+        own = _colour_step(seen, token)
         d = seen[:, None, :] - self._disc_colours[None]  # every disc colour at once
         other = (np.sqrt((d * d).sum(axis=2)) / self._disc_scale).min(axis=1)
         token_like = float(np.mean(own < other))
         hue = float(np.percentile(own, 25))  # and how near the token's colour the nearer part is
         # where it is the token's colour through and through, not a blur of two others (a
         # symbol's thin lines blurred into its disc may pass near the token's colour)
-        core = cv2.erode((_colour_step(np.exp(logr), np.exp(colour)) < TOKEN_CORE).astype(np.uint8), _CORE)
+        core = cv2.erode((near < TOKEN_CORE).astype(np.uint8), _CORE)
         cored = float(core.sum()) / READ_PX_PER_MM ** 2 / area
         details["token"] = (round(share, 2), round(solid, 2), round(token_like, 2), round(hue, 2), round(cored, 2))
         solid_enough = solid >= solidity - TOKEN_SOLID
