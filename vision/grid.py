@@ -6,8 +6,11 @@ pitch and each area's rows and columns, the grid centred in its area); its label
 Enrolment shows each kind once, alone in the mat's first area, as for tiles; from those frames
 the reader learns the disc's size, its colour (against the mat's grey, which stands in for a
 grey card) and its symbol as a ring of "ink" read round the centre, so a disc lying at any turn
-reads the same. A cell that is neither plainly empty nor plainly one kind is ``unknown``: a
-doubtful cell is said, never guessed. Nothing here knows a game.
+reads the same. A lock token is learnt from its own shot (a token lying on any disc): its
+colour, size and solidity; it is then found on a disc by its own closed outline, never by the
+colour at the disc's centre. A cell that is neither plainly empty nor plainly one kind is
+``unknown``: a doubtful cell is said, never guessed. Each reading names its cell. Nothing here
+knows a game.
 """
 from __future__ import annotations
 

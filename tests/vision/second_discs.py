@@ -110,9 +110,11 @@ def draw_token(rng, k: float = K) -> Image.Image:
     bw, bh = 3.6 * kk, 2.6 * kk
     d.rectangle([c - bw / 2, c - 0.2 * kk, c + bw / 2, c - 0.2 * kk + bh], fill=COPPER_INK)
     r = 1.3 * kk
-    d.arc([c - r, c - 0.2 * kk - 2 * r, c + r, c - 0.2 * kk + 0.4 * kk], 180, 360, fill=COPPER_INK, width=int(0.5 * kk))
-    d.line([(c - r + 0.25 * kk, c - 0.2 * kk - r + 0.2 * kk), (c - r + 0.25 * kk, c)], fill=COPPER_INK, width=int(0.5 * kk))
-    d.line([(c + r - 0.25 * kk, c - 0.2 * kk - r + 0.2 * kk), (c + r - 0.25 * kk, c)], fill=COPPER_INK, width=int(0.5 * kk))
+    top = c - 0.2 * kk
+    d.arc([c - r, top - 2 * r, c + r, top + 0.4 * kk], 180, 360, fill=COPPER_INK, width=int(0.5 * kk))
+    for side in (-1, 1):  # the shackle's legs down into the body
+        leg = c + side * (r - 0.25 * kk)
+        d.line([(leg, top - r + 0.2 * kk), (leg, c)], fill=COPPER_INK, width=int(0.5 * kk))
     rgb = np.asarray(img, np.float32) * _texture(rng, (n, n), 0.03)[:, :, None]
     alpha = Image.new("L", (n, n), 0)
     ImageDraw.Draw(alpha).rounded_rectangle([0, 0, n - 1, n - 1], radius=TOKEN_CORNER_MM * kk, fill=255)
