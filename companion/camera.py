@@ -117,7 +117,7 @@ class CameraLoop:
             pipeline = self.pipeline
             if pipeline is None or pipeline.game != game or pipeline.reader is None:
                 return
-            from vision.recognise import Profile
+            from vision.reading import Profile
             spec = games.part(game, "camera")
             pipeline.reader = _reader(spec, Profile.load(path), pipeline.reader.layout)
             pipeline.tracker.moving()
@@ -325,7 +325,7 @@ def opener(config, companion, state_dir: Path, simulate: bool,
     def open_pipeline(name: str, teaching: bool = False) -> Pipeline | None:
         from vision.mat import mat_layout
         from vision.motion import ChangeDetector
-        from vision.recognise import Profile
+        from vision.reading import Profile
         from vision.tracker import TableTracker
 
         spec = games.camera(name)
@@ -424,7 +424,7 @@ def _profile_path(state_dir: Path, game: str) -> Path:
     if own.is_file() or not single.is_file():
         return own
     try:
-        from vision.recognise import Profile
+        from vision.reading import Profile
         return single if Profile.load(single).game == game else own
     except Exception:  # damaged: the reader will say so when it loads it
         return single
@@ -433,7 +433,7 @@ def _profile_path(state_dir: Path, game: str) -> Path:
 def _set_aside_if_damaged(path: Path) -> Path | None:
     """An enrolment profile that no longer loads (a power cut while it was written, a bad copy)
     is renamed PROFILE.damaged-TIME, never written over; returns that name, or None if it loads."""
-    from vision.recognise import Profile
+    from vision.reading import Profile
     try:
         Profile.load(path)
         return None

@@ -532,7 +532,7 @@ class Teacher:
 
     def _reader(self, game: str):
         from vision.readers import reader
-        from vision.recognise import Profile
+        from vision.reading import Profile
         spec = _spec(game)
         with self._lock:
             if game not in self._readers:

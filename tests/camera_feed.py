@@ -4,7 +4,7 @@ simulated companion's camera until the table gets where a test wants it."""
 from dataclasses import dataclass
 
 from companion.service import Companion
-from vision.recognise import FrameReading, TileReading
+from vision.reading import FrameReading, TileReading
 from vision.tracker import TableTracker
 
 

@@ -12,7 +12,7 @@ from companion.config import defaults
 from companion.service import Companion
 from companion.store import Store
 from companion.teaching import NEAR_MM, Teacher, TeachingRefused, camera_games, layout_for, plan
-from vision.recognise import Profile
+from vision.reading import Profile
 
 
 @pytest.mark.parametrize("game", camera_games())

@@ -200,16 +200,35 @@ def run(out_dir="bench", speed_frames: int = 60, accuracy_frames: int = 300, oth
     return result
 
 
+def score_cells(truth: dict, reading) -> dict:
+    """A reading of pieces on cells against what lies there ({cell: label}): found (a reading in
+    the cell), read (its label right), asked ("unknown"), misread (a wrong label, or a label
+    where nothing lies)."""
+    seen = {t.cell: t.label for t in reading.tiles}
+    out = {"cells": len(truth), "found": 0, "read": 0, "asked": 0, "misread": 0}
+    for cell, label in truth.items():
+        got = seen.get(cell)
+        out["found"] += got is not None
+        out["read"] += got == label
+        out["asked"] += got == UNKNOWN
+        out["misread"] += got not in (None, label, UNKNOWN)
+    out["misread"] += sum(1 for cell, label in seen.items() if cell not in truth and label != UNKNOWN)
+    return out
+
+
 def run_reader(mat, tiles, reader_name: str, zones=None, cells=None, frames: int = 12,
-               seed: int = 2026) -> dict:
+               seed: int = 2026, printings: dict | None = None) -> dict:
     """A camera game whose reader is not the tile reader (vision's disc-grid or domino reader,
     `reader_name`, reading the mat's `cells`, watching `zones`): enrolled from its own rendered shots, then timed on
     shots it never saw (another seed: other camera poses, light and places) against OpenCV's
-    ArUco detection on the same frames, with the change detector's look; one thread."""
+    ArUco detection on the same frames, with the change detector's look; one thread. Where the
+    reader names each piece's cell, what it found, read, asked and misread is counted too.
+
+    ``printings``: other printings by name, each ``(manifest, frames)``: its enrolment manifest
+    and an iterable of (frame, {cell: label}) it was never shown; measured the same way."""
     import importlib
 
     from . import readers
-    from .motion import ChangeDetector
 
     cv2.setNumThreads(1)
     single_threaded()
@@ -218,34 +237,56 @@ def run_reader(mat, tiles, reader_name: str, zones=None, cells=None, frames: int
     kit = importlib.import_module(readers.READERS[reader_name][0])
     with tempfile.TemporaryDirectory() as tmp:
         profile = enroll_kit(write_kit(layout, Path(tmp), tiles=tiles), None, layout, tiles)
-    reader = readers.reader(reader_name, profile, layout, zones, cells)
-    if hasattr(kit, "random_maps"):  # its enrolment shows pieces off the maps it reads: lay maps
+    if hasattr(kit, "random_maps"):  # full maps or matrices of pieces, as a game lays them
         rng = np.random.default_rng(seed + 1)
-        shots = [kit.random_maps(layout, tiles, cells, rng, seed=i)[0].render() for i in range(frames)]
+        shots = [(table.render(), truth) for table, truth in
+                 (kit.random_maps(layout, tiles, cells, rng, seed=i) for i in range(frames))]
     else:
-        shots = [f for _, f in kit.enrolment_frames(layout, tiles, seed=seed + 1)][:frames]
+        shots = [(f, None) for _, f in kit.enrolment_frames(layout, tiles, seed=seed + 1)][:frames]
+    out = {"game": mat.game, "reader": reader_name, "threads": 1,
+           "frame_size": [int(shots[0][0].shape[1]), int(shots[0][0].shape[0])]}
+    out.update(_cost_and_score(readers.reader(reader_name, profile, layout, zones, cells),
+                               layout, shots))
+    for name, (manifest, frames_of) in (printings or {}).items():
+        other = enroll_kit(manifest, None, layout, tiles)
+        reader = readers.reader(reader_name, other, layout, zones, cells)
+        out[f"printing_{name}"] = _cost_and_score(reader, layout, list(frames_of))
+    return out
+
+
+def _cost_and_score(reader, layout, shots) -> dict:
+    """Per frame CPU of the reader, the change detector and OpenCV's ArUco detection on the
+    same frames, timed in turn; and the readings scored where the truth is known by cell."""
+    from .motion import ChangeDetector
+
     aruco = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, layout.dictionary)))
     detector = ChangeDetector()
-    detector.look(shots[-1])
-    reader.read(shots[-1])  # warm caches
+    detector.look(shots[-1][0])
+    reader.read(shots[-1][0])  # warm caches
     spent = {"aruco": 0.0, "detector": 0.0, "recognition": 0.0}
     read = 0
-    for frame in shots:
+    scored = None
+    for frame, truth in shots:
         for name, work, times in (("aruco", lambda: aruco.detectMarkers(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)), 1),
                                   ("detector", lambda: detector.look(frame), 5),
                                   ("recognition", lambda: reader.read(frame), 1)):
             c0 = time.process_time()
             for _ in range(times):
-                out = work()
+                got = work()
             spent[name] += (time.process_time() - c0) / times
-        read += bool(out.calibrated and out.tiles)
+        read += bool(got.calibrated and got.tiles)
+        if truth is not None and any(t.cell for t in got.tiles):
+            s = score_cells(truth, got)
+            scored = s if scored is None else {k: scored[k] + v for k, v in s.items()}
     ms = {k: v / len(shots) * 1000 for k, v in spent.items()}
-    return {"game": mat.game, "reader": reader_name, "threads": 1,
-            "frame_size": [int(shots[0].shape[1]), int(shots[0].shape[0])], "cost_ratios": {
+    out = {"cost_ratios": {
         "frames": len(shots), "frames_with_pieces_read": read, "aruco_ms": round(ms["aruco"], 2),
         "detector_ms": round(ms["detector"], 3), "recognition_cold_ms": round(ms["recognition"], 2),
         "detector_vs_aruco": round(ms["detector"] / ms["aruco"], 3),
         "recognition_cold_vs_aruco": round(ms["recognition"] / ms["aruco"], 2)}}
+    if scored is not None:
+        out["cells"] = scored
+    return out
 
 
 def _report(r: dict) -> str:

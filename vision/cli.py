@@ -108,7 +108,7 @@ def cmd_mat(args) -> int:
 
 def cmd_enroll(args) -> int:
     from .readers import kit, look_alike
-    from .recognise import VisionInputError
+    from .markers import VisionInputError
 
     tiles = args.games[args.game][1]
     try:
@@ -130,7 +130,8 @@ def cmd_enroll(args) -> int:
 
 def cmd_recognize(args) -> int:
     from .readers import reader as make_reader
-    from .recognise import Profile, VisionInputError, read_image
+    from .markers import VisionInputError
+    from .reading import Profile, read_image
 
     try:
         layout = _layout(args)
@@ -145,7 +146,8 @@ def cmd_recognize(args) -> int:
             if not reading.calibrated:
                 print(f"paradox-table: {img}: no mat markers found", file=sys.stderr)
             tiles = [{"label": t.label, "x_mm": t.x_mm, "y_mm": t.y_mm, "angle": t.angle,
-                      "confidence": t.confidence} for t in reading.tiles]
+                      "confidence": t.confidence, **({"cell": list(t.cell)} if t.cell else {})}
+                     for t in reading.tiles]
             print(json.dumps({"image": img, "tiles": tiles}), flush=True)
     except (VisionInputError, ValueError, OSError) as e:
         return _fail(str(e))

@@ -25,7 +25,8 @@ import numpy as np
 
 from .grid import CellReader, Grid, enrolment_shots
 from .mat import MatLayout
-from .recognise import Profile, TileReading, VisionInputError
+from .markers import VisionInputError
+from .reading import Profile, TileReading
 from .synthetic import (CLASSIC, Light, Optics, SyntheticTable, VirtualTile, random_camera, random_light,
                         random_optics, save_shots)
 from .tiles import UNKNOWN, TileSet

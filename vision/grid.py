@@ -6,8 +6,11 @@ pitch and each area's rows and columns, the grid centred in its area); its label
 Enrolment shows each kind once, alone in the mat's first area, as for tiles; from those frames
 the reader learns the disc's size, its colour (against the mat's grey, which stands in for a
 grey card) and its symbol as a ring of "ink" read round the centre, so a disc lying at any turn
-reads the same. A cell that is neither plainly empty nor plainly one kind is ``unknown``: a
-doubtful cell is said, never guessed. Nothing here knows a game.
+reads the same. A lock token is learnt from its own shot (a token lying on any disc): its
+colour, size and solidity; it is then found on a disc by its own closed outline, never by the
+colour at the disc's centre. A cell that is neither plainly empty nor plainly one kind is
+``unknown``: a doubtful cell is said, never guessed. Each reading names its cell. Nothing here
+knows a game.
 """
 from __future__ import annotations
 
@@ -21,9 +24,11 @@ import numpy as np
 from .markers import MarkerDetector, calibrate, recalibrate_with_missed
 from .mat import MatLayout
 from .perf import single_threaded
-from .recognise import (SEG_PX_PER_MM, FrameReading, Profile, TileReading, VisionInputError,
-                        enrolment_views, mat_exposure, piece_near, view_zone, where)
-from .synthetic import CLASSIC, PALETTE, Light, Optics, SyntheticTable, VirtualTile, random_camera, save_shots
+from .markers import VisionInputError
+from .reading import FrameReading, Profile, TileReading
+from .recognise import SEG_PX_PER_MM, enrolment_views, mat_exposure, piece_near, view_zone, where
+from .synthetic import (CLASSIC, PALETTE, Light, Optics, SyntheticTable, VirtualTile, random_camera, random_light,
+                        random_optics, save_shots)
 from .tiles import UNKNOWN, TileSet, colour_of
 
 LOCK = "lock"
@@ -34,6 +39,21 @@ BODY = (0.72, 0.88)      # a disc's body colour is read in this ring (shares of 
 INK_BLEND = 0.4        # ...and may be mixed with this much of its symbol's ink
 GAP_MM = 1.2            # the bare mat measured round each corner where four cells meet
 COLOUR_FLOOR = np.array([0.07, 0.07, 0.07, 0.12, 0.12, 0.12], np.float32)
+# A lock token is a piece of its own lying on a disc: a patch off the disc's colour whose
+# outline closes inside the disc, of the token's size, solid inside as the token is, and in
+# the token's colour rather than a disc's (colours as ratios to the mat's grey).
+TOKEN_STEP = 0.3             # off the disc's own colour: this far (against its brightness)...
+TOKEN_BODY = (0.6, 0.76)     # ...measured in this ring, inside a rim's print and its cut edge
+_CLOSE = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))  # ~1.7 mm: gaps blur opens
+TOKEN_AREA = (0.7, 1.8)      # a token: this share of the enrolled token's area...
+TOKEN_SOLID = 0.12           # ...as solid inside its outline as enrolled, within this...
+TOKEN_LIKE = 0.35            # ...this share of it nearer the token's colour than any disc's...
+TOKEN_HUE = 0.35             # ...and its nearer quarter this near the token's colour
+TOKEN_NEAR = (0.55, 2.2)     # much like a token (size, colour): a disc must then read plainly
+TOKEN_CORE = 0.35            # the token's colour through and through: this near it...
+_CORE = np.ones((3, 3), np.uint8)  # ...round every point of it...
+TOKEN_CORED = 0.1            # ...over this share of the token's area
+SYMBOL_PATCH = 3.0           # a disc read has a patch off its body within this factor of its own
 
 
 @dataclass(frozen=True)
@@ -204,6 +224,31 @@ def enrolment_frames(layout: MatLayout, tiles: TileSet, style: DiscStyle = DISCS
         yield label, table.render()
 
 
+def random_maps(layout: MatLayout, tiles: TileSet, cells: Grid, rng, seed: int, style: DiscStyle = DISCS,
+                empty: float = 0.1, locks: float = 0.05):
+    """(table, truth): a disc in most cells of every grid of ``cells`` (a random kind, a little
+    off its cell and turned, as a hand lays it), some of the matrices' discs under a lock token,
+    under a random camera, light and optics; truth is {(area, row, col): the label to read}."""
+    table = DiscTable(layout, tiles, style, seed=seed, camera=random_camera(rng),
+                      light=random_light(rng, layout), optics=random_optics(rng))
+    discs = [f for f in tiles.faces if f != LOCK]
+    truth = {}
+    for area, (rows, cols) in cells.areas:
+        for r in range(rows):
+            for c in range(cols):
+                if rng.random() < empty:
+                    continue
+                x, y = cells.centre(layout, area, r, c)
+                x, y = x + rng.uniform(-1, 1), y + rng.uniform(-1, 1)
+                label = str(rng.choice(discs))
+                table.place(label, x, y, float(rng.uniform(0, 360)))
+                if area != layout.first_area and rng.random() < locks:
+                    table.place(LOCK, x, y, float(rng.uniform(0, 360)))
+                    label = LOCK
+                truth[(area, r, c)] = label
+    return table, truth
+
+
 def write_enrolment(layout: MatLayout, out_dir, tiles: TileSet, style: DiscStyle = DISCS, seed: int = 0) -> Path:
     """Render enrolment frames into out_dir with a manifest.json; returns the manifest path."""
     return save_shots(enrolment_frames(layout, tiles, style, seed), out_dir)
@@ -238,17 +283,24 @@ _STILL = ((0.0, 0.0),)
 _NEAR = tuple((dx * 1.5, dy * 1.5) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
 
 
-def disc_signature(frame, H_inv, x_mm, y_mm, diameter_mm, mat_colour, offsets=_STILL):
-    """(colour features, ink rings) of a disc centred near (x, y), a ring per offset (patch px)
-    from the centre its symbol's ink gives.
-    Colours are log ratios to the mat's grey: its body (a ring inside the rim) and its centre
-    (where a lock token lies)."""
-    R = diameter_mm / 2
+def disc_ratio(frame, H_inv, x_mm, y_mm, diameter_mm, mat_colour):
+    """(colour as ratios to the mat's grey, distance of each point from the centre in radii)
+    over the square round a disc centred near (x, y), upright, at READ_PX_PER_MM."""
     patch = _patch(frame, H_inv, x_mm, y_mm, diameter_mm + 2)
     ratio = patch / np.maximum(np.asarray(mat_colour, np.float32), 1.0)
     n = ratio.shape[0]
     yy, xx = np.mgrid[0:n, 0:n]
-    rr = np.hypot(xx - (n - 1) / 2, yy - (n - 1) / 2) / (R * READ_PX_PER_MM)
+    return ratio, np.hypot(xx - (n - 1) / 2, yy - (n - 1) / 2) / (diameter_mm / 2 * READ_PX_PER_MM)
+
+
+def disc_signature(frame, H_inv, x_mm, y_mm, diameter_mm, mat_colour, offsets=_STILL, seen=None):
+    """(colour features, ink rings) of a disc centred near (x, y), a ring per offset (patch px)
+    from the centre its symbol's ink gives; ``seen``: its disc_ratio, if already taken.
+    Colours are log ratios to the mat's grey: its body (a ring inside the rim) and its centre."""
+    R = diameter_mm / 2
+    ratio, rr = seen if seen is not None else disc_ratio(frame, H_inv, x_mm, y_mm, diameter_mm, mat_colour)
+    n = ratio.shape[0]
+    yy, xx = np.mgrid[0:n, 0:n]
     body = np.median(ratio[(rr > BODY[0]) & (rr < BODY[1])], axis=0)  # clear of pips and rim
     centre = np.median(ratio[rr < 0.3], axis=0)
     ink = np.sqrt(((ratio - body) ** 2).sum(axis=2))
@@ -299,6 +351,68 @@ def _ring_match(templates_f, rings):
     return corr.max(axis=(1, 2))
 
 
+def _colour_step(ratio, ref):
+    """How far colours (ratios to the mat's grey) are from a reference colour, against its
+    brightness: plain ratios, since a log would swell the sensor's noise in a colour's dark
+    channel (a yellow's blue)."""
+    ref = np.asarray(ref, np.float32)
+    return np.sqrt(((ratio - ref) ** 2).sum(axis=-1)) / (float(np.linalg.norm(ref)) / math.sqrt(3) + 0.1)
+
+
+def _off_body(ratio, rr):
+    """Where the disc's middle is off its own body colour (measured in TOKEN_BODY)."""
+    body = np.median(ratio[(rr > TOKEN_BODY[0]) & (rr < TOKEN_BODY[1])], axis=0)
+    return (_colour_step(ratio, body) > TOKEN_STEP) & (rr < TOKEN_BODY[1])  # clear of the rim
+
+
+def _token_outline(ratio, rr, off=None):
+    """What lies on the disc's middle that is not the disc: the closed patch, off the disc's own
+    colour, that covers most of the middle: (its area in mm^2, how much of its outline's inside
+    is off the disc's colour, the colours there as ratios to the mat's grey, the whole area off
+    the disc's colour in mm^2, the patch's pixels). A token is solid inside its outline (its
+    print too is not the disc); a symbol's ring or triangle is not, and a star is small."""
+    if off is None:
+        off = _off_body(ratio, rr)
+    # blur breaks a small token's outline where its own print meets its edge: close the gaps
+    mask = cv2.morphologyEx(off.astype(np.uint8), cv2.MORPH_CLOSE, _CLOSE)
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    middle = (rr < 0.45).astype(np.uint8)
+    best, best_cover = None, 0
+    for cnt in contours:
+        filled = np.zeros_like(mask)
+        cv2.drawContours(filled, [cnt], -1, 1, -1)
+        cover = int((filled & middle).sum())
+        if cover > best_cover:
+            best, best_cover = filled, cover
+    if best is None or best.sum() < 4:
+        return 0.0, 0.0, ratio[:0, 0], float(off.sum()) / READ_PX_PER_MM ** 2, None
+    inside = best.astype(bool)
+    solid = float((off & inside).sum()) / float(inside.sum())
+    k2 = READ_PX_PER_MM ** 2
+    return float(inside.sum()) / k2, solid, ratio[off & inside], float(off.sum()) / k2, inside
+
+
+def _learn_token(seen, diameter_mm, frame_name):
+    """The lock token's row of the profile: its colour (log ratios to the mat's grey), its area
+    in mm^2 and how solid it is; refused when the shot shows no token on a disc."""
+    ratio, rr = seen
+    found = _token_outline(ratio, rr)
+    if not 0.1 < found[0] / (math.pi * (diameter_mm / 2) ** 2) < 0.8:
+        raise VisionInputError(f"the {frame_name} shot: no lock token seen on a disc; lay one token on a disc, "
+                               "alone in the area")
+    area, solid, _, _, inside = found
+    # its colour: the larger of the two colours well inside its outline (the other is its print)
+    seen = np.log(np.maximum(ratio[cv2.erode(inside.astype(np.uint8), _CORE, iterations=2).astype(bool)], 0.02))
+    if len(seen) < 8:
+        raise VisionInputError(f"the {frame_name} shot: the lock token is too small to learn; bring the camera closer")
+    _, labels, centres = cv2.kmeans(seen.astype(np.float32), 2, None,
+                                    (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 1e-3), 3,
+                                    cv2.KMEANS_PP_CENTERS)
+    main = int(np.argmax(np.bincount(labels.ravel(), minlength=2)))
+    colour = np.median(seen[labels.ravel() == main], axis=0)
+    return np.r_[colour, area, solid, 0.0].astype(np.float32)
+
+
 def enrolment_shots(manifest_path, layout: MatLayout, tiles: TileSet):
     """Each enrolment photo as (label, frame, calibration, view of the area, (x, y) in mm of the
     piece, its area in mm^2): the largest piece in the first area, or the one nearest the place
@@ -322,16 +436,24 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet) -> Profile:
     D = round(float(np.median(diameters)), 1)
     features, templates, labels = [], [], []
     for frame, cal, view, label, x, y, _ in shots:
-        feat, ring = disc_signature(frame, cal.H_inv, x, y, D, view.mat_colour_at(x, y))
+        seen = disc_ratio(frame, cal.H_inv, x, y, D, view.mat_colour_at(x, y))
+        feat, ring = disc_signature(frame, cal.H_inv, x, y, D, None, seen=seen)
+        if label == LOCK:  # what a lock is known by: its own colour, size and outline
+            feat = _learn_token(seen, D, frame_name=label)
+            feat = np.r_[feat, feat[3]]
+        else:  # and how large a patch off its body each disc's own symbol makes
+            feat = np.r_[feat, _token_outline(*seen)[3]]
         features.append(feat)
         templates.append(ring[0])
         labels.append(label)
-    features = np.stack(features)
+    features = np.stack(features).astype(np.float32)  # per kind: 6 colours, the symbol's patch (mm^2)
     group_mean, group_spread = {}, {}
     for g in sorted({colour_of(lab) for lab in labels}):
-        f = features[[colour_of(lab) == g for lab in labels]]
+        f = features[[colour_of(lab) == g for lab in labels], :6]
         group_mean[g] = f.mean(axis=0)
         group_spread[g] = np.maximum(f.std(axis=0) * 1.5, COLOUR_FLOOR).astype(np.float32)
+    if LOCK in group_mean:
+        group_spread[LOCK] = np.zeros(6, np.float32)  # its row is the token's form, not colours
     profile = Profile(layout.game, (D, D), labels, np.stack(templates), features, group_mean, group_spread)
     if out is not None:
         profile.save(out)
@@ -388,9 +510,9 @@ class GridReader(CellReader):
     that holds something, at the cell's centre, in the area it belongs to."""
 
     def __init__(self, profile: Profile, layout: MatLayout, zones=None, cells: Grid | None = None,
-                 max_colour=0.45, colour_margin=0.12, max_lock=5.0, min_symbol=0.6, min_margin=0.2, single_thread=True):
+                 max_colour=0.45, colour_margin=0.12, min_symbol=0.6, min_margin=0.2, single_thread=True):
         super().__init__(profile, layout, zones, cells, single_thread)
-        self.max_colour, self.colour_margin, self.max_lock = max_colour, colour_margin, max_lock
+        self.max_colour, self.colour_margin = max_colour, colour_margin
         self.min_symbol, self.min_margin = min_symbol, min_margin
         self.D = float(profile.size_mm[0])
         self.colours = [g for g in profile.group_mean if g != LOCK]
@@ -401,7 +523,57 @@ class GridReader(CellReader):
         self._ink = {g: np.exp(profile.features[labels.index(f"{g}-1")][3:6]) if f"{g}-1" in labels
                      else self._body[g] for g in self.colours}
         self._T = np.fft.rfft(profile.templates.astype(np.float32), axis=-1)
+        # the lock token as enrolled: its colour, area and solidity (None: the set has no locks)
+        self._token = profile.features[labels.index(LOCK)] if LOCK in labels else None
+        self._token_colour = np.exp(self._token[:3]) if self._token is not None else None
+        self._disc_colours = np.array([c for g in self.colours for c in (self._body[g], self._ink[g])], np.float32)
+        self._disc_scale = np.linalg.norm(self._disc_colours, axis=1) / math.sqrt(3) + 0.1  # as _colour_step
 
+    def _lock(self, seen, details):
+        """(LOCK, confidence) for a token lying on this disc, (UNKNOWN, 0) for something much
+        like one, None for none: a token is known by its own closed outline on the disc (its
+        size, solid inside, in the token's colour), never by the colour at the disc's centre (a
+        symbol may cross the centre in any colour)."""
+        token, area, solidity = self._token_colour, float(self._token[3]), float(self._token[4])
+        ratio, rr = seen
+        off = _off_body(ratio, rr)
+        details["patch"] = float(off.sum()) / READ_PX_PER_MM ** 2
+        near = _colour_step(ratio, token)
+        if float(((near < 1.25 * TOKEN_HUE) & off).sum()) / READ_PX_PER_MM ** 2 < 0.075 * area:
+            return None  # too little of the token's colour for a token, or for a doubt
+        a, solid, seen, _, _ = _token_outline(ratio, rr, off)
+        # its colour: how much of it is nearer the token's colour than any disc's body or ink
+        # (the token's print and the blur at its edge are not, but much of a token is)
+        share = a / area
+        if not len(seen):
+            return None
+        own = _colour_step(seen, token)
+        d = seen[:, None, :] - self._disc_colours[None]  # every disc colour at once
+        other = (np.sqrt((d * d).sum(axis=2)) / self._disc_scale).min(axis=1)
+        token_like = float(np.mean(own < other))
+        hue = float(np.percentile(own, 25))  # and how near the token's colour the nearer part is
+        # where it is the token's colour through and through, not a blur of two others (a
+        # symbol's thin lines blurred into its disc may pass near the token's colour)
+        core = cv2.erode((near < TOKEN_CORE).astype(np.uint8), _CORE)
+        cored = float(core.sum()) / READ_PX_PER_MM ** 2 / area
+        details["token"] = (round(share, 2), round(solid, 2), round(token_like, 2), round(hue, 2), round(cored, 2))
+        solid_enough = solid >= solidity - TOKEN_SOLID
+        cored = cored >= TOKEN_CORED
+        plainly = token_like >= 1.5 * TOKEN_LIKE and hue < 0.85 * TOKEN_HUE and cored  # its colour, plainly
+        smallest = TOKEN_AREA[0] - (0.1 if plainly else 0.0)  # (a token half hidden by blur)
+        # its colour through and through, or plainly its colour without a blur of two others near
+        coloured = (token_like >= TOKEN_LIKE and hue < TOKEN_HUE and cored) or \
+            (token_like >= 1.4 * TOKEN_LIKE and hue < TOKEN_HUE)
+        if smallest <= share <= TOKEN_AREA[1] and solid_enough and coloured:
+            return LOCK, float(np.clip(min(1 - abs(1 - share) / 0.8, 1 - hue / TOKEN_HUE), 0, 1))
+        if plainly and TOKEN_NEAR[0] - 0.15 <= share:
+            return UNKNOWN, 0.0  # the token's colour, but not its outline
+        token_ish = token_like >= TOKEN_LIKE / 2 and hue < TOKEN_HUE * 1.25
+        if token_ish and solid_enough and TOKEN_AREA[0] + 0.1 <= share <= TOKEN_AREA[1]:
+            return UNKNOWN, 0.0  # a token's outline, its colour not plainly the token's
+        if token_ish and TOKEN_NEAR[0] <= share <= TOKEN_NEAR[1] and solid >= solidity - 2 * TOKEN_SOLID:
+            return "doubt"  # much like a token, not plainly one: a disc must then read plainly
+        return None
 
     def _presence(self, view):
         """How disc-like each point of the area is: +inside a disc's radius, - just outside it."""
@@ -494,28 +666,26 @@ class GridReader(CellReader):
                 else:
                     label, conf = self._read_disc(frame, H_inv, self._cell_light(view, gaps, name, r, c, x, y),
                                                   cx, cy, (name, r, c))
-                out.append(TileReading(label, round(x, 1), round(y, 1), 0.0, round(conf, 3), name))
+                out.append(TileReading(label, round(x, 1), round(y, 1), 0.0, round(conf, 3), name, (name, r, c)))
         return out
 
     def _read_disc(self, frame, H_inv, mat_colour, x, y, cell):
-        feat, rings = disc_signature(frame, H_inv, x, y, self.D, mat_colour, _NEAR)
+        seen = disc_ratio(frame, H_inv, x, y, self.D, mat_colour)
+        feat, rings = disc_signature(frame, H_inv, x, y, self.D, mat_colour, _NEAR, seen)
         prof = self.profile
-        # the body's colour against each colour's (as it is, or blurred into its ink), and the
-        # centre's against a lock token's
+        # the body's colour against each colour's (as it is, or blurred into its ink)
         dist = {g: _blend_distance(np.exp(feat[:3]), self._body[g], self._ink[g]) for g in self.colours}
         order = sorted(dist, key=dist.get)
         details = {"cell": cell, "at": (round(x, 1), round(y, 1)), "colours": dict(sorted(dist.items(), key=lambda kv: kv[1])[:3])}
         self.last_details.append(details)
-        if LOCK in prof.group_mean:
-            lock_d = float((((feat[3:] - prof.group_mean[LOCK][3:]) / prof.group_spread[LOCK][3:]) ** 2).mean())
-            details["lock"] = lock_d
-            if lock_d < self.max_lock:
-                return LOCK, float(np.clip(1 - lock_d / (2 * self.max_lock), 0, 1))
-            if lock_d < 2 * self.max_lock:
-                return UNKNOWN, 0.0  # a token half seen, or a disc's centre much like one
+        seen = self._lock(seen, details) if self._token is not None else None
+        if seen not in (None, "doubt"):
+            return seen
+        plain = 1.5 if seen == "doubt" else 1.0  # how plainly a disc must read
+        patch = details.get("patch")  # the area (mm^2) off the disc's body on its middle
         best = order[0]
         second = dist[order[1]] if len(order) > 1 else 1e9
-        if dist[best] > self.max_colour or second - dist[best] < self.colour_margin:
+        if dist[best] > self.max_colour or second - dist[best] < plain * self.colour_margin:
             return UNKNOWN, 0.0  # no colour of the set, or two alike
         kinds = [i for i, lab in enumerate(prof.labels) if colour_of(lab) == best]
         corr = _ring_match(self._T[kinds], rings)
@@ -523,7 +693,12 @@ class GridReader(CellReader):
         s0 = float(corr[ranked[0]])
         s1 = float(corr[ranked[1]]) if len(ranked) > 1 else -1.0
         details.update(symbol=s0, runner_up=s1)
-        if s0 < self.min_symbol or s0 - s1 < self.min_margin:
+        if s0 < self.min_symbol or s0 - s1 < plain * self.min_margin:
             return UNKNOWN, 0.0
+        label = prof.labels[kinds[int(ranked[0])]]
+        own = float(prof.features[prof.labels.index(label)][6]) if prof.features.shape[1] > 6 else 0.0
+        if patch is not None and own > 0 and abs(math.log(max(patch, 0.1) / own)) > math.log(SYMBOL_PATCH) / plain:
+            details["own_patch"] = own
+            return UNKNOWN, 0.0  # more (a token?) or less lies on it than its symbol: not plainly it
         conf = min(1.0, (s0 - s1) / (2 * self.min_margin), (second - dist[best]) / (2 * self.colour_margin))
-        return prof.labels[kinds[int(ranked[0])]], float(max(conf, 0.0))
+        return label, float(max(conf, 0.0))

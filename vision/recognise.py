@@ -8,11 +8,8 @@ the mat's grey, which stands in for a grey card under whatever light the table h
 """
 from __future__ import annotations
 
-import io
-import json
 import math
-from dataclasses import asdict, dataclass, field
-from pathlib import Path
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
@@ -21,6 +18,7 @@ from .markers import MarkerDetector, VisionInputError, calibrate, check_frame, r
 from .mat import ZONE_GREY, MatLayout
 from .outline import find_outlined
 from .perf import single_threaded
+from .reading import FrameReading, Profile, TileReading, read_image, read_manifest
 from .tiles import UNKNOWN, TileSet, colour_of
 from .zone import BG_PX_PER_MM, SEG_PX_PER_MM, Pose, ZoneView, fill_holes, rect_poly
 
@@ -29,28 +27,6 @@ INSET_MM = 3.0  # glyph templates leave out the tile's rim, where neighbours and
 SHIFT_PX = 4  # glyph search around the found pose, in patch pixels
 OUTLINED_SHIFT_PX = 9  # and round a pose the outline search found
 COLOUR_FLOOR = np.array([0.08, 0.08, 0.08, 0.15, 0.15, 0.15], np.float32)  # light is never exact
-
-
-@dataclass
-class TileReading:
-    label: str  # a face ("red-3"), a back ("back-past") or "unknown"
-    x_mm: float
-    y_mm: float
-    angle: float  # degrees clockwise on the mat from upright as enrolled
-    confidence: float  # 0..1
-    zone: str | None = None
-
-
-@dataclass
-class FrameReading:
-    calibrated: bool
-    markers: list[int] = field(default_factory=list)
-    hand_in_view: bool = False
-    tiles: list[TileReading] = field(default_factory=list)
-    reprojection_px: float = float("nan")
-
-    def as_dict(self) -> dict:
-        return asdict(self)
 
 
 # ---------------------------------------------------------------- finding tiles in a zone
@@ -547,92 +523,7 @@ def _margin(score, labels) -> float:
     return float(score[i0] - score[i1]) if i1 is not None else 1.0
 
 
-# ---------------------------------------------------------------- the profile
-
-
-@dataclass
-class Profile:
-    """What enrolment learnt about one printing of the tiles."""
-
-    game: str
-    size_mm: tuple[float, float]
-    labels: list[str]
-    templates: np.ndarray  # (n, th, tw) ink maps, normalised
-    features: np.ndarray  # (n, 6) colour features per label
-    group_mean: dict[str, np.ndarray] = field(default_factory=dict)
-    group_spread: dict[str, np.ndarray] = field(default_factory=dict)
-
-    def save(self, path) -> Path:
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        meta = {"format": "paradox-table-vision-profile/1", "game": self.game, "size_mm": list(self.size_mm),
-                "labels": self.labels,
-                "groups": {g: {"mean": self.group_mean[g].tolist(), "spread": self.group_spread[g].tolist()}
-                           for g in self.group_mean}}
-        buf = io.BytesIO()
-        np.savez_compressed(buf, templates=self.templates, features=self.features,
-                            meta=np.frombuffer(json.dumps(meta).encode(), np.uint8))
-        path.write_bytes(buf.getvalue())
-        return path
-
-    @classmethod
-    def load(cls, path) -> "Profile":
-        path = Path(path)
-        if not path.is_file():
-            raise VisionInputError(f"no profile at {path}")
-        try:
-            with np.load(path) as z:
-                meta = json.loads(bytes(z["meta"]).decode())
-                templates, features = z["templates"], z["features"]
-        except Exception as e:  # a truncated or foreign file
-            raise VisionInputError(f"{path} is not a vision profile ({e.__class__.__name__})") from None
-        groups = meta["groups"]
-        return cls(meta["game"], tuple(meta["size_mm"]), meta["labels"], templates, features,
-                   {g: np.array(v["mean"], np.float32) for g, v in groups.items()},
-                   {g: np.array(v["spread"], np.float32) for g, v in groups.items()})
-
-
 NEAR_MM = 15.0  # a piece said to lie at a place is looked for this far round it (mm)
-
-
-def _read_manifest(manifest_path, tiles: TileSet):
-    """(image path, label) of each entry, as documented before entries could give a place."""
-    return [(img, label) for img, label, _ in read_manifest(manifest_path, tiles)]
-
-
-def read_manifest(manifest_path, tiles: TileSet) -> list[tuple[Path, str, tuple | None]]:
-    """(image path, label, (x_mm, y_mm) or None) of each entry. An entry may say where its piece
-    lies on the mat, so one photo can show many pieces (several entries name the same image);
-    an entry without a place shows its piece alone in the mat's first area."""
-    manifest_path = Path(manifest_path)
-    if not manifest_path.is_file():
-        raise VisionInputError(f"no manifest at {manifest_path}")
-    try:
-        entries = json.loads(manifest_path.read_text())
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise VisionInputError(f"{manifest_path} is not valid JSON: {e}") from None
-    if not isinstance(entries, list) or not entries:
-        raise VisionInputError(f"{manifest_path} must be a non-empty list of {{\"image\", \"label\"}} entries")
-    out = []
-    for n, e in enumerate(entries):
-        if not isinstance(e, dict) or "image" not in e or "label" not in e:
-            raise VisionInputError(f"{manifest_path} entry {n}: needs \"image\" and \"label\"")
-        try:
-            tiles.check(e["label"])
-        except ValueError as err:
-            raise VisionInputError(f"{manifest_path} entry {n}: {err}") from None
-        img_path = manifest_path.parent / e["image"]
-        if not img_path.is_file():
-            raise VisionInputError(f"{manifest_path} entry {n}: no image at {img_path}")
-        at = None
-        if "x_mm" in e or "y_mm" in e:
-            at = tuple(e.get(k) for k in ("x_mm", "y_mm"))
-            if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in at):
-                raise VisionInputError(f"{manifest_path} entry {n}: \"x_mm\" and \"y_mm\" go together, "
-                                       f"the piece's place on the mat in millimetres")
-            at = (float(at[0]), float(at[1]))
-        out.append((img_path, e["label"], at))
-    return out
 
 
 def shot_area(layout: MatLayout, at, img_path) -> str:
@@ -661,11 +552,7 @@ def piece_near(stats, cents, zone, at) -> int | None:
     return 1 + i if d[i] <= NEAR_MM else None
 
 
-def read_image(path) -> np.ndarray:
-    img = cv2.imread(str(path), cv2.IMREAD_COLOR)
-    if img is None:
-        raise VisionInputError(f"cannot read image {path}")
-    return img
+# ---------------------------------------------------------------- enrolment
 
 
 def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet) -> Profile:

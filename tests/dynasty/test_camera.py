@@ -14,7 +14,7 @@ from companion.games.dynasty.camera import CELLS, MAT, TILES, ZONES
 from companion.games.dynasty.catalog import ICONS, TERRAINS
 from vision import dominoes
 from vision.mat import mat_layout, print_marks
-from vision.recognise import Profile
+from vision.reading import Profile
 
 FRAMES = int(os.environ.get("DYNASTY_VISION_FRAMES", "3"))
 

@@ -7,11 +7,10 @@ import numpy as np
 import pytest
 from camera_feed import read_cells
 
-from companion.games.initiative import camera
+from companion.games.initiative import discs
 from companion.games.initiative.camera import CELLS, MAT, TILES, ZONES
 from vision import grid
 from vision.mat import mat_layout, print_marks
-from vision.synthetic import random_camera, random_light, random_optics
 
 FRAMES = int(os.environ.get("INITIATIVE_VISION_FRAMES", "8"))
 # the tile tests' seeds: every fifth of 0-20 by default; INITIATIVE_VISION_SEEDS=0-20 runs them all
@@ -57,29 +56,13 @@ def test_each_cell_has_one_place_on_the_mat(layout):
 
 
 def test_disc_labels_are_the_rules_particles():
-    assert camera.particle("red-1") == "R1" and camera.particle("black-3") == "K3"
-    assert camera.label("W2") == "white-2" and camera.particle(grid.LOCK) is None
-    assert {camera.particle(f)[0] for f in DISCS} == {"R", "Y", "B", "K", "W", "P"}
+    assert discs.particle("red-1") == "R1" and discs.particle("black-3") == "K3"
+    assert discs.label("W2") == "white-2" and discs.particle(grid.LOCK) is None
+    assert {discs.particle(f)[0] for f in DISCS} == {"R", "Y", "B", "K", "W", "P"}
 
 
-def _table(layout, rng, seed, empty=0.1, locks=0.05):
-    table = grid.DiscTable(layout, TILES, seed=seed, camera=random_camera(rng),
-                           light=random_light(rng, layout), optics=random_optics(rng))
-    truth = {}
-    for area, (rows, cols) in CELLS.areas:
-        for r in range(rows):
-            for c in range(cols):
-                if rng.random() < empty:
-                    continue
-                x, y = CELLS.centre(layout, area, r, c)
-                x, y = x + rng.uniform(-1, 1), y + rng.uniform(-1, 1)  # as a hand lays it
-                label = str(rng.choice(DISCS))
-                table.place(label, x, y, float(rng.uniform(0, 360)))
-                if area != "anomaly" and rng.random() < locks:
-                    table.place(grid.LOCK, x, y, float(rng.uniform(0, 360)))
-                    label = grid.LOCK
-                truth[(area, r, c)] = label
-    return table, truth
+def _table(layout, rng, seed):
+    return grid.random_maps(layout, TILES, CELLS, rng, seed=seed)
 
 
 def _read_frames(layout, reader, seed):

@@ -3,11 +3,11 @@ refusal said with the rules' reason, a doubtful cell asked about, a matrix no si
 explains said with its cells named; and the tracker says when a read disc turns doubtful."""
 from companion.games import initiative as rules
 from companion.games.base import Agreed, Prompt, TakeBack
-from companion.games.initiative import camera
+from companion.games.initiative import camera, discs
 from companion.games.initiative.moves import Draw, EndTurn, Swap
 from companion.games.initiative.table import MatrixWatcher
 from vision.mat import mat_layout
-from vision.recognise import FrameReading, TileReading
+from vision.reading import FrameReading, TileReading
 from vision.tracker import TableTracker
 
 LAYOUT = mat_layout(camera.MAT)
@@ -34,18 +34,18 @@ class Mat:
         for seat in range(2):
             for r, row in enumerate(s["boards"][seat]["matrix"]):
                 for c, p in enumerate(row):
-                    self.cells[(camera.matrix_area(seat), r, c)] = camera.label(p)
+                    self.cells[(discs.matrix_area(seat), r, c)] = discs.label(p)
         for i, p in enumerate(s["anomaly"]):
-            self.cells[(camera.ANOMALY, 0, i)] = camera.label(p)
+            self.cells[(discs.ANOMALY, 0, i)] = discs.label(p)
         self.show()
 
     def show(self):
-        tiles = [TileReading(label, *camera.CELLS.centre(LAYOUT, *cell), 0.0, 1.0, cell[0])
+        tiles = [TileReading(label, *camera.CELLS.centre(LAYOUT, *cell), 0.0, 1.0, cell[0], cell)
                  for cell, label in self.cells.items()]
         self.watcher.see(self.tracker.update(FrameReading(True, tiles=tiles)))
 
     def swap(self, seat, a, b):
-        a, b = (camera.matrix_area(seat), *a), (camera.matrix_area(seat), *b)
+        a, b = (discs.matrix_area(seat), *a), (discs.matrix_area(seat), *b)
         self.cells[a], self.cells[b] = self.cells[b], self.cells[a]
         self.show()
 
@@ -75,7 +75,7 @@ def test_a_doubtful_cell_is_asked_about_never_guessed():
     seat = state.get()["order"][0]
     mat = Mat(state)
     mat.swap(seat, (2, 3), (3, 3))
-    mat.cells[(camera.matrix_area(seat), 3, 3)] = "unknown"
+    mat.cells[(discs.matrix_area(seat), 3, 3)] = "unknown"
     mat.show()
     prompt = mat.watcher.next(state)
     assert isinstance(prompt, Prompt) and prompt.title == "Check"
@@ -86,7 +86,7 @@ def test_a_change_no_single_swap_explains_names_the_cells():
     state = _game()
     seat = state.get()["order"][0]
     mat = Mat(state)
-    area = camera.matrix_area(seat)
+    area = discs.matrix_area(seat)
     mat.cells[(area, 0, 0)], mat.cells[(area, 4, 4)] = "blue-1", "red-3"
     mat.show()
     prompt = mat.watcher.next(state)
@@ -149,12 +149,12 @@ def test_a_phone_swap_the_table_does_not_show_is_said_once_naming_the_matrix_and
 def test_once_the_phone_is_taken_as_right_the_discs_on_their_way_are_not_questioned():
     mat, seat, _, state = _anomaly_swap_by_phone()
     assert mat.watcher.next(state).title == "Table or phone?"
-    area = camera.matrix_area(seat)
+    area = discs.matrix_area(seat)
     lifted = mat.cells.pop((area, 0, 1))  # the white 2 is lifted off first
     mat.show()
     assert mat.watcher.next(state) is None
-    mat.cells[(area, 0, 1)] = mat.cells[(camera.ANOMALY, 0, 1)]
-    mat.cells[(camera.ANOMALY, 0, 1)] = lifted
+    mat.cells[(area, 0, 1)] = mat.cells[(discs.ANOMALY, 0, 1)]
+    mat.cells[(discs.ANOMALY, 0, 1)] = lifted
     mat.show()
     assert mat.watcher.next(state) is None and mat.watcher.steady == state  # in step again
     # and the table is read as before: the next swap on it is the next move
@@ -166,7 +166,7 @@ def test_once_the_phone_is_taken_as_right_the_discs_on_their_way_are_not_questio
 
 def test_a_table_moved_elsewhere_is_still_judged_against_the_game():
     mat, seat, _, state = _anomaly_swap_by_phone()
-    area = camera.matrix_area(seat)
+    area = discs.matrix_area(seat)
     mat.cells[(area, 4, 4)], mat.cells[(area, 4, 3)] = mat.cells[(area, 4, 3)], mat.cells[(area, 4, 4)]
     mat.show()
     prompt = mat.watcher.next(state)
@@ -192,7 +192,7 @@ def test_a_matrix_no_swap_explains_is_not_said_again_when_another_player_moves()
     turn = state.get()["order"][0]
     other = 1 - turn
     mat = Mat(state)
-    area = camera.matrix_area(other)
+    area = discs.matrix_area(other)
     mat.cells[(area, 0, 0)], mat.cells[(area, 4, 4)] = "blue-1", "red-3"
     mat.show()
     assert mat.watcher.next(state).title == "Not one swap"

@@ -138,7 +138,7 @@ def reader(request, tmp_path_factory):
     frame of its mat."""
     from companion.camera import _kit, _reader
     from vision.mat import mat_layout
-    from vision.recognise import Profile
+    from vision.reading import Profile
     spec = games.camera(request.param)
     layout = mat_layout(spec.mat)
     folder = tmp_path_factory.mktemp(f"vision-{request.param}")
@@ -186,7 +186,7 @@ def test_an_odd_frame_is_refused_clearly(reader, frame):
 @given(cut=st.floats(0.0, 1.0), kind=st.sampled_from([".jpg", ".png"]), noise=st.binary(max_size=40))
 def test_a_truncated_picture_is_read_or_refused_clearly(reader, tmp_path_factory, cut, kind, noise):
     import cv2
-    from vision.recognise import read_image
+    from vision.reading import read_image
     read, frame = reader
     data = cv2.imencode(kind, frame)[1].tobytes()
     path = tmp_path_factory.mktemp("cut") / f"frame{kind}"

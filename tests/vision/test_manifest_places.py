@@ -11,7 +11,8 @@ from companion.games.initiative import camera as initiative
 from vision.grid import DiscTable, GridReader
 from vision.grid import enroll as enroll_discs
 from vision.mat import mat_layout
-from vision.recognise import TileReader, VisionInputError, enroll
+from vision.markers import VisionInputError
+from vision.recognise import TileReader, enroll
 from vision.synthetic import SyntheticTable
 
 FACES = ["red-1", "blue-4", "green-6", "yellow-2", "purple-3", "black-0"]

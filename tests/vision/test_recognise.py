@@ -4,7 +4,8 @@ import numpy as np
 import pytest
 
 from vision.bench import score
-from vision.recognise import Profile, TileReader, enroll
+from vision.reading import Profile
+from vision.recognise import TileReader, enroll
 from companion.games.paradominetor.camera import TILES
 from vision.synthetic import CLASSIC, GREY, PIPS, SyntheticTable, random_frame
 
@@ -127,7 +128,7 @@ def test_enrolment_refuses_a_frame_without_a_tile(layout, tmp_path):
 
     cv2.imwrite(str(tmp_path / "empty.png"), SyntheticTable(layout, TILES, CLASSIC, seed=1).render())
     (tmp_path / "m.json").write_text(json.dumps([{"image": "empty.png", "label": "red-1"}]))
-    from vision.recognise import VisionInputError
+    from vision.markers import VisionInputError
 
     with pytest.raises(VisionInputError, match="no tile"):
         enroll(tmp_path / "m.json", None, layout, TILES)

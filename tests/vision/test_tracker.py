@@ -1,4 +1,4 @@
-from vision.recognise import FrameReading, TileReading
+from vision.reading import FrameReading, TileReading
 from vision.tracker import TableTracker
 
 

@@ -14,10 +14,9 @@ from companion import config as config_mod
 from companion.games import TABLE
 from companion.games.base import to_dict
 from companion.games import initiative as rules
-from companion.games.initiative import camera as discs
+from companion.games.initiative import discs
 from companion.games.initiative import matrix
 from companion.run import start
-from vision.mat import mat_layout
 
 playwright = pytest.importorskip("playwright.sync_api")
 from browsing import wait_until  # noqa: E402
@@ -89,8 +88,6 @@ def test_an_initiative_round_in_simulation_with_an_anomaly_swap_entered_by_phone
         except AssertionError:
             raise AssertionError(f"{what}: {c.snapshot.message}") from None
 
-    layout = mat_layout(discs.MAT)
-
     def table_as_game():
         """The camera holds the table steady as the game has it (every disc where the game puts
         it), and the companion has judged that reading."""
@@ -99,7 +96,7 @@ def test_an_initiative_round_in_simulation_with_an_anomaly_swap_entered_by_phone
         for seat in range(s["players"]):
             for r, row in enumerate(s["boards"][seat]["matrix"]):
                 want.update({(discs.matrix_area(seat), r, col): discs.label(p) for col, p in enumerate(row) if p})
-        seen = {discs.CELLS.cell_at(layout, t.x_mm, t.y_mm): t.label for t in device.camera.tracker.stable}
+        seen = {t.cell: t.label for t in device.camera.tracker.stable}
         if seen != want:
             return False
         # that reading is handed to the companion after the frame that made it: two frames on,

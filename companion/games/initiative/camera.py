@@ -4,29 +4,22 @@ in table.py.
 
 A disc shows its colour and its symbol (``red-1`` ... ``purple-3``); a lock token lying on a disc
 reads as ``lock`` (the rules know which particle lies under it: a locked particle never moves).
+The labels' words (particles, areas) are in ``discs``, which the watcher shares.
 Rows are read as printed: a matrix's top row is the one nearest the mat's top edge. Plain data
 for vision; nothing here reads frames.
 """
 from __future__ import annotations
 
-from vision.grid import LOCK, Grid
+from vision.grid import Grid
 from vision.mat import MatSpec
 from vision.tiles import TileSet
 
+from .discs import ANOMALY, COLOURS, LOCK, matrix_area
 from .matrix import SIZE
 
 READER = "grid"   # vision's disc-grid reader
 SEATS = 4
 PITCH_MM = 16.0   # a cell of the printed grids; a disc is a little smaller
-COLOURS = ("red", "yellow", "blue", "black", "white", "purple")
-LETTER = {"red": "R", "yellow": "Y", "blue": "B", "black": "K", "white": "W", "purple": "P"}
-ANOMALY = "anomaly"
-
-
-def matrix_area(seat: int) -> str:
-    return f"matrix-{seat}"
-
-
 ZONES = (ANOMALY,) + tuple(matrix_area(s) for s in range(SEATS))
 
 # The anomaly first (markers 4 and 5 flank it; discs are enrolled there), in the white below the
@@ -41,17 +34,4 @@ CELLS = Grid(PITCH_MM, ((ANOMALY, (1, 3)),) + tuple((matrix_area(s), (SIZE, SIZE
 
 TILES = TileSet(faces=tuple(f"{c}-{n}" for c in COLOURS for n in (1, 2, 3)) + (LOCK,), noun="disc")
 
-
-def particle(label: str) -> str | None:
-    """The rules' particle for a disc label ("red-1" -> "R1"); None for a lock or a doubt."""
-    if label in (LOCK, "unknown"):
-        return None
-    name, symbol = label.split("-")
-    return LETTER[name] + symbol
-
-
-def label(particle: str) -> str:
-    """The disc label of a rules' particle ("R1" -> "red-1")."""
-    name = next(c for c, letter in LETTER.items() if letter == particle[0])
-    return f"{name}-{particle[1]}"
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 
 from ..base import IllegalMove, Simulation
-from . import camera, matrix
+from . import camera, discs, matrix
 
 SETS = {1: 4, 2: 7, 3: 7, 4: 9}  # discs of each particle in the bag, by the number of players
 
@@ -48,7 +48,7 @@ class Verbs:
 
     def _put(self, cell, particle):
         x, y = camera.CELLS.centre(self.layout, *cell)
-        self.discs[cell] = self.table.place(camera.label(particle), x, y, angle=(37.0 * len(self.discs)) % 360)
+        self.discs[cell] = self.table.place(discs.label(particle), x, y, angle=(37.0 * len(self.discs)) % 360)
 
     def _draw(self, particles, view) -> str:
         if not all(matrix.is_particle(p) for p in particles) or not particles:
@@ -65,9 +65,9 @@ class Verbs:
         if waiting.get("kind") != "draw" or waiting.get("to") not in ("matrix", "anomaly"):
             raise IllegalMove("No particle is waiting to be laid on a matrix or the anomaly now")
         if waiting["to"] == "anomaly":
-            cells = [(camera.ANOMALY, 0, i) for i in range(len(view.get("anomaly") or []), 3)]
+            cells = [(discs.ANOMALY, 0, i) for i in range(len(view.get("anomaly") or []), 3)]
         else:
-            area = camera.matrix_area(waiting["seat"])
+            area = discs.matrix_area(waiting["seat"])
             cells = [(area, r, c) for r, c in waiting["cells"]]
         cells = [c for c in cells if c not in self.discs]
         if not cells:  # laid already: the camera reads them as the table settles
@@ -90,7 +90,7 @@ class Verbs:
                 raise IllegalMove("Give a matrix's five rows, top row first, five particles each")
             particles = [rows[r].split()[c] for _, r, c in cells]
         if particles is None:
-            particles = self._drawn(len(cells), view, cells[0][0] == camera.ANOMALY if cells else False)
+            particles = self._drawn(len(cells), view, cells[0][0] == discs.ANOMALY if cells else False)
         if not isinstance(particles, list) or len(particles) != len(cells):
             raise IllegalMove(f"{len(cells)} cells wait for a particle: name that many, or none to "
                               "draw them at random")
@@ -101,7 +101,7 @@ class Verbs:
         sets = SETS.get(len(view.get("players") or []), 7)
         bag = {c + str(y): sets for c in "RYBKW" for y in matrix.SYMBOLS}
         for disc in self.discs.values():
-            p = camera.particle(self.table.discs[disc].label)
+            p = discs.particle(self.table.discs[disc].label)
             if p in bag:
                 bag[p] -= 1
         out, rng = [], random.Random()
@@ -119,9 +119,9 @@ class Verbs:
 
     def _spot(self, seat, where):
         if isinstance(where, str) and where.startswith("anomaly:") and where[8:].isdigit():
-            return (camera.ANOMALY, 0, int(where[8:]))
+            return (discs.ANOMALY, 0, int(where[8:]))
         if matrix.on_matrix(list(where) if isinstance(where, (list, tuple)) else None):
-            return (camera.matrix_area(seat), where[0], where[1])
+            return (discs.matrix_area(seat), where[0], where[1])
         raise IllegalMove(f"{where!r} is not a cell: [row, column] 0-4, or anomaly:N")
 
     def _seat(self, action, view) -> int:
@@ -149,14 +149,14 @@ class Verbs:
         the others fall, in their order, to the cells it gives them."""
         seat = self._seat(action, view)
         rows = view["players"][seat]["rows"]
-        area = camera.matrix_area(seat)
+        area = discs.matrix_area(seat)
         for c in range(matrix.SIZE):
             want = [(r, rows[r].split()[c]) for r in range(matrix.SIZE) if rows[r].split()[c] != "--"]
             have = [(r, self.table.discs[self.discs[(area, r, c)]].label) for r in range(matrix.SIZE)
                     if (area, r, c) in self.discs]
             keep, i = {}, len(have) - 1
             for r, p in reversed(want):  # from the bottom up, each to the nearest disc above it
-                while i >= 0 and (have[i][0] > r or have[i][1] != camera.label(p)):
+                while i >= 0 and (have[i][0] > r or have[i][1] != discs.label(p)):
                     i -= 1
                 if i < 0:
                     raise IllegalMove(f"Column {c + 1} of the virtual matrix does not fall into the "

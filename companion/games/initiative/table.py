@@ -26,11 +26,11 @@ import json
 from dataclasses import dataclass, field
 
 from ..base import Agreed, AsksOnce, Camera, IllegalMove, Prompt, TakeBack
-from . import camera, matrix
+from . import camera, discs, matrix
 from .moves import Draw, EndTurn, Resolve, Swap
 
 UNKNOWN = "unknown"
-ANOMALY = "anomaly"  # the anomaly, beside the seats whose matrices the table holds
+ANOMALY = discs.ANOMALY  # the anomaly, beside the seats whose matrices the table holds
 
 
 def _where(spot) -> str:
@@ -48,25 +48,18 @@ class MatrixWatcher(AsksOnce):
     asked: set = field(default_factory=set)     # questions already put for what lies there now
     steady: object = None   # the game's state when the table last showed it as it is
     _hush: bool = False     # a move was taken back: the table follows the game, unasked
-    _layout: object = None
 
     # ------------------------------------------------------------------ what was seen
 
     def see(self, events) -> None:
         for e in events:
-            cell = self._cell(e.x_mm, e.y_mm)
+            cell = e.cell  # the grid reader names the cell it read each disc in
             if cell is None:
                 continue
             if e.kind == "removed":
                 self.cells.pop(cell, None)
             elif e.kind in ("appeared", "unreadable", "flipped"):
                 self.cells[cell] = e.label
-
-    def _cell(self, x_mm, y_mm):
-        if self._layout is None:
-            from vision.mat import mat_layout
-            self._layout = mat_layout(camera.MAT)
-        return camera.CELLS.cell_at(self._layout, x_mm, y_mm)
 
     def accepted(self, at) -> None:
         """A prompted move went in: nothing more to remember (the rules' state now says it)."""
@@ -78,10 +71,10 @@ class MatrixWatcher(AsksOnce):
 
     def _seen(self, seat, anomaly=True) -> dict:
         """The seat's matrix cells (row, column) and the anomaly's ("anomaly", i): their labels."""
-        area = camera.matrix_area(seat)
+        area = discs.matrix_area(seat)
         out = {(r, c): v for (a, r, c), v in self.cells.items() if a == area}
         if anomaly:
-            out.update({("anomaly", c): v for (a, r, c), v in self.cells.items() if a == camera.ANOMALY})
+            out.update({("anomaly", c): v for (a, r, c), v in self.cells.items() if a == discs.ANOMALY})
         return out
 
     # ------------------------------------------------------------------ what to do about it
@@ -123,7 +116,7 @@ class MatrixWatcher(AsksOnce):
                 yield seat, seen, _layout_of(s, s["boards"][seat], anomaly=False)
         seen = {spot: v for spot, v in self._seen(0).items() if spot[0] == "anomaly"}
         if seen:
-            yield ANOMALY, seen, {("anomaly", i): camera.label(p) for i, p in enumerate(s["anomaly"])}
+            yield ANOMALY, seen, {("anomaly", i): discs.label(p) for i, p in enumerate(s["anomaly"])}
 
     def _differ(self, s, key, seen, now) -> list:
         b = s["boards"][key] if key != ANOMALY else {"locks": []}
@@ -194,8 +187,8 @@ class MatrixWatcher(AsksOnce):
 
     def _seen_at(self, key, spot):
         if spot[0] == "anomaly":
-            return self.cells.get((camera.ANOMALY, 0, spot[1]))
-        return self.cells.get((camera.matrix_area(key), *spot))
+            return self.cells.get((discs.ANOMALY, 0, spot[1]))
+        return self.cells.get((discs.matrix_area(key), *spot))
 
 
     def _draw(self, state, s, head):
@@ -214,13 +207,13 @@ class MatrixWatcher(AsksOnce):
                 if got not in (want, UNKNOWN) and not _lock_on(b, r, c, got):
                     return None  # the strand is not out, or the rest has not dropped yet
         label = seen.get(spot)
-        if label is None or label == camera.LOCK:
+        if label is None or label == discs.LOCK:
             return None
         key = ("draw", seat, spot, label, hash(state.blob))
         if label == UNKNOWN:
             return self._ask(key, Prompt("Can't read", f"The new particle at {_where(spot)} of "
                                          f"{where}: straighten it, or enter it by phone"))
-        particle = camera.particle(label)
+        particle = discs.particle(label)
         if particle is None or particle[0] == "P":
             return self._ask(key, Prompt("Not a particle", f"A purple disc at {_where(spot)} of "
                                          f"{where}: purple particles are not drawn from the bag"))
@@ -239,7 +232,7 @@ class MatrixWatcher(AsksOnce):
     def _expected(s, seat) -> dict:
         """The rules' matrix of a seat: (row, column) -> the disc label lying there."""
         grid = s["boards"][seat]["matrix"]
-        return {(r, c): camera.label(p) for r, row in enumerate(grid) for c, p in enumerate(row) if p}
+        return {(r, c): discs.label(p) for r, row in enumerate(grid) for c, p in enumerate(row) if p}
 
     def _changed(self, state, s, seat, anomaly):
         b = s["boards"][seat]
@@ -325,7 +318,7 @@ class MatrixWatcher(AsksOnce):
                     continue
                 move = Swap(seat, _move_spot(x), _move_spot(y))
                 looks = dict(now)
-                looks[x], looks[y] = camera.label(py), camera.label(px)
+                looks[x], looks[y] = discs.label(py), discs.label(px)
                 yield move, looks, set()
                 grid = [list(row) for row in b["matrix"]]
                 for spot, p in ((x, py), (y, px)):
@@ -361,19 +354,19 @@ class MatrixWatcher(AsksOnce):
 
 def _layout_of(s, b, anomaly=True) -> dict:
     """A matrix and the anomaly as discs lie: (row, column) or ("anomaly", i) -> label."""
-    out = {(r, c): camera.label(p) for r, row in enumerate(b["matrix"]) for c, p in enumerate(row) if p}
+    out = {(r, c): discs.label(p) for r, row in enumerate(b["matrix"]) for c, p in enumerate(row) if p}
     if anomaly:
-        out.update({("anomaly", i): camera.label(p) for i, p in enumerate(s["anomaly"])})
+        out.update({("anomaly", i): discs.label(p) for i, p in enumerate(s["anomaly"])})
     return out
 
 
 def _lock_on(b, r, c, label) -> bool:
     """A lock token seen where the rules lock a particle: that particle, under its token."""
-    return label == camera.LOCK and isinstance(r, int) and any(l[0] == r and l[1] == c for l in b["locks"])
+    return label == discs.LOCK and isinstance(r, int) and any(l[0] == r and l[1] == c for l in b["locks"])
 
 
 def _say(particle: str) -> str:
-    return camera.label(particle).replace("-", " ")
+    return discs.label(particle).replace("-", " ")
 
 
 def _spot_words(where) -> str:

@@ -1,0 +1,126 @@
+"""What every reader of pieces shares: a frame's reading (`FrameReading` of `TileReading`s),
+what enrolment learnt of a printing (`Profile`), and the enrolment manifest and its photographs
+as they are read from disk. Readers differ in how they see; they speak these words.
+"""
+from __future__ import annotations
+
+import io
+import json
+import math
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from .markers import VisionInputError
+from .tiles import TileSet
+
+
+@dataclass
+class TileReading:
+    """One piece as a reader saw it, in mat millimetres."""
+    label: str  # a face ("red-3"), a back ("back-past") or "unknown"
+    x_mm: float
+    y_mm: float
+    angle: float  # degrees clockwise on the mat from upright as enrolled
+    confidence: float  # 0..1
+    zone: str | None = None
+    cell: tuple[str, int, int] | None = None  # (area, row, column) it was read in, where the reader knows one
+
+
+@dataclass
+class FrameReading:
+    """One frame: were the mat's markers found, was a hand over the pieces, and what lay there."""
+    calibrated: bool
+    markers: list[int] = field(default_factory=list)
+    hand_in_view: bool = False
+    tiles: list[TileReading] = field(default_factory=list)
+    reprojection_px: float = float("nan")
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+@dataclass
+class Profile:
+    """What enrolment learnt about one printing of the tiles."""
+
+    game: str
+    size_mm: tuple[float, float]
+    labels: list[str]
+    templates: np.ndarray  # (n, th, tw) ink maps, normalised
+    features: np.ndarray  # (n, m) per label: the tile reader's 6 colour features; other readers' own
+    group_mean: dict[str, np.ndarray] = field(default_factory=dict)
+    group_spread: dict[str, np.ndarray] = field(default_factory=dict)
+
+    def save(self, path) -> Path:
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        meta = {"format": "paradox-table-vision-profile/1", "game": self.game, "size_mm": list(self.size_mm),
+                "labels": self.labels,
+                "groups": {g: {"mean": self.group_mean[g].tolist(), "spread": self.group_spread[g].tolist()}
+                           for g in self.group_mean}}
+        buf = io.BytesIO()
+        np.savez_compressed(buf, templates=self.templates, features=self.features,
+                            meta=np.frombuffer(json.dumps(meta).encode(), np.uint8))
+        path.write_bytes(buf.getvalue())
+        return path
+
+    @classmethod
+    def load(cls, path) -> "Profile":
+        path = Path(path)
+        if not path.is_file():
+            raise VisionInputError(f"no profile at {path}")
+        try:
+            with np.load(path) as z:
+                meta = json.loads(bytes(z["meta"]).decode())
+                templates, features = z["templates"], z["features"]
+        except Exception as e:  # a truncated or foreign file
+            raise VisionInputError(f"{path} is not a vision profile ({e.__class__.__name__})") from None
+        groups = meta["groups"]
+        return cls(meta["game"], tuple(meta["size_mm"]), meta["labels"], templates, features,
+                   {g: np.array(v["mean"], np.float32) for g, v in groups.items()},
+                   {g: np.array(v["spread"], np.float32) for g, v in groups.items()})
+
+
+def read_manifest(manifest_path, tiles: TileSet) -> list[tuple[Path, str, tuple | None]]:
+    """(image path, label, (x_mm, y_mm) or None) of each entry. An entry may say where its piece
+    lies on the mat, so one photo can show many pieces (several entries name the same image);
+    an entry without a place shows its piece alone in the mat's first area."""
+    manifest_path = Path(manifest_path)
+    if not manifest_path.is_file():
+        raise VisionInputError(f"no manifest at {manifest_path}")
+    try:
+        entries = json.loads(manifest_path.read_text())
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        raise VisionInputError(f"{manifest_path} is not valid JSON: {e}") from None
+    if not isinstance(entries, list) or not entries:
+        raise VisionInputError(f"{manifest_path} must be a non-empty list of {{\"image\", \"label\"}} entries")
+    out = []
+    for n, e in enumerate(entries):
+        if not isinstance(e, dict) or "image" not in e or "label" not in e:
+            raise VisionInputError(f"{manifest_path} entry {n}: needs \"image\" and \"label\"")
+        try:
+            tiles.check(e["label"])
+        except ValueError as err:
+            raise VisionInputError(f"{manifest_path} entry {n}: {err}") from None
+        img_path = manifest_path.parent / e["image"]
+        if not img_path.is_file():
+            raise VisionInputError(f"{manifest_path} entry {n}: no image at {img_path}")
+        at = None
+        if "x_mm" in e or "y_mm" in e:
+            at = tuple(e.get(k) for k in ("x_mm", "y_mm"))
+            if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in at):
+                raise VisionInputError(f"{manifest_path} entry {n}: \"x_mm\" and \"y_mm\" go together, "
+                                       f"the piece's place on the mat in millimetres")
+            at = (float(at[0]), float(at[1]))
+        out.append((img_path, e["label"], at))
+    return out
+
+
+def read_image(path) -> np.ndarray:
+    img = cv2.imread(str(path), cv2.IMREAD_COLOR)
+    if img is None:
+        raise VisionInputError(f"cannot read image {path}")
+    return img
