@@ -9,7 +9,7 @@ import json
 import sys
 
 from . import records
-from .i18n import LANGS, plain
+from .i18n import LANGS, plain, said, translate
 
 
 def _replay(args) -> int:
@@ -23,7 +23,7 @@ def _replay(args) -> int:
         print(f"{args.record} is not a text file", file=sys.stderr)
         return 2
     except records.RecordError as exc:
-        print(str(exc), file=sys.stderr)
+        print(translate(said(exc), args.lang), file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(plain(records.result(rep))))  # language-free: messages as ids and params

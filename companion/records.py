@@ -13,11 +13,12 @@ from dataclasses import dataclass
 from . import games
 from .errors import BadInput, UnknownGame
 from .games.base import TABLE, IllegalMove
-from .i18n import Listed, Msg, translate
+from .i18n import Listed, Msg, said, translate
 
 
 class RecordError(BadInput):
-    """A record that cannot be adjudicated; the message names the line and what is wrong."""
+    """A record that cannot be adjudicated; the message names the line and what is wrong (a
+    Msg: `i18n.said` gives it, for `replay --lang`)."""
 
 
 @dataclass
@@ -43,15 +44,16 @@ def replay(lines) -> Replay:
             try:
                 data = json.loads(text)
             except json.JSONDecodeError as exc:
-                raise IllegalMove(f"not valid JSON ({exc.msg})") from None
+                raise IllegalMove(Msg("not valid JSON ({why})", why=exc.msg)) from None
             if not isinstance(data, dict):
-                raise IllegalMove("each line must be a JSON object")
+                raise IllegalMove(Msg("each line must be a JSON object"))
             if rules is None:
                 rules, state = _header(data)
                 own = games.records(rules.NAME)
                 continue
             if len(data) != 1:
-                raise IllegalMove("each line after the header holds one move, e.g. {\"move\": {...}}")
+                raise IllegalMove(Msg("each line after the header holds one move, e.g. {example}",
+                                      example='{"move": {...}}'))
             (kind, value), = data.items()
             kinds = own.lines if own else {}
             if kind == "move":
@@ -60,16 +62,17 @@ def replay(lines) -> Replay:
                 state = kinds[kind](state, value)
             else:
                 known = ", ".join(["move", *kinds])
-                raise IllegalMove(f"unknown line kind {kind!r}; {rules.NAME} records use {known}")
+                raise IllegalMove(Msg("unknown line kind {kind!r}; {game} records use {kinds}", kind=kind,
+                                      game=rules.NAME, kinds=known))
         except (IllegalMove, UnknownGame) as exc:  # the rules' refusal, or a game not known here
-            raise RecordError(f"line {number}: {exc}") from None
+            raise RecordError(Msg("line {number}: {problem}", number=number, problem=said(exc))) from None
         except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
             # a shape the checks above missed: still one line naming it, never a traceback
             # (the cause is kept, so tests can tell this from a refusal in words)
             raise RecordError(f"line {number}: this line is not written as docs/records.md "
                               f"describes ({type(exc).__name__}: {exc})") from exc
     if rules is None:
-        raise RecordError("line 1: the record is empty; it must start with a header line")
+        raise RecordError(Msg("line 1: the record is empty; it must start with a header line"))
     return Replay(rules, state, number)
 
 

@@ -297,3 +297,13 @@ def test_the_tables_language_is_kept_with_the_table(tmp_path):
         table.stop()
     with Store(path) as store:
         assert store.language() == "ja" and Companion(store).snapshot.language == "ja"
+
+
+def test_a_bad_record_is_refused_in_either_language(tmp_path, capsys):
+    path = tmp_path / "game.jsonl"
+    path.write_text("\n".join(json.dumps(line) for line in [PARADOMINETOR_RECORD[0],
+                                                             {"trick": [{"seat": 1, "tile": "red-3-past"}]}]))
+    assert cli.main(["replay", str(path), "--lang", "ja"]) == 2
+    assert capsys.readouterr().err == "2行目: トリックに1枚しかありません。4枚必要です\n"
+    assert cli.main(["replay", str(path)]) == 2
+    assert capsys.readouterr().err == "line 2: the trick has 1 plays; a trick needs 4\n"

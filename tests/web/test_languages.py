@@ -64,3 +64,15 @@ def test_a_phone_without_a_choice_reads_the_tables_language(client, companion, h
     assert '<html lang="ja">' in page and "ゲームに参加" in page
     host = client.get("/api/view", headers={**host_headers, "Accept-Language": "fr"}).get_json()
     assert host["language"] == "ja" and host["table"]["message"] == "ゲームはまだありません。下の「新しいゲームを始める」から始めてください"
+
+
+def test_loops_and_paradominetors_japanese_pages_stay_within_the_budget(client):
+    """The page budget (tests/web/test_game_pages.py: 110 KB of script and style) holds in Japanese
+    too, the catalog's words for the page scripts included."""
+    from companion.bench import page_weights
+    words = len(client.get("/i18n.js", headers=JA_BROWSER).get_data())
+    assert 10_000 < words < 40_000  # the pages' own words and the games' nouns, not every sentence
+    weights = page_weights()
+    for game in ("loop", "paradominetor"):
+        for page, size in weights[game].items():
+            assert size + words <= 110 * 1024, f"{game}'s {page} page loads {size + words} bytes in Japanese"

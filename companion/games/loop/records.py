@@ -34,49 +34,54 @@ def header(options: dict) -> dict:
 
 def turn(state, line):
     if not isinstance(line, dict):
-        raise IllegalMove('a turn is {"seat": N, "new": ACTION or "past": true, ...}')
+        raise IllegalMove(Msg("a turn is {shape}", shape='{"seat": N, "new": ACTION or "past": true, ...}'))
     extra = set(line) - set(_FIELDS) - {"seat", "new", "past", "launch"}
     if extra:
-        raise IllegalMove(f"a turn does not take {', '.join(sorted(extra))}")
+        raise IllegalMove(Msg("a turn does not take {fields}", fields=", ".join(sorted(extra))))
     seat = line.get("seat")
     if not isinstance(seat, int) or isinstance(seat, bool):
-        raise IllegalMove("a turn names its seat, a number")
+        raise IllegalMove(Msg("a turn names its seat, a number"))
     if state.phase == "over":
-        raise IllegalMove("the game is over")
+        raise IllegalMove(Msg("the game is over"))
     if seat != state.turn:
-        raise IllegalMove(f"it is seat {state.turn}'s turn, not seat {seat}'s")
+        raise IllegalMove(Msg("it is seat {turn}'s turn, not seat {seat}'s", turn=state.turn, seat=seat))
     past, new = line.get("past"), line.get("new")
     if (past is True) == (new is not None) or past not in (None, True):
-        raise IllegalMove('a turn has either "new": ACTION or "past": true')
+        raise IllegalMove(Msg("a turn has either {new} or {past}", new='"new": ACTION', past='"past": true'))
     if new is not None and not isinstance(new, str):
-        raise IllegalMove('"new" names an action card, e.g. "garage"')
+        raise IllegalMove(Msg("{new} names an action card, e.g. {example}", new='"new"', example='"garage"'))
     state, _ = rules.apply(state, move_from_dict({"type": "Act", "seat": seat, "new": new,
                                                    **_choices(line, set(_FIELDS))}))
     launch = line.get("launch")
     if launch is not None:
         if not isinstance(launch, dict) or not {"machine", "destination"} <= set(launch) <= \
                 {"machine", "destination", "future"}:
-            raise IllegalMove('a launch is {"machine": N, "destination": NAME}, with "future": '
-                              '{...} for a Future destination\'s action')
+            raise IllegalMove(Msg("a launch is {shape}, with {future} for a Future destination's action",
+                                  shape='{"machine": N, "destination": NAME}', future='"future": {...}'))
         if state.turn != seat or state.phase not in ("launch", "trash"):
             d = state.destination(launch["destination"]) if isinstance(launch["destination"], str) else None
             why = rules.launch_problem(_as_launching(state, seat), seat, launch["machine"],
                                        launch["destination"]) if d else None
-            raise IllegalMove("no machine can launch this turn"
-                              + (f": {why}" if why else f": there is no destination {launch['destination']!r}"
-                                 if d is None else ""))
+            if why:
+                raise IllegalMove(Msg("no machine can launch this turn: {why}", why=why))
+            if d is None:
+                raise IllegalMove(Msg("no machine can launch this turn: there is no destination {destination!r}",
+                                      destination=launch["destination"]))
+            raise IllegalMove(Msg("no machine can launch this turn"))
         state, _ = rules.apply(state, move_from_dict({"type": "Launch", "seat": seat,
                                                       "machine": launch["machine"],
                                                       "destination": launch["destination"]}))
         future = launch.get("future")
         if future is not None:
             if not isinstance(future, dict):
-                raise IllegalMove('a Future action is {"part": ..., "machine": N, ...}, as a turn names it')
+                raise IllegalMove(Msg("a Future action is {shape}, as a turn names it",
+                                      shape='{"part": ..., "machine": N, ...}'))
             if state.phase != "future" or state.turn != seat:
-                raise IllegalMove(f"{launch['destination']} offers no action to take now")
+                raise IllegalMove(Msg("{destination} offers no action to take now",
+                                      destination=term(launch["destination"])))
             extra = set(future) - set(_FUTURE)
             if extra:
-                raise IllegalMove(f"a Future action does not take {', '.join(sorted(extra))}")
+                raise IllegalMove(Msg("a Future action does not take {fields}", fields=", ".join(sorted(extra))))
             state, _ = rules.apply(state, move_from_dict({"type": "Future", "seat": seat,
                                                           **_choices(future, set(_FUTURE))}))
     if state.phase != "action" and state.phase != "over" and state.turn == seat:

@@ -23,18 +23,18 @@ def header(options: dict) -> dict:
 def trick(state, plays):
     """A trick line: every seat's play in order from the lead, timeframes written in the tiles."""
     if not isinstance(plays, list) or not plays:
-        raise IllegalMove("a trick is a list of plays")
+        raise IllegalMove(Msg("a trick is a list of plays"))
     if len(plays) != state.seats:
-        raise IllegalMove(f"the trick has {len(plays)} plays; a trick needs {state.seats}")
+        raise IllegalMove(Msg("the trick has {count} plays; a trick needs {seats}", count=len(plays), seats=state.seats))
     for play in plays:
         if not isinstance(play, dict) or set(play) - {"seat", "tile", "declare"} or "tile" not in play \
                 or "seat" not in play:
-            raise IllegalMove('each play is {"seat": N, "tile": "COLOUR-VALUE-TIMEFRAME"} '
-                              '(with "declare" for a black lead)')
+            raise IllegalMove(Msg("each play is {shape} (with \"declare\" for a black lead)",
+                                  shape='{"seat": N, "tile": "COLOUR-VALUE-TIMEFRAME"}'))
         state, _ = rules.apply(state, rules.Play(play["seat"], play["tile"], play.get("declare")))
     if state.phase == "flip":
-        waiting = ", ".join(f"seat {s}" for s in view(state, TABLE)["awaiting_flip"])
-        raise IllegalMove(f"the paradox needs the timeframes of {waiting}: write them in the tiles")
+        waiting = Listed([Msg("seat {seat}", seat=s) for s in view(state, TABLE)["awaiting_flip"]], sep=", ")
+        raise IllegalMove(Msg("the paradox needs the timeframes of {names}: write them in the tiles", names=waiting))
     return state
 
 
