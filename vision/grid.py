@@ -53,6 +53,7 @@ TOKEN_NEAR = (0.55, 2.2)     # much like a token (size, colour): a disc must the
 TOKEN_CORE = 0.35            # the token's colour through and through: this near it...
 _CORE = np.ones((3, 3), np.uint8)  # ...round every point of it...
 TOKEN_CORED = 0.1            # ...over this share of the token's area
+PLAIN_DISC = 0.95            # a lock shot whose ring matches a disc's this well shows no token
 SYMBOL_PATCH = 3.0           # a disc read has a patch off its body within this factor of its own
 
 
@@ -453,6 +454,14 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet) -> Profile:
         features.append(feat)
         templates.append(ring[0])
         labels.append(label)
+    if LOCK in labels and len(labels) > 1:  # a lock shot showing a plain disc would teach a disc as the token
+        i = labels.index(LOCK)
+        others = [j for j in range(len(labels)) if j != i]
+        corr = _ring_match(np.fft.rfft(np.stack([templates[j] for j in others]).astype(np.float32), axis=-1),
+                           templates[i][None])
+        if float(corr.max()) >= PLAIN_DISC:
+            raise VisionInputError(f"the {LOCK} shot shows a disc's own symbol, no lock token on it: "
+                                   "lay a lock token on a disc, alone in the area")
     features = np.stack(features).astype(np.float32)  # per kind: 6 colours, the symbol's patch (mm^2)
     group_mean, group_spread = {}, {}
     for g in sorted({colour_of(lab) for lab in labels}):
