@@ -406,7 +406,7 @@ def _learn_token(seen, diameter_mm, frame_name):
     seen = np.log(np.maximum(ratio[cv2.erode(inside.astype(np.uint8), _CORE, iterations=2).astype(bool)], 0.02))
     if len(seen) < 8:
         raise VisionInputError(f"the {frame_name} shot: the lock token is too small to learn; bring the camera closer")
-    _, labels, centres = cv2.kmeans(seen.astype(np.float32), 2, None,
+    _, labels, _ = cv2.kmeans(seen.astype(np.float32), 2, None,
                                     (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 1e-3), 3,
                                     cv2.KMEANS_PP_CENTERS)
     main = int(np.argmax(np.bincount(labels.ravel(), minlength=2)))
@@ -557,14 +557,14 @@ class GridReader(CellReader):
         near = _colour_step(ratio, token)
         if float(((near < 1.25 * TOKEN_HUE) & off).sum()) / READ_PX_PER_MM ** 2 < 0.075 * area:
             return None  # too little of the token's colour for a token, or for a doubt
-        a, solid, seen, _, _ = _token_outline(ratio, rr, off)
+        a, solid, pixels, _, _ = _token_outline(ratio, rr, off)
         # its colour: how much of it is nearer the token's colour than any disc's body or ink
         # (the token's print and the blur at its edge are not, but much of a token is)
         share = a / area
-        if not len(seen):
+        if not len(pixels):
             return None
-        own = _colour_step(seen, token)
-        d = seen[:, None, :] - self._disc_colours[None]  # every disc colour at once
+        own = _colour_step(pixels, token)
+        d = pixels[:, None, :] - self._disc_colours[None]  # every disc colour at once
         other = (np.sqrt((d * d).sum(axis=2)) / self._disc_scale).min(axis=1)
         token_like = float(np.mean(own < other))
         hue = float(np.percentile(own, 25))  # and how near the token's colour the nearer part is
@@ -694,10 +694,10 @@ class GridReader(CellReader):
         order = sorted(dist, key=dist.get)
         details = {"cell": cell, "at": (round(x, 1), round(y, 1)), "colours": dict(sorted(dist.items(), key=lambda kv: kv[1])[:3])}
         self.last_details.append(details)
-        seen = self._lock(seen, details) if self._token is not None else None
-        if seen not in (None, "doubt"):
-            return seen
-        plain = 1.5 if seen == "doubt" else 1.0  # how plainly a disc must read
+        token = self._lock(seen, details) if self._token is not None else None
+        if token not in (None, "doubt"):
+            return token
+        plain = 1.5 if token == "doubt" else 1.0  # how plainly a disc must read
         patch = details.get("patch")  # the area (mm^2) off the disc's body on its middle
         best = order[0]
         second = dist[order[1]] if len(order) > 1 else 1e9
