@@ -53,6 +53,7 @@ TOKEN_NEAR = (0.55, 2.2)     # much like a token (size, colour): a disc must the
 TOKEN_CORE = 0.35            # the token's colour through and through: this near it...
 _CORE = np.ones((3, 3), np.uint8)  # ...round every point of it...
 TOKEN_CORED = 0.1            # ...over this share of the token's area
+PLAIN_DISC = 0.95            # a lock shot whose ring matches a disc's this well shows no token
 SYMBOL_PATCH = 3.0           # a disc read has a patch off its body within this factor of its own
 
 
@@ -405,7 +406,7 @@ def _learn_token(seen, diameter_mm, frame_name):
     seen = np.log(np.maximum(ratio[cv2.erode(inside.astype(np.uint8), _CORE, iterations=2).astype(bool)], 0.02))
     if len(seen) < 8:
         raise VisionInputError(f"the {frame_name} shot: the lock token is too small to learn; bring the camera closer")
-    _, labels, centres = cv2.kmeans(seen.astype(np.float32), 2, None,
+    _, labels, _ = cv2.kmeans(seen.astype(np.float32), 2, None,
                                     (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 1e-3), 3,
                                     cv2.KMEANS_PP_CENTERS)
     main = int(np.argmax(np.bincount(labels.ravel(), minlength=2)))
@@ -446,6 +447,14 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet) -> Profile:
         features.append(feat)
         templates.append(ring[0])
         labels.append(label)
+    if LOCK in labels and len(labels) > 1:  # a lock shot showing a plain disc would teach a disc as the token
+        i = labels.index(LOCK)
+        others = [j for j in range(len(labels)) if j != i]
+        corr = _ring_match(np.fft.rfft(np.stack([templates[j] for j in others]).astype(np.float32), axis=-1),
+                           templates[i][None])
+        if float(corr.max()) >= PLAIN_DISC:
+            raise VisionInputError(f"the {LOCK} shot shows a disc's own symbol, no lock token on it: "
+                                   "lay a lock token on a disc, alone in the area")
     features = np.stack(features).astype(np.float32)  # per kind: 6 colours, the symbol's patch (mm^2)
     group_mean, group_spread = {}, {}
     for g in sorted({colour_of(lab) for lab in labels}):
@@ -541,14 +550,14 @@ class GridReader(CellReader):
         near = _colour_step(ratio, token)
         if float(((near < 1.25 * TOKEN_HUE) & off).sum()) / READ_PX_PER_MM ** 2 < 0.075 * area:
             return None  # too little of the token's colour for a token, or for a doubt
-        a, solid, seen, _, _ = _token_outline(ratio, rr, off)
+        a, solid, pixels, _, _ = _token_outline(ratio, rr, off)
         # its colour: how much of it is nearer the token's colour than any disc's body or ink
         # (the token's print and the blur at its edge are not, but much of a token is)
         share = a / area
-        if not len(seen):
+        if not len(pixels):
             return None
-        own = _colour_step(seen, token)
-        d = seen[:, None, :] - self._disc_colours[None]  # every disc colour at once
+        own = _colour_step(pixels, token)
+        d = pixels[:, None, :] - self._disc_colours[None]  # every disc colour at once
         other = (np.sqrt((d * d).sum(axis=2)) / self._disc_scale).min(axis=1)
         token_like = float(np.mean(own < other))
         hue = float(np.percentile(own, 25))  # and how near the token's colour the nearer part is
@@ -678,10 +687,10 @@ class GridReader(CellReader):
         order = sorted(dist, key=dist.get)
         details = {"cell": cell, "at": (round(x, 1), round(y, 1)), "colours": dict(sorted(dist.items(), key=lambda kv: kv[1])[:3])}
         self.last_details.append(details)
-        seen = self._lock(seen, details) if self._token is not None else None
-        if seen not in (None, "doubt"):
-            return seen
-        plain = 1.5 if seen == "doubt" else 1.0  # how plainly a disc must read
+        token = self._lock(seen, details) if self._token is not None else None
+        if token not in (None, "doubt"):
+            return token
+        plain = 1.5 if token == "doubt" else 1.0  # how plainly a disc must read
         patch = details.get("patch")  # the area (mm^2) off the disc's body on its middle
         best = order[0]
         second = dist[order[1]] if len(order) > 1 else 1e9

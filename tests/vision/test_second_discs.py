@@ -88,3 +88,19 @@ def test_the_second_printing_is_drawn_as_described():
     assert rgb[0] > rgb[1] > rgb[2]  # copper, not green
     assert second_discs.DIAMETER_MM != grid.DISCS.diameter_mm
     assert not set(second_discs.TUNING_SEEDS) & set(second_discs.TEST_SEEDS)
+
+
+def test_a_lock_shot_without_a_token_is_refused_in_the_players_words(layout, tmp_path, capsys):
+    """The lock's photograph shows a disc but no token on it: enrolment says so and writes nothing."""
+    table = second_discs.Table(layout, seed=second_discs.ENROL_SEED + 1)
+    manifest = second_discs.write_enrolment(table, tmp_path / "shots")
+    entries = json.loads(manifest.read_text())
+    z = layout.zones[layout.first_area]
+    cv2.imwrite(str(manifest.parent / "lock.jpg"),
+                table.photograph([("blue-1", z.x + z.w / 2, z.y + z.h / 2, 10.0)], gentle=True))
+    assert [e["label"] for e in entries][-1] == grid.LOCK
+    out = tmp_path / "never.npz"
+    assert cli.main(["vision", "enroll", "--game", "initiative", "--manifest", str(manifest), "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "no lock token on it" in err and "Traceback" not in err
+    assert not out.exists()
