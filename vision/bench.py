@@ -200,11 +200,13 @@ def run(out_dir="bench", speed_frames: int = 60, accuracy_frames: int = 300, oth
     return result
 
 
-def run_reader(spec, frames: int = 12, seed: int = 2026) -> dict:
+def run_reader(spec, frames: int = 12, seed: int = 2026, profile=None) -> dict:
     """A camera game whose reader is not the tile reader (vision's disc-grid or domino reader,
     named by the camera part's READER): enrolled from its own rendered shots, then timed on
     shots it never saw (another seed: other camera poses, light and places) against OpenCV's
-    ArUco detection on the same frames, with the change detector's look; one thread."""
+    ArUco detection on the same frames, with the change detector's look; one thread.
+    ``profile``: the same enrolment made already (the virtual table's lesson of the game's
+    pieces, seed 0), which is not timed, so as not to render and enrol its shots again."""
     import importlib
 
     from . import readers
@@ -215,8 +217,9 @@ def run_reader(spec, frames: int = 12, seed: int = 2026) -> dict:
     layout = mat_layout(spec.MAT)
     _, enroll_kit, write_kit, _ = readers.kit(spec.READER, getattr(spec, "CELLS", None))
     kit = importlib.import_module(readers.READERS[spec.READER][0])
-    with tempfile.TemporaryDirectory() as tmp:
-        profile = enroll_kit(write_kit(layout, Path(tmp), tiles=spec.TILES), None, layout, spec.TILES)
+    if profile is None:
+        with tempfile.TemporaryDirectory() as tmp:
+            profile = enroll_kit(write_kit(layout, Path(tmp), tiles=spec.TILES), None, layout, spec.TILES)
     reader = readers.reader(spec.READER, profile, layout, spec.ZONES, getattr(spec, "CELLS", None))
     if hasattr(kit, "random_maps"):  # its enrolment shows pieces off the maps it reads: lay maps
         rng = np.random.default_rng(seed + 1)

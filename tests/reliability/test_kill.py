@@ -52,8 +52,9 @@ def resumed_as_played(table: Table, base: str, join_url: str):
 
 
 @pytest.mark.parametrize("name", games.names())
-def test_every_acknowledged_move_survives_kill_9(tmp_path, name):
+def test_every_acknowledged_move_survives_kill_9(tmp_path, name, lessons):
     config, port = config_for(tmp_path), free_port()
+    lessons.give(tmp_path / "state")  # the camera games open their cameras without a first lesson
     base, join_url = f"http://127.0.0.1:{port}", f"http://{HOSTNAME}.local:{port}/"
     db = tmp_path / "state" / "games.db"
     rng = random.Random(f"{name}-kill")
