@@ -81,8 +81,10 @@ run: $(STAMP)
 # stay together in one worker, so a file's companion, web server and browser pages are started
 # once. What is slow to make (the camera's lessons, enrolments) is made once per run and shared by
 # the workers: tests/conftest.py says how. The oldest pair's run does not write the test cache.
+# The two venvs install side by side: that is mostly waiting for downloads, not work for the cores.
 WORKERS := -n 2 --dist loadfile
-test: test-tools $(STAMP) $(OLDEST_STAMP)
+test: test-tools
+	@$(MAKE) --no-print-directory -j2 $(STAMP) $(OLDEST_STAMP)
 	$(OLDEST)/bin/python -m pytest $(WORKERS) -p no:cacheprovider -k "not a0_mat" $(OLDEST_TESTS)
 	$(PY) -m pytest $(WORKERS)
 
