@@ -44,6 +44,10 @@ def pytest_unconfigure(config):
 #     cfg = dataclasses.replace(defaults(on_pi=False), state_dir=lessons.give(tmp_path))
 #
 # Only the tests of that first lesson itself start without them.
+#
+# A file's tests run in order in one worker, but two files run at once: a test keeps to its own
+# tmp_path, port 0 (or running.free_port()) and monkeypatch for the environment. A test waits for
+# what it expects with tests/patience.py's WAIT_SECONDS, never for a fixed short time.
 
 @pytest.fixture(scope="session")
 def lessons(tmp_path_factory) -> Lessons:
