@@ -14,6 +14,7 @@ import time
 import pytest
 
 from companion import games
+from patience import WAIT_SECONDS
 from running import STARTUP_SECONDS, Running, free_port
 from tablekit import Table, fetch, call, integrity, oled_expected, wait_until
 
@@ -47,7 +48,7 @@ def resumed_as_played(table: Table, base: str, join_url: str):
     def oled_matches():  # what the OLED says may move on (the camera's first words): read both again
         message = call(f"{base}/api/table")[1]["table"]["message"]
         return fetch(f"{base}/api/oled.png") == oled_expected(table, message, join_url) and message
-    message = wait_until(oled_matches, seconds=10)
+    message = wait_until(oled_matches, seconds=WAIT_SECONDS)
     assert message, f"{table.name}: the OLED does not show the resumed game"
 
 
