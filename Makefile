@@ -52,11 +52,14 @@ venv-tools:
 	  echo "make: $(PYTHON) cannot make the virtual environment without $$pkg; install with: sudo apt-get install $$pkg" >&2; \
 	  exit 1; }
 
+# One resolver run per venv, wheels rather than builds from source, and the venv's own pip (it
+# installs everything here; upgrading it first only costs time).
+PIP_INSTALL := -m pip install --quiet --prefer-binary --disable-pip-version-check
+
 $(STAMP): pyproject.toml | venv-tools
 	@echo "Installing the companion and its test libraries in $(VENV)"
 	@$(PY) -m pip --version >/dev/null 2>&1 || { rm -rf $(VENV) && $(PYTHON) -m venv $(VENV_FLAGS) $(VENV); }
-	@$(PY) -m pip install --quiet --upgrade pip
-	@$(PY) -m pip install --quiet -e '.[test]'
+	@$(PY) $(PIP_INSTALL) -e '.[test]'
 	@touch $(STAMP)
 
 # Raspberry Pi OS Bookworm's oldest pair: apt's numpy 1.24, which picamera2 is built against and
@@ -65,6 +68,7 @@ $(STAMP): pyproject.toml | venv-tools
 OLDEST       := .venv-oldest
 OLDEST_STAMP := $(OLDEST)/.installed-stamp
 OLDEST_PINS  := numpy==1.24.4 opencv-python-headless==4.11.0.86
+OLDEST_TEST_LIBS := pytest pytest-xdist hypothesis pyyaml  # the test extra less the browser
 OLDEST_TESTS := tests/vision/test_camera.py tests/vision/test_markers.py tests/vision/test_marker_corners.py \
   tests/vision/test_mat.py tests/vision/test_motion.py tests/vision/test_tracker.py \
   tests/vision/test_recognise.py tests/vision/test_read_what_changed.py tests/initiative/test_camera.py \
@@ -74,17 +78,23 @@ $(OLDEST_STAMP): pyproject.toml | venv-tools
 	@echo "Installing the companion with numpy 1.24 and OpenCV 4.11 (Bookworm's pair) in $(OLDEST)"
 	@rm -rf $(OLDEST) && $(PYTHON) -m venv $(OLDEST)
 	@printf '%s\n' $(OLDEST_PINS) > $(OLDEST)/constraints.txt
-	@$(OLDEST)/bin/python -m pip install --quiet --upgrade pip
-	@$(OLDEST)/bin/python -m pip install --quiet --constraint $(OLDEST)/constraints.txt -e . pytest hypothesis pyyaml
+	@$(OLDEST)/bin/python $(PIP_INSTALL) --constraint $(OLDEST)/constraints.txt -e . $(OLDEST_TEST_LIBS)
 	@touch $@
 
 # `make run PORT=8081` serves on another port than the config's (8080 unless changed).
 run: $(STAMP)
 	$(VENV)/bin/paradox-table run$(if $(PORT), --port $(PORT))
 
-test: test-tools test-fonts $(STAMP) $(OLDEST_STAMP)
-	$(OLDEST)/bin/python -m pytest -p no:cacheprovider -k "not a0_mat" $(OLDEST_TESTS)
-	$(PY) -m pytest
+# Both runs spread their test files over the machine's two cores (pytest-xdist): a file's tests
+# stay together in one worker, so a file's companion, web server and browser pages are started
+# once. What is slow to make (the camera's lessons, enrolments) is made once per run and shared by
+# the workers: tests/conftest.py says how. The oldest pair's run does not write the test cache.
+# The two venvs install side by side: that is mostly waiting for downloads, not work for the cores.
+WORKERS := -n 2 --dist loadfile
+test: test-tools test-fonts
+	@$(MAKE) --no-print-directory -j2 $(STAMP) $(OLDEST_STAMP)
+	$(OLDEST)/bin/python -m pytest $(WORKERS) -p no:cacheprovider -k "not a0_mat" $(OLDEST_TESTS)
+	$(PY) -m pytest $(WORKERS)
 
 # The long reliability runs `make test` only samples: kill -9 at random moments 100 times per
 # game, and eight phones on live streams for 10 minutes and then an hour. Figures go to

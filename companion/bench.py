@@ -92,8 +92,10 @@ def service_memory(game: str, moves: int = 20, seconds: float = 5.0, state_dir: 
             except Exception:
                 pass
         opening = time.monotonic() + 300
-        while ("camera" in games.describe(game).parts and dev.camera.pipeline is None
-               and time.monotonic() < opening):  # the first time, it learns the pieces
+        # the first time, it learns the pieces; then it takes its first frame, which a busy
+        # machine may be slow to do, so the watch below is always of a camera at work
+        while ("camera" in games.describe(game).parts and (dev.camera.pipeline is None or not dev.camera.frames)
+               and time.monotonic() < opening):
             time.sleep(0.1)
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:  # the camera, if any, reads frames meanwhile

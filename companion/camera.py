@@ -118,7 +118,7 @@ class CameraLoop:
             if pipeline is None or pipeline.game != game or pipeline.reader is None:
                 return
             from vision.reading import Profile
-            spec = games.part(game, "camera")
+            spec = games.camera(game)
             pipeline.reader = _reader(spec, Profile.load(path), pipeline.reader.layout)
             pipeline.tracker.moving()
             if pipeline.detector is not None:

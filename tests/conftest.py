@@ -9,6 +9,7 @@ import urllib.parse
 import pytest
 
 from companion.store import Store
+from once import Lessons
 
 _saved_state_home: list = []
 
@@ -33,6 +34,26 @@ def pytest_unconfigure(config):
     shutil.rmtree(home, ignore_errors=True)
 
 
+# ------------------------------------------------ made once per run, shared by the parallel workers
+# `make test` spreads the test files over two worker processes (pytest-xdist). A session fixture is
+# made once per worker; what is slow to make is made once per run with tests/once.py instead:
+# `made_once` for any folder (an enrolment from rendered frames, say), and the `lessons` fixture
+# for the camera's lessons of the virtual table's pieces, which a companion started on a fresh
+# state folder would otherwise learn in each test:
+#
+#     cfg = dataclasses.replace(defaults(on_pi=False), state_dir=lessons.give(tmp_path))
+#
+# Only the tests of that first lesson itself start without them.
+#
+# A file's tests run in order in one worker, but two files run at once: a test keeps to its own
+# tmp_path, port 0 (or running.free_port()) and monkeypatch for the environment. A test waits for
+# what it expects with tests/patience.py's WAIT_SECONDS, never for a fixed short time.
+
+@pytest.fixture(scope="session")
+def lessons(tmp_path_factory) -> Lessons:
+    return Lessons(tmp_path_factory)
+
+
 @pytest.fixture
 def store(tmp_path):
     with Store(tmp_path / "games.db") as s:
@@ -40,13 +61,14 @@ def store(tmp_path):
 
 
 @pytest.fixture
-def device(tmp_path):
-    """The companion in simulation; its camera reads a frame only when a test steps it."""
+def device(tmp_path, lessons):
+    """The companion in simulation; its camera reads a frame only when a test steps it, and
+    already knows the virtual table's pieces."""
     import dataclasses
 
     from companion import config as config_mod
     from companion.run import start
-    cfg = dataclasses.replace(config_mod.defaults(on_pi=False), state_dir=tmp_path)
+    cfg = dataclasses.replace(config_mod.defaults(on_pi=False), state_dir=lessons.give(tmp_path))
     dev = start(cfg, simulate=True, port=0, host="127.0.0.1", camera_thread=False)
     yield dev
     dev.stop()

@@ -48,6 +48,10 @@ def run_and_kill(db, seed, kill_after):
             if i + 1 >= kill_after:
                 os.kill(proc.pid, signal.SIGKILL)
                 break
+        # what it acknowledged after that line and before the kill landed (a busy machine lets
+        # it run on a while) is still in the pipe: acknowledged too
+        for line in proc.stdout:
+            acked = int(line.split()[1])
         proc.wait(timeout=30)
     finally:
         watchdog.cancel()

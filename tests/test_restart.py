@@ -4,9 +4,10 @@ import time
 import urllib.request
 from pathlib import Path
 
+from patience import WAIT_SECONDS
 from running import STARTUP_SECONDS, Running, free_port, local_config
 
-CALL_SECONDS = 10
+CALL_SECONDS = WAIT_SECONDS
 
 
 def call(url, payload=None, headers=None):

@@ -9,6 +9,7 @@ import subprocess
 from pathlib import Path
 
 from companion.run import announcement, links
+from patience import WAIT_SECONDS
 from running import STARTUP_SECONDS, STOP_SECONDS, Running, free_port, local_config
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -68,7 +69,7 @@ def test_make_run_takes_a_port():
 
 
 def request(port, method, path, body=None, headers=None):
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=WAIT_SECONDS)
     conn.request(method, path, body=json.dumps(body) if body is not None else None,
                  headers={"Content-Type": "application/json", **(headers or {})})
     res = conn.getresponse()
@@ -77,12 +78,13 @@ def request(port, method, path, body=None, headers=None):
     return data
 
 
-def test_sigterm_with_phones_connected_stops_quietly(tmp_path):
+def test_sigterm_with_phones_connected_stops_quietly(tmp_path, lessons):
     port = free_port()
+    lessons.give(tmp_path / "state")  # its camera opens at once (a stop mid-lesson: test_virtual_table.py)
     running = Running(local_config(tmp_path), port, tmp_path)
     try:
         running.wait_for("Paradox Table is running", STARTUP_SECONDS)
-        running.wait_for("Only this computer can open it", 10)
+        running.wait_for("Only this computer can open it", WAIT_SECONDS)
         assert not any("Players join at" in line for line in running.seen)
         token = (tmp_path / "state" / "host-token").read_text().strip()
         host = {"X-Host-Token": token}
@@ -91,7 +93,7 @@ def test_sigterm_with_phones_connected_stops_quietly(tmp_path):
                  for s in request(port, "GET", "/api/view", headers=host)["seats"]}
         streams = []
         for who in ["", token, seats["seat-0"], seats["seat-1"], seats["seat-2"]]:  # table, host, phones
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=WAIT_SECONDS)
             conn.request("GET", "/api/stream" + (f"?token={who}" if who else ""))
             res = conn.getresponse()
             assert res.status == 200

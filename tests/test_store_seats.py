@@ -3,6 +3,7 @@ import sqlite3
 import threading
 
 from companion.store import Store
+from patience import WAIT_SECONDS
 
 OLD_SCHEMA = """
 CREATE TABLE games (id INTEGER PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL,
@@ -52,7 +53,7 @@ def test_two_phones_taking_one_seat_at_once_one_gets_it(tmp_path):
         got, go = [], threading.Barrier(8)
 
         def take():
-            go.wait(5)
+            go.wait(WAIT_SECONDS)
             got.append(store.take_seat(gid, "seat-2"))
 
         threads = [threading.Thread(target=take) for _ in range(8)]

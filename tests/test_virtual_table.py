@@ -54,7 +54,7 @@ def test_trick_after_trick_without_clearing_and_a_paradox_kept_until_flipped(dev
     assert flips >= 1
 
 
-def test_a_virtual_table_put_away_lets_go_of_its_drawings(tmp_path):
+def test_a_virtual_table_put_away_lets_go_of_its_drawings(tmp_path, lessons):
     """The mat and sensor noise drawn for quick frames weigh some 150 MB at Domino Dynasty's
     5 MP: when the camera game gives way to another, the companion gives them back."""
     from companion.camera import CameraLoop, opener
@@ -66,7 +66,8 @@ def test_a_virtual_table_put_away_lets_go_of_its_drawings(tmp_path):
     with Store(tmp_path / "games.db") as store:
         c = Companion(store)
         c.start()
-        loop = CameraLoop(c, opener(defaults(on_pi=False), c, tmp_path, simulate=True))
+        state_dir = lessons.give(tmp_path, ["initiative"])
+        loop = CameraLoop(c, opener(defaults(on_pi=False), c, state_dir, simulate=True))
         try:
             c.new_game("initiative", {"players": 2}, seed=1).result(5)
             loop.step()

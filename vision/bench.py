@@ -217,7 +217,7 @@ def score_cells(truth: dict, reading) -> dict:
 
 
 def run_reader(mat, tiles, reader_name: str, zones=None, cells=None, frames: int = 12,
-               seed: int = 2026, printings: dict | None = None) -> dict:
+               seed: int = 2026, printings: dict | None = None, profile=None) -> dict:
     """A camera game whose reader is not the tile reader (vision's disc-grid or domino reader,
     `reader_name`, reading the mat's `cells`, watching `zones`): enrolled from its own rendered shots, then timed on
     shots it never saw (another seed: other camera poses, light and places) against OpenCV's
@@ -225,7 +225,9 @@ def run_reader(mat, tiles, reader_name: str, zones=None, cells=None, frames: int
     reader names each piece's cell, what it found, read, asked and misread is counted too.
 
     ``printings``: other printings by name, each ``(manifest, frames)``: its enrolment manifest
-    and an iterable of (frame, {cell: label}) it was never shown; measured the same way."""
+    and an iterable of (frame, {cell: label}) it was never shown; measured the same way.
+    ``profile``: the same enrolment made already (the virtual table's lesson of the game's
+    pieces, seed 0), which is not timed, so as not to render and enrol its shots again."""
     import importlib
 
     from . import readers
@@ -235,8 +237,9 @@ def run_reader(mat, tiles, reader_name: str, zones=None, cells=None, frames: int
     layout = mat_layout(mat)
     _, enroll_kit, write_kit, _ = readers.kit(reader_name, cells)
     kit = importlib.import_module(readers.READERS[reader_name][0])
-    with tempfile.TemporaryDirectory() as tmp:
-        profile = enroll_kit(write_kit(layout, Path(tmp), tiles=tiles), None, layout, tiles)
+    if profile is None:
+        with tempfile.TemporaryDirectory() as tmp:
+            profile = enroll_kit(write_kit(layout, Path(tmp), tiles=tiles), None, layout, tiles)
     if hasattr(kit, "random_maps"):  # full maps or matrices of pieces, as a game lays them
         rng = np.random.default_rng(seed + 1)
         shots = [(table.render(), truth) for table, truth in

@@ -1,4 +1,5 @@
 import pytest
+from once import made_once
 
 
 @pytest.fixture(scope="session")
@@ -8,8 +9,9 @@ def dynasty_profile(tmp_path_factory):
     from companion.games.dynasty import camera
     from vision import dominoes
     from vision.mat import mat_layout
-    d = tmp_path_factory.mktemp("dynasty-enrol")
     layout = mat_layout(camera.MAT)
-    dominoes.enroll(dominoes.write_enrolment(layout, d / "frames", camera.TILES, seed=3, cells=camera.CELLS),
-                    d / "vision-profile-dynasty.npz", layout, camera.TILES, cells=camera.CELLS)
-    return d / "vision-profile-dynasty.npz"
+
+    def enrol(d):
+        dominoes.enroll(dominoes.write_enrolment(layout, d / "frames", camera.TILES, seed=3, cells=camera.CELLS),
+                        d / "vision-profile-dynasty.npz", layout, camera.TILES, cells=camera.CELLS)
+    return made_once(tmp_path_factory, "enrol-dynasty-3", enrol) / "vision-profile-dynasty.npz"

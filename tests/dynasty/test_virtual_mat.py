@@ -2,8 +2,6 @@
 the maps, read from synthetic camera frames by the real domino reader; the companion places them
 for the right seat, says a refusal with the rules' reason, keeps the strengths live, and takes a
 domino lifted off a map as the removal a failed mission's penalty waits for."""
-import shutil
-
 from companion.games import TABLE, dynasty
 from companion.games.dynasty import Market, Mission, Place, Remove, power
 
@@ -21,8 +19,7 @@ def _strengths(view):
     return {r: v["strength"] for r, v in view["strength"].items()}
 
 
-def test_dominoes_laid_on_the_virtual_mat_are_placed_and_their_strength_said(device, tmp_path, dynasty_profile):
-    shutil.copy(dynasty_profile, tmp_path / dynasty_profile.name)  # taught once for the run
+def test_dominoes_laid_on_the_virtual_mat_are_placed_and_their_strength_said(device):
     c = device.companion
     c.new_game("dynasty", OPTIONS, seed=1).result(5)
     c.submit(Market(0, MARKET), "phone").result(5)

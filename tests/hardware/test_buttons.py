@@ -13,9 +13,10 @@ from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
 
 from hardware.buttons import Buttons, ButtonsError
+from patience import WAIT_SECONDS
 
 PINS = {"a": 17, "b": 27, "c": 22}
-WAIT = 5.0  # seconds a test may wait for a hold event before it fails
+WAIT = WAIT_SECONDS  # how long a test may wait for a hold event before it fails
 
 
 class Clock:

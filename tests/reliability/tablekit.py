@@ -19,9 +19,10 @@ from pathlib import Path
 
 from companion import games
 from playthrough import options as options_for  # noqa: F401 - the form as a host fills it, for every test here
+from patience import WAIT_SECONDS
 from web.app import viewer_from_name
 
-CALL_SECONDS = 10
+CALL_SECONDS = WAIT_SECONDS
 
 
 

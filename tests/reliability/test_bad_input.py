@@ -133,19 +133,17 @@ CAMERA_GAMES = [n for n in games.names() if "camera" in games.describe(n).parts]
 
 
 @pytest.fixture(scope="module", params=CAMERA_GAMES)
-def reader(request, tmp_path_factory):
-    """A game's reader, enrolled from the virtual table's frames as the simulation does, and a
-    frame of its mat."""
+def reader(request, lessons):
+    """A game's reader, enrolled from the virtual table's frames as the simulation does (its
+    lesson), and a frame of its mat."""
     from companion.camera import _kit, _reader
     from vision.mat import mat_layout
     from vision.reading import Profile
     spec = games.camera(request.param)
     layout = mat_layout(spec.mat)
-    folder = tmp_path_factory.mktemp(f"vision-{request.param}")
-    _, enroll, write_enrolment, SyntheticTable = _kit(spec)
-    enroll(write_enrolment(layout, folder / "shots", tiles=spec.pieces), folder / "p.npz", layout, spec.pieces)
+    SyntheticTable = _kit(spec)[3]
     frame = SyntheticTable(layout, tiles=spec.pieces, seed=1).render()
-    return _reader(spec, Profile.load(folder / "p.npz"), layout), frame
+    return _reader(spec, Profile.load(lessons.profile(request.param)), layout), frame
 
 
 def noise(h, w, c, dtype, seed):

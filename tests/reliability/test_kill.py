@@ -14,6 +14,7 @@ import time
 import pytest
 
 from companion import games
+from patience import WAIT_SECONDS
 from running import STARTUP_SECONDS, Running, free_port
 from tablekit import Table, fetch, call, integrity, oled_expected, wait_until
 
@@ -47,13 +48,14 @@ def resumed_as_played(table: Table, base: str, join_url: str):
     def oled_matches():  # what the OLED says may move on (the camera's first words): read both again
         message = call(f"{base}/api/table")[1]["table"]["message"]
         return fetch(f"{base}/api/oled.png") == oled_expected(table, message, join_url) and message
-    message = wait_until(oled_matches, seconds=10)
+    message = wait_until(oled_matches, seconds=WAIT_SECONDS)
     assert message, f"{table.name}: the OLED does not show the resumed game"
 
 
 @pytest.mark.parametrize("name", games.names())
-def test_every_acknowledged_move_survives_kill_9(tmp_path, name):
+def test_every_acknowledged_move_survives_kill_9(tmp_path, name, lessons):
     config, port = config_for(tmp_path), free_port()
+    lessons.give(tmp_path / "state")  # the camera games open their cameras without a first lesson
     base, join_url = f"http://127.0.0.1:{port}", f"http://{HOSTNAME}.local:{port}/"
     db = tmp_path / "state" / "games.db"
     rng = random.Random(f"{name}-kill")

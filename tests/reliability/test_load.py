@@ -21,7 +21,8 @@ SECONDS = float(os.environ.get("PARADOX_TABLE_LOAD_SECONDS", "15"))
 OUTPUT = Path(__file__).resolve().parents[1] / "output"
 
 
-def test_eight_phones_and_the_host_on_live_streams_while_every_game_is_played(tmp_path):
+def test_eight_phones_and_the_host_on_live_streams_while_every_game_is_played(tmp_path, lessons):
+    lessons.give(tmp_path / "state")  # the camera games open their cameras without a first lesson
     config = tmp_path / "config.toml"
     config.write_text(f'state_dir = "{tmp_path / "state"}"\n[web]\nhost = "127.0.0.1"\n')
     port = free_port()

@@ -1,8 +1,10 @@
 import numpy as np
 import pytest
+from once import made_once
 
 from companion.games.paradominetor.camera import MAT, TILES
 from vision.mat import mat_layout
+from vision.reading import Profile
 from vision.recognise import TileReader, enroll
 from vision.synthetic import CLASSIC, GREY, PIPS, write_enrolment
 
@@ -19,10 +21,11 @@ def layout():
 
 
 def _enrolled(tmp_path_factory, layout, style):
-    d = tmp_path_factory.mktemp(f"enrol-{style.name}")
-    manifest = write_enrolment(layout, d / "frames", TILES, style, seed=11)
-    profile = enroll(manifest, d / "profile.npz", layout, TILES)
-    return manifest, d / "profile.npz", profile
+    """Enrolment from rendered frames of one printing, made once per run (tests/once.py)."""
+    def enrol(d):
+        enroll(write_enrolment(layout, d / "frames", TILES, style, seed=11), d / "profile.npz", layout, TILES)
+    d = made_once(tmp_path_factory, f"enrol-{style.name}-11", enrol)
+    return d / "frames" / "manifest.json", d / "profile.npz", Profile.load(d / "profile.npz")
 
 
 @pytest.fixture(scope="session")

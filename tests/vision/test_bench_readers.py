@@ -2,18 +2,21 @@
 timed with the disc-grid reader on disc frames, not with the tile reader's tile frames."""
 from companion.games.initiative import camera
 from vision.bench import run_reader
+from vision.reading import Profile
 
 
 def test_the_disc_grid_game_is_timed_with_its_own_reader_on_its_own_pieces():
-    r = run_reader(camera.MAT, camera.TILES, camera.READER, camera.ZONES, camera.CELLS, frames=2)
+    r = run_reader(camera.MAT, camera.TILES, camera.READER, camera.ZONES, camera.CELLS, frames=2)  # enrolled by the bench itself
     assert (r["game"], r["reader"]) == ("initiative", "grid")
     c = r["cost_ratios"]
     assert c["frames"] == 2 and c["frames_with_pieces_read"] == 2  # the discs were read, not missed
     assert c["aruco_ms"] > 0 and c["recognition_cold_ms"] > 0 and c["detector_ms"] > 0
 
 
-def test_the_domino_game_is_timed_on_maps_of_dominoes_at_the_frame_size_its_reader_needs():
+def test_the_domino_game_is_timed_on_maps_of_dominoes_at_the_frame_size_its_reader_needs(lessons):
     from companion.games.dynasty import camera as dynasty
-    r = run_reader(dynasty.MAT, dynasty.TILES, dynasty.READER, dynasty.ZONES, dynasty.CELLS, frames=2)
+    # the enrolment the bench would make, as the virtual table learns it (rendered once per run)
+    r = run_reader(dynasty.MAT, dynasty.TILES, dynasty.READER, dynasty.ZONES, dynasty.CELLS, frames=2,
+                   profile=Profile.load(lessons.profile("dynasty")))
     assert (r["game"], r["reader"], r["frame_size"]) == ("dynasty", "dominoes", [2592, 1944])
     assert r["cost_ratios"]["frames_with_pieces_read"] == 2  # dominoes on its maps, not in the tray

@@ -1,7 +1,8 @@
 """What the page tests share besides the browser (a fixture in conftest.py)."""
+from patience import WAIT_SECONDS
 
 
-def wait_until(page, predicate, seconds: float = 30.0):
+def wait_until(page, predicate, seconds: float = WAIT_SECONDS):
     """Let the page work until `predicate()` holds; fail after `seconds`."""
     for _ in range(int(seconds * 10)):
         if predicate():
@@ -28,3 +29,17 @@ def seat_links(host, count: int) -> dict:
     expect(host.locator(".seatcard")).to_have_count(count)
     viewers = [host.locator(".seatcard").nth(i).get_attribute("data-viewer") for i in range(count)]
     return {viewer: seat_link(host, viewer) for viewer in viewers}
+
+
+def seat_shell(browser, base: str, game: str, viewport: dict):
+    """The seat page's shell with `game`'s script and style, cut off from the companion (its
+    requests refused, as with no network): a test draws in it the views the companion would send,
+    and nothing the companion has on its table draws over them. Returns (page, errors)."""
+    page = browser.new_context(viewport=viewport).new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.route("**/api/**", lambda route: route.abort("internetdisconnected"))
+    page.goto(base + "/static/seat.html#")
+    page.add_style_tag(url=f"{base}/games/{game}/game.css")
+    page.add_script_tag(url=f"{base}/games/{game}/game.js")
+    return page, errors

@@ -11,6 +11,8 @@ from companion.games import descriptions
 from companion.run import start
 from web.app import Extras, create_app
 
+from patience import WAIT_MS
+
 HOST = "h" * 43
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = tuple(g.as_json() for g in descriptions())  # what the companion offers the host page
@@ -68,6 +70,8 @@ def browser():
     playwright = pytest.importorskip("playwright.sync_api")
     if not Path(CHROMIUM).exists():
         pytest.fail("chromium is missing: `make test` installs it with apt")
+    # every wait for a page (expect, clicks) is generous: a busy machine draws pages slowly
+    playwright.expect.set_options(timeout=WAIT_MS)
     with playwright.sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         yield b
@@ -85,6 +89,7 @@ def phone(browser):
 
     def open_page():
         contexts.append(browser.new_context(viewport=PHONE))
+        contexts[-1].set_default_timeout(WAIT_MS)
         return contexts[-1].new_page()
     yield open_page
     for c in contexts:

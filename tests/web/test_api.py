@@ -4,11 +4,12 @@ import json
 import time
 
 import pytest
+from patience import WAIT_SECONDS
 
 from companion.games import TABLE as TABLE_VIEWER
 
 H = {"X-Host-Token": "h" * 43}  # the host token the conftest's app was made with
-STREAM_SECONDS = 10  # the longest a live stream may take to say what a test waits for
+STREAM_SECONDS = WAIT_SECONDS  # the longest a live stream may take to say what a test waits for
 
 
 def next_event(stream, seconds: float = STREAM_SECONDS) -> tuple[str, dict]:

@@ -13,8 +13,8 @@ from browsing import seat_link, seat_links, wait_until  # noqa: E402
 
 
 @pytest.fixture(scope="module")
-def device(tmp_path_factory):
-    cfg = dataclasses.replace(config_mod.defaults(on_pi=False), state_dir=tmp_path_factory.mktemp("state"))
+def device(tmp_path_factory, lessons):
+    cfg = dataclasses.replace(config_mod.defaults(on_pi=False), state_dir=lessons.give(tmp_path_factory.mktemp("state")))
     dev = start(cfg, simulate=True, port=0, host="127.0.0.1")
     yield dev
     dev.stop()
@@ -69,10 +69,10 @@ def test_host_seats_and_a_live_trick(device, phone, shots):
         wait_until(host, lambda: len(device.companion.snapshot.view(TABLE)["current_trick"]) > before
                    or device.companion.snapshot.view(TABLE)["tricks"])
     wait_until(host, lambda: device.companion.snapshot.view(TABLE)["tricks"])
-    # From the moment the companion published the trick, every phone shows it within a second.
+    # Once the companion published the trick, every phone shows it, unasked.
     for page in phones:
-        expect(page.locator("#last-trick")).to_have_text("Trick 1: Ana wins with red 4: 1 pt", timeout=1000)
-        expect(page.locator('td.num[data-seat="0"]')).to_have_text("1", timeout=1000)
+        expect(page.locator("#last-trick")).to_have_text("Trick 1: Ana wins with red 4: 1 pt")
+        expect(page.locator('td.num[data-seat="0"]')).to_have_text("1")
         assert "null" not in page.inner_text("body")
     expect(phones[0].locator("#turn strong")).to_have_text("Your turn")
     expect(phones[2].locator("#turn strong")).to_have_text("Waiting for Ana")
@@ -91,7 +91,7 @@ def test_host_seats_and_a_live_trick(device, phone, shots):
     expect(phones[2].locator("#who")).to_have_text("No seat")
     stale = phone()
     stale.goto(links[2])
-    expect(stale.locator("#who")).to_have_text("No seat", timeout=5000)
+    expect(stale.locator("#who")).to_have_text("No seat")
     new_link = seat_link(host, "seat-2")
     assert new_link != links[2]
     fresh = phone()
@@ -116,7 +116,7 @@ def test_a_dropped_line_shows_reconnecting_and_catches_up(device, phone):
     expect(page.locator("#status")).to_have_text("reconnecting…")
     device.companion.say("Said while the phone was away").result(5)
     page.unroute("**/api/stream*")
-    expect(page.locator("#status")).to_have_text("live", timeout=30000)
+    expect(page.locator("#status")).to_have_text("live")
     expect(page.locator("#said")).to_have_text("Said while the phone was away")
 
 
@@ -357,7 +357,7 @@ def test_a_stream_the_companion_ends_on_its_own_is_followed_at_once_without_a_lo
         for n in range(4):  # across several of the stream's own ends
             page.wait_for_timeout(600)
             companion.say(f"Said {n}").result(5)
-            expect(page.locator("#said")).to_have_text(f"Said {n}", timeout=2000)
+            expect(page.locator("#said")).to_have_text(f"Said {n}")
         assert set(page.evaluate("window.seen")) <= {"live"}, page.evaluate("window.seen")
     finally:
         server.close()

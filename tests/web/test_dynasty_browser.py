@@ -10,6 +10,7 @@ import pytest
 from companion.games import TABLE
 
 playwright = pytest.importorskip("playwright.sync_api")
+from patience import WAIT_SECONDS  # noqa: E402
 from browsing import seat_links  # noqa: E402
 PHONE = {"width": 390, "height": 844}
 
@@ -18,7 +19,7 @@ def settled(device, page):
     """Until the page shows the companion's latest view (polled from here: the pages' content
     security policy forbids the browser-side polling that evaluates a string)."""
     version = device.companion.snapshot.version
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + WAIT_SECONDS
     while int(page.locator("body").get_attribute("data-version") or -1) < version:
         assert time.monotonic() < deadline, "the page did not catch up"
         page.wait_for_timeout(30)
@@ -88,7 +89,7 @@ def test_market_missions_and_a_tapped_placement(device, browser):
             page.check("#secret")
         before = len(companion.snapshot.view(TABLE)["missions"])
         page.click("#mission-send")
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + WAIT_SECONDS
         while len(companion.snapshot.view(TABLE)["missions"]) == before and time.monotonic() < deadline:
             time.sleep(0.05)
         settled(device, p0)
@@ -111,7 +112,7 @@ def test_market_missions_and_a_tapped_placement(device, browser):
     p0.click('.market button[data-index="0"]')
     p0.click('#tap-shared [data-cell="5,1"]')
     p0.click('#tap-shared [data-cell="6,1"]')
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + WAIT_SECONDS
     while companion.snapshot.view(TABLE)["turn"] != 1 and time.monotonic() < deadline:
         time.sleep(0.05)
     table = companion.snapshot.view(TABLE)
@@ -132,7 +133,7 @@ def test_the_aunt_takes_none_the_sibling_moves_a_domino_and_the_aunt_lends_her_i
     companion = device.companion
 
     def until(check):
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + WAIT_SECONDS
         while not check(companion.snapshot.view(TABLE)):
             assert time.monotonic() < deadline, "the table did not change"
             time.sleep(0.05)
@@ -236,7 +237,7 @@ def test_good_times_ignores_a_part_and_political_power_swaps_while_a_secret_stay
     expect(p1.locator(".swap")).to_have_count(0)
     expect(p1.locator("#keep-mine")).to_have_count(0)
     p0.click('.swap[data-to="1"]')
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + WAIT_SECONDS
     while state().round != 3:
         assert time.monotonic() < deadline, "the swap was not made"
         time.sleep(0.05)
@@ -271,7 +272,7 @@ def test_the_owner_shares_out_strength_that_cannot_serve_every_mission_from_thei
     box = p0.locator(".share-option").nth(1).bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]  # fits the phone
     p0.click('.share-option[data-missions="2"]')
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + WAIT_SECONDS
     while state().phase == "share":
         assert time.monotonic() < deadline, "the choice was not made"
         time.sleep(0.05)

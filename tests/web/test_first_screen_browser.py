@@ -8,7 +8,7 @@ import pytest
 from companion.games import MASTER, Viewer
 
 playwright = pytest.importorskip("playwright.sync_api")
-from browsing import seat_links  # noqa: E402
+from browsing import seat_links, seat_shell  # noqa: E402
 PHONE = {"width": 390, "height": 844}
 
 
@@ -59,14 +59,7 @@ def test_the_player_s_own_moves_come_before_the_table_s_state(device, browser, s
 # companion would send (as test_island_browser.py does).
 
 def island_page(device, browser):
-    base = device.urls["local"].split("/?")[0].rstrip("/")
-    page = browser.new_context(viewport=PHONE).new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(base + "/static/seat.html#")
-    page.add_style_tag(url=base + "/games/island/game.css")
-    page.add_script_tag(url=base + "/games/island/game.js")
-    return page, errors
+    return seat_shell(browser, device.urls["local"].split("/?")[0].rstrip("/"), "island", PHONE)
 
 
 def draw(page, view, viewer):

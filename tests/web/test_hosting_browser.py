@@ -22,9 +22,10 @@ from companion.games import TABLE
 from companion.run import start
 
 playwright = pytest.importorskip("playwright.sync_api")
+from patience import WAIT_MS  # noqa: E402
 from browsing import seat_link, wait_until  # noqa: E402
 PHONE = {"width": 390, "height": 844}
-TIMEOUT = 10_000  # ms, for every wait in the browser
+TIMEOUT = WAIT_MS  # for every wait in the browser
 NAMES = ["Ana", "Ben", "Cy"]
 
 

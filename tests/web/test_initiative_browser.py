@@ -17,6 +17,7 @@ from companion.games import TABLE, Viewer
 from companion.games import initiative as rules
 
 playwright = pytest.importorskip("playwright.sync_api")
+from patience import WAIT_SECONDS  # noqa: E402
 from browsing import seat_links  # noqa: E402
 PHONE = {"width": 390, "height": 844}
 
@@ -43,7 +44,7 @@ def secret_seed() -> int:
                 if any(g.get("secret") for g in rules.setup({"players": 2}, s).get()["goals"]))
 
 
-def wait_until(predicate, timeout=10.0, what="the page"):
+def wait_until(predicate, timeout=WAIT_SECONDS, what="the page"):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if predicate():

@@ -24,8 +24,8 @@ NAMES = ["Ana", "Ben"]
 
 
 @pytest.fixture(scope="module")
-def device(tmp_path_factory):
-    cfg = dataclasses.replace(config_mod.defaults(on_pi=False), state_dir=tmp_path_factory.mktemp("state"))
+def device(tmp_path_factory, lessons):
+    cfg = dataclasses.replace(config_mod.defaults(on_pi=False), state_dir=lessons.give(tmp_path_factory.mktemp("state")))
     dev = start(cfg, simulate=True, port=0, host="127.0.0.1")
     yield dev
     dev.stop()

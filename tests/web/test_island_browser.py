@@ -12,7 +12,8 @@ import pytest
 from companion.games import MASTER, TABLE, Viewer
 
 playwright = pytest.importorskip("playwright.sync_api")
-from browsing import seat_links  # noqa: E402
+from patience import WAIT_SECONDS  # noqa: E402
+from browsing import seat_links, seat_shell  # noqa: E402
 PHONE = {"width": 390, "height": 844}
 
 
@@ -20,7 +21,7 @@ PHONE = {"width": 390, "height": 844}
 
 
 
-def wait_until(predicate, timeout=10.0, what="the page"):
+def wait_until(predicate, timeout=WAIT_SECONDS, what="the page"):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if predicate():
@@ -118,7 +119,7 @@ def tap_lit(page, which):
     for _ in range(3):  # a live update that redraws the map as the finger lands swallows the tap
         page.locator(f'.op-map [data-piece="{which}"]').click()
         try:
-            expect(picked).to_have_class("on", timeout=3000)
+            expect(picked).to_have_class("on", timeout=3000)  # then tap again
             break
         except AssertionError:
             continue
@@ -343,13 +344,7 @@ def test_a_captive_s_decision_and_bonuses_are_in_players_words(device, browser, 
     views = {"turn": G.view(state, Viewer.of_seat(2)),
              "palm": G.view(change(state, pending=palm), Viewer.of_seat(2))}
     assert any(m["type"] == "UseBonus" for m in views["turn"]["legal"])
-    base = device.urls["local"].split("/?")[0]
-    page = browser.new_context(viewport=PHONE).new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(base + "/static/seat.html#")  # the seat page's shell; no token, so no live view
-    page.add_style_tag(url=base + "/games/island/game.css")
-    page.add_script_tag(url=base + "/games/island/game.js")
+    page, errors = seat_shell(browser, device.urls["local"].split("/?")[0], "island", PHONE)
     draw = """([v]) => { const mine = document.getElementById("mine"); mine.classList.remove("hidden");
         ParadoxTable.board(document.getElementById("game"), v, {viewer: "seat-2", post: () => Promise.resolve({})});
         ParadoxTable.seat(mine, v, {viewer: "seat-2", post: () => Promise.resolve({})}); }"""

@@ -13,6 +13,7 @@ import threading
 import time
 
 import pytest
+from patience import WAIT_SECONDS
 from companion.games import MASTER, Viewer
 from companion.games.island import board as geo
 from companion.panel import oled_screen
@@ -189,7 +190,7 @@ def test_every_live_event_a_captive_or_the_table_gets_is_clean(server, client, c
     remember()
     play(client, companion, tokens, rounds=2, each_step=remember)
     final = companion.snapshot.version
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + WAIT_SECONDS
     while time.monotonic() < deadline and not all(e and e[-1]["version"] == final for e in events.values()):
         time.sleep(0.05)
     for stream in streams.values():

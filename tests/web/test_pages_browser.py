@@ -16,10 +16,11 @@ from companion.store import Store
 from web.app import Extras, create_app, make_server
 
 playwright = pytest.importorskip("playwright.sync_api")
+from patience import WAIT_MS  # noqa: E402
 from browsing import seat_links, wait_until  # noqa: E402
 PHONE = {"width": 390, "height": 844}
 HOST = "t" * 43
-TIMEOUT = 10_000  # ms, for every wait in the browser
+TIMEOUT = WAIT_MS  # for every wait in the browser
 
 
 def _image(kind: str, size) -> bytes:

@@ -14,10 +14,11 @@ from companion import config as config_mod
 from companion.run import start
 
 playwright = pytest.importorskip("playwright.sync_api")
+from patience import WAIT_MS  # noqa: E402
 from browsing import wait_until  # noqa: E402
 
 PHONE = {"width": 390, "height": 844}
-TIMEOUT = 10_000  # ms, for every wait in the browser
+TIMEOUT = WAIT_MS  # for every wait in the browser
 PEOPLE = ["Ana", "Ben", "Cy", "Dee"]
 
 
