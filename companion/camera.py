@@ -291,7 +291,7 @@ def opener(config, companion, state_dir: Path, simulate: bool,
     def open_pipeline(name: str) -> Pipeline | None:
         from vision.mat import mat_layout
         from vision.motion import ChangeDetector
-        from vision.recognise import Profile
+        from vision.readers import load_profile
         from vision.tracker import TableTracker
 
         spec = games.part(name, "camera")
@@ -313,7 +313,7 @@ def opener(config, companion, state_dir: Path, simulate: bool,
                     return None  # the companion is stopping: it does not wait for the lesson
             virtual = VirtualTable(SyntheticTable(layout, tiles=spec.TILES, seed=1), layout,
                                    games.part(name, "simulation"), fps=CameraLoop.FPS)
-            reader = _reader(spec, Profile.load(profile_path), layout)
+            reader = _reader(spec, load_profile(profile_path), layout)
             return Pipeline(name, virtual.frame, reader, tracker, spec.ZONES, virtual_table=virtual,
                             detector=ChangeDetector(), close=virtual.close)
         if not profile_path.is_file():
@@ -333,7 +333,7 @@ def opener(config, companion, state_dir: Path, simulate: bool,
                      *size, name, *config.camera.resolution)
         frames = open_source(source, size, layout)
         try:
-            reader = _reader(spec, Profile.load(profile_path), layout)
+            reader = _reader(spec, load_profile(profile_path), layout)
         except Exception:
             frames.close()
             raise
@@ -382,8 +382,8 @@ def _profile_path(state_dir: Path, game: str) -> Path:
     if own.is_file() or not single.is_file():
         return own
     try:
-        from vision.recognise import Profile
-        return single if Profile.load(single).game == game else own
+        from vision.readers import load_profile
+        return single if load_profile(single).game == game else own
     except Exception:  # damaged: the reader will say so when it loads it
         return single
 
@@ -391,9 +391,9 @@ def _profile_path(state_dir: Path, game: str) -> Path:
 def _set_aside_if_damaged(path: Path) -> Path | None:
     """An enrolment profile that no longer loads (a power cut while it was written, a bad copy)
     is renamed PROFILE.damaged-TIME, never written over; returns that name, or None if it loads."""
-    from vision.recognise import Profile
+    from vision.readers import load_profile
     try:
-        Profile.load(path)
+        load_profile(path)
         return None
     except Exception as exc:
         kept = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")

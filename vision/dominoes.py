@@ -25,7 +25,8 @@ import numpy as np
 
 from .grid import CellReader, Grid, enrolment_shots
 from .mat import MatLayout
-from .recognise import Profile, TileReading, VisionInputError
+from .dominoes_profile import DominoProfile
+from .recognise import TileReading, VisionInputError
 from .synthetic import (CLASSIC, Light, Optics, SyntheticTable, VirtualTile, random_camera, random_light,
                         random_optics, save_shots)
 from .tiles import UNKNOWN, TileSet
@@ -33,7 +34,6 @@ from .tiles import UNKNOWN, TileSet
 SIDES = "NESW"
 SQUARE_PX = 48         # a square is read from a patch this many pixels across, whatever its size
 FRAME = (2592, 1944)   # small printed icons need the camera's full 5 MP, not 1280x960
-PATH = "path"
 
 # Where a square is read, in fractions of the square's side from its centre (a domino may lie
 # HAND of a square off it). A print's squares may be any size: the reader scales with them.
@@ -363,44 +363,45 @@ def _square_ratio(frame, H_inv, x, y, pitch_mm, light):
     return patch / np.maximum(np.asarray(light, np.float32), 1.0)
 
 
-def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet, *, cells: Grid) -> Profile:
-    """Learn a printing of the dominoes from one frame per terrain and icon, the squares of its
-    halves the size of the mat's (`cells`)."""
+def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet, *, cells: Grid) -> DominoProfile:
+    """Learn a printing of the dominoes from one frame per terrain and icon (see the module's
+    docstring and docs/vision.md for the shots), the squares of its halves the size of the mat's
+    (`cells`): each terrain's colour, the road's, and each icon's picture as the half shows it."""
     pitch_mm = cells.pitch_mm
-    labels, feats, paths = [], [], []
+    terrains, roads, pictures = {}, [], []
     for label, frame, cal, view, (x, y), _ in enrolment_shots(manifest_path, layout, tiles):
         light = view.mat_colour_at(x, y)
         west = sample(_square_ratio(frame, cal.H_inv, x - pitch_mm / 2, y, pitch_mm, light))
         east = sample(_square_ratio(frame, cal.H_inv, x + pitch_mm / 2, y, pitch_mm, light))
         if label.startswith("terrain-"):
-            feats.append(np.r_[east["corners"], west["corners"]])
-            roads = _side_colours(west["log"], (0.0, 0.0), reach=OPEN_SIDE)
-            paths.append(np.median(np.concatenate(list(roads.values())), axis=0))
+            terrains[label[8:]] = np.r_[east["corners"], west["corners"]].reshape(2, 3).mean(axis=0)
+            roads.append(np.median(np.concatenate(list(_side_colours(west["log"], (0.0, 0.0), OPEN_SIDE).values())),
+                                  axis=0))
         else:
-            feats.append(np.r_[west["ring"], west["centre"]])
-        labels.append(label)
-    if not paths:
+            pictures.append((label[5:], west))
+    if not roads:
         raise VisionInputError("enrolment shows no terrain: the path's colour is learnt from them")
-    labels.append(PATH)
-    p = np.mean(paths, axis=0)
-    feats.append(np.r_[p, p])
-    features = np.stack(feats).astype(np.float32)
-    profile = Profile(layout.game, (pitch_mm, pitch_mm), labels, np.zeros((len(labels), 1, 1), np.float32),
-                      features, {}, {})
+    road = np.mean(roads, axis=0).astype(np.float32)
+    # an icon is kept as its half shows it (log colours, and where it is printed on its terrain)
+    icons = {name: (w["log"].astype(np.float32), _seam_dist(w["log"], w["corners"], road) > BADGE_SEEN)
+             for name, w in pictures}
+    profile = DominoProfile(layout.game, pitch_mm, {t: c.astype(np.float32) for t, c in terrains.items()}, road,
+                            icons)
     if out is not None:
         profile.save(out)
     return profile
 
 
-def learnt(profile: Profile) -> tuple[dict, dict, np.ndarray | None]:
-    """What enrolment learnt, as log colours: {terrain: colour}, {icon: (ring, centre)}, the road's."""
-    f, labels = profile.features, list(profile.labels)
-    terrains = {lab[8:]: f[i][:3] for i, lab in enumerate(labels) if lab.startswith("terrain-")}
-    icons = {lab[5:]: (f[i][:3], f[i][3:]) for i, lab in enumerate(labels) if lab.startswith("icon-")}
-    return terrains, icons, f[labels.index(PATH)][:3] if PATH in labels else None
+def learnt(profile: DominoProfile) -> tuple[dict, dict, np.ndarray]:
+    """What enrolment learnt, as log colours: {terrain: colour}, {icon: (ring, centre)} read off
+    each icon's picture, the road's."""
+    M = _masks()
+    icons = {name: (np.median(pic[M["ring"]], axis=0), np.median(pic[M["centre"]], axis=0))
+             for name, (pic, _) in profile.icons.items()}
+    return dict(profile.terrains), icons, profile.road
 
 
-def look_alike(profile: Profile) -> list[str]:
+def look_alike(profile: DominoProfile) -> list[str]:
     """What an enrolled print shows the camera too alike to tell apart, in the owner's words: two
     terrains, two icons, a terrain and the road, an icon and a terrain it would vanish on. The
     reader asks about such squares rather than guess, every time; a print that shows any is
@@ -429,15 +430,15 @@ class DominoReader(CellReader):
 
     FRAME = FRAME  # the camera is opened at least this large for it
 
-    def __init__(self, profile: Profile, layout: MatLayout, zones=None, cells: Grid | None = None,
+    def __init__(self, profile: DominoProfile, layout: MatLayout, zones=None, cells: Grid | None = None,
                  max_terrain=0.4, terrain_margin=TERRAIN_MARGIN, path_margin=PATH_MARGIN, max_icon=0.8,
                  icon_margin=ICON_MARGIN, single_thread=True):
+        if not isinstance(profile, DominoProfile):
+            raise VisionInputError("that profile was not made for dominoes: enrol the dominoes again")
         super().__init__(profile, layout, zones, cells, single_thread)
         self.max_terrain, self.terrain_margin, self.path_margin = max_terrain, terrain_margin, path_margin
         self.max_icon, self.icon_margin = max_icon, icon_margin
         self.terrains, self.icons, self.path = learnt(profile)
-        if self.path is None:
-            raise VisionInputError("the profile holds no road colour: enrol the dominoes again")
 
 
     def _read_zone(self, frame, H_inv, view, name):
@@ -453,7 +454,8 @@ class DominoReader(CellReader):
                 if skin >= HAND_SQUARES:
                     return None  # a hand held still over the map: nothing here is read
                 label = self.read_square(s, (name, r, c)) if s["bare"] < 0.3 else UNKNOWN
-                out.append(TileReading(label, round(x, 1), round(y, 1), 0.0, 0.0 if label == UNKNOWN else 1.0, name))
+                out.append(TileReading(label, round(x, 1), round(y, 1), 0.0, 0.0 if label == UNKNOWN else 1.0, name,
+                                       (name, r, c)))
         return out
 
     def _no_domino(self, s) -> bool:

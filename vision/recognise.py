@@ -39,6 +39,7 @@ class TileReading:
     angle: float  # degrees clockwise on the mat from upright as enrolled
     confidence: float  # 0..1
     zone: str | None = None
+    cell: tuple[str, int, int] | None = None  # (area, row, column) it was read in, where the reader knows one
 
 
 @dataclass

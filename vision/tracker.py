@@ -24,6 +24,7 @@ class TableEvent:
     confidence: float
     zone: str | None
     was: str | None = None  # for "flipped" (and "unreadable" in place of a read piece): the label before
+    cell: tuple[str, int, int] | None = None  # (area, row, column) of a piece read on a grid
 
 
 @dataclass
@@ -109,4 +110,4 @@ class TableTracker:
 
 
 def _event(kind, t: TileReading, was=None) -> TableEvent:
-    return TableEvent(kind, t.label, t.x_mm, t.y_mm, t.angle, t.confidence, t.zone, was)
+    return TableEvent(kind, t.label, t.x_mm, t.y_mm, t.angle, t.confidence, t.zone, was, t.cell)

@@ -138,14 +138,14 @@ def reader(request, tmp_path_factory):
     frame of its mat."""
     from companion.camera import _kit, _reader
     from vision.mat import mat_layout
-    from vision.recognise import Profile
+    from vision.readers import load_profile
     spec = games.part(request.param, "camera")
     layout = mat_layout(spec.MAT)
     folder = tmp_path_factory.mktemp(f"vision-{request.param}")
     _, enroll, write_enrolment, SyntheticTable = _kit(spec)
     enroll(write_enrolment(layout, folder / "shots", tiles=spec.TILES), folder / "p.npz", layout, spec.TILES)
     frame = SyntheticTable(layout, tiles=spec.TILES, seed=1).render()
-    return _reader(spec, Profile.load(folder / "p.npz"), layout), frame
+    return _reader(spec, load_profile(folder / "p.npz"), layout), frame
 
 
 def noise(h, w, c, dtype, seed):
