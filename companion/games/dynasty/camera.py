@@ -15,23 +15,14 @@ from vision.grid import Grid
 from vision.mat import PAGES, MatSpec
 from vision.tiles import TileSet
 
+from .areas import SEATS, SHARED_AREA, TRAY, ZONES, offset, personal_area  # noqa: F401 (the camera part's names)
 from .catalog import ICONS, TERRAINS, data
 from .maps import BOUND
 
 log = logging.getLogger(__name__)
 
 READER = "dominoes"   # vision's domino reader
-SEATS = 5
-TRAY = "tray"
-SHARED_AREA = "shared"
 SMALL_PRINT_MM = 19.0  # the catalog's own value: the generator's small print, whose mat fits A2
-
-
-def personal_area(seat: int) -> str:
-    return f"personal-{seat}"
-
-
-ZONES = (SHARED_AREA,) + tuple(personal_area(s) for s in range(SEATS))
 
 
 def mat_spec(pitch_mm: float) -> MatSpec:
@@ -80,19 +71,6 @@ CELLS = Grid(PITCH_MM, tuple((a, (BOUND, BOUND)) for a in ZONES))
 
 TILES = TileSet(faces=tuple(f"terrain-{t}" for t in TERRAINS) + tuple(f"icon-{i}" for i in ICONS),
                 noun="domino")
-
-
-def offset(cells) -> tuple[int, int]:
-    """How far a map's squares shift to lie on its printed grid: none while they fit (every map
-    the companion lays out does), else the least shift that brings them onto it."""
-    cells = list(cells)
-    if not cells:
-        return 0, 0
-    out = []
-    for axis in (0, 1):
-        lo, hi = min(c[axis] for c in cells), max(c[axis] for c in cells)
-        out.append(-lo if lo < 0 else (BOUND - 1 - hi if hi > BOUND - 1 else 0))
-    return out[0], out[1]
 
 
 def watcher(rules):

@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..base import AsksOnce, IllegalMove, Prompt
-from . import camera
+from . import areas
 from .hands import has_power
 from .maps import Half, dominoes, name, side_towards
 from .moves import Place, Remove
@@ -45,14 +45,13 @@ class MapWatcher(AsksOnce):
     changed: dict = field(default_factory=dict)  # (area, row, column) -> the look at which it last changed
     looks: int = 0                                # how many times the camera has reported a change
     waits: dict = field(default_factory=dict)    # each wait for a removal -> the look it began after
-    _layout: object = None
 
     # ------------------------------------------------------------------ what was seen
 
     def see(self, events) -> None:
         self.looks += 1
         for e in events:
-            square = self._square(e.x_mm, e.y_mm)
+            square = e.cell  # the reader names the square it read
             if square is None:
                 continue
             self.changed[square] = self.looks
@@ -61,12 +60,6 @@ class MapWatcher(AsksOnce):
             elif e.kind in ("appeared", "unreadable", "flipped"):
                 self.squares[square] = e.label
                 self.gone.pop(square, None)
-
-    def _square(self, x_mm, y_mm):
-        if self._layout is None:
-            from vision.mat import mat_layout
-            self._layout = mat_layout(camera.MAT)
-        return camera.CELLS.cell_at(self._layout, x_mm, y_mm)
 
     def accepted(self, at) -> None:
         """A prompted move went in: the rules' maps now hold it."""
@@ -91,13 +84,13 @@ class MapWatcher(AsksOnce):
             task = state.tasks[0] if state.tasks else None
             placing = task.seat if task is not None and task.kind == "place" else None
         if placing is not None:
-            yield SHARED, placing, camera.SHARED_AREA
-        for seat in range(min(state.config.players, camera.SEATS)):
-            yield PERSONAL, seat, camera.personal_area(seat)
+            yield SHARED, placing, areas.SHARED_AREA
+        for seat in range(min(state.config.players, areas.SEATS)):
+            yield PERSONAL, seat, areas.personal_area(seat)
 
     def _look(self, state, where, seat, area):
         held = dict(state.shared) if where == SHARED else state.seat_map(seat)
-        dx, dy = camera.offset(held)
+        dx, dy = areas.offset(held)
         seen = {(c - dx, r - dy): label for (a, r, c), label in self.squares.items() if a == area}
         # under Snowfalls or the overlap reward a domino may lie over others: a square the rules
         # hold that now reads as another half is new too (a square in doubt there stays theirs)
@@ -134,9 +127,9 @@ class MapWatcher(AsksOnce):
         """The removal a domino lifted off a map makes, while the rules wait for one there."""
         names = state.config.names
         for seat, where, owner, power in _removals(state):
-            area = camera.SHARED_AREA if where == SHARED else camera.personal_area(owner)
+            area = areas.SHARED_AREA if where == SHARED else areas.personal_area(owner)
             held = dict(state.shared) if where == SHARED else state.seat_map(owner)
-            dx, dy = camera.offset(held)
+            dx, dy = areas.offset(held)
             began = self.waits.setdefault((state.round, state.phase, state.tasks[:1], seat, power), self.looks)
             for number, cells in dominoes(held).items():
                 spots = [(area, y + dy, x + dx) for x, y in cells]
@@ -212,7 +205,7 @@ def _removals(state):
     waiting task names (Goblin Grandma's reward: any map), or in the claim step the Brother of
     Warfare's, when his power may be used."""
     task = state.tasks[0] if state.phase in ("draw", "report") and state.tasks else None
-    players = range(min(state.config.players, camera.SEATS))
+    players = range(min(state.config.players, areas.SEATS))
     if task is not None and task.kind == "remove corrupter any":
         yield task.seat, SHARED, task.seat, False
         yield from ((task.seat, PERSONAL, owner, False) for owner in players)
