@@ -20,7 +20,8 @@ class DominoProfile:
     game: str
     pitch_mm: float                                   # a half's side: one square of the maps
     terrains: dict[str, np.ndarray]                   # terrain -> log colour (3,)
-    road: np.ndarray                                  # the road's log colour (3,), where it is plain
+    road: np.ndarray                                  # the road's log colour (3,), along its middle
+    road_colours: np.ndarray                          # (n, 3): every colour a road shows (kerbs, edges too)
     icons: dict[str, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)
     # icon -> (picture: log colours n x n x 3, mask: n x n where the icon is printed), centred
     # on the printed part, upright as the half lies west in its enrolment shot
@@ -40,7 +41,8 @@ class DominoProfile:
         names = list(self.icons)
         meta = {"format": FORMAT, "game": self.game, "pitch_mm": self.pitch_mm,
                 "terrains": {t: np.asarray(c, float).tolist() for t, c in self.terrains.items()},
-                "road": np.asarray(self.road, float).tolist(), "icons": names}
+                "road": np.asarray(self.road, float).tolist(),
+                "road_colours": np.asarray(self.road_colours, float).tolist(), "icons": names}
         arrays = {"meta": np.frombuffer(json.dumps(meta).encode(), np.uint8)}
         if names:
             arrays["pictures"] = np.stack([self.icons[n][0] for n in names]).astype(np.float32)
@@ -67,7 +69,7 @@ class DominoProfile:
                                    "enrol the dominoes again") from None
         return cls(meta["game"], float(meta["pitch_mm"]),
                    {t: np.array(c, np.float32) for t, c in meta["terrains"].items()},
-                   np.array(meta["road"], np.float32),
+                   np.array(meta["road"], np.float32), np.array(meta["road_colours"], np.float32).reshape(-1, 3),
                    {n: (pictures[i].astype(np.float32), masks[i].astype(bool)) for i, n in enumerate(meta["icons"])})
 
 
