@@ -278,8 +278,15 @@ def _kit(spec):
     return kit(spec.READER, getattr(spec, "CELLS", None))
 
 
+def _watched(spec):
+    """The areas the camera reads for a game: its ZONES, or WATCHED where it reads more than
+    the areas it plays on (Domino Dynasty's market as well as its maps)."""
+    return getattr(spec, "WATCHED", spec.ZONES)
+
+
 def _reader(spec, profile, layout):
-    return make_reader(spec.READER, profile, layout, spec.ZONES, getattr(spec, "CELLS", None))
+    cells = getattr(spec, "WATCHED_CELLS", getattr(spec, "CELLS", None))
+    return make_reader(spec.READER, profile, layout, _watched(spec), cells)
 
 
 def opener(config, companion, state_dir: Path, simulate: bool,
@@ -314,7 +321,7 @@ def opener(config, companion, state_dir: Path, simulate: bool,
             virtual = VirtualTable(SyntheticTable(layout, tiles=spec.TILES, seed=1), layout,
                                    games.part(name, "simulation"), fps=CameraLoop.FPS)
             reader = _reader(spec, load_profile(profile_path), layout)
-            return Pipeline(name, virtual.frame, reader, tracker, spec.ZONES, virtual_table=virtual,
+            return Pipeline(name, virtual.frame, reader, tracker, _watched(spec), virtual_table=virtual,
                             detector=ChangeDetector(), close=virtual.close)
         if not profile_path.is_file():
             companion.say("Camera off: enrol the tiles first (paradox-table vision enroll)")
@@ -337,7 +344,7 @@ def opener(config, companion, state_dir: Path, simulate: bool,
         except Exception:
             frames.close()
             raise
-        return Pipeline(name, frames.read, reader, tracker, spec.ZONES, close=frames.close,
+        return Pipeline(name, frames.read, reader, tracker, _watched(spec), close=frames.close,
                         detector=ChangeDetector(), needs=size)
 
     return open_pipeline

@@ -86,6 +86,7 @@ BADGE_OFF = 0.1              # ... and lies no further off the square's centre
 SHIFT = 1 / 12               # a badge moves the road boxes by up to this much
 BARE_MIDDLE = 0.32           # a square with no badge has no icon only if its very middle is this near terrain and road
 PATH_MARGIN, COLOUR_ICON_MARGIN = 0.25, 0.25
+PLAIN_PICTURE = 0.6           # a picture this near one icon's (and twice the margin from the next) is it, read alone
 PLAIN_BADGE = 0.4             # a badge this near one icon's colours (and far from all others) is it, whatever its picture
 BADGE_SEEN = 0.45            # a badge shows where its colours lie this far from terrain and road
 
@@ -582,10 +583,15 @@ def look_alike(profile: DominoProfile) -> list[str]:
     names = list(profile.icons)
     if len(names) > 1:
         C, S, whose = _learnt_cells(profile)
+        badges = learnt(profile)[1]
         for i, a in enumerate(names):
             scores = _cell_scores(C, S, *_cells(*profile.icons[a], *_print_centre(profile.icons[a][1])))
-            out += [f"icons {a} and {names[j]}" for j in range(i + 1, len(names))
-                    if scores[whose == j].min() < ICON_MARGIN]
+            for j in range(i + 1, len(names)):
+                b = names[j]
+                # alike in the badge's colours, and as pictures not plainly apart
+                badge = max(dist(badges[a][0], badges[b][0]), dist(badges[a][1], badges[b][1])) < COLOUR_ICON_MARGIN
+                if badge and scores[whose == j].min() < PLAIN_PICTURE:
+                    out.append(f"icons {a} and {b}")
     return out
 
 
@@ -684,11 +690,14 @@ class DominoReader(CellReader):
                 return UNKNOWN  # the road's colour where no strip runs to the edge (a castle mark, a blot)
             if icon != (badge is not None) and not (icon is None and badge is not None):
                 return UNKNOWN  # an icon where the colours saw none (or something printed, unsure), or none where they saw one
-            if badge is not None and picture not in (None, badge) and not details.get("plain badge"):
+            if badge is not None and picture not in (None, badge) and details["icon"][0][0] <= PLAIN_PICTURE \
+                    and not details.get("plain badge"):
                 return UNKNOWN  # the badge's colours name one icon, its picture plainly another
             return f"{terrain}/{badge or ''}/{paths}"
         if by_shape is None or (by_shape[0] is None and details["icon area"] >= NO_ICON / 2):
             return UNKNOWN  # read by shape alone, no icon is said only where nothing is printed at all
+        if by_shape[0] is not None and not details.get("plain picture"):
+            return UNKNOWN  # ... and an icon only where its picture is very plainly one
         return f"{terrain}/{by_shape[0] or ''}/{by_shape[1]}"
 
     def _by_colour(self, s, own, details):
@@ -779,4 +788,5 @@ class DominoReader(CellReader):
         second = per_icon[order[1]] if len(order) > 1 else 9.0
         if first > self.max_icon or second - first < self.icon_margin:
             return None, top
+        self.last_details[-1]["plain picture"] = first <= PLAIN_PICTURE and second - first >= 2 * self.icon_margin
         return self.icon_names[order[0]], top

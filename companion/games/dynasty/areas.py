@@ -17,6 +17,21 @@ def personal_area(seat: int) -> str:
 
 ZONES = (SHARED_AREA,) + tuple(personal_area(s) for s in range(SEATS))
 
+# The Domino Market on the mat: two areas of 2 rows of 8 squares beside the tray, each row four
+# numbered places, a market domino laid west-east on each (place 1 first, as the phones list them)
+MARKET_AREAS = ("market-a", "market-b")
+MARKET_SHAPE = (2, 8)
+PLACES_PER_AREA = MARKET_SHAPE[0] * MARKET_SHAPE[1] // 2
+MARKET_PLACES = PLACES_PER_AREA * len(MARKET_AREAS)
+
+
+def market_place(number: int) -> tuple[tuple[str, int, int], tuple[str, int, int]]:
+    """The squares (area, row, column) of market place `number` (1 first): west half, east half."""
+    area = MARKET_AREAS[(number - 1) // PLACES_PER_AREA]
+    k = (number - 1) % PLACES_PER_AREA
+    row, col = divmod(k, MARKET_SHAPE[1] // 2)
+    return (area, row, 2 * col), (area, row, 2 * col + 1)
+
 
 def offset(cells) -> tuple[int, int]:
     """How far a map's squares shift to lie on its printed grid: none while they fit (every map

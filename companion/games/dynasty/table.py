@@ -29,7 +29,7 @@ from ..base import AsksOnce, IllegalMove, Prompt
 from . import areas
 from .hands import has_power
 from .maps import Half, dominoes, name, side_towards
-from .moves import Place, Remove
+from .moves import Market, Place, Remove
 from .placement import overlapping, parse_domino
 from .state import PERSONAL, SHARED
 
@@ -67,6 +67,10 @@ class MapWatcher(AsksOnce):
     # ------------------------------------------------------------------ what to do about it
 
     def next(self, state):
+        if state.phase == "draw" and not state.drawn:
+            market = self._market(state)
+            if market is not None:
+                return market
         lifted = self._lifted(state)
         if lifted is not None:
             return lifted
@@ -120,6 +124,39 @@ class MapWatcher(AsksOnce):
         except IllegalMove as exc:
             return self._ask(key, Prompt("Not allowed", f"{names[seat]} on {label}, "
                                          f"{name(move.cells[0])}-{name(move.cells[1])}: {exc}"))
+
+    # ------------------------------------------------------------------ the market
+
+    def _market(self, state):
+        """The round's market as the camera sees it steady in the market's numbered places: once
+        every place the market holds is filled and read, the Market move (dominoes as laid,
+        west half first). A place in doubt, a domino on one square only or a place past the
+        market's size is asked about, once for what lies there; the phone stays the way in."""
+        size = state.market_size()
+        laid = {}
+        for number in range(1, areas.MARKET_PLACES + 1):
+            halves = [self.squares.get(square) for square in areas.market_place(number)]
+            if halves != [None, None]:
+                laid[number] = halves
+        if not laid:
+            return None
+        key = ("market", state.round, tuple(sorted((n, tuple(h)) for n, h in laid.items())))
+        extra = sorted(n for n in laid if n > size)
+        if extra:
+            return self._ask(key, Prompt("Check", f"The market holds {size} dominoes: take the one in place "
+                                         f"{extra[0]} off, or enter the market by phone"))
+        half = sorted(n for n, h in laid.items() if None in h)
+        if half:
+            return self._ask(key, Prompt("Check", f"Market place {half[0]}: lay the domino on both its squares, "
+                                         "or enter the market by phone"))
+        doubt = sorted(n for n, h in laid.items() if UNKNOWN in h)
+        if doubt:
+            listed = " and ".join(str(n) for n in doubt)
+            return self._ask(key, Prompt("Can't read", f"Market place {listed} cannot be read: straighten the "
+                                         "domino, or enter the market by phone"))
+        if len(laid) < size:
+            return None  # still being laid out (a deck run short is entered by phone)
+        return Market(0, tuple("|".join(laid[n]) for n in range(1, size + 1)))
 
     # ------------------------------------------------------------------ dominoes taken off
 
