@@ -545,7 +545,7 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet, *, cells: Grid
     # an icon is kept as its half shows it (log colours, and where it is printed on its terrain)
     icons = {name: (w["log"].astype(np.float32), _icon_print(w["log"], w["corners"])) for name, w in pictures}
     for name, (_, printed) in icons.items():
-        if printed[_masks()["icon"]].mean() < AN_ICON:
+        if printed[_masks()["icon"]].mean() < NO_ICON:
             raise VisionInputError(f"icon-{name}: no icon seen on the west half of its domino; lay it with the "
                                    "icon's half to the west, alone in the tray")
     px = np.concatenate(road_px).astype(np.float32)
