@@ -5,14 +5,17 @@ A game whose pieces are dominoes says where its grids are (vision.grid's `Grid`:
 pitch, each area's rows and columns, centred) and names what it tells apart in a `TileSet` whose
 faces are ``terrain-NAME`` and ``icon-NAME``. Enrolment shows each once, on a domino lying
 west-east alone in the mat's first area: a terrain's photo shows a domino of that terrain, its
-west half open on all four sides (the path's colour) and its east half plain; an icon's photo
-shows that icon on the west half. From those the reader learns each terrain's colour, the
-path's, and each icon's badge (its ring and its centre), all as ratios to the mat's grey, so a
-shadow or a warm lamp reads alike.
+west half open on all four sides and its east half plain; an icon's photo shows that icon on the
+west half, no roads. From those the reader learns, in its own profile (vision.dominoes_profile),
+each terrain's colour, the road's colours, and each icon's picture, all as ratios to the mat's
+grey, so a shadow or a warm lamp reads alike.
 
-A square is read as ``terrain/icon/paths`` (``lava/person/NS``, ``grass//E``: the rules' own
-way of writing a half), or ``unknown`` when any part of it is in doubt: a doubtful square is
-said, never guessed. Nothing here knows a game.
+A square's roads and icon are read two ways, by colour as enrolled and by shape (a road is a
+strip from the middle to an edge, an icon a picture matched in four quarter turns); a part the
+two ways contradict is asked about (docs/vision.md says how). A square is read as
+``terrain/icon/paths`` (``lava/person/NS``, ``grass//E``: the rules' own way of writing a half),
+or ``unknown`` when any part of it is in doubt: a doubtful square is said, never guessed.
+Nothing here knows a game.
 """
 from __future__ import annotations
 
@@ -682,7 +685,9 @@ class DominoReader(CellReader):
             return UNKNOWN
         terrain, own = d[0][1], s["corners"]  # the terrain as it lies here, in this light
         by_colour = self._by_colour(s, own, details)
-        roads, icon, picture, by_shape = self._by_shape(s, own, details)
+        # the picture is compared (the costly part) only where the badge's colours leave a doubt
+        need = by_colour is None or (by_colour[1] is not None and not details.get("plain badge"))
+        roads, icon, picture, by_shape = self._by_shape(s, own, details, need)
         details["read"] = (by_colour, by_shape)
         if by_colour is not None:
             paths, badge = by_colour
@@ -741,7 +746,7 @@ class DominoReader(CellReader):
         details["plain badge"] = scored[0][0] < PLAIN_BADGE and scored[1][0] - scored[0][0] > 2 * COLOUR_ICON_MARGIN
         return paths, scored[0][1]
 
-    def _by_shape(self, s, own, details):
+    def _by_shape(self, s, own, details, picture_too=True):
         """({side: road or not, None when unsure}, an icon or not (None: unsure), the icon its
         picture plainly shows or None, and (icon or None, paths) when all of it is plain)."""
         L = s["log"]
@@ -769,7 +774,7 @@ class DominoReader(CellReader):
         details["icon area"] = round(area, 3)
         has_icon = False if area < NO_ICON else True if area >= AN_ICON else None
         picture = None
-        if has_icon is not False and self.icon_names:
+        if has_icon is not False and self.icon_names and picture_too:
             picture, details["icon"] = self._icon(L, icon)
         plain = None not in roads.values() and has_icon is not None and (picture is not None or not has_icon)
         return roads, has_icon, picture, ((picture, paths) if plain else None)
