@@ -331,8 +331,8 @@ def _chroma(c) -> float:
 def _dist_px_to(L, M) -> np.ndarray:
     """`dist` for every pixel of a log-colour image to the log colours M."""
     d = L - M
-    mean = d.mean(axis=2, keepdims=True)
-    return np.sqrt(((d - mean) ** 2).sum(axis=2)) + 0.5 * np.abs(mean[:, :, 0])
+    mean = d.mean(axis=-1, keepdims=True)
+    return np.sqrt(((d - mean) ** 2).sum(axis=-1)) + 0.5 * np.abs(mean[..., 0])
 
 
 def _print_on(L, own) -> np.ndarray:
@@ -394,8 +394,7 @@ def _road_pixels(L, own):
 
 def _road_like(L, palette) -> np.ndarray:
     """Pixels in one of the colours a road shows."""
-    d = np.min(np.stack([_dist_px_to(L, c) for c in palette]), axis=0)
-    return d < ROAD_LIKE
+    return (_dist_px_to(L[None], np.asarray(palette, np.float32)[:, None, None]) < ROAD_LIKE).any(axis=0)
 
 
 def _icon_print(L, own, road_like=None, paths="", shift=(0.0, 0.0), hub_like=None) -> np.ndarray:
