@@ -117,9 +117,9 @@ class CameraLoop:
             pipeline = self.pipeline
             if pipeline is None or pipeline.game != game or pipeline.reader is None:
                 return
-            from vision.reading import Profile
+            from vision.readers import load_profile
             spec = games.camera(game)
-            pipeline.reader = _reader(spec, Profile.load(path), pipeline.reader.layout)
+            pipeline.reader = _reader(spec, load_profile(path), pipeline.reader.layout)
             pipeline.tracker.moving()
             if pipeline.detector is not None:
                 pipeline.detector.forget()
@@ -313,7 +313,7 @@ def _kit(spec: games.Camera):
 
 
 def _reader(spec: games.Camera, profile, layout):
-    return make_reader(spec.reader, profile, layout, spec.zones, spec.cells)
+    return make_reader(spec.reader, profile, layout, spec.areas_read(), spec.cells_read())
 
 
 def opener(config, companion, state_dir: Path, simulate: bool,
@@ -325,7 +325,7 @@ def opener(config, companion, state_dir: Path, simulate: bool,
     def open_pipeline(name: str, teaching: bool = False) -> Pipeline | None:
         from vision.mat import mat_layout
         from vision.motion import ChangeDetector
-        from vision.reading import Profile
+        from vision.readers import load_profile
         from vision.tracker import TableTracker
 
         spec = games.camera(name)
@@ -352,8 +352,8 @@ def opener(config, companion, state_dir: Path, simulate: bool,
                     return None  # the companion is stopping: it does not wait for the lesson
             virtual = VirtualTable(SyntheticTable(layout, tiles=spec.pieces, seed=1), layout,
                                    games.simulation(name), fps=CameraLoop.FPS)
-            reader = _reader(spec, Profile.load(profile_path), layout)
-            return Pipeline(name, virtual.frame, reader, tracker, spec.zones, virtual_table=virtual,
+            reader = _reader(spec, load_profile(profile_path), layout)
+            return Pipeline(name, virtual.frame, reader, tracker, spec.areas_read(), virtual_table=virtual,
                             detector=ChangeDetector(), close=virtual.close)
         if not teaching:
             if not profile_path.is_file():
@@ -375,11 +375,11 @@ def opener(config, companion, state_dir: Path, simulate: bool,
         if teaching:  # frames only: the host page looks at them to teach the pieces
             return Pipeline(name, frames.read, None, tracker, spec.zones, close=frames.close, needs=size)
         try:
-            reader = _reader(spec, Profile.load(profile_path), layout)
+            reader = _reader(spec, load_profile(profile_path), layout)
         except Exception:
             frames.close()
             raise
-        return Pipeline(name, frames.read, reader, tracker, spec.zones, close=frames.close,
+        return Pipeline(name, frames.read, reader, tracker, spec.areas_read(), close=frames.close,
                         detector=ChangeDetector(), needs=size)
 
     return open_pipeline
@@ -424,8 +424,8 @@ def _profile_path(state_dir: Path, game: str) -> Path:
     if own.is_file() or not single.is_file():
         return own
     try:
-        from vision.reading import Profile
-        return single if Profile.load(single).game == game else own
+        from vision.readers import load_profile
+        return single if load_profile(single).game == game else own
     except Exception:  # damaged: the reader will say so when it loads it
         return single
 
@@ -433,9 +433,9 @@ def _profile_path(state_dir: Path, game: str) -> Path:
 def _set_aside_if_damaged(path: Path) -> Path | None:
     """An enrolment profile that no longer loads (a power cut while it was written, a bad copy)
     is renamed PROFILE.damaged-TIME, never written over; returns that name, or None if it loads."""
-    from vision.reading import Profile
+    from vision.readers import load_profile
     try:
-        Profile.load(path)
+        load_profile(path)
         return None
     except Exception as exc:
         kept = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")

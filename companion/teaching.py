@@ -532,7 +532,7 @@ class Teacher:
 
     def _reader(self, game: str):
         from vision.readers import reader
-        from vision.reading import Profile
+        from vision.readers import load_profile
         spec = _spec(game)
         with self._lock:
             if game not in self._readers:
@@ -540,8 +540,8 @@ class Teacher:
                 if not path.is_file():
                     raise TeachingRefused("the camera has not learnt these pieces yet: take every shot first")
                 from vision.mat import mat_layout
-                self._readers[game] = reader(spec.reader, Profile.load(path), mat_layout(spec.mat),
-                                             spec.zones, spec.cells)
+                self._readers[game] = reader(spec.reader, load_profile(path), mat_layout(spec.mat),
+                                             spec.areas_read(), spec.cells_read())
             return self._readers[game]
 
     def check(self, game: str) -> dict:

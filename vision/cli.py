@@ -130,12 +130,13 @@ def cmd_enroll(args) -> int:
 
 def cmd_recognize(args) -> int:
     from .readers import reader as make_reader
+    from .readers import load_profile
     from .markers import VisionInputError
-    from .reading import Profile, read_image
+    from .reading import read_image
 
     try:
         layout = _layout(args)
-        profile = Profile.load(args.profile)
+        profile = load_profile(args.profile)
         for img in args.images:  # check every path before reading any: one clear error
             if not Path(img).is_file():
                 raise VisionInputError(f"no image at {img}")

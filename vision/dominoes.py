@@ -5,14 +5,17 @@ A game whose pieces are dominoes says where its grids are (vision.grid's `Grid`:
 pitch, each area's rows and columns, centred) and names what it tells apart in a `TileSet` whose
 faces are ``terrain-NAME`` and ``icon-NAME``. Enrolment shows each once, on a domino lying
 west-east alone in the mat's first area: a terrain's photo shows a domino of that terrain, its
-west half open on all four sides (the path's colour) and its east half plain; an icon's photo
-shows that icon on the west half. From those the reader learns each terrain's colour, the
-path's, and each icon's badge (its ring and its centre), all as ratios to the mat's grey, so a
-shadow or a warm lamp reads alike.
+west half open on all four sides and its east half plain; an icon's photo shows that icon on the
+west half, no roads. From those the reader learns, in its own profile (vision.dominoes_profile),
+each terrain's colour, the road's colours, and each icon's picture, all as ratios to the mat's
+grey, so a shadow or a warm lamp reads alike.
 
-A square is read as ``terrain/icon/paths`` (``lava/person/NS``, ``grass//E``: the rules' own
-way of writing a half), or ``unknown`` when any part of it is in doubt: a doubtful square is
-said, never guessed. Nothing here knows a game.
+A square's roads and icon are read two ways, by colour as enrolled and by shape (a road is a
+strip from the middle to an edge, an icon a picture matched in four quarter turns); a part the
+two ways contradict is asked about (docs/vision.md says how). A square is read as
+``terrain/icon/paths`` (``lava/person/NS``, ``grass//E``: the rules' own way of writing a half),
+or ``unknown`` when any part of it is in doubt: a doubtful square is said, never guessed.
+Nothing here knows a game.
 """
 from __future__ import annotations
 
@@ -25,8 +28,9 @@ import numpy as np
 
 from .grid import CellReader, Grid, enrolment_shots
 from .mat import MatLayout
+from .dominoes_profile import DominoProfile
 from .markers import VisionInputError
-from .reading import Profile, TileReading
+from .reading import TileReading
 from .synthetic import (CLASSIC, Light, Optics, SyntheticTable, VirtualTile, random_camera, random_light,
                         random_optics, save_shots)
 from .tiles import UNKNOWN, TileSet
@@ -34,36 +38,60 @@ from .tiles import UNKNOWN, TileSet
 SIDES = "NESW"
 SQUARE_PX = 48         # a square is read from a patch this many pixels across, whatever its size
 FRAME = (2592, 1944)   # small printed icons need the camera's full 5 MP, not 1280x960
-PATH = "path"
 
 # Where a square is read, in fractions of the square's side from its centre (a domino may lie
 # HAND of a square off it). A print's squares may be any size: the reader scales with them.
-CORNER = (0.083, 0.217)      # terrain: boxes this far in from the square's edges, clear of paths
-SIDE = (0.358, 0.417)        # a path edge: along the edge's axis, this far out (clear of the badge)
+CORNER = (0.083, 0.217)      # terrain: boxes this far in from the square's edges, clear of roads and icons
+CENTRE = 0.05                # the middle's colour within this radius
+RING = (0.2, 0.258)          # ... and round it here (a square grey in all three is bare mat, or grey stone)
+INNER = 0.375                # bare mat is judged within this half-width
+ICON_CORE = 0.34             # an icon is printed within this radius
+ICON_REACH = 0.42            # ... and a capital's castle marks within this one (clear of the roads' strips)
+ICON_REACH_CELLS = 0.39      # its picture is compared over a square this far either side of the middle
+PRINT = 0.35                 # a pixel this far from its half's terrain (and road) is something printed on it
+# A road is a strip from the middle to an edge: printed along STRIP_HALF either side of the
+# edge's axis and bare between FLANK either side, at ICON_SIDE out (clear of an icon and its
+# castle marks) or OPEN_REACH on a square with no icon (clear of the domino's edge)
+STRIP_HALF, FLANK = 0.05, (0.22, 0.32)
+CORRIDOR = 0.2               # a road and its blurred edges lie within this either side of its axis
+BARE_MAT = 0.15              # a pixel this near the mat's grey in every channel (log) is bare mat
+HUB = 0.22                   # ... and where roads meet, within this of the middle
+ROAD_COLOURS = 8             # a road's colours are learnt as this many
+ROAD_LIKE = 0.15             # ... a pixel this near one of them is in a road's colours
+ICON_SIDE, OPEN_REACH = (0.35, 0.41), (0.24, 0.40)
+ROAD_STRIP, ROAD_FLANK, NO_ROAD = 0.7, 0.4, 0.3   # printed shares: a road, its flanks; surely none
+ROAD_SEEN = 0.3              # a domino's roads show where it lies: looked for this far either side of each axis
+ROAD_DRIFT = 0.125           # ... moving the strips by up to this much
+ROAD_PX = 12                 # ... when at least this many pixels (of 48x48) show road
+NO_ICON, AN_ICON = 0.05, 0.2   # shares of the icon's disc printed: no icon; surely an icon
+SPECKS = 0.03                # less print than this in a square is none
+CLIP = 1.0                   # a cell's colour counts against a picture at most this much
+WORST = 4                    # ... and the cells that differ most, this many, count again
+SHAPE_WEIGHT = 0.5           # ... and where one is printed and the other not, this much
+MAX_ICON = 0.7               # a picture this unlike every learnt one is no icon known
+NEUTRAL = 0.15               # no further from grey than this, in any light: grey
+GREY_TONE = 0.08             # a grey terrain is its enrolled tone within this (log), and this far from the mat's
+HAND_SQUARES = 4             # this many squares of one colour that is no terrain: a hand over the map
+SKIN = 0.3                   # ... no terrain: further than this from all (a skin comes ~0.4 from desert)
+HAND = 0.7 / 12              # how far off its square a hand lays a domino (0.7 mm on 12 mm squares)
+# How much nearer a square's colours must come to one terrain than to the next (its picture to
+# one icon's) to be read as it: closer calls are asked about
+TERRAIN_MARGIN, ICON_MARGIN = 0.15, 0.1
+# Read by colour as enrolled (a road's colour in boxes towards each edge, an icon's badge: its
+# ring's colour and its middle's), as well as by shape; the two must not contradict each other
+SIDE = (0.358, 0.417)        # a road box: along the edge's axis, this far out (clear of the badge)
 OPEN_SIDE = (0.233, 0.358)   # ... or this far, on a square with no icon
 SIDE_HALF = 0.075            # ... and this far either side of the axis
-CENTRE = 0.05                # an icon's centre colour within this radius
-RING = (0.2, 0.258)          # ... and its ring's colour here
 CORE = 0.083                 # the very middle, where a faint badge still shows
 BADGE_REACH = 0.367          # a badge lies within this radius
 BADGE_SPECK = 0.035          # less than this share of a square is no badge at all
 BADGE_AREA = 0.104           # a badge read as an icon covers at least this share
 BADGE_OFF = 0.1              # ... and lies no further off the square's centre
 SHIFT = 1 / 12               # a badge moves the road boxes by up to this much
-ROAD_SEEN = 0.3              # with no badge, roads are looked for this far either side of each axis
-ROAD_DRIFT = 0.125           # ... and move the road boxes by up to this much
-ROAD_PX = 12                 # ... when at least this many pixels (of 48x48) show road
-INNER = 0.375                # bare mat is judged within this half-width
-NEUTRAL = 0.15               # ... and looks no further from grey than this, in any light
-HAND_SQUARES = 4             # this many squares of one colour that is no terrain: a hand over the map
-SKIN = 0.3                   # ... no terrain: further than this from all (a skin comes ~0.4 from desert)
-# a square with no badge found has no icon only if its very middle is this close to terrain and
-# road (plain squares stay under 0.25; a badge whose colours come near its terrain's, above 0.35)
-BARE_MIDDLE = 0.32
-HAND = 0.7 / 12               # how far off its square a hand lays a domino (0.7 mm on 12 mm squares)
-# How much nearer a square's colours must come to one terrain (one icon, the road rather than the
-# terrain) than to the next to be read as it: closer calls are asked about
-TERRAIN_MARGIN, ICON_MARGIN, PATH_MARGIN = 0.15, 0.25, 0.25
+BARE_MIDDLE = 0.32           # a square with no badge has no icon only if its very middle is this near terrain and road
+PATH_MARGIN, COLOUR_ICON_MARGIN = 0.25, 0.25
+PLAIN_PICTURE = 0.6           # a picture this near one icon's (and twice the margin from the next) is it, read alone
+PLAIN_BADGE = 0.4             # a badge this near one icon's colours (and far from all others) is it, whatever its picture
 BADGE_SEEN = 0.45            # a badge shows where its colours lie this far from terrain and road
 
 
@@ -255,8 +283,8 @@ def _masks():
         du, dv = 0.5 - np.abs(u), 0.5 - np.abs(v)
         r = np.hypot(u, v)
         _MASKS.update({"corners": (du >= CORNER[0]) & (du <= CORNER[1]) & (dv >= CORNER[0]) & (dv <= CORNER[1]),
-                       "centre": r <= CENTRE, "ring": (r >= RING[0]) & (r <= RING[1]), "core": r <= CORE,
-                       "inner": (np.abs(u) <= INNER) & (np.abs(v) <= INNER)})
+                       "centre": r <= CENTRE, "ring": (r >= RING[0]) & (r <= RING[1]), "icon": r <= ICON_CORE,
+                       "picture": r <= ICON_REACH, "core": r <= CORE, "inner": (np.abs(u) <= INNER) & (np.abs(v) <= INNER)})
     return _MASKS
 
 
@@ -276,7 +304,7 @@ def sample(ratio: np.ndarray) -> dict:
     """A square's patch (as ratios to the mat's grey) -> log colours of its parts, and how much
     of it looks like bare mat."""
     M = _masks()
-    out = {name: _log(np.median(ratio[m], axis=0)) for name, m in M.items() if name != "inner"}
+    out = {name: _log(np.median(ratio[M[name]], axis=0)) for name in ("corners", "centre", "ring")}
     inner = ratio[M["inner"]]
     lum = inner.mean(axis=1)
     # bare mat: as bright as the mat's light and as grey (give or take a lamp's tint)
@@ -304,9 +332,139 @@ def _chroma(c) -> float:
 def _dist_px_to(L, M) -> np.ndarray:
     """`dist` for every pixel of a log-colour image to the log colours M."""
     d = L - M
-    mean = d.mean(axis=2, keepdims=True)
-    return np.sqrt(((d - mean) ** 2).sum(axis=2)) + 0.5 * np.abs(mean[:, :, 0])
+    mean = d.mean(axis=-1, keepdims=True)
+    return np.sqrt(((d - mean) ** 2).sum(axis=-1)) + 0.5 * np.abs(mean[..., 0])
 
+
+def _print_on(L, own) -> np.ndarray:
+    """Where something is printed on a half's terrain: pixels this far from its own colour."""
+    return _dist_px_to(L, own) > PRINT
+
+
+def _road_shift(off, reach) -> tuple[float, float]:
+    """Where a domino lies on its square, across its roads (in squares): the middle of what is
+    printed in the bands the north and south roads cross gives it east-west, the east and west
+    ones north-south; 0 where no road runs (a road's middle is the half's middle)."""
+    u, v = _uv()
+    lo, hi = reach
+    out = []
+    for across, along in ((u, v), (v, u)):
+        m = off & (np.abs(across) < ROAD_SEEN) & (np.abs(along) >= lo) & (np.abs(along) <= hi)
+        out.append(float(np.clip(across[m].mean(), -ROAD_DRIFT, ROAD_DRIFT)) if m.sum() >= ROAD_PX else 0.0)
+    return out[0], out[1]
+
+
+def _roads(off, shift, reach, L) -> dict:
+    """For each edge, (share printed on a strip from the middle towards it, share printed on its
+    flanks): a road is a strip, printed along its middle and bare either side, so a castle mark,
+    a blot or an icon reaching out is no road whatever its colour. The bare mat beside a domino
+    lying off its square is no print on its flanks."""
+    mat = (np.abs(L).max(axis=2) < BARE_MAT)
+    u, v = _uv(shift=shift)
+    lo, hi = reach
+    axes = {"N": (u, -v), "E": (v, u), "S": (u, v), "W": (v, -u)}
+    out = {}
+    for side in SIDES:
+        across, along = axes[side]
+        band = (along >= lo) & (along <= hi)
+        strip = band & (np.abs(across) <= STRIP_HALF)
+        flank = band & (np.abs(across) >= FLANK[0]) & (np.abs(across) <= FLANK[1])
+        out[side] = (float(off[strip].mean()), float((off & ~mat)[flank].mean()))
+    return out
+
+
+def _road_colour(L, own):
+    """The road's log colour on a half open on all four sides: the middle of its strips."""
+    u, v = _uv()
+    lo, hi = OPEN_REACH
+    strips = ((np.abs(u) <= STRIP_HALF) & (np.abs(v) >= lo) & (np.abs(v) <= hi)) | \
+             ((np.abs(v) <= STRIP_HALF) & (np.abs(u) >= lo) & (np.abs(u) <= hi))
+    px = L[strips & _print_on(L, own)]
+    return np.median(px, axis=0) if len(px) >= ROAD_PX else None
+
+
+def _road_pixels(L, own):
+    """The colours a road shows (its middle, its kerbs, their edges): what is printed on the
+    corridors of a half open on all four sides, between its middle and its edges."""
+    u, v = _uv()
+    lo, hi = OPEN_REACH
+    corridors = ((np.abs(u) <= CORRIDOR) & (np.abs(v) >= lo) & (np.abs(v) <= hi)) | \
+                ((np.abs(v) <= CORRIDOR) & (np.abs(u) >= lo) & (np.abs(u) <= hi))
+    return L[corridors & _print_on(L, own)]
+
+
+def _road_like(L, palette) -> np.ndarray:
+    """Pixels in one of the colours a road shows."""
+    return (_dist_px_to(L[None], np.asarray(palette, np.float32)[:, None, None]) < ROAD_LIKE).any(axis=0)
+
+
+def _icon_print(L, own, road_like=None, paths="", shift=(0.0, 0.0), hub_like=None) -> np.ndarray:
+    """Where an icon is printed on a half: within the icon's reach, not its terrain, and not in
+    a road's colours (``road_like``) where a road in `paths` runs, nor in its plain colours
+    (``hub_like``) where the roads meet in the middle: an icon's own parts in such colours
+    elsewhere stay its own. Thin specks opened away. With no paths given, nothing ``road_like``
+    counts anywhere."""
+    printed = _print_on(L, own) & _masks()["picture"]
+    if road_like is not None:
+        if paths:
+            u, v = _uv(shift=shift)
+            arms = np.zeros_like(printed)
+            for side in paths:
+                across, along = {"N": (u, -v), "E": (v, u), "S": (u, v), "W": (v, -u)}[side]
+                arms |= (np.abs(across) <= CORRIDOR) & (along >= 0)
+            road_like = (road_like & arms) | (hub_like & (np.hypot(u, v) <= HUB))
+        printed &= ~road_like
+    return cv2.morphologyEx(printed.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)) > 0
+
+
+# An icon's picture is compared cell by cell: CELLS_ACROSS x CELLS_ACROSS cells over the icon's
+# reach, each its mean colour and how much of it is printed, at small shifts (a domino lies up
+# to HAND off its square, and its icon with it) and in four quarter turns
+CELLS_ACROSS = 9  # odd: the middle cell lies on the icon's middle
+_LO = int(round((0.5 - ICON_REACH_CELLS) * SQUARE_PX))
+_HI = SQUARE_PX - _LO
+SHIFTS = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1))
+MOST = 5                     # px: how far off its square's middle an icon's print is looked for
+
+
+def _print_centre(printed) -> tuple[int, int]:
+    """Where the middle of an icon's print lies, in px from the square's middle: the picture read
+    and the one learnt are both compared from there, whatever the shape."""
+    ys, xs = np.nonzero(printed)
+    if len(xs) == 0:
+        return 0, 0
+    c = (SQUARE_PX - 1) / 2
+    return (int(np.clip(round(float(xs.mean()) - c), -MOST + 1, MOST - 1)),
+            int(np.clip(round(float(ys.mean()) - c), -MOST + 1, MOST - 1)))
+
+
+def _cells(L, printed, dx=0, dy=0):
+    """(mean log colour of the print in each cell, printed share of each cell) of the icon's
+    reach moved by (dx, dy) px: the print's own colours, whatever terrain is round it."""
+    y0, x0 = _LO + dy, _LO + dx
+    n, w = CELLS_ACROSS, _HI - _LO
+    m = printed[y0:y0 + w, x0:x0 + w].astype(np.float32)
+    share = cv2.resize(m, (n, n), interpolation=cv2.INTER_AREA)
+    colour = cv2.resize(L[y0:y0 + w, x0:x0 + w] * m[:, :, None], (n, n), interpolation=cv2.INTER_AREA)
+    return colour / np.maximum(share, 1e-3)[:, :, None], share
+
+
+def _cell_scores(C, S, colour, share):
+    """How unlike each learnt picture (cells C, shares S, one per row) the cells read are: cell
+    by cell, the print's colour weighted by how much of the cell it covers (so a picture is its
+    print on nothing, whatever terrain and roads lie round it), on the whole and in the few
+    cells that differ most (two icons may differ in one small part)."""
+    d = C * S[..., None] - (colour * share[..., None])[None]
+    m = d.mean(axis=-1, keepdims=True)
+    dc = np.sqrt(((d - m) ** 2).sum(axis=-1)) + 0.5 * np.abs(m[..., 0]) + SHAPE_WEIGHT * np.abs(S - share[None])
+    flat = np.minimum(dc, CLIP).reshape(len(C), -1)
+    used = (np.maximum(S, share[None]) > 0.05).reshape(len(C), -1)
+    mean = (flat * used).sum(axis=1) / np.maximum(used.sum(axis=1), 1)
+    worst = -np.sort(-flat, axis=1)[:, :WORST].mean(axis=1)
+    return 0.5 * (mean + worst)
+
+
+# ---- by colour, as enrolled: road boxes, and an icon's badge (its ring and its middle)
 
 def _badge(L, ground):
     """Where an icon's badge lies in a square's patch: the centre (in squares from the square's)
@@ -333,7 +491,7 @@ def _side_colours(L, shift, reach=SIDE) -> dict:
     return {side: L[m] for side, m in boxes.items()}
 
 
-def _road_shift(L, own, path, margin):
+def _road_shift_by_colour(L, own, path, margin):
     """Where a domino with no badge lies on its square, across its roads (in squares from the
     square's centre): the middle of the road pixels beside the north and south road boxes gives
     it east-west, beside the east and west ones north-south; 0 where no road runs."""
@@ -364,82 +522,118 @@ def _square_ratio(frame, H_inv, x, y, pitch_mm, light):
     return patch / np.maximum(np.asarray(light, np.float32), 1.0)
 
 
-def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet, *, cells: Grid) -> Profile:
-    """Learn a printing of the dominoes from one frame per terrain and icon, the squares of its
-    halves the size of the mat's (`cells`)."""
+def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet, *, cells: Grid) -> DominoProfile:
+    """Learn a printing of the dominoes from one frame per terrain and icon (see the module's
+    docstring and docs/vision.md for the shots), the squares of its halves the size of the mat's
+    (`cells`): each terrain's colour, the road's, and each icon's picture as the half shows it."""
     pitch_mm = cells.pitch_mm
-    labels, feats, paths = [], [], []
+    terrains, roads, road_px, pictures = {}, [], [], []
     for label, frame, cal, view, (x, y), _ in enrolment_shots(manifest_path, layout, tiles):
         light = view.mat_colour_at(x, y)
         west = sample(_square_ratio(frame, cal.H_inv, x - pitch_mm / 2, y, pitch_mm, light))
         east = sample(_square_ratio(frame, cal.H_inv, x + pitch_mm / 2, y, pitch_mm, light))
         if label.startswith("terrain-"):
-            feats.append(np.r_[east["corners"], west["corners"]])
-            roads = _side_colours(west["log"], (0.0, 0.0), reach=OPEN_SIDE)
-            paths.append(np.median(np.concatenate(list(roads.values())), axis=0))
+            terrains[label[8:]] = np.r_[east["corners"], west["corners"]].reshape(2, 3).mean(axis=0)
+            road = _road_colour(west["log"], west["corners"])
+            if road is None:
+                raise VisionInputError(f"{label}: no roads seen on the west half of its domino; lay it with the "
+                                       "half open on all four sides to the west, alone in the tray")
+            roads.append(road)
+            road_px.append(_road_pixels(west["log"], west["corners"]))
         else:
-            feats.append(np.r_[west["ring"], west["centre"]])
-        labels.append(label)
-    if not paths:
+            pictures.append((label[5:], west))
+    if not roads:
         raise VisionInputError("enrolment shows no terrain: the path's colour is learnt from them")
-    labels.append(PATH)
-    p = np.mean(paths, axis=0)
-    feats.append(np.r_[p, p])
-    features = np.stack(feats).astype(np.float32)
-    profile = Profile(layout.game, (pitch_mm, pitch_mm), labels, np.zeros((len(labels), 1, 1), np.float32),
-                      features, {}, {})
+    road = np.mean(roads, axis=0).astype(np.float32)
+    # an icon is kept as its half shows it (log colours, and where it is printed on its terrain)
+    icons = {name: (w["log"].astype(np.float32), _icon_print(w["log"], w["corners"])) for name, w in pictures}
+    for name, (_, printed) in icons.items():
+        if printed[_masks()["icon"]].mean() < NO_ICON:
+            raise VisionInputError(f"icon-{name}: no icon seen on the west half of its domino; lay it with the "
+                                   "icon's half to the west, alone in the tray")
+    px = np.concatenate(road_px).astype(np.float32)
+    k = min(ROAD_COLOURS, len(px))
+    _, _, palette = cv2.kmeans(px, k, None, (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.01), 3,
+                               cv2.KMEANS_PP_CENTERS)
+    profile = DominoProfile(layout.game, pitch_mm, {t: c.astype(np.float32) for t, c in terrains.items()}, road,
+                            palette.astype(np.float32), icons)
     if out is not None:
         profile.save(out)
     return profile
 
 
-def learnt(profile: Profile) -> tuple[dict, dict, np.ndarray | None]:
-    """What enrolment learnt, as log colours: {terrain: colour}, {icon: (ring, centre)}, the road's."""
-    f, labels = profile.features, list(profile.labels)
-    terrains = {lab[8:]: f[i][:3] for i, lab in enumerate(labels) if lab.startswith("terrain-")}
-    icons = {lab[5:]: (f[i][:3], f[i][3:]) for i, lab in enumerate(labels) if lab.startswith("icon-")}
-    return terrains, icons, f[labels.index(PATH)][:3] if PATH in labels else None
+def learnt(profile: DominoProfile) -> tuple[dict, dict, np.ndarray]:
+    """What enrolment learnt, as log colours: {terrain: colour}, {icon: (ring, centre)} read off
+    each icon's picture, the road's."""
+    M = _masks()
+    icons = {name: (np.median(pic[M["ring"]], axis=0), np.median(pic[M["centre"]], axis=0))
+             for name, (pic, _) in profile.icons.items()}
+    return dict(profile.terrains), icons, profile.road
 
 
-def look_alike(profile: Profile) -> list[str]:
+def look_alike(profile: DominoProfile) -> list[str]:
     """What an enrolled print shows the camera too alike to tell apart, in the owner's words: two
-    terrains, two icons, a terrain and the road, an icon and a terrain it would vanish on. The
-    reader asks about such squares rather than guess, every time; a print that shows any is
-    better enrolled again under steadier light, or its look changed."""
-    terrains, icons, path = learnt(profile)
+    terrains, a terrain and the road, two icons. The reader asks about such squares rather than
+    guess, every time; a print that shows any is better enrolled again under steadier light, or
+    its look changed."""
     out = []
-    names = list(terrains)
+    names = list(profile.terrains)
     for i, a in enumerate(names):
-        out += [f"terrains {a} and {b}" for b in names[i + 1:] if dist(terrains[a], terrains[b]) < TERRAIN_MARGIN]
-        if path is not None and dist(terrains[a], path) < PATH_MARGIN:
+        out += [f"terrains {a} and {b}" for b in names[i + 1:]
+                if dist(profile.terrains[a], profile.terrains[b]) < TERRAIN_MARGIN]
+        if dist(profile.terrains[a], profile.road) < PRINT:
             out.append(f"terrain {a} and the road")
-    names = list(icons)
-    for i, a in enumerate(names):
-        out += [f"icons {a} and {b}" for b in names[i + 1:]
-                if max(dist(icons[a][0], icons[b][0]), dist(icons[a][1], icons[b][1])) < ICON_MARGIN]
-        # the ring is most of a badge: without it the centre is too small to be taken for one
-        out += [f"icon {a} on {t}" for t, colour in terrains.items() if dist(icons[a][0], colour) < BADGE_SEEN]
+    names = list(profile.icons)
+    if len(names) > 1:
+        C, S, whose = _learnt_cells(profile)
+        badges = learnt(profile)[1]
+        for i, a in enumerate(names):
+            scores = _cell_scores(C, S, *_cells(*profile.icons[a], *_print_centre(profile.icons[a][1])))
+            for j in range(i + 1, len(names)):
+                b = names[j]
+                # alike in the badge's colours, and as pictures not plainly apart
+                badge = max(dist(badges[a][0], badges[b][0]), dist(badges[a][1], badges[b][1])) < COLOUR_ICON_MARGIN
+                if badge and scores[whose == j].min() < PLAIN_PICTURE:
+                    out.append(f"icons {a} and {b}")
     return out
+
+
+def _learnt_cells(profile: DominoProfile):
+    """Every enrolled icon's cells in its four quarter turns, and whose each is."""
+    C, S, whose = [], [], []
+    for i, (picture, mask) in enumerate(profile.icons.values()):
+        colour, share = _cells(picture, mask, *_print_centre(mask))
+        for q in range(4):
+            C.append(np.rot90(colour, -q))
+            S.append(np.rot90(share, -q))
+            whose.append(i)
+    return np.array(C, np.float32), np.array(S, np.float32), np.array(whose)
 
 
 # ---------------------------------------------------------------- reading the mat
 
 class DominoReader(CellReader):
     """Reads camera frames of the mat: ``read(frame) -> FrameReading``, one reading per square
-    that holds a half, at the square's centre, labelled ``terrain/icon/paths`` or unknown."""
+    that holds a half, at the square's centre and naming it, labelled ``terrain/icon/paths`` or
+    unknown."""
 
     FRAME = FRAME  # the camera is opened at least this large for it
 
-    def __init__(self, profile: Profile, layout: MatLayout, zones=None, cells: Grid | None = None,
-                 max_terrain=0.4, terrain_margin=TERRAIN_MARGIN, path_margin=PATH_MARGIN, max_icon=0.8,
-                 icon_margin=ICON_MARGIN, single_thread=True):
+    def __init__(self, profile: DominoProfile, layout: MatLayout, zones=None, cells: Grid | None = None,
+                 max_terrain=0.4, terrain_margin=TERRAIN_MARGIN, max_icon=MAX_ICON, icon_margin=ICON_MARGIN,
+                 max_badge=0.8, single_thread=True):
+        if not isinstance(profile, DominoProfile):
+            raise VisionInputError("that profile was not made for dominoes: enrol the dominoes again")
         super().__init__(profile, layout, zones, cells, single_thread)
-        self.max_terrain, self.terrain_margin, self.path_margin = max_terrain, terrain_margin, path_margin
+        self.max_terrain, self.terrain_margin = max_terrain, terrain_margin
         self.max_icon, self.icon_margin = max_icon, icon_margin
-        self.terrains, self.icons, self.path = learnt(profile)
-        if self.path is None:
-            raise VisionInputError("the profile holds no road colour: enrol the dominoes again")
-
+        self.terrains, self.road, self.road_colours = profile.terrains, profile.road, profile.road_colours
+        self.badges = learnt(profile)[1]
+        self.max_badge = max_badge
+        self.icon_names = list(profile.icons)
+        self._C, self._S, self._whose = _learnt_cells(profile) if self.icon_names else (None, None, None)
+        # a terrain printed grey is told from the bare mat by its tone: no other terrain is grey
+        self._greys = [c for c in self.terrains.values() if _chroma(c) < NEUTRAL]
 
     def _read_zone(self, frame, H_inv, view, name):
         rows, cols = self.grid.shape(name)
@@ -448,74 +642,156 @@ class DominoReader(CellReader):
             for c in range(cols):
                 x, y = self.grid.centre(self.layout, name, r, c)
                 s = sample(_square_ratio(frame, H_inv, x, y, self.grid.pitch_mm, view.mat_colour_at(x, y)))
-                if s["bare"] > 0.85 or self._grey(s):
-                    continue  # bare mat: an empty square
+                if self._empty(s):
+                    continue
                 skin += self._no_domino(s)
                 if skin >= HAND_SQUARES:
                     return None  # a hand held still over the map: nothing here is read
                 label = self.read_square(s, (name, r, c)) if s["bare"] < 0.3 else UNKNOWN
-                out.append(TileReading(label, round(x, 1), round(y, 1), 0.0, 0.0 if label == UNKNOWN else 1.0, name))
+                out.append(TileReading(label, round(x, 1), round(y, 1), 0.0, 0.0 if label == UNKNOWN else 1.0, name,
+                                       (name, r, c)))
         return out
 
+    def _empty(self, s) -> bool:
+        """Bare mat, in whatever light: grey all over with nothing printed on it, unless in the
+        tone of a terrain printed grey (a shadow or a misjudged light only darkens or lightens
+        the mat a little; a grey half stands out in tone, and by the print on it)."""
+        if not all(_chroma(s[part]) < NEUTRAL for part in ("corners", "centre", "ring")):
+            return False
+        if float(_print_on(s["log"], s["corners"])[_masks()["inner"]].mean()) > SPECKS:
+            return False  # roads or an icon on a grey half
+        tone = float(np.mean(s["corners"]))
+        return not any(abs(tone - float(np.mean(c))) < GREY_TONE and abs(tone) > GREY_TONE for c in self._greys)
+
     def _no_domino(self, s) -> bool:
-        """One colour all over that is no terrain: no corner, road or badge of a domino, as under
+        """One colour all over that is no terrain: no corner, road or icon of a domino, as under
         a palm or an arm (a hand over the middle of a large map misses the map's edge)."""
         plain = max(dist(s["corners"], s["centre"]), dist(s["corners"], s["ring"])) < 0.3
         return plain and min(dist(s["corners"], m) for m in self.terrains.values()) > SKIN
 
-    @staticmethod
-    def _grey(s) -> bool:
-        """Grey all over, however bright: bare mat where its light was misjudged (no terrain is
-        printed grey, and a road or a badge would show in the middle)."""
-        return all(_chroma(s[part]) < NEUTRAL for part in ("corners", "centre", "ring"))
-
     def read_square(self, s: dict, where=None) -> str:
-        """A sampled square -> ``terrain/icon/paths``, or unknown if any part is in doubt."""
+        """A sampled square -> ``terrain/icon/paths``, or unknown if any part is in doubt.
+
+        Its roads and its icon are read two ways: by colour as enrolled (the road's colour in a
+        box towards each edge, the icon's badge: its ring and its middle), and by shape (a road
+        is a strip from the middle to the edge with bare flanks, an icon a picture). A part one
+        way reads plainly and the other way contradicts is asked about; a print whose colours
+        alone do not tell (pictograms, kerbed roads) is read by shape where that is plain."""
         details = {"square": where, "bare": round(s["bare"], 3)}
         self.last_details.append(details)
         d = sorted((dist(s["corners"], m), t) for t, m in self.terrains.items())
         details["terrain"] = d[:2]
-        if d[0][0] > self.max_terrain or d[1][0] - d[0][0] < self.terrain_margin:
+        if d[0][0] > self.max_terrain or (len(d) > 1 and d[1][0] - d[0][0] < self.terrain_margin):
             return UNKNOWN
-        terrain = d[0][1]
-        own = s["corners"]  # the terrain as it lies here, in this light
-        at, area = _badge(s["log"], (own, self.path))
-        details["badge"] = (at, round(area, 1))
+        terrain, own = d[0][1], s["corners"]  # the terrain as it lies here, in this light
+        by_colour = self._by_colour(s, own, details)
+        # the picture is compared (the costly part) only where the badge's colours leave a doubt
+        need = by_colour is None or (by_colour[1] is not None and not details.get("plain badge"))
+        roads, icon, picture, by_shape = self._by_shape(s, own, details, need)
+        details["read"] = (by_colour, by_shape)
+        if by_colour is not None:
+            paths, badge = by_colour
+            if any(side in paths and sure is False for side, sure in roads.items()):
+                return UNKNOWN  # the road's colour where no strip runs to the edge (a castle mark, a blot)
+            if icon != (badge is not None) and not (icon is None and badge is not None):
+                return UNKNOWN  # an icon where the colours saw none (or something printed, unsure), or none where they saw one
+            if badge is not None and picture not in (None, badge) and details["icon"][0][0] <= PLAIN_PICTURE \
+                    and not details.get("plain badge"):
+                return UNKNOWN  # the badge's colours name one icon, its picture plainly another
+            return f"{terrain}/{badge or ''}/{paths}"
+        if by_shape is None or (by_shape[0] is None and details["icon area"] >= NO_ICON / 2):
+            return UNKNOWN  # read by shape alone, no icon is said only where nothing is printed at all
+        if by_shape[0] is not None and not details.get("plain picture"):
+            return UNKNOWN  # ... and an icon only where its picture is very plainly one
+        return f"{terrain}/{by_shape[0] or ''}/{by_shape[1]}"
+
+    def _by_colour(self, s, own, details):
+        """(paths, icon or None) read by colour as enrolled, or None if in doubt."""
+        L = s["log"]
+        at, area = _badge(L, (own, self.road))
+        details["badge"] = (at, round(area, 2))
         # a badge shows where the domino lies on its square, else its roads do: they are read from there
-        shift = _road_shift(s["log"], own, self.path, self.path_margin) if at is None else \
+        shift = _road_shift_by_colour(L, own, self.road, PATH_MARGIN) if at is None else \
             tuple(float(np.clip(v, -SHIFT, SHIFT)) for v in at)
-        # with no badge in the way the roads are read nearer the middle, clear of the domino's edge
-        sides = _side_colours(s["log"], shift, reach=SIDE if at else OPEN_SIDE)
+        sides = _side_colours(L, shift, reach=SIDE if at else OPEN_SIDE)
         paths = ""
         for side in SIDES:
             # the share of the edge's pixels that look like road rather than terrain (a seam,
             # the gap beside the domino or its neighbour's edge count for neither)
             px = sides[side][None]
-            road, plain = _dist_px_to(px, self.path)[0], _dist_px_to(px, own)[0]
-            is_road = (road + self.path_margin < plain).sum()
-            is_plain = (plain + self.path_margin < road).sum()
+            road, plain = _dist_px_to(px, self.road)[0], _dist_px_to(px, own)[0]
+            is_road = (road + PATH_MARGIN < plain).sum()
+            is_plain = (plain + PATH_MARGIN < road).sum()
             share = is_road / max(is_road + is_plain, 1)
-            details[side] = round(float(share), 2)
+            details[f"{side} by colour"] = round(float(share), 2)
             if is_road + is_plain < 0.3 * len(road):
-                return UNKNOWN
+                return None
             if share > 0.6:
                 paths += side
             elif share > 0.3:
-                return UNKNOWN
+                return None
         if at is None:
-            # nothing but terrain and road: no icon, unless the very middle says otherwise (a
-            # badge whose colours come close to the terrain's shade)
-            middle = _seam_dist(s["log"], own, self.path)[_masks()["core"]]
-            details["middle"] = round(float(np.median(middle)), 2)
-            return f"{terrain}//{paths}" if details["middle"] < BARE_MIDDLE else UNKNOWN
+            # nothing but terrain and road: no icon, unless the very middle says otherwise
+            middle = float(np.median(_seam_dist(L, own, self.road)[_masks()["core"]]))
+            return (paths, None) if middle < BARE_MIDDLE else None
         if area < BADGE_AREA or math.hypot(*at) > BADGE_OFF:
-            return UNKNOWN  # a speck, or a badge far off its square's centre
-        ring_c, centre_c = _badge_colours(s["log"], at)
-        details["colours"] = (np.round(ring_c, 2).tolist(), np.round(centre_c, 2).tolist())
+            return None  # a speck, or a badge far off its square's centre
+        ring_c, centre_c = _badge_colours(L, at)
         scored = sorted((max(dist(ring_c, ring), dist(centre_c, centre)), icon)
-                        for icon, (ring, centre) in self.icons.items())
-        details["icon"] = scored[:2]
-        best, second = scored[0], scored[1]
-        if best[0] > self.max_icon or second[0] - best[0] < self.icon_margin:
-            return UNKNOWN
-        return f"{terrain}/{best[1]}/{paths}"
+                        for icon, (ring, centre) in self.badges.items())
+        details["badge icon"] = scored[:2]
+        if len(scored) < 2 or scored[0][0] > self.max_badge or scored[1][0] - scored[0][0] < COLOUR_ICON_MARGIN:
+            return None
+        # a badge whose ring and middle match one icon's closely and no other's at all
+        details["plain badge"] = scored[0][0] < PLAIN_BADGE and scored[1][0] - scored[0][0] > 2 * COLOUR_ICON_MARGIN
+        return paths, scored[0][1]
+
+    def _by_shape(self, s, own, details, picture_too=True):
+        """({side: road or not, None when unsure}, an icon or not (None: unsure), the icon its
+        picture plainly shows or None, and (icon or None, paths) when all of it is plain)."""
+        L = s["log"]
+        # in a road's colours, or a blend of road and terrain (the blurred edge of a road)
+        seam = _seam_dist(L, own, self.road)
+        hub_like = _road_like(L, self.road_colours) | (seam < ROAD_LIKE)
+        road_like = hub_like | (seam < PRINT)
+        icon = _icon_print(L, own, road_like)
+        area = float(icon[_masks()["icon"]].mean())  # a first look: is there an icon in the roads' way?
+        off = _print_on(L, own)
+        reach = ICON_SIDE if area >= NO_ICON else OPEN_REACH
+        shift = _road_shift(off, reach)
+        if area >= NO_ICON:  # across no road, the icon (printed in the half's middle) shows where it lies
+            at = details.get("badge", (None,))[0]
+            middle = at if at is not None else tuple(m / SQUARE_PX for m in _print_centre(icon))
+            shift = tuple(v if v else float(np.clip(m, -ROAD_DRIFT, ROAD_DRIFT)) for v, m in zip(shift, middle))
+        roads = {}
+        for side, (strip, flank) in _roads(off, shift, reach, L).items():
+            details[side] = (round(strip, 2), round(flank, 2))
+            roads[side] = True if strip >= ROAD_STRIP and flank <= ROAD_FLANK else False if strip <= NO_ROAD else None
+        paths = "".join(side for side in SIDES if roads[side])
+        # the icon: what is printed, but for the roads' colours where the roads run
+        icon = _icon_print(L, own, road_like, paths, shift, hub_like)
+        area = float(icon[_masks()["icon"]].mean())
+        details["icon area"] = round(area, 3)
+        has_icon = False if area < NO_ICON else True if area >= AN_ICON else None
+        picture = None
+        if has_icon is not False and self.icon_names and picture_too:
+            picture, details["icon"] = self._icon(L, icon)
+        plain = None not in roads.values() and has_icon is not None and (picture is not None or not has_icon)
+        return roads, has_icon, picture, ((picture, paths) if plain else None)
+
+    def _icon(self, L, printed):
+        """The learnt icon the picture shows, at its best shift and turn (None if none plainly)."""
+        best = np.full(len(self._whose), 9.0, np.float32)
+        cx, cy = _print_centre(printed)
+        for dx, dy in SHIFTS:
+            best = np.minimum(best, _cell_scores(self._C, self._S, *_cells(L, printed, cx + dx, cy + dy)))
+        per_icon = np.full(len(self.icon_names), 9.0, np.float32)
+        np.minimum.at(per_icon, self._whose, best)
+        order = np.argsort(per_icon)
+        top = [(round(float(per_icon[i]), 3), self.icon_names[i]) for i in order[:2]]
+        first = per_icon[order[0]]
+        second = per_icon[order[1]] if len(order) > 1 else 9.0
+        if first > self.max_icon or second - first < self.icon_margin:
+            return None, top
+        self.last_details[-1]["plain picture"] = first <= PLAIN_PICTURE and second - first >= 2 * self.icon_margin
+        return self.icon_names[order[0]], top

@@ -53,6 +53,7 @@ class MatSpec:
     # printed round the edges and the whole sheet is the game's.
     seat_zones: bool = True
     page: str = "A3"  # the sheet it prints on (PAGES)
+    marks: tuple[tuple[str, tuple[float, float]], ...] = ()  # further words printed at (x, y) mm: places' names
 
 
 @dataclass(frozen=True)
@@ -167,6 +168,7 @@ def mat_layout(spec: MatSpec, seats: int | None = None) -> MatLayout:
     for name, (x, y, w, h) in spec.areas:
         zones[name] = Zone(x, y, w, h)
         labels[name.upper()] = (x, y - 4)
+    labels.update(dict(spec.marks))
     first = next(iter(zones.values()))
     markers[4] = (first.x - 12 - s, first.y + (first.h - s) / 2, s)
     markers[5] = (first.x + first.w + 12, first.y + (first.h - s) / 2, s)

@@ -61,3 +61,11 @@ def reader(name: str, profile, layout, zones=None, cells=None):
     kind reads cells, ``zones`` the areas watched (None: every area it knows)."""
     extra = {"cells": cells} if cells is not None else {}
     return kit(name)[0](profile, layout, zones=zones, **extra)
+
+
+def load_profile(path):
+    """An enrolled profile, in the form its reader keeps it (each file says which): the tile and
+    disc readers' vision.reading.Profile, or the domino reader's own."""
+    from .dominoes_profile import FORMAT, DominoProfile, profile_format
+    from .reading import Profile
+    return DominoProfile.load(path) if profile_format(path) == FORMAT else Profile.load(path)

@@ -488,6 +488,16 @@ class Camera:
     zones: tuple[str, ...]
     watcher: Callable[[Rules], Watcher]
     cells: Any = None
+    # where the camera reads more than the areas moves are played on (Domino Dynasty's market
+    # beside its maps): those areas and their cells; none: the zones and cells above
+    watched: tuple[str, ...] = ()
+    watched_cells: Any = None
+
+    def areas_read(self) -> tuple[str, ...]:
+        return self.watched or self.zones
+
+    def cells_read(self):
+        return self.watched_cells if self.watched_cells is not None else self.cells
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from companion.games.dynasty.camera import CELLS, MAT, TILES, ZONES
 from companion.games.dynasty.catalog import ICONS, TERRAINS
 from vision import dominoes
 from vision.mat import mat_layout, print_marks
-from vision.reading import Profile
+from vision.dominoes_profile import DominoProfile
 
 FRAMES = int(os.environ.get("DYNASTY_VISION_FRAMES", "3"))
 
@@ -26,12 +26,12 @@ def layout():
 
 @pytest.fixture(scope="module")
 def reader(layout, dynasty_profile):
-    return dominoes.DominoReader(Profile.load(dynasty_profile), layout, ZONES, CELLS)
+    return dominoes.DominoReader(DominoProfile.load(dynasty_profile), layout, ZONES, CELLS)
 
 
 def test_the_mat_has_an_8x8_grid_per_map_and_nothing_overlaps(layout):
     assert layout.first_area == camera.TRAY
-    assert set(layout.zones) == {camera.TRAY, *ZONES}
+    assert set(layout.zones) == {camera.TRAY, *ZONES, *camera.MARKET_AREAS}  # and the market beside the tray
     for area in ZONES:
         assert CELLS.shape(area) == (8, 8)
         z = layout.zones[area]
@@ -264,7 +264,7 @@ def test_a_print_with_pieces_too_alike_is_told_at_enrolment_and_those_squares_ar
     assert "too alike" in note and "terrains stone and plains" in note and "icons knife and thief" in note
     assert note.count("icons ") == 1 and note.count("terrains ") == 1 and "Traceback" not in note
 
-    reader = dominoes.DominoReader(Profile.load(out), layout, ZONES, CELLS)
+    reader = dominoes.DominoReader(DominoProfile.load(out), layout, ZONES, CELLS)
     table = dominoes.DominoTable(layout, TILES, style, seed=2, cells=CELLS, camera=CameraPose(0, 0, 0, 0.9, (0, 0)))
     halves = {("personal-1", 2, 2): "lava/knife/E", ("personal-1", 2, 3): "grass/thief/W",
               ("personal-1", 4, 2): "desert/person/E", ("personal-1", 4, 3): "stone//W",

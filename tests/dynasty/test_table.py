@@ -27,7 +27,8 @@ def seen(area, cells_labels, kind="appeared"):
     out = []
     for (x, y), label in cells_labels:
         cx, cy = camera.CELLS.centre(LAYOUT, area, y, x)
-        out.append(TableEvent(kind if label != "unknown" else "unreadable", label, cx, cy, 0.0, 1.0, area))
+        out.append(TableEvent(kind if label != "unknown" else "unreadable", label, cx, cy, 0.0, 1.0, area,
+                              cell=(area, y, x)))
     return out
 
 

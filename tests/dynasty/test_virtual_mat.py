@@ -2,6 +2,8 @@
 the maps, read from synthetic camera frames by the real domino reader; the companion places them
 for the right seat, says a refusal with the rules' reason, keeps the strengths live, and takes a
 domino lifted off a map as the removal a failed mission's penalty waits for."""
+import shutil
+
 from companion.games import TABLE, dynasty
 from companion.games.dynasty import Market, Mission, Place, Remove, power
 
@@ -81,3 +83,46 @@ def test_dominoes_laid_on_the_virtual_mat_are_placed_and_their_strength_said(dev
     settle(device, lambda: not c.snapshot.session.state.tasks)
     assert c.snapshot.session.moves[-1] == Remove(0, "personal", (5, 3))
     assert (5, 3) not in dict(c.snapshot.session.state.seat_map(0)) and c.snapshot.prompt is None
+
+
+def test_the_market_laid_in_its_places_on_the_virtual_mat_is_the_rounds_market(device, tmp_path, dynasty_profile):
+    """Nobody types the market: its dominoes laid in the mat's numbered places are read by the
+    camera and become the round's market, in place order. A place still in doubt (a domino on
+    one square only) is asked about first, and nothing is drawn until the market is whole."""
+    shutil.copy(dynasty_profile, tmp_path / dynasty_profile.name)
+    c = device.companion
+    c.new_game("dynasty", OPTIONS, seed=1).result(5)
+    state = c.snapshot.session.state
+    assert state.phase == "draw" and not state.drawn and state.market_size() == 4
+    table = device.virtual_table
+    table.act({"action": "clear"}, _view(c))
+    # three of the four laid: nothing yet
+    assert table.act({"action": "market", "dominoes": list(MARKET[:3])}, _view(c)) == \
+        "Laid the market out: 3 dominoes"
+    for _ in range(6):
+        device.camera.step()
+    assert not c.snapshot.session.state.drawn and c.snapshot.prompt is None
+    # the fourth lies across places 4 and 5: asked about, not guessed
+    from companion.games.dynasty import camera
+    (x1, y1), (x2, y2) = (camera.WATCHED_CELLS.centre(table.layout, *sq) for sq in
+                          (camera.market_place(4)[1], camera.market_place(5)[0]))
+    stray = table.table.place("lava//EW|lava//W", (x1 + x2) / 2, (y1 + y2) / 2, 0.0)
+    settle(device, lambda: c.snapshot.prompt is not None)
+    assert c.snapshot.prompt.title == "Check" and "place" in c.snapshot.prompt.text
+    assert not c.snapshot.session.state.drawn
+    c.button("undo").result(5)
+    table.table.remove(stray)
+    table.act({"action": "market", "dominoes": list(MARKET)}, _view(c))
+    settle(device, lambda: c.snapshot.session.state.drawn)
+    assert c.snapshot.session.moves[-1] == Market(0, MARKET)
+    assert [m["domino"] for m in _view(c)["market"]] == list(MARKET)
+
+
+def test_the_virtual_table_says_what_a_market_is_when_it_is_not_one(device):
+    device.companion.new_game("dynasty", OPTIONS, seed=1).result(5)
+    table = device.virtual_table
+    import pytest
+    from companion.games.base import IllegalMove
+    for bad in ([], ["grass//"], "lava//|lava//", [1, 2]):
+        with pytest.raises(IllegalMove, match="market|domino"):
+            table.act({"action": "market", "dominoes": bad}, _view(device.companion))

@@ -138,12 +138,12 @@ def reader(request, lessons):
     lesson), and a frame of its mat."""
     from companion.camera import _kit, _reader
     from vision.mat import mat_layout
-    from vision.reading import Profile
+    from vision.readers import load_profile
     spec = games.camera(request.param)
     layout = mat_layout(spec.mat)
     SyntheticTable = _kit(spec)[3]
     frame = SyntheticTable(layout, tiles=spec.pieces, seed=1).render()
-    return _reader(spec, Profile.load(lessons.profile(request.param)), layout), frame
+    return _reader(spec, load_profile(lessons.profile(request.param)), layout), frame
 
 
 def noise(h, w, c, dtype, seed):

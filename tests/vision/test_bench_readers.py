@@ -2,7 +2,7 @@
 timed with the disc-grid reader on disc frames, not with the tile reader's tile frames."""
 from companion.games.initiative import camera
 from vision.bench import run_reader
-from vision.reading import Profile
+from vision.readers import load_profile
 
 
 def test_the_disc_grid_game_is_timed_with_its_own_reader_on_its_own_pieces():
@@ -17,6 +17,6 @@ def test_the_domino_game_is_timed_on_maps_of_dominoes_at_the_frame_size_its_read
     from companion.games.dynasty import camera as dynasty
     # the enrolment the bench would make, as the virtual table learns it (rendered once per run)
     r = run_reader(dynasty.MAT, dynasty.TILES, dynasty.READER, dynasty.ZONES, dynasty.CELLS, frames=2,
-                   profile=Profile.load(lessons.profile("dynasty")))
+                   profile=load_profile(lessons.profile("dynasty")))
     assert (r["game"], r["reader"], r["frame_size"]) == ("dynasty", "dominoes", [2592, 1944])
     assert r["cost_ratios"]["frames_with_pieces_read"] == 2  # dominoes on its maps, not in the tray

@@ -143,8 +143,7 @@ def _candidates(state: State) -> list:
             return [Happening(0, practice.event(state.seed, state.round))] + powers.lend_moves(state)
         out = []
         if not state.drawn:
-            size = 2 * cfg.players * (2 if state.event == "breakthrough_draw_more" else 1)
-            size = max(0, min(size, practice.deck_size(cfg.expansions) - state.dealt))
+            size = max(0, min(state.market_size(), practice.deck_size(cfg.expansions) - state.dealt))
             out.append(Market(0, practice.market(state.seed, state.round, size, cfg.expansions)))
         for seat in range(cfg.players):
             held = hands.round_cards(state, seat)

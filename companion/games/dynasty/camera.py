@@ -13,33 +13,26 @@ from __future__ import annotations
 import logging
 
 from vision.grid import Grid
-from vision.mat import PAGES, MatSpec
+from vision.mat import PAGE_MARKER_MM, PAGES, MatSpec
 from vision.tiles import TileSet
 
+from .areas import (MARKET_AREAS, MARKET_PLACES, MARKET_SHAPE, SEATS, SHARED_AREA, TRAY, ZONES,  # noqa: F401
+                    market_place, offset, personal_area)
 from .catalog import ICONS, TERRAINS, data
 from .maps import BOUND
 
 log = logging.getLogger(__name__)
 
 READER = "dominoes"   # vision's domino reader
-SEATS = 5
-TRAY = "tray"
-SHARED_AREA = "shared"
 SMALL_PRINT_MM = 19.0  # the catalog's own value: the generator's small print, whose mat fits A2
-
-
-def personal_area(seat: int) -> str:
-    return f"personal-{seat}"
-
-
-ZONES = (SHARED_AREA,) + tuple(personal_area(s) for s in range(SEATS))
 
 
 def mat_spec(pitch_mm: float) -> MatSpec:
     """Six maps of 8x8 squares of `pitch_mm`, 5 mm of grey round each, in two rows of three
     between the corner markers; the tray (markers 4 and 5 flank it, dominoes are shown there to
-    teach the camera) below them, with the title above it and the scale bar under it. Printed on
-    the smallest sheet that holds it, the whole centred; ValueError when even A0 cannot."""
+    teach the camera) below them, with the title above it and the scale bar under it; the Domino
+    Market either side of the tray, its places numbered above and below. Printed on the smallest
+    sheet that holds it, the whole centred; ValueError when even A0 cannot."""
     m = BOUND * pitch_mm + 10.0
     wide, high = 3 * m + 102.0, 2 * m + 63.0 + 1.5 * pitch_mm + 4.0
     page = next((name for name, (w, h) in PAGES.items() if wide <= w and high <= h), None)
@@ -50,12 +43,27 @@ def mat_spec(pitch_mm: float) -> MatSpec:
     x0, y0 = 45.0 + (W - wide) / 2, 9.0 + (H - high) / 2
     xs, ys = tuple(x0 + i * (m + 6.0) for i in range(3)), (y0, y0 + m + 7.0)
     tray = (W / 2 - 1.5 * pitch_mm, ys[1] + m + 23.0, 3 * pitch_mm, 1.5 * pitch_mm + 4.0)
-    return MatSpec("dynasty", seats=(1, SEATS), seat_zones=False, page=page, areas=(
+    # the market: clear of the tray's markers (12 mm out, as large as the corners'), 8 mm under the maps
+    rows, cols = MARKET_SHAPE
+    mw, mh = cols * pitch_mm + 4.0, rows * pitch_mm + 4.0
+    marker = PAGE_MARKER_MM[page]
+    my = ys[1] + m + 8.0
+    left = (tray[0] - 12.0 - marker - 6.0 - mw, my, mw, mh)
+    right = (tray[0] + tray[2] + 12.0 + marker + 6.0, my, mw, mh)
+    market = tuple(zip(MARKET_AREAS, (left, right)))
+    marks = []
+    for number in range(1, MARKET_PLACES + 1):
+        (area, row, col), _ = market_place(number)
+        x, y, w, h = dict(market)[area]
+        px = x + (w - cols * pitch_mm) / 2 + col * pitch_mm + pitch_mm * 0.8
+        marks.append((str(number), (px, y - 1.5 if row == 0 else y + h + 4.5)))
+    return MatSpec("dynasty", seats=(1, SEATS), seat_zones=False, page=page, marks=tuple(marks), areas=(
         (TRAY, tray),
         (personal_area(0), (xs[0], ys[0], m, m)),
         (SHARED_AREA, (xs[1], ys[0], m, m)),
         (personal_area(1), (xs[2], ys[0], m, m)),
         *((personal_area(2 + i), (xs[i], ys[1], m, m)) for i in range(3)),
+        *market,
     ))
 
 
@@ -78,20 +86,11 @@ if PRINT_PROBLEM:
     log.warning("Domino Dynasty: %s", PRINT_PROBLEM)
 MAT = mat_spec(PITCH_MM)
 CELLS = Grid(PITCH_MM, tuple((a, (BOUND, BOUND)) for a in ZONES))
+# what the camera reads at the table: the maps and the market's places
+WATCHED = ZONES + MARKET_AREAS
+WATCHED_CELLS = Grid(PITCH_MM, CELLS.areas + tuple((a, MARKET_SHAPE) for a in MARKET_AREAS))
 
 TILES = TileSet(faces=tuple(f"terrain-{t}" for t in TERRAINS) + tuple(f"icon-{i}" for i in ICONS),
                 noun="domino")
 
-
-def offset(cells) -> tuple[int, int]:
-    """How far a map's squares shift to lie on its printed grid: none while they fit (every map
-    the companion lays out does), else the least shift that brings them onto it."""
-    cells = list(cells)
-    if not cells:
-        return 0, 0
-    out = []
-    for axis in (0, 1):
-        lo, hi = min(c[axis] for c in cells), max(c[axis] for c in cells)
-        out.append(-lo if lo < 0 else (BOUND - 1 - hi if hi > BOUND - 1 else 0))
-    return out[0], out[1]
 

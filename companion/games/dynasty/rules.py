@@ -203,7 +203,7 @@ def _start(state: State, move: Start) -> State:
 def _market(state: State, move: Market) -> State:
     if state.phase != "draw" or state.drawn:
         raise IllegalMove("the market is drawn once, at the start of a round")
-    size = 2 * state.config.players * (2 if state.event == "breakthrough_draw_more" else 1)
+    size = state.market_size()
     doms = tuple(move.dominoes)
     if len(doms) > size:
         raise IllegalMove(f"the market holds {size} dominoes, not {len(doms)}")

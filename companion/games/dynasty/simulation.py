@@ -8,6 +8,8 @@ What a person does with the dominoes, done from the host page (the camera then r
   first half (as drawn) on the first square; or {seat, map, halves, cells}: any domino, its halves
   ("terrain/icon/paths") as they lie;
 - remove {seat, map, cell}: the domino on top of that square comes off (what it covered shows);
+- market {dominoes}: the round's market dominoes ("half|half", as drawn) laid west-east in the
+  market's numbered places, 1 first (what lay there before is taken off);
 - clear: every domino off the mat.
 """
 from __future__ import annotations
@@ -23,6 +25,7 @@ class Verbs:
         self.table = table   # vision's DominoTable
         self.layout = layout
         self.laid: dict = {}  # (area, x, y) on the grid -> domino ids lying there, the top one last
+        self.market: list = []  # the dominoes lying in the market's places, place 1 first
 
     def act(self, action: dict, view: dict) -> str:
         kind = action.get("action")
@@ -32,12 +35,15 @@ class Verbs:
             return self._place(action, view)
         if kind == "remove":
             return self._remove(action, view)
+        if kind == "market":
+            return self._market(action)
         if kind == "clear":
             self.table.clear()
             self.laid.clear()
+            self.market.clear()
             return "The mat is clear"
-        raise IllegalMove("The virtual table can lay the maps out, place a domino on a map, take "
-                          "one off, or clear the mat")
+        raise IllegalMove("The virtual table can lay the maps out, lay the market out, place a domino on "
+                          "a map, take one off, or clear the mat")
 
     # ------------------------------------------------------------------ where
 
@@ -115,6 +121,26 @@ class Verbs:
             halves = [Half.parse(h).text() for h in halves]
         self._put(area, self._offset(squares), cells, halves)
         return "Placed a domino"
+
+    def _market(self, action) -> str:
+        texts = action.get("dominoes")
+        if not isinstance(texts, (list, tuple)) or not 0 < len(texts) <= camera.MARKET_PLACES:
+            raise IllegalMove(f"Say the market's dominoes, 1 to {camera.MARKET_PLACES}, each as two halves: "
+                              "grass/person/W|plains//")
+        halves = []
+        for text in texts:
+            parts = text.split("|") if isinstance(text, str) else ()
+            if len(parts) != 2:
+                raise IllegalMove(f"A market domino is two halves, like grass/person/W|plains//, not {text!r}")
+            halves.append([Half.parse(h).text() for h in parts])
+        for piece in self.market:
+            self.table.remove(piece)
+        self.market = []
+        for number, (west, east) in enumerate(halves, 1):
+            (x1, y1), (x2, y2) = (camera.WATCHED_CELLS.centre(self.layout, *square)
+                                  for square in camera.market_place(number))
+            self.market.append(self.table.place(f"{west}|{east}", (x1 + x2) / 2, (y1 + y2) / 2, 0.0))
+        return f"Laid the market out: {len(halves)} domino{'es' if len(halves) != 1 else ''}"
 
     def _remove(self, action, view) -> str:
         area, squares = self._map(action, view)

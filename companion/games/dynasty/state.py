@@ -147,6 +147,11 @@ class State:
     def effect(self, seat: int, key: str):
         return next((v for s, k, v in self.effects if s == seat and k == key), None)
 
+    def market_size(self) -> int:
+        """How many dominoes this round's market holds: two per player, twice that when
+        Breakthrough (draw more) is the round's event."""
+        return 2 * self.config.players * (2 if self.event == "breakthrough_draw_more" else 1)
+
 
 def starting_halves(role: str) -> tuple[Half, Half]:
     """A starting domino: the role's terrain on both halves, open on all sides, its icon first."""

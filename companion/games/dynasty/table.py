@@ -26,10 +26,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..base import AsksOnce, Camera, IllegalMove, Prompt
-from . import camera
+from . import areas, camera
 from .hands import has_power
 from .maps import Half, dominoes, name, side_towards
-from .moves import Place, Remove
+from .moves import Market, Place, Remove
 from .placement import overlapping, parse_domino
 from .state import PERSONAL, SHARED
 
@@ -45,14 +45,13 @@ class MapWatcher(AsksOnce):
     changed: dict = field(default_factory=dict)  # (area, row, column) -> the look at which it last changed
     looks: int = 0                                # how many times the camera has reported a change
     waits: dict = field(default_factory=dict)    # each wait for a removal -> the look it began after
-    _layout: object = None
 
     # ------------------------------------------------------------------ what was seen
 
     def see(self, events) -> None:
         self.looks += 1
         for e in events:
-            square = self._square(e.x_mm, e.y_mm)
+            square = e.cell  # the reader names the square it read
             if square is None:
                 continue
             self.changed[square] = self.looks
@@ -62,18 +61,16 @@ class MapWatcher(AsksOnce):
                 self.squares[square] = e.label
                 self.gone.pop(square, None)
 
-    def _square(self, x_mm, y_mm):
-        if self._layout is None:
-            from vision.mat import mat_layout
-            self._layout = mat_layout(camera.MAT)
-        return camera.CELLS.cell_at(self._layout, x_mm, y_mm)
-
     def accepted(self, at) -> None:
         """A prompted move went in: the rules' maps now hold it."""
 
     # ------------------------------------------------------------------ what to do about it
 
     def next(self, state):
+        if state.phase == "draw" and not state.drawn:
+            market = self._market(state)
+            if market is not None:
+                return market
         lifted = self._lifted(state)
         if lifted is not None:
             return lifted
@@ -91,13 +88,13 @@ class MapWatcher(AsksOnce):
             task = state.tasks[0] if state.tasks else None
             placing = task.seat if task is not None and task.kind == "place" else None
         if placing is not None:
-            yield SHARED, placing, camera.SHARED_AREA
-        for seat in range(min(state.config.players, camera.SEATS)):
-            yield PERSONAL, seat, camera.personal_area(seat)
+            yield SHARED, placing, areas.SHARED_AREA
+        for seat in range(min(state.config.players, areas.SEATS)):
+            yield PERSONAL, seat, areas.personal_area(seat)
 
     def _look(self, state, where, seat, area):
         held = dict(state.shared) if where == SHARED else state.seat_map(seat)
-        dx, dy = camera.offset(held)
+        dx, dy = areas.offset(held)
         seen = {(c - dx, r - dy): label for (a, r, c), label in self.squares.items() if a == area}
         # under Snowfalls or the overlap reward a domino may lie over others: a square the rules
         # hold that now reads as another half is new too (a square in doubt there stays theirs)
@@ -128,15 +125,48 @@ class MapWatcher(AsksOnce):
             return self._ask(key, Prompt("Not allowed", f"{names[seat]} on {label}, "
                                          f"{name(move.cells[0])}-{name(move.cells[1])}: {exc}"))
 
+    # ------------------------------------------------------------------ the market
+
+    def _market(self, state):
+        """The round's market as the camera sees it steady in the market's numbered places: once
+        every place the market holds is filled and read, the Market move (dominoes as laid,
+        west half first). A place in doubt, a domino on one square only or a place past the
+        market's size is asked about, once for what lies there; the phone stays the way in."""
+        size = state.market_size()
+        laid = {}
+        for number in range(1, areas.MARKET_PLACES + 1):
+            halves = [self.squares.get(square) for square in areas.market_place(number)]
+            if halves != [None, None]:
+                laid[number] = halves
+        if not laid:
+            return None
+        key = ("market", state.round, tuple(sorted((n, tuple(h)) for n, h in laid.items())))
+        extra = sorted(n for n in laid if n > size)
+        if extra:
+            return self._ask(key, Prompt("Check", f"The market holds {size} dominoes: take the one in place "
+                                         f"{extra[0]} off, or enter the market by phone"))
+        half = sorted(n for n, h in laid.items() if None in h)
+        if half:
+            return self._ask(key, Prompt("Check", f"Market place {half[0]}: lay the domino on both its squares, "
+                                         "or enter the market by phone"))
+        doubt = sorted(n for n, h in laid.items() if UNKNOWN in h)
+        if doubt:
+            listed = " and ".join(str(n) for n in doubt)
+            return self._ask(key, Prompt("Can't read", f"Market place {listed} cannot be read: straighten the "
+                                         "domino, or enter the market by phone"))
+        if len(laid) < size:
+            return None  # still being laid out (a deck run short is entered by phone)
+        return Market(0, tuple("|".join(laid[n]) for n in range(1, size + 1)))
+
     # ------------------------------------------------------------------ dominoes taken off
 
     def _lifted(self, state):
         """The removal a domino lifted off a map makes, while the rules wait for one there."""
         names = state.config.names
         for seat, where, owner, power in _removals(state):
-            area = camera.SHARED_AREA if where == SHARED else camera.personal_area(owner)
+            area = areas.SHARED_AREA if where == SHARED else areas.personal_area(owner)
             held = dict(state.shared) if where == SHARED else state.seat_map(owner)
-            dx, dy = camera.offset(held)
+            dx, dy = areas.offset(held)
             began = self.waits.setdefault((state.round, state.phase, state.tasks[:1], seat, power), self.looks)
             for number, cells in dominoes(held).items():
                 spots = [(area, y + dy, x + dx) for x, y in cells]
@@ -212,7 +242,7 @@ def _removals(state):
     waiting task names (Goblin Grandma's reward: any map), or in the claim step the Brother of
     Warfare's, when his power may be used."""
     task = state.tasks[0] if state.phase in ("draw", "report") and state.tasks else None
-    players = range(min(state.config.players, camera.SEATS))
+    players = range(min(state.config.players, areas.SEATS))
     if task is not None and task.kind == "remove corrupter any":
         yield task.seat, SHARED, task.seat, False
         yield from ((task.seat, PERSONAL, owner, False) for owner in players)
@@ -230,4 +260,4 @@ def _as_read(half: Half) -> str:
 
 # The game's camera part: what camera.py says of the mat and its pieces, and this watcher.
 CAMERA = Camera(mat=camera.MAT, pieces=camera.TILES, reader=camera.READER, zones=camera.ZONES,
-                watcher=MapWatcher, cells=camera.CELLS)
+                watcher=MapWatcher, cells=camera.CELLS, watched=camera.WATCHED, watched_cells=camera.WATCHED_CELLS)

@@ -1,0 +1,46 @@
+"""Where Domino Dynasty's dominoes lie on the camera's mat, by name: the shared map, each seat's
+personal map (8x8 squares each, the rules' squares), and how a map entered by phone that strays
+past its printed grid is seen shifted back onto it. Plain names, for the camera part and for the
+watcher that reads what the camera reports."""
+from __future__ import annotations
+
+from .maps import BOUND
+
+SEATS = 5
+TRAY = "tray"
+SHARED_AREA = "shared"
+
+
+def personal_area(seat: int) -> str:
+    return f"personal-{seat}"
+
+
+ZONES = (SHARED_AREA,) + tuple(personal_area(s) for s in range(SEATS))
+
+# The Domino Market on the mat: two areas of 2 rows of 8 squares beside the tray, each row four
+# numbered places, a market domino laid west-east on each (place 1 first, as the phones list them)
+MARKET_AREAS = ("market-a", "market-b")
+MARKET_SHAPE = (2, 8)
+PLACES_PER_AREA = MARKET_SHAPE[0] * MARKET_SHAPE[1] // 2
+MARKET_PLACES = PLACES_PER_AREA * len(MARKET_AREAS)
+
+
+def market_place(number: int) -> tuple[tuple[str, int, int], tuple[str, int, int]]:
+    """The squares (area, row, column) of market place `number` (1 first): west half, east half."""
+    area = MARKET_AREAS[(number - 1) // PLACES_PER_AREA]
+    k = (number - 1) % PLACES_PER_AREA
+    row, col = divmod(k, MARKET_SHAPE[1] // 2)
+    return (area, row, 2 * col), (area, row, 2 * col + 1)
+
+
+def offset(cells) -> tuple[int, int]:
+    """How far a map's squares shift to lie on its printed grid: none while they fit (every map
+    the companion lays out does), else the least shift that brings them onto it."""
+    cells = list(cells)
+    if not cells:
+        return 0, 0
+    out = []
+    for axis in (0, 1):
+        lo, hi = min(c[axis] for c in cells), max(c[axis] for c in cells)
+        out.append(-lo if lo < 0 else (BOUND - 1 - hi if hi > BOUND - 1 else 0))
+    return out[0], out[1]

@@ -1,0 +1,70 @@
+"""The domino reader against a printing it was never tuned on: tests/vision/second_dominoes.py
+draws it (pictogram icons, textured terrains, light-grey stone, castle marks on capitals, kerbed
+roads, card thickness and shadow, a warm lamp, tilt, lens distortion, noise, JPEG), sharing
+nothing with vision.dominoes but the printed mat. Enrolled from its own shots through the
+command a user runs, then read on held-out seeds (second_dominoes.TEST_SEEDS)."""
+import numpy as np
+import pytest
+
+import second_dominoes as second
+from companion.games.dynasty.camera import CELLS, MAT, PITCH_MM, ZONES
+from companion.games.dynasty.catalog import CAPITALS, ICONS
+from vision import cli, dominoes
+from vision.mat import mat_layout
+from vision.readers import load_profile
+
+SEED = second.TEST_SEEDS[0]
+FRAMES = 3
+
+
+@pytest.fixture(scope="module")
+def read(tmp_path_factory):
+    """(squares, read right, asked, misread, missed) over FRAMES frames of the second printing."""
+    layout = mat_layout(MAT)
+    table = second.Table(layout, PITCH_MM, tuple(ICONS), CAPITALS, seed=SEED)
+    folder = tmp_path_factory.mktemp("second-dominoes")
+    manifest = second.write_enrolment(table, folder / "shots")
+    assert cli.main(["--camera", "companion.games.dynasty.camera", "vision", "enroll", "--game", "dynasty",
+                     "--manifest", str(manifest), "--out", str(folder / "p.npz")]) == 0
+    reader = dominoes.DominoReader(load_profile(folder / "p.npz"), layout, ZONES, CELLS)
+    counts = {"squares": 0, "right": 0, "asked": 0, "misread": 0, "missed": 0, "phantom": 0}
+    for _ in range(FRAMES):
+        placed, truth = table.random_maps(ZONES)
+        seen = {t.cell: t.label for t in reader.read(table.photograph(placed)).tiles}
+        counts["phantom"] += len(set(seen) - set(truth))
+        for cell, label in truth.items():
+            counts["squares"] += 1
+            got = seen.get(cell)
+            key = "missed" if got is None else "asked" if got == "unknown" else "right" if got == label else "misread"
+            counts[key] += 1
+    print(f"second printing: {counts}")
+    return counts
+
+
+def test_every_domino_of_the_second_printing_is_found_and_most_squares_read(read):
+    assert read["squares"] >= 240
+    assert read["missed"] == 0 and read["phantom"] == 0, read
+    assert read["right"] >= 0.7 * read["squares"], read
+
+
+@pytest.mark.xfail(strict=True, reason="not there yet: a few icons printed near their terrain's tone (white on "
+                                       "light stone) or a badge's colours alike are still read wrong, some 1 in 100")
+def test_no_square_of_the_second_printing_is_misread(read):
+    assert read["misread"] == 0 and read["right"] >= 0.995 * read["squares"], read
+
+
+def test_the_second_printing_is_drawn_as_described():
+    """The check is only worth something if its stone is a light grey near the mat's, its icons
+    many-coloured, and capitals carry castle marks."""
+    r, g, b = second.TERRAINS["stone"]
+    assert max(r, g, b) - min(r, g, b) < 10 and 1.1 < (r + g + b) / 3 / 150 < 1.4
+    looks = {second.icon_look(tuple(ICONS), i) for i in ICONS}
+    assert len(looks) == len(ICONS)  # each icon its own picture
+    rng = np.random.default_rng(0)
+    plain = second.draw_domino((second.Half("stone", "person", ""), second.Half("stone", None, "")),
+                               tuple(ICONS), CAPITALS, 19.0, rng)
+    capital = second.draw_domino((second.Half("stone", "goods", ""), second.Half("stone", None, "")),
+                                 tuple(ICONS), CAPITALS, 19.0, rng)
+    h, w = plain.shape[:2]
+    corner = (slice(int(h * 0.18), int(h * 0.3)), slice(int(w * 0.09), int(w * 0.15)))  # a tower's place
+    assert capital[corner][..., :3].mean() < plain[corner][..., :3].mean() - 30

@@ -1,0 +1,82 @@
+"""What the domino reader learnt about one printing of the dominoes, in its own form: each
+terrain's colour, the road's, and each icon's picture (its colours and where it is printed),
+all as log ratios to the mat's grey. One file: an .npz of the pictures with a JSON header."""
+from __future__ import annotations
+
+import io
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from .markers import VisionInputError
+
+FORMAT = "paradox-table-domino-profile/1"
+
+
+@dataclass
+class DominoProfile:
+    game: str
+    pitch_mm: float                                   # a half's side: one square of the maps
+    terrains: dict[str, np.ndarray]                   # terrain -> log colour (3,)
+    road: np.ndarray                                  # the road's log colour (3,), along its middle
+    road_colours: np.ndarray                          # (n, 3): every colour a road shows (kerbs, edges too)
+    icons: dict[str, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)
+    # icon -> (picture: log colours n x n x 3, mask: n x n where the icon is printed), centred
+    # on the printed part, upright as the half lies west in its enrolment shot
+
+    @property
+    def labels(self) -> list[str]:
+        """The faces learnt, in the tile set's words (``terrain-lava``, ``icon-person``)."""
+        return [f"terrain-{t}" for t in self.terrains] + [f"icon-{i}" for i in self.icons]
+
+    @property
+    def size_mm(self) -> tuple[float, float]:
+        return self.pitch_mm, self.pitch_mm
+
+    def save(self, path) -> Path:
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        names = list(self.icons)
+        meta = {"format": FORMAT, "game": self.game, "pitch_mm": self.pitch_mm,
+                "terrains": {t: np.asarray(c, float).tolist() for t, c in self.terrains.items()},
+                "road": np.asarray(self.road, float).tolist(),
+                "road_colours": np.asarray(self.road_colours, float).tolist(), "icons": names}
+        arrays = {"meta": np.frombuffer(json.dumps(meta).encode(), np.uint8)}
+        if names:
+            arrays["pictures"] = np.stack([self.icons[n][0] for n in names]).astype(np.float32)
+            arrays["masks"] = np.stack([self.icons[n][1] for n in names]).astype(bool)
+        buf = io.BytesIO()
+        np.savez_compressed(buf, **arrays)
+        path.write_bytes(buf.getvalue())
+        return path
+
+    @classmethod
+    def load(cls, path) -> "DominoProfile":
+        path = Path(path)
+        if not path.is_file():
+            raise VisionInputError(f"no profile at {path}")
+        try:
+            with np.load(path) as z:
+                meta = json.loads(bytes(z["meta"]).decode())
+                if meta.get("format") != FORMAT:
+                    raise ValueError(meta.get("format"))
+                pictures = z["pictures"] if meta["icons"] else np.zeros((0, 1, 1, 3), np.float32)
+                masks = z["masks"] if meta["icons"] else np.zeros((0, 1, 1), bool)
+        except Exception as e:  # a truncated file, or another reader's profile
+            raise VisionInputError(f"{path} is not a domino profile ({e.__class__.__name__}): "
+                                   "enrol the dominoes again") from None
+        return cls(meta["game"], float(meta["pitch_mm"]),
+                   {t: np.array(c, np.float32) for t, c in meta["terrains"].items()},
+                   np.array(meta["road"], np.float32), np.array(meta["road_colours"], np.float32).reshape(-1, 3),
+                   {n: (pictures[i].astype(np.float32), masks[i].astype(bool)) for i, n in enumerate(meta["icons"])})
+
+
+def profile_format(path) -> str | None:
+    """The format a profile file says it is in (None if it says nothing readable)."""
+    try:
+        with np.load(Path(path)) as z:
+            return json.loads(bytes(z["meta"]).decode()).get("format")
+    except Exception:
+        return None
