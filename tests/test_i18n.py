@@ -21,16 +21,17 @@ from companion.store import Store
 from web.app import page_words
 
 ROOT = Path(__file__).resolve().parents[1]
-PO = ROOT / "companion" / "locale" / "ja" / "LC_MESSAGES" / "messages.po"
+PO = ROOT / "companion" / "locale" / "ja" / "LC_MESSAGES" / "messages.po"  # and each <game>.po
 # Babel's keywords, as babel.cfg gives them to pybabel
 KEYWORDS = {"Msg": None, "Plural": (1, 2), "term": None, "tr": None, "trn": (1, 2), "own_words": (2,),
             "Refused": (2,)}
-# What has been converted to messages: Loop, Paradominetor, the shared pages, the OLED, replay.
-# Paradox Island, Paradox Initiative and Domino Dynasty still speak English (docs/glossary.md).
-NOT_YET = ("dynasty", "island", "initiative")
+# What has been converted to messages: Loop, Paradominetor, the shared pages, the OLED, replay,
+# and of Paradox Island its new-game form and OLED. Paradox Initiative and Domino Dynasty still
+# speak English (docs/glossary.md).
+NOT_YET = ("dynasty", "initiative")
 PY = [f for f in glob.glob(str(ROOT / "companion" / "**" / "*.py"), recursive=True)
       + glob.glob(str(ROOT / "web" / "*.py")) + glob.glob(str(ROOT / "hardware" / "*.py"))
-      if not any(g in f for g in NOT_YET)]
+      if not any(g in Path(f).relative_to(ROOT).parts for g in NOT_YET)]
 JS = glob.glob(str(ROOT / "web" / "static" / "*.js")) + [
     str(ROOT / "companion" / "games" / g / "web" / "game.js") for g in ("loop", "paradominetor")]
 PAGES = [ROOT / "web" / "static" / "host.html", ROOT / "web" / "static" / "seat.html"]
@@ -39,12 +40,22 @@ JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 ENGLISH = re.compile(r"[A-Za-z]{2,}(?:[ ,'’]+[A-Za-z]{2,}){2,}")
 # Ids a Japanese rulebook prints as they are (loop.ja.txt 準備 8: 旅行カード(AD、BC)); tile ids
 # typed as records write them (red-3-past) stay ids in either language.
-KEPT_AS_IS = {"AD", "BC", "Language / 言語"}
+# Paradox Island's rulebook calls the Omnipotence Paradox "OP" (paradox-island.txt:177).
+KEPT_AS_IS = {"AD", "BC", "Language / 言語", "OP"}
 
 
 def catalog():
+    """The shared catalog with every game's own added: all the Japanese the companion has."""
     with PO.open("rb") as f:
-        return read_po(f, locale="ja")
+        cat = read_po(f, locale="ja")
+    for path in sorted(PO.parent.glob("*.po")):
+        if path != PO:
+            with path.open("rb") as f:
+                for m in read_po(f, locale="ja"):
+                    if m.id:
+                        assert m.id not in cat, f"{m.id!r} is in two catalogs"
+                        cat[m.id] = m
+    return cat
 
 
 def extracted() -> set:
@@ -100,6 +111,17 @@ def test_the_games_own_words_have_their_japanese():
     assert [ja[w] for w in ("past", "present", "future")] == ["過去", "現在", "未来"]
     assert [ja[w] for w in ("Garage", "Shop", "Armory", "Trash", "Advertise", "Exchange", "Move")] == \
         ["ガレージ", "ショップ", "武器庫", "破棄", "宣伝", "交換", "付け替え"]
+
+
+def test_paradox_islands_new_game_form_has_its_japanese():
+    """The host page offers every game's form, so Island's words are in the shared catalog."""
+    g = games.describe("island")
+    words = [g.title] + [o.label for o in g.options] + [o.help for o in g.options if o.help] + \
+        [c[1] for o in g.options for c in (o.choices or ())] + \
+        [f for o in g.options for f in (o.fields or ())]
+    shared = i18n.catalog_json("ja", i18n.DOMAIN)
+    assert len(words) > 10 and [w for w in words if not JAPANESE.search(shared.get(w, ""))] == []
+    assert shared["Captive"] == "囚われ人" and shared["Theseus"] == "テセウス"
 
 
 def messages_in(value, found):
