@@ -41,7 +41,7 @@ ENGLISH = re.compile(r"[A-Za-z]{2,}(?:[ ,'’]+[A-Za-z]{2,}){2,}")
 # Ids a Japanese rulebook prints as they are (loop.ja.txt 準備 8: 旅行カード(AD、BC)); tile ids
 # typed as records write them (red-3-past) stay ids in either language.
 # Paradox Island's rulebook calls the Omnipotence Paradox "OP" (paradox-island.txt:177).
-KEPT_AS_IS = {"AD", "BC", "Language / 言語", "OP"}
+KEPT_AS_IS = {"AD", "BC", "Language / 言語", "OP", "the OP"}
 
 
 def catalog():
@@ -329,3 +329,18 @@ def test_a_bad_record_is_refused_in_either_language(tmp_path, capsys):
     assert capsys.readouterr().err == "2行目: トリックに1枚しかありません。4枚必要です\n"
     assert cli.main(["replay", str(path)]) == 2
     assert capsys.readouterr().err == "line 2: the trick has 1 plays; a trick needs 4\n"
+
+
+def test_paradox_islands_refusals_read_in_japanese():
+    """Island's refusals are messages from its own catalog (island.po), names and all."""
+    from companion.games.island import apply, setup
+    from companion.games.island.moves import LayTile, Move
+    state = setup({"players": 3}, seed=0)
+    refusals = []
+    for move in (LayTile(tile=next(iter(games.load("island").catalog.tiles())), space="A1", seat=1),
+                 Move(seat=1, direction="NW"), Move(seat=1, direction="up")):
+        with pytest.raises(IllegalMove) as refused:
+            apply(state, move)
+        refusals.append(translate(i18n.said(refused.value), "ja"))
+    assert refusals == ["島を組むのはOPだけです", "ゲームは進行中ではありません",
+                        "'up'は方向ではありません。NW、NE、E、SE、SW、Wのいずれかを指定してください"]

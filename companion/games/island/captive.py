@@ -4,41 +4,42 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..base import IllegalMove
+from ...i18n import Msg
 from . import board as geo
 from . import catalog, characters, layout, resolve
 from .moves import Move, Rest, UseBonus, UseExtraBonus, WriteNote
-from .state import (OP, OP_PIECES, State, Step, board, character_of, display, piece, pieces_of,
-                    possessive, push, say, set_board, set_piece)
+from .state import (OP, OP_PIECES, State, Step, board, character_of, display, named, piece,
+                    pieces_of, push, say, set_board, set_piece, whose)
 
 
 def acting_piece(state: State, seat: int, name: str | None, spend_action: bool = True) -> str:
     """The piece a captive acts with, checking it is their turn and the piece can act."""
     if state.phase != "play":
-        raise IllegalMove("the game is not under way")
+        raise IllegalMove(Msg("the game is not under way"))
     if state.turn != seat:
-        raise IllegalMove(f"it is not {possessive(_seat(state, seat))} turn")
+        raise IllegalMove(Msg("it is not {whose} turn", whose=whose(_seat(state, seat))))
     if state.pending is not None:
-        raise IllegalMove(f"first: {state.pending.prompt}")
+        raise IllegalMove(Msg("first: {prompt}", prompt=state.pending.prompt))
     mine = [p.name for p in pieces_of(state, seat)]
     if not mine:
-        raise IllegalMove("only a captive moves a piece of their own")
+        raise IllegalMove(Msg("only a captive moves a piece of their own"))
     if name is None:
         name = state.acting if state.acting in mine else mine[0]
     if name not in mine:
-        raise IllegalMove(f"{display(name)} is not a piece of {_seat(state, seat)}")
+        raise IllegalMove(Msg("{piece} is not a piece of {seat}", piece=named(name), seat=_seat(state, seat)))
     if name in state.finished:
-        raise IllegalMove(f"{display(name)} has already taken all its actions this turn")
+        raise IllegalMove(Msg("{piece} has already taken all its actions this turn", piece=named(name)))
     if piece(state, name).space is None:
-        raise IllegalMove(f"{display(name)} has perished and waits to be revived")
+        raise IllegalMove(Msg("{piece} has perished and waits to be revived", piece=named(name)))
     if spend_action and state.acting == name and state.actions <= 0:
-        raise IllegalMove(f"{display(name)} has no actions left this turn")
+        raise IllegalMove(Msg("{piece} has no actions left this turn", piece=named(name)))
     return name
 
 
 def _seat(state: State, seat: int) -> str:
     if seat == OP:
-        return "the OP"  # possessive() makes it "the OP's"
-    return display(board(state, seat).character) if 0 < seat < state.players else f"seat {seat}"
+        return Msg("the OP")  # whose() makes it "the OP's"
+    return named(board(state, seat).character) if 0 < seat < state.players else Msg("seat {seat}", seat=seat)
 
 
 def _take_action(state: State, name: str) -> State:
@@ -65,12 +66,12 @@ def distance(state: State, name: str, over: bool) -> int:
 
 def move(state: State, m: Move) -> State:
     if m.direction not in geo.DIRECTIONS:
-        raise IllegalMove(f"{m.direction!r} is not a direction; say NW, NE, E, SE, SW or W")
+        raise IllegalMove(Msg("{direction!r} is not a direction; say NW, NE, E, SE, SW or W", direction=m.direction))
     name = acting_piece(state, m.seat, m.piece)
     need = cost(state, name, m.over, m.safe)
     if need > characters.spendable_energy(state, name):
-        raise IllegalMove(f"{display(name)} needs {need} energy for that move and has "
-                          f"{characters.spendable_energy(state, name)} to spend")
+        raise IllegalMove(Msg("{piece} needs {need} energy for that move and has {left} to spend",
+                              piece=named(name), need=need, left=characters.spendable_energy(state, name)))
     state = _take_action(state, name)
     p = piece(state, name)
     state = set_piece(state, name, energy=p.energy - need)
