@@ -344,3 +344,7 @@ def test_paradox_islands_refusals_read_in_japanese():
         refusals.append(translate(i18n.said(refused.value), "ja"))
     assert refusals == ["島を組むのはOPだけです", "ゲームは進行中ではありません",
                         "'up'は方向ではありません。NW、NE、E、SE、SW、Wのいずれかを指定してください"]
+    with pytest.raises(IllegalMove) as refused:  # the host's new-game form, refused in Japanese
+        setup({"players": 3, "characters": ["zeno", "phil"]}, seed=0)
+    assert translate(i18n.said(refused.value), "ja") == \
+        "'zeno'というキャラクターはいません。次から選んでください: アキレス、グランドデッド、ヘンペル、フィル、シュレディ、テセウス"
