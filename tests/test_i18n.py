@@ -41,7 +41,7 @@ ENGLISH = re.compile(r"[A-Za-z]{2,}(?:[ ,'’]+[A-Za-z]{2,}){2,}")
 # Ids a Japanese rulebook prints as they are (loop.ja.txt 準備 8: 旅行カード(AD、BC)); tile ids
 # typed as records write them (red-3-past) stay ids in either language.
 # Paradox Island's rulebook calls the Omnipotence Paradox "OP" (paradox-island.txt:177).
-KEPT_AS_IS = {"AD", "BC", "Language / 言語", "OP", "the OP"}
+KEPT_AS_IS = {"AD", "BC", "Language / 言語", "OP", "the OP", "The OP"}
 
 
 def catalog():

@@ -690,3 +690,15 @@ def test_a_captives_refusals_name_the_character_and_the_fruit_in_japanese():
                            "フィルがその移動をするにはエネルギーが1必要ですが、使えるのは0です")
     assert refusals[2] == ("the orange is not circled on Phil's board", "フィルのボードでオレンジに丸が付いていません")
     assert refusals[3] == ("call off the Wave, the Rock or the Bush", "波、岩、茂みのどれかを呼び戻してください")
+
+
+def test_a_decision_waited_for_is_said_in_the_readers_language():
+    from companion.i18n import said, translate
+    s = turn_of(put(make(), "phil", "D4"), 1)
+    s, _ = play(s, Move(1, "E", safe=True))
+    with pytest.raises(IllegalMove) as refused:
+        G.apply(s, Choose(2, "activate"))
+    assert translate(said(refused.value), "ja").startswith("先にフィルが決める番です: ")
+    with pytest.raises(IllegalMove) as refused:
+        G.apply(s, Choose(1, "maybe"))
+    assert translate(said(refused.value), "ja").startswith("'maybe'は選択肢にありません: ")
