@@ -348,3 +348,9 @@ def test_paradox_islands_refusals_read_in_japanese():
         setup({"players": 3, "characters": ["zeno", "phil"]}, seed=0)
     assert translate(i18n.said(refused.value), "ja") == \
         "'zeno'というキャラクターはいません。次から選んでください: アキレス、グランドデッド、ヘンペル、フィル、シュレディ、テセウス"
+    from companion.games.island import layout  # the OP typing the island
+    for typed, words in (("lake-straight Z9 0", "Z9は島のマス(A～G行)ではありません"),
+                         ("lake-straight D2 7", "タイルは60度ずつ0～5回回します(7ではありません)")):
+        with pytest.raises(IllegalMove) as refused:
+            layout.parse_placement(typed)
+        assert translate(i18n.said(refused.value), "ja") == words
