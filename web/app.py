@@ -38,7 +38,7 @@ from werkzeug.exceptions import HTTPException
 from companion.errors import InProgress, Refused, TableError
 from companion.games import MASTER, TABLE, IllegalMove, Viewer, describe, names, web_dir
 from companion.games.base import Agreed, TakeBack, to_dict
-from companion.i18n import LANGS, NAMES, Msg, catalog_json, from_accept_language, said, translate
+from companion.i18n import DOMAIN, LANGS, NAMES, Msg, catalog_json, from_accept_language, game_domains, said, translate
 from companion.session import Session
 
 log = logging.getLogger("paradox-table.web")
@@ -177,7 +177,11 @@ def create_app(companion, host_token: str, extras: Extras | None = None,
     def game_files(snap) -> list[str]:
         """The running game's page script and style, for the pages to load."""
         game = game_of(snap)
-        return [f"/games/{game['name']}/{f}" for f in game.get("web", ())] if game else []
+        if not game:
+            return []
+        # its own words first: its script draws with them once every file has loaded
+        words = [f"/games/{game['name']}/words.js"] if game["name"] in _WITH_WORDS else []
+        return words + [f"/games/{game['name']}/{f}" for f in game.get("web", ())]
 
     def seat_payload(snap, viewer: Viewer) -> dict:
         view = snap.view(viewer)
@@ -247,7 +251,18 @@ def create_app(companion, host_token: str, extras: Extras | None = None,
     def i18n_script():
         """The page scripts' words: the reader's language and its catalog (live.js's `tr`)."""
         reader = lang()
-        body_text = (f"window.I18N = {json.dumps({'lang': reader, 'names': NAMES, 'words': catalog_json(reader)}, ensure_ascii=False)};\n")
+        body_text = (f"window.I18N = {json.dumps({'lang': reader, 'names': NAMES, 'words': catalog_json(reader, DOMAIN)}, ensure_ascii=False)};\n")
+        return Response(body_text, mimetype="text/javascript",
+                        headers={"Cache-Control": "no-store", "Vary": "Cookie, Accept-Language"})
+
+    @app.get("/games/<name>/words.js")
+    def game_words(name):
+        """A game's own words in the reader's language, added to /i18n.js's when its page
+        loads the game (only a game with a catalog of its own lists this file)."""
+        if known(name) is None:
+            raise Refused(404, "no such file")
+        words = json.dumps(catalog_json(lang(), name), ensure_ascii=False)
+        body_text = f"if (window.I18N) Object.assign(window.I18N.words, {words});\n"
         return Response(body_text, mimetype="text/javascript",
                         headers={"Cache-Control": "no-store", "Vary": "Cookie, Accept-Language"})
 
@@ -624,6 +639,10 @@ SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
 }
+
+
+# The games with a catalog of their own (companion/i18n.py, game_domains), in any language.
+_WITH_WORDS = frozenset(d for lang in LANGS if lang != "en" for d in game_domains(lang))
 
 
 # The pages' words: an element marked data-i18n is one message, its inner markup and all (a
