@@ -36,6 +36,8 @@ def test_initiative_taught_from_the_host_page_then_a_deal_read_with_it(device, s
     host = phone()
     host.goto(device.urls["local"])
     expect(host.locator("#teach-section")).to_be_visible()
+    assert host.locator("script[src='/static/teach.js']").count() == 0  # fetched only when opened
+    host.click("#teach-details > summary")
     host.select_option("#teach-game", GAME)
     host.select_option("#teach-seats", str(SEATS))
     # the mat to print is the game's, as a PDF
