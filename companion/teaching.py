@@ -88,7 +88,7 @@ def layout_for(game: str, seats: int):
     spec = _spec(game)
     lo, hi = spec.mat.seats
     if isinstance(seats, bool) or not isinstance(seats, int) or not lo <= seats <= hi:
-        raise TeachingRefused(Msg("a mat for {game} has {lo} to {hi} seats", game=games.describe(game).title,
+        raise TeachingRefused(Msg("a mat for {game} has {lo} to {hi} seats", game=term(games.describe(game).title),
                                   lo=lo, hi=hi))
     return mat_layout(spec.mat, seats)
 
@@ -380,7 +380,7 @@ class Teacher:
         busy = self.camera.wanted()
         if busy is not None and busy[0] != game:
             raise TeachingRefused(Msg("a game of {on} is on: teach the camera {game} when it is over",
-                                      on=games.describe(busy[0]).title, game=games.describe(game).title))
+                                      on=term(games.describe(busy[0]).title), game=term(games.describe(game).title)))
         walk = self.walk(game)
         with self._lock:
             if walk.seats != seats:  # another mat: its places differ, the shots taken do not fit
@@ -398,7 +398,7 @@ class Teacher:
     def status(self, game: str) -> dict:
         walk = self.walk(game)
         spec = _spec(game)
-        out = {"game": game, "title": games.describe(game).title, "seats": walk.seats,
+        out = {"game": game, "title": term(games.describe(game).title), "seats": walk.seats,
                "seat_range": list(spec.mat.seats), "reader": spec.reader,
                "learning": game in self._learning, "learnt": walk.learnt,
                "error": self._learn_error.get(game), "can_lay": self.simulation,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from flask import Response, request, send_file
 
-from companion.i18n import Listed, Msg, said
+from companion.i18n import Listed, Msg, said, term
 
 
 def register(app, teacher, require_host, require_host_query, body, Refused, words):
@@ -50,7 +50,7 @@ def register(app, teacher, require_host, require_host_query, body, Refused, word
     def teach_games():
         require_host()
         from companion.games import describe
-        return words({"games": [{"name": g, "title": describe(g).title, "seats": list(seat_range(g))}
+        return words({"games": [{"name": g, "title": term(describe(g).title), "seats": list(seat_range(g))}
                                   for g in camera_games()]})
 
     @app.get("/api/teach/<game>")

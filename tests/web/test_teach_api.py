@@ -121,6 +121,7 @@ def test_a_japanese_host_is_taught_in_japanese(teaching):
     client, loop, teacher, state = teaching
     ja = dict(H, **{"Accept-Language": "ja-JP"})
     walk = client.post("/api/teach/paradominetor/start", json={"seats": 4}, headers=ja).get_json()
+    assert walk["title"] == "パラドミネーター"
     first = walk["shots"][0]
     assert first["area_words"] == "トリックエリア"
     assert first["places"][0]["where"] == "上の段、左から1番目"
