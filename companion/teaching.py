@@ -26,6 +26,7 @@ from pathlib import Path
 
 from . import games
 from .camera import _profile_path
+from .i18n import Listed, Msg, Plural, term
 
 log = logging.getLogger("paradox-table")
 
@@ -73,8 +74,8 @@ def camera_games() -> list[str]:
 
 def _spec(game: str):
     if game not in camera_games():
-        raise TeachingRefused(f"{game!r} is not a game the camera watches; it watches "
-                              f"{', '.join(camera_games())}")
+        raise TeachingRefused(Msg("{game} is not a game the camera watches; it watches {games}",
+                                  game=repr(game), games=Listed(camera_games())))
     return games.camera(game)
 
 
@@ -87,7 +88,8 @@ def layout_for(game: str, seats: int):
     spec = _spec(game)
     lo, hi = spec.mat.seats
     if isinstance(seats, bool) or not isinstance(seats, int) or not lo <= seats <= hi:
-        raise TeachingRefused(f"a mat for {games.describe(game).title} has {lo} to {hi} seats")
+        raise TeachingRefused(Msg("a mat for {game} has {lo} to {hi} seats", game=term(games.describe(game).title),
+                                  lo=lo, hi=hi))
     return mat_layout(spec.mat, seats)
 
 
@@ -111,12 +113,17 @@ def plan(game: str, seats: int) -> list[Shot]:
         z = layout.zones[area]
         shots.append(Shot(len(shots) + 1, area, words, tuple(chosen), (z.x - 4, z.y - 4, z.w + 8, z.h + 8)))
     if todo:  # every area full: a mat too small for the set
-        raise TeachingRefused(f"the mat has no room left for {', '.join(todo)}")
+        raise TeachingRefused(Msg("the mat has no room left for {pieces}", pieces=Listed(todo)))
     return shots
 
 
-def _ordinal(n: int) -> str:
-    return f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}"
+def _ordinal(n: int) -> Msg:
+    # each English ending its own message: other languages count places their own way
+    if n == 1:
+        return Msg("{n}st", n=n)
+    if n == 2:
+        return Msg("{n}nd", n=n)
+    return Msg("{n}rd", n=n) if n == 3 else Msg("{n}th", n=n)
 
 
 def _tile_places(spec, layout):
@@ -129,19 +136,20 @@ def _tile_places(spec, layout):
     rows = int((z.h - 6 + GAP_MM) // (h + GAP_MM))
     x0 = z.x + (z.w - cols * w - (cols - 1) * GAP_MM) / 2 + w / 2
     y0 = z.y + (z.h - rows * h - (rows - 1) * GAP_MM) / 2 + h / 2
-    row_words = ["top row", "bottom row"] if rows == 2 else [f"row {r + 1}" for r in range(rows)]
-    slots = [(x0 + c * (w + GAP_MM), y0 + r * (h + GAP_MM), f"{row_words[r]}, {_ordinal(c + 1)} from the left")
+    row_words = [Msg("top row"), Msg("bottom row")] if rows == 2 else [Msg("row {n}", n=r + 1) for r in range(rows)]
+    slots = [(x0 + c * (w + GAP_MM), y0 + r * (h + GAP_MM),
+              Msg("{row}, {nth} from the left", row=row_words[r], nth=_ordinal(c + 1)))
              for r in range(rows) for c in range(cols)]
     n = math.ceil(len(spec.pieces.labels) / len(slots))
-    return [(area, f"the {area} area", slots)] * n
+    return [(area, _area_words(area), slots)] * n
 
 
-def _area_words(area: str) -> str:
+def _area_words(area: str) -> Msg:
     if area.startswith("matrix-"):
-        return f"matrix {int(area[7:]) + 1}"
+        return Msg("matrix {n}", n=int(area[7:]) + 1)
     if area.startswith("personal-"):
-        return f"seat {int(area[9:]) + 1}'s map"
-    return f"the {area} map" if area == "shared" else f"the {area} area"
+        return Msg("seat {n}'s map", n=int(area[9:]) + 1)
+    return Msg("the shared map") if area == "shared" else Msg("the {area} area", area=term(area))
 
 
 def _disc_places(spec, layout):
@@ -150,7 +158,7 @@ def _disc_places(spec, layout):
     for area, (rows, cols) in spec.cells.areas:
         if area == layout.first_area and len(spec.cells.areas) > 1:
             continue  # the small area kept for enrolling one at a time: the grids hold more
-        slots = [(*spec.cells.centre(layout, area, r, c), f"row {r + 1}, column {c + 1}")
+        slots = [(*spec.cells.centre(layout, area, r, c), Msg("row {row}, column {column}", row=r + 1, column=c + 1))
                  for r in range(rows) for c in range(cols) if (r + c) % 2 == 0]
         out.append((area, _area_words(area), slots))
     return out
@@ -166,7 +174,8 @@ def _domino_places(spec, layout):
         for r in range(0, rows, 2):
             for c in range(0, cols - 1, 3):
                 (xa, y), (xb, _) = spec.cells.centre(layout, area, r, c), spec.cells.centre(layout, area, r, c + 1)
-                slots.append(((xa + xb) / 2, y, f"squares {chr(65 + c)}{r + 1} and {chr(66 + c)}{r + 1}"))
+                left, right = chr(65 + c) + str(r + 1), chr(66 + c) + str(r + 1)
+                slots.append(((xa + xb) / 2, y, Msg("squares {a} and {b}", a=left, b=right)))
         out.append((area, _area_words(area), slots))
     return out
 
@@ -177,25 +186,26 @@ def _place(spec, label: str, x: float, y: float, where: str) -> Place:
         if label.startswith("back-"):
             name = label[5:]
             face = next(f for f, b in tiles.inventory if b == name)
-            return Place(label, x, y, f"any tile with the {name} back, face down", where, (face, False, name, None))
+            return Place(label, x, y, Msg("any tile with the {back} back, face down", back=term(name)), where, (face, False, name, None))
         colour, value = label.rsplit("-", 1)
-        return Place(label, x, y, f"the {colour} {value}, face up", where, (label, True, None, None))
+        return Place(label, x, y, Msg("the {colour} {value}, face up", colour=term(colour), value=value), where, (label, True, None, None))
     if reader == "grid":
         if label == "lock":
             under = next(f for f in tiles.faces if f != "lock")
-            return Place(label, x, y, "the lock token, on any disc", where, ("lock", True, None, under))
+            return Place(label, x, y, Msg("the lock token, on any disc"), where, ("lock", True, None, under))
         colour, symbol = label.split("-")
-        return Place(label, x, y, f"the {colour} {symbol} disc", where, (label, True, None, None))
+        return Place(label, x, y, Msg("the {colour} {symbol} disc", colour=term(colour), symbol=term(symbol)), where, (label, True, None, None))
     from vision.dominoes import terrain_names
     terrains = terrain_names(tiles)
     if label.startswith("terrain-"):
         t = label[8:]
-        return Place(label, x, y, f"a {t} domino, its left half with roads to all four sides, the right half plain",
+        return Place(label, x, y, Msg("a {terrain} domino, its left half with roads to all four sides, the right half plain",
+                         terrain=term(t)),
                      where, (f"{t}//NESW|{t}//", True, None, None))
     icon = label[5:]
     i = tiles.faces.index(label)
     domino = f"{terrains[i % len(terrains)]}/{icon}/|{terrains[(i + 1) % len(terrains)]}//"
-    return Place(label, x, y, f"a domino with the {icon} icon on its left half, no roads", where,
+    return Place(label, x, y, Msg("a domino with the {icon} icon on its left half, no roads", icon=term(icon)), where,
                  (domino, True, None, None))
 
 
@@ -222,16 +232,16 @@ def find(frame, layout, shot: Shot, piece_mm2: float, cal=None) -> Finding:
     from vision.recognise import mat_exposure, view_zone
     from vision.zone import SEG_PX_PER_MM
     if frame is None:
-        return Finding(False, "the camera gives no picture yet")
+        return Finding(False, Msg("the camera gives no picture yet"))
     cal = cal or calibrate(MarkerDetector(layout.dictionary).detect(frame), layout.marker_layout())
     if not cal.ok:
-        return Finding(False, "the mat is not in view: show the whole mat to the camera")
+        return Finding(False, Msg("the mat is not in view: show the whole mat to the camera"))
     zone = layout.zones[shot.area]
     exposure, paper = mat_exposure(frame, cal.H_inv, zone)
     if paper is not None and float(np.mean(paper)) < DARK:
-        return Finding(False, "too dark: light the mat better")
+        return Finding(False, Msg("too dark: light the mat better"))
     if exposure < 0.6:
-        return Finding(False, f"something covers the edge of {shot.area_words} (a hand?)")
+        return Finding(False, Msg("something covers the edge of {area} (a hand?)", area=shot.area_words))
     view = view_zone(frame, cal.H_inv, zone, paper)
     n, _, stats, cents = cv2.connectedComponentsWithStats(view.mask)
     k = SEG_PX_PER_MM
@@ -251,13 +261,17 @@ def _summary(said: list, area_words: str) -> str | None:
     if all(s is None for s in said):
         return None
     if all(s == "nothing" for s in said):
-        return f"nothing in {area_words} yet: lay the pieces listed"
+        return Msg("nothing in {area} yet: lay the pieces listed", area=area_words)
     parts = []
     for what in ("nothing", "two pieces"):
         numbers = [str(i + 1) for i, s in enumerate(said) if s == what]
-        if numbers:
-            parts.append(f"{what} at {'place' if len(numbers) == 1 else 'places'} {', '.join(numbers)}")
-    return "; ".join(parts)
+        if numbers and what == "nothing":
+            parts.append(Plural("nothing at place {places}", "nothing at places {places}", len(numbers),
+                                places=Listed(numbers, sep=", ")))
+        elif numbers:
+            parts.append(Plural("two pieces at place {places}", "two pieces at places {places}", len(numbers),
+                                places=Listed(numbers, sep=", ")))
+    return Listed(parts, sep="; ")
 
 
 def piece_area(game: str) -> float:
@@ -349,13 +363,13 @@ class Teacher:
 
     def _shots(self, walk: Walk) -> list[Shot]:
         if walk.seats is None:
-            raise TeachingRefused("choose the mat's seat count first: the walk starts there")
+            raise TeachingRefused(Msg("choose the mat's seat count first: the walk starts there"))
         return plan(walk.game, walk.seats)
 
     def _shot(self, walk: Walk, number) -> Shot:
         shots = self._shots(walk)
         if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(shots):
-            raise TeachingRefused(f"a shot is numbered 1 to {len(shots)}")
+            raise TeachingRefused(Msg("a shot is numbered 1 to {count}", count=len(shots)))
         return shots[number - 1]
 
     # -- the walk's steps
@@ -365,8 +379,8 @@ class Teacher:
         layout_for(game, seats)
         busy = self.camera.wanted()
         if busy is not None and busy[0] != game:
-            raise TeachingRefused(f"a game of {games.describe(busy[0]).title} is on: teach the camera "
-                                  f"{games.describe(game).title} when it is over")
+            raise TeachingRefused(Msg("a game of {on} is on: teach the camera {game} when it is over",
+                                      on=term(games.describe(busy[0]).title), game=term(games.describe(game).title)))
         walk = self.walk(game)
         with self._lock:
             if walk.seats != seats:  # another mat: its places differ, the shots taken do not fit
@@ -384,7 +398,7 @@ class Teacher:
     def status(self, game: str) -> dict:
         walk = self.walk(game)
         spec = _spec(game)
-        out = {"game": game, "title": games.describe(game).title, "seats": walk.seats,
+        out = {"game": game, "title": term(games.describe(game).title), "seats": walk.seats,
                "seat_range": list(spec.mat.seats), "reader": spec.reader,
                "learning": game in self._learning, "learnt": walk.learnt,
                "error": self._learn_error.get(game), "can_lay": self.simulation,
@@ -422,7 +436,7 @@ class Teacher:
         frame = self._frame()
         finding = find(frame, layout_for(game, walk.seats), shot, piece_area(game))
         if not finding.ok:
-            raise TeachingRefused(f"not taken: {finding.problem}")
+            raise TeachingRefused(Msg("not taken: {why}", why=finding.problem))
         self._keep(walk, shot, frame)
         return {"finding": finding.as_json(), "taken": True}
 
@@ -441,10 +455,10 @@ class Teacher:
         shot = self._shot(walk, number)
         want = self.camera.wanted()
         if want is not None and want[1] != "teaching":
-            raise TeachingRefused("a game is on: its virtual table is the game's; lay the pieces when it is over")
+            raise TeachingRefused(Msg("a game is on: its virtual table is the game's; lay the pieces when it is over"))
         virtual = self.camera.virtual_table if self.simulation else None
         if virtual is None:
-            raise TeachingRefused("there is no virtual table here: lay the pieces on the mat")
+            raise TeachingRefused(Msg("there is no virtual table here: lay the pieces on the mat"))
         pieces = []
         for i, p in enumerate(shot.places):
             what, up, back, under = p.lay
@@ -493,7 +507,8 @@ class Teacher:
         walk = self.walk(game)
         shots = self._shots(walk)
         if len(walk.taken) < len(shots):
-            raise TeachingRefused(f"{len(shots) - len(walk.taken)} shots are still to take")
+            left = len(shots) - len(walk.taken)
+            raise TeachingRefused(Plural("{n} shot is still to take", "{n} shots are still to take", left))
         with self._lock:
             if game in self._learning:
                 thread = self._learning[game]
@@ -525,7 +540,7 @@ class Teacher:
             self.camera.use_profile(game, profile)
         except Exception as exc:  # said on the page; the journal keeps the details
             log.exception("learning %s's pieces failed", game)
-            self._learn_error[game] = f"the camera could not learn the pieces: {exc}"
+            self._learn_error[game] = Msg("the camera could not learn the pieces: {why}", why=str(exc))
         finally:
             with self._lock:
                 self._learning.pop(game, None)
@@ -538,7 +553,7 @@ class Teacher:
             if game not in self._readers:
                 path = _profile_path(self.state_dir, game)
                 if not path.is_file():
-                    raise TeachingRefused("the camera has not learnt these pieces yet: take every shot first")
+                    raise TeachingRefused(Msg("the camera has not learnt these pieces yet: take every shot first"))
                 from vision.mat import mat_layout
                 self._readers[game] = reader(spec.reader, load_profile(path), mat_layout(spec.mat),
                                              spec.areas_read(), spec.cells_read())
@@ -548,13 +563,13 @@ class Teacher:
         """What the camera reads on the mat now, with the learnt profile."""
         frame = self._frame()
         if frame is None:
-            raise TeachingRefused("the camera gives no picture yet")
+            raise TeachingRefused(Msg("the camera gives no picture yet"))
         with self._lock:
             reading = self._reader(game).read(frame)
         if not reading.calibrated:
-            raise TeachingRefused("the mat is not in view: show the whole mat to the camera")
+            raise TeachingRefused(Msg("the mat is not in view: show the whole mat to the camera"))
         pieces = [{"label": t.label, "x_mm": round(t.x_mm, 1), "y_mm": round(t.y_mm, 1), "zone": t.zone,
-                   "where": _area_words(t.zone) if t.zone else "on the mat"} for t in reading.tiles]
+                   "where": _area_words(t.zone) if t.zone else Msg("on the mat")} for t in reading.tiles]
         return {"pieces": pieces, "hand": reading.hand_in_view, "labels": list(_spec(game).pieces.labels)}
 
     def correct(self, game: str, x_mm, y_mm, label) -> dict:
@@ -563,19 +578,19 @@ class Teacher:
         spec = _spec(game)
         walk = self.walk(game)
         if spec.reader == "dominoes":
-            raise TeachingRefused("a domino's square is taught by its shot: take that shot again")
+            raise TeachingRefused(Msg("a domino's square is taught by its shot: take that shot again"))
         if not walk.learnt:
-            raise TeachingRefused("the camera has not learnt these pieces yet: take every shot first")
+            raise TeachingRefused(Msg("the camera has not learnt these pieces yet: take every shot first"))
         if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in (x_mm, y_mm)):
-            raise TeachingRefused("say where the piece lies: x_mm and y_mm, in mm on the mat")
+            raise TeachingRefused(Msg("say where the piece lies: x_mm and y_mm, in mm on the mat"))
         if not isinstance(label, str) or label not in spec.pieces.labels:
-            raise TeachingRefused(f"{label!r} is none of this game's pieces")
+            raise TeachingRefused(Msg("{label} is none of this game's pieces", label=repr(label)))
         layout = layout_for(game, walk.seats)
         if layout.zone_at(x_mm, y_mm) is None:
-            raise TeachingRefused("that place lies in no area of the mat")
+            raise TeachingRefused(Msg("that place lies in no area of the mat"))
         frame = self._frame()
         if frame is None:
-            raise TeachingRefused("the camera gives no picture yet")
+            raise TeachingRefused(Msg("the camera gives no picture yet"))
         import cv2
         name = f"check-{len(walk.corrections) + 1}.jpg"
         walk.folder.mkdir(parents=True, exist_ok=True)

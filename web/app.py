@@ -580,7 +580,7 @@ def create_app(companion, host_token: str, extras: Extras | None = None,
 
     if extras.teacher is not None:
         from .teaching import register
-        register(app, extras.teacher, require_host, require_host_query, body, Refused)
+        register(app, extras.teacher, require_host, require_host_query, body, Refused, words)
     else:
         @app.get("/api/teach")
         def nothing_to_teach():  # the host page asks: no camera to teach here

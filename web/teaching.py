@@ -6,11 +6,14 @@ take (no mat in view, a place empty or crowded), changes nothing.
 """
 from __future__ import annotations
 
-from flask import Response, jsonify, request, send_file
+from flask import Response, request, send_file
+
+from companion.i18n import Listed, Msg, said, term
 
 
-def register(app, teacher, require_host, require_host_query, body, Refused):
-    """Add the teaching routes to ``app``; ``teacher`` is a companion.teaching.Teacher."""
+def register(app, teacher, require_host, require_host_query, body, Refused, words):
+    """Add the teaching routes to ``app``; ``teacher`` is a companion.teaching.Teacher; ``words``
+    answers with a payload in the reader's language (web.app's)."""
     from companion.teaching import TeachingRefused, camera_games, seat_range
 
     def refusing(fn):
@@ -19,40 +22,42 @@ def register(app, teacher, require_host, require_host_query, body, Refused):
             try:
                 return fn(*args, **kwargs)
             except TeachingRefused as exc:
-                raise Refused(409, str(exc)) from None
+                raise Refused(409, said(exc)) from None
         wrapped.__name__ = fn.__name__
         return wrapped
 
     def known(game: str) -> str:
         if game not in camera_games():
-            raise Refused(404, f"the camera watches {', '.join(camera_games())}, not {game!r}")
+            raise Refused(404, Msg("the camera watches {games}, not {game}", games=Listed(camera_games()),
+                                    game=repr(game)))
         return game
 
     def number(data: dict, key: str = "shot") -> int:
         n = data.get(key)
         if isinstance(n, bool) or not isinstance(n, int):
-            raise Refused(400, f'say which shot: {{"{key}": 1}}')
+            example = '{"%s": 1}' % key
+            raise Refused(400, Msg("say which shot: {example}", example=example))
         return n
 
     def seats_arg(game: str):
         raw = request.args.get("seats", "")
         if not raw.isdigit():
             lo, hi = seat_range(game)
-            raise Refused(400, f"say the seat count: ?seats={lo} to {hi}")
+            raise Refused(400, Msg("say the seat count: ?seats={lo} to {hi}", lo=lo, hi=hi))
         return int(raw)
 
     @app.get("/api/teach")
     def teach_games():
         require_host()
         from companion.games import describe
-        return jsonify({"games": [{"name": g, "title": describe(g).title, "seats": list(seat_range(g))}
+        return words({"games": [{"name": g, "title": term(describe(g).title), "seats": list(seat_range(g))}
                                   for g in camera_games()]})
 
     @app.get("/api/teach/<game>")
     @refusing
     def teach_status(game):
         require_host()
-        return jsonify(teacher.status(known(game)))
+        return words(teacher.status(known(game)))
 
     @app.get("/api/teach/<game>/mat.pdf")
     @refusing
@@ -70,7 +75,7 @@ def register(app, teacher, require_host, require_host_query, body, Refused):
         require_host_query()
         raw = request.args.get("shot", "")
         if not raw.isdigit():
-            raise Refused(400, "say which shot: ?shot=1")
+            raise Refused(400, Msg("say which shot: {example}", example="?shot=1"))
         data = teacher.snapshot(known(game), int(raw))
         if not data:  # the camera is still opening
             return Response(status=204, headers={"Cache-Control": "no-store"})
@@ -83,49 +88,50 @@ def register(app, teacher, require_host, require_host_query, body, Refused):
         seats = body().get("seats")
         if isinstance(seats, bool) or not isinstance(seats, int):
             lo, hi = seat_range(known(game))
-            raise Refused(400, f'say the mat\'s seat count: {{"seats": {lo}}} to {hi}')
-        return jsonify(teacher.start(known(game), seats))
+            example = '{"seats": %d}' % lo
+            raise Refused(400, Msg("say the mat's seat count: {example} to {hi}", example=example, hi=hi))
+        return words(teacher.start(known(game), seats))
 
     @app.post("/api/teach/<game>/stop")
     @refusing
     def teach_stop(game):
         require_host()
-        return jsonify(teacher.stop(known(game)))
+        return words(teacher.stop(known(game)))
 
     @app.post("/api/teach/<game>/look")
     @refusing
     def teach_look(game):
         require_host()
         data = body()
-        return jsonify(teacher.look(known(game), number(data), auto=data.get("auto", True) is not False))
+        return words(teacher.look(known(game), number(data), auto=data.get("auto", True) is not False))
 
     @app.post("/api/teach/<game>/take")
     @refusing
     def teach_take(game):
         require_host()
-        return jsonify(teacher.take(known(game), number(body())))
+        return words(teacher.take(known(game), number(body())))
 
     @app.post("/api/teach/<game>/redo")
     @refusing
     def teach_redo(game):
         require_host()
-        return jsonify(teacher.redo(known(game), number(body())))
+        return words(teacher.redo(known(game), number(body())))
 
     @app.post("/api/teach/<game>/lay")
     @refusing
     def teach_lay(game):
         require_host()
-        return jsonify(teacher.lay(known(game), number(body())))
+        return words(teacher.lay(known(game), number(body())))
 
     @app.post("/api/teach/<game>/check")
     @refusing
     def teach_check(game):
         require_host()
-        return jsonify(teacher.check(known(game)))
+        return words(teacher.check(known(game)))
 
     @app.post("/api/teach/<game>/correct")
     @refusing
     def teach_correct(game):
         require_host()
         data = body()
-        return jsonify(teacher.correct(known(game), data.get("x_mm"), data.get("y_mm"), data.get("label")))
+        return words(teacher.correct(known(game), data.get("x_mm"), data.get("y_mm"), data.get("label")))

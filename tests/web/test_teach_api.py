@@ -114,3 +114,22 @@ def test_any_request_is_answered_in_words_and_a_refused_one_keeps_nothing(teachi
     if answer.status_code >= 400:
         assert answer.is_json and answer.json["error"]
         assert walk.read_bytes() == before, f"{path} {raw!r} was refused, yet the walk changed"
+
+
+def test_a_japanese_host_is_taught_in_japanese(teaching):
+    """What to lay where, what the camera finds and a refusal: each in the reader's language."""
+    client, loop, teacher, state = teaching
+    ja = dict(H, **{"Accept-Language": "ja-JP"})
+    walk = client.post("/api/teach/paradominetor/start", json={"seats": 4}, headers=ja).get_json()
+    assert walk["title"] == "パラドミネーター"
+    first = walk["shots"][0]
+    assert first["area_words"] == "トリックエリア"
+    assert first["places"][0]["where"] == "上の段、左から1番目"
+    assert first["places"][0]["piece"].endswith("(表向き)")
+    loop.step()
+    found = client.post("/api/teach/paradominetor/look", json={"shot": 1}, headers=ja).get_json()["finding"]
+    assert found["problem"] == "トリックエリアにまだ何もありません: 一覧の駒を置いてください"
+    refused = client.post("/api/teach/paradominetor/take", json={"shot": 1}, headers=ja)
+    assert refused.status_code == 409 and refused.get_json()["error"].startswith("撮影していません: ")
+    english = client.get("/api/teach/paradominetor", headers=H).get_json()["shots"][0]
+    assert english["places"][0]["where"] == "top row, 1st from the left"  # the same walk, in English

@@ -3,6 +3,7 @@ laid on the virtual table shot by shot (each shot taken by the page itself once 
 still), learnt, read back in the check, and then a game whose deal the camera reads with that
 profile (the companion never taught the virtual table itself)."""
 import dataclasses
+import re
 import urllib.request
 
 import pytest
@@ -31,11 +32,36 @@ def device(state):
     dev.stop()
 
 
+def test_a_japanese_host_is_walked_through_in_japanese(device, browser):
+    """The section, what to lay where and what the camera finds, on a phone that reads Japanese;
+    stopped before the next test teaches Initiative."""
+    expect = playwright.expect
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="ja-JP")
+    try:
+        host = context.new_page()
+        host.goto(device.urls["local"])
+        expect(host.locator("#teach-details > summary")).to_have_text("カメラに教える")
+        host.click("#teach-details > summary")
+        host.select_option("#teach-game", "paradominetor")
+        host.click("#teach-start")
+        expect(host.locator("#teach-shot-title")).to_contain_text("ショット1/")
+        expect(host.locator("#teach-places li").first).to_contain_text("上の段、左から1番目")
+        expect(host.locator("#teach-found")).to_have_text("トリックエリアにまだ何もありません: 一覧の駒を置いてください")
+        text = host.locator("#teach-section").inner_text()
+        assert not re.findall(r"[A-Za-z]{2,}(?:[ ,'’]+[A-Za-z]{2,}){2,}", text), text  # no English sentence
+        host.click("#teach-stop")
+        expect(host.locator("#teach-error")).to_have_text("止めました: 撮影済みのショットは残ります。続けるにはもう一度始めてください。")
+    finally:
+        context.close()
+
+
 def test_initiative_taught_from_the_host_page_then_a_deal_read_with_it(device, state, phone, shots):
     expect = playwright.expect
     host = phone()
     host.goto(device.urls["local"])
     expect(host.locator("#teach-section")).to_be_visible()
+    assert host.locator("script[src='/static/teach.js']").count() == 0  # fetched only when opened
+    host.click("#teach-details > summary")
     host.select_option("#teach-game", GAME)
     host.select_option("#teach-seats", str(SEATS))
     # the mat to print is the game's, as a PDF

@@ -418,4 +418,18 @@
   // The host's language is the table's (the OLED's, and a phone's that chose none).
   languagePicker(token ? (lang) => post("/api/host/language", { language: lang }) : null);
   connectLive(url, onView, $("status"), stillWelcome);
+
+  // "Teach the camera" is shown when there is a camera to teach; its script (teach.js) is
+  // fetched only when the host first opens the section, so the host page stays light.
+  if (token) {
+    fetch("/api/teach", { headers: { "X-Host-Token": token } })
+      .then((res) => (res.ok ? res.json() : { games: [] }))
+      .then((data) => $("teach-section").classList.toggle("hidden", !(data.games || []).length))
+      .catch(() => {});
+    $("teach-details").addEventListener("toggle", () => {
+      if ($("teach-details").open && !$("teach-script")) {
+        document.body.append(el("script", { id: "teach-script", src: "/static/teach.js" }));
+      }
+    });
+  }
 })();

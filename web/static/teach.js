@@ -9,7 +9,7 @@
   const post = (path, payload) => api(path, token, "X-Host-Token", payload);
   const get = async (path) => {
     const res = await fetch(path, { headers: { "X-Host-Token": token } });
-    const data = await res.json().catch(() => ({ error: "the companion did not answer" }));
+    const data = await res.json().catch(() => ({ error: tr("the companion did not answer") }));
     if (!res.ok) throw new Error(data.error || res.statusText);
     return data;
   };
@@ -28,7 +28,7 @@
     const g = chosen();
     const sel = $("teach-seats");
     sel.replaceChildren();
-    for (let n = g.seats[0]; n <= g.seats[1]; n++) sel.append(el("option", { value: String(n) }, `${n} seats`));
+    for (let n = g.seats[0]; n <= g.seats[1]; n++) sel.append(el("option", { value: String(n) }, trn("{n} seat", "{n} seats", n)));
     sel.value = String(g.seats[1]);
     sel.parentElement.classList.toggle("hidden", g.seats[0] === g.seats[1]);
     drawMat();
@@ -65,15 +65,15 @@
 
   function draw() {
     $("teach-walk").classList.remove("hidden");
-    $("teach-title").textContent = `${walk.title}, ${walk.seats} seats`;
-    $("teach-progress").textContent = `${walk.pieces_taken} of ${walk.pieces} pieces · ` +
-      `${walk.taken} of ${walk.shots.length} shots`;
+    $("teach-title").textContent = trn("{title}, {n} seat", "{title}, {n} seats", walk.seats, { title: walk.title });
+    $("teach-progress").textContent = tr("{done} of {pieces} pieces · {taken} of {shots} shots",
+      { done: walk.pieces_taken, pieces: walk.pieces, taken: walk.taken, shots: walk.shots.length });
     $("teach-shots").replaceChildren(...walk.shots.map((s) => el("div", { class: "row teach-shotrow" },
-      el("span", {}, `Shot ${s.number}: ${s.places.length} in ${s.area_words} `),
-      el("span", { class: s.taken ? "seat-state taken" : "seat-state" }, s.taken ? "taken" : "to take"),
-      el("button", { class: "quiet", onclick: () => { shown = s.number; draw(); } }, s.taken ? "Redo" : "Show"))));
-    const learning = walk.learning ? "The camera is learning the pieces…" :
-      walk.error ? walk.error : walk.learnt ? "Learnt: the camera reads with what it learnt." : "";
+      el("span", {}, tr("Shot {number}: {count} in {area}", { number: s.number, count: s.places.length, area: s.area_words }) + " "),
+      el("span", { class: s.taken ? "seat-state taken" : "seat-state" }, s.taken ? tr("taken") : tr("to take")),
+      el("button", { class: "quiet", onclick: () => { shown = s.number; draw(); } }, s.taken ? tr("Redo") : tr("Show")))));
+    const learning = walk.learning ? tr("The camera is learning the pieces…") :
+      walk.error ? walk.error : walk.learnt ? tr("Learnt: the camera reads with what it learnt.") : "";
     $("teach-learnt").textContent = learning;
     $("teach-check").classList.toggle("hidden", !walk.learnt);
     const shot = walk.shots.find((s) => s.number === shown);
@@ -83,13 +83,14 @@
       if (walk.learning) setTimeout(refresh, 1000);
       return;
     }
-    $("teach-shot-title").textContent = `Shot ${shot.number} of ${walk.shots.length}: lay these in ${shot.area_words}`;
+    $("teach-shot-title").textContent = tr("Shot {number} of {count}: lay these in {area}",
+      { number: shot.number, count: walk.shots.length, area: shot.area_words });
     $("teach-places").replaceChildren(...shot.places.map((p) => el("li", { id: `teach-place-${p.n}` },
-      el("strong", {}, p.piece), ` — ${p.where}`)));
+      el("strong", {}, p.piece), " — " + p.where)));
     $("teach-lay").classList.toggle("hidden", !walk.can_lay);
     $("teach-redo").classList.toggle("hidden", !shot.taken);
     $("teach-take").classList.toggle("hidden", shot.taken);
-    $("teach-found").textContent = shot.taken ? "This shot is taken. Redo it to take it again." : "Looking…";
+    $("teach-found").textContent = shot.taken ? tr("This shot is taken. Redo it to take it again.") : tr("Looking…");
     if (!shot.taken) looking = setTimeout(look, 300);
     snapshot();
   }
@@ -97,7 +98,7 @@
   function snapshot() {
     // the next picture replaces the one shown only once it has come: no blank between two
     if (!shown) return;
-    const next = el("img", { class: "camera", alt: "what the camera sees there" });
+    const next = el("img", { class: "camera", alt: tr("what the camera sees there") });
     next.addEventListener("load", () => {
       const now = $("teach-snapshot");
       next.id = "teach-snapshot";
@@ -113,8 +114,8 @@
       const item = $(`teach-place-${i + 1}`);
       if (item) item.className = p ? "wrong" : "right";
     });
-    if (taken) return "Taken: every piece lies where it should.";
-    if (f.ok) return "All in place: hold still, the shot is taken by itself…";
+    if (taken) return tr("Taken: every piece lies where it should.");
+    if (f.ok) return tr("All in place: hold still, the shot is taken by itself…");
     return f.problem;
   }
 
@@ -161,7 +162,7 @@
     stopLooking();
     try { await post(`/api/teach/${q(walk.game)}/stop`, {}); } catch (e) { say(e.message); }
     $("teach-walk").classList.add("hidden");
-    say("Stopped: the shots taken are kept. Start again to go on.");
+    say(tr("Stopped: the shots taken are kept. Start again to go on."));
   }
 
   async function check() {
@@ -169,13 +170,13 @@
     let got;
     try { got = await post(`/api/teach/${q(walk.game)}/check`, {}); } catch (e) { say(e.message); return; }
     const list = $("teach-read");
-    if (!got.pieces.length) { list.replaceChildren(el("p", { class: "dim" }, "Nothing read: lay some pieces on the mat.")); return; }
+    if (!got.pieces.length) { list.replaceChildren(el("p", { class: "dim" }, tr("Nothing read: lay some pieces on the mat."))); return; }
     list.replaceChildren(...got.pieces.map((p, i) => {
-      const pick = el("select", { id: `teach-fix-${i}`, "aria-label": "what it really is" },
+      const pick = el("select", { id: `teach-fix-${i}`, "aria-label": tr("what it really is") },
         ...got.labels.map((l) => el("option", { value: l }, l)));
       pick.value = p.label;
       const row = el("div", { class: "row teach-reading" },
-        el("span", { class: "teach-label" }, `${p.label}`), el("span", { class: "dim" }, `in ${p.where}, ${Math.round(p.x_mm)}, ${Math.round(p.y_mm)} mm`));
+        el("span", { class: "teach-label" }, `${p.label}`), el("span", { class: "dim" }, tr("in {where}, {x}, {y} mm", { where: p.where, x: Math.round(p.x_mm), y: Math.round(p.y_mm) })));
       if (walk.can_correct) {
         row.append(pick, el("button", { class: "quiet", onclick: () => correct(p, pick.value) }, tr("Correct")));
       }
@@ -188,7 +189,7 @@
     try {
       walk = await post(`/api/teach/${q(walk.game)}/correct`, { x_mm: p.x_mm, y_mm: p.y_mm, label });
     } catch (e) { say(e.message); return; }
-    $("teach-read").replaceChildren(el("p", { class: "dim" }, `Learnt: that piece is ${label}. Read the mat again to check.`));
+    $("teach-read").replaceChildren(el("p", { class: "dim" }, tr("Learnt: that piece is {label}. Read the mat again to check.", { label })));
     shown = null;
     draw();
   }
