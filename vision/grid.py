@@ -289,9 +289,37 @@ def disc_ratio(frame, H_inv, x_mm, y_mm, diameter_mm, mat_colour):
     over the square round a disc centred near (x, y), upright, at READ_PX_PER_MM."""
     patch = _patch(frame, H_inv, x_mm, y_mm, diameter_mm + 2)
     ratio = patch / np.maximum(np.asarray(mat_colour, np.float32), 1.0)
-    n = ratio.shape[0]
-    yy, xx = np.mgrid[0:n, 0:n]
-    return ratio, np.hypot(xx - (n - 1) / 2, yy - (n - 1) / 2) / (diameter_mm / 2 * READ_PX_PER_MM)
+    return ratio, _disc_grid(ratio.shape[0], diameter_mm).rr
+
+
+@dataclass(frozen=True)
+class _DiscGrid:
+    """A disc patch's pixel grid and the rings read on it: the same for every disc of a size,
+    so made once, not per disc and frame."""
+    xx: np.ndarray
+    yy: np.ndarray
+    rr: np.ndarray      # distance from the patch's centre in radii
+    body: np.ndarray    # BODY ring
+    centre: np.ndarray  # the disc's centre
+    token_body: np.ndarray  # TOKEN_BODY ring
+    middle: np.ndarray  # inside TOKEN_BODY's outer edge
+
+
+_GRIDS: dict = {}
+_OF_RR: dict = {}  # id of a grid's rr -> the grid, so what is handed only rr finds its rings
+
+
+def _disc_grid(n: int, diameter_mm: float) -> _DiscGrid:
+    key = (n, float(diameter_mm))
+    if key not in _GRIDS:
+        yy, xx = np.mgrid[0:n, 0:n]
+        rr = np.hypot(xx - (n - 1) / 2, yy - (n - 1) / 2) / (diameter_mm / 2 * READ_PX_PER_MM)
+        for a in (xx, yy, rr):
+            a.flags.writeable = False
+        _GRIDS[key] = _DiscGrid(xx, yy, rr, (rr > BODY[0]) & (rr < BODY[1]), rr < 0.3,
+                                (rr > TOKEN_BODY[0]) & (rr < TOKEN_BODY[1]), rr < TOKEN_BODY[1])
+        _OF_RR[id(rr)] = _GRIDS[key]
+    return _GRIDS[key]
 
 
 def disc_signature(frame, H_inv, x_mm, y_mm, diameter_mm, mat_colour, offsets=_STILL, seen=None):
@@ -301,15 +329,18 @@ def disc_signature(frame, H_inv, x_mm, y_mm, diameter_mm, mat_colour, offsets=_S
     R = diameter_mm / 2
     ratio, rr = seen if seen is not None else disc_ratio(frame, H_inv, x_mm, y_mm, diameter_mm, mat_colour)
     n = ratio.shape[0]
-    yy, xx = np.mgrid[0:n, 0:n]
-    body = np.median(ratio[(rr > BODY[0]) & (rr < BODY[1])], axis=0)  # clear of pips and rim
-    centre = np.median(ratio[rr < 0.3], axis=0)
+    g = _disc_grid(n, diameter_mm)
+    body = np.median(ratio[g.body], axis=0)  # clear of pips and rim
+    centre = np.median(ratio[g.centre], axis=0)
     ink = np.sqrt(((ratio - body) ** 2).sum(axis=2))
     ink = cv2.GaussianBlur(ink, (0, 0), 0.7)
     mx, my = _polar(n, R * READ_PX_PER_MM)
-    sx, sy = _ink_centre(ink, xx, yy, R * READ_PX_PER_MM)
-    rings = np.stack([_normalise(cv2.remap(ink, mx + sx + dx, my + sy + dy, cv2.INTER_LINEAR))
-                      for dx, dy in offsets])
+    sx, sy = _ink_centre(ink, g.xx, g.yy, R * READ_PX_PER_MM)
+    # every offset's ring in one remap: the rings stacked one under another
+    d = np.asarray(offsets, np.float32)
+    rings = cv2.remap(ink, ((mx + sx)[None] + d[:, 0, None, None]).reshape(-1, ANGLES),
+                      ((my + sy)[None] + d[:, 1, None, None]).reshape(-1, ANGLES), cv2.INTER_LINEAR)
+    rings = _normalise_rings(rings.reshape(len(offsets), RADII, ANGLES))
     feat = np.log(np.maximum(np.r_[body, centre], 0.02)).astype(np.float32)
     return feat, rings
 
@@ -338,10 +369,12 @@ def _blend_distance(x, body, ink, most=INK_BLEND):
     return float(np.linalg.norm(x - (body + a * v)))
 
 
-def _normalise(a):
-    a = a.astype(np.float32) - a.mean()
-    n = float(np.linalg.norm(a))
-    return a / n if n > 1e-6 else a
+def _normalise_rings(rings):
+    """Each ring (offsets, radii, angles) less its mean, to unit length."""
+    a = rings.astype(np.float32)
+    a = a - a.mean(axis=(1, 2), keepdims=True)
+    n = np.sqrt((a * a).sum(axis=(1, 2), keepdims=True))
+    return np.where(n > 1e-6, a / np.maximum(n, 1e-6), a)
 
 
 def _ring_match(templates_f, rings):
@@ -362,8 +395,11 @@ def _colour_step(ratio, ref):
 
 def _off_body(ratio, rr):
     """Where the disc's middle is off its own body colour (measured in TOKEN_BODY)."""
-    body = np.median(ratio[(rr > TOKEN_BODY[0]) & (rr < TOKEN_BODY[1])], axis=0)
-    return (_colour_step(ratio, body) > TOKEN_STEP) & (rr < TOKEN_BODY[1])  # clear of the rim
+    g = _OF_RR.get(id(rr))
+    ring, middle = (g.token_body, g.middle) if g is not None and g.rr is rr else \
+        ((rr > TOKEN_BODY[0]) & (rr < TOKEN_BODY[1]), rr < TOKEN_BODY[1])
+    body = np.median(ratio[ring], axis=0)
+    return (_colour_step(ratio, body) > TOKEN_STEP) & middle  # clear of the rim
 
 
 def _token_outline(ratio, rr, off=None):
