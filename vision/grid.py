@@ -350,30 +350,34 @@ def _ink_centre(ink, xx, yy, radius_px, rounds=3):
     round the disc's centre, so its centroid (inside the rim) finds the centre a blurred disc's
     outline only roughly gives; at most a millimetre away."""
     c = (ink.shape[0] - 1) / 2
+    dx, dy = xx - c, yy - c
     sx = sy = 0.0
     most = READ_PX_PER_MM
+    reach2 = (INK_REACH * radius_px) ** 2
     for _ in range(rounds):
-        w = ink * (np.hypot(xx - c - sx, yy - c - sy) < INK_REACH * radius_px)
+        inside = (dx - sx) ** 2 + (dy - sy) ** 2 < reach2
+        w = ink[inside]
         total = float(w.sum())
         if total <= 1e-6:
             return 0.0, 0.0
-        sx = float(np.clip((w * xx).sum() / total - c, -most, most))
-        sy = float(np.clip((w * yy).sum() / total - c, -most, most))
+        sx = float(np.clip(float(w @ xx[inside]) / total - c, -most, most))
+        sy = float(np.clip(float(w @ yy[inside]) / total - c, -most, most))
     return sx, sy
 
 
-def _blend_distance(x, body, ink, most=INK_BLEND):
-    """How far a colour is from a disc's body mixed with up to `most` of its ink."""
-    v = ink - body
-    a = float(np.clip(np.dot(x - body, v) / max(float(np.dot(v, v)), 1e-9), 0.0, most))
-    return float(np.linalg.norm(x - (body + a * v)))
+def _blend_distances(x, bodies, inks, most=INK_BLEND):
+    """How far a colour is from each disc colour's body mixed with up to `most` of its ink
+    (bodies, inks: one row per colour)."""
+    v = inks - bodies
+    a = np.clip(((x - bodies) * v).sum(axis=1) / np.maximum((v * v).sum(axis=1), 1e-9), 0.0, most)
+    return [float(d) for d in np.linalg.norm(x - (bodies + a[:, None] * v), axis=1)]
 
 
 def _normalise_rings(rings):
-    """Each ring (offsets, radii, angles) less its mean, to unit length."""
+    """Each ring (radii, angles: the last two axes) less its mean, to unit length."""
     a = rings.astype(np.float32)
-    a = a - a.mean(axis=(1, 2), keepdims=True)
-    n = np.sqrt((a * a).sum(axis=(1, 2), keepdims=True))
+    a = a - a.mean(axis=(-2, -1), keepdims=True)
+    n = np.sqrt((a * a).sum(axis=(-2, -1), keepdims=True))
     return np.where(n > 1e-6, a / np.maximum(n, 1e-6), a)
 
 
@@ -381,7 +385,8 @@ def _ring_match(templates_f, rings):
     """Best correlation of the rings with each template over every turn (circular along angle)
     and every offset."""
     X = np.fft.rfft(rings, axis=-1)  # (offsets, radii, angles)
-    corr = np.fft.irfft(np.conj(templates_f)[:, None] * X[None], n=ANGLES, axis=-1).sum(axis=2)
+    # summed over the radii before going back to turns: the same sum, one small inverse
+    corr = np.fft.irfft((np.conj(templates_f)[:, None] * X[None]).sum(axis=2), n=ANGLES, axis=-1)
     return corr.max(axis=(1, 2))
 
 
@@ -567,6 +572,8 @@ class GridReader(CellReader):
         self._body = {g: np.exp(profile.group_mean[g][:3]) for g in self.colours}
         self._ink = {g: np.exp(profile.features[labels.index(f"{g}-1")][3:6]) if f"{g}-1" in labels
                      else self._body[g] for g in self.colours}
+        self._bodies = np.array([self._body[g] for g in self.colours], np.float32).reshape(-1, 3)
+        self._inks = np.array([self._ink[g] for g in self.colours], np.float32).reshape(-1, 3)
         self._T = np.fft.rfft(profile.templates.astype(np.float32), axis=-1)
         # the lock token as enrolled: its colour, area and solidity (None: the set has no locks)
         self._token = profile.features[labels.index(LOCK)] if LOCK in labels else None
@@ -647,20 +654,36 @@ class GridReader(CellReader):
         reach = max(1, int(round(GAP_MM * k)))
         H, W = view.image.shape[:2]
         out = np.full((rows + 1, cols + 1, 3), np.nan, np.float32)
-        for i in range(rows + 1):
-            for j in range(cols + 1):
-                px, py = (x0 - half + j * p - view.zone.x) * k, (y0 - half + i * p - view.zone.y) * k
-                ya, yb = int(max(py - reach, 0)), int(min(py + reach + 1, H))
-                xa, xb = int(max(px - reach, 0)), int(min(px + reach + 1, W))
-                if yb - ya < 2 or xb - xa < 2:
-                    continue
-                c = np.median(view.image[ya:yb, xa:xb].reshape(-1, 3), axis=0)
-                fit = view.mat_colour_at(view.zone.x + px / k, view.zone.y + py / k)
-                r = c / np.maximum(fit, 1.0)  # the fitted light's tint is the paper's: grey stays level
-                lum = float(r.mean())
-                if 0.35 < lum < 1.3 and float(np.abs(r - lum).max()) < 0.12 * lum:
-                    out[i, j] = c
+        ii, jj = np.mgrid[0:rows + 1, 0:cols + 1]
+        px = (x0 - half + jj * p - view.zone.x) * k
+        py = (y0 - half + ii * p - view.zone.y) * k
+        # the corners whose square of bare mat lies whole in the area: all their medians at once
+        whole = (py - reach >= 0) & (py + reach + 1 <= H) & (px - reach >= 0) & (px + reach + 1 <= W)
+        side = np.arange(2 * reach + 1)
+        ys = py[whole].astype(int) - reach
+        xs = px[whole].astype(int) - reach
+        windows = view.image[(ys[:, None] + side)[:, :, None], (xs[:, None] + side)[:, None, :]]
+        medians = np.median(windows.reshape(len(ys), -1, 3), axis=1)
+        for (i, j), c in zip(zip(ii[whole], jj[whole]), medians):
+            self._gap_corner(view, out, i, j, c, px[i, j], py[i, j])
+        for i, j in zip(ii[~whole], jj[~whole]):  # clipped by the area's edge
+            ya, yb = int(max(py[i, j] - reach, 0)), int(min(py[i, j] + reach + 1, H))
+            xa, xb = int(max(px[i, j] - reach, 0)), int(min(px[i, j] + reach + 1, W))
+            if yb - ya < 2 or xb - xa < 2:
+                continue
+            self._gap_corner(view, out, i, j, np.median(view.image[ya:yb, xa:xb].reshape(-1, 3), axis=0),
+                             px[i, j], py[i, j])
         return out
+
+    @staticmethod
+    def _gap_corner(view, out, i, j, c, px, py):
+        """Keep a corner's colour when it looks like bare grey mat under the fitted light."""
+        k = SEG_PX_PER_MM
+        fit = view.mat_colour_at(view.zone.x + px / k, view.zone.y + py / k)
+        r = c / np.maximum(fit, 1.0)  # the fitted light's tint is the paper's: grey stays level
+        lum = float(r.mean())
+        if 0.35 < lum < 1.3 and float(np.abs(r - lum).max()) < 0.12 * lum:
+            out[i, j] = c
 
     def _cell_light(self, view, gaps, name, r, c, x, y):
         """The mat's colour under a cell: the mean of its bare corners, or the fitted light."""
@@ -719,7 +742,7 @@ class GridReader(CellReader):
         feat, rings = disc_signature(frame, H_inv, x, y, self.D, mat_colour, _NEAR, seen)
         prof = self.profile
         # the body's colour against each colour's (as it is, or blurred into its ink)
-        dist = {g: _blend_distance(np.exp(feat[:3]), self._body[g], self._ink[g]) for g in self.colours}
+        dist = dict(zip(self.colours, _blend_distances(np.exp(feat[:3]), self._bodies, self._inks)))
         order = sorted(dist, key=dist.get)
         details = {"cell": cell, "at": (round(x, 1), round(y, 1)), "colours": dict(sorted(dist.items(), key=lambda kv: kv[1])[:3])}
         self.last_details.append(details)
