@@ -367,18 +367,18 @@ def _ink_centres(ink, xx, yy, radius_px, rounds=3):
     centre a blurred disc's outline only roughly gives; at most a millimetre away."""
     N = ink.shape[0]
     c = (ink.shape[1] - 1) / 2
-    dx, dy = xx - c, yy - c
+    dx, dy = (xx - c).astype(np.float32), (yy - c).astype(np.float32)
+    at = np.stack([xx.ravel(), yy.ravel()], axis=1).astype(np.float64)  # each point's (x, y)
     sx, sy = np.zeros(N, np.float32), np.zeros(N, np.float32)
     blank = np.zeros(N, bool)  # no ink at all: the patch's centre
     most = READ_PX_PER_MM
     reach2 = (INK_REACH * radius_px) ** 2
     for _ in range(rounds):
-        w = ink * ((dx - sx[:, None, None]) ** 2 + (dy - sy[:, None, None]) ** 2 < reach2)
-        total = w.sum(axis=(1, 2), dtype=np.float64)
+        w = (ink * ((dx - sx[:, None, None]) ** 2 + (dy - sy[:, None, None]) ** 2 < reach2)).reshape(N, -1)
+        total = w.sum(axis=1, dtype=np.float64)
         blank |= total <= 1e-6
         total = np.where(blank, 1.0, total)
-        sx = np.clip((w * xx).sum(axis=(1, 2)) / total - c, -most, most).astype(np.float32)
-        sy = np.clip((w * yy).sum(axis=(1, 2)) / total - c, -most, most).astype(np.float32)
+        sx, sy = (np.clip((w @ at) / total[:, None] - c, -most, most).astype(np.float32)).T
         sx[blank], sy[blank] = 0.0, 0.0
     return sx, sy
 
@@ -402,11 +402,7 @@ def _normalise_rings(rings):
 def _ring_match(templates_f, rings):
     """Best correlation of the rings with each template over every turn (circular along angle)
     and every offset."""
-    return _spectra_match(templates_f, np.fft.rfft(rings, axis=-1))
-
-
-def _spectra_match(templates_f, X):
-    """_ring_match from the rings' spectra along angle (offsets, radii, frequencies)."""
+    X = np.fft.rfft(rings, axis=-1)  # (offsets, radii, angles)
     # summed over the radii before going back to turns: the same sum, one small inverse
     corr = np.fft.irfft((np.conj(templates_f)[:, None] * X[None]).sum(axis=2), n=ANGLES, axis=-1)
     return corr.max(axis=(1, 2))
@@ -768,7 +764,9 @@ class GridReader(CellReader):
             return []
         ratios, rr = disc_ratios(frame, H_inv, [d[1] for d in discs], self.D, [d[2] for d in discs])
         feats, rings = disc_signatures(ratios, self.D, _NEAR)
+        # each disc's rings against every kind's at once (a disc is then held to its colour's kinds)
         spectra = np.fft.rfft(rings, axis=-1)
+        corrs = np.fft.irfft(np.einsum("lrf,norf->nlof", np.conj(self._T), spectra), n=ANGLES, axis=-1).max(axis=(2, 3))
         # the body's colour against each colour's (as it is, or blurred into its ink)
         dists = _blend_distances(np.exp(feats[:, None, :3]), self._bodies, self._inks)
         if self._token is not None:  # where each disc is off its body, and how near the token's colour
@@ -786,12 +784,12 @@ class GridReader(CellReader):
                 details["patch"] = float(patch[i])
                 if tokenish[i]:
                     token = self._lock(ratios[i], rr, off[i], near[i], details)
-            read.append(self._read_disc(dict(zip(self.colours, map(float, dists[i]))), spectra[i], token, details))
+            read.append(self._read_disc(dict(zip(self.colours, map(float, dists[i]))), corrs[i], token, details))
         return read
 
-    def _read_disc(self, dist, spectra, token, details):
-        """A disc's reading from its distances to each colour, its rings' spectra and what its
-        token test said."""
+    def _read_disc(self, dist, corrs, token, details):
+        """A disc's reading from its distances to each colour, its rings' best correlation with
+        each kind's (_ring_match) and what its token test said."""
         prof = self.profile
         order = sorted(dist, key=dist.get)
         details["colours"] = dict(sorted(dist.items(), key=lambda kv: kv[1])[:3])
@@ -804,7 +802,7 @@ class GridReader(CellReader):
         if dist[best] > self.max_colour or second - dist[best] < plain * self.colour_margin:
             return UNKNOWN, 0.0  # no colour of the set, or two alike
         kinds = self._kinds[best]
-        corr = _spectra_match(self._T[kinds], spectra)
+        corr = corrs[kinds]
         ranked = np.argsort(-corr)
         s0 = float(corr[ranked[0]])
         s1 = float(corr[ranked[1]]) if len(ranked) > 1 else -1.0
