@@ -766,7 +766,10 @@ class GridReader(CellReader):
         feats, rings = disc_signatures(ratios, self.D, _NEAR)
         # each disc's rings against every kind's at once (a disc is then held to its colour's kinds)
         spectra = np.fft.rfft(rings, axis=-1)
-        corrs = np.fft.irfft(np.einsum("lrf,norf->nlof", np.conj(self._T), spectra), n=ANGLES, axis=-1).max(axis=(2, 3))
+        N, O, _, F = spectra.shape  # summed over radii as one product per frequency: (F, kinds, N * O)
+        summed = np.conj(self._T).transpose(2, 0, 1) @ spectra.transpose(3, 2, 0, 1).reshape(F, RADII, N * O)
+        summed = summed.reshape(F, -1, N, O).transpose(2, 1, 3, 0)
+        corrs = np.fft.irfft(summed, n=ANGLES, axis=-1).max(axis=(2, 3))
         # the body's colour against each colour's (as it is, or blurred into its ink)
         dists = _blend_distances(np.exp(feats[:, None, :3]), self._bodies, self._inks)
         if self._token is not None:  # where each disc is off its body, and how near the token's colour
