@@ -271,14 +271,6 @@ def _polar(n_px: int, radius_px: float):
     return _POLAR[key]
 
 
-def _patch(frame, H_inv, x_mm, y_mm, side_mm, k=READ_PX_PER_MM):
-    """A square of the mat round (x, y), upright, at k px/mm."""
-    n = int(round(side_mm * k))
-    A = np.array([[1 / k, 0, x_mm - side_mm / 2], [0, 1 / k, y_mm - side_mm / 2], [0, 0, 1]])
-    return cv2.warpPerspective(frame, H_inv @ A, (n, n), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
-                               borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
-
-
 _STILL = ((0.0, 0.0),)
 # the centre found may be half a millimetre off: the ring is also read round points that near
 _NEAR = tuple((dx * 1.5, dy * 1.5) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
@@ -287,68 +279,132 @@ _NEAR = tuple((dx * 1.5, dy * 1.5) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
 def disc_ratio(frame, H_inv, x_mm, y_mm, diameter_mm, mat_colour):
     """(colour as ratios to the mat's grey, distance of each point from the centre in radii)
     over the square round a disc centred near (x, y), upright, at READ_PX_PER_MM."""
-    patch = _patch(frame, H_inv, x_mm, y_mm, diameter_mm + 2)
-    ratio = patch / np.maximum(np.asarray(mat_colour, np.float32), 1.0)
-    n = ratio.shape[0]
-    yy, xx = np.mgrid[0:n, 0:n]
-    return ratio, np.hypot(xx - (n - 1) / 2, yy - (n - 1) / 2) / (diameter_mm / 2 * READ_PX_PER_MM)
+    ratios, rr = disc_ratios(frame, H_inv, [(x_mm, y_mm)], diameter_mm, [mat_colour])
+    return ratios[0], rr
+
+
+def disc_ratios(frame, H_inv, centres, diameter_mm, mat_colours):
+    """disc_ratio of many discs at once: ((discs, n, n, 3) ratios, rr), every patch taken from
+    the frame in one remap (a full matrix holds dozens of discs)."""
+    k, side = READ_PX_PER_MM, diameter_mm + 2
+    n = int(round(side * k))
+    c = np.asarray(centres, np.float64).reshape(-1, 2)
+    t = np.arange(n) / k - side / 2
+    X, Y = np.broadcast_arrays(c[:, 0, None, None] + t[None, None, :], c[:, 1, None, None] + t[None, :, None])
+    H = np.asarray(H_inv, np.float64)
+    w = H[2, 0] * X + H[2, 1] * Y + H[2, 2]
+    mx = ((H[0, 0] * X + H[0, 1] * Y + H[0, 2]) / w).astype(np.float32).reshape(-1, n)
+    my = ((H[1, 0] * X + H[1, 1] * Y + H[1, 2]) / w).astype(np.float32).reshape(-1, n)
+    patches = cv2.remap(frame, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    patches = patches.reshape(len(c), n, n, -1).astype(np.float32)
+    light = np.maximum(np.asarray(mat_colours, np.float32).reshape(len(c), 1, 1, -1), 1.0)
+    return patches / light, _disc_grid(n, diameter_mm).rr
+
+
+@dataclass(frozen=True)
+class _DiscGrid:
+    """A disc patch's pixel grid and the rings read on it: the same for every disc of a size,
+    so made once, not per disc and frame."""
+    xx: np.ndarray
+    yy: np.ndarray
+    rr: np.ndarray      # distance from the patch's centre in radii
+    body: np.ndarray    # BODY ring
+    centre: np.ndarray  # the disc's centre
+    token_body: np.ndarray  # TOKEN_BODY ring
+    middle: np.ndarray  # inside TOKEN_BODY's outer edge
+
+
+_GRIDS: dict = {}
+
+
+def _disc_grid(n: int, diameter_mm: float) -> _DiscGrid:
+    key = (n, float(diameter_mm))
+    if key not in _GRIDS:
+        yy, xx = np.mgrid[0:n, 0:n]
+        rr = np.hypot(xx - (n - 1) / 2, yy - (n - 1) / 2) / (diameter_mm / 2 * READ_PX_PER_MM)
+        for a in (xx, yy, rr):
+            a.flags.writeable = False
+        _GRIDS[key] = _DiscGrid(xx, yy, rr, (rr > BODY[0]) & (rr < BODY[1]), rr < 0.3,
+                                (rr > TOKEN_BODY[0]) & (rr < TOKEN_BODY[1]), rr < TOKEN_BODY[1])
+    return _GRIDS[key]
 
 
 def disc_signature(frame, H_inv, x_mm, y_mm, diameter_mm, mat_colour, offsets=_STILL, seen=None):
     """(colour features, ink rings) of a disc centred near (x, y), a ring per offset (patch px)
     from the centre its symbol's ink gives; ``seen``: its disc_ratio, if already taken.
     Colours are log ratios to the mat's grey: its body (a ring inside the rim) and its centre."""
-    R = diameter_mm / 2
-    ratio, rr = seen if seen is not None else disc_ratio(frame, H_inv, x_mm, y_mm, diameter_mm, mat_colour)
-    n = ratio.shape[0]
-    yy, xx = np.mgrid[0:n, 0:n]
-    body = np.median(ratio[(rr > BODY[0]) & (rr < BODY[1])], axis=0)  # clear of pips and rim
-    centre = np.median(ratio[rr < 0.3], axis=0)
-    ink = np.sqrt(((ratio - body) ** 2).sum(axis=2))
-    ink = cv2.GaussianBlur(ink, (0, 0), 0.7)
-    mx, my = _polar(n, R * READ_PX_PER_MM)
-    sx, sy = _ink_centre(ink, xx, yy, R * READ_PX_PER_MM)
-    rings = np.stack([_normalise(cv2.remap(ink, mx + sx + dx, my + sy + dy, cv2.INTER_LINEAR))
-                      for dx, dy in offsets])
-    feat = np.log(np.maximum(np.r_[body, centre], 0.02)).astype(np.float32)
-    return feat, rings
+    ratio, _ = seen if seen is not None else disc_ratio(frame, H_inv, x_mm, y_mm, diameter_mm, mat_colour)
+    feats, rings = disc_signatures(ratio[None], diameter_mm, offsets)
+    return feats[0], rings[0]
 
 
-def _ink_centre(ink, xx, yy, radius_px, rounds=3):
-    """How far (px) the symbol's centre lies from the patch's: every symbol's ink is balanced
-    round the disc's centre, so its centroid (inside the rim) finds the centre a blurred disc's
-    outline only roughly gives; at most a millimetre away."""
-    c = (ink.shape[0] - 1) / 2
-    sx = sy = 0.0
+def disc_signatures(ratios, diameter_mm, offsets=_STILL):
+    """disc_signature of many discs at once, from their disc_ratios: ((discs, 6) colour
+    features, (discs, offsets, RADII, ANGLES) rings)."""
+    N, n = ratios.shape[:2]
+    g = _disc_grid(n, diameter_mm)
+    radius_px = diameter_mm / 2 * READ_PX_PER_MM
+    body = np.median(ratios[:, g.body], axis=1)  # clear of pips and rim
+    centre = np.median(ratios[:, g.centre], axis=1)
+    ink = np.sqrt(((ratios - body[:, None, None]) ** 2).sum(axis=3))
+    ink = np.stack([cv2.GaussianBlur(one, (0, 0), 0.7) for one in ink])
+    mx, my = _polar(n, radius_px)
+    sx, sy = _ink_centres(ink, g.xx, g.yy, radius_px)
+    # every disc's ring at every offset in one remap: the patches stacked one under another
+    d = np.asarray(offsets, np.float32)
+    below = (np.arange(N, dtype=np.float32) * n)[:, None, None, None]
+    MX = (mx[None, None] + sx[:, None, None, None]) + d[None, :, 0, None, None]
+    MY = (my[None, None] + sy[:, None, None, None]) + d[None, :, 1, None, None] + below
+    rings = cv2.remap(ink.reshape(N * n, n), MX.reshape(-1, ANGLES), MY.reshape(-1, ANGLES), cv2.INTER_LINEAR)
+    rings = _normalise_rings(rings.reshape(N, len(d), RADII, ANGLES))
+    feats = np.log(np.maximum(np.concatenate([body, centre], axis=1), 0.02)).astype(np.float32)
+    return feats, rings
+
+
+def _ink_centres(ink, xx, yy, radius_px, rounds=3):
+    """How far (px) each symbol's centre lies from its patch's ((discs,) x, (discs,) y): every
+    symbol's ink is balanced round the disc's centre, so its centroid (inside the rim) finds the
+    centre a blurred disc's outline only roughly gives; at most a millimetre away."""
+    N = ink.shape[0]
+    c = (ink.shape[1] - 1) / 2
+    dx, dy = (xx - c).astype(np.float32), (yy - c).astype(np.float32)
+    at = np.stack([xx.ravel(), yy.ravel()], axis=1).astype(np.float64)  # each point's (x, y)
+    sx, sy = np.zeros(N, np.float32), np.zeros(N, np.float32)
+    blank = np.zeros(N, bool)  # no ink at all: the patch's centre
     most = READ_PX_PER_MM
+    reach2 = (INK_REACH * radius_px) ** 2
     for _ in range(rounds):
-        w = ink * (np.hypot(xx - c - sx, yy - c - sy) < INK_REACH * radius_px)
-        total = float(w.sum())
-        if total <= 1e-6:
-            return 0.0, 0.0
-        sx = float(np.clip((w * xx).sum() / total - c, -most, most))
-        sy = float(np.clip((w * yy).sum() / total - c, -most, most))
+        w = (ink * ((dx - sx[:, None, None]) ** 2 + (dy - sy[:, None, None]) ** 2 < reach2)).reshape(N, -1)
+        total = w.sum(axis=1, dtype=np.float64)
+        blank |= total <= 1e-6
+        total = np.where(blank, 1.0, total)
+        sx, sy = (np.clip((w @ at) / total[:, None] - c, -most, most).astype(np.float32)).T
+        sx[blank], sy[blank] = 0.0, 0.0
     return sx, sy
 
 
-def _blend_distance(x, body, ink, most=INK_BLEND):
-    """How far a colour is from a disc's body mixed with up to `most` of its ink."""
-    v = ink - body
-    a = float(np.clip(np.dot(x - body, v) / max(float(np.dot(v, v)), 1e-9), 0.0, most))
-    return float(np.linalg.norm(x - (body + a * v)))
+def _blend_distances(x, bodies, inks, most=INK_BLEND):
+    """How far a colour is from each disc colour's body mixed with up to `most` of its ink
+    (bodies, inks: one row per colour; x: a colour, or (discs, 1, 3) for (discs, colours))."""
+    v = inks - bodies
+    a = np.clip(((x - bodies) * v).sum(axis=-1) / np.maximum((v * v).sum(axis=-1), 1e-9), 0.0, most)
+    return np.linalg.norm(x - (bodies + a[..., None] * v), axis=-1)
 
 
-def _normalise(a):
-    a = a.astype(np.float32) - a.mean()
-    n = float(np.linalg.norm(a))
-    return a / n if n > 1e-6 else a
+def _normalise_rings(rings):
+    """Each ring (radii, angles: the last two axes) less its mean, to unit length."""
+    a = rings.astype(np.float32)
+    a = a - a.mean(axis=(-2, -1), keepdims=True)
+    n = np.sqrt((a * a).sum(axis=(-2, -1), keepdims=True))
+    return np.where(n > 1e-6, a / np.maximum(n, 1e-6), a)
 
 
 def _ring_match(templates_f, rings):
     """Best correlation of the rings with each template over every turn (circular along angle)
     and every offset."""
     X = np.fft.rfft(rings, axis=-1)  # (offsets, radii, angles)
-    corr = np.fft.irfft(np.conj(templates_f)[:, None] * X[None], n=ANGLES, axis=-1).sum(axis=2)
+    # summed over the radii before going back to turns: the same sum, one small inverse
+    corr = np.fft.irfft((np.conj(templates_f)[:, None] * X[None]).sum(axis=2), n=ANGLES, axis=-1)
     return corr.max(axis=(1, 2))
 
 
@@ -356,14 +412,19 @@ def _colour_step(ratio, ref):
     """How far colours (ratios to the mat's grey) are from a reference colour, against its
     brightness: plain ratios, since a log would swell the sensor's noise in a colour's dark
     channel (a yellow's blue)."""
-    ref = np.asarray(ref, np.float32)
-    return np.sqrt(((ratio - ref) ** 2).sum(axis=-1)) / (float(np.linalg.norm(ref)) / math.sqrt(3) + 0.1)
+    ref = np.asarray(ref, np.float32)  # one colour, or one per disc broadcast against ratio
+    return np.sqrt(((ratio - ref) ** 2).sum(axis=-1)) / (np.linalg.norm(ref, axis=-1) / math.sqrt(3) + 0.1)
 
 
 def _off_body(ratio, rr):
     """Where the disc's middle is off its own body colour (measured in TOKEN_BODY)."""
-    body = np.median(ratio[(rr > TOKEN_BODY[0]) & (rr < TOKEN_BODY[1])], axis=0)
-    return (_colour_step(ratio, body) > TOKEN_STEP) & (rr < TOKEN_BODY[1])  # clear of the rim
+    return _off_bodies(ratio[None], (rr > TOKEN_BODY[0]) & (rr < TOKEN_BODY[1]), rr < TOKEN_BODY[1])[0]
+
+
+def _off_bodies(ratios, ring, middle):
+    """_off_body of many discs at once: ring, middle are the TOKEN_BODY ring and inside it."""
+    body = np.median(ratios[:, ring], axis=1)
+    return (_colour_step(ratios, body[:, None, None]) > TOKEN_STEP) & middle  # clear of the rim
 
 
 def _token_outline(ratio, rr, off=None):
@@ -531,6 +592,9 @@ class GridReader(CellReader):
         self._body = {g: np.exp(profile.group_mean[g][:3]) for g in self.colours}
         self._ink = {g: np.exp(profile.features[labels.index(f"{g}-1")][3:6]) if f"{g}-1" in labels
                      else self._body[g] for g in self.colours}
+        self._bodies = np.array([self._body[g] for g in self.colours], np.float32).reshape(-1, 3)
+        self._inks = np.array([self._ink[g] for g in self.colours], np.float32).reshape(-1, 3)
+        self._kinds = {g: [i for i, lab in enumerate(labels) if colour_of(lab) == g] for g in self.colours}
         self._T = np.fft.rfft(profile.templates.astype(np.float32), axis=-1)
         # the lock token as enrolled: its colour, area and solidity (None: the set has no locks)
         self._token = profile.features[labels.index(LOCK)] if LOCK in labels else None
@@ -538,18 +602,13 @@ class GridReader(CellReader):
         self._disc_colours = np.array([c for g in self.colours for c in (self._body[g], self._ink[g])], np.float32)
         self._disc_scale = np.linalg.norm(self._disc_colours, axis=1) / math.sqrt(3) + 0.1  # as _colour_step
 
-    def _lock(self, seen, details):
+    def _lock(self, ratio, rr, off, near, details):
         """(LOCK, confidence) for a token lying on this disc, (UNKNOWN, 0) for something much
         like one, None for none: a token is known by its own closed outline on the disc (its
         size, solid inside, in the token's colour), never by the colour at the disc's centre (a
-        symbol may cross the centre in any colour)."""
+        symbol may cross the centre in any colour). ``off``: where the disc is off its body
+        (_off_body); ``near``: how far each point is from the token's colour (_colour_step)."""
         token, area, solidity = self._token_colour, float(self._token[3]), float(self._token[4])
-        ratio, rr = seen
-        off = _off_body(ratio, rr)
-        details["patch"] = float(off.sum()) / READ_PX_PER_MM ** 2
-        near = _colour_step(ratio, token)
-        if float(((near < 1.25 * TOKEN_HUE) & off).sum()) / READ_PX_PER_MM ** 2 < 0.075 * area:
-            return None  # too little of the token's colour for a token, or for a doubt
         a, solid, pixels, _, _ = _token_outline(ratio, rr, off)
         # its colour: how much of it is nearer the token's colour than any disc's body or ink
         # (the token's print and the blur at its edge are not, but much of a token is)
@@ -611,20 +670,36 @@ class GridReader(CellReader):
         reach = max(1, int(round(GAP_MM * k)))
         H, W = view.image.shape[:2]
         out = np.full((rows + 1, cols + 1, 3), np.nan, np.float32)
-        for i in range(rows + 1):
-            for j in range(cols + 1):
-                px, py = (x0 - half + j * p - view.zone.x) * k, (y0 - half + i * p - view.zone.y) * k
-                ya, yb = int(max(py - reach, 0)), int(min(py + reach + 1, H))
-                xa, xb = int(max(px - reach, 0)), int(min(px + reach + 1, W))
-                if yb - ya < 2 or xb - xa < 2:
-                    continue
-                c = np.median(view.image[ya:yb, xa:xb].reshape(-1, 3), axis=0)
-                fit = view.mat_colour_at(view.zone.x + px / k, view.zone.y + py / k)
-                r = c / np.maximum(fit, 1.0)  # the fitted light's tint is the paper's: grey stays level
-                lum = float(r.mean())
-                if 0.35 < lum < 1.3 and float(np.abs(r - lum).max()) < 0.12 * lum:
-                    out[i, j] = c
+        ii, jj = np.mgrid[0:rows + 1, 0:cols + 1]
+        px = (x0 - half + jj * p - view.zone.x) * k
+        py = (y0 - half + ii * p - view.zone.y) * k
+        # the corners whose square of bare mat lies whole in the area: all their medians at once
+        whole = (py - reach >= 0) & (py + reach + 1 <= H) & (px - reach >= 0) & (px + reach + 1 <= W)
+        side = np.arange(2 * reach + 1)
+        ys = py[whole].astype(int) - reach
+        xs = px[whole].astype(int) - reach
+        windows = view.image[(ys[:, None] + side)[:, :, None], (xs[:, None] + side)[:, None, :]]
+        medians = np.median(windows.reshape(len(ys), -1, 3), axis=1)
+        for (i, j), c in zip(zip(ii[whole], jj[whole]), medians):
+            self._gap_corner(view, out, i, j, c, px[i, j], py[i, j])
+        for i, j in zip(ii[~whole], jj[~whole]):  # clipped by the area's edge
+            ya, yb = int(max(py[i, j] - reach, 0)), int(min(py[i, j] + reach + 1, H))
+            xa, xb = int(max(px[i, j] - reach, 0)), int(min(px[i, j] + reach + 1, W))
+            if yb - ya < 2 or xb - xa < 2:
+                continue
+            self._gap_corner(view, out, i, j, np.median(view.image[ya:yb, xa:xb].reshape(-1, 3), axis=0),
+                             px[i, j], py[i, j])
         return out
+
+    @staticmethod
+    def _gap_corner(view, out, i, j, c, px, py):
+        """Keep a corner's colour when it looks like bare grey mat under the fitted light."""
+        k = SEG_PX_PER_MM
+        fit = view.mat_colour_at(view.zone.x + px / k, view.zone.y + py / k)
+        r = c / np.maximum(fit, 1.0)  # the fitted light's tint is the paper's: grey stays level
+        lum = float(r.mean())
+        if 0.35 < lum < 1.3 and float(np.abs(r - lum).max()) < 0.12 * lum:
+            out[i, j] = c
 
     def _cell_light(self, view, gaps, name, r, c, x, y):
         """The mat's colour under a cell: the mean of its bare corners, or the fitted light."""
@@ -653,7 +728,7 @@ class GridReader(CellReader):
         gaps = self._gap_light(view, name)
         rows, cols = self.grid.shape(name)
         reach = max(1.0, (self.grid.pitch_mm - self.D) / 2 + 0.8) * k
-        out = []
+        out, discs = [], []
         for r in range(rows):
             for c in range(cols):
                 x, y = self.grid.centre(self.layout, name, r, c)
@@ -672,22 +747,55 @@ class GridReader(CellReader):
                 if filled < 0.75:
                     label, conf = UNKNOWN, 0.0  # something, but not a disc lying in its cell
                     self.last_details.append({"cell": (name, r, c), "filled": filled})
-                else:
-                    label, conf = self._read_disc(frame, H_inv, self._cell_light(view, gaps, name, r, c, x, y),
-                                                  cx, cy, (name, r, c))
+                else:  # read below, all the area's discs at once
+                    label, conf = None, 0.0
+                    details = {"cell": (name, r, c), "at": (round(cx, 1), round(cy, 1))}
+                    self.last_details.append(details)
+                    discs.append((len(out), (cx, cy), self._cell_light(view, gaps, name, r, c, x, y), details))
                 out.append(TileReading(label, round(x, 1), round(y, 1), 0.0, round(conf, 3), name, (name, r, c)))
+        for (i, _, _, _), (label, conf) in zip(discs, self._read_discs(frame, H_inv, discs)):
+            out[i] = replace(out[i], label=label, confidence=round(conf, 3))
         return out
 
-    def _read_disc(self, frame, H_inv, mat_colour, x, y, cell):
-        seen = disc_ratio(frame, H_inv, x, y, self.D, mat_colour)
-        feat, rings = disc_signature(frame, H_inv, x, y, self.D, mat_colour, _NEAR, seen)
-        prof = self.profile
+    def _read_discs(self, frame, H_inv, discs):
+        """(label, confidence) of each disc lying in its cell, discs as (_, (x, y) in mm, the
+        mat's colour under it, its details): their patches, colours and rings taken at once."""
+        if not discs:
+            return []
+        ratios, rr = disc_ratios(frame, H_inv, [d[1] for d in discs], self.D, [d[2] for d in discs])
+        feats, rings = disc_signatures(ratios, self.D, _NEAR)
+        # each disc's rings against every kind's at once (a disc is then held to its colour's kinds)
+        spectra = np.fft.rfft(rings, axis=-1)
+        N, O, _, F = spectra.shape  # summed over radii as one product per frequency: (F, kinds, N * O)
+        summed = np.conj(self._T).transpose(2, 0, 1) @ spectra.transpose(3, 2, 0, 1).reshape(F, RADII, N * O)
+        summed = summed.reshape(F, -1, N, O).transpose(2, 1, 3, 0)
+        corrs = np.fft.irfft(summed, n=ANGLES, axis=-1).max(axis=(2, 3))
         # the body's colour against each colour's (as it is, or blurred into its ink)
-        dist = {g: _blend_distance(np.exp(feat[:3]), self._body[g], self._ink[g]) for g in self.colours}
+        dists = _blend_distances(np.exp(feats[:, None, :3]), self._bodies, self._inks)
+        if self._token is not None:  # where each disc is off its body, and how near the token's colour
+            g = _disc_grid(ratios.shape[1], self.D)
+            off = _off_bodies(ratios, g.token_body, g.middle)
+            near = _colour_step(ratios, self._token_colour)
+            patch = off.sum(axis=(1, 2)) / READ_PX_PER_MM ** 2
+            # too little of the token's colour for a token, or for a doubt: no token test
+            tokenish = ((near < 1.25 * TOKEN_HUE) & off).sum(axis=(1, 2)) / READ_PX_PER_MM ** 2 \
+                >= 0.075 * float(self._token[3])
+        read = []
+        for i, (_, _, _, details) in enumerate(discs):
+            token = None
+            if self._token is not None:
+                details["patch"] = float(patch[i])
+                if tokenish[i]:
+                    token = self._lock(ratios[i], rr, off[i], near[i], details)
+            read.append(self._read_disc(dict(zip(self.colours, map(float, dists[i]))), corrs[i], token, details))
+        return read
+
+    def _read_disc(self, dist, corrs, token, details):
+        """A disc's reading from its distances to each colour, its rings' best correlation with
+        each kind's (_ring_match) and what its token test said."""
+        prof = self.profile
         order = sorted(dist, key=dist.get)
-        details = {"cell": cell, "at": (round(x, 1), round(y, 1)), "colours": dict(sorted(dist.items(), key=lambda kv: kv[1])[:3])}
-        self.last_details.append(details)
-        token = self._lock(seen, details) if self._token is not None else None
+        details["colours"] = dict(sorted(dist.items(), key=lambda kv: kv[1])[:3])
         if token not in (None, "doubt"):
             return token
         plain = 1.5 if token == "doubt" else 1.0  # how plainly a disc must read
@@ -696,8 +804,8 @@ class GridReader(CellReader):
         second = dist[order[1]] if len(order) > 1 else 1e9
         if dist[best] > self.max_colour or second - dist[best] < plain * self.colour_margin:
             return UNKNOWN, 0.0  # no colour of the set, or two alike
-        kinds = [i for i, lab in enumerate(prof.labels) if colour_of(lab) == best]
-        corr = _ring_match(self._T[kinds], rings)
+        kinds = self._kinds[best]
+        corr = corrs[kinds]
         ranked = np.argsort(-corr)
         s0 = float(corr[ranked[0]])
         s1 = float(corr[ranked[1]]) if len(ranked) > 1 else -1.0
