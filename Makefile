@@ -31,13 +31,14 @@ test-tools:
 	command -v shellcheck >/dev/null 2>&1 || \
 	  echo "make test: shellcheck is missing, so the install script goes unchecked; install with: sudo apt-get install shellcheck"
 
-# The OLED's Japanese font (Misaki Gothic, 8x8 kana and kanji) for the Japanese screens' tests:
-# apt when missing; without it they are skipped and the screens fall back to '?', said here.
+# The OLED's Japanese font (Misaki Gothic, 8x8 kana and kanji), for the emulated OLED of `make run`
+# and the Japanese screens' tests: apt when missing; without it those tests are skipped and the
+# screens draw Japanese as '?', said here.
 MISAKI := /usr/share/fonts/truetype/misaki/misaki_gothic.ttf
 test-fonts:
 	@if [ ! -f $(MISAKI) ]; then { $(call apt_install,fonts-misaki); } || true; fi; \
 	[ -f $(MISAKI) ] || \
-	  echo "make test: fonts-misaki is missing, so the Japanese OLED screens go untested; install with: sudo apt-get install fonts-misaki"
+	  echo "make: fonts-misaki is missing, so the OLED draws Japanese as '?' and its Japanese screens go untested; install with: sudo apt-get install fonts-misaki"
 
 # Debian keeps venv's pip bootstrap (ensurepip) out of the python package: pythonX.Y-venv (what
 # python3-venv brings for the default python3) puts it back for the python that makes .venv.
@@ -82,7 +83,7 @@ $(OLDEST_STAMP): pyproject.toml | venv-tools
 	@touch $@
 
 # `make run PORT=8081` serves on another port than the config's (8080 unless changed).
-run: $(STAMP)
+run: test-fonts $(STAMP)
 	$(VENV)/bin/paradox-table run$(if $(PORT), --port $(PORT))
 
 # Both runs spread their test files over the machine's two cores (pytest-xdist): a file's tests
