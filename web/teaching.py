@@ -8,10 +8,15 @@ from __future__ import annotations
 
 from flask import Response, jsonify, request, send_file
 
+from companion.errors import Refused
 
-def register(app, teacher, require_host, require_host_query, body, Refused):
-    """Add the teaching routes to ``app``; ``teacher`` is a companion.teaching.Teacher."""
+
+def register(app, door):
+    """Add the teaching routes to ``app``; ``door`` is the web.door.Door they share, and its
+    extras' teacher a companion.teaching.Teacher."""
     from companion.teaching import TeachingRefused, camera_games, seat_range
+    teacher, require_host = door.extras.teacher, door.require_host
+    require_host_query, body = door.require_host_query, door.body
 
     def refusing(fn):
         """A refusal of the walk's is a 409 with its words; a game it does not know is a 404."""
