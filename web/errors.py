@@ -15,7 +15,7 @@ log = logging.getLogger("paradox-table.web")
 
 
 def register(app, door):
-    """Add these routes to ``app``; ``door`` is the web.door.Door they share."""
+    """Add the error handlers and the headers to ``app``; ``door`` is the web.door.Door."""
     words = door.words
 
     @app.errorhandler(Refused)
