@@ -440,6 +440,6 @@ def _set_aside_if_damaged(path: Path) -> Path | None:
     except Exception as exc:
         kept = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
         path.rename(kept)
-        log.error("%s cannot be read (%s): kept as %s; enrol the pieces again with "
-                  "paradox-table vision enroll", path, exc, kept.name)
+        log.error("%s cannot be read (%s): kept as %s; teach the camera again on the host page "
+                  "(or paradox-table vision enroll)", path, exc, kept.name)
         return kept

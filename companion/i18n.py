@@ -4,7 +4,8 @@ The rules and the companion say `Msg("{name} takes crack token {n}.", name=..., 
 message id (the English words, as gettext keeps them) and its parameters. A Msg *is* its English
 text (a str), so everything that stores, compares or logs words keeps working; `translate(value,
 lang)` renders every Msg inside a view, a payload or a screen in the viewer's language through
-the gettext catalogs in companion/locale/<lang>/LC_MESSAGES/messages.po.
+the gettext catalogs in companion/locale/<lang>/LC_MESSAGES/: messages.po, the shared one, and
+<game>.po for a game with a catalog of its own (a page gets only its own game's).
 
 The .po files are the sources; they are compiled with Babel when first used (in memory), so a
 fresh clone needs no build step and no .mo is ever stale. Extraction and updating the catalogs:
@@ -140,10 +141,28 @@ def _fill(template: str, params: dict, render) -> str:
 
 @functools.cache
 def translations(lang: str) -> gettext.NullTranslations:
-    """The language's catalog, compiled from its .po with Babel now (English needs none)."""
+    """The language's catalogs, compiled from their .po files with Babel now (English needs
+    none): the shared one, then each game's own, so the companion renders any game's messages."""
     if lang not in LANGS or lang == "en":
         return gettext.NullTranslations()
-    po = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+    shared = _compiled(po_path(lang, DOMAIN), lang)
+    for domain in game_domains(lang):
+        shared.add_fallback(_compiled(po_path(lang, domain), lang))
+    return shared
+
+
+def po_path(lang: str, domain: str) -> Path:
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
+
+
+def game_domains(lang: str) -> list[str]:
+    """The games with a catalog of their own in `lang` (<game>.po beside messages.po): a page
+    receives the shared words and only its own game's, so one game's words never weigh on
+    another's pages."""
+    return sorted(p.stem for p in (LOCALE_DIR / lang / "LC_MESSAGES").glob("*.po") if p.stem != DOMAIN)
+
+
+def _compiled(po: Path, lang: str) -> gettext.NullTranslations:
     try:
         from babel.messages.mofile import write_mo
         from babel.messages.pofile import read_po
@@ -229,14 +248,19 @@ def _english_words() -> dict[str, tuple[str, ...]]:
     return {k: tuple(v) for k, v in out.items()}
 
 
-def catalog_json(lang: str) -> dict[str, str]:
+def catalog_json(lang: str, domain: str | None = None) -> dict[str, str]:
     """msgid -> its words in `lang`, for the page scripts' `tr()` (plural entries by their
     singular id, both forms as a list): the pages' own messages and every word without
-    parameters (a part, a card, a label); the rules' sentences reach a page already in words."""
+    parameters (a part, a card, a label); the rules' sentences reach a page already in words.
+    `domain`: one catalog (DOMAIN, the shared one, or a game's); None: all of them."""
     if lang == "en":
         return {}
-    po = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
-    return _catalog_json(po, lang)
+    if domain is not None:
+        return _catalog_json(po_path(lang, domain), lang)
+    out = {}
+    for name in [DOMAIN] + game_domains(lang):
+        out.update(_catalog_json(po_path(lang, name), lang))
+    return out
 
 
 @functools.cache

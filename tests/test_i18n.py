@@ -21,16 +21,17 @@ from companion.store import Store
 from web.app import page_words
 
 ROOT = Path(__file__).resolve().parents[1]
-PO = ROOT / "companion" / "locale" / "ja" / "LC_MESSAGES" / "messages.po"
+PO = ROOT / "companion" / "locale" / "ja" / "LC_MESSAGES" / "messages.po"  # and each <game>.po
 # Babel's keywords, as babel.cfg gives them to pybabel
 KEYWORDS = {"Msg": None, "Plural": (1, 2), "term": None, "tr": None, "trn": (1, 2), "own_words": (2,),
             "Refused": (2,)}
-# What has been converted to messages: Loop, Paradominetor, the shared pages, the OLED, replay.
-# Paradox Island, Paradox Initiative and Domino Dynasty still speak English (docs/glossary.md).
-NOT_YET = ("dynasty", "island", "initiative")
+# What has been converted to messages: Loop, Paradominetor, the shared pages, the OLED, replay,
+# and of Paradox Island its new-game form and OLED. Paradox Initiative and Domino Dynasty still
+# speak English (docs/glossary.md).
+NOT_YET = ("dynasty", "initiative")
 PY = [f for f in glob.glob(str(ROOT / "companion" / "**" / "*.py"), recursive=True)
       + glob.glob(str(ROOT / "web" / "*.py")) + glob.glob(str(ROOT / "hardware" / "*.py"))
-      if not any(g in f for g in NOT_YET)]
+      if not any(g in Path(f).relative_to(ROOT).parts for g in NOT_YET)]
 JS = glob.glob(str(ROOT / "web" / "static" / "*.js")) + [
     str(ROOT / "companion" / "games" / g / "web" / "game.js") for g in ("loop", "paradominetor")]
 PAGES = [ROOT / "web" / "static" / "host.html", ROOT / "web" / "static" / "seat.html"]
@@ -39,12 +40,22 @@ JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 ENGLISH = re.compile(r"[A-Za-z]{2,}(?:[ ,'’]+[A-Za-z]{2,}){2,}")
 # Ids a Japanese rulebook prints as they are (loop.ja.txt 準備 8: 旅行カード(AD、BC)); tile ids
 # typed as records write them (red-3-past) stay ids in either language.
-KEPT_AS_IS = {"AD", "BC", "Language / 言語"}
+# Paradox Island's rulebook calls the Omnipotence Paradox "OP" (paradox-island.txt:177).
+KEPT_AS_IS = {"AD", "BC", "Language / 言語", "OP", "the OP", "The OP"}
 
 
 def catalog():
+    """The shared catalog with every game's own added: all the Japanese the companion has."""
     with PO.open("rb") as f:
-        return read_po(f, locale="ja")
+        cat = read_po(f, locale="ja")
+    for path in sorted(PO.parent.glob("*.po")):
+        if path != PO:
+            with path.open("rb") as f:
+                for m in read_po(f, locale="ja"):
+                    if m.id:
+                        assert m.id not in cat, f"{m.id!r} is in two catalogs"
+                        cat[m.id] = m
+    return cat
 
 
 def extracted() -> set:
@@ -100,6 +111,17 @@ def test_the_games_own_words_have_their_japanese():
     assert [ja[w] for w in ("past", "present", "future")] == ["過去", "現在", "未来"]
     assert [ja[w] for w in ("Garage", "Shop", "Armory", "Trash", "Advertise", "Exchange", "Move")] == \
         ["ガレージ", "ショップ", "武器庫", "破棄", "宣伝", "交換", "付け替え"]
+
+
+def test_paradox_islands_new_game_form_has_its_japanese():
+    """The host page offers every game's form, so Island's words are in the shared catalog."""
+    g = games.describe("island")
+    words = [g.title] + [o.label for o in g.options] + [o.help for o in g.options if o.help] + \
+        [c[1] for o in g.options for c in (o.choices or ())] + \
+        [f for o in g.options for f in (o.fields or ())]
+    shared = i18n.catalog_json("ja", i18n.DOMAIN)
+    assert len(words) > 10 and [w for w in words if not JAPANESE.search(shared.get(w, ""))] == []
+    assert shared["Captive"] == "囚われ人" and shared["Theseus"] == "テセウス"
 
 
 def messages_in(value, found):
@@ -307,3 +329,28 @@ def test_a_bad_record_is_refused_in_either_language(tmp_path, capsys):
     assert capsys.readouterr().err == "2行目: トリックに1枚しかありません。4枚必要です\n"
     assert cli.main(["replay", str(path)]) == 2
     assert capsys.readouterr().err == "line 2: the trick has 1 plays; a trick needs 4\n"
+
+
+def test_paradox_islands_refusals_read_in_japanese():
+    """Island's refusals are messages from its own catalog (island.po), names and all."""
+    from companion.games.island import apply, setup
+    from companion.games.island.moves import LayTile, Move
+    state = setup({"players": 3}, seed=0)
+    refusals = []
+    for move in (LayTile(tile=next(iter(games.load("island").catalog.tiles())), space="A1", seat=1),
+                 Move(seat=1, direction="NW"), Move(seat=1, direction="up")):
+        with pytest.raises(IllegalMove) as refused:
+            apply(state, move)
+        refusals.append(translate(i18n.said(refused.value), "ja"))
+    assert refusals == ["島を組むのはOPだけです", "ゲームは進行中ではありません",
+                        "'up'は方向ではありません。NW、NE、E、SE、SW、Wのいずれかを指定してください"]
+    with pytest.raises(IllegalMove) as refused:  # the host's new-game form, refused in Japanese
+        setup({"players": 3, "characters": ["zeno", "phil"]}, seed=0)
+    assert translate(i18n.said(refused.value), "ja") == \
+        "'zeno'というキャラクターはいません。次から選んでください: アキレス、グランドデッド、ヘンペル、フィル、シュレディ、テセウス"
+    from companion.games.island import layout  # the OP typing the island
+    for typed, words in (("lake-straight Z9 0", "Z9は島のマス(A～G行)ではありません"),
+                         ("lake-straight D2 7", "タイルは60度ずつ0～5回回します(7ではありません)")):
+        with pytest.raises(IllegalMove) as refused:
+            layout.parse_placement(typed)
+        assert translate(i18n.said(refused.value), "ja") == words

@@ -14,7 +14,7 @@ from flask import jsonify, request
 from companion.errors import Refused, TableError
 from companion.games import MASTER, TABLE, Viewer, describe, names
 from companion.games.base import Agreed, TakeBack, to_dict
-from companion.i18n import LANGS, NAMES, Msg, from_accept_language, translate
+from companion.i18n import LANGS, NAMES, Msg, from_accept_language, game_domains, translate
 
 
 @dataclass
@@ -51,6 +51,10 @@ def viewer_from_name(name: str) -> Viewer:
 # view comes with it, so nothing is missed): a phone that vanished without closing its stream
 # (Wi-Fi lost, the screen locked) holds a server thread no longer than this.
 STREAM_SECONDS = 20.0
+
+
+# The games with a catalog of their own (companion/i18n.py, game_domains), in any language.
+_WITH_WORDS = frozenset(d for lang in LANGS if lang != "en" for d in game_domains(lang))
 
 
 class Door(SimpleNamespace):
@@ -162,7 +166,11 @@ def _views(door: Door, companion, extras: Extras, games: dict, lang, body):
     def game_files(snap) -> list[str]:
         """The running game's page script and style, for the pages to load."""
         game = game_of(snap)
-        return [f"/games/{game['name']}/{f}" for f in game.get("web", ())] if game else []
+        if not game:
+            return []
+        # its own words first: its script draws with them once every file has loaded
+        words = [f"/games/{game['name']}/words.js"] if game["name"] in _WITH_WORDS else []
+        return words + [f"/games/{game['name']}/{f}" for f in game.get("web", ())]
 
     def seat_payload(snap, viewer: Viewer) -> dict:
         view = snap.view(viewer)

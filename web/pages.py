@@ -11,7 +11,7 @@ from flask import Response, request, send_from_directory
 
 from companion.errors import Refused
 from companion.games import web_dir
-from companion.i18n import NAMES, catalog_json
+from companion.i18n import DOMAIN, NAMES, catalog_json
 
 
 def register(app, door):
@@ -38,7 +38,18 @@ def register(app, door):
     def i18n_script():
         """The page scripts' words: the reader's language and its catalog (live.js's `tr`)."""
         reader = lang()
-        body_text = (f"window.I18N = {json.dumps({'lang': reader, 'names': NAMES, 'words': catalog_json(reader)}, ensure_ascii=False)};\n")
+        body_text = (f"window.I18N = {json.dumps({'lang': reader, 'names': NAMES, 'words': catalog_json(reader, DOMAIN)}, ensure_ascii=False)};\n")
+        return Response(body_text, mimetype="text/javascript",
+                        headers={"Cache-Control": "no-store", "Vary": "Cookie, Accept-Language"})
+
+    @app.get("/games/<name>/words.js")
+    def game_words(name):
+        """A game's own words in the reader's language, added to /i18n.js's when its page
+        loads the game (only a game with a catalog of its own lists this file)."""
+        if known(name) is None:
+            raise Refused(404, "no such file")
+        words = json.dumps(catalog_json(lang(), name), ensure_ascii=False)
+        body_text = f"if (window.I18N) Object.assign(window.I18N.words, {words});\n"
         return Response(body_text, mimetype="text/javascript",
                         headers={"Cache-Control": "no-store", "Vary": "Cookie, Accept-Language"})
 

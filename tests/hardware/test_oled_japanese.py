@@ -161,3 +161,16 @@ def test_without_the_japanese_font_the_screen_says_so_in_the_log_and_draws(monke
         assert "install fonts-misaki" in caplog.text
     finally:
         screens.wide_font.cache_clear()
+
+
+@has_font
+def test_paradox_islands_screens_in_japanese(table):
+    table.new_game("island", {"players": 3}, seed=0).result(5)
+    shown = screens_of(table, ["auto", "markers"])
+    name, data = shown["auto"]
+    assert name == "message" and (data["title"], data["right"]) == ("パラドックス・アイランド", "準備")
+    name, data = shown["markers"]
+    assert name == "scoreboard" and data["title"] == "マーカー" and data["right"].startswith("ラウンド")
+    for screen in shown.values():
+        assert fits(screen[1]), screen
+        drawn(screen)  # drawn whole, not replaced by the error screen

@@ -149,3 +149,18 @@ def test_a_correction_is_recorded_undone_and_replayed(tmp_path):
     assert piece(again.state, "phil").health == 2
     assert to_dict(again.moves[-1]) == to_dict(Correct("health", piece="phil", value="2"))
     assert to_dict(again.moves[-1])["type"] == "Correct"
+
+
+def test_the_ops_corrections_are_refused_in_the_readers_language():
+    from companion.i18n import said, translate
+    s = turn_of(put(make(), "phil", "D4"), 1)
+    refused = []
+    for move in (Correct("energy", piece="phil", value="lots"), Correct("place", piece="Rock", space="Z9"),
+                 Correct("fruit", piece="phil", fruit="kiwi", value="circled")):
+        with pytest.raises(IllegalMove) as why:
+            G.apply(s, move)
+        refused.append(translate(said(why.value), "ja"))
+    top = piece(s, "phil").max_energy
+    assert refused[0] == f"フィルのエネルギーは0から{top}までの数です"
+    assert refused[1] == "Z9は島のマス(A～G行)ではありません"
+    assert refused[2].startswith("フルーツは次のとおりです: オレンジ、バナナ、")

@@ -673,3 +673,32 @@ def test_the_ops_phone_offers_moves_that_push_and_the_step_after_an_anomaly_port
              and m.then is not None]
     assert steps and all(G.apply(tele, m)[0].bush == geo.step(other, m.then) for m in steps
                          if geo.step(other, m.then) is not None)
+
+
+def test_a_captives_refusals_name_the_character_and_the_fruit_in_japanese():
+    from companion.i18n import said, translate
+    from companion.games.island.moves import UseBonus
+    s = turn_of(put(make(), "phil", "D4", energy=0), 1)
+    refusals = []
+    # Phil starts on the lime, circled; the orange is not
+    for move in (Move(2, "E"), Move(1, "E", over=True), UseBonus(1, "orange"), UseBonus(1, "lime", target="Tide")):
+        with pytest.raises(IllegalMove) as refused:
+            G.apply(s, move)
+        refusals.append((str(refused.value), translate(said(refused.value), "ja")))
+    assert refusals[0] == ("it is not Schrodie's turn", "今はシュレディの手番ではありません")
+    assert refusals[1] == ("Phil needs 1 energy for that move and has 0 to spend",
+                           "フィルがその移動をするにはエネルギーが1必要ですが、使えるのは0です")
+    assert refusals[2] == ("the orange is not circled on Phil's board", "フィルのボードでオレンジに丸が付いていません")
+    assert refusals[3] == ("call off the Wave, the Rock or the Bush", "波、岩、茂みのどれかを呼び戻してください")
+
+
+def test_a_decision_waited_for_is_said_in_the_readers_language():
+    from companion.i18n import said, translate
+    s = turn_of(put(make(), "phil", "D4"), 1)
+    s, _ = play(s, Move(1, "E", safe=True))
+    with pytest.raises(IllegalMove) as refused:
+        G.apply(s, Choose(2, "activate"))
+    assert translate(said(refused.value), "ja").startswith("先にフィルが決める番です: ")
+    with pytest.raises(IllegalMove) as refused:
+        G.apply(s, Choose(1, "maybe"))
+    assert translate(said(refused.value), "ja").startswith("'maybe'は選択肢にありません: ")

@@ -393,7 +393,7 @@ def test_a_damaged_enrolment_profile_is_kept_aside_and_named(tmp_path):
         dev.companion.call(lambda: None)
         said = dev.companion.snapshot.message
         assert said.startswith("Camera off: enter moves by phone")
-        assert "vision-profile-paradominetor.npz is damaged" in said and "vision enroll" in said
+        assert "vision-profile-paradominetor.npz is damaged" in said and "teach the camera again on the host page" in said
         dev.companion.submit(PLAY, "phone").result(5)
     finally:
         dev.stop()

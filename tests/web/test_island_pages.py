@@ -227,7 +227,8 @@ def test_a_captive_plays_only_for_their_own_seat_and_the_op_link_plays_the_op(cl
 
 def test_the_phones_load_the_island_drawing_from_its_package(client, companion):
     tokens = start(client, companion)
-    files = ["/games/island/game.js", "/games/island/game.css"]
+    # its own words (island.po, in the reader's language) come with its script and style
+    files = ["/games/island/words.js", "/games/island/game.js", "/games/island/game.css"]
     for token, label in ((tokens["master"], "Omnipotence Paradox"), (tokens["seat-1"], "Phil"),
                          (tokens["seat-2"], "Hempel")):
         data = client.get("/api/view", headers={"X-Seat-Token": token}).json

@@ -76,3 +76,23 @@ def test_loops_and_paradominetors_japanese_pages_stay_within_the_budget(client):
     for game in ("loop", "paradominetor"):
         for page, size in weights[game].items():
             assert size + words <= 110 * 1024, f"{game}'s {page} page loads {size + words} bytes in Japanese"
+
+
+def test_a_game_with_its_own_catalog_sends_its_words_only_with_its_pages(client, companion, host_headers):
+    """Paradox Island's words (companion/locale/ja/LC_MESSAGES/island.po) reach a page only when
+    Island is on the table, beside the shared words every page gets."""
+    shared = client.get("/i18n.js", headers=JA_BROWSER).get_data(as_text=True)
+    assert '"end my turn": "ターンを終える"' in shared and "ミッション達成" not in shared
+    companion.new_game("island", {"players": 3}, seed=0).result(5)
+    files = client.get("/api/view", headers=host_headers).get_json()["game_files"]
+    assert files[0] == "/games/island/words.js" and "/games/island/game.js" in files
+    words = client.get("/games/island/words.js", headers=JA_BROWSER).get_data(as_text=True)
+    assert words.startswith("if (window.I18N) Object.assign(window.I18N.words, ")
+    assert '"Mission complete": "ミッション達成"' in words and "ターンを終える" not in words
+    assert client.get("/games/island/words.js").get_data(as_text=True).endswith("{});\n")  # English
+    assert client.get("/games/nope/words.js").status_code == 404
+
+
+def test_a_game_without_its_own_catalog_loads_no_words_file(client, loop_game, host_headers):
+    files = client.get("/api/view", headers=host_headers).get_json()["game_files"]
+    assert files and not any(f.endswith("words.js") for f in files)

@@ -177,7 +177,7 @@
       const row = el("div", { class: "row teach-reading" },
         el("span", { class: "teach-label" }, `${p.label}`), el("span", { class: "dim" }, `in ${p.where}, ${Math.round(p.x_mm)}, ${Math.round(p.y_mm)} mm`));
       if (walk.can_correct) {
-        row.append(pick, el("button", { class: "quiet", onclick: () => correct(p, pick.value) }, "Correct"));
+        row.append(pick, el("button", { class: "quiet", onclick: () => correct(p, pick.value) }, tr("Correct")));
       }
       return row;
     }));

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..base import Game, IllegalMove, Option, Viewer, accepted
+from ...i18n import Msg
 from . import board as geo
 from . import building, captive, catalog, characters, corrections, layout, op, resolve, turns, views
 from .moves import (MOVES, BuildIsland, BushAction, Choose, ChooseStartingFruit, Correct, EndTurn,
@@ -97,15 +98,15 @@ _HANDLERS = {
 def apply(state: State, move) -> tuple[State, list[Said]]:
     """The new state and the words said aloud while the move resolved."""
     if state.phase == "over" and not isinstance(move, WriteNote):
-        raise IllegalMove("the game is over")
+        raise IllegalMove(Msg("the game is over"))
     if not 0 <= getattr(move, "seat", -1) < state.players:
-        raise IllegalMove(f"there is no seat {getattr(move, 'seat', None)} at this table")
+        raise IllegalMove(Msg("there is no seat {seat} at this table", seat=getattr(move, "seat", None)))
     if isinstance(move, Choose):
         new = resolve.choose(state, move.seat, move.option)
     elif type(move) in _HANDLERS:
         new = _HANDLERS[type(move)](state, move)
     else:
-        raise IllegalMove(f"{type(move).__name__} is not a Paradox Island move")
+        raise IllegalMove(Msg("{move} is not a Paradox Island move", move=type(move).__name__))
     return new, [Said(s, w) for s, w in new.said[len(state.said):]]
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..base import IllegalMove, chance
+from ...i18n import Listed, Msg
 from . import catalog, layout
 from .moves import BuildIsland, LayTile, LiftTile, PrintSpace, RandomIsland
 from .state import OP, State, log, say
@@ -17,9 +18,9 @@ from .state import OP, State, log, say
 
 def _building(state: State, seat: int):
     if state.phase != "island":
-        raise IllegalMove("the island is already built")
+        raise IllegalMove(Msg("the island is already built"))
     if seat != OP:
-        raise IllegalMove("only the OP builds the island")
+        raise IllegalMove(Msg("only the OP builds the island"))
 
 
 def build_island(state: State, m: BuildIsland | RandomIsland) -> State:
@@ -42,9 +43,10 @@ def finish(state: State, island, anomalies: dict | None = None) -> State:
     tokens = catalog.anomaly_tokens()
     if anomalies:
         if sorted(anomalies) != sorted(spaces) or any(t not in tokens for t in anomalies.values()):
-            raise IllegalMove(f"lay one anomaly token on each anomaly space: {', '.join(spaces)}")
+            raise IllegalMove(Msg("lay one anomaly token on each anomaly space: {spaces}",
+                                  spaces=Listed(spaces, sep=", ")))
         if len(set(anomalies.values())) != len(spaces):
-            raise IllegalMove("each anomaly token is used once")
+            raise IllegalMove(Msg("each anomaly token is used once"))
         laid = tuple((s, anomalies[s]) for s in spaces)
     else:
         drawn = list(tokens)
@@ -65,17 +67,18 @@ def covered(state: State) -> dict[str, str]:
 def lay_tile(state: State, m: LayTile) -> State:
     _building(state, m.seat)
     if not isinstance(m.turns, int) or isinstance(m.turns, bool):
-        raise IllegalMove("a tile turns 0 to 5 times by 60 degrees")
+        raise IllegalMove(Msg("a tile turns 0 to 5 times by 60 degrees"))
     tile, anchor, turns = layout.parse_placement(f"{m.tile} {m.space} {m.turns}")
     taken = covered(state)
     if tile in taken.values():
-        raise IllegalMove(f"{tile} is already on the island; lift it first to move it")
+        raise IllegalMove(Msg("{tile} is already on the island; lift it first to move it", tile=tile))
     cells = layout.tile_cells(tile, anchor, turns)
     if None in cells:
-        raise IllegalMove(f"{tile} turned {turns} times on {anchor} sticks out into the ocean")
+        raise IllegalMove(Msg("{tile} turned {turns} times on {anchor} sticks out into the ocean",
+                              tile=tile, turns=turns, anchor=anchor))
     clash = next((c for c in cells if c in taken), None)
     if clash is not None:
-        raise IllegalMove(f"{clash} is already covered by {taken[clash]}")
+        raise IllegalMove(Msg("{space} is already covered by {tile}", space=clash, tile=taken[clash]))
     placement = f"{tile} {anchor} {turns}"
     state = replace(state, laid=state.laid + (placement,))
     state = log(state, f"laid {tile} on {', '.join(cells)}.")
@@ -88,7 +91,7 @@ def lift_tile(state: State, m: LiftTile) -> State:
     _building(state, m.seat)
     kept = tuple(p for p in state.laid if layout.parse_placement(p)[0] != m.tile)
     if kept == state.laid:
-        raise IllegalMove(f"{m.tile} is not on the island")
+        raise IllegalMove(Msg("{tile} is not on the island", tile=m.tile))
     return log(replace(state, laid=kept), f"lifted {m.tile}.")
 
 

@@ -4,41 +4,42 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..base import IllegalMove
+from ...i18n import Listed, Msg, term
 from . import board as geo
 from . import catalog, characters, layout, resolve
 from .moves import Move, Rest, UseBonus, UseExtraBonus, WriteNote
-from .state import (OP, OP_PIECES, State, Step, board, character_of, display, piece, pieces_of,
-                    possessive, push, say, set_board, set_piece)
+from .state import (OP, OP_PIECES, State, Step, board, character_of, display, named, piece,
+                    pieces_of, push, say, set_board, set_piece, whose)
 
 
 def acting_piece(state: State, seat: int, name: str | None, spend_action: bool = True) -> str:
     """The piece a captive acts with, checking it is their turn and the piece can act."""
     if state.phase != "play":
-        raise IllegalMove("the game is not under way")
+        raise IllegalMove(Msg("the game is not under way"))
     if state.turn != seat:
-        raise IllegalMove(f"it is not {possessive(_seat(state, seat))} turn")
+        raise IllegalMove(Msg("it is not {whose} turn", whose=whose(_seat(state, seat))))
     if state.pending is not None:
-        raise IllegalMove(f"first: {state.pending.prompt}")
+        raise IllegalMove(Msg("first: {prompt}", prompt=state.pending.prompt))
     mine = [p.name for p in pieces_of(state, seat)]
     if not mine:
-        raise IllegalMove("only a captive moves a piece of their own")
+        raise IllegalMove(Msg("only a captive moves a piece of their own"))
     if name is None:
         name = state.acting if state.acting in mine else mine[0]
     if name not in mine:
-        raise IllegalMove(f"{display(name)} is not a piece of {_seat(state, seat)}")
+        raise IllegalMove(Msg("{piece} is not a piece of {seat}", piece=named(name), seat=_seat(state, seat)))
     if name in state.finished:
-        raise IllegalMove(f"{display(name)} has already taken all its actions this turn")
+        raise IllegalMove(Msg("{piece} has already taken all its actions this turn", piece=named(name)))
     if piece(state, name).space is None:
-        raise IllegalMove(f"{display(name)} has perished and waits to be revived")
+        raise IllegalMove(Msg("{piece} has perished and waits to be revived", piece=named(name)))
     if spend_action and state.acting == name and state.actions <= 0:
-        raise IllegalMove(f"{display(name)} has no actions left this turn")
+        raise IllegalMove(Msg("{piece} has no actions left this turn", piece=named(name)))
     return name
 
 
 def _seat(state: State, seat: int) -> str:
     if seat == OP:
-        return "the OP"  # possessive() makes it "the OP's"
-    return display(board(state, seat).character) if 0 < seat < state.players else f"seat {seat}"
+        return Msg("the OP")  # whose() makes it "the OP's"
+    return named(board(state, seat).character) if 0 < seat < state.players else Msg("seat {seat}", seat=seat)
 
 
 def _take_action(state: State, name: str) -> State:
@@ -65,12 +66,12 @@ def distance(state: State, name: str, over: bool) -> int:
 
 def move(state: State, m: Move) -> State:
     if m.direction not in geo.DIRECTIONS:
-        raise IllegalMove(f"{m.direction!r} is not a direction; say NW, NE, E, SE, SW or W")
+        raise IllegalMove(Msg("{direction!r} is not a direction; say NW, NE, E, SE, SW or W", direction=m.direction))
     name = acting_piece(state, m.seat, m.piece)
     need = cost(state, name, m.over, m.safe)
     if need > characters.spendable_energy(state, name):
-        raise IllegalMove(f"{display(name)} needs {need} energy for that move and has "
-                          f"{characters.spendable_energy(state, name)} to spend")
+        raise IllegalMove(Msg("{piece} needs {need} energy for that move and has {left} to spend",
+                              piece=named(name), need=need, left=characters.spendable_energy(state, name)))
     state = _take_action(state, name)
     p = piece(state, name)
     state = set_piece(state, name, energy=p.energy - need)
@@ -148,41 +149,44 @@ def rest(state: State, m: Rest) -> State:
 
 def use_bonus(state: State, m: UseBonus) -> State:
     if state.phase != "play":
-        raise IllegalMove("the game is not under way")
+        raise IllegalMove(Msg("the game is not under way"))
     if not 0 < m.seat < state.players:
-        raise IllegalMove("only a captive has fruit bonuses")
+        raise IllegalMove(Msg("only a captive has fruit bonuses"))
     if state.pending is not None:
-        raise IllegalMove(f"first: {state.pending.prompt}")
+        raise IllegalMove(Msg("first: {prompt}", prompt=state.pending.prompt))
     b = board(state, m.seat)
     # (for Hempel only a fruit written in a palm box has a bonus)
     if characters.fruit_status(b, m.fruit) != "circled" or characters.bonus_index(b, m.fruit) is None:
-        raise IllegalMove(f"the {m.fruit} is not circled on {display(b.character)}'s board")
+        raise IllegalMove(Msg("the {fruit} is not circled on {whose} board", fruit=term(m.fruit),
+                              whose=whose(b.character)))
     effect = b.bonuses[characters.bonus_index(b, m.fruit)][0]
     if m.fruit not in characters.usable(state, m.seat, effect):
-        raise IllegalMove(f"the {m.fruit}'s bonus can only be used during your own turn")
+        raise IllegalMove(Msg("the {fruit}'s bonus can only be used during your own turn", fruit=term(m.fruit)))
     if effect in ("skip_activation", "count_scare_off"):
-        raise IllegalMove(f"the {m.fruit}'s bonus is used when the moment comes, not on its own")
+        raise IllegalMove(Msg("the {fruit}'s bonus is used when the moment comes, not on its own",
+                              fruit=term(m.fruit)))
     own = state.turn == m.seat
     name = acting_piece(state, m.seat, m.piece, spend_action=False) if own else None
     who = display(b.character)
     if effect == "safe_move_to_fruit":
         if m.target not in b.visited_fruits:
-            raise IllegalMove(f"{who} can only move to a fruit already visited: "
-                              f"{', '.join(b.visited_fruits) or 'none yet'}")
+            raise IllegalMove(Msg("{who} can only move to a fruit already visited: {fruits}", who=named(b.character),
+                                  fruits=Listed(map(term, b.visited_fruits), sep=", ") if b.visited_fruits
+                                  else Msg("none yet")))
         target = layout.find(state.island, "fruit", m.target)[0]
         if piece(state, name).space == target:
-            raise IllegalMove(f"{who} is already on the {m.target}")
+            raise IllegalMove(Msg("{who} is already on the {fruit}", who=named(b.character), fruit=term(m.target)))
     elif effect == "replenish_fruit":
         other = characters.fruit_status(b, m.target or "") == "crossed"
         mine = characters.bonus_index(b, m.target or "")
         if not other or mine is None or mine == characters.bonus_index(b, m.fruit):
-            raise IllegalMove("replenish a crossed-out fruit of another bonus")
+            raise IllegalMove(Msg("replenish a crossed-out fruit of another bonus"))
     elif effect == "circle_extra_bonus" and "" not in b.extra:
-        raise IllegalMove("every additional bonus square is already used")
+        raise IllegalMove(Msg("every additional bonus square is already used"))
     elif effect == "call_off" and m.target not in OP_PIECES:
-        raise IllegalMove("call off the Wave, the Rock or the Bush")
+        raise IllegalMove(Msg("call off the Wave, the Rock or the Bush"))
     elif effect == "scout_line" and m.direction not in geo.DIRECTIONS:
-        raise IllegalMove("name a direction: NW, NE, E, SE, SW or W")
+        raise IllegalMove(Msg("name a direction: NW, NE, E, SE, SW or W"))
     state = characters.set_fruit(state, m.seat, m.fruit, "crossed")
     state = say(state, f"I cross out the {m.fruit} to use its bonus.", who)
     if effect == "safe_move_to_fruit":
@@ -217,13 +221,13 @@ def _extra_action(state: State, name: str) -> State:
 
 def use_extra_bonus(state: State, m: UseExtraBonus) -> State:
     if not 0 < m.seat < state.players:
-        raise IllegalMove("only a captive has additional bonus squares")
+        raise IllegalMove(Msg("only a captive has additional bonus squares"))
     name = acting_piece(state, m.seat, None, spend_action=False)
     b = board(state, m.seat)
     if not isinstance(m.square, int) or not 1 <= m.square <= len(b.extra):
-        raise IllegalMove(f"{display(b.character)} has no additional bonus square {m.square}")
+        raise IllegalMove(Msg("{who} has no additional bonus square {square}", who=named(b.character), square=m.square))
     if b.extra[m.square - 1] != "circled":
-        raise IllegalMove(f"additional bonus square {m.square} is not circled")
+        raise IllegalMove(Msg("additional bonus square {square} is not circled", square=m.square))
     extra = b.extra[:m.square - 1] + ("crossed",) + b.extra[m.square:]
     state = set_board(state, m.seat, extra=extra)
     kind = _extra_kinds(b)[m.square - 1]
@@ -239,14 +243,14 @@ def _extra_kinds(b) -> tuple:
 
 def write_note(state: State, m: WriteNote) -> State:
     if not 0 < m.seat < state.players:
-        raise IllegalMove("only a captive writes on their own island map")
+        raise IllegalMove(Msg("only a captive writes on their own island map"))
     # a space of the island map, an ocean part (where the Wave may be), or the free notes area
     space = str(m.space).upper() if str(m.space).upper() in geo.COORD else str(m.space).lower()
     if space not in geo.COORD and space not in geo.OCEAN_PARTS and space != "notes":
-        raise IllegalMove(f"{m.space} is not on the map: a space (rows A-G), an ocean part "
-                          f"({', '.join(geo.OCEAN_PARTS)}) or 'notes'")
+        raise IllegalMove(Msg("{space} is not on the map: a space (rows A-G), an ocean part ({parts}) or 'notes'",
+                              space=m.space, parts=Listed(geo.OCEAN_PARTS, sep=", ")))
     if not isinstance(m.text, str) or len(m.text) > 200:
-        raise IllegalMove("a note is a short text")
+        raise IllegalMove(Msg("a note is a short text"))
     notes = dict(board(state, m.seat).notes)
     if m.text.strip():
         notes[space] = m.text.strip()

@@ -12,11 +12,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..base import IllegalMove
+from ...i18n import Listed, Msg, term
 from . import board as geo
 from . import catalog, characters
 from .moves import Correct
 from .op import LAKE_PLACES
-from .state import OP, OP_PIECES, State, board, character_of, display, log, piece, possessive, say, set_board
+from .state import (OP, OP_PIECES, State, board, character_of, display, log, named, piece, possessive, say,
+                    set_board, whose)
 
 KINDS = ("place", "health", "energy", "fruit", "mark")
 FRUIT_MARKS = {"circled": "circle", "crossed": "cross out", "": "rub out"}
@@ -26,16 +28,16 @@ LONGEST_MARK = 40
 
 def correct(state: State, m: Correct) -> State:
     if m.seat != OP:
-        raise IllegalMove("only the OP corrects the island")
+        raise IllegalMove(Msg("only the OP corrects the island"))
     if state.phase != "play":
-        raise IllegalMove("corrections are made during play, once every captive has a starting fruit")
+        raise IllegalMove(Msg("corrections are made during play, once every captive has a starting fruit"))
     if state.pending is not None:
-        raise IllegalMove(f"answer the question first: {state.pending.prompt}")
+        raise IllegalMove(Msg("answer the question first: {prompt}", prompt=state.pending.prompt))
     if m.what not in KINDS:
-        raise IllegalMove(f"a correction is one of: {', '.join(KINDS)}")
+        raise IllegalMove(Msg("a correction is one of: {kinds}", kinds=Listed(KINDS, sep=", ")))
     words = " ".join(str(m.words or "").split())
     if len(words) > LONGEST_WORDS:
-        raise IllegalMove(f"say it in at most {LONGEST_WORDS} characters")
+        raise IllegalMove(Msg("say it in at most {n} characters", n=LONGEST_WORDS))
     state, default, note = _CHANGES[m.what](state, m)
     state = log(state, f"Correction: {note}")
     return say(state, words or default)
@@ -45,7 +47,7 @@ def _captive(state: State, name: str):
     try:
         p = piece(state, name.lower())
     except KeyError:
-        raise IllegalMove(f"there is no captive piece called {name!r}") from None
+        raise IllegalMove(Msg("there is no captive piece called {name!r}", name=name)) from None
     return p
 
 
@@ -55,29 +57,37 @@ def _place(state: State, m: Correct):
         return _place_op_piece(state, m.piece, where)
     p = _captive(state, m.piece)
     if p.space is None:
-        raise IllegalMove(f"{display(p.name)} has perished; the piece comes back when revived")
+        raise IllegalMove(Msg("{piece} has perished; the piece comes back when revived", piece=named(p.name)))
     where = where.upper()
     if where not in geo.SPACES:
-        raise IllegalMove(f"{where or 'that'} is not a space of the island (rows A-G)")
+        raise IllegalMove(_not_a_space(where))
     state = replace(state, pieces=tuple(replace(q, space=where, lying=False) if q.name == p.name
                                         else q for q in state.pieces))
     return state, f"I moved {possessive(p.name)} piece.", f"{display(p.name)} from {p.space} to {where}"
+
+
+def _not_a_space(where: str) -> Msg:
+    if where:
+        return Msg("{space} is not a space of the island (rows A-G)", space=where)
+    return Msg("that is not a space of the island (rows A-G)")
 
 
 def _place_op_piece(state: State, which: str, where: str):
     returns = tuple(w for w in state.returns if w != which)  # set down again: back on the map
     if which == "Wave":
         if where not in geo.OCEAN_PARTS and where not in LAKE_PLACES:
-            raise IllegalMove(f"the Wave goes on a part of the ocean: {', '.join(geo.OCEAN_PARTS)}")
+            raise IllegalMove(Msg("the Wave goes on a part of the ocean: {parts}",
+                                  parts=Listed(geo.OCEAN_PARTS, sep=", ")))
         was = state.wave
         state = replace(state, wave=where, returns=returns)
     else:
         where = where.upper()
         if where not in geo.SPACES:
-            raise IllegalMove(f"{where or 'that'} is not a space of the island (rows A-G)")
+            raise IllegalMove(_not_a_space(where))
         other = "Bush" if which == "Rock" else "Rock"
         if where == (state.bush if other == "Bush" else state.rock):
-            raise IllegalMove(f"the {other} is on {where}; two of your pieces never share a space")
+            raise IllegalMove(Msg("the {other} is on {space}; two of your pieces never share a space",
+                                  other=term(other), space=where))
         was = state.rock if which == "Rock" else state.bush
         state = replace(state, **{which.lower(): where}, returns=returns)
     return state, f"I moved the {which}.", f"the {which} from {was or 'off the map'} to {where}"
@@ -86,20 +96,20 @@ def _place_op_piece(state: State, which: str, where: str):
 def _number(m: Correct, low: int, high: int, what: str) -> int:
     text = str(m.value).strip()
     if not text.isdigit() or not low <= int(text) <= high:
-        raise IllegalMove(f"{what} is a number from {low} to {high}")
+        raise IllegalMove(Msg("{what} is a number from {low} to {high}", what=what, low=low, high=high))
     return int(text)
 
 
 def _track(state: State, m: Correct):
     p = _captive(state, m.piece)
     if p.space is None:
-        raise IllegalMove(f"{display(p.name)} has perished; revival sets the tracks")
+        raise IllegalMove(Msg("{piece} has perished; revival sets the tracks", piece=named(p.name)))
     granddead = character_of(state, p.name) == characters.GRANDDEAD
     if granddead and m.what == "health":
-        raise IllegalMove("Granddead's energy is his health: change his energy")
+        raise IllegalMove(Msg("Granddead's energy is his health: change his energy"))
     top = p.max_energy if m.what == "energy" else p.max_health
     was = p.energy if m.what == "energy" else p.health
-    value = _number(m, 0, top, f"{possessive(p.name)} {m.what}")
+    value = _number(m, 0, top, Msg("{whose} {track}", whose=whose(p.name), track=term(m.what)))
     note = f"{possessive(p.name)} {m.what} from {was} to {value}"
     words = f"{possessive(p.name)} {m.what} is now {value}."
     if value < was:  # a loss goes through the rules: 0 health (Granddead: 0 energy) perishes
@@ -118,10 +128,10 @@ def _track(state: State, m: Correct):
 def _fruit(state: State, m: Correct):
     p = _captive(state, m.piece)
     if m.fruit not in catalog.fruits():
-        raise IllegalMove(f"the fruits are {', '.join(catalog.fruits())}")
+        raise IllegalMove(Msg("the fruits are {fruits}", fruits=Listed(map(term, catalog.fruits()), sep=", ")))
     status = str(m.value).strip()
     if status not in FRUIT_MARKS:
-        raise IllegalMove("a fruit is circled, crossed out, or rubbed out")
+        raise IllegalMove(Msg("a fruit is circled, crossed out, or rubbed out"))
     b = board(state, p.seat)
     fruits = dict(b.fruits)
     was = fruits.get(m.fruit, "")
@@ -140,10 +150,11 @@ def _mark(state: State, m: Correct):
     where = m.space.strip()
     where = where if where in geo.OCEAN_PARTS else where.upper()
     if where not in geo.SPACES and where not in geo.OCEAN_PARTS:
-        raise IllegalMove(f"{where or 'that'} is not a space of the island or a part of the ocean")
+        raise IllegalMove(Msg("{space} is not a space of the island or a part of the ocean", space=where)
+                          if where else Msg("that is not a space of the island or a part of the ocean"))
     text = " ".join(str(m.value).split())
     if len(text) > LONGEST_MARK:
-        raise IllegalMove(f"a mark is at most {LONGEST_MARK} characters")
+        raise IllegalMove(Msg("a mark is at most {n} characters", n=LONGEST_MARK))
     b = board(state, p.seat)
     known = tuple((s, w) for s, w in b.known if s != where) + (((where, text),) if text else ())
     state = set_board(state, p.seat, known=known)

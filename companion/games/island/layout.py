@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..base import IllegalMove
+from ...i18n import Listed, Msg, Plural, term
 from . import board, catalog
 
 
@@ -41,29 +42,30 @@ def parse_printing(text) -> tuple[str, int, dict]:
     for an Escher knot its three arrows, e.g. 'cherries-knot1 2 knot 1 NW-SW NE-SE E-W'."""
     parts = text.split() if isinstance(text, str) else []
     if len(parts) < 3 or not parts[1].isdigit():
-        raise IllegalMove(f"{text!r}: write a tile's space as '<tile> <half> <kind> [value]', "
-                          "e.g. 'banana-snakes 2 anomaly'")
+        raise IllegalMove(Msg("{text!r}: write a tile's space as '<tile> <half> <kind> [value]', "
+                              "e.g. 'banana-snakes 2 anomaly'", text=text))
     tile, half, kind = parts[0], int(parts[1]), parts[2].lower()
     tiles = catalog.tiles()
     if tile not in tiles:
-        raise IllegalMove(f"there is no island tile called {tile!r}")
+        raise IllegalMove(Msg("there is no island tile called {tile!r}", tile=tile))
     if tiles[tile]["shape"] != "pair":
-        raise IllegalMove(f"{tile} is a lake; its spaces are all lake")
+        raise IllegalMove(Msg("{tile} is a lake; its spaces are all lake", tile=tile))
     if half not in (1, 2):
-        raise IllegalMove(f"{tile} has two halves, 1 and 2")
+        raise IllegalMove(Msg("{tile} has two halves, 1 and 2", tile=tile))
     if kind not in PRINTED_KINDS:
-        raise IllegalMove(f"a space is one of: {', '.join(PRINTED_KINDS)}")
+        raise IllegalMove(Msg("a space is one of: {kinds}", kinds=Listed(PRINTED_KINDS, sep=", ")))
     key, rest = _VALUE_KEY.get(kind), parts[3:]
     spec = {"kind": kind}
     if key is not None:
         if not rest:
-            raise IllegalMove(f"say which {kind}: e.g. '{tile} {half} {kind} {_EXAMPLE[kind]}'")
+            raise IllegalMove(Msg("say which {kind}: e.g. '{tile} {half} {kind} {example}'", kind=kind, tile=tile,
+                                  half=half, example=_EXAMPLE[kind]))
         spec[key] = _printed_value(kind, rest[0])
         rest = rest[1:]
     if kind == "knot":
         spec["arrows"] = _arrows(rest) if rest else [list(a) for a in catalog.knot_arrows(spec["knot"])]
     elif rest:
-        raise IllegalMove(f"{text!r}: too many words for a {kind}")
+        raise IllegalMove(Msg("{text!r}: too many words for a {kind}", text=text, kind=kind))
     return tile, half, spec
 
 
@@ -73,18 +75,18 @@ _EXAMPLE = {"fruit": "banana", "camp": "A", "mirage": "snakes", "knot": "1", "po
 def _printed_value(kind: str, value: str):
     if kind == "fruit":
         if value.lower() not in catalog.fruits():
-            raise IllegalMove(f"the fruits are {', '.join(catalog.fruits())}")
+            raise IllegalMove(Msg("the fruits are {fruits}", fruits=Listed(map(term, catalog.fruits()), sep=", ")))
         return value.lower()
     if kind == "camp":
         if value.upper() not in ("A", "B"):
-            raise IllegalMove("the camps are A and B")
+            raise IllegalMove(Msg("the camps are A and B"))
         return value.upper()
     if kind in ("knot", "portal"):
         if value not in ("1", "2", "3"):
-            raise IllegalMove(f"{kind}s are numbered 1 to 3")
+            raise IllegalMove(Msg("{kind}s are numbered 1 to 3", kind=kind))
         return int(value)
     if not value.isalpha() or len(value) > 12:
-        raise IllegalMove("a mirage's vision is one word, e.g. snakes")
+        raise IllegalMove(Msg("a mirage's vision is one word, e.g. snakes"))
     return value
 
 
@@ -92,7 +94,7 @@ def _arrows(words: list[str]) -> list[list[str]]:
     arrows = [w.upper().split("-") for w in words]
     sides = [s for a in arrows for s in a]
     if len(arrows) != 3 or any(len(a) != 2 for a in arrows) or sorted(sides) != sorted(board.DIRECTIONS):
-        raise IllegalMove("an Escher knot has three arrows joining its six sides, e.g. NW-SW NE-SE E-W")
+        raise IllegalMove(Msg("an Escher knot has three arrows joining its six sides, e.g. NW-SW NE-SE E-W"))
     return arrows
 
 
@@ -113,15 +115,17 @@ def playable(tiles: dict[str, dict]) -> dict[str, dict]:
         values = [str(sp[_VALUE_KEY[kind]]) for sp in spaces if sp["kind"] == kind]
         twice = sorted({v for v in values if values.count(v) > 1})
         if twice:
-            raise IllegalMove(f"the {what} {twice[0]} would be on two spaces; each is on one")
+            raise IllegalMove(Msg("the {what} {which} would be on two spaces; each is on one", what=term(what),
+                                  which=twice[0]))
     portals = [sp["number"] for sp in spaces if sp["kind"] == "portal"]
     odd = sorted({n for n in portals if portals.count(n) != 2})
     if odd:
         n = portals.count(odd[0])
-        raise IllegalMove(f"Portal {odd[0]} would be on {n} space{'s' if n != 1 else ''}; each "
-                          "portal number is on exactly two")
+        raise IllegalMove(Plural("Portal {portal} would be on {n} space; each portal number is on exactly two",
+                                 "Portal {portal} would be on {n} spaces; each portal number is on exactly two",
+                                 n, portal=odd[0]))
     if sum(sp["kind"] == "anomaly" for sp in spaces) > len(catalog.anomaly_tokens()):
-        raise IllegalMove(f"there are only {len(catalog.anomaly_tokens())} anomaly tokens")
+        raise IllegalMove(Msg("there are only {n} anomaly tokens", n=len(catalog.anomaly_tokens())))
     return tiles
 
 
@@ -137,15 +141,15 @@ def reprint(printing, text: str) -> tuple:
 def parse_placement(text) -> tuple[str, str, int]:
     parts = text.split() if isinstance(text, str) else []
     if len(parts) != 3 or not parts[2].lstrip("-").isdigit():
-        raise IllegalMove(f"{text!r} is not a tile placement; write it as '<tile> <space> <turns>', "
-                          "e.g. 'lake-straight D2 0'")
+        raise IllegalMove(Msg("{text!r} is not a tile placement; write it as '<tile> <space> <turns>', "
+                              "e.g. 'lake-straight D2 0'", text=text))
     tile, anchor, turns = parts[0], parts[1].upper(), int(parts[2])
     if tile not in catalog.tiles():
-        raise IllegalMove(f"there is no island tile called {tile!r}")
+        raise IllegalMove(Msg("there is no island tile called {tile!r}", tile=tile))
     if anchor not in board.COORD:
-        raise IllegalMove(f"{anchor} is not a space of the island (rows A-G)")
+        raise IllegalMove(Msg("{space} is not a space of the island (rows A-G)", space=anchor))
     if not 0 <= turns <= 5:
-        raise IllegalMove(f"a tile turns 0 to 5 times by 60 degrees, not {turns}")
+        raise IllegalMove(Msg("a tile turns 0 to 5 times by 60 degrees, not {turns}", turns=turns))
     return tile, anchor, turns
 
 
@@ -163,7 +167,7 @@ def build(placements, printing=()) -> Island:
     """Check that the placements fill the hexagon exactly, each tile once, and lay them out
     (with the group's printing where its tiles differ from the catalog)."""
     if isinstance(placements, str):
-        raise IllegalMove("the island is a list of tile placements")
+        raise IllegalMove(Msg("the island is a list of tile placements"))
     placements = tuple(placements)
     tiles = playable(printed_tiles(printing))
     used: dict[str, str] = {}
@@ -171,17 +175,18 @@ def build(placements, printing=()) -> Island:
     for text in placements:
         tile, anchor, turns = parse_placement(text)
         if tile in used:
-            raise IllegalMove(f"tile {tile} is placed twice")
+            raise IllegalMove(Msg("tile {tile} is placed twice", tile=tile))
         used[tile] = text
         for cell, spec in zip(tile_cells(tile, anchor, turns), tiles[tile]["spaces"]):
             if cell is None:
-                raise IllegalMove(f"{text}: the tile sticks out of the island into the ocean")
+                raise IllegalMove(Msg("{text}: the tile sticks out of the island into the ocean", text=text))
             if cell in covered:
-                raise IllegalMove(f"{text}: space {cell} is already covered by {covered[cell].tile}")
+                raise IllegalMove(Msg("{text}: space {space} is already covered by {tile}", text=text, space=cell,
+                                      tile=covered[cell].tile))
             covered[cell] = Space(cell, spec["kind"], value_of(spec), tile, turns)
     missing = [t for t in tiles if t not in used]
     if missing:
-        raise IllegalMove(f"the island needs all 17 tiles; missing {', '.join(missing)}")
+        raise IllegalMove(Msg("the island needs all 17 tiles; missing {tiles}", tiles=Listed(missing, sep=", ")))
     knots = tuple((str(sp["knot"]), tuple(tuple(a) for a in sp["arrows"]))
                   for spec in tiles.values() for sp in spec["spaces"] if "arrows" in sp)
     return Island(placements, tuple(covered[s] for s in board.SPACES), tuple(printing), knots)
@@ -259,7 +264,7 @@ def random_placements(rng: random.Random, fixed: dict | None = None, printing=()
         return False
 
     if not fill():
-        raise IllegalMove("no island can be built with those spaces where they were asked for")
+        raise IllegalMove(Msg("no island can be built with those spaces where they were asked for"))
     free = [t for t in pairs if t not in used]
     rng.shuffle(free)
     out = []

@@ -11,9 +11,10 @@ from dataclasses import replace
 from itertools import combinations
 
 from ..base import IllegalMove
+from ...i18n import Listed, Msg, term
 from . import board as geo
 from . import catalog, characters, layout
-from .state import (OP, Pending, State, Step, anomaly_at, board, character_of, display, log,
+from .state import (OP, Pending, State, Step, anomaly_at, board, character_of, display, log, named,
                     op_piece_space, piece, push, say, set_board, set_piece)
 
 KEEP_STANDING = "do not activate"
@@ -40,18 +41,20 @@ def ask(state: State, seat: int, kind: str, prompt: str, options, step: Step) ->
 def choose(state: State, seat: int, option: str) -> State:
     pending = state.pending
     if pending is None:
-        raise IllegalMove("nobody has a decision to make right now")
+        raise IllegalMove(Msg("nobody has a decision to make right now"))
     if seat != pending.seat:
-        raise IllegalMove(f"{_seat_words(state, pending.seat)} must decide first: {pending.prompt}")
+        raise IllegalMove(Msg("{who} must decide first: {prompt}", who=_seat_words(state, pending.seat),
+                              prompt=pending.prompt))
     if option not in pending.options:
-        raise IllegalMove(f"{option!r} is not one of the choices: {', '.join(pending.options)}")
+        raise IllegalMove(Msg("{option!r} is not one of the choices: {options}", option=option,
+                              options=Listed(pending.options, sep=", ")))
     state = replace(state, pending=None,
                     interrupt=None if pending.kind == "op_action" else state.interrupt)
     return run(CHOICES[pending.kind](state, pending.step, option))
 
 
 def _seat_words(state: State, seat: int) -> str:
-    return "The OP" if seat == OP else display(board(state, seat).character)
+    return Msg("The OP") if seat == OP else named(board(state, seat).character)
 
 
 def space_words(state: State, space: str) -> str:
@@ -218,7 +221,7 @@ def _granddead_choice(state: State, st: Step, option: str) -> State:
 
 def _achilles_offer(state: State, st: Step) -> State:
     seat = piece(state, st.piece).seat
-    return ask(state, seat, "achilles", f"Cross out the {st.value} to gain 2 actions instead of 1?",
+    return ask(state, seat, "achilles", Msg("Cross out the {fruit} to gain 2 actions instead of 1?", fruit=term(st.value)),
                (f"cross out the {st.value}: 2 actions", "1 action"), st)
 
 
@@ -285,17 +288,17 @@ def _activate(state: State, st: Step) -> State:
         b = board(state, seat)
         if characters.new_to_hempel(b, sp.value):
             palms = characters.free_palms(b)
-            return ask(state, seat, "palm", f"Which bonus does the {sp.value} go under?",
+            return ask(state, seat, "palm", Msg("Which bonus does the {fruit} go under?", fruit=term(sp.value)),
                        tuple(b.bonuses[i][0] for i in palms), replace(st, value=sp.value))
         return characters.obtain_fruit(state, seat, sp.value)
     if sp.kind == "camp":
         options = (("2 energy",) if character_of(state, name) == characters.GRANDDEAD
                    else ("2 health", "2 energy", "1 health and 1 energy"))
-        return ask(state, seat, "camp", "You rest at the camp: what do you regenerate?", options, st)
+        return ask(state, seat, "camp", Msg("You rest at the camp: what do you regenerate?"), options, st)
     if sp.kind == "oracle":
         dirs = ("NW", "NE", "E", "SE", "SW", "W")  # the order of the compass on the board
         options = ("none",) + dirs + tuple(f"{a} {b}" for a, b in combinations(dirs, 2))
-        return ask(state, seat, "oracle", "Choose up to two directions.", options, st)
+        return ask(state, seat, "oracle", Msg("Choose up to two directions."), options, st)
     if sp.kind == "mirage":
         state = say(state, f"{who}, the mirage makes you lose 1 health point.")
         return characters.hurt(state, name, health=1)
@@ -456,8 +459,8 @@ def _ocean(state: State, st: Step) -> State:
         if state.phase == "over" or piece(state, name).space is None:
             return state
     if character_of(state, name) == "phil":
-        return ask(state, seat, "phil_ocean", "Leave the ocean to the opposite space, or return "
-                   "to your starting fruit?", ("return to the starting fruit",
+        return ask(state, seat, "phil_ocean", Msg("Leave the ocean to the opposite space, or return "
+                       "to your starting fruit?"), ("return to the starting fruit",
                                                "move to the opposite space"), st)
     return push(state, Step("return_fruit", piece=name))
 
@@ -488,7 +491,7 @@ def _return_fruit(state: State, st: Step) -> State:
 
 def _revive(state: State, st: Step) -> State:
     seat = piece(state, st.piece).seat
-    return ask(state, seat, "revive", "You are revived: at Camp A or Camp B?", ("A", "B"), st)
+    return ask(state, seat, "revive", Msg("You are revived: at Camp A or Camp B?"), ("A", "B"), st)
 
 
 def _revive_choice(state: State, st: Step, option: str) -> State:

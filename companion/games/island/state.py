@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from .layout import Island
+from ...i18n import Msg, term
 
 OP = 0
 OP_PIECES = ("Wave", "Rock", "Bush")
@@ -172,6 +173,18 @@ def push(state: State, *steps: Step) -> State:
 
 def display(name: str) -> str:
     return name.capitalize() if name else name
+
+
+def named(name: str) -> Msg:
+    """A piece's or character's name as the players read it ("Phil", フィル)."""
+    return term(display(name))
+
+
+def whose(who: str) -> Msg:
+    """ "Phil's", "Achilles'", "the OP's" as a message ("フィルの") for a refusal's sentence."""
+    if who.endswith("s"):
+        return Msg("{name}'", name=who if isinstance(who, Msg) else named(who))
+    return Msg("{name}'s", name=who if isinstance(who, Msg) else named(who))
 
 
 def possessive(name: str) -> str:

@@ -9,10 +9,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..base import IllegalMove, chance
+from ...i18n import Listed, Msg, term
 from . import board as geo
 from . import building, catalog, characters, layout, resolve
 from .moves import ChooseStartingFruit, EndTurn, PlaceOpPieces
-from .state import (OP, Piece, State, Step, board, display, log, piece, pieces_of, possessive, say,
+from .state import (OP, Piece, State, Step, board, display, log, named, piece, pieces_of, possessive, say,
                     set_board, set_piece)
 
 RECOMMENDED = ("hempel", "theseus", "schrodie", "phil")  # for new players (p.6)
@@ -24,15 +25,17 @@ def setup(options: dict | None, seed: int) -> State:
     chosen = list(options.get("characters") or [])
     players = options.get("players") or (len(chosen) + 1 if chosen else 4)
     if not isinstance(players, int) or not 2 <= players <= 4:
-        raise IllegalMove("Paradox Island is for 2 to 4 players (the OP and 1 to 3 captives)")
+        raise IllegalMove(Msg("Paradox Island is for 2 to 4 players (the OP and 1 to 3 captives)"))
     chosen = chosen or list(RECOMMENDED[:players - 1])
     if len(chosen) != players - 1:
-        raise IllegalMove(f"{players} players need {players - 1} captive characters")
+        raise IllegalMove(Msg("{players} players need {captives} captive characters", players=players,
+                              captives=players - 1))
     for c in chosen:
         if c not in known:
-            raise IllegalMove(f"there is no character {c!r}; choose from {', '.join(sorted(known))}")
+            raise IllegalMove(Msg("there is no character {name!r}; choose from {names}", name=c,
+                                  names=Listed(map(named, sorted(known)), sep=", ")))
     if len(set(chosen)) != len(chosen):
-        raise IllegalMove("each captive plays a different character")
+        raise IllegalMove(Msg("each captive plays a different character"))
     overrides = options.get("character_stats") or {}
     boards, pieces = [], []
     for seat, character in enumerate(chosen, start=1):
@@ -44,7 +47,7 @@ def setup(options: dict | None, seed: int) -> State:
                 rest = sorted(known - {character})
                 second = rest[chance(seed, "second piece").randrange(len(rest))]
             if second not in known or second == character:
-                raise IllegalMove("the second piece is another character's piece")
+                raise IllegalMove(Msg("the second piece is another character's piece"))
             names.append(second)
         health, energy = characters.stats(character, overrides.get(character))
         for name in names:
@@ -54,7 +57,7 @@ def setup(options: dict | None, seed: int) -> State:
     stack = list(catalog.power_tokens())
     if options.get("power_tokens"):  # a known order, e.g. to replay a real table's stack
         if sorted(options["power_tokens"]) != sorted(stack):
-            raise IllegalMove(f"the power tokens are {', '.join(stack)}, each once")
+            raise IllegalMove(Msg("the power tokens are {tokens}, each once", tokens=Listed(stack, sep=", ")))
         stack = list(options["power_tokens"])
     else:
         chance(seed, "power tokens").shuffle(stack)
@@ -75,18 +78,18 @@ def setup(options: dict | None, seed: int) -> State:
         palms = options.get("hempel_palm")
         for seat, name in fruit_order(state):
             if name not in fruits:
-                raise IllegalMove(f"no starting fruit given for {display(name)}")
+                raise IllegalMove(Msg("no starting fruit given for {piece}", piece=named(name)))
             state = choose_fruit(state, ChooseStartingFruit(seat, fruits[name], name, palms))
     return state
 
 
 def _place_op_pieces(state: State, wave: str, rock: str | None, bush: str | None) -> State:
     if wave not in geo.OCEAN_PARTS:
-        raise IllegalMove(f"the Wave goes on a part of the ocean: {', '.join(geo.OCEAN_PARTS)}")
+        raise IllegalMove(Msg("the Wave goes on a part of the ocean: {parts}", parts=Listed(geo.OCEAN_PARTS, sep=", ")))
     if rock not in layout.find(state.island, "anomaly"):
-        raise IllegalMove("the Rock goes on an anomaly space")
+        raise IllegalMove(Msg("the Rock goes on an anomaly space"))
     if bush not in layout.find(state.island, "fruit"):
-        raise IllegalMove("the Bush goes on a fruit space")
+        raise IllegalMove(Msg("the Bush goes on a fruit space"))
     state = replace(state, wave=wave, rock=rock, bush=bush, phase="fruits")
     fruit = layout.space(state.island, bush).value
     state = log(state, f"the Wave went into the {wave} ocean, the Rock on {rock}, the Bush on {bush}.")
@@ -95,9 +98,9 @@ def _place_op_pieces(state: State, wave: str, rock: str | None, bush: str | None
 
 def place_op_pieces(state: State, m: PlaceOpPieces) -> State:
     if state.phase != "pieces":
-        raise IllegalMove("the OP's pieces are placed once, after the island is built")
+        raise IllegalMove(Msg("the OP's pieces are placed once, after the island is built"))
     if m.seat != OP:
-        raise IllegalMove("only the OP places the Wave, the Rock and the Bush")
+        raise IllegalMove(Msg("only the OP places the Wave, the Rock and the Bush"))
     return _place_op_pieces(state, m.wave, m.rock, m.bush)
 
 
@@ -109,16 +112,17 @@ def fruit_order(state: State) -> list[tuple[int, str]]:
 
 def choose_fruit(state: State, m: ChooseStartingFruit) -> State:
     if state.phase != "fruits":
-        raise IllegalMove("starting fruits are chosen during setup, after the OP's pieces are placed")
+        raise IllegalMove(Msg("starting fruits are chosen during setup, after the OP's pieces are placed"))
     waiting = [(s, n) for s, n in fruit_order(state) if piece(state, n).starting_fruit is None]
     seat, name = waiting[0]
     if m.seat != seat or (m.piece is not None and m.piece != name):
-        raise IllegalMove(f"{display(name)} chooses a starting fruit first")
+        raise IllegalMove(Msg("{piece} chooses a starting fruit first", piece=named(name)))
     if m.fruit not in catalog.fruits():
-        raise IllegalMove(f"{m.fruit!r} is not a fruit: {', '.join(catalog.fruits())}")
+        raise IllegalMove(Msg("{fruit!r} is not a fruit: {fruits}", fruit=m.fruit,
+                              fruits=Listed(map(term, catalog.fruits()), sep=", ")))
     space = layout.find(state.island, "fruit", m.fruit)[0]
     if resolve.occupied(state, space):
-        raise IllegalMove(f"another piece is on the {m.fruit}: choose another fruit")
+        raise IllegalMove(Msg("another piece is on the {fruit}: choose another fruit", fruit=term(m.fruit)))
     state = set_piece(state, name, space=space, starting_fruit=m.fruit)
     b = board(state, seat)
     # the OP marks the starting fruit on the board; in the two-player game only the first (p.19)
@@ -130,7 +134,7 @@ def choose_fruit(state: State, m: ChooseStartingFruit) -> State:
         free = characters.free_palms(b)
         palm = effects.index(m.bonus) if m.bonus in effects else free[0]
         if palm not in free:
-            raise IllegalMove("that bonus has no empty palm box left")
+            raise IllegalMove(Msg("that bonus has no empty palm box left"))
         state = set_board(state, seat, palms=b.palms + ((m.fruit, palm),))
     state = characters.set_fruit(state, seat, m.fruit, "circled")
     state = say(state, f"My starting fruit is the {m.fruit}.", display(name))
@@ -148,11 +152,11 @@ def _first_piece(state: State, seat: int) -> str | None:
 
 def end_turn(state: State, m: EndTurn) -> State:
     if state.phase != "play":
-        raise IllegalMove("the game is not under way")
+        raise IllegalMove(Msg("the game is not under way"))
     if m.seat != state.turn:
-        raise IllegalMove("only the player whose turn it is can end it")
+        raise IllegalMove(Msg("only the player whose turn it is can end it"))
     if state.pending is not None:
-        raise IllegalMove(f"first: {state.pending.prompt}")
+        raise IllegalMove(Msg("first: {prompt}", prompt=state.pending.prompt))
     who = "The OP" if m.seat == OP else display(board(state, m.seat).character)
     state = say(state, "I end my turn.", "OP" if m.seat == OP else who)
     revive = sorted(state.revive, key=lambda n: piece(state, n).seat)

@@ -10,6 +10,7 @@
 """
 from __future__ import annotations
 
+from ...i18n import Msg
 from ..base import IllegalMove, Viewer, to_dict
 from . import board as geo
 from . import catalog, layout, op
@@ -23,7 +24,7 @@ def view(state: State, viewer: Viewer, legal=None) -> dict:
         return out
     if viewer.kind == "seat":
         if not 0 <= viewer.seat < state.players:
-            raise IllegalMove(f"there is no seat {viewer.seat} at this table")
+            raise IllegalMove(Msg("there is no seat {seat} at this table", seat=viewer.seat))
         if viewer.seat == OP:  # the OP's phone is the master view; seat 0 sees the table
             return out
         out["board"] = board_view(state, state.boards[viewer.seat - 1])
