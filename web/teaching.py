@@ -10,11 +10,15 @@ from flask import Response, request, send_file
 
 from companion.i18n import Listed, Msg, said, term
 
+from companion.errors import Refused
 
-def register(app, teacher, require_host, require_host_query, body, Refused, words):
-    """Add the teaching routes to ``app``; ``teacher`` is a companion.teaching.Teacher; ``words``
-    answers with a payload in the reader's language (web.app's)."""
+
+def register(app, door):
+    """Add the teaching routes to ``app``; ``door`` is the web.door.Door they share, and its
+    extras' teacher a companion.teaching.Teacher."""
     from companion.teaching import TeachingRefused, camera_games, seat_range
+    teacher, require_host = door.extras.teacher, door.require_host
+    require_host_query, body, words = door.require_host_query, door.body, door.words
 
     def refusing(fn):
         """A refusal of the walk's is a 409 with its words; a game it does not know is a 404."""
