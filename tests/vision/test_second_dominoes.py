@@ -50,7 +50,7 @@ def read(enrolled):
 def test_every_domino_of_the_second_printing_is_found_and_most_squares_read(read):
     assert read["squares"] >= 240
     assert read["missed"] == 0 and read["phantom"] == 0, read
-    assert read["right"] >= 0.7 * read["squares"], read
+    assert read["right"] >= 0.8 * read["squares"], read
 
 
 def test_no_square_of_the_second_printing_is_misread(read):
@@ -61,6 +61,8 @@ def test_a_white_icon_on_light_stone_is_never_read_as_bare_stone(enrolled):
     """White pictograms on light-grey stone differ from it mostly in tone, and share the kerbs'
     colours: such a half is read with its icon or asked about, never said to hold no icon."""
     table, reader = enrolled
+    # photographed by a table of its own, so the read-share figures do not depend on test order
+    table = second.Table(table.layout, PITCH_MM, tuple(ICONS), CAPITALS, seed=SEED + 1)
     white = [i for i in ICONS if second.icon_look(tuple(ICONS), i)[1] == (240, 240, 232)]
     placed, truth = [], {}
     for col, (icon, paths) in enumerate(zip(white * 4, ("NESW", "SW", "N", "", "EW", "NES", "W"))):
