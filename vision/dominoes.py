@@ -92,6 +92,11 @@ BARE_MIDDLE = 0.32           # a square with no badge has no icon only if its ve
 PATH_MARGIN, COLOUR_ICON_MARGIN = 0.25, 0.25
 PLAIN_PICTURE = 0.6           # a picture this near one icon's (and twice the margin from the next) is it, read alone
 PLAIN_BADGE = 0.4             # a badge this near one icon's colours (and far from all others) is it, whatever its picture
+BADGE_APART = 0.4            # ... or this much nearer one icon's colours than the next: its picture need not agree
+PICTURE_AGAINST = 0.25       # a badge's icon whose picture is this much further than the nearest is doubted
+# a half's very middle this near (log, tone in full) what should be there is bare: its terrain,
+# or where roads meet the road's colour (dark, so its tone varies more with light and blur)
+BARE_TONE, BARE_HUB_TONE = 0.3, 1.3
 BADGE_SEEN = 0.45            # a badge shows where its colours lie this far from terrain and road
 
 
@@ -686,24 +691,55 @@ class DominoReader(CellReader):
         terrain, own = d[0][1], s["corners"]  # the terrain as it lies here, in this light
         by_colour = self._by_colour(s, own, details)
         # the picture is compared (the costly part) only where the badge's colours leave a doubt
-        need = by_colour is None or (by_colour[1] is not None and not details.get("plain badge"))
+        need = by_colour is None or by_colour[1] is not None
         roads, icon, picture, by_shape = self._by_shape(s, own, details, need)
         details["read"] = (by_colour, by_shape)
         if by_colour is not None:
             paths, badge = by_colour
-            if any(side in paths and sure is False for side, sure in roads.items()):
-                return UNKNOWN  # the road's colour where no strip runs to the edge (a castle mark, a blot)
+            if any(side in paths and (sure is False or details[side][0] < ROAD_STRIP) for side, sure in roads.items()):
+                return UNKNOWN  # the road's colour where no strip runs all the way to the edge (a castle mark, a blot)
             if icon != (badge is not None) and not (icon is None and badge is not None):
                 return UNKNOWN  # an icon where the colours saw none (or something printed, unsure), or none where they saw one
             if badge is not None and picture not in (None, badge) and details["icon"][0][0] <= PLAIN_PICTURE \
                     and not details.get("plain badge"):
                 return UNKNOWN  # the badge's colours name one icon, its picture plainly another
+            scores = details.get("icon scores")
+            if badge is not None and scores and scores[badge] > min(scores.values()) + PICTURE_AGAINST:
+                return UNKNOWN  # however plain its colours, a badge whose picture is far from that icon's
+            scored = details.get("badge icon")
+            apart = scored is not None and scored[1][0] - scored[0][0] >= BADGE_APART
+            if badge is not None and not details.get("plain badge") and not apart \
+                    and not self._picture_allows(badge, details):
+                return UNKNOWN  # a badge's colours alike to another's, and its picture no nearer it than to others
+            if badge is None and not self._bare_middle(s, own, paths, details):
+                return UNKNOWN
             return f"{terrain}/{badge or ''}/{paths}"
         if by_shape is None or (by_shape[0] is None and details["icon area"] >= NO_ICON / 2):
             return UNKNOWN  # read by shape alone, no icon is said only where nothing is printed at all
         if by_shape[0] is not None and not details.get("plain picture"):
             return UNKNOWN  # ... and an icon only where its picture is very plainly one
+        if details.get("colour doubts"):
+            return UNKNOWN  # ... and not where a side is half in a road's colours (a shadow, lava's cracks)
+        if by_shape[0] is None and not self._bare_middle(s, own, by_shape[1], details):
+            return UNKNOWN
         return f"{terrain}/{by_shape[0] or ''}/{by_shape[1]}"
+
+    def _bare_middle(self, s, own, paths, details) -> bool:
+        """A half read with no icon has nothing at its very middle but what its roads put there:
+        the road's colour where roads meet, else its terrain's, brightness weighed in full (an icon
+        printed pale on a pale terrain, white on light stone, differs from it mostly in tone, and
+        its parts may share the kerbs' colours, so neither the print nor the roads' colours show it)."""
+        d = s["log"][_masks()["core"]] - np.asarray(self.road if paths else own, np.float32)
+        off = float(np.median(np.linalg.norm(d, axis=1)))
+        details["middle"] = round(off, 3)
+        return off < (BARE_HUB_TONE if paths else BARE_TONE)
+
+    def _picture_allows(self, icon, details) -> bool:
+        """Whether the picture agrees with the icon a badge's colours name: it is the picture's
+        nearest (a badge not plainly one icon is trusted only so far: pictograms of other
+        shapes may share their colours)."""
+        scores = details.get("icon scores")
+        return bool(scores) and scores[icon] <= min(scores.values())
 
     def _by_colour(self, s, own, details):
         """(paths, icon or None) read by colour as enrolled, or None if in doubt."""
@@ -729,6 +765,7 @@ class DominoReader(CellReader):
             if share > 0.6:
                 paths += side
             elif share > 0.3:
+                details["colour doubts"] = side
                 return None
         if at is None:
             # nothing but terrain and road: no icon, unless the very middle says otherwise
@@ -789,6 +826,7 @@ class DominoReader(CellReader):
         np.minimum.at(per_icon, self._whose, best)
         order = np.argsort(per_icon)
         top = [(round(float(per_icon[i]), 3), self.icon_names[i]) for i in order[:2]]
+        self.last_details[-1]["icon scores"] = {n: float(v) for n, v in zip(self.icon_names, per_icon)}
         first = per_icon[order[0]]
         second = per_icon[order[1]] if len(order) > 1 else 9.0
         if first > self.max_icon or second - first < self.icon_margin:

@@ -18,15 +18,21 @@ FRAMES = 3
 
 
 @pytest.fixture(scope="module")
-def read(tmp_path_factory):
-    """(squares, read right, asked, misread, missed) over FRAMES frames of the second printing."""
+def enrolled(tmp_path_factory):
+    """(table, reader): the second printing taught through the command a user runs."""
     layout = mat_layout(MAT)
     table = second.Table(layout, PITCH_MM, tuple(ICONS), CAPITALS, seed=SEED)
     folder = tmp_path_factory.mktemp("second-dominoes")
     manifest = second.write_enrolment(table, folder / "shots")
     assert cli.main(["--camera", "companion.games.dynasty.camera", "vision", "enroll", "--game", "dynasty",
                      "--manifest", str(manifest), "--out", str(folder / "p.npz")]) == 0
-    reader = dominoes.DominoReader(load_profile(folder / "p.npz"), layout, ZONES, CELLS)
+    return table, dominoes.DominoReader(load_profile(folder / "p.npz"), layout, ZONES, CELLS)
+
+
+@pytest.fixture(scope="module")
+def read(enrolled):
+    """(squares, read right, asked, misread, missed) over FRAMES frames of the second printing."""
+    table, reader = enrolled
     counts = {"squares": 0, "right": 0, "asked": 0, "misread": 0, "missed": 0, "phantom": 0}
     for _ in range(FRAMES):
         placed, truth = table.random_maps(ZONES)
@@ -44,13 +50,29 @@ def read(tmp_path_factory):
 def test_every_domino_of_the_second_printing_is_found_and_most_squares_read(read):
     assert read["squares"] >= 240
     assert read["missed"] == 0 and read["phantom"] == 0, read
-    assert read["right"] >= 0.7 * read["squares"], read
+    assert read["right"] >= 0.8 * read["squares"], read
 
 
-@pytest.mark.xfail(strict=True, reason="not there yet: a few icons printed near their terrain's tone (white on "
-                                       "light stone) or a badge's colours alike are still read wrong, some 1 in 100")
 def test_no_square_of_the_second_printing_is_misread(read):
-    assert read["misread"] == 0 and read["right"] >= 0.995 * read["squares"], read
+    assert read["misread"] == 0, read
+
+
+def test_a_white_icon_on_light_stone_is_never_read_as_bare_stone(enrolled):
+    """White pictograms on light-grey stone differ from it mostly in tone, and share the kerbs'
+    colours: such a half is read with its icon or asked about, never said to hold no icon."""
+    table, reader = enrolled
+    # photographed by a table of its own, so the read-share figures do not depend on test order
+    table = second.Table(table.layout, PITCH_MM, tuple(ICONS), CAPITALS, seed=SEED + 1)
+    white = [i for i in ICONS if second.icon_look(tuple(ICONS), i)[1] == (240, 240, 232)]
+    placed, truth = [], {}
+    for col, (icon, paths) in enumerate(zip(white * 4, ("NESW", "SW", "N", "", "EW", "NES", "W"))):
+        row = 2 * (col % 4)
+        (x1, y1), (x2, y2) = (second.square_centre(table.layout, PITCH_MM, "shared", row, c) for c in (col, col + 1))
+        placed.append((second.Half("stone", icon, paths), second.Half("stone", None, ""), (x1 + x2) / 2, y1, 0))
+        truth[("shared", row, col)] = f"stone/{icon}/{paths}"
+    seen = {t.cell: t.label for t in reader.read(table.photograph(placed, gentle=True)).tiles}
+    for cell, label in truth.items():
+        assert seen[cell] in (label, "unknown"), (cell, label, seen[cell])
 
 
 def test_the_second_printing_is_drawn_as_described():
