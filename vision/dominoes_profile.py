@@ -3,7 +3,6 @@ terrain's colour, the road's, and each icon's picture (its colours and where it 
 all as log ratios to the mat's grey. One file: an .npz of the pictures with a JSON header."""
 from __future__ import annotations
 
-import io
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -11,6 +10,7 @@ from pathlib import Path
 import numpy as np
 
 from .markers import VisionInputError
+from .reading import read_profile, write_profile
 
 FORMAT = "paradox-table-domino-profile/1"
 
@@ -36,37 +36,26 @@ class DominoProfile:
         return self.pitch_mm, self.pitch_mm
 
     def save(self, path) -> Path:
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
         names = list(self.icons)
         meta = {"format": FORMAT, "game": self.game, "pitch_mm": self.pitch_mm,
                 "terrains": {t: np.asarray(c, float).tolist() for t, c in self.terrains.items()},
                 "road": np.asarray(self.road, float).tolist(),
                 "road_colours": np.asarray(self.road_colours, float).tolist(), "icons": names}
-        arrays = {"meta": np.frombuffer(json.dumps(meta).encode(), np.uint8)}
+        arrays = {}
         if names:
             arrays["pictures"] = np.stack([self.icons[n][0] for n in names]).astype(np.float32)
             arrays["masks"] = np.stack([self.icons[n][1] for n in names]).astype(bool)
-        buf = io.BytesIO()
-        np.savez_compressed(buf, **arrays)
-        path.write_bytes(buf.getvalue())
-        return path
+        return write_profile(path, meta, arrays)
 
     @classmethod
     def load(cls, path) -> "DominoProfile":
-        path = Path(path)
-        if not path.is_file():
-            raise VisionInputError(f"no profile at {path}")
+        meta, arrays = read_profile(path, "a domino profile", ("pictures", "masks"), FORMAT,
+                                    ": enrol the dominoes again")
         try:
-            with np.load(path) as z:
-                meta = json.loads(bytes(z["meta"]).decode())
-                if meta.get("format") != FORMAT:
-                    raise ValueError(meta.get("format"))
-                pictures = z["pictures"] if meta["icons"] else np.zeros((0, 1, 1, 3), np.float32)
-                masks = z["masks"] if meta["icons"] else np.zeros((0, 1, 1), bool)
-        except Exception as e:  # a truncated file, or another reader's profile
-            raise VisionInputError(f"{path} is not a domino profile ({e.__class__.__name__}): "
-                                   "enrol the dominoes again") from None
+            pictures = arrays["pictures"] if meta["icons"] else np.zeros((0, 1, 1, 3), np.float32)
+            masks = arrays["masks"] if meta["icons"] else np.zeros((0, 1, 1), bool)
+        except KeyError as e:  # a header naming icons whose pictures are not there
+            raise VisionInputError(f"{path} is not a domino profile (KeyError): enrol the dominoes again") from e
         return cls(meta["game"], float(meta["pitch_mm"]),
                    {t: np.array(c, np.float32) for t, c in meta["terrains"].items()},
                    np.array(meta["road"], np.float32), np.array(meta["road_colours"], np.float32).reshape(-1, 3),

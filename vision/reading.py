@@ -42,6 +42,37 @@ class FrameReading:
         return asdict(self)
 
 
+def write_profile(path, meta: dict, arrays: dict) -> Path:
+    """A profile's one file, whatever reader learnt it: its arrays in an .npz, with ``meta`` as a
+    JSON header beside them (written whole, so a reader never sees half a header)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    buf = io.BytesIO()
+    np.savez_compressed(buf, meta=np.frombuffer(json.dumps(meta).encode(), np.uint8), **arrays)
+    path.write_bytes(buf.getvalue())
+    return path
+
+
+def read_profile(path, what: str, names=(), fmt: str | None = None, then: str = "") -> tuple[dict, dict]:
+    """(header, {name: array}) of a profile file; the arrays ``names`` that the file holds. A
+    missing, truncated or foreign file (another format than ``fmt``) is refused as not ``what``,
+    followed by ``then`` (what to do)."""
+    path = Path(path)
+    if not path.is_file():
+        raise VisionInputError(f"no profile at {path}")
+    try:
+        with np.load(path) as z:
+            meta = json.loads(bytes(z["meta"]).decode())
+            if fmt is not None and meta.get("format") != fmt:
+                raise ValueError(meta.get("format"))
+            arrays = {n: z[n] for n in names if n in z.files}
+            if len(arrays) < len(names) and fmt is None:
+                raise KeyError(", ".join(n for n in names if n not in arrays))
+    except Exception as e:  # a truncated file, or another reader's profile
+        raise VisionInputError(f"{path} is not {what} ({e.__class__.__name__}){then}") from None
+    return meta, arrays
+
+
 @dataclass
 class Profile:
     """What enrolment learnt about one printing of the tiles."""
@@ -55,29 +86,16 @@ class Profile:
     group_spread: dict[str, np.ndarray] = field(default_factory=dict)
 
     def save(self, path) -> Path:
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
         meta = {"format": "paradox-table-vision-profile/1", "game": self.game, "size_mm": list(self.size_mm),
                 "labels": self.labels,
                 "groups": {g: {"mean": self.group_mean[g].tolist(), "spread": self.group_spread[g].tolist()}
                            for g in self.group_mean}}
-        buf = io.BytesIO()
-        np.savez_compressed(buf, templates=self.templates, features=self.features,
-                            meta=np.frombuffer(json.dumps(meta).encode(), np.uint8))
-        path.write_bytes(buf.getvalue())
-        return path
+        return write_profile(path, meta, {"templates": self.templates, "features": self.features})
 
     @classmethod
     def load(cls, path) -> "Profile":
-        path = Path(path)
-        if not path.is_file():
-            raise VisionInputError(f"no profile at {path}")
-        try:
-            with np.load(path) as z:
-                meta = json.loads(bytes(z["meta"]).decode())
-                templates, features = z["templates"], z["features"]
-        except Exception as e:  # a truncated or foreign file
-            raise VisionInputError(f"{path} is not a vision profile ({e.__class__.__name__})") from None
+        meta, arrays = read_profile(path, "a vision profile", ("templates", "features"))
+        templates, features = arrays["templates"], arrays["features"]
         groups = meta["groups"]
         return cls(meta["game"], tuple(meta["size_mm"]), meta["labels"], templates, features,
                    {g: np.array(v["mean"], np.float32) for g, v in groups.items()},
