@@ -225,7 +225,15 @@ def start(config: Config, simulate: bool, port: int | None = None, host: str | N
                     games=tuple(g.as_json() for g in games.descriptions()))
     token = host_token(state_dir)
     app = create_app(companion, token, extras)
-    server = make_server(app, host=host or config.web.host, port=config.web.port if port is None else port)
+    try:
+        server = make_server(app, host=host or config.web.host, port=config.web.port if port is None else port)
+    except OSError:  # the port is taken (another companion?): put back what was started, then say so
+        camera.stop()
+        companion.stop()
+        buttons.close()
+        display.close(keep_image=True)
+        store.close()
+        raise
     threading.Thread(target=server.run, name="web", daemon=True).start()
     if camera_thread:
         camera.start()
@@ -237,7 +245,14 @@ def start(config: Config, simulate: bool, port: int | None = None, host: str | N
 
 def run(config: Config, simulate: bool, port: int | None = None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    device = start(config, simulate, port=port)
+    try:
+        device = start(config, simulate, port=port)
+    except OSError as exc:
+        wanted = config.web.port if port is None else port
+        print(f"paradox-table: cannot serve the pages on port {wanted} ({exc.strerror or exc}): another "
+              f"program, or another Paradox Table, uses it. Stop that one, or choose another port "
+              f"(make run PORT=8081, or paradox-table run --port 8081).", file=sys.stderr)
+        return 2
     print(f"Paradox Table is running{' in simulation' if device.simulation else ''}.", flush=True)
     # The host link is the host's key: a terminal shows it, a log (the journal) never keeps it.
     secret = None if sys.stdout.isatty() else device.urls["local"].split("?host=", 1)[1]
