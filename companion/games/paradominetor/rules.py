@@ -85,17 +85,18 @@ def setup(options: dict | None = None, seed: int = 0) -> State:
     options = dict(options or {})
     seats = options.pop("seats", 4)
     if not isinstance(seats, int) or not 3 <= seats <= 5:
-        raise IllegalMove("Paradominetor is for 3, 4 or 5 players")
+        raise IllegalMove(Msg("Paradominetor is for 3, 4 or 5 players"))
     colours = options.pop("colours", None) or COLOURS[:seats]
     if not isinstance(colours, (list, tuple)) or not all(isinstance(c, str) for c in colours) \
             or len(colours) != seats or len(set(colours)) != seats or not set(colours) <= set(COLOURS):
-        raise IllegalMove(f"choose {seats} different colours from {', '.join(COLOURS)}")
+        raise IllegalMove(Msg("choose {seats} different colours from {colours}", seats=seats,
+                              colours=Listed([term(c) for c in COLOURS], sep=", ")))
     names = tuple(options.pop("names", None) or (f"P{s + 1}" for s in range(seats)))
     if len(names) != seats or not all(isinstance(n, str) and n.strip() for n in names):
-        raise IllegalMove(f"give {seats} seat names")
+        raise IllegalMove(Msg("give {seats} seat names", seats=seats))
     lead = options.pop("first_lead", 0)
     if not isinstance(lead, int) or not 0 <= lead < seats:
-        raise IllegalMove(f"the first lead is a seat from 0 to {seats - 1}")
+        raise IllegalMove(Msg("the first lead is a seat from 0 to {last}", last=seats - 1))
     dealt = options.pop("deal", False)
     if not isinstance(dealt, bool):
         raise IllegalMove("deal is true (the companion deals) or false (a real table)")
