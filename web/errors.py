@@ -3,11 +3,12 @@ from __future__ import annotations
 
 import logging
 
-from flask import jsonify
+from flask import Response, request
+from markupsafe import escape
 from werkzeug.exceptions import HTTPException
 
 from companion.errors import InProgress, Refused, TableError
-from companion.i18n import Msg, said
+from companion.i18n import Msg, said, translate
 
 from .door import Guesses
 
@@ -42,12 +43,30 @@ def register(app, door):
 
     @app.errorhandler(HTTPException)
     def http_error(exc):
-        return jsonify({"error": exc.description or exc.name}), exc.code
+        what = HTTP_WORDS.get(exc.code, Msg("the companion cannot answer that request ({code})", code=exc.code))
+        if request.method == "GET" and not request.path.startswith("/api/") and \
+                request.accept_mimetypes.accept_html:  # a person typed or followed an address
+            lang = door.lang()
+            page = PAGE.format(lang=lang, said=escape(translate(what, lang)),
+                               back=escape(translate(Msg("Open the companion's own page"), lang)))
+            return Response(page, exc.code, mimetype="text/html")
+        return words({"error": what}), exc.code
 
     @app.errorhandler(Exception)
     def crashed(exc):
         log.exception("request failed")
         return words({"error": Msg("something went wrong on the companion; nothing was changed")}), 500
+
+
+# An address the companion does not have, or a request of a kind it does not take, in the
+# reader's words (Werkzeug's own texts are English only)
+HTTP_WORDS = {404: Msg("there is no such page on the companion"),
+              405: Msg("the companion does not take that kind of request here"),
+              413: Msg("that is too much to send to the companion")}
+PAGE = ('<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1"><title>Paradox Table</title>'
+        '<link rel="stylesheet" href="/static/app.css"></head><body><main><section><h2>{said}</h2>'
+        '<p><a class="button" href="/">{back}</a></p></section></main></body></html>')
 
 
 SECURITY_HEADERS = {

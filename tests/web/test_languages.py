@@ -96,3 +96,17 @@ def test_a_game_with_its_own_catalog_sends_its_words_only_with_its_pages(client,
 def test_a_game_without_its_own_catalog_loads_no_words_file(client, loop_game, host_headers):
     files = client.get("/api/view", headers=host_headers).get_json()["game_files"]
     assert files and not any(f.endswith("words.js") for f in files)
+
+
+def test_an_address_the_companion_has_not_is_said_in_the_readers_words(client):
+    """A person who types a wrong address gets a page in their language that leads back to the
+    companion's own page; a phone's script asking a wrong address gets its words as JSON."""
+    r = client.get("/join", headers={"Accept": "text/html", "Accept-Language": "ja-JP"})
+    page = r.get_data(as_text=True)
+    assert r.status_code == 404 and r.mimetype == "text/html"
+    assert 'lang="ja"' in page and "コンパニオンにそのページはありません" in page and 'href="/"' in page
+    assert "requested URL" not in page
+    r = client.get("/join", headers={"Accept": "text/html", "Accept-Language": "en"})
+    assert "there is no such page on the companion" in r.get_data(as_text=True)
+    r = client.get("/api/nowhere", headers={"Accept-Language": "ja-JP"})
+    assert r.status_code == 404 and r.json["error"] == "コンパニオンにそのページはありません"
