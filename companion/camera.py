@@ -113,13 +113,13 @@ class CameraLoop:
     def use_profile(self, game: str, path: Path):
         """A profile was just learnt for this game (at ``path``): the camera watching it reads
         with it now, without a restart."""
+        from vision.readers import load_profile
+        profile = load_profile(path)  # read before taking the lock every frame's step holds
         with self._lock:
             pipeline = self.pipeline
             if pipeline is None or pipeline.game != game or pipeline.reader is None:
                 return
-            from vision.readers import load_profile
-            spec = games.camera(game)
-            pipeline.reader = _reader(spec, load_profile(path), pipeline.reader.layout)
+            pipeline.reader = _reader(games.camera(game), profile, pipeline.reader.layout)
             pipeline.tracker.moving()
             if pipeline.detector is not None:
                 pipeline.detector.forget()

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import games
-from .camera import _profile_path
+from .camera import _kit, _profile_path, _reader
 from .i18n import Listed, Msg, Plural, term
 
 log = logging.getLogger("paradox-table")
@@ -524,11 +524,10 @@ class Teacher:
             thread.join()
 
     def _learn(self, walk: Walk, manifest: Path, layout):
-        from vision.readers import kit
         game = walk.game
         spec = _spec(game)
         try:
-            _, enroll, _, _ = kit(spec.reader, spec.cells)
+            _, enroll, _, _ = _kit(spec)
             profile = self.state_dir / f"vision-profile-{game}.npz"
             part = profile.with_name(f".{profile.name}.part")
             enroll(manifest, part, layout, spec.pieces)
@@ -540,13 +539,13 @@ class Teacher:
             self.camera.use_profile(game, profile)
         except Exception as exc:  # said on the page; the journal keeps the details
             log.exception("learning %s's pieces failed", game)
-            self._learn_error[game] = Msg("the camera could not learn the pieces: {why}", why=str(exc))
+            with self._lock:
+                self._learn_error[game] = Msg("the camera could not learn the pieces: {why}", why=str(exc))
         finally:
             with self._lock:
                 self._learning.pop(game, None)
 
     def _reader(self, game: str):
-        from vision.readers import reader
         from vision.readers import load_profile
         spec = _spec(game)
         with self._lock:
@@ -555,8 +554,7 @@ class Teacher:
                 if not path.is_file():
                     raise TeachingRefused(Msg("the camera has not learnt these pieces yet: take every shot first"))
                 from vision.mat import mat_layout
-                self._readers[game] = reader(spec.reader, load_profile(path), mat_layout(spec.mat),
-                                             spec.areas_read(), spec.cells_read())
+                self._readers[game] = _reader(spec, load_profile(path), mat_layout(spec.mat))
             return self._readers[game]
 
     def check(self, game: str) -> dict:
