@@ -52,10 +52,7 @@ class Seats:
     def reissue(self, viewer: str, label: str) -> Future:
         """A new phone link for a seat (a lost phone); the old link stops working at once."""
         def run():
-            self._open()
-            session = self._session()
-            if viewer not in session.viewers():
-                raise IllegalMove("choose a seat of the game in progress")
+            session = self._seat_in_play(viewer)
             self.store.issue_token(session.id, viewer)
             self._set(message=f"{label} has a new link")
         return self.post(run)

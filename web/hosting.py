@@ -6,17 +6,16 @@ from __future__ import annotations
 from flask import Response, jsonify
 
 from companion.errors import Refused
-from companion.games import TABLE
 from companion.i18n import LANGS, Msg
 
-from .door import _label, _wait
+from .door import _wait
 
 
 def register(app, door):
     """Add these routes to ``app``; ``door`` is the web.door.Door they share."""
     companion, extras, games = door.companion, door.extras, door.games
     require_host, require_host_query, body = door.require_host, door.require_host_query, door.body
-    words, game_of, seat_asked = door.words, door.game_of, door.seat_asked
+    words, seat_asked = door.words, door.seat_asked
 
     @app.post("/api/host/game")
     def new_game():
@@ -77,13 +76,8 @@ def register(app, door):
     @app.post("/api/host/reissue")
     def reissue():
         require_host()
-        viewer = body().get("viewer")
-        session = companion.snapshot.session
-        if session is None:
-            raise Refused(409, Msg("no game is in progress yet: {what}", what=Msg("start one first")))
-        if not isinstance(viewer, str) or viewer not in session.viewers():
-            raise Refused(400, "choose a seat of the game in progress")
-        _wait(companion.reissue(viewer, _label(game_of(companion.snapshot), session.view(TABLE), viewer)))
+        _, viewer, label = seat_asked(Msg("start one first"))
+        _wait(companion.reissue(viewer, label))
         return jsonify({"ok": True})
 
     @app.post("/api/host/seat-link")
