@@ -132,7 +132,7 @@ class Hosting:
         """What the table answered a host request: "waiting", "yes", "no" or "expired"; None for a
         request this companion does not know (any thread)."""
         waiting = self._snap.host_request
-        if waiting is not None and hmac_equal(waiting.id, request_id):
+        if waiting is not None and same(request_id, waiting.id):
             return "waiting"
         return self._host_answers.get(request_id)
 
@@ -171,8 +171,10 @@ HIDDEN_RECORD = Msg("This game is still being played, and its record would show 
                     "keep hidden; download it once the game is over")
 
 
-def hmac_equal(a: str, b: str) -> bool:
-    return hmac.compare_digest(a.encode(), b.encode())
+def same(given: str, known: str) -> bool:
+    """Constant-time comparison of a key a phone sent with one known, whatever characters were
+    sent (the web's host and seat keys too)."""
+    return hmac.compare_digest(given.encode("utf-8", "replace"), known.encode("utf-8"))
 
 
 def _describe(session: Session, capital: bool = False) -> Msg:
