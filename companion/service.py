@@ -29,7 +29,7 @@ from .judging import Judging
 from .panel import pages
 from .seats import Seats
 from .session import Session
-from .snapshot import HOST_REQUEST_SECONDS, HostRequest, Snapshot  # noqa: F401  (callers' imports)
+from .snapshot import HOST_REQUEST_SECONDS, Snapshot  # noqa: F401  (HOST_REQUEST_SECONDS: callers import it from here)
 from .store import Store
 from .worker import Worker
 
