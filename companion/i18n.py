@@ -214,6 +214,20 @@ def plain(value):
     return value
 
 
+def from_plain(value):
+    """The messages `plain` wrote, rebuilt (a game that keeps its words said in a JSON state)."""
+    if isinstance(value, dict) and set(value) >= {"msg", "params"}:
+        return Msg(value["msg"], plural=value.get("plural"), n=value.get("n"),
+                   **{k: from_plain(v) for k, v in value["params"].items()})
+    if isinstance(value, dict) and set(value) == {"list", "style"}:
+        return Listed([from_plain(i) for i in value["list"]], value["style"])
+    if isinstance(value, dict):
+        return {k: from_plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [from_plain(v) for v in value]
+    return value
+
+
 def from_accept_language(header: str | None) -> str | None:
     """The browser's first choice among the table's languages, or None if it names neither."""
     if not header:
