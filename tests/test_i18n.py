@@ -25,15 +25,15 @@ PO = ROOT / "companion" / "locale" / "ja" / "LC_MESSAGES" / "messages.po"  # and
 # Babel's keywords, as babel.cfg gives them to pybabel
 KEYWORDS = {"Msg": None, "Plural": (1, 2), "term": None, "tr": None, "trn": (1, 2), "own_words": (2,),
             "Refused": (2,)}
-# What has been converted to messages: Loop, Paradominetor, the shared pages, the OLED, replay,
-# and of Paradox Island its new-game form and OLED. Paradox Initiative and Domino Dynasty still
-# speak English (docs/glossary.md).
-NOT_YET = ("dynasty", "initiative")
+# What has been converted to messages: Loop, Paradominetor, Paradox Initiative, the shared pages,
+# the OLED, replay, and of Paradox Island its new-game form and OLED. Domino Dynasty still speaks
+# English (docs/glossary.md).
+NOT_YET = ("dynasty",)
 PY = [f for f in glob.glob(str(ROOT / "companion" / "**" / "*.py"), recursive=True)
       + glob.glob(str(ROOT / "web" / "*.py")) + glob.glob(str(ROOT / "hardware" / "*.py"))
       if not any(g in Path(f).relative_to(ROOT).parts for g in NOT_YET)]
 JS = glob.glob(str(ROOT / "web" / "static" / "*.js")) + [
-    str(ROOT / "companion" / "games" / g / "web" / "game.js") for g in ("loop", "paradominetor")]
+    str(ROOT / "companion" / "games" / g / "web" / "game.js") for g in ("loop", "paradominetor", "initiative")]
 PAGES = [ROOT / "web" / "static" / "host.html", ROOT / "web" / "static" / "seat.html"]
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 # Three English words in a row: a sentence left untranslated (a name or an id is one word).
@@ -169,7 +169,9 @@ GAMES = [("loop", {"players": 3, "names": ["さくら", "たろう", "はなこ"
                    "extra_anomalies": "yes"}, 3),
          ("loop", {"players": 4, "names": ["A", "B", "C", "D"]}, 8),
          ("paradominetor", {"seats": 4, "names": ["さくら", "たろう", "はなこ", "じろう"], "deal": True}, 5),
-         ("paradominetor", {"seats": 5, "deal": True, "variant": "advanced"}, 9)]
+         ("paradominetor", {"seats": 5, "deal": True, "variant": "advanced"}, 9),
+         ("initiative", {"players": 3, "names": ["さくら", "たろう", "はなこ"]}, 2),
+         ("initiative", {"players": 1, "challenging": "yes"}, 6)]
 
 
 @pytest.mark.parametrize("name, options, seed", GAMES)
@@ -222,6 +224,16 @@ LOOP_RECORD = [{"game": "loop", "players": 2, "names": ["さくら", "たろう"
                {"turn": {"seat": 0, "new": "shop", "part": "net", "machine": 1,
                          "launch": {"machine": 1, "destination": "Rome"}}},
                {"turn": {"seat": 1, "new": "trash"}}]
+# A matrix record (a red strand of four, then a swap forming nothing) and a scoring one in one
+INITIATIVE_RECORD = [
+    {"game": "initiative", "players": 2, "names": ["さくら", "たろう"]},
+    {"matrix": {"seat": 0, "rows": ["R1 Y3 B2 R1 W3", "B2 K1 W3 R2 Y1", "R1 R2 R3 Y1 K2", "Y1 B3 K2 W1 R3",
+                                    "K2 W1 R3 Y2 B1"]}},
+    {"anomaly": ["R1", "Y2", "W3"]},
+    {"bag": ["W1", "B2", "K3", "R1", "R2", "Y3", "B1", "Y1", "K2", "W3", "B3", "Y2", "K1", "W2"]},
+    {"swap": {"seat": 0, "a": [2, 3], "b": [0, 3]}}, {"swap": {"seat": 0, "a": [3, 0], "b": [1, 3]}},
+    {"worlds": {"fractured": [2], "locked": [1]}},
+    {"pile": {"seat": 1, "cards": ["world-2-past", "world-2-future", "world-1-past"], "alliances": 2}}]
 PARADOMINETOR_RECORD = [
     {"game": "paradominetor", "seats": 4, "colours": ["red", "blue", "green", "purple"], "first_lead": 0},
     {"trick": [{"seat": 0, "tile": "black-0", "declare": "purple"}, {"seat": 1, "tile": "purple-4-present"},
@@ -233,6 +245,11 @@ PARADOMINETOR_RECORD = [
      ["1日目", "新規 ショップ", "ローマへ発進して4点", "記録はゲームの終了前で途切れています。"]),
     (PARADOMINETOR_RECORD, ["Trick  1: Paradox black 0: seat 0 past 1 pt, seat 3 past 0.5", "Scores: seat 0 1"],
      ["トリック 1: パラドックス 黒0: 席0 過去 1点、席3 過去 0.5点", "得点: 席0 1"]),
+    (INITIATIVE_RECORD, ["さくら: red strand of 4, 1 earned, switches on: red", "さくら: no strand",
+                         "たろう: 5 (worlds 2, experiments 0, locked 1", "Best: たろう"],
+     ["さくら: 赤のストランド(4個)、1個獲得、スイッチオン: 赤", "さくら: ストランドなし",
+      "たろう: 5点(世界 2、実験 0、ロック 1、目標 []、同盟 2。崩壊した世界で失ったカード: world-2-past)",
+      "最高得点: たろう"]),
 ])
 def test_replay_speaks_either_language_and_its_json_neither(tmp_path, capsys, record, english_words,
                                                             japanese_words):
@@ -354,3 +371,58 @@ def test_paradox_islands_refusals_read_in_japanese():
         with pytest.raises(IllegalMove) as refused:
             layout.parse_placement(typed)
         assert translate(i18n.said(refused.value), "ja") == words
+
+
+# ---------------------------------------------------------------- Paradox Initiative
+
+def test_paradox_initiatives_form_and_own_words_have_their_japanese():
+    """The form is in the shared catalog (the host page offers every game's); the worlds, the
+    experiments, the tech modules and the game's nouns in Initiative's own (initiative.po), one
+    name each as docs/glossary.md gives it."""
+    from companion.games.initiative import catalog as pi_catalog
+    from companion.games.initiative.state import TECH
+    g = games.describe("initiative")
+    form = [g.title] + [o.label for o in g.options] + [o.help for o in g.options if o.help] + \
+        [c[1] for o in g.options for c in (o.choices or ())]
+    shared = i18n.catalog_json("ja", i18n.DOMAIN)
+    assert [w for w in form if not JAPANESE.search(shared.get(w, ""))] == []
+    own = i18n.catalog_json("ja", "initiative")
+    words = [w["name"] for w in pi_catalog.worlds() if w["name"] != f"World {w['number']}"] + \
+        ["Spires", "Towers", "Gates", "nexus", "any", "planet"] + list(TECH)
+    assert [w for w in words if not JAPANESE.search(own.get(w, ""))] == []
+    assert [own[w] for w in ("matrix", "anomaly", "lock", "wormhole", "swap")] == \
+        ["マトリクス", "アノマリー", "ロック", "ワームホール", "入れ替え"]
+    # a card as players say it, its world's name and timeline in Japanese
+    assert translate(pi_catalog.card_words("world-6-nexus"), "ja") == "世界6 クシール・ネクサス"
+    assert translate(pi_catalog.card_words("spires-past"), "ja") == "尖塔の実験・過去"
+
+
+def test_paradox_initiatives_refusals_and_the_cameras_questions_read_in_japanese():
+    """A refusal, the camera's question when a phone's swap is not on the table yet, and the
+    words the table then hears, in Japanese (the camera's logic is the same in any language)."""
+    from companion.games.initiative import Swap, apply, setup
+    from tests.initiative.test_table import Mat, _anomaly_swap_by_phone, _game
+    state = setup({"players": 2, "names": ["さくら", "たろう"]}, 4)
+    with pytest.raises(IllegalMove) as refused:
+        apply(state, Swap(0, [0, 0], [0, 1]))
+    assert translate(i18n.said(refused.value), "ja") == "まずアノマリーのために袋から引いた粒子を入力してください"
+    with pytest.raises(IllegalMove) as refused:
+        setup({"players": 5})
+    assert translate(i18n.said(refused.value), "ja") == \
+        "パラドックス・イニシアチブは1人(ライバル研究所と対戦)から4人で遊びます"
+    state = _game()
+    seat = state.get()["order"][0]
+    mat = Mat(state)
+    mat.swap(seat, (0, 0), (0, 1))  # K1 and W2: symbols differ
+    prompt = mat.watcher.next(state)
+    assert translate(prompt.text, "ja") == \
+        f"P{seat + 1}が1行1列と1行2列を入れ替え: [0, 0]のK1と[0, 1]のW2はシンボルが違います"
+    mat, seat, _, state = _anomaly_swap_by_phone()
+    prompt = mat.watcher.next(state)
+    (phone, agreed), (table, _) = prompt.choices
+    assert [translate(w, "ja") for w in (prompt.title, phone, agreed.said, table)] == [
+        "テーブルかスマホか", "スマホが正しい: 1行2列とアノマリー2を入れ替え(白2と黄2)",
+        "テーブルを合わせてください: 1行2列とアノマリー2を入れ替え(白2と黄2)",
+        "テーブルが正しい: スマホの入力を取り消す"]
+    assert translate(prompt.text, "ja").startswith(f"テーブルのP{seat + 1}のマトリクスとアノマリーはスマホの入力前のままです。")
+    assert not [w for w in translate([prompt.text, prompt.no, prompt.words], "ja") if ENGLISH.search(w)]
