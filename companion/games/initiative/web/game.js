@@ -404,7 +404,7 @@
     });
     root.replaceChildren(headerEl(v),
       el("div", { class: "pi-lab" },
-        v.secret_goal ? el("p", { class: "pi-secret" }, tr("Your"), " ", el("span", { "data-secret": "" }, v.secret_goal), " " + tr("(yours alone)")) : null,
+        v.secret_goal ? el("p", { class: "pi-secret" }, tr("Your "), el("span", { "data-secret": "" }, v.secret_goal), tr(" (yours alone)")) : null,
         v.secret_score ? el("p", { class: "pi-secret small" }, v.secret_score, " " + tr("(other phones and the table count your score without it)")) : null,
         el("div", { class: "pi-boards" }, matrixEl(v, p, controls),
           el("div", { class: "pi-anomaly" }, el("span", { class: "small" }, tr("Anomaly")), ...anomaly)),
