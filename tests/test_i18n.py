@@ -426,3 +426,18 @@ def test_paradox_initiatives_refusals_and_the_cameras_questions_read_in_japanese
         "テーブルが正しい: スマホの入力を取り消す"]
     assert translate(prompt.text, "ja").startswith(f"テーブルのP{seat + 1}のマトリクスとアノマリーはスマホの入力前のままです。")
     assert not [w for w in translate([prompt.text, prompt.no, prompt.words], "ja") if ENGLISH.search(w)]
+
+
+def test_words_kept_in_a_json_state_are_messages_again():
+    """A game whose state is JSON keeps what it said as plain(msg): language-free in the state,
+    a message again (parameters, plurals and lists) when shown."""
+    said = i18n.Plural("{name} still has {n} matrix action to take: a swap is enough, it need not form a strand",
+                       "{name} still has {n} matrix actions to take: a swap is enough, it need not form a strand",
+                       2, name=Msg("Rival lab"))
+    listed = i18n.Listed([i18n.term("red"), Msg("the anomaly")])
+    kept = json.loads(json.dumps(i18n.plain([said, listed, "as typed"])))
+    again = i18n.from_plain(kept)
+    assert again == [said, listed, "as typed"]
+    assert translate(again, "ja") == translate([said, listed, "as typed"], "ja") == [
+        "ライバル研究所にはまだマトリクスアクションが2回残っています。ストランドにならない入れ替えでも構いません",
+        "赤、アノマリー", "as typed"]

@@ -311,7 +311,7 @@
     if (w.kind === "keep") {
       return el("div", { class: "pi-ask" }, el("h3", {}, tr("Keep one tech module (the other goes under your deck)")),
         el("div", { class: "pi-choices" }, ...legal.filter((m) => m.type === "Keep").map((m) =>
-          button(el("span", {}, el("b", {}, cap(term(m.module))), tr(": ") + (MODULE[m.module] ? MODULE[m.module]() : "")), m, { "data-keep": m.module }))));
+          button(el("span", {}, el("b", {}, cap(term(m.module))), ": " + (MODULE[m.module] ? MODULE[m.module]() : "")), m, { "data-keep": m.module }))));
     }
     if (w.kind === "switch" || w.kind === "rival-card") {
       return el("div", { class: "pi-ask" }, el("h3", {}, w.kind === "switch" ? tr("Activate a trigger switch") : tr("Give the rival lab a card of the alternate timeline")),
