@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..base import IllegalMove
 from ...i18n import Msg, term
 from . import penalty
+from .catalog import card_words
 from .state import _clockwise, _say, names
 
 
@@ -135,7 +136,7 @@ def _waiting(s) -> str:
         return Msg("first the particle drawn from the bag for {where}", where=drawn_for(head, who))
     kind = head["kind"]
     if kind == "teach":
-        return Msg("first {name} enters the cost of {card}", name=who, card=head.get("card"))
+        return Msg("first {name} enters the cost of {card}", name=who, card=card_words(head.get("card") or ""))
     if kind == "keep":
         return Msg("first {name} keeps one of the two tech modules drawn", name=who)
     if kind == "switch":

@@ -9,6 +9,7 @@ the bag, a card's cost, a tech module kept) and the glitch's world;
 from __future__ import annotations
 
 from ..base import Oled
+from .catalog import card_words
 from ...i18n import Listed, Msg, Plural, term
 
 PAGES = ("auto", "scoreboard", "worlds")
@@ -53,7 +54,7 @@ def now_words(view: dict) -> str:
                 return Msg("Draw a particle for the rival lab")
             return Msg("Draw a particle for the table")
         if kind == "teach":
-            return Msg("{name}: enter the cost of {card}", name=who, card=wait.get("card"))
+            return Msg("{name}: enter the cost of {card}", name=who, card=card_words(wait.get("card") or ""))
         if kind == "keep":
             return Msg("{name}: keep a tech module", name=who)
         if kind == "switch":
