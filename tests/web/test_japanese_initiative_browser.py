@@ -28,12 +28,22 @@ def test_initiative_reads_in_japanese(device, browser, shots):
     expect = playwright.expect
     companion = device.companion
     companion.set_language("ja").result(timeout=10)
-    game_id = companion.new_game("initiative", {"players": 2, "names": NAMES}, seed=secret_seed(),
-                                 replace=True).result(timeout=10)
     host = japanese_phone(browser)
     errors = []
     host.on("pageerror", lambda e: errors.append(str(e)))
     host.goto(device.urls["local"])
+    # the new-game form: Initiative's options, the solo one too, in Japanese
+    expect(host.locator("#game-name option").first).to_be_attached()
+    if host.locator("#start-details").get_attribute("open") is None:  # folded while a game is on
+        host.locator("#start-details summary").click()
+    host.locator("#game-name").select_option("initiative")
+    host.locator("#opt-players").select_option("1")
+    expect(host.locator("#opt-challenging")).to_contain_text("はい: パイルの世界ごとに+1")
+    expect(host.locator("#start-details")).to_contain_text("1人ならライバル研究所と対戦します。")
+    host.locator("#start-details").screenshot(path=str(shots / "initiative-ja-form.png"))
+    assert english_on(host) == []
+    game_id = companion.new_game("initiative", {"players": 2, "names": NAMES}, seed=secret_seed(),
+                                 replace=True).result(timeout=10)
     expect(host.locator(f'#seats[data-game="{game_id}"] .seatcard')).to_have_count(2)
     chief = companion.snapshot.state.get()["chief"]
     other = 1 - chief
