@@ -63,9 +63,9 @@ def _screen(snap, join_url: str, safe: bool, address: str | None) -> tuple[Any, 
 def _shared(view: dict, page: str, message: str) -> tuple[str, dict]:
     """The pages every game has, from the view keys alone."""
     names = view["names"]
-    if view["finished"]:
+    if view["finished"] and view["winners"]:  # a table that lost together has no winner to name
         won = view["winners"]
-        top = view["scores"].get(str(won[0])) if won else None
+        top = view["scores"].get(str(won[0]))
         return "winner", {"names": [names[s] for s in won], "score": top}
     if page == "scoreboard":
         return "scoreboard", {"title": Msg("Scores"), "seats": [

@@ -83,6 +83,7 @@ def check_oled(session):
             assert screen in SCREENS or screen in own, f"{page} shows {screen!r}: not a screen"
             assert isinstance(data, dict)
             display.show(screen, data)
+            assert display.screen == name_of(screen), f"{session.name} cannot draw its {page} page"
 
 
 @pytest.mark.parametrize("name", games.names())
