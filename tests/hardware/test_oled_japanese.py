@@ -18,7 +18,7 @@ from PIL import Image, ImageChops
 from companion.run import screen_for
 from companion.service import Companion
 from companion.store import Store
-from hardware import drawing as screens
+from hardware import drawing as screens  # the helpers every screen is drawn with
 from hardware.display import Display, emulated_device
 from hardware.screens import name_of
 

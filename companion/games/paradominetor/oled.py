@@ -7,6 +7,8 @@ seat to play marked.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from hardware.drawing import (BODY_LINES, ScreenError, clean, fields, fitted_line, own_words, require,
                               title_bar)
 
@@ -16,8 +18,9 @@ from ...i18n import Msg, term
 PAGES = ("auto", "scoreboard")
 
 
-def screen(view: dict, page: str, message: str) -> tuple[str, dict] | None:
-    """The screen for `page`, or None where the shared page serves (the winner)."""
+def screen(view: dict, page: str, message: str) -> tuple[Any, dict] | None:
+    """The screen for `page` (a shared screen's name, or `trick` below) and its data, or None
+    where the shared page serves (the winner)."""
     if view["finished"]:
         return None
     if page == "scoreboard":
