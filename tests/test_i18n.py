@@ -178,7 +178,7 @@ GAMES = [("loop", {"players": 3, "names": ["さくら", "たろう", "はなこ"
 def test_a_whole_game_reads_in_japanese(name, options, seed):
     """Every message a game says (views, events, refusals) is in the catalog, and the game's
     views in Japanese hold no English sentence."""
-    from hardware.screens import BODY_LINES, wrap
+    from hardware.drawing import BODY_LINES, wrap
     ja = {m.id if isinstance(m.id, str) else m.id[0] for m in catalog() if m.string}
     unknown, english, count, too_long = set(), set(), 0, []
     for views, said, refusals in whole_game(name, options, seed):

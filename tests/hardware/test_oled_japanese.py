@@ -18,8 +18,9 @@ from PIL import Image, ImageChops
 from companion.run import screen_for
 from companion.service import Companion
 from companion.store import Store
-from hardware import screens
+from hardware import drawing as screens  # the helpers every screen is drawn with
 from hardware.display import Display, emulated_device
+from hardware.screens import name_of
 
 GOLDEN = Path(__file__).parent / "golden"
 OUTPUT = Path(__file__).parents[1] / "output" / "oled"
@@ -61,7 +62,7 @@ def play(table, game, options, moves):
 def drawn(screen):
     with Display(emulated_device()) as d:
         d.show(*screen)
-        assert d.screen == screen[0]  # drawn, not replaced by the error screen
+        assert d.screen == name_of(screen[0])  # drawn, not replaced by the error screen
         return d.image
 
 
@@ -111,7 +112,7 @@ def test_loops_screens_in_japanese(table):
 def test_paradominetors_screens_in_japanese(table):
     play(table, "paradominetor", PARADOMINETOR, PARADOX[:2])
     trick = screen_for(table.snapshot, JOIN)
-    assert trick[0] == "trick" and trick[1]["plays"][0] == {"seat": "さくら", "tile": "赤3"}
+    assert name_of(trick[0]) == "trick" and trick[1]["plays"][0] == {"seat": "さくら", "tile": "赤3"}
     check_golden("paradominetor-trick", drawn(trick))
     for move in PARADOX[2:]:
         table.submit(move, "phone").result(5)

@@ -482,7 +482,10 @@
         label(x, y, p.text, "piece-text"));
       g.addEventListener("click", (e) => {
         e.stopPropagation();
-        if (p.key === ui.sel && !ui.busy) { ui.sel = null; ui.choose = null; return redraw(); }  // tapped again: let go
+        if (!ui.busy && p.key === ui.sel) { ui.sel = null; ui.choose = null; return redraw(); }  // tapped again: let go
+        // a tap on another of the OP's pieces that can act takes that piece, never moves the chosen
+        // one onto its space (the Wave's lake can hold the Bush)
+        if (!ui.busy && actors(v).includes(p.key)) { ui.sel = p.key; ui.choose = null; ui.info = null; return redraw(); }
         opTap(v, send, where);
       });
       svg.append(g);
