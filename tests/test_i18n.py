@@ -25,15 +25,15 @@ PO = ROOT / "companion" / "locale" / "ja" / "LC_MESSAGES" / "messages.po"  # and
 # Babel's keywords, as babel.cfg gives them to pybabel
 KEYWORDS = {"Msg": None, "Plural": (1, 2), "term": None, "tr": None, "trn": (1, 2), "own_words": (2,),
             "Refused": (2,)}
-# What has been converted to messages: Loop, Paradominetor, the shared pages, the OLED, replay,
-# and of Paradox Island its new-game form and OLED. Paradox Initiative and Domino Dynasty still
-# speak English (docs/glossary.md).
-NOT_YET = ("dynasty", "initiative")
+# What has been converted to messages: Loop, Paradominetor, Domino Dynasty, the shared pages, the
+# OLED, replay, and of Paradox Island its new-game form and OLED. Paradox Initiative still speaks
+# English (docs/glossary.md).
+NOT_YET = ("initiative",)
 PY = [f for f in glob.glob(str(ROOT / "companion" / "**" / "*.py"), recursive=True)
       + glob.glob(str(ROOT / "web" / "*.py")) + glob.glob(str(ROOT / "hardware" / "*.py"))
       if not any(g in Path(f).relative_to(ROOT).parts for g in NOT_YET)]
 JS = glob.glob(str(ROOT / "web" / "static" / "*.js")) + [
-    str(ROOT / "companion" / "games" / g / "web" / "game.js") for g in ("loop", "paradominetor")]
+    str(ROOT / "companion" / "games" / g / "web" / "game.js") for g in ("loop", "paradominetor", "dynasty")]
 PAGES = [ROOT / "web" / "static" / "host.html", ROOT / "web" / "static" / "seat.html"]
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 # Three English words in a row: a sentence left untranslated (a name or an id is one word).
@@ -169,7 +169,11 @@ GAMES = [("loop", {"players": 3, "names": ["さくら", "たろう", "はなこ"
                    "extra_anomalies": "yes"}, 3),
          ("loop", {"players": 4, "names": ["A", "B", "C", "D"]}, 8),
          ("paradominetor", {"seats": 4, "names": ["さくら", "たろう", "はなこ", "じろう"], "deal": True}, 5),
-         ("paradominetor", {"seats": 5, "deal": True, "variant": "advanced"}, 9)]
+         ("paradominetor", {"seats": 5, "deal": True, "variant": "advanced"}, 9),
+         ("dynasty", {"players": 3, "names": ["さくら", "たろう", "はなこ"]}, 4),
+         # every expansion, the powers and the report rules: their events, tasks and refusals too
+         ("dynasty", {"players": 4, "powers": "yes", "report_rules": "yes", "tactical": "yes",
+                      "expansions": ["goblin", "proximity", "direction", "machine"]}, 7)]
 
 
 @pytest.mark.parametrize("name, options, seed", GAMES)

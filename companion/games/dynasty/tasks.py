@@ -58,17 +58,23 @@ def waiting(state: State) -> Msg:
         return Msg("nothing is waiting in the report step")
     t = state.tasks[0]
     who = state.config.names[t.seat]
-    what = {"remove": Msg("first {name} must take a domino off their map"),
-            "remove shared": Msg("first {name} must take a domino off the shared map"),
-            "remove capital": Msg("first {name} must take a domino showing a capital off their map"),
-            "remove corrupter": Msg("first {name} must take a Corrupter off their map (or pass)"),
-            "remove corrupter any": Msg("first {name} must take a Corrupter off any map (or pass)"),
-            "remove equal": Msg("first {name} must take dominoes off their map until no two equal icons touch"),
-            "remove neutral": Msg("first {name} must take every domino showing a Neutral capital off their map"),
-            "remove attacked": Msg("first {name} must take off their map the dominoes the goblins attack"),
-            "place": Msg("first {name} must place a free domino (or pass)"),
-            "move": Msg("first {name} must move a domino of their map") if t.bound else
-            Msg("first {name} must move a domino of their map (or pass)"),
-            "turn": Msg("first {name} must turn a domino of their map") if t.bound else
-            Msg("first {name} must turn a domino of their map (or pass)")}[t.kind]
-    return Msg(what.msgid, name=who)
+    said = {"remove": lambda name: Msg("first {name} must take a domino off their map", name=name),
+            "remove shared": lambda name: Msg("first {name} must take a domino off the shared map", name=name),
+            "remove capital": lambda name: Msg("first {name} must take a domino showing a capital off their map",
+                                               name=name),
+            "remove corrupter": lambda name: Msg("first {name} must take a Corrupter off their map (or pass)",
+                                                 name=name),
+            "remove corrupter any": lambda name: Msg("first {name} must take a Corrupter off any map (or pass)",
+                                                     name=name),
+            "remove equal": lambda name: Msg("first {name} must take dominoes off their map until no two equal "
+                                             "icons touch", name=name),
+            "remove neutral": lambda name: Msg("first {name} must take every domino showing a Neutral capital off "
+                                               "their map", name=name),
+            "remove attacked": lambda name: Msg("first {name} must take off their map the dominoes the goblins "
+                                                "attack", name=name),
+            "place": lambda name: Msg("first {name} must place a free domino (or pass)", name=name),
+            "move": lambda name: (Msg("first {name} must move a domino of their map", name=name) if t.bound else
+                                  Msg("first {name} must move a domino of their map (or pass)", name=name)),
+            "turn": lambda name: (Msg("first {name} must turn a domino of their map", name=name) if t.bound else
+                                  Msg("first {name} must turn a domino of their map (or pass)", name=name))}
+    return said[t.kind](who)
