@@ -122,3 +122,34 @@ def test_domino_dynasty_reads_in_japanese(device, browser, shots):
         assert english_on(page) == [], page.url
         assert no_overflow(page) == [], page.url
     assert errors == []
+
+
+JA_BROWSER = {"Accept-Language": "ja-JP,ja;q=0.9,en;q=0.5"}
+
+
+def test_dynastys_words_reach_its_pages_and_its_views_and_refusals_the_phones_language(client, companion,
+                                                                                       host_headers):
+    """Dynasty's own words (dynasty.po) come with its pages only; a Japanese phone reads the view
+    (strength names, the market's entry choices, what was said) and a refusal in Japanese while
+    the ids sent back in moves stay English; an English phone reads them in English."""
+    shared = client.get("/i18n.js", headers=JA_BROWSER).get_data(as_text=True)
+    assert "戦の兄" in shared and "草地" not in shared  # the form's roles are shared, the terrains not
+    companion.new_game("dynasty", {"players": 2, "names": ["さくら", "たろう"], "roles": ["warfare", "goods"]},
+                       seed=0).result(5)
+    files = client.get("/api/view", headers=host_headers).get_json()["game_files"]
+    assert files[0] == "/games/dynasty/words.js" and "/games/dynasty/game.js" in files
+    words = client.get("/games/dynasty/words.js", headers=JA_BROWSER).get_data(as_text=True)
+    assert '"grass": "草地"' in words and '"These {n} are the market": "この{n}枚がマーケット"' in words
+    assert "Mission complete" not in words  # Paradox Island's words stay with Island's pages
+    token = {"X-Seat-Token": companion.store.tokens(companion.snapshot.session.id)["seat-1"]}
+    view = client.get("/api/view", headers={**token, **JA_BROWSER}).get_json()["view"]
+    assert view["strength"]["warfare"]["name"] == "軍事力" and view["role_names"]["goods"] == "物資の叔母"
+    assert view["pieces"]["terrains"][0] == "lava"  # ids stay ids: the page shows 溶岩
+    assert view["pieces"]["rewards"]["overlap"] == "次のラウンド、置いてあるドミノの上に重ねて置いてよい。"
+    refused = client.post("/api/move", json={"move": {"type": "Market", "dominoes": ["lava/dragon/EW|lava//W"]}},
+                          headers={**token, **JA_BROWSER})
+    assert refused.status_code == 409 and refused.get_json() == {"error": "'dragon'というアイコンはありません"}
+    english = client.post("/api/move", json={"move": {"type": "Market", "dominoes": ["lava/dragon/EW|lava//W"]}},
+                          headers=token)
+    assert english.get_json() == {"error": "unknown icon 'dragon'"}
+    assert companion.snapshot.view(TABLE)["market"] == []  # nothing changed
