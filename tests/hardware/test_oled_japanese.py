@@ -201,3 +201,28 @@ def test_domino_dynastys_screens_in_japanese(table):
     for page, screen in shown.items():
         assert fits(screen[1]), screen
         check_golden(f"dynasty-{page}", drawn(screen))
+
+
+@has_font
+def test_domino_dynastys_camera_questions_in_japanese():
+    """What the camera asks at a Dynasty table, in Japanese: a placement the rules refuse (their
+    reason in it) and a square in doubt with the market domino that fits it."""
+    from companion.games import dynasty
+    from companion.games.dynasty.table import MapWatcher
+    from companion.i18n import Msg, translate
+    from tests.dynasty.test_table import claiming, seen
+    state = claiming()
+    refused = MapWatcher(dynasty)
+    refused.see(seen("personal-0", [((5, 3), "stone//E"), ((5, 4), "stone//W")]))
+    doubt = MapWatcher(dynasty)
+    doubt.see(seen("personal-0", [((5, 3), "unknown"), ((6, 3), "plains//")]))
+    shown = {}
+    for name, prompt, buttons in (("refused", refused.next(state), {"A": Msg("look again")}),
+                                  ("doubt", doubt.next(state), {"A": Msg("accept"), "B": Msg("reject")})):
+        shown[name] = ("prompt", translate({"title": prompt.title, "text": prompt.words, "buttons": buttons}, "ja"))
+    assert (shown["refused"][1]["title"], shown["refused"][1]["text"]) == \
+        ("出せません", "Ana、AnaのマップのF4-F5: マスF4の西の辺で道が合っていません")
+    assert (shown["doubt"][1]["title"], shown["doubt"][1]["text"]) == ("確認", "Anaのマップ: F4が不確か")
+    for name, screen in shown.items():
+        assert fits(screen[1]), screen
+        check_golden(f"dynasty-camera-{name}", drawn(screen))
