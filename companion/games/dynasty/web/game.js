@@ -20,6 +20,13 @@
   // an icon on its square: its first letters (English), its first two characters (Japanese)
   const short = (icon) => (icon ? (ParadoxTable.lang === "en" ? icon.slice(0, 3) : term(icon).slice(0, 2)) : "");
 
+  // a domino as words: its ids as written in English ("lava/person/EW | lava//W"), its terrains and
+  // icons named in the reader's language otherwise (溶岩・人・EW | 溶岩・W)
+  function dominoWords(text) {
+    if (ParadoxTable.lang === "en") return text.replace("|", " | ");
+    return text.split("|").map((h) => h.split("/").map((x, i) => (i < 2 && x ? term(x) : x)).filter((x) => x).join("・")).join(" | ");
+  }
+
   function halfEl(half, tag) {
     const [terrain, icon, paths, arrow] = half.split("/");
     return el(tag || "span", { class: `sq ${terrain}`, title: half, "data-paths": paths },
@@ -132,7 +139,7 @@
   function marketForm(v, send, redraw) {
     const size = 2 * v.seats;
     return el("div", { id: "enter-market" }, el("h3", {}, tr("The market: enter the {n} dominoes drawn", { n: size })),
-      v.known && v.known.length ? sel("known", "", [["", tr("a domino seen before...")]].concat(v.known.map((d) => [d, d.replace("|", " | ")])),
+      v.known && v.known.length ? sel("known", "", [["", tr("a domino seen before...")]].concat(v.known.map((d) => [d, dominoWords(d)])),
         (x) => { if (x) build.halves = x.split("|").map((h) => h.split("/")); redraw(); }) : null,
       dominoBuilder(v, redraw),
       el("div", { class: "row" },
