@@ -2,7 +2,7 @@
 a secret mission only on its owner's phone until it is completed (face up)."""
 from __future__ import annotations
 
-from ...i18n import Msg, term
+from ...i18n import Msg
 from ..base import IllegalMove, Viewer
 from . import hands, missions, power, powers, report
 from .catalog import (EVENTS, PENALTIES, REWARDS, ROLES, SCALARS, TERRAINS, event_words, icons_in, penalty_words,
