@@ -43,21 +43,28 @@ def strength_name(role: str) -> Msg:
     return _STRENGTH_NAMES[role]
 
 
+@lru_cache(maxsize=None)
+def word(key: str) -> Msg:
+    """A component's name (a terrain, an icon, a reward's short name) as a message, made once:
+    the placement rules name them with every placement they try."""
+    return term(key)
+
+
 def reward_words(key: str) -> Msg:
-    return term(REWARDS[key])
+    return word(REWARDS[key])
 
 
 def penalty_words(key: str) -> Msg:
-    return term(PENALTIES[key])
+    return word(PENALTIES[key])
 
 
 def event_words(key: str) -> Msg:
-    return term(EVENTS[key]["words"])
+    return word(EVENTS[key]["words"])
 
 
 def scalar_words(key: str) -> Msg | str:
     words = SCALARS[key]["words"]
-    return term(words) if words else ""
+    return word(words) if words else ""
 
 
 def icons_in(sets) -> tuple[str, ...]:

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...i18n import Listed, Msg, term
+from ...i18n import Listed, Msg
 from ..base import IllegalMove
-from .catalog import ICONS, TERRAINS
+from .catalog import ICONS, TERRAINS, word
 
 SIDES = "NESW"
 STEP = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
@@ -49,7 +49,7 @@ class Half:
             paths = paths.upper()
         if terrain not in TERRAINS:
             raise IllegalMove(Msg("unknown terrain {terrain!r}; terrains are {terrains}", terrain=terrain,
-                                  terrains=Listed([term(t) for t in TERRAINS], sep=", ")))
+                                  terrains=Listed([word(t) for t in TERRAINS], sep=", ")))
         if icon is not None and icon not in ICONS:
             raise IllegalMove(Msg("unknown icon {icon!r}", icon=icon))
         if not isinstance(paths, str) or set(paths) - set(SIDES) or len(set(paths)) != len(paths):
@@ -63,8 +63,8 @@ class Half:
 
     def words(self) -> Msg:
         """"lava hole paths NSW": the terrain, the icon, the open edges and the arrow, as named."""
-        return Msg("{terrain}{icon}{paths}{arrow}", terrain=term(self.terrain),
-                   icon=Msg(" {icon}", icon=term(self.icon)) if self.icon else "",
+        return Msg("{terrain}{icon}{paths}{arrow}", terrain=word(self.terrain),
+                   icon=Msg(" {icon}", icon=word(self.icon)) if self.icon else "",
                    paths=Msg(" paths {paths}", paths=self.paths) if self.paths else "",
                    arrow=Msg(" arrow {arrow}", arrow=self.arrow) if self.arrow else "")
 
@@ -219,15 +219,15 @@ def refusal(g: dict, cells, halves, match: str | None, where: str, bound: int = 
                 return Msg("the paths do not match on the {side} edge of square {square}", side=SIDE_WORDS[side], square=name(cell))
             if match in ("terrain", "both") and half.terrain != there.terrain:
                 return Msg("the terrains do not match on the {side} edge of square {square}: {mine} beside {theirs}",
-                           side=SIDE_WORDS[side], square=name(cell), mine=term(half.terrain),
-                           theirs=term(there.terrain))
+                           side=SIDE_WORDS[side], square=name(cell), mine=word(half.terrain),
+                           theirs=word(there.terrain))
             if match == "one terrain":
                 terrain_any |= half.terrain == there.terrain
                 terrain_first = terrain_first or (cell, side, half.terrain, there.terrain)
     if match == "one terrain" and terrain_first and not terrain_any:
         cell, side, mine, theirs = terrain_first
         return Msg("no terrain matches a neighbour: the {side} edge of square {square} is {mine} beside {theirs}",
-                   side=SIDE_WORDS[side], square=name(cell), mine=term(mine), theirs=term(theirs))
+                   side=SIDE_WORDS[side], square=name(cell), mine=word(mine), theirs=word(theirs))
     return None
 
 

@@ -7,8 +7,9 @@ square and worth, people included, times the province); "missions" the last repo
 """
 from __future__ import annotations
 
-from ...i18n import Listed, Msg, term
+from ...i18n import Listed, Msg
 from ..base import Oled
+from .catalog import word
 
 PAGES = ("auto", "strength", "sources", "missions")
 SHORT = {"warfare": "Military", "money": "Money", "infrastructure": "Roads", "housing": "Housing",
@@ -28,7 +29,7 @@ def screen(view: dict, page: str, message: str) -> tuple[str, dict] | None:
     turn = view["turn"]
     if page == "strength":
         turn_roles = view["roles"].get(str(turn), []) if turn is not None else []
-        seats = [{"name": term(SHORT[role]), "score": info["strength"], "mark": role in turn_roles}
+        seats = [{"name": word(SHORT[role]), "score": info["strength"], "mark": role in turn_roles}
                  for role, info in view["strength"].items()]
         return "scoreboard", {"title": Msg("Strength"), "right": Msg("round {round}", round=view['round']),
                               "seats": seats}
@@ -49,7 +50,7 @@ def screen(view: dict, page: str, message: str) -> tuple[str, dict] | None:
 
 def _sources(role: str, info: dict) -> str:
     """"Mil D4:2 x4": each capital's square and worth (its people counted in), times the province."""
-    short = term(ABBREVIATED[role])
+    short = word(ABBREVIATED[role])
     if not info["in_game"]:
         return Msg("{role} not in game", role=short)
     caps = ",".join(f"{c['square']}:{c['worth']}" for c in info["capitals"]) or Msg("none")

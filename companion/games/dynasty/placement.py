@@ -4,11 +4,12 @@ placement the market allows; and a domino already down moved or turned, which ob
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 
-from ...i18n import Listed, Msg, term
+from ...i18n import Listed, Msg
 from ..base import IllegalMove
 from . import power
-from .catalog import CAPITALS, ROLES, TERRAIN_OF, role_name
+from .catalog import CAPITALS, ROLES, TERRAIN_OF, role_name, word
 from .hands import handler
 from .maps import BOUND, Half, Square, check_cells, dominoes, frozen, lift, name, neighbour, refusal, side_towards, spots
 from .moves import Place, Shift
@@ -80,6 +81,15 @@ def overlapping(state: State, seat: int, moving: bool = False) -> str | None:
     return "may" if state.effect(seat, "overlap") is not None else None
 
 
+# made once: every placement tried names its map, though few are refused aloud
+_SHARED_MAP = Msg("the shared map")
+
+
+@lru_cache(maxsize=64)
+def _map_of(name: str) -> Msg:
+    return Msg("{name}'s map", name=name)
+
+
 def placement_refusal(state: State, seat: int, where: str, cells, halves, power_: bool = False,
                       moving: bool = False) -> str | None:
     """Why seat may not lay these halves on these cells of `where`, or None (`moving`: a domino
@@ -93,15 +103,15 @@ def placement_refusal(state: State, seat: int, where: str, cells, halves, power_
             if holder is not None and holder != seat:
                 if holder == cfg.holder(half.icon):
                     return Msg("only {name} ({role}) may handle a domino showing the {icon} icon",
-                               name=cfg.names[holder], role=role_name(half.icon), icon=term(half.icon))
+                               name=cfg.names[holder], role=role_name(half.icon), icon=word(half.icon))
                 return Msg("only {name}, who borrowed it this round, may handle a domino showing the {icon} icon",
-                           name=cfg.names[holder], icon=term(half.icon))
+                           name=cfg.names[holder], icon=word(half.icon))
     if not moving:
         why = _event_refusal(state, seat, halves) or _arrows_only(state, seat, halves)
         if why:
             return why
     g = dict(state.shared) if where == SHARED else state.seat_map(seat)
-    label = Msg("the shared map") if where == SHARED else Msg("{name}'s map", name=cfg.names[seat])
+    label = _SHARED_MAP if where == SHARED else _map_of(cfg.names[seat])
     bound = 5 if state.event == "border_dispute" else BOUND
     why = refusal(g, cells, halves, _match(state, seat, where, power_), label, bound,
                   overlap=overlapping(state, seat, moving), keep=anchors(state, seat, where))
@@ -140,7 +150,7 @@ def bonds_broken(state: State, halves) -> Msg | None:
             if half.icon == role:
                 return Msg("the {role}'s icon", role=role_name(role))
             if half.terrain == TERRAIN_OF[role]:
-                return Msg("the {role}'s terrain ({terrain})", role=role_name(role), terrain=term(half.terrain))
+                return Msg("the {role}'s terrain ({terrain})", role=role_name(role), terrain=word(half.terrain))
     return None
 
 

@@ -2,8 +2,8 @@
 against (docs/rulings.md, "Domino Dynasty")."""
 from __future__ import annotations
 
-from ...i18n import Listed, Msg, term
-from .catalog import CAPITALS, ROLES, strength_name
+from ...i18n import Listed, Msg
+from .catalog import CAPITALS, ROLES, strength_name, word
 from .maps import extent, joined, name, neighbour, onward, open_ends
 from .state import State
 from . import strength as st
@@ -212,8 +212,8 @@ def strength_words(role: str, info: dict) -> str:
     if not info["in_game"]:
         return Msg("{strength} {n} ({note})", strength=info["name"], n=info["strength"], note=info["notes"][0])
     caps = Listed([Msg("{worth} {icon} {square} ({n} people)", n=len(c["people"]), worth=c["worth"],
-                       icon=term(c["icon"]), square=c["square"]) if c["people"]
-                   else Msg("{worth} {icon} {square}", worth=c["worth"], icon=term(c["icon"]), square=c["square"])
+                       icon=word(c["icon"]), square=c["square"]) if c["people"]
+                   else Msg("{worth} {icon} {square}", worth=c["worth"], icon=word(c["icon"]), square=c["square"])
                    for c in info["capitals"]], sep=" + ") if info["capitals"] else "0"
     text = Msg("{strength} {n} = ({capitals}) x province {province}", strength=info["name"], n=info["strength"],
                capitals=caps, province=info["province"])

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...i18n import Listed, Msg, term
-from .catalog import ROLES, SCALARS, scalar_words, strength_name
+from ...i18n import Listed, Msg
+from .catalog import ROLES, SCALARS, scalar_words, strength_name, word
 from .maps import Half
 
 SHARED, PERSONAL = "shared", "personal"
@@ -82,9 +82,9 @@ class MissionCard:
     def words(self) -> Msg:
         parts = [Msg("Mission {id}: {needs}", id=self.id, needs=Listed([n.words() for n in self.needs], sep=", "))]
         if self.reward:  # the card's reward and penalty by their short names (the catalog's keys)
-            parts.append(Msg("reward {reward}", reward=term(self.reward)))
+            parts.append(Msg("reward {reward}", reward=word(self.reward)))
         if self.penalty:
-            parts.append(Msg("penalty {penalty}", penalty=term(self.penalty)))
+            parts.append(Msg("penalty {penalty}", penalty=word(self.penalty)))
         return Listed(parts, sep="; ")
 
 
