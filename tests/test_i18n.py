@@ -426,3 +426,14 @@ def test_a_bad_dynasty_record_is_refused_in_either_language(tmp_path, capsys):
     assert capsys.readouterr().err == "2行目: placeの行にturnは使えません\n"
     assert cli.main(["replay", str(path)]) == 2
     assert capsys.readouterr().err == "line 2: a place line does not take turn\n"
+
+
+def test_every_word_of_dynastys_page_script_reaches_its_page():
+    """Each tr("...") of Dynasty's game.js has its Japanese among the words its page receives: the
+    shared ones and Dynasty's own (a word only another game's catalog holds never reaches it)."""
+    script = (ROOT / "companion" / "games" / "dynasty" / "web" / "game.js").read_text()
+    asked = set(re.findall(r'\btr\("((?:[^"\\]|\\.)*)"', script))
+    page = {**i18n.catalog_json("ja", i18n.DOMAIN), **i18n.catalog_json("ja", "dynasty")}
+    assert len(asked) > 100 and sorted(w for w in asked if w not in page) == []
+    # and none left in English ("{strength} {had}/{needed}" is all numbers and names)
+    assert sorted(w for w in asked if re.search("[A-Za-z]{2,}", without_placeholders(page[w]))) == []
