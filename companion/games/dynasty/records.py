@@ -13,7 +13,7 @@ from __future__ import annotations
 from ...i18n import Listed, Msg, seat_names
 from ..base import IllegalMove, Records
 from . import power, rules
-from .catalog import ROLES, strength_name
+from .catalog import ROLES, role_name, strength_name
 from .moves import Place, Start
 
 
@@ -49,7 +49,8 @@ def start(state, value):
         if "seat" not in value:
             raise IllegalMove(Msg("a personal start names its seat"))
         if "role" in value and value["role"] not in state.config.roles[_seat(state, value["seat"])]:
-            raise IllegalMove(Msg("seat {seat} does not hold the {role} role", seat=value['seat'], role=value['role']))
+            role = role_name(value["role"]) if value["role"] in ROLES else value["role"]
+            raise IllegalMove(Msg("seat {seat} does not hold the {role} role", seat=value['seat'], role=role))
         move = Start(value["seat"], "personal", value["cells"])
     else:
         raise IllegalMove(Msg("map is shared or personal"))
