@@ -128,11 +128,18 @@ def seat_names(names) -> list:
     return [Msg("seat {seat}", seat=i) if n == f"seat {i}" else n for i, n in enumerate(names)]
 
 
+@functools.lru_cache(maxsize=4096)
+def _fields(template: str) -> frozenset:
+    """The parameters a template names, parsed once: a game's rules make the same messages over
+    and over (every placement tried says why it may not lie there)."""
+    return frozenset(f for _, f, _, _ in string.Formatter().parse(template) if f)
+
+
 def _fill(template: str, params: dict, render) -> str:
     """str.format with each parameter rendered first; a template that names a parameter not
     given (a translator's slip) falls back to the text as it is, never a crash."""
     try:
-        names = {f for _, f, _, _ in string.Formatter().parse(template) if f}
+        names = _fields(template)
         return template.format(**{k: render(v) for k, v in params.items() if k in names})
     except (KeyError, IndexError, ValueError):
         log.warning("message %r cannot be filled with %s", template, sorted(params))

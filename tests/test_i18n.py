@@ -25,15 +25,14 @@ PO = ROOT / "companion" / "locale" / "ja" / "LC_MESSAGES" / "messages.po"  # and
 # Babel's keywords, as babel.cfg gives them to pybabel
 KEYWORDS = {"Msg": None, "Plural": (1, 2), "term": None, "tr": None, "trn": (1, 2), "own_words": (2,),
             "Refused": (2,)}
-# What has been converted to messages: Loop, Paradominetor, Paradox Initiative, the shared pages,
-# the OLED, replay, and of Paradox Island its new-game form and OLED. Domino Dynasty still speaks
-# English (docs/glossary.md).
-NOT_YET = ("dynasty",)
+# What has been converted to messages: Loop, Paradominetor, Paradox Initiative, Domino Dynasty, the
+# shared pages, the OLED, replay, and of Paradox Island its new-game form and OLED.
+NOT_YET = ()
 PY = [f for f in glob.glob(str(ROOT / "companion" / "**" / "*.py"), recursive=True)
       + glob.glob(str(ROOT / "web" / "*.py")) + glob.glob(str(ROOT / "hardware" / "*.py"))
       if not any(g in Path(f).relative_to(ROOT).parts for g in NOT_YET)]
 JS = glob.glob(str(ROOT / "web" / "static" / "*.js")) + [
-    str(ROOT / "companion" / "games" / g / "web" / "game.js") for g in ("loop", "paradominetor", "initiative")]
+    str(ROOT / "companion" / "games" / g / "web" / "game.js") for g in ("loop", "paradominetor", "initiative", "dynasty")]
 PAGES = [ROOT / "web" / "static" / "host.html", ROOT / "web" / "static" / "seat.html"]
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 # Three English words in a row: a sentence left untranslated (a name or an id is one word).
@@ -171,7 +170,11 @@ GAMES = [("loop", {"players": 3, "names": ["さくら", "たろう", "はなこ"
          ("paradominetor", {"seats": 4, "names": ["さくら", "たろう", "はなこ", "じろう"], "deal": True}, 5),
          ("paradominetor", {"seats": 5, "deal": True, "variant": "advanced"}, 9),
          ("initiative", {"players": 3, "names": ["さくら", "たろう", "はなこ"]}, 2),
-         ("initiative", {"players": 1, "challenging": "yes"}, 6)]
+         ("initiative", {"players": 1, "challenging": "yes"}, 6),
+         ("dynasty", {"players": 3, "names": ["さくら", "たろう", "はなこ"]}, 4),
+         # every expansion, the powers and the report rules: their events, tasks and refusals too
+         ("dynasty", {"players": 4, "powers": "yes", "report_rules": "yes", "tactical": "yes",
+                      "expansions": ["goblin", "proximity", "direction", "machine"]}, 7)]
 
 
 @pytest.mark.parametrize("name, options, seed", GAMES)
@@ -240,7 +243,16 @@ PARADOMINETOR_RECORD = [
                {"seat": 2, "tile": "purple-6-future"}, {"seat": 3, "tile": "black-0"}]}]
 
 
+DYNASTY_RECORD = [{"game": "dynasty", "players": 2, "roles": {"0": "warfare", "1": "goods"}}] + [
+    {"start": {"map": "shared", "role": role, "cells": [[3, 1 + i], [4, 1 + i]]}}
+    for i, role in enumerate(("warfare", "money", "infrastructure", "housing", "goods"))] + [
+    {"start": {"map": "personal", "seat": s, "cells": [[3, 3], [4, 3]]}} for s in (0, 1)] + [
+    {"place": {"seat": 0, "map": "personal", "cells": [[5, 3], [6, 3]], "halves": ["lava/person/EW", "lava/warfare/W"]}}]
+
+
 @pytest.mark.parametrize("record, english_words, japanese_words", [
+    (DYNASTY_RECORD, ["Placement 1: seat 0 on the personal map; Military 8", "(1 people)", "x province 2"],
+     ["配置1: 席0が個人マップに。軍事力 8", "2 軍事首都 D4(人1)", "×領地2", "財力 8(ゲームにいない: 最も強いプレイヤーと同じ勢力)"]),
     (LOOP_RECORD, ["Day 1", "new Shop", "launched to Rome for 4", "stops before the end"],
      ["1日目", "新規 ショップ", "ローマへ発進して4点", "記録はゲームの終了前で途切れています。"]),
     (PARADOMINETOR_RECORD, ["Trick  1: Paradox black 0: seat 0 past 1 pt, seat 3 past 0.5", "Scores: seat 0 1"],
@@ -441,3 +453,71 @@ def test_words_kept_in_a_json_state_are_messages_again():
     assert translate(again, "ja") == translate([said, listed, "as typed"], "ja") == [
         "ライバル研究所にはまだマトリクスアクションが2回残っています。ストランドにならない入れ替えでも構いません",
         "赤、アノマリー", "as typed"]
+# ---------------------------------------------------------------- Domino Dynasty
+
+def test_domino_dynastys_form_and_components_have_their_japanese():
+    """The new-game form and the roles are in the shared words (the host page offers every
+    game's form); the components' words in Dynasty's own catalog, one name for each thing
+    (docs/glossary.md, Domino Dynasty)."""
+    from companion.games.dynasty.catalog import EVENTS, ICONS, PENALTIES, REWARDS, ROLE, SCALARS, TERRAINS
+    g = games.describe("dynasty")
+    form = [g.title] + [o.label for o in g.options] + [o.help for o in g.options if o.help] + \
+        [c[1] for o in g.options for c in (o.choices or ())]
+    shared = i18n.catalog_json("ja", i18n.DOMAIN)
+    assert len(form) > 30 and [w for w in form if not JAPANESE.search(shared.get(w, ""))] == []
+    own = i18n.catalog_json("ja", "dynasty")
+    words = [r["strength"] for r in ROLE.values()] + list(TERRAINS) + list(ICONS) + list(REWARDS) + \
+        list(REWARDS.values()) + list(PENALTIES) + list(PENALTIES.values()) + \
+        [v["words"] for v in EVENTS.values()] + [v["words"] for v in SCALARS.values() if v["words"]]
+    assert len(words) > 100 and [w for w in words if not JAPANESE.search(own.get(w, ""))] == []
+    assert [shared[ROLE[r]["name"]] for r in ("warfare", "money", "infrastructure", "housing", "goods")] == \
+        ["戦の兄", "貨幣の姉", "基盤の叔父", "空間のきょうだい", "物資の叔母"]
+    assert [own[t] for t in TERRAINS] == ["溶岩", "砂漠", "石地", "平原", "草地"]
+    assert (own["Strength"], own["Missions"], own["Market"]) == ("勢力", "ミッション", "マーケット")
+
+
+def test_domino_dynastys_refusals_read_in_japanese():
+    """A placement the maps refuse, a turn out of order and a half written wrong: refused in the
+    reader's words, squares named as on the mat, and nothing changed."""
+    from companion.games import dynasty
+    state = dynasty.setup({"players": 2, "names": ["さくら", "たろう"], "roles": ["warfare", "goods"]}, 0)
+    state, _ = dynasty.apply(state, dynasty.Market(0, ("lava//EW|lava//EW", "grass//NS|grass//NS",
+                                                         "lava//EW|lava//W", "desert//E|desert//W")))
+    for seat in (0, 1):
+        state, _ = dynasty.apply(state, dynasty.Mission(seat, ("warfare 1",)))
+    refusals = []
+    for move in (dynasty.Place(1, "personal", ((5, 3), (6, 3)), ("lava//EW", "lava//EW")),
+                 dynasty.Place(0, "personal", ((3, 2), (4, 2)), ("lava//EW", "lava//EW")),
+                 dynasty.Place(0, "shared", ((5, 1), (6, 1)), ("grass//NS", "grass//NS")),
+                 dynasty.Place(0, "personal", ((5, 3), (6, 3)), ("lava/dragon/EW", "lava//EW"))):
+        with pytest.raises(IllegalMove) as refused:
+            dynasty.apply(state, move)
+        refusals.append(translate(i18n.said(refused.value), "ja"))
+    assert refusals == ["ドミノを獲得するのはさくらの番です",
+                        "マスD3の南の辺で道が合っていません",
+                        "マスF2の西の辺で地形が合っていません: 草地の隣に溶岩",
+                        "'dragon'というアイコンはありません"]
+    placed, said = dynasty.apply(state, dynasty.Place(0, "personal", ((5, 3), (6, 3)), ("lava//EW", "lava//EW")))
+    assert translate(said[0].text(), "ja") == "さくら: 自分のマップF4-G4に溶岩・EW|溶岩・EW。"
+    assert said[0].text() == "さくら placed lava paths EW | lava paths EW on F4-G4 of their map."
+
+
+def test_a_bad_dynasty_record_is_refused_in_either_language(tmp_path, capsys):
+    path = tmp_path / "game.jsonl"
+    bad = dict(DYNASTY_RECORD[-1]["place"], turn=2)
+    path.write_text("\n".join(json.dumps(line) for line in [DYNASTY_RECORD[0], {"place": bad}]))
+    assert cli.main(["replay", str(path), "--lang", "ja"]) == 2
+    assert capsys.readouterr().err == "2行目: placeの行にturnは使えません\n"
+    assert cli.main(["replay", str(path)]) == 2
+    assert capsys.readouterr().err == "line 2: a place line does not take turn\n"
+
+
+def test_every_word_of_dynastys_page_script_reaches_its_page():
+    """Each tr("...") of Dynasty's game.js has its Japanese among the words its page receives: the
+    shared ones and Dynasty's own (a word only another game's catalog holds never reaches it)."""
+    script = (ROOT / "companion" / "games" / "dynasty" / "web" / "game.js").read_text()
+    asked = set(re.findall(r'\btr\("((?:[^"\\]|\\.)*)"', script))
+    page = {**i18n.catalog_json("ja", i18n.DOMAIN), **i18n.catalog_json("ja", "dynasty")}
+    assert len(asked) > 100 and sorted(w for w in asked if w not in page) == []
+    # and none left in English ("{strength} {had}/{needed}" is all numbers and names)
+    assert sorted(w for w in asked if re.search("[A-Za-z]{2,}", without_placeholders(page[w]))) == []
