@@ -79,7 +79,7 @@
   const STATUS = { open: () => tr("open"), passed: () => tr("passed"), failed: () => tr("failed"),
                    forgiven: () => tr("forgiven"), "put back": () => tr("put back") };
   const PHASE = { start: () => tr("setting up"), draw: () => tr("draw"), claim: () => tr("claim"), report: () => tr("report"),
-                  share: () => tr("sharing"), swap: () => tr("swap"), free: () => tr("placements"), over: () => tr("over") };
+                  share: () => tr("sharing"), swap: () => tr("swapping missions"), free: () => tr("placements"), over: () => tr("over") };
   const RESULT = { won: () => tr("won"), lost: () => tr("lost"), ended: () => tr("ended") };
   const said = (words, key) => (words[key] ? words[key]() : key);  // an id the page does not know stays as it is
 
