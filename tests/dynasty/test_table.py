@@ -270,3 +270,40 @@ def test_a_domino_already_off_the_mat_when_a_penalty_comes_is_asked_about_not_ta
     assert isinstance(prompt, Prompt) and prompt.title == "Check"
     assert prompt.text == "Ana: take F4-G4 off Ana's map? A yes, B no"
     assert prompt.move == Remove(0, "personal", (5, 3))
+
+
+def _on_market(dominoes):
+    """The market's numbered places holding these dominoes, west half first, as the camera sees them."""
+    from companion.games.dynasty import areas
+    out = []
+    for number, domino in enumerate(dominoes, start=1):
+        for square, half in zip(areas.market_place(number), domino.split("|")):
+            area, row, col = square
+            cx, cy = camera.WATCHED_CELLS.centre(LAYOUT, area, row, col)
+            out.append(TableEvent("appeared", half, cx, cy, 0.0, 1.0, area, cell=square))
+    return out
+
+
+def test_a_market_the_deck_ran_short_of_is_offered_when_its_places_are_laid_and_asked_about():
+    """The deck holds 3 dominoes where the market takes 4: the three laid in places 1-3 are
+    offered as the market, asked (the box may hold more than the companion counts); two laid are
+    still being laid out; a full deck's market is taken as laid, with no question."""
+    from dataclasses import replace
+
+    from companion.games.dynasty import practice
+    state = dynasty.setup({"players": 2, "names": ["Ana", "Ben"]}, 0)
+    assert state.phase == "draw" and state.market_size() == 4
+    short = replace(state, dealt=practice.deck_size(state.config.expansions) - 3)
+    w = MapWatcher(dynasty)
+    w.see(_on_market(MARKET[:2]))
+    assert w.next(short) is None
+    w.see(_on_market(MARKET[:3]))
+    asked = w.next(short)
+    assert isinstance(asked, Prompt) and "3 dominoes" in asked.text
+    assert asked.move == Market(0, MARKET[:3])
+    assert dynasty.apply(short, asked.move)[0].market == MARKET[:3]
+    full = MapWatcher(dynasty)
+    full.see(_on_market(MARKET[:3]))
+    assert full.next(state) is None  # a full deck: the fourth is still to come
+    full.see(_on_market(MARKET))
+    assert full.next(state) == Market(0, MARKET)

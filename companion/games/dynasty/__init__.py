@@ -143,8 +143,7 @@ def _candidates(state: State) -> list:
             return [Happening(0, practice.event(state.seed, state.round))] + powers.lend_moves(state)
         out = []
         if not state.drawn:
-            size = max(0, min(state.market_size(), practice.deck_size(cfg.expansions) - state.dealt))
-            out.append(Market(0, practice.market(state.seed, state.round, size, cfg.expansions)))
+            out.append(Market(0, practice.market(state.seed, state.round, practice.market_due(state), cfg.expansions)))
         for seat in range(cfg.players):
             held = hands.round_cards(state, seat)
             if len(held) == hands.missions_to_draw(state, seat) > hands.missions_to_keep(state, seat):

@@ -51,6 +51,12 @@ def domino(rng, expansions=()) -> str:
     return f"{west.text()}|{east.text()}"
 
 
+def market_due(state) -> int:
+    """How many dominoes this round's market holds: its size, or what the deck still has when it
+    runs short (0: the deck is out)."""
+    return max(0, min(state.market_size(), deck_size(state.config.expansions) - state.dealt))
+
+
 def deck_size(expansions=()) -> int:
     """Regular dominoes in a print: 44 in the base game, more with each expansion
     (generation config numDominoes)."""

@@ -32,6 +32,7 @@ from .hands import has_power
 from .maps import Half, dominoes, name, side_towards
 from .moves import Market, Place, Remove
 from .placement import overlapping, parse_domino
+from .practice import market_due
 from .state import PERSONAL, SHARED
 
 UNKNOWN = "unknown"
@@ -134,7 +135,8 @@ class MapWatcher(AsksOnce):
         """The round's market as the camera sees it steady in the market's numbered places: once
         every place the market holds is filled and read, the Market move (dominoes as laid,
         west half first). A place in doubt, a domino on one square only or a place past the
-        market's size is asked about, once for what lies there; the phone stays the way in."""
+        market's size is asked about, once for what lies there; the phone stays the way in. When
+        the deck runs short the few laid in places 1, 2, ... are offered as the market, asked."""
         size = state.market_size()
         laid = {}
         for number in range(1, areas.MARKET_PLACES + 1):
@@ -158,9 +160,16 @@ class MapWatcher(AsksOnce):
             listed = Listed([str(n) for n in doubt], sep=" and ")
             return self._ask(key, Prompt(Msg("Can't read"), Msg("Market place {places} cannot be read: straighten the "
                                                                 "domino, or enter the market by phone", places=listed)))
-        if len(laid) < size:
-            return None  # still being laid out (a deck run short is entered by phone)
-        return Market(0, tuple("|".join(laid[n]) for n in range(1, size + 1)))
+        due = market_due(state)
+        if len(laid) < size and not (len(laid) == due and sorted(laid) == list(range(1, due + 1))):
+            return None  # still being laid out
+        market = Market(0, tuple("|".join(laid[n]) for n in range(1, len(laid) + 1)))
+        if len(laid) < size:  # the deck ran short, as the companion counts it: the box may hold more
+            return self._ask(key, Prompt(Msg("Market"), Plural(
+                "The deck is running out: is this the whole market, {n} domino? A yes, B no",
+                "The deck is running out: is this the whole market, {n} dominoes? A yes, B no", due),
+                ((Plural("a market of {n} domino", "a market of {n} dominoes", due), market),)))
+        return market
 
     # ------------------------------------------------------------------ dominoes taken off
 
