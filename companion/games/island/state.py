@@ -162,8 +162,9 @@ def say(state: State, words: str, speaker: str = "OP") -> State:
 
 def log(state: State, words: str) -> State:
     """A line of the OP's notes behind the screen: what happened, with the round it happened in."""
-    when = f"Round {state.round}: " if state.phase == "play" else "Setting up: "
-    return replace(state, op_log=state.op_log + (when + words,))
+    line = (Msg("Round {round}: {words}", round=state.round, words=words) if state.phase == "play"
+            else Msg("Setting up: {words}", words=words))
+    return replace(state, op_log=state.op_log + (line,))
 
 
 def push(state: State, *steps: Step) -> State:
@@ -178,6 +179,11 @@ def display(name: str) -> str:
 def named(name: str) -> Msg:
     """A piece's or character's name as the players read it ("Phil", フィル)."""
     return term(display(name))
+
+
+def the(which: str) -> Msg:
+    """ "the Rock" as a message (岩): an OP piece named in a sentence."""
+    return Msg("the {piece}", piece=term(which))
 
 
 def whose(who: str) -> Msg:
