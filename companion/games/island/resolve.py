@@ -194,7 +194,7 @@ def scare_off(state: State, name: str, which: str) -> State:
         else:
             state = _gain_actions(state, 1)
     if board(state, seat).character == characters.GRANDDEAD:
-        return characters.count(state, seat, "a scare-off")
+        return characters.count(state, seat, Msg("a scare-off"))
     return offer_granddead(state, Msg("{name} scared off the {which}", name=named(name), which=term(which)))
 
 
@@ -224,7 +224,7 @@ def _granddead_choice(state: State, st: Step, option: str) -> State:
         return state
     fruit = option.split()[2].rstrip(":")
     state = characters.set_fruit(state, st.seat, fruit, "crossed")
-    return characters.count(state, st.seat, "a scare-off")
+    return characters.count(state, st.seat, Msg("a scare-off"))
 
 
 def _achilles_offer(state: State, st: Step) -> State:
@@ -462,7 +462,7 @@ def _ocean(state: State, st: Step) -> State:
         counted = {s for _, s in b.mission}
         corners = [o for o in st.origins if o in geo.CORNERS and o not in counted]
         if corners:
-            state = characters.count(state, seat, "a corner", corners[0])
+            state = characters.count(state, seat, Msg("a corner"), corners[0])
             if state.phase == "over":
                 return state
     if with_wave:
