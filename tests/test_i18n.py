@@ -33,7 +33,7 @@ PY = [f for f in glob.glob(str(ROOT / "companion" / "**" / "*.py"), recursive=Tr
       + glob.glob(str(ROOT / "web" / "*.py")) + glob.glob(str(ROOT / "hardware" / "*.py"))
       if not any(g in Path(f).relative_to(ROOT).parts for g in NOT_YET)]
 JS = glob.glob(str(ROOT / "web" / "static" / "*.js")) + [
-    str(ROOT / "companion" / "games" / g / "web" / "game.js") for g in ("loop", "paradominetor")]
+    str(ROOT / "companion" / "games" / g / "web" / "game.js") for g in ("loop", "paradominetor", "island")]
 PAGES = [ROOT / "web" / "static" / "host.html", ROOT / "web" / "static" / "seat.html"]
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 # Three English words in a row: a sentence left untranslated (a name or an id is one word).
@@ -169,7 +169,10 @@ GAMES = [("loop", {"players": 3, "names": ["さくら", "たろう", "はなこ"
                    "extra_anomalies": "yes"}, 3),
          ("loop", {"players": 4, "names": ["A", "B", "C", "D"]}, 8),
          ("paradominetor", {"seats": 4, "names": ["さくら", "たろう", "はなこ", "じろう"], "deal": True}, 5),
-         ("paradominetor", {"seats": 5, "deal": True, "variant": "advanced"}, 9)]
+         ("paradominetor", {"seats": 5, "deal": True, "variant": "advanced"}, 9),
+         ("island", {"players": 3}, 4),
+         ("island", {"players": 2, "characters": ["phil"]}, 7),
+         ("island", {"players": 4, "characters": ["achilles", "granddead", "theseus"]}, 2)]
 
 
 @pytest.mark.parametrize("name, options, seed", GAMES)

@@ -475,9 +475,10 @@ def reach(state: State, m) -> dict | None:
         to = list(geo.parts_of(spaces[-1]))
     out = {"piece": which, "to": to, "path": spaces}
     if m.push is not None:  # a move that pushes too: told apart from the move alone
-        out["pushes"] = Msg("{name} {direction}, before moving" if m.push_first else "{name} {direction}, after moving",
-                            name=named(m.push), direction=geo.towards(m.push_direction)
-                            if m.push_direction in geo.DIRECTION_WORDS else "")
+        words = dict(name=named(m.push), direction=geo.towards(m.push_direction)
+                    if m.push_direction in geo.DIRECTION_WORDS else "")
+        out["pushes"] = (Msg("{name} {direction}, before moving", **words) if m.push_first
+                         else Msg("{name} {direction}, after moving", **words))
     if end is not None and attacks(state, which):
         hit = [named(p.name) for p in state.pieces
                if p.space in (layout.lake_of(state.island, end) or (end,))]

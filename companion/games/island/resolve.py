@@ -64,7 +64,8 @@ def space_words(state: State, space: str) -> str:
 def on_words(state: State, space: str) -> str:
     """'on the banana', 'in the straight lake'."""
     sp = layout.space(state.island, space)
-    return Msg("in {place}" if sp.kind == "lake" else "on {place}", place=space_words(state, space))
+    place = space_words(state, space)
+    return Msg("in {place}", place=place) if sp.kind == "lake" else Msg("on {place}", place=place)
 
 
 def pieces_at(state: State, space: str, but: str | None = None) -> list[str]:
@@ -335,9 +336,9 @@ def _through_portal(state: State, st: Step, exit_space: str) -> State:
     same = layout.space(state.island, exit_space).value == layout.space(state.island, st.space).value
     # the Hurricane may lead to a portal of another number; "You're on Portal 3" was said on
     # arriving (p.12's one sentence, told once): now the move
-    state = say(state, Msg("{name}, I'm moving you to another {place}." if same
-                           else "{name}, I'm moving you to {place}.", name=named(st.piece),
-                           place=space_words(state, exit_space)))
+    name, place = named(st.piece), space_words(state, exit_space)
+    state = say(state, Msg("{name}, I'm moving you to another {place}.", name=name, place=place) if same
+                else Msg("{name}, I'm moving you to {place}.", name=name, place=place))
     return push(state, Step("arrive", piece=st.piece, space=exit_space, safe=st.safe,
                             activation="none", value="portal exit"))
 
@@ -455,8 +456,8 @@ def _ocean(state: State, st: Step) -> State:
     state = _pushed(state, st)
     state = set_piece(state, name, lying=False)
     with_wave = state.wave is not None and state.wave in st.parts
-    state = say(state, Msg("{who}, you are in the ocean with the Wave." if with_wave
-                           else "{who}, you are in the ocean.", who=who))
+    state = say(state, Msg("{who}, you are in the ocean with the Wave.", who=who) if with_wave
+                else Msg("{who}, you are in the ocean.", who=who))
     b = board(state, seat)
     if b.character == "achilles":
         counted = {s for _, s in b.mission}

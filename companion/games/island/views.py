@@ -78,6 +78,8 @@ def option_words(option: str, kind: str) -> Msg:
         return term(option)
     if kind == "revive":
         return Msg("Camp {camp}", camp=option)
+    if kind == "oracle" and option != "none":  # "NW NE": two directions asked about
+        return Listed([geo.towards(d) for d in option.split()], sep=" and ")
     for words in _FRUIT_OPTIONS:
         head, tail = words.split("{fruit}")
         if option.startswith(head) and option.endswith(tail):
