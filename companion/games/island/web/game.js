@@ -844,7 +844,7 @@
     const known = b.known_spaces, notes = b.notes;
     const svg = hexMap(
       (label) => ({ cls: (known[label] ? "known " : "") + (notes[label] ? "noted " : "") + (ui.noteSpace === label ? "selected" : ""),
-                    lines: [term(known[label] || ""), (notes[label] || "").slice(0, 7)].filter(Boolean) }),
+                    lines: [known[label] ? term(known[label]) : "", (notes[label] || "").slice(0, 7)].filter(Boolean) }),
       (name) => ({ cls: ui.noteSpace === name ? "selected" : "", text: notes[name] ? term(name) + ": " + notes[name].slice(0, 12) : term(name) }),
       (label) => pick(label), (name) => pick(name), null);
     function pick(space) {
