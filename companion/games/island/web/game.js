@@ -8,6 +8,7 @@
 (function () {
   const { el, tr, trn, term, listed } = ParadoxTable;
   const COMMA = ParadoxTable.lang === "ja" ? "、" : ", ";  // between a label's clauses
+  const AND = ParadoxTable.lang === "ja" ? "と" : " and ";
   const SVG = "http://www.w3.org/2000/svg";
   const ROOT3 = Math.sqrt(3);
   const SIZE = 24;  // hex radius in SVG units
@@ -345,7 +346,7 @@
       el("p", { class: "dim" }, tr("Tap up to two directions, then ask.")),
       el("div", { class: "pad" }, ...DIRS.map((x) => button(`${x} · ${dirWords(x)}`,
         { "data-dir": x, class: picked.includes(x) ? "on" : "quiet" }, () => tap(x)))),
-      button(picked.length ? tr("Ask about {directions}", { directions: listed(picked.map(dirWords)) }) : tr("Ask about no direction"),
+      button(picked.length ? tr("Ask about {directions}", { directions: picked.map(dirWords).join(AND) }) : tr("Ask about no direction"),
         { id: "island-oracle-ask", "data-option": move ? move.option : "" },
         () => { if (move) { ui.oracle = []; post(send, move); } }));
   }
