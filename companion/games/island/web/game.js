@@ -64,7 +64,8 @@
   const HALF_W = 168, HALF_H = 156;
   function label(x, y, text, cls, max) {
     const t = svgEl("text", { x: x.toFixed(1), y: y.toFixed(1), class: cls }, text);
-    const wide = String(text).length * FONT * 0.6;
+    // a kana or kanji is about as wide as the font is high; a Latin letter about 0.6 of it
+    const wide = [...String(text)].reduce((w, c) => w + (/[\u3000-\u9fff\uff00-\uffef]/.test(c) ? 1 : 0.6), 0) * FONT;
     if (max && wide > max) { t.setAttribute("textLength", max); t.setAttribute("lengthAdjust", "spacingAndGlyphs"); }
     return t;
   }
