@@ -25,8 +25,8 @@ PO = ROOT / "companion" / "locale" / "ja" / "LC_MESSAGES" / "messages.po"  # and
 # Babel's keywords, as babel.cfg gives them to pybabel
 KEYWORDS = {"Msg": None, "Plural": (1, 2), "term": None, "tr": None, "trn": (1, 2), "own_words": (2,),
             "Refused": (2,)}
-# What has been converted to messages: Loop, Paradominetor, the shared pages, the OLED, replay,
-# and of Paradox Island its new-game form and OLED. Paradox Initiative and Domino Dynasty still
+# What has been converted to messages: Loop, Paradominetor, Paradox Island, the shared pages, the
+# OLED, replay. Paradox Initiative and Domino Dynasty still
 # speak English (docs/glossary.md).
 NOT_YET = ("dynasty", "initiative")
 PY = [f for f in glob.glob(str(ROOT / "companion" / "**" / "*.py"), recursive=True)

@@ -12,7 +12,7 @@ from companion.games.island import board as geo
 playwright = pytest.importorskip("playwright.sync_api")
 from browsing import seat_links, wait_until  # noqa: E402
 from test_island_browser import pick_first, tap_lit, tap_part  # noqa: E402
-from test_japanese_browser import PHONE, english_on, japanese_phone  # noqa: E402
+from test_japanese_browser import english_on, japanese_phone  # noqa: E402
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 

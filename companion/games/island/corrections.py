@@ -17,7 +17,7 @@ from . import board as geo
 from . import catalog, characters
 from .moves import Correct
 from .op import LAKE_PLACES
-from .state import (OP, OP_PIECES, State, board, character_of, display, log, named, piece, say,
+from .state import (OP, OP_PIECES, State, board, character_of, log, named, piece, say,
                     set_board, whose)
 
 KINDS = ("place", "health", "energy", "fruit", "mark")
