@@ -64,7 +64,7 @@
   const HALF_W = 168, HALF_H = 156;
   function label(x, y, text, cls, max) {
     const t = svgEl("text", { x: x.toFixed(1), y: y.toFixed(1), class: cls }, text);
-    // a kana or kanji is about as wide as the font is high; a Latin letter about 0.6 of it
+    // a kana is ~1 em wide, a letter ~0.6
     const wide = [...String(text)].reduce((w, c) => w + (/[\u3000-\u9fff\uff00-\uffef]/.test(c) ? 1 : 0.6), 0) * FONT;
     if (max && wide > max) { t.setAttribute("textLength", max); t.setAttribute("lengthAdjust", "spacingAndGlyphs"); }
     return t;
@@ -371,7 +371,7 @@
     push: (piece) => tr("The {piece} moves one space, or pushes a captive next to it one space on (across a whole lake).", { piece }),
   };
 
-  // A portal's colour as its name says it ("Portal 1 (blue)", ポータル1（青）), for its fill.
+  // a portal's fill: the colour its name says
   const COLOURS = ["red", "blue", "green", "yellow"];
   function portalColour(s) {
     return COLOURS.find((c) => (s.name || "").includes("(" + c + ")") || (s.name || "").includes("（" + term(c) + "）")) || "";
@@ -386,7 +386,7 @@
   // Where each OP piece stands: the spaces (a whole lake counts as its space) or ocean part to tap.
   function opPlaces(v) {
     const spaces = Object.values(spacesOf(v));
-    // a lake by the Wave's words for it ("the straight lake"), whatever the reader's language
+    // a lake by the Wave's id for it ("the straight lake")
     const lakeOf = (place) => spaces.filter((s) => s.kind === "lake" && `the ${s.value} lake` === place).map((s) => s.space);
     const out = {};
     for (const which of OP_PIECES) {
@@ -480,7 +480,7 @@
       (ui.info === where ? " info" : "");
     const onSpace = {}, onPart = {};
     const add = (where, p) => { const box = PARTS.includes(where) ? onPart : onSpace; (box[where] = box[where] || []).push(p); };
-    // a captive's token: two letters of the name, or its first kana (one wide character fits)
+    // two letters of a name, or one kana, fit a token
     const short = (name) => (ParadoxTable.lang === "ja" ? term(name).slice(0, 1) : name.slice(0, 2));
     v.captive_pieces.forEach((p) => { if (p.space) add(p.space, { key: p.piece, text: short(p.piece), cls: "captive" + (p.lying ? " lying" : "") }); });
     const preview = v.phase === "pieces" ? { Wave: ui.wave, Rock: ui.rock, Bush: ui.bush } : null;
