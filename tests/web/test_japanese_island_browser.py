@@ -84,6 +84,9 @@ def test_paradox_island_reads_in_japanese_on_every_phone(device, browser, shots)
 
     # the OP lays a random island and sets the Wave, the Rock and the Bush down on the map
     expect(op.locator("#island-random")).to_have_text("ランダムな島")
+    op.locator('[data-tile]').first.click()  # a tile chosen: how it lies, in Japanese
+    expect(op.locator("#island-lay-words")).to_contain_text("をタップ")
+    op.screenshot(path=str(folder / "island-ja-op-build.png"), full_page=True)
     t.act("master", lambda p: p.click("#island-random"))
     expect(op.locator("#island-aloud")).to_contain_text("ついたての後ろで島ができました。")
     place = next(x for x in t.master["legal"] if x["type"] == "PlaceOpPieces" and x["wave"] == "south-east")
@@ -115,6 +118,8 @@ def test_paradox_island_reads_in_japanese_on_every_phone(device, browser, shots)
     phil.click(f'.pad button[data-dir="{onto}"]')
     phil.click('[data-toggle="safe"]')
     expect(phil.locator("#island-declare")).to_contain_text("へ安全に移動します")
+    phil.screenshot(path=str(folder / "island-ja-captive-move.png"))
+    op.screenshot(path=str(folder / "island-ja-op-fix.png"), full_page=True)
     t.act("seat-1", lambda p: p.click("#island-declare"))
     expect(phil.locator(".decision-prompt")).to_have_text("オラクルを発動しますか?")
     t.act("seat-1", lambda p: p.click('.decision button[data-option="activate"]'))

@@ -669,9 +669,10 @@
   const LABEL_AT = {};
   LABELS.forEach((l) => { LABEL_AT[coord(l).join(",")] = l; });
   const VECTORS = { E: [1, 0], SE: [0, 1], SW: [-1, 1], W: [-1, 0], NW: [0, -1], NE: [1, -1] };
-  const PRINTED = { fruit: tr("a fruit"), camp: tr("a camp"), oracle: tr("an oracle"), mirage: tr("a mirage"), knot: tr("an Escher knot"),
-                    portal: tr("a portal"), anomaly: tr("an anomaly") };
-  const VALUE_HINT = { fruit: tr("apple, banana…"), camp: tr("A or B"), mirage: tr("snakes, zombies, UFOs…"), knot: "1-3", portal: "1-3" };
+  // words looked up when drawn: the page's words may arrive after this script
+  const PRINTED = () => ({ fruit: tr("a fruit"), camp: tr("a camp"), oracle: tr("an oracle"), mirage: tr("a mirage"), knot: tr("an Escher knot"),
+                    portal: tr("a portal"), anomaly: tr("an anomaly") });
+  const VALUE_HINT = () => ({ fruit: tr("apple, banana…"), camp: tr("A or B"), mirage: tr("snakes, zombies, UFOs…"), knot: "1-3", portal: "1-3" });
 
   function turned(cell, turns) {
     let [q, r] = cell;
@@ -739,10 +740,11 @@
       Object.assign(p, { half: +half.value, kind: s.kind, value: s.value, arrows: (s.arrows || []).join(" ") });
       redraw();
     });
-    const kind = el("select", { id: "island-print-kind" }, ...Object.entries(PRINTED).map(([k, w]) => el("option", { value: k }, w)));
+    const kind = el("select", { id: "island-print-kind" }, ...Object.entries(PRINTED()).map(([k, w]) => el("option", { value: k }, w)));
     kind.value = p.kind;
     kind.addEventListener("change", () => { p.kind = kind.value; p.value = ""; redraw(); });
-    const value = VALUE_HINT[p.kind] ? el("input", { id: "island-print-value", placeholder: VALUE_HINT[p.kind], size: 10 }) : null;
+    const hint = VALUE_HINT()[p.kind];
+    const value = hint ? el("input", { id: "island-print-value", placeholder: hint, size: 10 }) : null;
     if (value) { value.value = p.value; value.addEventListener("input", () => { p.value = value.value.trim(); }); }
     const arrows = p.kind === "knot" ? el("input", { id: "island-print-arrows", placeholder: "NW-SW NE-SE E-W", size: 16 }) : null;
     if (arrows) { arrows.value = p.arrows; arrows.addEventListener("input", () => { p.arrows = arrows.value; }); }
@@ -786,8 +788,8 @@
   // moves a piece, sets a track, marks a fruit or a captive's map. The table hears the OP's words,
   // or words that never say where a piece is.
 
-  const FIXES = { place: tr("Move a piece"), health: tr("Set health"), energy: tr("Set energy"), fruit: tr("Circle or cross out a fruit"),
-                  mark: tr("Mark a captive's map") };
+  const FIXES = () => ({ place: tr("Move a piece"), health: tr("Set health"), energy: tr("Set energy"), fruit: tr("Circle or cross out a fruit"),
+                  mark: tr("Mark a captive's map") });
 
   function correctionsEl(v, send) {
     const f = ui.fix || (ui.fix = { what: "place", piece: "", space: "", value: "", fruit: "", words: "" });
@@ -803,7 +805,7 @@
     };
     const spaces = spacesOf(v);
     const spaceWords = (s) => (spaces[s] ? `${s} · ${spaces[s].name}` : PARTS.includes(s) ? tr("the {part} ocean", { part: term(s) }) : s);
-    const fields = [el("label", {}, tr("What") + " ", select("island-fix-what", Object.keys(FIXES), "what", (k) => FIXES[k])),
+    const fields = [el("label", {}, tr("What") + " ", select("island-fix-what", Object.keys(FIXES()), "what", (k) => FIXES()[k])),
       el("label", {}, (f.what === "place" ? tr("Piece") : tr("Captive")) + " ", select("island-fix-piece", who, "piece", term))];
     const piece = v.captive_pieces.find((p) => p.piece === f.piece);
     if (f.what === "place") {
