@@ -803,8 +803,7 @@
       s.addEventListener("change", () => { f[key] = s.value; redraw(); });
       return s;
     };
-    const spaces = spacesOf(v);
-    const spaceWords = (s) => (spaces[s] ? `${s} · ${spaces[s].name}` : PARTS.includes(s) ? tr("the {part} ocean", { part: term(s) }) : s);
+    const spaceWords = (s) => placeWords(v, s);
     const fields = [el("label", {}, tr("What") + " ", select("island-fix-what", Object.keys(FIXES()), "what", (k) => FIXES()[k])),
       el("label", {}, (f.what === "place" ? tr("Piece") : tr("Captive")) + " ", select("island-fix-piece", who, "piece", term))];
     const piece = v.captive_pieces.find((p) => p.piece === f.piece);
