@@ -187,13 +187,7 @@ def the(which: str) -> Msg:
 
 
 def whose(who: str) -> Msg:
-    """ "Phil's", "Achilles'", "the OP's" as a message ("フィルの") for a refusal's sentence."""
+    """ "Phil's", "Achilles'", "the OP's" as a message ("フィルの") for a sentence."""
     if who.endswith("s"):
         return Msg("{name}'", name=who if isinstance(who, Msg) else named(who))
     return Msg("{name}'s", name=who if isinstance(who, Msg) else named(who))
-
-
-def possessive(name: str) -> str:
-    """"Phil's", "Achilles'"."""
-    who = name if name.startswith("the ") else display(name)
-    return f"{who}'" if who.endswith("s") else f"{who}'s"
