@@ -29,6 +29,7 @@ from vision.readers import frame_size, kit
 from vision.readers import reader as make_reader
 
 from . import games
+from .i18n import Msg
 
 log = logging.getLogger("paradox-table")
 
@@ -357,7 +358,7 @@ def opener(config, companion, state_dir: Path, simulate: bool,
                             detector=ChangeDetector(), close=virtual.close)
         if not teaching:
             if not profile_path.is_file():
-                companion.say("Camera off: teach the camera the pieces first, on the host page (Teach the camera)")
+                companion.say(Msg("Camera off: teach the camera the pieces first, on the host page (Teach the camera)"))
                 return None
             kept = _set_aside_if_damaged(profile_path)
             if kept is not None:

@@ -85,14 +85,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _camera_games() -> dict:
-    """{game: (MatSpec, TileSet, (reader, cells))} for every game the camera can watch: its mat,
-    its pieces and the reader that reads them (vision.readers), with the cells it reads."""
+    """{game: (MatSpec, TileSet, (reader, cells, areas))} for every game the camera can watch:
+    its mat, its pieces and the reader that reads them (vision.readers), with the cells and the
+    areas it reads while a game is on (Dynasty's market places too)."""
     from . import games
     out = {}
     for name in games.names():
         if "camera" in games.describe(name).parts:
             camera = games.camera(name)
-            out[name] = (camera.mat, camera.pieces, (camera.reader, camera.cells))
+            out[name] = (camera.mat, camera.pieces, (camera.reader, camera.cells_read(), camera.areas_read()))
     return out
 
 

@@ -128,11 +128,18 @@ def seat_names(names) -> list:
     return [Msg("seat {seat}", seat=i) if n == f"seat {i}" else n for i, n in enumerate(names)]
 
 
+@functools.lru_cache(maxsize=4096)
+def _fields(template: str) -> frozenset:
+    """The parameters a template names, parsed once: a game's rules make the same messages over
+    and over (every placement tried says why it may not lie there)."""
+    return frozenset(f for _, f, _, _ in string.Formatter().parse(template) if f)
+
+
 def _fill(template: str, params: dict, render) -> str:
     """str.format with each parameter rendered first; a template that names a parameter not
     given (a translator's slip) falls back to the text as it is, never a crash."""
     try:
-        names = {f for _, f, _, _ in string.Formatter().parse(template) if f}
+        names = _fields(template)
         return template.format(**{k: render(v) for k, v in params.items() if k in names})
     except (KeyError, IndexError, ValueError):
         log.warning("message %r cannot be filled with %s", template, sorted(params))
@@ -211,6 +218,20 @@ def plain(value):
         return {k: plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [plain(v) for v in value]
+    return value
+
+
+def from_plain(value):
+    """The messages `plain` wrote, rebuilt (a game that keeps its words said in a JSON state)."""
+    if isinstance(value, dict) and set(value) >= {"msg", "params"}:
+        return Msg(value["msg"], plural=value.get("plural"), n=value.get("n"),
+                   **{k: from_plain(v) for k, v in value["params"].items()})
+    if isinstance(value, dict) and set(value) == {"list", "style"}:
+        return Listed([from_plain(i) for i in value["list"]], value["style"])
+    if isinstance(value, dict):
+        return {k: from_plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [from_plain(v) for v in value]
     return value
 
 

@@ -1,12 +1,15 @@
-"""What the OLED shows for a published snapshot: a screen name and its plain data.
+"""What the OLED shows for a published snapshot: a screen and its plain data.
 
-The screens themselves (pixels) are hardware.screens; here the companion decides what to say.
-Only the table's public view is used, so the OLED can never show a secret. The pages button C
-pages through are the game's own (its `oled` part, a games.base.Oled: pages and `screen`) and then the shared ones;
-whatever a game leaves to them (the winner, a scoreboard) is drawn from the view keys every game
-provides (companion.games.base.VIEW_KEYS).
+The shared screens (pixels) are hardware.screens; here the companion decides what to say. Only
+the table's public view is used, so the OLED can never show a secret. The pages button C pages
+through are the game's own (its `oled` part, a games.base.Oled: pages, `screen` and the game's
+own screens, drawn in its folder) and then the shared ones; whatever a game leaves to them (the
+winner, a scoreboard) is drawn from the view keys every game provides
+(companion.games.base.VIEW_KEYS).
 """
 from __future__ import annotations
+
+from typing import Any
 
 from . import games
 from .games import TABLE
@@ -22,8 +25,9 @@ def pages(game: str | None) -> tuple[str, ...]:
     return own + tuple(p for p in SHARED_PAGES if p not in own)
 
 
-def oled_screen(snap, join_url: str, safe: bool = True, address: str | None = None) -> tuple[str, dict]:
-    """The screen in the table's language (snap.language); its words are chosen by `_screen`."""
+def oled_screen(snap, join_url: str, safe: bool = True, address: str | None = None) -> tuple[Any, dict]:
+    """The screen (a shared screen's name or the game's own screen function) and its data in the
+    table's language (snap.language); its words are chosen by `_screen`."""
     name, data = _screen(snap, join_url, safe, address)
     lang = getattr(snap, "language", "en")
     if lang == "en":
@@ -31,7 +35,7 @@ def oled_screen(snap, join_url: str, safe: bool = True, address: str | None = No
     return name, {**translate(data, lang), "lang": lang}  # the screen's own words follow it too
 
 
-def _screen(snap, join_url: str, safe: bool, address: str | None) -> tuple[str, dict]:
+def _screen(snap, join_url: str, safe: bool, address: str | None) -> tuple[Any, dict]:
     """`safe`: whether "safe to unplug" is true as soon as the companion stops (not on a Pi,
     where the power-off hook says it once the disks are done). `address`: the companion's
     address on the network ("http://192.168.1.23:8080/"), for phones that cannot open a .local name."""
@@ -59,9 +63,9 @@ def _screen(snap, join_url: str, safe: bool, address: str | None) -> tuple[str, 
 def _shared(view: dict, page: str, message: str) -> tuple[str, dict]:
     """The pages every game has, from the view keys alone."""
     names = view["names"]
-    if view["finished"]:
+    if view["finished"] and view["winners"]:  # a table that lost together has no winner to name
         won = view["winners"]
-        top = view["scores"].get(str(won[0])) if won else None
+        top = view["scores"].get(str(won[0]))
         return "winner", {"names": [names[s] for s in won], "score": top}
     if page == "scoreboard":
         return "scoreboard", {"title": Msg("Scores"), "seats": [

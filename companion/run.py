@@ -18,6 +18,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from . import games, notify
 from .camera import CameraLoop, opener
@@ -46,10 +47,11 @@ def host_token(state_dir: Path) -> str:
     return token
 
 
-def screen_for(snap, join_url: str, safe: bool = True, address=lambda: None) -> tuple[str, dict]:
-    """The OLED's screen: a phone's request to host, while it waits for A or B; else the
-    companion's own (companion.panel). `address()` gives the join screen the companion's address
-    on the network as it is now (it may come after start-up, when the Wi-Fi joins)."""
+def screen_for(snap, join_url: str, safe: bool = True, address=lambda: None) -> tuple[Any, dict]:
+    """The OLED's screen and its data: a phone's request to host, while it waits for A or B; else
+    the companion's own (companion.panel: a shared screen's name or the game's own screen).
+    `address()` gives the join screen the companion's address on the network as it is now (it
+    may come after start-up, when the Wi-Fi joins)."""
     if snap.host_request is not None and not snap.shutting_down:
         return "host", {"code": snap.host_request.code, **({"lang": snap.language} if snap.language != "en" else {})}
     return oled_screen(snap, join_url, safe=safe, address=address())

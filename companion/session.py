@@ -59,8 +59,21 @@ class Session:
 
     @classmethod
     def resume(cls, store: Store) -> "Session | None":
-        record = store.latest_open_game()
-        return cls(store, record.id) if record else None
+        """The newest game not ended, replayed. A game whose last move is on disk but whose end
+        was not yet marked (the power went between the two writes, or the disk was full) is
+        marked now and, finished, not resumed: as if the mark had landed."""
+        finished = set()
+        while (record := store.latest_open_game()) is not None and record.id not in finished:
+            session = cls(store, record.id)
+            if not session.is_over():
+                return session
+            finished.add(record.id)
+            try:
+                store.end_game(record.id)
+            except StorageFull:
+                log.warning("game %s is over; its end waits for free space", record.id)
+                return None
+        return None
 
     # playing --------------------------------------------------------------
 

@@ -2,6 +2,7 @@
 
     with Display(open_display(config)) as display:
         display.show("scoreboard", {"seats": [{"name": "Ann", "score": 3.5}]})
+        display.show(trick, {"plays": [...]})   # a game's own screen: its drawing function
         png = display.png()          # what the web page mirrors
 
 On a Pi `open_display` returns the real SSD1306/SH1106 on I2C; anywhere else (or when the
@@ -21,7 +22,8 @@ from luma.core.render import canvas
 from PIL import Image
 
 from .errors import HardwareError
-from .screens import HEIGHT, WIDTH, ScreenError, draw_screen, plain_message
+from .drawing import HEIGHT, WIDTH, ScreenError
+from .screens import Screen, draw_screen, name_of, plain_message
 
 log = logging.getLogger(__name__)
 
@@ -80,8 +82,9 @@ class Display:
 
     # -- drawing -------------------------------------------------------------------------
 
-    def show(self, screen: str, data: Any = None) -> None:
-        """Draw `screen` (a name in hardware.screens.SCREENS) with `data`.
+    def show(self, screen: str | Screen, data: Any = None) -> None:
+        """Draw `screen` (a name in hardware.screens.SCREENS, or a game's own screen function)
+        with `data`.
 
         Bad data never reaches the players as a traceback: they see the error screen with one
         sentence and the details go to the log. A panel that stops answering mid-game is
@@ -92,13 +95,14 @@ class Display:
                 raise HardwareError("the display is closed")
             try:
                 image = self._render(screen, data)
+                shown = name_of(screen)
             except ScreenError as exc:
                 # A cause means a bug met odd data: keep its traceback for the journal.
-                log.error("cannot show screen %r with %r: %s", screen, data, exc,
+                log.error("cannot show screen %r with %r: %s", name_of(screen), data, exc,
                           exc_info=exc.__cause__ is not None)
-                image = self._render("error", {"text": f"Cannot show {screen}: {exc}"})
-                screen = "error"
-            self._image, self._screen = image, screen
+                image = self._render("error", {"text": f"Cannot show {name_of(screen)}: {exc}"})
+                shown = "error"
+            self._image, self._screen = image, shown
             self._frame += 1
             self._changed.notify_all()
 
@@ -106,7 +110,7 @@ class Display:
         """The error screen for an exception or a message: its one sentence, never a traceback."""
         self.show("error", {"text": plain_message(problem)})
 
-    def _render(self, screen: str, data: Any) -> Image.Image:
+    def _render(self, screen: str | Screen, data: Any) -> Image.Image:
         frame = canvas(self.device)
         try:
             with frame as draw:
@@ -131,6 +135,7 @@ class Display:
 
     @property
     def screen(self) -> str | None:
+        """The name of the screen last shown ("error" when it could not be drawn)."""
         return self._screen
 
     @property

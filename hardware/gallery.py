@@ -1,15 +1,18 @@
-"""One example of every OLED screen, as a table playing a trick-taking game would see it.
+"""One example of every shared OLED screen, as a table playing a trick-taking game would see it.
 
-The tests draw these against golden images and, four times larger, into tests/output/oled/,
-checking that the README's pictures in docs/img are the same. `make images` (or
-`python -m hardware.gallery docs/img`) writes those pictures, so the docs show what is tested.
+The tests draw these (and a game's own screens, companion/games/<game>/oled.py) against golden
+images and, four times larger, into tests/output/oled/, checking that the README's pictures in
+docs/img are the same. `make images` writes those pictures, so the docs show what is tested
+(`python -m hardware.gallery docs/img` writes the shared screens alone).
 """
 from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any, Iterable
 
 from .display import Display, emulated_device
+from .screens import Screen, name_of
 
 SAMPLES: dict[str, dict] = {
     "scoreboard": {
@@ -21,16 +24,6 @@ SAMPLES: dict[str, dict] = {
             {"name": "Dolores", "score": 0},
             {"name": "Eun-ji", "score": 1.5},
         ],
-    },
-    "trick": {
-        "title": "Trick 7",
-        "lead": "yellow",
-        "plays": [
-            {"seat": "P1", "tile": "yellow 3"},
-            {"seat": "P2", "tile": "yellow 5"},
-            {"seat": "P3", "tile": "paradox yellow 1"},
-        ],
-        "turn": "P4",
     },
     "adjudication": {
         "title": "Paradox yellow 1",
@@ -50,13 +43,15 @@ SAMPLES: dict[str, dict] = {
 }
 
 
-def write_images(folder: Path, scale: int = 4, prefix: str = "oled-") -> list[Path]:
+def write_images(folder: Path, samples: Iterable[tuple[str | Screen, Any]] = SAMPLES.items(),
+                 scale: int = 4, prefix: str = "oled-") -> list[Path]:
+    """Each (screen, data) drawn into `folder` as PREFIX + the screen's name + .png."""
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     with Display(emulated_device()) as display:
-        for name, data in SAMPLES.items():
-            display.show(name, data)
-            path = folder / f"{prefix}{name}.png"
+        for screen, data in samples:
+            display.show(screen, data)
+            path = folder / f"{prefix}{name_of(screen)}.png"
             path.write_bytes(display.png(scale))
             written.append(path)
     return written

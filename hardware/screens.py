@@ -1,250 +1,27 @@
-"""What the 128x64 OLED shows: one function per screen, drawing plain data onto a PIL ImageDraw.
+"""The shared OLED screens: one function per screen, drawing plain data onto a PIL ImageDraw.
 
 Each screen takes a dict (or a dataclass) of strings and numbers, never a game state: the
-service decides what to say, these functions only decide where the pixels go. The font is
-PIL's built-in bitmap font (6 px per character, capitals 6 px tall): crisp on a 1-bit panel,
-21 characters a line, and nothing to bundle. It covers Latin-1 only, so kana and kanji are drawn
-with Misaki Gothic (Debian's fonts-misaki: 8x8 bitmaps drawn for exactly this size), 8 px each,
-16 a line; without that font they fall back to '?' and the log says why. A screen's fixed words
-follow its data's "lang" (companion.i18n). A screen is a title bar and up to 5 lines:
-
-    rows 0-10   title bar, lit, dark text
-    rows 13-61  five text lines, 10 px apart
+service decides what to say, these functions only decide where the pixels go, with the helpers
+in hardware.drawing. These are the screens every table needs (scores, a ruling, a message, a
+prompt, an error, joining, a new host, the winner, the menu, unplugging); a game draws its own
+pages with the same helpers in its own folder (companion/games/<game>/oled.py) and hands its
+drawing function where a shared screen's name would go (`draw_screen`).
 """
 from __future__ import annotations
 
-import dataclasses
-import functools
-import logging
-import os
-from fractions import Fraction
+import types
 from typing import Any, Callable, Mapping
 
 import segno
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
-from .errors import HardwareError
+from .drawing import (BODY_LINES, BODY_TOP, CHAR_W, HEIGHT, LINE_PITCH, WIDTH, ScreenError,
+                      big_text_center, body_line, body_text, button_hints, clean, cut, fields, fit,
+                      fitted_line, own_words, points, require, score_table, text, text_center,
+                      text_width, title_bar, wrap)
 
-WIDTH, HEIGHT = 128, 64
-CHAR_W = 6
-COLUMNS = WIDTH // CHAR_W  # 21
-BODY_TOP, LINE_PITCH, BODY_LINES = 13, 10, 5
-# The bitmap font's ink starts 2 rows below the point we draw at; subtract it so `y` is the
-# top of the capitals' ascenders.
-_INK = 2
-_ASCII_FIXES = str.maketrans({"…": "...", "–": "-", "—": "-", "‘": "'", "’": "'", "“": '"', "”": '"',
-                              "\t": " ", "\n": " ", "\r": " "})
-
-
-log = logging.getLogger("paradox-table")
-
-# Misaki Gothic: 8x8 kana and kanji (fonts-misaki, installed by `make test` and firmware/install.sh).
-WIDE_FONT_PATHS = (os.environ.get("PARADOX_TABLE_WIDE_FONT", ""),
-                   "/usr/share/fonts/truetype/misaki/misaki_gothic.ttf")
-WIDE_W = 8
-# Misaki's ink sits this many rows below the point drawn at, with its baseline on the bitmap
-# font's, so mixed lines share one row.
-_WIDE_INK = 1
-
-
-class ScreenError(HardwareError, ValueError):
-    """The data handed to a screen cannot be drawn; the message says what is wrong."""
-
-
-@functools.cache
-def font() -> ImageFont.ImageFont:
-    # Pillow >= 10.1 made load_default() a scalable font; the bitmap one is kept under this name.
-    loader = getattr(ImageFont, "load_default_imagefont", ImageFont.load_default)
-    return loader()
-
-
-@functools.cache
-def wide_font() -> ImageFont.FreeTypeFont | None:
-    """Misaki Gothic at its own 8 px, or None (said once in the log): wide letters become '?'."""
-    for path in WIDE_FONT_PATHS:
-        if path and os.path.exists(path):
-            try:
-                return ImageFont.truetype(path, WIDE_W)
-            except OSError as exc:
-                log.warning("cannot read the Japanese screen font %s (%s)", path, exc)
-    log.warning("no Japanese screen font (install fonts-misaki): kana and kanji show as '?' on the OLED")
-    return None
-
-
-def is_wide(ch: str) -> bool:
-    """Drawn with the wide font: anything the Latin-1 bitmap font does not have."""
-    return ord(ch) > 0xFF
-
-
-def text_width(s: str) -> int:
-    """Pixels a line takes: 6 a Latin-1 character, 8 a wide one."""
-    return sum(WIDE_W if is_wide(ch) else CHAR_W for ch in s)
-
-
-def cut(s: str, px: int) -> str:
-    """The longest start of `s` that fits in `px` pixels."""
-    used = 0
-    for i, ch in enumerate(s):
-        used += WIDE_W if is_wide(ch) else CHAR_W
-        if used > px:
-            return s[:i]
-    return s
-
-
-def clean(text: Any) -> str:
-    """One line of text the fonts can draw (Latin-1, and kana/kanji when Misaki is installed;
-    anything else becomes '?'). Full-width spaces are spaces."""
-    return drawable(" ".join(str(text).replace("\u3000", " ").split()))
-
-
-def drawable(text: Any) -> str:
-    text = str(text).translate(_ASCII_FIXES)
-    if wide_font() is None:
-        return text.encode("latin-1", "replace").decode("latin-1")
-    return "".join(ch if ord(ch) <= 0xFF or _has_glyph(ch) else "?" for ch in text)
-
-
-@functools.lru_cache(maxsize=4096)
-def _has_glyph(ch: str) -> bool:
-    """Misaki draws JIS X 0208 (kana, kanji, full-width forms): what EUC-JP can encode."""
-    try:
-        ch.encode("euc_jp")
-        return True
-    except UnicodeEncodeError:
-        return False
-
-
-def own_words(data: Mapping[str, Any], words: str, **params) -> str:
-    """A screen's own words in its data's language ("lang"; English when none is given)."""
-    lang = data.get("lang") if isinstance(data, Mapping) else None
-    if not lang or lang == "en":
-        return words.format(**params) if params else words
-    from companion.i18n import Msg, translate  # the catalogs live with the companion
-    return translate(Msg(words, **params), lang)
-
-
-def points(value: Any) -> str:
-    """Scores as players say them: 3, 3.5, -0.5 (half points are common at the table)."""
-    if isinstance(value, str):
-        return value
-    number = float(Fraction(value).limit_denominator(100)) if not isinstance(value, float) else value
-    return f"{number:g}"
-
-
-def wrap(text: Any, width: int = COLUMNS) -> list[str]:
-    """Greedy word wrap in `width` columns of 6 px; a word longer than a line (a Japanese
-    sentence has no spaces) is cut where the line ends, so nothing runs off the panel."""
-    lines: list[str] = []
-    line = ""
-    px = width * CHAR_W
-    for word in clean(text).split(" "):
-        while text_width(word) > px:
-            room = px - text_width(line) - CHAR_W if line else px
-            head = cut(word, room) if line and any(map(is_wide, word)) else ""
-            if head:  # Japanese runs on after what the line holds
-                lines.append(f"{line} {head}")
-                line, word = "", word[len(head):]
-                continue
-            if line:
-                lines.append(line)
-                line = ""
-            head = cut(word, px)
-            lines.append(head)
-            word = word[len(head):]
-        if not word:
-            continue
-        if line and text_width(line) + CHAR_W + text_width(word) > px:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    if line:
-        lines.append(line)
-    return lines
-
-
-def fit(lines: list[str], count: int, width: int = COLUMNS) -> list[str]:
-    """At most `count` lines; a cut is shown with '..' so nobody mistakes it for the whole story."""
-    if len(lines) <= count:
-        return lines
-    kept = lines[:count]
-    kept[-1] = cut(kept[-1], (width - 2) * CHAR_W).rstrip() + ".."
-    return kept
-
-
-def text(draw: ImageDraw.ImageDraw, x: int, y: int, s: str, fill: int = 1) -> None:
-    s = drawable(s)
-    if not any(map(is_wide, s)):
-        draw.text((x, y - _INK), s, font=font(), fill=fill)
-        return
-    # runs of Latin-1 in the bitmap font, runs of kana and kanji in Misaki, side by side
-    run = ""
-    for ch in s + "\0":
-        if run and (ch == "\0" or is_wide(ch) != is_wide(run[0])):
-            if is_wide(run[0]):
-                draw.text((x, y - _WIDE_INK), run, font=wide_font(), fill=fill)
-            else:
-                draw.text((x, y - _INK), run, font=font(), fill=fill)
-            x += text_width(run)
-            run = ""
-        run += ch if ch != "\0" else ""
-
-
-def text_right(draw: ImageDraw.ImageDraw, right: int, y: int, s: str, fill: int = 1) -> None:
-    s = drawable(s)
-    text(draw, right - text_width(s), y, s, fill)
-
-
-def text_center(draw: ImageDraw.ImageDraw, y: int, s: str, fill: int = 1, left: int = 0,
-                right: int = WIDTH) -> None:
-    s = cut(clean(s), right - left)
-    text(draw, left + (right - left - text_width(s)) // 2, y, s, fill)
-
-
-def big_text_center(draw: ImageDraw.ImageDraw, y: int, s: str) -> None:
-    """Twice the size (12 px a character, 10 a line): for the few words that must read from afar."""
-    s = cut(clean(s), WIDTH // 2)
-    small = Image.new("1", (text_width(s), 9))
-    text(ImageDraw.Draw(small), 0, 0, s)
-    big = small.resize((small.width * 2, small.height * 2), Image.NEAREST)
-    draw.bitmap(((WIDTH - big.width) // 2, y), big, fill=1)
-
-
-def title_bar(draw: ImageDraw.ImageDraw, title: str, right: str = "") -> None:
-    draw.rectangle((0, 0, WIDTH - 1, 10), fill=1)
-    right = cut(clean(right), (COLUMNS - 4) * CHAR_W)
-    room = COLUMNS * CHAR_W - text_width(right) - (CHAR_W if right else 0)
-    text(draw, 2, 1, cut(clean(title), room), fill=0)
-    if right:
-        text_right(draw, WIDTH - 2, 1, right, fill=0)
-
-
-def body_line(draw: ImageDraw.ImageDraw, index: int, s: str, inverted: bool = False) -> None:
-    y = BODY_TOP + index * LINE_PITCH
-    if inverted:
-        draw.rectangle((0, y - 1, WIDTH - 1, y + 9), fill=1)  # one row below the descenders
-    text(draw, 1, y, s, fill=0 if inverted else 1)
-
-
-def body_text(draw: ImageDraw.ImageDraw, s: Any, first: int = 0, last: int = BODY_LINES - 1) -> None:
-    for i, line in enumerate(fit(wrap(s), last - first + 1)):
-        body_line(draw, first + i, line)
-
-
-def _data(data: Any) -> Mapping[str, Any]:
-    if data is None:
-        return {}
-    if dataclasses.is_dataclass(data) and not isinstance(data, type):
-        return dataclasses.asdict(data)
-    if isinstance(data, Mapping):
-        return data
-    raise ScreenError(f"screen data must be a dict or a dataclass, got {type(data).__name__}")
-
-
-def _require(data: Mapping[str, Any], key: str) -> Any:
-    if key not in data:
-        raise ScreenError(f"missing {key!r}")
-    return data[key]
+# A screen: draws its data (a mapping of strings and numbers) on the panel's ImageDraw.
+Screen = Callable[[ImageDraw.ImageDraw, Mapping[str, Any]], None]
 
 
 # --- the screens ------------------------------------------------------------------------
@@ -254,40 +31,14 @@ def scoreboard(draw: ImageDraw.ImageDraw, data: Mapping[str, Any]) -> None:
 
     `mark` puts a '>' before a seat: whose turn it is, or who leads.
     """
-    seats = list(_require(data, "seats"))
-    if not 1 <= len(seats) <= BODY_LINES:
-        raise ScreenError(f"the scoreboard shows 1 to {BODY_LINES} seats, got {len(seats)}")
     title_bar(draw, data.get("title", own_words(data, "Scores")), data.get("right", ""))
-    for i, seat in enumerate(seats):
-        seat = _data(seat)
-        score = points(_require(seat, "score"))
-        y = BODY_TOP + i * LINE_PITCH
-        if seat.get("mark"):
-            text(draw, 1, y, ">")
-        name_room = (COLUMNS - 2 - len(score) - 1) * CHAR_W
-        text(draw, 2 * CHAR_W - 3, y, cut(clean(_require(seat, "name")), name_room))
-        text_right(draw, WIDTH - 1, y, score)
-
-
-def trick(draw: ImageDraw.ImageDraw, data: Mapping[str, Any]) -> None:
-    """{"title": "Trick 7", "lead": "yellow", "plays": [{"seat": "P1", "tile": "yellow 3"}], "turn": "P3"}"""
-    plays = [_data(p) for p in data.get("plays", ())]
-    turn = data.get("turn")
-    lines = [f"{clean(_require(p, 'seat'))} {clean(_require(p, 'tile'))}" for p in plays]
-    if turn:
-        lines.append(own_words(data, "{name} to play", name=clean(turn)))
-    if len(lines) > BODY_LINES:
-        raise ScreenError(f"a trick screen has room for {BODY_LINES} lines, got {len(lines)}")
-    lead = data.get("lead")
-    title_bar(draw, data.get("title", own_words(data, "Trick")), own_words(data, "lead {name}", name=lead) if lead else "")
-    for i, line in enumerate(lines):
-        body_line(draw, i, cut(line, (COLUMNS - 1) * CHAR_W), inverted=bool(turn) and i == len(lines) - 1)
+    score_table(draw, require(data, "seats"))
 
 
 def adjudication(draw: ImageDraw.ImageDraw, data: Mapping[str, Any]) -> None:
     """{"title": "Paradox yellow 1", "text": "P3 past 1 pt, P4 0.5"}: the last ruling and why."""
     title_bar(draw, data.get("title", own_words(data, "Ruling")), data.get("right", ""))
-    body_text(draw, _require(data, "text"))
+    body_text(draw, require(data, "text"))
 
 
 def message(draw: ImageDraw.ImageDraw, data: Mapping[str, Any]) -> None:
@@ -304,11 +55,10 @@ def prompt(draw: ImageDraw.ImageDraw, data: Mapping[str, Any]) -> None:
     buttons = {str(k).upper(): v for k, v in dict(data.get("buttons") or {}).items()}
     title_bar(draw, data.get("title", own_words(data, "Check")), data.get("right", ""))
     if buttons:
-        body_text(draw, _require(data, "text"), last=BODY_LINES - 2)
-        hint = "  ".join(f"{k} {clean(v)}" for k, v in sorted(buttons.items()))
-        body_line(draw, BODY_LINES - 1, cut(hint, (COLUMNS - 1) * CHAR_W), inverted=True)
+        body_text(draw, require(data, "text"), last=BODY_LINES - 2)
+        button_hints(draw, buttons)
     else:
-        body_text(draw, _require(data, "text"))
+        body_text(draw, require(data, "text"))
 
 
 def error(draw: ImageDraw.ImageDraw, data: Mapping[str, Any]) -> None:
@@ -335,7 +85,7 @@ def join(draw: ImageDraw.ImageDraw, data: Mapping[str, Any]) -> None:
 
     The QR code holds the address when there is one: many Android phones cannot open a .local
     name. The text gives the address first, then the name, for whoever types it."""
-    url = data.get("url") or f"http://{_require(data, 'hostname')}.local:{data.get('port', 8080)}/"
+    url = data.get("url") or f"http://{require(data, 'hostname')}.local:{data.get('port', 8080)}/"
     address = data.get("address")
     draw.bitmap((0, 0), qr_image(address or url), fill=1)
     left = 66
@@ -411,7 +161,7 @@ def host(draw: ImageDraw.ImageDraw, data: Mapping[str, Any]) -> None:
 
     The code is drawn large, so the table can see it is the same as on the phone that asked.
     """
-    code = clean(_require(data, "code"))  # digits: Latin in every language
+    code = clean(require(data, "code"))  # digits: Latin in every language
     if not code or len(code) > WIDTH // (2 * CHAR_W):
         raise ScreenError(f"a host code is 1 to {WIDTH // (2 * CHAR_W)} characters, got {code!r}")
     title_bar(draw, data.get("title", own_words(data, "New host?")))
@@ -438,7 +188,7 @@ def unplug(draw: ImageDraw.ImageDraw, data: Mapping[str, Any]) -> None:
 
 def winner(draw: ImageDraw.ImageDraw, data: Mapping[str, Any]) -> None:
     """{"names": ["Ann"], "score": 9.5}; several names for a shared win."""
-    names = [clean(n) for n in _require(data, "names")]
+    names = [clean(n) for n in require(data, "names")]
     if not names:
         raise ScreenError("a winner screen needs at least one name")
     title_bar(draw, data.get("title", own_words(data, "Winner") if len(names) == 1 else own_words(data, "Shared win")))
@@ -455,19 +205,19 @@ def winner(draw: ImageDraw.ImageDraw, data: Mapping[str, Any]) -> None:
 
 def menu(draw: ImageDraw.ImageDraw, data: Mapping[str, Any]) -> None:
     """{"items": ["New game", "Undo", ...], "selected": 1}: C moves, A picks (long press C opens it)."""
-    items = [clean(i) for i in _require(data, "items")]
+    items = [clean(i) for i in require(data, "items")]
     selected = int(data.get("selected", 0))
     if items and not 0 <= selected < len(items):
         raise ScreenError(f"selected is {selected}, but the menu has {len(items)} items")
     first = max(0, selected - BODY_LINES + 1)  # scroll just far enough to keep the choice in view
     title_bar(draw, data.get("title", own_words(data, "Menu")), f"{selected + 1}/{len(items)}" if items else "")
     for i, item in enumerate(items[first:first + BODY_LINES]):
-        body_line(draw, i, cut(item, (COLUMNS - 1) * CHAR_W), inverted=first + i == selected)
+        fitted_line(draw, i, item, inverted=first + i == selected)
 
 
-SCREENS: dict[str, Callable[[ImageDraw.ImageDraw, Mapping[str, Any]], None]] = {
+
+SCREENS: dict[str, Screen] = {
     "scoreboard": scoreboard,
-    "trick": trick,
     "adjudication": adjudication,
     "prompt": prompt,
     "message": message,
@@ -480,13 +230,23 @@ SCREENS: dict[str, Callable[[ImageDraw.ImageDraw, Mapping[str, Any]], None]] = {
 }
 
 
-def draw_screen(draw: ImageDraw.ImageDraw, name: str, data: Any) -> None:
-    """Draw screen `name`; raises ScreenError (with a sentence) for an unknown name or bad data."""
-    if name not in SCREENS:
-        raise ScreenError(f"no screen called {name!r}; screens are {', '.join(SCREENS)}")
+def name_of(screen: str | Screen) -> str:
+    """What the log and the web call a screen: a shared screen's name, a game's function's name."""
+    if isinstance(screen, str):
+        return screen
+    return screen.__name__ if isinstance(screen, types.FunctionType) else type(screen).__name__
+
+
+def draw_screen(draw: ImageDraw.ImageDraw, screen: str | Screen, data: Any) -> None:
+    """Draw `screen`, a shared screen's name or a game's own screen function; raises ScreenError
+    (with a sentence) for an unknown name or bad data."""
+    if isinstance(screen, str) and screen not in SCREENS:
+        raise ScreenError(f"no screen called {screen!r}; screens are {', '.join(SCREENS)}")
+    if not isinstance(screen, str) and not callable(screen):
+        raise ScreenError(f"a screen is a name or a drawing function, not {type(screen).__name__}")
     try:
-        SCREENS[name](draw, _data(data))
+        (SCREENS[screen] if isinstance(screen, str) else screen)(draw, fields(data))
     except ScreenError:
         raise
     except Exception as exc:  # odd data must not take the service down with the screen
-        raise ScreenError(f"cannot draw {name}: {exc}") from exc
+        raise ScreenError(f"cannot draw {name_of(screen)}: {exc}") from exc

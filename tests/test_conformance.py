@@ -22,7 +22,8 @@ from companion.games.base import PARTS, VIEW_KEYS, Game, Rules, Watcher
 from companion.panel import oled_screen, pages
 from companion.session import Session
 from companion.store import Store
-from hardware.screens import SCREENS
+from hardware.display import Display, emulated_device
+from hardware.screens import SCREENS, name_of
 from vision.readers import READERS, SIZED_BY_CELLS
 from web.app import viewer_from_name
 
@@ -74,9 +75,15 @@ class Snap:
 
 
 def check_oled(session):
-    for page in pages(session.name):
-        name, data = oled_screen(Snap(session, page), "http://paradox-table.local:8080/")
-        assert name in SCREENS and isinstance(data, dict)
+    """Every page shows a shared screen or one of the game's own, and draws (no error screen)."""
+    own = games.oled(session.name).screens if games.oled(session.name) else ()
+    with Display(emulated_device()) as display:
+        for page in pages(session.name):
+            screen, data = oled_screen(Snap(session, page), "http://paradox-table.local:8080/")
+            assert screen in SCREENS or screen in own, f"{page} shows {screen!r}: not a screen"
+            assert isinstance(data, dict)
+            display.show(screen, data)
+            assert display.screen == name_of(screen), f"{session.name} cannot draw its {page} page"
 
 
 @pytest.mark.parametrize("name", games.names())
@@ -114,6 +121,9 @@ def test_the_rules_are_the_protocol_and_every_part_has_its_type(name):
     if "oled" in game.parts:
         pages = games.oled(name).pages
         assert pages[0] == "auto" and len(set(pages)) == len(pages)
+        own = [name_of(s) for s in games.oled(name).screens]  # drawn in the game's folder
+        assert all(map(callable, games.oled(name).screens)) and len(set(own)) == len(own)
+        assert not set(own) & set(SCREENS), f"{name} redraws a shared screen: {set(own) & set(SCREENS)}"
     if "records" in game.parts:
         own = games.records(name)
         assert own.lines and "move" not in own.lines and all(map(callable, own.lines.values()))

@@ -25,15 +25,15 @@ PO = ROOT / "companion" / "locale" / "ja" / "LC_MESSAGES" / "messages.po"  # and
 # Babel's keywords, as babel.cfg gives them to pybabel
 KEYWORDS = {"Msg": None, "Plural": (1, 2), "term": None, "tr": None, "trn": (1, 2), "own_words": (2,),
             "Refused": (2,)}
-# What has been converted to messages: Loop, Paradominetor, Paradox Island, the shared pages, the
-# OLED, replay. Paradox Initiative and Domino Dynasty still
-# speak English (docs/glossary.md).
-NOT_YET = ("dynasty", "initiative")
+# What has been converted to messages: Loop, Paradominetor, Paradox Initiative, Domino Dynasty,
+# Paradox Island, the shared pages, the OLED, replay.
+NOT_YET = ()
 PY = [f for f in glob.glob(str(ROOT / "companion" / "**" / "*.py"), recursive=True)
       + glob.glob(str(ROOT / "web" / "*.py")) + glob.glob(str(ROOT / "hardware" / "*.py"))
       if not any(g in Path(f).relative_to(ROOT).parts for g in NOT_YET)]
 JS = glob.glob(str(ROOT / "web" / "static" / "*.js")) + [
-    str(ROOT / "companion" / "games" / g / "web" / "game.js") for g in ("loop", "paradominetor", "island")]
+    str(ROOT / "companion" / "games" / g / "web" / "game.js")
+    for g in ("loop", "paradominetor", "initiative", "dynasty", "island")]
 PAGES = [ROOT / "web" / "static" / "host.html", ROOT / "web" / "static" / "seat.html"]
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 # Three English words in a row: a sentence left untranslated (a name or an id is one word).
@@ -170,6 +170,12 @@ GAMES = [("loop", {"players": 3, "names": ["さくら", "たろう", "はなこ"
          ("loop", {"players": 4, "names": ["A", "B", "C", "D"]}, 8),
          ("paradominetor", {"seats": 4, "names": ["さくら", "たろう", "はなこ", "じろう"], "deal": True}, 5),
          ("paradominetor", {"seats": 5, "deal": True, "variant": "advanced"}, 9),
+         ("initiative", {"players": 3, "names": ["さくら", "たろう", "はなこ"]}, 2),
+         ("initiative", {"players": 1, "challenging": "yes"}, 6),
+         ("dynasty", {"players": 3, "names": ["さくら", "たろう", "はなこ"]}, 4),
+         # every expansion, the powers and the report rules: their events, tasks and refusals too
+         ("dynasty", {"players": 4, "powers": "yes", "report_rules": "yes", "tactical": "yes",
+                      "expansions": ["goblin", "proximity", "direction", "machine"]}, 7),
          ("island", {"players": 3}, 4),
          ("island", {"players": 2, "characters": ["phil"]}, 7),
          ("island", {"players": 4, "characters": ["achilles", "granddead", "theseus"]}, 2)]
@@ -179,7 +185,7 @@ GAMES = [("loop", {"players": 3, "names": ["さくら", "たろう", "はなこ"
 def test_a_whole_game_reads_in_japanese(name, options, seed):
     """Every message a game says (views, events, refusals) is in the catalog, and the game's
     views in Japanese hold no English sentence."""
-    from hardware.screens import BODY_LINES, wrap
+    from hardware.drawing import BODY_LINES, wrap
     ja = {m.id if isinstance(m.id, str) else m.id[0] for m in catalog() if m.string}
     unknown, english, count, too_long = set(), set(), 0, []
     for views, said, refusals in whole_game(name, options, seed):
@@ -225,17 +231,41 @@ LOOP_RECORD = [{"game": "loop", "players": 2, "names": ["さくら", "たろう"
                {"turn": {"seat": 0, "new": "shop", "part": "net", "machine": 1,
                          "launch": {"machine": 1, "destination": "Rome"}}},
                {"turn": {"seat": 1, "new": "trash"}}]
+# A matrix record (a red strand of four, then a swap forming nothing) and a scoring one in one
+INITIATIVE_RECORD = [
+    {"game": "initiative", "players": 2, "names": ["さくら", "たろう"]},
+    {"matrix": {"seat": 0, "rows": ["R1 Y3 B2 R1 W3", "B2 K1 W3 R2 Y1", "R1 R2 R3 Y1 K2", "Y1 B3 K2 W1 R3",
+                                    "K2 W1 R3 Y2 B1"]}},
+    {"anomaly": ["R1", "Y2", "W3"]},
+    {"bag": ["W1", "B2", "K3", "R1", "R2", "Y3", "B1", "Y1", "K2", "W3", "B3", "Y2", "K1", "W2"]},
+    {"swap": {"seat": 0, "a": [2, 3], "b": [0, 3]}}, {"swap": {"seat": 0, "a": [3, 0], "b": [1, 3]}},
+    {"worlds": {"fractured": [2], "locked": [1]}},
+    {"pile": {"seat": 1, "cards": ["world-2-past", "world-2-future", "world-1-past"], "alliances": 2}}]
 PARADOMINETOR_RECORD = [
     {"game": "paradominetor", "seats": 4, "colours": ["red", "blue", "green", "purple"], "first_lead": 0},
     {"trick": [{"seat": 0, "tile": "black-0", "declare": "purple"}, {"seat": 1, "tile": "purple-4-present"},
                {"seat": 2, "tile": "purple-6-future"}, {"seat": 3, "tile": "black-0"}]}]
 
 
+DYNASTY_RECORD = [{"game": "dynasty", "players": 2, "roles": {"0": "warfare", "1": "goods"}}] + [
+    {"start": {"map": "shared", "role": role, "cells": [[3, 1 + i], [4, 1 + i]]}}
+    for i, role in enumerate(("warfare", "money", "infrastructure", "housing", "goods"))] + [
+    {"start": {"map": "personal", "seat": s, "cells": [[3, 3], [4, 3]]}} for s in (0, 1)] + [
+    {"place": {"seat": 0, "map": "personal", "cells": [[5, 3], [6, 3]], "halves": ["lava/person/EW", "lava/warfare/W"]}}]
+
+
 @pytest.mark.parametrize("record, english_words, japanese_words", [
+    (DYNASTY_RECORD, ["Placement 1: seat 0 on the personal map; Military 8", "(1 people)", "x province 2"],
+     ["配置1: 席0が個人マップに。軍事力 8", "2 軍事首都 D4(人1)", "×領地2", "財力 8(ゲームにいない: 最も強いプレイヤーと同じ勢力)"]),
     (LOOP_RECORD, ["Day 1", "new Shop", "launched to Rome for 4", "stops before the end"],
      ["1日目", "新規 ショップ", "ローマへ発進して4点", "記録はゲームの終了前で途切れています。"]),
     (PARADOMINETOR_RECORD, ["Trick  1: Paradox black 0: seat 0 past 1 pt, seat 3 past 0.5", "Scores: seat 0 1"],
      ["トリック 1: パラドックス 黒0: 席0 過去 1点、席3 過去 0.5点", "得点: 席0 1"]),
+    (INITIATIVE_RECORD, ["さくら: red strand of 4, 1 earned, switches on: red", "さくら: no strand",
+                         "たろう: 5 (worlds 2, experiments 0, locked 1", "Best: たろう"],
+     ["さくら: 赤のストランド(4個)、1個獲得、スイッチオン: 赤", "さくら: ストランドなし",
+      "たろう: 5点(世界 2、実験 0、ロック 1、目標 []、同盟 2。崩壊した世界で失ったカード: world-2-past)",
+      "最高得点: たろう"]),
 ])
 def test_replay_speaks_either_language_and_its_json_neither(tmp_path, capsys, record, english_words,
                                                             japanese_words):
@@ -393,3 +423,141 @@ def test_what_the_op_says_aloud_reads_in_japanese():
     assert [translate(w, "ja") for w in lines[-2:]] == ["フィル: 私の開始フルーツはリンゴです。",
                                                          "OP: フィルから始めます。"]
     assert all(JAPANESE.search(translate(w, "ja")) for w in lines)
+
+
+# ---------------------------------------------------------------- Paradox Initiative
+
+def test_paradox_initiatives_form_and_own_words_have_their_japanese():
+    """The form is in the shared catalog (the host page offers every game's); the worlds, the
+    experiments, the tech modules and the game's nouns in Initiative's own (initiative.po), one
+    name each as docs/glossary.md gives it."""
+    from companion.games.initiative import catalog as pi_catalog
+    from companion.games.initiative.state import TECH
+    g = games.describe("initiative")
+    form = [g.title] + [o.label for o in g.options] + [o.help for o in g.options if o.help] + \
+        [c[1] for o in g.options for c in (o.choices or ())]
+    shared = i18n.catalog_json("ja", i18n.DOMAIN)
+    assert [w for w in form if not JAPANESE.search(shared.get(w, ""))] == []
+    own = i18n.catalog_json("ja", "initiative")
+    words = [w["name"] for w in pi_catalog.worlds() if w["name"] != f"World {w['number']}"] + \
+        ["Spires", "Towers", "Gates", "nexus", "any", "planet"] + list(TECH)
+    assert [w for w in words if not JAPANESE.search(own.get(w, ""))] == []
+    assert [own[w] for w in ("matrix", "anomaly", "lock", "wormhole", "swap")] == \
+        ["マトリクス", "アノマリー", "ロック", "ワームホール", "入れ替え"]
+    # a card as players say it, its world's name and timeline in Japanese
+    assert translate(pi_catalog.card_words("world-6-nexus"), "ja") == "世界6 クシール・ネクサス"
+    assert translate(pi_catalog.card_words("spires-past"), "ja") == "尖塔の実験・過去"
+
+
+def test_paradox_initiatives_refusals_and_the_cameras_questions_read_in_japanese():
+    """A refusal, the camera's question when a phone's swap is not on the table yet, and the
+    words the table then hears, in Japanese (the camera's logic is the same in any language)."""
+    from companion.games.initiative import Swap, apply, setup
+    from tests.initiative.test_table import Mat, _anomaly_swap_by_phone, _game
+    state = setup({"players": 2, "names": ["さくら", "たろう"]}, 4)
+    with pytest.raises(IllegalMove) as refused:
+        apply(state, Swap(0, [0, 0], [0, 1]))
+    assert translate(i18n.said(refused.value), "ja") == "まずアノマリーのために袋から引いた粒子を入力してください"
+    with pytest.raises(IllegalMove) as refused:
+        setup({"players": 5})
+    assert translate(i18n.said(refused.value), "ja") == \
+        "パラドックス・イニシアチブは1人(ライバル研究所と対戦)から4人で遊びます"
+    state = _game()
+    seat = state.get()["order"][0]
+    mat = Mat(state)
+    mat.swap(seat, (0, 0), (0, 1))  # K1 and W2: symbols differ
+    prompt = mat.watcher.next(state)
+    assert translate(prompt.text, "ja") == \
+        f"P{seat + 1}が1行1列と1行2列を入れ替え: [0, 0]のK1と[0, 1]のW2はシンボルが違います"
+    mat, seat, _, state = _anomaly_swap_by_phone()
+    prompt = mat.watcher.next(state)
+    (phone, agreed), (table, _) = prompt.choices
+    assert [translate(w, "ja") for w in (prompt.title, phone, agreed.said, table)] == [
+        "テーブルかスマホか", "スマホが正しい: 1行2列とアノマリー2を入れ替え(白2と黄2)",
+        "テーブルを合わせてください: 1行2列とアノマリー2を入れ替え(白2と黄2)",
+        "テーブルが正しい: スマホの入力を取り消す"]
+    assert translate(prompt.text, "ja").startswith(f"テーブルのP{seat + 1}のマトリクスとアノマリーはスマホの入力前のままです。")
+    assert not [w for w in translate([prompt.text, prompt.no, prompt.words], "ja") if ENGLISH.search(w)]
+
+
+def test_words_kept_in_a_json_state_are_messages_again():
+    """A game whose state is JSON keeps what it said as plain(msg): language-free in the state,
+    a message again (parameters, plurals and lists) when shown."""
+    said = i18n.Plural("{name} still has {n} matrix action to take: a swap is enough, it need not form a strand",
+                       "{name} still has {n} matrix actions to take: a swap is enough, it need not form a strand",
+                       2, name=Msg("Rival lab"))
+    listed = i18n.Listed([i18n.term("red"), Msg("the anomaly")])
+    kept = json.loads(json.dumps(i18n.plain([said, listed, "as typed"])))
+    again = i18n.from_plain(kept)
+    assert again == [said, listed, "as typed"]
+    assert translate(again, "ja") == translate([said, listed, "as typed"], "ja") == [
+        "ライバル研究所にはまだマトリクスアクションが2回残っています。ストランドにならない入れ替えでも構いません",
+        "赤、アノマリー", "as typed"]
+# ---------------------------------------------------------------- Domino Dynasty
+
+def test_domino_dynastys_form_and_components_have_their_japanese():
+    """The new-game form and the roles are in the shared words (the host page offers every
+    game's form); the components' words in Dynasty's own catalog, one name for each thing
+    (docs/glossary.md, Domino Dynasty)."""
+    from companion.games.dynasty.catalog import EVENTS, ICONS, PENALTIES, REWARDS, ROLE, SCALARS, TERRAINS
+    g = games.describe("dynasty")
+    form = [g.title] + [o.label for o in g.options] + [o.help for o in g.options if o.help] + \
+        [c[1] for o in g.options for c in (o.choices or ())]
+    shared = i18n.catalog_json("ja", i18n.DOMAIN)
+    assert len(form) > 30 and [w for w in form if not JAPANESE.search(shared.get(w, ""))] == []
+    own = i18n.catalog_json("ja", "dynasty")
+    words = [r["strength"] for r in ROLE.values()] + list(TERRAINS) + list(ICONS) + list(REWARDS) + \
+        list(REWARDS.values()) + list(PENALTIES) + list(PENALTIES.values()) + \
+        [v["words"] for v in EVENTS.values()] + [v["words"] for v in SCALARS.values() if v["words"]]
+    assert len(words) > 100 and [w for w in words if not JAPANESE.search(own.get(w, ""))] == []
+    assert [shared[ROLE[r]["name"]] for r in ("warfare", "money", "infrastructure", "housing", "goods")] == \
+        ["戦の兄", "貨幣の姉", "基盤の叔父", "空間のきょうだい", "物資の叔母"]
+    assert [own[t] for t in TERRAINS] == ["溶岩", "砂漠", "石地", "平原", "草地"]
+    assert (own["Strength"], own["Missions"], own["Market"]) == ("勢力", "ミッション", "マーケット")
+
+
+def test_domino_dynastys_refusals_read_in_japanese():
+    """A placement the maps refuse, a turn out of order and a half written wrong: refused in the
+    reader's words, squares named as on the mat, and nothing changed."""
+    from companion.games import dynasty
+    state = dynasty.setup({"players": 2, "names": ["さくら", "たろう"], "roles": ["warfare", "goods"]}, 0)
+    state, _ = dynasty.apply(state, dynasty.Market(0, ("lava//EW|lava//EW", "grass//NS|grass//NS",
+                                                         "lava//EW|lava//W", "desert//E|desert//W")))
+    for seat in (0, 1):
+        state, _ = dynasty.apply(state, dynasty.Mission(seat, ("warfare 1",)))
+    refusals = []
+    for move in (dynasty.Place(1, "personal", ((5, 3), (6, 3)), ("lava//EW", "lava//EW")),
+                 dynasty.Place(0, "personal", ((3, 2), (4, 2)), ("lava//EW", "lava//EW")),
+                 dynasty.Place(0, "shared", ((5, 1), (6, 1)), ("grass//NS", "grass//NS")),
+                 dynasty.Place(0, "personal", ((5, 3), (6, 3)), ("lava/dragon/EW", "lava//EW"))):
+        with pytest.raises(IllegalMove) as refused:
+            dynasty.apply(state, move)
+        refusals.append(translate(i18n.said(refused.value), "ja"))
+    assert refusals == ["ドミノを獲得するのはさくらの番です",
+                        "マスD3の南の辺で道が合っていません",
+                        "マスF2の西の辺で地形が合っていません: 草地の隣に溶岩",
+                        "'dragon'というアイコンはありません"]
+    placed, said = dynasty.apply(state, dynasty.Place(0, "personal", ((5, 3), (6, 3)), ("lava//EW", "lava//EW")))
+    assert translate(said[0].text(), "ja") == "さくら: 自分のマップF4-G4に溶岩・EW|溶岩・EW。"
+    assert said[0].text() == "さくら placed lava paths EW | lava paths EW on F4-G4 of their map."
+
+
+def test_a_bad_dynasty_record_is_refused_in_either_language(tmp_path, capsys):
+    path = tmp_path / "game.jsonl"
+    bad = dict(DYNASTY_RECORD[-1]["place"], turn=2)
+    path.write_text("\n".join(json.dumps(line) for line in [DYNASTY_RECORD[0], {"place": bad}]))
+    assert cli.main(["replay", str(path), "--lang", "ja"]) == 2
+    assert capsys.readouterr().err == "2行目: placeの行にturnは使えません\n"
+    assert cli.main(["replay", str(path)]) == 2
+    assert capsys.readouterr().err == "line 2: a place line does not take turn\n"
+
+
+def test_every_word_of_dynastys_page_script_reaches_its_page():
+    """Each tr("...") of Dynasty's game.js has its Japanese among the words its page receives: the
+    shared ones and Dynasty's own (a word only another game's catalog holds never reaches it)."""
+    script = (ROOT / "companion" / "games" / "dynasty" / "web" / "game.js").read_text()
+    asked = set(re.findall(r'\btr\("((?:[^"\\]|\\.)*)"', script))
+    page = {**i18n.catalog_json("ja", i18n.DOMAIN), **i18n.catalog_json("ja", "dynasty")}
+    assert len(asked) > 100 and sorted(w for w in asked if w not in page) == []
+    # and none left in English ("{strength} {had}/{needed}" is all numbers and names)
+    assert sorted(w for w in asked if re.search("[A-Za-z]{2,}", without_placeholders(page[w]))) == []

@@ -3,6 +3,7 @@ import pytest
 
 from companion.panel import oled_screen, pages
 from companion.service import Companion
+from hardware.screens import name_of
 
 JOIN = "http://paradox-table.local:8080/"
 
@@ -21,7 +22,7 @@ def test_button_c_pages_through_every_page(store, game, options, expected):
         shown = []
         for _ in expected:
             snap = c.snapshot
-            shown.append((snap.screen, oled_screen(snap, JOIN)[0]))
+            shown.append((snap.screen, name_of(oled_screen(snap, JOIN)[0])))
             c.button("next").result(5)
         assert shown == expected
         assert c.snapshot.screen == "auto"  # round again

@@ -107,6 +107,28 @@ def test_a_finished_game_is_not_resumed_and_undo_reopens_it(store):
     assert Session.resume(store).id == s.id
 
 
+def test_a_game_whose_last_move_landed_but_not_its_end_is_not_resumed(store):
+    """The power goes between the last move's write and the game's end mark: after the restart
+    the game is over all the same, marked so, and the table waits for the next one."""
+    earlier = Session.create(store, "paradominetor", OPTIONS, seed=3)
+    s = Session.create(store, "paradominetor", {"seats": 3, "deal": True}, seed=11)
+    rules = s.rules
+    for seat in range(3):
+        hand = s.view(Viewer.of_seat(seat))["hand"]
+        by_tf = {}
+        for t in hand:
+            by_tf.setdefault(t.split("-")[-1] if not t.startswith("black") else "past", t)
+        s.submit(rules.Pass(seat, tuple(by_tf[tf] for tf in ("past", "present", "future"))))
+    while not s.is_over():
+        s.submit(rules.legal_plays(s.state)[0])
+    store.reopen_game(s.id)  # the end mark never landed
+    resumed = Session.resume(store)
+    assert resumed is not None and resumed.id == earlier.id  # the game still open before it
+    assert store.game(s.id).ended is not None
+    store.end_game(earlier.id)
+    assert Session.resume(store) is None
+
+
 def test_the_log_is_written_ahead_and_durable(store):
     mode = sqlite3.connect(store.path).execute("PRAGMA journal_mode").fetchone()[0]
     assert mode == "wal"

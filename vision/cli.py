@@ -19,8 +19,9 @@ from pathlib import Path
 
 def camera_games(modules, readers: bool = False) -> dict:
     """{game: (MatSpec, TileSet)} from camera modules named by import path, each defining
-    ``MAT`` (a MatSpec) and ``TILES`` (a TileSet); with ``readers``, (its ``READER``, its
-    ``CELLS``) third, the tile reader and None where the module names none."""
+    ``MAT`` (a MatSpec) and ``TILES`` (a TileSet); with ``readers``, (its ``READER``, the cells
+    and the areas it reads) third: ``WATCHED_CELLS`` or ``CELLS``, ``WATCHED`` or ``ZONES``, the
+    tile reader and None where the module names none."""
     games = {}
     for name in modules:
         try:
@@ -28,7 +29,9 @@ def camera_games(modules, readers: bool = False) -> dict:
             mat, tiles = module.MAT, module.TILES
         except (ImportError, AttributeError) as e:
             raise ValueError(f"{name} is not a camera module with MAT and TILES ({e})") from None
-        reading = (vars(module).get("READER", "tiles"), vars(module).get("CELLS"))
+        names = vars(module)
+        reading = (names.get("READER", "tiles"), names.get("WATCHED_CELLS", names.get("CELLS")),
+                   names.get("WATCHED", names.get("ZONES")))
         games[mat.game] = (mat, tiles, reading) if readers else (mat, tiles)
     return games
 
@@ -85,11 +88,12 @@ def _layout(args):
     return mat_layout(args.games[args.game][0])
 
 
-def _reading(args) -> tuple[str, object]:
-    """(the name of the game's reader, its cells or None): the tile reader unless the game's
-    camera module names another."""
+def _reading(args) -> tuple[str, object, object]:
+    """(the name of the game's reader, its cells or None, the areas it reads or None for all):
+    the tile reader unless the game's camera module names another."""
     entry = args.games[args.game]
-    return entry[2] if len(entry) > 2 else ("tiles", None)
+    reading = tuple(entry[2]) if len(entry) > 2 else ("tiles",)
+    return (reading + (None, None))[:3]
 
 
 def cmd_mat(args) -> int:
@@ -112,7 +116,7 @@ def cmd_enroll(args) -> int:
 
     tiles = args.games[args.game][1]
     try:
-        name, cells = _reading(args)
+        name, cells, _ = _reading(args)
         profile = kit(name, cells)[1](args.manifest, args.out, _layout(args), tiles)
     except (VisionInputError, ValueError, OSError) as e:
         return _fail(str(e))
@@ -140,8 +144,8 @@ def cmd_recognize(args) -> int:
         for img in args.images:  # check every path before reading any: one clear error
             if not Path(img).is_file():
                 raise VisionInputError(f"no image at {img}")
-        name, cells = _reading(args)
-        reader = make_reader(name, profile, layout, cells=cells)
+        name, cells, areas = _reading(args)
+        reader = make_reader(name, profile, layout, areas, cells)
         for img in args.images:
             reading = reader.read(read_image(img))
             if not reading.calibrated:

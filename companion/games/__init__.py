@@ -1,4 +1,6 @@
-"""The games. Pure rules: nothing here imports vision, hardware or web, and nothing does I/O.
+"""The games. Pure rules: no game's rules import vision, hardware or web, and nothing does I/O;
+only a game's optional parts do, each imported when used (its camera part vision's mat and
+readers, its OLED pages hardware.drawing's helpers, never the panel or the buttons).
 
 Adding a game adds one package under companion/games/ and one line below; shared code learns
 everything else from the package's `GAME` description (base.Game).

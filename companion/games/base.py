@@ -503,10 +503,13 @@ class Camera:
 @dataclass(frozen=True)
 class Oled:
     """The game's own OLED pages, "auto" (follow the game) first; `screen(view, page, message)`
-    gives (screen name, data) for the table's view, or None to leave the page to the shared
-    ones (companion.panel)."""
+    gives (screen, data) for the table's view, or None to leave the page to the shared ones
+    (companion.panel). The screen is a shared screen's name (hardware.screens.SCREENS) or one of
+    `screens`: the game's own, each a function `(draw, data)` drawn with hardware.drawing's
+    helpers, whose name is the screen's name."""
     pages: tuple[str, ...]
-    screen: Callable[[dict, str, str], tuple[str, dict] | None]
+    screen: Callable[[dict, str, str], tuple[Any, dict] | None]
+    screens: tuple[Callable[[Any, dict], None], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -275,3 +275,26 @@ def test_a_print_with_pieces_too_alike_is_told_at_enrolment_and_those_squares_ar
     seen = {CELLS.cell_at(layout, t.x_mm, t.y_mm): t.label for t in reader.read(table.render()).tiles}
     asked = {k for k, v in halves.items() if "knife" in v or "thief" in v or "stone" in v}
     assert seen == {k: ("unknown" if k in asked else v) for k, v in halves.items()}
+
+
+def test_the_command_line_reads_the_market_places_as_the_camera_does(layout, dynasty_profile, tmp_path, capsys):
+    """`paradox-table vision recognize --game dynasty` reads what the camera reads at the table:
+    a map's squares and the Domino Market's numbered places beside the tray."""
+    import json
+
+    import cv2
+
+    from companion import cli
+    table = dominoes.DominoTable(layout, TILES, seed=2, cells=CELLS)
+    first, second = camera.market_place(1)
+    (x1, y1), (x2, y2) = (camera.WATCHED_CELLS.centre(layout, *sq) for sq in (first, second))
+    table.place("grass//EW|desert//W", (x1 + x2) / 2, (y1 + y2) / 2, 0.0)
+    x, y = CELLS.centre(layout, "personal-0", 2, 2)
+    table.place("lava//EW|lava/person/W", x + CELLS.pitch_mm / 2, y, 0.0)
+    frame = tmp_path / "frame.png"
+    cv2.imwrite(str(frame), table.render())
+    assert cli.main(["vision", "recognize", "--game", "dynasty", "--profile", str(dynasty_profile), str(frame)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    read = {tuple(t["cell"]): t["label"] for t in out["tiles"]}
+    assert read[tuple(first)] == "grass//EW" and read[tuple(second)] == "desert//W"
+    assert read[("personal-0", 2, 2)] == "lava//EW" and read[("personal-0", 2, 3)] == "lava/person/W"

@@ -18,8 +18,9 @@ from PIL import Image, ImageChops
 from companion.run import screen_for
 from companion.service import Companion
 from companion.store import Store
-from hardware import screens
+from hardware import drawing as screens  # the helpers every screen is drawn with
 from hardware.display import Display, emulated_device
+from hardware.screens import name_of
 
 GOLDEN = Path(__file__).parent / "golden"
 OUTPUT = Path(__file__).parents[1] / "output" / "oled"
@@ -61,7 +62,7 @@ def play(table, game, options, moves):
 def drawn(screen):
     with Display(emulated_device()) as d:
         d.show(*screen)
-        assert d.screen == screen[0]  # drawn, not replaced by the error screen
+        assert d.screen == name_of(screen[0])  # drawn, not replaced by the error screen
         return d.image
 
 
@@ -111,7 +112,7 @@ def test_loops_screens_in_japanese(table):
 def test_paradominetors_screens_in_japanese(table):
     play(table, "paradominetor", PARADOMINETOR, PARADOX[:2])
     trick = screen_for(table.snapshot, JOIN)
-    assert trick[0] == "trick" and trick[1]["plays"][0] == {"seat": "さくら", "tile": "赤3"}
+    assert name_of(trick[0]) == "trick" and trick[1]["plays"][0] == {"seat": "さくら", "tile": "赤3"}
     check_golden("paradominetor-trick", drawn(trick))
     for move in PARADOX[2:]:
         table.submit(move, "phone").result(5)
@@ -174,3 +175,55 @@ def test_paradox_islands_screens_in_japanese(table):
     for screen in shown.values():
         assert fits(screen[1]), screen
         drawn(screen)  # drawn whole, not replaced by the error screen
+
+
+DYNASTY = {"players": 2, "names": ["さくら", "たろう"], "roles": ["warfare", "goods"]}
+DYNASTY_MOVES = [{"type": "Market", "seat": 0, "dominoes": ["lava/person/EW|lava//EW", "grass//NS|grass//NS",
+                                                            "lava//EW|lava//W", "desert//E|desert//W"]},
+                 {"type": "Mission", "seat": 0, "needs": ["warfare 3"], "penalty": "remove"},
+                 {"type": "Mission", "seat": 1, "needs": ["goods 1 num_people"]},
+                 {"type": "Place", "seat": 0, "map": "personal", "cells": [[5, 3], [6, 3]],
+                  "halves": ["lava/person/EW", "lava//EW"]}]
+
+
+@has_font
+def test_domino_dynastys_screens_in_japanese(table):
+    play(table, "dynasty", DYNASTY, DYNASTY_MOVES)
+    shown = screens_of(table, ["auto", "strength", "sources", "missions"])
+    name, data = shown["auto"]
+    assert name == "message" and (data["title"], data["right"]) == ("ラウンド1", "たろう")
+    assert data["text"] == "さくら: 自分のマップF4-G4に溶岩・人・EW|溶岩・EW。軍事力2→4。"
+    name, data = shown["strength"]
+    assert name == "scoreboard" and (data["title"], data["right"]) == ("勢力", "ラウンド1")
+    assert [s["name"] for s in data["seats"]] == ["軍事力", "財力", "道路", "住居", "物資"]
+    name, data = shown["sources"]
+    assert data["title"] == "内訳" and data["seats"][0]["name"] == "軍 D4:2 ×2"
+    assert shown["missions"][1]["text"] == "まだ報告されたミッションはありません。"
+    for page, screen in shown.items():
+        assert fits(screen[1]), screen
+        check_golden(f"dynasty-{page}", drawn(screen))
+
+
+@has_font
+def test_domino_dynastys_camera_questions_in_japanese():
+    """What the camera asks at a Dynasty table, in Japanese: a placement the rules refuse (their
+    reason in it) and a square in doubt with the market domino that fits it."""
+    from companion.games import dynasty
+    from companion.games.dynasty.table import MapWatcher
+    from companion.i18n import Msg, translate
+    from tests.dynasty.test_table import claiming, seen
+    state = claiming()
+    refused = MapWatcher(dynasty)
+    refused.see(seen("personal-0", [((5, 3), "stone//E"), ((5, 4), "stone//W")]))
+    doubt = MapWatcher(dynasty)
+    doubt.see(seen("personal-0", [((5, 3), "unknown"), ((6, 3), "plains//")]))
+    shown = {}
+    for name, prompt, buttons in (("refused", refused.next(state), {"A": Msg("look again")}),
+                                  ("doubt", doubt.next(state), {"A": Msg("accept"), "B": Msg("reject")})):
+        shown[name] = ("prompt", translate({"title": prompt.title, "text": prompt.words, "buttons": buttons}, "ja"))
+    assert (shown["refused"][1]["title"], shown["refused"][1]["text"]) == \
+        ("出せません", "Ana、AnaのマップのF4-F5: マスF4の西の辺で道が合っていません")
+    assert (shown["doubt"][1]["title"], shown["doubt"][1]["text"]) == ("確認", "Anaのマップ: F4が不確か")
+    for name, screen in shown.items():
+        assert fits(screen[1]), screen
+        check_golden(f"dynasty-camera-{name}", drawn(screen))

@@ -1,4 +1,5 @@
-"""The OLED screens, pixel for pixel, on luma.core's dummy device (as luma's own tests do).
+"""The OLED screens, pixel for pixel, on luma.core's dummy device (as luma's own tests do): the
+shared ones (hardware.gallery's examples) and the games' own (GAMES_OWN below).
 
 Golden images live in tests/hardware/golden/; docs/img/oled-*.png are the same frames at 4x.
 Each run draws the 4x pictures into tests/output/oled/ (not tracked) and checks docs/img has them.
@@ -15,7 +16,8 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
-from hardware import screens
+from companion.games.paradominetor.oled import trick
+from hardware import drawing, screens
 from hardware.display import Display, emulated_device, open_display
 from hardware.gallery import SAMPLES, write_images
 
@@ -25,6 +27,20 @@ DOCS_IMG = HERE.parent.parent / "docs" / "img"
 OUTPUT = HERE.parent / "output" / "oled"  # git-ignored: what this run drew, to look at
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
 WRITE_DOCS = os.environ.get("PARADOX_TABLE_DOCS_IMG") == "1"
+# The games' own screens, drawn in their folders, each with an example as the table sees it.
+GAMES_OWN = {
+    "trick": (trick, {
+        "title": "Trick 7",
+        "lead": "yellow",
+        "plays": [
+            {"seat": "P1", "tile": "yellow 3"},
+            {"seat": "P2", "tile": "yellow 5"},
+            {"seat": "P3", "tile": "paradox yellow 1"},
+        ],
+        "turn": "P4",
+    }),
+}
+EXAMPLES = {**{name: (name, data) for name, data in SAMPLES.items()}, **GAMES_OWN}
 
 
 @pytest.fixture
@@ -38,9 +54,9 @@ def differing_pixels(a: Image.Image, b: Image.Image) -> int:
     return sum(ImageChops.difference(a.convert("L"), b.convert("L")).histogram()[1:])
 
 
-@pytest.mark.parametrize("name", list(SAMPLES))
+@pytest.mark.parametrize("name", list(EXAMPLES))
 def test_screen_matches_golden_image(display, name):
-    display.show(name, SAMPLES[name])
+    display.show(*EXAMPLES[name])
     assert display.screen == name  # drawn as asked, not replaced by the error screen
     image = display.image
     assert image.size == (128, 64) and image.mode == "1"
@@ -57,8 +73,8 @@ def test_screen_matches_golden_image(display, name):
 
 def test_docs_pictures_are_the_golden_images_at_four_times():
     if WRITE_DOCS:
-        write_images(DOCS_IMG)
-    written = write_images(OUTPUT)
+        write_images(DOCS_IMG, EXAMPLES.values())
+    written = write_images(OUTPUT, EXAMPLES.values())
     for path in written:
         docs = DOCS_IMG / path.name
         assert docs.exists(), f"{docs} missing; run make images"
@@ -118,24 +134,24 @@ def test_qr_code_modules_are_whole_pixels():
 def test_half_points_and_whole_points():
     from fractions import Fraction
 
-    assert screens.points(3) == "3"
-    assert screens.points(3.5) == "3.5"
-    assert screens.points(Fraction(7, 2)) == "3.5"
-    assert screens.points(-0.5) == "-0.5"
-    assert screens.points(10.0) == "10"
+    assert drawing.points(3) == "3"
+    assert drawing.points(3.5) == "3.5"
+    assert drawing.points(Fraction(7, 2)) == "3.5"
+    assert drawing.points(-0.5) == "-0.5"
+    assert drawing.points(10.0) == "10"
 
 
 def test_long_text_wraps_and_is_cut_visibly():
-    lines = screens.fit(screens.wrap("Paradox yellow 1: P3 past 1 pt, P4 0.5 " * 6), 5)
+    lines = drawing.fit(drawing.wrap("Paradox yellow 1: P3 past 1 pt, P4 0.5 " * 6), 5)
     assert len(lines) == 5
-    assert all(len(line) <= screens.COLUMNS for line in lines)
+    assert all(len(line) <= drawing.COLUMNS for line in lines)
     assert lines[-1].endswith("..")
-    assert screens.wrap("x" * 30) == ["x" * 21, "x" * 9]
+    assert drawing.wrap("x" * 30) == ["x" * 21, "x" * 9]
 
 
 def test_text_outside_the_font_becomes_drawable():
-    assert screens.clean("Zoë — 3…") == "Zoë - 3..."
-    assert screens.clean("P1 🎲") == "P1 ?"
+    assert drawing.clean("Zoë — 3…") == "Zoë - 3..."
+    assert drawing.clean("P1 🎲") == "P1 ?"
 
 
 def test_error_screen_never_shows_a_traceback(display):
@@ -156,6 +172,19 @@ def test_bad_data_shows_the_error_screen_instead_of_raising(display, caplog):
     display.show("no-such-screen", {})
     assert display.screen == "error"
     assert "no screen called" in caplog.text
+
+
+def test_a_games_own_screen_with_bad_data_shows_the_error_screen_and_names_it(display):
+    plays = [{"seat": f"P{i}", "tile": "red 3"} for i in range(5)]
+    display.show(trick, {"plays": plays, "turn": "P6"})
+    assert display.screen == "error"
+    reference = Display(emulated_device())
+    reference.show("error", {"text": "Cannot show trick: a trick screen has room for 5 lines, got 6"})
+    assert differing_pixels(display.image, reference.image) == 0
+    display.show(trick, {"plays": plays})  # five plays and nobody to play: the trick is whole
+    assert display.screen == "trick"
+    display.show(42, {})
+    assert display.screen == "error"
 
 
 def test_dataclasses_are_screen_data(display):

@@ -11,6 +11,13 @@ def wait_until(page, predicate, seconds: float = WAIT_SECONDS):
     raise AssertionError("timed out")
 
 
+def scroll_to(page, selector: str):
+    """Scroll the element now matching `selector` to the screen's middle, in one step: a live
+    update may swap the element between finding it and scrolling a found handle."""
+    page.locator(selector).first.wait_for(state="attached")
+    page.evaluate("s => document.querySelector(s).scrollIntoView({block: 'center'})", selector)
+
+
 def seat_link(host, viewer: str) -> str:
     """A seat's link as the host page gives it: only after the deliberate step ("Open this seat
     here / show its QR", which says whose hidden page it opens, then "Open it")."""

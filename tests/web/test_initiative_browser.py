@@ -18,7 +18,7 @@ from companion.games import initiative as rules
 
 playwright = pytest.importorskip("playwright.sync_api")
 from patience import WAIT_SECONDS  # noqa: E402
-from browsing import seat_links  # noqa: E402
+from browsing import scroll_to, seat_links  # noqa: E402
 PHONE = {"width": 390, "height": 844}
 
 # The chief's matrix, top row first: swapping the black 2 at row 3, column 4 with the red 2
@@ -173,7 +173,7 @@ def test_two_players_set_up_and_play_a_matrix_turn_by_tapping(device, browser, s
     lit = page.locator(".pi-cell.partner")
     twos = {f"{r},{c}" for r, row in enumerate(CHIEF) for c, p in enumerate(row.split()) if p[1] == "2"}
     assert sorted(lit.evaluate_all("ns => ns.map(n => n.dataset.cell)")) == sorted(twos - {"2,3"} | {"anomaly:1"})
-    page.locator(".pi-matrix.mine").scroll_into_view_if_needed()
+    scroll_to(page, ".pi-matrix.mine")
     page.screenshot(path=str(shots / "initiative-swap-chosen.png"))
     t.tap(chief, '.pi-matrix.mine [data-cell="3,3"]')
     said = " ".join(t.view()["said"])

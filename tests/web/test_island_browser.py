@@ -13,7 +13,7 @@ from companion.games import MASTER, TABLE, Viewer
 
 playwright = pytest.importorskip("playwright.sync_api")
 from patience import WAIT_SECONDS  # noqa: E402
-from browsing import seat_links, seat_shell  # noqa: E402
+from browsing import scroll_to, seat_links, seat_shell  # noqa: E402
 PHONE = {"width": 390, "height": 844}
 
 
@@ -356,6 +356,35 @@ def test_a_captive_s_decision_and_bonuses_are_in_players_words(device, browser, 
     bonus = page.locator('button[data-kind="UseBonus"]').all_inner_texts()
     assert bonus == ["Use the lime: " + catalog.bonus_words("extra_action").rstrip(".")]
     assert not [w for w in words + bonus if "_" in w]
-    page.locator('[data-fold="bonuses"]').scroll_into_view_if_needed()
+    scroll_to(page, '[data-fold="bonuses"]')
     page.screenshot(path=str(shots / "island-captive-bonus.png"))
+    assert not errors, errors
+
+
+def test_a_tap_on_the_bush_takes_the_bush_even_where_the_wave_could_attack(device, browser, shots):
+    """The Wave chosen, Hempel beside it on the Bush's space: a tap on the Bush takes the Bush (and
+    lights its places); it does not send the Wave against Hempel."""
+    from dataclasses import replace as change
+
+    from companion.games import island as G
+
+    from tests.island.helpers import game, put, turn_of
+
+    state = turn_of(put(game(characters=("phil", "hempel"), wave="south-east"), "hempel", "G4"), 0)
+    state = change(state, bush="G4")  # a fruit on the shore, beside the Wave's part
+    view = G.view(state, MASTER)
+    wave_on_hempel = [r for r in view["reach"] if r["piece"] == "Wave" and "G4" in r["to"]]
+    assert wave_on_hempel and any(r["piece"] == "Bush" for r in view["reach"])
+    page, errors = seat_shell(browser, device.urls["local"].split("/?")[0], "island", PHONE)
+    sent = "window.__sent"
+    page.evaluate("""([v]) => { window.__sent = [];
+        const post = (m) => { window.__sent.push(m); return Promise.resolve({}); };
+        ParadoxTable.board(document.getElementById("game"), v, {viewer: "master", post}); }""", [view])
+    expect = playwright.expect
+    page.locator('[data-pick="Wave"]').click()
+    expect(page.locator('[data-pick="Wave"]')).to_have_class("on")
+    page.locator('.op-map [data-piece="Bush"]').click()
+    expect(page.locator('[data-pick="Bush"]')).to_have_class("on")
+    assert page.evaluate(sent) == []
+    expect(page.locator(".op-map .target").first).to_be_attached()  # the Bush's places are lit
     assert not errors, errors

@@ -14,7 +14,7 @@ from companion.run import start
 from companion.teaching import plan
 
 playwright = pytest.importorskip("playwright.sync_api")
-from browsing import wait_until  # noqa: E402
+from browsing import scroll_to, wait_until  # noqa: E402
 
 GAME, SEATS = "initiative", 4
 
@@ -82,7 +82,7 @@ def test_initiative_taught_from_the_host_page_then_a_deal_read_with_it(device, s
     # what the camera sees there: the matrix, straightened, wider than tall as on the mat
     loaded = "(() => { const i = document.getElementById('teach-snapshot'); return [i.naturalWidth, i.naturalHeight]; })()"
     wait_until(host, lambda: host.evaluate(loaded)[0] > 0, 30)
-    host.locator("#teach-snapshot").scroll_into_view_if_needed()
+    scroll_to(host, "#teach-snapshot")  # the page swaps in each refreshed snapshot whole
     host.screenshot(path=str(shots / "teach-walk-empty.png"), full_page=True)
     done = 0
     for shot in walk:
@@ -107,7 +107,7 @@ def test_initiative_taught_from_the_host_page_then_a_deal_read_with_it(device, s
     expect(host.locator(".teach-reading")).to_have_count(len(walk[-1].places))
     read = sorted(host.locator(".teach-reading .teach-label").all_inner_texts())
     assert read == sorted(p.label for p in walk[-1].places)
-    host.locator("#teach-read").scroll_into_view_if_needed()
+    scroll_to(host, "#teach-read")
     host.screenshot(path=str(shots / "teach-check-read.png"))
     # a tap on Correct is learnt: the profile is learnt again with that piece's frame
     host.locator(".teach-reading button").first.click()

@@ -5,6 +5,8 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
+from ...i18n import Msg, term
+
 CATALOG = Path(__file__).resolve().parents[2] / "catalog" / "dynasty" / "components.json"
 
 
@@ -28,12 +30,41 @@ EVENTS = {k: v for k, v in data()["events"].items() if k != "source"}
 EXPANSIONS = ("goblin", "proximity", "direction", "machine")
 
 
-def role_name(role: str) -> str:
-    return ROLE[role]["name"]
+# made once: a strength's name is said with every count of it
+_ROLE_NAMES = {r: term(ROLE[r]["name"]) for r in ROLES}
+_STRENGTH_NAMES = {r: term(ROLE[r]["strength"]) for r in ROLES}
 
 
-def strength_name(role: str) -> str:
-    return ROLE[role]["strength"]
+def role_name(role: str) -> Msg:
+    return _ROLE_NAMES[role]
+
+
+def strength_name(role: str) -> Msg:
+    return _STRENGTH_NAMES[role]
+
+
+@lru_cache(maxsize=None)
+def word(key: str) -> Msg:
+    """A component's name (a terrain, an icon, a reward's short name) as a message, made once:
+    the placement rules name them with every placement they try."""
+    return term(key)
+
+
+def reward_words(key: str) -> Msg:
+    return word(REWARDS[key])
+
+
+def penalty_words(key: str) -> Msg:
+    return word(PENALTIES[key])
+
+
+def event_words(key: str) -> Msg:
+    return word(EVENTS[key]["words"])
+
+
+def scalar_words(key: str) -> Msg | str:
+    words = SCALARS[key]["words"]
+    return word(words) if words else ""
 
 
 def icons_in(sets) -> tuple[str, ...]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ...i18n import Listed, Msg
 from ..base import IllegalMove
 from . import power
 from .catalog import ROLES, strength_name
@@ -27,10 +28,10 @@ def place(state: State, move: Place) -> State:
     task = None
     if state.phase == "claim":
         if seat != state.turn:
-            raise IllegalMove(f"it is {cfg.names[state.turn]}'s turn to claim a domino")
+            raise IllegalMove(Msg("it is {name}'s turn to claim a domino", name=cfg.names[state.turn]))
         index = market_index(state, cells, halves)
         if index is None:
-            raise IllegalMove("that domino is not in the market")
+            raise IllegalMove(Msg("that domino is not in the market"))
     elif state.phase == "report":
         task = next((t for t in state.tasks if t.seat == seat and t.kind == "place"), None)
         if task is None or state.tasks[0].seat != seat:
@@ -39,21 +40,21 @@ def place(state: State, move: Place) -> State:
     elif state.phase == "free":
         index = None
     elif state.phase == "start":
-        raise IllegalMove("the starting dominoes come first")
+        raise IllegalMove(Msg("the starting dominoes come first"))
     else:
-        raise IllegalMove("dominoes are placed in the claim step, after the market and missions are drawn")
+        raise IllegalMove(Msg("dominoes are placed in the claim step, after the market and missions are drawn"))
     use_power = bool(move.power)
     if use_power:
         if not cfg.powers or not wields(state, seat, "infrastructure"):
-            raise IllegalMove("only the Uncle of Infrastructure's power places a mismatched domino, "
-                              "with the powers variant")
+            raise IllegalMove(Msg("only the Uncle of Infrastructure's power places a mismatched domino, "
+                                  "with the powers variant"))
         if not has_power(state, seat, "infrastructure"):
-            raise IllegalMove("the power is used once per round (twice after the powerful reward), and not when a penalty or the event takes it away")
+            raise IllegalMove(Msg("the power is used once per round (twice after the powerful reward), and not when a penalty or the event takes it away"))
     why = placement_refusal(state, seat, move.map, cells, halves, use_power)
     if why:
         raise IllegalMove(why)
     if use_power and placement_refusal(state, seat, move.map, cells, halves) is None:
-        raise IllegalMove("that domino matches where it lies: it needs no power (the power is kept)")
+        raise IllegalMove(Msg("that domino matches where it lies: it needs no power (the power is kept)"))
     mismatch = placement_refusal(state, seat, move.map, cells, halves) is not None or (
         move.map == PERSONAL and state.effect(seat, "ignore_placement") is not None
         and placement_refusal(replace(state, effects=()), seat, move.map, cells, halves) is not None)
@@ -66,12 +67,15 @@ def place(state: State, move: Place) -> State:
         state = spend_power(state, seat)
     table = power.strengths(state)
     # what the placement did to the strengths, said at once: players need not recount
-    changed = [f"{strength_name(r)} {before[r]['strength']}->{table[r]['strength']}" for r in cfg.in_game
-               if table[r]["strength"] != before[r]["strength"]]
-    where = "the shared map" if move.map == SHARED else "their map"
-    state = say(state, f"{cfg.names[seat]} placed {halves[0].words()} | {halves[1].words()} on "
-                        f"{name(cells[0])}-{name(cells[1])} of {where}."
-                        + (f" {', '.join(changed)}." if changed else ""))
+    changed = [Msg("{strength} {was}->{now}", strength=strength_name(r), was=before[r]["strength"],
+                   now=table[r]["strength"]) for r in cfg.in_game if table[r]["strength"] != before[r]["strength"]]
+    args = dict(name=cfg.names[seat], west=halves[0].words(), east=halves[1].words(), a=name(cells[0]),
+                b=name(cells[1]))
+    placed = (Msg("{name} placed {west} | {east} on {a}-{b} of the shared map.", **args) if move.map == SHARED
+              else Msg("{name} placed {west} | {east} on {a}-{b} of their map.", **args))
+    if changed:
+        placed = Listed([placed, Msg("{changes}.", changes=Listed(changed, sep=", "))], sep=" ")
+    state = say(state, placed)
     state = replace(state, placements=state.placements + (
         (seat, move.map, tuple((r, table[r]["strength"]) for r in ROLES)),))
     if index is not None:
@@ -83,7 +87,7 @@ def place(state: State, move: Place) -> State:
     if task is not None:
         return task_done(state, task)
     if state.phase == "free" and not room(state):  # docs/rulings.md (i3)
-        return finish(say(state, "No domino can be laid on any map any more: the game ends."), "ended")
+        return finish(say(state, Msg("No domino can be laid on any map any more: the game ends.")), "ended")
     return state
 
 
@@ -113,52 +117,55 @@ def remove(state: State, move: Remove) -> State:
     seat = move.seat
     cell = tuple(move.cell) if isinstance(move.cell, (list, tuple)) else None
     if cell is None or len(cell) != 2:
-        raise IllegalMove("name the square of the domino to take off, [x, y]")
+        raise IllegalMove(Msg("name the square of the domino to take off, [x, y]"))
     task = state.tasks[0] if state.phase in ("report", "draw") and state.tasks else None
     owner = seat
     if task is not None and task.seat == seat and task.kind == "remove corrupter any":
         where = move.map  # Goblin Grandma's reward: from all maps (nn)
         if where not in (SHARED, PERSONAL):
-            raise IllegalMove("map is shared or personal")
+            raise IllegalMove(Msg("map is shared or personal"))
         if where == SHARED and move.owner is not None:
-            raise IllegalMove("the shared map is no player's own: name no owner for it")
+            raise IllegalMove(Msg("the shared map is no player's own: name no owner for it"))
         if where == PERSONAL and move.owner is not None:
             if not isinstance(move.owner, int) or isinstance(move.owner, bool) \
                     or not 0 <= move.owner < cfg.players:
-                raise IllegalMove(f"there is no seat {move.owner} at this table")
+                raise IllegalMove(Msg("there is no seat {seat} at this table", seat=move.owner))
             owner = move.owner
     elif task is not None and task.seat == seat and task.kind.startswith("remove"):
         where = task.map
         if move.map != where:
-            raise IllegalMove(f"{cfg.names[seat]} takes a domino off {'the shared map' if where == SHARED else 'their own map'}")
+            raise IllegalMove(Msg("{name} takes a domino off the shared map", name=cfg.names[seat]) if where == SHARED
+                              else Msg("{name} takes a domino off their own map", name=cfg.names[seat]))
     elif state.phase == "claim" and seat == state.turn and has_power(state, seat, "warfare"):
         task, where = None, move.map  # the Brother of Warfare's power: a domino of an earlier round
         if where not in (SHARED, PERSONAL):
-            raise IllegalMove("map is shared or personal")
+            raise IllegalMove(Msg("map is shared or personal"))
     else:
-        raise IllegalMove(waiting(state) if state.tasks else "no domino is to be taken off now")
+        raise IllegalMove(waiting(state) if state.tasks else Msg("no domino is to be taken off now"))
     if move.owner not in (None, seat) and owner == seat:
-        raise IllegalMove(f"{cfg.names[seat]} takes dominoes off their own map only")
+        raise IllegalMove(Msg("{name} takes dominoes off their own map only", name=cfg.names[seat]))
     g = dict(state.shared) if where == SHARED else state.seat_map(owner)
     if cell not in g:
-        raise IllegalMove(f"square {name(cell)} is empty")
+        raise IllegalMove(Msg("square {square} is empty", square=name(cell)))
     options = removable(state, task, owner, where)
     number = g[cell].domino
     if number not in options:
         if number in buried(g):
-            raise IllegalMove(f"the domino on {name(cell)} lies partly under another: that one comes off first")
+            raise IllegalMove(Msg("the domino on {square} lies partly under another: that one comes off first", square=name(cell)))
         if number in anchors(state, owner, where):
-            raise IllegalMove(f"the starting domino on {name(cell)} may not come off: it anchors the map")
+            raise IllegalMove(Msg("the starting domino on {square} may not come off: it anchors the map", square=name(cell)))
         if task is not None and task.kind == "remove equal":
-            raise IllegalMove(f"taking the domino on {name(cell)} off parts no two equal icons")
+            raise IllegalMove(Msg("taking the domino on {square} off parts no two equal icons", square=name(cell)))
         if task is not None and task.kind.startswith("remove corrupter"):
-            raise IllegalMove(f"the domino on {name(cell)} shows no Corrupter that may come off")
-        raise IllegalMove(f"the domino on {name(cell)} may not come off")
+            raise IllegalMove(Msg("the domino on {square} shows no Corrupter that may come off", square=name(cell)))
+        raise IllegalMove(Msg("the domino on {square} may not come off", square=name(cell)))
     if task is None and number >= state.first_of_round:
-        raise IllegalMove("the power takes off a domino from an earlier round")
+        raise IllegalMove(Msg("the power takes off a domino from an earlier round"))
     state = put(state, owner, where, lift(g, {number}))
-    whose = "the shared map" if where == SHARED else "their map" if owner == seat else f"{cfg.names[owner]}'s map"
-    state = say(state, f"{cfg.names[seat]} took the domino on {name(cell)} off {whose}.")
+    args = dict(name=cfg.names[seat], square=name(cell))
+    state = say(state, Msg("{name} took the domino on {square} off the shared map.", **args) if where == SHARED else
+                Msg("{name} took the domino on {square} off their map.", **args) if owner == seat else
+                Msg("{name} took the domino on {square} off {owner}'s map.", owner=cfg.names[owner], **args))
     if task is None:
         return spend_power(state, seat)
     state = task_done(state, task)

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...i18n import Listed, Msg
 from ..base import IllegalMove
-from .catalog import ICONS, TERRAINS
+from .catalog import ICONS, TERRAINS, word
 
 SIDES = "NESW"
 STEP = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 OPPOSITE = {"N": "S", "E": "W", "S": "N", "W": "E"}
-SIDE_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
+SIDE_WORDS = {"N": Msg("north"), "E": Msg("east"), "S": Msg("south"), "W": Msg("west")}
 BOUND = 8
 
 
@@ -34,12 +35,12 @@ class Half:
         if isinstance(value, str):
             parts = value.split("/")
             if len(parts) not in (3, 4):
-                raise IllegalMove(f"a half is written terrain/icon/paths, not {value!r}")
+                raise IllegalMove(Msg("a half is written terrain/icon/paths, not {value!r}", value=value))
             value = {"terrain": parts[0], "icon": parts[1] or None, "paths": parts[2],
                      "arrow": parts[3] if len(parts) == 4 and parts[3] else None}
         if not isinstance(value, dict) or set(value) - {"terrain", "icon", "paths", "arrow"} or "terrain" not in value \
                 or not all(isinstance(v, str) or v is None for v in value.values()):
-            raise IllegalMove('a half is {"terrain": ..., "icon": ..., "paths": "NESW"}')
+            raise IllegalMove(Msg('a half is {{"terrain": ..., "icon": ..., "paths": "NESW"}}'))
         terrain, icon, paths = value["terrain"], value.get("icon"), value.get("paths", "")
         arrow = value.get("arrow") or None
         if icon in ("", "empty"):  # the generator's name for a blank half
@@ -47,21 +48,25 @@ class Half:
         if isinstance(paths, str):
             paths = paths.upper()
         if terrain not in TERRAINS:
-            raise IllegalMove(f"unknown terrain {terrain!r}; terrains are {', '.join(TERRAINS)}")
+            raise IllegalMove(Msg("unknown terrain {terrain!r}; terrains are {terrains}", terrain=terrain,
+                                  terrains=Listed([word(t) for t in TERRAINS], sep=", ")))
         if icon is not None and icon not in ICONS:
-            raise IllegalMove(f"unknown icon {icon!r}")
+            raise IllegalMove(Msg("unknown icon {icon!r}", icon=icon))
         if not isinstance(paths, str) or set(paths) - set(SIDES) or len(set(paths)) != len(paths):
-            raise IllegalMove(f"paths list open edges among N, E, S, W, each once, not {paths!r}")
+            raise IllegalMove(Msg("paths list open edges among N, E, S, W, each once, not {paths!r}", paths=paths))
         if arrow is not None and (not isinstance(arrow, str) or arrow.upper() not in paths):
-            raise IllegalMove(f"an arrow points out of an open edge of its square, not {arrow!r}")
+            raise IllegalMove(Msg("an arrow points out of an open edge of its square, not {arrow!r}", arrow=arrow))
         return cls(terrain, icon, "".join(s for s in SIDES if s in paths), arrow.upper() if arrow else None)
 
     def text(self) -> str:
         return f"{self.terrain}/{self.icon or ''}/{self.paths}" + (f"/{self.arrow}" if self.arrow else "")
 
-    def words(self) -> str:
-        return (f"{self.terrain}{' ' + self.icon if self.icon else ''}"
-                f"{' paths ' + self.paths if self.paths else ''}{' arrow ' + self.arrow if self.arrow else ''}")
+    def words(self) -> Msg:
+        """"lava hole paths NSW": the terrain, the icon, the open edges and the arrow, as named."""
+        return Msg("{terrain}{icon}{paths}{arrow}", terrain=word(self.terrain),
+                   icon=Msg(" {icon}", icon=word(self.icon)) if self.icon else "",
+                   paths=Msg(" paths {paths}", paths=self.paths) if self.paths else "",
+                   arrow=Msg(" arrow {arrow}", arrow=self.arrow) if self.arrow else "")
 
     def turned(self, quarters: int) -> "Half":
         """Turned clockwise by quarter turns."""
@@ -165,10 +170,10 @@ def check_cells(cells) -> tuple:
     except TypeError:
         cells = ()
     if len(cells) != 2:
-        raise IllegalMove("a domino lies on two squares, each [x, y]")
+        raise IllegalMove(Msg("a domino lies on two squares, each [x, y]"))
     if side_towards(cells[0], cells[1]) is None:
-        raise IllegalMove(f"the two halves of a domino lie side by side; "
-                          f"{name(cells[0])} and {name(cells[1])} do not")
+        raise IllegalMove(Msg("the two halves of a domino lie side by side; {a} and {b} do not",
+                              a=name(cells[0]), b=name(cells[1])))
     return cells
 
 
@@ -184,22 +189,22 @@ def refusal(g: dict, cells, halves, match: str | None, where: str, bound: int = 
     """
     for cell in cells:
         if cell in g and overlap is None:
-            return f"square {name(cell)} of {where} is already taken"
+            return Msg("square {square} of {where} is already taken", square=name(cell), where=where)
         if cell in g and g[cell].domino in keep:
-            return f"the starting domino on {name(cell)} of {where} may not be covered"
+            return Msg("the starting domino on {square} of {where} may not be covered", square=name(cell), where=where)
     if not g and not all(0 <= v < BOUND for cell in cells for v in cell):
-        return f"the first domino of {where} lies on the mat's squares, A1 to H8"
+        return Msg("the first domino of {where} lies on the mat's squares, A1 to H8", where=where)
     covers = any(cell in g for cell in cells)
     if overlap == "must" and not covers:
-        return "this round a domino must lie over at least one square already down (Snowfalls)"
+        return Msg("this round a domino must lie over at least one square already down (Snowfalls)")
     if attach and g and not covers and not any(neighbour(c, s) in g and neighbour(c, s) not in cells for c in cells for s in SIDES):
-        return f"the domino does not touch {where}"
+        return Msg("the domino does not touch {where}", where=where)
     rest = {c: v for c, v in g.items() if c not in cells} if covers else g
     wide, high = extent(list(rest) + list(cells))
     if wide > bound:
-        return f"{where} would be {wide} squares from west to east; at most {bound}"
+        return Msg("{where} would be {wide} squares from west to east; at most {bound}", where=where, wide=wide, bound=bound)
     if high > bound:
-        return f"{where} would be {high} squares from north to south; at most {bound}"
+        return Msg("{where} would be {high} squares from north to south; at most {bound}", where=where, high=high, bound=bound)
     if match is None:
         return None
     terrain_any = False
@@ -211,17 +216,18 @@ def refusal(g: dict, cells, halves, match: str | None, where: str, bound: int = 
                 continue
             there = rest[other].half
             if match in ("paths", "both") and (side in half.paths) != (OPPOSITE[side] in there.paths):
-                return f"the paths do not match on the {SIDE_WORDS[side]} edge of square {name(cell)}"
+                return Msg("the paths do not match on the {side} edge of square {square}", side=SIDE_WORDS[side], square=name(cell))
             if match in ("terrain", "both") and half.terrain != there.terrain:
-                return (f"the terrains do not match on the {SIDE_WORDS[side]} edge of square "
-                        f"{name(cell)}: {half.terrain} beside {there.terrain}")
+                return Msg("the terrains do not match on the {side} edge of square {square}: {mine} beside {theirs}",
+                           side=SIDE_WORDS[side], square=name(cell), mine=word(half.terrain),
+                           theirs=word(there.terrain))
             if match == "one terrain":
                 terrain_any |= half.terrain == there.terrain
                 terrain_first = terrain_first or (cell, side, half.terrain, there.terrain)
     if match == "one terrain" and terrain_first and not terrain_any:
         cell, side, mine, theirs = terrain_first
-        return (f"no terrain matches a neighbour: the {SIDE_WORDS[side]} edge of square "
-                f"{name(cell)} is {mine} beside {theirs}")
+        return Msg("no terrain matches a neighbour: the {side} edge of square {square} is {mine} beside {theirs}",
+                   side=SIDE_WORDS[side], square=name(cell), mine=word(mine), theirs=word(theirs))
     return None
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ...i18n import Msg
 from ..base import IllegalMove
 from . import power
 from .catalog import ROLES
@@ -44,7 +45,7 @@ def maybe_claim(state: State) -> State:
         return state
     active = [s for s in range(cfg.players) if not sits_out(state, s)]
     if not active:
-        return end_claim(say(state, "Nobody may claim a domino this round."))
+        return end_claim(say(state, Msg("Nobody may claim a domino this round.")))
     return replace(state, phase="claim", turn=active[0], passes=0)
 
 
@@ -52,27 +53,29 @@ def maybe_claim(state: State) -> State:
 
 def ignore(state: State, move: Ignore) -> State:
     if state.event != "mission_soften":
-        raise IllegalMove("a part of a mission is ignored in the Good Times round only")
+        raise IllegalMove(Msg("a part of a mission is ignored in the Good Times round only"))
     if state.phase not in ("draw", "claim"):
-        raise IllegalMove("the part to ignore is chosen before the report")
+        raise IllegalMove(Msg("the part to ignore is chosen before the report"))
     held = cards_of(state, move.seat)
     who = state.config.names[move.seat]
     if not held:
-        raise IllegalMove(f"{who} has no mission of this round to soften yet")
+        raise IllegalMove(Msg("{name} has no mission of this round to soften yet", name=who))
     if move.mission is None and len(held) > 1:
-        raise IllegalMove(f"{who} holds {len(held)} missions: name the one ({', '.join(str(m.id) for m in held)})")
+        raise IllegalMove(Msg("{name} holds {n} missions: name the one ({ids})", name=who, n=len(held),
+                              ids=", ".join(str(m.id) for m in held)))
     card = held[0] if move.mission is None else next((m for m in held if m.id == move.mission), None)
     if card is None:
-        raise IllegalMove(f"mission {move.mission} is not {who}'s of this round")
+        raise IllegalMove(Msg("mission {mission} is not {name}'s of this round", mission=move.mission, name=who))
     if not isinstance(move.need, int) or isinstance(move.need, bool) or not 0 <= move.need < len(card.needs):
-        raise IllegalMove(f"the mission has {len(card.needs)} parts: choose one of 1 to {len(card.needs)}")
+        raise IllegalMove(Msg("the mission has {n} parts: choose one of 1 to {n}", n=len(card.needs)))
     if card.ignored == move.need:
-        raise IllegalMove(f"{who} already ignores that part of the mission")
+        raise IllegalMove(Msg("{name} already ignores that part of the mission", name=who))
     card = replace(card, ignored=move.need)
     state = replace(state, missions=tuple(card if m.id == card.id else m for m in state.missions))
     if card.secret:
-        return say(state, f"{who} chose the part of their secret mission to ignore.")
-    return say(state, f"{who} ignores {card.needs[move.need].words()} of their mission (Good Times).")
+        return say(state, Msg("{name} chose the part of their secret mission to ignore.", name=who))
+    return say(state, Msg("{name} ignores {part} of their mission (Good Times).", name=who,
+                           part=card.needs[move.need].words()))
 
 
 def ignore_moves(state: State) -> list:
@@ -109,8 +112,8 @@ def end_claim(state: State) -> State:
     if seat is None:
         return report(state)
     strength = power.seat_strength(state, seat)
-    state = say(state, f"Political Power: {state.config.names[seat]} (strength {strength}) may swap missions "
-                       f"with another player before the report.")
+    state = say(state, Msg("Political Power: {name} (strength {strength}) may swap missions with another player "
+                           "before the report.", name=state.config.names[seat], strength=strength))
     return replace(state, phase="swap", turn=seat, market=())
 
 
@@ -119,24 +122,24 @@ def swap(state: State, move: Swap) -> State:
     seat, other = move.seat, move.to
     if state.phase == "swap":
         if seat != state.turn:
-            raise IllegalMove(f"Political Power: {cfg.names[state.turn]} decides on a swap now")
+            raise IllegalMove(Msg("Political Power: {name} decides on a swap now", name=cfg.names[state.turn]))
     elif state.phase == "claim" and state.effect(seat, "force_mission") is not None:
         if (seat, "swapped", True) in state.effects:
-            raise IllegalMove(f"{cfg.names[seat]} has already swapped missions this round")
+            raise IllegalMove(Msg("{name} has already swapped missions this round", name=cfg.names[seat]))
         if sits_out(state, seat):
-            raise IllegalMove(f"Capital Punishment: {cfg.names[seat]} does nothing this round")
+            raise IllegalMove(Msg("Capital Punishment: {name} does nothing this round", name=cfg.names[seat]))
     else:
-        raise IllegalMove("missions are swapped with the force-mission reward once they are in, or by "
-                          "the strongest player under Political Power")
+        raise IllegalMove(Msg("missions are swapped with the force-mission reward once they are in, or by "
+                              "the strongest player under Political Power"))
     if not isinstance(other, int) or isinstance(other, bool) or not 0 <= other < cfg.players or other == seat:
-        raise IllegalMove("a mission is swapped with another player at this table")
+        raise IllegalMove(Msg("a mission is swapped with another player at this table"))
     mine, theirs = card_of(state, seat), card_of(state, other)
     if mine is None or theirs is None:
-        raise IllegalMove(f"{cfg.names[other] if mine else cfg.names[seat]} holds no mission of this round")
+        raise IllegalMove(Msg("{name} holds no mission of this round", name=cfg.names[other] if mine else cfg.names[seat]))
     # each card goes to the other player: a secret one is seen by its new holder only
     moved = {mine.id: replace(mine, seat=other), theirs.id: replace(theirs, seat=seat)}
     state = replace(state, missions=tuple(moved.get(m.id, m) for m in state.missions))
-    state = say(state, f"{cfg.names[seat]} swaps missions with {cfg.names[other]}.")
+    state = say(state, Msg("{name} swaps missions with {other}.", name=cfg.names[seat], other=cfg.names[other]))
     if state.phase == "swap":
         return report(state)
     return replace(state, effects=state.effects + ((seat, "swapped", True),))
@@ -145,8 +148,8 @@ def swap(state: State, move: Swap) -> State:
 def decline(state: State, move: Pass) -> State:
     """Political Power's swap not taken."""
     if move.seat != state.turn:
-        raise IllegalMove(f"Political Power: {state.config.names[state.turn]} decides on a swap now")
-    return report(say(state, f"{state.config.names[move.seat]} keeps their mission."))
+        raise IllegalMove(Msg("Political Power: {name} decides on a swap now", name=state.config.names[state.turn]))
+    return report(say(state, Msg("{name} keeps their mission.", name=state.config.names[move.seat])))
 
 
 def swap_moves(state: State, seat: int | None = None) -> list:

@@ -7,11 +7,14 @@ square and worth, people included, times the province); "missions" the last repo
 """
 from __future__ import annotations
 
+from ...i18n import Listed, Msg
 from ..base import Oled
+from .catalog import word
 
 PAGES = ("auto", "strength", "sources", "missions")
 SHORT = {"warfare": "Military", "money": "Money", "infrastructure": "Roads", "housing": "Housing",
          "goods": "Goods"}
+ABBREVIATED = {"warfare": "Mil", "money": "Mon", "infrastructure": "Roa", "housing": "Hou", "goods": "Goo"}
 
 
 def screen(view: dict, page: str, message: str) -> tuple[str, dict] | None:
@@ -19,38 +22,39 @@ def screen(view: dict, page: str, message: str) -> tuple[str, dict] | None:
         if view["mode"] == "cooperative":
             won = view["result"] == "won"
             score = next(iter(view["scores"].values()), 0)
-            return "message", {"title": "The dynasty wins" if won else "The dynasty falls",
-                               "right": f"score {score}", "text": view["said"]}
+            return "message", {"title": Msg("The dynasty wins") if won else Msg("The dynasty falls"),
+                               "right": Msg("score {score}", score=score), "text": view["said"]}
         return None
     names = view["names"]
     turn = view["turn"]
     if page == "strength":
         turn_roles = view["roles"].get(str(turn), []) if turn is not None else []
-        seats = [{"name": SHORT[role], "score": info["strength"], "mark": role in turn_roles}
+        seats = [{"name": word(SHORT[role]), "score": info["strength"], "mark": role in turn_roles}
                  for role, info in view["strength"].items()]
-        return "scoreboard", {"title": "Strength", "right": f"round {view['round']}", "seats": seats}
+        return "scoreboard", {"title": Msg("Strength"), "right": Msg("round {round}", round=view['round']),
+                              "seats": seats}
     if page == "sources":
-        return "scoreboard", {"title": "From", "right": "cap:worth x prov",
+        return "scoreboard", {"title": Msg("From"), "right": Msg("cap:worth x prov"),
                               "seats": [{"name": _sources(role, info), "score": info["strength"], "mark": False}
                                         for role, info in view["strength"].items()]}
     if page == "missions":
-        text = " ".join(view["report"]) or "No mission reported yet."
-        return "message", {"title": "Missions", "right": f"{view['completed']}/{view['to_win']}",
+        text = Listed(view["report"], sep=" ") if view["report"] else Msg("No mission reported yet.")
+        return "message", {"title": Msg("Missions"), "right": f"{view['completed']}/{view['to_win']}",
                            "text": text}
-    right = {"draw": "draw", "claim": names[turn] if turn is not None else "", "report": "report",
-             "start": "setup", "free": "maps", "share": "sharing",
-             "swap": f"{names[turn]} swaps?" if turn is not None else ""}.get(view["phase"], "")
-    return "message", {"title": f"Round {view['round']}", "right": right,
+    right = {"draw": Msg("draw"), "claim": names[turn] if turn is not None else "", "report": Msg("report"),
+             "start": Msg("setup"), "free": Msg("maps"), "share": Msg("sharing"),
+             "swap": Msg("{name} swaps?", name=names[turn]) if turn is not None else ""}.get(view["phase"], "")
+    return "message", {"title": Msg("Round {round}", round=view['round']), "right": right,
                        "text": view["said"] or message}
 
 
 def _sources(role: str, info: dict) -> str:
     """"Mil D4:2 x4": each capital's square and worth (its people counted in), times the province."""
-    short = SHORT[role][:3]
+    short = word(ABBREVIATED[role])
     if not info["in_game"]:
-        return f"{short} not in game"
-    caps = ",".join(f"{c['square']}:{c['worth']}" for c in info["capitals"]) or "none"
-    return f"{short} {caps} x{info['province']}"
+        return Msg("{role} not in game", role=short)
+    caps = ",".join(f"{c['square']}:{c['worth']}" for c in info["capitals"]) or Msg("none")
+    return Msg("{role} {capitals} x{province}", role=short, capitals=caps, province=info['province'])
 
 
 OLED = Oled(pages=PAGES, screen=screen)

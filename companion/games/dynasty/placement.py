@@ -4,10 +4,12 @@ placement the market allows; and a domino already down moved or turned, which ob
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 
+from ...i18n import Listed, Msg
 from ..base import IllegalMove
 from . import power
-from .catalog import CAPITALS, ROLES, TERRAIN_OF, role_name
+from .catalog import CAPITALS, ROLES, TERRAIN_OF, role_name, word
 from .hands import handler
 from .maps import BOUND, Half, Square, check_cells, dominoes, frozen, lift, name, neighbour, refusal, side_towards, spots
 from .moves import Place, Shift
@@ -28,7 +30,7 @@ def parse_domino(text) -> tuple[Half, Half]:
     else:
         parts = []
     if len(parts) != 2:
-        raise IllegalMove("a domino has two halves, written half|half")
+        raise IllegalMove(Msg("a domino has two halves, written half|half"))
     return Half.parse(parts[0]), Half.parse(parts[1])
 
 
@@ -36,7 +38,7 @@ def as_laid(move: Place) -> tuple:
     cells = check_cells(move.cells)
     halves = move.halves if isinstance(move.halves, (list, tuple)) else ()
     if len(halves) != 2:
-        raise IllegalMove("a domino has two halves, one for each cell")
+        raise IllegalMove(Msg("a domino has two halves, one for each cell"))
     return cells, tuple(Half.parse(h) for h in halves)
 
 
@@ -79,26 +81,37 @@ def overlapping(state: State, seat: int, moving: bool = False) -> str | None:
     return "may" if state.effect(seat, "overlap") is not None else None
 
 
+# made once: every placement tried names its map, though few are refused aloud
+_SHARED_MAP = Msg("the shared map")
+
+
+@lru_cache(maxsize=64)
+def _map_of(name: str) -> Msg:
+    return Msg("{name}'s map", name=name)
+
+
 def placement_refusal(state: State, seat: int, where: str, cells, halves, power_: bool = False,
                       moving: bool = False) -> str | None:
     """Why seat may not lay these halves on these cells of `where`, or None (`moving`: a domino
     already down moved or turned)."""
     cfg = state.config
     if where not in (SHARED, PERSONAL):
-        return "map is shared or personal"
+        return Msg("map is shared or personal")
     if state.event != "better_bonds":
         for half in halves:
             holder = handler(state, half.icon) if half.icon in ROLES else None
             if holder is not None and holder != seat:
-                who = (f"{cfg.names[holder]} ({role_name(half.icon)})" if holder == cfg.holder(half.icon)
-                       else f"{cfg.names[holder]}, who borrowed it this round,")
-                return f"only {who} may handle a domino showing the {half.icon} icon"
+                if holder == cfg.holder(half.icon):
+                    return Msg("only {name} ({role}) may handle a domino showing the {icon} icon",
+                               name=cfg.names[holder], role=role_name(half.icon), icon=word(half.icon))
+                return Msg("only {name}, who borrowed it this round, may handle a domino showing the {icon} icon",
+                           name=cfg.names[holder], icon=word(half.icon))
     if not moving:
         why = _event_refusal(state, seat, halves) or _arrows_only(state, seat, halves)
         if why:
             return why
     g = dict(state.shared) if where == SHARED else state.seat_map(seat)
-    label = "the shared map" if where == SHARED else f"{cfg.names[seat]}'s map"
+    label = _SHARED_MAP if where == SHARED else _map_of(cfg.names[seat])
     bound = 5 if state.event == "border_dispute" else BOUND
     why = refusal(g, cells, halves, _match(state, seat, where, power_), label, bound,
                   overlap=overlapping(state, seat, moving), keep=anchors(state, seat, where))
@@ -108,7 +121,7 @@ def placement_refusal(state: State, seat: int, where: str, cells, halves, power_
         grown = replace(state, shared=frozen(g | {c: Square(h, 0, g.get(c)) for c, h in zip(cells, halves)}))
         for role in cfg.in_game:
             if len(power.province(grown, role)) > len(power.province(state, role)):
-                return f"no province may grow this round ({role_name(role)}'s would)"
+                return Msg("no province may grow this round ({role}'s would)", role=role_name(role))
     return why
 
 
@@ -116,28 +129,28 @@ def _event_refusal(state: State, seat: int, halves) -> str | None:
     """What the round's event forbids of a new domino (docs/rulings.md (ee), (ff))."""
     cfg = state.config
     if sits_out(state, seat):
-        return f"Capital Punishment: {cfg.names[seat]} does nothing this round"
+        return Msg("Capital Punishment: {name} does nothing this round", name=cfg.names[seat])
     if state.event == "terrible_bonds":
         shown = bonds_broken(state, halves)
         if shown:
-            return f"Terrible Bonds: a domino showing {shown} is discarded this round"
+            return Msg("Terrible Bonds: a domino showing {shown} is discarded this round", shown=shown)
     if state.event == "man_of_the_people" and any(h.icon == "person" for h in halves) \
             and (seat, "places people", True) not in state.effects:
-        most = " or ".join(cfg.names[s] for s, k, _ in state.effects if k == "places people")
-        return f"Man of the People: only {most} may place a domino showing a person this round"
+        most = Listed([cfg.names[s] for s, k, _ in state.effects if k == "places people"], sep=" or ")
+        return Msg("Man of the People: only {names} may place a domino showing a person this round", names=most)
     return None
 
 
-def bonds_broken(state: State, halves) -> str | None:
+def bonds_broken(state: State, halves) -> Msg | None:
     """Terrible Bonds: what a domino shows of a role not in the game (its icon or terrain), or None."""
     for role in ROLES:
         if role in state.config.in_game:
             continue
         for half in halves:
             if half.icon == role:
-                return f"the {role_name(role)}'s icon"
+                return Msg("the {role}'s icon", role=role_name(role))
             if half.terrain == TERRAIN_OF[role]:
-                return f"the {role_name(role)}'s terrain ({half.terrain})"
+                return Msg("the {role}'s terrain ({terrain})", role=role_name(role), terrain=word(half.terrain))
     return None
 
 
@@ -148,8 +161,8 @@ def _arrows_only(state: State, seat: int, halves) -> str | None:
         return None
     bare = [h for h in halves if h.paths and not h.arrow]
     if bare:
-        return (f"this round {state.config.names[seat]} may only place paths with a direction: "
-                f"the {bare[0].words()} half shows a path without an arrow")
+        return Msg("this round {name} may only place paths with a direction: the {half} half shows a path "
+                   "without an arrow", name=state.config.names[seat], half=bare[0].words())
     return None
 
 
@@ -162,7 +175,7 @@ def _sniper(g: dict, cells, halves) -> str | None:
             for other, sq in g.items():
                 if (sq.half.icon == "sniper" and other not in silenced
                         and (other[0] == cell[0] or other[1] == cell[1])):
-                    return f"a sniper on {name(other)} forbids a capital on {name(cell)}"
+                    return Msg("a sniper on {sniper} forbids a capital on {square}", sniper=name(other), square=name(cell))
     return None
 
 
@@ -204,14 +217,14 @@ def task_refusal(state: State, task, seat: int, where: str, cells, new, turned) 
     of the player's own map; a turn keeps a square of the domino, and ignores the placement rules
     only for a reward ("ignoring placement rules"), not for the Earthquake."""
     if where != PERSONAL:
-        return "a reward moves or turns dominoes of your own map"
+        return Msg("a reward moves or turns dominoes of your own map")
     if task.kind == "move":
         return placement_refusal(state, seat, where, new, turned, moving=True)
     if new[0] != cells[0] and new[1] != cells[1]:
-        return "a domino turns about one of its squares: that half stays where it is"
+        return Msg("a domino turns about one of its squares: that half stays where it is")
     if task.bound:
         return placement_refusal(state, seat, where, new, turned, moving=True)
-    return refusal(state.seat_map(seat), new, turned, None, "their map", attach=False)
+    return refusal(state.seat_map(seat), new, turned, None, Msg("their map"), attach=False)
 
 
 def task_shifts(state: State, task) -> list:

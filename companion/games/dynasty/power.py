@@ -2,7 +2,8 @@
 against (docs/rulings.md, "Domino Dynasty")."""
 from __future__ import annotations
 
-from .catalog import CAPITALS, ROLES, strength_name
+from ...i18n import Listed, Msg
+from .catalog import CAPITALS, ROLES, strength_name, word
 from .maps import extent, joined, name, neighbour, onward, open_ends
 from .state import State
 from . import strength as st
@@ -75,24 +76,24 @@ def strengths(state: State, report: bool = False) -> dict[str, dict]:
         bonus = sum(v for s, k, v in state.effects if s == seat and k == "extra_score")
         if bonus:
             value += bonus
-            notes.append(f"+{bonus} from a mission's reward")
+            notes.append(Msg("+{bonus} from a mission's reward", bonus=bonus))
         if state.event == "holding_hands" and any(connected(state, role, other)
                                                   for other in cfg.in_game if other not in cfg.roles[seat]):
             value += 4
-            notes.append("+4: connected to another player on the shared map (Holding Hands)")
+            notes.append(Msg("+4: connected to another player on the shared map (Holding Hands)"))
         if state.event == f"{_event_key(role)}_punish":
             value //= 2
-            notes.append("halved by the round's event")
+            notes.append(Msg("halved by the round's event"))
         if report and cfg.report_rules:
             if role == "housing" and state.placed[seat] == 0:
                 value = 0
-                notes.append("0: placed no domino this round")
+                notes.append(Msg("0: placed no domino this round"))
             if role == "goods" and state.mismatched[seat]:
                 value //= 2
-                notes.append("halved: a domino did not match")
+                notes.append(Msg("halved: a domino did not match"))
         if cfg.chaotic and value < 1:
             value = 1
-            notes.append("never below 1 (chaotic start)")
+            notes.append(Msg("never below 1 (chaotic start)"))
         # Machine Mama: the share of the strength whose paths hold a selfish or an all-in icon
         worth = [c for c in caps + shared_caps]
         whole = sum(c.worth for c in worth)
@@ -112,7 +113,8 @@ def strengths(state: State, report: bool = False) -> dict[str, dict]:
             out[role] = {"strength": value, "seat": None, "name": strength_name(role), "capitals": [],
                          "selfish": 0, "allin": 0,
                          "shared_capitals": [], "total": None, "province": None, "in_game": False,
-                         "notes": [f"not in the game: as strong as the {'strongest' if pick is max else 'weakest'} player"]}
+                         "notes": [Msg("not in the game: as strong as the strongest player") if pick is max
+                                   else Msg("not in the game: as strong as the weakest player")]}
     return {r: out[r] for r in ROLES}
 
 
@@ -208,11 +210,14 @@ def _longest_path(g: dict) -> int:
 def strength_words(role: str, info: dict) -> str:
     """One line: where a role's strength comes from."""
     if not info["in_game"]:
-        return f"{info['name']} {info['strength']} ({info['notes'][0]})"
-    caps = " + ".join(f"{c['worth']} {c['icon']} {c['square']}"
-                      + (f" ({len(c['people'])} people)" if c["people"] else "") for c in info["capitals"]) or "0"
-    text = f"{info['name']} {info['strength']} = ({caps}) x province {info['province']}"
-    return text + "".join(f"; {n}" for n in info["notes"])
+        return Msg("{strength} {n} ({note})", strength=info["name"], n=info["strength"], note=info["notes"][0])
+    caps = Listed([Msg("{worth} {icon} {square} ({n} people)", n=len(c["people"]), worth=c["worth"],
+                       icon=word(c["icon"]), square=c["square"]) if c["people"]
+                   else Msg("{worth} {icon} {square}", worth=c["worth"], icon=word(c["icon"]), square=c["square"])
+                   for c in info["capitals"]], sep=" + ") if info["capitals"] else "0"
+    text = Msg("{strength} {n} = ({capitals}) x province {province}", strength=info["name"], n=info["strength"],
+               capitals=caps, province=info["province"])
+    return Listed([text] + list(info["notes"]), sep="; ")
 
 
 __all__ = ["strengths", "seat_strength", "measure", "neutral", "province", "strength_words", "name",

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ...i18n import Listed, Msg, Plural
 from ..base import IllegalMove
 from . import power
 from .catalog import role_name
@@ -27,31 +28,36 @@ def choose(state: State, move: Choose) -> State:
     held = round_cards(state, seat)
     count = missions_to_draw(state, seat)
     if state.phase != "draw" or count < 2 or len(held) != count or missions_to_keep(state, seat) > 1:
-        raise IllegalMove(f"one mission is kept once all {count} are drawn" if count > 1
-                          else "a player who draws one mission keeps it")
+        raise IllegalMove(Msg("one mission is kept once all {count} are drawn", count=count) if count > 1
+                          else Msg("a player who draws one mission keeps it"))
     keep = next((m for m in held if m.id == move.mission), None)
     if keep is None:
-        raise IllegalMove(f"mission {move.mission} is not one of those drawn: "
-                          f"{' or '.join(str(m.id) for m in held)}")
+        raise IllegalMove(Msg("mission {mission} is not one of those drawn: {ids}", mission=move.mission,
+                              ids=Listed([str(m.id) for m in held], sep=" or ")))
     back = {m.id for m in held if m.id != move.mission}
     state = replace(state, missions=tuple(replace(m, status="put back") if m.id in back else m
                                           for m in state.missions))
     if has_power(state, seat, "money"):
         state = spend_power(state, seat)
     who = state.config.names[seat]
-    rest = "the other" if len(back) == 1 else f"the other {len(back)}"
-    return maybe_claim(say(state, f"{who} keeps mission {keep.id} and puts {rest} back."))
+    return maybe_claim(say(state, Plural("{name} keeps mission {mission} and puts the other back.",
+                                         "{name} keeps mission {mission} and puts the other {n} back.", len(back),
+                                         name=who, mission=keep.id)))
 
 
 # ---------------------------------------------------------------- the Sibling of Space
 
-def _claim_power(state: State, seat: int, role: str, what: str) -> None:
+def _claim_power(state: State, seat: int, role: str) -> None:
     if not state.config.powers or not wields(state, seat, role):
-        raise IllegalMove(f"only the {role_name(role)} {what}, with the powers variant")
+        raise IllegalMove(Msg("only the Sibling of Space moves or turns a domino, with the powers variant")
+                          if role == "housing" else
+                          Msg("only the Aunt of Goods takes two dominoes or none, with the powers variant"))
     if state.phase != "claim" or seat != state.turn:
-        raise IllegalMove(f"the {role_name(role)} {what} on their own turn of the claim step")
+        raise IllegalMove(Msg("the Sibling of Space moves or turns a domino on their own turn of the claim step")
+                          if role == "housing" else
+                          Msg("the Aunt of Goods takes two dominoes or none on their own turn of the claim step"))
     if not has_power(state, seat, role):
-        raise IllegalMove("the power is used once per round (twice after the powerful reward), and not when a penalty or the event takes it away")
+        raise IllegalMove(Msg("the power is used once per round (twice after the powerful reward), and not when a penalty or the event takes it away"))
 
 
 def shift_options(state: State, seat: int):
@@ -78,20 +84,20 @@ def shift(state: State, move: Shift) -> State:
     if task is not None and task.seat != seat:
         raise IllegalMove(waiting(state))
     if task is None:
-        _claim_power(state, seat, "housing", "moves or turns a domino")
+        _claim_power(state, seat, "housing")
     if move.map not in (SHARED, PERSONAL):
-        raise IllegalMove("map is shared or personal")
+        raise IllegalMove(Msg("map is shared or personal"))
     cell = tuple(move.cell) if isinstance(move.cell, (list, tuple)) and len(move.cell) == 2 else None
     g = dict(state.shared) if move.map == SHARED else state.seat_map(seat)
     if cell not in g:
-        raise IllegalMove(f"square {name(cell) if cell else move.cell} is empty")
+        raise IllegalMove(Msg("square {square} is empty", square=name(cell) if cell else move.cell))
     number = g[cell].domino
     if number not in removable(state, None, seat, move.map):
         if number in buried(g):
-            raise IllegalMove(f"the domino on {name(cell)} lies partly under another and stays where it is")
-        raise IllegalMove(f"the starting domino on {name(cell)} stays where it is")
+            raise IllegalMove(Msg("the domino on {square} lies partly under another and stays where it is", square=name(cell)))
+        raise IllegalMove(Msg("the starting domino on {square} stays where it is", square=name(cell)))
     if task is not None and number in task.moved:
-        raise IllegalMove(f"the domino on {name(cell)} has already moved: each move is another domino")
+        raise IllegalMove(Msg("the domino on {square} has already moved: each move is another domino", square=name(cell)))
     cells, halves = lies(g, number)
     new, turned = as_laid(Place(seat, move.map, move.cells, move.halves))
     # named from either end: put its halves in the order they lie now, first cell first
@@ -100,9 +106,9 @@ def shift(state: State, move: Shift) -> State:
         if turned == tuple(h.turned(q) for h in halves):
             break
     else:
-        raise IllegalMove(f"that is not the domino on {name(cell)}, turned as it would lie there")
+        raise IllegalMove(Msg("that is not the domino on {square}, turned as it would lie there", square=name(cell)))
     if set(zip(new, turned)) == set(zip(cells, halves)):
-        raise IllegalMove("the domino already lies that way")
+        raise IllegalMove(Msg("the domino already lies that way"))
     without = put(state, seat, move.map, lift(g, {number}))
     if task is not None:
         why = task_refusal(without, task, seat, move.map, cells, new, turned)
@@ -114,10 +120,15 @@ def shift(state: State, move: Shift) -> State:
     state = put(without, seat, move.map, g | {c: Square(h, number) for c, h in zip(new, turned)})
     if task is None:
         state = spend_power(state, seat)
-    where = "the shared map" if move.map == SHARED else "their map"
-    verb = "turned" if set(new) == set(cells) else "moved"
-    state = say(state, f"{state.config.names[seat]} {verb} the domino on {name(cells[0])}-{name(cells[1])} "
-                       f"of {where} to {name(new[0])}-{name(new[1])}.")
+    args = dict(name=state.config.names[seat], a=name(cells[0]), b=name(cells[1]), c=name(new[0]), d=name(new[1]))
+    turned_ = set(new) == set(cells)
+    if move.map == SHARED:
+        said = (Msg("{name} turned the domino on {a}-{b} of the shared map to {c}-{d}.", **args) if turned_ else
+                Msg("{name} moved the domino on {a}-{b} of the shared map to {c}-{d}.", **args))
+    else:
+        said = (Msg("{name} turned the domino on {a}-{b} of their map to {c}-{d}.", **args) if turned_ else
+                Msg("{name} moved the domino on {a}-{b} of their map to {c}-{d}.", **args))
+    state = say(state, said)
     if task is None:
         return state
     state = task_done(state, replace(task, moved=task.moved + (number,)))
@@ -130,18 +141,18 @@ def shift(state: State, move: Shift) -> State:
 
 def take(state: State, move: Take) -> State:
     seat = move.seat
-    _claim_power(state, seat, "goods", "takes two dominoes or none")
+    _claim_power(state, seat, "goods")
     cfg = state.config
     state = spend_power(state, seat)
     if move.count == 0:
-        state = say(state, f"{cfg.names[seat]} takes no domino this turn.")
+        state = say(state, Msg("{name} takes no domino this turn.", name=cfg.names[seat]))
         return replace(state, turn=after(state, seat))
     if move.count != 2:
-        raise IllegalMove("the Aunt of Goods takes 2 dominoes or none")
+        raise IllegalMove(Msg("the Aunt of Goods takes 2 dominoes or none"))
     if len(state.market) < 2:
-        raise IllegalMove("the market holds fewer than 2 dominoes")
+        raise IllegalMove(Msg("the market holds fewer than 2 dominoes"))
     state = replace(state, effects=state.effects + ((seat, "second_domino", 1),))
-    return say(state, f"{cfg.names[seat]} takes two dominoes this turn.")
+    return say(state, Msg("{name} takes two dominoes this turn.", name=cfg.names[seat]))
 
 
 def claim_moves(state: State, seat: int) -> list:
@@ -169,36 +180,42 @@ def claim_moves(state: State, seat: int) -> list:
 def lend(state: State, move: Lend) -> State:
     cfg = state.config
     if "machine" not in cfg.expansions:
-        raise IllegalMove("a power or a role icon is lent with the Machine Mama expansion")
+        raise IllegalMove(Msg("a power or a role icon is lent with the Machine Mama expansion"))
     if state.phase not in ("draw", "claim"):
-        raise IllegalMove("a power or a role icon is lent for the round, before its report")
+        raise IllegalMove(Msg("a power or a role icon is lent for the round, before its report"))
     if move.role not in cfg.roles[move.seat]:
-        raise IllegalMove(f"{cfg.names[move.seat]} lends only their own role's power or icon")
+        raise IllegalMove(Msg("{name} lends only their own role's power or icon", name=cfg.names[move.seat]))
     if sits_out(state, move.seat):
-        raise IllegalMove(f"Capital Punishment: {cfg.names[move.seat]} does nothing this round")
+        raise IllegalMove(Msg("Capital Punishment: {name} does nothing this round", name=cfg.names[move.seat]))
     if move.what not in ("power", "icon"):
-        raise IllegalMove("a player lends their power or their role icon")
+        raise IllegalMove(Msg("a player lends their power or their role icon"))
     if move.what == "power" and not cfg.powers:
-        raise IllegalMove("powers are lent with the powers variant")
+        raise IllegalMove(Msg("powers are lent with the powers variant"))
     if not isinstance(move.to, int) or not 0 <= move.to < cfg.players or move.to == move.seat:
-        raise IllegalMove("the power or icon goes to another player at this table")
+        raise IllegalMove(Msg("the power or icon goes to another player at this table"))
     if any(s == move.seat and k.startswith("lent") for s, k, _ in state.effects):
-        raise IllegalMove(f"{cfg.names[move.seat]} has already lent their power or icon this round")
+        raise IllegalMove(Msg("{name} has already lent their power or icon this round", name=cfg.names[move.seat]))
     if move.what == "power" and state.power_used[move.seat]:
-        raise IllegalMove(f"{cfg.names[move.seat]} has used their power this round")
+        raise IllegalMove(Msg("{name} has used their power this round", name=cfg.names[move.seat]))
     if not any(power.connected(state, mine, theirs) for mine in cfg.roles[move.seat] for theirs in cfg.roles[move.to]):
-        raise IllegalMove(f"only a player connected on the shared map may borrow it: no path joins a capital "
-                          f"of {cfg.names[move.seat]}'s province to one of {cfg.names[move.to]}'s")
+        raise IllegalMove(Msg("only a player connected on the shared map may borrow it: no path joins a capital "
+                              "of {name}'s province to one of {other}'s", name=cfg.names[move.seat],
+                              other=cfg.names[move.to]))
     lent = replace(state, effects=state.effects + ((move.seat, f"lent {move.what}", move.role),
                                                    (move.to, f"borrowed {move.what}", move.role)))
     if len(round_cards(state, move.seat)) > missions_to_draw(lent, move.seat):
         # the Sister of Coin drew her two missions: her power is in use until she keeps one (x)
-        raise IllegalMove(f"{cfg.names[move.seat]} is using the {role_name(move.role)}'s power: they keep one "
-                          f"of the missions they drew before it can be lent")
+        raise IllegalMove(Msg("{name} is using the {role}'s power: they keep one of the missions they drew "
+                              "before it can be lent", name=cfg.names[move.seat], role=role_name(move.role)))
     state = lent
-    whose = role_name(move.role) + ("'" if role_name(move.role).endswith("s") else "'s")
-    return say(state, f"{cfg.names[move.seat]} lends the {whose} {move.what} to "
-                      f"{cfg.names[move.to]} for this round.")
+    args = dict(name=cfg.names[move.seat], other=cfg.names[move.to], role=role_name(move.role))
+    if role_name(move.role).endswith("s"):  # the Aunt of Goods' icon
+        said = (Msg("{name} lends the {role}' power to {other} for this round.", **args) if move.what == "power"
+                else Msg("{name} lends the {role}' icon to {other} for this round.", **args))
+    else:
+        said = (Msg("{name} lends the {role}'s power to {other} for this round.", **args) if move.what == "power"
+                else Msg("{name} lends the {role}'s icon to {other} for this round.", **args))
+    return say(state, said)
 
 
 def lend_moves(state: State, seat: int | None = None) -> list:

@@ -10,9 +10,10 @@ personal starting domino, then placements with their halves as they lie:
 """
 from __future__ import annotations
 
+from ...i18n import Listed, Msg, seat_names
 from ..base import IllegalMove, Records
 from . import power, rules
-from .catalog import ROLES
+from .catalog import ROLES, role_name, strength_name
 from .moves import Place, Start
 
 
@@ -28,13 +29,13 @@ def header(options: dict) -> dict:
 
 def _fields(value, allowed: set, needed: set, what: str) -> dict:
     if not isinstance(value, dict):
-        raise IllegalMove(f"a {what} line holds an object")
+        raise IllegalMove(Msg("a {what} line holds an object", what=what))
     extra = set(value) - allowed
     if extra:
-        raise IllegalMove(f"a {what} line does not take {', '.join(sorted(extra))}")
+        raise IllegalMove(Msg("a {what} line does not take {fields}", what=what, fields=", ".join(sorted(extra))))
     missing = needed - set(value)
     if missing:
-        raise IllegalMove(f"a {what} line needs {', '.join(sorted(missing))}")
+        raise IllegalMove(Msg("a {what} line needs {fields}", what=what, fields=", ".join(sorted(missing))))
     return value
 
 
@@ -42,22 +43,23 @@ def start(state, value):
     value = _fields(value, {"map", "role", "seat", "cells"}, {"map", "cells"}, "start")
     if value["map"] == "shared":
         if "role" not in value:
-            raise IllegalMove("a shared start names its role")
+            raise IllegalMove(Msg("a shared start names its role"))
         move = Start(0, "shared", value["cells"], value["role"])
     elif value["map"] == "personal":
         if "seat" not in value:
-            raise IllegalMove("a personal start names its seat")
+            raise IllegalMove(Msg("a personal start names its seat"))
         if "role" in value and value["role"] not in state.config.roles[_seat(state, value["seat"])]:
-            raise IllegalMove(f"seat {value['seat']} does not hold the {value['role']} role")
+            role = role_name(value["role"]) if value["role"] in ROLES else value["role"]
+            raise IllegalMove(Msg("seat {seat} does not hold the {role} role", seat=value['seat'], role=role))
         move = Start(value["seat"], "personal", value["cells"])
     else:
-        raise IllegalMove("map is shared or personal")
+        raise IllegalMove(Msg("map is shared or personal"))
     return rules.apply(state, move)[0]
 
 
 def _seat(state, seat):
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.config.players:
-        raise IllegalMove(f"there is no seat {seat!r} at this table")
+        raise IllegalMove(Msg("there is no seat {seat!r} at this table", seat=seat))
     return seat
 
 
@@ -65,7 +67,7 @@ def place(state, value):
     value = _fields(value, {"seat", "map", "cells", "halves"}, {"seat", "map", "cells", "halves"}, "place")
     _seat(state, value["seat"])
     if not isinstance(value["halves"], list) or not isinstance(value["cells"], list):
-        raise IllegalMove("cells and halves are lists, one entry per half")
+        raise IllegalMove(Msg("cells and halves are lists, one entry per half"))
     return rules.apply(state, Place(value["seat"], value["map"], value["cells"], value["halves"]))[0]
 
 
@@ -81,8 +83,13 @@ def result(state) -> dict:
 
 def describe(state) -> list[str]:
     table = power.strengths(state)
-    out = [f"Placement {i}: {state.config.names[seat]} on the {where} map; "
-           + ", ".join(f"{r} {v}" for r, v in values)
+    names = seat_names(state.config.names)  # a record without names: "seat 0" in the reader's words
+    strengths = lambda values: Listed([Msg("{strength} {n}", strength=strength_name(r), n=v)  # noqa: E731
+                                       for r, v in values], sep=", ")
+    out = [Msg("Placement {i}: {name} on the shared map; {strengths}", i=i, name=names[seat],
+               strengths=strengths(values)) if where == "shared" else
+           Msg("Placement {i}: {name} on the personal map; {strengths}", i=i, name=names[seat],
+               strengths=strengths(values))
            for i, (seat, where, values) in enumerate(state.placements, start=1)]
     return out + [power.strength_words(r, table[r]) for r in ROLES]
 

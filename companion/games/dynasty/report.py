@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ...i18n import Listed, Msg
 from ..base import IllegalMove
 from . import power, sharing
-from .catalog import PENALTIES, REWARDS, ROLES, strength_name
+from .catalog import ROLES, penalty_words, reward_words, strength_name
 from .maps import neighbour
 from .moves import Share
 from .state import MissionCard, State, Task
@@ -31,9 +32,9 @@ def report(state: State) -> State:
         state = replace(state, phase="share")
         for role in sharing.waiting(state, roles):
             seat = state.config.holder(role)
-            state = say(state, f"{state.config.names[seat]} decides which missions get the "
-                               f"{strength_name(role)} {number(board.table[role]['strength'])}: "
-                               f"not enough for every mission asking for it.")
+            state = say(state, Msg("{name} decides which missions get the {strength} {n}: not enough for every "
+                                   "mission asking for it.", name=state.config.names[seat],
+                                   strength=strength_name(role), n=number(board.table[role]['strength'])))
         return state
     return judge(state, board, roles)
 
@@ -51,9 +52,10 @@ def _soften(state: State, board) -> State:
         skip = next((i for i in range(len(card.needs)) if passes(i)), 0)
         card = replace(card, ignored=skip)
         state = replace(state, missions=tuple(card if m.id == card.id else m for m in state.missions))
-        state = say(state, f"{cfg.names[seat]} chose no part of their mission to ignore: "
-                           + ("the companion ignores one." if card.secret else
-                              f"the companion ignores {card.needs[skip].words()}."))
+        state = say(state, Msg("{name} chose no part of their mission to ignore: the companion ignores one.",
+                               name=cfg.names[seat]) if card.secret else
+                    Msg("{name} chose no part of their mission to ignore: the companion ignores {part}.",
+                        name=cfg.names[seat], part=card.needs[skip].words()))
     return state
 
 
@@ -61,26 +63,30 @@ def share(state: State, move: Share) -> State:
     """An owner's choice of the missions their role's strength goes to."""
     cfg = state.config
     if state.phase != "share":
-        raise IllegalMove("strength is shared out at the report, when a role cannot serve every mission")
+        raise IllegalMove(Msg("strength is shared out at the report, when a role cannot serve every mission"))
     board = sharing.measure(state)
     roles = sharing.short(state, board)
     if move.role not in roles:
-        raise IllegalMove(f"{strength_name(move.role) if move.role in ROLES else move.role!r} serves every "
-                          f"mission that asks for it: there is nothing to decide")
+        raise IllegalMove(Msg("{strength} serves every mission that asks for it: there is nothing to decide",
+                              strength=strength_name(move.role) if move.role in ROLES else repr(move.role)))
     if cfg.holder(move.role) != move.seat:
-        raise IllegalMove(f"the {strength_name(move.role)} is shared out by its owner, "
-                          f"{cfg.names[cfg.holder(move.role)] if cfg.holder(move.role) is not None else 'nobody'}")
+        raise IllegalMove(Msg("the {strength} is shared out by its owner, {name}", strength=strength_name(move.role),
+                              name=cfg.names[cfg.holder(move.role)]) if cfg.holder(move.role) is not None else
+                          Msg("the {strength} is shared out by its owner, nobody", strength=strength_name(move.role)))
     if move.role not in sharing.waiting(state, roles):
-        raise IllegalMove(f"{cfg.names[move.seat]} has already shared out the {strength_name(move.role)}")
+        raise IllegalMove(Msg("{name} has already shared out the {strength}", name=cfg.names[move.seat],
+                              strength=strength_name(move.role)))
     pick = sharing.suggestion(state, board, roles)
     allowed = sharing.options(state, board, move.role, pick)
     if move.missions not in allowed:
-        raise IllegalMove(f"the {strength_name(move.role)} {number(board.table[move.role]['strength'])} goes to "
-                          + " or ".join("missions " + ", ".join(map(str, ids)) if ids else "no mission"
-                                        for ids in allowed))
+        raise IllegalMove(Msg("the {strength} {n} goes to {choices}", strength=strength_name(move.role),
+                              n=number(board.table[move.role]['strength']),
+                              choices=Listed([Msg("missions {ids}", ids=", ".join(map(str, ids))) if ids
+                                              else Msg("no mission") for ids in allowed], sep=" or ")))
     state = replace(state, shares=state.shares + ((move.role, move.missions),))
-    given = ", ".join(str(i) for i in move.missions) or "none"
-    state = say(state, f"{cfg.names[move.seat]} gives the {strength_name(move.role)} to missions {given}.")
+    given = ", ".join(str(i) for i in move.missions) or Msg("none")
+    state = say(state, Msg("{name} gives the {strength} to missions {given}.", name=cfg.names[move.seat],
+                           strength=strength_name(move.role), given=given))
     return settle(state) if not sharing.waiting(state, roles) else state
 
 
@@ -138,13 +144,16 @@ def judge(state: State, board, roles) -> State:
         card = replace(card, status="passed" if ok else "failed", result=result)
         state = replace(state, missions=tuple(card if m.id == card.id else m for m in state.missions))
         who = cfg.names[seat]
-        numbers = ", ".join(f"{strength_name(r)} {h} of {v} needed" for r, v, h in result)
+        numbers = Listed([Msg("{strength} {had} of {needed} needed", strength=strength_name(r), had=h, needed=v)
+                          for r, v, h in result], sep=", ")
         if card.secret and not ok:
-            line = f"{who}'s secret mission failed."
+            line = Msg("{name}'s secret mission failed.", name=who)
         elif not result:
-            line = f"{who}'s mission passed: its one part is ignored (Good Times)."
+            line = Msg("{name}'s mission passed: its one part is ignored (Good Times).", name=who)
+        elif ok:
+            line = Msg("{name}'s mission passed: {numbers}.", name=who, numbers=numbers)
         else:
-            line = f"{who}'s mission {'passed' if ok else 'failed'}: {numbers}."
+            line = Msg("{name}'s mission failed: {numbers}.", name=who, numbers=numbers)
         lines.append(line)
         state = say(state, line)
         state = consequence(state, card, ok)
@@ -164,7 +173,7 @@ def consequence(state: State, card: MissionCard, ok: bool) -> State:
     seat, cfg = card.seat, state.config
     if ok and card.reward and state.event != "reward_break":
         key = card.reward
-        state = say(state, f"Reward for {cfg.names[seat]}: {REWARDS[key]}")
+        state = say(state, Msg("Reward for {name}: {reward}", name=cfg.names[seat], reward=reward_words(key)))
         if key == "remove_failed":
             failed = [m for m in state.missions if m.seat == seat and m.status == "failed"]
             if failed:
@@ -193,7 +202,7 @@ def consequence(state: State, card: MissionCard, ok: bool) -> State:
                                          optional=True))
     if not ok and card.penalty and state.event != "penalty_break":
         key = {"many_mission_dynamic": "many_mission"}.get(card.penalty, card.penalty)
-        state = say(state, f"Penalty for {cfg.names[seat]}: {PENALTIES[card.penalty]}")
+        state = say(state, Msg("Penalty for {name}: {penalty}", name=cfg.names[seat], penalty=penalty_words(card.penalty)))
         if key == "remove":
             state = add_task(state, Task(seat, "remove", 1))
         elif key == "remove_all":
@@ -213,14 +222,14 @@ def consequence(state: State, card: MissionCard, ok: bool) -> State:
             g = state.seat_map(seat)
             hit = tuple(sorted({sq.domino for c, sq in g.items() for s in sq.half.paths
                                 if neighbour(c, s) not in g} - {state.homes[seat]}))
-            state = say(state, f"The goblins attack {len(hit)} dominoes of {cfg.names[seat]}'s map "
-                               f"(those with open-ended paths): they come off.")
+            state = say(state, Msg("The goblins attack {n} dominoes of {name}'s map (those with open-ended paths): "
+                                   "they come off.", n=len(hit), name=cfg.names[seat]))
             state = add_task(state, Task(seat, "remove attacked", len(hit), only=hit))
         elif key in ("strict_placement", "small_province", "powerless", "double_mission", "many_mission",
                      "direction_restriction"):
             state = next_effect(state, seat, key, True)
     if not ok and state.event == "mission_harden":  # Strict Regime: every mission carries it too
-        state = say(state, f"Strict Regime: {cfg.names[seat]} takes 3 dominoes off their map.")
+        state = say(state, Msg("Strict Regime: {name} takes 3 dominoes off their map.", name=cfg.names[seat]))
         state = add_task(state, Task(seat, "remove", 3))
     return state
 
@@ -234,9 +243,9 @@ def check_end(state: State) -> State:
     for seat in range(cfg.players):
         if sum(1 for m in state.missions if m.seat == seat and m.status == "failed") >= FAILS_TO_LEAVE:
             state = replace(state, left=seat)
-            state = say(state, f"{cfg.names[seat]} failed 3 missions and must leave the family.")
+            state = say(state, Msg("{name} failed 3 missions and must leave the family.", name=cfg.names[seat]))
             return finish(state, "lost" if cfg.mode == "cooperative" else "ended")
     won = sum(1 for m in state.missions if m.status == "passed")
     if cfg.mode == "cooperative" and won >= WIN_PER_PLAYER * cfg.players:
-        return finish(say(state, f"{won} missions completed: the dynasty wins!"), "won")
+        return finish(say(state, Msg("{n} missions completed: the dynasty wins!", n=won)), "won")
     return state

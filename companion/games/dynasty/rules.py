@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ...i18n import Listed, Msg, Plural
 from ..base import IllegalMove, chance
 from . import laying, missions, power, powers
-from .catalog import CAPITALS, EVENTS, EXPANSIONS, PENALTIES, REWARDS, ROLES
+from .catalog import CAPITALS, EVENTS, EXPANSIONS, PENALTIES, REWARDS, ROLES, event_words, word
 from .hands import fix_missions_to_draw, missions_to_draw, needs_mission, round_cards
 from .maps import BOUND, Square, check_cells, frozen, name, refusal
 from .missions import decline, end_claim, maybe_claim
@@ -36,11 +37,12 @@ def _roles(options: dict, players: int, seed: int, all_roles: bool) -> tuple:
         try:
             given = [given[str(s)] if str(s) in given else given[s] for s in range(players)]
         except KeyError:
-            raise IllegalMove(f"roles names one role for each of the {players} seats, 0 to {players - 1}") from None
+            raise IllegalMove(Msg("roles names one role for each of the {players} seats, 0 to {last}",
+                                  players=players, last=players - 1)) from None
     if given in (None, "", []):
         given = [""] * players
     if not isinstance(given, (list, tuple)) or len(given) != players:
-        raise IllegalMove(f"roles names one role for each of the {players} seats")
+        raise IllegalMove(Msg("roles names one role for each of the {players} seats", players=players))
     if any(g in ("", None) for g in given):
         # a seat left empty is dealt at random (from the seed) from the roles nobody was given
         deck = list(ROLES)
@@ -49,9 +51,9 @@ def _roles(options: dict, players: int, seed: int, all_roles: bool) -> tuple:
         given = [deck.pop(0) if g in ("", None) and deck else g for g in given]
     for role in given:
         if role not in ROLES:
-            raise IllegalMove(f"unknown role {role!r}; roles are {', '.join(ROLES)}")
+            raise IllegalMove(Msg("unknown role {role!r}; roles are {roles}", role=role, roles=", ".join(ROLES)))
     if len(set(given)) != len(given):
-        raise IllegalMove("each role is dealt to one player only")
+        raise IllegalMove(Msg("each role is dealt to one player only"))
     held = [[r] for r in given]
     if all_roles:  # the rest dealt round the table, in role order
         rest = [r for r in ROLES if r not in given]
@@ -64,27 +66,27 @@ def config(options: dict, seed: int) -> Config:
     options = dict(options or {})
     players = options.get("players", 3)
     if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 5:
-        raise IllegalMove("Domino Dynasty is for 1 to 5 players: one role each")
+        raise IllegalMove(Msg("Domino Dynasty is for 1 to 5 players: one role each"))
     names = options.get("names") or [f"P{s + 1}" for s in range(players)]
     if not isinstance(names, (list, tuple)) or len(names) != players:
-        raise IllegalMove(f"names gives one name for each of the {players} seats")
+        raise IllegalMove(Msg("names gives one name for each of the {players} seats", players=players))
     names = tuple(str(n).strip() or f"P{s + 1}" for s, n in enumerate(names))
     mode = options.get("mode", "cooperative")
     if mode not in ("cooperative", "competitive"):
-        raise IllegalMove("mode is cooperative or competitive")
+        raise IllegalMove(Msg("mode is cooperative or competitive"))
     absent = options.get("absent", "highest")
     if absent not in ("highest", "lowest"):
-        raise IllegalMove("roles not in the game take the highest or the lowest score")
+        raise IllegalMove(Msg("roles not in the game take the highest or the lowest score"))
     expansions = options.get("expansions", ())
     if isinstance(expansions, str):
         expansions = [e for e in expansions.split(",") if e]
     expansions = tuple(e for e in EXPANSIONS if e in expansions or _flag(options, e))
     if set(options.get("expansions") or ()) - set(EXPANSIONS) and not isinstance(options.get("expansions"), str):
-        raise IllegalMove(f"expansions are {', '.join(EXPANSIONS)}")
+        raise IllegalMove(Msg("expansions are {expansions}", expansions=", ".join(EXPANSIONS)))
     starts = options.get("starts", "arranged")
     play = options.get("play", "rounds")
     if starts not in ("arranged", "entered") or play not in ("rounds", "free"):
-        raise IllegalMove("starts is arranged or entered; play is rounds or free")
+        raise IllegalMove(Msg("starts is arranged or entered; play is rounds or free"))
     return Config(players, names, _roles(options, players, seed, _flag(options, "all_roles")), mode,
                   _flag(options, "powers"), _flag(options, "freeform"), _flag(options, "report_rules"),
                   absent, _flag(options, "tactical"), _flag(options, "chaotic"), expansions, starts, play)
@@ -150,112 +152,113 @@ def _lay_start(state: State, where: str, role: str, cells, seat: int | None = No
 
 def apply(state: State, move) -> tuple[State, list[Said]]:
     if state.phase == "over":
-        raise IllegalMove("the game is over")
+        raise IllegalMove(Msg("the game is over"))
     seat = getattr(move, "seat", None)
     if not isinstance(seat, int) or not 0 <= seat < state.config.players:
-        raise IllegalMove(f"there is no seat {seat} at this table")
+        raise IllegalMove(Msg("there is no seat {seat} at this table", seat=seat))
     handler = {Start: _start, Market: _market, Mission: _mission, Happening: _happening,
                Place: laying.place, Pass: _pass, Remove: laying.remove, Choose: powers.choose, Shift: powers.shift,
                Take: powers.take, Lend: powers.lend, Ignore: missions.ignore, Swap: missions.swap,
                Share: share}.get(type(move))
     if handler is None:
-        raise IllegalMove(f"{type(move).__name__} is not a Domino Dynasty move")
+        raise IllegalMove(Msg("{move} is not a Domino Dynasty move", move=type(move).__name__))
     now = state
     if state.phase == "share" and handler is not share:
         now = settle(state)  # the owners did not answer: the suggestion stands and the game goes on
         if now.phase == "over":
-            raise IllegalMove("the game is over")
+            raise IllegalMove(Msg("the game is over"))
     new = handler(now, move)
     return new, [Said(w) for w in new.said[len(state.said):]]
 
 
 def _start(state: State, move: Start) -> State:
     if state.phase != "start":
-        raise IllegalMove("the starting dominoes are already down")
+        raise IllegalMove(Msg("the starting dominoes are already down"))
     cells = check_cells(move.cells)
     cfg = state.config
     if move.map in (SHARED, PERSONAL) and not all(0 <= v < BOUND for cell in cells for v in cell):
-        raise IllegalMove(f"a starting domino lies on the mat's squares, A1 to H8, not on "
-                          f"{name(cells[0])}-{name(cells[1])}")
+        raise IllegalMove(Msg("a starting domino lies on the mat's squares, A1 to H8, not on {a}-{b}",
+                              a=name(cells[0]), b=name(cells[1])))
     if move.map == SHARED:
         if move.role not in ROLES:
-            raise IllegalMove(f"a shared starting domino names its role: one of {', '.join(ROLES)}")
+            raise IllegalMove(Msg("a shared starting domino names its role: one of {roles}", roles=", ".join(ROLES)))
         if move.role in dict(state.starts):
-            raise IllegalMove(f"the {move.role} starting domino is already on the shared map")
+            raise IllegalMove(Msg("the {role} starting domino is already on the shared map", role=word(move.role)))
         # "however you like": the starts need not touch each other, only stay within 8x8
-        why = refusal(dict(state.shared), cells, starting_halves(move.role), None, "the shared map",
+        why = refusal(dict(state.shared), cells, starting_halves(move.role), None, Msg("the shared map"),
                       attach=False)
         if why:
             raise IllegalMove(why)
         state = _lay_start(state, SHARED, move.role, cells)
     elif move.map == PERSONAL:
         if cfg.chaotic:
-            raise IllegalMove("in the chaotic start personal maps start empty")
+            raise IllegalMove(Msg("in the chaotic start personal maps start empty"))
         if state.homes[move.seat] != -1:
-            raise IllegalMove(f"seat {move.seat}'s personal map already has its starting domino")
+            raise IllegalMove(Msg("seat {seat}'s personal map already has its starting domino", seat=move.seat))
         state = _lay_start(state, PERSONAL, cfg.roles[move.seat][0], cells, move.seat)
     else:
-        raise IllegalMove("map is shared or personal")
+        raise IllegalMove(Msg("map is shared or personal"))
     done = len(state.starts) == len(ROLES) and (cfg.chaotic or -1 not in state.homes)
     return _begin(state) if done else state
 
 
 def _market(state: State, move: Market) -> State:
     if state.phase != "draw" or state.drawn:
-        raise IllegalMove("the market is drawn once, at the start of a round")
+        raise IllegalMove(Msg("the market is drawn once, at the start of a round"))
     size = state.market_size()
     doms = tuple(move.dominoes)
     if len(doms) > size:
-        raise IllegalMove(f"the market holds {size} dominoes, not {len(doms)}")
+        raise IllegalMove(Msg("the market holds {size} dominoes, not {n}", size=size, n=len(doms)))
     texts = tuple("|".join(h.text() for h in parse_domino(d)) for d in doms)
     if not texts:  # the deck is out: the game ends where it stands
-        return finish(say(state, "The deck is empty: the game ends."), "ended")
+        return finish(say(state, Msg("The deck is empty: the game ends.")), "ended")
     state = replace(state, market=texts, drawn=True, dealt=state.dealt + len(texts),
                     known=tuple(dict.fromkeys(state.known + texts))[-KNOWN:])
-    state = say(state, f"Round {state.round}: {len(texts)} dominoes in the market.")
+    state = say(state, Msg("Round {round}: {n} dominoes in the market.", round=state.round, n=len(texts)))
     if state.event == "terrible_bonds":  # dominoes of roles not in the game are discarded (ee)
         kept = tuple(t for t in texts if not bonds_broken(state, parse_domino(t)))
         if len(kept) < len(texts):
-            state = say(replace(state, market=kept), f"Terrible Bonds: {len(texts) - len(kept)} of them "
-                                                     f"show a role not in the game and are discarded.")
+            state = say(replace(state, market=kept), Msg("Terrible Bonds: {n} of them show a role not in the game "
+                                                         "and are discarded.", n=len(texts) - len(kept)))
     return maybe_claim(state)
 
 
 def _mission(state: State, move: Mission) -> State:
     if state.phase != "draw":
-        raise IllegalMove("missions are drawn at the start of a round")
+        raise IllegalMove(Msg("missions are drawn at the start of a round"))
     state = fix_missions_to_draw(state, move.seat)
     if len(round_cards(state, move.seat)) >= missions_to_draw(state, move.seat):
-        raise IllegalMove(f"{state.config.names[move.seat]} already has this round's mission")
+        raise IllegalMove(Msg("{name} already has this round's mission", name=state.config.names[move.seat]))
     if not needs_mission(state, move.seat):
-        raise IllegalMove(f"the round's event spares {state.config.names[move.seat]} a mission")
+        raise IllegalMove(Msg("the round's event spares {name} a mission", name=state.config.names[move.seat]))
     needs = move.needs if isinstance(move.needs, (list, tuple)) else ()
     if not 1 <= len(needs) <= 4:
-        raise IllegalMove("a mission has 1 to 4 requirements")
+        raise IllegalMove(Msg("a mission has 1 to 4 requirements"))
     needs = tuple(Need.parse(n) for n in needs)
     if move.reward and move.reward not in REWARDS:
-        raise IllegalMove(f"unknown reward {move.reward!r}")
+        raise IllegalMove(Msg("unknown reward {reward!r}", reward=move.reward))
     if move.penalty and move.penalty not in PENALTIES:
-        raise IllegalMove(f"unknown penalty {move.penalty!r}")
+        raise IllegalMove(Msg("unknown penalty {penalty!r}", penalty=move.penalty))
     secret = bool(move.secret) and state.config.mode == "cooperative"  # competitive: all public
     card = MissionCard(len(state.missions) + 1, move.seat, state.round, needs, move.reward,
                        move.penalty, secret)
     state = replace(state, missions=state.missions + (card,))
     who = state.config.names[move.seat]
-    state = say(state, f"{who} drew a secret mission." if secret else f"{who}: {card.words()}")
+    state = say(state, Msg("{name} drew a secret mission.", name=who) if secret else
+                Msg("{name}: {mission}", name=who, mission=card.words()))
     return maybe_claim(state)
 
 
 def _happening(state: State, move: Happening) -> State:
     if "proximity" not in state.config.expansions:
-        raise IllegalMove("events come with the Proximity Papa expansion")
+        raise IllegalMove(Msg("events come with the Proximity Papa expansion"))
     if state.phase != "draw" or state.event:
-        raise IllegalMove("the round's event is revealed once, at the start of a round")
+        raise IllegalMove(Msg("the round's event is revealed once, at the start of a round"))
     if move.event not in EVENTS:
-        raise IllegalMove(f"unknown event {move.event!r}")
+        raise IllegalMove(Msg("unknown event {event!r}", event=move.event))
     if any(m.round == state.round for m in state.missions) or state.drawn:
-        raise IllegalMove("the event is revealed before the market and the missions")
-    state = say(replace(state, event=move.event), EVENTS[move.event]["words"])
+        raise IllegalMove(Msg("the event is revealed before the market and the missions"))
+    state = say(replace(state, event=move.event), event_words(move.event))
     # Storms and floods take dominoes off, the earthquake turns and the elections move them, in
     # role order, before the claim step (docs/rulings.md (aa), (cc))
     kind, count = {"storm_remove": ("remove shared", 1), "floods_punish": ("remove", 2),
@@ -275,15 +278,15 @@ def _most(state: State, event: str) -> State:
     count = [sum(1 for _, sq in m if sq.half.icon in icons) for m in state.personal]
     best = max(count)
     if event == "capital_punishment" and best == 0:
-        return say(state, "Nobody has a capital: everyone plays this round.")
+        return say(state, Msg("Nobody has a capital: everyone plays this round."))
     most = [s for s in range(cfg.players) if count[s] == best]
-    key, what = (("sits out", ("does" if len(most) == 1 else "do") + " nothing this round")
-                 if event == "capital_punishment"
-                 else ("places people", "may place dominoes showing people this round"))
-    names = " and ".join(cfg.names[s] for s in most)
-    noun = "capitals" if event == "capital_punishment" else "people"
+    key = "sits out" if event == "capital_punishment" else "places people"
+    names = Listed([cfg.names[s] for s in most], sep=" and ")
     state = replace(state, effects=state.effects + tuple((s, key, True) for s in most))
-    return say(state, f"{names} ({best} {noun}) {what}.")
+    if event == "capital_punishment":
+        return say(state, Plural("{names} ({best} capitals) does nothing this round.",
+                                 "{names} ({best} capitals) do nothing this round.", len(most), names=names, best=best))
+    return say(state, Msg("{names} ({best} people) may place dominoes showing people this round.", names=names, best=best))
 
 
 def role_order(state: State) -> list[int]:
@@ -302,17 +305,17 @@ def _pass(state: State, move: Pass) -> State:
         return maybe_claim(task_done(state, task, finished=True)) if state.phase == "draw" else \
             task_done(state, task, finished=True)
     if state.phase != "claim":
-        raise IllegalMove("placing nothing is a turn of the claim step")
+        raise IllegalMove(Msg("placing nothing is a turn of the claim step"))
     if move.seat != state.turn:
-        raise IllegalMove(f"it is {cfg.names[state.turn]}'s turn to claim a domino")
+        raise IllegalMove(Msg("it is {name}'s turn to claim a domino", name=cfg.names[state.turn]))
     if fits_anywhere(state, move.seat):
-        raise IllegalMove("a market domino still fits: picking and placing one is required")
-    state = say(state, f"{cfg.names[move.seat]} can use no market domino and places nothing.")
+        raise IllegalMove(Msg("a market domino still fits: picking and placing one is required"))
+    state = say(state, Msg("{name} can use no market domino and places nothing.", name=cfg.names[move.seat]))
     state = replace(state, passes=state.passes + 1, turn=after(state, move.seat),
                     effects=tuple(e for e in state.effects if e[:2] != (move.seat, "second_domino")))
     if state.passes >= sum(1 for s in range(cfg.players) if not sits_out(state, s)):
         # nobody can use what is left: it is discarded
-        return end_claim(say(state, "Nobody can use the rest of the market."))
+        return end_claim(say(state, Msg("Nobody can use the rest of the market.")))
     return state
 
 

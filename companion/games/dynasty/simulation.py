@@ -14,6 +14,7 @@ What a person does with the dominoes, done from the host page (the camera then r
 """
 from __future__ import annotations
 
+from ...i18n import Msg, Plural
 from ..base import IllegalMove, Simulation
 from . import camera
 from .maps import Half, check_cells, side_towards
@@ -41,22 +42,22 @@ class Verbs:
             self.table.clear()
             self.laid.clear()
             self.market.clear()
-            return "The mat is clear"
-        raise IllegalMove("The virtual table can lay the maps out, lay the market out, place a domino on "
-                          "a map, take one off, or clear the mat")
+            return Msg("The mat is clear")
+        raise IllegalMove(Msg("The virtual table can lay the maps out, lay the market out, place a domino on "
+                              "a map, take one off, or clear the mat"))
 
     # ------------------------------------------------------------------ where
 
     def _map(self, action, view):
         where = action.get("map")
         if where not in (SHARED, PERSONAL):
-            raise IllegalMove("Choose the map: shared or personal")
+            raise IllegalMove(Msg("Choose the map: shared or personal"))
         if where == SHARED:
             return camera.SHARED_AREA, view.get("shared") or []
         seat = action.get("seat")
         seats = len(view.get("names") or []) or camera.SEATS
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < min(seats, camera.SEATS):
-            raise IllegalMove("Choose whose map: a seat at this table")
+            raise IllegalMove(Msg("Choose whose map: a seat at this table"))
         return camera.personal_area(seat), (view.get("personal") or {}).get(str(seat)) or []
 
     @staticmethod
@@ -69,7 +70,7 @@ class Verbs:
         dx, dy = offset
         grid = [(x + dx, y + dy) for x, y in cells]
         if any(not (0 <= x < 8 and 0 <= y < 8) for x, y in grid):
-            raise IllegalMove("That is off the printed grid")
+            raise IllegalMove(Msg("That is off the printed grid"))
         quarters = "ESWN".index(side_towards(cells[0], cells[1]))
         upright = [Half.parse(h).turned(-quarters % 4).text() for h in halves]
         (x1, y1), (x2, y2) = (camera.CELLS.centre(self.layout, area, y, x) for x, y in grid)
@@ -97,7 +98,7 @@ class Verbs:
                 halves = [f"{s['terrain']}/{s['icon'] or ''}/{s['paths']}" for s in pair]
                 self._put(area, offset, cells, halves)
                 count += 1
-        return f"Laid {count} domino{'es' if count != 1 else ''}"
+        return Plural("Laid {n} domino", "Laid {n} dominoes", count)
 
     def _place(self, action, view) -> str:
         area, squares = self._map(action, view)
@@ -105,33 +106,33 @@ class Verbs:
             cells = check_cells(action.get("cells") or ())
         except IllegalMove as exc:
             # the host names squares as the phones do (F4 G4); [x, y] is the record's own form
-            raise IllegalMove("Name the domino's two squares, side by side, as on the phones' maps: "
-                              "F4 G4") from exc
+            raise IllegalMove(Msg("Name the domino's two squares, side by side, as on the phones' maps: "
+                                  "F4 G4")) from exc
         if "market" in action:
             market = view.get("market") or []
             i = action.get("market")
             if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(market):
-                raise IllegalMove(f"The market holds {len(market)} dominoes: choose one of 1 to {len(market)}")
+                raise IllegalMove(Msg("The market holds {n} dominoes: choose one of 1 to {n}", n=len(market)))
             quarters = "ESWN".index(side_towards(cells[0], cells[1]))
             halves = [Half.parse(h).turned(quarters).text() for h in market[i]["halves"]]
         else:
             halves = action.get("halves")
             if not isinstance(halves, (list, tuple)) or len(halves) != 2:
-                raise IllegalMove("Say the market domino, or its two halves as they lie")
+                raise IllegalMove(Msg("Say the market domino, or its two halves as they lie"))
             halves = [Half.parse(h).text() for h in halves]
         self._put(area, self._offset(squares), cells, halves)
-        return "Placed a domino"
+        return Msg("Placed a domino")
 
     def _market(self, action) -> str:
         texts = action.get("dominoes")
         if not isinstance(texts, (list, tuple)) or not 0 < len(texts) <= camera.MARKET_PLACES:
-            raise IllegalMove(f"Say the market's dominoes, 1 to {camera.MARKET_PLACES}, each as two halves: "
-                              "grass/person/W|plains//")
+            raise IllegalMove(Msg("Say the market's dominoes, 1 to {places}, each as two halves: "
+                                  "grass/person/W|plains//", places=camera.MARKET_PLACES))
         halves = []
         for text in texts:
             parts = text.split("|") if isinstance(text, str) else ()
             if len(parts) != 2:
-                raise IllegalMove(f"A market domino is two halves, like grass/person/W|plains//, not {text!r}")
+                raise IllegalMove(Msg("A market domino is two halves, like grass/person/W|plains//, not {text!r}", text=text))
             halves.append([Half.parse(h).text() for h in parts])
         for piece in self.market:
             self.table.remove(piece)
@@ -140,21 +141,21 @@ class Verbs:
             (x1, y1), (x2, y2) = (camera.WATCHED_CELLS.centre(self.layout, *square)
                                   for square in camera.market_place(number))
             self.market.append(self.table.place(f"{west}|{east}", (x1 + x2) / 2, (y1 + y2) / 2, 0.0))
-        return f"Laid the market out: {len(halves)} domino{'es' if len(halves) != 1 else ''}"
+        return Plural("Laid the market out: {n} domino", "Laid the market out: {n} dominoes", len(halves))
 
     def _remove(self, action, view) -> str:
         area, squares = self._map(action, view)
         cell = action.get("cell")
         if not isinstance(cell, (list, tuple)) or len(cell) != 2:
-            raise IllegalMove("Name one of the domino's squares, as on the phones' maps: F4")
+            raise IllegalMove(Msg("Name one of the domino's squares, as on the phones' maps: F4"))
         dx, dy = self._offset(squares)
         stack = self.laid.get((area, cell[0] + dx, cell[1] + dy))
         if not stack:
-            raise IllegalMove("No domino lies there on the virtual mat")
+            raise IllegalMove(Msg("No domino lies there on the virtual mat"))
         piece = stack[-1]
         self.table.remove(piece)
         self.laid = {k: rest for k, v in self.laid.items() if (rest := [p for p in v if p != piece])}
-        return "Took a domino off"
+        return Msg("Took a domino off")
 
 
 # the synthetic table its reader draws keeps its pieces as `tiles`

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .catalog import ROLES, SCALARS, strength_name
+from ...i18n import Listed, Msg
+from .catalog import ROLES, SCALARS, scalar_words, strength_name, word
 from .maps import Half
 
 SHARED, PERSONAL = "shared", "personal"
@@ -44,22 +45,25 @@ class Need:
         from ..base import IllegalMove
         parts = text.split() if isinstance(text, str) else []
         if len(parts) not in (2, 3) or parts[0] not in ROLES:
-            raise IllegalMove(f"a requirement is 'ROLE NUMBER [SCALAR]', e.g. 'warfare 2 num_people'; "
-                              f"roles are {', '.join(ROLES)}")
+            raise IllegalMove(Msg("a requirement is 'ROLE NUMBER [SCALAR]', e.g. 'warfare 2 num_people'; "
+                                  "roles are {roles}", roles=", ".join(ROLES)))
         try:
             num = float(parts[1])
         except ValueError:
-            raise IllegalMove(f"{parts[1]!r} is not a number") from None
+            raise IllegalMove(Msg("{number!r} is not a number", number=parts[1])) from None
         if not 0 < num <= 100:
-            raise IllegalMove("a requirement's number is above 0")
+            raise IllegalMove(Msg("a requirement's number is above 0"))
         scalar = parts[2] if len(parts) == 3 else "number"
         if scalar not in SCALARS:
-            raise IllegalMove(f"unknown mission scalar {scalar!r}; known: {', '.join(SCALARS)}")
+            raise IllegalMove(Msg("unknown mission scalar {scalar!r}; known: {known}", scalar=scalar,
+                                  known=", ".join(SCALARS)))
         return cls(parts[0], int(num) if num.is_integer() else num, scalar)
 
-    def words(self) -> str:
-        words = SCALARS[self.scalar]["words"]
-        return f"{strength_name(self.role)} {self.num}" + (f" x {words}" if words else "")
+    def words(self) -> Msg:
+        words = scalar_words(self.scalar)
+        if words:
+            return Msg("{strength} {num} x {scalar}", strength=strength_name(self.role), num=self.num, scalar=words)
+        return Msg("{strength} {num}", strength=strength_name(self.role), num=self.num)
 
 
 @dataclass(frozen=True)
@@ -75,13 +79,13 @@ class MissionCard:
     result: tuple = ()      # ((role, needed, had), ...) at the report
     ignored: int | None = None  # Good Times: the requirement its holder ignores
 
-    def words(self) -> str:
-        text = f"Mission {self.id}: " + ", ".join(n.words() for n in self.needs)
-        if self.reward:
-            text += f"; reward {self.reward}"
+    def words(self) -> Msg:
+        parts = [Msg("Mission {id}: {needs}", id=self.id, needs=Listed([n.words() for n in self.needs], sep=", "))]
+        if self.reward:  # the card's reward and penalty by their short names (the catalog's keys)
+            parts.append(Msg("reward {reward}", reward=word(self.reward)))
         if self.penalty:
-            text += f"; penalty {self.penalty}"
-        return text
+            parts.append(Msg("penalty {penalty}", penalty=word(self.penalty)))
+        return Listed(parts, sep="; ")
 
 
 @dataclass(frozen=True)

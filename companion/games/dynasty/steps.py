@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ...i18n import Msg
 from .catalog import CAPITALS
 from .maps import buried, dominoes, frozen, lift
 from .state import PERSONAL, SHARED, State, Task
 
 
-def say(state: State, words: str) -> State:
+def say(state: State, words: Msg) -> State:
     return replace(state, said=state.said + (words,))
 
 
@@ -36,7 +37,7 @@ def finish(state: State, result: str) -> State:
 
 def next_round(state: State) -> State:
     n = state.config.players
-    state = say(state, f"Round {state.round + 1} begins.")
+    state = say(state, Msg("Round {round} begins.", round=state.round + 1))
     return replace(state, phase="draw", round=state.round + 1, market=(), drawn=False, event="",
                    turn=0, passes=0, placed=(0,) * n, on_shared=(False,) * n, mismatched=(False,) * n,
                    power_used=(False,) * n, effects=state.next_effects, next_effects=(), shares=(),

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ...i18n import Listed, Msg, Plural, said
 from ..base import AsksOnce, Camera, IllegalMove, Prompt
 from . import areas, camera
 from .hands import has_power
@@ -104,15 +105,16 @@ class MapWatcher(AsksOnce):
         if not new:
             return None
         names = state.config.names
-        label = "the shared map" if where == SHARED else f"{names[seat]}'s map"
+        label = Msg("the shared map") if where == SHARED else Msg("{name}'s map", name=names[seat])
         key = ("look", area, tuple(sorted(new.items())), state.next_domino, state.phase, state.turn,
                len(state.tasks))
         cells = sorted(new)
         if len(cells) != 2 or side_towards(cells[0], cells[1]) is None:
-            listed = " and ".join(name(c) for c in cells)
-            return self._ask(key, Prompt("Check", f"{label}: {listed} {'is' if len(cells) == 1 else 'are'} "
-                                         "new but not one domino: lay one domino on two squares, "
-                                         "or enter it by phone"))
+            listed = Listed([name(c) for c in cells], sep=" and ")
+            return self._ask(key, Prompt(Msg("Check"), Plural(
+                "{map}: {squares} is new but not one domino: lay one domino on two squares, or enter it by phone",
+                "{map}: {squares} are new but not one domino: lay one domino on two squares, or enter it by phone",
+                len(cells), map=label, squares=listed)))
         doubt = [c for c in cells if new[c] == UNKNOWN]
         if doubt:
             return self._doubt(state, key, where, seat, label, cells, new, doubt)
@@ -122,8 +124,9 @@ class MapWatcher(AsksOnce):
             self.rules.apply(state, move)
             return move
         except IllegalMove as exc:
-            return self._ask(key, Prompt("Not allowed", f"{names[seat]} on {label}, "
-                                         f"{name(move.cells[0])}-{name(move.cells[1])}: {exc}"))
+            return self._ask(key, Prompt(Msg("Not allowed"), Msg("{name} on {map}, {a}-{b}: {reason}", name=names[seat],
+                                                                 map=label, a=name(move.cells[0]),
+                                                                 b=name(move.cells[1]), reason=said(exc))))
 
     # ------------------------------------------------------------------ the market
 
@@ -143,17 +146,18 @@ class MapWatcher(AsksOnce):
         key = ("market", state.round, tuple(sorted((n, tuple(h)) for n, h in laid.items())))
         extra = sorted(n for n in laid if n > size)
         if extra:
-            return self._ask(key, Prompt("Check", f"The market holds {size} dominoes: take the one in place "
-                                         f"{extra[0]} off, or enter the market by phone"))
+            return self._ask(key, Prompt(Msg("Check"), Msg("The market holds {size} dominoes: take the one in place "
+                                                           "{place} off, or enter the market by phone",
+                                                           size=size, place=extra[0])))
         half = sorted(n for n, h in laid.items() if None in h)
         if half:
-            return self._ask(key, Prompt("Check", f"Market place {half[0]}: lay the domino on both its squares, "
-                                         "or enter the market by phone"))
+            return self._ask(key, Prompt(Msg("Check"), Msg("Market place {place}: lay the domino on both its squares, "
+                                                           "or enter the market by phone", place=half[0])))
         doubt = sorted(n for n, h in laid.items() if UNKNOWN in h)
         if doubt:
-            listed = " and ".join(str(n) for n in doubt)
-            return self._ask(key, Prompt("Can't read", f"Market place {listed} cannot be read: straighten the "
-                                         "domino, or enter the market by phone"))
+            listed = Listed([str(n) for n in doubt], sep=" and ")
+            return self._ask(key, Prompt(Msg("Can't read"), Msg("Market place {places} cannot be read: straighten the "
+                                                                "domino, or enter the market by phone", places=listed)))
         if len(laid) < size:
             return None  # still being laid out (a deck run short is entered by phone)
         return Market(0, tuple("|".join(laid[n]) for n in range(1, size + 1)))
@@ -174,19 +178,21 @@ class MapWatcher(AsksOnce):
                     continue
                 # a domino already off the mat when the wait began may have been knocked off: asked
                 early = max(self.changed.get(spot, 0) for spot in spots) <= began
-                label = "the shared map" if where == SHARED else f"{names[owner]}'s map"
+                label = Msg("the shared map") if where == SHARED else Msg("{name}'s map", name=names[owner])
                 squares = "-".join(name(c) for c in cells)
                 key = ("off", area, number, state.phase, state.turn, len(state.tasks), state.next_domino)
                 move = Remove(seat, where, cells[0], owner if where == PERSONAL and owner != seat else None)
                 try:
                     self.rules.apply(state, move)
                 except IllegalMove as exc:
-                    return self._ask(key, Prompt("Not allowed", f"{names[seat]} took {squares} off {label}: "
-                                                 f"{exc}; put it back"))
+                    return self._ask(key, Prompt(Msg("Not allowed"), Msg(
+                        "{name} took {squares} off {map}: {reason}; put it back", name=names[seat], squares=squares,
+                        map=label, reason=said(exc))))
                 if power or early:
-                    how = " with the Brother of Warfare's power" if power else ""
-                    return self._ask(key, Prompt("Check", f"{names[seat]}: take {squares} off {label}{how}? "
-                                                 "A yes, B no", ((f"take {squares} off {label}", move),)))
+                    args = dict(name=names[seat], squares=squares, map=label)
+                    ask = (Msg("{name}: take {squares} off {map} with the Brother of Warfare's power? A yes, B no",
+                               **args) if power else Msg("{name}: take {squares} off {map}? A yes, B no", **args))
+                    return self._ask(key, Prompt(Msg("Check"), ask, ((Msg("take {squares} off {map}", **args), move),)))
                 return move
         return None
 
@@ -217,7 +223,7 @@ class MapWatcher(AsksOnce):
 
     def _doubt(self, state, key, where, seat, label, cells, new, doubt):
         """A square in doubt: the market dominoes that would fit are offered, else a question."""
-        listed = " and ".join(name(c) for c in doubt)
+        listed = Listed([name(c) for c in doubt], sep=" and ")
         choices = []
         for order in ((0, 1), (1, 0)):
             cs = tuple(cells[i] for i in order)
@@ -229,12 +235,15 @@ class MapWatcher(AsksOnce):
                     self.rules.apply(state, move)
                 except IllegalMove:
                     continue
-                words = f"{halves[0].words()} | {halves[1].words()} on {name(cs[0])}-{name(cs[1])}"
+                words = Msg("{west} | {east} on {a}-{b}", west=halves[0].words(), east=halves[1].words(),
+                            a=name(cs[0]), b=name(cs[1]))
                 choices.append((words, move))
         if choices:
-            return self._ask(key, Prompt("Check", f"{label}: {listed} in doubt", tuple(choices), at=cells))
-        return self._ask(key, Prompt("Can't read", f"{label}: square {listed} cannot be read: straighten "
-                                     "the domino, or enter it by phone"))
+            return self._ask(key, Prompt(Msg("Check"), Msg("{map}: {squares} in doubt", map=label, squares=listed),
+                                         tuple(choices), at=cells))
+        return self._ask(key, Prompt(Msg("Can't read"), Msg("{map}: square {squares} cannot be read: straighten "
+                                                            "the domino, or enter it by phone", map=label,
+                                                            squares=listed)))
 
 
 def _removals(state):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ...i18n import Msg
 from .placement import task_shifts
 from .state import State, Task
 from .steps import corrupters_anywhere, equal_pairs, next_round, removable, say, sits_out
@@ -14,28 +15,29 @@ def add_task(state: State, task: Task) -> State:
     if task.count <= 0:
         return state
     if task.optional and sits_out(state, task.seat):  # a reward's placing, moving or taking off
-        return say(state, f"{state.config.names[task.seat]} does nothing this round (Capital Punishment).")
+        return say(state, Msg("{name} does nothing this round (Capital Punishment).", name=state.config.names[task.seat]))
     why = _undoable(state, task)
     return say(state, why) if why else replace(state, tasks=state.tasks + (task,))
 
 
-def _undoable(state: State, task: Task) -> str | None:
+def _undoable(state: State, task: Task) -> Msg | None:
     """Why a task that must be done cannot be (nothing may come off, or move or turn), or None."""
     who = state.config.names[task.seat]
     if task.kind == "remove equal" and not equal_pairs(state.seat_map(task.seat)):
-        return f"No two equal icons touch on {who}'s map any more."
+        return Msg("No two equal icons touch on {name}'s map any more.", name=who)
     if task.kind == "remove corrupter any":
-        return None if corrupters_anywhere(state, task) else "No Corrupter is left that may come off."
+        return None if corrupters_anywhere(state, task) else Msg("No Corrupter is left that may come off.")
     if task.kind.startswith("remove"):
         where = task.map
         if not removable(state, task, task.seat, where):
-            return {"remove equal": f"{who} can take off no domino that would part two equal icons.",
-                    "remove neutral": f"No domino showing a Neutral capital may come off {who}'s map.",
-                    "remove attacked": f"No domino the goblins attack is left on {who}'s map."}.get(
-                        task.kind, f"{who} has no domino that may come off.")
+            return {"remove equal": Msg("{name} can take off no domino that would part two equal icons.", name=who),
+                    "remove neutral": Msg("No domino showing a Neutral capital may come off {name}'s map.", name=who),
+                    "remove attacked": Msg("No domino the goblins attack is left on {name}'s map.", name=who)}.get(
+                        task.kind, Msg("{name} has no domino that may come off.", name=who))
     if task.kind in ("move", "turn") and not task.optional:  # an event's: done while one can be
         if not task_shifts(state, task):
-            return f"{who} has no domino they may {task.kind}."
+            return (Msg("{name} has no domino they may move.", name=who) if task.kind == "move"
+                    else Msg("{name} has no domino they may turn.", name=who))
     return None
 
 
@@ -51,19 +53,28 @@ def task_done(state: State, task: Task, finished: bool = False) -> State:
     return next_round(state) if not state.tasks and state.phase == "report" else state
 
 
-def waiting(state: State) -> str:
+def waiting(state: State) -> Msg:
     if not state.tasks:
-        return "nothing is waiting in the report step"
+        return Msg("nothing is waiting in the report step")
     t = state.tasks[0]
     who = state.config.names[t.seat]
-    what = {"remove": "take a domino off their map", "remove shared": "take a domino off the shared map",
-            "remove capital": "take a domino showing a capital off their map",
-            "remove corrupter": "take a Corrupter off their map (or pass)",
-            "remove corrupter any": "take a Corrupter off any map (or pass)",
-            "remove equal": "take dominoes off their map until no two equal icons touch",
-            "remove neutral": "take every domino showing a Neutral capital off their map",
-            "remove attacked": "take off their map the dominoes the goblins attack",
-            "place": "place a free domino (or pass)",
-            "move": "move a domino of their map" + ("" if t.bound else " (or pass)"),
-            "turn": "turn a domino of their map" + ("" if t.bound else " (or pass)")}[t.kind]
-    return f"first {who} must {what}"
+    said = {"remove": lambda name: Msg("first {name} must take a domino off their map", name=name),
+            "remove shared": lambda name: Msg("first {name} must take a domino off the shared map", name=name),
+            "remove capital": lambda name: Msg("first {name} must take a domino showing a capital off their map",
+                                               name=name),
+            "remove corrupter": lambda name: Msg("first {name} must take a Corrupter off their map (or pass)",
+                                                 name=name),
+            "remove corrupter any": lambda name: Msg("first {name} must take a Corrupter off any map (or pass)",
+                                                     name=name),
+            "remove equal": lambda name: Msg("first {name} must take dominoes off their map until no two equal "
+                                             "icons touch", name=name),
+            "remove neutral": lambda name: Msg("first {name} must take every domino showing a Neutral capital off "
+                                               "their map", name=name),
+            "remove attacked": lambda name: Msg("first {name} must take off their map the dominoes the goblins "
+                                                "attack", name=name),
+            "place": lambda name: Msg("first {name} must place a free domino (or pass)", name=name),
+            "move": lambda name: (Msg("first {name} must move a domino of their map", name=name) if t.bound else
+                                  Msg("first {name} must move a domino of their map (or pass)", name=name)),
+            "turn": lambda name: (Msg("first {name} must turn a domino of their map", name=name) if t.bound else
+                                  Msg("first {name} must turn a domino of their map (or pass)", name=name))}
+    return said[t.kind](who)

@@ -2,9 +2,11 @@
 a secret mission only on its owner's phone until it is completed (face up)."""
 from __future__ import annotations
 
+from ...i18n import Msg
 from ..base import IllegalMove, Viewer
 from . import hands, missions, power, powers, report
-from .catalog import EVENTS, PENALTIES, REWARDS, ROLES, SCALARS, TERRAINS, icons_in, role_name
+from .catalog import (EVENTS, PENALTIES, REWARDS, ROLES, SCALARS, TERRAINS, event_words, icons_in, penalty_words,
+                      reward_words, role_name, scalar_words)
 from .maps import name
 from .placement import parse_domino
 from .rules import NAME, is_over, scores, winners
@@ -57,7 +59,7 @@ def _mission(card, full: bool) -> dict:
 def view(state: State, viewer: Viewer) -> dict:
     cfg = state.config
     if viewer.kind == "seat" and not 0 <= viewer.seat < cfg.players:
-        raise IllegalMove(f"there is no seat {viewer.seat} at this table")
+        raise IllegalMove(Msg("there is no seat {seat} at this table", seat=viewer.seat))
     table = power.strengths(state)
     out = {
         "game": NAME,
@@ -123,9 +125,10 @@ def view(state: State, viewer: Viewer) -> dict:
 def _pieces(cfg) -> dict:
     """What a phone offers when a domino, a mission or an event is entered as drawn."""
     return {"terrains": list(TERRAINS), "icons": list(icons_in(cfg.expansions)),
-            "scalars": {k: v["words"] for k, v in SCALARS.items()},
-            "rewards": dict(REWARDS), "penalties": dict(PENALTIES), "arrows": "direction" in cfg.expansions,
-            "events": {k: v["words"] for k, v in EVENTS.items()} if "proximity" in cfg.expansions else {}}
+            "scalars": {k: scalar_words(k) for k in SCALARS},
+            "rewards": {k: reward_words(k) for k in REWARDS}, "penalties": {k: penalty_words(k) for k in PENALTIES},
+            "arrows": "direction" in cfg.expansions,
+            "events": {k: event_words(k) for k in EVENTS} if "proximity" in cfg.expansions else {}}
 
 
 

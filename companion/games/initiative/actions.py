@@ -6,12 +6,13 @@ from __future__ import annotations
 import json
 
 from ..base import IllegalMove
+from ...i18n import Msg, Plural, term
 from . import catalog, matrix
 from .flow import _turn
 from .matrix import COLOURS, SWITCHES, symbol
 from .moves import EndTurn, Resolve, Swap
 from .particles import _return_placed
-from .state import _board_of, _glitch, _locked, _say
+from .state import _board_of, _glitch, _locked, _say, names
 
 
 def _action(s, seat):
@@ -19,12 +20,12 @@ def _action(s, seat):
     if s["bench"]:
         b = _board_of(s, seat)
         if b.get("bench") is None:
-            raise IllegalMove(f"seat {seat} has no matrix line yet")
+            raise IllegalMove(Msg("seat {seat} has no matrix line yet", seat=seat))
         b["hand"] = []
         return
     _turn(s, seat, "matrix")
     if s["actions"] <= 0:
-        raise IllegalMove(f"{s['names'][seat]} has no matrix action left this turn")
+        raise IllegalMove(Msg("{name} has no matrix action left this turn", name=names(s)[seat]))
     _settle(s, seat)
     s["actions"] -= 1
 
@@ -33,7 +34,7 @@ def _settle(s, seat):
     b = _board_of(s, seat)
     if b["hand"]:
         b["discard"] += b["hand"]
-        _say(s, f"Unspent particles discarded: {' '.join(b['hand'])}.")
+        _say(s, Msg("Unspent particles discarded: {particles}.", particles=" ".join(b["hand"])))
         b["hand"] = []
     if s["glitch_due"]:
         n, s["glitch_due"] = s["glitch_due"], 0
@@ -48,14 +49,15 @@ def _spot(s, seat, where):
         except ValueError:
             i = -1
         if not 0 <= i < len(s["anomaly"]):
-            raise IllegalMove(f"the anomaly has particles 0-{len(s['anomaly']) - 1}, not {where!r}")
+            raise IllegalMove(Msg("the anomaly has particles 0-{last}, not {where!r}", last=len(s["anomaly"]) - 1,
+                                  where=where))
         return ("anomaly", i)
     cell = list(where) if isinstance(where, (list, tuple)) else None
     if not matrix.on_matrix(cell):
-        raise IllegalMove(f"{json.dumps(where)} is off the matrix: cells are [row, column], "
-                          "0-4 from the top-left")
+        raise IllegalMove(Msg("{cell} is off the matrix: cells are [row, column], 0-4 from the top-left",
+                              cell=json.dumps(where)))
     if _board_of(s, seat)["matrix"][cell[0]][cell[1]] is None:
-        raise IllegalMove(f"there is no particle at {matrix.name(cell)}")
+        raise IllegalMove(Msg("there is no particle at {cell}", cell=matrix.name(cell)))
     return ("matrix", cell[0], cell[1])
 
 
@@ -71,22 +73,24 @@ def _put(s, b, spot, p):
 
 
 def _words(spot) -> str:
-    return f"anomaly:{spot[1]}" if spot[0] == "anomaly" else matrix.name(spot[1:])
+    return Msg("anomaly:{i}", i=spot[1]) if spot[0] == "anomaly" else matrix.name(spot[1:])
 
 
 def swap(s, move: Swap, *, any_symbol=False):
     b = _board_of(s, move.seat)
     a, c = _spot(s, move.seat, move.a), _spot(s, move.seat, move.b)
     if a == c:
-        raise IllegalMove("a swap needs two different particles")
+        raise IllegalMove(Msg("a swap needs two different particles"))
     if a[0] == c[0] == "anomaly":
-        raise IllegalMove("a swap moves a particle of your matrix; two anomaly particles do not swap")
+        raise IllegalMove(Msg("a swap moves a particle of your matrix; two anomaly particles do not swap"))
     for spot in (a, c):
         if spot[0] == "matrix" and _locked(b, spot[1], spot[2]):
-            raise IllegalMove(f"the particle at {_words(spot)} is locked: locked particles never swap")
+            raise IllegalMove(Msg("the particle at {cell} is locked: locked particles never swap",
+                                      cell=_words(spot)))
     pa, pc = _get(s, b, a), _get(s, b, c)
     if not any_symbol and symbol(pa) != symbol(pc):
-        raise IllegalMove(f"{pa} at {_words(a)} and {pc} at {_words(c)} have different symbols")
+        raise IllegalMove(Msg("{one} at {here} and {other} at {there} have different symbols", one=pa,
+                              here=_words(a), other=pc, there=_words(c)))
     if not any_symbol:
         _action(s, move.seat)
     _put(s, b, a, pc)
@@ -103,10 +107,11 @@ def resolve(s, move: Resolve):
     b = _board_of(s, move.seat)
     spot = _spot(s, move.seat, move.at)
     if spot[0] != "matrix":
-        raise IllegalMove("a strand is resolved through a cell of the matrix")
+        raise IllegalMove(Msg("a strand is resolved through a cell of the matrix"))
     strands = matrix.strands_through(b["matrix"], [spot[1:]], diagonal=s["diagonal"])
     if not strands:
-        raise IllegalMove(f"no run of four or more particles of one colour passes through {_words(spot)}")
+        raise IllegalMove(Msg("no run of four or more particles of one colour passes through {cell}",
+                              cell=_words(spot)))
     _action(s, move.seat)
     s["diagonal"] = False
     _resolve(s, move.seat, strands)
@@ -150,21 +155,23 @@ def _resolve(s, seat, strands):
         if l[2] is not None:
             b["console"] = [e for e in b["console"] if e["card"] != l[2]]
             b["pile"].append(l[2])
-            _say(s, f"{s['names'][seat]} claims the nexus card {catalog.card_words(l[2])}.")
+            _say(s, Msg("{name} claims the nexus card {card}.", name=names(s)[seat],
+                        card=catalog.card_words(l[2])))
     b["locks"] = [l for l in b["locks"] if l not in claimed]
     for r, c in cells:
         (b["hand"] if (r, c) in earned else b["discard"]).append(b["matrix"][r][c])
         b["matrix"][r][c] = None
     for st in strands:
-        _say(s, f"A {COLOURS[st['colour']]} strand of {len(st['cells'])}: "
-                f"{'two particles' if len(st['cells']) == 5 else 'one particle'} earned.")
+        what = dict(colour=term(COLOURS[st["colour"]]), length=len(st["cells"]))
+        _say(s, Msg("A {colour} strand of {length}: two particles earned.", **what) if len(st["cells"]) == 5
+             else Msg("A {colour} strand of {length}: one particle earned.", **what))
     b["matrix"] = matrix.drop(b["matrix"], {(l[0], l[1]) for l in b["locks"]})
     empty = matrix.empty_cells(b["matrix"])
     if s["bench"]:
         draws = s.get("draws", [])
         if len(draws) < len(empty):
-            raise IllegalMove(f"the refill needs {len(empty)} particles but the bag line has "
-                              f"{len(draws)} left")
+            raise IllegalMove(Msg("the refill needs {need} particles but the bag line has {left} left",
+                                  need=len(empty), left=len(draws)))
         for (r, c), p in zip(empty, draws):
             b["matrix"][r][c] = p
         s["draws"] = draws[len(empty):]
@@ -184,9 +191,10 @@ def end_turn(s, move: EndTurn):
     _turn(s, move.seat, "matrix")
     owed = s["actions"] - s.get("bonus", 0)
     if owed > 0 and matrix_moves(s, move.seat):
-        raise IllegalMove(f"{s['names'][move.seat]} still has {owed} matrix action"
-                          f"{'s' if owed > 1 else ''} to take: a swap is enough, it need not "
-                          "form a strand")
+        raise IllegalMove(Plural("{name} still has {n} matrix action to take: a swap is enough, it "
+                                 "need not form a strand",
+                                 "{name} still has {n} matrix actions to take: a swap is enough, it "
+                                 "need not form a strand", owed, name=names(s)[move.seat]))
     _settle(s, move.seat)
     b = _board_of(s, move.seat)
     last = catalog.console()["spaces"] - 1
@@ -197,7 +205,7 @@ def end_turn(s, move: EndTurn):
             _return_placed(s, b, e)
             b["locks"] = [l for l in b["locks"] if l[2] != e["card"]]
             s["discard"].append(e["card"])
-            _say(s, f"{catalog.card_words(e['card'])} is lost.")
+            _say(s, Msg("{card} is lost.", card=catalog.card_words(e["card"])))
     for p in b["discard"]:
         s["bag"][p] += 1
     b["discard"] = []

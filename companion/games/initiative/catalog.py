@@ -8,6 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from . import matrix
+from ...i18n import Msg, term
 
 FOLDER = Path(__file__).resolve().parents[2] / "catalog" / "initiative"
 
@@ -78,12 +79,14 @@ def card_words(card_id: str) -> str:
     if world:
         number = int(world[1])
         name = next((w["name"] for w in worlds() if w["number"] == number), "")
-        if name == f"World {number}":  # a world the catalog knows only by its number
-            name = ""
-        return f"World {number} {name}".strip() + f", {world[2]}"
+        timeframe = term(world[2])
+        if not name or name == f"World {number}":  # a world the catalog knows only by its number
+            return Msg("World {number}, {timeframe}", number=number, timeframe=timeframe)
+        return Msg("World {number} {name}, {timeframe}", number=number, name=term(name), timeframe=timeframe)
     experiment = re.fullmatch(r"(\w+)-(past|present|future)", card_id)
     if experiment:
-        return f"{experiment[1].capitalize()} experiment, {experiment[2]}"
+        return Msg("{experiment} experiment, {timeframe}", experiment=term(experiment[1].capitalize()),
+                   timeframe=term(experiment[2]))
     if card_id.startswith("parallel"):
-        return "a parallel universe"
+        return Msg("a parallel universe")
     return card_id

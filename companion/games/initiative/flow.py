@@ -4,8 +4,10 @@ turn it is or what the game waits for first."""
 from __future__ import annotations
 
 from ..base import IllegalMove
+from ...i18n import Msg, term
 from . import penalty
-from .state import _clockwise, _say
+from .catalog import card_words
+from .state import _clockwise, _say, names
 
 
 def _advance(s):
@@ -14,7 +16,7 @@ def _advance(s):
         if s["queue"]:
             head = s["queue"][0]
             if head["kind"] == "draw" and not any(s["bag"].values()):
-                _say(s, "The bag is empty: the draw is skipped.")
+                _say(s, Msg("The bag is empty: the draw is skipped."))
                 s["queue"].pop(0)
                 continue
             if head["kind"] == "draw" and head["to"] == "anomaly" and len(s["anomaly"]) == 3:
@@ -42,11 +44,11 @@ def _advance(s):
             if s["final"]:
                 if s["phase"] != "penalty":
                     s["phase"] = "penalty"
-                    _say(s, "The last action is taken: the fractured world penalty.")
+                    _say(s, Msg("The last action is taken: the fractured world penalty."))
                 if penalty.ask_next(s):
                     continue
                 s["phase"] = "over"
-                _say(s, "The game is over.")
+                _say(s, Msg("The game is over."))
                 return
             _cleanup(s)
             continue
@@ -68,7 +70,7 @@ def _start_wormhole(s):
     s["phase"] = "wormhole"
     seats = _clockwise(s, s["chief"])
     s["order"] = seats + seats[::-1]
-    _say(s, f"Round {s['round']}: the wormhole, {s['names'][s['chief']]} first.")
+    _say(s, Msg("Round {round}: the wormhole, {name} first.", round=s["round"], name=names(s)[s["chief"]]))
 
 
 def _start_matrix(s):
@@ -77,15 +79,16 @@ def _start_matrix(s):
     s["actions"] = 1 if s["final"] else 2
     s["bonus"] = 0
     s["diagonal"] = False
-    what = "one final matrix action each" if s["final"] else "two matrix actions each"
-    _say(s, f"The matrix phase: {what}, {s['names'][s['chief']]} first.")
+    name = names(s)[s["chief"]]
+    _say(s, Msg("The matrix phase: one final matrix action each, {name} first.", name=name) if s["final"]
+         else Msg("The matrix phase: two matrix actions each, {name} first.", name=name))
 
 
 def _cleanup(s):
     if not s["deck"]:  # the end trigger
         s["final"] = True
         s["chief"] = _next_chief(s)
-        _say(s, "The timeline deck is empty: one final matrix action each.")
+        _say(s, Msg("The timeline deck is empty: one final matrix action each."))
         _start_matrix(s)
         return
     if s["players"] <= 2:
@@ -111,29 +114,43 @@ def _next_chief(s):
 
 def _turn(s, seat, phase):
     if s["bench"]:
-        raise IllegalMove("matrix records take swap and resolve lines only")
+        raise IllegalMove(Msg("matrix records take swap and resolve lines only"))
     if s["phase"] == "over":
-        raise IllegalMove("the game is over")
+        raise IllegalMove(Msg("the game is over"))
     if s["queue"]:
         raise IllegalMove(_waiting(s))
     if s["phase"] != phase:
-        raise IllegalMove(f"this is the {s['phase']} phase, not the {phase} phase")
+        raise IllegalMove(Msg("this is the {phase} phase, not the {wanted} phase", phase=term(s["phase"]),
+                              wanted=term(phase)))
     if not s["order"] or s["order"][0] != seat:
-        who = s["names"][s["order"][0]] if s["order"] else "no one"
-        raise IllegalMove(f"it is {who}'s turn, not {s['names'][seat]}'s")
+        if not s["order"]:
+            raise IllegalMove(Msg("it is no one's turn, not {name}'s", name=names(s)[seat]))
+        raise IllegalMove(Msg("it is {turn}'s turn, not {name}'s", turn=names(s)[s["order"][0]],
+                              name=names(s)[seat]))
 
 
 def _waiting(s) -> str:
     head = s["queue"][0]
-    who = s["names"][head["seat"]]
+    who = names(s)[head["seat"]]
     if head["kind"] == "draw":
-        where = {"anomaly": "the anomaly", "matrix": f"{who}'s matrix",
-                 "rival": "the rival lab"}[head["to"]]
-        return f"first the particle drawn from the bag for {where}"
-    return {"teach": f"first {who} enters the cost of {head.get('card')}",
-            "keep": f"first {who} keeps one of the two tech modules drawn",
-            "switch": f"first {who} activates a trigger switch",
-            "rival-card": f"first {who} gives the rival lab a card of the alternate wormhole",
-            "penalty": f"first {who} chooses the card to discard for fractured world "
-                       f"{head.get('world')}",
-            }[head["kind"]]
+        return Msg("first the particle drawn from the bag for {where}", where=drawn_for(head, who))
+    kind = head["kind"]
+    if kind == "teach":
+        return Msg("first {name} enters the cost of {card}", name=who, card=card_words(head.get("card") or ""))
+    if kind == "keep":
+        return Msg("first {name} keeps one of the two tech modules drawn", name=who)
+    if kind == "switch":
+        return Msg("first {name} activates a trigger switch", name=who)
+    if kind == "rival-card":
+        return Msg("first {name} gives the rival lab a card of the alternate wormhole", name=who)
+    return Msg("first {name} chooses the card to discard for fractured world {world}", name=who,
+               world=head.get("world"))
+
+
+def drawn_for(head, who):
+    """Where a particle drawn from the bag goes: the anomaly, a seat's matrix, the rival lab."""
+    if head.get("to") == "matrix":
+        return Msg("{name}'s matrix", name=who)
+    if head.get("to") == "rival":
+        return Msg("the rival lab")
+    return Msg("the anomaly")

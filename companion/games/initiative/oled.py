@@ -9,6 +9,8 @@ the bag, a card's cost, a tech module kept) and the glitch's world;
 from __future__ import annotations
 
 from ..base import Oled
+from .catalog import card_words
+from ...i18n import Listed, Msg, Plural, term
 
 PAGES = ("auto", "scoreboard", "worlds")
 
@@ -16,17 +18,18 @@ PAGES = ("auto", "scoreboard", "worlds")
 def screen(view: dict, page: str, message: str) -> tuple[str, dict] | None:
     if view["finished"]:
         return None  # the shared winner page
-    title = "Final actions" if view["final"] else f"Round {view['round']}"
     if page == "scoreboard":
         who = acting(view)
         seats = [{"name": name, "score": view["scores"].get(str(s), 0), "mark": s == who}
                  for s, name in enumerate(view["names"])]
-        return "scoreboard", {"title": "Scores", "right": title.lower(), "seats": seats[:5]}
+        right = Msg("final actions") if view["final"] else Msg("round {round}", round=view["round"])
+        return "scoreboard", {"title": Msg("Scores"), "right": right, "seats": seats[:5]}
     if page == "worlds":
         return "message", {"title": glitch_words(view), "right": "",
                            "text": worlds_words(view)}
-    return "message", {"title": title, "right": view["phase"],
-                       "text": f"{now_words(view)}. {glitch_words(view)}."}
+    title = Msg("Final actions") if view["final"] else Msg("Round {round}", round=view["round"])
+    return "message", {"title": title, "right": term(view["phase"]),
+                       "text": Msg("{now}. {glitch}.", now=now_words(view), glitch=glitch_words(view))}
 
 
 def acting(view: dict) -> int | None:
@@ -43,39 +46,55 @@ def now_words(view: dict) -> str:
         who = names[wait["seat"]]
         kind = wait["kind"]
         if kind == "draw":
-            where = {"anomaly": "the anomaly", "matrix": f"{who}'s matrix",
-                     "rival": "the rival lab"}.get(wait.get("to"), "the table")
-            return f"Draw a particle for {where}"
-        return {"teach": f"{who}: enter the cost of {wait.get('card')}",
-                "keep": f"{who}: keep a tech module",
-                "switch": f"{who}: turn a switch on",
-                "rival-card": f"{who}: a card for the rival lab",
-                "penalty": f"{who}: discard for world {wait.get('world')}"}.get(kind, f"{who} to act")
+            if wait.get("to") == "anomaly":
+                return Msg("Draw a particle for the anomaly")
+            if wait.get("to") == "matrix":
+                return Msg("Draw a particle for {name}'s matrix", name=who)
+            if wait.get("to") == "rival":
+                return Msg("Draw a particle for the rival lab")
+            return Msg("Draw a particle for the table")
+        if kind == "teach":
+            return Msg("{name}: enter the cost of {card}", name=who, card=card_words(wait.get("card") or ""))
+        if kind == "keep":
+            return Msg("{name}: keep a tech module", name=who)
+        if kind == "switch":
+            return Msg("{name}: turn a switch on", name=who)
+        if kind == "rival-card":
+            return Msg("{name}: a card for the rival lab", name=who)
+        if kind == "penalty":
+            return Msg("{name}: discard for world {world}", name=who, world=wait.get("world"))
+        return Msg("{name} to act", name=who)
     if view["turn"] is None:
-        return "Waiting"
+        return Msg("Waiting")
     who = names[view["turn"]]
     if view["phase"] == "wormhole":
-        return f"{who} drafts from the wormhole"
-    left = view["actions"]
-    return f"{who}: {left} matrix action{'' if left == 1 else 's'} left"
+        return Msg("{name} drafts from the wormhole", name=who)
+    return Plural("{name}: {n} matrix action left", "{name}: {n} matrix actions left", view["actions"],
+                  name=who)
 
 
 def glitch_words(view: dict) -> str:
     world = view["worlds"][view["glitch"] - 1]
-    state = " locked" if world["locked"] else "" if world["stable"] else " fractured"
-    return f"Glitch: {world_words(world)}{state}"
+    if world["locked"]:
+        return Msg("Glitch: {world} locked", world=world_words(world))
+    if not world["stable"]:
+        return Msg("Glitch: {world} fractured", world=world_words(world))
+    return Msg("Glitch: {world}", world=world_words(world))
 
 
 def world_words(world: dict) -> str:
     """'6 Xxyl'; a world the catalog knows only by its number is named once: 'World 14'."""
-    return world["name"] if world["name"] == f"World {world['number']}" else f"{world['number']} {world['name']}"
+    if world["name"] == f"World {world['number']}":
+        return Msg("World {number}", number=world["number"])
+    return Msg("{number} {name}", number=world["number"], name=term(world["name"]))
 
 
 def worlds_words(view: dict) -> str:
     fractured = [str(w["number"]) for w in view["worlds"] if not w["stable"]]
     locked = [str(w["number"]) for w in view["worlds"] if w["locked"]]
-    return (f"Fractured: {', '.join(fractured) or 'none'}. "
-            f"Locked: {', '.join(locked) or 'none'}. Purple left: {view['purple']}.")
+    return Msg("Fractured: {fractured}. Locked: {locked}. Purple left: {purple}.",
+               fractured=Listed(fractured, sep=", ") if fractured else Msg("none"),
+               locked=Listed(locked, sep=", ") if locked else Msg("none"), purple=view["purple"])
 
 
 OLED = Oled(pages=PAGES, screen=screen)

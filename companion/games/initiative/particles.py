@@ -4,11 +4,12 @@ whose needs are all met is focused."""
 from __future__ import annotations
 
 from ..base import IllegalMove
+from ...i18n import Listed, Msg, term
 from . import catalog
 from .flow import _turn
 from .matrix import COLOURS, LETTERS, SWITCHES, colour
 from .moves import Ally, Place, Purple, Stabilise, Lock
-from .state import GLITCH, _board_of, _say, _world
+from .state import GLITCH, _board_of, _say, _world, names
 from .wormhole import _build
 
 
@@ -20,7 +21,7 @@ def _entry(b, cid):
     for e in b["console"]:
         if e["card"] == cid:
             return e
-    raise IllegalMove(f"{cid} is not on your console")
+    raise IllegalMove(Msg("{card} is not on your console", card=cid))
 
 
 def _open(s, e) -> list[int]:
@@ -71,11 +72,13 @@ def _take(s, seat, particle) -> str:
     if isinstance(particle, str) and particle.startswith("ally-"):
         letter = LETTERS.get(particle[5:])
         if letter is None or s["alliances"][letter] != seat:
-            raise IllegalMove(f"you have no {particle[5:]} alliance token")
+            raise IllegalMove(Msg("you have no {colour} alliance token", colour=term(particle[5:])))
         return letter
     if particle not in b["hand"]:
-        have = " ".join(b["hand"]) or "none"
-        raise IllegalMove(f"{particle} is not among your earned particles ({have})")
+        if not b["hand"]:
+            raise IllegalMove(Msg("{particle} is not among your earned particles (none)", particle=particle))
+        raise IllegalMove(Msg("{particle} is not among your earned particles ({have})", particle=particle,
+                              have=" ".join(b["hand"])))
     return colour(particle)
 
 
@@ -97,8 +100,12 @@ def place(s, move: Place):
     fit = _fit(s, e, letter)
     if fit is None:
         need = [s["cards"][e["card"]]["cost"][j] for j in _open(s, e)]
-        raise IllegalMove(f"{move.card} needs no {COLOURS[letter]} particle "
-                          f"(it still needs {', '.join(need) or 'its planets saved'})")
+        if not need:
+            raise IllegalMove(Msg("{card} needs no {colour} particle (it still needs its planets saved)",
+                                  card=move.card, colour=term(COLOURS[letter])))
+        raise IllegalMove(Msg("{card} needs no {colour} particle (it still needs {needs})", card=move.card,
+                              colour=term(COLOURS[letter]),
+                              needs=Listed([term(x) for x in need], sep=", ")))
     _spend(s, move.seat, move.particle, to_card=True)
     _put_on(e, fit, move.particle)
     _check_focus(s, move.seat, e)
@@ -114,12 +121,12 @@ def _check_focus(s, seat, e):
     _return_placed(s, b, e)
     if "parallel" not in card:
         s["glitch_due"] += GLITCH.get(card["timeframe"], 0)
-    _say(s, f"{s['names'][seat]} focuses {catalog.card_words(e['card'])}.")
+    _say(s, Msg("{name} focuses {card}.", name=names(s)[seat], card=catalog.card_words(e["card"])))
     if "experiment" in card:
         if card["timeframe"] == "past":
             s["actions"] += 1
             s["bonus"] = s.get("bonus", 0) + 1  # a gain: the player may leave it (ruling n)
-            _say(s, "The experiment gives one more matrix action this turn.")
+            _say(s, Msg("The experiment gives one more matrix action this turn."))
         elif card["timeframe"] == "present" and b["tech_deck"]:
             _build(s, seat)
         elif card["timeframe"] == "future" and not all(b["switches"].values()):
@@ -142,23 +149,25 @@ def _save_planet(s, seat, cid):
     e = _entry(_board_of(s, seat), cid)
     planets = s["cards"][cid]["cost"].count("planet")
     if e["saved"] >= planets:
-        raise IllegalMove(f"{cid} has no planet symbol left to save")
+        raise IllegalMove(Msg("{card} has no planet symbol left to save", card=cid))
     if _open(s, e):
-        raise IllegalMove(f"{cid} needs its particles before a planet is saved")
+        raise IllegalMove(Msg("{card} needs its particles before a planet is saved", card=cid))
     return e
 
 
 def stabilise(s, move: Stabilise):
-    _tend_world(s, move, "stable", f"world {move.world} is not fractured", "stabilised",
-                f"World {move.world} is stable again.")
+    _tend_world(s, move, "stable", Msg("world {world} is not fractured", world=move.world),
+                Msg("worlds are stabilised with a black or white particle"),
+                Msg("World {world} is stable again.", world=move.world))
 
 
 def lock(s, move: Lock):
-    _tend_world(s, move, "locked", f"world {move.world} already has a locking token", "locked",
-                f"World {move.world} is locked.")
+    _tend_world(s, move, "locked", Msg("world {world} already has a locking token", world=move.world),
+                Msg("worlds are locked with a black or white particle"),
+                Msg("World {world} is locked.", world=move.world))
 
 
-def _tend_world(s, move, mark: str, refusal: str, done: str, said: str):
+def _tend_world(s, move, mark: str, refusal, colours, said):
     """A black or white particle spent on a world (stabilising or locking it), saving a planet
     for the card it may go to."""
     _free(s, move.seat)
@@ -166,7 +175,7 @@ def _tend_world(s, move, mark: str, refusal: str, done: str, said: str):
     if w[mark]:
         raise IllegalMove(refusal)
     if _take(s, move.seat, move.particle) not in ("K", "W"):
-        raise IllegalMove(f"worlds are {done} with a black or white particle")
+        raise IllegalMove(colours)
     e = _save_planet(s, move.seat, move.card)
     _spend(s, move.seat, move.particle)
     w[mark] = True
@@ -180,35 +189,35 @@ def ally(s, move: Ally):
     _free(s, move.seat)
     letter = LETTERS.get(move.colour)
     if letter not in COLOURS:
-        raise IllegalMove("alliances are red, yellow, blue, black or white")
+        raise IllegalMove(Msg("alliances are red, yellow, blue, black or white"))
     if move.particle.startswith("ally-") or _take(s, move.seat, move.particle) != letter:
-        raise IllegalMove(f"the {COLOURS[letter]} alliance costs a {COLOURS[letter]} particle")
+        raise IllegalMove(Msg("the {colour} alliance costs a {colour} particle", colour=term(COLOURS[letter])))
     owner = s["alliances"][letter]
     if owner == move.seat:
-        raise IllegalMove(f"you already hold the {COLOURS[letter]} alliance")
+        raise IllegalMove(Msg("you already hold the {colour} alliance", colour=term(COLOURS[letter])))
     if owner == "card":
-        raise IllegalMove(f"the {COLOURS[letter]} alliance token is on a card")
+        raise IllegalMove(Msg("the {colour} alliance token is on a card", colour=term(COLOURS[letter])))
     _spend(s, move.seat, move.particle)
     s["alliances"][letter] = move.seat if owner is None else None
-    _say(s, f"{s['names'][move.seat]} {'forms' if owner is None else 'breaks'} the "
-            f"{COLOURS[letter]} alliance.")
+    what = dict(name=names(s)[move.seat], colour=term(COLOURS[letter]))
+    _say(s, Msg("{name} forms the {colour} alliance.", **what) if owner is None
+         else Msg("{name} breaks the {colour} alliance.", **what))
 
 
 def purple(s, move: Purple):
     _free(s, move.seat)
     b = _board_of(s, move.seat)
     if not all(b["switches"].values()):
-        raise IllegalMove("a purple particle needs all three trigger switches on")
+        raise IllegalMove(Msg("a purple particle needs all three trigger switches on"))
     if s["purple"] <= 0:
-        raise IllegalMove("no purple particle is left on the board")
+        raise IllegalMove(Msg("no purple particle is left on the board"))
     if move.card is None and move.world is None:
-        raise IllegalMove("a purple particle is spent at once: on a card, or to repair a "
-                          "fractured world")
+        raise IllegalMove(Msg("a purple particle is spent at once: on a card, or to repair a fractured world"))
     e = None
     if move.world is not None:
         w = _world(s, move.world)
         if w["stable"]:
-            raise IllegalMove(f"world {move.world} is not fractured")
+            raise IllegalMove(Msg("world {world} is not fractured", world=move.world))
         # "To save a planet, you must lock a planet or repair a fractured planet": a purple
         # repair saves one too; `card` names the experiment (ruling m).
         e = _save_planet(s, move.seat, move.card)
@@ -220,10 +229,10 @@ def purple(s, move: Purple):
         e = _entry(b, move.card)
         fit = _fit(s, e, "P")
         if fit is None:
-            raise IllegalMove(f"{move.card} needs no more particles")
+            raise IllegalMove(Msg("{card} needs no more particles", card=move.card))
         _put_on(e, fit, "purple")
     b["switches"] = {c: False for c in SWITCHES}
     s["purple"] -= 1
-    _say(s, f"{s['names'][move.seat]} turns the switches off for a purple particle.")
+    _say(s, Msg("{name} turns the switches off for a purple particle.", name=names(s)[move.seat]))
     if e:
         _check_focus(s, move.seat, e)

@@ -13,7 +13,9 @@ The rival lab never chooses: it loses nexus, then past, present, future (solo ru
 from __future__ import annotations
 
 from ..base import IllegalMove
+from ...i18n import Listed, Msg
 from . import catalog, scoring
+from .state import _say, names
 
 
 def _fractured(s) -> set[int]:
@@ -82,16 +84,16 @@ def _lose(s, seat, world, card):
     paid = _paid(s, seat)
     paid["worlds"].append(world)
     paid["lost"].append(card)
-    s["said"].append(f"{s['names'][seat]} discards {catalog.card_words(card)} for fractured "
-                     f"world {world}.")
+    _say(s, Msg("{name} discards {card} for fractured world {world}.", name=names(s)[seat],
+                card=catalog.card_words(card), world=world))
 
 
 def discard(s, move):
     head = s["queue"][0] if s["queue"] else {}
     if head.get("kind") != "penalty" or head["seat"] != move.seat:
-        raise IllegalMove("no card of a fractured world is to be discarded by you now")
+        raise IllegalMove(Msg("no card of a fractured world is to be discarded by you now"))
     if move.card not in head["options"]:
-        raise IllegalMove(f"{move.card} is not a card of fractured world {head['world']} in your "
-                          f"score pile ({', '.join(head['options'])})")
+        raise IllegalMove(Msg("{card} is not a card of fractured world {world} in your score pile ({cards})",
+                              card=move.card, world=head["world"], cards=Listed(head["options"], sep=", ")))
     s["queue"].pop(0)
     _lose(s, move.seat, head["world"], move.card)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from ..base import IllegalMove, Records
+from ...i18n import Listed, Msg, term
 from . import matrix, scoring
 from .moves import Resolve, Swap
 from .actions import resolve, swap
@@ -34,15 +35,15 @@ def _bench(s) -> dict:
 
 def _particle(text, where) -> str:
     if not matrix.is_particle(text):
-        raise IllegalMove(f"{where}: {text!r} is not a particle (a colour letter R Y B K W and a "
-                          "symbol 1-3, e.g. R1)")
+        raise IllegalMove(Msg("{where}: {text!r} is not a particle (a colour letter R Y B K W and a symbol 1-3, "
+                              "e.g. R1)", where=where, text=text))
     return text
 
 
 def _seat(s, value) -> int:
     seat = value.get("seat") if isinstance(value, dict) else None
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < s["players"]:
-        raise IllegalMove(f"there is no seat {seat} at this table (seats count from 0)")
+        raise IllegalMove(Msg("there is no seat {seat} at this table (seats count from 0)", seat=seat))
     return seat
 
 
@@ -51,16 +52,16 @@ def matrix_line(state, value):
     seat = _seat(s, value)
     rows = value.get("rows")
     if not isinstance(rows, list) or len(rows) != matrix.SIZE or not all(isinstance(r, str) for r in rows):
-        raise IllegalMove("a matrix has 5 rows, top row first, each of 5 particles, e.g. \"R1 Y2 B3 K1 W2\"")
+        raise IllegalMove(Msg("a matrix has 5 rows, top row first, each of 5 particles, e.g. \"R1 Y2 B3 K1 W2\""))
     grid = []
     for i, row in enumerate(rows):
         parts = row.split()
         if len(parts) != matrix.SIZE:
-            raise IllegalMove(f"row {i} has {len(parts)} particles; a row has 5")
-        grid.append([_particle(p, f"row {i}") for p in parts])
+            raise IllegalMove(Msg("row {row} has {count} particles; a row has 5", row=i, count=len(parts)))
+        grid.append([_particle(p, Msg("row {row}", row=i)) for p in parts])
     locks = value.get("locks", [])
     if not isinstance(locks, list) or not all(matrix.on_matrix(x) for x in locks):
-        raise IllegalMove("locks are cells [row, column], 0-4 from the top-left")
+        raise IllegalMove(Msg("locks are cells [row, column], 0-4 from the top-left"))
     b = s["boards"][seat]
     b["matrix"], b["locks"], b["bench"] = grid, [[r, c, None] for r, c in locks], True
     return freeze(s)
@@ -69,10 +70,10 @@ def matrix_line(state, value):
 def anomaly_line(state, value):
     s = _bench(thaw(state))
     if not isinstance(value, list) or len(value) != 3:
-        raise IllegalMove("the anomaly holds three particles, one of each symbol")
-    parts = [_particle(p, "anomaly") for p in value]
+        raise IllegalMove(Msg("the anomaly holds three particles, one of each symbol"))
+    parts = [_particle(p, term("anomaly")) for p in value]
     if sorted(matrix.symbol(p) for p in parts) != [1, 2, 3]:
-        raise IllegalMove("the anomaly holds one particle of each symbol")
+        raise IllegalMove(Msg("the anomaly holds one particle of each symbol"))
     s["anomaly"] = parts
     return freeze(s)
 
@@ -80,15 +81,15 @@ def anomaly_line(state, value):
 def bag_line(state, value):
     s = _bench(thaw(state))
     if not isinstance(value, list):
-        raise IllegalMove("a bag line lists the next draws, e.g. [\"W1\", \"B2\"]")
-    s["draws"] = [_particle(p, "bag") for p in value]
+        raise IllegalMove(Msg("a bag line lists the next draws, e.g. [\"W1\", \"B2\"]"))
+    s["draws"] = [_particle(p, term("bag")) for p in value]
     return freeze(s)
 
 
 def _action(state, value, make):
     s = thaw(state)
     if not s["bench"]:
-        raise IllegalMove("give the seat's matrix line before its actions")
+        raise IllegalMove(Msg("give the seat's matrix line before its actions"))
     seat = _seat(s, value)
     move = make(seat, value)
     (swap if isinstance(move, Swap) else resolve)(s, move)
@@ -97,13 +98,13 @@ def _action(state, value, make):
 
 def swap_line(state, value):
     if not isinstance(value, dict) or "a" not in value or "b" not in value:
-        raise IllegalMove('a swap is {"seat": N, "a": [row, column], "b": [row, column] or "anomaly:N"}')
+        raise IllegalMove(Msg('a swap is {example}', example='{"seat": N, "a": [row, column], "b": [row, column] or "anomaly:N"}'))
     return _action(state, value, lambda seat, v: Swap(seat, _cell(v["a"]), _cell(v["b"])))
 
 
 def resolve_line(state, value):
     if not isinstance(value, dict) or "at" not in value:
-        raise IllegalMove('a resolve line is {"seat": N, "at": [row, column]}')
+        raise IllegalMove(Msg('a resolve line is {example}', example='{"seat": N, "at": [row, column]}'))
     return _action(state, value, lambda seat, v: Resolve(seat, _cell(v["at"])))
 
 
@@ -122,14 +123,14 @@ def _scoring(s) -> dict:
 def _worlds(value, key):
     got = value.get(key, [])
     if not isinstance(got, list) or not all(isinstance(w, int) and 1 <= w <= 15 for w in got):
-        raise IllegalMove(f"{key} worlds are numbers 1-15")
+        raise IllegalMove(Msg("{key} worlds are numbers 1-15", key=term(key)))
     return got
 
 
 def worlds_line(state, value):
     s = thaw(state)
     if not isinstance(value, dict) or set(value) - {"fractured", "locked"}:
-        raise IllegalMove('a worlds line is {"fractured": [N, ...], "locked": [N, ...]}')
+        raise IllegalMove(Msg('a worlds line is {example}', example='{"fractured": [N, ...], "locked": [N, ...]}'))
     sc = _scoring(s)
     sc["fractured"], sc["locked"] = _worlds(value, "fractured"), _worlds(value, "locked")
     return freeze(s)
@@ -139,14 +140,14 @@ def _goal(g):
     if isinstance(g, dict) and len(g) == 1:
         if g.get("timeframe") in TIMEFRAMES or g.get("asset") in tuple("ABCDE") or g.get("secret") is True:
             return g
-    raise IllegalMove('a goal is {"timeframe": "past|present|future|nexus"}, {"asset": "A-E"} '
-                      'or {"secret": true}')
+    raise IllegalMove(Msg('a goal is {timeframe}, {asset} or {secret}', timeframe='{"timeframe": "past|present|future|nexus"}',
+                          asset='{"asset": "A-E"}', secret='{"secret": true}'))
 
 
 def goals_line(state, value):
     s = thaw(state)
     if not isinstance(value, list) or len(value) > 3:
-        raise IllegalMove("a goals line lists up to three research goals, first to third")
+        raise IllegalMove(Msg("a goals line lists up to three research goals, first to third"))
     _scoring(s)["goals"] = [_goal(g) for g in value]
     return freeze(s)
 
@@ -157,8 +158,8 @@ _CARD = re.compile(r"^(world-(\d+)-(past|present|future|nexus)|(spires|towers|ga
 def card_entry(s, cid) -> dict:
     m = _CARD.match(cid) if isinstance(cid, str) else None
     if not m or (m.group(2) and not 1 <= int(m.group(2)) <= 15):
-        raise IllegalMove(f"unknown card {cid!r}: cards are world-N-past|present|future|nexus "
-                          "(N 1-15), spires-, towers- or gates-past|present|future, or parallel")
+        raise IllegalMove(Msg("unknown card {card!r}: cards are world-N-past|present|future|nexus (N 1-15), "
+                              "spires-, towers- or gates-past|present|future, or parallel", card=cid))
     known = s["cards"].get(cid, {})
     if m.group(2):
         return {"id": cid, "world": int(m.group(2)), "timeframe": m.group(3),
@@ -173,14 +174,14 @@ def pile_line(state, value):
     seat = _seat(s, value) if not (s["solo"] and isinstance(value, dict) and value.get("seat") == 1) else 1
     cards = value.get("cards")
     if not isinstance(cards, list):
-        raise IllegalMove('a pile line is {"seat": N, "cards": [...], "alliances": N}')
+        raise IllegalMove(Msg('a pile line is {example}', example='{"seat": N, "cards": [...], "alliances": N}'))
     entries = [card_entry(s, c) for c in cards]
     seen = [c for c in cards if not c.startswith("parallel")]
     if len(set(seen)) != len(seen):
-        raise IllegalMove("a card appears twice in the pile")
+        raise IllegalMove(Msg("a card appears twice in the pile"))
     allies = value.get("alliances", 0)
     if not isinstance(allies, int) or not 0 <= allies <= 5:
-        raise IllegalMove("alliances is a number of tokens, 0-5")
+        raise IllegalMove(Msg("alliances is a number of tokens, 0-5"))
     secret = value.get("secret")
     if secret is not None:
         secret = _goal(secret)
@@ -228,27 +229,39 @@ def describe(state) -> list[str]:
     def who(seat) -> str:  # the table's names; a record that gave none keeps its seat numbers
         seat = int(seat)
         named = names[seat] if seat < len(names) else None
-        return named if named and named != f"P{seat + 1}" else f"Seat {seat}"
+        if s["solo"] and seat == 1:
+            return Msg("Rival lab")
+        return named if named and named != f"P{seat + 1}" else Msg("Seat {seat}", seat=seat)
     for a in (s.get("report") or []):
         if a["strands"]:
-            what = "; ".join(f"{st['colour']} strand of {len(st['cells'])}" for st in a["strands"])
-            out.append(f"{who(a['seat'])}: {what}, {a['earned']} earned"
-                       + (f", switches on: {', '.join(a['switches'])}" if a["switches"] else "")
-                       + (f", nexus claimed at {a['nexus']}" if a["nexus"] else ""))
+            what = Listed([Msg("{colour} strand of {length}", colour=term(st["colour"]), length=len(st["cells"]))
+                           for st in a["strands"]], sep="; ")
+            line = [Msg("{name}: {strands}, {earned} earned", name=who(a["seat"]), strands=what, earned=a["earned"])]
+            if a["switches"]:
+                line.append(Msg("switches on: {colours}",
+                                colours=Listed([term(c) for c in a["switches"]], sep=", ")))
+            if a["nexus"]:
+                line.append(Msg("nexus claimed at {cells}", cells=str(a["nexus"])))
+            out.append(Listed(line, sep=", "))
         else:
-            out.append(f"{who(a['seat'])}: no strand")
+            out.append(Msg("{name}: no strand", name=who(a["seat"])))
     res = result(state)
     if "scores" in res:
         for seat, b in res["breakdown"].items():
-            out.append(f"{who(seat)}: {b['total']} (worlds {b['worlds']}, experiments "
-                       f"{b['experiments']}, locked {b['locked']}, goals {b['goals']}, alliances "
-                       f"{b['alliances']}"
-                       + (f", one per world in the rival lab's pile {b['challenge']}" if "challenge" in b else "")
-                       + f"; lost to fractured worlds: {', '.join(b['penalty']) or 'none'})")
+            lost = Listed(b["penalty"], sep=", ") if b["penalty"] else Msg("none")
+            parts = dict(name=who(seat), total=b["total"], worlds=b["worlds"], experiments=b["experiments"],
+                         locked=b["locked"], goals=str(b["goals"]), alliances=b["alliances"], lost=lost)
+            if "challenge" in b:
+                out.append(Msg("{name}: {total} (worlds {worlds}, experiments {experiments}, locked {locked}, "
+                               "goals {goals}, alliances {alliances}, one per world in the rival lab's pile "
+                               "{challenge}; lost to fractured worlds: {lost})", challenge=b["challenge"], **parts))
+            else:
+                out.append(Msg("{name}: {total} (worlds {worlds}, experiments {experiments}, locked {locked}, "
+                               "goals {goals}, alliances {alliances}; lost to fractured worlds: {lost})", **parts))
         if s["solo"]:  # "If your final score is higher than the rival lab's final score, you win!"
-            out.append("The player wins." if res["winners"] == [0] else "The rival lab wins.")
+            out.append(Msg("The player wins.") if res["winners"] == [0] else Msg("The rival lab wins."))
         elif "scoring" in s or s["phase"] == "over":  # a record that stops early has no best yet
-            out.append("Best: " + ", ".join(who(w) for w in res["winners"]))
+            out.append(Msg("Best: {names}", names=Listed([who(w) for w in res["winners"]], sep=", ")))
     return out
 
 

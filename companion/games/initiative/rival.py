@@ -3,6 +3,7 @@ the final actions."""
 from __future__ import annotations
 
 from . import catalog
+from ...i18n import Msg
 from .matrix import colour, symbol
 from .state import RING, WORLDS, _glitch, _say
 
@@ -20,9 +21,9 @@ def _rival(s, act, p):
             if card:
                 s["wormhole"][slot] = None
                 r["pile"].append(card)
-                _say(s, f"The rival lab ({p}) takes {catalog.card_words(card)}.")
+                _say(s, Msg("The rival lab ({particle}) takes {card}.", particle=p, card=catalog.card_words(card)))
             else:
-                _say(s, f"The rival lab ({p}) lands on an empty space.")
+                _say(s, Msg("The rival lab ({particle}) lands on an empty space.", particle=p))
         else:
             s["queue"].insert(1, {"kind": "rival-card", "seat": 0})
     elif act in ("matrix", "final"):
@@ -37,7 +38,7 @@ def _rival(s, act, p):
                     w["stable"] = True
                     if y == numbers["symbols"].get(c):
                         w["locked"] = True
-                    _say(s, f"The rival lab repairs world {n}.")
+                    _say(s, Msg("The rival lab repairs world {world}.", world=n))
                     break
         if y == numbers["symbols"].get(c):
             owner = s["alliances"][c]

@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 
 from ..base import IllegalMove, chance
+from ...i18n import Msg
 from . import catalog, matrix, penalty
 from .actions import end_turn, resolve, swap
 from .answers import draw, keep_module, rival_take, teach
@@ -28,6 +29,7 @@ from .moves import (Ally, Build, Discard, Draft, Draw, EndTurn, Keep, Lock, Plac
 from .particles import ally, lock, place, purple, stabilise
 from .state import TECH, State, freeze, thaw  # noqa: F401 - the rules' own names, for their readers
 from .state import PURPLES, WORLDS, _clockwise
+from .state import said as said_words
 from .tech import tech
 from .wormhole import build, draft, switch
 
@@ -40,7 +42,7 @@ def setup(options: dict | None = None, seed: int = 0) -> State:
     options = dict(options or {})
     players = options.get("players", 2)
     if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 4:
-        raise IllegalMove("Paradox Initiative is for 1 (against the rival lab) to 4 players")
+        raise IllegalMove(Msg("Paradox Initiative is for 1 (against the rival lab) to 4 players"))
     solo = players == 1
     # The solo rules' "more challenging" scoring: +1 per world in the rival lab's pile.
     challenging = solo and options.get("challenging") in (True, "yes")
@@ -124,7 +126,8 @@ HANDLERS = {Draw: draw, Teach: teach, Keep: keep_module, RivalTake: rival_take, 
             EndTurn: end_turn, Discard: penalty.discard}
 
 
-_FIELD_WORDS = {"card": "a card", "particle": "a particle", "colour": "a colour", "module": "a tech module"}
+_FIELD_WORDS = {"card": Msg("a card"), "particle": Msg("a particle"), "colour": Msg("a colour"),
+                "module": Msg("a tech module")}
 
 
 
@@ -132,7 +135,8 @@ def _named(move):
     """A move names every card, particle, colour or module it needs (a phone may send it empty)."""
     for f in dataclasses.fields(move):
         if f.type == "str" and not isinstance(getattr(move, f.name), str):
-            raise IllegalMove(f"{type(move).__name__} names {_FIELD_WORDS.get(f.name, f.name)}: none was given")
+            raise IllegalMove(Msg("{move} names {what}: none was given", move=type(move).__name__,
+                                  what=_FIELD_WORDS.get(f.name, f.name)))
 
 
 
@@ -140,12 +144,12 @@ def apply(state: State, move) -> tuple[State, list[Said]]:
     s = thaw(state)
     handler = HANDLERS.get(type(move))
     if handler is None:
-        raise IllegalMove(f"{type(move).__name__} is not a Paradox Initiative move")
+        raise IllegalMove(Msg("{move} is not a Paradox Initiative move", move=type(move).__name__))
     if not isinstance(getattr(move, "seat", None), int) or not 0 <= move.seat < s["seats"]:
-        raise IllegalMove(f"there is no seat {getattr(move, 'seat', None)} at this table")
+        raise IllegalMove(Msg("there is no seat {seat} at this table", seat=getattr(move, "seat", None)))
     _named(move)
     if s["phase"] == "over":
-        raise IllegalMove("the game is over")
+        raise IllegalMove(Msg("the game is over"))
     if s["queue"] and type(move) in (Draft, Build, Swap, Resolve, Place, Stabilise, Lock, Ally,
                                      Purple, Tech, EndTurn):
         raise IllegalMove(_waiting(s))
@@ -154,4 +158,4 @@ def apply(state: State, move) -> tuple[State, list[Said]]:
     _advance(s)
     words = s["said"][said:]
     s["said"] = s["said"][-20:]
-    return freeze(s), [Said(w) for w in words]
+    return freeze(s), [Said(w) for w in said_words(words)]

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from itertools import product
 
+from ...i18n import Msg, term
+
 WORLD_SET = {0: 0, 1: 1, 2: 3, 3: 6, 4: 10}
 EXPERIMENT_SET = {0: 0, 1: 1, 2: 3, 3: 6}
 GOAL_RATE = ((1, 1), (2, 3), (3, 6))  # goal 1: +1 a card; goal 2: +3 a pair; goal 3: +6 a triple
@@ -20,10 +22,10 @@ _TOO_MANY = 4096  # penalty combinations beyond this are chosen world by world
 
 def goal_words(goal: dict) -> str:
     if goal.get("secret"):
-        return "secret objective"
+        return Msg("secret objective")
     if "asset" in goal:
-        return f"research asset {goal['asset']}"
-    return f"{goal['timeframe']} cards"
+        return Msg("research asset {asset}", asset=goal["asset"])
+    return Msg("{timeframe} cards", timeframe=term(goal["timeframe"]))
 
 
 def _matches(goal: dict, card: dict, as_timeframe: str | None) -> bool:

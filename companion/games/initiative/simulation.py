@@ -18,6 +18,7 @@ import random
 
 from ..base import IllegalMove, Simulation
 from . import camera, discs, matrix
+from ...i18n import Msg, Plural
 
 SETS = {1: 4, 2: 7, 3: 7, 4: 9}  # discs of each particle in the bag, by the number of players
 
@@ -41,10 +42,9 @@ class Verbs:
         if kind == "clear":
             self.table.clear()
             self.discs.clear()
-            return "The mat is clear"
-        raise IllegalMove("The virtual table can lay drawn particles, deal what the companion "
-                          "waits for, swap two particles, let a matrix drop after a strand, or "
-                          "clear the mat")
+            return Msg("The mat is clear")
+        raise IllegalMove(Msg("The virtual table can lay drawn particles, deal what the companion waits for, "
+                              "swap two particles, let a matrix drop after a strand, or clear the mat"))
 
     def _put(self, cell, particle):
         x, y = camera.CELLS.centre(self.layout, *cell)
@@ -52,18 +52,19 @@ class Verbs:
 
     def _draw(self, particles, view) -> str:
         if not all(matrix.is_particle(p) for p in particles) or not particles:
-            raise IllegalMove("Name the particles drawn: a colour letter (R Y B K W) and a symbol 1-3")
+            raise IllegalMove(Msg("Name the particles drawn: a colour letter (R Y B K W) and a symbol 1-3"))
         cells = self._waiting_cells(view)
         if len(particles) > len(cells):
-            raise IllegalMove(f"Only {len(cells)} {'cell waits' if len(cells) == 1 else 'cells wait'} for a particle")
+            raise IllegalMove(Plural("Only {n} cell waits for a particle", "Only {n} cells wait for a particle",
+                                     len(cells)))
         for cell, p in zip(cells, particles):
             self._put(cell, p)
-        return f"Laid {' '.join(particles)}"
+        return Msg("Laid {particles}", particles=" ".join(particles))
 
     def _waiting_cells(self, view) -> list:
         waiting = view.get("awaiting") or {}
         if waiting.get("kind") != "draw" or waiting.get("to") not in ("matrix", "anomaly"):
-            raise IllegalMove("No particle is waiting to be laid on a matrix or the anomaly now")
+            raise IllegalMove(Msg("No particle is waiting to be laid on a matrix or the anomaly now"))
         if waiting["to"] == "anomaly":
             cells = [(discs.ANOMALY, 0, i) for i in range(len(view.get("anomaly") or []), 3)]
         else:
@@ -71,7 +72,7 @@ class Verbs:
             cells = [(area, r, c) for r, c in waiting["cells"]]
         cells = [c for c in cells if c not in self.discs]
         if not cells:  # laid already: the camera reads them as the table settles
-            raise IllegalMove("The particles the companion waits for are on the table already")
+            raise IllegalMove(Msg("The particles the companion waits for are on the table already"))
         return cells
 
     def _deal(self, action, view) -> str:
@@ -80,20 +81,20 @@ class Verbs:
         seat = action.get("seat")
         if seat is not None and (waiting["to"] != "matrix" or seat != waiting["seat"]):
             names = view.get("names") or []
-            now = (f"{names[waiting['seat']]}'s matrix" if waiting["to"] == "matrix" and
-                   waiting["seat"] < len(names) else "the anomaly")
-            raise IllegalMove(f"The companion waits for {now} now")
+            now = (Msg("{name}'s matrix", name=names[waiting["seat"]]) if waiting["to"] == "matrix" and
+                   waiting["seat"] < len(names) else Msg("the anomaly"))
+            raise IllegalMove(Msg("The companion waits for {where} now", where=now))
         particles, rows = action.get("particles"), action.get("rows")
         if rows is not None:
             if waiting["to"] != "matrix" or not isinstance(rows, list) or len(rows) != matrix.SIZE \
                     or not all(isinstance(r, str) and len(r.split()) == matrix.SIZE for r in rows):
-                raise IllegalMove("Give a matrix's five rows, top row first, five particles each")
+                raise IllegalMove(Msg("Give a matrix's five rows, top row first, five particles each"))
             particles = [rows[r].split()[c] for _, r, c in cells]
         if particles is None:
             particles = self._drawn(len(cells), view, cells[0][0] == discs.ANOMALY if cells else False)
         if not isinstance(particles, list) or len(particles) != len(cells):
-            raise IllegalMove(f"{len(cells)} cells wait for a particle: name that many, or none to "
-                              "draw them at random")
+            raise IllegalMove(Msg("{count} cells wait for a particle: name that many, or none to draw them at random",
+                                  count=len(cells)))
         return self._draw(particles, view)
 
     def _drawn(self, n, view, anomaly) -> list:
@@ -110,7 +111,7 @@ class Verbs:
             left = [p for p, k in bag.items() for _ in range(k)
                     if not (anomaly and matrix.symbol(p) in symbols)]
             if not left:
-                raise IllegalMove("The bag has no particle left for that")
+                raise IllegalMove(Msg("The bag has no particle left for that"))
             p = rng.choice(left)
             bag[p] -= 1
             symbols.add(matrix.symbol(p))
@@ -122,27 +123,27 @@ class Verbs:
             return (discs.ANOMALY, 0, int(where[8:]))
         if matrix.on_matrix(list(where) if isinstance(where, (list, tuple)) else None):
             return (discs.matrix_area(seat), where[0], where[1])
-        raise IllegalMove(f"{where!r} is not a cell: [row, column] 0-4, or anomaly:N")
+        raise IllegalMove(Msg("{where!r} is not a cell: [row, column] 0-4, or anomaly:N", where=where))
 
     def _seat(self, action, view) -> int:
         seat = action.get("seat")
         names = view.get("names") or []
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < camera.SEATS \
                 or (names and seat >= len(names)):
-            raise IllegalMove("Choose whose matrix: a seat at this table")
+            raise IllegalMove(Msg("Choose whose matrix: a seat at this table"))
         return seat
 
     def _swap(self, action, view) -> str:
         seat = self._seat(action, view)
         a, b = self._spot(seat, action.get("a")), self._spot(seat, action.get("b"))
         if a not in self.discs or b not in self.discs or a == b:
-            raise IllegalMove("A swap takes two discs lying on the virtual mat")
+            raise IllegalMove(Msg("A swap takes two discs lying on the virtual mat"))
         xa, ya = camera.CELLS.centre(self.layout, *a)
         xb, yb = camera.CELLS.centre(self.layout, *b)
         self.table.move(self.discs[a], xb, yb)
         self.table.move(self.discs[b], xa, ya)
         self.discs[a], self.discs[b] = self.discs[b], self.discs[a]
-        return "Swapped two particles"
+        return Msg("Swapped two particles")
 
     def _drop(self, action, view) -> str:
         """Each column made as the companion's matrix has it: the discs it no longer holds go,
@@ -159,8 +160,8 @@ class Verbs:
                 while i >= 0 and (have[i][0] > r or have[i][1] != discs.label(p)):
                     i -= 1
                 if i < 0:
-                    raise IllegalMove(f"Column {c + 1} of the virtual matrix does not fall into the "
-                                      "companion's: lay it as the phone shows")
+                    raise IllegalMove(Msg("Column {column} of the virtual matrix does not fall into the "
+                                          "companion's: lay it as the phone shows", column=c + 1))
                 keep[have[i][0]] = r
                 i -= 1
             ids = {r: self.discs.pop((area, r, c)) for r, _ in have}
@@ -172,7 +173,7 @@ class Verbs:
                     x, y = camera.CELLS.centre(self.layout, area, keep[r], c)
                     self.table.move(disc, x, y)
                     self.discs[(area, keep[r], c)] = disc
-        return "The strand is out and the matrix has dropped"
+        return Msg("The strand is out and the matrix has dropped")
 
 
 # the synthetic table its reader draws keeps its pieces as `discs`

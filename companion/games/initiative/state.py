@@ -7,6 +7,7 @@ import json
 from dataclasses import dataclass
 
 from ..base import IllegalMove
+from ...i18n import Msg, from_plain, plain
 
 WORLDS = 15
 GLITCH = {"past": 5, "present": 3, "future": 1}
@@ -41,12 +42,23 @@ def _clockwise(s, first, humans=False):
 
 
 def _say(s, words):
-    s["said"].append(words)
+    """Words said to the table, kept in the JSON state as their message and parameters."""
+    s["said"].append(plain(words))
+
+
+def said(entries) -> list:
+    """The words a state keeps, as messages again (a record of an older release: its English)."""
+    return [from_plain(e) for e in entries]
+
+
+def names(s) -> list:
+    """The seats' names; the solo game's rival lab in the reader's language."""
+    return [Msg("Rival lab") if s["solo"] and i == 1 else n for i, n in enumerate(s["names"])]
 
 
 def _board_of(s, seat) -> dict:
     if not isinstance(seat, int) or not 0 <= seat < s["players"]:
-        raise IllegalMove(f"there is no seat {seat} at this table")
+        raise IllegalMove(Msg("there is no seat {seat} at this table", seat=seat))
     return s["boards"][seat]
 
 
@@ -56,7 +68,7 @@ def _locked(b, r, c) -> bool:
 
 def _world(s, world) -> dict:
     if not isinstance(world, int) or not 1 <= world <= WORLDS:
-        raise IllegalMove(f"the worlds are numbered 1-{WORLDS}")
+        raise IllegalMove(Msg("the worlds are numbered 1-{last}", last=WORLDS))
     return s["worlds"][world - 1]
 
 
@@ -64,12 +76,12 @@ def _glitch(s, n, damage):
     s["glitch"] = (s["glitch"] - 1 + n) % WORLDS + 1
     w = s["worlds"][s["glitch"] - 1]
     if not damage:
-        _say(s, f"The glitch moves {n} to world {s['glitch']}.")
+        _say(s, Msg("The glitch moves {spaces} to world {world}.", spaces=n, world=s["glitch"]))
     elif w["locked"]:
         w["locked"] = False
-        _say(s, f"The glitch moves {n} to world {s['glitch']}: its lock is lifted.")
+        _say(s, Msg("The glitch moves {spaces} to world {world}: its lock is lifted.", spaces=n, world=s["glitch"]))
     elif w["stable"]:
         w["stable"] = False
-        _say(s, f"The glitch moves {n} to world {s['glitch']}: it fractures.")
+        _say(s, Msg("The glitch moves {spaces} to world {world}: it fractures.", spaces=n, world=s["glitch"]))
     else:
-        _say(s, f"The glitch moves {n} to world {s['glitch']}, already fractured.")
+        _say(s, Msg("The glitch moves {spaces} to world {world}, already fractured.", spaces=n, world=s["glitch"]))

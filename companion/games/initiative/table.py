@@ -27,6 +27,8 @@ from dataclasses import dataclass, field
 
 from ..base import Agreed, AsksOnce, Camera, IllegalMove, Prompt, TakeBack
 from . import camera, discs, matrix
+from .state import names
+from ...i18n import Listed, Msg, said, term
 from .moves import Draw, EndTurn, Resolve, Swap
 
 UNKNOWN = "unknown"
@@ -34,7 +36,9 @@ ANOMALY = discs.ANOMALY  # the anomaly, beside the seats whose matrices the tabl
 
 
 def _where(spot) -> str:
-    return f"anomaly {spot[1] + 1}" if spot[0] == "anomaly" else f"row {spot[0] + 1} column {spot[1] + 1}"
+    if spot[0] == "anomaly":
+        return Msg("anomaly {i}", i=spot[1] + 1)
+    return Msg("row {row} column {column}", row=spot[0] + 1, column=spot[1] + 1)
 
 
 def _move_spot(spot):
@@ -161,8 +165,9 @@ class MatrixWatcher(AsksOnce):
             self._hush = False
             return None
         seats = [k for k in behind if k != ANOMALY]
-        whose = " and ".join([f"{s['names'][k]}'s matrix" for k in seats]
-                             + (["the anomaly"] if ANOMALY in behind else []))
+        areas = [Msg("{name}'s matrix", name=names(s)[k]) for k in seats] + (
+            [Msg("the anomaly")] if ANOMALY in behind else [])
+        whose = Listed(areas, sep=" and ")
         # what to move, matrix by matrix; the anomaly's with the player's whose turn it is
         turn = s["order"][0] if s["order"] else None
         partner = [k for k in seats if ANOMALY in behind and any(
@@ -174,16 +179,19 @@ class MatrixWatcher(AsksOnce):
         moves = [(k, _to_move({spot: laid[a].get(spot) for a in areas for spot in behind[a]},
                               {spot: self._seen_at(a, spot) for a in areas for spot in behind[a]}))
                  for k, areas in groups]
-        move = moves[0][1] if len(moves) == 1 else "; ".join(
-            f"{s['names'][k]}'s, {words}" for k, words in moves)
-        are = "are" if len(behind) > 1 else "is"
-        text = (f"{whose[0].upper()}{whose[1:]} on the table {are} as before what a phone entered. "
-                f"Phone right: {move} on the table. Table right: what the phone entered is taken back")
-        return self._ask(key, Prompt("Table or phone?", text, (
-            (f"The phone is right: {move}", Agreed(f"Make the table match: {move}")),
-            ("The table is right: take back what the phone entered",
-             TakeBack(self.steady, f"The table is right: {whose} as it lies")),
-        ), no=f"{whose[0].upper()}{whose[1:]}: the table and the game still differ; put either right"))
+        move = moves[0][1] if len(moves) == 1 else Listed(
+            [Msg("{name}'s, {moves}", name=names(s)[k], moves=words) for k, words in moves], sep="; ")
+        first = _capital(whose)
+        text = (Msg("{areas} on the table are as before what a phone entered. Phone right: {move} on the "
+                    "table. Table right: what the phone entered is taken back", areas=first, move=move)
+                if len(behind) > 1 else
+                Msg("{area} on the table is as before what a phone entered. Phone right: {move} on the "
+                    "table. Table right: what the phone entered is taken back", area=first, move=move))
+        return self._ask(key, Prompt(Msg("Table or phone?"), text, (
+            (Msg("The phone is right: {move}", move=move), Agreed(Msg("Make the table match: {move}", move=move))),
+            (Msg("The table is right: take back what the phone entered"),
+             TakeBack(self.steady, Msg("The table is right: {areas} as it lies", areas=whose))),
+        ), no=Msg("{areas}: the table and the game still differ; put either right", areas=first)))
 
     def _seen_at(self, key, spot):
         if spot[0] == "anomaly":
@@ -194,13 +202,13 @@ class MatrixWatcher(AsksOnce):
     def _draw(self, state, s, head):
         seat = head["seat"]
         seen = self._seen(seat)
-        name = s["names"][seat]
+        name = names(s)[seat]
         if head["to"] == "anomaly":
             spot = ("anomaly", len(s["anomaly"]))
-            where = "the anomaly"
+            where = Msg("the anomaly")
         else:
             spot = tuple(head["cells"][0])
-            where = f"{name}'s matrix"
+            where = Msg("{name}'s matrix", name=name)
             b = s["boards"][seat]
             for (r, c), want in self._expected(s, seat).items():
                 got = seen.get((r, c))
@@ -211,21 +219,25 @@ class MatrixWatcher(AsksOnce):
             return None
         key = ("draw", seat, spot, label, hash(state.blob))
         if label == UNKNOWN:
-            return self._ask(key, Prompt("Can't read", f"The new particle at {_where(spot)} of "
-                                         f"{where}: straighten it, or enter it by phone"))
+            return self._ask(key, Prompt(Msg("Can't read"), Msg("The new particle at {cell} of {where}: "
+                                                                 "straighten it, or enter it by phone",
+                                                                 cell=_where(spot), where=where)))
         particle = discs.particle(label)
         if particle is None or particle[0] == "P":
-            return self._ask(key, Prompt("Not a particle", f"A purple disc at {_where(spot)} of "
-                                         f"{where}: purple particles are not drawn from the bag"))
+            return self._ask(key, Prompt(Msg("Not a particle"), Msg("A purple disc at {cell} of {where}: purple "
+                                                                    "particles are not drawn from the bag",
+                                                                    cell=_where(spot), where=where)))
         if head["to"] == "anomaly" and any(matrix.symbol(a) == matrix.symbol(particle) for a in s["anomaly"]):
-            return self._ask(key, Prompt("Set it aside", f"{_say(particle)}: symbol "
-                                         f"{matrix.symbol(particle)} is already on the anomaly; "
-                                         "set it aside and draw again"))
+            return self._ask(key, Prompt(Msg("Set it aside"), Msg("{particle}: symbol {symbol} is already on the "
+                                                                  "anomaly; set it aside and draw again",
+                                                                  particle=_say(particle),
+                                                                  symbol=matrix.symbol(particle))))
         move = Draw(seat, particle)
         try:
             self.rules.apply(state, move)
         except IllegalMove as exc:
-            return self._ask(key, Prompt("Not allowed", f"{_say(particle)} at {_where(spot)}: {exc}"))
+            return self._ask(key, Prompt(Msg("Not allowed"), Msg("{particle} at {cell}: {reason}", particle=_say(particle),
+                                                                 cell=_where(spot), reason=said(exc))))
         return move
 
     @staticmethod
@@ -265,7 +277,7 @@ class MatrixWatcher(AsksOnce):
                 fits.append((move, doubt))
             elif all(seen.get(spot) is None for spot in wrong) and not free:
                 under_way = True  # discs lifted out of the swapped matrix: the strand is going
-        name = s["names"][seat]
+        name = names(s)[seat]
         moves = []
         for m, _ in fits:
             if m not in moves:
@@ -275,13 +287,13 @@ class MatrixWatcher(AsksOnce):
         if moves:
             doubt = sorted({spot for _, d in fits for spot in d}, key=str)
             choices = tuple((_move_words(s, m), m) for m in moves)
-            return self._ask(key, Prompt("Check", f"{name}'s matrix: {_listed(doubt) or 'the change'} "
-                                         "in doubt", choices))
+            return self._ask(key, Prompt(Msg("Check"), Msg("{name}'s matrix: {cells} in doubt", name=name,
+                                                           cells=_listed(doubt) or Msg("the change")), choices))
         if under_way:
             return None
-        return self._ask(lies, Prompt("Not one swap", f"{name}'s matrix differs from the game at "
-                                     f"{_listed(sorted(differ, key=str))}: put them back, or enter "
-                                     "the move by phone"))
+        return self._ask(lies, Prompt(Msg("Not one swap"), Msg("{name}'s matrix differs from the game at {cells}: put "
+                                                               "them back, or enter the move by phone", name=name,
+                                                               cells=_listed(sorted(differ, key=str)))))
 
     def _judged(self, state, s, move, key):
         """The rules' word on a move the matrix shows: the move, or the refusal said."""
@@ -293,11 +305,12 @@ class MatrixWatcher(AsksOnce):
             if (s["phase"] == "matrix" and turn is not None and turn != move.seat and s["actions"] == 0
                     and len(s["order"]) > 1 and s["order"][1] == move.seat):
                 # the next player has begun: the last one's turn ends (unspent particles go)
-                who = s["names"][turn]
-                return self._ask(key, Prompt("End of turn", f"{s['names'][move.seat]} has begun: "
-                                             f"does {who}'s turn end?",
-                                             ((f"{who} ends the turn", EndTurn(turn)),)))
-            return self._ask(key, Prompt("Not allowed", f"{_move_words(s, move)}: {exc}"))
+                who = names(s)[turn]
+                return self._ask(key, Prompt(Msg("End of turn"), Msg("{name} has begun: does {who}'s turn end?",
+                                                                     name=names(s)[move.seat], who=who),
+                                             ((Msg("{who} ends the turn", who=who), EndTurn(turn)),)))
+            return self._ask(key, Prompt(Msg("Not allowed"), Msg("{move}: {reason}", move=_move_words(s, move),
+                                                                 reason=said(exc))))
 
     def _candidates(self, state, s, seat, b, anomaly):
         """(move, how the matrix and anomaly then look, cells the refill may already hold) for
@@ -366,25 +379,31 @@ def _lock_on(b, r, c, label) -> bool:
 
 
 def _say(particle: str) -> str:
-    return discs.label(particle).replace("-", " ")
+    return _label_words(discs.label(particle))
+
+
+def _capital(words):
+    """A message that begins a sentence: its English with a capital (Japanese has none)."""
+    return Listed([Msg("The anomaly") if words.items[0] == "the anomaly" else words.items[0],
+                   *words.items[1:]], sep=words.sep) if isinstance(words, Listed) and words.items else words
 
 
 def _spot_words(where) -> str:
     if isinstance(where, str):
-        return f"anomaly {int(where.split(':')[1]) + 1}"
-    return f"row {where[0] + 1} column {where[1] + 1}"
+        return Msg("anomaly {i}", i=int(where.split(":")[1]) + 1)
+    return Msg("row {row} column {column}", row=where[0] + 1, column=where[1] + 1)
 
 
 def _move_words(s, move) -> str:
-    name = s["names"][move.seat]
+    name = names(s)[move.seat]
     if isinstance(move, Swap):
-        return f"{name} swaps {_spot_words(move.a)} and {_spot_words(move.b)}"
-    return f"{name} resolves the run through {_spot_words(move.at)}"
+        return Msg("{name} swaps {a} and {b}", name=name, a=_spot_words(move.a), b=_spot_words(move.b))
+    return Msg("{name} resolves the run through {cell}", name=name, cell=_spot_words(move.at))
 
 
 def _listed(spots) -> str:
     words = [_where(s) for s in spots]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1] if words else ""
+    return Listed(words) if words else ""
 
 
 def _to_move(want, seen) -> str:
@@ -399,20 +418,22 @@ def _to_move(want, seen) -> str:
                   and want[x] == seen.get(y) and want[y] == seen.get(x)), None)
         if y is not None:
             done |= {x, y}
-            said.append(f"swap {_where(x)} and {_where(y)} ({_label_words(want[y])} and "
-                        f"{_label_words(want[x])})")
+            said.append(Msg("swap {a} and {b} ({first} and {second})", a=_where(x), b=_where(y),
+                            first=_label_words(want[y]), second=_label_words(want[x])))
     for spot in spots:
         if spot in done:
             continue
         if want[spot] is None:
-            said.append(f"take the disc off {_where(spot)}")
+            said.append(Msg("take the disc off {cell}", cell=_where(spot)))
         else:
-            said.append(f"put {_label_words(want[spot])} at {_where(spot)}")
-    return ", ".join(said)
+            said.append(Msg("put {disc} at {cell}", disc=_label_words(want[spot]), cell=_where(spot)))
+    return Listed(said, sep=", ")
 
 
 def _label_words(label) -> str:
-    return label.replace("-", " ")
+    """A disc as players say it: "red 1" (a colour and its symbol), "lock"."""
+    colour, _, symbol = label.partition("-")
+    return Msg("{colour} {symbol}", colour=term(colour), symbol=symbol) if symbol else term(label)
 
 
 # The game's camera part: what camera.py says of the mat and its pieces, and this watcher.

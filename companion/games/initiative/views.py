@@ -7,17 +7,18 @@ the points it adds: others count that score without them until the end reveals a
 from __future__ import annotations
 
 from ..base import TABLE, Viewer, accepted, to_dict
+from ...i18n import Msg
 from . import catalog, matrix, penalty, scoring
 from .matrix import COLOURS, SWITCHES
 from .moves import (Ally, Build, Discard, Draft, Draw, EndTurn, Keep, Lock, Place, Purple, Resolve,
                     RivalTake, Stabilise, Swap, Switch, Teach, Tech)
 from .actions import matrix_moves
 from .rules import NAME, apply
-from .state import thaw
+from .state import names, said, thaw
 
 
 def _secret_words(goal) -> str:
-    return f"secret research goal: {scoring.goal_words(goal)}"
+    return Msg("secret research goal: {goal}", goal=scoring.goal_words(goal))
 
 
 def _results(s) -> dict:
@@ -65,8 +66,8 @@ def _hidden_goal(s) -> int | None:
 def _secret_score(s, results, seat) -> str:
     i = _hidden_goal(s)
     r = results[seat]
-    return (f"{s['names'][seat]}'s secret research goal adds {r['goals'][i]} points: "
-            f"{r['total']} points in all")
+    return Msg("{name}'s secret research goal adds {goal} points: {total} points in all",
+               name=names(s)[seat], goal=r["goals"][i], total=r["total"])
 
 
 def _counted(s, results, viewer) -> dict:
@@ -100,7 +101,7 @@ def view(state, viewer: Viewer = TABLE) -> dict:
     over = s["phase"] == "over"
     head = s["queue"][0] if s["queue"] else None
     out = {
-        "game": NAME, "seats": s["seats"], "names": s["names"],
+        "game": NAME, "seats": s["seats"], "names": names(s),
         "scores": {k: v.pop("total") for k, v in counted.items()},
         "finished": over, "winners": scoring.winners(results, s["solo"]) if over else [],
         "phase": s["phase"], "round": s["round"], "final": s["final"], "chief": s["chief"],
@@ -121,7 +122,7 @@ def view(state, viewer: Viewer = TABLE) -> dict:
                      "console": _console(s, b), "pile": b["pile"], "tech": b["tech"],
                      "tech_deck": len(b["tech_deck"]), "earned": b["hand"]}
                     for seat, b in enumerate(s["boards"])],
-        "said": s["said"][-5:],
+        "said": said(s["said"][-5:]),
     }
     # What each card on show asks, so a phone can say what drafting or filling it takes.
     shown = [c for c in s["wormhole"] if c] + [e["card"] for b in s["boards"] for e in b["console"]]

@@ -3,21 +3,22 @@ module built (two drawn, one kept: the answer waits in the queue)."""
 from __future__ import annotations
 
 from ..base import IllegalMove
+from ...i18n import Msg, term
 from . import catalog
 from .flow import _turn
 from .matrix import COLOURS, LETTERS, SWITCHES
 from .moves import Build, Draft, Switch
-from .state import _board_of, _say
+from .state import _board_of, _say, names
 
 
 def draft(s, move: Draft):
     _turn(s, move.seat, "wormhole")
     if move.card not in s["wormhole"]:
-        raise IllegalMove(f"{move.card} is not in the wormhole")
+        raise IllegalMove(Msg("{card} is not in the wormhole", card=move.card))
     s["wormhole"][s["wormhole"].index(move.card)] = None
     _to_console(s, move.seat, move.card)
     s["order"].pop(0)
-    _say(s, f"{s['names'][move.seat]} drafts {catalog.card_words(move.card)}.")
+    _say(s, Msg("{name} drafts {card}.", name=names(s)[move.seat], card=catalog.card_words(move.card)))
 
 
 def _to_console(s, seat, cid):
@@ -45,11 +46,12 @@ def switch(s, move: Switch):
         s["order"].pop(0)
     b = _board_of(s, move.seat)
     if letter not in SWITCHES:
-        raise IllegalMove("the trigger switches are red, yellow and blue")
+        raise IllegalMove(Msg("the trigger switches are red, yellow and blue"))
     if b["switches"][letter]:
-        raise IllegalMove(f"the {COLOURS[letter]} switch is already on")
+        raise IllegalMove(Msg("the {colour} switch is already on", colour=term(COLOURS[letter])))
     b["switches"][letter] = True
-    _say(s, f"{s['names'][move.seat]} turns the {COLOURS[letter]} switch on.")
+    _say(s, Msg("{name} turns the {colour} switch on.", name=names(s)[move.seat],
+                colour=term(COLOURS[letter])))
 
 
 def build(s, move: Build):
@@ -61,6 +63,6 @@ def build(s, move: Build):
 def _build(s, seat):
     b = _board_of(s, seat)
     if not b["tech_deck"]:
-        raise IllegalMove("the tech module deck is empty")
+        raise IllegalMove(Msg("the tech module deck is empty"))
     s["queue"].insert(0, {"kind": "keep", "seat": seat, "options": b["tech_deck"][:2]})
     b["tech_deck"] = b["tech_deck"][2:]

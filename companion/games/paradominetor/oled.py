@@ -1,10 +1,16 @@
 """Paradominetor's OLED pages, drawn from the table's public view only (no secret can show).
 
-"auto" follows the game: the trick while it is played, the paradox prompt while tiles are
-flipped, a revoke the moment a play proves it, and between tricks the next trick with its lead
-and the last trick's ruling. "scoreboard" lists the points, the seat to play marked.
+"auto" follows the game: the trick while it is played (the game's own `trick` screen), the
+paradox prompt while tiles are flipped, a revoke the moment a play proves it, and between tricks
+the next trick with its lead and the last trick's ruling. "scoreboard" lists the points, the
+seat to play marked.
 """
 from __future__ import annotations
+
+from typing import Any
+
+from hardware.drawing import (BODY_LINES, ScreenError, clean, fields, fitted_line, own_words, require,
+                              title_bar)
 
 from ..base import Oled
 from ...i18n import Msg, term
@@ -12,8 +18,9 @@ from ...i18n import Msg, term
 PAGES = ("auto", "scoreboard")
 
 
-def screen(view: dict, page: str, message: str) -> tuple[str, dict] | None:
-    """The screen for `page`, or None where the shared page serves (the winner)."""
+def screen(view: dict, page: str, message: str) -> tuple[Any, dict] | None:
+    """The screen for `page` (a shared screen's name, or `trick` below) and its data, or None
+    where the shared page serves (the winner)."""
     if view["finished"]:
         return None
     if page == "scoreboard":
@@ -30,7 +37,7 @@ def screen(view: dict, page: str, message: str) -> tuple[str, dict] | None:
     if view["current_trick"] or not view["tricks"]:
         plays = [{"seat": names[p["seat"]], "tile": _tile_words(p)} for p in view["current_trick"]]
         turn = names[view["to_play"]] if view["to_play"] is not None else None
-        return "trick", {"title": Msg("Trick {n}", n=view["trick_number"]), "plays": plays, "turn": turn,
+        return trick, {"title": Msg("Trick {n}", n=view["trick_number"]), "plays": plays, "turn": turn,
                          "lead": names[view["lead"]]}
     # Between tricks: the trick to come and who leads it, as the pages say; the last one's ruling.
     last = view["tricks"][-1]
@@ -56,4 +63,21 @@ def _tile_words(play: dict) -> str:
     return Msg("{colour} {value}", colour=term(colour), value=value)
 
 
-OLED = Oled(pages=PAGES, screen=screen)
+def trick(draw, data: dict) -> None:
+    """{"title": "Trick 7", "lead": "yellow", "plays": [{"seat": "P1", "tile": "yellow 3"}], "turn": "P3"}
+
+    The plays so far, a line each, and the seat to play lit on the line after them."""
+    plays = [fields(p) for p in data.get("plays", ())]
+    turn = data.get("turn")
+    lines = [f"{clean(require(p, 'seat'))} {clean(require(p, 'tile'))}" for p in plays]
+    if turn:
+        lines.append(own_words(data, "{name} to play", name=clean(turn)))
+    if len(lines) > BODY_LINES:
+        raise ScreenError(f"a trick screen has room for {BODY_LINES} lines, got {len(lines)}")
+    lead = data.get("lead")
+    title_bar(draw, data.get("title", own_words(data, "Trick")), own_words(data, "lead {name}", name=lead) if lead else "")
+    for i, line in enumerate(lines):
+        fitted_line(draw, i, line, inverted=bool(turn) and i == len(lines) - 1)
+
+
+OLED = Oled(pages=PAGES, screen=screen, screens=(trick,))

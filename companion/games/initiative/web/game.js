@@ -9,19 +9,19 @@
 //   rulebook groups them, and what the camera cannot see: the particle drawn from the bag, the
 //   card drafted, particles placed on cards, worlds stabilised or locked, a new card's cost.
 (function () {
-  const el = ParadoxTable.el;
+  const { el, tr, trn, term } = ParadoxTable;
   const COLOUR = { R: "red", Y: "yellow", B: "blue", K: "black", W: "white" };
   const LETTER = { red: "R", yellow: "Y", blue: "B", black: "K", white: "W" };
   const SECTIONS = ["past", "present", "nexus", "future"];
   const MODULE = {
-    destroy: "Destroy a column of your matrix and refill it",
-    diagonal: "Your next action may resolve a diagonal strand",
-    swap: "Swap any two particles, whatever their symbols",
-    rewind: "Return a card on your console to its starting section",
-    glitch: "Move the glitch marker 1-3 spaces without harm",
-    paradox: "Move a particle from one card to another",
-    shift: "Shift a row of your matrix one space to the right",
-    search: "Take a card from the discard pile onto your console",
+    destroy: () => tr("Destroy a column of your matrix and refill it"),
+    diagonal: () => tr("Your next action may resolve a diagonal strand"),
+    swap: () => tr("Swap any two particles, whatever their symbols"),
+    rewind: () => tr("Return a card on your console to its starting section"),
+    glitch: () => tr("Move the glitch marker 1-3 spaces without harm"),
+    paradox: () => tr("Move a particle from one card to another"),
+    shift: () => tr("Shift a row of your matrix one space to the right"),
+    search: () => tr("Take a card from the discard pile onto your console"),
   };
   const COST = ["R", "Y", "B", "K", "W", "any", "purple", "planet"];
   // What this phone is in the middle of: the particle tapped first, a cost being entered.
@@ -30,46 +30,46 @@
 
   const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
   const key = (x) => (Array.isArray(x) ? x.join(",") : String(x));
-  const cellWords = (x) => (Array.isArray(x) ? `row ${x[0] + 1}, column ${x[1] + 1}`
-    : `anomaly particle ${Number(String(x).split(":")[1]) + 1}`);
+  const cellWords = (x) => (Array.isArray(x) ? tr("row {row} column {column}", { row: x[0] + 1, column: x[1] + 1 })
+    : tr("anomaly particle {i}", { i: Number(String(x).split(":")[1]) + 1 }));
 
   function particleWords(p) {
-    if (p === "purple") return "purple particle";
-    if (p.startsWith("ally-")) return `${p.slice(5)} alliance token`;
-    return `${COLOUR[p[0]]} ${p[1]}`;
+    if (p === "purple") return tr("purple particle");
+    if (p.startsWith("ally-")) return tr("{colour} alliance token", { colour: term(p.slice(5)) });
+    return tr("{colour} {symbol}", { colour: term(COLOUR[p[0]]), symbol: p[1] });
   }
 
   function disc(p, attrs) {
     if (!p || p === "--") return el("span", Object.assign({ class: "pi-disc pi-empty" }, attrs || {}), "");
-    if (p === "purple") return el("span", { class: "pi-disc pi-P", title: "purple" }, "");
+    if (p === "purple") return el("span", { class: "pi-disc pi-P", title: term("purple") }, "");
     if (p.startsWith("ally-")) return el("span", { class: `pi-disc pi-${LETTER[p.slice(5)]} pi-ally`, title: particleWords(p) }, "A");
     return el("span", Object.assign({ class: `pi-disc pi-${p[0]}`, title: particleWords(p) }, attrs || {}), p[1]);
   }
 
   function costChip(x) {
-    if (COLOUR[x]) return el("span", { class: `pi-need pi-${x}`, title: COLOUR[x] }, COLOUR[x]);
-    return el("span", { class: `pi-need pi-${x}` }, x);
+    if (COLOUR[x]) return el("span", { class: `pi-need pi-${x}`, title: term(COLOUR[x]) }, term(COLOUR[x]));
+    return el("span", { class: `pi-need pi-${x}` }, term(x));
   }
 
   function worldName(v, n) {
     const w = v.worlds[n - 1];
-    return w && w.name !== `World ${n}` ? `World ${n} ${w.name}` : `World ${n}`;
+    return w && w.name !== `World ${n}` ? tr("World {number} {name}", { number: n, name: term(w.name) }) : tr("World {number}", { number: n });
   }
 
   function cardWords(v, id) {
     let m = /^world-(\d+)-(\w+)$/.exec(id);
-    if (m) return `${worldName(v, Number(m[1]))}, ${m[2]}`;
+    if (m) return tr("{world}, {timeframe}", { world: worldName(v, Number(m[1])), timeframe: term(m[2]) });
     m = /^(\w+)-(past|present|future)$/.exec(id);
-    if (m) return `${cap(m[1])} experiment, ${m[2]}`;
-    if (id.startsWith("parallel")) return "Parallel universe";
+    if (m) return tr("{experiment} experiment, {timeframe}", { experiment: term(cap(m[1])), timeframe: term(m[2]) });
+    if (id.startsWith("parallel")) return tr("Parallel universe");
     return id;
   }
 
   function costEl(v, id) {
     const c = (v.cards || {})[id];
     if (!c) return null;
-    if (c.timeframe === "nexus") return el("span", { class: "pi-cost dim" }, c.at ? `nexus at ${cellWords(c.at)}` : "nexus");
-    return el("span", { class: "pi-cost" + (c.known ? "" : " pi-guess"), title: c.known ? "" : "the catalog's guess until the table enters it" },
+    if (c.timeframe === "nexus") return el("span", { class: "pi-cost dim" }, c.at ? tr("nexus at {cell}", { cell: cellWords(c.at) }) : term("nexus"));
+    return el("span", { class: "pi-cost" + (c.known ? "" : " pi-guess"), title: c.known ? "" : tr("the catalog's guess until the table enters it") },
       ...c.cost.map(costChip));
   }
 
@@ -78,27 +78,32 @@
   function nowWords(v) {
     const names = v.names;
     const w = v.awaiting;
-    if (v.finished) return "The game is over. Winners: " + v.winners.map((s) => names[s]).join(", ");
+    if (v.finished) return tr("The game is over. Winners: {names}", { names: v.winners.map((s) => names[s]).join(tr(", ")) });
     if (w) {
-      const who = names[w.seat];
+      const name = names[w.seat];
       if (w.kind === "draw") {
-        const where = { anomaly: "the anomaly", matrix: `${who}'s matrix`, rival: "the rival lab" }[w.to];
-        return `${who}: draw a particle from the bag for ${where}`;
+        const where = { anomaly: tr("the anomaly"), matrix: tr("{name}'s matrix", { name }), rival: tr("the rival lab") }[w.to];
+        return tr("{name}: draw a particle from the bag for {where}", { name, where });
       }
-      return { teach: `${who}: enter the cost of ${cardWords(v, w.card || "")}`, keep: `${who}: keep one of two tech modules`,
-        switch: `${who}: activate a trigger switch`, "rival-card": `${who}: give the rival lab a card`,
-        penalty: `${who}: discard a card of fractured ${worldName(v, w.world)}` }[w.kind] || `${who} to act`;
+      if (w.kind === "teach") return tr("{name}: enter the cost of {card}", { name, card: cardWords(v, w.card || "") });
+      if (w.kind === "keep") return tr("{name}: keep one of two tech modules", { name });
+      if (w.kind === "switch") return tr("{name}: activate a trigger switch", { name });
+      if (w.kind === "rival-card") return tr("{name}: give the rival lab a card", { name });
+      if (w.kind === "penalty") return tr("{name}: discard a card of fractured {world}", { name, world: worldName(v, w.world) });
+      return tr("{name} to act", { name });
     }
     if (v.turn === null) return "";
-    const who = names[v.turn];
-    if (v.phase === "wormhole") return `${who}: draft a card, activate a switch or build a tech module`;
-    return `${who}: ${v.actions} matrix action${v.actions === 1 ? "" : "s"} left`;
+    const name = names[v.turn];
+    if (v.phase === "wormhole") return tr("{name}: draft a card, activate a switch or build a tech module", { name });
+    return trn("{name}: {n} matrix action left", "{name}: {n} matrix actions left", v.actions, { name });
   }
 
   function headerEl(v) {
-    const round = v.final ? "Final matrix actions" : `Round ${v.round}`;
+    const round = v.final ? tr("Final matrix actions") : tr("Round {n}", { n: v.round });
+    const phase = { setup: tr("setting up"), wormhole: tr("wormhole phase"), matrix: tr("matrix phase"),
+      penalty: tr("penalty phase"), over: tr("over phase") }[v.phase] || v.phase;
     return el("div", { class: "pi-head" },
-      el("h2", {}, `${round} · ${v.phase === "setup" ? "setting up" : v.phase + " phase"}`),
+      el("h2", {}, `${round} · ${phase}`),
       el("p", { class: "pi-now" }, nowWords(v)),
       el("div", { class: "pi-said" }, ...(v.said || []).slice(-2).map((w) => el("p", { class: "dim small" }, w))));
   }
@@ -108,7 +113,7 @@
   function worldsEl(v) {
     return el("div", { class: "pi-worlds" }, ...v.worlds.map((w) => el("span", {
       class: "pi-world" + (w.stable ? "" : " fractured") + (w.locked ? " locked" : "") + (w.number === v.glitch ? " glitch" : ""),
-      title: worldName(v, w.number) + (w.stable ? "" : ", fractured") + (w.locked ? ", locked" : ""),
+      title: worldName(v, w.number) + (w.stable ? "" : tr(", fractured")) + (w.locked ? tr(", locked") : ""),
     }, String(w.number))));
   }
 
@@ -116,57 +121,59 @@
     const glitch = v.worlds[v.glitch - 1];
     const alt = v.players.length <= 2;
     const slots = v.wormhole.map((c, i) => ({ c, i })).filter((x) => x.c);
-    const goalBonus = ["+1 a card", "+3 a pair", "+6 a triple"];
+    const goalBonus = [tr("+1 a card"), tr("+3 a pair"), tr("+6 a triple")];
     const allied = Object.entries(v.alliances).filter(([, s]) => s !== null);
     return el("div", { class: "pi-table" },
-      el("h3", {}, "The multiverse"),
-      el("p", {}, `Glitch on ${worldName(v, glitch.number)}` + (glitch.locked ? " (locked)" : glitch.stable ? "" : " (fractured)")),
+      el("h3", {}, tr("The multiverse")),
+      el("p", {}, (glitch.locked ? tr("Glitch on {world} (locked)", { world: worldName(v, glitch.number) })
+        : glitch.stable ? tr("Glitch on {world}", { world: worldName(v, glitch.number) })
+          : tr("Glitch on {world} (fractured)", { world: worldName(v, glitch.number) }))),
       worldsEl(v),
-      el("p", { class: "small dim" }, "Fractured worlds are struck through; locked ones are ringed."),
-      el("p", { class: "small" }, "Research goals: " + v.goals.map((g, i) => `${g} (${goalBonus[i]})`).join(" · ")),
+      el("p", { class: "small dim" }, tr("Fractured worlds are struck through; locked ones are ringed.")),
+      el("p", { class: "small" }, tr("Research goals: {goals}", { goals: v.goals.map((g, i) => `${g} (${goalBonus[i]})`).join(" · ") })),
       v.finished && v.secret_goals && v.secret_goals.some((g) => g)  // revealed at scoring
-        ? el("p", { class: "small" }, "Revealed: " + v.secret_goals.map((g, s) => g && `${v.names[s]}'s ${g}`).filter((x) => x).join(" · ")) : null,
-      el("p", { class: "small" }, `Purple particles on the board: ${v.purple} · particles in the bag: ${v.bag}` +
-        (allied.length ? " · alliances: " + allied.map(([c, s]) => `${c} ${s === "card" ? "on a card" : v.names[s]}`).join(", ") : "")),
-      el("div", { class: "pi-anomaly-row" }, el("b", {}, "Anomaly "), ...v.anomaly.map((p) => disc(p))),
-      el("h3", {}, "The wormhole"),
+        ? el("p", { class: "small" }, tr("Revealed: {goals}", { goals: v.secret_goals.map((g, s) => g && tr("{name}'s {goal}", { name: v.names[s], goal: g })).filter((x) => x).join(" · ") })) : null,
+      el("p", { class: "small" }, tr("Purple particles on the board: {purple} · particles in the bag: {bag}", { purple: v.purple, bag: v.bag }) +
+        (allied.length ? " · " + tr("alliances: {list}", { list: allied.map(([c, s]) => `${term(c)} ${s === "card" ? tr("on a card") : v.names[s]}`).join(tr(", ")) }) : "")),
+      el("div", { class: "pi-anomaly-row" }, el("b", {}, tr("Anomaly") + " "), ...v.anomaly.map((p) => disc(p))),
+      el("h3", {}, tr("The wormhole")),
       el("ul", { class: "pi-cards" }, ...slots.map(({ c, i }) => el("li", {},
-        el("span", {}, (alt && i < 3 ? "alternate: " : "") + cardWords(v, c)), " ", costEl(v, c)))),
-      el("p", { class: "small dim" }, `Timeline deck: ${v.deck} cards` + (alt ? ` · alternate timeline: ${v.alternate}` : "") +
-        ` · discarded: ${v.discard.length}`),
+        el("span", {}, alt && i < 3 ? tr("alternate: {card}", { card: cardWords(v, c) }) : cardWords(v, c)), " ", costEl(v, c)))),
+      el("p", { class: "small dim" }, tr("Timeline deck: {n} cards", { n: v.deck }) + (alt ? " · " + tr("alternate timeline: {n}", { n: v.alternate }) : "") +
+        " · " + tr("discarded: {n}", { n: v.discard.length })),
       ...v.players.filter((p) => p.seat !== skip).map((p) => playerEl(v, p, false)),
-      v.rival ? el("p", {}, `Rival lab: score pile ${v.rival.pile.length} cards, pawn on space ${v.rival.pawn}`) : null);
+      v.rival ? el("p", {}, tr("Rival lab: score pile {n} cards, pawn on space {space}", { n: v.rival.pile.length, space: v.rival.pawn })) : null);
   }
 
   function consoleEl(v, p) {
-    if (!p.console.length) return el("p", { class: "dim small" }, "Console: no cards.");
+    if (!p.console.length) return el("p", { class: "dim small" }, tr("Console: no cards."));
     return el("div", { class: "pi-console" }, ...SECTIONS.map((sec) => {
       const cards = p.console.filter((e) => e.section === sec);
       if (!cards.length) return null;
-      return el("div", { class: "pi-section" }, el("b", {}, cap(sec)),
+      return el("div", { class: "pi-section" }, el("b", {}, cap(term(sec))),
         ...cards.map((e) => el("div", { class: "pi-card" + (e.turns_left <= 1 ? " danger" : ""), "data-card": e.card },
           el("span", {}, cardWords(v, e.card)),
           el("span", { class: "small" + (e.turns_left <= 1 ? " pi-warn" : " dim") },
-            e.turns_left <= 1 ? " lost at the end of this turn unless focused" : ` ${e.turns_left} turns left`),
-          el("div", {}, costEl(v, e.card), e.placed.length ? el("span", { class: "small" }, " placed: ") : null,
-            ...e.placed.map((x) => disc(x)), e.planets_saved ? el("span", { class: "small" }, ` planets saved: ${e.planets_saved}`) : null))));
+            " " + (e.turns_left <= 1 ? tr("lost at the end of this turn unless focused") : tr("{n} turns left", { n: e.turns_left }))),
+          el("div", {}, costEl(v, e.card), e.placed.length ? el("span", { class: "small" }, " " + tr("placed:") + " ") : null,
+            ...e.placed.map((x) => disc(x)), e.planets_saved ? el("span", { class: "small" }, " " + tr("planets saved: {n}", { n: e.planets_saved })) : null))));
     }));
   }
 
   function playerEl(v, p, mine) {
-    const on = Object.entries(p.switches).map(([c, x]) => el("span", { class: `pi-switch pi-${LETTER[c]}` + (x ? " on" : "") }, `${c} ${x ? "on" : "off"}`));
+    const on = Object.entries(p.switches).map(([c, x]) => el("span", { class: `pi-switch pi-${LETTER[c]}` + (x ? " on" : "") }, x ? tr("{colour} on", { colour: term(c) }) : tr("{colour} off", { colour: term(c) })));
     const allies = Object.entries(v.alliances).filter(([, s]) => s === p.seat).map(([c]) => c);
     const body = [
       el("div", { class: "pi-switches" }, ...on),
-      el("p", { class: "small" }, "Tech modules: " + (p.tech.length ? p.tech.join(", ") : "none") + ` (${p.tech_deck} in the deck)` +
-        (allies.length ? " · alliances: " + allies.join(", ") : "")),
-      p.earned.length ? el("p", { class: "small" }, "Earned particles: ", ...p.earned.map((x) => disc(x))) : null,
+      el("p", { class: "small" }, tr("Tech modules: {modules} ({n} in the deck)", { modules: p.tech.length ? p.tech.map(term).join(tr(", ")) : tr("none"), n: p.tech_deck }) +
+        (allies.length ? " · " + tr("alliances: {list}", { list: allies.map(term).join(tr(", ")) }) : "")),
+      p.earned.length ? el("p", { class: "small" }, tr("Earned particles:") + " ", ...p.earned.map((x) => disc(x))) : null,
       consoleEl(v, p),
-      el("p", { class: "small" }, `Score pile (${p.pile.length}): ` + (p.pile.map((c) => cardWords(v, c)).join("; ") || "empty")),
+      el("p", { class: "small" }, tr("Score pile ({n}): {cards}", { n: p.pile.length, cards: p.pile.map((c) => cardWords(v, c)).join(tr("; ")) || tr("empty") })),
     ];
     if (mine) return el("div", { class: "pi-mine" }, ...body);
     return el("details", { class: "pi-player" + (p.seat === v.turn ? " turn" : ""), "data-seat": String(p.seat) },
-      el("summary", {}, el("b", {}, v.names[p.seat]), ` · ${v.scores[String(p.seat)]} points` + (p.seat === v.turn ? " · to act" : "")),
+      el("summary", {}, el("b", {}, v.names[p.seat]), " · " + tr("{n} points", { n: v.scores[String(p.seat)] }) + (p.seat === v.turn ? " · " + tr("to act") : "")),
       matrixEl(v, p, null), ...body);
   }
 
@@ -185,7 +192,7 @@
       if (next === k) cls.push("next");
       if (mine) cls.push(...mine.marks(k));
       const inner = disc(x);
-      grid.append(mine ? el("button", { class: cls.join(" "), "data-cell": k, "aria-label": (x === "--" ? "empty" : particleWords(x)) + ", " + cellWords([r, c]),
+      grid.append(mine ? el("button", { class: cls.join(" "), "data-cell": k, "aria-label": (x === "--" ? tr("empty") : particleWords(x)) + tr(", ") + cellWords([r, c]),
         onclick: () => mine.tap(k) }, inner) : el("span", { class: cls.join(" ") }, inner));
     }));
     return grid;
@@ -221,7 +228,7 @@
         ui.pick = ui.pick === k || !partners(k).length ? null : k;
         ui.bad = false;
         ui.msg = !partners(k).length && swaps.length
-          ? `Nothing with the same symbol can swap with ${cellWords(k.includes(":") ? k : k.split(",").map(Number))}.` : "";
+          ? tr("Nothing with the same symbol can swap with {cell}.", { cell: cellWords(k.includes(":") ? k : k.split(",").map(Number)) }) : "";
         redraw();
       },
     };
@@ -265,21 +272,26 @@
 
   function moveWords(v, m) {
     const card = (c) => cardWords(v, c);
+    const saving = (x) => (x.card ? tr(", saving a planet on {card}", { card: card(x.card) }) : "");
     switch (m.type) {
-      case "Place": return el("span", {}, disc(m.particle), ` ${particleWords(m.particle)} on ${card(m.card)}`);
-      case "Stabilise": return `Stabilise ${worldName(v, m.world)} with ${particleWords(m.particle)}` + (m.card ? `, saving a planet on ${card(m.card)}` : "");
-      case "Lock": return `Lock ${worldName(v, m.world)} with ${particleWords(m.particle)}` + (m.card ? `, saving a planet on ${card(m.card)}` : "");
-      case "Ally": return `${v.alliances[m.colour] === null ? "Form" : "Break"} the ${m.colour} alliance with ${particleWords(m.particle)}`;
-      case "Purple": return m.world ? `Switches off: a purple particle stabilises ${worldName(v, m.world)}` + (m.card ? `, saving a planet on ${card(m.card)}` : "")
-        : `Switches off: a purple particle on ${card(m.card)}`;
+      case "Place": return el("span", {}, disc(m.particle), " " + tr("{particle} on {card}", { particle: particleWords(m.particle), card: card(m.card) }));
+      case "Stabilise": return tr("Stabilise {world} with {particle}", { world: worldName(v, m.world), particle: particleWords(m.particle) }) + saving(m);
+      case "Lock": return tr("Lock {world} with {particle}", { world: worldName(v, m.world), particle: particleWords(m.particle) }) + saving(m);
+      case "Ally": return v.alliances[m.colour] === null
+        ? tr("Form the {colour} alliance with {particle}", { colour: term(m.colour), particle: particleWords(m.particle) })
+        : tr("Break the {colour} alliance with {particle}", { colour: term(m.colour), particle: particleWords(m.particle) });
+      case "Purple": return m.world ? tr("Switches off: a purple particle stabilises {world}", { world: worldName(v, m.world) }) + saving(m)
+        : tr("Switches off: a purple particle on {card}", { card: card(m.card) });
       case "Tech": return ({
-        destroy: `Destroy column ${m.column + 1}`, diagonal: "Diagonal: the next action may resolve a diagonal strand",
-        swap: `Swap ${cellWords(m.a || [0, 0])} and ${cellWords(m.b || [0, 0])}`, rewind: `Rewind ${card(m.card || "")} to its starting section`,
-        glitch: `Move the glitch ${m.spaces} space${m.spaces === 1 ? "" : "s"}`, search: `Search: take ${card(m.card || "")} from the discard`,
-        paradox: `Paradox: ${particleWords(m.particle || "")} from ${card(m.card || "")} to ${card(m.to_card || "")}`,
-        shift: `Shift row ${m.row + 1} one space right`,
-      })[m.module] || m.module;
-      case "Resolve": return `Resolve the strand through ${cellWords(m.at)}`;
+        destroy: () => tr("Destroy column {n}", { n: m.column + 1 }), diagonal: () => tr("Diagonal: the next action may resolve a diagonal strand"),
+        swap: () => tr("Swap {a} and {b}", { a: cellWords(m.a || [0, 0]), b: cellWords(m.b || [0, 0]) }),
+        rewind: () => tr("Rewind {card} to its starting section", { card: card(m.card || "") }),
+        glitch: () => trn("Move the glitch {n} space", "Move the glitch {n} spaces", m.spaces),
+        search: () => tr("Search: take {card} from the discard", { card: card(m.card || "") }),
+        paradox: () => tr("Paradox: {particle} from {card} to {to}", { particle: particleWords(m.particle || ""), card: card(m.card || ""), to: card(m.to_card || "") }),
+        shift: () => tr("Shift row {n} one space right", { n: m.row + 1 }),
+      }[m.module] || (() => term(m.module)))();
+      case "Resolve": return tr("Resolve the strand through {cell}", { cell: cellWords(m.at) });
       default: return m.type;
     }
   }
@@ -290,26 +302,26 @@
     const w = v.awaiting;
     if (!w) return null;
     if (w.kind === "draw") {
-      const where = w.to === "matrix" ? `your matrix, ${cellWords(w.cells[0])} (${w.cells.length} to fill)`
-        : w.to === "anomaly" ? "the anomaly" : "the rival lab";
-      return el("div", { class: "pi-ask" }, el("h3", {}, `Which particle came out of the bag for ${where}?`),
+      const where = w.to === "matrix" ? tr("your matrix, {cell} ({n} to fill)", { cell: cellWords(w.cells[0]), n: w.cells.length })
+        : w.to === "anomaly" ? tr("the anomaly") : tr("the rival lab");
+      return el("div", { class: "pi-ask" }, el("h3", {}, tr("Which particle came out of the bag for {where}?", { where })),
         el("div", { class: "pi-draws" }, ...legal.filter((m) => m.type === "Draw").map((m) =>
           el("button", { class: "pi-draw", "data-draw": m.particle, "aria-label": particleWords(m.particle), onclick: () => send(m) }, disc(m.particle)))));
     }
     if (w.kind === "keep") {
-      return el("div", { class: "pi-ask" }, el("h3", {}, "Keep one tech module (the other goes under your deck)"),
+      return el("div", { class: "pi-ask" }, el("h3", {}, tr("Keep one tech module (the other goes under your deck)")),
         el("div", { class: "pi-choices" }, ...legal.filter((m) => m.type === "Keep").map((m) =>
-          button(el("span", {}, el("b", {}, cap(m.module)), ": " + MODULE[m.module]), m, { "data-keep": m.module }))));
+          button(el("span", {}, el("b", {}, cap(term(m.module))), ": " + (MODULE[m.module] ? MODULE[m.module]() : "")), m, { "data-keep": m.module }))));
     }
     if (w.kind === "switch" || w.kind === "rival-card") {
-      return el("div", { class: "pi-ask" }, el("h3", {}, w.kind === "switch" ? "Activate a trigger switch" : "Give the rival lab a card of the alternate timeline"),
-        el("div", { class: "pi-choices" }, ...legal.map((m) => button(m.type === "Switch" ? `Activate the ${m.colour} switch` : cardWords(v, m.card), m))));
+      return el("div", { class: "pi-ask" }, el("h3", {}, w.kind === "switch" ? tr("Activate a trigger switch") : tr("Give the rival lab a card of the alternate timeline")),
+        el("div", { class: "pi-choices" }, ...legal.map((m) => button(m.type === "Switch" ? tr("Activate the {colour} switch", { colour: term(m.colour) }) : cardWords(v, m.card), m))));
     }
     if (w.kind === "penalty") {
       // "they must choose and discard one card corresponding to each fractured world"
-      return el("div", { class: "pi-ask" }, el("h3", {}, `${worldName(v, w.world)} is fractured: discard one of its cards from your score pile`),
+      return el("div", { class: "pi-ask" }, el("h3", {}, tr("{world} is fractured: discard one of its cards from your score pile", { world: worldName(v, w.world) })),
         el("div", { class: "pi-choices" }, ...legal.filter((m) => m.type === "Discard").map((m) =>
-          button(el("span", {}, cardWords(v, m.card), m.card === w.best ? el("b", {}, " (suggested: costs you least)") : ""), m, { "data-discard": m.card }))));
+          button(el("span", {}, cardWords(v, m.card), m.card === w.best ? el("b", {}, " " + tr("(suggested: costs you least)")) : ""), m, { "data-discard": m.card }))));
     }
     if (w.kind === "teach") return teachEl(v, legal.find((m) => m.type === "Teach"));
     return null;
@@ -320,19 +332,19 @@
     if (!m) return null;
     const nexus = v.cards[m.card] && v.cards[m.card].timeframe === "nexus";
     if (ui.costFor !== m.card) { ui.costFor = m.card; ui.cost = [...(m.cost || [])]; ui.at = m.at ? key(m.at) : null; }
-    const head = el("h3", {}, `${cardWords(v, m.card)} is new to the companion: enter it as printed`);
+    const head = el("h3", {}, tr("{card} is new to the companion: enter it as printed", { card: cardWords(v, m.card) }));
     if (nexus) {
       return el("div", { class: "pi-ask" }, head,
-        el("p", {}, ui.at ? `Nexus position: ${cellWords(ui.at.split(",").map(Number))}. Tap another cell of your matrix to change it.` : "Tap the cell of your matrix the card shows."),
+        el("p", {}, ui.at ? tr("Nexus position: {cell}. Tap another cell of your matrix to change it.", { cell: cellWords(ui.at.split(",").map(Number)) }) : tr("Tap the cell of your matrix the card shows.")),
         el("button", Object.assign({ id: "pi-teach", onclick: () => send(Object.assign({}, m, { at: ui.at.split(",").map(Number) })) },
-          ui.at ? {} : { disabled: "" }), "This is the nexus position"));
+          ui.at ? {} : { disabled: "" }), tr("This is the nexus position")));
     }
     return el("div", { class: "pi-ask" }, head,
-      el("p", {}, "Cost: ", ...(ui.cost.length ? ui.cost.map((x, i) => el("button", { class: "pi-chip", title: "tap to take it off",
-        onclick: () => { ui.cost.splice(i, 1); redraw(); } }, costChip(x))) : [el("span", { class: "dim" }, "nothing yet")])),
+      el("p", {}, tr("Cost:") + " ", ...(ui.cost.length ? ui.cost.map((x, i) => el("button", { class: "pi-chip", title: tr("tap to take it off"),
+        onclick: () => { ui.cost.splice(i, 1); redraw(); } }, costChip(x))) : [el("span", { class: "dim" }, tr("nothing yet"))])),
       el("div", { class: "pi-addcost" }, ...COST.map((x) => el("button", { class: "quiet", "data-add": x, onclick: () => { ui.cost.push(x); redraw(); } }, "+ ", costChip(x)))),
       el("button", Object.assign({ id: "pi-teach", onclick: () => send(Object.assign({}, m, { cost: ui.cost, at: null })) },
-        ui.cost.length ? {} : { disabled: "" }), "This is the cost"));
+        ui.cost.length ? {} : { disabled: "" }), tr("This is the cost")));
   }
 
   function turnEl(v, legal) {
@@ -341,28 +353,28 @@
     const parts = [];
     if (v.phase === "wormhole") {
       const alt = v.players.length <= 2;
-      parts.push(el("h3", {}, "Your wormhole action"),
-        group("Draft a card", of("Draft").map((m) => {
+      parts.push(el("h3", {}, tr("Your wormhole action")),
+        group(tr("Draft a card"), of("Draft").map((m) => {
           const i = v.wormhole.indexOf(m.card);
-          return button(el("span", {}, (alt && i < 3 ? "Alternate: " : "") + cardWords(v, m.card), " ", costEl(v, m.card)), m, { "data-draft": m.card });
+          return button(el("span", {}, alt && i < 3 ? tr("Alternate: {card}", { card: cardWords(v, m.card) }) : cardWords(v, m.card), " ", costEl(v, m.card)), m, { "data-draft": m.card });
         }), true),
-        group("Activate a trigger switch", of("Switch").map((m) => button(`Activate the ${m.colour} switch`, m))),
-        group("Build a tech module", of("Build").map((m) => button("Draw two tech modules and keep one", m))));
+        group(tr("Activate a trigger switch"), of("Switch").map((m) => button(tr("Activate the {colour} switch", { colour: term(m.colour) }), m))),
+        group(tr("Build a tech module"), of("Build").map((m) => button(tr("Draw two tech modules and keep one"), m))));
     } else {
       const swaps = of("Swap").length;
-      parts.push(el("h3", {}, `Your matrix phase: ${v.actions} matrix action${v.actions === 1 ? "" : "s"} left`),
-        swaps ? el("p", { class: "small" }, "Swap: tap a particle of your matrix, then a lit one with the same symbol (or an anomaly particle).") : null,
-        group("Resolve a strand the refill made", of("Resolve").map((m) => button(moveWords(v, m), m))),
-        group("Place particles on your cards", of("Place").map((m) => button(moveWords(v, m), m))),
-        group("Stabilise or lock a world", [...of("Stabilise"), ...of("Lock")].map((m) => button(moveWords(v, m), m))),
-        group("Alliances", of("Ally").map((m) => button(moveWords(v, m), m))),
-        group("Purple particle", of("Purple").map((m) => button(moveWords(v, m), m))),
+      parts.push(el("h3", {}, trn("Your matrix phase: {n} matrix action left", "Your matrix phase: {n} matrix actions left", v.actions)),
+        swaps ? el("p", { class: "small" }, tr("Swap: tap a particle of your matrix, then a lit one with the same symbol (or an anomaly particle).")) : null,
+        group(tr("Resolve a strand the refill made"), of("Resolve").map((m) => button(moveWords(v, m), m))),
+        group(tr("Place particles on your cards"), of("Place").map((m) => button(moveWords(v, m), m))),
+        group(tr("Stabilise or lock a world"), [...of("Stabilise"), ...of("Lock")].map((m) => button(moveWords(v, m), m))),
+        group(tr("Alliances"), of("Ally").map((m) => button(moveWords(v, m), m))),
+        group(tr("Purple particle"), of("Purple").map((m) => button(moveWords(v, m), m))),
         of("Tech").some((m) => m.module === "swap") ? el("button", { id: "pi-swap-module", class: ui.module ? "picked" : "quiet",
           onclick: () => { ui.module = !ui.module; ui.pick = null; redraw(); } },
-          ui.module ? "Swap module on: tap any two particles (tap here to cancel)" : "Use the swap module: swap any two particles") : null,
-        group("Tech modules", of("Tech").filter((m) => m.module !== "swap").map((m) => button(moveWords(v, m), m))),
-        ...of("EndTurn").map((m) => button("End my turn", m, { id: "pi-end-turn", class: "quiet" })),
-        of("EndTurn").length ? null : el("p", { class: "small dim" }, "Your turn can end once your matrix actions are taken."));
+          ui.module ? tr("Swap module on: tap any two particles (tap here to cancel)") : tr("Use the swap module: swap any two particles")) : null,
+        group(tr("Tech modules"), of("Tech").filter((m) => m.module !== "swap").map((m) => button(moveWords(v, m), m))),
+        ...of("EndTurn").map((m) => button(tr("End my turn"), m, { id: "pi-end-turn", class: "quiet" })),
+        of("EndTurn").length ? null : el("p", { class: "small dim" }, tr("Your turn can end once your matrix actions are taken.")));
     }
     return el("div", { class: "pi-turn" }, ...parts);
   }
@@ -387,15 +399,15 @@
     const controls = matrixControls(v, legal);
     const anomaly = v.anomaly.map((x, i) => {
       const k = `anomaly:${i}`;
-      return el("button", { class: ["pi-cell", ...controls.marks(k)].join(" "), "data-cell": k, "aria-label": particleWords(x) + ", anomaly",
+      return el("button", { class: ["pi-cell", ...controls.marks(k)].join(" "), "data-cell": k, "aria-label": particleWords(x) + tr(", ") + tr("the anomaly"),
         onclick: () => controls.tap(k) }, disc(x));
     });
     root.replaceChildren(headerEl(v),
       el("div", { class: "pi-lab" },
-        v.secret_goal ? el("p", { class: "pi-secret" }, "Your ", el("span", { "data-secret": "" }, v.secret_goal), " (yours alone)") : null,
-        v.secret_score ? el("p", { class: "pi-secret small" }, v.secret_score, " (other phones and the table count your score without it)") : null,
+        v.secret_goal ? el("p", { class: "pi-secret" }, tr("Your "), el("span", { "data-secret": "" }, v.secret_goal), tr(" (yours alone)")) : null,
+        v.secret_score ? el("p", { class: "pi-secret small" }, v.secret_score, " " + tr("(other phones and the table count your score without it)")) : null,
         el("div", { class: "pi-boards" }, matrixEl(v, p, controls),
-          el("div", { class: "pi-anomaly" }, el("span", { class: "small" }, "Anomaly"), ...anomaly)),
+          el("div", { class: "pi-anomaly" }, el("span", { class: "small" }, tr("Anomaly")), ...anomaly)),
         playerEl(v, p, true)));
   }
 
@@ -407,7 +419,7 @@
     box.replaceChildren(...[
       askedEl(v, legal), turnEl(v, legal),
       el("div", { id: "pi-msg", class: ui.bad ? "error" : "dim" }, ui.msg),
-      !legal.length && !v.finished ? el("p", { class: "dim" }, "Waiting: " + nowWords(v)) : null,
+      !legal.length && !v.finished ? el("p", { class: "dim" }, tr("Waiting: {now}", { now: nowWords(v) })) : null,
       tableEl(v, me)].filter((n) => n));
   }
 
@@ -420,24 +432,24 @@
       const cell = (p) => $(p + "-row").value.startsWith("anomaly:") ? $(p + "-row").value
         : [parseInt($(p + "-row").value, 10), parseInt($(p + "-col").value, 10)];
       const anomalyToo = (select) => {
-        select.append(...[0, 1, 2].map((i) => el("option", { value: "anomaly:" + i }, "anomaly " + (i + 1))));
+        select.append(...[0, 1, 2].map((i) => el("option", { value: "anomaly:" + i }, tr("anomaly {i}", { i: i + 1 }))));
         select.addEventListener("change", () => $("pi-sim-b-col").classList.toggle("hidden", select.value.startsWith("anomaly:")));
         return select;
       };
       const act = (a) => ctx.act(a).catch(() => null);
-      const particle = el("select", { id: "pi-sim-particle", "aria-label": "particle" },
+      const particle = el("select", { id: "pi-sim-particle", "aria-label": tr("particle") },
         ...["R", "Y", "B", "K", "W"].flatMap((c) => [1, 2, 3].map((n) => el("option", { value: c + n }, particleWords(c + n)))));
       box.replaceChildren(
-        el("div", { class: "row" }, el("label", {}, "Lab ", el("select", { id: "pi-sim-seat", "aria-label": "seat" }))),
-        el("div", { class: "row" }, "Swap row ", num("pi-sim-a-row", 5), " column ", num("pi-sim-a-col", 5),
-          " with ", anomalyToo(num("pi-sim-b-row", 5, "row ")), " ", num("pi-sim-b-col", 5, "column ")),
+        el("div", { class: "row" }, el("label", {}, tr("Lab") + " ", el("select", { id: "pi-sim-seat", "aria-label": tr("seat") }))),
+        el("div", { class: "row" }, tr("Swap row") + " ", num("pi-sim-a-row", 5), " " + tr("column") + " ", num("pi-sim-a-col", 5),
+          " " + tr("with") + " ", anomalyToo(num("pi-sim-b-row", 5, tr("row") + " ")), " ", num("pi-sim-b-col", 5, tr("column") + " ")),
         el("div", { class: "row" },
-          el("button", { id: "pi-sim-swap", onclick: () => act({ action: "swap", seat: parseInt($("pi-sim-seat").value, 10), a: cell("pi-sim-a"), b: cell("pi-sim-b") }) }, "Swap them"),
-          el("button", { class: "quiet", id: "pi-sim-drop", onclick: () => act({ action: "drop", seat: parseInt($("pi-sim-seat").value, 10) }) }, "Take the strand out and let it drop")),
+          el("button", { id: "pi-sim-swap", onclick: () => act({ action: "swap", seat: parseInt($("pi-sim-seat").value, 10), a: cell("pi-sim-a"), b: cell("pi-sim-b") }) }, tr("Swap them")),
+          el("button", { class: "quiet", id: "pi-sim-drop", onclick: () => act({ action: "drop", seat: parseInt($("pi-sim-seat").value, 10) }) }, tr("Take the strand out and let it drop"))),
         el("div", { class: "row" }, particle,
-          el("button", { class: "quiet", id: "pi-sim-draw", onclick: () => act({ action: "draw", particles: [particle.value] }) }, "Lay it where the companion waits"),
-          el("button", { class: "quiet", id: "pi-sim-deal", onclick: () => act({ action: "deal" }) }, "Deal all it waits for (a whole matrix, the anomaly)"),
-          el("button", { class: "quiet", onclick: () => act({ action: "clear" }) }, "Clear the mat")));
+          el("button", { class: "quiet", id: "pi-sim-draw", onclick: () => act({ action: "draw", particles: [particle.value] }) }, tr("Lay it where the companion waits")),
+          el("button", { class: "quiet", id: "pi-sim-deal", onclick: () => act({ action: "deal" }) }, tr("Deal all it waits for (a whole matrix, the anomaly)")),
+          el("button", { class: "quiet", onclick: () => act({ action: "clear" }) }, tr("Clear the mat"))));
     }
     // laying a particle is offered only while the companion waits for one
     const aw = v.awaiting || {};

@@ -362,7 +362,7 @@
   const KIND_TEXT = {
     fruit: (s) => [term(s.value)], camp: (s) => [tr("Camp {camp}", { camp: s.value })], oracle: () => [tr("Oracle")], mirage: (s) => [term(s.value)],
     knot: (s) => [tr("Knot {n}", { n: s.value })], portal: (s) => [tr("Portal {number}", { number: s.value })], lake: () => [tr("lake")],
-    anomaly: (s, tokens) => [term(TOKEN_WORDS[tokens[s.space]] || tokens[s.space] || "anomaly")],
+    anomaly: (s, tokens) => [term(TOKEN_WORDS[tokens[s.space]] || tokens[s.space]) || tr("an anomaly")],
   };
   const OP_PIECES = ["Wave", "Bush", "Rock"];
   const DOES = {
@@ -497,7 +497,10 @@
         label(x, y, p.text, "piece-text"));
       g.addEventListener("click", (e) => {
         e.stopPropagation();
-        if (p.key === ui.sel && !ui.busy) { ui.sel = null; ui.choose = null; return redraw(); }  // tapped again: let go
+        if (!ui.busy && p.key === ui.sel) { ui.sel = null; ui.choose = null; return redraw(); }  // tapped again: let go
+        // a tap on another of the OP's pieces that can act takes that piece, never moves the chosen
+        // one onto its space (the Wave's lake can hold the Bush)
+        if (!ui.busy && actors(v).includes(p.key)) { ui.sel = p.key; ui.choose = null; ui.info = null; return redraw(); }
         opTap(v, send, where);
       });
       svg.append(g);
