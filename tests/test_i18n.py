@@ -25,14 +25,15 @@ PO = ROOT / "companion" / "locale" / "ja" / "LC_MESSAGES" / "messages.po"  # and
 # Babel's keywords, as babel.cfg gives them to pybabel
 KEYWORDS = {"Msg": None, "Plural": (1, 2), "term": None, "tr": None, "trn": (1, 2), "own_words": (2,),
             "Refused": (2,)}
-# What has been converted to messages: Loop, Paradominetor, Paradox Initiative, Domino Dynasty, the
-# shared pages, the OLED, replay, and of Paradox Island its new-game form and OLED.
+# What has been converted to messages: Loop, Paradominetor, Paradox Initiative, Domino Dynasty,
+# Paradox Island, the shared pages, the OLED, replay.
 NOT_YET = ()
 PY = [f for f in glob.glob(str(ROOT / "companion" / "**" / "*.py"), recursive=True)
       + glob.glob(str(ROOT / "web" / "*.py")) + glob.glob(str(ROOT / "hardware" / "*.py"))
       if not any(g in Path(f).relative_to(ROOT).parts for g in NOT_YET)]
 JS = glob.glob(str(ROOT / "web" / "static" / "*.js")) + [
-    str(ROOT / "companion" / "games" / g / "web" / "game.js") for g in ("loop", "paradominetor", "initiative", "dynasty")]
+    str(ROOT / "companion" / "games" / g / "web" / "game.js")
+    for g in ("loop", "paradominetor", "initiative", "dynasty", "island")]
 PAGES = [ROOT / "web" / "static" / "host.html", ROOT / "web" / "static" / "seat.html"]
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 # Three English words in a row: a sentence left untranslated (a name or an id is one word).
@@ -174,7 +175,10 @@ GAMES = [("loop", {"players": 3, "names": ["さくら", "たろう", "はなこ"
          ("dynasty", {"players": 3, "names": ["さくら", "たろう", "はなこ"]}, 4),
          # every expansion, the powers and the report rules: their events, tasks and refusals too
          ("dynasty", {"players": 4, "powers": "yes", "report_rules": "yes", "tactical": "yes",
-                      "expansions": ["goblin", "proximity", "direction", "machine"]}, 7)]
+                      "expansions": ["goblin", "proximity", "direction", "machine"]}, 7),
+         ("island", {"players": 3}, 4),
+         ("island", {"players": 2, "characters": ["phil"]}, 7),
+         ("island", {"players": 4, "characters": ["achilles", "granddead", "theseus"]}, 2)]
 
 
 @pytest.mark.parametrize("name, options, seed", GAMES)
@@ -383,6 +387,42 @@ def test_paradox_islands_refusals_read_in_japanese():
         with pytest.raises(IllegalMove) as refused:
             layout.parse_placement(typed)
         assert translate(i18n.said(refused.value), "ja") == words
+
+
+def test_every_word_islands_page_script_asks_for_reaches_its_page():
+    """Island's game.js looks up its words (sentences with parameters too) in what its page
+    receives: the shared words and Island's own (/games/island/words.js)."""
+    script = ROOT / "companion" / "games" / "island" / "web" / "game.js"
+    with script.open("rb") as f:
+        asked = {msg if isinstance(msg, str) else msg[0]
+                 for _, msg, _, _ in extract("javascript", f, keywords=KEYWORDS) if msg}
+    sent = {**i18n.catalog_json("ja", i18n.DOMAIN), **i18n.catalog_json("ja", "island")}
+    assert len(asked) > 150
+    assert sorted(w for w in asked if w not in sent) == []
+    assert sent["Round {round}"] == "ラウンド{round}" and sent["Say aloud ({n})"] == "読み上げる({n})"
+
+
+def test_what_the_op_says_aloud_reads_in_japanese():
+    """The OP's lines are messages: the same English as before, and Japanese for a Japanese OP."""
+    from companion.games.island import apply, setup
+    from companion.games.island.moves import ChooseStartingFruit, PlaceOpPieces, RandomIsland
+    rules = games.load("island")
+    state, said = setup({"players": 3, "characters": ["phil", "hempel"]}, seed=3), []
+    state, events = apply(state, RandomIsland(seat=0))
+    said += events
+    place = next(m for m in rules.legal_moves(state) if isinstance(m, PlaceOpPieces))
+    state, events = apply(state, place)
+    said += events
+    for m in (ChooseStartingFruit(seat=2, fruit="banana", bonus="restore_energy"),
+              ChooseStartingFruit(seat=1, fruit="apple")):
+        state, events = apply(state, m)
+        said += events
+    lines = [e.text() for e in said]
+    assert lines[0] == "OP: The island is ready behind my screen."
+    assert lines[-2:] == ["Phil: My starting fruit is the apple.", "OP: Phil begins."]
+    assert [translate(w, "ja") for w in lines[-2:]] == ["フィル: 私の開始フルーツはリンゴです。",
+                                                         "OP: フィルから始めます。"]
+    assert all(JAPANESE.search(translate(w, "ja")) for w in lines)
 
 
 # ---------------------------------------------------------------- Paradox Initiative

@@ -47,7 +47,7 @@ def register(app, door):
     def played():
         """Every game this companion keeps, newest first, to resume or download."""
         require_host()
-        return jsonify({"games": companion.played()})
+        return words({"games": companion.played()})  # a game may name its seats in its own words
 
     @app.post("/api/host/resume")
     def resume():

@@ -9,6 +9,8 @@ the west, e.g. A1..A4, D1..D7, G1..G4.
 """
 from __future__ import annotations
 
+from ...i18n import Msg, term
+
 SIDE = 4
 RADIUS = SIDE - 1
 
@@ -16,6 +18,12 @@ DIRECTIONS = ("E", "SE", "SW", "W", "NW", "NE")  # clockwise, so turning by 60 d
 VECTORS = {"E": (1, 0), "SE": (0, 1), "SW": (-1, 1), "W": (-1, 0), "NW": (0, -1), "NE": (1, -1)}
 DIRECTION_WORDS = {"E": "east", "SE": "southeast", "SW": "southwest", "W": "west",
                    "NW": "northwest", "NE": "northeast"}
+
+
+def towards(direction: str) -> Msg:
+    """A direction as the players say it ("northwest", 北西)."""
+    return term(DIRECTION_WORDS[direction])
+
 
 # Ocean parts, each along the side of the island where one coordinate is at its limit.
 OCEAN_PARTS = ("north", "north-east", "south-east", "south", "south-west", "north-west")

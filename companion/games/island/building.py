@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..base import IllegalMove, chance
-from ...i18n import Listed, Msg
+from ...i18n import Listed, Msg, term
 from . import catalog, layout
 from .moves import BuildIsland, LayTile, LiftTile, PrintSpace, RandomIsland
 from .state import OP, State, log, say
@@ -34,7 +34,7 @@ def build_island(state: State, m: BuildIsland | RandomIsland) -> State:
 
 
 def _ready(state: State) -> State:
-    return say(state, "The island is ready behind my screen.")
+    return say(state, Msg("The island is ready behind my screen."))
 
 
 def finish(state: State, island, anomalies: dict | None = None) -> State:
@@ -81,7 +81,7 @@ def lay_tile(state: State, m: LayTile) -> State:
         raise IllegalMove(Msg("{space} is already covered by {tile}", space=clash, tile=taken[clash]))
     placement = f"{tile} {anchor} {turns}"
     state = replace(state, laid=state.laid + (placement,))
-    state = log(state, f"laid {tile} on {', '.join(cells)}.")
+    state = log(state, Msg("laid {tile} on {spaces}.", tile=tile, spaces=Listed(cells, sep=", ")))
     if len(state.laid) < len(catalog.tiles()):
         return state
     return _ready(finish(state, layout.build(state.laid, state.printing)))
@@ -92,14 +92,17 @@ def lift_tile(state: State, m: LiftTile) -> State:
     kept = tuple(p for p in state.laid if layout.parse_placement(p)[0] != m.tile)
     if kept == state.laid:
         raise IllegalMove(Msg("{tile} is not on the island", tile=m.tile))
-    return log(replace(state, laid=kept), f"lifted {m.tile}.")
+    return log(replace(state, laid=kept), Msg("lifted {tile}.", tile=m.tile))
 
 
 def print_space(state: State, m: PrintSpace) -> State:
     _building(state, m.seat)
     text = " ".join(str(w) for w in (m.tile, m.half, m.kind, m.value, *m.arrows) if str(w).strip())
     printing = layout.reprint(state.printing, text)
-    return log(replace(state, printing=printing), f"{m.tile}, half {m.half}, is printed {m.kind} {m.value}".strip() + ".")
+    words = (Msg("{tile}, half {half}, is printed {kind} {value}.", tile=m.tile, half=m.half, kind=term(m.kind),
+                 value=term(m.value)) if str(m.value).strip()
+             else Msg("{tile}, half {half}, is printed {kind}.", tile=m.tile, half=m.half, kind=term(m.kind)))
+    return log(replace(state, printing=printing), words)
 
 
 def from_kept(kept) -> tuple[tuple, tuple]:

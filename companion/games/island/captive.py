@@ -12,6 +12,15 @@ from .state import (OP, OP_PIECES, State, Step, board, character_of, display, na
                     pieces_of, push, say, set_board, set_piece, whose)
 
 
+# what a captive declares aloud (p.9): the direction, how far, and whether safely
+_DECLARED = {("", True): "I'm moving {direction} safely.",
+             ("", False): "I'm moving {direction} unsafely.",
+             ("one", True): "I'm moving {direction} a space over safely.",
+             ("one", False): "I'm moving {direction} a space over unsafely.",
+             ("two", True): "I'm moving {direction} two spaces over safely.",
+             ("two", False): "I'm moving {direction} two spaces over unsafely."}
+
+
 def acting_piece(state: State, seat: int, name: str | None, spend_action: bool = True) -> str:
     """The piece a captive acts with, checking it is their turn and the piece can act."""
     if state.phase != "play":
@@ -75,10 +84,8 @@ def move(state: State, m: Move) -> State:
     state = _take_action(state, name)
     p = piece(state, name)
     state = set_piece(state, name, energy=p.energy - need)
-    over = " two spaces over" if m.over and distance(state, name, True) == 3 else (
-        " a space over" if m.over else "")
-    state = say(state, f"I'm moving {geo.DIRECTION_WORDS[m.direction]}{over} "
-                       f"{'safely' if m.safe else 'unsafely'}.", display(name))
+    over = "two" if m.over and distance(state, name, True) == 3 else ("one" if m.over else "")
+    state = say(state, Msg(_DECLARED[over, m.safe], direction=geo.towards(m.direction)), display(name))
     options = destinations(state, name, m.direction, distance(state, name, m.over))
     st = Step("lake_exit", piece=name, moving=m.direction, safe=m.safe,
               activation="captive" if m.safe else "auto")
@@ -86,8 +93,8 @@ def move(state: State, m: Move) -> State:
         return resolve.run(push(state, _destination_step(state, st, options[0])))
     # the options are where the piece comes out (p.13: from any lake space of the OP's choice),
     # so the question names landing places, each button one of them
-    prompt = (f"{display(name)} leaves the lake {geo.DIRECTION_WORDS[m.direction]}: "
-              f"where does {display(name)} come out?")
+    prompt = Msg("{name} leaves the lake {direction}: where does {name} come out?", name=named(name),
+                 direction=geo.towards(m.direction))
     return resolve.ask(state, OP, "lake_exit", prompt, options, st)
 
 
@@ -143,7 +150,7 @@ resolve.CHOICES["lake_exit"] = _lake_exit
 def rest(state: State, m: Rest) -> State:
     name = acting_piece(state, m.seat, m.piece)
     state = _take_action(state, name)
-    state = say(state, "I restore energy.", display(name))
+    state = say(state, Msg("I restore energy."), display(name))
     return characters.heal(state, name, energy=2)
 
 
@@ -188,9 +195,9 @@ def use_bonus(state: State, m: UseBonus) -> State:
     elif effect == "scout_line" and m.direction not in geo.DIRECTIONS:
         raise IllegalMove(Msg("name a direction: NW, NE, E, SE, SW or W"))
     state = characters.set_fruit(state, m.seat, m.fruit, "crossed")
-    state = say(state, f"I cross out the {m.fruit} to use its bonus.", who)
+    state = say(state, Msg("I cross out the {fruit} to use its bonus.", fruit=term(m.fruit)), who)
     if effect == "safe_move_to_fruit":
-        state = say(state, f"I'm moving safely to the {m.target}.", who)
+        state = say(state, Msg("I'm moving safely to the {fruit}.", fruit=term(m.target)), who)
         target = layout.find(state.island, "fruit", m.target)[0]
         return resolve.run(push(state, Step("arrive", piece=name, space=target, safe=True,
                                             activation="captive")))
@@ -200,12 +207,12 @@ def use_bonus(state: State, m: UseBonus) -> State:
         return resolve.circle_extra_bonus(state, m.seat)
     if effect == "call_off":
         state = set_board(state, m.seat, called_off=b.called_off + (m.target,))
-        return say(state, f"I call off the {m.target}.", who)
+        return say(state, Msg("I call off the {which}.", which=term(m.target)), who)
     if effect == "scout_line":
         here = piece(state, name).space
         names = [resolve.space_words(state, s) for s in geo.line(here, m.direction)]
-        return say(state, f"To the {geo.DIRECTION_WORDS[m.direction]}: "
-                          f"{', '.join(names + ['the ocean'])}.")
+        return say(state, Msg("To the {direction}: {spaces}.", direction=geo.towards(m.direction),
+                              spaces=Listed(names + [Msg("the ocean")], sep=", ")))
     if effect == "extra_action":
         return _extra_action(state, name)
     health, energy = (1, 0) if effect == "restore_health" else (0, 2)
@@ -231,7 +238,7 @@ def use_extra_bonus(state: State, m: UseExtraBonus) -> State:
     extra = b.extra[:m.square - 1] + ("crossed",) + b.extra[m.square:]
     state = set_board(state, m.seat, extra=extra)
     kind = _extra_kinds(b)[m.square - 1]
-    state = say(state, f"I use additional bonus square {m.square}.", display(b.character))
+    state = say(state, Msg("I use additional bonus square {square}.", square=m.square), display(b.character))
     if kind == "action":
         return _extra_action(state, name)
     return characters.heal(state, name, health=int(kind == "health"), energy=int(kind == "energy"))

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ...i18n import Msg, term
 from . import catalog, layout
-from .state import (OP, Board, State, Step, board, character_of, display, piece, say,
+from .state import (OP, Board, State, Step, board, character_of, display, named, piece, say,
                     set_board, set_piece)
 
 GRANDDEAD = "granddead"
@@ -66,12 +67,12 @@ def heal(state: State, name: str, health: int = 0, energy: int = 0) -> State:
 
 def perish(state: State, name: str) -> State:
     p = piece(state, name)
-    state = say(state, "I perish.", display(name))
+    state = say(state, Msg("I perish."), display(name))
     state = set_piece(state, name, space=None, lying=False)
     state = replace(state, perished=state.perished + 1,
                     agenda=tuple(s for s in state.agenda if s.piece != name))
-    state = say(state, f"{display(name)} perishes; I take an anomaly token "
-                       f"({state.perished} of {state.perish_goal}).")
+    state = say(state, Msg("{name} perishes; I take an anomaly token ({n} of {goal}).", name=named(name),
+                           n=state.perished, goal=state.perish_goal))
     if state.perished >= state.perish_goal:
         return win(state, OP)
     if state.turn == p.seat:  # revived at once during their own turn
@@ -88,9 +89,9 @@ def revived_energy(state: State, name: str) -> int:
 
 
 def win(state: State, seat: int) -> State:
-    who = "The Omnipotence Paradox" if seat == OP else display(board(state, seat).character)
+    who = Msg("The Omnipotence Paradox") if seat == OP else named(board(state, seat).character)
     state = replace(state, phase="over", winner=seat, agenda=(), pending=None, interrupt=None)
-    return say(state, f"{who} completes the mission and wins the game.")
+    return say(state, Msg("{who} completes the mission and wins the game.", who=who))
 
 
 # ---------------------------------------------------------------- fruits and bonuses
@@ -135,22 +136,22 @@ def free_palms(b: Board) -> list[int]:
 def obtain_fruit(state: State, seat: int, fruit: str, palm: int | None = None) -> State:
     """Activating a fruit space: circle it (Hempel: write it in a palm box, or replenish it)."""
     b = board(state, seat)
-    who = display(b.character)
+    who, said = named(b.character), term(fruit)
     status = fruit_status(b, fruit)
     if b.character == "hempel":
         # a fruit crossed out before Hempel obtained it (the Thorny Bush) has no palm box:
         # it is still a new fruit to him, written in a palm box like any other (p.26)
         if status == "crossed" and in_palm(b, fruit):
-            state = say(state, f"{who}, replenish the {fruit}.")
+            state = say(state, Msg("{who}, replenish the {fruit}.", who=who, fruit=said))
             return set_fruit(state, seat, fruit, "circled")
         if status == "circled" or palm is None or palm not in free_palms(b):
             return state
         state = set_board(state, seat, palms=b.palms + ((fruit, palm),))
-        state = say(state, f"{who}, write the {fruit} in a palm box.")
+        state = say(state, Msg("{who}, write the {fruit} in a palm box.", who=who, fruit=said))
         return set_fruit(state, seat, fruit, "circled")
     if status:
         return state
-    state = say(state, f"{who}, circle the {fruit}.")
+    state = say(state, Msg("{who}, circle the {fruit}.", who=who, fruit=said))
     return set_fruit(state, seat, fruit, "circled")
 
 
@@ -181,10 +182,9 @@ def count(state: State, seat: int, symbol: str, space: str = "") -> State:
     if state.phase == "over" or len(b.mission) >= catalog.mission_markers():
         return state
     state = set_board(state, seat, mission=b.mission + ((symbol, space),))
-    who = display(b.character)
     done = len(b.mission) + 1
-    state = say(state, f"{who}, cross out {symbol} on your mission and give me a marker "
-                       f"({done} of {catalog.mission_markers()}).")
+    state = say(state, Msg("{who}, cross out {symbol} on your mission and give me a marker ({n} of {goal}).",
+                           who=named(b.character), symbol=symbol, n=done, goal=catalog.mission_markers()))
     return win(state, seat) if done >= catalog.mission_markers() else state
 
 
@@ -201,15 +201,17 @@ def visit(state: State, name: str, space: str) -> State:
     goal = mission(b)
     if goal == "fruits" and sp.kind == "fruit":
         starting = {p.starting_fruit for p in state.pieces if p.seat == seat}
-        if sp.value not in starting and f"the {sp.value}" not in symbols:
-            return count(state, seat, f"the {sp.value}", space)
+        fruit = Msg("the {fruit}", fruit=term(sp.value))
+        if sp.value not in starting and fruit not in symbols:
+            return count(state, seat, fruit, space)
     elif goal == "portals_oracles":
-        if sp.kind == "portal" and f"Portal {sp.value}" not in symbols:
-            return count(state, seat, f"Portal {sp.value}", space)
+        portal = Msg("Portal {number}", number=sp.value)
+        if sp.kind == "portal" and portal not in symbols:
+            return count(state, seat, portal, space)
         if sp.kind == "oracle" and space not in counted and symbols.count("an oracle") < 2:
-            return count(state, seat, "an oracle", space)
+            return count(state, seat, Msg("an oracle"), space)
     elif goal == "anomalies" and sp.kind == "anomaly" and space not in counted:
-        return count(state, seat, "an anomaly", space)
+        return count(state, seat, Msg("an anomaly"), space)
     elif goal == "mirages_knots" and sp.kind in ("mirage", "knot") and space not in counted:
-        return count(state, seat, "a mirage" if sp.kind == "mirage" else "an Escher knot", space)
+        return count(state, seat, Msg("a mirage") if sp.kind == "mirage" else Msg("an Escher knot"), space)
     return state

@@ -17,7 +17,7 @@ from . import board as geo
 from . import catalog, characters
 from .moves import Correct
 from .op import LAKE_PLACES
-from .state import (OP, OP_PIECES, State, board, character_of, display, log, named, piece, possessive, say,
+from .state import (OP, OP_PIECES, State, board, character_of, log, named, piece, say,
                     set_board, whose)
 
 KINDS = ("place", "health", "energy", "fruit", "mark")
@@ -39,7 +39,7 @@ def correct(state: State, m: Correct) -> State:
     if len(words) > LONGEST_WORDS:
         raise IllegalMove(Msg("say it in at most {n} characters", n=LONGEST_WORDS))
     state, default, note = _CHANGES[m.what](state, m)
-    state = log(state, f"Correction: {note}")
+    state = log(state, Msg("Correction: {note}", note=note))
     return say(state, words or default)
 
 
@@ -63,7 +63,8 @@ def _place(state: State, m: Correct):
         raise IllegalMove(_not_a_space(where))
     state = replace(state, pieces=tuple(replace(q, space=where, lying=False) if q.name == p.name
                                         else q for q in state.pieces))
-    return state, f"I moved {possessive(p.name)} piece.", f"{display(p.name)} from {p.space} to {where}"
+    return (state, Msg("I moved {whose} piece.", whose=whose(p.name)),
+            Msg("{name} from {was} to {now}", name=named(p.name), was=p.space, now=where))
 
 
 def _not_a_space(where: str) -> Msg:
@@ -90,7 +91,15 @@ def _place_op_piece(state: State, which: str, where: str):
                                   other=term(other), space=where))
         was = state.rock if which == "Rock" else state.bush
         state = replace(state, **{which.lower(): where}, returns=returns)
-    return state, f"I moved the {which}.", f"the {which} from {was or 'off the map'} to {where}"
+    return (state, Msg("I moved the {which}.", which=term(which)),
+            Msg("the {which} from {was} to {now}", which=term(which), was=_place_words(was), now=_place_words(where)))
+
+
+def _place_words(where: str | None):
+    """Where an OP piece was or is, in the OP's notes: a space, an ocean part, or off the map."""
+    if not where:
+        return Msg("off the map")
+    return term(where) if where in geo.OCEAN_PARTS or where in LAKE_PLACES else where
 
 
 def _number(m: Correct, low: int, high: int, what: str) -> int:
@@ -110,8 +119,8 @@ def _track(state: State, m: Correct):
     top = p.max_energy if m.what == "energy" else p.max_health
     was = p.energy if m.what == "energy" else p.health
     value = _number(m, 0, top, Msg("{whose} {track}", whose=whose(p.name), track=term(m.what)))
-    note = f"{possessive(p.name)} {m.what} from {was} to {value}"
-    words = f"{possessive(p.name)} {m.what} is now {value}."
+    note = Msg("{whose} {track} from {was} to {now}", whose=whose(p.name), track=term(m.what), was=was, now=value)
+    words = Msg("{whose} {track} is now {now}.", whose=whose(p.name), track=term(m.what), now=value)
     if value < was:  # a loss goes through the rules: 0 health (Granddead: 0 energy) perishes
         loss = was - value
         if granddead or m.what == "health":
@@ -140,9 +149,12 @@ def _fruit(state: State, m: Correct):
     else:
         fruits.pop(m.fruit, None)
     state = set_board(state, p.seat, fruits=tuple(fruits.items()))
-    who = display(b.character)
-    return (state, f"{who}, {FRUIT_MARKS[status]} the {m.fruit}.",
-            f"{possessive(b.character)} {m.fruit} from {was or 'blank'} to {status or 'blank'}")
+    who, fruit = named(b.character), term(m.fruit)
+    said = {"circled": Msg("{who}, circle the {fruit}.", who=who, fruit=fruit),
+            "crossed": Msg("{who}, cross out the {fruit}.", who=who, fruit=fruit),
+            "": Msg("{who}, rub out the {fruit}.", who=who, fruit=fruit)}[status]
+    return (state, said, Msg("{whose} {fruit} from {was} to {now}", whose=whose(b.character), fruit=fruit,
+                             was=term(was or "blank"), now=term(status or "blank")))
 
 
 def _mark(state: State, m: Correct):
@@ -158,9 +170,11 @@ def _mark(state: State, m: Correct):
     b = board(state, p.seat)
     known = tuple((s, w) for s, w in b.known if s != where) + (((where, text),) if text else ())
     state = set_board(state, p.seat, known=known)
-    who = display(b.character)
-    return (state, f"{who}, I marked a space on your map." if text else f"{who}, I rubbed out a mark on your map.",
-            f"{possessive(b.character)} map, {where}: {text or 'rubbed out'}")
+    who = named(b.character)
+    return (state, Msg("{who}, I marked a space on your map.", who=who) if text
+            else Msg("{who}, I rubbed out a mark on your map.", who=who),
+            Msg("{whose} map, {space}: {mark}", whose=whose(b.character), space=where,
+                mark=text or Msg("rubbed out")))
 
 
 _CHANGES = {"place": _place, "health": _track, "energy": _track, "fruit": _fruit, "mark": _mark}

@@ -343,17 +343,17 @@ def name(island: Island, label: str, anomalies: dict | None = None) -> str:
 def words(kind: str, value: str, token: str | None = None) -> str:
     """A space's kind and value as the rulebook says them ("the banana", "Portal 1 (blue)")."""
     if kind == "fruit":
-        return f"the {value}"
+        return Msg("the {fruit}", fruit=term(value))
     if kind == "camp":
-        return f"Camp {value}"
+        return Msg("Camp {camp}", camp=value)
     if kind == "oracle":
-        return "an oracle"
+        return Msg("an oracle")
     if kind == "mirage":
-        return f"a mirage with {value}"
+        return Msg("a mirage with {vision}", vision=term(value))
     if kind == "knot":
-        return "an Escher knot"
+        return Msg("an Escher knot")
     if kind == "portal":
-        return f"Portal {value} ({catalog.portal_colour(value)})"
+        return Msg("Portal {number} ({colour})", number=value, colour=term(catalog.portal_colour(value)))
     if kind == "lake":
-        return f"the {value} lake"
-    return catalog.anomaly_tokens()[token]["name"] if token else "an anomaly"
+        return Msg("the {shape} lake", shape=term(value))
+    return term(catalog.anomaly_tokens()[token]["name"]) if token else Msg("an anomaly")

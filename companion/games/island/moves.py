@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...i18n import Msg, term
 from ..base import Event, from_dict, to_dict
 
 
@@ -225,4 +226,4 @@ class Said(Event):
     words: str
 
     def text(self) -> str:
-        return f"{self.speaker}: {self.words}"
+        return Msg("{speaker}: {words}", speaker=term(self.speaker), words=self.words)

@@ -25,7 +25,7 @@ def screen(view: dict, page: str, message: str) -> tuple[str, dict]:
         return "scoreboard", {"title": Msg("Markers"), "right": Msg("round {round}", round=view["round"]),
                           "seats": seats}
     said = view["said"][-1] if view["said"] else None
-    text = f"{said['speaker']}: {said['words']}" if said else message
+    text = Msg("{speaker}: {words}", speaker=said["speaker"], words=said["words"]) if said else message
     if view["phase"] != "play":
         return "message", {"title": Msg("Paradox Island"), "right": Msg("setup"), "text": text}
     turn = Msg("OP") if view["turn"] == 0 else names[view["turn"]]

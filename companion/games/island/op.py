@@ -10,26 +10,31 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..base import IllegalMove
+from ...i18n import Listed, Msg, said, term
 from . import board as geo
 from . import layout, resolve
 from .moves import BushAction, RockAction, WaveAttack, WaveMove
-from .state import (OP, State, Step, board, display, log, op_piece_space, piece, push, say)
+from .state import (OP, State, Step, board, log, named, op_piece_space, piece, push, say, the)
 
 
 def _begin(state: State, which: str) -> State:
     """Check the OP may act with `which` now; returns the state with the action spent."""
     if state.phase != "play":
-        raise IllegalMove("the game is not under way")
+        raise IllegalMove(Msg("the game is not under way"))
     pending = state.pending
     if pending is not None and pending.kind == "op_action" and state.interrupt == which:
         return replace(state, pending=None, interrupt=None)  # an anomaly's action: not counted
     if pending is not None:
-        raise IllegalMove(f"first: {pending.prompt}")
+        raise IllegalMove(Msg("first: {prompt}", prompt=pending.prompt))
     if state.turn != OP:
-        raise IllegalMove("the OP acts only in the OP's turn (or when an anomaly says so)")
+        raise IllegalMove(Msg("the OP acts only in the OP's turn (or when an anomaly says so)"))
     if state.actions <= 0:
-        raise IllegalMove("the OP has used all 3 actions this turn")
+        raise IllegalMove(Msg("the OP has used all 3 actions this turn"))
     return replace(state, actions=state.actions - 1)
+
+
+def _off_the_map(which: str) -> Msg:
+    return Msg("the {which} is off the map until the end of the turn", which=term(which))
 
 
 def _finish(state: State) -> State:
@@ -52,27 +57,28 @@ def wave_lake(state: State) -> tuple[str, ...]:
 def wave_move(state: State, m: WaveMove) -> State:
     lakes = LAKE_PLACES
     if m.part not in geo.OCEAN_PARTS and m.part not in lakes:
-        raise IllegalMove(f"{m.part!r} is not a part of the ocean: {', '.join(geo.OCEAN_PARTS)}")
+        raise IllegalMove(Msg("{part!r} is not a part of the ocean: {parts}", part=m.part,
+                              parts=Listed(map(term, geo.OCEAN_PARTS), sep=", ")))
     if m.part in lakes and state.in_force != "flood":
-        raise IllegalMove("the Wave can only be in the ocean (a lake needs the Flood token)")
+        raise IllegalMove(Msg("the Wave can only be in the ocean (a lake needs the Flood token)"))
     if state.wave is None:
-        raise IllegalMove("the Wave is off the map until the end of the turn")
+        raise IllegalMove(_off_the_map("Wave"))
     if m.part == state.wave:
-        raise IllegalMove("the Wave must move to another part of the ocean")
+        raise IllegalMove(Msg("the Wave must move to another part of the ocean"))
     state = _begin(state, "Wave")
     state = replace(state, wave=m.part)
     flooded = [p.name for p in state.pieces if p.space in wave_lake(state)]
     if flooded:  # Flood: whoever is in that lake is attacked (p.20), so the lake is named
-        state = say(state, f"The Wave floods {m.part}.")
+        state = say(state, Msg("The Wave floods {lake}.", lake=term(m.part)))
         for name in flooded:  # each at most once until the end of the OP's turn (p.16)
             if name in state.wave_attacked:
-                state = say(state, f"The Wave already attacked {display(name)} this turn.")
+                state = say(state, Msg("The Wave already attacked {name} this turn.", name=named(name)))
                 continue
             state = replace(state, wave_attacked=state.wave_attacked + (name,))
             state = _wave_hits(state, name)
         return _finish(state)
-    state = log(state, f"the Wave moved to the {m.part} ocean.")
-    return _finish(say(state, "The Wave moves."))
+    state = log(state, Msg("the Wave moved to the {part} ocean.", part=term(m.part)))
+    return _finish(say(state, Msg("The Wave moves.")))
 
 
 def _wave_hits(state: State, name: str) -> State:
@@ -101,16 +107,16 @@ def wave_targets(state: State) -> list[str]:
 
 def wave_attack(state: State, m: WaveAttack) -> State:
     if state.wave is None:
-        raise IllegalMove("the Wave is off the map until the end of the turn")
+        raise IllegalMove(_off_the_map("Wave"))
     names = [p.name for p in state.pieces]
     if m.target not in names:
-        raise IllegalMove(f"there is no captive piece called {m.target!r}")
+        raise IllegalMove(Msg("there is no captive piece called {name!r}", name=m.target))
     if m.target in state.wave_attacked:
-        raise IllegalMove(f"the Wave already attacked {display(m.target)} this turn")
+        raise IllegalMove(Msg("the Wave already attacked {name} this turn", name=named(m.target)))
     if m.target not in wave_targets(state):
-        raise IllegalMove(f"{display(m.target)} is not beside the Wave")
+        raise IllegalMove(Msg("{name} is not beside the Wave", name=named(m.target)))
     if "Wave" in board(state, piece(state, m.target).seat).called_off:
-        raise IllegalMove(f"{display(m.target)} has called off the Wave")
+        raise IllegalMove(Msg("{name} has called off the {which}", name=named(m.target), which=term("Wave")))
     state = _begin(state, "Wave")
     state = replace(state, wave_attacked=state.wave_attacked + (m.target,))
     return _finish(_wave_hits(state, m.target))
@@ -127,21 +133,22 @@ def _leave(state: State, which: str, direction: str, start: str | None) -> tuple
     """(the space it leaves from, the space it lands on or None for the ocean)."""
     here = op_piece_space(state, which)
     if here is None:
-        raise IllegalMove(f"the {which} is off the map until the end of the turn")
+        raise IllegalMove(_off_the_map(which))
     if direction not in geo.DIRECTIONS:
-        raise IllegalMove(f"{direction!r} is not a direction; say NW, NE, E, SE, SW or W")
+        raise IllegalMove(Msg("{direction!r} is not a direction; say NW, NE, E, SE, SW or W", direction=direction))
     lake = layout.lake_of(state.island, here)
     if not lake:
         return here, geo.step(here, direction)
     starts = [s for s in lake if geo.step(s, direction) not in lake]
     if start is not None:
         if start not in starts:
-            raise IllegalMove(f"the {which} cannot leave its lake {geo.DIRECTION_WORDS[direction]} "
-                              f"from {start}")
+            raise IllegalMove(Msg("the {which} cannot leave its lake {direction} from {start}", which=term(which),
+                                  direction=geo.towards(direction), start=start))
         return start, geo.step(start, direction)
     ends = {geo.step(s, direction) for s in starts}
     if len(ends) > 1:
-        raise IllegalMove(f"say which lake space the {which} leaves from: {', '.join(starts)}")
+        raise IllegalMove(Msg("say which lake space the {which} leaves from: {spaces}", which=term(which),
+                              spaces=Listed(starts, sep=", ")))
     return starts[0], ends.pop()
 
 
@@ -150,7 +157,8 @@ def _portal_exit(state: State, which: str, portal: str, through: str | None) -> 
         return layout.portal_twin(state.island, portal)
     others = [s for s in layout.find(state.island, "portal") if s != portal]
     if through not in others:
-        raise IllegalMove(f"Hurricane: say which portal the {which} comes out of: {', '.join(others)}")
+        raise IllegalMove(Msg("Hurricane: say which portal the {which} comes out of: {spaces}", which=term(which),
+                              spaces=Listed(others, sep=", ")))
     return through
 
 
@@ -163,63 +171,79 @@ def path(state: State, which: str, direction: str, start: str | None, activate: 
     one more space `then`).
     """
     frm, to = _leave(state, which, direction, start)
-    moves = f"moves {geo.DIRECTION_WORDS[direction]}"
+    moves = Msg(MOVES, direction=geo.towards(direction))
     if to is None:
         if which == "Bush" and state.in_force == "thorns":  # like Phil leaving the ocean
-            return [(f"{moves} into the ocean and comes back", geo.far_side(frm, direction))]
-        return [(f"{moves} into the ocean", None)]
+            return [(Msg(COMES_BACK, direction=geo.towards(direction)), geo.far_side(frm, direction))]
+        return [(Msg("moves {direction} into the ocean", direction=geo.towards(direction)), None)]
     legs = [(moves, to)]
     kind = layout.space(state.island, to).kind
     if then is not None and not (activate and kind == "anomaly" and state.in_force == "teleport"):
-        raise IllegalMove("only the Anomaly Portals token gives an extra movement")
+        raise IllegalMove(Msg("only the Anomaly Portals token gives an extra movement"))
     if not activate:
         return legs
     if kind == "portal":
-        legs.append(("goes through it and comes out", _portal_exit(state, which, to, through)))
+        legs.append((Msg(THROUGH), _portal_exit(state, which, to, through)))
     elif kind == "knot":
         out = layout.knot_exit(state.island, to, direction)
-        legs.append(("goes through it and comes out", geo.step(to, out)))
+        legs.append((Msg(THROUGH), geo.step(to, out)))
     elif kind == "anomaly" and state.in_force == "teleport":
         others = [a for a in layout.find(state.island, "anomaly") if a != to]
         if through not in others:
-            raise IllegalMove(f"Anomaly Portals: say which anomaly the {which} comes out of: "
-                              f"{', '.join(others)}")
-        legs.append(("goes through it and comes out", through))
+            raise IllegalMove(Msg("Anomaly Portals: say which anomaly the {which} comes out of: {spaces}",
+                                  which=term(which), spaces=Listed(others, sep=", ")))
+        legs.append((Msg(THROUGH), through))
         if then is not None:
             if then not in geo.DIRECTIONS:
-                raise IllegalMove(f"{then!r} is not a direction; say NW, NE, E, SE, SW or W")
-            legs.append((f"moves {geo.DIRECTION_WORDS[then]}", geo.step(through, then)))
+                raise IllegalMove(Msg("{direction!r} is not a direction; say NW, NE, E, SE, SW or W", direction=then))
+            legs.append((Msg(MOVES, direction=geo.towards(then)), geo.step(through, then)))
     else:
-        raise IllegalMove(f"the {which} can only activate a portal or an Escher knot")
+        raise IllegalMove(Msg("the {which} can only activate a portal or an Escher knot", which=term(which)))
     if legs[-1][1] is None and which == "Bush" and state.in_force == "thorns":
         # Thorny Bush: whenever it leaves the island, it comes back on the opposite side, as
         # Phil does (p.20, p.25): by a knot's arrow or the Anomaly Portals' extra movement too
         last, off = (through, then) if kind == "anomaly" else (to, layout.knot_exit(
             state.island, to, direction))
         verb = legs[-1][0]
-        verb = (verb.replace("comes out", "goes into the ocean and comes back") if "comes out" in verb
-                else f"{verb} into the ocean and comes back")
+        verb = (Msg("goes through it and goes into the ocean and comes back") if verb.msgid == THROUGH
+                else Msg(COMES_BACK, **verb.params))
         legs[-1] = (verb, geo.far_side(last, off))
     if legs[-1][1] is None:
-        legs[-1] = (legs[-1][0].replace("comes out", "ends") + " in the ocean", None)
+        verb = legs[-1][0]
+        legs[-1] = (Msg("goes through it and ends in the ocean") if verb.msgid == THROUGH
+                    else Msg("moves {direction} in the ocean", **verb.params), None)
     return legs
 
 
 def _land(state: State, which: str, legs) -> tuple[State, str | None]:
     """Carry an OP piece along its legs, naming each space and the pieces on it (and noting
     behind the screen which spaces it went through)."""
-    went = [op_piece_space(state, which)] + [space or "the ocean" for _, space in legs]
-    state = log(state, f"the {which} went {' → '.join(went)}.")
+    went = [op_piece_space(state, which)] + [space or Msg("the ocean") for _, space in legs]
+    state = log(state, Msg("the {which} went {path}.", which=term(which), path=Listed(went, sep=" → ")))
     for verb, space in legs:
         if space is None:
-            return _into_ocean(state, which, f"The {which} {verb}."), None
+            return _into_ocean(state, which, Msg("The {which} {verb}.", which=term(which), verb=verb)), None
         state = replace(state, **{which.lower(): space})
-        here = [h for h in resolve.pieces_at(state, space) if h != f"the {which}"]
-        where = resolve.on_words(state, space)
-        if verb.startswith("moves ") and " ocean" not in verb:
-            where = where.replace("on ", "onto ", 1)
-        state = say(state, f"The {which} {verb} {where}" + (f"; here: {', '.join(here)}." if here else "."))
+        here = [h for h in resolve.pieces_at(state, space) if h != the(which)]
+        lake = layout.space(state.island, space).kind == "lake"
+        # onto a space it moves to; on the space it comes out on or back to; in a lake
+        how = "in" if lake else "onto" if verb.msgid == MOVES else "on"
+        words = dict(which=term(which), verb=verb, place=resolve.space_words(state, space))
+        state = say(state, Msg(_LANDS[how, bool(here)], **words, pieces=Listed(here, sep=", ")) if here
+                    else Msg(_LANDS[how, False], **words))
     return state, legs[-1][1]
+
+
+# how the OP says where a Bush's or a Rock's movement goes (the verbs of `path`)
+MOVES = "moves {direction}"
+THROUGH = "goes through it and comes out"
+COMES_BACK = "moves {direction} into the ocean and comes back"
+_LANDS = {("onto", False): "The {which} {verb} onto {place}.",
+          ("onto", True): "The {which} {verb} onto {place}; here: {pieces}.",
+          ("on", False): "The {which} {verb} on {place}.",
+          ("on", True): "The {which} {verb} on {place}; here: {pieces}.",
+          ("in", False): "The {which} {verb} in {place}.",
+          ("in", True): "The {which} {verb} in {place}; here: {pieces}."}
 
 
 def _into_ocean(state: State, which: str, words: str) -> State:
@@ -232,7 +256,7 @@ def _met_other_op_piece(state: State, which: str, space: str) -> State:
     there = op_piece_space(state, other)
     lake = layout.lake_of(state.island, space) or (space,)
     if there is not None and there in lake:
-        return resolve.offer_granddead(state, f"The {which} met the {other}")
+        return resolve.offer_granddead(state, Msg("The {which} met the {other}", which=term(which), other=term(other)))
     return state
 
 
@@ -248,7 +272,7 @@ def pushes(state: State, which: str) -> bool:
 
 def bush_action(state: State, m: BushAction) -> State:
     if m.push is not None and not pushes(state, "Bush"):
-        raise IllegalMove("the Bush attacks; it pushes only under Lithophytes")
+        raise IllegalMove(Msg("the Bush attacks; it pushes only under Lithophytes"))
     if m.push is None:
         return _move_and_attack(state, "Bush", m)
     return _move_and_push(state, "Bush", m)
@@ -268,7 +292,7 @@ def _trail(state: State, which: str, legs) -> tuple[tuple, tuple]:
     trail = dict(state.trails).get(which) or (_lake_key(state, op_piece_space(state, which)),)
     visits = tuple(_lake_key(state, space) for _, space in legs if space is not None)
     if any(v in trail for v in visits) or len(set(visits)) < len(visits):
-        raise IllegalMove(f"the {which} cannot visit the same space twice in one turn")
+        raise IllegalMove(Msg("the {which} cannot visit the same space twice in one turn", which=term(which)))
     return trail, visits
 
 
@@ -289,7 +313,7 @@ def _attack_where_it_ends(state: State, which: str, legs, trail, visits) -> Stat
 def _move_and_attack(state: State, which: str, m) -> State:
     """One space (no space twice in a turn), then attack every captive there (p.16)."""
     if m.direction is None:
-        raise IllegalMove(f"the {which} moves one space: name a direction")
+        raise IllegalMove(Msg("the {which} moves one space: name a direction", which=term(which)))
     legs = path(state, which, m.direction, m.start, m.activate, m.through, m.then)
     trail, visits = _trail(state, which, legs)
     state = _begin(state, which)
@@ -300,17 +324,17 @@ def push_target(state: State, which: str, target: str, direction: str | None) ->
     """(the direction of the push, where it ends: a space or 'ocean:<last space>')."""
     pusher = op_piece_space(state, which)
     if pusher is None:
-        raise IllegalMove(f"the {which} is off the map until the end of the turn")
+        raise IllegalMove(_off_the_map(which))
     names = [p.name for p in state.pieces]
     if target not in names or piece(state, target).space is None:
-        raise IllegalMove(f"there is no captive piece {target!r} on the island")
+        raise IllegalMove(Msg("there is no captive piece {name!r} on the island", name=target))
     p = piece(state, target)
     own_lake = layout.lake_of(state.island, pusher)
     their_lake = layout.lake_of(state.island, p.space)
     if own_lake and own_lake == their_lake:
-        raise IllegalMove(f"the {which} and the captive are in the same lake: it cannot push")
+        raise IllegalMove(Msg("the {which} and the captive are in the same lake: it cannot push", which=term(which)))
     if which in board(state, p.seat).called_off:
-        raise IllegalMove(f"{display(target)} has called off the {which}")
+        raise IllegalMove(Msg("{name} has called off the {which}", name=named(target), which=term(which)))
     from_spaces = own_lake or (pusher,)
     their_spaces = their_lake if p.lying else (p.space,)
     dirs = {d for r in from_spaces for s in their_spaces
@@ -319,9 +343,9 @@ def push_target(state: State, which: str, target: str, direction: str | None) ->
         direction = next(iter(dirs))
     if direction not in dirs:
         if not dirs:
-            raise IllegalMove(f"{display(target)} is not next to the {which}")
-        raise IllegalMove(f"the {which} can push {display(target)} "
-                          f"{' or '.join(geo.DIRECTION_WORDS[d] for d in sorted(dirs))}")
+            raise IllegalMove(Msg("{name} is not next to the {which}", name=named(target), which=term(which)))
+        raise IllegalMove(Msg("the {which} can push {name} {directions}", which=term(which), name=named(target),
+                              directions=Listed([geo.towards(d) for d in sorted(dirs)], sep=" or ")))
     entry = next(s for r in from_spaces for s in their_spaces if geo.step(r, direction) == s)
     here = entry
     while True:  # straight on across the whole lake (p.17)
@@ -336,9 +360,9 @@ def push_target(state: State, which: str, target: str, direction: str | None) ->
 def _move_and_push(state: State, which: str, m) -> State:
     """A move and a push in either order, each done fully before the other (p.17)."""
     if m.direction is None and m.push is None:
-        raise IllegalMove(f"the {which} moves, pushes, or both")
+        raise IllegalMove(Msg("the {which} moves, pushes, or both", which=term(which)))
     if op_piece_space(state, which) is None:  # scared off, with nowhere free to come back to
-        raise IllegalMove(f"the {which} is off the map until the end of the turn")
+        raise IllegalMove(_off_the_map(which))
     if m.direction is not None:  # check the move before anything happens
         legs = path(state, which, m.direction, m.start, m.activate, m.through, m.then)
         if attacks(state, which):
@@ -395,7 +419,8 @@ def _op_move(state: State, st: Step) -> State:
             trail, visits = _trail(state, which, legs)
             return _attack_where_it_ends(state, which, legs, trail, visits)
     except IllegalMove as why:
-        return say(state, f"The {which} does not make the rest of its move: {why}.")
+        return say(state, Msg("The {which} does not make the rest of its move: {why}.", which=term(which),
+                              why=said(why)))
     state, end = _land(state, which, legs)
     return _met_other_op_piece(state, which, end) if end else state
 
@@ -429,13 +454,13 @@ def reach(state: State, m) -> dict | None:
         return {"piece": "Wave", "to": to, "path": []}
     if isinstance(m, WaveAttack):
         return {"piece": "Wave", "to": [piece(state, m.target).space], "path": [],
-                "hits": display(m.target)}
+                "hits": named(m.target)}
     if not isinstance(m, (BushAction, RockAction)):
         return None
     which = "Bush" if isinstance(m, BushAction) else "Rock"
     if m.direction is None:  # a push only: tap the captive it pushes
         return {"piece": which, "to": [piece(state, m.push).space], "path": [],
-                "pushes": display(m.push)}
+                "pushes": named(m.push)}
     frm, _ = _leave(state, which, m.direction, m.start)
     legs = path(state, which, m.direction, m.start, m.activate, m.through, m.then)
     if m.activate and len(legs) == 1:
@@ -450,11 +475,13 @@ def reach(state: State, m) -> dict | None:
         to = list(geo.parts_of(spaces[-1]))
     out = {"piece": which, "to": to, "path": spaces}
     if m.push is not None:  # a move that pushes too: told apart from the move alone
-        out["pushes"] = (f"{display(m.push)} {geo.DIRECTION_WORDS.get(m.push_direction, '')}, "
-                         + ("before moving" if m.push_first else "after moving"))
+        words = dict(name=named(m.push), direction=geo.towards(m.push_direction)
+                    if m.push_direction in geo.DIRECTION_WORDS else "")
+        out["pushes"] = (Msg("{name} {direction}, before moving", **words) if m.push_first
+                         else Msg("{name} {direction}, after moving", **words))
     if end is not None and attacks(state, which):
-        hit = [display(p.name) for p in state.pieces
+        hit = [named(p.name) for p in state.pieces
                if p.space in (layout.lake_of(state.island, end) or (end,))]
         if hit:
-            out["hits"] = ", ".join(hit)
+            out["hits"] = Listed(hit, sep=", ")
     return out

@@ -14,8 +14,8 @@ from ..base import IllegalMove
 from ...i18n import Listed, Msg, term
 from . import board as geo
 from . import catalog, characters, layout
-from .state import (OP, Pending, State, Step, anomaly_at, board, character_of, display, log, named,
-                    op_piece_space, piece, push, say, set_board, set_piece)
+from .state import (OP, Pending, State, Step, anomaly_at, board, character_of, display, log,
+                    named, op_piece_space, piece, push, say, set_board, set_piece, the, whose)
 
 KEEP_STANDING = "do not activate"
 ACTIVATE = "activate"
@@ -64,20 +64,25 @@ def space_words(state: State, space: str) -> str:
 def on_words(state: State, space: str) -> str:
     """'on the banana', 'in the straight lake'."""
     sp = layout.space(state.island, space)
-    return f"{'in' if sp.kind == 'lake' else 'on'} {space_words(state, space)}"
+    place = space_words(state, space)
+    return Msg("in {place}", place=place) if sp.kind == "lake" else Msg("on {place}", place=place)
 
 
 def pieces_at(state: State, space: str, but: str | None = None) -> list[str]:
     """Every piece on `space`, OP pieces in its lake counting as there (lakes are one space to them)."""
     lake = layout.lake_of(state.island, space)
-    out = [display(p.name) for p in state.pieces if p.space == space and p.name != but]
+    out = [named(p.name) for p in state.pieces if p.space == space and p.name != but]
     for which in ("Rock", "Bush"):
         where = op_piece_space(state, which)
         if where is not None and (where == space or where in lake):
-            out.append(f"the {which}")
+            out.append(the(which))
     if lake and state.wave == f"the {layout.space(state.island, space).value} lake":
-        out.append("the Wave")  # flooded (the Flood token)
+        out.append(the("Wave"))  # flooded (the Flood token)
     return out
+
+
+def also_here(here: list) -> Msg:
+    return Msg("Also here: {pieces}.", pieces=Listed(here, sep=", "))
 
 
 # ---------------------------------------------------------------- arriving on a space
@@ -86,15 +91,16 @@ def _pushed(state: State, st: Step) -> State:
     if not st.value.startswith("pushed:"):
         return state
     which = st.value.split(":")[1]
-    return say(state, f"The {which} pushes {display(st.piece)} {geo.DIRECTION_WORDS[st.moving]}.")
+    return say(state, Msg("The {which} pushes {name} {direction}.", which=term(which), name=named(st.piece),
+                          direction=geo.towards(st.moving)))
 
 
 def _arrive(state: State, st: Step) -> State:
-    name, who = st.piece, display(st.piece)
+    name, who = st.piece, named(st.piece)
     state = _pushed(state, st)
     state = set_piece(state, name, space=st.space, lying=False)
     if st.value != "portal exit":  # the OP tells nothing more about the other portal (p.12)
-        state = say(state, f"{who}, you're {on_words(state, st.space)}.")
+        state = say(state, Msg("{who}, you're {where}.", who=who, where=on_words(state, st.space)))
     state = characters.visit(state, name, st.space)
     if state.phase == "over":
         return state
@@ -108,14 +114,14 @@ def _encounter(state: State, st: Step) -> State:
     here = pieces_at(state, st.space, but=name)
     if not here:
         return state
-    state = say(state, f"Also here: {', '.join(here)}.")
+    state = say(state, also_here(here))
     # "When Theseus's piece encounters another player's piece" (p.24): in the two-player game
     # his own other piece is not another player's
-    own = {display(p.name) for p in state.pieces if p.seat == seat}
+    own = {named(p.name) for p in state.pieces if p.seat == seat}
     if character_of(state, name) == "theseus" and any(h not in own for h in here):
         state = circle_extra_bonus(state, seat)
     for which in ("Wave", "Rock", "Bush"):
-        if f"the {which}" not in here:
+        if the(which) not in here:
             continue
         if st.safe:
             state = scare_off(state, name, which)
@@ -131,11 +137,13 @@ def attack(state: State, name: str, which: str) -> State:
     if which == "Bush":
         state = thorns(state, name)
     if which in board(state, piece(state, name).seat).called_off:
-        return say(state, f"{display(name)} has called off the {which}: it cannot attack.")
+        return say(state, Msg("{name} has called off the {which}: it cannot attack.", name=named(name),
+                              which=term(which)))
     if which == "Wave":
-        state = say(state, f"The Wave attacks {display(name)}: lose 1 health point.")
+        state = say(state, Msg("The Wave attacks {name}: lose 1 health point.", name=named(name)))
         return characters.hurt(state, name, health=1)
-    state = say(state, f"The {which} attacks {display(name)}: lose 1 health and 1 energy.")
+    state = say(state, Msg("The {which} attacks {name}: lose 1 health and 1 energy.", which=term(which),
+                           name=named(name)))
     return characters.hurt(state, name, health=1, energy=1)
 
 
@@ -150,14 +158,14 @@ def thorns(state: State, name: str) -> State:
 def _thorns(state: State, st: Step) -> State:
     b = board(state, piece(state, st.piece).seat)
     fruits = tuple(f for f in catalog.fruits() if characters.fruit_status(b, f) != "crossed")
-    return ask(state, OP, "thorns", f"Thorny Bush: cross out one of {display(st.piece)}'s fruits?",
+    return ask(state, OP, "thorns", Msg("Thorny Bush: cross out one of {whose} fruits?", whose=whose(st.piece)),
                fruits + ("none",), st)
 
 
 def _thorns_choice(state: State, st: Step, option: str) -> State:
     if option == "none":
         return state
-    state = say(state, f"{display(st.piece)}, cross out the {option}.")
+    state = say(state, Msg("{name}, cross out the {fruit}.", name=named(st.piece), fruit=term(option)))
     return characters.set_fruit(state, piece(state, st.piece).seat, option, "crossed")
 
 
@@ -168,7 +176,7 @@ def circle_extra_bonus(state: State, seat: int) -> State:
     i = b.extra.index("")
     extra = b.extra[:i] + ("circled",) + b.extra[i + 1:]
     state = set_board(state, seat, extra=extra)
-    return say(state, f"Theseus circles additional bonus square {i + 1}.", "Theseus")
+    return say(state, Msg("Theseus circles additional bonus square {square}.", square=i + 1), "Theseus")
 
 
 def scare_off(state: State, name: str, which: str) -> State:
@@ -176,7 +184,8 @@ def scare_off(state: State, name: str, which: str) -> State:
     seat = piece(state, name).seat
     changes = {"wave": None} if which == "Wave" else {which.lower(): None}
     state = replace(state, returns=state.returns + (which,), **changes)
-    state = say(state, f"{display(name)} scares off the {which}; I take it off the map.")
+    state = say(state, Msg("{name} scares off the {which}; I take it off the map.", name=named(name),
+                           which=term(which)))
     if which == "Bush":
         state = thorns(state, name)
     if state.turn == seat:
@@ -186,8 +195,8 @@ def scare_off(state: State, name: str, which: str) -> State:
         else:
             state = _gain_actions(state, 1)
     if board(state, seat).character == characters.GRANDDEAD:
-        return characters.count(state, seat, "a scare-off")
-    return offer_granddead(state, f"{display(name)} scared off the {which}")
+        return characters.count(state, seat, Msg("a scare-off"))
+    return offer_granddead(state, Msg("{name} scared off the {which}", name=named(name), which=term(which)))
 
 
 def _gain_actions(state: State, n: int) -> State:
@@ -207,7 +216,7 @@ def offer_granddead(state: State, what: str) -> State:
 
 
 def _granddead_offer(state: State, st: Step) -> State:
-    return ask(state, st.seat, "granddead", f"{st.value}. Count it towards your mission?",
+    return ask(state, st.seat, "granddead", Msg("{what}. Count it towards your mission?", what=st.value),
                st.parts, st)
 
 
@@ -216,7 +225,7 @@ def _granddead_choice(state: State, st: Step, option: str) -> State:
         return state
     fruit = option.split()[2].rstrip(":")
     state = characters.set_fruit(state, st.seat, fruit, "crossed")
-    return characters.count(state, st.seat, "a scare-off")
+    return characters.count(state, st.seat, Msg("a scare-off"))
 
 
 def _achilles_offer(state: State, st: Step) -> State:
@@ -242,10 +251,10 @@ def _offer_activation(state: State, st: Step) -> State:
     if st.activation == "none":
         return state
     if st.activation == "captive":
-        return ask(state, seat, "activate", f"Would you like to activate {words}?",
+        return ask(state, seat, "activate", Msg("Would you like to activate {place}?", place=words),
                    (ACTIVATE, KEEP_STANDING), st)
     if st.activation == "op":
-        return ask(state, OP, "activate", f"Activate {words} for {display(name)}?",
+        return ask(state, OP, "activate", Msg("Activate {place} for {name}?", place=words, name=named(name)),
                    (ACTIVATE, KEEP_STANDING), st)
     options = [ACTIVATE] + [f"use the {f}: do not activate"
                             for f in characters.usable(state, seat, "skip_activation")]
@@ -253,7 +262,7 @@ def _offer_activation(state: State, st: Step) -> State:
         options.append("stay standing (Phil's ability)")
     if len(options) == 1:
         return push(state, replace(st, kind="activate"))
-    return ask(state, seat, "activate", f"You moved unsafely, so {words} activates.", options, st)
+    return ask(state, seat, "activate", Msg("You moved unsafely, so {place} activates.", place=words), options, st)
 
 
 def _phil_on_a_lake(state: State, st: Step) -> bool:
@@ -266,8 +275,8 @@ def _activation_choice(state: State, st: Step, option: str) -> State:
         # "After visiting a lake, Phil can choose not to activate it" (p.25): also when the
         # Rock's push or an anomaly put him there and the OP would activate it
         seat = piece(state, st.piece).seat
-        return ask(state, seat, "activate", f"The OP activates {space_words(state, st.space)}: "
-                   "would you like to stay standing?",
+        return ask(state, seat, "activate", Msg("The OP activates {place}: would you like to stay standing?",
+                                                place=space_words(state, st.space)),
                    (ACTIVATE, "stay standing (Phil's ability)"), replace(st, activation="phil"))
     if option == ACTIVATE:
         return push(state, replace(st, kind="activate"))
@@ -275,12 +284,14 @@ def _activation_choice(state: State, st: Step, option: str) -> State:
     if option.startswith("use the "):
         fruit = option.split()[2].rstrip(":")
         state = characters.set_fruit(state, seat, fruit, "crossed")
-        state = say(state, f"I'm using the {fruit}'s bonus not to activate it.", display(st.piece))
-    return say(state, f"{display(st.piece)} stays {on_words(state, st.space)} without activating it.")
+        state = say(state, Msg("I'm using the {fruit}'s bonus not to activate it.", fruit=term(fruit)),
+                    display(st.piece))
+    return say(state, Msg("{name} stays {where} without activating it.", name=named(st.piece),
+                          where=on_words(state, st.space)))
 
 
 def _activate(state: State, st: Step) -> State:
-    name, who = st.piece, display(st.piece)
+    name, who = st.piece, named(st.piece)
     p = piece(state, name)
     seat = p.seat
     sp = layout.space(state.island, st.space)
@@ -300,32 +311,34 @@ def _activate(state: State, st: Step) -> State:
         options = ("none",) + dirs + tuple(f"{a} {b}" for a, b in combinations(dirs, 2))
         return ask(state, seat, "oracle", Msg("Choose up to two directions."), options, st)
     if sp.kind == "mirage":
-        state = say(state, f"{who}, the mirage makes you lose 1 health point.")
+        state = say(state, Msg("{who}, the mirage makes you lose 1 health point.", who=who))
         return characters.hurt(state, name, health=1)
     if sp.kind == "knot":
         if st.moving is None:  # no side it came in through: every arrow is possible
-            return ask(state, OP, "arrow", f"Which arrow does {who} follow?", geo.DIRECTIONS, st)
+            return ask(state, OP, "arrow", Msg("Which arrow does {who} follow?", who=who), geo.DIRECTIONS, st)
         exit_dir = layout.knot_exit(state.island, st.space, st.moving)
-        state = say(state, f"{who}, you move along the arrow.")
+        state = say(state, Msg("{who}, you move along the arrow.", who=who))
         return push(state, _onward(state, st, st.space, exit_dir, "auto"))
     if sp.kind == "portal":
         if state.in_force == "hurricane":
             others = tuple(s for s in layout.find(state.island, "portal") if s != st.space)
-            return ask(state, OP, "portal", "Hurricane: which portal does the piece come out of?",
+            return ask(state, OP, "portal", Msg("Hurricane: which portal does the piece come out of?"),
                        others, st)
         return _through_portal(state, st, layout.portal_twin(state.island, st.space))
     if sp.kind == "lake":
         state = set_piece(state, name, lying=True)
-        return say(state, f"{who}, you're lying on your side in {space_words(state, st.space)}.")
+        return say(state, Msg("{who}, you're lying on your side in {place}.", who=who,
+                              place=space_words(state, st.space)))
     return _anomaly(state, st)
 
 
 def _through_portal(state: State, st: Step, exit_space: str) -> State:
     same = layout.space(state.island, exit_space).value == layout.space(state.island, st.space).value
-    other = "another " if same else ""  # the Hurricane may lead to a portal of another number
-    # "You're on Portal 3" was said on arriving (p.12's one sentence, told once): now the move
-    state = say(state, f"{display(st.piece)}, I'm moving you to {other}"
-                       f"{space_words(state, exit_space)}.")
+    # the Hurricane may lead to a portal of another number; "You're on Portal 3" was said on
+    # arriving (p.12's one sentence, told once): now the move
+    name, place = named(st.piece), space_words(state, exit_space)
+    state = say(state, Msg("{name}, I'm moving you to another {place}.", name=name, place=place) if same
+                else Msg("{name}, I'm moving you to {place}.", name=name, place=place))
     return push(state, Step("arrive", piece=st.piece, space=exit_space, safe=st.safe,
                             activation="none", value="portal exit"))
 
@@ -342,45 +355,47 @@ def _onward(state: State, st: Step, start: str, direction: str, activation: str)
 
 def _anomaly(state: State, st: Step) -> State:
     token = catalog.anomaly_tokens()[anomaly_at(state, st.space)]
-    name, who = st.piece, display(st.piece)
+    name, who = st.piece, named(st.piece)
     effect = token["effect"]
     if effect == "lose_health":
-        state = say(state, f"{who}, you lose 1 health point.")
+        state = say(state, Msg("{who}, you lose 1 health point.", who=who))
         return characters.hurt(state, name, health=1)
     if effect == "lose_energy":
-        state = say(state, f"{who}, you lose 1 energy point.")
+        state = say(state, Msg("{who}, you lose 1 energy point.", who=who))
         return characters.hurt(state, name, energy=1)
     if effect == "lose_fruit":
         b = board(state, piece(state, name).seat)
         circled = tuple(f for f, s in b.fruits if s == "circled")
-        return ask(state, OP, "fruit_loss", f"Which of {who}'s circled fruits is crossed out?",
+        return ask(state, OP, "fruit_loss", Msg("Which of {whose} circled fruits is crossed out?",
+                                                whose=whose(name)),
                    circled, st)
     if effect == "op_action":
         which = token["piece"]
         on_map = state.wave if which == "Wave" else op_piece_space(state, which)
         if on_map is None:
-            return say(state, f"The {which} is not on the map: nothing happens.")
-        state = say(state, f"I take one action with the {which} now.")
+            return say(state, Msg("The {which} is not on the map: nothing happens.", which=term(which)))
+        state = say(state, Msg("I take one action with the {which} now.", which=term(which)))
         return replace(state, interrupt=which,
-                       pending=Pending(OP, "op_action", f"Take one action with the {which}, or pass.",
+                       pending=Pending(OP, "op_action", Msg("Take one action with the {which}, or pass.",
+                                                            which=term(which)),
                                        ("pass",), st))
     if effect == "to_fruit":
-        return ask(state, OP, "to_space", f"Which fruit space does {who} go to?",
+        return ask(state, OP, "to_space", Msg("Which fruit space does {who} go to?", who=who),
                    tuple(layout.find(state.island, "fruit")), st)
     if effect == "to_lake":
-        return ask(state, OP, "to_space", f"Which lake space does {who} go to?",
+        return ask(state, OP, "to_space", Msg("Which lake space does {who} go to?", who=who),
                    tuple(layout.find(state.island, "lake")), st)
     if effect == "to_adjacent":
-        return ask(state, OP, "direction", f"Which adjacent space does {who} go to?",
+        return ask(state, OP, "direction", Msg("Which adjacent space does {who} go to?", who=who),
                    tuple(geo.neighbours(st.space)), st)
     exits = (layout.escher_like_exits(state.island, st.space, token, st.moving)
              if st.moving else geo.DIRECTIONS)
-    return ask(state, OP, "arrow", f"Which arrow does {who} follow?", exits, st)
+    return ask(state, OP, "arrow", Msg("Which arrow does {who} follow?", who=who), exits, st)
 
 
 def _camp(state: State, st: Step, option: str) -> State:
     health, energy = {"2 health": (2, 0), "2 energy": (0, 2), "1 health and 1 energy": (1, 1)}[option]
-    state = say(state, f"I regenerate {option}.", display(st.piece))
+    state = say(state, Msg("I regenerate {what}.", what=term(option)), display(st.piece))
     return characters.heal(state, st.piece, health=health, energy=energy)
 
 
@@ -388,15 +403,16 @@ def _oracle(state: State, st: Step, option: str) -> State:
     if option == "none":
         return state
     dirs = option.split()
-    state = say(state, " and ".join(geo.DIRECTION_WORDS[d].capitalize() if i == 0
-                                    else geo.DIRECTION_WORDS[d] for i, d in enumerate(dirs)) + ".",
-                display(st.piece))
+    # "Northwest and east.": the first word as a sentence begins
+    asked = Listed([term(geo.DIRECTION_WORDS[d].capitalize()) if i == 0 else geo.towards(d)
+                    for i, d in enumerate(dirs)], sep=" and ")
+    state = say(state, Msg("{words}.", words=asked), display(st.piece))
     parts = []
     for d in dirs:
         nxt = geo.step(st.space, d)
-        what = "the ocean" if nxt is None else space_words(state, nxt)
-        parts.append(f"To the {geo.DIRECTION_WORDS[d]} is {what}.")
-    return say(state, " ".join(parts))
+        what = Msg("the ocean") if nxt is None else space_words(state, nxt)
+        parts.append(Msg("To the {direction} is {what}.", direction=geo.towards(d), what=what))
+    return say(state, Listed(parts, sep=" "))
 
 
 def _palm(state: State, st: Step, option: str) -> State:
@@ -408,22 +424,23 @@ def _palm(state: State, st: Step, option: str) -> State:
 
 def _fruit_loss(state: State, st: Step, option: str) -> State:
     seat = piece(state, st.piece).seat
-    state = say(state, f"{display(st.piece)}, cross out the {option}.")
+    state = say(state, Msg("{name}, cross out the {fruit}.", name=named(st.piece), fruit=term(option)))
     return characters.set_fruit(state, seat, option, "crossed")
 
 
 def _to_space(state: State, st: Step, option: str) -> State:
-    state = say(state, f"{display(st.piece)}, I'm moving you.")
+    state = say(state, Msg("{name}, I'm moving you.", name=named(st.piece)))
     return push(state, Step("arrive", piece=st.piece, space=option, safe=st.safe, activation="op"))
 
 
 def _direction(state: State, st: Step, option: str) -> State:
-    state = say(state, f"{display(st.piece)}, I'm moving you {geo.DIRECTION_WORDS[option]}.")
+    state = say(state, Msg("{name}, I'm moving you {direction}.", name=named(st.piece),
+                           direction=geo.towards(option)))
     return push(state, _onward(state, st, st.space, option, "op"))
 
 
 def _arrow(state: State, st: Step, option: str) -> State:
-    state = say(state, f"{display(st.piece)}, you follow an arrow.")
+    state = say(state, Msg("{name}, you follow an arrow.", name=named(st.piece)))
     return push(state, _onward(state, st, st.space, option, "op"))
 
 
@@ -434,27 +451,29 @@ def _portal(state: State, st: Step, option: str) -> State:
 # ---------------------------------------------------------------- the ocean
 
 def _ocean(state: State, st: Step) -> State:
-    name, who = st.piece, display(st.piece)
+    name, who = st.piece, named(st.piece)
     seat = piece(state, name).seat
     state = _pushed(state, st)
     state = set_piece(state, name, lying=False)
     with_wave = state.wave is not None and state.wave in st.parts
-    state = say(state, f"{who}, you are in the ocean" + (" with the Wave." if with_wave else "."))
+    state = say(state, Msg("{who}, you are in the ocean with the Wave.", who=who) if with_wave
+                else Msg("{who}, you are in the ocean.", who=who))
     b = board(state, seat)
     if b.character == "achilles":
         counted = {s for _, s in b.mission}
         corners = [o for o in st.origins if o in geo.CORNERS and o not in counted]
         if corners:
-            state = characters.count(state, seat, "a corner", corners[0])
+            state = characters.count(state, seat, Msg("a corner"), corners[0])
             if state.phase == "over":
                 return state
     if with_wave:
         if st.safe:
             state = scare_off(state, name, "Wave")
         elif "Wave" in board(state, seat).called_off:
-            state = say(state, f"{who} has called off the Wave: it cannot attack.")
+            state = say(state, Msg("{name} has called off the {which}: it cannot attack.", name=who,
+                                   which=term("Wave")))
         else:  # the rulebook's words (p.14)
-            state = say(state, "It attacks you: lose 1 health point.")
+            state = say(state, Msg("It attacks you: lose 1 health point."))
             state = characters.hurt(state, name, health=1)
         if state.phase == "over" or piece(state, name).space is None:
             return state
@@ -468,7 +487,7 @@ def _ocean(state: State, st: Step) -> State:
 def _phil_ocean(state: State, st: Step, option: str) -> State:
     if option == "return to the starting fruit":
         return push(state, Step("return_fruit", piece=st.piece))
-    state = say(state, "I leave the ocean to the opposite space.", display(st.piece))
+    state = say(state, Msg("I leave the ocean to the opposite space."), display(st.piece))
     far = geo.far_side(st.space, st.moving)
     return push(state, Step("arrive", piece=st.piece, space=far, moving=st.moving, safe=False,
                             activation="auto"))
@@ -476,15 +495,15 @@ def _phil_ocean(state: State, st: Step, option: str) -> State:
 
 def _return_fruit(state: State, st: Step) -> State:
     p = piece(state, st.piece)
-    who = display(st.piece)
-    state = say(state, f"{who}, remind me, what's your starting fruit?")
-    state = say(state, f"{p.starting_fruit.capitalize()}.", who)
+    who = named(st.piece)
+    state = say(state, Msg("{who}, remind me, what's your starting fruit?", who=who))
+    state = say(state, Msg("{words}.", words=term(p.starting_fruit.capitalize())), display(st.piece))
     target = layout.find(state.island, "fruit", p.starting_fruit)[0]
     state = set_piece(state, st.piece, space=target, lying=False)
-    state = say(state, f"{who}, you're back on the {p.starting_fruit}.")
+    state = say(state, Msg("{who}, you're back on the {fruit}.", who=who, fruit=term(p.starting_fruit)))
     here = pieces_at(state, target, but=st.piece)
     # no interaction here: even the Bush cannot attack (rulebook p.14)
-    return say(state, f"Also here: {', '.join(here)}.") if here else state
+    return say(state, also_here(here)) if here else state
 
 
 # ---------------------------------------------------------------- perishing, end of turn
@@ -500,10 +519,10 @@ def _revive_choice(state: State, st: Step, option: str) -> State:
     state = set_piece(state, p.name, space=camp, lying=False, revivals=p.revivals + 1)
     energy = characters.revived_energy(state, p.name)
     state = set_piece(state, p.name, health=p.max_health, energy=energy, max_energy=energy)
-    who = display(p.name)
-    state = say(state, f"{who} is revived at Camp {option} with full health and energy.")
+    state = say(state, Msg("{who} is revived at Camp {camp} with full health and energy.", who=named(p.name),
+                           camp=option))
     here = pieces_at(state, camp, but=p.name)
-    return say(state, f"Also here: {', '.join(here)}.") if here else state
+    return say(state, also_here(here)) if here else state
 
 
 def return_options(state: State, which: str) -> tuple:
@@ -523,18 +542,18 @@ def _op_return(state: State, st: Step) -> State:
     options = return_options(state, st.value)
     if not options:  # nowhere free: it stays off the map until a later turn ends
         return replace(state, returns=state.returns + (st.value,))
-    return ask(state, OP, "op_return", f"Where does the {st.value} return?", options, st)
+    return ask(state, OP, "op_return", Msg("Where does the {which} return?", which=term(st.value)), options, st)
 
 
 def _op_return_choice(state: State, st: Step, option: str) -> State:
     field = st.value.lower()
     state = replace(state, **{field: option})
-    state = log(state, f"the {st.value} came back on {option}.")
-    return say(state, f"The {st.value} is back on the map.")
+    state = log(state, Msg("the {which} came back on {place}.", which=term(st.value), place=option))
+    return say(state, Msg("The {which} is back on the map.", which=term(st.value)))
 
 
 def _op_action_pass(state: State, st: Step, option: str) -> State:
-    return say(state, "I pass.")
+    return say(state, Msg("I pass."))
 
 
 STEPS = {

@@ -162,8 +162,9 @@ def say(state: State, words: str, speaker: str = "OP") -> State:
 
 def log(state: State, words: str) -> State:
     """A line of the OP's notes behind the screen: what happened, with the round it happened in."""
-    when = f"Round {state.round}: " if state.phase == "play" else "Setting up: "
-    return replace(state, op_log=state.op_log + (when + words,))
+    line = (Msg("Round {round}: {words}", round=state.round, words=words) if state.phase == "play"
+            else Msg("Setting up: {words}", words=words))
+    return replace(state, op_log=state.op_log + (line,))
 
 
 def push(state: State, *steps: Step) -> State:
@@ -180,14 +181,13 @@ def named(name: str) -> Msg:
     return term(display(name))
 
 
+def the(which: str) -> Msg:
+    """ "the Rock" as a message (岩): an OP piece named in a sentence."""
+    return Msg("the {piece}", piece=term(which))
+
+
 def whose(who: str) -> Msg:
-    """ "Phil's", "Achilles'", "the OP's" as a message ("フィルの") for a refusal's sentence."""
+    """ "Phil's", "Achilles'", "the OP's" as a message ("フィルの") for a sentence."""
     if who.endswith("s"):
         return Msg("{name}'", name=who if isinstance(who, Msg) else named(who))
     return Msg("{name}'s", name=who if isinstance(who, Msg) else named(who))
-
-
-def possessive(name: str) -> str:
-    """"Phil's", "Achilles'"."""
-    who = name if name.startswith("the ") else display(name)
-    return f"{who}'" if who.endswith("s") else f"{who}'s"

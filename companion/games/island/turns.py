@@ -13,7 +13,7 @@ from ...i18n import Listed, Msg, term
 from . import board as geo
 from . import building, catalog, characters, layout, resolve
 from .moves import ChooseStartingFruit, EndTurn, PlaceOpPieces
-from .state import (OP, Piece, State, Step, board, display, log, named, piece, pieces_of, possessive, say,
+from .state import (OP, Piece, State, Step, board, display, log, named, piece, pieces_of, say, whose,
                     set_board, set_piece)
 
 RECOMMENDED = ("hempel", "theseus", "schrodie", "phil")  # for new players (p.6)
@@ -92,8 +92,9 @@ def _place_op_pieces(state: State, wave: str, rock: str | None, bush: str | None
         raise IllegalMove(Msg("the Bush goes on a fruit space"))
     state = replace(state, wave=wave, rock=rock, bush=bush, phase="fruits")
     fruit = layout.space(state.island, bush).value
-    state = log(state, f"the Wave went into the {wave} ocean, the Rock on {rock}, the Bush on {bush}.")
-    return say(state, f"The Bush is on the {fruit}.")
+    state = log(state, Msg("the Wave went into the {part} ocean, the Rock on {rock}, the Bush on {bush}.",
+                           part=term(wave), rock=rock, bush=bush))
+    return say(state, Msg("The Bush is on the {fruit}.", fruit=term(fruit)))
 
 
 def place_op_pieces(state: State, m: PlaceOpPieces) -> State:
@@ -137,10 +138,10 @@ def choose_fruit(state: State, m: ChooseStartingFruit) -> State:
             raise IllegalMove(Msg("that bonus has no empty palm box left"))
         state = set_board(state, seat, palms=b.palms + ((m.fruit, palm),))
     state = characters.set_fruit(state, seat, m.fruit, "circled")
-    state = say(state, f"My starting fruit is the {m.fruit}.", display(name))
+    state = say(state, Msg("My starting fruit is the {fruit}.", fruit=term(m.fruit)), display(name))
     if len(waiting) == 1:
         state = replace(state, phase="play", turn=1, actions=2, acting=_first_piece(state, 1))
-        state = say(state, f"{display(board(state, 1).character)} begins.")
+        state = say(state, Msg("{name} begins.", name=named(board(state, 1).character)))
     return state
 
 
@@ -158,7 +159,7 @@ def end_turn(state: State, m: EndTurn) -> State:
     if state.pending is not None:
         raise IllegalMove(Msg("first: {prompt}", prompt=state.pending.prompt))
     who = "The OP" if m.seat == OP else display(board(state, m.seat).character)
-    state = say(state, "I end my turn.", "OP" if m.seat == OP else who)
+    state = say(state, Msg("I end my turn."), "OP" if m.seat == OP else who)
     revive = sorted(state.revive, key=lambda n: piece(state, n).seat)
     steps = ([Step("op_return", value=w) for w in state.returns]
              + [Step("revive", piece=n) for n in revive] + [Step("next_turn")])
@@ -175,23 +176,24 @@ def _next_turn(state: State, st: Step) -> State:
     if nxt != OP:
         state = set_board(state, nxt, called_off=())  # Phil's call-off ends as his turn starts
         state = replace(state, actions=2, acting=_first_piece(state, nxt))
-        return say(state, f"{possessive(board(state, nxt).character)} turn.")
+        return say(state, Msg("{whose} turn.", whose=whose(board(state, nxt).character)))
     # an attack made in a captive's turn (an anomaly's Wave action) still counts until the end
     # of this turn: "cannot attack that captive again until the end of OP's turn" (p.16)
     state = replace(state, actions=3, acting=None)
     stack = state.stack + ((state.in_force,) if state.in_force else ())
     drawn, rest = stack[:2], stack[2:]
     state = replace(state, stack=rest, in_force=None)
-    state = say(state, "My turn. I draw two power tokens.")
-    return resolve.ask(state, OP, "power_token", "Keep one power token; the other goes under the "
-                       "stack.", drawn, Step("power_token", parts=drawn))
+    state = say(state, Msg("My turn. I draw two power tokens."))
+    return resolve.ask(state, OP, "power_token", Msg("Keep one power token; the other goes under the stack."),
+                       drawn, Step("power_token", parts=drawn))
 
 
 def _power_token(state: State, st: Step, option: str) -> State:
     other = tuple(t for t in st.parts if t != option)
     token = catalog.power_tokens()[option]
     state = replace(state, in_force=option, stack=state.stack + other)
-    return say(state, f"The power token in force is {token['name']}: {token['text']}")
+    return say(state, Msg("The power token in force is {name}: {text}", name=term(token["name"]),
+                          text=term(token["text"])))
 
 
 resolve.STEPS["next_turn"] = _next_turn

@@ -10,11 +10,11 @@
 """
 from __future__ import annotations
 
-from ...i18n import Msg
+from ...i18n import Listed, Msg, said, term
 from ..base import IllegalMove, Viewer, to_dict
 from . import board as geo
 from . import catalog, layout, op
-from .state import OP, Board, State, character_of, display, piece, pieces_of
+from .state import OP, Board, State, character_of, display, named, piece, pieces_of
 from .turns import fruit_order
 
 
@@ -52,20 +52,39 @@ def choices(state: State, p, master: bool) -> list[dict]:
     its name with what it does, and (for the OP) a space with what lies there."""
     out = []
     for option in p.options:
-        c = {"option": option, "words": option}
+        c = {"option": option, "words": option_words(option, p.kind)}
         if p.kind == "palm":
-            c["words"] = catalog.bonus_words(option)
+            c["words"] = term(catalog.bonus_words(option))
         elif p.kind == "power_token":
             token = catalog.power_tokens()[option]
-            c["words"], c["text"] = token["name"], token["text"]
+            c["words"], c["text"] = term(token["name"]), term(token["text"])
         elif master and state.island is not None and option in geo.SPACES:
-            c["words"] = f"{option} · {layout.name(state.island, option, dict(state.anomalies))}"
+            c["words"] = Listed([option, layout.name(state.island, option, dict(state.anomalies))], sep=" · ")
         elif option.startswith("ocean:"):
-            c["words"] = f"into the ocean beside {option[6:]}"
+            c["words"] = Msg("into the ocean beside {space}", space=option[6:])
         elif option in geo.DIRECTION_WORDS:
-            c["words"] = f"{option} · {geo.DIRECTION_WORDS[option]}"
+            c["words"] = Listed([option, geo.towards(option)], sep=" · ")
         out.append(c)
     return out
+
+
+# the options that name a fruit (resolve's offers); the others are words of their own
+_FRUIT_OPTIONS = ("use the {fruit}: do not activate", "use the {fruit}: count it", "cross out the {fruit}: 2 actions")
+
+
+def option_words(option: str, kind: str) -> Msg:
+    """A decision's option (an id the move sends back) in the players' words."""
+    if option in catalog.fruits():
+        return term(option)
+    if kind == "revive":
+        return Msg("Camp {camp}", camp=option)
+    if kind == "oracle" and option != "none":  # "NW NE": two directions asked about
+        return Listed([geo.towards(d) for d in option.split()], sep=" and ")
+    for words in _FRUIT_OPTIONS:
+        head, tail = words.split("{fruit}")
+        if option.startswith(head) and option.endswith(tail):
+            return Msg(words, fruit=term(option[len(head):len(option) - len(tail)]))
+    return term(option)
 
 
 def to_act(state: State) -> int | None:
@@ -89,13 +108,13 @@ def public(state: State) -> dict:
         "turn": state.turn,
         "actions_left": state.actions if state.phase == "play" else 0,
         "seats": state.players,
-        "names": ["Omnipotence Paradox"] + [display(b.character) for b in state.boards],
-        "pieces_of_seats": {str(b.seat): [display(p.name) for p in pieces_of(state, b.seat)]
+        "names": [term("Omnipotence Paradox")] + [named(b.character) for b in state.boards],
+        "pieces_of_seats": {str(b.seat): [named(p.name) for p in pieces_of(state, b.seat)]
                             for b in state.boards},
         "mission_markers": {str(b.seat): len(b.mission) for b in state.boards},
         "perished": state.perished,
         "perish_goal": state.perish_goal,
-        "power_token": ({"id": state.in_force, "name": token["name"], "text": token["text"]}
+        "power_token": ({"id": state.in_force, "name": term(token["name"]), "text": term(token["text"])}
                         if token else None),
         "power_tokens_in_stack": len(state.stack),
         "off_the_map": list(state.returns),
@@ -106,7 +125,7 @@ def public(state: State) -> dict:
         "scores": {"0": state.perished, **{str(b.seat): len(b.mission) for b in state.boards}},
         "finished": state.phase == "over",
         "winners": [state.winner] if state.winner is not None else [],
-        "said": [{"speaker": s, "words": w} for s, w in state.said],
+        "said": [{"speaker": term(s), "words": w} for s, w in state.said],
     }
 
 
@@ -114,12 +133,12 @@ def board_view(state: State, b: Board) -> dict:
     spec = catalog.characters()[b.character]
     out = {
         "character": display(b.character),
-        "mission": spec["mission_text"],
+        "mission": term(spec["mission_text"]),
         "crossed_out": [symbol for symbol, _ in b.mission],
         "markers_left": catalog.mission_markers() - len(b.mission),
         "fruits": {f: dict(b.fruits).get(f, "") for f in catalog.fruits()},
         "starting_fruits": [p.starting_fruit for p in pieces_of(state, b.seat)],
-        "bonuses": [{"effect": e, "words": catalog.bonus_words(e), "when": w,
+        "bonuses": [{"effect": e, "words": term(catalog.bonus_words(e)), "when": w,
                      "fruits": list(fr) if b.character != "hempel"
                      else [f for f, i in b.palms if i == n],
                      **({"palm_boxes": boxes} if boxes else {})}
@@ -173,8 +192,8 @@ def master(state: State) -> dict:
             "choices": choices(state, state.pending, master=True)},
         "interrupt": state.interrupt,
         "trails": {which: list(spaces) for which, spaces in state.trails},
-        "wave_attacked": [display(n) for n in state.wave_attacked],
-        "to_revive": [display(n) for n in state.revive],
+        "wave_attacked": [named(n) for n in state.wave_attacked],
+        "to_revive": [named(n) for n in state.revive],
         "op_log": list(state.op_log),
     }
     if state.phase == "island":
@@ -216,5 +235,5 @@ def _unplayable(tiles: dict) -> str | None:
     try:
         layout.playable(tiles)
     except IllegalMove as exc:
-        return str(exc)
+        return said(exc)
     return None

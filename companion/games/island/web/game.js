@@ -6,7 +6,9 @@
 //   blank notes map of the 37 spaces that only they write on;
 // - the table (public view): whose turn, markers, perishes, the power token, what was said.
 (function () {
-  const el = ParadoxTable.el;
+  const { el, tr, trn, term, listed } = ParadoxTable;
+  const COMMA = ParadoxTable.lang === "ja" ? "、" : ", ";  // between a label's clauses
+  const AND = ParadoxTable.lang === "ja" ? "と" : " and ";
   const SVG = "http://www.w3.org/2000/svg";
   const ROOT3 = Math.sqrt(3);
   const SIZE = 24;  // hex radius in SVG units
@@ -26,6 +28,8 @@
                sel: null, choose: null, info: null, busy: false, view: null, oracle: [], me: null };
 
   const cap = (s) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s);
+  const dirWords = (d) => term(DIR_WORDS[d]);
+  const named = (id) => term(cap(id));  // a piece's id ("phil") as the players read it
 
   function coord(label) {
     const r = label.charCodeAt(0) - 65 - 3;
@@ -60,7 +64,8 @@
   const HALF_W = 168, HALF_H = 156;
   function label(x, y, text, cls, max) {
     const t = svgEl("text", { x: x.toFixed(1), y: y.toFixed(1), class: cls }, text);
-    const wide = String(text).length * FONT * 0.6;
+    // a kana is ~1 em wide, a letter ~0.6
+    const wide = [...String(text)].reduce((w, c) => w + (/[\u3000-\u9fff\uff00-\uffef]/.test(c) ? 1 : 0.6), 0) * FONT;
     if (max && wide > max) { t.setAttribute("textLength", max); t.setAttribute("lengthAdjust", "spacingAndGlyphs"); }
     return t;
   }
@@ -93,7 +98,7 @@
       const g = svgEl("g", { class: "ocean " + (p.cls || ""), "data-part": name },
         svgEl("polygon", { points: `0,0 ${x1.toFixed(1)},${y1.toFixed(1)} ${x2.toFixed(1)},${y2.toFixed(1)}` }));
       const at = partLabelAt(name);
-      const t = label(at.x, at.y, p.text || name, "part-label", Math.abs(a) === 90 ? 250 : 120);
+      const t = label(at.x, at.y, p.text || term(name), "part-label", Math.abs(a) === 90 ? 250 : 120);
       if (at.rot) t.setAttribute("transform", `rotate(${at.rot} ${at.x.toFixed(1)} ${at.y.toFixed(1)})`);
       g.append(t);
       if (onPart) g.addEventListener("click", () => onPart(name));
@@ -136,45 +141,47 @@
   }
 
   // on a captive's own phone the game waiting for them says so: "waiting for you", not their name
-  function whoIs(v, seat) { return seat === ui.me ? "you" : seat === 0 ? "the OP" : v.names[seat]; }
+  function whoIs(v, seat) { return seat === ui.me ? tr("you") : seat === 0 ? tr("the OP") : v.names[seat]; }
 
   function status(v, compact) {
     const lines = [];
     if (v.phase === "over") {
       lines.push(el("p", { class: "island-winner" }, v.winner === 0
-        ? "The Omnipotence Paradox wins: " + v.perished + " captives perished."
-        : v.names[v.winner] + " completed their mission and wins!"));
+        ? tr("The Omnipotence Paradox wins: {n} captives perished.", { n: v.perished })
+        : tr("{name} completed their mission and wins!", { name: v.names[v.winner] })));
     } else if (v.phase !== "play") {
-      lines.push(el("p", {}, "Setting up: " + ({ island: "the OP builds the island", pieces: "the OP places the Wave, the Rock and the Bush",
-        fruits: "each captive chooses a starting fruit" }[v.phase] || v.phase) +
-        (v.waiting_for !== null ? " · waiting for " + whoIs(v, v.waiting_for) : "")));
+      const step = { island: tr("the OP builds the island"), pieces: tr("the OP places the Wave, the Rock and the Bush"),
+        fruits: tr("each captive chooses a starting fruit") }[v.phase] || v.phase;
+      lines.push(el("p", {}, tr("Setting up: {step}", { step }) +
+        (v.waiting_for !== null ? " · " + tr("waiting for {who}", { who: whoIs(v, v.waiting_for) }) : "")));
     } else {
-      lines.push(el("p", { class: "island-turn" }, `Round ${v.round} · ` +
-        (v.turn === 0 ? "the OP's turn" : v.names[v.turn] + "'s turn") +
-        ` · ${v.actions_left} action${v.actions_left === 1 ? "" : "s"} left` +
-        (v.waiting_for !== null && v.waiting_for !== v.turn ? " · waiting for " + whoIs(v, v.waiting_for) : "")));
+      lines.push(el("p", { class: "island-turn" }, tr("Round {round}", { round: v.round }) + " · " +
+        (v.turn === 0 ? tr("the OP's turn") : tr("{name}'s turn", { name: v.names[v.turn] })) +
+        " · " + trn("{n} action left", "{n} actions left", v.actions_left) +
+        (v.waiting_for !== null && v.waiting_for !== v.turn ? " · " + tr("waiting for {who}", { who: whoIs(v, v.waiting_for) }) : "")));
     }
+    const offMap = () => el("p", { class: "dim" }, tr("Off the map: {pieces}", { pieces: listed(v.off_the_map.map(term)) }));
     if (compact) {
-      lines.push(el("p", { class: "island-public dim" }, "Markers given to the OP: " +
-        Object.entries(v.mission_markers).map(([seat, n]) => `${v.names[seat]} ${n}`).join(" · ") +
-        ` · perished ${v.perished} of ${v.perish_goal}`));
-      lines.push(el("p", { class: "island-token dim" }, v.power_token ? `Power token: ${v.power_token.name}. ${v.power_token.text}` : "No power token in force"));
-      if (v.off_the_map.length) lines.push(el("p", { class: "dim" }, "Off the map: " + v.off_the_map.join(", ")));
+      lines.push(el("p", { class: "island-public dim" }, tr("Markers given to the OP: {markers}", { markers:
+        Object.entries(v.mission_markers).map(([seat, n]) => `${v.names[seat]} ${n}`).join(" · ") }) +
+        " · " + tr("perished {n} of {goal}", { n: v.perished, goal: v.perish_goal })));
+      lines.push(el("p", { class: "island-token dim" }, v.power_token ? tr("Power token: {name}. {text}", v.power_token) : tr("No power token in force")));
+      if (v.off_the_map.length) lines.push(offMap());
       return lines;
     }
     const markers = el("table", { class: "island-public" },
-      el("tr", {}, el("th", {}, "Captive"), el("th", {}, "Markers given to the OP")));
+      el("tr", {}, el("th", {}, tr("Captive")), el("th", {}, tr("Markers given to the OP"))));
     for (const [seat, n] of Object.entries(v.mission_markers)) {
       markers.append(el("tr", { "data-seat": seat }, el("td", {}, v.names[seat] +
         (v.pieces_of_seats[seat].length > 1 ? " (" + v.pieces_of_seats[seat].join(", ") + ")" : "")),
         el("td", { class: "num" }, String(n))));
     }
     lines.push(markers);
-    lines.push(el("p", { class: "island-perished" }, `Perished: ${v.perished} of ${v.perish_goal}`));
+    lines.push(el("p", { class: "island-perished" }, tr("Perished: {n} of {goal}", { n: v.perished, goal: v.perish_goal })));
     lines.push(el("p", { class: "island-token" }, v.power_token
-      ? el("span", {}, el("strong", {}, "Power token in force: " + v.power_token.name), el("br"), el("span", { class: "dim" }, v.power_token.text))
-      : el("span", { class: "dim" }, "No power token in force")));
-    if (v.off_the_map.length) lines.push(el("p", { class: "dim" }, "Off the map: " + v.off_the_map.join(", ")));
+      ? el("span", {}, el("strong", {}, tr("Power token in force: {name}", v.power_token)), el("br"), el("span", { class: "dim" }, v.power_token.text))
+      : el("span", { class: "dim" }, tr("No power token in force"))));
+    if (v.off_the_map.length) lines.push(offMap());
     return lines;
   }
 
@@ -205,45 +212,45 @@
   }
 
   function pips(n, max, cls) {
-    const box = el("span", { class: "pips " + cls, title: `${n} of ${max}` });
+    const box = el("span", { class: "pips " + cls, title: tr("{n} of {max}", { n, max }) });
     for (let i = 0; i < max; i++) box.append(el("span", { class: i < n ? "pip on" : "pip" }));
     box.append(el("span", { class: "pip-num" }, ` ${n}/${max}`));
     return box;
   }
 
   function pieceLine(p, named) {
-    return el("div", { class: "island-piece" }, named ? el("strong", {}, p.piece) : null,
-      p.perished ? el("span", { class: "error" }, " perished") : null,
-      p.lying ? el("span", { class: "dim" }, " lying in a lake") : null,
-      el("div", {}, p.energy_is_health ? "Energy (also health) " : "Health ",
+    return el("div", { class: "island-piece" }, named ? el("strong", {}, term(p.piece)) : null,
+      p.perished ? el("span", { class: "error" }, " " + tr("perished")) : null,
+      p.lying ? el("span", { class: "dim" }, " " + tr("lying in a lake")) : null,
+      el("div", {}, (p.energy_is_health ? tr("Energy (also health)") : tr("Health")) + " ",
         p.energy_is_health ? null : pips(p.health, p.max_health, "health")),
-      p.energy_is_health ? null : el("div", {}, "Energy ", pips(p.energy, p.max_energy, "energy")),
+      p.energy_is_health ? null : el("div", {}, tr("Energy") + " ", pips(p.energy, p.max_energy, "energy")),
       p.energy_is_health ? pips(p.energy, p.max_energy, "energy") : null,
-      p.starting_fruit ? el("div", { class: "dim" }, "Starting fruit: " + p.starting_fruit) : null);
+      p.starting_fruit ? el("div", { class: "dim" }, tr("Starting fruit: {fruit}", { fruit: term(p.starting_fruit) })) : null);
   }
 
   function boardEl(b, pieces) {
     const fruits = el("div", { class: "fruits" });
     for (const [fruit, mark] of Object.entries(b.fruits)) {
       fruits.append(el("span", { class: "fruit " + (mark || "none"), "data-fruit": fruit,
-        title: mark ? fruit + " " + mark : fruit }, fruit));
+        title: mark ? term(fruit) + " " + term(mark) : term(fruit) }, term(fruit)));
     }
     const bonuses = el("ul", { class: "bonuses" });
     b.bonuses.forEach((x) => bonuses.append(el("li", {}, x.words,
-      el("span", { class: "dim" }, " (" + (x.fruits.length ? x.fruits.join(", ") : "no fruit yet") + (x.when === "any" ? ", any time" : "") + ")"))));
+      el("span", { class: "dim" }, " (" + (x.fruits.length ? x.fruits.map(term).join(COMMA) : tr("no fruit yet")) + (x.when === "any" ? COMMA + tr("any time") : "") + ")"))));
     const total = b.markers_left + b.crossed_out.length;
     return el("div", { class: "island-board" },
-      el("h3", {}, b.character),
+      el("h3", {}, term(b.character)),
       ...pieces.map((p) => pieceLine(p, pieces.length > 1 || p.piece !== b.character)),
-      el("p", {}, el("strong", {}, "Mission: "), b.mission),
-      el("div", {}, "Progress ", pips(b.crossed_out.length, total, "mission"),
-        b.crossed_out.length ? el("span", { class: "dim" }, " · " + b.crossed_out.join(", ")) : null),
-      el("p", { class: "dim" }, "Fruits: circled can be used, crossed out are spent"), fruits,
-      el("p", { class: "dim" }, "Bonuses"), bonuses,
-      b.additional_bonuses ? el("p", {}, "Additional bonus squares: " +
-        b.additional_bonuses.map((x, i) => `${i + 1} ${x.state || "empty"}`).join(" · ")) : null,
-      b.crossed_out_op_pieces && b.crossed_out_op_pieces.length ? el("p", {}, "OP pieces crossed out: " + b.crossed_out_op_pieces.join(", ")) : null,
-      b.called_off ? el("p", {}, "Called off: " + b.called_off.join(", ")) : null);
+      el("p", {}, el("strong", {}, tr("Mission:") + " "), b.mission),
+      el("div", {}, tr("Progress") + " ", pips(b.crossed_out.length, total, "mission"),
+        b.crossed_out.length ? el("span", { class: "dim" }, " · " + b.crossed_out.join(COMMA)) : null),
+      el("p", { class: "dim" }, tr("Fruits: circled can be used, crossed out are spent")), fruits,
+      el("p", { class: "dim" }, tr("Bonuses")), bonuses,
+      b.additional_bonuses ? el("p", {}, tr("Additional bonus squares: {squares}", { squares:
+        b.additional_bonuses.map((x, i) => `${i + 1} ${term(x.state || "empty")}`).join(" · ") })) : null,
+      b.crossed_out_op_pieces && b.crossed_out_op_pieces.length ? el("p", {}, tr("OP pieces crossed out: {pieces}", { pieces: b.crossed_out_op_pieces.map(term).join(COMMA) })) : null,
+      b.called_off ? el("p", {}, tr("Called off: {pieces}", { pieces: b.called_off.map(term).join(COMMA) })) : null);
   }
 
   function button(text, attrs, onclick) {
@@ -262,7 +269,7 @@
     return d;
   }
 
-  function optionWords(o) { return DIR_WORDS[o] ? `${o} · ${DIR_WORDS[o]}` : o; }
+  function optionWords(o) { return DIR_WORDS[o] ? `${o} · ${dirWords(o)}` : term(o); }
 
   // What a fruit's bonus does, in the board's words (a captive's own board; in the OP's view, the
   // board of the seat the move is for).
@@ -275,22 +282,26 @@
   function moveWords(m, v) {
     const who = m.type.startsWith("Bush") ? "Bush" : "Rock";
     switch (m.type) {
-      case "WaveMove": return "Wave to " + m.part;
-      case "WaveAttack": return "Wave attacks " + cap(m.target);
-      case "BushAction": case "RockAction":
-        if (m.push) return `${who} pushes ${cap(m.push)} ${DIR_WORDS[m.push_direction]}` +
-          (m.direction ? (m.push_first ? ", then moves " : " after moving ") + DIR_WORDS[m.direction] : "");
-        return `${who} ${DIR_WORDS[m.direction]}` + (m.start ? " from " + m.start : "") +
-          (m.activate ? ", through it" : "") + (m.through ? " out at " + m.through : "") +
-          (m.then ? ", then " + DIR_WORDS[m.then] : "");
-      case "Rest": return "Rest" + (m.piece ? " (" + cap(m.piece) + ")" : "") + ": restore 2 energy";
+      case "WaveMove": return tr("Wave to {part}", { part: term(m.part) });
+      case "WaveAttack": return tr("Wave attacks {name}", { name: named(m.target) });
+      case "BushAction": case "RockAction": {
+        const said = { piece: term(who), name: named(m.push), direction: dirWords(m.push_direction), to: dirWords(m.direction) };
+        if (m.push) return !m.direction ? tr("{piece} pushes {name} {direction}", said)
+          : m.push_first ? tr("{piece} pushes {name} {direction}, then moves {to}", said) : tr("{piece} pushes {name} {direction} after moving {to}", said);
+        return tr("{piece} {direction}", { piece: term(who), direction: dirWords(m.direction) }) +
+          (m.start ? " " + tr("from {space}", { space: m.start }) : "") +
+          (m.activate ? COMMA + tr("through it") : "") + (m.through ? " " + tr("out at {space}", { space: m.through }) : "") +
+          (m.then ? COMMA + tr("then {direction}", { direction: dirWords(m.then) }) : "");
+      }
+      case "Rest": return m.piece ? tr("Rest ({name}): restore 2 energy", { name: named(m.piece) }) : tr("Rest: restore 2 energy");
       case "UseBonus": {
         const words = v ? bonusWords(v, m.seat, m.fruit) : "";
-        return `Use the ${m.fruit}` + (m.piece ? " (" + cap(m.piece) + ")" : "") + (words ? ": " + words : "") + (m.target ? " · " + m.target : "") +
-          (m.direction ? " · " + DIR_WORDS[m.direction] : "");
+        return (m.piece ? tr("Use the {fruit} ({name})", { fruit: term(m.fruit), name: named(m.piece) }) : tr("Use the {fruit}", { fruit: term(m.fruit) })) +
+          (words ? ": " + words : "") + (m.target ? " · " + term(m.target) : "") +
+          (m.direction ? " · " + dirWords(m.direction) : "");
       }
-      case "UseExtraBonus": return "Additional bonus square " + m.square;
-      case "EndTurn": return "End turn";
+      case "UseExtraBonus": return tr("Additional bonus square {square}", { square: m.square });
+      case "EndTurn": return tr("End turn");
       default: return m.type;
     }
   }
@@ -300,7 +311,7 @@
   function decisionEl(v, send, mine) {
     const d = v.decision;
     if (!d) return null;
-    if (!mine) return el("p", { class: "island-waiting" }, `Waiting for ${whoIs(v, d.seat)}: ${d.prompt}`);
+    if (!mine) return el("p", { class: "island-waiting" }, tr("Waiting for {who}: {prompt}", { who: whoIs(v, d.seat), prompt: d.prompt }));
     const said = {};
     (d.choices || []).forEach((c) => { said[c.option] = c; });
     const chooses = (v.legal || []).filter((m) => m.type === "Choose" && m.seat === (d.seat === undefined ? m.seat : d.seat));
@@ -333,10 +344,10 @@
     };
     return el("div", { class: "decision oracle" },
       el("p", { class: "decision-prompt" }, d.prompt),
-      el("p", { class: "dim" }, "Tap up to two directions, then ask."),
-      el("div", { class: "pad" }, ...DIRS.map((x) => button(`${x} · ${DIR_WORDS[x]}`,
+      el("p", { class: "dim" }, tr("Tap up to two directions, then ask.")),
+      el("div", { class: "pad" }, ...DIRS.map((x) => button(`${x} · ${dirWords(x)}`,
         { "data-dir": x, class: picked.includes(x) ? "on" : "quiet" }, () => tap(x)))),
-      button(picked.length ? `Ask about ${picked.map((x) => DIR_WORDS[x]).join(" and ")}` : "Ask about no direction",
+      button(picked.length ? tr("Ask about {directions}", { directions: picked.map(dirWords).join(AND) }) : tr("Ask about no direction"),
         { id: "island-oracle-ask", "data-option": move ? move.option : "" },
         () => { if (move) { ui.oracle = []; post(send, move); } }));
   }
@@ -349,20 +360,21 @@
 
   const TOKEN_WORDS = { "to-fruit": "to fruit", "to-lake": "to lake" };  // the rest by their id
   const KIND_TEXT = {
-    fruit: (s) => [s.value], camp: (s) => ["Camp " + s.value], oracle: () => ["Oracle"], mirage: (s) => [s.value],
-    knot: (s) => ["Knot " + s.value], portal: (s) => ["Portal " + s.value], lake: () => ["lake"],
-    anomaly: (s, tokens) => [TOKEN_WORDS[tokens[s.space]] || tokens[s.space] || "anomaly"],
+    fruit: (s) => [term(s.value)], camp: (s) => [tr("Camp {camp}", { camp: s.value })], oracle: () => [tr("Oracle")], mirage: (s) => [term(s.value)],
+    knot: (s) => [tr("Knot {n}", { n: s.value })], portal: (s) => [tr("Portal {number}", { number: s.value })], lake: () => [tr("lake")],
+    anomaly: (s, tokens) => [term(TOKEN_WORDS[tokens[s.space]] || tokens[s.space]) || tr("an anomaly")],
   };
   const OP_PIECES = ["Wave", "Bush", "Rock"];
   const DOES = {
-    Wave: "moves to another part of the ocean, or attacks a captive beside its part (1 health).",
-    attack: "moves one space (never the same space twice a turn) and attacks every captive there (1 health, 1 energy).",
-    push: "moves one space, or pushes a captive next to it one space on (across a whole lake).",
+    Wave: () => tr("The Wave moves to another part of the ocean, or attacks a captive beside its part (1 health)."),
+    attack: (piece) => tr("The {piece} moves one space (never the same space twice a turn) and attacks every captive there (1 health, 1 energy).", { piece }),
+    push: (piece) => tr("The {piece} moves one space, or pushes a captive next to it one space on (across a whole lake).", { piece }),
   };
 
+  // a portal's fill: the colour its name says
+  const COLOURS = ["red", "blue", "green", "yellow"];
   function portalColour(s) {
-    const m = /\((\w+)\)/.exec(s.name || "");
-    return m ? m[1] : "";
+    return COLOURS.find((c) => (s.name || "").includes("(" + c + ")") || (s.name || "").includes("（" + term(c) + "）")) || "";
   }
 
   function spacesOf(v) {
@@ -374,7 +386,8 @@
   // Where each OP piece stands: the spaces (a whole lake counts as its space) or ocean part to tap.
   function opPlaces(v) {
     const spaces = Object.values(spacesOf(v));
-    const lakeOf = (name) => spaces.filter((s) => s.kind === "lake" && s.name === name).map((s) => s.space);
+    // a lake by the Wave's id for it ("the straight lake")
+    const lakeOf = (place) => spaces.filter((s) => s.kind === "lake" && `the ${s.value} lake` === place).map((s) => s.space);
     const out = {};
     for (const which of OP_PIECES) {
       const at = v.op_pieces[which];
@@ -383,7 +396,7 @@
       else if (which === "Wave") out[which] = lakeOf(at);
       else {
         const s = spaces.find((x) => x.space === at);
-        out[which] = s && s.kind === "lake" ? lakeOf(s.name) : [at];
+        out[which] = s && s.kind === "lake" ? lakeOf(`the ${s.value} lake`) : [at];
       }
     }
     return out;
@@ -407,21 +420,21 @@
     const m = v.legal[r.i];
     const words = moveWords(m, v);
     if (r.pushes || m.type === "WaveMove" || m.type === "WaveAttack") return words;
-    const ocean = PARTS.includes(r.to[0]) ? ["the " + r.to.join(" / ") + " ocean"] : [];
-    return words + ": " + r.path.concat(ocean).join(" → ") + (r.hits ? ", attacks " + r.hits : "");
+    const ocean = PARTS.includes(r.to[0]) ? [tr("the {part} ocean", { part: r.to.map(term).join(" / ") })] : [];
+    return words + ": " + r.path.concat(ocean).join(" → ") + (r.hits ? COMMA + tr("attacks {names}", { names: r.hits }) : "");
   }
 
   function does(v, which) {
-    if (which === "Wave") return "The Wave " + DOES.Wave;
+    if (which === "Wave") return DOES.Wave();
     const litho = v.power_token && v.power_token.id === "lithophytes";
-    return `The ${which} ` + ((which === "Bush") !== litho ? DOES.attack : DOES.push);
+    return ((which === "Bush") !== litho ? DOES.attack : DOES.push)(term(which));
   }
 
   function hereWords(v, where) {
     const places = opPlaces(v);
-    const here = v.captive_pieces.filter((p) => p.space === where).map((p) => p.piece)
-      .concat(OP_PIECES.filter((w) => places[w].includes(where)).map((w) => "the " + w));
-    return placeWords(v, where) + (here.length ? " · here: " + here.join(", ") : "");
+    const here = v.captive_pieces.filter((p) => p.space === where).map((p) => term(p.piece))
+      .concat(OP_PIECES.filter((w) => places[w].includes(where)).map((w) => tr("the {piece}", { piece: term(w) })));
+    return placeWords(v, where) + (here.length ? " · " + tr("here: {pieces}", { pieces: here.join(COMMA) }) : "");
   }
 
   function opTap(v, send, where) {
@@ -467,11 +480,13 @@
       (ui.info === where ? " info" : "");
     const onSpace = {}, onPart = {};
     const add = (where, p) => { const box = PARTS.includes(where) ? onPart : onSpace; (box[where] = box[where] || []).push(p); };
-    v.captive_pieces.forEach((p) => { if (p.space) add(p.space, { key: p.piece, text: p.piece.slice(0, 2), cls: "captive" + (p.lying ? " lying" : "") }); });
+    // two letters of a name, or one kana, fit a token
+    const short = (name) => (ParadoxTable.lang === "ja" ? term(name).slice(0, 1) : name.slice(0, 2));
+    v.captive_pieces.forEach((p) => { if (p.space) add(p.space, { key: p.piece, text: short(p.piece), cls: "captive" + (p.lying ? " lying" : "") }); });
     const preview = v.phase === "pieces" ? { Wave: ui.wave, Rock: ui.rock, Bush: ui.bush } : null;
     for (const which of OP_PIECES) {
       const at = preview ? preview[which] : (places[which] || [])[0];
-      if (at) add(at, { key: which, text: which[0], cls: "op-piece " + which.toLowerCase() + (preview ? " preview" : "") });
+      if (at) add(at, { key: which, text: term(which)[0], cls: "op-piece " + which.toLowerCase() + (preview ? " preview" : "") });
     }
     const markers = {};
     for (const b of Object.values(v.boards)) for (const m of b.markers_on) if (m.space) markers[m.space] = (markers[m.space] || 0) + 1;
@@ -524,7 +539,7 @@
     const parts = [];
     function endTurn() {
       const end = of("EndTurn")[0];
-      return end ? button("End turn", { id: "island-end-turn" }, () => { ui.sel = null; post(send, end); }) : null;
+      return end ? button(tr("End turn"), { id: "island-end-turn" }, () => { ui.sel = null; post(send, end); }) : null;
     }
     if (v.phase === "island") {
       parts.push(...buildPanel(v, send));
@@ -534,20 +549,20 @@
       const select = (k, text) => {
         const opts = [...new Set(place.map((m) => m[k]))];
         if (!opts.includes(ui[k])) ui[k] = opts[0];
-        const s = el("select", { id: "island-" + k }, ...opts.map((o) => el("option", { value: o }, spaces[o] ? `${o} · ${spaces[o].name}` : o)));
+        const s = el("select", { id: "island-" + k }, ...opts.map((o) => el("option", { value: o }, spaces[o] ? `${o} · ${spaces[o].name}` : term(o))));
         s.value = ui[k];
         s.addEventListener("change", () => { ui[k] = s.value; redraw(); });
-        return el("label", {}, text + " ", s);
+        return el("label", {}, term(text) + " ", s);
       };
-      parts.push(el("p", {}, "Put your pieces on the island: tap an ocean part for the Wave, an anomaly for the Rock, a fruit for the Bush."),
+      parts.push(el("p", {}, tr("Put your pieces on the island: tap an ocean part for the Wave, an anomaly for the Rock, a fruit for the Bush.")),
         el("div", { class: "row place" }, select("wave", "Wave"), select("rock", "Rock"), select("bush", "Bush")),
-        button("Place the pieces", { id: "island-place" }, () => {
+        button(tr("Place the pieces"), { id: "island-place" }, () => {
           const m = place.find((x) => x.wave === ui.wave && x.rock === ui.rock && x.bush === ui.bush);
-          if (!m) { ui.msg = "Those places are not allowed together"; ui.bad = true; flash(); return; }
+          if (!m) { ui.msg = tr("Those places are not allowed together"); ui.bad = true; flash(); return; }
           post(send, m);
         }));
     } else if (v.phase === "fruits") {
-      parts.push(el("p", { class: "island-waiting" }, `Waiting for ${whoIs(v, v.waiting_for)} to choose a starting fruit.`));
+      parts.push(el("p", { class: "island-waiting" }, tr("Waiting for {who} to choose a starting fruit.", { who: whoIs(v, v.waiting_for) })));
     }
     if (v.decision) parts.push(decisionEl(v, send, v.decision.seat === 0));
     const who = actors(v);
@@ -555,28 +570,28 @@
     if (v.interrupt && who.includes(v.interrupt)) ui.sel = v.interrupt;
     if (who.length) {
       const n = v.actions_left;
-      parts.push(el("p", { class: "op-turn" }, v.decision ? `Or act once with the ${v.interrupt} now: tap it, then a lit place.`
-        : `Your turn · ${n} action${n === 1 ? "" : "s"} left`),
-      v.decision ? null : el("p", { class: "dim" }, "Tap a piece on the map, then a lit place."),
+      parts.push(el("p", { class: "op-turn" }, v.decision ? tr("Or act once with the {piece} now: tap it, then a lit place.", { piece: term(v.interrupt) })
+        : tr("Your turn") + " · " + trn("{n} action left", "{n} actions left", n)),
+      v.decision ? null : el("p", { class: "dim" }, tr("Tap a piece on the map, then a lit place.")),
       el("div", { class: "row pieces-pick" }, ...OP_PIECES.map((w) => {
-        const b = button(w, { "data-pick": w, class: ui.sel === w ? "on" : "quiet" }, () => { ui.sel = ui.sel === w ? null : w; ui.choose = null; redraw(); });
+        const b = button(term(w), { "data-pick": w, class: ui.sel === w ? "on" : "quiet" }, () => { ui.sel = ui.sel === w ? null : w; ui.choose = null; redraw(); });
         if (!who.includes(w)) b.disabled = true;
         return b;
       }), endTurn()));
     }
     if (!who.length) parts.push(endTurn());
     if (v.phase === "play" && !v.decision && v.turn !== 0) {
-      parts.push(el("p", { class: "island-waiting" }, `${v.names[v.turn]}'s turn: wait for their declaration.`));
+      parts.push(el("p", { class: "island-waiting" }, tr("{name}'s turn: wait for their declaration.", { name: v.names[v.turn] })));
     }
-    if (v.phase === "over") parts.push(el("p", {}, "The game is over."));
+    if (v.phase === "over") parts.push(el("p", {}, tr("The game is over.")));
     // under the map, where the tap was: what the chosen piece does, a tap that can mean more than
     // one move, and a refusal
     const foot = [];
     if (who.length && ui.sel) foot.push(el("p", { class: "op-does dim" }, does(v, ui.sel)));
     if (who.length && ui.choose) {
-      foot.push(el("div", { class: "decision op-choose" }, el("p", { class: "decision-prompt" }, "Which one, at " + ui.choose.where + "?"),
+      foot.push(el("div", { class: "decision op-choose" }, el("p", { class: "decision-prompt" }, tr("Which one, at {space}?", { space: ui.choose.where })),
         ...ui.choose.list.map((r) => button(reachWords(v, r), { class: "quiet", "data-reach": r.i }, () => { ui.choose = null; post(send, v.legal[r.i]); })),
-        button("Cancel", { class: "quiet" }, () => { ui.choose = null; redraw(); })));
+        button(tr("Cancel"), { class: "quiet" }, () => { ui.choose = null; redraw(); })));
     }
     foot.push(msgEl());
     return [el("div", { id: "island-op", class: "op-panel" }, ...parts.filter(Boolean)), el("div", { class: "op-foot" }, ...foot)];
@@ -590,25 +605,25 @@
     for (const which of OP_PIECES) {
       const list = reach.filter((r) => r.piece === which);
       if (!list.length) continue;
-      rows.push(el("div", { class: "op-actions", "data-actions": which }, el("strong", {}, which),
+      rows.push(el("div", { class: "op-actions", "data-actions": which }, el("strong", {}, term(which)),
         el("div", { class: "row" }, ...list.map((r) => button(reachWords(v, r), { class: "quiet", "data-kind": v.legal[r.i].type },
           () => post(send, v.legal[r.i]))))));
     }
-    return fold("op-list", `Every move as a list (${reach.length})`, ...rows);
+    return fold("op-list", tr("Every move as a list ({n})", { n: reach.length }), ...rows);
   }
 
   function placeWords(v, where) {
     const s = spacesOf(v)[where];
-    return s ? `${where} · ${s.name}` : PARTS.includes(where) ? `the ${where} ocean` : where;
+    return s ? `${where} · ${s.name}` : PARTS.includes(where) ? tr("the {part} ocean", { part: term(where) }) : where;
   }
 
   // The OP's notes follow the pieces: where each one is now, then what happened behind the screen.
   function behindTheScreen(v) {
-    const now = OP_PIECES.map((w) => el("li", {}, w + ": " + (v.op_pieces[w] ? placeWords(v, v.op_pieces[w]) : "off the map")))
-      .concat(v.captive_pieces.map((p) => el("li", {}, p.piece + ": " + (p.space ? placeWords(v, p.space) + (p.lying ? ", lying" : "") : "off the island"))));
-    return fold("log", "Behind the screen",
-      el("p", { class: "dim" }, "Where every piece is now"), el("ul", { class: "op-now" }, ...now),
-      v.op_log.length ? el("p", { class: "dim" }, "What happened, latest first") : null,
+    const now = OP_PIECES.map((w) => el("li", {}, term(w) + ": " + (v.op_pieces[w] ? placeWords(v, v.op_pieces[w]) : tr("off the map"))))
+      .concat(v.captive_pieces.map((p) => el("li", {}, term(p.piece) + ": " + (p.space ? placeWords(v, p.space) + (p.lying ? COMMA + tr("lying") : "") : tr("off the island")))));
+    return fold("log", tr("Behind the screen"),
+      el("p", { class: "dim" }, tr("Where every piece is now")), el("ul", { class: "op-now" }, ...now),
+      v.op_log.length ? el("p", { class: "dim" }, tr("What happened, latest first")) : null,
       v.op_log.length ? el("ol", { class: "op-log", reversed: "" }, ...v.op_log.slice(-15).reverse().map((t) => el("li", {}, t))) : null);
   }
 
@@ -618,32 +633,33 @@
     for (const [seat, b] of Object.entries(v.boards)) {
       const pieces = v.captive_pieces.filter((p) => String(p.seat) === seat);
       const card = boardEl(b, pieces);
-      card.append(el("p", { class: "dim" }, "Where: " + pieces.map((p) => p.piece + " " + (p.space || "off the island")).join(", ") +
-        (b.markers_on.length ? " · markers: " + b.markers_on.map((m) => m.symbol + (m.space ? " on " + m.space : "")).join(", ") : "")));
+      card.append(el("p", { class: "dim" }, tr("Where: {pieces}", { pieces: pieces.map((p) => term(p.piece) + " " + (p.space || tr("off the island"))).join(COMMA) }) +
+        (b.markers_on.length ? " · " + tr("markers: {markers}", { markers: b.markers_on.map((m) => m.symbol + (m.space ? " " + tr("on {space}", { space: m.space }) : "")).join(COMMA) }) : "")));
       captives.append(card);
     }
     const panel = opPanel(v, send);
     root.replaceChildren(...[
       el("div", { class: "island-aloud", id: "island-aloud" },
-        el("div", { class: "aloud-head" }, el("span", { class: "dim" }, aloud.length ? `Say aloud (${aloud.length})` : "Last said"),
-          aloud.length ? button("Said it", { id: "island-said-it", class: "quiet" }, () => { markSaid(v); redraw(); }) : null),
+        el("div", { class: "aloud-head" }, el("span", { class: "dim" }, aloud.length ? tr("Say aloud ({n})", { n: aloud.length }) : tr("Last said")),
+          aloud.length ? button(tr("Said it"), { id: "island-said-it", class: "quiet" }, () => { markSaid(v); redraw(); }) : null),
         // many lines scroll inside the box, so the OP's own moves stay on the first screen
         el("div", { class: "aloud-lines" }, ...(aloud.length ? aloud : v.said.slice(-1).map((s) => s.speaker + ": " + s.words)).map((w) => {
-          const p = el("p", { class: "clamped", title: "Tap to read it all" }, w);
+          const p = el("p", { class: "clamped", title: tr("Tap to read it all") }, w);
           p.addEventListener("click", () => p.classList.toggle("clamped"));
           return p;
         }))),
       panel[0],
       v.island ? opMap(v, send) : v.building ? buildMap(v, send) : null,
       panel[1],
-      v.island ? el("p", { id: "island-info", class: "dim" }, ui.info ? hereWords(v, ui.info) : "Tap a space to see what is there.") : null,
+      v.island ? el("p", { id: "island-info", class: "dim" }, ui.info ? hereWords(v, ui.info) : tr("Tap a space to see what is there.")) : null,
       opList(v, send),
       ...status(v, true),
-      v.trails && Object.keys(v.trails).length ? el("p", { class: "dim" }, "This turn: " + Object.entries(v.trails).map(([k, s]) => k + " " + s.join("→")).join(" · ")) : null,
+      v.trails && Object.keys(v.trails).length ? el("p", { class: "dim" }, tr("This turn: {trails}", { trails:
+        Object.entries(v.trails).map(([k, s]) => term(k) + " " + s.map((x) => (x.startsWith("lake:") ? term(x.slice(5)) : x)).join("→")).join(" · ") })) : null,
       v.island ? behindTheScreen(v) : null,
       v.phase === "play" ? correctionsEl(v, send) : null,
-      fold("captives", "Captives' boards", captives),
-      fold("said", "Said at the table", saidLog(v, 30)),
+      fold("captives", tr("Captives' boards"), captives),
+      fold("said", tr("Said at the table"), saidLog(v, 30)),
     ].filter(Boolean));
   }
 
@@ -656,9 +672,10 @@
   const LABEL_AT = {};
   LABELS.forEach((l) => { LABEL_AT[coord(l).join(",")] = l; });
   const VECTORS = { E: [1, 0], SE: [0, 1], SW: [-1, 1], W: [-1, 0], NW: [0, -1], NE: [1, -1] };
-  const PRINTED = { fruit: "a fruit", camp: "a camp", oracle: "an oracle", mirage: "a mirage", knot: "an Escher knot",
-                    portal: "a portal", anomaly: "an anomaly" };
-  const VALUE_HINT = { fruit: "apple, banana…", camp: "A or B", mirage: "snakes, zombies, UFOs…", knot: "1-3", portal: "1-3" };
+  // words looked up when drawn: the page's words may arrive after this script
+  const PRINTED = () => ({ fruit: tr("a fruit"), camp: tr("a camp"), oracle: tr("an oracle"), mirage: tr("a mirage"), knot: tr("an Escher knot"),
+                    portal: tr("a portal"), anomaly: tr("an anomaly") });
+  const VALUE_HINT = () => ({ fruit: tr("apple, banana…"), camp: tr("A or B"), mirage: tr("snakes, zombies, UFOs…"), knot: "1-3", portal: "1-3" });
 
   function turned(cell, turns) {
     let [q, r] = cell;
@@ -675,43 +692,42 @@
     const [dq, dr] = turned(t.cells[1], ui.turns);
     const dir = Object.keys(VECTORS).find((d) => VECTORS[d][0] === dq && VECTORS[d][1] === dr);
     const first = t.spaces[0].name, second = t.spaces[1].name;
-    return t.shape === "pair" ? `Tap the space for ${first}; ${second} lies to its ${DIR_WORDS[dir]}.`
-      : `Tap the space for one end of ${first}; the next space lies to its ${DIR_WORDS[dir]}.`;
+    return t.shape === "pair" ? tr("Tap the space for {first}; {second} lies to its {direction}.", { first, second, direction: dirWords(dir) })
+      : tr("Tap the space for one end of {first}; the next space lies to its {direction}.", { first, direction: dirWords(dir) });
   }
 
   function buildPanel(v, send) {
     const b = v.building, parts = [];
     const left = b.tiles.filter((t) => !t.laid);
     if (!left.some((t) => t.id === ui.tile)) ui.tile = null;
-    parts.push(el("p", {}, `Lay your tiles behind the screen and here as they go down (${17 - left.length} of 17 laid): ` +
-      "choose a tile, turn it like yours, then tap the lit space for its first half."));
+    parts.push(el("p", {}, tr("Lay your tiles behind the screen and here as they go down ({n} of 17 laid): choose a tile, turn it like yours, then tap the lit space for its first half.", { n: 17 - left.length })));
     if (b.last_island.length) {
-      parts.push(button("Lay the island of your last game", { id: "island-last" }, () => post(send, { type: "BuildIsland", placements: b.last_island })));
+      parts.push(button(tr("Lay the island of your last game"), { id: "island-last" }, () => post(send, { type: "BuildIsland", placements: b.last_island })));
     }
-    if (b.problem) parts.push(el("p", { class: "error", id: "island-printing-problem" }, "Your tiles as reprinted: " + b.problem + "."));
+    if (b.problem) parts.push(el("p", { class: "error", id: "island-printing-problem" }, tr("Your tiles as reprinted: {problem}.", { problem: b.problem })));
     parts.push(el("div", { class: "row tiles-pick" }, ...left.map((t) => button(tileWords(t),
       { "data-tile": t.id, class: (ui.tile === t.id ? "on" : "quiet") + (t.reprinted ? " reprinted" : "") },
       () => { ui.tile = ui.tile === t.id ? null : t.id; ui.turns = 0; ui.lift = null; redraw(); }))));
     const t = left.find((x) => x.id === ui.tile);
     if (t) {
       parts.push(el("div", { class: "row" },
-        button(`Turn ⟳ ${ui.turns * 60}°`, { id: "island-turn", class: "quiet" }, () => { ui.turns = (ui.turns + 1) % 6; redraw(); }),
+        button(tr("Turn ⟳ {degrees}°", { degrees: ui.turns * 60 }), { id: "island-turn", class: "quiet" }, () => { ui.turns = (ui.turns + 1) % 6; redraw(); }),
         el("span", { class: "dim", id: "island-lay-words" }, layWords(t))));
       if (t.shape === "pair") parts.push(reprintEl(t, send));
     }
     if (ui.lift) {
       parts.push(el("div", { class: "row" }, el("span", {}, `${ui.lift}: `),
-        button("Lift this tile", { id: "island-lift" }, () => { const tile = ui.lift; ui.lift = null; post(send, { type: "LiftTile", tile }); }),
-        button("Leave it", { class: "quiet" }, () => { ui.lift = null; redraw(); })));
+        button(tr("Lift this tile"), { id: "island-lift" }, () => { const tile = ui.lift; ui.lift = null; post(send, { type: "LiftTile", tile }); }),
+        button(tr("Leave it"), { class: "quiet" }, () => { ui.lift = null; redraw(); })));
     }
-    parts.push(el("div", { class: "row" }, button("Random island", { id: "island-random", class: "quiet" }, () => post(send, { type: "RandomIsland" })),
-      el("span", { class: "dim" }, "or let the companion lay one; then lay your tiles to match its map.")));
-    const area = el("textarea", { id: "island-build-text", rows: 8, placeholder: "One tile per line: <tile> <space> <turns>, e.g. lake-straight A3 3" });
+    parts.push(el("div", { class: "row" }, button(tr("Random island"), { id: "island-random", class: "quiet" }, () => post(send, { type: "RandomIsland" })),
+      el("span", { class: "dim" }, tr("or let the companion lay one; then lay your tiles to match its map."))));
+    const area = el("textarea", { id: "island-build-text", rows: 8, placeholder: tr("One tile per line: <tile> <space> <turns>, e.g. lake-straight A3 3") });
     area.value = ui.build;
     area.addEventListener("input", () => { ui.build = area.value; });
-    parts.push(fold("build", "Or type the whole island",
-      el("p", { class: "dim" }, "All 17 tiles, each as its name, the space of its first half, and how many times it is turned clockwise."),
-      area, button("Build this island", { class: "quiet" }, () => post(send, { type: "BuildIsland",
+    parts.push(fold("build", tr("Or type the whole island"),
+      el("p", { class: "dim" }, tr("All 17 tiles, each as its name, the space of its first half, and how many times it is turned clockwise.")),
+      area, button(tr("Build this island"), { class: "quiet" }, () => post(send, { type: "BuildIsland",
         placements: ui.build.split("\n").map((x) => x.trim()).filter(Boolean) }))));
     return parts;
   }
@@ -720,24 +736,25 @@
   function reprintEl(t, send) {
     const p = ui.print && ui.print.tile === t.id ? ui.print
       : (ui.print = { tile: t.id, half: 2, kind: t.spaces[1].kind, value: t.spaces[1].value, arrows: (t.spaces[1].arrows || []).join(" ") });
-    const half = el("select", { id: "island-print-half" }, ...t.spaces.map((s, i) => el("option", { value: i + 1 }, `half ${i + 1}: ${s.name}`)));
+    const half = el("select", { id: "island-print-half" }, ...t.spaces.map((s, i) => el("option", { value: i + 1 }, tr("half {n}: {name}", { n: i + 1, name: s.name }))));
     half.value = String(p.half);
     half.addEventListener("change", () => {
       const s = t.spaces[+half.value - 1];
       Object.assign(p, { half: +half.value, kind: s.kind, value: s.value, arrows: (s.arrows || []).join(" ") });
       redraw();
     });
-    const kind = el("select", { id: "island-print-kind" }, ...Object.entries(PRINTED).map(([k, w]) => el("option", { value: k }, w)));
+    const kind = el("select", { id: "island-print-kind" }, ...Object.entries(PRINTED()).map(([k, w]) => el("option", { value: k }, w)));
     kind.value = p.kind;
     kind.addEventListener("change", () => { p.kind = kind.value; p.value = ""; redraw(); });
-    const value = VALUE_HINT[p.kind] ? el("input", { id: "island-print-value", placeholder: VALUE_HINT[p.kind], size: 10 }) : null;
+    const hint = VALUE_HINT()[p.kind];
+    const value = hint ? el("input", { id: "island-print-value", placeholder: hint, size: 10 }) : null;
     if (value) { value.value = p.value; value.addEventListener("input", () => { p.value = value.value.trim(); }); }
     const arrows = p.kind === "knot" ? el("input", { id: "island-print-arrows", placeholder: "NW-SW NE-SE E-W", size: 16 }) : null;
     if (arrows) { arrows.value = p.arrows; arrows.addEventListener("input", () => { p.arrows = arrows.value; }); }
-    return fold("reprint", "My tile is printed differently",
-      el("p", { class: "dim" }, "Set what your tile shows; the companion keeps it for your next game."),
+    return fold("reprint", tr("My tile is printed differently"),
+      el("p", { class: "dim" }, tr("Set what your tile shows; the companion keeps it for your next game.")),
       el("div", { class: "row" }, half, kind, value, arrows),
-      button("Save this space", { id: "island-print-save", class: "quiet" }, () => post(send, {
+      button(tr("Save this space"), { id: "island-print-save", class: "quiet" }, () => post(send, {
         type: "PrintSpace", tile: t.id, half: p.half, kind: p.kind, value: p.value,
         arrows: p.kind === "knot" ? p.arrows.split(/\s+/).filter(Boolean) : [] })));
   }
@@ -774,8 +791,8 @@
   // moves a piece, sets a track, marks a fruit or a captive's map. The table hears the OP's words,
   // or words that never say where a piece is.
 
-  const FIXES = { place: "Move a piece", health: "Set health", energy: "Set energy", fruit: "Circle or cross out a fruit",
-                  mark: "Mark a captive's map" };
+  const FIXES = () => ({ place: tr("Move a piece"), health: tr("Set health"), energy: tr("Set energy"), fruit: tr("Circle or cross out a fruit"),
+                  mark: tr("Mark a captive's map") });
 
   function correctionsEl(v, send) {
     const f = ui.fix || (ui.fix = { what: "place", piece: "", space: "", value: "", fruit: "", words: "" });
@@ -789,39 +806,37 @@
       s.addEventListener("change", () => { f[key] = s.value; redraw(); });
       return s;
     };
-    const spaces = spacesOf(v);
-    const spaceWords = (s) => (spaces[s] ? `${s} · ${spaces[s].name}` : PARTS.includes(s) ? `the ${s} ocean` : s);
-    const fields = [el("label", {}, "What ", select("island-fix-what", Object.keys(FIXES), "what", (k) => FIXES[k])),
-      el("label", {}, f.what === "place" ? "Piece " : "Captive ", select("island-fix-piece", who, "piece"))];
+    const spaceWords = (s) => placeWords(v, s);
+    const fields = [el("label", {}, tr("What") + " ", select("island-fix-what", Object.keys(FIXES()), "what", (k) => FIXES()[k])),
+      el("label", {}, (f.what === "place" ? tr("Piece") : tr("Captive")) + " ", select("island-fix-piece", who, "piece", term))];
     const piece = v.captive_pieces.find((p) => p.piece === f.piece);
     if (f.what === "place") {
-      fields.push(el("label", {}, "To ", select("island-fix-space", f.piece === "Wave" ? PARTS : LABELS, "space", spaceWords)));
+      fields.push(el("label", {}, tr("To") + " ", select("island-fix-space", f.piece === "Wave" ? PARTS : LABELS, "space", spaceWords)));
     } else if (f.what === "health" || f.what === "energy") {
       const top = piece ? (f.what === "health" ? piece.max_health : piece.max_energy) || piece.max_energy : 9;
       const now = piece ? piece[f.what] ?? piece.energy : 0;
       const range = Array.from({ length: top + 1 }, (_, i) => String(i));
       if (!range.includes(f.value)) f.value = String(now);
-      fields.push(el("label", {}, "Now ", select("island-fix-value", range, "value")));
+      fields.push(el("label", {}, tr("Now") + " ", select("island-fix-value", range, "value")));
     } else if (f.what === "fruit") {
       const board = piece && v.boards[String(piece.seat)];
-      fields.push(el("label", {}, "Fruit ", select("island-fix-fruit", board ? Object.keys(board.fruits) : [], "fruit")),
-        el("label", {}, "Mark ", select("island-fix-status", ["circled", "crossed", ""], "value",
-          (s) => ({ circled: "circled", crossed: "crossed out", "": "rubbed out" })[s])));
+      fields.push(el("label", {}, tr("Fruit") + " ", select("island-fix-fruit", board ? Object.keys(board.fruits) : [], "fruit", term)),
+        el("label", {}, tr("Mark") + " ", select("island-fix-status", ["circled", "crossed", ""], "value",
+          (s) => ({ circled: tr("circled"), crossed: tr("crossed out"), "": tr("rubbed out") })[s])));
     } else {
-      const text = el("input", { id: "island-fix-text", maxlength: 40, placeholder: "what they learn, e.g. oracle" });
+      const text = el("input", { id: "island-fix-text", maxlength: 40, placeholder: tr("what they learn, e.g. oracle") });
       if (["circled", "crossed"].includes(f.value) || /^\d+$/.test(f.value)) f.value = "";
       text.value = f.value;
       text.addEventListener("input", () => { f.value = text.value; });
-      fields.push(el("label", {}, "Space ", select("island-fix-space", LABELS.concat(PARTS), "space")), text);
+      fields.push(el("label", {}, tr("Space") + " ", select("island-fix-space", LABELS.concat(PARTS), "space", (s) => (PARTS.includes(s) ? term(s) : s))), text);
     }
-    const words = el("input", { id: "island-fix-words", maxlength: 160, placeholder: "What you say aloud (optional)" });
+    const words = el("input", { id: "island-fix-words", maxlength: 160, placeholder: tr("What you say aloud (optional)") });
     words.value = f.words;
     words.addEventListener("input", () => { f.words = words.value; });
-    return fold("fix", "Correct the island by hand",
-      el("p", { class: "dim" }, "For a power token known only from the box, or a house rule. It is logged and can be undone; " +
-        "the table hears your words, or words that never say where a piece is."),
+    return fold("fix", tr("Correct the island by hand"),
+      el("p", { class: "dim" }, tr("For a power token known only from the box, or a house rule. It is logged and can be undone; the table hears your words, or words that never say where a piece is.")),
       el("div", { class: "row fix" }, ...fields), words,
-      button("Apply", { id: "island-fix-apply" }, () => {
+      button(tr("Apply"), { id: "island-fix-apply" }, () => {
         const move = { type: "Correct", what: f.what, piece: f.piece, space: ["place", "mark"].includes(f.what) ? f.space : "",
                        value: f.what === "place" ? "" : f.value, fruit: f.what === "fruit" ? f.fruit : "", words: f.words.trim() };
         post(send, move).then(() => { if (!ui.bad) f.words = ""; });
@@ -835,28 +850,35 @@
     const known = b.known_spaces, notes = b.notes;
     const svg = hexMap(
       (label) => ({ cls: (known[label] ? "known " : "") + (notes[label] ? "noted " : "") + (ui.noteSpace === label ? "selected" : ""),
-                    lines: [known[label] || "", (notes[label] || "").slice(0, 7)].filter(Boolean) }),
-      (name) => ({ cls: ui.noteSpace === name ? "selected" : "", text: notes[name] ? name + ": " + notes[name].slice(0, 12) : name }),
+                    lines: [known[label] ? term(known[label]) : "", (notes[label] || "").slice(0, 7)].filter(Boolean) }),
+      (name) => ({ cls: ui.noteSpace === name ? "selected" : "", text: notes[name] ? term(name) + ": " + notes[name].slice(0, 12) : term(name) }),
       (label) => pick(label), (name) => pick(name), null);
     function pick(space) {
       ui.noteSpace = space;
       ui.draft = notes[space] || "";
       redraw();
     }
-    const input = el("input", { id: "island-note", maxlength: 40, placeholder: "what is here?" });
+    const input = el("input", { id: "island-note", maxlength: 40, placeholder: tr("what is here?") });
     input.value = ui.draft;
     input.addEventListener("input", () => { ui.draft = input.value; });
-    const free = el("textarea", { id: "island-free-notes", rows: 3, placeholder: "Free notes" });
+    const free = el("textarea", { id: "island-free-notes", rows: 3, placeholder: tr("Free notes") });
     free.value = notes.notes || "";
     return el("div", { class: "notes" },
-      el("h2", {}, "Your map"),
-      el("p", { class: "dim" }, "Tap a space or an ocean part, then write what you learnt. Only you see this map."),
+      el("h2", {}, tr("Your map")),
+      el("p", { class: "dim" }, tr("Tap a space or an ocean part, then write what you learnt. Only you see this map.")),
       svg,
       ui.noteSpace ? el("div", { class: "row" }, el("strong", {}, ui.noteSpace), input,
-        button("Save", { id: "island-note-save" }, () => post(send, { type: "WriteNote", space: ui.noteSpace, text: ui.draft })),
-        button("Wipe", { class: "quiet" }, () => { ui.draft = ""; post(send, { type: "WriteNote", space: ui.noteSpace, text: "" }); })) : null,
-      free, button("Save notes", { class: "quiet" }, () => post(send, { type: "WriteNote", space: "notes", text: free.value })));
+        button(tr("Save"), { id: "island-note-save" }, () => post(send, { type: "WriteNote", space: ui.noteSpace, text: ui.draft })),
+        button(tr("Wipe"), { class: "quiet" }, () => { ui.draft = ""; post(send, { type: "WriteNote", space: ui.noteSpace, text: "" }); })) : null,
+      free, button(tr("Save notes"), { class: "quiet" }, () => post(send, { type: "WriteNote", space: "notes", text: free.value })));
   }
+
+  const DECLARE = {
+    "adjacent safely": (direction) => tr("I'm moving {direction}, safely", { direction }),
+    "adjacent unsafely": (direction) => tr("I'm moving {direction}, unsafely", { direction }),
+    "over safely": (direction) => tr("I'm moving {direction} a space over, safely", { direction }),
+    "over unsafely": (direction) => tr("I'm moving {direction} a space over, unsafely", { direction }),
+  };
 
   function movePad(v, send, moves) {
     const pieces = [...new Set(moves.map((m) => m.piece))];
@@ -872,49 +894,50 @@
     const toggle = (key, on, off) => button(ui[key] ? on : off, { class: ui[key] ? "on" : "quiet", "data-toggle": key },
       () => { ui[key] = !ui[key]; redraw(); });
     return el("div", { class: "declare" },
-      el("p", {}, "Declare a move"),
+      el("p", {}, tr("Declare a move")),
       pieces.length > 1 ? el("div", { class: "row" }, ...pieces.map((p) =>
-        button(cap(p), { class: ui.piece === p ? "on" : "quiet" }, () => { ui.piece = p; redraw(); }))) : null,
+        button(named(p), { class: ui.piece === p ? "on" : "quiet" }, () => { ui.piece = p; redraw(); }))) : null,
       pad,
-      el("div", { class: "row" }, toggle("over", "a space over", "adjacent"), toggle("safe", "safely", "unsafely")),
-      button(chosen ? `I'm moving ${DIR_WORDS[chosen.direction]}${chosen.over ? " a space over" : ""}, ${chosen.safe ? "safely" : "unsafely"}` : "Choose a direction",
+      el("div", { class: "row" }, toggle("over", tr("a space over"), tr("adjacent")), toggle("safe", tr("safely"), tr("unsafely"))),
+      button(chosen ? DECLARE[`${chosen.over ? "over" : "adjacent"} ${chosen.safe ? "safely" : "unsafely"}`](dirWords(chosen.direction))
+        : tr("Choose a direction"),
         { id: "island-declare" }, () => { if (chosen) { ui.dir = null; post(send, chosen); } }));
   }
 
   function captiveControls(box, v, send) {
     const legal = v.legal || [];
     const parts = [];
-    if (v.decision) parts.push(el("h2", {}, "Your decision"), decisionEl(v, send, true));
+    if (v.decision) parts.push(el("h2", {}, tr("Your decision")), decisionEl(v, send, true));
     const fruitChoices = legal.filter((m) => m.type === "ChooseStartingFruit");
     if (fruitChoices.length) {
       // Hempel puts the fruit in a palm box of the bonus he chooses (one with a box left)
       const palms = v.board.bonuses.filter((b) => b.palm_boxes && b.fruits.length < b.palm_boxes);
       if (!palms.some((b) => b.effect === ui.palm)) ui.palm = palms.length ? palms[0].effect : null;
-      parts.push(el("h2", {}, `Choose ${cap(fruitChoices[0].piece)}'s starting fruit`),
-        palms.length ? el("div", { class: "row palm-choice" }, el("span", { class: "dim" }, "Under the bonus:"),
+      parts.push(el("h2", {}, tr("Choose {name}'s starting fruit", { name: named(fruitChoices[0].piece) })),
+        palms.length ? el("div", { class: "row palm-choice" }, el("span", { class: "dim" }, tr("Under the bonus:")),
           ...palms.map((b) => button(b.words, { class: ui.palm === b.effect ? "on" : "quiet", "data-bonus": b.effect },
             () => { ui.palm = b.effect; redraw(); }))) : null,
-        el("div", { class: "row fruit-choice" }, ...fruitChoices.map((m) => button(m.fruit, { "data-fruit": m.fruit },
+        el("div", { class: "row fruit-choice" }, ...fruitChoices.map((m) => button(term(m.fruit), { "data-fruit": m.fruit },
           () => post(send, ui.palm ? Object.assign({}, m, { bonus: ui.palm }) : m)))));
     }
     const moves = legal.filter((m) => m.type === "Move");
     if (!v.decision && v.phase === "play" && legal.length) {
-      parts.push(el("h2", {}, `Your turn: ${v.actions_left} action${v.actions_left === 1 ? "" : "s"} left`));
+      parts.push(el("h2", {}, trn("Your turn: {n} action left", "Your turn: {n} actions left", v.actions_left)));
       if (moves.length) parts.push(movePad(v, send, moves));
       const rests = legal.filter((m) => m.type === "Rest");
       const several = v.pieces.length > 1;
       if (rests.length) parts.push(el("div", { class: "row" }, ...rests.map((m, i) =>
-        button(several ? moveWords(m, v) : "Rest: restore 2 energy", { class: "quiet", id: i === 0 ? "island-rest" : null, "data-kind": "Rest" }, () => post(send, m)))));
+        button(several ? moveWords(m, v) : tr("Rest: restore 2 energy"), { class: "quiet", id: i === 0 ? "island-rest" : null, "data-kind": "Rest" }, () => post(send, m)))));
       const bonuses = legal.filter((m) => ["UseBonus", "UseExtraBonus"].includes(m.type));
-      if (bonuses.length) parts.push(fold("bonuses", `Use a bonus (${bonuses.length})`, el("div", { class: "row" }, ...bonuses.map((m) =>
+      if (bonuses.length) parts.push(fold("bonuses", tr("Use a bonus ({n})", { n: bonuses.length }), el("div", { class: "row" }, ...bonuses.map((m) =>
         button(moveWords(m, v), { class: "quiet", "data-kind": m.type }, () => post(send, m))))));
       const end = legal.find((m) => m.type === "EndTurn");
-      if (end) parts.push(button("End turn", { id: "island-end-turn" }, () => post(send, end)));
+      if (end) parts.push(button(tr("End turn"), { id: "island-end-turn" }, () => post(send, end)));
     }
     // nothing to decide now: the first screen says whom the game waits for, above the notes
     if (!parts.length && v.phase !== "over") {
       const who = v.waiting_for !== null && v.waiting_for !== undefined ? v.waiting_for : v.turn;
-      parts.push(el("p", { class: "island-waiting", id: "island-wait" }, `Waiting for ${whoIs(v, who)}.`));
+      parts.push(el("p", { class: "island-waiting", id: "island-wait" }, tr("Waiting for {who}.", { who: whoIs(v, who) })));
     }
     parts.push(msgEl(), notesMap(v, send));
     box.replaceChildren(...parts.filter(Boolean));
@@ -939,10 +962,10 @@
       redraw = () => drawMaster(root, v, ctx.post);
       return redraw();
     }
-    const parts = [el("div", { class: "island-aloud small" }, el("div", { class: "dim" }, "Last said"),
+    const parts = [el("div", { class: "island-aloud small" }, el("div", { class: "dim" }, tr("Last said")),
       ...v.said.slice(-2).map((s) => el("p", {}, s.speaker + ": " + s.words))), ...status(v, !!v.board)];
     if (v.board) parts.push(boardEl(v.board, v.pieces));
-    parts.push(v.board ? fold("said", "Said at the table", saidLog(v, 20)) : el("div", {}, el("h3", {}, "Said at the table"), saidLog(v, 12)));
+    parts.push(v.board ? fold("said", tr("Said at the table"), saidLog(v, 20)) : el("div", {}, el("h3", {}, tr("Said at the table")), saidLog(v, 12)));
     root.replaceChildren(...parts);
   }
 
