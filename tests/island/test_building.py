@@ -79,6 +79,21 @@ def test_a_reprinted_space_is_what_the_island_holds():
     assert len(s.anomalies) == 6
 
 
+def test_a_japanese_op_types_a_reprinted_space_in_the_words_the_page_shows():
+    """アノマリー, フルーツ リンゴ, 蜃気楼 ヘビ: the space is kept in the companion's own words, so
+    the record and the next game read the same in either language; an unknown word is refused."""
+    s, _ = G.apply(fresh(), PrintSpace("banana-snakes", 2, "アノマリー"))
+    assert s.printing == ("banana-snakes 2 anomaly",)
+    s, _ = G.apply(s, PrintSpace("orange-portal1", 1, "フルーツ", "リンゴ"))
+    assert s.printing[-1] == "orange-portal1 1 fruit apple"
+    s, _ = G.apply(s, PrintSpace("orange-portal1", 2, "蜃気楼", "ヘビ"))
+    assert s.printing[-1] == "orange-portal1 2 mirage snakes"
+    assert G.view(s, MASTER)["op_log"][-1].endswith("orange-portal1, half 2, is printed mirage snakes.")
+    assert G.keep(s)["printing"] == list(s.printing)
+    with pytest.raises(IllegalMove, match="a space is one of"):
+        G.apply(s, PrintSpace("orange-portal1", 2, "ほげ"))
+
+
 def test_a_knot_printed_with_other_arrows_sends_pieces_the_printed_way():
     catalog_way = layout.build(placements())
     knot = next(sp for sp in catalog_way.spaces if sp.kind == "knot" and sp.value == "1")

@@ -99,9 +99,11 @@ def print_space(state: State, m: PrintSpace) -> State:
     _building(state, m.seat)
     text = " ".join(str(w) for w in (m.tile, m.half, m.kind, m.value, *m.arrows) if str(w).strip())
     printing = layout.reprint(state.printing, text)
-    words = (Msg("{tile}, half {half}, is printed {kind} {value}.", tile=m.tile, half=m.half, kind=term(m.kind),
-                 value=term(m.value)) if str(m.value).strip()
-             else Msg("{tile}, half {half}, is printed {kind}.", tile=m.tile, half=m.half, kind=term(m.kind)))
+    _, _, spec = layout.parse_printing(text)  # the kind and value in the companion's words
+    value = next((spec[k] for k in ("fruit", "camp", "vision", "knot", "number") if k in spec), "")
+    words = (Msg("{tile}, half {half}, is printed {kind} {value}.", tile=m.tile, half=m.half, kind=term(spec["kind"]),
+                 value=term(str(value))) if str(value).strip()
+             else Msg("{tile}, half {half}, is printed {kind}.", tile=m.tile, half=m.half, kind=term(spec["kind"])))
     return log(replace(state, printing=printing), words)
 
 

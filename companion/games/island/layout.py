@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..base import IllegalMove
-from ...i18n import Listed, Msg, Plural, term
+from ...i18n import Listed, Msg, Plural, english, term
 from . import board, catalog
 
 
@@ -44,7 +44,7 @@ def parse_printing(text) -> tuple[str, int, dict]:
     if len(parts) < 3 or not parts[1].isdigit():
         raise IllegalMove(Msg("{text!r}: write a tile's space as '<tile> <half> <kind> [value]', "
                               "e.g. 'banana-snakes 2 anomaly'", text=text))
-    tile, half, kind = parts[0], int(parts[1]), parts[2].lower()
+    tile, half, kind = parts[0], int(parts[1]), own_word(parts[2], PRINTED_KINDS)
     tiles = catalog.tiles()
     if tile not in tiles:
         raise IllegalMove(Msg("there is no island tile called {tile!r}", tile=tile))
@@ -72,11 +72,26 @@ def parse_printing(text) -> tuple[str, int, dict]:
 _EXAMPLE = {"fruit": "banana", "camp": "A", "mirage": "snakes", "knot": "1", "portal": "2"}
 
 
+def own_word(word: str, choices) -> str:
+    """A typed word as the companion's own: itself in any case, or the id a catalog translates
+    to it (オラクル is "an oracle": oracle; リンゴ: apple), so a Japanese OP types the words
+    the page shows. Unknown words come back lowercased, for the caller's refusal."""
+    low = word.lower()
+    if low in choices:
+        return low
+    for found in english(word):
+        for candidate in (found.lower(), found.lower().split()[-1]):
+            if candidate in choices:
+                return candidate
+    return low
+
+
 def _printed_value(kind: str, value: str):
     if kind == "fruit":
-        if value.lower() not in catalog.fruits():
+        value = own_word(value, catalog.fruits())
+        if value not in catalog.fruits():
             raise IllegalMove(Msg("the fruits are {fruits}", fruits=Listed(map(term, catalog.fruits()), sep=", ")))
-        return value.lower()
+        return value
     if kind == "camp":
         if value.upper() not in ("A", "B"):
             raise IllegalMove(Msg("the camps are A and B"))
@@ -85,6 +100,7 @@ def _printed_value(kind: str, value: str):
         if value not in ("1", "2", "3"):
             raise IllegalMove(Msg("{kind}s are numbered 1 to 3", kind=kind))
         return int(value)
+    value = next((w for w in english(value) if w.isalpha() and w.isascii()), value)  # ヘビ: snakes
     if not value.isalpha() or len(value) > 12:
         raise IllegalMove(Msg("a mirage's vision is one word, e.g. snakes"))
     return value
@@ -135,7 +151,15 @@ def reprint(printing, text: str) -> tuple:
     rest = tuple(t for t in printing if parse_printing(t)[:2] != (tile, half))
     same = catalog.tiles()[tile]["spaces"][half - 1] == {k: v for k, v in spec.items() if k != "arrows"} \
         and (spec["kind"] != "knot" or spec["arrows"] == [list(a) for a in catalog.knot_arrows(spec["knot"])])
-    return rest if same else rest + (text,)
+    return rest if same else rest + (printing_text(tile, half, spec),)
+
+
+def printing_text(tile: str, half: int, spec: dict) -> str:
+    """A reprinted space in the companion's own words, whatever language it was typed in: what
+    the state and the next game keep."""
+    key = _VALUE_KEY.get(spec["kind"])
+    words = [tile, str(half), spec["kind"]] + ([str(spec[key])] if key else [])
+    return " ".join(words + ["-".join(a) for a in spec.get("arrows", [])])
 
 
 def parse_placement(text) -> tuple[str, str, int]:
