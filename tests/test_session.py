@@ -91,17 +91,22 @@ def test_export_replays_to_the_same_result(store):
     assert records.result(rep)["scores"] == {"0": 1, "1": 0, "2": 0}
 
 
-def test_a_finished_game_is_not_resumed_and_undo_reopens_it(store):
-    s = Session.create(store, "paradominetor", {"seats": 3, "deal": True}, seed=11)
+def play_to_the_end(s: Session):
+    """A 3-seat Paradominetor game: each seat passes one tile of each timeframe, then the first
+    legal play until the game is over."""
     rules = s.rules
     for seat in range(3):
-        hand = s.view(Viewer.of_seat(seat))["hand"]
         by_tf = {}
-        for t in hand:
+        for t in s.view(Viewer.of_seat(seat))["hand"]:
             by_tf.setdefault(t.split("-")[-1] if not t.startswith("black") else "past", t)
         s.submit(rules.Pass(seat, tuple(by_tf[tf] for tf in ("past", "present", "future"))))
     while not s.is_over():
         s.submit(rules.legal_plays(s.state)[0])
+
+
+def test_a_finished_game_is_not_resumed_and_undo_reopens_it(store):
+    s = Session.create(store, "paradominetor", {"seats": 3, "deal": True}, seed=11)
+    play_to_the_end(s)
     assert Session.resume(store) is None
     s.undo()
     assert Session.resume(store).id == s.id
@@ -112,15 +117,7 @@ def test_a_game_whose_last_move_landed_but_not_its_end_is_not_resumed(store):
     the game is over all the same, marked so, and the table waits for the next one."""
     earlier = Session.create(store, "paradominetor", OPTIONS, seed=3)
     s = Session.create(store, "paradominetor", {"seats": 3, "deal": True}, seed=11)
-    rules = s.rules
-    for seat in range(3):
-        hand = s.view(Viewer.of_seat(seat))["hand"]
-        by_tf = {}
-        for t in hand:
-            by_tf.setdefault(t.split("-")[-1] if not t.startswith("black") else "past", t)
-        s.submit(rules.Pass(seat, tuple(by_tf[tf] for tf in ("past", "present", "future"))))
-    while not s.is_over():
-        s.submit(rules.legal_plays(s.state)[0])
+    play_to_the_end(s)
     store.reopen_game(s.id)  # the end mark never landed
     resumed = Session.resume(store)
     assert resumed is not None and resumed.id == earlier.id  # the game still open before it
