@@ -98,7 +98,8 @@ class Listed(Msg):
         return (Listed, (self.items, self.style, self.sep))
 
     def as_json(self) -> dict:
-        return {"list": [plain(i) for i in self.items], "style": self.style}
+        out = {"list": [plain(i) for i in self.items], "style": self.style}
+        return out if self.sep is None else {**out, "sep": self.sep}
 
     def render(self, lang: str) -> str:
         items = [translate(i, lang) for i in self.items]
@@ -226,8 +227,8 @@ def from_plain(value):
     if isinstance(value, dict) and set(value) >= {"msg", "params"}:
         return Msg(value["msg"], plural=value.get("plural"), n=value.get("n"),
                    **{k: from_plain(v) for k, v in value["params"].items()})
-    if isinstance(value, dict) and set(value) == {"list", "style"}:
-        return Listed([from_plain(i) for i in value["list"]], value["style"])
+    if isinstance(value, dict) and {"list", "style"} <= set(value) <= {"list", "style", "sep"}:
+        return Listed([from_plain(i) for i in value["list"]], value["style"], value.get("sep"))
     if isinstance(value, dict):
         return {k: from_plain(v) for k, v in value.items()}
     if isinstance(value, list):

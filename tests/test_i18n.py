@@ -493,6 +493,11 @@ def test_words_kept_in_a_json_state_are_messages_again():
     assert translate(again, "ja") == translate([said, listed, "as typed"], "ja") == [
         "ライバル研究所にはまだマトリクスアクションが2回残っています。ストランドにならない入れ替えでも構いません",
         "赤、アノマリー", "as typed"]
+    joined = i18n.Listed(["B4", Msg("the anomaly")], sep=" and ")  # a list joined its own way keeps it
+    again = i18n.from_plain(json.loads(json.dumps(i18n.plain(joined))))
+    assert str(again) == "B4 and the anomaly" and translate(again, "ja") == "B4とアノマリー"
+
+
 # ---------------------------------------------------------------- Domino Dynasty
 
 def test_domino_dynastys_form_and_components_have_their_japanese():
