@@ -88,14 +88,16 @@ run: test-fonts $(STAMP)
 
 # Both runs spread their test files over the machine's two cores (pytest-xdist): a file's tests
 # stay together in one worker, so a file's companion, web server and browser pages are started
-# once. What is slow to make (the camera's lessons, enrolments) is made once per run and shared by
-# the workers: tests/conftest.py says how. The oldest pair's run does not write the test cache.
+# once. The longest files are handed out first, so both workers finish together (tests/conftest.py,
+# LONGEST_FIRST). What is slow to make (the camera's lessons, enrolments) is made once per run and
+# shared by the workers: tests/conftest.py says how. The oldest pair's run does not write the test
+# cache. The main run ends with its slowest tests, to see what to speed up or hand out first.
 # The two venvs install side by side: that is mostly waiting for downloads, not work for the cores.
-WORKERS := -n 2 --dist loadfile
+WORKERS := -n 2 --dist loadfile --no-loadscope-reorder
 test: test-tools test-fonts
 	@$(MAKE) --no-print-directory -j2 $(STAMP) $(OLDEST_STAMP)
 	$(OLDEST)/bin/python -m pytest $(WORKERS) -p no:cacheprovider -k "not a0_mat" $(OLDEST_TESTS)
-	$(PY) -m pytest $(WORKERS)
+	$(PY) -m pytest $(WORKERS) --durations=15
 
 # The long reliability runs `make test` only samples: kill -9 at random moments 100 times per
 # game, and eight phones on live streams for 10 minutes and then an hour. Figures go to
