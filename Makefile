@@ -73,7 +73,8 @@ OLDEST_TEST_LIBS := pytest pytest-xdist hypothesis pyyaml  # the test extra less
 OLDEST_TESTS := tests/vision/test_camera.py tests/vision/test_markers.py tests/vision/test_marker_corners.py \
   tests/vision/test_mat.py tests/vision/test_motion.py tests/vision/test_tracker.py \
   tests/vision/test_recognise.py tests/vision/test_read_what_changed.py tests/initiative/test_camera.py \
-  tests/dynasty/test_camera.py tests/test_real_camera_path.py tests/reliability/test_faults.py
+  tests/dynasty/test_camera.py tests/dynasty/test_camera_prints.py tests/test_real_camera_path.py \
+  tests/reliability/test_faults.py
 
 $(OLDEST_STAMP): pyproject.toml | venv-tools
 	@echo "Installing the companion with numpy 1.24 and OpenCV 4.11 (Bookworm's pair) in $(OLDEST)"

@@ -40,10 +40,11 @@ def pytest_unconfigure(config):
 # other has nothing left, so the longest (as `make test`'s slowest durations show) go first.
 # A file named here that is gone or renamed only loses its place.
 LONGEST_FIRST = (
-    "tests/test_conformance.py", "tests/dynasty/test_camera.py", "tests/vision/test_second_dominoes.py",
-    "tests/vision/test_handmade.py", "tests/reliability/test_bad_input.py", "tests/vision/test_recognise.py",
-    "tests/reliability/test_load.py", "tests/island/test_properties.py", "tests/reliability/test_kill.py",
-    "tests/web/test_island_browser.py", "tests/vision/test_bench_readers.py", "tests/vision/test_second_discs.py",
+    "tests/test_conformance.py", "tests/reliability/test_kill.py", "tests/vision/test_second_dominoes.py",
+    "tests/dynasty/test_camera.py", "tests/reliability/test_load.py", "tests/test_virtual_table.py",
+    "tests/vision/test_recognise.py", "tests/dynasty/test_camera_prints.py", "tests/vision/test_handmade.py",
+    "tests/reliability/test_bad_input.py", "tests/vision/test_bench_readers.py", "tests/island/test_properties.py",
+    "tests/web/test_island_browser.py", "tests/vision/test_second_discs.py",
 )
 
 
