@@ -73,7 +73,8 @@ OLDEST_TEST_LIBS := pytest pytest-xdist hypothesis pyyaml  # the test extra less
 OLDEST_TESTS := tests/vision/test_camera.py tests/vision/test_markers.py tests/vision/test_marker_corners.py \
   tests/vision/test_mat.py tests/vision/test_motion.py tests/vision/test_tracker.py \
   tests/vision/test_recognise.py tests/vision/test_read_what_changed.py tests/initiative/test_camera.py \
-  tests/dynasty/test_camera.py tests/test_real_camera_path.py tests/reliability/test_faults.py
+  tests/dynasty/test_camera.py tests/dynasty/test_camera_prints.py tests/test_real_camera_path.py \
+  tests/reliability/test_faults.py
 
 $(OLDEST_STAMP): pyproject.toml | venv-tools
 	@echo "Installing the companion with numpy 1.24 and OpenCV 4.11 (Bookworm's pair) in $(OLDEST)"
@@ -88,14 +89,16 @@ run: test-fonts $(STAMP)
 
 # Both runs spread their test files over the machine's two cores (pytest-xdist): a file's tests
 # stay together in one worker, so a file's companion, web server and browser pages are started
-# once. What is slow to make (the camera's lessons, enrolments) is made once per run and shared by
-# the workers: tests/conftest.py says how. The oldest pair's run does not write the test cache.
+# once. The longest files are handed out first, so both workers finish together (tests/conftest.py,
+# LONGEST_FIRST). What is slow to make (the camera's lessons, enrolments) is made once per run and
+# shared by the workers: tests/conftest.py says how. The oldest pair's run does not write the test
+# cache. The main run ends with its slowest tests, to see what to speed up or hand out first.
 # The two venvs install side by side: that is mostly waiting for downloads, not work for the cores.
-WORKERS := -n 2 --dist loadfile
+WORKERS := -n 2 --dist loadfile --no-loadscope-reorder
 test: test-tools test-fonts
 	@$(MAKE) --no-print-directory -j2 $(STAMP) $(OLDEST_STAMP)
 	$(OLDEST)/bin/python -m pytest $(WORKERS) -p no:cacheprovider -k "not a0_mat" $(OLDEST_TESTS)
-	$(PY) -m pytest $(WORKERS)
+	$(PY) -m pytest $(WORKERS) --durations=15
 
 # The long reliability runs `make test` only samples: kill -9 at random moments 100 times per
 # game, and eight phones on live streams for 10 minutes and then an hour. Figures go to

@@ -34,6 +34,25 @@ def pytest_unconfigure(config):
     shutil.rmtree(home, ignore_errors=True)
 
 
+# ------------------------------------------------ the longest files first
+# `make test` hands whole files to its two workers as they ask for more (--dist loadfile,
+# --no-loadscope-reorder). A long file handed out last would keep one worker busy while the
+# other has nothing left, so the longest (as `make test`'s slowest durations show) go first.
+# A file named here that is gone or renamed only loses its place.
+LONGEST_FIRST = (
+    "tests/test_conformance.py", "tests/reliability/test_kill.py", "tests/vision/test_second_dominoes.py",
+    "tests/dynasty/test_camera.py", "tests/reliability/test_load.py", "tests/test_virtual_table.py",
+    "tests/vision/test_recognise.py", "tests/dynasty/test_camera_prints.py", "tests/vision/test_handmade.py",
+    "tests/reliability/test_bad_input.py", "tests/vision/test_bench_readers.py", "tests/island/test_properties.py",
+    "tests/web/test_island_browser.py", "tests/vision/test_second_discs.py",
+)
+
+
+def pytest_collection_modifyitems(config, items):
+    rank = {path: i for i, path in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.nodeid.split("::", 1)[0], len(rank)))  # stable: the rest keep their order
+
+
 # ------------------------------------------------ made once per run, shared by the parallel workers
 # `make test` spreads the test files over two worker processes (pytest-xdist). A session fixture is
 # made once per worker; what is slow to make is made once per run with tests/once.py instead:

@@ -330,7 +330,19 @@ def new_game(game, rules, rng, players, seed):
 
 
 def key(move) -> str:
-    return json.dumps([type(move).__name__, dataclasses.asdict(move)], sort_keys=True, default=repr)
+    return json.dumps([type(move).__name__, _fields(move)], sort_keys=True, default=repr)
+
+
+def _fields(value):
+    """dataclasses.asdict without its deep copies (a key is only read): hundreds of thousands of
+    moves are keyed."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _fields(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, (list, tuple)):
+        return [_fields(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _fields(v) for k, v in value.items()}
+    return value
 
 
 @dataclasses.dataclass

@@ -159,8 +159,9 @@ def oled_expected(table: Table, message: str, join_url: str) -> bytes:
     return display.png()
 
 
-def wait_until(check, seconds: float = 15.0, every: float = 0.2):
-    """Poll `check()` until it returns a true value; the last value otherwise."""
+def wait_until(check, seconds: float = 15.0, every: float = 0.05):
+    """Poll `check()` until it returns a true value; the last value otherwise. Often: each poll
+    outlasts what it waits for by half of `every`."""
     deadline = time.monotonic() + seconds
     while True:
         got = check()

@@ -20,6 +20,7 @@ from __future__ import annotations
 import io
 import json
 import math
+from functools import lru_cache
 from pathlib import Path
 
 import cv2
@@ -261,12 +262,21 @@ def write_enrolment(table: Table, out_dir) -> Path:
 def _bend(frame, k1):
     """Radial lens distortion round the frame's centre (k1 > 0: barrel)."""
     h, w = frame.shape[:2]
+    nx, ny, r2 = _lens_grid(h, w)
+    cx, cy, norm = w / 2, h / 2, math.hypot(w / 2, h / 2)
+    scale = 1 + k1 * r2
+    return cv2.remap(frame, cx + nx * scale * norm, cy + ny * scale * norm, cv2.INTER_LINEAR,
+                     borderMode=cv2.BORDER_REPLICATE)
+
+
+@lru_cache(maxsize=2)
+def _lens_grid(h, w):
+    """Every pixel's place from the frame's centre, over the half-diagonal, and its square
+    distance: the same for every frame of a size, so worked out once."""
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
     cx, cy, norm = w / 2, h / 2, math.hypot(w / 2, h / 2)
     nx, ny = (xx - cx) / norm, (yy - cy) / norm
-    scale = 1 + k1 * (nx * nx + ny * ny)
-    return cv2.remap(frame, cx + nx * scale * norm, cy + ny * scale * norm, cv2.INTER_LINEAR,
-                     borderMode=cv2.BORDER_REPLICATE)
+    return nx, ny, nx * nx + ny * ny
 
 
 def _region(img, x0, y0, h, w):

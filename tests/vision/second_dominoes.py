@@ -19,6 +19,7 @@ import io
 import json
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 import cv2
@@ -327,10 +328,18 @@ def write_enrolment(table: Table, out_dir, terrains=tuple(TERRAINS)) -> Path:
 def _distort(frame, k1):
     """A lens's barrel (k1 < 0) or pincushion (k1 > 0) distortion round the frame's middle."""
     h, w = frame.shape[:2]
-    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    x, y, r2 = _lens_grid(h, w)
     cx, cy, f = w / 2, h / 2, max(w, h) / 2
-    x, y = (xx - cx) / f, (yy - cy) / f
-    r2 = x * x + y * y
     scale = 1 + k1 * r2
     return cv2.remap(frame, (x * scale * f + cx).astype(np.float32), (y * scale * f + cy).astype(np.float32),
                      cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
+@lru_cache(maxsize=2)
+def _lens_grid(h, w):
+    """Every pixel's place from the frame's middle, in half-widths, and its square distance: the
+    same for every frame of a size, so worked out once."""
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    cx, cy, f = w / 2, h / 2, max(w, h) / 2
+    x, y = (xx - cx) / f, (yy - cy) / f
+    return x, y, x * x + y * y

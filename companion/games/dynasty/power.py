@@ -22,9 +22,10 @@ def seat_capitals(state: State, seat: int) -> list[st.Capital]:
     return st.capitals(state.seat_map(seat), _limit(state), shown=shown(state))
 
 
-def neutral(state: State, seat: int) -> int:
-    """A seat's Neutral strength: what its map's Neutral capitals are worth."""
-    worth = sum(c.worth for c in seat_capitals(state, seat) if c.icon == "neutral")
+def neutral(state: State, seat: int, caps: list[st.Capital] | None = None) -> int:
+    """A seat's Neutral strength: what its map's Neutral capitals are worth (`caps`: the seat's
+    capitals, when already worked out)."""
+    worth = sum(c.worth for c in (seat_capitals(state, seat) if caps is None else caps) if c.icon == "neutral")
     if state.event == "neutral_break":
         return worth * 2
     return 0 if state.event == "neutral_punish" else worth
@@ -61,10 +62,13 @@ def strengths(state: State, report: bool = False) -> dict[str, dict]:
     """{role: {"strength", "capitals", "total", "province", ...}} for all five roles."""
     cfg = state.config
     out = {}
+    seats_capitals = {}  # a seat's map scored once, however many roles it holds
     for role in cfg.in_game:
         seat = cfg.holder(role)
-        caps = seat_capitals(state, seat)
-        total = sum(c.worth for c in caps if c.icon != "neutral") + neutral(state, seat)
+        if seat not in seats_capitals:
+            seats_capitals[seat] = seat_capitals(state, seat)
+        caps = seats_capitals[seat]
+        total = sum(c.worth for c in caps if c.icon != "neutral") + neutral(state, seat, caps)
         shared_caps = []
         if cfg.tactical:  # the role's own capitals on the shared map count too
             shared_caps = st.capitals(dict(state.shared), _limit(state), only={role}, shown=shown(state))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property
 
 from ..base import IllegalMove
 from ...i18n import Listed, Msg, Plural, english, term
@@ -29,6 +29,12 @@ class Island:
     spaces: tuple  # Space, in board.SPACES order
     printing: tuple = ()  # "<tile> <half> <kind> [value] [arrows]": where the group's tiles differ
     knots: tuple = ()  # ((knot number, arrows), ...) printed on the group's own tiles
+
+    @cached_property
+    def by_label(self) -> dict[str, Space]:
+        """Its spaces by label, made once per island: a space is looked up many times a move
+        (keying a cache by the island would hash all its spaces at every look-up)."""
+        return {s.label: s for s in self.spaces}
 
 
 # ---------------------------------------------------------------- the group's own printing
@@ -309,13 +315,8 @@ def _cell(anchor: str, cell, turns: int) -> str | None:
 
 # ---------------------------------------------------------------- looking things up
 
-@lru_cache(maxsize=64)
-def _index(island: Island) -> dict[str, Space]:
-    return {s.label: s for s in island.spaces}
-
-
 def space(island: Island, label: str) -> Space:
-    return _index(island)[label]
+    return island.by_label[label]
 
 
 def find(island: Island, kind: str, value: str | None = None) -> list[str]:
