@@ -20,7 +20,9 @@ from __future__ import annotations
 import functools
 import gettext
 import io
+import json
 import logging
+import re
 import string
 import unicodedata
 from pathlib import Path
@@ -285,6 +287,30 @@ def catalog_json(lang: str, domain: str | None = None) -> dict[str, str]:
     return out
 
 
+_PAGE_CALL = re.compile(r'\btrn?\(\s*"((?:[^"\\]|\\.)*)"')
+
+
+@functools.cache
+def _page_keys() -> frozenset:
+    """Every message the page scripts look up by its words (tr("...")/trn("...")), read from the
+    scripts themselves: a sentence with parameters reaches a page when a script fills it, even
+    where the catalog names only the Python that says it too ("{name} to play")."""
+    root = LOCALE_DIR.parent.parent
+    scripts = list((root / "web" / "static").glob("*.js")) + list((LOCALE_DIR.parent / "games").glob("*/web/*.js"))
+    keys = set()
+    for script in scripts:
+        try:
+            text = script.read_text(encoding="utf-8")
+        except OSError:
+            continue
+        for literal in _PAGE_CALL.findall(text):
+            try:
+                keys.add(json.loads(f'"{literal}"'))
+            except ValueError:
+                continue
+    return frozenset(keys)
+
+
 @functools.cache
 def _catalog_json(po: Path, lang: str) -> dict:
     from babel.messages.pofile import read_po
@@ -298,7 +324,8 @@ def _catalog_json(po: Path, lang: str) -> dict:
         if not m.id or not m.string or m.fuzzy:
             continue
         key = m.id[0] if isinstance(m.id, tuple) else m.id
-        if "{" in key and not any(where.endswith((".js", ".html")) for where, _ in m.locations):
+        if "{" in key and key not in _page_keys() \
+                and not any(where.endswith((".js", ".html")) for where, _ in m.locations):
             continue  # a sentence the companion fills in itself
         out[key] = list(m.string) if isinstance(m.string, tuple) else m.string
     return out

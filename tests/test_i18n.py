@@ -566,3 +566,20 @@ def test_every_word_of_dynastys_page_script_reaches_its_page():
     assert len(asked) > 100 and sorted(w for w in asked if w not in page) == []
     # and none left in English ("{strength} {had}/{needed}" is all numbers and names)
     assert sorted(w for w in asked if re.search("[A-Za-z]{2,}", without_placeholders(page[w]))) == []
+
+
+def test_every_word_a_page_script_looks_up_reaches_that_page_in_japanese():
+    """tr("...") in a shared page script finds its Japanese among the shared words; in a game's
+    script, among the shared words and its game's own (sentences with parameters too: the
+    host's board fills "{name} to play" itself)."""
+    import re as _re
+    call = _re.compile(r'\btrn?\(\s*"((?:[^"\\]|\\.)*)"')
+    shared = i18n.catalog_json("ja", i18n.DOMAIN)
+    scripts = {p: shared for p in (ROOT / "web" / "static").glob("*.js")}
+    for game in games.names():
+        own = {**shared, **i18n.catalog_json("ja", game)}
+        scripts.update({p: own for p in (ROOT / "companion" / "games" / game / "web").glob("*.js")})
+    missing = [f"{p.relative_to(ROOT)}: {json.loads(chr(34) + k + chr(34))!r}"
+               for p, words in scripts.items() for k in call.findall(p.read_text(encoding="utf-8"))
+               if json.loads(chr(34) + k + chr(34)) not in words]
+    assert not missing, missing

@@ -197,7 +197,7 @@ def setup(options: dict | None, seed: int) -> State:
                  start=first, office=office, entered=entered_dests,
                  kept=tuple(Destination(d["name"], d["era"], tuple(d["parts"]), d["points"],
                                         d.get("action")) for d in kept.get("destinations", [])),
-                 said=(f"Day 1: {names[first]} starts.",))
+                 said=(Msg("Day {day}: {name} starts.", day=1, name=names[first]),))
 
 
 def _kept(kept) -> dict:

@@ -298,11 +298,13 @@
 
   // ---------------------------------------------------------------- this phone's controls
 
-  function askedEl(v, legal) {
+  function askedEl(v, legal, me) {
     const w = v.awaiting;
     if (!w) return null;
     if (w.kind === "draw") {
-      const where = w.to === "matrix" ? tr("your matrix, {cell} ({n} to fill)", { cell: cellWords(w.cells[0]), n: w.cells.length })
+      // any phone at the table may say what came out of the bag: the matrix is named as its owner's
+      const where = w.to === "matrix" ? (w.seat === me ? tr("your matrix, {cell} ({n} to fill)", { cell: cellWords(w.cells[0]), n: w.cells.length })
+        : tr("{name}'s matrix, {cell} ({n} to fill)", { name: v.names[w.seat], cell: cellWords(w.cells[0]), n: w.cells.length }))
         : w.to === "anomaly" ? tr("the anomaly") : tr("the rival lab");
       return el("div", { class: "pi-ask" }, el("h3", {}, tr("Which particle came out of the bag for {where}?", { where })),
         el("div", { class: "pi-draws" }, ...legal.filter((m) => m.type === "Draw").map((m) =>
@@ -417,7 +419,7 @@
     last = Object.assign(last || {}, { box, v, ctx });
     const legal = v.legal || [];
     box.replaceChildren(...[
-      askedEl(v, legal), turnEl(v, legal),
+      askedEl(v, legal, me), turnEl(v, legal),
       el("div", { id: "pi-msg", class: ui.bad ? "error" : "dim" }, ui.msg),
       !legal.length && !v.finished ? el("p", { class: "dim" }, tr("Waiting: {now}", { now: nowWords(v) })) : null,
       tableEl(v, me)].filter((n) => n));

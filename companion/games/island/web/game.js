@@ -887,7 +887,8 @@
     const chosen = moves.find((m) => fits(m) && m.direction === ui.dir);
     const pad = el("div", { class: "pad" }, ...DIRS.map((d) => {
       const ok = moves.some((m) => fits(m) && m.direction === d);
-      const b = button(d, { "data-dir": d, class: ui.dir === d ? "on" : "quiet" }, () => { ui.dir = d; redraw(); });
+      // the pad's compass in the reader's words: NW in English, 北西 in Japanese
+      const b = button(ParadoxTable.lang === "en" ? d : dirWords(d), { "data-dir": d, class: ui.dir === d ? "on" : "quiet" }, () => { ui.dir = d; redraw(); });
       if (!ok) b.disabled = true;
       return b;
     }));
