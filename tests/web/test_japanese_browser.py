@@ -24,17 +24,20 @@ def english_on(page) -> list[str]:
     return ENGLISH.findall(text)
 
 
-def japanese_phone(browser):
-    """A phone whose browser speaks Japanese (Accept-Language: ja-JP)."""
-    return browser.new_context(viewport=PHONE, locale="ja-JP").new_page()
+def japanese_phone(browser, errors: list | None = None):
+    """A phone whose browser speaks Japanese (Accept-Language: ja-JP); its page errors go to
+    `errors` when given."""
+    page = browser.new_context(viewport=PHONE, locale="ja-JP").new_page()
+    if errors is not None:
+        page.on("pageerror", lambda e: errors.append(str(e)))
+    return page
 
 
 def test_loop_and_paradominetor_read_in_japanese(device, browser, shots):
     expect = playwright.expect
     companion = device.companion
-    host = japanese_phone(browser)
     errors = []
-    host.on("pageerror", lambda e: errors.append(str(e)))
+    host = japanese_phone(browser, errors)
     host.goto(device.urls["local"])
     expect(host.locator("html")).to_have_attribute("lang", "ja")
     expect(host.locator("#status")).to_have_text("接続中")

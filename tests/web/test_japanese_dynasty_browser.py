@@ -42,9 +42,8 @@ def until(companion, check):
 def test_domino_dynasty_reads_in_japanese(device, browser, shots):
     expect = playwright.expect
     companion = device.companion
-    host = japanese_phone(browser)
     errors = []
-    host.on("pageerror", lambda e: errors.append(str(e)))
+    host = japanese_phone(browser, errors)
     host.goto(device.urls["local"])
     expect(host.locator("html")).to_have_attribute("lang", "ja")
     host.locator("#lang-pick").select_option("ja")

@@ -28,9 +28,8 @@ def test_initiative_reads_in_japanese(device, browser, shots):
     expect = playwright.expect
     companion = device.companion
     companion.set_language("ja").result(timeout=10)
-    host = japanese_phone(browser)
     errors = []
-    host.on("pageerror", lambda e: errors.append(str(e)))
+    host = japanese_phone(browser, errors)
     host.goto(device.urls["local"])
     # the new-game form: Initiative's options, the solo one too, in Japanese
     expect(host.locator("#game-name option").first).to_be_attached()
