@@ -78,7 +78,7 @@ def test_a_refused_placement_is_said_with_the_rules_reason_once():
     w.see(seen("personal-0", [((5, 3), "stone//E"), ((5, 4), "stone//W")]))
     prompt = w.next(state)
     assert isinstance(prompt, Prompt) and prompt.title == "Not allowed" and prompt.move is None
-    assert prompt.text == ("Ana on Ana's map, F4-F5: the paths do not match on the west edge of "
+    assert prompt.text == ("Ana's map, F4-F5: the paths do not match on the west edge of "
                            "square F4")
     assert w.next(state) is None  # said once for what lies there
 

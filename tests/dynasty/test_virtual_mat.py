@@ -57,7 +57,7 @@ def test_dominoes_laid_on_the_virtual_mat_are_placed_and_their_strength_said(dev
     settle(device, lambda: c.snapshot.prompt is not None)
     prompt = c.snapshot.prompt
     assert prompt.title == "Not allowed" and prompt.move is None
-    assert prompt.text == "Ben on Ben's map, F4-F5: the paths do not match on the west edge of square F4"
+    assert prompt.text == "Ben's map, F4-F5: the paths do not match on the west edge of square F4"
     c.button("undo").result(5)
     table.act({"action": "remove", "seat": 1, "map": "personal", "cell": [5, 3]}, _view(c))
 

@@ -125,9 +125,10 @@ class MapWatcher(AsksOnce):
             self.rules.apply(state, move)
             return move
         except IllegalMove as exc:
-            return self._ask(key, Prompt(Msg("Not allowed"), Msg("{name} on {map}, {a}-{b}: {reason}", name=names[seat],
-                                                                 map=label, a=name(move.cells[0]),
-                                                                 b=name(move.cells[1]), reason=said(exc))))
+            at = dict(map=label, a=name(move.cells[0]), b=name(move.cells[1]), reason=said(exc))
+            # a personal map names its player already: "Ana's map, F4-F5: ...", not "Ana on Ana's map"
+            return self._ask(key, Prompt(Msg("Not allowed"), Msg("{name} on {map}, {a}-{b}: {reason}", name=names[seat], **at)
+                                         if where == SHARED else Msg("{map}, {a}-{b}: {reason}", **at)))
 
     # ------------------------------------------------------------------ the market
 
