@@ -46,7 +46,8 @@ def test_domino_dynasty_reads_in_japanese(device, browser, shots):
     host = japanese_phone(browser, errors)
     host.goto(device.urls["local"])
     expect(host.locator("html")).to_have_attribute("lang", "ja")
-    host.locator("#lang-pick").select_option("ja")
+    with host.expect_navigation():  # the page reloads in the language picked: wait for it
+        host.locator("#lang-pick").select_option("ja")
     wait_until(host, lambda: companion.snapshot.language == "ja")
 
     # the new-game form in Japanese: the roles by their Japanese names

@@ -65,7 +65,8 @@ def test_paradox_island_reads_in_japanese_on_every_phone(device, browser, shots)
     host.on("pageerror", lambda e: errors.append(str(e)))
     host.goto(device.urls["local"])
     expect(host.locator("#status")).to_have_text("接続中")
-    host.locator("#lang-pick").select_option("ja")
+    with host.expect_navigation():  # the page reloads in the language picked: wait for it
+        host.locator("#lang-pick").select_option("ja")
     wait_until(host, lambda: companion.snapshot.language == "ja")
     companion.new_game("island", {"players": 3, "characters": ["phil", "hempel"]}, seed=3,
                        replace=True).result(timeout=10)
