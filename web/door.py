@@ -230,9 +230,16 @@ def _views(door: Door, companion, extras: Extras, games: dict, lang, body):
             raise Refused(400, "choose a seat of the game in progress")
         return session, viewer, _label(game_of(snap), snap.view(TABLE), viewer)
 
+    def seat_handed(no_game: str, hand):
+        """The seat a request names, handed to the asking phone by `hand(viewer, label)` (taking a
+        free seat, or the host opening one): the answer with that seat's key."""
+        session, viewer, label = seat_asked(no_game)
+        token = _wait(hand(viewer, label))
+        return jsonify({"ok": True, "viewer": viewer, "label": label, "token": token, "game_id": session.id})
+
     door.__dict__.update(table_status=table_status, known=known, game_of=game_of, game_files=game_files,
                          seat_payload=seat_payload, seats_of=seats_of, table_payload=table_payload,
-                         host_payload=host_payload, seat_asked=seat_asked)
+                         host_payload=host_payload, seat_asked=seat_asked, seat_handed=seat_handed)
 
 
 class Guesses:

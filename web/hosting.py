@@ -86,10 +86,7 @@ def register(app, door):
         hold it): the seat's key, for this request alone. The seat's own page says the host
         opened it; the key never comes with the host page's view."""
         require_host()
-        session, viewer, label = seat_asked(Msg("start one first"))
-        token = _wait(companion.show_seat(viewer, label))
-        return jsonify({"ok": True, "viewer": viewer, "label": label, "token": token,
-                        "game_id": session.id})
+        return door.seat_handed(Msg("start one first"), companion.show_seat)
 
     @app.post("/api/host/undo")
     def undo():

@@ -19,7 +19,6 @@ log = logging.getLogger("paradox-table.web")
 def register(app, door):
     """Add these routes to ``app``; ``door`` is the web.door.Door they share."""
     companion, host_token, guesses, known = door.companion, door.host_token, door.guesses, door.known
-    seat_asked = door.seat_asked
 
     @app.get("/api/seat")
     def which_seat():
@@ -50,10 +49,7 @@ def register(app, door):
     @app.post("/api/join")
     def join():
         """A phone on the join page takes a free seat of the game in progress."""
-        session, viewer, label = seat_asked(Msg("the host starts one"))
-        token = _wait(companion.take_seat(viewer, label))
-        return jsonify({"ok": True, "viewer": viewer, "label": label, "token": token,
-                        "game_id": session.id})
+        return door.seat_handed(Msg("the host starts one"), companion.take_seat)
 
     @app.post("/api/host-request")
     def ask_to_host():
