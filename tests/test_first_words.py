@@ -2,23 +2,13 @@
 
 
 def test_teaching_the_virtual_table_s_pieces_is_no_headline_for_the_players(tmp_path):
-    from companion.camera import CameraLoop, opener
-    from companion.config import defaults
-    from companion.service import Companion
-    from companion.store import Store
+    from virtual import virtual_table
 
-    with Store(tmp_path / "games.db") as store:
-        c = Companion(store)
-        c.start()
-        loop = CameraLoop(c, opener(defaults(on_pi=False), c, tmp_path, simulate=True))
-        try:
-            c.new_game("initiative", {"players": 2}, seed=1).result(5)
-            loop.step()  # the first camera game on this device: its pieces are taught now
-            assert loop.pipeline is not None
-            assert c.snapshot.message.startswith("New Paradox Initiative game")
-        finally:
-            loop.stop()
-            c.stop()
+    with virtual_table(tmp_path) as (c, loop):
+        c.new_game("initiative", {"players": 2}, seed=1).result(5)
+        loop.step()  # the first camera game on this device: its pieces are taught now
+        assert loop.pipeline is not None
+        assert c.snapshot.message.startswith("New Paradox Initiative game")
 
 
 def replay_words(tmp_path, capsys, *lines):

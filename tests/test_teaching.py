@@ -12,6 +12,7 @@ from companion.config import defaults
 from companion.service import Companion
 from companion.store import Store
 from companion.teaching import NEAR_MM, Teacher, TeachingRefused, camera_games, layout_for, plan
+from virtual import virtual_table
 from vision.reading import Profile
 
 
@@ -42,15 +43,8 @@ def test_a_mat_with_a_seat_count_the_game_has_not_is_refused():
 @pytest.fixture
 def table(tmp_path):
     """A companion with its camera loop over the virtual table, stepped by hand."""
-    with Store(tmp_path / "games.db") as store:
-        c = Companion(store)
-        c.start()
-        loop = CameraLoop(c, opener(defaults(on_pi=False), c, tmp_path, simulate=True))
-        try:
-            yield c, loop, tmp_path
-        finally:
-            loop.stop()
-            c.stop()
+    with virtual_table(tmp_path) as (c, loop):
+        yield c, loop, tmp_path
 
 
 def _look(teacher, loop, game, shot, times=4):

@@ -5,12 +5,9 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from companion.camera import CameraLoop, opener
-from companion.config import defaults
-from companion.service import Companion
-from companion.store import Store
 from companion.teaching import Teacher
 from companion.games import descriptions
+from virtual import virtual_table
 from web.app import Extras, create_app
 
 HOST = "t" * 43
@@ -20,18 +17,11 @@ GAMES = tuple(g.as_json() for g in descriptions())
 
 @pytest.fixture
 def teaching(tmp_path):
-    with Store(tmp_path / "games.db") as store:
-        c = Companion(store)
-        c.start()
-        loop = CameraLoop(c, opener(defaults(on_pi=False), c, tmp_path, simulate=True))
+    with virtual_table(tmp_path) as (c, loop):
         teacher = Teacher(tmp_path, loop, simulation=True)
         app = create_app(c, HOST, Extras(teacher=teacher, games=GAMES))
         app.testing = True
-        try:
-            yield app.test_client(), loop, teacher, tmp_path
-        finally:
-            loop.stop()
-            c.stop()
+        yield app.test_client(), loop, teacher, tmp_path
 
 
 def test_only_the_host_teaches(teaching):
