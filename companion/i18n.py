@@ -262,6 +262,22 @@ def english(word: str) -> list[str]:
     return list(_english_words().get(unicodedata.normalize("NFKC", word).strip(), ()))
 
 
+def own_word(word, choices):
+    """A player's word as the rules name it, one of `choices`: itself in any case ("Past " as
+    "past"), or the id a catalog translates to it (過去: past, 赤: red, オラクル is "an oracle":
+    oracle). Anything else comes back lowercased for the rules to refuse; a non-word as it is."""
+    if not isinstance(word, str):
+        return word
+    low = word.strip().lower()
+    if low in choices:
+        return low
+    for found in english(word):
+        for candidate in (found.lower(), found.lower().split()[-1]):
+            if candidate in choices:
+                return candidate
+    return low
+
+
 @functools.cache
 def _english_words() -> dict[str, tuple[str, ...]]:
     out: dict[str, list[str]] = {}

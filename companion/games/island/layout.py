@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from ..base import IllegalMove
-from ...i18n import Listed, Msg, Plural, english, term
+from ...i18n import Listed, Msg, Plural, english, own_word, term
 from . import board, catalog
 
 
@@ -76,20 +76,6 @@ def parse_printing(text) -> tuple[str, int, dict]:
 
 
 _EXAMPLE = {"fruit": "banana", "camp": "A", "mirage": "snakes", "knot": "1", "portal": "2"}
-
-
-def own_word(word: str, choices) -> str:
-    """A typed word as the companion's own: itself in any case, or the id a catalog translates
-    to it (オラクル is "an oracle": oracle; リンゴ: apple), so a Japanese OP types the words
-    the page shows. Unknown words come back lowercased, for the caller's refusal."""
-    low = word.lower()
-    if low in choices:
-        return low
-    for found in english(word):
-        for candidate in (found.lower(), found.lower().split()[-1]):
-            if candidate in choices:
-                return candidate
-    return low
 
 
 def _printed_value(kind: str, value: str):

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from itertools import product
 
-from ...i18n import Listed, Msg, Plural, english, term
+from ...i18n import Listed, Msg, Plural, own_word, term
 from ..base import Event, IllegalMove, accepted, chance
 from .moves import (GameOver, FlipRequested, Pass, Play, Reveal, RevokeFound, TileFlipped,
                     TilePlayed, TilesPassed, TrickWon, move_from_dict)
@@ -180,15 +180,6 @@ def _pass(state: State, move: Pass):
             hands[(giver + step) % state.seats].append(t)
     state = replace(state, hands=tuple(_sorted_hand(h) for h in hands), passes=None, phase="play")
     return state, [TilesPassed(state.pass_right)]
-
-
-def own_word(word, words: tuple[str, ...]):
-    """A player's word as the rules name it: "Past " as "past", and the Japanese "過去", "赤" as
-    "past", "red" (any other word is left for the rules to refuse)."""
-    if not isinstance(word, str):
-        return word
-    low = word.strip().lower()
-    return low if low in words else next((w for w in english(word) if w in words), low)
 
 
 def _in_play(state: State) -> set[str]:
