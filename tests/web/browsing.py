@@ -14,6 +14,19 @@ def wait_until(page, predicate, seconds: float = WAIT_SECONDS):
         page.wait_for_timeout(25)
 
 
+def tap(page, selector: str, companion):
+    """Tap the first element matching `selector` on a seat page and wait until the companion took
+    the move, the page drew the new view and heard the answer: a seat page takes no second tap
+    while its move is on its way (aria-busy), and the new view can come before that answer."""
+    before = companion.snapshot.version
+    page.locator(selector).first.click()
+    wait_until(page, lambda: companion.snapshot.version > before)
+    version = companion.snapshot.version
+    # read without page-side eval of our own script: the page's script runs under the CSP
+    wait_until(page, lambda: int(page.evaluate("document.body.dataset.version || 0")) >= version)
+    wait_until(page, lambda: page.evaluate("!document.body.hasAttribute('aria-busy')"))
+
+
 def scroll_to(page, selector: str):
     """Scroll the element now matching `selector` to the screen's middle, in one step: a live
     update may swap the element between finding it and scrolling a found handle."""

@@ -18,6 +18,7 @@ from companion.games import initiative as rules
 
 playwright = pytest.importorskip("playwright.sync_api")
 from patience import WAIT_SECONDS  # noqa: E402
+import browsing  # noqa: E402
 from browsing import scroll_to, seat_links  # noqa: E402
 PHONE = {"width": 390, "height": 844}
 
@@ -62,17 +63,8 @@ class Table:
         return snap.view(Viewer.of_seat(seat)) if seat is not None else snap.view(TABLE)
 
     def tap(self, seat, selector):
-        """Tap on one phone and wait for the companion to take the move."""
-        before = self.companion.snapshot.version
-        page = self.pages[seat]
-        page.locator(selector).first.click()
-        wait_until(lambda: self.companion.snapshot.version > before, what=f"seat {seat}'s move ({selector})")
-        version = self.companion.snapshot.version  # the page's own script runs under the CSP: no page-side eval
-        wait_until(lambda: int(page.evaluate("document.body.dataset.version || 0")) >= version,
-                   what=f"seat {seat}'s page to draw it")
-        # the new view can come before the move's own answer, and the phone takes no tap till then
-        wait_until(lambda: page.evaluate("!document.body.hasAttribute('aria-busy')"),
-                   what=f"seat {seat}'s page to hear its move was taken")
+        """Tap on one phone and wait for the companion to take the move and the page to draw it."""
+        browsing.tap(self.pages[seat], selector, self.companion)
 
     def post(self, seat, move):
         """What the camera would tell at a real table, sent as that seat's phone would."""

@@ -67,6 +67,9 @@ class Table:
         for other in self.pages:
             if self.seen(other) != views[other]:
                 self.caught_up(other)
+        # the new view can come before the move's own answer, and the phone takes no tap till then
+        wait_until(lambda: self.pages[name].evaluate("!document.body.hasAttribute('aria-busy')"),
+                   what=f"{name}'s page to hear its move was taken")
         self.check_captives()
 
     def check_captives(self):

@@ -8,7 +8,8 @@ tests/web/test_initiative_browser.py explains, so the taps go to the players' ch
 import pytest
 
 playwright = pytest.importorskip("playwright.sync_api")
-from browsing import seat_link, wait_until  # noqa: E402
+import browsing  # noqa: E402
+from browsing import seat_link  # noqa: E402
 from test_initiative_browser import ANOMALY, CHIEF, OTHER, secret_seed  # noqa: E402
 from test_japanese_browser import english_on, japanese_phone  # noqa: E402
 
@@ -67,9 +68,7 @@ def test_initiative_reads_in_japanese(device, browser, shots):
                 tell(seat, p)
 
     def tap(seat, selector):
-        before = companion.snapshot.version
-        phones[seat].locator(selector).first.click()
-        wait_until(phones[seat], lambda: companion.snapshot.version > before)
+        browsing.tap(phones[seat], selector, companion)
 
     for seat in (0, 1):  # each keeps a tech module, its use said in Japanese
         expect(phones[seat].locator(".pi-ask h3")).to_have_text("テックモジュールを1枚残す(もう1枚はデッキの下へ)")

@@ -37,6 +37,8 @@ class Table:
         for other, p in self.pages.items():
             if other != "host":
                 wait_until(p, lambda p=p: p.evaluate("document.body.dataset.version") == version)
+        # the new view can come before the move's own answer, and the phone takes no tap till then
+        wait_until(page, lambda: page.evaluate("!document.body.hasAttribute('aria-busy')"))
         self.no_english()
 
     def no_english(self):
