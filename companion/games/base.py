@@ -159,6 +159,30 @@ def chance(seed: int, *labels: Any) -> random.Random:
     return random.Random(int.from_bytes(hashlib.sha256(key).digest()[:8], "big"))
 
 
+def evolve(value, /, **changes):
+    """`dataclasses.replace` for the rules' frozen state values, several times faster: a game's
+    `apply` makes hundreds of new values a move and `legal_moves` tries every move. The fields are
+    copied as they are, so a class that checks itself in __post_init__ (a move) or keeps a
+    cached_property goes through `replace`; a name that is not a field is refused as `replace`
+    refuses it."""
+    cls = type(value)
+    if not _copied_as_is(cls):
+        return dataclasses.replace(value, **changes)
+    if not changes.keys() <= value.__dict__.keys():
+        raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(changes.keys() - value.__dict__.keys()))}")
+    new = object.__new__(cls)
+    new.__dict__.update(value.__dict__)
+    new.__dict__.update(changes)
+    return new
+
+
+@functools.lru_cache(maxsize=None)
+def _copied_as_is(cls) -> bool:
+    """Whether a value of `cls` is its fields and nothing else, so copying them makes a new one."""
+    return (dataclasses.is_dataclass(cls) and not hasattr(cls, "__post_init__") and not hasattr(cls, "__slots__")
+            and not any(isinstance(v, functools.cached_property) for k in cls.__mro__ for v in vars(k).values()))
+
+
 def to_dict(obj) -> dict:
     """A move or event as a JSON-ready dict: {"type": ClassName, **fields}."""
     out = {"type": type(obj).__name__}

@@ -3,7 +3,7 @@ round's event, the rewards and penalties in force and who handles which role's i
 placement the market allows; and a domino already down moved or turned, which obeys them too."""
 from __future__ import annotations
 
-from dataclasses import replace
+from ..base import evolve
 from functools import lru_cache
 
 from ...i18n import Listed, Msg
@@ -118,7 +118,7 @@ def placement_refusal(state: State, seat: int, where: str, cells, halves, power_
     if why is None and "proximity" in cfg.expansions:
         why = _sniper(g, cells, halves)
     if why is None and where == SHARED and state.event == "border_dispute_alt":
-        grown = replace(state, shared=frozen(g | {c: Square(h, 0, g.get(c)) for c, h in zip(cells, halves)}))
+        grown = evolve(state, shared=frozen(g | {c: Square(h, 0, g.get(c)) for c, h in zip(cells, halves)}))
         for role in cfg.in_game:
             if len(power.province(grown, role)) > len(power.province(state, role)):
                 return Msg("no province may grow this round ({role}'s would)", role=role_name(role))

@@ -3,7 +3,7 @@
 are laying.py's; where a domino may lie is placement.py's."""
 from __future__ import annotations
 
-from dataclasses import replace
+from ..base import evolve
 
 from ...i18n import Listed, Msg, Plural
 from ..base import IllegalMove, chance
@@ -128,7 +128,7 @@ def keep(state: State) -> dict | None:
 
 
 def _begin(state: State) -> State:
-    return replace(state, phase="free" if state.config.play == "free" else "draw",
+    return evolve(state, phase="free" if state.config.play == "free" else "draw",
                    first_of_round=state.next_domino)
 
 
@@ -136,16 +136,16 @@ def _lay_start(state: State, where: str, role: str, cells, seat: int | None = No
     halves = starting_halves(role)
     number = state.next_domino
     squares = {c: Square(h, number) for c, h in zip(cells, halves)}
-    state = replace(state, next_domino=number + 1)
+    state = evolve(state, next_domino=number + 1)
     if where == SHARED:
         g = dict(state.shared) | squares
-        return replace(state, shared=frozen(g), starts=state.starts + ((role, tuple(cells)),))
+        return evolve(state, shared=frozen(g), starts=state.starts + ((role, tuple(cells)),))
     g = state.seat_map(seat) | squares
     personal = list(state.personal)
     personal[seat] = frozen(g)
     homes = list(state.homes)
     homes[seat] = number
-    return replace(state, personal=tuple(personal), homes=tuple(homes))
+    return evolve(state, personal=tuple(personal), homes=tuple(homes))
 
 
 # ---------------------------------------------------------------- apply
@@ -212,13 +212,13 @@ def _market(state: State, move: Market) -> State:
     texts = tuple("|".join(h.text() for h in parse_domino(d)) for d in doms)
     if not texts:  # the deck is out: the game ends where it stands
         return finish(say(state, Msg("The deck is empty: the game ends.")), "ended")
-    state = replace(state, market=texts, drawn=True, dealt=state.dealt + len(texts),
+    state = evolve(state, market=texts, drawn=True, dealt=state.dealt + len(texts),
                     known=tuple(dict.fromkeys(state.known + texts))[-KNOWN:])
     state = say(state, Msg("Round {round}: {n} dominoes in the market.", round=state.round, n=len(texts)))
     if state.event == "terrible_bonds":  # dominoes of roles not in the game are discarded (ee)
         kept = tuple(t for t in texts if not bonds_broken(state, parse_domino(t)))
         if len(kept) < len(texts):
-            state = say(replace(state, market=kept), Msg("Terrible Bonds: {n} of them show a role not in the game "
+            state = say(evolve(state, market=kept), Msg("Terrible Bonds: {n} of them show a role not in the game "
                                                          "and are discarded.", n=len(texts) - len(kept)))
     return maybe_claim(state)
 
@@ -242,7 +242,7 @@ def _mission(state: State, move: Mission) -> State:
     secret = bool(move.secret) and state.config.mode == "cooperative"  # competitive: all public
     card = MissionCard(len(state.missions) + 1, move.seat, state.round, needs, move.reward,
                        move.penalty, secret)
-    state = replace(state, missions=state.missions + (card,))
+    state = evolve(state, missions=state.missions + (card,))
     who = state.config.names[move.seat]
     state = say(state, Msg("{name} drew a secret mission.", name=who) if secret else
                 Msg("{name}: {mission}", name=who, mission=card.words()))
@@ -258,7 +258,7 @@ def _happening(state: State, move: Happening) -> State:
         raise IllegalMove(Msg("unknown event {event!r}", event=move.event))
     if any(m.round == state.round for m in state.missions) or state.drawn:
         raise IllegalMove(Msg("the event is revealed before the market and the missions"))
-    state = say(replace(state, event=move.event), event_words(move.event))
+    state = say(evolve(state, event=move.event), event_words(move.event))
     # Storms and floods take dominoes off, the earthquake turns and the elections move them, in
     # role order, before the claim step (docs/rulings.md (aa), (cc))
     kind, count = {"storm_remove": ("remove shared", 1), "floods_punish": ("remove", 2),
@@ -282,7 +282,7 @@ def _most(state: State, event: str) -> State:
     most = [s for s in range(cfg.players) if count[s] == best]
     key = "sits out" if event == "capital_punishment" else "places people"
     names = Listed([cfg.names[s] for s in most], sep=" and ")
-    state = replace(state, effects=state.effects + tuple((s, key, True) for s in most))
+    state = evolve(state, effects=state.effects + tuple((s, key, True) for s in most))
     if event == "capital_punishment":
         return say(state, Plural("{names} ({best} capitals) does nothing this round.",
                                  "{names} ({best} capitals) do nothing this round.", len(most), names=names, best=best))
@@ -311,7 +311,7 @@ def _pass(state: State, move: Pass) -> State:
     if fits_anywhere(state, move.seat):
         raise IllegalMove(Msg("a market domino still fits: picking and placing one is required"))
     state = say(state, Msg("{name} can use no market domino and places nothing.", name=cfg.names[move.seat]))
-    state = replace(state, passes=state.passes + 1, turn=after(state, move.seat),
+    state = evolve(state, passes=state.passes + 1, turn=after(state, move.seat),
                     effects=tuple(e for e in state.effects if e[:2] != (move.seat, "second_domino")))
     if state.passes >= sum(1 for s in range(cfg.players) if not sits_out(state, s)):
         # nobody can use what is left: it is discarded

@@ -11,7 +11,7 @@ views (who sees what).
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from ..base import evolve
 
 from ..base import Game, IllegalMove, Option, Viewer, accepted
 from ...i18n import Msg
@@ -240,7 +240,7 @@ def _op_actions(state: State, which: str | None) -> list:
             continue
         end = legs[-1][1]
         if end is not None:
-            moved = replace(state, **{which.lower(): end})
+            moved = evolve(state, **{which.lower(): end})
             out += [action(**mv, push=p, push_direction=d) for p, d in _pushes_from(moved, which)]
     return out
 
