@@ -109,22 +109,25 @@ class State:
 # ---------------------------------------------------------------- thaw and freeze
 
 def thaw(state: State) -> SimpleNamespace:
-    """A working copy: lists for tuples, so the rules can change it in place."""
+    """A working copy: lists for tuples, so the rules can change it in place. A tuple of
+    destinations or cards is a value and stays one. Leaves (words, numbers, turn records) are
+    taken as they are, never walked: `legal_moves` thaws a state for every move it tries."""
     def go(value):
-        if isinstance(value, tuple) and not _is_value(value):
-            return [go(v) for v in value]
-        if isinstance(value, Player):
-            return SimpleNamespace(**{f.name: go(getattr(value, f.name))
-                                      for f in dataclasses.fields(Player)})
+        if type(value) is tuple:
+            if any(type(v) in _VALUES for v in value):
+                return value
+            return [go(v) if type(v) in _WALKED else v for v in value]
+        if type(value) is Player:
+            return SimpleNamespace(**{n: go(getattr(value, n)) for n in _PLAYER_FIELDS})
         return value
-    return SimpleNamespace(**{f.name: go(getattr(state, f.name)) for f in dataclasses.fields(State)})
+    return SimpleNamespace(**{n: go(getattr(state, n)) for n in _STATE_FIELDS})
 
 
 def freeze(work: SimpleNamespace) -> State:
     def go(value):
-        if isinstance(value, list):
-            return tuple(go(v) for v in value)
-        if isinstance(value, SimpleNamespace):
+        if type(value) is list:
+            return tuple([go(v) if type(v) in _FROZEN else v for v in value])
+        if type(value) is SimpleNamespace:
             fields = {k: go(v) for k, v in vars(value).items()}
             fields["machines"] = tuple(tuple(sorted(m)) for m in fields["machines"])
             return Player(**fields)
@@ -132,8 +135,11 @@ def freeze(work: SimpleNamespace) -> State:
     return State(**{k: go(v) for k, v in vars(work).items()})
 
 
-def _is_value(value: tuple) -> bool:
-    return any(isinstance(v, (Destination, Card)) for v in value)
+_VALUES = (Destination, Card)
+_WALKED = (tuple, Player)
+_FROZEN = (list, SimpleNamespace)
+_PLAYER_FIELDS = tuple(f.name for f in dataclasses.fields(Player))
+_STATE_FIELDS = tuple(f.name for f in dataclasses.fields(State))
 
 
 # ---------------------------------------------------------------- setup
