@@ -42,7 +42,7 @@ def candidates(state):
         return out
     seat = s.order[0]
     b = s.boards[seat]
-    hand = sorted(set(b.hand)) + [f"ally-{w}" for w in COLOUR_WORDS[:5]] + ["R1"]
+    hand = sorted(set(b.earned)) + [f"ally-{w}" for w in COLOUR_WORDS[:5]] + ["R1"]
     mine = [e.card for e in b.console] + ["world-1-past"]
     out += [Swap(seat, a, c) for a in spots for c in spots]
     out += [Resolve(seat, x) for x in spots]
@@ -70,7 +70,7 @@ def _rich(state, rng):
     def edit(s):
         seat = s.order[0]
         b = s.boards[seat]
-        b.hand = rng.sample(PARTICLES, 3) + ["K2"]
+        b.earned = rng.sample(PARTICLES, 3) + ["K2"]
         b.switches = {c: True for c in "RYB"}
         b.tech = list(TECH)
         for w in rng.sample(range(15), 4):
@@ -110,7 +110,7 @@ def test_every_offered_move_applies_and_every_accepted_one_is_offered(players, s
 
 def test_a_lock_is_offered_on_any_of_the_fifteen_worlds():
     state, seat = matrix_turn()
-    state = change(state, lambda s: setattr(s.boards[seat], "hand", ["W1"]))
+    state = change(state, lambda s: setattr(s.boards[seat], "earned", ["W1"]))
     locks = {m.world for m in game.legal_moves(state) if isinstance(m, Lock)}
     assert locks == set(range(1, 16))
 
@@ -141,7 +141,7 @@ def test_a_turn_with_no_possible_action_may_end():
 def test_a_move_sent_without_its_card_or_particle_is_refused_in_words():
     """A phone may send a field empty (JSON null): the rules say what is missing."""
     state, seat = matrix_turn()
-    state = change(state, lambda s: setattr(s.boards[seat], "hand", ["R1"]))
+    state = change(state, lambda s: setattr(s.boards[seat], "earned", ["R1"]))
     with pytest.raises(IllegalMove, match="names a particle"):
         game.apply(state, Ally(seat, "red", None))
     with pytest.raises(IllegalMove, match="names a colour"):

@@ -21,7 +21,7 @@ def _action(s, seat):
         b = _board_of(s, seat)
         if b.bench is None:
             raise IllegalMove(Msg("seat {seat} has no matrix line yet", seat=seat))
-        b.hand = []
+        b.earned = []
         return
     _turn(s, seat, "matrix")
     if s.actions <= 0:
@@ -32,10 +32,10 @@ def _action(s, seat):
 
 def _settle(s, seat):
     b = _board_of(s, seat)
-    if b.hand:
-        b.discard += b.hand
-        _say(s, Msg("Unspent particles discarded: {particles}.", particles=" ".join(b.hand)))
-        b.hand = []
+    if b.earned:
+        b.discard += b.earned
+        _say(s, Msg("Unspent particles discarded: {particles}.", particles=" ".join(b.earned)))
+        b.earned = []
     if s.glitch_due:
         n, s.glitch_due = s.glitch_due, 0
         _glitch(s, n, damage=True)
@@ -159,7 +159,7 @@ def _resolve(s, seat, strands):
                         card=catalog.card_words(l[2])))
     b.locks = [l for l in b.locks if l not in claimed]
     for r, c in cells:
-        (b.hand if (r, c) in earned else b.discard).append(b.matrix[r][c])
+        (b.earned if (r, c) in earned else b.discard).append(b.matrix[r][c])
         b.matrix[r][c] = None
     for st in strands:
         what = dict(colour=term(COLOURS[st["colour"]]), length=len(st["cells"]))

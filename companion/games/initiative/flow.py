@@ -93,8 +93,8 @@ def _cleanup(s):
     if s.players <= 2:
         s.discard += [c for c in s.wormhole[3:] if c]
         for i in range(3):
-            if s.wormhole[i] is None and s.alt:
-                s.wormhole[i] = s.alt.pop(0)
+            if s.wormhole[i] is None and s.alternate:
+                s.wormhole[i] = s.alternate.pop(0)
         s.wormhole = s.wormhole[:3] + s.deck[:6] + [None] * max(0, 6 - len(s.deck))
         s.deck = s.deck[6:]
     else:

@@ -74,11 +74,11 @@ def _take(s, seat, particle) -> str:
         if letter is None or s.alliances[letter] != seat:
             raise IllegalMove(Msg("you have no {colour} alliance token", colour=term(particle[5:])))
         return letter
-    if particle not in b.hand:
-        if not b.hand:
+    if particle not in b.earned:
+        if not b.earned:
             raise IllegalMove(Msg("{particle} is not among your earned particles (none)", particle=particle))
         raise IllegalMove(Msg("{particle} is not among your earned particles ({have})", particle=particle,
-                              have=" ".join(b.hand)))
+                              have=" ".join(b.earned)))
     return colour(particle)
 
 
@@ -87,7 +87,7 @@ def _spend(s, seat, particle, to_card=False):
     if particle.startswith("ally-"):
         s.alliances[LETTERS[particle[5:]]] = "card" if to_card else None
     else:
-        b.hand.remove(particle)
+        b.earned.remove(particle)
         if not to_card:
             b.discard.append(particle)
 

@@ -71,7 +71,7 @@ def setup(options: dict | None = None, seed: int = 0) -> State:
     chief = 0 if solo else chance(seed, "chief").randrange(players)
     s = thaw(State(
         seed=seed, players=players, solo=solo, seats=seats, names=tuple(names), challenging=challenging,
-        cards=Frozen(sorted(cards.items())), taught=tuple(taught), deck=tuple(deck), alt=tuple(alt),
+        cards=Frozen(sorted(cards.items())), taught=tuple(taught), deck=tuple(deck), alternate=tuple(alt),
         wormhole=tuple(wormhole), bag=Frozen(sorted((c + str(y), sets) for c in COLOURS for y in matrix.SYMBOLS)),
         worlds=tuple(World() for _ in range(WORLDS)),
         glitch=chance(seed, "glitch").randrange(WORLDS) + 1,

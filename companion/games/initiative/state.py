@@ -96,8 +96,8 @@ class Entry:
 class Board:
     """A seat's player board: its matrix (5 rows, top row first, a particle or None), the locked
     cells (row, column, the nexus card locking it or None), trigger switches, console, score
-    pile, tech modules (the deck still to draw, the ones built), and the particles discarded and
-    earned (its hand) this turn."""
+    pile, tech modules (the deck still to draw, the ones built), and this turn's particles:
+    discarded (back to the bag at the turn's end) and earned (to spend)."""
     matrix: tuple[tuple[str | None, ...], ...] = _grid()
     locks: tuple[tuple[int, int, str | None], ...] = _grid()
     switches: Frozen = _map(())
@@ -106,7 +106,7 @@ class Board:
     tech_deck: tuple[str, ...] = _list()
     tech: tuple[str, ...] = _list()
     discard: tuple[str, ...] = _list()
-    hand: tuple[str, ...] = _list()
+    earned: tuple[str, ...] = _list()
     bench: bool | None = None  # a matrix record: None until the seat's matrix line is given
 
 
@@ -209,7 +209,7 @@ class State:
     cards: Frozen = _map(())     # card id -> Card, as the catalog and the table taught them
     taught: tuple[str, ...] = _list()  # cards whose cost or nexus cell the table entered
     deck: tuple[str, ...] = _list()    # the timeline deck, drawn from the front
-    alt: tuple[str, ...] = _list()     # the alternate timeline deck (2 players or fewer)
+    alternate: tuple[str, ...] = _list()  # the alternate timeline deck (2 players or fewer)
     wormhole: tuple[str | None, ...] = _list()  # its spaces; the alternate wormhole's first
     discard: tuple[str, ...] = _list()
     bag: Frozen = _map(())       # particle -> how many are in the bag

@@ -109,7 +109,7 @@ def view(state, viewer: Viewer = TABLE) -> dict:
         "glitch": s.glitch,
         "worlds": [{"number": i + 1, "name": w["name"], "stable": s.worlds[i].stable,
                     "locked": s.worlds[i].locked} for i, w in enumerate(catalog.worlds())],
-        "wormhole": list(s.wormhole), "alternate": len(s.alt), "deck": len(s.deck),
+        "wormhole": list(s.wormhole), "alternate": len(s.alternate), "deck": len(s.deck),
         "discard": list(s.discard), "anomaly": list(s.anomaly), "bag": sum(s.bag.values()),
         "purple": s.purple,
         "alliances": {COLOURS[c]: v for c, v in s.alliances.items()},
@@ -119,7 +119,7 @@ def view(state, viewer: Viewer = TABLE) -> dict:
                      "locks": [[l[0], l[1]] for l in b.locks],
                      "switches": {COLOURS[c]: b.switches[c] for c in SWITCHES},
                      "console": _console(s, b), "pile": list(b.pile), "tech": list(b.tech),
-                     "tech_deck": len(b.tech_deck), "earned": list(b.hand)}
+                     "tech_deck": len(b.tech_deck), "earned": list(b.earned)}
                     for seat, b in enumerate(s.boards)],
         "said": list(s.said[-5:]),
     }
@@ -203,7 +203,7 @@ def _tech_swaps(s, seat, b):
 
 def _free_actions(s, seat, b):
     tokens = [f"ally-{COLOURS[c]}" for c, v in s.alliances.items() if v == seat]
-    particles = sorted(set(b.hand)) + tokens
+    particles = sorted(set(b.earned)) + tokens
     cards = [e.card for e in b.console]
     fractured = [i + 1 for i, w in enumerate(s.worlds) if not w.stable]
     open_worlds = [i + 1 for i, w in enumerate(s.worlds) if not w.locked]
