@@ -3,16 +3,16 @@ game, the state as one immutable value (frozen dataclasses of tuples), the words
 board, the worlds and the glitch.
 
 A state once made is never changed, so a session can keep it for undo. `apply` thaws a working
-copy (`thaw`: each board, console card, world, the rival lab and the fractured world payments as
-plain attributes, tuples as lists, the bag, switches, alliances and cards as dicts), the phase
-modules change it, and it is frozen again (`freeze`). What only reads (views, the scores, the
+copy (`thaw`: the state, each board, console card, world, the rival lab and the fractured world
+payments as their working twins, the same typed fields open to change, tuples as lists, the bag,
+switches, alliances and cards as dicts), the phase modules change it, and it is frozen again
+(`freeze`). What only reads (views, the scores, the
 legal moves, the camera) reads the frozen state itself: the maps are `Frozen`, read as dicts.
 """
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import MISSING, dataclass, field, fields
-from types import SimpleNamespace
+from dataclasses import MISSING, dataclass, field, fields, make_dataclass
 
 from ..base import IllegalMove
 from ...i18n import Msg, from_plain, plain
@@ -246,79 +246,77 @@ class State:
 
 # ---------------------------------------------------------------- thaw and freeze
 
-_PLANS: dict = {}
+_WORKING: dict = {}  # a part's class -> (its working class, how each field thaws)
 
 
-def _plan(cls) -> tuple:
-    if cls not in _PLANS:
-        _PLANS[cls] = tuple((f.name, f.metadata.get("work")) for f in fields(cls))
-    return _PLANS[cls]
+def _working(cls):
+    """The working twin of a part's class: the same fields, typed, open to change (slots: a
+    misspelt field is an error, not a new attribute). The State's also gathers `told`: the words
+    said by the move being made, for its events (never kept)."""
+    if cls not in _WORKING:
+        extra = [("told", list, field(default_factory=list))] if cls is State else []
+        twin = make_dataclass(f"Working{cls.__name__}", [(f.name, f.type) for f in fields(cls)] + extra,
+                              slots=True, namespace={"__doc__": f"{cls.__name__}, being changed by a move."})
+        _WORKING[cls] = (twin, tuple((f.name, f.metadata.get("work")) for f in fields(cls)))
+        _FROZEN[twin] = cls
+    return _WORKING[cls]
 
 
-class Work(SimpleNamespace):
-    """A part thawed for the rules to change in place: a State's, a Board's, ... attributes."""
+_FROZEN: dict = {}  # a working class -> its part's class
 
 
 def _thaw(part):
-    w = Work()
-    d = w.__dict__
-    for name, how in _plan(type(part)):
+    twin, plan = _working(type(part))
+    values = {}
+    for name, how in plan:
         v = getattr(part, name)
         if how is None:
-            d[name] = v
+            values[name] = v
         elif how == "list":
-            d[name] = list(v)
+            values[name] = list(v)
         elif how == "map":
-            d[name] = dict(v)
+            values[name] = dict(v)
         elif how == "grid":
-            d[name] = [list(x) for x in v]
+            values[name] = [list(x) for x in v]
         elif how == "parts":
-            d[name] = [_thaw(x) for x in v]
+            values[name] = [_thaw(x) for x in v]
         else:
-            d[name] = None if v is None else _thaw(v)
-    d["_of"] = type(part)
-    return w
+            values[name] = None if v is None else _thaw(v)
+    return twin(**values)
 
 
-def _freeze(w):
-    d = dict(w.__dict__)
-    cls = d.pop("_of")
-    for name, how in _plan(cls):
-        v = d[name]
+def _freeze(work):
+    cls = _FROZEN[type(work)]
+    values = {}
+    for name, how in _working(cls)[1]:
+        v = getattr(work, name)
         if how is None:
-            continue
-        if how == "list":
-            d[name] = tuple(v)
+            values[name] = v
+        elif how == "list":
+            values[name] = tuple(v)
         elif how == "map":
-            d[name] = Frozen(v)
+            values[name] = Frozen(v)
         elif how == "grid":
-            d[name] = tuple(tuple(x) for x in v)
+            values[name] = tuple(tuple(x) for x in v)
         elif how == "parts":
-            d[name] = tuple(_freeze(x) for x in v)
+            values[name] = tuple(_freeze(x) for x in v)
         else:
-            d[name] = None if v is None else _freeze(v)
-    return cls(**d)
+            values[name] = None if v is None else _freeze(v)
+    return cls(**values)
 
 
-def thaw(state: State) -> Work:
-    """A working copy the rules change in place; the state itself is never changed. Its `told`
-    (not kept) gathers the words said by this move, for its events."""
-    work = _thaw(state)
-    work.told = []
-    return work
+def thaw(state: State):
+    """A working copy the rules change in place (a `WorkingState`); the state itself is never
+    changed."""
+    return _thaw(state)
 
 
-def freeze(work: Work) -> State:
-    told = work.__dict__.pop("told", None)
-    try:
-        return _freeze(work)
-    finally:
-        if told is not None:
-            work.told = told
+def freeze(work) -> State:
+    return _freeze(work)
 
 
-def new(cls, **values) -> Work:
-    """A new part (a console card, a board...) as a working copy would hold it."""
+def new(cls, **values):
+    """A new part (a console card, a board...) as a working copy holds it."""
     return _thaw(cls(**values))
 
 
