@@ -302,7 +302,11 @@ def _freeze(work):
             values[name] = tuple(_freeze(x) for x in v)
         else:
             values[name] = None if v is None else _freeze(v)
-    return cls(**values)
+    # a frozen dataclass set field by field through object.__setattr__ is most of a move's time:
+    # the values are the part's own fields, whole, so they are laid in at once
+    part = object.__new__(cls)
+    part.__dict__.update(values)
+    return part
 
 
 def thaw(state: State):
