@@ -6,13 +6,13 @@ A state once made is never changed, so a session can keep it for undo. `apply` t
 copy (`thaw`: the state, each board, console card, world, the rival lab and the fractured world
 payments as their working twins, the same typed fields open to change, tuples as lists, the bag,
 switches, alliances and cards as dicts), the phase modules change it, and it is frozen again
-(`freeze`). What only reads (views, the scores, the
-legal moves, the camera) reads the frozen state itself: the maps are `Frozen`, read as dicts.
+(`freeze`). What only reads (views, the scores, the legal moves, the camera's referee) reads
+the frozen state itself: its maps are `Frozen`, read as dicts, so the same code reads both.
 """
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import MISSING, dataclass, field, fields, make_dataclass
+from dataclasses import dataclass, field, fields, make_dataclass
 
 from ..base import IllegalMove
 from ...i18n import Msg, from_plain, plain
@@ -63,12 +63,12 @@ def _grid(default=()):
     return field(default=default, metadata={"work": "grid"})
 
 
-def _map(default=MISSING):
-    return field(default=default if default is MISSING else Frozen(default), metadata={"work": "map"})
+def _map():
+    return field(default=Frozen(), metadata={"work": "map"})
 
 
-def _part(default=MISSING):
-    return field(default=default, metadata={"work": "part"})
+def _part():
+    return field(default=None, metadata={"work": "part"})
 
 
 def _parts(default=()):
@@ -100,7 +100,7 @@ class Board:
     discarded (back to the bag at the turn's end) and earned (to spend)."""
     matrix: tuple[tuple[str | None, ...], ...] = _grid()
     locks: tuple[tuple[int, int, str | None], ...] = _grid()
-    switches: Frozen = _map(())
+    switches: Frozen = _map()
     console: tuple[Entry, ...] = _parts()
     pile: tuple[str, ...] = _list()
     tech_deck: tuple[str, ...] = _list()
@@ -200,19 +200,23 @@ class Tally:
 
 @dataclass(frozen=True)
 class State:
+    """A whole game of Paradox Initiative: the table (the timeline deck, the wormhole, the bag,
+    the anomaly, the multiverse board's worlds and glitch, the research goals and alliances), the
+    round and its phase, who acts and what the game waits for (`queue`), the seats' boards, the
+    rival lab, and what a record's lines gave."""
     seed: int
     players: int                 # humans at the table
     solo: bool                   # one player against the rival lab
     seats: int                   # the players, and the rival lab (seat 1) in the solo game
     names: tuple[str, ...]
     challenging: bool            # the solo rules' harder rival lab
-    cards: Frozen = _map(())     # card id -> Card, as the catalog and the table taught them
+    cards: Frozen = _map()  # card id -> Card, as the catalog and the table taught them
     taught: tuple[str, ...] = _list()  # cards whose cost or nexus cell the table entered
     deck: tuple[str, ...] = _list()    # the timeline deck, drawn from the front
     alternate: tuple[str, ...] = _list()  # the alternate timeline deck (2 players or fewer)
     wormhole: tuple[str | None, ...] = _list()  # its spaces; the alternate wormhole's first
     discard: tuple[str, ...] = _list()
-    bag: Frozen = _map(())       # particle -> how many are in the bag
+    bag: Frozen = _map()  # particle -> how many are in the bag
     purple: int = PURPLES        # purple particles left on the board
     anomaly: tuple[str, ...] = _list()
     aside: tuple[str, ...] = _list()   # drawn for the anomaly with a symbol it has: back later
@@ -220,7 +224,7 @@ class State:
     glitch: int = 1              # the world the glitch stands on
     goals: tuple[Goal, ...] = ()
     secret: tuple[Goal | None, ...] = ()  # each seat's secret objective, when a goal is secret
-    alliances: Frozen = _map(()) # colour letter -> the seat holding it, "card" or None
+    alliances: Frozen = _map()  # colour letter -> the seat holding it, "card" or None
     chief: int = 0               # the chief scientist
     round: int = 1
     phase: str = "setup"         # setup | wormhole | matrix | penalty | over
@@ -233,15 +237,12 @@ class State:
     queue: tuple[Wait, ...] = _list()
     said: tuple[Msg, ...] = _list()  # the latest words said to the table
     boards: tuple[Board, ...] = _parts()
-    rival: RivalLab | None = _part(None)
+    rival: RivalLab | None = _part()
     paid: tuple[Paid, ...] = _parts()   # by seat
     bench: bool = False          # a matrix record: matrix actions judged alone
     draws: tuple[str, ...] = _list()   # a matrix record's bag line: the next refill's particles
     report: tuple[Judged, ...] = _list()  # what a matrix record's actions did
     tally: Tally | None = None   # a scoring record's lines
-
-    def card(self, cid: str) -> Card:
-        return self.cards[cid]
 
 
 # ---------------------------------------------------------------- thaw and freeze
