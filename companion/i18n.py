@@ -233,7 +233,8 @@ def plain(value):
 
 
 def from_plain(value):
-    """The messages `plain` wrote, rebuilt (a game that keeps its words said in a JSON state)."""
+    """The messages `plain` wrote, rebuilt (a record's words; the words a game keeps as a record
+    gives them back)."""
     if isinstance(value, dict) and set(value) >= {"msg", "params"}:
         return Msg(value["msg"], plural=value.get("plural"), n=value.get("n"),
                    **{k: from_plain(v) for k, v in value["params"].items()})

@@ -475,7 +475,7 @@ def test_paradox_initiatives_refusals_and_the_cameras_questions_read_in_japanese
     assert translate(i18n.said(refused.value), "ja") == \
         "パラドックス・イニシアチブは1人(ライバル研究所と対戦)から4人で遊びます"
     state = _game()
-    seat = state.get()["order"][0]
+    seat = state.order[0]
     mat = Mat(state)
     mat.swap(seat, (0, 0), (0, 1))  # K1 and W2: symbols differ
     prompt = mat.watcher.next(state)

@@ -4,8 +4,11 @@ claim timelines of worlds across the multiverse; 2-4 players, or one against the
 Rules: shared/rules/paradox-initiative.txt; decisions the rulebook leaves open: docs/rulings.md.
 Modules: matrix (strands, the drop, the refill order), catalog (card data, kept lessons), moves,
 rules (pure: setup and `apply`, handing each move to its part of the round: flow, answers,
-wormhole, actions, particles, tech, rival, penalty; the state they share is state.py), scoring
-(the end), views (who sees what, legal moves), records (matrix and scoring lines for `replay`).
+wormhole, actions, particles, tech, rival, penalty), state (the game as frozen dataclasses: the
+seats' boards, the worlds, decks, bag and what the game waits for; the working copy a move
+changes), scoring (the end), views (who sees what, legal moves), records (matrix and scoring
+lines for `replay`), table (the camera's referee), oled, simulation. `tests/initiative/speed.py`
+times a move.
 """
 from __future__ import annotations
 
