@@ -4,7 +4,6 @@ the triple_mission reward, the penalties that draw several: docs/rulings.md "Dom
 from __future__ import annotations
 
 from ..base import evolve
-
 from . import power
 from .state import State
 from .steps import set_at, sits_out

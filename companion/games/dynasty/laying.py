@@ -3,10 +3,8 @@ reward's free domino in the report step, any domino when only placements are pla
 Remove move (a penalty's, an event's or a reward's task, or the Brother of Warfare's power)."""
 from __future__ import annotations
 
-from ..base import evolve
-
 from ...i18n import Listed, Msg
-from ..base import IllegalMove
+from ..base import IllegalMove, evolve
 from . import power
 from .catalog import ROLES, strength_name
 from .hands import has_power, spend_power, wields

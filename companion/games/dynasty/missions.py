@@ -6,10 +6,8 @@ Power's swap or the report. How many are drawn and kept (the Sister of Coin, the
 reward, the penalties that draw several) is hands.missions_to_draw and missions_to_keep."""
 from __future__ import annotations
 
-from ..base import evolve
-
 from ...i18n import Msg
-from ..base import IllegalMove
+from ..base import IllegalMove, evolve
 from . import power
 from .catalog import ROLES
 from .hands import needs_mission, round_cards, settled

@@ -3,11 +3,10 @@ round's event, the rewards and penalties in force and who handles which role's i
 placement the market allows; and a domino already down moved or turned, which obeys them too."""
 from __future__ import annotations
 
-from ..base import evolve
 from functools import lru_cache
 
 from ...i18n import Listed, Msg
-from ..base import IllegalMove
+from ..base import IllegalMove, evolve
 from . import power
 from .catalog import CAPITALS, ROLES, TERRAIN_OF, role_name, word
 from .hands import handler

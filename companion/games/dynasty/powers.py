@@ -5,10 +5,8 @@ placement is a Place with `power`, the Brother's removal a Remove: see laying.py
 whose this round, and whether it is still to use: hands.py.)"""
 from __future__ import annotations
 
-from ..base import evolve
-
 from ...i18n import Listed, Msg, Plural
-from ..base import IllegalMove
+from ..base import IllegalMove, evolve
 from . import power
 from .catalog import role_name
 from .hands import has_power, missions_to_draw, missions_to_keep, round_cards, spend_power, wields

@@ -3,10 +3,8 @@ out as the owners decide (sharing.py), then in role order its reward or penalty;
 loss."""
 from __future__ import annotations
 
-from ..base import evolve
-
 from ...i18n import Listed, Msg
-from ..base import IllegalMove
+from ..base import IllegalMove, evolve
 from . import power, sharing
 from .catalog import ROLES, penalty_words, reward_words, strength_name
 from .maps import neighbour

@@ -3,10 +3,8 @@
 are laying.py's; where a domino may lie is placement.py's."""
 from __future__ import annotations
 
-from ..base import evolve
-
 from ...i18n import Listed, Msg, Plural
-from ..base import IllegalMove, chance
+from ..base import IllegalMove, chance, evolve
 from . import laying, missions, power, powers
 from .catalog import CAPITALS, EVENTS, EXPANSIONS, PENALTIES, REWARDS, ROLES, event_words, word
 from .hands import fix_missions_to_draw, missions_to_draw, needs_mission, round_cards

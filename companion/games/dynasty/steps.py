@@ -3,7 +3,6 @@ the dominoes that may come off and the next round."""
 from __future__ import annotations
 
 from ..base import evolve
-
 from ...i18n import Msg
 from .catalog import CAPITALS
 from .maps import buried, dominoes, frozen, lift

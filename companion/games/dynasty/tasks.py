@@ -4,7 +4,6 @@ and dropped; the report step ends when none is left."""
 from __future__ import annotations
 
 from ..base import evolve
-
 from ...i18n import Msg
 from .placement import task_shifts
 from .state import State, Task

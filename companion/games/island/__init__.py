@@ -11,9 +11,7 @@ views (who sees what).
 """
 from __future__ import annotations
 
-from ..base import evolve
-
-from ..base import Game, IllegalMove, Option, Viewer, accepted
+from ..base import Game, IllegalMove, Option, Viewer, accepted, evolve
 from ...i18n import Msg
 from . import board as geo
 from . import building, captive, catalog, characters, corrections, layout, op, resolve, turns, views

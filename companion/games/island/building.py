@@ -7,9 +7,7 @@ kept for the next game (`keep`).
 """
 from __future__ import annotations
 
-from ..base import evolve
-
-from ..base import IllegalMove, chance
+from ..base import IllegalMove, chance, evolve
 from ...i18n import Listed, Msg, term
 from . import catalog, layout
 from .moves import BuildIsland, LayTile, LiftTile, PrintSpace, RandomIsland

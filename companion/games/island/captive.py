@@ -1,9 +1,7 @@
 """A captive's actions: moving (p.9-10), resting, fruit bonuses, notes on their own map."""
 from __future__ import annotations
 
-from ..base import evolve
-
-from ..base import IllegalMove
+from ..base import IllegalMove, evolve
 from ...i18n import Listed, Msg, term
 from . import board as geo
 from . import catalog, characters, layout, resolve

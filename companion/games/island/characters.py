@@ -7,7 +7,6 @@ this module holds what they read and write on the board.
 from __future__ import annotations
 
 from ..base import evolve
-
 from ...i18n import Msg, term
 from . import catalog, layout
 from .state import (OP, Board, State, Step, board, character_of, display, named, piece, say,

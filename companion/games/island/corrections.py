@@ -9,9 +9,7 @@ chooses to announce: the default words never say where a piece is.
 """
 from __future__ import annotations
 
-from ..base import evolve
-
-from ..base import IllegalMove
+from ..base import IllegalMove, evolve
 from ...i18n import Listed, Msg, term
 from . import board as geo
 from . import catalog, characters

@@ -7,9 +7,7 @@ the end of the turn.
 """
 from __future__ import annotations
 
-from ..base import evolve
-
-from ..base import IllegalMove
+from ..base import IllegalMove, evolve
 from ...i18n import Listed, Msg, said, term
 from . import board as geo
 from . import layout, resolve

@@ -7,10 +7,9 @@ mission completed while resolving is the earliest one.
 """
 from __future__ import annotations
 
-from ..base import evolve
 from itertools import combinations
 
-from ..base import IllegalMove
+from ..base import IllegalMove, evolve
 from ...i18n import Listed, Msg, term
 from . import board as geo
 from . import catalog, characters, layout

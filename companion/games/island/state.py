@@ -8,7 +8,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..base import evolve
-
 from .layout import Island
 from ...i18n import Msg, term
 

@@ -6,9 +6,7 @@ Setup options can fill in any phase at once, which is how the rulebook's example
 """
 from __future__ import annotations
 
-from ..base import evolve
-
-from ..base import IllegalMove, chance
+from ..base import IllegalMove, chance, evolve
 from ...i18n import Listed, Msg, term
 from . import board as geo
 from . import building, catalog, characters, layout, resolve

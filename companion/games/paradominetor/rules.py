@@ -14,11 +14,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..base import evolve
 from itertools import product
 
 from ...i18n import Listed, Msg, Plural, own_word, term
-from ..base import Event, IllegalMove, accepted, chance
+from ..base import Event, IllegalMove, accepted, chance, evolve
 from .moves import (GameOver, FlipRequested, Pass, Play, Reveal, RevokeFound, TileFlipped,
                     TilePlayed, TilesPassed, TrickWon, move_from_dict)
 from .tiles import (BLACK, COLOURS, TIMEFRAMES, TRICKS, NoSuchTile, Tile, _exists_as,
