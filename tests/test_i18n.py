@@ -124,23 +124,35 @@ def test_paradox_islands_new_game_form_has_its_japanese():
     assert shared["Captive"] == "囚われ人" and shared["Theseus"] == "テセウス"
 
 
-def messages_in(value, found, outer=None):
+def messages_in(value, found, outer=None, seen=None):
     """Every Msg in a view or a refusal, its parameters included; `outer` (a list) also gets the
-    messages no other message holds, the ones a reader sees as a whole."""
+    messages no other message holds, the ones a reader sees as a whole. `seen` (a dict id ->
+    message, which keeps each alive so its id is never another's) skips a message already
+    walked: views share their nouns and the lines said so far, move after move."""
     if isinstance(value, Msg):
+        if seen is not None:
+            known = seen.get(id(value))
+            if known is not None:
+                if outer is not None and not known[1]:  # met inside another before, now whole
+                    known[1] = True
+                    outer.append(value)
+                return found
+            seen[id(value)] = [value, outer is not None]
         found.append(value)
         if outer is not None:
             outer.append(value)
         for v in value.params.values():
-            messages_in(v, found)
+            messages_in(v, found, None, seen)
         for v in getattr(value, "items", ()):
-            messages_in(v, found)
+            messages_in(v, found, None, seen)
     elif isinstance(value, dict):
         for v in value.values():
-            messages_in(v, found, outer)
+            if not isinstance(v, (int, float)) or isinstance(v, bool):
+                messages_in(v, found, outer, seen)
     elif isinstance(value, (list, tuple)):
         for v in value:
-            messages_in(v, found, outer)
+            if not isinstance(v, (int, float)) or isinstance(v, bool):
+                messages_in(v, found, outer, seen)
     return found
 
 
@@ -192,11 +204,12 @@ def test_a_whole_game_reads_in_japanese(name, options, seed):
     ja = {m.id if isinstance(m.id, str) else m.id[0] for m in catalog() if m.string}
     unknown, english, count, too_long = set(), set(), 0, []
     seen = set()  # a view repeats most of its words move after move: each is read once
+    walked = {}
     for views, said, refusals in whole_game(name, options, seed):
         # what the table hears is the OLED's message screen: five lines of 16 kana
         too_long += [translate(w, "ja") for w in said if len(wrap(translate(w, "ja"))) > BODY_LINES]
         outer = []
-        for m in messages_in([views, said, refusals], [], outer):
+        for m in messages_in([views, said, refusals], [], outer, walked):
             count += 1
             if not isinstance(m, i18n.Listed) and m.msgid not in ja:
                 unknown.add(m.msgid)
