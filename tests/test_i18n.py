@@ -16,6 +16,7 @@ from babel.messages.pofile import read_po
 
 from companion import cli, games, i18n
 from companion.games import MASTER, TABLE, IllegalMove, Viewer
+from companion.games.paradominetor.moves import Play, Reveal
 from companion.i18n import Msg, translate
 from companion.store import Store
 from web.app import page_words
@@ -336,15 +337,15 @@ def test_a_destination_typed_wrong_is_refused_in_the_readers_words():
 def test_a_paradox_tile_is_revealed_and_black_declared_in_japanese():
     rules = games.load("paradominetor")
     state = rules.setup({"seats": 3}, 0)
-    state, _ = rules.apply(state, rules.Play(0, "black-0", "緑"))
+    state, _ = rules.apply(state, Play(0, "black-0", "緑"))
     assert rules.view(state, TABLE)["current_trick"][0]["declare"] == "green"
     for seat, tile in ((1, "green-4"), (2, "green-4")):
-        state, _ = rules.apply(state, rules.Play(seat, tile))
-    state, _ = rules.apply(state, rules.Reveal(1, "現在"))
+        state, _ = rules.apply(state, Play(seat, tile))
+    state, _ = rules.apply(state, Reveal(1, "現在"))
     with pytest.raises(IllegalMove) as refused:
-        rules.apply(state, rules.Reveal(2, "昨日"))
+        rules.apply(state, Reveal(2, "昨日"))
     assert translate(i18n.said(refused.value), "ja") == "'昨日'は時代ではありません: 過去・現在・未来のいずれかです"
-    state, _ = rules.apply(state, rules.Reveal(2, "過去"))
+    state, _ = rules.apply(state, Reveal(2, "過去"))
     assert rules.view(state, TABLE)["tricks"][0]["winners"] == [1, 2]
 
 
@@ -464,7 +465,8 @@ def test_paradox_initiatives_form_and_own_words_have_their_japanese():
 def test_paradox_initiatives_refusals_and_the_cameras_questions_read_in_japanese():
     """A refusal, the camera's question when a phone's swap is not on the table yet, and the
     words the table then hears, in Japanese (the camera's logic is the same in any language)."""
-    from companion.games.initiative import Swap, apply, setup
+    from companion.games.initiative import apply, setup
+    from companion.games.initiative.moves import Swap
     from tests.initiative.test_table import Mat, _anomaly_swap_by_phone, _game
     state = setup({"players": 2, "names": ["さくら", "たろう"]}, 4)
     with pytest.raises(IllegalMove) as refused:
