@@ -13,6 +13,9 @@ times a move.
 from __future__ import annotations
 
 from ..base import Game, Option
+
+# the rules (base.Rules): each member from the module that holds it; modules A to Z, names in
+# the protocol's order
 from .moves import MOVES, move_from_dict, move_to_dict
 from .rules import NAME, setup, apply, keep
 from .state import State

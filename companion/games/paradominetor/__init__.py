@@ -10,6 +10,9 @@ script and style).
 from __future__ import annotations
 
 from ..base import Game, Option
+
+# the rules (base.Rules): each member from the module that holds it; modules A to Z, names in
+# the protocol's order
 from .moves import MOVES, move_from_dict, move_to_dict
 from .rules import NAME, setup, apply, scores, is_over, winners, legal_moves, State
 from .views import view, viewers, secrets
