@@ -20,6 +20,7 @@ from companion.games.paradominetor.moves import Play, Reveal
 from companion.i18n import Msg, translate
 from companion.store import Store
 from web.app import page_words
+from companion.games.dynasty.moves import Market, Mission, Place
 
 ROOT = Path(__file__).resolve().parents[1]
 PO = ROOT / "companion" / "locale" / "ja" / "LC_MESSAGES" / "messages.po"  # and each <game>.po
@@ -540,15 +541,15 @@ def test_domino_dynastys_refusals_read_in_japanese():
     reader's words, squares named as on the mat, and nothing changed."""
     from companion.games import dynasty
     state = dynasty.setup({"players": 2, "names": ["さくら", "たろう"], "roles": ["warfare", "goods"]}, 0)
-    state, _ = dynasty.apply(state, dynasty.Market(0, ("lava//EW|lava//EW", "grass//NS|grass//NS",
+    state, _ = dynasty.apply(state, Market(0, ("lava//EW|lava//EW", "grass//NS|grass//NS",
                                                          "lava//EW|lava//W", "desert//E|desert//W")))
     for seat in (0, 1):
-        state, _ = dynasty.apply(state, dynasty.Mission(seat, ("warfare 1",)))
+        state, _ = dynasty.apply(state, Mission(seat, ("warfare 1",)))
     refusals = []
-    for move in (dynasty.Place(1, "personal", ((5, 3), (6, 3)), ("lava//EW", "lava//EW")),
-                 dynasty.Place(0, "personal", ((3, 2), (4, 2)), ("lava//EW", "lava//EW")),
-                 dynasty.Place(0, "shared", ((5, 1), (6, 1)), ("grass//NS", "grass//NS")),
-                 dynasty.Place(0, "personal", ((5, 3), (6, 3)), ("lava/dragon/EW", "lava//EW"))):
+    for move in (Place(1, "personal", ((5, 3), (6, 3)), ("lava//EW", "lava//EW")),
+                 Place(0, "personal", ((3, 2), (4, 2)), ("lava//EW", "lava//EW")),
+                 Place(0, "shared", ((5, 1), (6, 1)), ("grass//NS", "grass//NS")),
+                 Place(0, "personal", ((5, 3), (6, 3)), ("lava/dragon/EW", "lava//EW"))):
         with pytest.raises(IllegalMove) as refused:
             dynasty.apply(state, move)
         refusals.append(translate(i18n.said(refused.value), "ja"))
@@ -556,7 +557,7 @@ def test_domino_dynastys_refusals_read_in_japanese():
                         "マスD3の南の辺で道が合っていません",
                         "マスF2の西の辺で地形が合っていません: 草地の隣に溶岩",
                         "'dragon'というアイコンはありません"]
-    placed, said = dynasty.apply(state, dynasty.Place(0, "personal", ((5, 3), (6, 3)), ("lava//EW", "lava//EW")))
+    placed, said = dynasty.apply(state, Place(0, "personal", ((5, 3), (6, 3)), ("lava//EW", "lava//EW")))
     assert translate(said[0].text(), "ja") == "さくら: 自分のマップF4-G4に溶岩・EW|溶岩・EW。"
     assert said[0].text() == "さくら placed lava paths EW | lava paths EW on F4-G4 of their map."
 
