@@ -9,6 +9,7 @@ from companion import records
 from companion.errors import Stopping
 from companion.games import TABLE, IllegalMove
 from companion.games.base import Prompt
+from companion.games.paradominetor.moves import Play
 from companion.run import screen_for
 from companion.service import HOST_REQUEST_SECONDS, Companion, InProgress
 from companion.store import Store
@@ -58,9 +59,8 @@ def test_a_host_request_shows_its_code_on_the_oled_until_a_answers(companion):
 
 def test_a_and_b_answer_the_host_question_not_the_game(companion):
     three(companion)
-    rules = companion.snapshot.session.rules
-    companion.submit(rules.Play(0, "red-3"), "phone").result(5)
-    doubt = Prompt("Check", "Seen red 5 for Ben? A yes, B no", (("red 5", rules.Play(1, "red-5")),))
+    companion.submit(Play(0, "red-3"), "phone").result(5)
+    doubt = Prompt("Check", "Seen red 5 for Ben? A yes, B no", (("red 5", Play(1, "red-5")),))
     companion.ask(doubt).result(5)
     request = companion.request_host().result(5)
     assert screen_for(companion.snapshot, JOIN)[0] == "host"  # the question waiting for A or B

@@ -16,9 +16,11 @@ from babel.messages.pofile import read_po
 
 from companion import cli, games, i18n
 from companion.games import MASTER, TABLE, IllegalMove, Viewer
+from companion.games.paradominetor.moves import Play, Reveal
 from companion.i18n import Msg, translate
 from companion.store import Store
 from web.app import page_words
+from companion.games.dynasty.moves import Market, Mission, Place
 
 ROOT = Path(__file__).resolve().parents[1]
 PO = ROOT / "companion" / "locale" / "ja" / "LC_MESSAGES" / "messages.po"  # and each <game>.po
@@ -349,15 +351,15 @@ def test_a_destination_typed_wrong_is_refused_in_the_readers_words():
 def test_a_paradox_tile_is_revealed_and_black_declared_in_japanese():
     rules = games.load("paradominetor")
     state = rules.setup({"seats": 3}, 0)
-    state, _ = rules.apply(state, rules.Play(0, "black-0", "緑"))
+    state, _ = rules.apply(state, Play(0, "black-0", "緑"))
     assert rules.view(state, TABLE)["current_trick"][0]["declare"] == "green"
     for seat, tile in ((1, "green-4"), (2, "green-4")):
-        state, _ = rules.apply(state, rules.Play(seat, tile))
-    state, _ = rules.apply(state, rules.Reveal(1, "現在"))
+        state, _ = rules.apply(state, Play(seat, tile))
+    state, _ = rules.apply(state, Reveal(1, "現在"))
     with pytest.raises(IllegalMove) as refused:
-        rules.apply(state, rules.Reveal(2, "昨日"))
+        rules.apply(state, Reveal(2, "昨日"))
     assert translate(i18n.said(refused.value), "ja") == "'昨日'は時代ではありません: 過去・現在・未来のいずれかです"
-    state, _ = rules.apply(state, rules.Reveal(2, "過去"))
+    state, _ = rules.apply(state, Reveal(2, "過去"))
     assert rules.view(state, TABLE)["tricks"][0]["winners"] == [1, 2]
 
 
@@ -477,7 +479,8 @@ def test_paradox_initiatives_form_and_own_words_have_their_japanese():
 def test_paradox_initiatives_refusals_and_the_cameras_questions_read_in_japanese():
     """A refusal, the camera's question when a phone's swap is not on the table yet, and the
     words the table then hears, in Japanese (the camera's logic is the same in any language)."""
-    from companion.games.initiative import Swap, apply, setup
+    from companion.games.initiative import apply, setup
+    from companion.games.initiative.moves import Swap
     from tests.initiative.test_table import Mat, _anomaly_swap_by_phone, _game
     state = setup({"players": 2, "names": ["さくら", "たろう"]}, 4)
     with pytest.raises(IllegalMove) as refused:
@@ -551,15 +554,15 @@ def test_domino_dynastys_refusals_read_in_japanese():
     reader's words, squares named as on the mat, and nothing changed."""
     from companion.games import dynasty
     state = dynasty.setup({"players": 2, "names": ["さくら", "たろう"], "roles": ["warfare", "goods"]}, 0)
-    state, _ = dynasty.apply(state, dynasty.Market(0, ("lava//EW|lava//EW", "grass//NS|grass//NS",
+    state, _ = dynasty.apply(state, Market(0, ("lava//EW|lava//EW", "grass//NS|grass//NS",
                                                          "lava//EW|lava//W", "desert//E|desert//W")))
     for seat in (0, 1):
-        state, _ = dynasty.apply(state, dynasty.Mission(seat, ("warfare 1",)))
+        state, _ = dynasty.apply(state, Mission(seat, ("warfare 1",)))
     refusals = []
-    for move in (dynasty.Place(1, "personal", ((5, 3), (6, 3)), ("lava//EW", "lava//EW")),
-                 dynasty.Place(0, "personal", ((3, 2), (4, 2)), ("lava//EW", "lava//EW")),
-                 dynasty.Place(0, "shared", ((5, 1), (6, 1)), ("grass//NS", "grass//NS")),
-                 dynasty.Place(0, "personal", ((5, 3), (6, 3)), ("lava/dragon/EW", "lava//EW"))):
+    for move in (Place(1, "personal", ((5, 3), (6, 3)), ("lava//EW", "lava//EW")),
+                 Place(0, "personal", ((3, 2), (4, 2)), ("lava//EW", "lava//EW")),
+                 Place(0, "shared", ((5, 1), (6, 1)), ("grass//NS", "grass//NS")),
+                 Place(0, "personal", ((5, 3), (6, 3)), ("lava/dragon/EW", "lava//EW"))):
         with pytest.raises(IllegalMove) as refused:
             dynasty.apply(state, move)
         refusals.append(translate(i18n.said(refused.value), "ja"))
@@ -567,7 +570,7 @@ def test_domino_dynastys_refusals_read_in_japanese():
                         "マスD3の南の辺で道が合っていません",
                         "マスF2の西の辺で地形が合っていません: 草地の隣に溶岩",
                         "'dragon'というアイコンはありません"]
-    placed, said = dynasty.apply(state, dynasty.Place(0, "personal", ((5, 3), (6, 3)), ("lava//EW", "lava//EW")))
+    placed, said = dynasty.apply(state, Place(0, "personal", ((5, 3), (6, 3)), ("lava//EW", "lava//EW")))
     assert translate(said[0].text(), "ja") == "さくら: 自分のマップF4-G4に溶岩・EW|溶岩・EW。"
     assert said[0].text() == "さくら placed lava paths EW | lava paths EW on F4-G4 of their map."
 

@@ -4,7 +4,7 @@ import pytest
 
 from companion.games import dynasty
 from companion.games.base import IllegalMove
-from companion.games.dynasty import Market, Mission, Pass, Place
+from companion.games.dynasty.moves import Market, Mission, Pass, Place
 
 from .helpers import free, lay
 

@@ -7,8 +7,8 @@ import pytest
 
 from companion.games import initiative as game
 from companion.games.base import IllegalMove
-from companion.games.initiative import (Ally, Build, Discard, Draft, Draw, EndTurn, Keep, Lock, Place,
-                                        Purple, Resolve, RivalTake, Stabilise, Swap, Switch, Tech)
+from companion.games.initiative.moves import (Ally, Build, Discard, Draft, Draw, EndTurn, Keep, Lock, Place,
+                                              Purple, Resolve, RivalTake, Stabilise, Swap, Switch, Tech)
 from companion.games.initiative.rules import TECH
 from companion.games.initiative.state import Entry, new
 

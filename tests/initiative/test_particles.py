@@ -4,7 +4,7 @@ import pytest
 
 from companion.games import initiative as game
 from companion.games.base import IllegalMove
-from companion.games.initiative import Place, Purple, Stabilise
+from companion.games.initiative.moves import Place, Purple, Stabilise
 
 from .helpers import change, matrix_turn, on_console
 

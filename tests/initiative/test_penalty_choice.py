@@ -7,7 +7,7 @@ import pytest
 
 from companion.games import initiative as game
 from companion.games.base import IllegalMove
-from companion.games.initiative import Discard, EndTurn
+from companion.games.initiative.moves import Discard, EndTurn
 
 from .helpers import change, matrix_turn
 from .test_legal_moves import _check as check_offered_is_accepted

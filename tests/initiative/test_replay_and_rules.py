@@ -8,7 +8,7 @@ import sys
 
 from companion.games import TABLE, Viewer
 from companion.games import initiative as game
-from companion.games.initiative import Draft, Teach
+from companion.games.initiative.moves import Draft, Teach
 
 from .test_strands import BAG, grid
 

@@ -12,11 +12,14 @@ times a move.
 """
 from __future__ import annotations
 
-from ..base import Game, Option, from_dict, to_dict
-from .moves import *  # noqa: F401,F403 - moves and events
-from .moves import MOVES
-from .rules import NAME, State, apply, keep, setup  # noqa: F401
-from .views import is_over, legal_moves, scores, secrets, view, viewers, winners  # noqa: F401
+from ..base import Game, Option
+
+# the rules (base.Rules): each member from the module that holds it; modules A to Z, names in
+# the protocol's order
+from .moves import MOVES, move_from_dict, move_to_dict
+from .rules import NAME, setup, apply, keep
+from .state import State
+from .views import view, viewers, scores, is_over, winners, legal_moves, secrets
 
 GAME = Game(
     name=NAME,
@@ -37,9 +40,3 @@ GAME = Game(
     told=("Teach",),
 )
 
-
-def move_from_dict(data: dict):
-    return from_dict(MOVES, data)
-
-
-move_to_dict = to_dict

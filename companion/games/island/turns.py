@@ -15,9 +15,25 @@ from .state import (OP, Piece, State, Step, board, display, log, named, piece, p
                     set_board, set_piece)
 
 RECOMMENDED = ("hempel", "theseus", "schrodie", "phil")  # for new players (p.6)
+# the new-game form's captives, (name, words): the recommended first, then the rest of the catalog's
+CHARACTERS = tuple((c, c.capitalize()) for c in dict.fromkeys(RECOMMENDED + tuple(catalog.characters())))
 
 
-def setup(options: dict | None, seed: int) -> State:
+def setup(options: dict | None = None, seed: int = 0) -> State:
+    """A new game. Options (all optional):
+
+    players           2-4, the OP included (default: one more than the characters, else 4)
+    characters        the captives' characters for seats 1..n, e.g. ["phil", "hempel"]
+    second_piece      two-player game: the second piece (default: drawn from the seed)
+    character_stats   {"phil": {"health": 5, "energy": 3, "bonuses": [...]}} over the catalog
+    island            "random" or a list of placements "<tile> <space> <turns>"; without it the
+                      game starts with the OP's BuildIsland / RandomIsland move
+    anomalies         {space: token id} instead of drawing 5 of the 10 tokens
+    wave, rock, bush  the OP's pieces (an ocean part, an anomaly space, a fruit space)
+    starting_fruits   {piece: fruit}; hempel_palm: the bonus for Hempel's starting fruit
+    power_tokens      the stack's order, top first, instead of shuffling it
+    kept              what the last game kept (`keep`): the group's printing and its island
+    """
     options = dict(options or {})
     known = set(catalog.characters())
     chosen = list(options.get("characters") or [])

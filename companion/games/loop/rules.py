@@ -16,6 +16,7 @@ from .moves import Act, EndTurn, Future, Launch, Told, TrashPart
 from .state import State, TurnRecord, freeze, thaw
 from ...i18n import Listed, Msg, term
 
+NAME = "loop"
 ROMAN = {1: "I", 2: "II", 3: "III"}
 CRACK_PENALTY = {0: 0, 1: 1, 2: 3, 3: 6}
 TAKE_EFFECTS = ("garage", "shop", "armory", "any_store", "supply")
@@ -596,6 +597,17 @@ def penalties(state, seat: int) -> dict[str, int]:
 
 def total(state, seat: int) -> int:
     return state.seats[seat].points - sum(penalties(state, seat).values())
+
+
+def scores(state: State) -> dict[int, int]:
+    """The score track while the game is played; the totals, penalties taken, once it is over."""
+    if state.phase == "over":
+        return {s: total(state, s) for s in range(state.players)}
+    return {s: p.points for s, p in enumerate(state.seats)}
+
+
+def is_over(state: State) -> bool:
+    return state.phase == "over"
 
 
 def winners(state) -> list[int]:

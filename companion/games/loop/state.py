@@ -144,7 +144,12 @@ _STATE_FIELDS = tuple(f.name for f in dataclasses.fields(State))
 
 # ---------------------------------------------------------------- setup
 
-def setup(options: dict | None, seed: int) -> State:
+def setup(options: dict | None = None, seed: int = 0) -> State:
+    """A new game. Options (all optional): players (2-4), names, first (the youngest player's
+    seat), destinations (the travel cards drawn: "Rome AD net 4" or {"name", "era", "parts",
+    "points"}; else drawn from the catalog by player count), parts ({"garage": [2], "shop": [2],
+    "armory": [1]}: the stores' part names), anomalies (ids to draw first), extra_anomalies,
+    future, office ("yes"/"no"), kept (what earlier games taught: `keep`)."""
     options = dict(options or {})
     players = options.get("players", 3)
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
@@ -204,6 +209,24 @@ def setup(options: dict | None, seed: int) -> State:
                  kept=tuple(Destination(d["name"], d["era"], tuple(d["parts"]), d["points"],
                                         d.get("action")) for d in kept.get("destinations", [])),
                  said=(Msg("Day {day}: {name} starts.", day=1, name=names[first]),))
+
+
+def keep(state: State) -> dict | None:
+    """The travel cards this table has entered, and earlier ones, for the next game: a host then
+    types only a destination's name."""
+    known = {d.name: d for d in state.kept}
+    known.update({d.name: d for d in state.entered})
+    if not known:
+        return None
+    out = {"destinations": [{"name": d.name, "era": d.era, "parts": list(d.parts),
+                             "points": d.points, **({"action": d.action} if d.action else {})}
+                            for d in known.values()]}
+    parts = {}
+    for k, s in state.kinds:
+        parts.setdefault(s, []).append(k)
+    if parts != catalog.store_parts():
+        out["parts"] = parts
+    return out
 
 
 def _kept(kept) -> dict:
