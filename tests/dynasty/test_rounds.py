@@ -233,7 +233,11 @@ def test_bad_missions_and_markets_are_refused_in_words():
         dynasty.apply(state, Mission(0, ("army 3",)))
     with pytest.raises(IllegalMove, match="claim step"):
         dynasty.apply(state, Place(0, "personal", ((5, 3), (6, 3)), ("lava//W", "lava//")))
-    state, _ = dynasty.apply(state, Market(0, ()))
+    # an empty market says the deck is out: never before the first market was drawn from it
+    with pytest.raises(IllegalMove, match="before the first market"):
+        dynasty.apply(state, Market(0, ()))
+    later = dataclasses.replace(state, dealt=40)  # as if earlier rounds had drawn the deck down
+    state, _ = dynasty.apply(later, Market(0, ()))
     assert dynasty.is_over(state) and state.result == "ended"
 
 

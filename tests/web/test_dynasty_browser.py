@@ -74,7 +74,9 @@ def test_market_missions_and_a_tapped_placement(device, browser):
     p0, p1 = pages
     companion = device.companion
 
-    # The market, domino by domino: a lava domino with a person on its east half.
+    # The market, domino by domino: a lava domino with a person on its east half. No market of
+    # none is sent by its button: that would say the deck is out and end the game.
+    expect(p0.locator("#market-send")).to_be_disabled()
     p0.select_option("#half1-icon", "person")
     for _ in range(4):
         p0.click("#market-add")

@@ -208,6 +208,8 @@ def _market(state: State, move: Market) -> State:
     if len(doms) > size:
         raise IllegalMove(Msg("the market holds {size} dominoes, not {n}", size=size, n=len(doms)))
     texts = tuple("|".join(h.text() for h in parse_domino(d)) for d in doms)
+    if not texts and not state.dealt:  # nothing drawn yet: the deck cannot be out
+        raise IllegalMove(Msg("the deck holds every domino before the first market: enter the dominoes drawn"))
     if not texts:  # the deck is out: the game ends where it stands
         return finish(say(state, Msg("The deck is empty: the game ends.")), "ended")
     state = evolve(state, market=texts, drawn=True, dealt=state.dealt + len(texts),
