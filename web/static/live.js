@@ -150,7 +150,8 @@ const SeatKeys = (function () {
 async function api(path, token, headerName, payload) {
   const headers = { "Content-Type": "application/json" };
   if (token) headers[headerName] = token;
-  const res = await fetch(path, { method: "POST", headers, body: JSON.stringify(payload || {}) });
+  let res;  // no answer at all (the companion restarting, the Wi-Fi gone): said in players' words
+  try { res = await fetch(path, { method: "POST", headers, body: JSON.stringify(payload || {}) }); } catch (e) { throw new Error(tr("the companion did not answer")); }
   let data = {};
   try { data = await res.json(); } catch (e) { data = { error: tr("the companion did not answer") }; }
   if (!res.ok) {
