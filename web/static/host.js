@@ -135,6 +135,10 @@
 
   function onView(data) {
     if (!data) return;
+    // The host's menu sets the table's language (the OLED's), so it shows the table's, which
+    // may differ from this page's own (its phone's choice, or one made on another host phone).
+    const pick = $("lang-pick");
+    if (token && pick && data.language && document.activeElement !== pick) pick.value = data.language;
     latest = data;
     ParadoxTable.use(data.game_files).then(() => { if (latest === data) draw(data); });
   }
