@@ -30,6 +30,7 @@ from .recognise import SEG_PX_PER_MM, enrolment_views, mat_exposure, piece_near,
 from .synthetic import (CLASSIC, PALETTE, Light, Optics, SyntheticTable, VirtualTile, random_camera, random_light,
                         random_optics, save_shots)
 from .tiles import UNKNOWN, TileSet, colour_of
+from .zone import BG_PX_PER_MM
 
 LOCK = "lock"
 READ_PX_PER_MM = 3.0   # disc patches: finer than a tile's, a symbol is small
@@ -346,7 +347,7 @@ def disc_signatures(ratios, diameter_mm, offsets=_STILL):
     radius_px = diameter_mm / 2 * READ_PX_PER_MM
     body = np.median(ratios[:, g.body], axis=1)  # clear of pips and rim
     centre = np.median(ratios[:, g.centre], axis=1)
-    ink = np.sqrt(((ratios - body[:, None, None]) ** 2).sum(axis=3))
+    ink = _distance(ratios - body[:, None, None])
     ink = np.stack([cv2.GaussianBlur(one, (0, 0), 0.7) for one in ink])
     mx, my = _polar(n, radius_px)
     sx, sy = _ink_centres(ink, g.xx, g.yy, radius_px)
@@ -413,7 +414,19 @@ def _colour_step(ratio, ref):
     brightness: plain ratios, since a log would swell the sensor's noise in a colour's dark
     channel (a yellow's blue)."""
     ref = np.asarray(ref, np.float32)  # one colour, or one per disc broadcast against ratio
-    return np.sqrt(((ratio - ref) ** 2).sum(axis=-1)) / (np.linalg.norm(ref, axis=-1) / math.sqrt(3) + 0.1)
+    step = _distance(ratio - ref)
+    step /= np.linalg.norm(ref, axis=-1) / math.sqrt(3) + 0.1
+    return step
+
+
+def _distance(d):
+    """The length of colour differences (their last axis, B, G, R): the channels summed one by
+    one, as numpy's reduction over an axis of three costs several times as much."""
+    d = np.asarray(d, np.float32)
+    sq = d * d
+    out = sq[..., 0] + sq[..., 1]
+    out += sq[..., 2]
+    return np.sqrt(out, out=out)
 
 
 def _off_body(ratio, rr):
@@ -565,7 +578,7 @@ class CellReader:
             if exposure < 0.6:
                 hand = True  # the area's edge is covered: something reaches over it
                 continue
-            view = view_zone(frame, cal.H_inv, zone, paper)
+            view = view_zone(frame, cal.H_inv, zone, paper, mask=False)  # pieces are looked for by cell
             cells = self._read_zone(frame, cal.H_inv, view, name)
             del view  # one area's straightened copies at a time: they are large at 5 MP
             if cells is None:
@@ -598,7 +611,7 @@ class GridReader(CellReader):
         self._bodies = np.array([self._body[g] for g in self.colours], np.float32).reshape(-1, 3)
         self._inks = np.array([self._ink[g] for g in self.colours], np.float32).reshape(-1, 3)
         self._kinds = {g: [i for i, lab in enumerate(labels) if colour_of(lab) == g] for g in self.colours}
-        self._T = np.fft.rfft(profile.templates.astype(np.float32), axis=-1)
+        self._T_by_frequency = np.conj(np.fft.rfft(profile.templates.astype(np.float32), axis=-1)).transpose(2, 0, 1)
         # the lock token as enrolled: its colour, area and solidity (None: the set has no locks)
         self._token = profile.features[labels.index(LOCK)] if LOCK in labels else None
         self._token_colour = np.exp(self._token[:3]) if self._token is not None else None
@@ -620,7 +633,7 @@ class GridReader(CellReader):
             return None
         own = _colour_step(pixels, token)
         d = pixels[:, None, :] - self._disc_colours[None]  # every disc colour at once
-        other = (np.sqrt((d * d).sum(axis=2)) / self._disc_scale).min(axis=1)
+        other = (_distance(d) / self._disc_scale).min(axis=1)
         token_like = float(np.mean(own < other))
         hue = float(np.percentile(own, 25))  # and how near the token's colour the nearer part is
         # where it is the token's colour through and through, not a blur of two others (a
@@ -649,8 +662,7 @@ class GridReader(CellReader):
     def _presence(self, view):
         """How disc-like each point of the area is: +inside a disc's radius, - just outside it."""
         k = SEG_PX_PER_MM
-        bg = cv2.resize(view.background, (view.image.shape[1], view.image.shape[0]), interpolation=cv2.INTER_LINEAR)
-        d = np.clip(np.sqrt(((view.image / np.maximum(bg, 1.0) - 1) ** 2).sum(axis=2)), 0, 0.4) / 0.4
+        d = np.clip(_distance(view.image / np.maximum(view.light, 1.0) - 1), 0, 0.4) / 0.4
         R = self.D / 2 * k
         n = int(math.ceil(R + 1.5 * k)) * 2 + 1
         yy, xx = np.mgrid[0:n, 0:n] - n // 2
@@ -683,26 +695,32 @@ class GridReader(CellReader):
         xs = px[whole].astype(int) - reach
         windows = view.image[(ys[:, None] + side)[:, :, None], (xs[:, None] + side)[:, None, :]]
         medians = np.median(windows.reshape(len(ys), -1, 3), axis=1)
-        for (i, j), c in zip(zip(ii[whole], jj[whole]), medians):
-            self._gap_corner(view, out, i, j, c, px[i, j], py[i, j])
+        at, colours = list(zip(ii[whole], jj[whole])), list(medians)
         for i, j in zip(ii[~whole], jj[~whole]):  # clipped by the area's edge
             ya, yb = int(max(py[i, j] - reach, 0)), int(min(py[i, j] + reach + 1, H))
             xa, xb = int(max(px[i, j] - reach, 0)), int(min(px[i, j] + reach + 1, W))
             if yb - ya < 2 or xb - xa < 2:
                 continue
-            self._gap_corner(view, out, i, j, np.median(view.image[ya:yb, xa:xb].reshape(-1, 3), axis=0),
-                             px[i, j], py[i, j])
+            at.append((i, j))
+            colours.append(np.median(view.image[ya:yb, xa:xb].reshape(-1, 3), axis=0))
+        if at:
+            i, j = np.array(at).T
+            keep = self._bare_grey(view, np.array(colours, np.float32), px[i, j], py[i, j])
+            out[i[keep], j[keep]] = np.array(colours, np.float32)[keep]
         return out
 
     @staticmethod
-    def _gap_corner(view, out, i, j, c, px, py):
-        """Keep a corner's colour when it looks like bare grey mat under the fitted light."""
+    def _bare_grey(view, colours, px, py):
+        """Which corners' colours look like bare grey mat under the fitted light (corners at
+        (px, py) in the view's pixels)."""
         k = SEG_PX_PER_MM
-        fit = view.mat_colour_at(view.zone.x + px / k, view.zone.y + py / k)
-        r = c / np.maximum(fit, 1.0)  # the fitted light's tint is the paper's: grey stays level
-        lum = float(r.mean())
-        if 0.35 < lum < 1.3 and float(np.abs(r - lum).max()) < 0.12 * lum:
-            out[i, j] = c
+        bh, bw = view.background.shape[:2]
+        # where view.mat_colour_at looks, for every corner at once
+        bi = np.clip((view.zone.y + py / k - view.zone.y) * BG_PX_PER_MM, 0, bh - 1).astype(int)
+        bj = np.clip((view.zone.x + px / k - view.zone.x) * BG_PX_PER_MM, 0, bw - 1).astype(int)
+        r = colours / np.maximum(view.background[bi, bj], 1.0)  # the fitted light's tint is the paper's: grey stays level
+        lum = r.mean(axis=1)
+        return (0.35 < lum) & (lum < 1.3) & (np.abs(r - lum[:, None]).max(axis=1) < 0.12 * lum)
 
     def _cell_light(self, view, gaps, name, r, c, x, y):
         """The mat's colour under a cell: the mean of its bare corners, or the fitted light."""
@@ -767,14 +785,9 @@ class GridReader(CellReader):
             return []
         ratios, rr = disc_ratios(frame, H_inv, [d[1] for d in discs], self.D, [d[2] for d in discs])
         feats, rings = disc_signatures(ratios, self.D, _NEAR)
-        # each disc's rings against every kind's at once (a disc is then held to its colour's kinds)
-        spectra = np.fft.rfft(rings, axis=-1)
-        N, O, _, F = spectra.shape  # summed over radii as one product per frequency: (F, kinds, N * O)
-        summed = np.conj(self._T).transpose(2, 0, 1) @ spectra.transpose(3, 2, 0, 1).reshape(F, RADII, N * O)
-        summed = summed.reshape(F, -1, N, O).transpose(2, 1, 3, 0)
-        corrs = np.fft.irfft(summed, n=ANGLES, axis=-1).max(axis=(2, 3))
         # the body's colour against each colour's (as it is, or blurred into its ink)
         dists = _blend_distances(np.exp(feats[:, None, :3]), self._bodies, self._inks)
+        corrs = self._symbol_match(rings, np.argmin(dists, axis=1))
         if self._token is not None:  # where each disc is off its body, and how near the token's colour
             g = _disc_grid(ratios.shape[1], self.D)
             off = _off_bodies(ratios, g.token_body, g.middle)
@@ -792,6 +805,25 @@ class GridReader(CellReader):
                     token = self._lock(ratios[i], rr, off[i], near[i], details)
             read.append(self._read_disc(dict(zip(self.colours, map(float, dists[i]))), corrs[i], token, details))
         return read
+
+    def _symbol_match(self, rings, nearest):
+        """(discs, kinds) best correlation of each disc's rings with each kind's over every turn
+        and offset, worked out only for the kinds of the colour each disc is nearest
+        (``nearest``: its index in self.colours), as a disc is held to its colour's kinds; the
+        other kinds are left at -inf."""
+        spectra = np.fft.rfft(rings, axis=-1)
+        N, O, _, F = spectra.shape
+        corrs = np.full((N, len(self.profile.labels)), -np.inf, np.float32)
+        for g, colour in enumerate(self.colours):
+            discs, kinds = np.flatnonzero(nearest == g), self._kinds[colour]
+            if not len(discs) or not kinds:
+                continue
+            # summed over radii as one product per frequency: (F, kinds, discs * offsets)
+            seen = spectra[discs].transpose(3, 2, 0, 1).reshape(F, RADII, len(discs) * O)
+            summed = self._T_by_frequency[:, kinds] @ seen
+            summed = summed.reshape(F, len(kinds), len(discs), O).transpose(2, 1, 3, 0)
+            corrs[discs[:, None], np.asarray(kinds)[None]] = np.fft.irfft(summed, n=ANGLES, axis=-1).max(axis=(2, 3))
+        return corrs
 
     def _read_disc(self, dist, corrs, token, details):
         """A disc's reading from its distances to each colour, its rings' best correlation with

@@ -107,17 +107,21 @@ def _warp_zone(frame, H_inv, zone):
     return img
 
 
-def view_zone(frame, H_inv, zone, paper=None) -> ZoneView:
+def view_zone(frame, H_inv, zone, paper=None, mask: bool = True) -> ZoneView:
     """The zone straightened out, the mat's light across it and the mask of what lies on it.
     ``paper``: the white of the paper round the zone; the mat is printed neutral grey, so its
-    colour under this light is the paper's tint at the mat's own brightness."""
+    colour under this light is the paper's tint at the mat's own brightness. ``mask=False``
+    leaves the mask (and rel) out, for readers that look in each cell rather than for pieces
+    by the mask: it costs as much as the rest of the view."""
     zone = _inset_zone(zone)
     img = _warp_zone(frame, H_inv, zone)
     imgf = img.astype(np.float32)
     bg = _zone_light(img, zone, paper)
     bg_full = cv2.resize(bg, (imgf.shape[1], imgf.shape[0]), interpolation=cv2.INTER_LINEAR)
-    mask, rel = _zone_mask(imgf, bg_full)
-    return ZoneView(zone, imgf, bg, mask, rel, light=bg_full)
+    if not mask:
+        return ZoneView(zone, imgf, bg, None, light=bg_full)
+    found, rel = _zone_mask(imgf, bg_full)
+    return ZoneView(zone, imgf, bg, found, rel, light=bg_full)
 
 
 def view_zone_again(frame, H_inv, before: ZoneView, ref, grow_px: float, still: float, most: float = 0.5):
