@@ -291,13 +291,17 @@ def disc_ratios(frame, H_inv, centres, diameter_mm, mat_colours):
     n = int(round(side * k))
     c = np.asarray(centres, np.float64).reshape(-1, 2)
     t = np.arange(n) / k - side / 2
-    X, Y = np.broadcast_arrays(c[:, 0, None, None] + t[None, None, :], c[:, 1, None, None] + t[None, :, None])
+    X, Y = c[:, 0, None] + t[None], c[:, 1, None] + t[None]  # each patch's columns and rows in mm
     H = np.asarray(H_inv, np.float64)
-    w = H[2, 0] * X + H[2, 1] * Y + H[2, 2]
-    mx = ((H[0, 0] * X + H[0, 1] * Y + H[0, 2]) / w).astype(np.float32).reshape(-1, n)
-    my = ((H[1, 0] * X + H[1, 1] * Y + H[1, 2]) / w).astype(np.float32).reshape(-1, n)
+
+    def plane(row):  # a row of H over every point: a column's part and a row's part added
+        return (H[row, 0] * X)[:, None, :] + (H[row, 1] * Y + H[row, 2])[:, :, None]
+
+    w = plane(2)
+    mx = (plane(0) / w).astype(np.float32).reshape(-1, n)
+    my = (plane(1) / w).astype(np.float32).reshape(-1, n)
     patches = cv2.remap(frame, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    patches = patches.reshape(len(c), n, n, -1).astype(np.float32)
+    patches = patches.reshape(len(c), n, n, -1)
     light = np.maximum(np.asarray(mat_colours, np.float32).reshape(len(c), 1, 1, -1), 1.0)
     return patches / light, _disc_grid(n, diameter_mm).rr
 
@@ -345,10 +349,11 @@ def disc_signatures(ratios, diameter_mm, offsets=_STILL):
     N, n = ratios.shape[:2]
     g = _disc_grid(n, diameter_mm)
     radius_px = diameter_mm / 2 * READ_PX_PER_MM
-    body = np.median(ratios[:, g.body], axis=1)  # clear of pips and rim
-    centre = np.median(ratios[:, g.centre], axis=1)
+    flat = ratios.reshape(N, n * n, -1)
+    body = _medians(flat, g.body)  # clear of pips and rim
+    centre = _medians(flat, g.centre)
     ink = _distance(ratios - body[:, None, None])
-    ink = np.stack([cv2.GaussianBlur(one, (0, 0), 0.7) for one in ink])
+    ink = _blur_each(ink, 0.7)
     mx, my = _polar(n, radius_px)
     sx, sy = _ink_centres(ink, g.xx, g.yy, radius_px)
     # every disc's ring at every offset in one remap: the patches stacked one under another
@@ -362,24 +367,38 @@ def disc_signatures(ratios, diameter_mm, offsets=_STILL):
     return feats, rings
 
 
+def _blur_each(patches, sigma):
+    """cv2.GaussianBlur of each of a stack of patches, as one blur: each patch is bordered
+    with its own reflection as wide as the kernel reaches, so none sees its neighbour."""
+    reach = (int(round(sigma * 8 + 1)) | 1) // 2  # OpenCV's kernel for a float image
+    padded = np.pad(patches, ((0, 0), (reach, reach), (reach, reach)), mode="reflect")
+    N, h, w = padded.shape
+    blurred = cv2.GaussianBlur(padded.reshape(N * h, w), (0, 0), sigma).reshape(N, h, w)
+    return blurred[:, reach:h - reach, reach:w - reach]
+
+
 def _ink_centres(ink, xx, yy, radius_px, rounds=3):
     """How far (px) each symbol's centre lies from its patch's ((discs,) x, (discs,) y): every
     symbol's ink is balanced round the disc's centre, so its centroid (inside the rim) finds the
     centre a blurred disc's outline only roughly gives; at most a millimetre away."""
     N = ink.shape[0]
     c = (ink.shape[1] - 1) / 2
-    dx, dy = (xx - c).astype(np.float32), (yy - c).astype(np.float32)
-    at = np.stack([xx.ravel(), yy.ravel()], axis=1).astype(np.float64)  # each point's (x, y)
+    dx, dy = (xx[0] - c).astype(np.float32), (yy[:, 0] - c).astype(np.float32)  # a patch's columns, rows
     sx, sy = np.zeros(N, np.float32), np.zeros(N, np.float32)
     blank = np.zeros(N, bool)  # no ink at all: the patch's centre
     most = READ_PX_PER_MM
     reach2 = (INK_REACH * radius_px) ** 2
     for _ in range(rounds):
-        w = (ink * ((dx - sx[:, None, None]) ** 2 + (dy - sy[:, None, None]) ** 2 < reach2)).reshape(N, -1)
-        total = w.sum(axis=1, dtype=np.float64)
+        # inside the reach: a row's and a column's squared distances added (one pass, not five)
+        near = ((dy[None] - sy[:, None]) ** 2)[:, :, None] + ((dx[None] - sx[:, None]) ** 2)[:, None, :] < reach2
+        w = ink * near
+        total = w.sum(axis=(1, 2), dtype=np.float64)
         blank |= total <= 1e-6
         total = np.where(blank, 1.0, total)
-        sx, sy = (np.clip((w @ at) / total[:, None] - c, -most, most).astype(np.float32)).T
+        # the weighted mean of x from the columns' sums, of y from the rows'
+        mx = w.sum(axis=1, dtype=np.float64) @ xx[0].astype(np.float64) / total
+        my = w.sum(axis=2, dtype=np.float64) @ yy[:, 0].astype(np.float64) / total
+        sx, sy = np.clip(mx - c, -most, most).astype(np.float32), np.clip(my - c, -most, most).astype(np.float32)
         sx[blank], sy[blank] = 0.0, 0.0
     return sx, sy
 
@@ -435,9 +454,27 @@ def _off_body(ratio, rr):
 
 
 def _off_bodies(ratios, ring, middle):
-    """_off_body of many discs at once: ring, middle are the TOKEN_BODY ring and inside it."""
-    body = np.median(ratios[:, ring], axis=1)
-    return (_colour_step(ratios, body[:, None, None]) > TOKEN_STEP) & middle  # clear of the rim
+    """_off_body of many discs at once: ring, middle are the TOKEN_BODY ring and inside it
+    (only the middle's points are looked at: it is clear of the rim)."""
+    N, n = ratios.shape[:2]
+    flat = ratios.reshape(N, n * n, -1)
+    body = _medians(flat, ring)
+    inside = np.flatnonzero(middle)
+    off = np.zeros((N, n * n), bool)
+    off[:, inside] = _colour_step(flat[:, inside], body[:, None]) > TOKEN_STEP
+    return off.reshape(N, n, n)
+
+
+def _medians(flat, where):
+    """Each patch's median colour over some of its points: flat is (patches, points, channels),
+    where a mask of the points. As np.median, with each channel's values laid side by side
+    first (the partition then runs along memory)."""
+    values = np.ascontiguousarray(flat[:, np.flatnonzero(np.ravel(where))].transpose(0, 2, 1))
+    m = values.shape[-1]
+    if m % 2:
+        return np.partition(values, m // 2, axis=-1)[..., m // 2]
+    part = np.partition(values, (m // 2 - 1, m // 2), axis=-1)
+    return (part[..., m // 2 - 1] + part[..., m // 2]) / 2
 
 
 def _token_outline(ratio, rr, off=None):
@@ -660,18 +697,26 @@ class GridReader(CellReader):
         return None
 
     def _presence(self, view):
-        """How disc-like each point of the area is: +inside a disc's radius, - just outside it."""
+        """How disc-like each point of the area is (+inside a disc's radius, - just outside it),
+        and how much of a disc's inside is off the mat's colour, given a point (px, py) at the
+        view's pixels: looked at only at the cells' centres, so not worked out everywhere."""
         k = SEG_PX_PER_MM
-        d = np.clip(_distance(view.image / np.maximum(view.light, 1.0) - 1), 0, 0.4) / 0.4
+        d = (np.clip(_distance(view.image / np.maximum(view.light, 1.0) - 1), 0, 0.4) / 0.4).astype(np.float32)
         R = self.D / 2 * k
         n = int(math.ceil(R + 1.5 * k)) * 2 + 1
         yy, xx = np.mgrid[0:n, 0:n] - n // 2
         rr = np.hypot(xx, yy)
         inner, outer = rr <= R - 0.5 * k, (rr > R + 0.2 * k) & (rr <= R + 1.2 * k)
         kernel = inner / inner.sum() - 0.5 * outer / max(outer.sum(), 1)
-        return cv2.filter2D(d.astype(np.float32), -1, kernel.astype(np.float32),
-                            borderType=cv2.BORDER_REPLICATE), cv2.filter2D(
-            d.astype(np.float32), -1, (inner / inner.sum()).astype(np.float32), borderType=cv2.BORDER_REPLICATE)
+        score = cv2.filter2D(d, -1, kernel.astype(np.float32), borderType=cv2.BORDER_REPLICATE)
+        h = n // 2
+        padded = cv2.copyMakeBorder(d, h, h, h, h, cv2.BORDER_REPLICATE)  # as filter2D sees past the edge
+        mean_inside = (inner / inner.sum()).astype(np.float32)
+
+        def cover(px, py):
+            y, x = int(round(py)), int(round(px))
+            return float((padded[y:y + n, x:x + n] * mean_inside).sum())
+        return score, cover
 
     def _gap_light(self, view, name):
         """The mat's own colour in the gaps between discs: at each corner where four cells meet
@@ -759,7 +804,7 @@ class GridReader(CellReader):
                 win = score[y0:y1, x0:x1]
                 j = int(np.argmax(win))
                 by, bx = divmod(j, win.shape[1])
-                filled = float(cover[int(round(py)), int(round(px))])
+                filled = cover(px, py)
                 if filled < 0.3:
                     continue  # bare mat: an empty cell
                 cx, cy = view.zone.x + (x0 + bx) / k, view.zone.y + (y0 + by) / k
@@ -791,18 +836,20 @@ class GridReader(CellReader):
         if self._token is not None:  # where each disc is off its body, and how near the token's colour
             g = _disc_grid(ratios.shape[1], self.D)
             off = _off_bodies(ratios, g.token_body, g.middle)
-            near = _colour_step(ratios, self._token_colour)
             patch = off.sum(axis=(1, 2)) / READ_PX_PER_MM ** 2
             # too little of the token's colour for a token, or for a doubt: no token test
-            tokenish = ((near < 1.25 * TOKEN_HUE) & off).sum(axis=(1, 2)) / READ_PX_PER_MM ** 2 \
-                >= 0.075 * float(self._token[3])
+            # (off lies inside the middle: the token's colour is looked for there alone)
+            inside = np.flatnonzero(g.middle)
+            near = _colour_step(ratios.reshape(len(discs), -1, ratios.shape[-1])[:, inside], self._token_colour)
+            tokenish = ((near < 1.25 * TOKEN_HUE) & off.reshape(len(discs), -1)[:, inside]).sum(axis=1) \
+                / READ_PX_PER_MM ** 2 >= 0.075 * float(self._token[3])
         read = []
         for i, (_, _, _, details) in enumerate(discs):
             token = None
             if self._token is not None:
                 details["patch"] = float(patch[i])
                 if tokenish[i]:
-                    token = self._lock(ratios[i], rr, off[i], near[i], details)
+                    token = self._lock(ratios[i], rr, off[i], _colour_step(ratios[i], self._token_colour), details)
             read.append(self._read_disc(dict(zip(self.colours, map(float, dists[i]))), corrs[i], token, details))
         return read
 
