@@ -294,12 +294,17 @@ def disc_ratios(frame, H_inv, centres, diameter_mm, mat_colours):
     X, Y = c[:, 0, None] + t[None], c[:, 1, None] + t[None]  # each patch's columns and rows in mm
     H = np.asarray(H_inv, np.float64)
 
-    def plane(row):  # a row of H over every point: a column's part and a row's part added
-        return (H[row, 0] * X)[:, None, :] + (H[row, 1] * Y + H[row, 2])[:, :, None]
+    def plane(row):  # a row of H over every point: a column's part and a row's part added (in
+        # single precision: remap places a point to a 32nd of a pixel, far coarser)
+        return (H[row, 0] * X).astype(np.float32)[:, None, :] + \
+            (H[row, 1] * Y + H[row, 2]).astype(np.float32)[:, :, None]
 
     w = plane(2)
-    mx = (plane(0) / w).astype(np.float32).reshape(-1, n)
-    my = (plane(1) / w).astype(np.float32).reshape(-1, n)
+    mx = plane(0)
+    mx /= w
+    my = plane(1)
+    my /= w
+    mx, my = mx.reshape(-1, n), my.reshape(-1, n)
     patches = cv2.remap(frame, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     patches = patches.reshape(len(c), n, n, -1)
     light = np.maximum(np.asarray(mat_colours, np.float32).reshape(len(c), 1, 1, -1), 1.0)
@@ -597,6 +602,7 @@ class CellReader:
         self._careful = MarkerDetector(layout.dictionary)
         self.markers = layout.marker_layout()
         self.last_details: list = []
+        self._cell_centres: dict = {}  # each area's cells and their centres, worked out once
 
     def read(self, frame) -> FrameReading:
         self.last_details = []
@@ -792,36 +798,42 @@ class GridReader(CellReader):
         k = SEG_PX_PER_MM
         score, cover = self._presence(view)
         gaps = self._gap_light(view, name)
-        rows, cols = self.grid.shape(name)
         reach = max(1.0, (self.grid.pitch_mm - self.D) / 2 + 0.8) * k
-        out, discs = [], []
-        for r in range(rows):
-            for c in range(cols):
-                x, y = self.grid.centre(self.layout, name, r, c)
-                px, py = (x - view.zone.x) * k, (y - view.zone.y) * k
-                y0, y1 = int(max(py - reach, 0)), int(min(py + reach + 1, score.shape[0]))
-                x0, x1 = int(max(px - reach, 0)), int(min(px + reach + 1, score.shape[1]))
-                win = score[y0:y1, x0:x1]
-                j = int(np.argmax(win))
-                by, bx = divmod(j, win.shape[1])
-                filled = cover(px, py)
-                if filled < 0.3:
-                    continue  # bare mat: an empty cell
-                cx, cy = view.zone.x + (x0 + bx) / k, view.zone.y + (y0 + by) / k
-                if filled < 0.75 and self._bare(view, gaps, name, r, c, px, py):
-                    continue  # the mat's light misjudged here, but the cell is as grey as its gaps
-                if filled < 0.75:
-                    label, conf = UNKNOWN, 0.0  # something, but not a disc lying in its cell
-                    self.last_details.append({"cell": (name, r, c), "filled": filled})
-                else:  # read below, all the area's discs at once
-                    label, conf = None, 0.0
-                    details = {"cell": (name, r, c), "at": (round(cx, 1), round(cy, 1))}
-                    self.last_details.append(details)
-                    discs.append((len(out), (cx, cy), self._cell_light(view, gaps, name, r, c, x, y), details))
-                out.append(TileReading(label, round(x, 1), round(y, 1), 0.0, round(conf, 3), name, (name, r, c)))
+        found, discs = [], []  # (cell, its centre, label, confidence); the discs to read
+        for cell, (x, y) in self._centres(name):
+            _, r, c = cell
+            px, py = (x - view.zone.x) * k, (y - view.zone.y) * k
+            y0, y1 = int(max(py - reach, 0)), int(min(py + reach + 1, score.shape[0]))
+            x0, x1 = int(max(px - reach, 0)), int(min(px + reach + 1, score.shape[1]))
+            win = score[y0:y1, x0:x1]
+            j = int(np.argmax(win))
+            by, bx = divmod(j, win.shape[1])
+            filled = cover(px, py)
+            if filled < 0.3:
+                continue  # bare mat: an empty cell
+            cx, cy = view.zone.x + (x0 + bx) / k, view.zone.y + (y0 + by) / k
+            if filled < 0.75 and self._bare(view, gaps, name, r, c, px, py):
+                continue  # the mat's light misjudged here, but the cell is as grey as its gaps
+            if filled < 0.75:
+                found.append([cell, x, y, UNKNOWN, 0.0])  # something, but not a disc lying in its cell
+                self.last_details.append({"cell": cell, "filled": filled})
+            else:  # read below, all the area's discs at once
+                details = {"cell": cell, "at": (round(cx, 1), round(cy, 1))}
+                self.last_details.append(details)
+                discs.append((len(found), (cx, cy), self._cell_light(view, gaps, name, r, c, x, y), details))
+                found.append([cell, x, y, None, 0.0])
         for (i, _, _, _), (label, conf) in zip(discs, self._read_discs(frame, H_inv, discs)):
-            out[i] = replace(out[i], label=label, confidence=round(conf, 3))
-        return out
+            found[i][3:] = label, conf
+        return [TileReading(label, round(x, 1), round(y, 1), 0.0, round(conf, 3), name, cell)
+                for cell, x, y, label, conf in found]
+
+    def _centres(self, name):
+        """((area, row, column), its centre in mm) of each cell of an area, row by row."""
+        if name not in self._cell_centres:
+            rows, cols = self.grid.shape(name)
+            self._cell_centres[name] = [((name, r, c), self.grid.centre(self.layout, name, r, c))
+                                 for r in range(rows) for c in range(cols)]
+        return self._cell_centres[name]
 
     def _read_discs(self, frame, H_inv, discs):
         """(label, confidence) of each disc lying in its cell, discs as (_, (x, y) in mm, the
