@@ -377,6 +377,8 @@ def _blur_each(patches, sigma):
     with its own reflection as wide as the kernel reaches, so none sees its neighbour."""
     reach = (int(round(sigma * 8 + 1)) | 1) // 2  # OpenCV's kernel for a float image
     N, n, m = patches.shape
+    if reach >= min(n, m) - 1:  # a patch hardly wider than the kernel: its reflection folds again
+        return np.stack([cv2.GaussianBlur(p, (0, 0), sigma) for p in patches])
     h, w = n + 2 * reach, m + 2 * reach
     padded = np.empty((N, h, w), patches.dtype)  # as np.pad's "reflect", without its overhead
     padded[:, reach:h - reach, reach:w - reach] = patches
@@ -407,12 +409,13 @@ def _ink_centres(ink, xx, yy, radius_px, rounds=3):
         # inside the reach: a row's and a column's squared distances added (one pass, not five)
         near = ((dy[None] - sy[:, None]) ** 2)[:, :, None] + ((dx[None] - sx[:, None]) ** 2)[:, None, :] < reach2
         w = ink * near
-        total = w.sum(axis=(1, 2), dtype=np.float64)
+        cols, rows = w.sum(axis=1), w.sum(axis=2)  # (single precision: a few thousand points)
+        total = cols.sum(axis=1, dtype=np.float64)
         blank |= total <= 1e-6
         total = np.where(blank, 1.0, total)
         # the weighted mean of x from the columns' sums, of y from the rows'
-        mx = w.sum(axis=1, dtype=np.float64) @ xx[0].astype(np.float64) / total
-        my = w.sum(axis=2, dtype=np.float64) @ yy[:, 0].astype(np.float64) / total
+        mx = cols.astype(np.float64) @ xx[0].astype(np.float64) / total
+        my = rows.astype(np.float64) @ yy[:, 0].astype(np.float64) / total
         sx, sy = np.clip(mx - c, -most, most).astype(np.float32), np.clip(my - c, -most, most).astype(np.float32)
         sx[blank], sy[blank] = 0.0, 0.0
     return sx, sy
