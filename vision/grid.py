@@ -670,6 +670,7 @@ class GridReader(CellReader):
         self.max_colour, self.colour_margin = max_colour, colour_margin
         self.min_symbol, self.min_margin = min_symbol, min_margin
         self.D = float(profile.size_mm[0])
+        self._kernels = None  # the disc-presence filters, made at the first frame
         self.colours = [g for g in profile.group_mean if g != LOCK]
         # each colour's body and its symbols' ink, as ratios to the mat's grey: a small disc far
         # from the camera is blurred, and its body is read partly mixed with its ink
@@ -737,16 +738,19 @@ class GridReader(CellReader):
         view's pixels: looked at only at the cells' centres, so not worked out everywhere."""
         k = SEG_PX_PER_MM
         d = (np.clip(_distance(view.image / np.maximum(view.light, 1.0) - 1), 0, 0.4) / 0.4).astype(np.float32)
-        R = self.D / 2 * k
-        n = int(math.ceil(R + 1.5 * k)) * 2 + 1
-        yy, xx = np.mgrid[0:n, 0:n] - n // 2
-        rr = np.hypot(xx, yy)
-        inner, outer = rr <= R - 0.5 * k, (rr > R + 0.2 * k) & (rr <= R + 1.2 * k)
-        kernel = inner / inner.sum() - 0.5 * outer / max(outer.sum(), 1)
-        score = cv2.filter2D(d, -1, kernel.astype(np.float32), borderType=cv2.BORDER_REPLICATE)
+        if self._kernels is None:  # a disc's inside against the ring just outside it; its inside alone
+            R = self.D / 2 * k
+            n = int(math.ceil(R + 1.5 * k)) * 2 + 1
+            yy, xx = np.mgrid[0:n, 0:n] - n // 2
+            rr = np.hypot(xx, yy)
+            inner, outer = rr <= R - 0.5 * k, (rr > R + 0.2 * k) & (rr <= R + 1.2 * k)
+            self._kernels = ((inner / inner.sum() - 0.5 * outer / max(outer.sum(), 1)).astype(np.float32),
+                             (inner / inner.sum()).astype(np.float32))
+        kernel, mean_inside = self._kernels
+        score = cv2.filter2D(d, -1, kernel, borderType=cv2.BORDER_REPLICATE)
+        n = len(kernel)
         h = n // 2
         padded = cv2.copyMakeBorder(d, h, h, h, h, cv2.BORDER_REPLICATE)  # as filter2D sees past the edge
-        mean_inside = (inner / inner.sum()).astype(np.float32)
 
         def cover(px, py):
             y, x = int(round(py)), int(round(px))
@@ -891,7 +895,7 @@ class GridReader(CellReader):
                 details["patch"] = float(patch[i])
                 if tokenish[i]:
                     token = self._lock(ratios[i], rr, off[i], _colour_step(ratios[i], self._token_colour), details)
-            read.append(self._read_disc(dict(zip(self.colours, map(float, dists[i]))), corrs[i], token, details))
+            read.append(self._read_disc(dict(zip(self.colours, dists[i].tolist())), corrs[i], token, details))
         return read
 
     def _symbol_match(self, rings, nearest):
@@ -918,7 +922,7 @@ class GridReader(CellReader):
         each kind's (_ring_match) and what its token test said."""
         prof = self.profile
         order = sorted(dist, key=dist.get)
-        details["colours"] = dict(sorted(dist.items(), key=lambda kv: kv[1])[:3])
+        details["colours"] = {g: dist[g] for g in order[:3]}
         if token not in (None, "doubt"):
             return token
         plain = 1.5 if token == "doubt" else 1.0  # how plainly a disc must read
