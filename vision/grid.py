@@ -357,7 +357,7 @@ def disc_signatures(ratios, diameter_mm, offsets=_STILL):
     flat = ratios.reshape(N, n * n, -1)
     body = _medians(flat, g.body)  # clear of pips and rim
     centre = _medians(flat, g.centre)
-    ink = _distance(ratios - body[:, None, None])
+    ink = _distance(np.subtract(ratios, body[:, None, None], dtype=np.float32), scratch=True)
     ink = _blur_each(ink, 0.7)
     mx, my = _polar(n, radius_px)
     sx, sy = _ink_centres(ink, g.xx, g.yy, radius_px)
@@ -451,16 +451,17 @@ def _colour_step(ratio, ref):
     brightness: plain ratios, since a log would swell the sensor's noise in a colour's dark
     channel (a yellow's blue)."""
     ref = np.asarray(ref, np.float32)  # one colour, or one per disc broadcast against ratio
-    step = _distance(ratio - ref)
+    step = _distance(np.subtract(ratio, ref, dtype=np.float32), scratch=True)
     step /= np.linalg.norm(ref, axis=-1) / math.sqrt(3) + 0.1
     return step
 
 
-def _distance(d):
+def _distance(d, scratch=False):
     """The length of colour differences (their last axis, B, G, R): the channels summed one by
-    one, as numpy's reduction over an axis of three costs several times as much."""
+    one, as numpy's reduction over an axis of three costs several times as much. ``scratch``:
+    d is the caller's own float32 temporary, squared in place rather than copied."""
     d = np.asarray(d, np.float32)
-    sq = d * d
+    sq = np.multiply(d, d, out=d) if scratch else d * d
     out = sq[..., 0] + sq[..., 1]
     out += sq[..., 2]
     return np.sqrt(out, out=out)
@@ -737,7 +738,7 @@ class GridReader(CellReader):
         and how much of a disc's inside is off the mat's colour, given a point (px, py) at the
         view's pixels: looked at only at the cells' centres, so not worked out everywhere."""
         k = SEG_PX_PER_MM
-        d = (np.clip(_distance(view.image / np.maximum(view.light, 1.0) - 1), 0, 0.4) / 0.4).astype(np.float32)
+        d = (np.clip(_distance(view.image / np.maximum(view.light, 1.0) - 1, scratch=True), 0, 0.4) / 0.4).astype(np.float32)
         if self._kernels is None:  # a disc's inside against the ring just outside it; its inside alone
             R = self.D / 2 * k
             n = int(math.ceil(R + 1.5 * k)) * 2 + 1
