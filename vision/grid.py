@@ -26,7 +26,8 @@ from .mat import MatLayout
 from .perf import single_threaded
 from .markers import VisionInputError
 from .reading import FrameReading, Profile, TileReading
-from .recognise import SEG_PX_PER_MM, enrolment_views, mat_exposure, piece_near, view_zone, where
+from .recognise import (SEG_PX_PER_MM, channel_max, channel_mean, enrolment_views, mat_exposure, piece_near,
+                        view_zone, where)
 from .synthetic import (CLASSIC, PALETTE, Light, Optics, SyntheticTable, VirtualTile, random_camera, random_light,
                         random_optics, save_shots)
 from .tiles import UNKNOWN, TileSet, colour_of
@@ -738,7 +739,8 @@ class GridReader(CellReader):
         and how much of a disc's inside is off the mat's colour, given a point (px, py) at the
         view's pixels: looked at only at the cells' centres, so not worked out everywhere."""
         k = SEG_PX_PER_MM
-        d = (np.clip(_distance(view.image / np.maximum(view.light, 1.0) - 1, scratch=True), 0, 0.4) / 0.4).astype(np.float32)
+        off = _distance(view.image / np.maximum(view.light, 1.0) - 1, scratch=True)
+        d = (np.clip(off, 0, 0.4) / 0.4).astype(np.float32)
         if self._kernels is None:  # a disc's inside against the ring just outside it; its inside alone
             R = self.D / 2 * k
             n = int(math.ceil(R + 1.5 * k)) * 2 + 1
@@ -803,9 +805,9 @@ class GridReader(CellReader):
         # where view.mat_colour_at looks, for every corner at once
         bi = np.clip((view.zone.y + py / k - view.zone.y) * BG_PX_PER_MM, 0, bh - 1).astype(int)
         bj = np.clip((view.zone.x + px / k - view.zone.x) * BG_PX_PER_MM, 0, bw - 1).astype(int)
-        r = colours / np.maximum(view.background[bi, bj], 1.0)  # the fitted light's tint is the paper's: grey stays level
-        lum = r.mean(axis=1)
-        return (0.35 < lum) & (lum < 1.3) & (np.abs(r - lum[:, None]).max(axis=1) < 0.12 * lum)
+        r = colours / np.maximum(view.background[bi, bj], 1.0)  # the light's tint is the paper's: grey stays level
+        lum = channel_mean(r)
+        return (0.35 < lum) & (lum < 1.3) & (channel_max(np.abs(r - lum[:, None])) < 0.12 * lum)
 
     def _cell_light(self, view, gaps, name, r, c, x, y):
         """The mat's colour under a cell: the mean of its bare corners, or the fitted light."""

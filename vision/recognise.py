@@ -49,13 +49,13 @@ def _fg(img, bg, bright=1.16, dark=0.62, colour=0.14):
     return (s > 3 * bright) | (s < 3 * dark) | (hi - s > c3) | (s - lo > c3)
 
 
-def _channel_mean(a):
+def channel_mean(a):
     """The mean of B, G and R (the last axis), added one by one: as a.mean(axis=-1), without
     the cost numpy's reduction has over an axis of three."""
     return (a[..., 0] + a[..., 1] + a[..., 2]) / 3
 
 
-def _channel_max(a):
+def channel_max(a):
     """The largest of B, G and R (the last axis), as a.max(axis=-1)."""
     return np.maximum(np.maximum(a[..., 0], a[..., 1]), a[..., 2])
 
@@ -70,7 +70,7 @@ def _ring_light(small):
     for _ in range(2):
         Xk = X[keep]
         coef = np.linalg.solve(Xk.T @ Xk + 1e-6 * np.eye(6), Xk.T @ vals[keep])
-        err = _channel_max(np.abs(vals / np.maximum(X @ coef, 1) - 1))
+        err = channel_max(np.abs(vals / np.maximum(X @ coef, 1) - 1))
         keep = err < max(0.08, float(np.partition(err, len(err) * 6 // 10)[len(err) * 6 // 10]))
         if keep.sum() < 20:
             break
@@ -181,7 +181,7 @@ def _zone_light(img, zone, paper):
     tint = None if paper is None else (np.asarray(paper, np.float32) / max(float(np.mean(paper)), 1.0))
 
     def neutral(bg):
-        return bg if tint is None else _channel_mean(bg)[..., None] * tint
+        return bg if tint is None else channel_mean(bg)[..., None] * tint
 
     small_size = (int(round(zone.w * BG_PX_PER_MM)), int(round(zone.h * BG_PX_PER_MM)))
     smallf = cv2.resize(img, small_size, interpolation=cv2.INTER_AREA).astype(np.float32)
@@ -237,9 +237,9 @@ def mat_exposure(frame, H_inv, zone) -> tuple[float, np.ndarray | None]:
         return 0.0, None
     paper = np.median(white, axis=0)
     r = rim / np.maximum(paper, 1.0)
-    lum = _channel_mean(r)
+    lum = channel_mean(r)
     expect = ZONE_GREY_RATIO
-    grey = (_channel_max(np.abs(r - lum[:, None])) < 0.12 * np.maximum(lum, 0.05))
+    grey = (channel_max(np.abs(r - lum[:, None])) < 0.12 * np.maximum(lum, 0.05))
     ok = grey & (lum > 0.55 * expect) & (lum < 1.45 * expect)
     return float(ok.mean()), paper
 
