@@ -496,7 +496,7 @@ def test_paradox_initiatives_refusals_and_the_cameras_questions_read_in_japanese
     mat.swap(seat, (0, 0), (0, 1))  # K1 and W2: symbols differ
     prompt = mat.watcher.next(state)
     assert translate(prompt.text, "ja") == \
-        f"P{seat + 1}が1行1列と1行2列を入れ替え: [0, 0]のK1と[0, 1]のW2はシンボルが違います"
+        f"P{seat + 1}が1行1列と1行2列を入れ替え: 1行1列の黒1と1行2列の白2はシンボルが違います"
     mat, seat, _, state = _anomaly_swap_by_phone()
     prompt = mat.watcher.next(state)
     (phone, agreed), (table, _) = prompt.choices

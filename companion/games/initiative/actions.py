@@ -73,7 +73,7 @@ def _put(s, b, spot, p):
 
 
 def _words(spot) -> str:
-    return Msg("anomaly:{i}", i=spot[1]) if spot[0] == "anomaly" else matrix.name(spot[1:])
+    return Msg("anomaly {i}", i=spot[1] + 1) if spot[0] == "anomaly" else matrix.name(spot[1:])
 
 
 def swap(s, move: Swap, *, any_symbol=False):
@@ -89,8 +89,8 @@ def swap(s, move: Swap, *, any_symbol=False):
                                       cell=_words(spot)))
     pa, pc = _get(s, b, a), _get(s, b, c)
     if not any_symbol and symbol(pa) != symbol(pc):
-        raise IllegalMove(Msg("{one} at {here} and {other} at {there} have different symbols", one=pa,
-                              here=_words(a), other=pc, there=_words(c)))
+        raise IllegalMove(Msg("{one} at {here} and {other} at {there} have different symbols", one=matrix.words(pa),
+                              here=_words(a), other=matrix.words(pc), there=_words(c)))
     if not any_symbol:
         _action(s, move.seat)
     _put(s, b, a, pc)

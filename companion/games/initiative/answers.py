@@ -26,12 +26,12 @@ def draw(s, move: Draw):
         raise IllegalMove(Msg("{particle!r} is not a particle: a colour letter (R Y B K W) and a symbol 1-3",
                               particle=p))
     if s.bag.get(p, 0) <= 0:
-        raise IllegalMove(Msg("there is no {particle} left in the bag", particle=p))
+        raise IllegalMove(Msg("there is no {particle} left in the bag", particle=matrix.words(p)))
     s.bag[p] -= 1
     if head.to == "anomaly":
         if any(symbol(a) == symbol(p) for a in s.anomaly):
             s.aside.append(p)
-            _say(s, Msg("{particle}: symbol {symbol} is already on the anomaly; set aside.", particle=p,
+            _say(s, Msg("{particle}: symbol {symbol} is already on the anomaly; set aside.", particle=matrix.words(p),
                         symbol=symbol(p)))
         else:
             s.anomaly.append(p)

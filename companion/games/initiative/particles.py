@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..base import IllegalMove
 from ...i18n import Listed, Msg, term
-from . import catalog
+from . import catalog, matrix
 from .flow import _turn
 from .matrix import COLOURS, LETTERS, SWITCHES, colour
 from .moves import Ally, Place, Purple, Stabilise, Lock
@@ -76,9 +76,9 @@ def _take(s, seat, particle) -> str:
         return letter
     if particle not in b.earned:
         if not b.earned:
-            raise IllegalMove(Msg("{particle} is not among your earned particles (none)", particle=particle))
-        raise IllegalMove(Msg("{particle} is not among your earned particles ({have})", particle=particle,
-                              have=" ".join(b.earned)))
+            raise IllegalMove(Msg("{particle} is not among your earned particles (none)", particle=matrix.words(particle)))
+        raise IllegalMove(Msg("{particle} is not among your earned particles ({have})", particle=matrix.words(particle),
+                              have=Listed([matrix.words(e) for e in b.earned], sep=", ")))
     return colour(particle)
 
 

@@ -38,7 +38,7 @@ ANOMALY = discs.ANOMALY  # the anomaly, beside the seats whose matrices the tabl
 def _where(spot) -> str:
     if spot[0] == "anomaly":
         return Msg("anomaly {i}", i=spot[1] + 1)
-    return Msg("row {row} column {column}", row=spot[0] + 1, column=spot[1] + 1)
+    return matrix.name(spot)
 
 
 def _move_spot(spot):
@@ -391,7 +391,7 @@ def _capital(words):
 def _spot_words(where) -> str:
     if isinstance(where, str):
         return Msg("anomaly {i}", i=int(where.split(":")[1]) + 1)
-    return Msg("row {row} column {column}", row=where[0] + 1, column=where[1] + 1)
+    return matrix.name(where)
 
 
 def _move_words(s, move) -> str:

@@ -55,11 +55,11 @@ def tech(s, move: Tech):
             raise IllegalMove(Msg("the paradox module moves a particle to another card"))
         found = next((x for x in e.placed if x.p == move.particle), None)
         if found is None:
-            raise IllegalMove(Msg("{particle} is not on {card}", particle=move.particle, card=move.card))
+            raise IllegalMove(Msg("{particle} is not on {card}", particle=matrix.words(move.particle), card=move.card))
         p = found.p
         fit = _fit(s, to, _letter(p))
         if fit is None:
-            raise IllegalMove(Msg("{card} has no place for {particle}", card=move.to_card, particle=p))
+            raise IllegalMove(Msg("{card} has no place for {particle}", card=move.to_card, particle=matrix.words(p)))
         e.placed.remove(found)
         left = _assign(s.cards[e.card].cost, [_letter(x.p) for x in e.placed])
         e.placed = [Placed(i, x.p) for i, x in zip(left, e.placed)]
