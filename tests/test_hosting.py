@@ -194,3 +194,20 @@ def test_the_host_opens_a_seat_of_the_game_in_progress_and_it_is_noted(companion
     companion.safe_shutdown().result(5)
     with pytest.raises(Stopping, match="shutting down"):
         companion.show_seat("seat-0", "Ana").result(5)
+
+
+def test_names_typed_for_more_or_fewer_seats_are_refused_in_words_not_dropped(companion):
+    """Three names typed for a two-player game: the host is told, and no game starts with P1, P2."""
+    from companion.i18n import translate
+    before = companion.snapshot.session
+    for game, options in (("initiative", {"players": 2, "names": ["Ana", "Ben", "Cy"]}),
+                          ("loop", {"players": 3, "names": ["Ana", "Ben"]}),
+                          ("paradominetor", {"names": ["Ana", "Ben", "Cy"]})):  # 4 seats by default
+        with pytest.raises(IllegalMove) as refused:
+            companion.new_game(game, options, replace=True).result(5)
+        assert "names for" in str(refused.value) and "one name for each seat" in str(refused.value)
+        assert "席" in translate(refused.value.args[0], "ja")
+        assert companion.snapshot.session is before
+    # empty names are the defaults, as the form says
+    companion.new_game("initiative", {"players": 2, "names": ["", ""]}, replace=True).result(5)
+    assert companion.snapshot.view(TABLE)["names"] == ["P1", "P2"]
