@@ -40,12 +40,12 @@ def test_loop_and_paradominetor_read_in_japanese(device, browser, shots):
     host = japanese_phone(browser, errors)
     host.goto(device.urls["local"])
     expect(host.locator("html")).to_have_attribute("lang", "ja")
-    expect(host.locator("#status")).to_have_text("接続中")
+    expect(host.locator("#status")).to_have_text("接続済み")
     # the host makes Japanese the table's language: the OLED's, and a phone's that chose none
     with host.expect_navigation():  # the page reloads in the language picked: wait for it
         host.locator("#lang-pick").select_option("ja")
     wait_until(host, lambda: companion.snapshot.language == "ja")
-    expect(host.locator("#status")).to_have_text("接続中")
+    expect(host.locator("#status")).to_have_text("接続済み")
     assert english_on(host) == []
 
     # Loop, its destinations typed in Japanese

@@ -319,10 +319,10 @@
   function drawGames(list) {
     lastList = list;
     const rows = list.slice(0, showAll ? list.length : SHOWN).map((g) => {
-      const who = g.names.length ? g.names.join(", ") : "";
+      const who = g.names.length ? listed(g.names) : "";
       const state = g.current ? (g.finished ? tr("on the table, over") : tr("on the table now"))
         : g.finished ? tr("over") : g.moves ? tr("interrupted") : tr("not begun");
-      const winners = g.finished && g.winners.length ? " · " + tr("won by {names}", { names: g.winners.map((s) => g.names[s] ?? s).join(", ") }) : "";
+      const winners = g.finished && g.winners.length ? " · " + tr("won by {names}", { names: listed(g.winners.map((s) => String(g.names[s] ?? s))) }) : "";
       const actions = [];
       if (!g.current) {
         actions.push(el("button", { class: "quiet resume", onclick: () => resume(g, false) }, tr("Resume")));
