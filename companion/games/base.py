@@ -436,11 +436,12 @@ class Game:
             raise IllegalMove(f"{o.key} must be {_OPTION_WORDS[o.kind]}")
 
     def check_names(self, options: dict):
-        """Names typed on the new-game form for more or fewer seats than chosen are said, not
-        dropped for P1, P2, ... (a record's header is the rules' to read as it was written)."""
+        """Seat names (the option every game calls "names") typed on the new-game form for more
+        or fewer seats than chosen are said, not dropped for P1, P2, ... (a record's header is the
+        rules' to read as it was written)."""
         for o in self.options:
             value, per = options.get(o.key), next((p for p in self.options if p.key == o.per), None)
-            if o.kind != "names" or not value or per is None or not any(str(v).strip() for v in value):
+            if o.key != "names" or o.kind != "names" or not value or per is None or not any(str(v).strip() for v in value):
                 continue
             seats = options.get(per.key, per.default)
             if isinstance(seats, int) and len(value) != seats - o.less:

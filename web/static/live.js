@@ -219,7 +219,10 @@ const ParadoxTable = (function () {
 
   // The game in `root`; without the game's script, the names and scores every game's view has.
   function board(root, view, ctx) {
-    if (!view || !view.game) { root.replaceChildren(el("p", {}, tr("No game yet. The host starts one."))); return; }
+    if (!view || !view.game) {  // the host reads the table's own line (start one below) instead
+      root.replaceChildren(...(ctx && ctx.viewer === "host" ? [] : [el("p", {}, tr("No game yet. The host starts one."))]));
+      return;
+    }
     const draw = part(view, "board");
     if (draw) return draw(root, view, ctx || {});
     const rows = (view.names || []).map((n, s) => el("tr", {}, el("td", {}, n),
