@@ -284,7 +284,7 @@
   // A game in progress is never ended without asking: the companion answers 409 with the
   // question, the page shows it, and only "End it" sends the request again with replace: true.
   let inProgress = null;   // whether a game was in progress at the last view
-  let listed = "";         // what the games list was last fetched for
+  let listedFor = "";       // what the games list was last fetched for
 
   function followGames(data) {
     const now = !!data.in_progress;
@@ -293,7 +293,7 @@
       $("start-details").open = !now;
     }
     const key = [data.game_id, data.view && data.view.finished, now, data.moves].join("/");
-    if (key !== listed) { listed = key; loadGames(); }
+    if (key !== listedFor) { listedFor = key; loadGames(); }
   }
 
   async function loadGames() {
