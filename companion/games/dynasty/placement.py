@@ -89,6 +89,11 @@ def _map_of(name: str) -> Msg:
     return Msg("{name}'s map", name=name)
 
 
+def map_words(where: str, owner: str) -> Msg:
+    """A map as players name it: "the shared map", "Ana's map"."""
+    return _SHARED_MAP if where == SHARED else _map_of(owner)
+
+
 def placement_refusal(state: State, seat: int, where: str, cells, halves, power_: bool = False,
                       moving: bool = False) -> str | None:
     """Why seat may not lay these halves on these cells of `where`, or None (`moving`: a domino
@@ -110,7 +115,7 @@ def placement_refusal(state: State, seat: int, where: str, cells, halves, power_
         if why:
             return why
     g = dict(state.shared) if where == SHARED else state.seat_map(seat)
-    label = _SHARED_MAP if where == SHARED else _map_of(cfg.names[seat])
+    label = map_words(where, cfg.names[seat])
     bound = 5 if state.event == "border_dispute" else BOUND
     why = refusal(g, cells, halves, _match(state, seat, where, power_), label, bound,
                   overlap=overlapping(state, seat, moving), keep=anchors(state, seat, where))
@@ -196,11 +201,6 @@ def placements(state: State, seat: int, dominoes_=None, power_: bool = False):
                         yield where, cells, halves
                 elif placement_refusal(state, seat, where, cells, halves) is None:
                     yield where, cells, halves
-
-
-def fits_anywhere(state: State, seat: int) -> bool:
-    """Whether any market domino fits anywhere for seat (else it may place nothing)."""
-    return next(iter(placements(state, seat)), None) is not None
 
 
 # ---------------------------------------------------------------- a domino already down, moved or turned

@@ -13,7 +13,7 @@ from .missions import decline, end_claim, maybe_claim
 from .moves import (Choose, Happening, Ignore, Lend, Market, Mission, Pass, Place, Remove, Said, Share, Shift, Start,
                     Swap, Take)
 from .report import settle, share
-from .placement import bonds_broken, fits_anywhere, parse_domino
+from .placement import bonds_broken, map_words, parse_domino, placements
 from .state import PERSONAL, SHARED, Config, MissionCard, Need, State, Task, starting_halves
 from .steps import after, finish, say, sits_out
 from .tasks import add_task, task_done, waiting
@@ -308,8 +308,12 @@ def _pass(state: State, move: Pass) -> State:
         raise IllegalMove(Msg("placing nothing is a turn of the claim step"))
     if move.seat != state.turn:
         raise IllegalMove(Msg("it is {name}'s turn to claim a domino", name=cfg.names[state.turn]))
-    if fits_anywhere(state, move.seat):
-        raise IllegalMove(Msg("a market domino still fits: picking and placing one is required"))
+    fits = next(iter(placements(state, move.seat)), None)
+    if fits is not None:  # said with a place it fits, so the table can find it
+        where, cells, _ = fits
+        raise IllegalMove(Msg("a market domino still fits, e.g. on {squares} of {map}: picking and placing one is required",
+                              squares=Listed([name(c) for c in cells], sep="-"),
+                              map=map_words(where, cfg.names[move.seat])))
     state = say(state, Msg("{name} can use no market domino and places nothing.", name=cfg.names[move.seat]))
     state = evolve(state, passes=state.passes + 1, turn=after(state, move.seat),
                     effects=tuple(e for e in state.effects if e[:2] != (move.seat, "second_domino")))
