@@ -96,7 +96,8 @@ run: test-fonts $(STAMP)
 # tests/conftest.py says how. The oldest pair's run does not write the test cache. The main run
 # ends with its slowest tests, to see what to speed up or hand out first.
 # The two venvs install side by side: that is mostly waiting for downloads, not work for the cores.
-WORKERS := -n $(shell echo $$(( $$(nproc) + 1 ))) --dist loadfile --no-loadscope-reorder
+CORES := $(shell nproc 2>/dev/null || echo 2)
+WORKERS := -n $(shell echo $$(( $(CORES) + 1 ))) --dist loadfile --no-loadscope-reorder
 test: test-tools test-fonts
 	@$(MAKE) --no-print-directory -j2 $(STAMP) $(OLDEST_STAMP)
 	$(OLDEST)/bin/python -m pytest $(WORKERS) -p no:cacheprovider -k "not a0_mat" $(OLDEST_TESTS)

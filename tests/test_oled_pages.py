@@ -84,7 +84,7 @@ def test_paradominetor_oled_says_what_the_table_needs(store):
 
 def test_a_refusal_on_the_oled_asks_for_a_look_again_and_a_question_for_yes_or_no(store):
     from companion.games.base import Prompt
-    from companion.games.paradominetor import Play
+    from companion.games.paradominetor.moves import Play
     c = Companion(store)
     c.start()
     try:

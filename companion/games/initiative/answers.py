@@ -31,7 +31,7 @@ def draw(s, move: Draw):
     if head.to == "anomaly":
         if any(symbol(a) == symbol(p) for a in s.anomaly):
             s.aside.append(p)
-            _say(s, Msg("{particle}: symbol {symbol} is already on the anomaly; set aside.", particle=matrix.words(p),
+            _say(s, Msg("{particle}: symbol {symbol} is already on the anomaly; set aside.", particle=p,
                         symbol=symbol(p)))
         else:
             s.anomaly.append(p)

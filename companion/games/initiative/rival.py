@@ -2,7 +2,7 @@
 the final actions."""
 from __future__ import annotations
 
-from . import catalog, matrix
+from . import catalog
 from ...i18n import Msg
 from .matrix import colour, symbol
 from .state import RING, WORLDS, Wait, _glitch, _say
@@ -21,9 +21,9 @@ def _rival(s, act, p):
             if card:
                 s.wormhole[slot] = None
                 r.pile.append(card)
-                _say(s, Msg("The rival lab ({particle}) takes {card}.", particle=matrix.words(p), card=catalog.card_words(card)))
+                _say(s, Msg("The rival lab ({particle}) takes {card}.", particle=p, card=catalog.card_words(card)))
             else:
-                _say(s, Msg("The rival lab ({particle}) lands on an empty space.", particle=matrix.words(p)))
+                _say(s, Msg("The rival lab ({particle}) lands on an empty space.", particle=p))
         else:
             s.queue.insert(1, Wait("rival-card", 0))
     elif act in ("matrix", "final"):
