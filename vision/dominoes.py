@@ -361,7 +361,7 @@ def _road_shift(off, reach) -> tuple[float, float]:
 
 def _roads(off, shift, reach, L) -> dict:
     """For each edge, (share printed on a strip from the middle towards it, share printed on its
-    flanks): a road is a strip, printed along its middle and bare either side, so a castle mark,
+    flanks, share printed on the strip's inner half): a road is a strip, printed along its middle and bare either side, so a castle mark,
     a blot or an icon reaching out is no road whatever its colour. The bare mat beside a domino
     lying off its square is no print on its flanks."""
     mat = (np.abs(L).max(axis=2) < BARE_MAT)
@@ -374,7 +374,8 @@ def _roads(off, shift, reach, L) -> dict:
         band = (along >= lo) & (along <= hi)
         strip = band & (np.abs(across) <= STRIP_HALF)
         flank = band & (np.abs(across) >= FLANK[0]) & (np.abs(across) <= FLANK[1])
-        out[side] = (float(off[strip].mean()), float((off & ~mat)[flank].mean()))
+        inner = strip & (along <= (lo + hi) / 2)
+        out[side] = (float(off[strip].mean()), float((off & ~mat)[flank].mean()), float(off[inner].mean()))
     return out
 
 
@@ -467,6 +468,110 @@ def _cell_scores(C, S, colour, share):
     mean = (flat * used).sum(axis=1) / np.maximum(used.sum(axis=1), 1)
     worst = -np.sort(-flat, axis=1)[:, :WORST].mean(axis=1)
     return 0.5 * (mean + worst)
+
+
+# ---- an icon as a picture laid over its half: the learnt print where it was printed, the
+# half's own ground (its terrain, or a road) round it, compared pixel by pixel in four turns
+
+LOOK = 1                     # pictures are compared at the patch's resolution divided by this
+LOOK_REACH = 0.4             # ... over this radius round the half's middle (an icon and its castle marks)
+LOOK_SHIFT = 2               # ... moved up to this many of those pixels either way
+EDGE_COST = 0.5              # a pixel where an icon's edge blurs into a terrain costs at most this (log, squared)
+# an icon is read as a picture where, where it is printed, it fits at most this share of no
+# icon's misfit, and the next icon's misfit over the half is at least this many times its own
+LOOK_FIT, LOOK_APART = 0.6, 1.25
+
+
+def _look_masks():
+    n = SQUARE_PX // LOOK
+    c = (np.arange(n) + 0.5) / n - 0.5
+    u, v = np.meshgrid(c, c)
+    w = int(math.ceil(LOOK_REACH * n))  # the window compared: 2w across, centred
+    lo = n // 2 - w
+    return lo, 2 * w, (np.hypot(u, v) <= LOOK_REACH)[lo:lo + 2 * w, lo:lo + 2 * w]
+
+
+def _half_res(L):
+    n = SQUARE_PX // LOOK
+    return L if LOOK == 1 else cv2.resize(L, (n, n), interpolation=cv2.INTER_AREA)
+
+
+def _look_templates(profile: DominoProfile):
+    """Each learnt icon in four quarter turns, as rows over the compared window: where it is
+    printed (its print filled, less a band at its blurred edge), its colours there (light as
+    on its enrolment terrain taken out), and the band; and whose each row is."""
+    lo, w, disc = _look_masks()
+    M, B, T, whose = [], [], [], []
+    corners = _masks()["corners"]
+    for i, (picture, printed) in enumerate(profile.icons.values()):
+        ground = np.median(picture[corners], axis=0)
+        near = min(profile.terrains.values(), key=lambda t: float(np.linalg.norm(t - ground)), default=ground)
+        pic = picture - (ground - near)
+        # its thin dark outline closes the shape; what it holds in the enrolment terrain's colours
+        # (the terrain between its castle marks, or a part of it in that colour) is taken for
+        # ground, the blurred edge of all it prints counts for neither, and the rest is the icon
+        ring = np.ones((3, 3), np.uint8)
+        raw = (_print_on(picture, ground) & _masks()["picture"]).astype(np.uint8)
+        closed = cv2.morphologyEx(raw, cv2.MORPH_CLOSE, ring)
+        flood = np.pad(1 - closed, 1, constant_values=1)
+        cv2.floodFill(flood, None, (0, 0), 2)
+        holes = ((flood[1:-1, 1:-1] == 1) & (closed == 0)).astype(np.uint8)
+        filled = ((flood[1:-1, 1:-1] != 2) | (closed > 0)).astype(np.uint8)
+        # within it, its parts blur into each other alike on any terrain; near its outer edge
+        # and its holes they blur into the enrolment terrain (thin castle marks do all through)
+        edge = np.ones((5, 5), np.uint8)
+        core = cv2.erode(filled, edge) & (1 - cv2.dilate(holes, edge))
+        band = cv2.dilate(closed, edge) & (1 - cv2.erode(closed, edge))  # all it prints, blurred
+        core, band = (_half_res(a.astype(np.float32)) > 0.5 for a in (core, band))
+        band &= ~core
+        col = _half_res(pic)
+        for q in range(4):
+            c_, b_, t_ = (np.rot90(a, -q)[lo:lo + w, lo:lo + w] for a in (core, band, col))
+            M.append((c_ & disc).ravel())
+            B.append((b_ & disc).ravel())
+            T.append((t_ * (c_ & disc)[..., None]).ravel())
+            whose.append(i)
+    M, B, T = (np.array(a, np.float32) for a in (M, B, T))
+    return M, B, T, (T * T).sum(axis=1), np.array(whose)
+
+
+def _look_scores(L, grounds, templates, roads=None):
+    """How far (mean square, log, per channel) the half looks from each learnt icon laid on it
+    at its best shift: the icon's colours where it is printed, the nearest of ``grounds`` (its
+    terrain, and where ``roads`` run the road's colours) elsewhere in the disc; round the icon's edge, where it blurs
+    into a terrain, at most EDGE_COST a pixel. And the same for no icon at all."""
+    M, B, T, TT, whose = templates
+    lo, w, disc = _look_masks()
+    small = _half_res(L)
+    g = ((small[:, :, None, :] - np.asarray(grounds, np.float32)[None, None]) ** 2).sum(axis=-1)
+    # the terrain anywhere, a road's colours only where its roads run
+    g = g[..., 0] if roads is None else np.where(_half_res(roads.astype(np.float32)) > 0.5, g.min(axis=-1), g[..., 0])
+    sq = (small * small).sum(axis=-1)
+    d = disc.ravel().astype(np.float32)
+    I, Q, E, G, Gp = [], [], [], [], []
+    for dy in range(-LOOK_SHIFT, LOOK_SHIFT + 1):
+        for dx in range(-LOOK_SHIFT, LOOK_SHIFT + 1):
+            ys, xs = slice(lo + dy, lo + dy + w), slice(lo + dx, lo + dx + w)
+            gw = g[ys, xs].ravel()
+            I.append(small[ys, xs].ravel())
+            Q.append(sq[ys, xs].ravel() - gw)
+            E.append(np.minimum(gw, EDGE_COST) - gw)
+            G.append(float(gw @ d))
+            Gp.append(gw)
+    I, Q, E, G = (np.array(a, np.float32) for a in (I, Q, E, G))
+    # the ground's misfit over the disc, but the icon's (I - T)^2 where it is printed, and at
+    # most EDGE_COST on its edge: sums over pixels as products, all shifts and turns at once
+    on_icon = M @ Q.T - 2 * (T @ I.T) + TT[:, None]
+    cost = on_icon + G[None] + B @ E.T
+    at = cost.argmin(axis=1)
+    per = cost[np.arange(len(cost)), at] / (3 * float(d.sum()))
+    out = np.full(int(whose.max()) + 1, 9.0, np.float32)
+    np.minimum.at(out, whose, per)
+    # where the nearest icon is printed: its misfit there, against the ground's
+    best = int(per.argmin())
+    ground = float(M[best] @ Gp[at[best]])
+    fit = float(on_icon[best, at[best]]) + ground
+    return out, float(G[len(G) // 2]) / (3 * float(d.sum())), fit / max(ground, 1e-6)
 
 
 # ---- by colour, as enrolled: road boxes, and an icon's badge (its ring and its middle)
@@ -637,6 +742,8 @@ class DominoReader(CellReader):
         self.max_badge = max_badge
         self.icon_names = list(profile.icons)
         self._C, self._S, self._whose = _learnt_cells(profile) if self.icon_names else (None, None, None)
+        self._looks = _look_templates(profile) if self.icon_names else None
+        self._grounds = np.vstack([profile.road[None], profile.road_colours])
         # a terrain printed grey is told from the bare mat by its tone: no other terrain is grey
         self._greys = [c for c in self.terrains.values() if _chroma(c) < NEUTRAL]
 
@@ -687,7 +794,7 @@ class DominoReader(CellReader):
         d = sorted((dist(s["corners"], m), t) for t, m in self.terrains.items())
         details["terrain"] = d[:2]
         if d[0][0] > self.max_terrain or (len(d) > 1 and d[1][0] - d[0][0] < self.terrain_margin):
-            return UNKNOWN
+            return self._ask(details, "terrain")
         terrain, own = d[0][1], s["corners"]  # the terrain as it lies here, in this light
         by_colour = self._by_colour(s, own, details)
         # the picture is compared (the costly part) only where the badge's colours leave a doubt
@@ -696,33 +803,51 @@ class DominoReader(CellReader):
         details["read"] = (by_colour, by_shape)
         if by_colour is not None:
             paths, badge = by_colour
+            look = details.get("look icon")
+            if look is not None and badge != look and not details.get("plain badge") and by_shape == (look, paths):
+                # its picture is plainly one icon, both ways it is compared, and the roads agree:
+                # colours that saw no badge, or one not plainly an icon's, do not overrule it
+                # (a pictogram pale on a pale terrain, a pictogram sharing another's colours)
+                return f"{terrain}/{look}/{paths}"
+            if badge is not None and look not in (None, badge):
+                return self._ask(details, "icon: badge and picture disagree")  # its colours name one icon, laid on it another fits
             if any(side in paths and (sure is False or details[side][0] < ROAD_STRIP) for side, sure in roads.items()):
-                return UNKNOWN  # the road's colour where no strip runs all the way to the edge (a castle mark, a blot)
+                return self._ask(details, "roads: a road's colour, no strip")  # the road's colour where no strip runs all the way to the edge (a castle mark, a blot)
             if icon != (badge is not None) and not (icon is None and badge is not None):
-                return UNKNOWN  # an icon where the colours saw none (or something printed, unsure), or none where they saw one
+                return self._ask(details, "icon or none: colour and shape disagree")  # an icon where the colours saw none (or something printed, unsure), or none where they saw one
             if badge is not None and picture not in (None, badge) and details["icon"][0][0] <= PLAIN_PICTURE \
                     and not details.get("plain badge"):
-                return UNKNOWN  # the badge's colours name one icon, its picture plainly another
+                return self._ask(details, "icon: badge and picture disagree")  # the badge's colours name one icon, its picture plainly another
             scores = details.get("icon scores")
             if badge is not None and scores and scores[badge] > min(scores.values()) + PICTURE_AGAINST:
-                return UNKNOWN  # however plain its colours, a badge whose picture is far from that icon's
+                return self._ask(details, "icon: badge and picture disagree")  # however plain its colours, a badge whose picture is far from that icon's
             scored = details.get("badge icon")
             apart = scored is not None and scored[1][0] - scored[0][0] >= BADGE_APART
-            if badge is not None and not details.get("plain badge") and not apart \
+            if badge is not None and not details.get("plain badge") and not apart and look != badge \
                     and not self._picture_allows(badge, details):
-                return UNKNOWN  # a badge's colours alike to another's, and its picture no nearer it than to others
+                return self._ask(details, "icon: badge not plain, picture not nearest")  # a badge's colours alike to another's, and its picture no nearer it than to others
             if badge is None and not self._bare_middle(s, own, paths, details):
-                return UNKNOWN
+                return self._ask(details, "icon or none: the middle")
             return f"{terrain}/{badge or ''}/{paths}"
-        if by_shape is None or (by_shape[0] is None and details["icon area"] >= NO_ICON / 2):
-            return UNKNOWN  # read by shape alone, no icon is said only where nothing is printed at all
+        if by_shape is None:
+            return self._ask(details, "roads" if None in roads.values() else "icon or none" if icon is None
+                             else "icon's picture")
+        if by_shape[0] is None and details["icon area"] >= NO_ICON / 2:
+            return self._ask(details, "icon or none")  # read by shape alone, no icon is said only where nothing is printed at all
         if by_shape[0] is not None and not details.get("plain picture"):
-            return UNKNOWN  # ... and an icon only where its picture is very plainly one
-        if details.get("colour doubts"):
-            return UNKNOWN  # ... and not where a side is half in a road's colours (a shadow, lava's cracks)
+            return self._ask(details, "icon's picture")  # ... and an icon only where its picture is very plainly one
+        doubt = details.get("colour doubts")
+        if doubt and not (NO_ROAD < details[doubt][0] and details[doubt][2] <= SPECKS):  # (not the next half's road's end)
+            return self._ask(details, "roads: half in a road's colours")  # ... and not where a side is half in a road's colours (a shadow, lava's cracks)
         if by_shape[0] is None and not self._bare_middle(s, own, by_shape[1], details):
-            return UNKNOWN
+            return self._ask(details, "icon or none: the middle")
         return f"{terrain}/{by_shape[0] or ''}/{by_shape[1]}"
+
+    @staticmethod
+    def _ask(details, why) -> str:
+        """Unknown, noting which part was in doubt (``last_details``: what a breakdown counts)."""
+        details["asked"] = why
+        return UNKNOWN
 
     def _bare_middle(self, s, own, paths, details) -> bool:
         """A half read with no icon has nothing at its very middle but what its roads put there:
@@ -801,18 +926,46 @@ class DominoReader(CellReader):
             middle = at if at is not None else tuple(m / SQUARE_PX for m in _print_centre(icon))
             shift = tuple(v if v else float(np.clip(m, -ROAD_DRIFT, ROAD_DRIFT)) for v, m in zip(shift, middle))
         roads = {}
-        for side, (strip, flank) in _roads(off, shift, reach, L).items():
-            details[side] = (round(strip, 2), round(flank, 2))
-            roads[side] = True if strip >= ROAD_STRIP and flank <= ROAD_FLANK else False if strip <= NO_ROAD else None
+        for side, (strip, flank, inner) in _roads(off, shift, reach, L).items():
+            details[side] = (round(strip, 2), round(flank, 2), round(inner, 2))
+            # a strip printed only at its outer end is no road from the middle (the end of the
+            # next half's road, printed a little past the joint)
+            roads[side] = True if strip >= ROAD_STRIP and flank <= ROAD_FLANK else \
+                False if strip <= NO_ROAD or inner <= SPECKS else None
         paths = "".join(side for side in SIDES if roads[side])
         # the icon: what is printed, but for the roads' colours where the roads run
         icon = _icon_print(L, own, road_like, paths, shift, hub_like)
         area = float(icon[_masks()["icon"]].mean())
         details["icon area"] = round(area, 3)
         has_icon = False if area < NO_ICON else True if area >= AN_ICON else None
-        picture = None
-        if has_icon is not False and self.icon_names and picture_too:
+        picture = look = None
+        if has_icon is not False and self._looks is not None and (picture_too or has_icon is None):
+            terrain = details["terrain"][0][1]
+            light = own - self.terrains[terrain]  # the light on this domino against its enrolment's
+            u, v = _uv(shift=shift)
+            arms = np.hypot(u, v) <= HUB
+            for side in paths:
+                across, along = {"N": (u, -v), "E": (v, u), "S": (u, v), "W": (v, -u)}[side]
+                arms |= (np.abs(across) <= CORRIDOR) & (along >= 0)
+            scores, bare, fit = _look_scores(L - light, np.vstack([self.terrains[terrain][None], self._grounds]),
+                                        self._looks, arms if paths else None)
+            order = np.argsort(scores)
+            first, second = float(scores[order[0]]), float(scores[order[1]]) if len(order) > 1 else 9.0
+            details["look"] = [(round(first, 4), self.icon_names[order[0]]), (round(second, 4),), round(bare, 4),
+                               round(fit, 3)]
+            # one icon laid on the half fits it far better than none where it is printed, and
+            # fits the half far better than any other icon
+            if fit <= LOOK_FIT and second >= LOOK_APART * first:
+                look = details["look icon"] = self.icon_names[order[0]]
+                if has_icon is None:
+                    has_icon = True  # little of it stands out from the terrain, but it is plainly there
+        if has_icon is not False and self.icon_names and (picture_too or look is not None):
             picture, details["icon"] = self._icon(L, icon)
+        if look is not None:
+            if picture not in (None, look) and details.get("plain picture"):
+                picture, details["plain picture"] = None, False  # the two ways plainly differ: asked
+            else:
+                picture, details["plain picture"] = look, True
         plain = None not in roads.values() and has_icon is not None and (picture is not None or not has_icon)
         return roads, has_icon, picture, ((picture, paths) if plain else None)
 
