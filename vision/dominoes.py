@@ -361,8 +361,9 @@ def _road_shift(off, reach) -> tuple[float, float]:
 
 def _roads(off, shift, reach, L) -> dict:
     """For each edge, (share printed on a strip from the middle towards it, share printed on its
-    flanks, share printed on the strip's inner half): a road is a strip, printed along its middle and bare either side, so a castle mark,
-    a blot or an icon reaching out is no road whatever its colour. The bare mat beside a domino
+    flanks, share printed on the strip's inner half): a road is a strip, printed along its middle
+    and bare either side, so a castle mark, a blot or an icon reaching out is no road whatever
+    its colour. The bare mat beside a domino
     lying off its square is no print on its flanks."""
     mat = (np.abs(L).max(axis=2) < BARE_MAT)
     u, v = _uv(shift=shift)
@@ -473,37 +474,41 @@ def _cell_scores(C, S, colour, share):
 # ---- an icon as a picture laid over its half: the learnt print where it was printed, the
 # half's own ground (its terrain, or a road) round it, compared pixel by pixel in four turns
 
-LOOK = 1                     # pictures are compared at the patch's resolution divided by this
+LOOKS = (2, 1)               # pictures are compared at half the patch's resolution, then the nearest at full
 LOOK_REACH = 0.4             # ... over this radius round the half's middle (an icon and its castle marks)
-LOOK_SHIFT = 2               # ... moved up to this many of those pixels either way
+LOOK_SHIFT = 2               # ... moved up to this many pixels either way at half resolution, then one at full
+NEAREST = 4                  # ... the icons compared again at full resolution
 EDGE_COST = 0.5              # a pixel where an icon's edge blurs into a terrain costs at most this (log, squared)
 # an icon is read as a picture where, where it is printed, it fits at most this share of no
 # icon's misfit, and the next icon's misfit over the half is at least this many times its own
 LOOK_FIT, LOOK_APART = 0.6, 1.25
+_LOOK_MASKS: dict = {}
 
 
-def _look_masks():
-    n = SQUARE_PX // LOOK
-    c = (np.arange(n) + 0.5) / n - 0.5
-    u, v = np.meshgrid(c, c)
-    w = int(math.ceil(LOOK_REACH * n))  # the window compared: 2w across, centred
-    lo = n // 2 - w
-    return lo, 2 * w, (np.hypot(u, v) <= LOOK_REACH)[lo:lo + 2 * w, lo:lo + 2 * w]
+def _look_masks(f):
+    """(first row and column, width, disc) of the window compared at 1/f of the patch's resolution."""
+    if f not in _LOOK_MASKS:
+        n = SQUARE_PX // f
+        c = (np.arange(n) + 0.5) / n - 0.5
+        u, v = np.meshgrid(c, c)
+        w = int(math.ceil(LOOK_REACH * n))  # the window compared: 2w across, centred
+        lo = n // 2 - w
+        _LOOK_MASKS[f] = lo, 2 * w, (np.hypot(u, v) <= LOOK_REACH)[lo:lo + 2 * w, lo:lo + 2 * w]
+    return _LOOK_MASKS[f]
 
 
-def _half_res(L):
-    n = SQUARE_PX // LOOK
-    return L if LOOK == 1 else cv2.resize(L, (n, n), interpolation=cv2.INTER_AREA)
+def _scaled(a, f):
+    n = SQUARE_PX // f
+    return a if f == 1 else cv2.resize(a, (n, n), interpolation=cv2.INTER_AREA)
 
 
-def _look_templates(profile: DominoProfile):
-    """Each learnt icon in four quarter turns, as rows over the compared window: where it is
-    printed (its print filled, less a band at its blurred edge), its colours there (light as
-    on its enrolment terrain taken out), and the band; and whose each row is."""
-    lo, w, disc = _look_masks()
-    M, B, T, whose = [], [], [], []
+def _look_templates(profile: DominoProfile) -> dict:
+    """Each learnt icon in four quarter turns, at each resolution of LOOKS, as rows over the
+    compared window: where it is printed (M), its colours there (T, light as on its enrolment
+    terrain taken out), the band at its blurred edge (B), T's square sum; and whose each row is."""
+    rows = {f: ([], [], []) for f in LOOKS}
     corners = _masks()["corners"]
-    for i, (picture, printed) in enumerate(profile.icons.values()):
+    for picture, printed in profile.icons.values():
         ground = np.median(picture[corners], axis=0)
         near = min(profile.terrains.values(), key=lambda t: float(np.linalg.norm(t - ground)), default=ground)
         pic = picture - (ground - near)
@@ -520,58 +525,89 @@ def _look_templates(profile: DominoProfile):
         # within it, its parts blur into each other alike on any terrain; near its outer edge
         # and its holes they blur into the enrolment terrain (thin castle marks do all through)
         edge = np.ones((5, 5), np.uint8)
-        core = cv2.erode(filled, edge) & (1 - cv2.dilate(holes, edge))
+        core = cv2.erode(filled, edge) & (1 - cv2.dilate(holes, edge)) & printed.any()
         band = cv2.dilate(closed, edge) & (1 - cv2.erode(closed, edge))  # all it prints, blurred
-        core, band = (_half_res(a.astype(np.float32)) > 0.5 for a in (core, band))
-        band &= ~core
-        col = _half_res(pic)
-        for q in range(4):
-            c_, b_, t_ = (np.rot90(a, -q)[lo:lo + w, lo:lo + w] for a in (core, band, col))
-            M.append((c_ & disc).ravel())
-            B.append((b_ & disc).ravel())
-            T.append((t_ * (c_ & disc)[..., None]).ravel())
-            whose.append(i)
-    M, B, T = (np.array(a, np.float32) for a in (M, B, T))
-    return M, B, T, (T * T).sum(axis=1), np.array(whose)
+        for f in LOOKS:
+            lo, w, disc = _look_masks(f)
+            c, b = (_scaled(a.astype(np.float32), f) > 0.5 for a in (core, band))
+            b &= ~c
+            col = _scaled(pic, f)
+            M, B, T = rows[f]
+            for q in range(4):
+                c_, b_, t_ = (np.rot90(a, -q)[lo:lo + w, lo:lo + w] for a in (c, b, col))
+                M.append((c_ & disc).ravel())
+                B.append((b_ & disc).ravel())
+                T.append((t_ * (c_ & disc)[..., None]).ravel())
+    out = {}
+    for f, (M, B, T) in rows.items():
+        M, B, T = (np.array(a, np.float32) for a in (M, B, T))
+        out[f] = M, B, T, (T * T).sum(axis=1)
+    out["whose"] = np.repeat(np.arange(len(profile.icons)), 4)
+    return out
 
 
-def _look_scores(L, grounds, templates, roads=None):
-    """How far (mean square, log, per channel) the half looks from each learnt icon laid on it
-    at its best shift: the icon's colours where it is printed, the nearest of ``grounds`` (its
-    terrain, and where ``roads`` run the road's colours) elsewhere in the disc; round the icon's edge, where it blurs
-    into a terrain, at most EDGE_COST a pixel. And the same for no icon at all."""
-    M, B, T, TT, whose = templates
-    lo, w, disc = _look_masks()
-    small = _half_res(L)
+def _ground_misfit(L, grounds, roads, f):
+    """(the patch at 1/f resolution, each pixel's squared distance to its ground: its terrain,
+    or where ``roads`` run the nearest of the road's colours too)."""
+    small = _scaled(L, f)
     g = ((small[:, :, None, :] - np.asarray(grounds, np.float32)[None, None]) ** 2).sum(axis=-1)
-    # the terrain anywhere, a road's colours only where its roads run
-    g = g[..., 0] if roads is None else np.where(_half_res(roads.astype(np.float32)) > 0.5, g.min(axis=-1), g[..., 0])
-    sq = (small * small).sum(axis=-1)
+    g = g[..., 0] if roads is None else np.where(_scaled(roads.astype(np.float32), f) > 0.5, g.min(axis=-1), g[..., 0])
+    return small, g
+
+
+def _look_costs(small, g, tpl, rows, shifts, f):
+    """Each row's misfit (summed over the disc) at each shift: the ground's misfit over the disc,
+    but the icon's (I - T)^2 where it is printed, and at most EDGE_COST on its edge; sums over
+    pixels as products, all shifts and rows at once. And the part on the icon, and the ground's."""
+    M, B, T, TT = (a[rows] for a in tpl)
+    lo, w, disc = _look_masks(f)
     d = disc.ravel().astype(np.float32)
-    I, Q, E, G, Gp = [], [], [], [], []
-    for dy in range(-LOOK_SHIFT, LOOK_SHIFT + 1):
-        for dx in range(-LOOK_SHIFT, LOOK_SHIFT + 1):
-            ys, xs = slice(lo + dy, lo + dy + w), slice(lo + dx, lo + dx + w)
-            gw = g[ys, xs].ravel()
-            I.append(small[ys, xs].ravel())
-            Q.append(sq[ys, xs].ravel() - gw)
-            E.append(np.minimum(gw, EDGE_COST) - gw)
-            G.append(float(gw @ d))
-            Gp.append(gw)
-    I, Q, E, G = (np.array(a, np.float32) for a in (I, Q, E, G))
-    # the ground's misfit over the disc, but the icon's (I - T)^2 where it is printed, and at
-    # most EDGE_COST on its edge: sums over pixels as products, all shifts and turns at once
+    sq = (small * small).sum(axis=-1)
+    I, Q, E, Gp = [], [], [], []
+    for dx, dy in shifts:
+        ys, xs = slice(lo + dy, lo + dy + w), slice(lo + dx, lo + dx + w)
+        gw = g[ys, xs].ravel()
+        I.append(small[ys, xs].ravel())
+        Q.append(sq[ys, xs].ravel() - gw)
+        E.append(np.minimum(gw, EDGE_COST) - gw)
+        Gp.append(gw)
+    I, Q, E, Gp = (np.array(a, np.float32) for a in (I, Q, E, Gp))
     on_icon = M @ Q.T - 2 * (T @ I.T) + TT[:, None]
-    cost = on_icon + G[None] + B @ E.T
+    return on_icon + (Gp @ d)[None] + B @ E.T, on_icon, M @ Gp.T
+
+
+def _look_scores(L, grounds, looks, roads=None):
+    """How far (mean square, log, per channel) the half looks from each learnt icon laid on it
+    at its best turn and shift (the NEAREST at full resolution, the others at half: no nearer),
+    the same with no icon, and the nearest icon's misfit where it is printed as a share of the
+    ground's there."""
+    whose = looks["whose"]
+    small, g = _ground_misfit(L, grounds, roads, 2)
+    s = LOOK_SHIFT
+    shifts = [(dx, dy) for dy in range(-s, s + 1) for dx in range(-s, s + 1)]
+    cost = _look_costs(small, g, looks[2], slice(None), shifts, 2)[0]
     at = cost.argmin(axis=1)
-    per = cost[np.arange(len(cost)), at] / (3 * float(d.sum()))
-    out = np.full(int(whose.max()) + 1, 9.0, np.float32)
-    np.minimum.at(out, whose, per)
-    # where the nearest icon is printed: its misfit there, against the ground's
-    best = int(per.argmin())
-    ground = float(M[best] @ Gp[at[best]])
-    fit = float(on_icon[best, at[best]]) + ground
-    return out, float(G[len(G) // 2]) / (3 * float(d.sum())), fit / max(ground, 1e-6)
+    n = int(whose.max()) + 1
+    out = np.full(n, 9.0, np.float32)
+    np.minimum.at(out, whose, cost[np.arange(len(cost)), at] / (3 * float(_look_masks(2)[2].sum())))
+    # the nearest icons again at full resolution, each at its best turn, round its best shift
+    small, g = _ground_misfit(L, grounds, roads, 1)
+    area = 3 * float(_look_masks(1)[2].sum())
+    fine = []
+    for icon in np.argsort(out)[:NEAREST]:
+        mine = np.nonzero(whose == icon)[0]
+        row = int(mine[cost[mine, at[mine]].argmin()])
+        cx, cy = (2 * v for v in shifts[at[row]])
+        lo = _look_masks(1)[0]
+        near = sorted({(int(np.clip(cx + dx, -lo, lo)), int(np.clip(cy + dy, -lo, lo)))
+                       for dy in (-1, 0, 1) for dx in (-1, 0, 1)})
+        c, on_icon, ground = _look_costs(small, g, looks[1], [row], near, 1)
+        k = int(c[0].argmin())
+        out[icon] = c[0, k] / area
+        fine.append((out[icon], float(on_icon[0, k] + ground[0, k]) / max(float(ground[0, k]), 1e-6)))
+    lo, w, disc = _look_masks(1)
+    bare = float(g[lo:lo + w, lo:lo + w][disc].sum()) / area
+    return out, bare, min(fine)[1]
 
 
 # ---- by colour, as enrolled: road boxes, and an icon's badge (its ring and its middle)
@@ -809,36 +845,46 @@ class DominoReader(CellReader):
                 # colours that saw no badge, or one not plainly an icon's, do not overrule it
                 # (a pictogram pale on a pale terrain, a pictogram sharing another's colours)
                 return f"{terrain}/{look}/{paths}"
+            # its colours name one icon, laid on the half another plainly fits
             if badge is not None and look not in (None, badge):
-                return self._ask(details, "icon: badge and picture disagree")  # its colours name one icon, laid on it another fits
+                return self._ask(details, "icon: badge and picture disagree")
+            # the road's colour where no strip runs all the way to the edge (a castle mark, a blot)
             if any(side in paths and (sure is False or details[side][0] < ROAD_STRIP) for side, sure in roads.items()):
-                return self._ask(details, "roads: a road's colour, no strip")  # the road's colour where no strip runs all the way to the edge (a castle mark, a blot)
+                return self._ask(details, "roads: a road's colour, no strip")
+            # an icon where the colours saw none (or something printed, unsure), or none where they saw one
             if icon != (badge is not None) and not (icon is None and badge is not None):
-                return self._ask(details, "icon or none: colour and shape disagree")  # an icon where the colours saw none (or something printed, unsure), or none where they saw one
+                return self._ask(details, "icon or none: colour and shape disagree")
+            # the badge's colours name one icon, its picture plainly another
             if badge is not None and picture not in (None, badge) and details["icon"][0][0] <= PLAIN_PICTURE \
                     and not details.get("plain badge"):
-                return self._ask(details, "icon: badge and picture disagree")  # the badge's colours name one icon, its picture plainly another
+                return self._ask(details, "icon: badge and picture disagree")
+            # however plain its colours, a badge whose picture is far from that icon's
             scores = details.get("icon scores")
             if badge is not None and scores and scores[badge] > min(scores.values()) + PICTURE_AGAINST:
-                return self._ask(details, "icon: badge and picture disagree")  # however plain its colours, a badge whose picture is far from that icon's
+                return self._ask(details, "icon: badge and picture disagree")
+            # a badge's colours alike to another's, and its picture no nearer it than to others
             scored = details.get("badge icon")
             apart = scored is not None and scored[1][0] - scored[0][0] >= BADGE_APART
             if badge is not None and not details.get("plain badge") and not apart and look != badge \
                     and not self._picture_allows(badge, details):
-                return self._ask(details, "icon: badge not plain, picture not nearest")  # a badge's colours alike to another's, and its picture no nearer it than to others
+                return self._ask(details, "icon: badge not plain, picture not nearest")
             if badge is None and not self._bare_middle(s, own, paths, details):
                 return self._ask(details, "icon or none: the middle")
             return f"{terrain}/{badge or ''}/{paths}"
         if by_shape is None:
             return self._ask(details, "roads" if None in roads.values() else "icon or none" if icon is None
                              else "icon's picture")
+        # read by shape alone, no icon is said only where nothing is printed at all
         if by_shape[0] is None and details["icon area"] >= NO_ICON / 2:
-            return self._ask(details, "icon or none")  # read by shape alone, no icon is said only where nothing is printed at all
+            return self._ask(details, "icon or none")
+        # ... and an icon only where its picture is very plainly one
         if by_shape[0] is not None and not details.get("plain picture"):
-            return self._ask(details, "icon's picture")  # ... and an icon only where its picture is very plainly one
+            return self._ask(details, "icon's picture")
+        # ... and not where a side is half in a road's colours (a shadow, lava's cracks), unless
+        # it is the end of the next half's road, printed a little past the joint
         doubt = details.get("colour doubts")
-        if doubt and not (NO_ROAD < details[doubt][0] and details[doubt][2] <= SPECKS):  # (not the next half's road's end)
-            return self._ask(details, "roads: half in a road's colours")  # ... and not where a side is half in a road's colours (a shadow, lava's cracks)
+        if doubt and not (NO_ROAD < details[doubt][0] and details[doubt][2] <= SPECKS):
+            return self._ask(details, "roads: half in a road's colours")
         if by_shape[0] is None and not self._bare_middle(s, own, by_shape[1], details):
             return self._ask(details, "icon or none: the middle")
         return f"{terrain}/{by_shape[0] or ''}/{by_shape[1]}"
