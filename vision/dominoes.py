@@ -999,9 +999,9 @@ class DominoReader(CellReader):
             first, second = float(scores[order[0]]), float(scores[order[1]]) if len(order) > 1 else 9.0
             details["look"] = [(round(first, 4), self.icon_names[order[0]]), (round(second, 4),), round(bare, 4),
                                round(fit, 3)]
-            # one icon laid on the half fits it far better than none where it is printed, and
-            # fits the half far better than any other icon
-            if fit <= LOOK_FIT and second >= LOOK_APART * first:
+            # one icon laid on the half fits it far better than any other icon, and (unless
+            # plenty is printed: surely an icon) far better than none where it is printed
+            if (has_icon or fit <= LOOK_FIT) and second >= LOOK_APART * first:
                 look = details["look icon"] = self.icon_names[order[0]]
                 if has_icon is None:
                     has_icon = True  # little of it stands out from the terrain, but it is plainly there
