@@ -68,15 +68,14 @@ SPECKS = 0.03                # less print than this in a square is none
 CLIP = 1.0                   # a cell's colour counts against a picture at most this much
 WORST = 4                    # ... and the cells that differ most, this many, count again
 SHAPE_WEIGHT = 0.5           # ... and where one is printed and the other not, this much
-MAX_ICON = 0.7               # a picture this unlike every learnt one is no icon known
 NEUTRAL = 0.15               # no further from grey than this, in any light: grey
 GREY_TONE = 0.08             # a grey terrain is its enrolled tone within this (log), and this far from the mat's
 HAND_SQUARES = 4             # this many squares of one colour that is no terrain: a hand over the map
 SKIN = 0.3                   # ... no terrain: further than this from all (a skin comes ~0.4 from desert)
 HAND = 0.7 / 12              # how far off its square a hand lays a domino (0.7 mm on 12 mm squares)
-# How much nearer a square's colours must come to one terrain than to the next (its picture to
-# one icon's) to be read as it: closer calls are asked about
-TERRAIN_MARGIN, ICON_MARGIN = 0.15, 0.1
+# How much nearer a square's colours must come to one terrain than to the next to be read as it:
+# closer calls are asked about
+TERRAIN_MARGIN = 0.15
 # Read by colour as enrolled (a road's colour in boxes towards each edge, an icon's badge: its
 # ring's colour and its middle's), as well as by shape; the two must not contradict each other
 SIDE = (0.358, 0.417)        # a road box: along the edge's axis, this far out (clear of the badge)
@@ -93,7 +92,7 @@ PATH_MARGIN, COLOUR_ICON_MARGIN = 0.25, 0.25
 PLAIN_PICTURE = 0.6           # a picture this near one icon's (and twice the margin from the next) is it, read alone
 PLAIN_BADGE = 0.4             # a badge this near one icon's colours (and far from all others) is it, whatever its picture
 BADGE_APART = 0.4            # ... or this much nearer one icon's colours than the next: its picture need not agree
-PICTURE_AGAINST = 0.25       # a badge's icon whose picture is this much further than the nearest is doubted
+PICTURE_AGAINST = 2.0        # a badge's icon whose picture misfits this many times the nearest's is doubted
 # a half's very middle this near (log, tone in full) what should be there is bare: its terrain,
 # or where roads meet the road's colour (dark, so its tone varies more with light and blur)
 BARE_TONE, BARE_HUB_TONE = 0.3, 1.3
@@ -430,7 +429,6 @@ def _icon_print(L, own, road_like=None, paths="", shift=(0.0, 0.0), hub_like=Non
 CELLS_ACROSS = 9  # odd: the middle cell lies on the icon's middle
 _LO = int(round((0.5 - ICON_REACH_CELLS) * SQUARE_PX))
 _HI = SQUARE_PX - _LO
-SHIFTS = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1))
 MOST = 5                     # px: how far off its square's middle an icon's print is looked for
 
 
@@ -550,8 +548,11 @@ def _ground_misfit(L, grounds, roads, f):
     """(the patch at 1/f resolution, each pixel's squared distance to its ground: its terrain,
     or where ``roads`` run the nearest of the road's colours too)."""
     small = _scaled(L, f)
-    g = ((small[:, :, None, :] - np.asarray(grounds, np.float32)[None, None]) ** 2).sum(axis=-1)
-    g = g[..., 0] if roads is None else np.where(_scaled(roads.astype(np.float32), f) > 0.5, g.min(axis=-1), g[..., 0])
+    grounds = np.asarray(grounds, np.float32)
+    g = ((small - grounds[0]) ** 2).sum(axis=-1)
+    if roads is not None:
+        road = ((small[:, :, None, :] - grounds[None, None, 1:]) ** 2).sum(axis=-1).min(axis=-1)
+        g = np.where(_scaled(roads.astype(np.float32), f) > 0.5, np.minimum(g, road), g)
     return small, g
 
 
@@ -766,18 +767,16 @@ class DominoReader(CellReader):
     FRAME = FRAME  # the camera is opened at least this large for it
 
     def __init__(self, profile: DominoProfile, layout: MatLayout, zones=None, cells: Grid | None = None,
-                 max_terrain=0.4, terrain_margin=TERRAIN_MARGIN, max_icon=MAX_ICON, icon_margin=ICON_MARGIN,
+                 max_terrain=0.4, terrain_margin=TERRAIN_MARGIN,
                  max_badge=0.8, single_thread=True):
         if not isinstance(profile, DominoProfile):
             raise VisionInputError("that profile was not made for dominoes: enrol the dominoes again")
         super().__init__(profile, layout, zones, cells, single_thread)
         self.max_terrain, self.terrain_margin = max_terrain, terrain_margin
-        self.max_icon, self.icon_margin = max_icon, icon_margin
         self.terrains, self.road, self.road_colours = profile.terrains, profile.road, profile.road_colours
         self.badges = learnt(profile)[1]
         self.max_badge = max_badge
         self.icon_names = list(profile.icons)
-        self._C, self._S, self._whose = _learnt_cells(profile) if self.icon_names else (None, None, None)
         self._looks = _look_templates(profile) if self.icon_names else None
         self._grounds = np.vstack([profile.road[None], profile.road_colours])
         # a terrain printed grey is told from the bare mat by its tone: no other terrain is grey
@@ -854,13 +853,9 @@ class DominoReader(CellReader):
             # an icon where the colours saw none (or something printed, unsure), or none where they saw one
             if icon != (badge is not None) and not (icon is None and badge is not None):
                 return self._ask(details, "icon or none: colour and shape disagree")
-            # the badge's colours name one icon, its picture plainly another
-            if badge is not None and picture not in (None, badge) and details["icon"][0][0] <= PLAIN_PICTURE \
-                    and not details.get("plain badge"):
-                return self._ask(details, "icon: badge and picture disagree")
             # however plain its colours, a badge whose picture is far from that icon's
             scores = details.get("icon scores")
-            if badge is not None and scores and scores[badge] > min(scores.values()) + PICTURE_AGAINST:
+            if badge is not None and scores and scores[badge] > PICTURE_AGAINST * min(scores.values()):
                 return self._ask(details, "icon: badge and picture disagree")
             # a badge's colours alike to another's, and its picture no nearer it than to others
             scored = details.get("badge icon")
@@ -984,7 +979,7 @@ class DominoReader(CellReader):
         area = float(icon[_masks()["icon"]].mean())
         details["icon area"] = round(area, 3)
         has_icon = False if area < NO_ICON else True if area >= AN_ICON else None
-        picture = look = None
+        picture = None
         if has_icon is not False and self._looks is not None and (picture_too or has_icon is None):
             terrain = details["terrain"][0][1]
             light = own - self.terrains[terrain]  # the light on this domino against its enrolment's
@@ -997,38 +992,15 @@ class DominoReader(CellReader):
                                         self._looks, arms if paths else None)
             order = np.argsort(scores)
             first, second = float(scores[order[0]]), float(scores[order[1]]) if len(order) > 1 else 9.0
-            details["look"] = [(round(first, 4), self.icon_names[order[0]]), (round(second, 4),), round(bare, 4),
-                               round(fit, 3)]
+            details["icon"] = [(round(float(scores[i]), 4), self.icon_names[i]) for i in order[:2]]
+            details["icon scores"] = {n: float(v) for n, v in zip(self.icon_names, scores)}
+            details["look"] = (round(bare, 4), round(fit, 3))
             # one icon laid on the half fits it far better than any other icon, and (unless
             # plenty is printed: surely an icon) far better than none where it is printed
             if (has_icon or fit <= LOOK_FIT) and second >= LOOK_APART * first:
-                look = details["look icon"] = self.icon_names[order[0]]
+                picture = details["look icon"] = self.icon_names[order[0]]
                 if has_icon is None:
                     has_icon = True  # little of it stands out from the terrain, but it is plainly there
-        if has_icon is not False and self.icon_names and (picture_too or look is not None):
-            picture, details["icon"] = self._icon(L, icon)
-        if look is not None:
-            if picture not in (None, look) and details.get("plain picture"):
-                picture, details["plain picture"] = None, False  # the two ways plainly differ: asked
-            else:
-                picture, details["plain picture"] = look, True
+        details["plain picture"] = picture is not None
         plain = None not in roads.values() and has_icon is not None and (picture is not None or not has_icon)
         return roads, has_icon, picture, ((picture, paths) if plain else None)
-
-    def _icon(self, L, printed):
-        """The learnt icon the picture shows, at its best shift and turn (None if none plainly)."""
-        best = np.full(len(self._whose), 9.0, np.float32)
-        cx, cy = _print_centre(printed)
-        for dx, dy in SHIFTS:
-            best = np.minimum(best, _cell_scores(self._C, self._S, *_cells(L, printed, cx + dx, cy + dy)))
-        per_icon = np.full(len(self.icon_names), 9.0, np.float32)
-        np.minimum.at(per_icon, self._whose, best)
-        order = np.argsort(per_icon)
-        top = [(round(float(per_icon[i]), 3), self.icon_names[i]) for i in order[:2]]
-        self.last_details[-1]["icon scores"] = {n: float(v) for n, v in zip(self.icon_names, per_icon)}
-        first = per_icon[order[0]]
-        second = per_icon[order[1]] if len(order) > 1 else 9.0
-        if first > self.max_icon or second - first < self.icon_margin:
-            return None, top
-        self.last_details[-1]["plain picture"] = first <= PLAIN_PICTURE and second - first >= 2 * self.icon_margin
-        return self.icon_names[order[0]], top
