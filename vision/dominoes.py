@@ -53,6 +53,7 @@ PRINT = 0.35                 # a pixel this far from its half's terrain (and roa
 # edge's axis and bare between FLANK either side, at ICON_SIDE out (clear of an icon and its
 # castle marks) or OPEN_REACH on a square with no icon (clear of the domino's edge)
 STRIP_HALF, FLANK = 0.05, (0.22, 0.32)
+STRIP_NEAR = 0.07            # ... and printed (road, or an icon over it) this far further in too
 CORRIDOR = 0.2               # a road and its blurred edges lie within this either side of its axis
 BARE_MAT = 0.15              # a pixel this near the mat's grey in every channel (log) is bare mat
 HUB = 0.22                   # ... and where roads meet, within this of the middle
@@ -360,7 +361,7 @@ def _road_shift(off, reach) -> tuple[float, float]:
 
 def _roads(off, shift, reach, L) -> dict:
     """For each edge, (share printed on a strip from the middle towards it, share printed on its
-    flanks, share printed on the strip's inner half): a road is a strip, printed along its middle
+    flanks, share printed on the strip just inside it, towards the middle): a road is a strip, printed along its middle
     and bare either side, so a castle mark, a blot or an icon reaching out is no road whatever
     its colour. The bare mat beside a domino
     lying off its square is no print on its flanks."""
@@ -374,7 +375,7 @@ def _roads(off, shift, reach, L) -> dict:
         band = (along >= lo) & (along <= hi)
         strip = band & (np.abs(across) <= STRIP_HALF)
         flank = band & (np.abs(across) >= FLANK[0]) & (np.abs(across) <= FLANK[1])
-        inner = strip & (along <= (lo + hi) / 2)
+        inner = (np.abs(across) <= STRIP_HALF) & (along >= lo - STRIP_NEAR) & (along < lo)
         out[side] = (float(off[strip].mean()), float((off & ~mat)[flank].mean()), float(off[inner].mean()))
     return out
 
@@ -480,6 +481,8 @@ EDGE_COST = 0.5              # a pixel where an icon's edge blurs into a terrain
 # an icon is read as a picture where, where it is printed, it fits at most this share of no
 # icon's misfit, and the next icon's misfit over the half is at least this many times its own
 LOOK_FIT, LOOK_APART = 0.6, 1.25
+LOOK_BARE = 0.8              # ... and, where little of it stands out, it fits the half this much better than none
+MIN_CORE = 40                # px (of 48 x 48): an icon learnt with less printed clear of its edges is no picture
 _LOOK_MASKS: dict = {}
 
 
@@ -541,6 +544,7 @@ def _look_templates(profile: DominoProfile) -> dict:
         M, B, T = (np.array(a, np.float32) for a in (M, B, T))
         out[f] = M, B, T, (T * T).sum(axis=1)
     out["whose"] = np.repeat(np.arange(len(profile.icons)), 4)
+    out["core"] = out[1][0][::4].sum(axis=1)  # each icon's printed pixels compared at full resolution
     return out
 
 
@@ -969,9 +973,9 @@ class DominoReader(CellReader):
         roads = {}
         for side, (strip, flank, inner) in _roads(off, shift, reach, L).items():
             details[side] = (round(strip, 2), round(flank, 2), round(inner, 2))
-            # a strip printed only at its outer end is no road from the middle (the end of the
-            # next half's road, printed a little past the joint)
-            roads[side] = True if strip >= ROAD_STRIP and flank <= ROAD_FLANK else \
+            # a strip printed only towards the edge, bare further in, is no road from the middle
+            # (the end of the next half's road, printed a little past the joint)
+            roads[side] = True if strip >= ROAD_STRIP and flank <= ROAD_FLANK and inner >= ROAD_STRIP else \
                 False if strip <= NO_ROAD or inner <= SPECKS else None
         paths = "".join(side for side in SIDES if roads[side])
         # the icon: what is printed, but for the roads' colours where the roads run
@@ -979,6 +983,11 @@ class DominoReader(CellReader):
         area = float(icon[_masks()["icon"]].mean())
         details["icon area"] = round(area, 3)
         has_icon = False if area < NO_ICON else True if area >= AN_ICON else None
+        if has_icon is False and (not self._bare_middle(s, own, paths, details)
+                                  or (paths and details["middle"] > BARE_HUB_TONE / 2)):
+            # nothing stands out as print, but the middle is not quite bare: an icon printed pale
+            # on a pale terrain, or in colours near the road's where roads meet? Looked at as a picture
+            has_icon = None
         picture = None
         if has_icon is not False and self._looks is not None and (picture_too or has_icon is None):
             terrain = details["terrain"][0][1]
@@ -997,10 +1006,14 @@ class DominoReader(CellReader):
             details["look"] = (round(bare, 4), round(fit, 3))
             # one icon laid on the half fits it far better than any other icon, and (unless
             # plenty is printed: surely an icon) far better than none where it is printed
-            if (has_icon or fit <= LOOK_FIT) and second >= LOOK_APART * first:
+            # (an icon learnt with too little printed clear of its edges is never read as a picture)
+            if (has_icon or (fit <= LOOK_FIT and first <= LOOK_BARE * bare)) and second >= LOOK_APART * first \
+                    and self._looks["core"][order[0]] >= MIN_CORE:
                 picture = details["look icon"] = self.icon_names[order[0]]
                 if has_icon is None:
                     has_icon = True  # little of it stands out from the terrain, but it is plainly there
+            elif has_icon is None and fit > LOOK_FIT and area < NO_ICON:
+                has_icon = False  # no icon fits better than the bare ground, and none stands out
         details["plain picture"] = picture is not None
         plain = None not in roads.values() and has_icon is not None and (picture is not None or not has_icon)
         return roads, has_icon, picture, ((picture, paths) if plain else None)
