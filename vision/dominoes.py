@@ -65,6 +65,7 @@ ROAD_SEEN = 0.3              # a domino's roads show where it lies: looked for t
 ROAD_DRIFT = 0.125           # ... moving the strips by up to this much
 ROAD_PX = 12                 # ... when at least this many pixels (of 48x48) show road
 NO_ICON, AN_ICON = 0.05, 0.2   # shares of the icon's disc printed: no icon; surely an icon
+OUTLINE = 0.08               # ... or, thin lines counted too, this much: maybe an icon's outline
 SPECKS = 0.03                # less print than this in a square is none
 CLIP = 1.0                   # a cell's colour counts against a picture at most this much
 WORST = 4                    # ... and the cells that differ most, this many, count again
@@ -983,10 +984,13 @@ class DominoReader(CellReader):
         area = float(icon[_masks()["icon"]].mean())
         details["icon area"] = round(area, 3)
         has_icon = False if area < NO_ICON else True if area >= AN_ICON else None
-        if has_icon is False and (not self._bare_middle(s, own, paths, details)
+        outline = float((_print_on(L, own) & ~road_like)[_masks()["icon"]].mean())  # thin lines kept
+        details["outline"] = round(outline, 3)
+        if has_icon is False and (not self._bare_middle(s, own, paths, details) or outline >= OUTLINE
                                   or (paths and details["middle"] > BARE_HUB_TONE / 2)):
-            # nothing stands out as print, but the middle is not quite bare: an icon printed pale
-            # on a pale terrain, or in colours near the road's where roads meet? Looked at as a picture
+            # nothing stands out as print, but the middle is not quite bare, or thin dark lines
+            # are printed round it: an icon printed pale on a pale terrain within its outline, or
+            # in colours near the road's where roads meet? Looked at as a picture
             has_icon = None
         picture = None
         if has_icon is not False and self._looks is not None and (picture_too or has_icon is None):
