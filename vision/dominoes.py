@@ -65,7 +65,7 @@ ROAD_SEEN = 0.3              # a domino's roads show where it lies: looked for t
 ROAD_DRIFT = 0.125           # ... moving the strips by up to this much
 ROAD_PX = 12                 # ... when at least this many pixels (of 48x48) show road
 NO_ICON, AN_ICON = 0.05, 0.2   # shares of the icon's disc printed: no icon; surely an icon
-OUTLINE = 0.08               # ... or, thin lines counted too, this much: maybe an icon's outline
+OUTLINE = 0.03               # ... or, thin lines counted too, this much: maybe an icon's outline
 SPECKS = 0.03                # less print than this in a square is none
 CLIP = 1.0                   # a cell's colour counts against a picture at most this much
 WORST = 4                    # ... and the cells that differ most, this many, count again
@@ -984,7 +984,13 @@ class DominoReader(CellReader):
         area = float(icon[_masks()["icon"]].mean())
         details["icon area"] = round(area, 3)
         has_icon = False if area < NO_ICON else True if area >= AN_ICON else None
-        outline = float((_print_on(L, own) & ~road_like)[_masks()["icon"]].mean())  # thin lines kept
+        # thin lines kept, and the road's colours (a dark outline blurs into them) only where roads run
+        u, v = _uv(shift=shift)
+        arms = np.hypot(u, v) <= HUB if paths else np.zeros(u.shape, bool)
+        for side in paths:
+            across, along = {"N": (u, -v), "E": (v, u), "S": (u, v), "W": (v, -u)}[side]
+            arms |= (np.abs(across) <= CORRIDOR) & (along >= 0)
+        outline = float((_print_on(L, own) & ~(road_like & arms))[_masks()["icon"]].mean())
         details["outline"] = round(outline, 3)
         if has_icon is False and (not self._bare_middle(s, own, paths, details) or outline >= OUTLINE
                                   or (paths and details["middle"] > BARE_HUB_TONE / 2)):
@@ -996,11 +1002,6 @@ class DominoReader(CellReader):
         if has_icon is not False and self._looks is not None and (picture_too or has_icon is None):
             terrain = details["terrain"][0][1]
             light = own - self.terrains[terrain]  # the light on this domino against its enrolment's
-            u, v = _uv(shift=shift)
-            arms = np.hypot(u, v) <= HUB
-            for side in paths:
-                across, along = {"N": (u, -v), "E": (v, u), "S": (u, v), "W": (v, -u)}[side]
-                arms |= (np.abs(across) <= CORRIDOR) & (along >= 0)
             scores, bare, fit = _look_scores(L - light, np.vstack([self.terrains[terrain][None], self._grounds]),
                                         self._looks, arms if paths else None)
             order = np.argsort(scores)

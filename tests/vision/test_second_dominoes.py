@@ -50,7 +50,8 @@ def read(enrolled):
 def test_every_domino_of_the_second_printing_is_found_and_most_squares_read(read):
     assert read["squares"] >= 240
     assert read["missed"] == 0 and read["phantom"] == 0, read
-    assert read["right"] >= 0.8 * read["squares"], read
+    # held-out seeds 1000-1009 read 96 % (tests/vision/dominoes_asked.py); these 272 squares 258
+    assert read["right"] >= 0.93 * read["squares"], read
 
 
 def test_no_square_of_the_second_printing_is_misread(read):
