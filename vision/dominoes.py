@@ -610,10 +610,11 @@ def _look_scores(L, grounds, looks, roads=None):
         c, on_icon, ground = _look_costs(small, g, looks[1], [row], near, 1)
         k = int(c[0].argmin())
         out[icon] = c[0, k] / area
-        fine.append((out[icon], float(on_icon[0, k] + ground[0, k]) / max(float(ground[0, k]), 1e-6)))
+        if looks["core"][icon] >= MIN_CORE:  # (an icon with too little learnt says nothing of the fit)
+            fine.append((out[icon], float(on_icon[0, k] + ground[0, k]) / max(float(ground[0, k]), 1e-6)))
     lo, w, disc = _look_masks(1)
     bare = float(g[lo:lo + w, lo:lo + w][disc].sum()) / area
-    return out, bare, min(fine)[1]
+    return out, bare, min(fine)[1] if fine else math.inf
 
 
 # ---- by colour, as enrolled: road boxes, and an icon's badge (its ring and its middle)
