@@ -42,6 +42,7 @@ class Hosting:
         def run():
             self._open()
             games.describe(game).check_options(options)  # the same shapes a record's header has
+            games.describe(game).check_names(options)
             games.load(game).setup(dict(options), 0 if seed is None else seed)  # bad options end nothing
             self._set_aside(replace, Msg("starting a new game"), Msg("start a new game"))
             session = Session.create(self.store, game, options, seed)

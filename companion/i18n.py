@@ -123,7 +123,13 @@ _JA_SEPS = {", ": "、", " and ": "と", " or ": "または", "; ": "。", " ": 
 
 def term(word: str) -> Msg:
     """A game's noun or short label (a part, a card, a destination, a colour) as a message."""
-    return word if isinstance(word, Msg) else Msg(str(word))
+    return word if isinstance(word, Msg) else _term(str(word))
+
+
+@functools.lru_cache(maxsize=8192)
+def _term(word: str) -> Msg:
+    """One message per noun: a view names the same parts, places and people every time."""
+    return Msg(word)
 
 
 def seat_names(names) -> list:
@@ -141,6 +147,8 @@ def _fields(template: str) -> frozenset:
 def _fill(template: str, params: dict, render) -> str:
     """str.format with each parameter rendered first; a template that names a parameter not
     given (a translator's slip) falls back to the text as it is, never a crash."""
+    if "{" not in template and "}" not in template:  # a plain noun, most of a view's words
+        return template
     try:
         names = _fields(template)
         return template.format(**{k: render(v) for k, v in params.items() if k in names})
@@ -225,7 +233,8 @@ def plain(value):
 
 
 def from_plain(value):
-    """The messages `plain` wrote, rebuilt (a game that keeps its words said in a JSON state)."""
+    """The messages `plain` wrote, rebuilt (a record's words; the words a game keeps as a record
+    gives them back)."""
     if isinstance(value, dict) and set(value) >= {"msg", "params"}:
         return Msg(value["msg"], plural=value.get("plural"), n=value.get("n"),
                    **{k: from_plain(v) for k, v in value["params"].items()})

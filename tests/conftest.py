@@ -35,16 +35,21 @@ def pytest_unconfigure(config):
 
 
 # ------------------------------------------------ the longest files first
-# `make test` hands whole files to its two workers as they ask for more (--dist loadfile,
+# `make test` hands whole files to its workers as they ask for more (--dist loadfile,
 # --no-loadscope-reorder). A long file handed out last would keep one worker busy while the
-# other has nothing left, so the longest (as `make test`'s slowest durations show) go first.
+# others have nothing left, so the longest (as `make test --durations` shows, summed per file)
+# go first.
 # A file named here that is gone or renamed only loses its place.
 LONGEST_FIRST = (
-    "tests/test_conformance.py", "tests/reliability/test_kill.py", "tests/vision/test_second_dominoes.py",
-    "tests/dynasty/test_camera.py", "tests/reliability/test_load.py", "tests/test_virtual_table.py",
-    "tests/vision/test_recognise.py", "tests/dynasty/test_camera_prints.py", "tests/vision/test_handmade.py",
-    "tests/reliability/test_bad_input.py", "tests/vision/test_bench_readers.py", "tests/island/test_properties.py",
-    "tests/web/test_island_browser.py", "tests/vision/test_second_discs.py",
+    "tests/test_conformance.py", "tests/web/test_hosting_browser.py", "tests/web/test_japanese_island_browser.py",
+    "tests/web/test_first_screen_browser.py", "tests/web/test_browser.py", "tests/web/test_dynasty_browser.py",
+    "tests/reliability/test_kill.py", "tests/reliability/test_load.py", "tests/vision/test_recognise.py",
+    "tests/dynasty/test_camera_prints.py", "tests/web/test_seats_browser.py", "tests/island/test_properties.py",
+    "tests/web/test_teach_camera_browser.py", "tests/loop/test_properties.py", "tests/vision/test_second_dominoes.py",
+    "tests/vision/test_handmade.py", "tests/test_i18n.py", "tests/island/test_views.py",
+    "tests/web/test_japanese_browser.py", "tests/web/test_japanese_initiative_browser.py",
+    "tests/web/test_initiative_simulation_browser.py", "tests/web/test_island_browser.py",
+    "tests/paradominetor/test_properties.py", "tests/web/test_initiative_browser.py", "tests/dynasty/test_camera.py",
 )
 
 

@@ -7,26 +7,29 @@ import sys
 import textwrap
 
 from companion.games import TABLE
+from companion.games.paradominetor.rules import legal_plays
 from companion.session import Session
 from companion.store import Store
 
 WRITER = textwrap.dedent("""
     import sys
     from companion.games import Viewer
+    from companion.games.paradominetor.moves import Pass
+    from companion.games.paradominetor.rules import legal_plays
+    from companion.games.paradominetor.tiles import parse_tile
     from companion.session import Session
     from companion.store import Store
     store = Store(sys.argv[1])
     s = Session.create(store, "paradominetor", {"seats": 4, "deal": True}, seed=int(sys.argv[2]))
-    rules = s.rules
     for seat in range(4):
-        hand = [rules.parse_tile(t) for t in s.view(Viewer.of_seat(seat))["hand"]]
+        hand = [parse_tile(t) for t in s.view(Viewer.of_seat(seat))["hand"]]
         pick = {t.timeframe: str(t) for t in hand}
         print("DO move", flush=True)
-        s.submit(rules.Pass(seat, (pick["past"], pick["present"], pick["future"])))
+        s.submit(Pass(seat, (pick["past"], pick["present"], pick["future"])))
         print("ACK", len(s.moves), flush=True)
     n = 0
     while not s.is_over():
-        plays = rules.legal_plays(s.state)
+        plays = legal_plays(s.state)
         print("DO move", flush=True)
         s.submit(plays[n % len(plays)])
         n += 1
@@ -86,4 +89,4 @@ def test_nothing_acknowledged_is_lost(tmp_path):
                 sum(t["points"].values()) for t in view["tricks"])
             # The resumed game goes on from where it stopped.
             if not s.is_over() and s.state.phase == "play":
-                s.submit(s.rules.legal_plays(s.state)[0])
+                s.submit(legal_plays(s.state)[0])

@@ -9,6 +9,7 @@ from companion import records
 from companion.errors import Stopping
 from companion.games import TABLE, IllegalMove
 from companion.games.base import Prompt
+from companion.games.paradominetor.moves import Play
 from companion.run import screen_for
 from companion.service import HOST_REQUEST_SECONDS, Companion, InProgress
 from companion.store import Store
@@ -58,9 +59,8 @@ def test_a_host_request_shows_its_code_on_the_oled_until_a_answers(companion):
 
 def test_a_and_b_answer_the_host_question_not_the_game(companion):
     three(companion)
-    rules = companion.snapshot.session.rules
-    companion.submit(rules.Play(0, "red-3"), "phone").result(5)
-    doubt = Prompt("Check", "Seen red 5 for Ben? A yes, B no", (("red 5", rules.Play(1, "red-5")),))
+    companion.submit(Play(0, "red-3"), "phone").result(5)
+    doubt = Prompt("Check", "Seen red 5 for Ben? A yes, B no", (("red 5", Play(1, "red-5")),))
     companion.ask(doubt).result(5)
     request = companion.request_host().result(5)
     assert screen_for(companion.snapshot, JOIN)[0] == "host"  # the question waiting for A or B
@@ -194,3 +194,20 @@ def test_the_host_opens_a_seat_of_the_game_in_progress_and_it_is_noted(companion
     companion.safe_shutdown().result(5)
     with pytest.raises(Stopping, match="shutting down"):
         companion.show_seat("seat-0", "Ana").result(5)
+
+
+def test_names_typed_for_more_or_fewer_seats_are_refused_in_words_not_dropped(companion):
+    """Three names typed for a two-player game: the host is told, and no game starts with P1, P2."""
+    from companion.i18n import translate
+    before = companion.snapshot.session
+    for game, options in (("initiative", {"players": 2, "names": ["Ana", "Ben", "Cy"]}),
+                          ("loop", {"players": 3, "names": ["Ana", "Ben"]}),
+                          ("paradominetor", {"names": ["Ana", "Ben", "Cy"]})):  # 4 seats by default
+        with pytest.raises(IllegalMove) as refused:
+            companion.new_game(game, options, replace=True).result(5)
+        assert "names for" in str(refused.value) and "one name for each seat" in str(refused.value)
+        assert "席" in translate(refused.value.args[0], "ja")
+        assert companion.snapshot.session is before
+    # empty names are the defaults, as the form says
+    companion.new_game("initiative", {"players": 2, "names": ["", ""]}, replace=True).result(5)
+    assert companion.snapshot.view(TABLE)["names"] == ["P1", "P2"]

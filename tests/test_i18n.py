@@ -16,9 +16,11 @@ from babel.messages.pofile import read_po
 
 from companion import cli, games, i18n
 from companion.games import MASTER, TABLE, IllegalMove, Viewer
+from companion.games.paradominetor.moves import Play, Reveal
 from companion.i18n import Msg, translate
 from companion.store import Store
 from web.app import page_words
+from companion.games.dynasty.moves import Market, Mission, Place
 
 ROOT = Path(__file__).resolve().parents[1]
 PO = ROOT / "companion" / "locale" / "ja" / "LC_MESSAGES" / "messages.po"  # and each <game>.po
@@ -124,23 +126,35 @@ def test_paradox_islands_new_game_form_has_its_japanese():
     assert shared["Captive"] == "囚われ人" and shared["Theseus"] == "テセウス"
 
 
-def messages_in(value, found, outer=None):
+def messages_in(value, found, outer=None, seen=None):
     """Every Msg in a view or a refusal, its parameters included; `outer` (a list) also gets the
-    messages no other message holds, the ones a reader sees as a whole."""
+    messages no other message holds, the ones a reader sees as a whole. `seen` (a dict id ->
+    message, which keeps each alive so its id is never another's) skips a message already
+    walked: views share their nouns and the lines said so far, move after move."""
     if isinstance(value, Msg):
+        if seen is not None:
+            known = seen.get(id(value))
+            if known is not None:
+                if outer is not None and not known[1]:  # met inside another before, now whole
+                    known[1] = True
+                    outer.append(value)
+                return found
+            seen[id(value)] = [value, outer is not None]
         found.append(value)
         if outer is not None:
             outer.append(value)
         for v in value.params.values():
-            messages_in(v, found)
+            messages_in(v, found, None, seen)
         for v in getattr(value, "items", ()):
-            messages_in(v, found)
+            messages_in(v, found, None, seen)
     elif isinstance(value, dict):
         for v in value.values():
-            messages_in(v, found, outer)
+            if not isinstance(v, (int, float)) or isinstance(v, bool):
+                messages_in(v, found, outer, seen)
     elif isinstance(value, (list, tuple)):
         for v in value:
-            messages_in(v, found, outer)
+            if not isinstance(v, (int, float)) or isinstance(v, bool):
+                messages_in(v, found, outer, seen)
     return found
 
 
@@ -192,11 +206,12 @@ def test_a_whole_game_reads_in_japanese(name, options, seed):
     ja = {m.id if isinstance(m.id, str) else m.id[0] for m in catalog() if m.string}
     unknown, english, count, too_long = set(), set(), 0, []
     seen = set()  # a view repeats most of its words move after move: each is read once
+    walked = {}
     for views, said, refusals in whole_game(name, options, seed):
         # what the table hears is the OLED's message screen: five lines of 16 kana
         too_long += [translate(w, "ja") for w in said if len(wrap(translate(w, "ja"))) > BODY_LINES]
         outer = []
-        for m in messages_in([views, said, refusals], [], outer):
+        for m in messages_in([views, said, refusals], [], outer, walked):
             count += 1
             if not isinstance(m, i18n.Listed) and m.msgid not in ja:
                 unknown.add(m.msgid)
@@ -336,15 +351,15 @@ def test_a_destination_typed_wrong_is_refused_in_the_readers_words():
 def test_a_paradox_tile_is_revealed_and_black_declared_in_japanese():
     rules = games.load("paradominetor")
     state = rules.setup({"seats": 3}, 0)
-    state, _ = rules.apply(state, rules.Play(0, "black-0", "緑"))
+    state, _ = rules.apply(state, Play(0, "black-0", "緑"))
     assert rules.view(state, TABLE)["current_trick"][0]["declare"] == "green"
     for seat, tile in ((1, "green-4"), (2, "green-4")):
-        state, _ = rules.apply(state, rules.Play(seat, tile))
-    state, _ = rules.apply(state, rules.Reveal(1, "現在"))
+        state, _ = rules.apply(state, Play(seat, tile))
+    state, _ = rules.apply(state, Reveal(1, "現在"))
     with pytest.raises(IllegalMove) as refused:
-        rules.apply(state, rules.Reveal(2, "昨日"))
+        rules.apply(state, Reveal(2, "昨日"))
     assert translate(i18n.said(refused.value), "ja") == "'昨日'は時代ではありません: 過去・現在・未来のいずれかです"
-    state, _ = rules.apply(state, rules.Reveal(2, "過去"))
+    state, _ = rules.apply(state, Reveal(2, "過去"))
     assert rules.view(state, TABLE)["tricks"][0]["winners"] == [1, 2]
 
 
@@ -464,7 +479,8 @@ def test_paradox_initiatives_form_and_own_words_have_their_japanese():
 def test_paradox_initiatives_refusals_and_the_cameras_questions_read_in_japanese():
     """A refusal, the camera's question when a phone's swap is not on the table yet, and the
     words the table then hears, in Japanese (the camera's logic is the same in any language)."""
-    from companion.games.initiative import Swap, apply, setup
+    from companion.games.initiative import apply, setup
+    from companion.games.initiative.moves import Swap
     from tests.initiative.test_table import Mat, _anomaly_swap_by_phone, _game
     state = setup({"players": 2, "names": ["さくら", "たろう"]}, 4)
     with pytest.raises(IllegalMove) as refused:
@@ -475,12 +491,12 @@ def test_paradox_initiatives_refusals_and_the_cameras_questions_read_in_japanese
     assert translate(i18n.said(refused.value), "ja") == \
         "パラドックス・イニシアチブは1人(ライバル研究所と対戦)から4人で遊びます"
     state = _game()
-    seat = state.get()["order"][0]
+    seat = state.order[0]
     mat = Mat(state)
     mat.swap(seat, (0, 0), (0, 1))  # K1 and W2: symbols differ
     prompt = mat.watcher.next(state)
     assert translate(prompt.text, "ja") == \
-        f"P{seat + 1}が1行1列と1行2列を入れ替え: [0, 0]のK1と[0, 1]のW2はシンボルが違います"
+        f"P{seat + 1}が1行1列と1行2列を入れ替え: 1行1列の黒1と1行2列の白2はシンボルが違います"
     mat, seat, _, state = _anomaly_swap_by_phone()
     prompt = mat.watcher.next(state)
     (phone, agreed), (table, _) = prompt.choices
@@ -538,15 +554,15 @@ def test_domino_dynastys_refusals_read_in_japanese():
     reader's words, squares named as on the mat, and nothing changed."""
     from companion.games import dynasty
     state = dynasty.setup({"players": 2, "names": ["さくら", "たろう"], "roles": ["warfare", "goods"]}, 0)
-    state, _ = dynasty.apply(state, dynasty.Market(0, ("lava//EW|lava//EW", "grass//NS|grass//NS",
+    state, _ = dynasty.apply(state, Market(0, ("lava//EW|lava//EW", "grass//NS|grass//NS",
                                                          "lava//EW|lava//W", "desert//E|desert//W")))
     for seat in (0, 1):
-        state, _ = dynasty.apply(state, dynasty.Mission(seat, ("warfare 1",)))
+        state, _ = dynasty.apply(state, Mission(seat, ("warfare 1",)))
     refusals = []
-    for move in (dynasty.Place(1, "personal", ((5, 3), (6, 3)), ("lava//EW", "lava//EW")),
-                 dynasty.Place(0, "personal", ((3, 2), (4, 2)), ("lava//EW", "lava//EW")),
-                 dynasty.Place(0, "shared", ((5, 1), (6, 1)), ("grass//NS", "grass//NS")),
-                 dynasty.Place(0, "personal", ((5, 3), (6, 3)), ("lava/dragon/EW", "lava//EW"))):
+    for move in (Place(1, "personal", ((5, 3), (6, 3)), ("lava//EW", "lava//EW")),
+                 Place(0, "personal", ((3, 2), (4, 2)), ("lava//EW", "lava//EW")),
+                 Place(0, "shared", ((5, 1), (6, 1)), ("grass//NS", "grass//NS")),
+                 Place(0, "personal", ((5, 3), (6, 3)), ("lava/dragon/EW", "lava//EW"))):
         with pytest.raises(IllegalMove) as refused:
             dynasty.apply(state, move)
         refusals.append(translate(i18n.said(refused.value), "ja"))
@@ -554,7 +570,7 @@ def test_domino_dynastys_refusals_read_in_japanese():
                         "マスD3の南の辺で道が合っていません",
                         "マスF2の西の辺で地形が合っていません: 草地の隣に溶岩",
                         "'dragon'というアイコンはありません"]
-    placed, said = dynasty.apply(state, dynasty.Place(0, "personal", ((5, 3), (6, 3)), ("lava//EW", "lava//EW")))
+    placed, said = dynasty.apply(state, Place(0, "personal", ((5, 3), (6, 3)), ("lava//EW", "lava//EW")))
     assert translate(said[0].text(), "ja") == "さくら: 自分のマップF4-G4に溶岩・EW|溶岩・EW。"
     assert said[0].text() == "さくら placed lava paths EW | lava paths EW on F4-G4 of their map."
 

@@ -219,3 +219,34 @@ def test_the_issue_s_records_exit_2_with_one_line(tmp_path, capsys, lines, messa
     captured = capsys.readouterr()
     assert captured.out == "" and captured.err.count("\n") == 1
     assert captured.err.startswith(message), captured.err
+
+
+def test_evolve_makes_the_value_replace_makes_and_refuses_what_replace_refuses():
+    """The rules' fast copy-with-changes: the same new state as dataclasses.replace, the old one
+    untouched; a move still checks itself; a name that is no field is refused."""
+    import dataclasses
+    import functools
+
+    from companion.games import island
+    from companion.games.base import evolve
+    from companion.games.dynasty.moves import Start
+
+    state = island.setup({"players": 3}, 1)
+    new = evolve(state, round=state.round + 1, said=())
+    assert new == dataclasses.replace(state, round=state.round + 1, said=())
+    assert new.round == state.round + 1 and state == island.setup({"players": 3}, 1)
+    with pytest.raises(TypeError):
+        evolve(state, rounds=2)
+    moved = evolve(Start(0, "personal", [[1, 2], [1, 3]]), cells=[[2, 2], [2, 3]])
+    assert moved.cells == ((2, 2), (2, 3))  # its __post_init__ ran again
+
+    @dataclasses.dataclass(frozen=True)
+    class Cached:
+        n: int
+
+        @functools.cached_property
+        def twice(self):
+            return 2 * self.n
+
+    one = Cached(1)
+    assert one.twice == 2 and evolve(one, n=5).twice == 10  # no stale cache copied over

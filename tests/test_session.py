@@ -6,6 +6,8 @@ import pytest
 from companion import records
 from companion.errors import UnknownGame
 from companion.games import TABLE, IllegalMove, Viewer
+from companion.games.paradominetor.moves import Pass
+from companion.games.paradominetor.rules import legal_plays
 from companion.session import Session
 from companion.store import Store
 
@@ -94,14 +96,13 @@ def test_export_replays_to_the_same_result(store):
 def play_to_the_end(s: Session):
     """A 3-seat Paradominetor game: each seat passes one tile of each timeframe, then the first
     legal play until the game is over."""
-    rules = s.rules
     for seat in range(3):
         by_tf = {}
         for t in s.view(Viewer.of_seat(seat))["hand"]:
             by_tf.setdefault(t.split("-")[-1] if not t.startswith("black") else "past", t)
-        s.submit(rules.Pass(seat, tuple(by_tf[tf] for tf in ("past", "present", "future"))))
+        s.submit(Pass(seat, tuple(by_tf[tf] for tf in ("past", "present", "future"))))
     while not s.is_over():
-        s.submit(rules.legal_plays(s.state)[0])
+        s.submit(legal_plays(s.state)[0])
 
 
 def test_a_finished_game_is_not_resumed_and_undo_reopens_it(store):

@@ -26,10 +26,12 @@ from .mat import MatLayout
 from .perf import single_threaded
 from .markers import VisionInputError
 from .reading import FrameReading, Profile, TileReading
-from .recognise import SEG_PX_PER_MM, enrolment_views, mat_exposure, piece_near, view_zone, where
+from .recognise import (SEG_PX_PER_MM, channel_max, channel_mean, enrolment_views, mat_exposure, piece_near,
+                        view_zone, where)
 from .synthetic import (CLASSIC, PALETTE, Light, Optics, SyntheticTable, VirtualTile, random_camera, random_light,
                         random_optics, save_shots)
 from .tiles import UNKNOWN, TileSet, colour_of
+from .zone import BG_PX_PER_MM
 
 LOCK = "lock"
 READ_PX_PER_MM = 3.0   # disc patches: finer than a tile's, a symbol is small
@@ -290,13 +292,22 @@ def disc_ratios(frame, H_inv, centres, diameter_mm, mat_colours):
     n = int(round(side * k))
     c = np.asarray(centres, np.float64).reshape(-1, 2)
     t = np.arange(n) / k - side / 2
-    X, Y = np.broadcast_arrays(c[:, 0, None, None] + t[None, None, :], c[:, 1, None, None] + t[None, :, None])
+    X, Y = c[:, 0, None] + t[None], c[:, 1, None] + t[None]  # each patch's columns and rows in mm
     H = np.asarray(H_inv, np.float64)
-    w = H[2, 0] * X + H[2, 1] * Y + H[2, 2]
-    mx = ((H[0, 0] * X + H[0, 1] * Y + H[0, 2]) / w).astype(np.float32).reshape(-1, n)
-    my = ((H[1, 0] * X + H[1, 1] * Y + H[1, 2]) / w).astype(np.float32).reshape(-1, n)
+
+    def plane(row):  # a row of H over every point: a column's part and a row's part added (in
+        # single precision: remap places a point to a 32nd of a pixel, far coarser)
+        return (H[row, 0] * X).astype(np.float32)[:, None, :] + \
+            (H[row, 1] * Y + H[row, 2]).astype(np.float32)[:, :, None]
+
+    w = plane(2)
+    mx = plane(0)
+    mx /= w
+    my = plane(1)
+    my /= w
+    mx, my = mx.reshape(-1, n), my.reshape(-1, n)
     patches = cv2.remap(frame, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    patches = patches.reshape(len(c), n, n, -1).astype(np.float32)
+    patches = patches.reshape(len(c), n, n, -1)
     light = np.maximum(np.asarray(mat_colours, np.float32).reshape(len(c), 1, 1, -1), 1.0)
     return patches / light, _disc_grid(n, diameter_mm).rr
 
@@ -344,10 +355,11 @@ def disc_signatures(ratios, diameter_mm, offsets=_STILL):
     N, n = ratios.shape[:2]
     g = _disc_grid(n, diameter_mm)
     radius_px = diameter_mm / 2 * READ_PX_PER_MM
-    body = np.median(ratios[:, g.body], axis=1)  # clear of pips and rim
-    centre = np.median(ratios[:, g.centre], axis=1)
-    ink = np.sqrt(((ratios - body[:, None, None]) ** 2).sum(axis=3))
-    ink = np.stack([cv2.GaussianBlur(one, (0, 0), 0.7) for one in ink])
+    flat = ratios.reshape(N, n * n, -1)
+    body = _medians(flat, g.body)  # clear of pips and rim
+    centre = _medians(flat, g.centre)
+    ink = _distance(np.subtract(ratios, body[:, None, None], dtype=np.float32), scratch=True)
+    ink = _blur_each(ink, 0.7)
     mx, my = _polar(n, radius_px)
     sx, sy = _ink_centres(ink, g.xx, g.yy, radius_px)
     # every disc's ring at every offset in one remap: the patches stacked one under another
@@ -361,24 +373,51 @@ def disc_signatures(ratios, diameter_mm, offsets=_STILL):
     return feats, rings
 
 
+def _blur_each(patches, sigma):
+    """cv2.GaussianBlur of each of a stack of patches, as one blur: each patch is bordered
+    with its own reflection as wide as the kernel reaches, so none sees its neighbour."""
+    reach = (int(round(sigma * 8 + 1)) | 1) // 2  # OpenCV's kernel for a float image
+    N, n, m = patches.shape
+    if reach >= min(n, m) - 1:  # a patch hardly wider than the kernel: its reflection folds again
+        return np.stack([cv2.GaussianBlur(p, (0, 0), sigma) for p in patches])
+    h, w = n + 2 * reach, m + 2 * reach
+    padded = np.empty((N, h, w), patches.dtype)  # as np.pad's "reflect", without its overhead
+    padded[:, reach:h - reach, reach:w - reach] = patches
+    padded[:, :reach, reach:w - reach] = patches[:, reach:0:-1]
+    padded[:, h - reach:, reach:w - reach] = patches[:, n - 2:n - 2 - reach:-1]
+    padded[:, :, :reach] = padded[:, :, 2 * reach:reach:-1]
+    padded[:, :, w - reach:] = padded[:, :, w - reach - 2:w - 2 * reach - 2:-1]
+    blurred = cv2.GaussianBlur(padded.reshape(N * h, w), (0, 0), sigma).reshape(N, h, w)
+    return blurred[:, reach:h - reach, reach:w - reach]
+
+
 def _ink_centres(ink, xx, yy, radius_px, rounds=3):
     """How far (px) each symbol's centre lies from its patch's ((discs,) x, (discs,) y): every
     symbol's ink is balanced round the disc's centre, so its centroid (inside the rim) finds the
     centre a blurred disc's outline only roughly gives; at most a millimetre away."""
     N = ink.shape[0]
     c = (ink.shape[1] - 1) / 2
-    dx, dy = (xx - c).astype(np.float32), (yy - c).astype(np.float32)
-    at = np.stack([xx.ravel(), yy.ravel()], axis=1).astype(np.float64)  # each point's (x, y)
-    sx, sy = np.zeros(N, np.float32), np.zeros(N, np.float32)
-    blank = np.zeros(N, bool)  # no ink at all: the patch's centre
     most = READ_PX_PER_MM
     reach2 = (INK_REACH * radius_px) ** 2
+    # only the square a centre at most `most` off can reach is weighed: the rest never counts
+    lo = max(int(math.floor(c - most - math.sqrt(reach2))), 0)
+    hi = min(int(math.ceil(c + most + math.sqrt(reach2))) + 1, ink.shape[1])
+    ink, xx, yy = ink[:, lo:hi, lo:hi], xx[lo:hi, lo:hi], yy[lo:hi, lo:hi]
+    dx, dy = (xx[0] - c).astype(np.float32), (yy[:, 0] - c).astype(np.float32)  # a patch's columns, rows
+    sx, sy = np.zeros(N, np.float32), np.zeros(N, np.float32)
+    blank = np.zeros(N, bool)  # no ink at all: the patch's centre
     for _ in range(rounds):
-        w = (ink * ((dx - sx[:, None, None]) ** 2 + (dy - sy[:, None, None]) ** 2 < reach2)).reshape(N, -1)
-        total = w.sum(axis=1, dtype=np.float64)
+        # inside the reach: a row's and a column's squared distances added (one pass, not five)
+        near = ((dy[None] - sy[:, None]) ** 2)[:, :, None] + ((dx[None] - sx[:, None]) ** 2)[:, None, :] < reach2
+        w = ink * near
+        cols, rows = w.sum(axis=1), w.sum(axis=2)  # (single precision: a few thousand points)
+        total = cols.sum(axis=1, dtype=np.float64)
         blank |= total <= 1e-6
         total = np.where(blank, 1.0, total)
-        sx, sy = (np.clip((w @ at) / total[:, None] - c, -most, most).astype(np.float32)).T
+        # the weighted mean of x from the columns' sums, of y from the rows'
+        mx = cols.astype(np.float64) @ xx[0].astype(np.float64) / total
+        my = rows.astype(np.float64) @ yy[:, 0].astype(np.float64) / total
+        sx, sy = np.clip(mx - c, -most, most).astype(np.float32), np.clip(my - c, -most, most).astype(np.float32)
         sx[blank], sy[blank] = 0.0, 0.0
     return sx, sy
 
@@ -413,7 +452,20 @@ def _colour_step(ratio, ref):
     brightness: plain ratios, since a log would swell the sensor's noise in a colour's dark
     channel (a yellow's blue)."""
     ref = np.asarray(ref, np.float32)  # one colour, or one per disc broadcast against ratio
-    return np.sqrt(((ratio - ref) ** 2).sum(axis=-1)) / (np.linalg.norm(ref, axis=-1) / math.sqrt(3) + 0.1)
+    step = _distance(np.subtract(ratio, ref, dtype=np.float32), scratch=True)
+    step /= np.linalg.norm(ref, axis=-1) / math.sqrt(3) + 0.1
+    return step
+
+
+def _distance(d, scratch=False):
+    """The length of colour differences (their last axis, B, G, R): the channels summed one by
+    one, as numpy's reduction over an axis of three costs several times as much. ``scratch``:
+    d is the caller's own float32 temporary, squared in place rather than copied."""
+    d = np.asarray(d, np.float32)
+    sq = np.multiply(d, d, out=d) if scratch else d * d
+    out = sq[..., 0] + sq[..., 1]
+    out += sq[..., 2]
+    return np.sqrt(out, out=out)
 
 
 def _off_body(ratio, rr):
@@ -422,9 +474,27 @@ def _off_body(ratio, rr):
 
 
 def _off_bodies(ratios, ring, middle):
-    """_off_body of many discs at once: ring, middle are the TOKEN_BODY ring and inside it."""
-    body = np.median(ratios[:, ring], axis=1)
-    return (_colour_step(ratios, body[:, None, None]) > TOKEN_STEP) & middle  # clear of the rim
+    """_off_body of many discs at once: ring, middle are the TOKEN_BODY ring and inside it
+    (only the middle's points are looked at: it is clear of the rim)."""
+    N, n = ratios.shape[:2]
+    flat = ratios.reshape(N, n * n, -1)
+    body = _medians(flat, ring)
+    inside = np.flatnonzero(middle)
+    off = np.zeros((N, n * n), bool)
+    off[:, inside] = _colour_step(flat[:, inside], body[:, None]) > TOKEN_STEP
+    return off.reshape(N, n, n)
+
+
+def _medians(flat, where):
+    """Each patch's median colour over some of its points: flat is (patches, points, channels),
+    where a mask of the points. As np.median, with each channel's values laid side by side
+    first (the partition then runs along memory)."""
+    values = np.ascontiguousarray(flat[:, np.flatnonzero(np.ravel(where))].transpose(0, 2, 1))
+    m = values.shape[-1]
+    if m % 2:
+        return np.partition(values, m // 2, axis=-1)[..., m // 2]
+    part = np.partition(values, (m // 2 - 1, m // 2), axis=-1)
+    return (part[..., m // 2 - 1] + part[..., m // 2]) / 2
 
 
 def _token_outline(ratio, rr, off=None):
@@ -443,15 +513,28 @@ def _token_outline(ratio, rr, off=None):
     for cnt in contours:
         filled = np.zeros_like(mask)
         cv2.drawContours(filled, [cnt], -1, 1, -1)
-        cover = int((filled & middle).sum())
+        cover = cv2.countNonZero(filled & middle)
         if cover > best_cover:
             best, best_cover = filled, cover
-    if best is None or best.sum() < 4:
-        return 0.0, 0.0, ratio[:0, 0], float(off.sum()) / READ_PX_PER_MM ** 2, None
+    if best is None or cv2.countNonZero(best) < 4:
+        return 0.0, 0.0, ratio[:0, 0], np.count_nonzero(off) / READ_PX_PER_MM ** 2, None
     inside = best.astype(bool)
-    solid = float((off & inside).sum()) / float(inside.sum())
+    on = off & inside
+    solid = np.count_nonzero(on) / np.count_nonzero(inside)
     k2 = READ_PX_PER_MM ** 2
-    return float(inside.sum()) / k2, solid, ratio[off & inside], float(off.sum()) / k2, inside
+    return np.count_nonzero(inside) / k2, solid, ratio[on], np.count_nonzero(off) / k2, inside
+
+
+def _quantile(values, q) -> float:
+    """np.percentile(values, 100 * q) (its linear rule), by partitioning alone: a sort costs
+    more on the many small sets a frame's lock tests measure."""
+    m = len(values)
+    at = q * (m - 1)
+    lo = int(math.floor(at))
+    hi = min(lo + 1, m - 1)
+    part = np.partition(values, (lo, hi) if hi > lo else lo)
+    a, b, t = float(part[lo]), float(part[hi]), at - lo
+    return b - (b - a) * (1 - t) if t >= 0.5 else a + (b - a) * t
 
 
 def _learn_token(seen, diameter_mm, frame_name):
@@ -547,6 +630,7 @@ class CellReader:
         self._careful = MarkerDetector(layout.dictionary)
         self.markers = layout.marker_layout()
         self.last_details: list = []
+        self._cell_centres: dict = {}  # each area's cells and their centres, worked out once
 
     def read(self, frame) -> FrameReading:
         self.last_details = []
@@ -565,7 +649,7 @@ class CellReader:
             if exposure < 0.6:
                 hand = True  # the area's edge is covered: something reaches over it
                 continue
-            view = view_zone(frame, cal.H_inv, zone, paper)
+            view = view_zone(frame, cal.H_inv, zone, paper, mask=False)  # pieces are looked for by cell
             cells = self._read_zone(frame, cal.H_inv, view, name)
             del view  # one area's straightened copies at a time: they are large at 5 MP
             if cells is None:
@@ -588,6 +672,7 @@ class GridReader(CellReader):
         self.max_colour, self.colour_margin = max_colour, colour_margin
         self.min_symbol, self.min_margin = min_symbol, min_margin
         self.D = float(profile.size_mm[0])
+        self._kernels = None  # the disc-presence filters, made at the first frame
         self.colours = [g for g in profile.group_mean if g != LOCK]
         # each colour's body and its symbols' ink, as ratios to the mat's grey: a small disc far
         # from the camera is blurred, and its body is read partly mixed with its ink
@@ -598,7 +683,7 @@ class GridReader(CellReader):
         self._bodies = np.array([self._body[g] for g in self.colours], np.float32).reshape(-1, 3)
         self._inks = np.array([self._ink[g] for g in self.colours], np.float32).reshape(-1, 3)
         self._kinds = {g: [i for i, lab in enumerate(labels) if colour_of(lab) == g] for g in self.colours}
-        self._T = np.fft.rfft(profile.templates.astype(np.float32), axis=-1)
+        self._T_by_frequency = np.conj(np.fft.rfft(profile.templates.astype(np.float32), axis=-1)).transpose(2, 0, 1)
         # the lock token as enrolled: its colour, area and solidity (None: the set has no locks)
         self._token = profile.features[labels.index(LOCK)] if LOCK in labels else None
         self._token_colour = np.exp(self._token[:3]) if self._token is not None else None
@@ -619,10 +704,13 @@ class GridReader(CellReader):
         if not len(pixels):
             return None
         own = _colour_step(pixels, token)
-        d = pixels[:, None, :] - self._disc_colours[None]  # every disc colour at once
-        other = (np.sqrt((d * d).sum(axis=2)) / self._disc_scale).min(axis=1)
+        # every disc colour at once: |p - c|^2 = |p|^2 - 2 p.c + |c|^2, one product for all
+        p = pixels.astype(np.float64)
+        d2 = (p * p).sum(axis=1)[:, None] - 2 * p @ self._disc_colours.T.astype(np.float64) \
+            + (self._disc_colours.astype(np.float64) ** 2).sum(axis=1)[None]
+        other = (np.sqrt(np.maximum(d2, 0.0)) / self._disc_scale).min(axis=1)
         token_like = float(np.mean(own < other))
-        hue = float(np.percentile(own, 25))  # and how near the token's colour the nearer part is
+        hue = _quantile(own, 0.25)  # and how near the token's colour the nearer part is
         # where it is the token's colour through and through, not a blur of two others (a
         # symbol's thin lines blurred into its disc may pass near the token's colour)
         core = cv2.erode((near < TOKEN_CORE).astype(np.uint8), _CORE)
@@ -647,19 +735,30 @@ class GridReader(CellReader):
         return None
 
     def _presence(self, view):
-        """How disc-like each point of the area is: +inside a disc's radius, - just outside it."""
+        """How disc-like each point of the area is (+inside a disc's radius, - just outside it),
+        and how much of a disc's inside is off the mat's colour, given a point (px, py) at the
+        view's pixels: looked at only at the cells' centres, so not worked out everywhere."""
         k = SEG_PX_PER_MM
-        bg = cv2.resize(view.background, (view.image.shape[1], view.image.shape[0]), interpolation=cv2.INTER_LINEAR)
-        d = np.clip(np.sqrt(((view.image / np.maximum(bg, 1.0) - 1) ** 2).sum(axis=2)), 0, 0.4) / 0.4
-        R = self.D / 2 * k
-        n = int(math.ceil(R + 1.5 * k)) * 2 + 1
-        yy, xx = np.mgrid[0:n, 0:n] - n // 2
-        rr = np.hypot(xx, yy)
-        inner, outer = rr <= R - 0.5 * k, (rr > R + 0.2 * k) & (rr <= R + 1.2 * k)
-        kernel = inner / inner.sum() - 0.5 * outer / max(outer.sum(), 1)
-        return cv2.filter2D(d.astype(np.float32), -1, kernel.astype(np.float32),
-                            borderType=cv2.BORDER_REPLICATE), cv2.filter2D(
-            d.astype(np.float32), -1, (inner / inner.sum()).astype(np.float32), borderType=cv2.BORDER_REPLICATE)
+        off = _distance(view.image / np.maximum(view.light, 1.0) - 1, scratch=True)
+        d = (np.clip(off, 0, 0.4) / 0.4).astype(np.float32)
+        if self._kernels is None:  # a disc's inside against the ring just outside it; its inside alone
+            R = self.D / 2 * k
+            n = int(math.ceil(R + 1.5 * k)) * 2 + 1
+            yy, xx = np.mgrid[0:n, 0:n] - n // 2
+            rr = np.hypot(xx, yy)
+            inner, outer = rr <= R - 0.5 * k, (rr > R + 0.2 * k) & (rr <= R + 1.2 * k)
+            self._kernels = ((inner / inner.sum() - 0.5 * outer / max(outer.sum(), 1)).astype(np.float32),
+                             (inner / inner.sum()).astype(np.float32))
+        kernel, mean_inside = self._kernels
+        score = cv2.filter2D(d, -1, kernel, borderType=cv2.BORDER_REPLICATE)
+        n = len(kernel)
+        h = n // 2
+        padded = cv2.copyMakeBorder(d, h, h, h, h, cv2.BORDER_REPLICATE)  # as filter2D sees past the edge
+
+        def cover(px, py):
+            y, x = int(round(py)), int(round(px))
+            return float((padded[y:y + n, x:x + n] * mean_inside).sum())
+        return score, cover
 
     def _gap_light(self, view, name):
         """The mat's own colour in the gaps between discs: at each corner where four cells meet
@@ -683,26 +782,32 @@ class GridReader(CellReader):
         xs = px[whole].astype(int) - reach
         windows = view.image[(ys[:, None] + side)[:, :, None], (xs[:, None] + side)[:, None, :]]
         medians = np.median(windows.reshape(len(ys), -1, 3), axis=1)
-        for (i, j), c in zip(zip(ii[whole], jj[whole]), medians):
-            self._gap_corner(view, out, i, j, c, px[i, j], py[i, j])
+        at, colours = list(zip(ii[whole], jj[whole])), list(medians)
         for i, j in zip(ii[~whole], jj[~whole]):  # clipped by the area's edge
             ya, yb = int(max(py[i, j] - reach, 0)), int(min(py[i, j] + reach + 1, H))
             xa, xb = int(max(px[i, j] - reach, 0)), int(min(px[i, j] + reach + 1, W))
             if yb - ya < 2 or xb - xa < 2:
                 continue
-            self._gap_corner(view, out, i, j, np.median(view.image[ya:yb, xa:xb].reshape(-1, 3), axis=0),
-                             px[i, j], py[i, j])
+            at.append((i, j))
+            colours.append(np.median(view.image[ya:yb, xa:xb].reshape(-1, 3), axis=0))
+        if at:
+            i, j = np.array(at).T
+            keep = self._bare_grey(view, np.array(colours, np.float32), px[i, j], py[i, j])
+            out[i[keep], j[keep]] = np.array(colours, np.float32)[keep]
         return out
 
     @staticmethod
-    def _gap_corner(view, out, i, j, c, px, py):
-        """Keep a corner's colour when it looks like bare grey mat under the fitted light."""
+    def _bare_grey(view, colours, px, py):
+        """Which corners' colours look like bare grey mat under the fitted light (corners at
+        (px, py) in the view's pixels)."""
         k = SEG_PX_PER_MM
-        fit = view.mat_colour_at(view.zone.x + px / k, view.zone.y + py / k)
-        r = c / np.maximum(fit, 1.0)  # the fitted light's tint is the paper's: grey stays level
-        lum = float(r.mean())
-        if 0.35 < lum < 1.3 and float(np.abs(r - lum).max()) < 0.12 * lum:
-            out[i, j] = c
+        bh, bw = view.background.shape[:2]
+        # where view.mat_colour_at looks, for every corner at once
+        bi = np.clip((view.zone.y + py / k - view.zone.y) * BG_PX_PER_MM, 0, bh - 1).astype(int)
+        bj = np.clip((view.zone.x + px / k - view.zone.x) * BG_PX_PER_MM, 0, bw - 1).astype(int)
+        r = colours / np.maximum(view.background[bi, bj], 1.0)  # the light's tint is the paper's: grey stays level
+        lum = channel_mean(r)
+        return (0.35 < lum) & (lum < 1.3) & (channel_max(np.abs(r - lum[:, None])) < 0.12 * lum)
 
     def _cell_light(self, view, gaps, name, r, c, x, y):
         """The mat's colour under a cell: the mean of its bare corners, or the fitted light."""
@@ -729,36 +834,42 @@ class GridReader(CellReader):
         k = SEG_PX_PER_MM
         score, cover = self._presence(view)
         gaps = self._gap_light(view, name)
-        rows, cols = self.grid.shape(name)
         reach = max(1.0, (self.grid.pitch_mm - self.D) / 2 + 0.8) * k
-        out, discs = [], []
-        for r in range(rows):
-            for c in range(cols):
-                x, y = self.grid.centre(self.layout, name, r, c)
-                px, py = (x - view.zone.x) * k, (y - view.zone.y) * k
-                y0, y1 = int(max(py - reach, 0)), int(min(py + reach + 1, score.shape[0]))
-                x0, x1 = int(max(px - reach, 0)), int(min(px + reach + 1, score.shape[1]))
-                win = score[y0:y1, x0:x1]
-                j = int(np.argmax(win))
-                by, bx = divmod(j, win.shape[1])
-                filled = float(cover[int(round(py)), int(round(px))])
-                if filled < 0.3:
-                    continue  # bare mat: an empty cell
-                cx, cy = view.zone.x + (x0 + bx) / k, view.zone.y + (y0 + by) / k
-                if filled < 0.75 and self._bare(view, gaps, name, r, c, px, py):
-                    continue  # the mat's light misjudged here, but the cell is as grey as its gaps
-                if filled < 0.75:
-                    label, conf = UNKNOWN, 0.0  # something, but not a disc lying in its cell
-                    self.last_details.append({"cell": (name, r, c), "filled": filled})
-                else:  # read below, all the area's discs at once
-                    label, conf = None, 0.0
-                    details = {"cell": (name, r, c), "at": (round(cx, 1), round(cy, 1))}
-                    self.last_details.append(details)
-                    discs.append((len(out), (cx, cy), self._cell_light(view, gaps, name, r, c, x, y), details))
-                out.append(TileReading(label, round(x, 1), round(y, 1), 0.0, round(conf, 3), name, (name, r, c)))
+        found, discs = [], []  # (cell, its centre, label, confidence); the discs to read
+        for cell, (x, y) in self._centres(name):
+            _, r, c = cell
+            px, py = (x - view.zone.x) * k, (y - view.zone.y) * k
+            y0, y1 = int(max(py - reach, 0)), int(min(py + reach + 1, score.shape[0]))
+            x0, x1 = int(max(px - reach, 0)), int(min(px + reach + 1, score.shape[1]))
+            win = score[y0:y1, x0:x1]
+            j = int(np.argmax(win))
+            by, bx = divmod(j, win.shape[1])
+            filled = cover(px, py)
+            if filled < 0.3:
+                continue  # bare mat: an empty cell
+            cx, cy = view.zone.x + (x0 + bx) / k, view.zone.y + (y0 + by) / k
+            if filled < 0.75 and self._bare(view, gaps, name, r, c, px, py):
+                continue  # the mat's light misjudged here, but the cell is as grey as its gaps
+            if filled < 0.75:
+                found.append([cell, x, y, UNKNOWN, 0.0])  # something, but not a disc lying in its cell
+                self.last_details.append({"cell": cell, "filled": filled})
+            else:  # read below, all the area's discs at once
+                details = {"cell": cell, "at": (round(cx, 1), round(cy, 1))}
+                self.last_details.append(details)
+                discs.append((len(found), (cx, cy), self._cell_light(view, gaps, name, r, c, x, y), details))
+                found.append([cell, x, y, None, 0.0])
         for (i, _, _, _), (label, conf) in zip(discs, self._read_discs(frame, H_inv, discs)):
-            out[i] = replace(out[i], label=label, confidence=round(conf, 3))
-        return out
+            found[i][3:] = label, conf
+        return [TileReading(label, round(x, 1), round(y, 1), 0.0, round(conf, 3), name, cell)
+                for cell, x, y, label, conf in found]
+
+    def _centres(self, name):
+        """((area, row, column), its centre in mm) of each cell of an area, row by row."""
+        if name not in self._cell_centres:
+            rows, cols = self.grid.shape(name)
+            self._cell_centres[name] = [((name, r, c), self.grid.centre(self.layout, name, r, c))
+                                 for r in range(rows) for c in range(cols)]
+        return self._cell_centres[name]
 
     def _read_discs(self, frame, H_inv, discs):
         """(label, confidence) of each disc lying in its cell, discs as (_, (x, y) in mm, the
@@ -767,38 +878,54 @@ class GridReader(CellReader):
             return []
         ratios, rr = disc_ratios(frame, H_inv, [d[1] for d in discs], self.D, [d[2] for d in discs])
         feats, rings = disc_signatures(ratios, self.D, _NEAR)
-        # each disc's rings against every kind's at once (a disc is then held to its colour's kinds)
-        spectra = np.fft.rfft(rings, axis=-1)
-        N, O, _, F = spectra.shape  # summed over radii as one product per frequency: (F, kinds, N * O)
-        summed = np.conj(self._T).transpose(2, 0, 1) @ spectra.transpose(3, 2, 0, 1).reshape(F, RADII, N * O)
-        summed = summed.reshape(F, -1, N, O).transpose(2, 1, 3, 0)
-        corrs = np.fft.irfft(summed, n=ANGLES, axis=-1).max(axis=(2, 3))
         # the body's colour against each colour's (as it is, or blurred into its ink)
         dists = _blend_distances(np.exp(feats[:, None, :3]), self._bodies, self._inks)
+        corrs = self._symbol_match(rings, np.argmin(dists, axis=1))
         if self._token is not None:  # where each disc is off its body, and how near the token's colour
             g = _disc_grid(ratios.shape[1], self.D)
             off = _off_bodies(ratios, g.token_body, g.middle)
-            near = _colour_step(ratios, self._token_colour)
             patch = off.sum(axis=(1, 2)) / READ_PX_PER_MM ** 2
             # too little of the token's colour for a token, or for a doubt: no token test
-            tokenish = ((near < 1.25 * TOKEN_HUE) & off).sum(axis=(1, 2)) / READ_PX_PER_MM ** 2 \
-                >= 0.075 * float(self._token[3])
+            # (off lies inside the middle: the token's colour is looked for there alone)
+            inside = np.flatnonzero(g.middle)
+            near = _colour_step(ratios.reshape(len(discs), -1, ratios.shape[-1])[:, inside], self._token_colour)
+            tokenish = ((near < 1.25 * TOKEN_HUE) & off.reshape(len(discs), -1)[:, inside]).sum(axis=1) \
+                / READ_PX_PER_MM ** 2 >= 0.075 * float(self._token[3])
         read = []
         for i, (_, _, _, details) in enumerate(discs):
             token = None
             if self._token is not None:
                 details["patch"] = float(patch[i])
                 if tokenish[i]:
-                    token = self._lock(ratios[i], rr, off[i], near[i], details)
-            read.append(self._read_disc(dict(zip(self.colours, map(float, dists[i]))), corrs[i], token, details))
+                    token = self._lock(ratios[i], rr, off[i], _colour_step(ratios[i], self._token_colour), details)
+            read.append(self._read_disc(dict(zip(self.colours, dists[i].tolist())), corrs[i], token, details))
         return read
+
+    def _symbol_match(self, rings, nearest):
+        """(discs, kinds) best correlation of each disc's rings with each kind's over every turn
+        and offset, worked out only for the kinds of the colour each disc is nearest
+        (``nearest``: its index in self.colours), as a disc is held to its colour's kinds; the
+        other kinds are left at -inf."""
+        spectra = np.fft.rfft(rings, axis=-1)
+        N, O, _, F = spectra.shape
+        corrs = np.full((N, len(self.profile.labels)), -np.inf, np.float32)
+        for g, colour in enumerate(self.colours):
+            discs, kinds = np.flatnonzero(nearest == g), self._kinds[colour]
+            if not len(discs) or not kinds:
+                continue
+            # summed over radii as one product per frequency: (F, kinds, discs * offsets)
+            seen = spectra[discs].transpose(3, 2, 0, 1).reshape(F, RADII, len(discs) * O)
+            summed = self._T_by_frequency[:, kinds] @ seen
+            summed = summed.reshape(F, len(kinds), len(discs), O).transpose(2, 1, 3, 0)
+            corrs[discs[:, None], np.asarray(kinds)[None]] = np.fft.irfft(summed, n=ANGLES, axis=-1).max(axis=(2, 3))
+        return corrs
 
     def _read_disc(self, dist, corrs, token, details):
         """A disc's reading from its distances to each colour, its rings' best correlation with
         each kind's (_ring_match) and what its token test said."""
         prof = self.profile
         order = sorted(dist, key=dist.get)
-        details["colours"] = dict(sorted(dist.items(), key=lambda kv: kv[1])[:3])
+        details["colours"] = {g: dist[g] for g in order[:3]}
         if token not in (None, "doubt"):
             return token
         plain = 1.5 if token == "doubt" else 1.0  # how plainly a disc must read

@@ -49,6 +49,17 @@ def _fg(img, bg, bright=1.16, dark=0.62, colour=0.14):
     return (s > 3 * bright) | (s < 3 * dark) | (hi - s > c3) | (s - lo > c3)
 
 
+def channel_mean(a):
+    """The mean of B, G and R (the last axis), added one by one: as a.mean(axis=-1), without
+    the cost numpy's reduction has over an axis of three."""
+    return (a[..., 0] + a[..., 1] + a[..., 2]) / 3
+
+
+def channel_max(a):
+    """The largest of B, G and R (the last axis), as a.max(axis=-1)."""
+    return np.maximum(np.maximum(a[..., 0], a[..., 1]), a[..., 2])
+
+
 def _ring_light(small):
     """The mat's grey across the zone, fitted (a quadratic per channel) to the zone's rim,
     which tiles rarely cover; points far from the fit (a tile at the edge) are dropped."""
@@ -59,7 +70,7 @@ def _ring_light(small):
     for _ in range(2):
         Xk = X[keep]
         coef = np.linalg.solve(Xk.T @ Xk + 1e-6 * np.eye(6), Xk.T @ vals[keep])
-        err = np.abs(vals / np.maximum(X @ coef, 1) - 1).max(axis=1)
+        err = channel_max(np.abs(vals / np.maximum(X @ coef, 1) - 1))
         keep = err < max(0.08, float(np.partition(err, len(err) * 6 // 10)[len(err) * 6 // 10]))
         if keep.sum() < 20:
             break
@@ -107,17 +118,21 @@ def _warp_zone(frame, H_inv, zone):
     return img
 
 
-def view_zone(frame, H_inv, zone, paper=None) -> ZoneView:
+def view_zone(frame, H_inv, zone, paper=None, mask: bool = True) -> ZoneView:
     """The zone straightened out, the mat's light across it and the mask of what lies on it.
     ``paper``: the white of the paper round the zone; the mat is printed neutral grey, so its
-    colour under this light is the paper's tint at the mat's own brightness."""
+    colour under this light is the paper's tint at the mat's own brightness. ``mask=False``
+    leaves the mask (and rel) out, for readers that look in each cell rather than for pieces
+    by the mask: it costs as much as the rest of the view."""
     zone = _inset_zone(zone)
     img = _warp_zone(frame, H_inv, zone)
     imgf = img.astype(np.float32)
     bg = _zone_light(img, zone, paper)
     bg_full = cv2.resize(bg, (imgf.shape[1], imgf.shape[0]), interpolation=cv2.INTER_LINEAR)
-    mask, rel = _zone_mask(imgf, bg_full)
-    return ZoneView(zone, imgf, bg, mask, rel, light=bg_full)
+    if not mask:
+        return ZoneView(zone, imgf, bg, None, light=bg_full)
+    found, rel = _zone_mask(imgf, bg_full)
+    return ZoneView(zone, imgf, bg, found, rel, light=bg_full)
 
 
 def view_zone_again(frame, H_inv, before: ZoneView, ref, grow_px: float, still: float, most: float = 0.5):
@@ -166,7 +181,7 @@ def _zone_light(img, zone, paper):
     tint = None if paper is None else (np.asarray(paper, np.float32) / max(float(np.mean(paper)), 1.0))
 
     def neutral(bg):
-        return bg if tint is None else bg.mean(axis=2, keepdims=True) * tint
+        return bg if tint is None else channel_mean(bg)[..., None] * tint
 
     small_size = (int(round(zone.w * BG_PX_PER_MM)), int(round(zone.h * BG_PX_PER_MM)))
     smallf = cv2.resize(img, small_size, interpolation=cv2.INTER_AREA).astype(np.float32)
@@ -222,9 +237,9 @@ def mat_exposure(frame, H_inv, zone) -> tuple[float, np.ndarray | None]:
         return 0.0, None
     paper = np.median(white, axis=0)
     r = rim / np.maximum(paper, 1.0)
-    lum = r.mean(axis=1)
+    lum = channel_mean(r)
     expect = ZONE_GREY_RATIO
-    grey = (np.abs(r - lum[:, None]).max(axis=1) < 0.12 * np.maximum(lum, 0.05))
+    grey = (channel_max(np.abs(r - lum[:, None])) < 0.12 * np.maximum(lum, 0.05))
     ok = grey & (lum > 0.55 * expect) & (lum < 1.45 * expect)
     return float(ok.mean()), paper
 

@@ -23,7 +23,7 @@ class ZoneView:
     zone: object
     image: np.ndarray  # float32 BGR at SEG_PX_PER_MM
     background: np.ndarray  # the mat's grey under this light, at BG_PX_PER_MM
-    mask: np.ndarray  # uint8: something lies on the mat here
+    mask: np.ndarray | None  # uint8: something lies on the mat here (None: not worked out)
     rel: np.ndarray | None = None  # brightness as a ratio to the mat's own under this light
     busy: np.ndarray | None = None  # where find_tiles saw something no tile explains (a hand)
     light: np.ndarray | None = None  # the background at the image's own size

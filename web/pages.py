@@ -7,11 +7,11 @@ import json
 import re
 
 import segno
-from flask import Response, request, send_from_directory
+from flask import Response, jsonify, request, send_from_directory
 
 from companion.errors import Refused
 from companion.games import web_dir
-from companion.i18n import DOMAIN, NAMES, catalog_json
+from companion.i18n import DOMAIN, LANGS, NAMES, Msg, catalog_json
 
 
 def register(app, door):
@@ -25,6 +25,18 @@ def register(app, door):
             html = f.read()
         return Response(translate_page(html, lang()), mimetype="text/html",
                         headers={"Cache-Control": "no-store", "Vary": "Cookie, Accept-Language"})
+
+    @app.post("/api/language")
+    def phone_language():
+        """This phone's own language, kept as its "lang" cookie. Set by this answer, so the
+        reload the page makes next is sure to carry it: a cookie the page's script writes
+        reaches the browser's next request only a moment later."""
+        chosen = door.body().get("language")
+        if chosen not in LANGS:
+            raise Refused(400, Msg("choose a language: {languages}", languages=", ".join(LANGS)))
+        answer = jsonify({"ok": True, "language": chosen})
+        answer.set_cookie("lang", chosen, max_age=365 * 24 * 3600, path="/", samesite="Lax")
+        return answer
 
     @app.get("/")
     def host_page():

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from companion.games import dynasty
+from companion.games.dynasty.moves import Place
 from companion.games.dynasty import power
 from companion.games.dynasty.maps import Half, Square
 
@@ -19,7 +20,7 @@ def free(players=3, roles=None, **options):
 
 
 def lay(state, seat, where, cells, *halves):
-    return dynasty.apply(state, dynasty.Place(seat, where, cells, halves))[0]
+    return dynasty.apply(state, Place(seat, where, cells, halves))[0]
 
 
 def strengths(state) -> dict:

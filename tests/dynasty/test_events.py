@@ -7,7 +7,7 @@ import pytest
 
 from companion.games import dynasty
 from companion.games.base import TABLE, IllegalMove, Viewer
-from companion.games.dynasty import Happening, Market, Mission, Pass, Place, Remove
+from companion.games.dynasty.moves import Happening, Market, Mission, Pass, Place, Remove
 from companion.games.dynasty.state import Task
 
 from .helpers import lay, strengths
@@ -136,7 +136,7 @@ def test_terrible_bonds_discard_the_dominoes_showing_a_role_not_in_the_game():
 # ---------------------------------------------------------------- Capital Punishment
 
 def test_capital_punishment_the_player_with_the_most_capitals_does_nothing_this_round():
-    from companion.games.dynasty import Take
+    from companion.games.dynasty.moves import Take
     state = with_domino(game(powers="yes", roles=("goods", "housing")), halves=("grass/neutral/EW", "grass//W"))
     state, said = dynasty.apply(state, Happening(0, "capital_punishment"))
     assert said[-1].text() == "P1 (2 capitals) does nothing this round."
@@ -188,7 +188,7 @@ def test_man_of_the_people_only_the_player_with_the_most_people_places_new_ones(
 # ---------------------------------------------------------------- Good Times
 
 def test_good_times_each_player_ignores_the_part_of_their_mission_they_choose():
-    from companion.games.dynasty import Ignore
+    from companion.games.dynasty.moves import Ignore
     state = revealed(game(), "mission_soften", missions={0: ("goods 99", "warfare 1"), 1: ("goods 1", "warfare 99")})
     assert Ignore(0, 0) in dynasty.legal_moves(state) and Ignore(1, 1) in dynasty.legal_moves(state)
     assert dynasty.view(state, Viewer("seat", 0))["ignore"] == [0, 1]
@@ -208,7 +208,7 @@ def test_good_times_each_player_ignores_the_part_of_their_mission_they_choose():
 
 
 def test_good_times_a_mission_of_one_part_ignored_passes_and_a_secret_choice_stays_secret():
-    from companion.games.dynasty import Ignore
+    from companion.games.dynasty.moves import Ignore
     state, _ = dynasty.apply(game(), Happening(0, "mission_soften"))
     state, _ = dynasty.apply(state, Market(0, (FILLER,) * 4))
     state, _ = dynasty.apply(state, Mission(0, ("goods 99",), secret=True))
@@ -225,7 +225,7 @@ def test_good_times_a_mission_of_one_part_ignored_passes_and_a_secret_choice_sta
 # ---------------------------------------------------------------- Political Power and swapping missions
 
 def test_political_power_the_strongest_player_may_swap_missions_before_the_report():
-    from companion.games.dynasty import Swap
+    from companion.games.dynasty.moves import Swap
     # P1 (goods) has a person on its map: Goods 4 beats Military 2
     state = revealed(with_domino(game()), "mission_swap", missions={0: ("warfare 99",), 1: ("goods 1",)})
     while state.phase == "claim":
@@ -246,7 +246,7 @@ def test_political_power_the_strongest_player_may_swap_missions_before_the_repor
 
 
 def test_a_swapped_secret_mission_is_seen_by_its_new_holder_only():
-    from companion.games.dynasty import Swap
+    from companion.games.dynasty.moves import Swap
     state, _ = dynasty.apply(with_domino(game()), Happening(0, "mission_swap"))
     state, _ = dynasty.apply(state, Market(0, (FILLER,) * 4))
     state, _ = dynasty.apply(state, Mission(0, ("goods 1",)))
@@ -273,7 +273,7 @@ def _reward_next_round(reward, **options):
 
 
 def test_the_force_mission_reward_swaps_once_after_the_missions_are_received():
-    from companion.games.dynasty import Swap
+    from companion.games.dynasty.moves import Swap
     state = _reward_next_round("force_mission")
     state, _ = dynasty.apply(state, Mission(0, ("goods 50",)))
     assert not [m for m in dynasty.legal_moves(state) if isinstance(m, Swap)]  # P2's is not in yet
@@ -292,7 +292,7 @@ def test_the_force_mission_reward_swaps_once_after_the_missions_are_received():
 # ---------------------------------------------------------------- drawing several missions, powers twice
 
 def test_the_triple_mission_reward_draws_as_many_missions_as_the_neutral_strength_and_keeps_one():
-    from companion.games.dynasty import Choose
+    from companion.games.dynasty.moves import Choose
     from companion.games.dynasty.maps import Half, Square, frozen
     state = _reward_next_round("triple_mission")
     # two Neutral capitals on P1's map: Neutral strength 2 (each worth 1)
@@ -320,7 +320,7 @@ def test_the_triple_mission_reward_with_no_neutral_strength_draws_one():
 
 
 def test_the_powerful_reward_lets_a_power_be_used_twice_next_round():
-    from companion.games.dynasty import Take
+    from companion.games.dynasty.moves import Take
     state = _reward_next_round("powerful", powers="yes")
     state, _ = dynasty.apply(state, Mission(0, ("goods 1",)))
     state, _ = dynasty.apply(state, Mission(1, ("goods 1",)))
@@ -335,7 +335,7 @@ def test_the_powerful_reward_lets_a_power_be_used_twice_next_round():
 
 
 def test_a_domino_partly_under_another_is_not_moved_and_each_rearranged_domino_moves_once():
-    from companion.games.dynasty import Shift
+    from companion.games.dynasty.moves import Shift
     state = revealed(with_domino(game()), "snow_overlap", ["grass/person/EW|grass//EW"] + [FILLER] * 3)
     state, _ = dynasty.apply(state, Place(0, "personal", ((6, 3), (7, 3)), ("grass/person/EW", "grass//EW")))
     state = dataclasses.replace(state, tasks=(Task(0, "move", 3, optional=True),), phase="report", event="")

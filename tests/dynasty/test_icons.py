@@ -3,7 +3,8 @@ icons (Machine Mama)."""
 from dataclasses import replace
 
 from companion.games import dynasty
-from companion.games.dynasty import Market, Mission, power
+from companion.games.dynasty import power
+from companion.games.dynasty.moves import Market, Mission
 from companion.games.dynasty import strength as st
 from companion.games.dynasty.maps import Half, Square, frozen
 from companion.games.dynasty.report import report

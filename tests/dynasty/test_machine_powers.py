@@ -6,7 +6,8 @@ import pytest
 
 from companion.games import dynasty
 from companion.games.base import IllegalMove
-from companion.games.dynasty import Choose, Lend, Market, Mission, hands
+from companion.games.dynasty import hands
+from companion.games.dynasty.moves import Choose, Lend, Market, Mission
 
 ROLES4 = ["warfare", "money", "housing", "goods"]
 

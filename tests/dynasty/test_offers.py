@@ -5,8 +5,8 @@ not shared out a strength (docs/rulings.md (i), (i3), (k), (x2))."""
 import pytest
 
 from companion.games import dynasty
+from companion.games.dynasty.moves import Lend, Market, Mission, Place, Remove, Share, Start
 from companion.games.base import IllegalMove
-from companion.games.dynasty import Market, Mission, Place, Remove, Share, Start
 from companion.games.dynasty.maps import mat_pairs
 
 FILLER = "grass//|grass//"
@@ -138,6 +138,6 @@ def test_a_loan_is_offered_before_the_round_s_event_is_revealed():
     included."""
     state = dynasty.setup({"players": 2, "roles": ["warfare", "goods"], "proximity": "yes", "machine": "yes"}, 0)
     assert state.phase == "draw" and not state.event
-    loans = [m for m in dynasty.legal_moves(state) if isinstance(m, dynasty.Lend)]
+    loans = [m for m in dynasty.legal_moves(state) if isinstance(m, Lend)]
     assert loans and all(accepts(state, m) for m in loans)
-    assert not accepts(state, dynasty.Lend(0, 1, "warfare", "power"))  # no powers variant
+    assert not accepts(state, Lend(0, 1, "warfare", "power"))  # no powers variant

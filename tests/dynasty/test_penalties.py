@@ -8,7 +8,7 @@ import pytest
 
 from companion.games import dynasty
 from companion.games.base import IllegalMove, Viewer
-from companion.games.dynasty import Choose, Market, Mission, Pass, Place, Remove
+from companion.games.dynasty.moves import Choose, Market, Mission, Pass, Place, Remove
 from companion.games.dynasty.maps import Half, Square, frozen
 
 FILLER = "grass//|grass//"
@@ -94,7 +94,7 @@ def test_many_missions_draws_as_many_as_the_neutral_strength_and_at_least_one():
 
 
 def test_the_sister_of_coin_under_double_mission_keeps_both_and_swaps_none():
-    from companion.games.dynasty import Ignore, Swap
+    from companion.games.dynasty.moves import Ignore, Swap
     state = dynasty.setup({"players": 2, "roles": ["money", "goods"], "powers": "yes"}, 0)
     state, _ = dynasty.apply(state, Market(0, (FILLER,) * 4))
     state, _ = dynasty.apply(state, Mission(0, ("money 99",), penalty="double_mission"))
@@ -115,7 +115,7 @@ def test_the_sister_of_coin_under_double_mission_keeps_both_and_swaps_none():
 
 
 def test_good_times_names_which_of_several_missions_ignores_a_part():
-    from companion.games.dynasty import Happening, Ignore
+    from companion.games.dynasty.moves import Happening, Ignore
     state = game(proximity="yes")
     state, _ = dynasty.apply(state, Happening(0, "reward_break"))  # a round with no rewards: nothing else
     state = failed_with(state, "double_mission")

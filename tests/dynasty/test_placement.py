@@ -4,7 +4,8 @@ import pytest
 
 from companion.games import dynasty
 from companion.games.base import IllegalMove
-from companion.games.dynasty import Market, Mission, Pass, Place
+from companion.games.dynasty.maps import name
+from companion.games.dynasty.moves import Market, Mission, Pass, Place
 
 from .helpers import free, lay
 
@@ -114,8 +115,12 @@ def test_a_market_domino_is_placed_turned_as_it_lies_and_by_the_seat_whose_turn_
 
 def test_placing_nothing_only_when_no_market_domino_fits_anywhere():
     state = draw(rounds(), ["lava//|lava//"] * 4)
-    with pytest.raises(IllegalMove, match="still fits"):
+    with pytest.raises(IllegalMove, match="still fits") as refused:
         dynasty.apply(state, Pass(0))
+    # where one fits is said, so the table can find it: a place the rules accept
+    words = str(refused.value)
+    fits = [p for p in dynasty.legal_moves(state) if isinstance(p, Place) and p.seat == 0]
+    assert any(f"{name(p.cells[0])}-{name(p.cells[1])} of " in words for p in fits), words
     # dominoes showing the warfare icon: seat 1 (goods) may not handle any of them
     state = draw(rounds(), ["lava/warfare/|lava//"] * 4)
     state, _ = dynasty.apply(state, Place(0, "shared", ((5, 1), (6, 1)), ("lava/warfare/", "lava//")))

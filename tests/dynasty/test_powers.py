@@ -6,8 +6,8 @@ from dataclasses import replace
 import pytest
 
 from companion.games import dynasty
+from companion.games.dynasty.moves import Choose, Lend, Market, Mission, Pass, Place, Shift, Take
 from companion.games.base import IllegalMove, Viewer
-from companion.games.dynasty import Choose, Market, Mission, Pass, Place, Shift, Take
 
 FILLER = "grass//|grass//"
 
@@ -194,10 +194,10 @@ def test_powers_stay_off_without_the_variant():
 def test_a_lent_role_icon_is_handled_by_the_borrower_only_for_the_round():
     state = game(("warfare", "infrastructure"), machine="yes")
     state, _ = dynasty.apply(state, Market(0, ("lava/warfare/|lava//",) + ("lava//|lava//",) * 3))
-    state = apply(state, dynasty.Lend(0, 1, "warfare", "icon"))
-    assert dynasty.Lend(0, 1, "warfare", "power") not in dynasty.legal_moves(state)  # one loan a round
+    state = apply(state, Lend(0, 1, "warfare", "icon"))
+    assert Lend(0, 1, "warfare", "power") not in dynasty.legal_moves(state)  # one loan a round
     with pytest.raises(IllegalMove, match="already lent"):
-        dynasty.apply(state, dynasty.Lend(0, 1, "warfare", "power"))
+        dynasty.apply(state, Lend(0, 1, "warfare", "power"))
     for seat in (0, 1):
         state = apply(state, Mission(seat, ("goods 1",)))
     icon = Place(0, "shared", ((5, 1), (6, 1)), ("lava/warfare/", "lava//"))
@@ -213,7 +213,7 @@ def test_a_lent_role_icon_is_handled_by_the_borrower_only_for_the_round():
 
 def test_a_lent_power_is_the_borrower_s_and_no_longer_the_lender_s():
     state = game(("goods", "warfare"), machine="yes")
-    state = apply(state, dynasty.Lend(0, 1, "goods", "power"))
+    state = apply(state, Lend(0, 1, "goods", "power"))
     state = drawn(state, (FILLER,) * 4)
     with pytest.raises(IllegalMove, match="only the Aunt of Goods"):
         dynasty.apply(state, Take(0, 0))
@@ -225,7 +225,7 @@ def test_a_lent_power_is_the_borrower_s_and_no_longer_the_lender_s():
 
 
 def test_only_a_player_connected_on_the_shared_map_may_borrow():
-    from companion.games.dynasty import Start
+    from companion.games.dynasty.moves import Start
     state = dynasty.setup({"players": 2, "roles": ["warfare", "goods"], "machine": "yes", "powers": "yes",
                            "starts": "entered"}, 0)
     lay = {"warfare": ((0, 0), (1, 0)), "money": ((0, 2), (1, 2)), "infrastructure": ((0, 4), (1, 4)),
@@ -236,7 +236,7 @@ def test_only_a_player_connected_on_the_shared_map_may_borrow():
         state = apply(state, Start(seat, "personal", ((3, 3), (4, 3))))
     assert dynasty.view(state, Viewer("seat", 0))["lend"] == []
     with pytest.raises(IllegalMove, match="only a player connected on the shared map may borrow"):
-        dynasty.apply(state, dynasty.Lend(0, 1, "warfare", "icon"))
+        dynasty.apply(state, Lend(0, 1, "warfare", "icon"))
     # the companion lays the starts one under another, joined by their open paths
     joined = dynasty.setup({"players": 2, "roles": ["warfare", "goods"], "machine": "yes", "powers": "yes"}, 0)
     assert {(m["to"], m["what"]) for m in dynasty.view(joined, Viewer("seat", 0))["lend"]} == {
@@ -246,9 +246,9 @@ def test_only_a_player_connected_on_the_shared_map_may_borrow():
 def test_lending_needs_machine_mama_and_lends_only_one_s_own_role():
     state = game(("warfare", "goods"))
     with pytest.raises(IllegalMove, match="Machine Mama"):
-        dynasty.apply(state, dynasty.Lend(0, 1, "warfare", "icon"))
+        dynasty.apply(state, Lend(0, 1, "warfare", "icon"))
     state = game(("warfare", "goods"), machine="yes")
     with pytest.raises(IllegalMove, match="only their own role"):
-        dynasty.apply(state, dynasty.Lend(0, 1, "goods", "icon"))
+        dynasty.apply(state, Lend(0, 1, "goods", "icon"))
     with pytest.raises(IllegalMove, match="another player"):
-        dynasty.apply(state, dynasty.Lend(0, 0, "warfare", "icon"))
+        dynasty.apply(state, Lend(0, 0, "warfare", "icon"))

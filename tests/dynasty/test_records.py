@@ -4,6 +4,7 @@ import subprocess
 import sys
 
 import pytest
+from companion.games.dynasty.moves import Share
 
 HEADER = {"game": "dynasty", "players": 3, "roles": {"0": "warfare", "1": "infrastructure", "2": "goods"}}
 STARTS = [{"start": {"map": "shared", "role": role, "cells": [[3, y], [4, y]]}}
@@ -151,7 +152,7 @@ def test_an_owner_s_share_is_a_record_line_and_a_record_without_one_takes_the_su
               {"type": "Share", "seat": 1, "role": "money", "missions": [1]}]
     chose = records.replay(_shared_out(shares)).state
     assert [m.status for m in chose.missions if m.round == 1] == ["passed", "failed", "failed"]
-    share = dynasty.Share(0, "warfare", (1,))
+    share = Share(0, "warfare", (1,))
     assert dynasty.move_from_dict({"type": "Share", **dynasty.move_to_dict(share)}) == share
     # an older record, or a table where nobody answered: the suggestion passes two missions
     old = records.replay(_shared_out([])).state

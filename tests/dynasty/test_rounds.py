@@ -6,8 +6,8 @@ import json
 import pytest
 
 from companion.games import dynasty
+from companion.games.dynasty.moves import Happening, Market, Mission, Place, Remove, Share, Start
 from companion.games.base import TABLE, IllegalMove, Viewer
-from companion.games.dynasty import Happening, Market, Mission, Place, Remove
 
 from .helpers import free, lay, strengths
 
@@ -43,9 +43,9 @@ def test_the_owner_decides_who_gets_strength_that_cannot_serve_every_mission():
     waiting = play_round(state, [["warfare 2"], ["warfare 1"]])
     assert waiting.phase == "share"  # the report waits for the Brother of Warfare's choice
     first, second = cards(waiting, 1)
-    offered = [m for m in dynasty.legal_moves(waiting) if isinstance(m, dynasty.Share)]  # beside the next round's draw
+    offered = [m for m in dynasty.legal_moves(waiting) if isinstance(m, Share)]  # beside the next round's draw
     assert {m.missions for m in offered} == {(first.id,), (second.id,)} and {m.seat for m in offered} == {0}
-    chosen, _ = dynasty.apply(waiting, dynasty.Share(0, "warfare", (second.id,)))
+    chosen, _ = dynasty.apply(waiting, Share(0, "warfare", (second.id,)))
     first, second = cards(chosen, 1)
     assert first.status == "failed" and first.result == (("warfare", 2, 1),)  # the 1 left over
     assert second.status == "passed" and second.result == (("warfare", 1, 2),)
@@ -56,9 +56,9 @@ def test_the_owner_decides_who_gets_strength_that_cannot_serve_every_mission():
     first, second = cards(went_on, 1)
     assert first.status == "passed" and second.status == "failed" and went_on.round == 2
     with pytest.raises(IllegalMove):
-        dynasty.apply(waiting, dynasty.Share(1, "warfare", (second.id,)))  # not P2's strength
+        dynasty.apply(waiting, Share(1, "warfare", (second.id,)))  # not P2's strength
     with pytest.raises(IllegalMove):
-        dynasty.apply(waiting, dynasty.Share(0, "warfare", (first.id, second.id)))  # 3 asked of 2
+        dynasty.apply(waiting, Share(0, "warfare", (first.id, second.id)))  # 3 asked of 2
 
 
 def test_the_suggestion_passes_the_most_missions_where_first_come_first_served_would_pass_one():
@@ -76,14 +76,14 @@ def test_the_suggestion_passes_the_most_missions_where_first_come_first_served_w
     settled, _ = dynasty.apply(waiting, Market(0, (FILLER,) * 6))
     assert [m.status for m in cards(settled, 1)] == ["failed", "passed", "passed"]
     # the owners choose P1's mission: it passes alone
-    one, _ = dynasty.apply(waiting, dynasty.Share(0, "warfare", (p1.id,)))
+    one, _ = dynasty.apply(waiting, Share(0, "warfare", (p1.id,)))
     assert one.phase == "share"
-    one, _ = dynasty.apply(one, dynasty.Share(1, "money", (p1.id,)))
+    one, _ = dynasty.apply(one, Share(1, "money", (p1.id,)))
     assert [m.status for m in cards(one, 1)] == ["passed", "failed", "failed"]
     # the Brother of Warfare chooses P1's, the Sister of Coin P3's: P1's mission lacks Money and
     # takes nothing, so the Military it was given goes on to P2
-    split, _ = dynasty.apply(waiting, dynasty.Share(0, "warfare", (p1.id,)))
-    split, _ = dynasty.apply(split, dynasty.Share(1, "money", (p3.id,)))
+    split, _ = dynasty.apply(waiting, Share(0, "warfare", (p1.id,)))
+    split, _ = dynasty.apply(split, Share(1, "money", (p3.id,)))
     assert [m.status for m in cards(split, 1)] == ["failed", "passed", "passed"]
 
 
@@ -233,7 +233,11 @@ def test_bad_missions_and_markets_are_refused_in_words():
         dynasty.apply(state, Mission(0, ("army 3",)))
     with pytest.raises(IllegalMove, match="claim step"):
         dynasty.apply(state, Place(0, "personal", ((5, 3), (6, 3)), ("lava//W", "lava//")))
-    state, _ = dynasty.apply(state, Market(0, ()))
+    # an empty market says the deck is out: never before the first market was drawn from it
+    with pytest.raises(IllegalMove, match="before the first market"):
+        dynasty.apply(state, Market(0, ()))
+    later = dataclasses.replace(state, dealt=40)  # as if earlier rounds had drawn the deck down
+    state, _ = dynasty.apply(later, Market(0, ()))
     assert dynasty.is_over(state) and state.result == "ended"
 
 
@@ -301,9 +305,9 @@ def apart_game(**options):
     for role, cells in (("warfare", ((0, 0), (1, 0))), ("money", ((0, 2), (1, 2))),
                         ("infrastructure", ((0, 4), (1, 4))), ("housing", ((0, 6), (1, 6))),
                         ("goods", ((3, 0), (4, 0)))):
-        state, _ = dynasty.apply(state, dynasty.Start(0, "shared", cells, role))
+        state, _ = dynasty.apply(state, Start(0, "shared", cells, role))
     for seat in range(3):
-        state, _ = dynasty.apply(state, dynasty.Start(seat, "personal", ((3, 3), (4, 3))))
+        state, _ = dynasty.apply(state, Start(seat, "personal", ((3, 3), (4, 3))))
     return state
 
 
@@ -342,7 +346,7 @@ def test_the_reverse_round_turns_the_other_way():
 
 
 def test_storms_and_floods_take_dominoes_off_in_role_order_before_the_claim_step():
-    from companion.games.dynasty import Take
+    from companion.games.dynasty.moves import Take
     state = game(players=2, roles=("goods", "warfare"), proximity="yes", powers="yes", play="free")
     state = lay(state, 0, "shared", ((5, 5), (6, 5)), "grass//", "grass//")
     state = lay(state, 1, "shared", ((5, 1), (6, 1)), "lava//", "lava//")
@@ -402,7 +406,7 @@ def _rewarded(reward):
 
 
 def test_a_rotate_reward_turns_a_domino_about_one_of_its_squares_ignoring_the_placement_rules():
-    from companion.games.dynasty import Pass, Shift
+    from companion.games.dynasty.moves import Pass, Shift
     state = _rewarded("rotate")
     assert [(t.seat, t.kind, t.count, t.optional) for t in state.tasks] == [(0, "turn", 1, True)]
     offered = [m for m in dynasty.legal_moves(state) if isinstance(m, Shift)]
@@ -420,7 +424,7 @@ def test_a_rotate_reward_turns_a_domino_about_one_of_its_squares_ignoring_the_pl
 
 
 def test_a_rearrange_reward_moves_up_to_3_dominoes_by_the_placement_rules():
-    from companion.games.dynasty import Pass, Shift
+    from companion.games.dynasty.moves import Pass, Shift
     state = _rewarded("rearrange")
     assert [(t.kind, t.count) for t in state.tasks] == [("move", 3)]
     with pytest.raises(IllegalMove, match="paths do not match on the east edge of square C4"):
@@ -433,7 +437,7 @@ def test_a_rearrange_reward_moves_up_to_3_dominoes_by_the_placement_rules():
 
 
 def test_a_turn_may_be_named_from_either_end_of_the_domino():
-    from companion.games.dynasty import Shift
+    from companion.games.dynasty.moves import Shift
     state = _rewarded("rotate")
     # G4 (the person's half) stays; F4's half swings up to G3: named from G4, as a phone does
     state, _ = dynasty.apply(state, Shift(0, "personal", (6, 3), ((6, 3), (6, 2)), ("grass/person/N", "grass//NS")))
@@ -450,7 +454,7 @@ def _quake_game(event, cells=((5, 3), (6, 3)), halves=("grass//EW", "grass/perso
 
 
 def test_the_earthquake_turns_one_domino_each_by_the_placement_rules_and_may_not_be_skipped():
-    from companion.games.dynasty import Pass, Shift
+    from companion.games.dynasty.moves import Pass, Shift
     # E3 (open all round) on the start's open north edge, E2 (a person, no path) above it
     state, said = _quake_game("earthquake_rotate", ((4, 2), (4, 1)), ("grass//NESW", "grass/person/"))
     # P2 has nothing but its starting domino: nothing to turn, said; P1 must turn its one domino
@@ -475,7 +479,7 @@ def test_the_earthquake_turns_one_domino_each_by_the_placement_rules_and_may_not
 
 
 def test_local_elections_move_3_different_dominoes_by_the_placement_rules():
-    from companion.games.dynasty import Pass, Shift
+    from companion.games.dynasty.moves import Pass, Shift
     state, _ = _quake_game("elections_rearrange")
     assert [(t.seat, t.kind, t.count, t.optional) for t in state.tasks] == [(0, "move", 3, False)]
     offered = dynasty.legal_moves(state)

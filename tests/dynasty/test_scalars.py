@@ -1,6 +1,7 @@
 """Mission scalars measured on all maps together ("their numbers are always about all the maps
 (combined)"), Machine Mama's included (docs/rulings.md (l))."""
 from companion.games import dynasty
+from companion.games.dynasty.moves import Mission
 from companion.games.dynasty import power
 
 from .helpers import free, lay
@@ -17,7 +18,7 @@ def test_machine_mama_s_scalars_may_be_entered_and_are_measured():
     state = dynasty.setup({"players": 3, "roles": {"0": "warfare", "1": "infrastructure", "2": "goods"},
                            "machine": "yes"}, 0)
     for need in ("warfare 1 players_connected", "money 2 num_capital_routes"):
-        state = dynasty.apply(state, dynasty.Mission(0 if "warfare" in need else 1, (need,)))[0]
+        state = dynasty.apply(state, Mission(0 if "warfare" in need else 1, (need,)))[0]
     assert [m.needs[0].scalar for m in state.missions] == ["players_connected", "num_capital_routes"]
     # the starts are joined by open paths on the shared map: every player is connected
     assert power.measure(state, "players_connected", 0) == 3

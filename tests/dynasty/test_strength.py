@@ -6,6 +6,7 @@ from companion.games.dynasty import strength as st
 
 from . import reference as ref
 from .helpers import free, grid, lay, strengths
+from companion.games.dynasty.moves import Start
 
 
 def total(cells):
@@ -186,9 +187,9 @@ def test_tactical_provinces_grow_through_paths_to_other_patches():
         for role, cells in (("warfare", ((0, 0), (1, 0))), ("goods", ((2, 0), (3, 0))),
                             ("money", ((0, 2), (1, 2))), ("infrastructure", ((0, 4), (1, 4))),
                             ("housing", ((0, 6), (1, 6)))):
-            state, _ = dynasty.apply(state, dynasty.Start(0, "shared", cells, role))
+            state, _ = dynasty.apply(state, Start(0, "shared", cells, role))
         for seat in range(3):
-            state, _ = dynasty.apply(state, dynasty.Start(seat, "personal", ((3, 3), (4, 3))))
+            state, _ = dynasty.apply(state, Start(seat, "personal", ((3, 3), (4, 3))))
         return lay(state, 2, "shared", ((4, 0), (5, 0)), "grass//EW", "lava//W")
 
     plain, tactical = build(), build(tactical="yes")

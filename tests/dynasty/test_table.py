@@ -3,7 +3,8 @@ they lie on (the shared map: the seat whose turn it is), judged by the rules; a 
 with the rules' reason, a square in doubt is asked about and never guessed."""
 from companion.games import dynasty
 from companion.games.base import Prompt
-from companion.games.dynasty import Market, Mission, Place, camera
+from companion.games.dynasty import camera
+from companion.games.dynasty.moves import Market, Mission, Place
 from companion.games.dynasty.table import MapWatcher
 from vision.mat import mat_layout
 from vision.tracker import TableEvent
@@ -179,7 +180,7 @@ def _waiting_for_removal(kind="remove"):
 
 
 def test_a_domino_lifted_off_while_a_penalty_waits_is_the_removal():
-    from companion.games.dynasty import Remove
+    from companion.games.dynasty.moves import Remove
     state, w = _waiting_for_removal()
     assert w.next(state) is None  # nothing lifted yet
     w.see(seen("personal-0", [((5, 3), "grass/person/W")], kind="removed"))
@@ -219,7 +220,7 @@ def test_a_domino_never_seen_or_lifted_when_no_removal_waits_is_left_alone():
 def test_the_brother_of_warfare_s_power_takes_a_lifted_domino_off_only_when_he_says_yes():
     import dataclasses
 
-    from companion.games.dynasty import Remove
+    from companion.games.dynasty.moves import Remove
     state, w = _waiting_for_removal()
     # the next round's claim step, with the powers variant: Ana (warfare) may take off a domino
     # of an earlier round
@@ -237,7 +238,7 @@ def test_the_brother_of_warfare_s_power_takes_a_lifted_domino_off_only_when_he_s
 def test_under_snow_a_top_domino_lifted_shows_what_it_covered_and_is_the_removal():
     import dataclasses
 
-    from companion.games.dynasty import Remove
+    from companion.games.dynasty.moves import Remove
     from companion.games.dynasty.state import Task
 
     from .test_events import game, revealed, with_domino
@@ -260,7 +261,7 @@ def test_a_domino_already_off_the_mat_when_a_penalty_comes_is_asked_about_not_ta
     penalty then waits, the companion asks before counting it as the removal."""
     import dataclasses
 
-    from companion.games.dynasty import Remove
+    from companion.games.dynasty.moves import Remove
     from companion.games.dynasty.state import Task
     state, w = _waiting_for_removal()
     claim = dataclasses.replace(state, tasks=(), phase="claim", turn=1)

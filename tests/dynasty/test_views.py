@@ -4,7 +4,8 @@ import json
 
 from companion.games import dynasty
 from companion.games.base import TABLE, Viewer
-from companion.games.dynasty import Market, Mission, Place, oled
+from companion.games.dynasty import oled
+from companion.games.dynasty.moves import Market, Mission, Place
 
 from .helpers import free, lay
 

@@ -5,7 +5,8 @@ domino lifted off a map as the removal a failed mission's penalty waits for."""
 import shutil
 
 from companion.games import TABLE, dynasty
-from companion.games.dynasty import Market, Mission, Place, Remove, power
+from companion.games.dynasty import power
+from companion.games.dynasty.moves import Market, Mission, Place, Remove
 
 from camera_feed import settle
 

@@ -20,7 +20,7 @@ def deal(table):
     """A two-player game at seed 0, the anomaly and both matrices told by phone."""
     table.new_game("initiative", {"players": 2, "names": NAMES}, seed=0).result(5)
     for particle in ANOMALY + MATRIX * 2:
-        seat = table.snapshot.state.get()["queue"][0]["seat"]
+        seat = table.snapshot.state.queue[0].seat
         table.submit({"type": "Draw", "seat": seat, "particle": particle}, "phone").result(5)
 
 

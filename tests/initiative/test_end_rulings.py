@@ -54,11 +54,12 @@ def test_the_new_game_form_offers_the_harder_rival_lab_to_a_solo_game():
     option = next(o for o in game.GAME.options if o.key == "challenging")
     assert dict(option.when) == {"players": 1} and "yes" in dict(option.choices)
     s = thaw(game.setup({"players": 1, "challenging": "yes"}, 0))
-    s["rival"]["pile"] = ["world-4-past", "world-5-past", "world-5-future"]
-    s["worlds"] = [dict(w, stable=True) for w in s["worlds"]]
+    s.rival.pile = ["world-4-past", "world-5-past", "world-5-future"]
+    for w in s.worlds:
+        w.stable = True
     assert game.view(freeze(s))["breakdown"]["1"]["challenge"] == 2
-    plain = thaw(game.setup({"players": 1}, 0))
-    assert not plain["challenging"]
+    plain = game.setup({"players": 1}, 0)
+    assert not plain.challenging
 
 
 def test_the_solo_record_says_who_wins_in_words():

@@ -45,7 +45,7 @@ def play_until(state, rng, done, limit=3000):
 
 def secret_seed(players=2):
     return next(s for s in range(200)
-                if any(g.get("secret") for g in game.setup({"players": players}, s).get()["goals"]))
+                if any(g.secret for g in game.setup({"players": players}, s).goals))
 
 
 def test_button_c_pages_through_the_game_s_pages_then_join(store):

@@ -4,7 +4,7 @@ import pytest
 
 from companion.games import initiative as game
 from companion.games.base import IllegalMove
-from companion.games.initiative import Place, Purple, Stabilise
+from companion.games.initiative.moves import Place, Purple, Stabilise
 
 from .helpers import change, matrix_turn, on_console
 
@@ -15,10 +15,10 @@ def _turn(cards=(), hand=(), switches=True, fractured=()):
     def edit(s):
         for card, cost in cards:
             on_console(s, seat, card, cost)
-        s["boards"][seat]["hand"] = list(hand)
-        s["boards"][seat]["switches"] = {c: switches for c in "RYB"}
+        s.boards[seat].earned = list(hand)
+        s.boards[seat].switches = {c: switches for c in "RYB"}
         for w in fractured:
-            s["worlds"][w - 1]["stable"] = False
+            s.worlds[w - 1].stable = False
     return change(state, edit), seat
 
 

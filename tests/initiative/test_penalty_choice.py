@@ -7,7 +7,7 @@ import pytest
 
 from companion.games import initiative as game
 from companion.games.base import IllegalMove
-from companion.games.initiative import Discard, EndTurn
+from companion.games.initiative.moves import Discard, EndTurn
 
 from .helpers import change, matrix_turn
 from .test_legal_moves import _check as check_offered_is_accepted
@@ -22,15 +22,15 @@ def _last_action(piles, fractured):
     state, seat = matrix_turn()
 
     def edit(s):
-        s["goals"], s["secret"] = [], [None] * s["seats"]
-        s["alliances"] = {c: None for c in s["alliances"]}
-        for k, b in enumerate(s["boards"]):
-            b["pile"], b["console"] = list(piles.get(k, [])), []
-        for w in s["worlds"]:
-            w.update(stable=True, locked=False)
+        s.goals, s.secret = (), (None,) * s.seats
+        s.alliances = {c: None for c in s.alliances}
+        for k, b in enumerate(s.boards):
+            b.pile, b.console = list(piles.get(k, [])), []
+        for w in s.worlds:
+            w.stable, w.locked = True, False
         for w in fractured:
-            s["worlds"][w - 1]["stable"] = False
-        s.update(final=True, order=[seat], actions=0, bonus=0)
+            s.worlds[w - 1].stable = False
+        s.final, s.order, s.actions, s.bonus = True, [seat], 0, 0
     state = change(state, edit)
     state, _ = game.apply(state, EndTurn(seat))
     return state

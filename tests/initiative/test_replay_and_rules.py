@@ -8,7 +8,7 @@ import sys
 
 from companion.games import TABLE, Viewer
 from companion.games import initiative as game
-from companion.games.initiative import Draft, Teach
+from companion.games.initiative.moves import Draft, Teach
 
 from .test_strands import BAG, grid
 
@@ -84,16 +84,16 @@ def test_an_unknown_card_is_taught_once_and_kept_for_later_games():
     kept = game.keep(state)
     assert card in kept["cards"]
     later = game.setup({"players": 2, "kept": json.loads(json.dumps(kept))}, 9)
-    entry = later.get()["cards"][card]
-    assert entry["known"] and (entry.get("at") == [1, 1] or entry["cost"] == ["K", "K"])
+    entry = later.cards[card]
+    assert entry.known and (entry.at == (1, 1) or entry.cost == ("K", "K"))
     # a malformed lesson is ignored, never a crash
     for bad in ("junk", {"cards": {card: {"cost": ["Q"]}, "nope": 1}}, {"cards": []}):
-        assert not game.setup({"players": 2, "kept": bad}, 9).get()["cards"][card]["known"]
+        assert not game.setup({"players": 2, "kept": bad}, 9).cards[card].known
 
 
 def test_each_player_sees_only_their_own_secret_goal():
     seed = next(s for s in range(200)
-                if any(g.get("secret") for g in game.setup({"players": 3}, s).get()["goals"]))
+                if any(g.secret for g in game.setup({"players": 3}, s).goals))
     state = game.setup({"players": 3}, seed)
     secrets = game.secrets(state)
     assert set(secrets) == {"seat-0", "seat-1", "seat-2"}

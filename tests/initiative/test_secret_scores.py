@@ -13,20 +13,20 @@ def _secret_game(players):
     """A game whose research goals include the secret objective, each seat holding cards its
     secret goal counts."""
     seed = next(s for s in range(300)
-                if any(g.get("secret") for g in game.setup({"players": players}, s).get()["goals"]))
+                if any(g.secret for g in game.setup({"players": players}, s).goals))
     state = game.setup({"players": players}, seed)
     s = thaw(state)
-    piles = [b["pile"] for b in s["boards"]] + ([s["rival"]["pile"]] if s["solo"] else [])
+    piles = [b.pile for b in s.boards] + ([s.rival.pile] if s.solo else [])
     for seat, pile in enumerate(piles):
-        goal = s["secret"][seat]
-        pile += [c for c, v in sorted(s["cards"].items())
-                 if ("asset" in goal and v.get("asset") == goal["asset"])
-                 or v.get("timeframe") == goal.get("timeframe") and "world" in v][seat * 6:seat * 6 + 6]
+        goal = s.secret[seat]
+        pile += [c for c, v in sorted(s.cards.items())
+                 if (goal.asset is not None and v.asset == goal.asset)
+                 or v.timeframe == goal.timeframe and v.world is not None][seat * 6:seat * 6 + 6]
     return freeze(s), s
 
 
 def _hidden(s):
-    return next(i for i, g in enumerate(s["goals"]) if g.get("secret"))
+    return next(i for i, g in enumerate(s.goals) if g.secret)
 
 
 def test_other_seats_and_the_table_count_a_score_without_its_secret_goal():
@@ -69,7 +69,7 @@ def test_solo_the_rivals_face_down_objective_is_not_counted_for_the_player():
 def test_all_is_revealed_at_the_end():
     state, s = _secret_game(2)
     s = thaw(state)
-    s["phase"] = "over"
+    s.phase = "over"
     over = freeze(s)
     table = game.view(over, TABLE)
     assert table["scores"] == {str(k): v for k, v in game.scores(over).items()}

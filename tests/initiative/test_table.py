@@ -19,8 +19,8 @@ def _game():
     """Both matrices dealt (seat 1's as seat 0's), the wormhole passed by phone."""
     state = rules.setup({"players": 2}, seed=4)
     for p in ANOMALY + [p for row in reversed(ROWS) for p in row.split()] * 2:
-        state, _ = rules.apply(state, Draw(state.get()["queue"][0]["seat"], p))
-    while state.get()["phase"] != "matrix":
+        state, _ = rules.apply(state, Draw(state.queue[0].seat, p))
+    while state.phase != "matrix":
         state, _ = rules.apply(state, rules.legal_moves(state)[0])
     return state
 
@@ -30,12 +30,12 @@ class Mat:
 
     def __init__(self, state):
         self.tracker, self.watcher, self.cells = TableTracker(k=1), MatrixWatcher(rules), {}
-        s = state.get()
+        s = state
         for seat in range(2):
-            for r, row in enumerate(s["boards"][seat]["matrix"]):
+            for r, row in enumerate(s.boards[seat].matrix):
                 for c, p in enumerate(row):
                     self.cells[(discs.matrix_area(seat), r, c)] = discs.label(p)
-        for i, p in enumerate(s["anomaly"]):
+        for i, p in enumerate(s.anomaly):
             self.cells[(discs.ANOMALY, 0, i)] = discs.label(p)
         self.show()
 
@@ -52,7 +52,7 @@ class Mat:
 
 def test_a_swap_on_the_mat_is_the_swap_and_nothing_is_said_twice():
     state = _game()
-    seat = state.get()["order"][0]
+    seat = state.order[0]
     mat = Mat(state)
     assert mat.watcher.next(state) is None
     mat.swap(seat, (2, 3), (3, 3))
@@ -61,7 +61,7 @@ def test_a_swap_on_the_mat_is_the_swap_and_nothing_is_said_twice():
 
 def test_a_refused_swap_is_said_with_the_reason_once():
     state = _game()
-    seat = state.get()["order"][0]
+    seat = state.order[0]
     mat = Mat(state)
     mat.swap(seat, (0, 0), (0, 1))  # K1 and W2: symbols differ
     prompt = mat.watcher.next(state)
@@ -72,7 +72,7 @@ def test_a_refused_swap_is_said_with_the_reason_once():
 
 def test_a_doubtful_cell_is_asked_about_never_guessed():
     state = _game()
-    seat = state.get()["order"][0]
+    seat = state.order[0]
     mat = Mat(state)
     mat.swap(seat, (2, 3), (3, 3))
     mat.cells[(discs.matrix_area(seat), 3, 3)] = "unknown"
@@ -84,7 +84,7 @@ def test_a_doubtful_cell_is_asked_about_never_guessed():
 
 def test_a_change_no_single_swap_explains_names_the_cells():
     state = _game()
-    seat = state.get()["order"][0]
+    seat = state.order[0]
     mat = Mat(state)
     area = discs.matrix_area(seat)
     mat.cells[(area, 0, 0)], mat.cells[(area, 4, 4)] = "blue-1", "red-3"
@@ -96,8 +96,8 @@ def test_a_change_no_single_swap_explains_names_the_cells():
 
 def test_the_other_players_swap_asks_whether_the_turn_ends():
     state = _game()
-    s = state.get()
-    first = s["order"][0]
+    s = state
+    first = s.order[0]
     for a, b in (((2, 3), (3, 3)),):
         state, _ = rules.apply(state, Swap(first, list(a), list(b)))
     for p in ("Y3", "K1", "W2", "B1"):
@@ -119,7 +119,7 @@ def test_a_disc_read_then_in_doubt_is_said_to_be_in_doubt():
 def _anomaly_swap_by_phone():
     """Ana's first action on the table (K1 and B1), her second, with the anomaly, by phone."""
     state = _game()
-    seat = state.get()["order"][0]
+    seat = state.order[0]
     mat = Mat(state)
     assert mat.watcher.next(state) is None
     mat.swap(seat, (0, 0), (1, 1))
@@ -133,7 +133,7 @@ def _anomaly_swap_by_phone():
 
 def test_a_phone_swap_the_table_does_not_show_is_said_once_naming_the_matrix_and_what_to_move():
     mat, seat, on_table, state = _anomaly_swap_by_phone()
-    name = state.get()["names"][seat]
+    name = state.names[seat]
     prompt = mat.watcher.next(state)
     assert prompt.title == "Table or phone?"
     assert f"{name}'s matrix and the anomaly" in prompt.text
@@ -175,7 +175,7 @@ def test_a_table_moved_elsewhere_is_still_judged_against_the_game():
 
 def test_a_swap_taken_back_is_neither_asked_about_nor_made_again_while_the_discs_go_back():
     state = _game()
-    seat = state.get()["order"][0]
+    seat = state.order[0]
     mat = Mat(state)
     assert mat.watcher.next(state) is None
     mat.swap(seat, (0, 0), (1, 1))
@@ -189,7 +189,7 @@ def test_a_swap_taken_back_is_neither_asked_about_nor_made_again_while_the_discs
 
 def test_a_matrix_no_swap_explains_is_not_said_again_when_another_player_moves():
     state = _game()
-    turn = state.get()["order"][0]
+    turn = state.order[0]
     other = 1 - turn
     mat = Mat(state)
     area = discs.matrix_area(other)
@@ -205,8 +205,8 @@ def test_a_matrix_no_swap_explains_is_not_said_again_when_another_player_moves()
 
 def test_two_matrices_behind_the_phones_are_said_matrix_by_matrix():
     state = _game()
-    s = state.get()
-    turn = s["order"][0]
+    s = state
+    turn = s.order[0]
     mat = Mat(state)
     assert mat.watcher.next(state) is None
     state, _ = rules.apply(state, Swap(turn, [0, 0], [1, 1]))
@@ -214,7 +214,7 @@ def test_two_matrices_behind_the_phones_are_said_matrix_by_matrix():
     state, _ = rules.apply(state, EndTurn(turn))
     state, _ = rules.apply(state, Swap(1 - turn, [0, 0], [1, 1]))
     prompt = mat.watcher.next(state)
-    names = s["names"]
+    names = s.names
     assert prompt.title == "Table or phone?"
     assert f"{names[turn]}'s matrix and {names[1 - turn]}'s matrix and the anomaly" in prompt.text \
         or f"{names[1 - turn]}'s matrix and {names[turn]}'s matrix and the anomaly" in prompt.text

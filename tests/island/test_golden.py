@@ -10,6 +10,8 @@ from pathlib import Path
 
 from companion.games import MASTER, TABLE, Viewer
 from companion.games import island as G
+from companion.games.base import IllegalMove
+from companion.games.island.moves import Choose
 from companion.games.island import layout
 from companion.games.island.moves import (BushAction, ChooseStartingFruit, EndTurn, Move,
                                           PlaceOpPieces, RandomIsland, Rest, RockAction,
@@ -53,12 +55,12 @@ def scripted_moves():
     for turn in turns:
         for move in turn:
             while state.pending is not None:  # answer whatever is asked first
-                ask = G.Choose(state.pending.seat, state.pending.options[0])
+                ask = Choose(state.pending.seat, state.pending.options[0])
                 plan.append(ask)
                 state = G.apply(state, ask)[0]
             try:  # a scripted move the dice made impossible (no energy, out of reach) is skipped
                 state = G.apply(state, move)[0]
-            except G.IllegalMove:
+            except IllegalMove:
                 continue
             plan.append(move)
     return plan

@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 from companion.games import IllegalMove
 from companion.games.base import MASTER, TABLE, Viewer
 from companion.games import island as G
+from companion.games.island.moves import Correct, EndTurn, PlaceOpPieces
 from companion.games.island import board as geo
 from companion.games.island import layout
-from companion.games.island.moves import Correct
 from companion.games.island.op import LAKE_PLACES
 
 CHARACTERS = ["granddead", "achilles", "hempel", "theseus", "phil", "schrodie"]
@@ -117,7 +117,7 @@ def test_random_playthroughs_reach_the_end(seed, players, characters):
     else:
         assert scores[winner] == 5
     with pytest.raises(IllegalMove, match="over"):
-        G.apply(state, G.EndTurn(state.turn))
+        G.apply(state, EndTurn(state.turn))
 
 
 def test_every_candidate_move_resolves_or_is_refused_in_words():
@@ -125,7 +125,7 @@ def test_every_candidate_move_resolves_or_is_refused_in_words():
     for seed in range(8):
         rng = random.Random(seed)
         state = G.setup({"island": "random", "characters": rng.sample(CHARACTERS, 3)}, seed)
-        state = G.apply(state, G.PlaceOpPieces("south", layout.find(state.island, "anomaly")[0],
+        state = G.apply(state, PlaceOpPieces("south", layout.find(state.island, "anomaly")[0],
                                                layout.find(state.island, "fruit")[0]))[0]
         for _ in range(50):
             if G.is_over(state):

@@ -75,7 +75,7 @@ def test_n_the_bush_attacks_only_where_its_action_ends():
     s = make(fixed={"D4": ("portal", "2"), "D3": ("oracle", "")})
     twin = layout.portal_twin(s.island, "D4")
     s = turn_of(replace(put(put(s, "phil", "D4"), "theseus", twin), bush="D3"), 0)
-    s, ev = play(s, G.BushAction("E", activate=True))
+    s, ev = play(s, BushAction("E", activate=True))
     assert s.bush == twin
     assert piece(s, "phil").health == 4 and piece(s, "theseus").health == 3
 

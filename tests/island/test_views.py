@@ -8,6 +8,7 @@ import pytest
 
 from companion.games import MASTER, TABLE, IllegalMove, Viewer
 from companion.games import island as G
+from companion.games.island import board as geo
 from companion.games.island.moves import WriteNote
 
 from .test_properties import CHARACTERS
@@ -99,7 +100,7 @@ def test_seat_0_is_the_op_and_sees_only_the_table_on_a_seat_page():
 def test_the_op_gets_the_master_view_and_each_captive_a_seat():
     state = G.setup({"characters": ["phil", "hempel", "schrodie"]}, 1)
     assert G.viewers(state) == ["master", "seat-1", "seat-2", "seat-3"]
-    assert G.MASTER_SEAT == 0  # the OP's moves come from the master link
+    assert G.GAME.master_seat == 0  # the OP's moves come from the master link
     table = G.view(state, TABLE)
     assert table["seats"] == 4
     assert table["names"] == ["Omnipotence Paradox", "Phil", "Hempel", "Schrodie"]
@@ -139,7 +140,7 @@ def test_each_op_action_on_the_map_goes_where_the_view_says(seed):
                 to = r["to"][0]
                 # a push made first may wait on a decision before the piece moves
                 waits = move.get("push_first") and after.pending is not None
-                if to in G.geo.OCEAN_PARTS:
+                if to in geo.OCEAN_PARTS:
                     assert r["piece"] in after.returns or waits  # off the map till the turn ends
                 else:
                     assert to in r["path"] or r["path"][-1] == to

@@ -9,7 +9,7 @@ import pytest
 
 from companion.games import loop
 from companion.games.base import TABLE, Viewer
-from companion.games.loop import Act, EndTurn, Launch
+from companion.games.loop.moves import Act, EndTurn, Launch
 
 DESTS = [{"name": "Rome", "era": "AD", "parts": ["net"], "points": 4},
          {"name": "Giza", "era": "BC", "parts": ["wheel", "engine"], "points": 5}]

@@ -4,6 +4,7 @@ import json
 from companion import cli
 
 from .scripted import EXPECTED, RECORD
+from companion.games.loop.moves import EndTurn
 
 
 def write(tmp_path, lines):
@@ -46,7 +47,7 @@ def test_every_crack_launch_and_scrapped_part_is_said():
             state, events = loop.apply(state, move)
             words += [e.text() for e in events]
         if state.turn == line["turn"]["seat"] and state.phase not in ("action", "over"):
-            state, events = loop.apply(state, loop.EndTurn(state.turn))
+            state, events = loop.apply(state, EndTurn(state.turn))
             words += [e.text() for e in events]
     assert "seat 2 adds Move: it cracks, only one of your time machines has not launched." in words
     assert "seat 0 launches machine I to Rome: 4 points." in words
@@ -61,7 +62,7 @@ def test_every_crack_launch_and_scrapped_part_is_said():
 
 
 def _moves(turn):
-    from companion.games.loop import Act, Launch
+    from companion.games.loop.moves import Act, Launch
     rename = {"from": "give", "to": "take"}
     fields = {rename.get(k, k): v for k, v in turn.items() if k not in ("seat", "new", "past", "launch")}
     if "parts" in fields:

@@ -13,6 +13,9 @@ import pytest
 
 from companion.games import MASTER, TABLE, Viewer
 from companion.games import paradominetor as P
+from companion.games.paradominetor.moves import Pass, Play, Reveal
+from companion.games.paradominetor.rules import legal_plays
+from companion.games.paradominetor.tiles import BLACK, TIMEFRAMES
 
 GOLDEN = Path(__file__).parent / "golden"
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
@@ -32,11 +35,11 @@ def dealt_moves(options, seed):
     state = P.setup(options, seed)
     for seat in range(state.seats):
         hand = state.hands[seat]
-        move = P.Pass(seat, tuple(str(rng.choice([t for t in hand if t.timeframe == tf])) for tf in P.TIMEFRAMES))
+        move = Pass(seat, tuple(str(rng.choice([t for t in hand if t.timeframe == tf])) for tf in TIMEFRAMES))
         yield move
         state, _ = P.apply(state, move)
     while not P.is_over(state):
-        move = rng.choice(P.legal_plays(state))
+        move = rng.choice(legal_plays(state))
         yield move
         state, _ = P.apply(state, move)
 
@@ -50,12 +53,12 @@ def camera_moves(options, seed):
     state = P.setup(table_options, seed)
     for r in dealt.done:
         for p in r.plays:
-            move = P.Play(p.seat, "black-0" if p.tile.colour == P.BLACK else p.tile.face, p.declare)
+            move = Play(p.seat, "black-0" if p.tile.colour == BLACK else p.tile.face, p.declare)
             yield move
             state, _ = P.apply(state, move)
         backs = {p.seat: p.tile.timeframe for p in r.plays}
         for seat in P.view(state, TABLE)["awaiting_flip"]:
-            move = P.Reveal(seat, backs[seat])
+            move = Reveal(seat, backs[seat])
             yield move
             state, _ = P.apply(state, move)
 

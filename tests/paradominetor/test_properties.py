@@ -15,6 +15,9 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from companion.games import IllegalMove, MASTER, TABLE, Viewer
 from companion.games import paradominetor as P
+from companion.games.paradominetor.moves import Pass, Play, Reveal, RevokeFound
+from companion.games.paradominetor.rules import legal_plays
+from companion.games.paradominetor.tiles import BLACK, COLOURS, TIMEFRAMES, TRICKS, tile_set
 
 GAMES = 1200
 BLOCK = 100
@@ -31,12 +34,12 @@ def random_game(seed):
     steps = []
     for seat in rng.sample(range(seats), seats):
         hand = state.hands[seat]
-        move = P.Pass(seat, tuple(str(rng.choice([t for t in hand if t.timeframe == tf]))
-                                  for tf in P.TIMEFRAMES))
+        move = Pass(seat, tuple(str(rng.choice([t for t in hand if t.timeframe == tf]))
+                                  for tf in TIMEFRAMES))
         steps.append((state, move))
         state, _ = P.apply(state, move)
     while not P.is_over(state):
-        move = rng.choice(P.legal_plays(state))
+        move = rng.choice(legal_plays(state))
         steps.append((state, move))
         state, _ = P.apply(state, move)
     return state, steps
@@ -44,9 +47,9 @@ def random_game(seed):
 
 def check_tricks(state):
     seats = state.seats
-    assert len(state.done) == P.TRICKS and P.is_over(state)
+    assert len(state.done) == TRICKS and P.is_over(state)
     played = [p.tile for r in state.done for p in r.plays]
-    assert Counter(played) == Counter(P.tile_set(state.colours))  # every tile exactly once
+    assert Counter(played) == Counter(tile_set(state.colours))  # every tile exactly once
     scores, halves = [0.0] * seats, [0] * seats
     lead = state.done[0].lead
     for r in state.done:
@@ -71,7 +74,7 @@ def check_tricks(state):
         lead = r.next_lead
     assert state.lead == lead
     assert list(state.scores) == scores and list(state.halves) == halves
-    assert sum(scores) >= P.TRICKS
+    assert sum(scores) >= TRICKS
     best = max(zip(scores, (-h for h in halves)))
     assert P.winners(state) == [s for s in range(seats) if (scores[s], -halves[s]) == best]
     assert state.revokes == ()
@@ -91,7 +94,7 @@ def check_views(state):
         text = json.dumps(mine)
         for other in range(state.seats):
             for t in state.hands[other]:
-                if other != seat and t.colour != P.BLACK:
+                if other != seat and t.colour != BLACK:
                     assert str(t) not in text
         public = {k: v for k, v in mine.items() if k not in ("hand", "passed", "you")}
         assert public == {k: v for k, v in table.items()}
@@ -104,9 +107,9 @@ def replay_at_a_table(final, face_only):
     state = P.setup({"seats": final.seats, "first_lead": final.done[0].lead}, final.seed)
     for r in final.done:
         for p in r.plays:
-            tile = (p.tile.face if p.tile.colour != P.BLACK else "black-0") if face_only else str(p.tile)
-            state, events = P.apply(state, P.Play(p.seat, tile, p.declare))
-            assert not any(isinstance(e, P.RevokeFound) for e in events)
+            tile = (p.tile.face if p.tile.colour != BLACK else "black-0") if face_only else str(p.tile)
+            state, events = P.apply(state, Play(p.seat, tile, p.declare))
+            assert not any(isinstance(e, RevokeFound) for e in events)
         if state.phase == "flip":
             assert face_only
             waiting = P.view(state, TABLE)["awaiting_flip"]
@@ -114,7 +117,7 @@ def replay_at_a_table(final, face_only):
             # only the winning paradox flips, and black backs are known to be past
             assert waiting == [s for s in r.winners if r.paradox != "black 0"]
             for seat in waiting:
-                state, _ = P.apply(state, P.Reveal(seat, backs[seat]))
+                state, _ = P.apply(state, Reveal(seat, backs[seat]))
         assert state.phase in ("play", "over")
         done = state.done[-1]
         assert (done.winners, done.points, done.next_lead) == (r.winners, r.points, r.next_lead)
@@ -136,12 +139,12 @@ def test_random_games_keep_every_invariant(start):
             frozen = pickle.dumps(state)
             after, _ = P.apply(state, move)
             assert pickle.dumps(state) == frozen and after != state  # apply never mutates its input
-            if isinstance(move, P.Play):
-                legal = {m.tile for m in P.legal_plays(state)}
+            if isinstance(move, Play):
+                legal = {m.tile for m in legal_plays(state)}
                 for t in set(state.hands[move.seat]):
                     if str(t) not in legal:
                         with pytest.raises(IllegalMove, match="must follow"):
-                            P.apply(state, P.Play(move.seat, str(t)))
+                            P.apply(state, Play(move.seat, str(t)))
                 assert pickle.dumps(state) == frozen
         check_views(final)
 
@@ -155,15 +158,15 @@ def states_of(seed):
 
 tile_text = st.one_of(
     st.builds(lambda c, v, tf: f"{c}-{v}" + (f"-{tf}" if tf else ""),
-              st.sampled_from(P.COLOURS + ("black", "orange")), st.integers(-1, 7),
+              st.sampled_from(COLOURS + ("black", "orange")), st.integers(-1, 7),
               st.sampled_from([None, "past", "present", "future", "later"])),
     st.text(max_size=12), st.integers(), st.none())
 seat = st.one_of(st.integers(-1, 5), st.booleans(), st.text(max_size=2))
 move_dict = st.one_of(
     st.fixed_dictionaries({"type": st.just("Play"), "seat": seat, "tile": tile_text},
-                          optional={"declare": st.one_of(st.sampled_from(P.COLOURS), st.none(), st.integers())}),
+                          optional={"declare": st.one_of(st.sampled_from(COLOURS), st.none(), st.integers())}),
     st.fixed_dictionaries({"type": st.just("Reveal"), "seat": seat,
-                           "timeframe": st.one_of(st.sampled_from(P.TIMEFRAMES), st.text(max_size=6), st.integers())}),
+                           "timeframe": st.one_of(st.sampled_from(TIMEFRAMES), st.text(max_size=6), st.integers())}),
     st.fixed_dictionaries({"type": st.just("Pass"), "seat": seat,
                            "tiles": st.one_of(st.lists(tile_text, max_size=4), tile_text)}),
     st.dictionaries(st.text(max_size=6), st.integers(), max_size=3),

@@ -8,6 +8,8 @@ import pytest
 
 from companion.games import TABLE
 from companion.games import paradominetor as P
+from companion.games.paradominetor.moves import FlipRequested
+from companion.games.paradominetor.rules import strongest
 
 from .table import last, new, reveal, trick
 
@@ -43,7 +45,7 @@ def test_off_colour_paradox():
 def test_off_colour_paradox_read_from_flipped_tiles():
     # The same trick as the camera sees it: faces only, then the paradox tiles are flipped.
     state, events = trick(new(4), "blue-3", "blue-5", "yellow-1", "yellow-1")
-    assert isinstance(events[-1], P.FlipRequested) and events[-1].seats == (2, 3)
+    assert isinstance(events[-1], FlipRequested) and events[-1].seats == (2, 3)
     state, events = reveal(state, {3: "past", 2: "present"})
     assert outcome(state) == ([2, 3], {"2": 0.5, "3": 1}, "yellow 1", 3)
     plays = last(state)["plays"]
@@ -61,7 +63,7 @@ def test_multiple_on_colour_paradoxes():
     state = new(5)
     state, _ = trick(state, "red-3-present", "red-4-future", "red-3-past")
     # At the end of player 3's turn the red 3 paradox would have won the trick...
-    assert P.strongest(state) == ("red 3", (0, 2))
+    assert strongest(state) == ("red 3", (0, 2))
     state, _ = trick(state, "red-4-past", "blue-5-present")
     # ...but player 4's red 4 makes the stronger paradox: the same colour, a higher value.
     assert outcome(state) == ([1, 3], {"1": 0.5, "3": 1}, "red 4", 3)

@@ -3,6 +3,8 @@ import pytest
 
 from companion.games import IllegalMove, MASTER, TABLE
 from companion.games import paradominetor as P
+from companion.games.paradominetor.moves import FlipRequested, Play, Reveal, RevokeFound
+from companion.games.paradominetor.rules import legal_plays
 
 from .table import dealt, last, new, reveal, trick
 
@@ -33,7 +35,7 @@ def test_c_only_the_winning_paradox_is_flipped_and_every_tile_of_it_is_read():
     state, events = trick(new(5), "red-5", "yellow-1", "red-2", "yellow-1", "red-2")
     assert events[-1].seats == (2, 4)  # the yellow 1s are not asked to flip
     with pytest.raises(IllegalMove, match="P2 has no paradox tile to flip; waiting for P3, P5"):
-        P.apply(state, P.Reveal(1, "past"))
+        P.apply(state, Reveal(1, "past"))
     state, _ = reveal(state, {2: "future"})
     assert state.phase == "flip" and P.view(state, TABLE)["awaiting_flip"] == [4]
     state, _ = reveal(state, {4: "past"})
@@ -44,23 +46,23 @@ def test_c_only_the_winning_paradox_is_flipped_and_every_tile_of_it_is_read():
 def test_d_a_revoke_is_announced_but_the_trick_stands():
     state, _ = trick(new(3), "red-1", "green-6", "red-2")  # P2 shows no red; P3 wins
     state, events = trick(state, "blue-5", "blue-2", "red-5")  # P3 leads; P2 now plays red 5
-    assert [e.text() for e in events if isinstance(e, P.RevokeFound)] == [
+    assert [e.text() for e in events if isinstance(e, RevokeFound)] == [
         "Revoke: P2 played red in trick 2 but did not follow red in trick 1"]
     assert [r.winners for r in state.done] == [(2,), (2,)]
     assert P.scores(state) == {0: 0, 1: 0, 2: 2} and state.lead == 2 and state.phase == "play"
 
 
 def test_e_a_black_tile_that_does_not_lead_declares_nothing():
-    state, _ = P.apply(new(3), P.Play(0, "red-3"))
+    state, _ = P.apply(new(3), Play(0, "red-3"))
     with pytest.raises(IllegalMove, match="P2 cannot declare a colour: only a black tile that leads"):
-        P.apply(state, P.Play(1, "black-0", "blue"))
+        P.apply(state, Play(1, "black-0", "blue"))
 
 
 def test_f_a_black_tile_that_does_not_lead_adds_no_colour_to_follow():
     hands = [["red-3-past"], ["black-0", "blue-1-past"], ["blue-4-past", "green-2-past"]]
     state, _ = trick(dealt(3, hands=hands), "red-3-past", "black-0")
     assert P.view(state, TABLE)["must_follow"] == ["red"]
-    assert {m.tile for m in P.legal_plays(state)} == {"blue-4-past", "green-2-past"}
+    assert {m.tile for m in legal_plays(state)} == {"blue-4-past", "green-2-past"}
 
 
 def test_g_a_black_0_that_does_not_lead_never_wins_alone():
@@ -94,12 +96,12 @@ def test_j_the_earliest_black_scores_1_in_a_black_paradox_that_does_not_lead():
 
 def test_k_a_back_known_from_a_record_needs_no_flip_and_stays_hidden_until_then():
     state, events = trick(new(4), "blue-3-past", "blue-5-present", "yellow-1-present", "yellow-1-past")
-    assert not any(isinstance(e, P.FlipRequested) for e in events)
+    assert not any(isinstance(e, FlipRequested) for e in events)
     table = P.view(state, TABLE)["tricks"][0]["plays"]
     master = P.view(state, MASTER)["tricks"][0]["plays"]
     assert [p.get("timeframe") for p in table] == [None, None, "present", "past"]
     assert [p.get("timeframe") for p in master] == ["past", "present", "present", "past"]
-    state, _ = P.apply(state, P.Play(3, "green-2-future"))
+    state, _ = P.apply(state, Play(3, "green-2-future"))
     assert "timeframe" not in P.view(state, TABLE)["current_trick"][0]
 
 

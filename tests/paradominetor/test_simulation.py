@@ -4,6 +4,8 @@ import pytest
 
 from companion.games import TABLE, IllegalMove
 from companion.games import paradominetor as P
+from companion.games.paradominetor.moves import Play, Reveal
+from companion.games.paradominetor.tiles import VALUES
 from companion.games.paradominetor.camera import MAT, TILES
 from companion.games.paradominetor.simulation import Verbs
 from vision.mat import mat_layout
@@ -23,7 +25,7 @@ def lay(v, state, seat, tile, declare=None):
     """Put a tile on the virtual table and play it, as the camera then would."""
     v.act({"action": "play", "seat": seat, "tile": tile}, P.view(state, TABLE))
     face = "black-0" if tile.startswith("black") else "-".join(tile.split("-")[:2])
-    state, _ = P.apply(state, P.Play(seat, face, declare))
+    state, _ = P.apply(state, Play(seat, face, declare))
     return state
 
 
@@ -36,7 +38,7 @@ def test_every_real_tile_of_the_game_can_go_down():
     v = verbs(5)
     view = P.view(state, TABLE)
     for colour in view["colours"]:
-        for timeframe, values in P.VALUES.items():
+        for timeframe, values in VALUES.items():
             for value in values:
                 v.act({"action": "clear"}, view)
                 v.act({"action": "play", "seat": 0, "tile": f"{colour}-{value}-{timeframe}"}, view)
@@ -129,7 +131,7 @@ def test_a_paradox_waiting_to_be_flipped_is_never_cleared():
         v.act({"action": "flip"}, view)
     assert len(v.table.tiles) == 3
     for seat, tf in ((0, "past"), (2, "present")):
-        state, _ = P.apply(state, P.Reveal(seat, tf))
+        state, _ = P.apply(state, Reveal(seat, tf))
     view = P.view(state, TABLE)
     assert len(view["tricks"]) == 1 and view["lead"] == 0
     with pytest.raises(IllegalMove, match="No paradox waits: there is nothing to flip"):

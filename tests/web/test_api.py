@@ -7,6 +7,7 @@ import pytest
 from patience import WAIT_SECONDS
 
 from companion.games import TABLE as TABLE_VIEWER
+from companion.games.paradominetor.moves import Play
 
 H = {"X-Host-Token": "h" * 43}  # the host token the conftest's app was made with
 STREAM_SECONDS = WAIT_SECONDS  # the longest a live stream may take to say what a test waits for
@@ -186,8 +187,7 @@ def test_the_public_stream_needs_no_token_and_a_bad_token_is_refused(server, cli
 def test_the_host_page_is_told_the_choice_a_would_take(client, companion):
     from companion.games.base import Prompt
     start(client)
-    rules = companion.snapshot.session.rules
-    choices = tuple((f"P1 leads black as {c}", rules.Play(0, "black-0", c)) for c in ("red", "blue"))
+    choices = tuple((f"P1 leads black as {c}", Play(0, "black-0", c)) for c in ("red", "blue"))
     companion.ask(Prompt("Black lead", "P1 leads black: which colour?", choices)).result(5)
     prompt = client.get("/api/view", headers=H).json["table"]["prompt"]
     assert prompt["words"] == "P1 leads black as red? A ok, C next, B no"

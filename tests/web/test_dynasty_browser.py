@@ -12,6 +12,7 @@ from companion.games import TABLE
 playwright = pytest.importorskip("playwright.sync_api")
 from patience import WAIT_SECONDS  # noqa: E402
 from browsing import seat_links  # noqa: E402
+from companion.games.dynasty.moves import Happening, Market, Mission, Pass, Place
 PHONE = {"width": 390, "height": 844}
 
 
@@ -73,7 +74,9 @@ def test_market_missions_and_a_tapped_placement(device, browser):
     p0, p1 = pages
     companion = device.companion
 
-    # The market, domino by domino: a lava domino with a person on its east half.
+    # The market, domino by domino: a lava domino with a person on its east half. No market of
+    # none is sent by its button: that would say the deck is out and end the game.
+    expect(p0.locator("#market-send")).to_be_disabled()
     p0.select_option("#half1-icon", "person")
     for _ in range(4):
         p0.click("#market-add")
@@ -206,15 +209,15 @@ def test_good_times_ignores_a_part_and_political_power_swaps_while_a_secret_stay
 
     def claim_step_placed():
         while state().phase == "claim":
-            table(next(m for m in dynasty.legal_moves(state()) if isinstance(m, (dynasty.Place, dynasty.Pass))))
+            table(next(m for m in dynasty.legal_moves(state()) if isinstance(m, (Place, Pass))))
 
     def never_on_the_other_phone():
         settled(device, p1)
         assert secret not in p1.content() and secret not in host.content()
 
     filler = ("grass//|grass//",) * 4  # each lies beside the goods start: the Aunt grows strongest
-    table(dynasty.Happening(0, "mission_soften"), dynasty.Market(0, filler),
-          dynasty.Mission(0, ("warfare 99", "goods 99"), secret=True), dynasty.Mission(1, ("goods 1",)))
+    table(Happening(0, "mission_soften"), Market(0, filler),
+          Mission(0, ("warfare 99", "goods 99"), secret=True), Mission(1, ("goods 1",)))
     assert state().phase == "claim"
     # Good Times, on the Aunt's phone: she ignores the Goods 99 of her secret mission
     expect(p0.locator("#my-mission")).to_have_text(f"Your secret mission: Mission 1: {secret}")
@@ -229,8 +232,8 @@ def test_good_times_ignores_a_part_and_political_power_swaps_while_a_secret_stay
     never_on_the_other_phone()
 
     # Political Power: the strongest player (the Aunt) swaps missions from her phone
-    table(dynasty.Happening(0, "mission_swap"), dynasty.Market(0, filler),
-          dynasty.Mission(0, ("warfare 50",)), dynasty.Mission(1, ("goods 1",)))
+    table(Happening(0, "mission_swap"), Market(0, filler),
+          Mission(0, ("warfare 50",)), Mission(1, ("goods 1",)))
     claim_step_placed()
     assert (state().phase, state().turn) == ("swap", 0)
     expect(p0.locator(".swap")).to_have_text(["Swap your mission with P2's"])
@@ -258,11 +261,11 @@ def test_the_owner_shares_out_strength_that_cannot_serve_every_mission_from_thei
     def state():
         return companion.snapshot.session.state
 
-    for move in (dynasty.Market(0, ("grass//|grass//",) * 4), dynasty.Mission(0, ("warfare 2",)),
-                 dynasty.Mission(1, ("warfare 1",))):
+    for move in (Market(0, ("grass//|grass//",) * 4), Mission(0, ("warfare 2",)),
+                 Mission(1, ("warfare 1",))):
         companion.submit(move, "button").result(timeout=10)
     while state().phase == "claim":
-        move = next(m for m in dynasty.legal_moves(state()) if isinstance(m, (dynasty.Place, dynasty.Pass)))
+        move = next(m for m in dynasty.legal_moves(state()) if isinstance(m, (Place, Pass)))
         companion.submit(move, "button").result(timeout=10)
     assert state().phase == "share"  # Military 2, asked 2 and 1
     settled(device, p0)

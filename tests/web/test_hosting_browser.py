@@ -19,6 +19,7 @@ import pytest
 from companion import config as config_mod
 from companion import games
 from companion.games import TABLE
+from companion.games.paradominetor.moves import Play
 from companion.run import start
 
 playwright = pytest.importorskip("playwright.sync_api")
@@ -288,8 +289,7 @@ def test_the_host_page_shows_the_choice_a_would_take(device, browser):
     from companion.games.base import Prompt
     expect = playwright.expect
     new_game(device)
-    rules = device.companion.snapshot.session.rules
-    choices = tuple((f"Ana leads black as {c}", rules.Play(0, "black-0", c)) for c in ("red", "blue"))
+    choices = tuple((f"Ana leads black as {c}", Play(0, "black-0", c)) for c in ("red", "blue"))
     device.companion.ask(Prompt("Black lead", "Ana leads black: which colour?", choices)).result(5)
     host = host_page(device, browser)
     expect(host.locator("#prompt")).to_have_text("Black lead: Ana leads black as red? A ok, C next, B no")

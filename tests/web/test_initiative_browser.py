@@ -42,7 +42,7 @@ ANOMALY = ["W1", "K2", "B3"]
 def secret_seed() -> int:
     """A seed whose research goals include the secret objective, so each player is dealt one."""
     return next(s for s in range(200)
-                if any(g.get("secret") for g in rules.setup({"players": 2}, s).get()["goals"]))
+                if any(g.secret for g in rules.setup({"players": 2}, s).goals))
 
 
 def wait_until(predicate, timeout=WAIT_SECONDS, what="the page"):

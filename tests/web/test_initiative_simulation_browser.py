@@ -36,15 +36,15 @@ def _quiet_swap(state, seat, anomaly):
     anomaly, or of two matrix particles. Two different particles: the rules also let a player
     swap two alike (an action spent), but on the table that changes nothing a camera, or anyone
     looking, could see."""
-    rules_state = state.get()
+    rules_state = state
     for m in rules.legal_moves(state):
         if type(m).__name__ != "Swap" or m.seat != seat or isinstance(m.a, str):
             continue
         if isinstance(m.b, str) != anomaly:
             continue
-        grid = [list(row) for row in rules_state["boards"][seat]["matrix"]]
+        grid = [list(row) for row in rules_state.boards[seat].matrix]
         cells = [tuple(m.a)] + ([] if anomaly else [tuple(m.b)])
-        other = rules_state["anomaly"][int(m.b.split(":")[1])] if anomaly else grid[m.b[0]][m.b[1]]
+        other = rules_state.anomaly[int(m.b.split(":")[1])] if anomaly else grid[m.b[0]][m.b[1]]
         if other == grid[m.a[0]][m.a[1]]:
             continue
         if not anomaly:
@@ -91,10 +91,10 @@ def test_an_initiative_round_in_simulation_with_an_anomaly_swap_entered_by_phone
     def table_as_game():
         """The camera holds the table steady as the game has it (every disc where the game puts
         it), and the companion has judged that reading."""
-        s = c.snapshot.state.get()
-        want = {(discs.ANOMALY, 0, i): discs.label(p) for i, p in enumerate(s["anomaly"])}
-        for seat in range(s["players"]):
-            for r, row in enumerate(s["boards"][seat]["matrix"]):
+        s = c.snapshot.state
+        want = {(discs.ANOMALY, 0, i): discs.label(p) for i, p in enumerate(s.anomaly)}
+        for seat in range(s.players):
+            for r, row in enumerate(s.boards[seat].matrix):
                 want.update({(discs.matrix_area(seat), r, col): discs.label(p) for col, p in enumerate(row) if p})
         seen = {t.cell: t.label for t in device.camera.tracker.stable}
         if seen != want:

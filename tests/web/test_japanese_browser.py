@@ -40,12 +40,12 @@ def test_loop_and_paradominetor_read_in_japanese(device, browser, shots):
     host = japanese_phone(browser, errors)
     host.goto(device.urls["local"])
     expect(host.locator("html")).to_have_attribute("lang", "ja")
-    expect(host.locator("#status")).to_have_text("接続中")
+    expect(host.locator("#status")).to_have_text("接続済み")
     # the host makes Japanese the table's language: the OLED's, and a phone's that chose none
     with host.expect_navigation():  # the page reloads in the language picked: wait for it
         host.locator("#lang-pick").select_option("ja")
     wait_until(host, lambda: companion.snapshot.language == "ja")
-    expect(host.locator("#status")).to_have_text("接続中")
+    expect(host.locator("#status")).to_have_text("接続済み")
     assert english_on(host) == []
 
     # Loop, its destinations typed in Japanese
@@ -156,3 +156,19 @@ def test_a_host_starts_loop_typing_in_japanese(device, browser):
     expect(host.locator("#game table.loop-dests")).to_contain_text("京都")
     expect(host.locator("#game table.loop-dests")).to_contain_text("ローマ")
     assert english_on(host) == []
+
+
+def test_the_host_s_menu_shows_the_table_s_language(device, browser):
+    """The host's language menu sets the table's language (the OLED's), so it shows the table's,
+    even on a host phone whose own page reads another; picking there changes the table's."""
+    expect = playwright.expect
+    companion = device.companion
+    companion.set_language("ja").result(timeout=10)
+    host = browser.new_context(viewport=PHONE, locale="en-US").new_page()
+    host.goto(device.urls["local"])
+    expect(host.locator("html")).to_have_attribute("lang", "en")  # this phone's own: its browser's
+    expect(host.locator("#lang-pick")).to_have_value("ja")
+    with host.expect_navigation():
+        host.locator("#lang-pick").select_option("en")
+    wait_until(host, lambda: companion.snapshot.language == "en")
+    expect(host.locator("#lang-pick")).to_have_value("en")

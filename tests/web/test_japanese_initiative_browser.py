@@ -45,7 +45,7 @@ def test_initiative_reads_in_japanese(device, browser, shots):
     game_id = companion.new_game("initiative", {"players": 2, "names": NAMES}, seed=secret_seed(),
                                  replace=True).result(timeout=10)
     expect(host.locator(f'#seats[data-game="{game_id}"] .seatcard')).to_have_count(2)
-    chief = companion.snapshot.state.get()["chief"]
+    chief = companion.snapshot.state.chief
     other = 1 - chief
     phones = {}
     for seat in (0, 1):
@@ -76,7 +76,7 @@ def test_initiative_reads_in_japanese(device, browser, shots):
     expect(phones[chief].locator(".pi-turn h3")).to_have_text("あなたのワームホールアクション")
     phones[chief].screenshot(path=str(shots / "initiative-ja-wormhole.png"), full_page=True)
     tap(chief, "[data-draft]")
-    if companion.snapshot.state.get()["queue"]:  # a card the companion does not know: as printed
+    if companion.snapshot.state.queue:  # a card the companion does not know: as printed
         expect(phones[chief].locator("#pi-teach")).to_be_visible()
         if phones[chief].locator("#pi-teach").is_disabled():  # a nexus card: its cell first
             phones[chief].locator('.pi-matrix.mine [data-cell="0,0"]').click()

@@ -66,7 +66,7 @@ def test_paradox_island_reads_in_japanese_on_every_phone(device, browser, shots)
     host = japanese_phone(browser)
     host.on("pageerror", lambda e: errors.append(str(e)))
     host.goto(device.urls["local"])
-    expect(host.locator("#status")).to_have_text("接続中")
+    expect(host.locator("#status")).to_have_text("接続済み")
     with host.expect_navigation():  # the page reloads in the language picked: wait for it
         host.locator("#lang-pick").select_option("ja")
     wait_until(host, lambda: companion.snapshot.language == "ja")

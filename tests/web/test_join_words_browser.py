@@ -30,6 +30,7 @@ def test_the_host_page_of_a_fresh_companion_points_to_the_new_game_form_and_offe
     host.goto(device.urls["local"])
     playwright.expect(host.locator("#status")).to_have_text("live")
     playwright.expect(host.locator("#said")).to_have_text("No game yet: start one below, under Start a new game")
+    assert host.locator("body").inner_text().count("No game yet") == 1  # not the guests' line as well
     playwright.expect(host.locator("#undo")).to_be_hidden()
     playwright.expect(host.locator("#game-name")).to_be_visible()
     host.context.close()

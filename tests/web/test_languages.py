@@ -31,6 +31,20 @@ def test_pages_speak_the_readers_language(client, companion):
     assert script.startswith("window.I18N = ") and '"lang": "en"' in script
 
 
+def test_a_phone_s_choice_is_kept_by_the_companion_s_answer(client, companion):
+    """The picker asks the companion to keep the phone's choice (its cookie set by the answer,
+    so the page's reload carries it); anything but a language is refused in words and changes
+    nothing; the table's language is not the phone's to change."""
+    for bad in ({"language": "fr"}, {"language": ["ja"]}, {}, "ja"):
+        r = client.post("/api/language", json=bad, headers=JA_BROWSER)
+        assert r.status_code == 400 and r.get_json()["error"], bad
+        assert client.get_cookie("lang") is None
+    r = client.post("/api/language", json={"language": "ja"})
+    assert r.status_code == 200 and client.get_cookie("lang").value == "ja"
+    assert '<html lang="ja">' in client.get("/seat", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert companion.snapshot.language == "en"
+
+
 def test_the_page_scripts_get_the_catalogs_words(client):
     script = client.get("/i18n.js", headers=JA_BROWSER).get_data(as_text=True)
     assert '"lang": "ja"' in script and '"end my turn": "ターンを終える"' in script

@@ -6,6 +6,7 @@ other seats' tiles, written in full (COLOUR-VALUE-TIMEFRAME), through a whole de
 import json
 
 from companion.games import TABLE
+from companion.games.paradominetor.rules import legal_plays
 
 H = {"X-Host-Token": "h" * 43}  # the host token the conftest's app was made with
 
@@ -50,7 +51,7 @@ def test_no_seat_sees_another_seats_hand_or_a_hidden_back(client, server, compan
         assert r.status_code == 200, r.json
     checked = 0
     while not session.is_over():
-        move = rules.legal_plays(session.state)[0]
+        move = legal_plays(session.state)[0]
         payload = {k: v for k, v in rules.move_to_dict(move).items() if k != "seat"}
         r = client.post("/api/move", json={"move": payload}, headers={"X-Seat-Token": tokens[f"seat-{move.seat}"]})
         assert r.status_code == 200, r.json

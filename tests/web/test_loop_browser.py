@@ -31,6 +31,14 @@ def test_a_launch_that_cracks_is_said_first(device, browser):
 
     launch = phone.locator("button", has_text="launch machine I to Rome")
     expect(launch).to_contain_text("(cracks)")
+    # a tap while the companion gives no answer (restarting, the Wi-Fi gone) is said in words
+    phone.route("**/api/move", lambda route: route.abort("connectionrefused"))
+    phone.locator("button", has_text="launch machine I to Rome").click()
+    phone.locator("button", has_text="launch it").click()
+    expect(phone.locator("body")).to_contain_text("the companion did not answer")
+    assert "Failed to fetch" not in phone.locator("body").inner_text()
+    phone.unroute("**/api/move")
+    assert companion.snapshot.state.seats[1].launched == ()
     launch.click()
     expect(phone.locator(".loop-warning")).to_have_text(
         "This will crack: it would be the second machine at Rome today: Ann's machine is there")

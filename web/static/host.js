@@ -135,6 +135,10 @@
 
   function onView(data) {
     if (!data) return;
+    // The host's menu sets the table's language (the OLED's), so it shows the table's, which
+    // may differ from this page's own (its phone's choice, or one made on another host phone).
+    const pick = $("lang-pick");
+    if (token && pick && data.language && document.activeElement !== pick) pick.value = data.language;
     latest = data;
     ParadoxTable.use(data.game_files).then(() => { if (latest === data) draw(data); });
   }
@@ -280,7 +284,7 @@
   // A game in progress is never ended without asking: the companion answers 409 with the
   // question, the page shows it, and only "End it" sends the request again with replace: true.
   let inProgress = null;   // whether a game was in progress at the last view
-  let listed = "";         // what the games list was last fetched for
+  let listedFor = "";       // what the games list was last fetched for
 
   function followGames(data) {
     const now = !!data.in_progress;
@@ -289,7 +293,7 @@
       $("start-details").open = !now;
     }
     const key = [data.game_id, data.view && data.view.finished, now, data.moves].join("/");
-    if (key !== listed) { listed = key; loadGames(); }
+    if (key !== listedFor) { listedFor = key; loadGames(); }
   }
 
   async function loadGames() {
@@ -315,10 +319,10 @@
   function drawGames(list) {
     lastList = list;
     const rows = list.slice(0, showAll ? list.length : SHOWN).map((g) => {
-      const who = g.names.length ? g.names.join(", ") : "";
+      const who = g.names.length ? listed(g.names) : "";
       const state = g.current ? (g.finished ? tr("on the table, over") : tr("on the table now"))
         : g.finished ? tr("over") : g.moves ? tr("interrupted") : tr("not begun");
-      const winners = g.finished && g.winners.length ? " · " + tr("won by {names}", { names: g.winners.map((s) => g.names[s] ?? s).join(", ") }) : "";
+      const winners = g.finished && g.winners.length ? " · " + tr("won by {names}", { names: listed(g.winners.map((s) => String(g.names[s] ?? s))) }) : "";
       const actions = [];
       if (!g.current) {
         actions.push(el("button", { class: "quiet resume", onclick: () => resume(g, false) }, tr("Resume")));

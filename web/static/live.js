@@ -41,6 +41,7 @@ function listed(items, last) {
 
 // This phone's language, chosen in the page's header; kept as a cookie so the companion answers
 // in it (pages, views, refusals). `onChange(lang)` runs first (the host page sets the table's).
+// The companion's answer sets it too: a script's cookie may miss the reload (web/pages.py).
 function languagePicker(onChange) {
   const header = document.querySelector("header");
   if (!header || document.getElementById("lang-pick")) return;
@@ -57,6 +58,7 @@ function languagePicker(onChange) {
     const chosen = pick.value;
     document.cookie = "lang=" + chosen + "; path=/; max-age=31536000; SameSite=Lax";
     if (onChange) { try { await onChange(chosen); } catch (e) { /* the page still follows */ } }
+    try { await api("/api/language", null, "", { language: chosen }); } catch (e) { /* the cookie holds it */ }
     location.reload();
   });
   header.append(pick);
@@ -148,7 +150,8 @@ const SeatKeys = (function () {
 async function api(path, token, headerName, payload) {
   const headers = { "Content-Type": "application/json" };
   if (token) headers[headerName] = token;
-  const res = await fetch(path, { method: "POST", headers, body: JSON.stringify(payload || {}) });
+  let res;  // no answer at all (the companion restarting, the Wi-Fi gone): said in players' words
+  try { res = await fetch(path, { method: "POST", headers, body: JSON.stringify(payload || {}) }); } catch (e) { throw new Error(tr("the companion did not answer")); }
   let data = {};
   try { data = await res.json(); } catch (e) { data = { error: tr("the companion did not answer") }; }
   if (!res.ok) {
@@ -173,32 +176,8 @@ function el(tag, attrs, ...children) {
 
 // ------------------------------------------------------------------ games on the pages
 //
-// Each game's phone script (companion/games/<name>/web/game.js, served at /games/<name>/game.js
-// with its game.css) is loaded when a view of that game arrives, and registers itself:
-//
-//   ParadoxTable.register(name, {
-//     board(root, view, ctx)         the game as `view` shows it, into `root` (every page: the
-//                                    table's public view on the host page, a seat's or the game
-//                                    master's own view on theirs)
-//     seat(box, view, ctx)           that phone's own controls, into `box` (seat pages only)
-//     virtualTable(box, view, ctx)   controls that put things on the simulated table, into `box`
-//                                    (host page, in simulation, for a game the camera watches)
-//   })
-//
-// Every part is optional and is called again with the whole view after every change, so it
-// redraws from the view alone (keeping any half-made choice in its own closure). `name` is the
-// game's registry name, the view's `game`. ctx carries:
-//   ctx.viewer         "table", "host", "master" or "seat-N": whose view this is
-//   ctx.label          the seat page's name for its viewer (e.g. the seat's player)
-//   ctx.post(move)     seat pages: send a move for this phone's own seat; a Promise of
-//                      {ok, said: [...]}, rejected with an Error whose message is the
-//                      companion's refusal in players' words
-//   ctx.act(action)    host page: one virtual-table action (POST /api/host/table); a Promise of
-//                      the table's answer, rejected with an Error on a refusal (which the host
-//                      page also shows under the virtual table)
-// A game script reaches the shared helpers as ParadoxTable.el (elements), .tr, .trn, .term and
-// .listed (words in the reader's language) and uses only the names it registers; it adds nothing
-// else to `window`.
+// Each game's phone script registers itself here: ParadoxTable.register(name, {board, seat,
+// virtualTable}); docs/games.md ("A game's phone script") says what each part and ctx are.
 const ParadoxTable = (function () {
   const games = {};           // name -> parts
   const scripts = {};         // url -> Promise, resolved once the script ran (or failed)
@@ -240,7 +219,10 @@ const ParadoxTable = (function () {
 
   // The game in `root`; without the game's script, the names and scores every game's view has.
   function board(root, view, ctx) {
-    if (!view || !view.game) { root.replaceChildren(el("p", {}, tr("No game yet. The host starts one."))); return; }
+    if (!view || !view.game) {  // the host reads the table's own line (start one below) instead
+      root.replaceChildren(...(ctx && ctx.viewer === "host" ? [] : [el("p", {}, tr("No game yet. The host starts one."))]));
+      return;
+    }
     const draw = part(view, "board");
     if (draw) return draw(root, view, ctx || {});
     const rows = (view.names || []).map((n, s) => el("tr", {}, el("td", {}, n),

@@ -3,8 +3,7 @@ whether a power is still theirs to use, and the missions they draw and keep (the
 the triple_mission reward, the penalties that draw several: docs/rulings.md "Domino Dynasty" (kk))."""
 from __future__ import annotations
 
-from dataclasses import replace
-
+from ..base import evolve
 from . import power
 from .state import State
 from .steps import set_at, sits_out
@@ -39,8 +38,8 @@ def has_power(state: State, seat: int, role: str) -> bool:
 def spend_power(state: State, seat: int) -> State:
     """A power used: once a round, twice with the powerful reward (docs/rulings.md (ii))."""
     if state.effect(seat, "powerful") is not None and (seat, "powerful spent", True) not in state.effects:
-        return replace(state, effects=state.effects + ((seat, "powerful spent", True),))
-    return replace(state, power_used=set_at(state.power_used, seat, True))
+        return evolve(state, effects=state.effects + ((seat, "powerful spent", True),))
+    return evolve(state, power_used=set_at(state.power_used, seat, True))
 
 
 # ---------------------------------------------------------------- missions
@@ -88,5 +87,5 @@ def fix_missions_to_draw(state: State, seat: int) -> State:
     first mission of the round (Neutral strength as it stands then)."""
     for effect, fixed in (("triple_mission", "missions to draw"), ("many_mission", "missions to keep")):
         if state.effect(seat, effect) is not None and state.effect(seat, fixed) is None:
-            state = replace(state, effects=state.effects + ((seat, fixed, max(1, power.neutral(state, seat))),))
+            state = evolve(state, effects=state.effects + ((seat, fixed, max(1, power.neutral(state, seat))),))
     return state

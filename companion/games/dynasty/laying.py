@@ -3,10 +3,8 @@ reward's free domino in the report step, any domino when only placements are pla
 Remove move (a penalty's, an event's or a reward's task, or the Brother of Warfare's power)."""
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ...i18n import Listed, Msg
-from ..base import IllegalMove
+from ..base import IllegalMove, evolve
 from . import power
 from .catalog import ROLES, strength_name
 from .hands import has_power, spend_power, wields
@@ -57,10 +55,10 @@ def place(state: State, move: Place) -> State:
         raise IllegalMove(Msg("that domino matches where it lies: it needs no power (the power is kept)"))
     mismatch = placement_refusal(state, seat, move.map, cells, halves) is not None or (
         move.map == PERSONAL and state.effect(seat, "ignore_placement") is not None
-        and placement_refusal(replace(state, effects=()), seat, move.map, cells, halves) is not None)
+        and placement_refusal(evolve(state, effects=()), seat, move.map, cells, halves) is not None)
     before = _strengths_before(state)
     state = _lay(state, seat, move.map, cells, halves)
-    state = replace(state, placed=set_at(state.placed, seat, state.placed[seat] + 1),
+    state = evolve(state, placed=set_at(state.placed, seat, state.placed[seat] + 1),
                     on_shared=set_at(state.on_shared, seat, state.on_shared[seat] or move.map == SHARED),
                     mismatched=set_at(state.mismatched, seat, state.mismatched[seat] or mismatch))
     if use_power:
@@ -76,12 +74,12 @@ def place(state: State, move: Place) -> State:
     if changed:
         placed = Listed([placed, Msg("{changes}.", changes=Listed(changed, sep=", "))], sep=" ")
     state = say(state, placed)
-    state = replace(state, placements=state.placements + (
+    state = evolve(state, placements=state.placements + (
         (seat, move.map, tuple((r, table[r]["strength"]) for r in ROLES)),))
     if index is not None:
         market = state.market[:index] + state.market[index + 1:]
         again = state.effect(seat, "second_domino") is not None and market
-        state = replace(state, market=market, passes=0, turn=seat if again else after(state, seat),
+        state = evolve(state, market=market, passes=0, turn=seat if again else after(state, seat),
                         effects=tuple(e for e in state.effects if e[:2] != (seat, "second_domino")))
         return end_claim(state) if not market else state
     if task is not None:
@@ -106,7 +104,7 @@ def _lay(state: State, seat: int, where: str, cells, halves) -> State:
     """The domino on its squares, over what they showed (kept: it shows again when it comes off)."""
     number = state.next_domino
     g = dict(state.shared) if where == SHARED else state.seat_map(seat)
-    state = replace(state, next_domino=number + 1)
+    state = evolve(state, next_domino=number + 1)
     return put(state, seat, where, g | {c: Square(h, number, g.get(c)) for c, h in zip(cells, halves)})
 
 

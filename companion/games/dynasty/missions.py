@@ -6,10 +6,8 @@ Power's swap or the report. How many are drawn and kept (the Sister of Coin, the
 reward, the penalties that draw several) is hands.missions_to_draw and missions_to_keep."""
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ...i18n import Msg
-from ..base import IllegalMove
+from ..base import IllegalMove, evolve
 from . import power
 from .catalog import ROLES
 from .hands import needs_mission, round_cards, settled
@@ -46,7 +44,7 @@ def maybe_claim(state: State) -> State:
     active = [s for s in range(cfg.players) if not sits_out(state, s)]
     if not active:
         return end_claim(say(state, Msg("Nobody may claim a domino this round.")))
-    return replace(state, phase="claim", turn=active[0], passes=0)
+    return evolve(state, phase="claim", turn=active[0], passes=0)
 
 
 # ---------------------------------------------------------------- Good Times
@@ -70,8 +68,8 @@ def ignore(state: State, move: Ignore) -> State:
         raise IllegalMove(Msg("the mission has {n} parts: choose one of 1 to {n}", n=len(card.needs)))
     if card.ignored == move.need:
         raise IllegalMove(Msg("{name} already ignores that part of the mission", name=who))
-    card = replace(card, ignored=move.need)
-    state = replace(state, missions=tuple(card if m.id == card.id else m for m in state.missions))
+    card = evolve(card, ignored=move.need)
+    state = evolve(state, missions=tuple(card if m.id == card.id else m for m in state.missions))
     if card.secret:
         return say(state, Msg("{name} chose the part of their secret mission to ignore.", name=who))
     return say(state, Msg("{name} ignores {part} of their mission (Good Times).", name=who,
@@ -114,7 +112,7 @@ def end_claim(state: State) -> State:
     strength = power.seat_strength(state, seat)
     state = say(state, Msg("Political Power: {name} (strength {strength}) may swap missions with another player "
                            "before the report.", name=state.config.names[seat], strength=strength))
-    return replace(state, phase="swap", turn=seat, market=())
+    return evolve(state, phase="swap", turn=seat, market=())
 
 
 def swap(state: State, move: Swap) -> State:
@@ -137,12 +135,12 @@ def swap(state: State, move: Swap) -> State:
     if mine is None or theirs is None:
         raise IllegalMove(Msg("{name} holds no mission of this round", name=cfg.names[other] if mine else cfg.names[seat]))
     # each card goes to the other player: a secret one is seen by its new holder only
-    moved = {mine.id: replace(mine, seat=other), theirs.id: replace(theirs, seat=seat)}
-    state = replace(state, missions=tuple(moved.get(m.id, m) for m in state.missions))
+    moved = {mine.id: evolve(mine, seat=other), theirs.id: evolve(theirs, seat=seat)}
+    state = evolve(state, missions=tuple(moved.get(m.id, m) for m in state.missions))
     state = say(state, Msg("{name} swaps missions with {other}.", name=cfg.names[seat], other=cfg.names[other]))
     if state.phase == "swap":
         return report(state)
-    return replace(state, effects=state.effects + ((seat, "swapped", True),))
+    return evolve(state, effects=state.effects + ((seat, "swapped", True),))
 
 
 def decline(state: State, move: Pass) -> State:

@@ -3,11 +3,10 @@ round's event, the rewards and penalties in force and who handles which role's i
 placement the market allows; and a domino already down moved or turned, which obeys them too."""
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import lru_cache
 
 from ...i18n import Listed, Msg
-from ..base import IllegalMove
+from ..base import IllegalMove, evolve
 from . import power
 from .catalog import CAPITALS, ROLES, TERRAIN_OF, role_name, word
 from .hands import handler
@@ -90,6 +89,11 @@ def _map_of(name: str) -> Msg:
     return Msg("{name}'s map", name=name)
 
 
+def map_words(where: str, owner: str) -> Msg:
+    """A map as players name it: "the shared map", "Ana's map"."""
+    return _SHARED_MAP if where == SHARED else _map_of(owner)
+
+
 def placement_refusal(state: State, seat: int, where: str, cells, halves, power_: bool = False,
                       moving: bool = False) -> str | None:
     """Why seat may not lay these halves on these cells of `where`, or None (`moving`: a domino
@@ -111,14 +115,14 @@ def placement_refusal(state: State, seat: int, where: str, cells, halves, power_
         if why:
             return why
     g = dict(state.shared) if where == SHARED else state.seat_map(seat)
-    label = _SHARED_MAP if where == SHARED else _map_of(cfg.names[seat])
+    label = map_words(where, cfg.names[seat])
     bound = 5 if state.event == "border_dispute" else BOUND
     why = refusal(g, cells, halves, _match(state, seat, where, power_), label, bound,
                   overlap=overlapping(state, seat, moving), keep=anchors(state, seat, where))
     if why is None and "proximity" in cfg.expansions:
         why = _sniper(g, cells, halves)
     if why is None and where == SHARED and state.event == "border_dispute_alt":
-        grown = replace(state, shared=frozen(g | {c: Square(h, 0, g.get(c)) for c, h in zip(cells, halves)}))
+        grown = evolve(state, shared=frozen(g | {c: Square(h, 0, g.get(c)) for c, h in zip(cells, halves)}))
         for role in cfg.in_game:
             if len(power.province(grown, role)) > len(power.province(state, role)):
                 return Msg("no province may grow this round ({role}'s would)", role=role_name(role))
@@ -197,11 +201,6 @@ def placements(state: State, seat: int, dominoes_=None, power_: bool = False):
                         yield where, cells, halves
                 elif placement_refusal(state, seat, where, cells, halves) is None:
                     yield where, cells, halves
-
-
-def fits_anywhere(state: State, seat: int) -> bool:
-    """Whether any market domino fits anywhere for seat (else it may place nothing)."""
-    return next(iter(placements(state, seat)), None) is not None
 
 
 # ---------------------------------------------------------------- a domino already down, moved or turned

@@ -5,10 +5,8 @@ placement is a Place with `power`, the Brother's removal a Remove: see laying.py
 whose this round, and whether it is still to use: hands.py.)"""
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ...i18n import Listed, Msg, Plural
-from ..base import IllegalMove
+from ..base import IllegalMove, evolve
 from . import power
 from .catalog import role_name
 from .hands import has_power, missions_to_draw, missions_to_keep, round_cards, spend_power, wields
@@ -35,7 +33,7 @@ def choose(state: State, move: Choose) -> State:
         raise IllegalMove(Msg("mission {mission} is not one of those drawn: {ids}", mission=move.mission,
                               ids=Listed([str(m.id) for m in held], sep=" or ")))
     back = {m.id for m in held if m.id != move.mission}
-    state = replace(state, missions=tuple(replace(m, status="put back") if m.id in back else m
+    state = evolve(state, missions=tuple(evolve(m, status="put back") if m.id in back else m
                                           for m in state.missions))
     if has_power(state, seat, "money"):
         state = spend_power(state, seat)
@@ -131,7 +129,7 @@ def shift(state: State, move: Shift) -> State:
     state = say(state, said)
     if task is None:
         return state
-    state = task_done(state, replace(task, moved=task.moved + (number,)))
+    state = task_done(state, evolve(task, moved=task.moved + (number,)))
     if state.phase == "draw":  # an event's: the claim step waits for it
         return maybe_claim(state)
     return state
@@ -146,12 +144,12 @@ def take(state: State, move: Take) -> State:
     state = spend_power(state, seat)
     if move.count == 0:
         state = say(state, Msg("{name} takes no domino this turn.", name=cfg.names[seat]))
-        return replace(state, turn=after(state, seat))
+        return evolve(state, turn=after(state, seat))
     if move.count != 2:
         raise IllegalMove(Msg("the Aunt of Goods takes 2 dominoes or none"))
     if len(state.market) < 2:
         raise IllegalMove(Msg("the market holds fewer than 2 dominoes"))
-    state = replace(state, effects=state.effects + ((seat, "second_domino", 1),))
+    state = evolve(state, effects=state.effects + ((seat, "second_domino", 1),))
     return say(state, Msg("{name} takes two dominoes this turn.", name=cfg.names[seat]))
 
 
@@ -201,7 +199,7 @@ def lend(state: State, move: Lend) -> State:
         raise IllegalMove(Msg("only a player connected on the shared map may borrow it: no path joins a capital "
                               "of {name}'s province to one of {other}'s", name=cfg.names[move.seat],
                               other=cfg.names[move.to]))
-    lent = replace(state, effects=state.effects + ((move.seat, f"lent {move.what}", move.role),
+    lent = evolve(state, effects=state.effects + ((move.seat, f"lent {move.what}", move.role),
                                                    (move.to, f"borrowed {move.what}", move.role)))
     if len(round_cards(state, move.seat)) > missions_to_draw(lent, move.seat):
         # the Sister of Coin drew her two missions: her power is in use until she keeps one (x)

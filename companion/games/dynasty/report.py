@@ -3,10 +3,8 @@ out as the owners decide (sharing.py), then in role order its reward or penalty;
 loss."""
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ...i18n import Listed, Msg
-from ..base import IllegalMove
+from ..base import IllegalMove, evolve
 from . import power, sharing
 from .catalog import ROLES, penalty_words, reward_words, strength_name
 from .maps import neighbour
@@ -23,13 +21,13 @@ def report(state: State) -> State:
     """The report begins: everything is measured on the board as it stands; Good Times' parts
     nobody chose are chosen; owners whose role cannot serve every mission decide who gets it (the
     report waits for them), then every mission is judged."""
-    state = replace(state, phase="report", market=(), shares=())
+    state = evolve(state, phase="report", market=(), shares=())
     if state.event == "mission_soften":  # Good Times: one part of each mission is ignored (gg)
         state = _soften(state, sharing.measure(state))
     board = sharing.measure(state)
     roles = sharing.short(state, board)
     if sharing.waiting(state, roles):
-        state = replace(state, phase="share")
+        state = evolve(state, phase="share")
         for role in sharing.waiting(state, roles):
             seat = state.config.holder(role)
             state = say(state, Msg("{name} decides which missions get the {strength} {n}: not enough for every "
@@ -47,11 +45,11 @@ def _soften(state: State, board) -> State:
         if card.ignored is not None:
             continue
         def passes(i):
-            need = sharing.requirement(state, replace(card, ignored=i), seat)
+            need = sharing.requirement(state, evolve(card, ignored=i), seat)
             return all(sharing.alone(board, seat, r, cfg) >= v for r, v in need.items())
         skip = next((i for i in range(len(card.needs)) if passes(i)), 0)
-        card = replace(card, ignored=skip)
-        state = replace(state, missions=tuple(card if m.id == card.id else m for m in state.missions))
+        card = evolve(card, ignored=skip)
+        state = evolve(state, missions=tuple(card if m.id == card.id else m for m in state.missions))
         state = say(state, Msg("{name} chose no part of their mission to ignore: the companion ignores one.",
                                name=cfg.names[seat]) if card.secret else
                     Msg("{name} chose no part of their mission to ignore: the companion ignores {part}.",
@@ -83,7 +81,7 @@ def share(state: State, move: Share) -> State:
                               n=number(board.table[move.role]['strength']),
                               choices=Listed([Msg("missions {ids}", ids=", ".join(map(str, ids))) if ids
                                               else Msg("no mission") for ids in allowed], sep=" or ")))
-    state = replace(state, shares=state.shares + ((move.role, move.missions),))
+    state = evolve(state, shares=state.shares + ((move.role, move.missions),))
     given = ", ".join(str(i) for i in move.missions) or Msg("none")
     state = say(state, Msg("{name} gives the {strength} to missions {given}.", name=cfg.names[move.seat],
                            strength=strength_name(move.role), given=given))
@@ -93,7 +91,7 @@ def share(state: State, move: Share) -> State:
 def settle(state: State) -> State:
     """The report goes on: owners who did not answer take the suggestion."""
     board = sharing.measure(state)
-    return judge(replace(state, phase="report"), board, sharing.short(state, board))
+    return judge(evolve(state, phase="report"), board, sharing.short(state, board))
 
 
 def share_moves(state: State) -> list:
@@ -141,8 +139,8 @@ def judge(state: State, board, roles) -> State:
         ok, had = got[card.id]
         need = board.need[card.id]
         result = tuple((r, number(v), number(had[r])) for r, v in need.items())
-        card = replace(card, status="passed" if ok else "failed", result=result)
-        state = replace(state, missions=tuple(card if m.id == card.id else m for m in state.missions))
+        card = evolve(card, status="passed" if ok else "failed", result=result)
+        state = evolve(state, missions=tuple(card if m.id == card.id else m for m in state.missions))
         who = cfg.names[seat]
         numbers = Listed([Msg("{strength} {had} of {needed} needed", strength=strength_name(r), had=h, needed=v)
                           for r, v, h in result], sep=", ")
@@ -158,7 +156,7 @@ def judge(state: State, board, roles) -> State:
         state = say(state, line)
         state = consequence(state, card, ok)
         state = check_end(state)
-    state = replace(state, report=tuple(lines))
+    state = evolve(state, report=tuple(lines))
     if state.phase == "over":
         return state
     return next_round(state) if not state.tasks else state
@@ -177,8 +175,8 @@ def consequence(state: State, card: MissionCard, ok: bool) -> State:
         if key == "remove_failed":
             failed = [m for m in state.missions if m.seat == seat and m.status == "failed"]
             if failed:
-                gone = replace(failed[-1], status="forgiven")
-                state = replace(state, missions=tuple(gone if m.id == gone.id else m for m in state.missions))
+                gone = evolve(failed[-1], status="forgiven")
+                state = evolve(state, missions=tuple(gone if m.id == gone.id else m for m in state.missions))
         elif key == "extra_score":
             state = next_effect(state, seat, "extra_score", 5)
         elif key == "extra_score_dynamic":
@@ -235,14 +233,14 @@ def consequence(state: State, card: MissionCard, ok: bool) -> State:
 
 
 def next_effect(state: State, seat: int, key: str, value) -> State:
-    return replace(state, next_effects=state.next_effects + ((seat, key, value),))
+    return evolve(state, next_effects=state.next_effects + ((seat, key, value),))
 
 
 def check_end(state: State) -> State:
     cfg = state.config
     for seat in range(cfg.players):
         if sum(1 for m in state.missions if m.seat == seat and m.status == "failed") >= FAILS_TO_LEAVE:
-            state = replace(state, left=seat)
+            state = evolve(state, left=seat)
             state = say(state, Msg("{name} failed 3 missions and must leave the family.", name=cfg.names[seat]))
             return finish(state, "lost" if cfg.mode == "cooperative" else "ended")
     won = sum(1 for m in state.missions if m.status == "passed")

@@ -3,10 +3,8 @@
 are laying.py's; where a domino may lie is placement.py's."""
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ...i18n import Listed, Msg, Plural
-from ..base import IllegalMove, chance
+from ..base import IllegalMove, chance, evolve
 from . import laying, missions, power, powers
 from .catalog import CAPITALS, EVENTS, EXPANSIONS, PENALTIES, REWARDS, ROLES, event_words, word
 from .hands import fix_missions_to_draw, missions_to_draw, needs_mission, round_cards
@@ -15,7 +13,7 @@ from .missions import decline, end_claim, maybe_claim
 from .moves import (Choose, Happening, Ignore, Lend, Market, Mission, Pass, Place, Remove, Said, Share, Shift, Start,
                     Swap, Take)
 from .report import settle, share
-from .placement import bonds_broken, fits_anywhere, parse_domino
+from .placement import bonds_broken, map_words, parse_domino, placements
 from .state import PERSONAL, SHARED, Config, MissionCard, Need, State, Task, starting_halves
 from .steps import after, finish, say, sits_out
 from .tasks import add_task, task_done, waiting
@@ -128,7 +126,7 @@ def keep(state: State) -> dict | None:
 
 
 def _begin(state: State) -> State:
-    return replace(state, phase="free" if state.config.play == "free" else "draw",
+    return evolve(state, phase="free" if state.config.play == "free" else "draw",
                    first_of_round=state.next_domino)
 
 
@@ -136,16 +134,16 @@ def _lay_start(state: State, where: str, role: str, cells, seat: int | None = No
     halves = starting_halves(role)
     number = state.next_domino
     squares = {c: Square(h, number) for c, h in zip(cells, halves)}
-    state = replace(state, next_domino=number + 1)
+    state = evolve(state, next_domino=number + 1)
     if where == SHARED:
         g = dict(state.shared) | squares
-        return replace(state, shared=frozen(g), starts=state.starts + ((role, tuple(cells)),))
+        return evolve(state, shared=frozen(g), starts=state.starts + ((role, tuple(cells)),))
     g = state.seat_map(seat) | squares
     personal = list(state.personal)
     personal[seat] = frozen(g)
     homes = list(state.homes)
     homes[seat] = number
-    return replace(state, personal=tuple(personal), homes=tuple(homes))
+    return evolve(state, personal=tuple(personal), homes=tuple(homes))
 
 
 # ---------------------------------------------------------------- apply
@@ -210,15 +208,17 @@ def _market(state: State, move: Market) -> State:
     if len(doms) > size:
         raise IllegalMove(Msg("the market holds {size} dominoes, not {n}", size=size, n=len(doms)))
     texts = tuple("|".join(h.text() for h in parse_domino(d)) for d in doms)
+    if not texts and not state.dealt:  # nothing drawn yet: the deck cannot be out
+        raise IllegalMove(Msg("the deck holds every domino before the first market: enter the dominoes drawn"))
     if not texts:  # the deck is out: the game ends where it stands
         return finish(say(state, Msg("The deck is empty: the game ends.")), "ended")
-    state = replace(state, market=texts, drawn=True, dealt=state.dealt + len(texts),
+    state = evolve(state, market=texts, drawn=True, dealt=state.dealt + len(texts),
                     known=tuple(dict.fromkeys(state.known + texts))[-KNOWN:])
     state = say(state, Msg("Round {round}: {n} dominoes in the market.", round=state.round, n=len(texts)))
     if state.event == "terrible_bonds":  # dominoes of roles not in the game are discarded (ee)
         kept = tuple(t for t in texts if not bonds_broken(state, parse_domino(t)))
         if len(kept) < len(texts):
-            state = say(replace(state, market=kept), Msg("Terrible Bonds: {n} of them show a role not in the game "
+            state = say(evolve(state, market=kept), Msg("Terrible Bonds: {n} of them show a role not in the game "
                                                          "and are discarded.", n=len(texts) - len(kept)))
     return maybe_claim(state)
 
@@ -242,7 +242,7 @@ def _mission(state: State, move: Mission) -> State:
     secret = bool(move.secret) and state.config.mode == "cooperative"  # competitive: all public
     card = MissionCard(len(state.missions) + 1, move.seat, state.round, needs, move.reward,
                        move.penalty, secret)
-    state = replace(state, missions=state.missions + (card,))
+    state = evolve(state, missions=state.missions + (card,))
     who = state.config.names[move.seat]
     state = say(state, Msg("{name} drew a secret mission.", name=who) if secret else
                 Msg("{name}: {mission}", name=who, mission=card.words()))
@@ -258,7 +258,7 @@ def _happening(state: State, move: Happening) -> State:
         raise IllegalMove(Msg("unknown event {event!r}", event=move.event))
     if any(m.round == state.round for m in state.missions) or state.drawn:
         raise IllegalMove(Msg("the event is revealed before the market and the missions"))
-    state = say(replace(state, event=move.event), event_words(move.event))
+    state = say(evolve(state, event=move.event), event_words(move.event))
     # Storms and floods take dominoes off, the earthquake turns and the elections move them, in
     # role order, before the claim step (docs/rulings.md (aa), (cc))
     kind, count = {"storm_remove": ("remove shared", 1), "floods_punish": ("remove", 2),
@@ -282,7 +282,7 @@ def _most(state: State, event: str) -> State:
     most = [s for s in range(cfg.players) if count[s] == best]
     key = "sits out" if event == "capital_punishment" else "places people"
     names = Listed([cfg.names[s] for s in most], sep=" and ")
-    state = replace(state, effects=state.effects + tuple((s, key, True) for s in most))
+    state = evolve(state, effects=state.effects + tuple((s, key, True) for s in most))
     if event == "capital_punishment":
         return say(state, Plural("{names} ({best} capitals) does nothing this round.",
                                  "{names} ({best} capitals) do nothing this round.", len(most), names=names, best=best))
@@ -308,10 +308,14 @@ def _pass(state: State, move: Pass) -> State:
         raise IllegalMove(Msg("placing nothing is a turn of the claim step"))
     if move.seat != state.turn:
         raise IllegalMove(Msg("it is {name}'s turn to claim a domino", name=cfg.names[state.turn]))
-    if fits_anywhere(state, move.seat):
-        raise IllegalMove(Msg("a market domino still fits: picking and placing one is required"))
+    fits = next(iter(placements(state, move.seat)), None)
+    if fits is not None:  # said with a place it fits, so the table can find it
+        where, cells, _ = fits
+        raise IllegalMove(Msg("a market domino still fits, e.g. on {squares} of {map}: picking and placing one is required",
+                              squares=Listed([name(c) for c in cells], sep="-"),
+                              map=map_words(where, cfg.names[move.seat])))
     state = say(state, Msg("{name} can use no market domino and places nothing.", name=cfg.names[move.seat]))
-    state = replace(state, passes=state.passes + 1, turn=after(state, move.seat),
+    state = evolve(state, passes=state.passes + 1, turn=after(state, move.seat),
                     effects=tuple(e for e in state.effects if e[:2] != (move.seat, "second_domino")))
     if state.passes >= sum(1 for s in range(cfg.players) if not sits_out(state, s)):
         # nobody can use what is left: it is discarded

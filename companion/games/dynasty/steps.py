@@ -2,8 +2,7 @@
 the dominoes that may come off and the next round."""
 from __future__ import annotations
 
-from dataclasses import replace
-
+from ..base import evolve
 from ...i18n import Msg
 from .catalog import CAPITALS
 from .maps import buried, dominoes, frozen, lift
@@ -11,7 +10,7 @@ from .state import PERSONAL, SHARED, State, Task
 
 
 def say(state: State, words: Msg) -> State:
-    return replace(state, said=state.said + (words,))
+    return evolve(state, said=state.said + (words,))
 
 
 def sits_out(state: State, seat: int) -> bool:
@@ -25,20 +24,20 @@ def set_at(values: tuple, i: int, v) -> tuple:
 
 def put(state: State, seat: int, where: str, g: dict) -> State:
     if where == SHARED:
-        return replace(state, shared=frozen(g))
+        return evolve(state, shared=frozen(g))
     personal = list(state.personal)
     personal[seat] = frozen(g)
-    return replace(state, personal=tuple(personal))
+    return evolve(state, personal=tuple(personal))
 
 
 def finish(state: State, result: str) -> State:
-    return replace(state, phase="over", result=result, tasks=())
+    return evolve(state, phase="over", result=result, tasks=())
 
 
 def next_round(state: State) -> State:
     n = state.config.players
     state = say(state, Msg("Round {round} begins.", round=state.round + 1))
-    return replace(state, phase="draw", round=state.round + 1, market=(), drawn=False, event="",
+    return evolve(state, phase="draw", round=state.round + 1, market=(), drawn=False, event="",
                    turn=0, passes=0, placed=(0,) * n, on_shared=(False,) * n, mismatched=(False,) * n,
                    power_used=(False,) * n, effects=state.next_effects, next_effects=(), shares=(),
                    first_of_round=state.next_domino)

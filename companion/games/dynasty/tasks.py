@@ -3,8 +3,7 @@ take off, place, move or turn, one task after another. A task that can no longer
 and dropped; the report step ends when none is left."""
 from __future__ import annotations
 
-from dataclasses import replace
-
+from ..base import evolve
 from ...i18n import Msg
 from .placement import task_shifts
 from .state import State, Task
@@ -17,7 +16,7 @@ def add_task(state: State, task: Task) -> State:
     if task.optional and sits_out(state, task.seat):  # a reward's placing, moving or taking off
         return say(state, Msg("{name} does nothing this round (Capital Punishment).", name=state.config.names[task.seat]))
     why = _undoable(state, task)
-    return say(state, why) if why else replace(state, tasks=state.tasks + (task,))
+    return say(state, why) if why else evolve(state, tasks=state.tasks + (task,))
 
 
 def _undoable(state: State, task: Task) -> Msg | None:
@@ -43,13 +42,13 @@ def _undoable(state: State, task: Task) -> Msg | None:
 
 def task_done(state: State, task: Task, finished: bool = False) -> State:
     rest = state.tasks[1:]
-    state = replace(state, tasks=rest)
+    state = evolve(state, tasks=rest)
     if not finished and task.count > 1:
-        again = add_task(replace(state, tasks=()), replace(task, count=task.count - 1))
-        state = replace(again, tasks=again.tasks + rest)
+        again = add_task(evolve(state, tasks=()), evolve(task, count=task.count - 1))
+        state = evolve(again, tasks=again.tasks + rest)
     # a task waiting behind this one may have become impossible (the domino it could take is gone)
     while state.tasks and _undoable(state, state.tasks[0]):
-        state = replace(say(state, _undoable(state, state.tasks[0])), tasks=state.tasks[1:])
+        state = evolve(say(state, _undoable(state, state.tasks[0])), tasks=state.tasks[1:])
     return next_round(state) if not state.tasks and state.phase == "report" else state
 
 

@@ -4,16 +4,22 @@ claim timelines of worlds across the multiverse; 2-4 players, or one against the
 Rules: shared/rules/paradox-initiative.txt; decisions the rulebook leaves open: docs/rulings.md.
 Modules: matrix (strands, the drop, the refill order), catalog (card data, kept lessons), moves,
 rules (pure: setup and `apply`, handing each move to its part of the round: flow, answers,
-wormhole, actions, particles, tech, rival, penalty; the state they share is state.py), scoring
-(the end), views (who sees what, legal moves), records (matrix and scoring lines for `replay`).
+wormhole, actions, particles, tech, rival, penalty), state (the game as frozen dataclasses: the
+seats' boards, the worlds, decks, bag and what the game waits for; the working copy a move
+changes), scoring (the end), views (who sees what, legal moves), records (matrix and scoring
+lines for `replay`), table (the camera's referee), oled, simulation. `tests/initiative/speed.py`
+times a move.
 """
 from __future__ import annotations
 
-from ..base import Game, Option, from_dict, to_dict
-from .moves import *  # noqa: F401,F403 - moves and events
-from .moves import MOVES
-from .rules import NAME, State, apply, keep, setup  # noqa: F401
-from .views import is_over, legal_moves, scores, secrets, view, viewers, winners  # noqa: F401
+from ..base import Game, Option
+
+# the rules (base.Rules): each member from the module that holds it; modules A to Z, names in
+# the protocol's order
+from .moves import MOVES, move_from_dict, move_to_dict
+from .rules import NAME, setup, apply, keep
+from .state import State
+from .views import view, viewers, scores, is_over, winners, legal_moves, secrets
 
 GAME = Game(
     name=NAME,
@@ -34,9 +40,3 @@ GAME = Game(
     told=("Teach",),
 )
 
-
-def move_from_dict(data: dict):
-    return from_dict(MOVES, data)
-
-
-move_to_dict = to_dict

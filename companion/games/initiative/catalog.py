@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -22,53 +23,84 @@ def data(name: str) -> dict:
     return json.loads(_load(name))
 
 
-def valid_cost(cost, card: dict) -> bool:
+@dataclass(frozen=True)
+class Card:
+    """A timeline card: a world's (its number, maybe a research asset, a nexus card's cell), an
+    experiment's or a parallel universe; its cost (colours, "any", "purple", "planet"); "known"
+    when it is not an assumption of the catalog or the table taught it."""
+    id: str
+    timeframe: str                     # past | present | future | nexus
+    cost: tuple[str, ...] = ()
+    world: int | None = None
+    asset: str | None = None           # A-E
+    at: tuple[int, int] | None = None  # a nexus card's cell of the matrix
+    experiment: str | None = None      # spires | towers | gates
+    parallel: bool = False
+    known: bool = True
+
+
+@dataclass(frozen=True)
+class Goal:
+    """A research goal: cards of a timeframe, cards with a research asset, or the secret one."""
+    timeframe: str | None = None
+    asset: str | None = None
+    secret: bool = False
+
+
+def valid_cost(cost, card: Card) -> bool:
     allowed = set(matrix.COLOURS) | {"any", "purple", "planet"}
     return (isinstance(cost, list) and len(cost) <= 8 and all(x in allowed for x in cost)
-            and ("nexus" != card.get("timeframe") or not cost))
+            and ("nexus" != card.timeframe or not cost))
 
 
-def cards(kept) -> dict:
-    """{card id: entry}; an entry is "known" when it is not an assumption or the table taught it.
-    A malformed `kept` is ignored part by part: it never stops a game."""
+@lru_cache(maxsize=None)
+def _printed() -> dict[str, Card]:
     out = {}
     for c in data("cards.json")["cards"]:
-        entry = dict(c)
-        entry["known"] = not c.get("assumption", False)
-        entry.pop("assumption", None)
-        entry.pop("note", None)
-        entry.pop("source", None)
-        out[c["id"]] = entry
+        out[c["id"]] = Card(id=c["id"], timeframe=c["timeframe"], cost=tuple(c.get("cost", ())),
+                            world=c.get("world"), asset=c.get("asset"),
+                            at=tuple(c["at"]) if c.get("at") is not None else None,
+                            experiment=c.get("experiment"), parallel="parallel" in c,
+                            known=not c.get("assumption", False))
+    return out
+
+
+def cards(kept) -> dict[str, Card]:
+    """{card id: card}; a card is "known" when it is not an assumption or the table taught it.
+    A malformed `kept` is ignored part by part: it never stops a game."""
+    out = dict(_printed())
     taught = kept.get("cards") if isinstance(kept, dict) else None
     for cid, t in (taught.items() if isinstance(taught, dict) else ()):
         if cid not in out or not isinstance(t, dict):
             continue
-        entry = dict(out[cid])
-        if out[cid]["timeframe"] == "nexus":
+        card = out[cid]
+        if card.timeframe == "nexus":
             if not matrix.on_matrix(t.get("at")):
                 continue
-            entry["at"] = list(t["at"])
+            out[cid] = replace(card, at=tuple(t["at"]), known=True)
         else:
-            if not valid_cost(t.get("cost"), entry):
+            if not valid_cost(t.get("cost"), card):
                 continue
-            entry["cost"] = list(t["cost"])
-        entry["known"] = True
-        out[cid] = entry
+            out[cid] = replace(card, cost=tuple(t["cost"]), known=True)
     return out
 
 
+@lru_cache(maxsize=None)
 def worlds() -> list[dict]:
     return data("cards.json")["worlds"]
 
 
+@lru_cache(maxsize=None)
 def console() -> dict:
     return data("cards.json")["console"]
 
 
-def goals() -> list[dict]:
-    return data("goals.json")["goals"]
+def goals() -> list[Goal]:
+    return [Goal(timeframe=g.get("timeframe"), asset=g.get("asset"), secret=g.get("secret", False))
+            for g in data("goals.json")["goals"]]
 
 
+@lru_cache(maxsize=None)
 def rival() -> dict:
     return data("rival.json")
 

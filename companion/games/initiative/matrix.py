@@ -6,6 +6,8 @@ A particle is a colour letter (R red, Y yellow, B blue, K black, W white) and a 
 """
 from __future__ import annotations
 
+from ...i18n import Msg, term
+
 SIZE = 5
 COLOURS = {"R": "red", "Y": "yellow", "B": "blue", "K": "black", "W": "white"}
 LETTERS = {v: k for k, v in COLOURS.items()}
@@ -31,8 +33,14 @@ def on_matrix(cell) -> bool:
             and 0 <= cell[0] < SIZE and 0 <= cell[1] < SIZE)
 
 
-def name(cell) -> str:
-    return f"[{cell[0]}, {cell[1]}]"
+def name(cell) -> Msg:
+    """A cell as players say it, counting from 1: "row 1 column 2"."""
+    return Msg("row {row} column {column}", row=cell[0] + 1, column=cell[1] + 1)
+
+
+def words(p: str) -> Msg:
+    """A particle as players say it: "red 3" for R3 (anything else as it was given)."""
+    return Msg("{colour} {symbol}", colour=term(COLOURS[p[0]]), symbol=p[1]) if is_particle(p) else p
 
 
 # Line directions: along a row, down a column, and the two diagonals (the Diagonal module).

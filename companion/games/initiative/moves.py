@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..base import Event
+from ..base import Event, from_dict, to_dict
 
 
 @dataclass(frozen=True)
@@ -143,6 +143,13 @@ class Discard:
 
 MOVES = (Draw, Draft, Teach, Switch, Build, Keep, Swap, Resolve, Place, Stabilise, Lock, Ally,
          Purple, Tech, RivalTake, EndTurn, Discard)
+
+
+def move_from_dict(data: dict):
+    return from_dict(MOVES, data)
+
+
+move_to_dict = to_dict
 
 
 @dataclass(frozen=True)

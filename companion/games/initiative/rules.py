@@ -1,8 +1,8 @@
 """Paradox Initiative's rules: pure, state + move -> new state + words said.
 
 Rules: shared/rules/paradox-initiative.txt; decisions the rulebook leaves open: docs/rulings.md.
-The state is one immutable value (state.py); `apply` thaws a copy, the module of the move's part
-of the round changes it, and it is frozen again. Every particle drawn from the bag is an explicit
+The state is one immutable value, frozen dataclasses of tuples (state.py); `apply` thaws a
+working copy, the module of the move's part of the round changes it, and it is frozen again. Every particle drawn from the bag is an explicit
 chance move (`Draw`), so the table tells the companion what came out; the timeline and tech
 decks are shuffled from the seed.
 
@@ -28,8 +28,7 @@ from .moves import (Ally, Build, Discard, Draft, Draw, EndTurn, Keep, Lock, Plac
                     Resolve, RivalTake, Said, Stabilise, Swap, Switch, Teach, Tech)
 from .particles import ally, lock, place, purple, stabilise
 from .state import TECH, State, freeze, thaw  # noqa: F401 - the rules' own names, for their readers
-from .state import PURPLES, WORLDS, _clockwise
-from .state import said as said_words
+from .state import WORLDS, Board, Frozen, Paid, RivalLab, Wait, World, _clockwise
 from .tech import tech
 from .wormhole import build, draft, switch
 
@@ -52,8 +51,7 @@ def setup(options: dict | None = None, seed: int = 0) -> State:
         names = [f"P{i + 1}" for i in range(players)]
     names = [n or f"P{i + 1}" for i, n in enumerate(names)] + (["Rival lab"] if solo else [])
     cards = catalog.cards(options.get("kept"))
-    taught = {cid: ({"at": c["at"]} if c["timeframe"] == "nexus" else {"cost": c["cost"]})
-              for cid, c in cards.items() if c["known"] and _was_taught(options.get("kept"), cid)}
+    taught = sorted(cid for cid, c in cards.items() if c.known and _was_taught(options.get("kept"), cid))
     deck = sorted(cards)
     chance(seed, "timeline").shuffle(deck)
     alt = []
@@ -66,34 +64,28 @@ def setup(options: dict | None = None, seed: int = 0) -> State:
         wormhole, deck = deck[:n], deck[n:]
     goal_deck = catalog.goals()
     chance(seed, "goals").shuffle(goal_deck)
-    goals, rest = goal_deck[:3], [g for g in goal_deck[3:] if not g.get("secret")]
-    secret = [rest[i] if any(g.get("secret") for g in goals) and i < len(rest) else None
+    goals, rest = goal_deck[:3], [g for g in goal_deck[3:] if not g.secret]
+    secret = [rest[i] if any(g.secret for g in goals) and i < len(rest) else None
               for i in range(seats)]
     sets = 9 if players == 4 else 7 if players >= 2 else 4
     chief = 0 if solo else chance(seed, "chief").randrange(players)
-    s = {
-        "seed": seed, "players": players, "solo": solo, "seats": seats, "names": names,
-        "challenging": challenging,
-        "cards": cards, "taught": taught, "deck": deck, "alt": alt, "wormhole": wormhole,
-        "discard": [], "bag": {c + str(y): sets for c in COLOURS for y in matrix.SYMBOLS},
-        "purple": PURPLES, "anomaly": [], "aside": [],
-        "worlds": [{"stable": True, "locked": False} for _ in range(WORLDS)],
-        "glitch": chance(seed, "glitch").randrange(WORLDS) + 1,
-        "goals": goals, "secret": secret, "alliances": {c: None for c in COLOURS},
-        "chief": chief, "round": 1, "phase": "setup", "final": False, "order": [],
-        "actions": 0, "diagonal": False, "glitch_due": 0, "queue": [], "bench": False,
-        "said": [],
-        "boards": [_board(seed, seat) for seat in range(players)],
-        "rival": {"pile": [], "pawn": 0, "discard": []} if solo else None,
-    }
-    s["queue"].append({"kind": "draw", "to": "anomaly", "seat": chief})
-    deal = [(r, c) for r in range(matrix.SIZE - 1, -1, -1) for c in range(matrix.SIZE)]
+    s = thaw(State(
+        seed=seed, players=players, solo=solo, seats=seats, names=tuple(names), challenging=challenging,
+        cards=Frozen(sorted(cards.items())), taught=tuple(taught), deck=tuple(deck), alternate=tuple(alt),
+        wormhole=tuple(wormhole), bag=Frozen(sorted((c + str(y), sets) for c in COLOURS for y in matrix.SYMBOLS)),
+        worlds=tuple(World() for _ in range(WORLDS)),
+        glitch=chance(seed, "glitch").randrange(WORLDS) + 1,
+        goals=tuple(goals), secret=tuple(secret), alliances=Frozen((c, None) for c in sorted(COLOURS)),
+        chief=chief, boards=tuple(_board(seed, seat) for seat in range(players)),
+        rival=RivalLab() if solo else None, paid=tuple(Paid() for _ in range(seats))))
+    s.queue.append(Wait("draw", chief, to="anomaly"))
+    deal = tuple((r, c) for r in range(matrix.SIZE - 1, -1, -1) for c in range(matrix.SIZE))
     for seat in _clockwise(s, chief, humans=True):
-        s["queue"].append({"kind": "draw", "to": "matrix", "seat": seat, "cells": deal})
+        s.queue.append(Wait("draw", seat, to="matrix", cells=deal))
     for seat in range(players):
-        b = s["boards"][seat]
-        s["queue"].append({"kind": "keep", "seat": seat, "options": b["tech_deck"][:2]})
-        b["tech_deck"] = b["tech_deck"][2:]
+        b = s.boards[seat]
+        s.queue.append(Wait("keep", seat, options=tuple(b.tech_deck[:2])))
+        b.tech_deck = b.tech_deck[2:]
     _advance(s)
     return freeze(s)
 
@@ -104,19 +96,21 @@ def _was_taught(kept, cid) -> bool:
 
 
 
-def _board(seed, seat) -> dict:
+def _board(seed, seat) -> Board:
     tech = list(TECH)
     chance(seed, "tech", seat).shuffle(tech)
-    return {"matrix": [[None] * matrix.SIZE for _ in range(matrix.SIZE)], "locks": [],
-            "switches": {c: False for c in SWITCHES}, "console": [], "pile": [],
-            "tech_deck": tech, "tech": [], "discard": [], "hand": []}
+    return Board(matrix=((None,) * matrix.SIZE,) * matrix.SIZE, switches=Frozen((c, False) for c in SWITCHES),
+                 tech_deck=tuple(tech))
 
 
 
 def keep(state: State) -> dict | None:
     """What the table taught: the cost or nexus position of each card entered at the table."""
-    s = thaw(state)
-    return {"cards": s["taught"]} if s["taught"] else None
+    if not state.taught:
+        return None
+    cards = {cid: state.cards[cid] for cid in sorted(state.taught)}
+    return {"cards": {cid: {"at": list(c.at)} if c.timeframe == "nexus" else {"cost": list(c.cost)}
+                      for cid, c in cards.items()}}
 
 
 
@@ -141,21 +135,19 @@ def _named(move):
 
 
 def apply(state: State, move) -> tuple[State, list[Said]]:
-    s = thaw(state)
     handler = HANDLERS.get(type(move))
     if handler is None:
         raise IllegalMove(Msg("{move} is not a Paradox Initiative move", move=type(move).__name__))
-    if not isinstance(getattr(move, "seat", None), int) or not 0 <= move.seat < s["seats"]:
+    if not isinstance(getattr(move, "seat", None), int) or not 0 <= move.seat < state.seats:
         raise IllegalMove(Msg("there is no seat {seat} at this table", seat=getattr(move, "seat", None)))
     _named(move)
-    if s["phase"] == "over":
+    if state.phase == "over":
         raise IllegalMove(Msg("the game is over"))
-    if s["queue"] and type(move) in (Draft, Build, Swap, Resolve, Place, Stabilise, Lock, Ally,
-                                     Purple, Tech, EndTurn):
-        raise IllegalMove(_waiting(s))
-    said = len(s["said"])
+    if state.queue and type(move) in (Draft, Build, Swap, Resolve, Place, Stabilise, Lock, Ally,
+                                      Purple, Tech, EndTurn):
+        raise IllegalMove(_waiting(state))
+    s = thaw(state)
     handler(s, move)
     _advance(s)
-    words = s["said"][said:]
-    s["said"] = s["said"][-20:]
-    return freeze(s), [Said(w) for w in said_words(words)]
+    s.said = s.said[-20:]
+    return freeze(s), [Said(w) for w in s.told]

@@ -1,8 +1,8 @@
 """End-game scoring: the fractured-world penalty, world and experiment sets, parallel universes,
 locked worlds, research goals, alliances, and the tie-breaks (RULEBOOK "Game end & scoring").
 
-Cards are catalog entries (dicts with "id", "timeframe" and "world", "experiment" or
-"parallel", and maybe "asset"). The player chooses the penalty discards and where parallel
+Cards are the catalog's `Card`s (a world's, an experiment's or a parallel universe), goals its
+`Goal`s. The player chooses the penalty discards and where parallel
 universes join; the companion chooses for them the way that scores most. The rival lab loses
 its nexus cards first, then past, present, future (solo rules).
 """
@@ -11,6 +11,7 @@ from __future__ import annotations
 from itertools import product
 
 from ...i18n import Msg, term
+from .catalog import Card, Goal
 
 WORLD_SET = {0: 0, 1: 1, 2: 3, 3: 6, 4: 10}
 EXPERIMENT_SET = {0: 0, 1: 1, 2: 3, 3: 6}
@@ -20,20 +21,20 @@ RIVAL_LOSES = ("nexus", "past", "present", "future")
 _TOO_MANY = 4096  # penalty combinations beyond this are chosen world by world
 
 
-def goal_words(goal: dict) -> str:
-    if goal.get("secret"):
+def goal_words(goal: Goal) -> str:
+    if goal.secret:
         return Msg("secret objective")
-    if "asset" in goal:
-        return Msg("research asset {asset}", asset=goal["asset"])
-    return Msg("{timeframe} cards", timeframe=term(goal["timeframe"]))
+    if goal.asset is not None:
+        return Msg("research asset {asset}", asset=goal.asset)
+    return Msg("{timeframe} cards", timeframe=term(goal.timeframe))
 
 
-def _matches(goal: dict, card: dict, as_timeframe: str | None) -> bool:
-    if "asset" in goal:
-        return card.get("asset") == goal["asset"]
+def _matches(goal: Goal, card: Card, as_timeframe: str | None) -> bool:
+    if goal.asset is not None:
+        return card.asset == goal.asset
     # Timeline/nexus goals are about worlds: world cards, and a parallel universe as the
     # timeline it stands for (ruling).
-    return as_timeframe == goal.get("timeframe")
+    return as_timeframe == goal.timeframe
 
 
 def _score(cards, parallels, placement, locked, goals, secret, alliances) -> dict:
@@ -41,11 +42,11 @@ def _score(cards, parallels, placement, locked, goals, secret, alliances) -> dic
     experiments: dict[str, int] = {}
     goal_cards = []  # (card, timeframe it counts as for timeline goals)
     for card in cards:
-        if "world" in card:
-            worlds.setdefault(card["world"], set()).add(card["timeframe"])
-            goal_cards.append((card, card["timeframe"]))
-        elif "experiment" in card:
-            experiments[card["experiment"]] = experiments.get(card["experiment"], 0) + 1
+        if card.world is not None:
+            worlds.setdefault(card.world, set()).add(card.timeframe)
+            goal_cards.append((card, card.timeframe))
+        elif card.experiment is not None:
+            experiments[card.experiment] = experiments.get(card.experiment, 0) + 1
             goal_cards.append((card, None))
     for card, spot in zip(parallels, placement):
         if spot is not None:
@@ -56,8 +57,8 @@ def _score(cards, parallels, placement, locked, goals, secret, alliances) -> dic
            "locked": len([w for w in worlds if w in locked])}
     goal_points = []
     for (need, rate), goal in zip(GOAL_RATE, goals):
-        if goal.get("secret"):
-            goal = secret or {}
+        if goal.secret:
+            goal = secret
         n = sum(1 for card, tf in goal_cards if goal and _matches(goal, card, tf))
         goal_points.append(n // need * rate)
     out["goals"] = goal_points
@@ -71,8 +72,8 @@ def _placements(cards, parallels):
     timeline it lacks, one parallel per gap; None only when no gap is left."""
     have: dict[int, set] = {}
     for card in cards:
-        if "world" in card:
-            have.setdefault(card["world"], set()).add(card["timeframe"])
+        if card.world is not None:
+            have.setdefault(card.world, set()).add(card.timeframe)
     gaps = [(w, tf) for w in sorted(have) for tf in TIMEFRAMES if tf not in have[w]]
     out = []
 
@@ -96,12 +97,12 @@ def score_pile(pile, *, fractured=(), locked=(), goals=(), secret=None, alliance
     `challenging`: the rival lab's harder solo variant, +1 per world it keeps a card of."""
     # Fractured worlds leave the board before the locked ones score: no lock point (ruling i).
     fractured, locked = set(fractured), set(locked) - set(fractured)
-    parallels = [c for c in pile if "parallel" in c]
-    rest = [c for c in pile if "parallel" not in c]
-    hit = sorted({c["world"] for c in rest if "world" in c and c["world"] in fractured})
-    options = [[c for c in rest if c.get("world") == w] for w in hit]
+    parallels = [c for c in pile if c.parallel]
+    rest = [c for c in pile if not c.parallel]
+    hit = sorted({c.world for c in rest if c.world is not None and c.world in fractured})
+    options = [[c for c in rest if c.world == w] for w in hit]
     if rival:
-        options = [[min(cs, key=lambda c: RIVAL_LOSES.index(c["timeframe"]))] for cs in options]
+        options = [[min(cs, key=lambda c: RIVAL_LOSES.index(c.timeframe))] for cs in options]
     combos = 1
     for cs in options:
         combos *= len(cs)
@@ -119,10 +120,10 @@ def score_pile(pile, *, fractured=(), locked=(), goals=(), secret=None, alliance
         ids = {id(c) for c in lost}
         kept = [c for c in rest if id(c) not in ids]
         result = _best(kept, parallels, locked, goals, secret, alliances)
-        result["penalty"] = [c["id"] for c in lost]
+        result["penalty"] = [c.id for c in lost]
         result["cards"] = len(kept) + len(parallels)
         if challenging:
-            result["challenge"] = len({c["world"] for c in kept if "world" in c})
+            result["challenge"] = len({c.world for c in kept if c.world is not None})
             result["total"] += result["challenge"]
         if best is None or _rank(result) > _rank(best):
             best = result
@@ -139,7 +140,7 @@ def _best(kept, parallels, locked, goals, secret, alliances) -> dict:
     for placement in _placements(kept, parallels):
         result = _score(kept, parallels, placement, locked, goals, secret, alliances)
         result["parallel"] = [f"world-{p[0]}-{p[1]}" if p else None for p in placement]
-        result["nexus"] = sum(1 for c in kept if c["timeframe"] == "nexus" and "world" in c)
+        result["nexus"] = sum(1 for c in kept if c.timeframe == "nexus" and c.world is not None)
         if best is None or result["total"] > best["total"]:
             best = result
     return best

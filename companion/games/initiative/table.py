@@ -38,7 +38,7 @@ ANOMALY = discs.ANOMALY  # the anomaly, beside the seats whose matrices the tabl
 def _where(spot) -> str:
     if spot[0] == "anomaly":
         return Msg("anomaly {i}", i=spot[1] + 1)
-    return Msg("row {row} column {column}", row=spot[0] + 1, column=spot[1] + 1)
+    return matrix.name(spot)
 
 
 def _move_spot(spot):
@@ -84,14 +84,14 @@ class MatrixWatcher(AsksOnce):
     # ------------------------------------------------------------------ what to do about it
 
     def next(self, state):
-        s = state.get()
+        s = state
         if self._agrees(s):
             self.steady, self._hush = state, False
-        if s["phase"] == "over":
+        if s.phase == "over":
             return None
-        head = s["queue"][0] if s["queue"] else None
+        head = s.queue[0] if s.queue else None
         if head is not None:
-            if head["kind"] == "draw" and head["to"] in ("matrix", "anomaly"):
+            if head.kind == "draw" and head.to in ("matrix", "anomaly"):
                 return self._draw(state, s, head)
             return None  # a phone's answer is awaited (a card's cost, a module kept, a switch)
         behind = self._behind(state, s)
@@ -99,9 +99,9 @@ class MatrixWatcher(AsksOnce):
             asked = self._lagging(state, s, behind)
             if asked is not None:
                 return asked
-        turn = s["order"][0] if s["order"] else None
+        turn = s.order[0] if s.order else None
         # the anomaly changes with the matrix of the player to act: theirs is looked at first
-        for seat in sorted(range(s["players"]), key=lambda seat: seat != turn):
+        for seat in sorted(range(s.players), key=lambda seat: seat != turn):
             if seat in behind:
                 continue  # the table is still to follow the game there: nothing to infer
             found = self._changed(state, s, seat, anomaly=seat == turn and ANOMALY not in behind)
@@ -114,19 +114,19 @@ class MatrixWatcher(AsksOnce):
     def _areas(self, s):
         """Each matrix the table is used for (a disc seen on it) and the anomaly, if so: its key
         (the seat, or ANOMALY), with the cells seen there and the game's."""
-        for seat in range(s["players"]):
+        for seat in range(s.players):
             seen = self._seen(seat, anomaly=False)
             if seen:
-                yield seat, seen, _layout_of(s, s["boards"][seat], anomaly=False)
+                yield seat, seen, _layout_of(s, s.boards[seat], anomaly=False)
         seen = {spot: v for spot, v in self._seen(0).items() if spot[0] == "anomaly"}
         if seen:
-            yield ANOMALY, seen, {("anomaly", i): discs.label(p) for i, p in enumerate(s["anomaly"])}
+            yield ANOMALY, seen, {("anomaly", i): discs.label(p) for i, p in enumerate(s.anomaly)}
 
     def _differ(self, s, key, seen, now) -> list:
-        b = s["boards"][key] if key != ANOMALY else {"locks": []}
+        locks = s.boards[key].locks if key != ANOMALY else ()
         return sorted((spot for spot in set(now) | set(seen)
                        if seen.get(spot) not in (now.get(spot), UNKNOWN)
-                       and not _lock_on(b, *spot, seen.get(spot))), key=str)
+                       and not _lock_on(locks, *spot, seen.get(spot))), key=str)
 
     def _agrees(self, s) -> bool:
         return not any(self._differ(s, key, seen, now) for key, seen, now in self._areas(s))
@@ -136,7 +136,7 @@ class MatrixWatcher(AsksOnce):
         the game has since moved (a disc lifted off counts as on its way): key -> the cells."""
         if self.steady is None or self.steady == state:
             return {}
-        then = {key: now for key, _, now in self._areas(self.steady.get())}
+        then = {key: now for key, _, now in self._areas(self.steady)}
         out, moved = {}, False
         for key, seen, now in self._areas(s):
             differ = self._differ(s, key, seen, now)
@@ -156,7 +156,7 @@ class MatrixWatcher(AsksOnce):
         """Said once for as long as the game stays so: whose matrix the table is behind, what to
         move to follow the game, and A for the phone, C for the table."""
         laid = {key: now for key, _, now in self._areas(s) if key in behind}
-        key = ("behind", hash(self.steady.blob), json.dumps(sorted(
+        key = ("behind", hash(self.steady), json.dumps(sorted(
             (str(k), sorted((str(spot), v) for spot, v in now.items())) for k, now in laid.items())))
         if key in self.asked:
             return None
@@ -169,7 +169,7 @@ class MatrixWatcher(AsksOnce):
             [Msg("the anomaly")] if ANOMALY in behind else [])
         whose = Listed(areas, sep=" and ")
         # what to move, matrix by matrix; the anomaly's with the player's whose turn it is
-        turn = s["order"][0] if s["order"] else None
+        turn = s.order[0] if s.order else None
         partner = [k for k in seats if ANOMALY in behind and any(
             laid[k].get(x) == self._seen_at(ANOMALY, y) and laid[ANOMALY].get(y) == self._seen_at(k, x)
             for x in behind[k] for y in behind[ANOMALY])]  # whose disc changed places with it
@@ -200,24 +200,24 @@ class MatrixWatcher(AsksOnce):
 
 
     def _draw(self, state, s, head):
-        seat = head["seat"]
+        seat = head.seat
         seen = self._seen(seat)
         name = names(s)[seat]
-        if head["to"] == "anomaly":
-            spot = ("anomaly", len(s["anomaly"]))
+        if head.to == "anomaly":
+            spot = ("anomaly", len(s.anomaly))
             where = Msg("the anomaly")
         else:
-            spot = tuple(head["cells"][0])
+            spot = tuple(head.cells[0])
             where = Msg("{name}'s matrix", name=name)
-            b = s["boards"][seat]
+            b = s.boards[seat]
             for (r, c), want in self._expected(s, seat).items():
                 got = seen.get((r, c))
-                if got not in (want, UNKNOWN) and not _lock_on(b, r, c, got):
+                if got not in (want, UNKNOWN) and not _lock_on(b.locks, r, c, got):
                     return None  # the strand is not out, or the rest has not dropped yet
         label = seen.get(spot)
         if label is None or label == discs.LOCK:
             return None
-        key = ("draw", seat, spot, label, hash(state.blob))
+        key = ("draw", seat, spot, label, hash(state))
         if label == UNKNOWN:
             return self._ask(key, Prompt(Msg("Can't read"), Msg("The new particle at {cell} of {where}: "
                                                                  "straighten it, or enter it by phone",
@@ -227,7 +227,7 @@ class MatrixWatcher(AsksOnce):
             return self._ask(key, Prompt(Msg("Not a particle"), Msg("A purple disc at {cell} of {where}: purple "
                                                                     "particles are not drawn from the bag",
                                                                     cell=_where(spot), where=where)))
-        if head["to"] == "anomaly" and any(matrix.symbol(a) == matrix.symbol(particle) for a in s["anomaly"]):
+        if head.to == "anomaly" and any(matrix.symbol(a) == matrix.symbol(particle) for a in s.anomaly):
             return self._ask(key, Prompt(Msg("Set it aside"), Msg("{particle}: symbol {symbol} is already on the "
                                                                   "anomaly; set it aside and draw again",
                                                                   particle=_say(particle),
@@ -243,22 +243,22 @@ class MatrixWatcher(AsksOnce):
     @staticmethod
     def _expected(s, seat) -> dict:
         """The rules' matrix of a seat: (row, column) -> the disc label lying there."""
-        grid = s["boards"][seat]["matrix"]
+        grid = s.boards[seat].matrix
         return {(r, c): discs.label(p) for r, row in enumerate(grid) for c, p in enumerate(row) if p}
 
     def _changed(self, state, s, seat, anomaly):
-        b = s["boards"][seat]
+        b = s.boards[seat]
         seen = self._seen(seat, anomaly)
         now = _layout_of(s, b, anomaly)
         differ = [spot for spot in set(now) | set(seen)
-                  if seen.get(spot) not in (now.get(spot), UNKNOWN) and not _lock_on(b, *spot, seen.get(spot))
-                  and not (spot[0] == "anomaly" and spot[1] >= len(s["anomaly"]))]
+                  if seen.get(spot) not in (now.get(spot), UNKNOWN) and not _lock_on(b.locks, *spot, seen.get(spot))
+                  and not (spot[0] == "anomaly" and spot[1] >= len(s.anomaly))]
         if not differ:
             return None  # as the rules have it (a cell in doubt alone cannot be a swap)
         # asked again when the table or this matrix changes (a move judged: or the turn's actions
         # change), not on every move of the game
         lies = ("look", seat, tuple(sorted(seen.items(), key=str)), tuple(sorted(now.items(), key=str)))
-        key = lies + (tuple(s["order"][:1]), s["actions"])
+        key = lies + (tuple(s.order[:1]), s.actions)
         if len(differ) == 2:
             x, y = sorted(differ, key=str)  # a matrix cell before the anomaly
             exchanged = seen.get(x) == now.get(y) is not None and seen.get(y) == now.get(x) is not None
@@ -271,8 +271,8 @@ class MatrixWatcher(AsksOnce):
                      and looks.get(spot) != now.get(spot) and spot not in free]
             wrong = [spot for spot in set(looks) | set(seen) if spot not in free
                      and seen.get(spot) not in (looks.get(spot), UNKNOWN)
-                     and not _lock_on(b, *spot, seen.get(spot))
-                     and not (spot[0] == "anomaly" and spot[1] >= len(s["anomaly"]))]
+                     and not _lock_on(b.locks, *spot, seen.get(spot))
+                     and not (spot[0] == "anomaly" and spot[1] >= len(s.anomaly))]
             if not wrong:
                 fits.append((move, doubt))
             elif all(seen.get(spot) is None for spot in wrong) and not free:
@@ -301,9 +301,9 @@ class MatrixWatcher(AsksOnce):
             self.rules.apply(state, move)
             return move
         except IllegalMove as exc:
-            turn = s["order"][0] if s["order"] else None
-            if (s["phase"] == "matrix" and turn is not None and turn != move.seat and s["actions"] == 0
-                    and len(s["order"]) > 1 and s["order"][1] == move.seat):
+            turn = s.order[0] if s.order else None
+            if (s.phase == "matrix" and turn is not None and turn != move.seat and s.actions == 0
+                    and len(s.order) > 1 and s.order[1] == move.seat):
                 # the next player has begun: the last one's turn ends (unspent particles go)
                 who = names(s)[turn]
                 return self._ask(key, Prompt(Msg("End of turn"), Msg("{name} has begun: does {who}'s turn end?",
@@ -316,12 +316,12 @@ class MatrixWatcher(AsksOnce):
         """(move, how the matrix and anomaly then look, cells the refill may already hold) for
         every swap of two particles of one symbol and every run waiting to be resolved."""
         spots = [(r, c) for r in range(matrix.SIZE) for c in range(matrix.SIZE)
-                 if b["matrix"][r][c] and not any(l[0] == r and l[1] == c for l in b["locks"])]
-        spots += [("anomaly", i) for i in range(len(s["anomaly"]))] if anomaly else []
+                 if b.matrix[r][c] and not any(l[0] == r and l[1] == c for l in b.locks)]
+        spots += [("anomaly", i) for i in range(len(s.anomaly))] if anomaly else []
         now = _layout_of(s, b, anomaly)
 
         def particle(spot):
-            return s["anomaly"][spot[1]] if spot[0] == "anomaly" else b["matrix"][spot[0]][spot[1]]
+            return s.anomaly[spot[1]] if spot[0] == "anomaly" else b.matrix[spot[0]][spot[1]]
         for i, x in enumerate(spots):
             for y in spots[i + 1:]:
                 if y[0] == "anomaly" and x[0] == "anomaly":
@@ -333,18 +333,18 @@ class MatrixWatcher(AsksOnce):
                 looks = dict(now)
                 looks[x], looks[y] = discs.label(py), discs.label(px)
                 yield move, looks, set()
-                grid = [list(row) for row in b["matrix"]]
+                grid = [list(row) for row in b.matrix]
                 for spot, p in ((x, py), (y, px)):
                     if spot[0] != "anomaly":
                         grid[spot[0]][spot[1]] = p
                 swapped = [spot for spot in (x, y) if spot[0] != "anomaly"]
-                if not matrix.strands_through(grid, swapped, diagonal=s["diagonal"]):
+                if not matrix.strands_through(grid, swapped, diagonal=s.diagonal):
                     continue  # it forms nothing: nothing drops
                 after = self._after(state, move, seat, anomaly)
                 if after is not None:
                     yield move, after[0], after[1]
-        runs = matrix.strands_through(b["matrix"], [(r, c) for r in range(matrix.SIZE)
-                                                     for c in range(matrix.SIZE)], diagonal=s["diagonal"])
+        runs = matrix.strands_through(b.matrix, [(r, c) for r in range(matrix.SIZE)
+                                                     for c in range(matrix.SIZE)], diagonal=s.diagonal)
         for run in runs:
             move = Resolve(seat, list(run["cells"][0]))
             after = self._after(state, move, seat, anomaly)
@@ -358,24 +358,24 @@ class MatrixWatcher(AsksOnce):
             new, _ = self.rules.apply(state, move)
         except IllegalMove:
             return None
-        n = new.get()
-        head = n["queue"][0] if n["queue"] else None
-        if not (head and head["kind"] == "draw" and head["to"] == "matrix" and head["seat"] == seat):
+        n = new
+        head = n.queue[0] if n.queue else None
+        if not (head and head.kind == "draw" and head.to == "matrix" and head.seat == seat):
             return None
-        return _layout_of(n, n["boards"][seat], anomaly), {tuple(c) for c in head["cells"]}
+        return _layout_of(n, n.boards[seat], anomaly), {tuple(c) for c in head.cells}
 
 
 def _layout_of(s, b, anomaly=True) -> dict:
     """A matrix and the anomaly as discs lie: (row, column) or ("anomaly", i) -> label."""
-    out = {(r, c): discs.label(p) for r, row in enumerate(b["matrix"]) for c, p in enumerate(row) if p}
+    out = {(r, c): discs.label(p) for r, row in enumerate(b.matrix) for c, p in enumerate(row) if p}
     if anomaly:
-        out.update({("anomaly", i): discs.label(p) for i, p in enumerate(s["anomaly"])})
+        out.update({("anomaly", i): discs.label(p) for i, p in enumerate(s.anomaly)})
     return out
 
 
-def _lock_on(b, r, c, label) -> bool:
+def _lock_on(locks, r, c, label) -> bool:
     """A lock token seen where the rules lock a particle: that particle, under its token."""
-    return label == discs.LOCK and isinstance(r, int) and any(l[0] == r and l[1] == c for l in b["locks"])
+    return label == discs.LOCK and isinstance(r, int) and any(l[0] == r and l[1] == c for l in locks)
 
 
 def _say(particle: str) -> str:
@@ -391,7 +391,7 @@ def _capital(words):
 def _spot_words(where) -> str:
     if isinstance(where, str):
         return Msg("anomaly {i}", i=int(where.split(":")[1]) + 1)
-    return Msg("row {row} column {column}", row=where[0] + 1, column=where[1] + 1)
+    return matrix.name(where)
 
 
 def _move_words(s, move) -> str:

@@ -8,48 +8,48 @@ from . import catalog
 from .flow import _turn
 from .matrix import COLOURS, LETTERS, SWITCHES
 from .moves import Build, Draft, Switch
-from .state import _board_of, _say, names
+from .state import Entry, Wait, _board_of, _say, names, new
 
 
 def draft(s, move: Draft):
     _turn(s, move.seat, "wormhole")
-    if move.card not in s["wormhole"]:
+    if move.card not in s.wormhole:
         raise IllegalMove(Msg("{card} is not in the wormhole", card=move.card))
-    s["wormhole"][s["wormhole"].index(move.card)] = None
+    s.wormhole[s.wormhole.index(move.card)] = None
     _to_console(s, move.seat, move.card)
-    s["order"].pop(0)
+    s.order.pop(0)
     _say(s, Msg("{name} drafts {card}.", name=names(s)[move.seat], card=catalog.card_words(move.card)))
 
 
 def _to_console(s, seat, cid):
-    card = s["cards"][cid]
-    section = card["timeframe"]
+    card = s.cards[cid]
+    section = card.timeframe
     start = catalog.console()["start"][section]
-    _board_of(s, seat)["console"].append({"card": cid, "space": start, "placed": [], "saved": 0})
-    if not card["known"]:
-        s["queue"].insert(0, {"kind": "teach", "seat": seat, "card": cid})
+    _board_of(s, seat).console.append(new(Entry, card=cid, space=start))
+    if not card.known:
+        s.queue.insert(0, Wait("teach", seat, card=cid))
     elif section == "nexus":
         _lock_nexus(s, seat, cid)
 
 
 def _lock_nexus(s, seat, cid):
-    at = s["cards"][cid]["at"]
-    _board_of(s, seat)["locks"].append([at[0], at[1], cid])
+    at = s.cards[cid].at
+    _board_of(s, seat).locks.append([at[0], at[1], cid])
 
 
 def switch(s, move: Switch):
     letter = LETTERS.get(move.colour)  # colours by name, as the phones offer them
-    if s["queue"] and s["queue"][0]["kind"] == "switch" and s["queue"][0]["seat"] == move.seat:
-        s["queue"].pop(0)
+    if s.queue and s.queue[0].kind == "switch" and s.queue[0].seat == move.seat:
+        s.queue.pop(0)
     else:
         _turn(s, move.seat, "wormhole")
-        s["order"].pop(0)
+        s.order.pop(0)
     b = _board_of(s, move.seat)
     if letter not in SWITCHES:
         raise IllegalMove(Msg("the trigger switches are red, yellow and blue"))
-    if b["switches"][letter]:
+    if b.switches[letter]:
         raise IllegalMove(Msg("the {colour} switch is already on", colour=term(COLOURS[letter])))
-    b["switches"][letter] = True
+    b.switches[letter] = True
     _say(s, Msg("{name} turns the {colour} switch on.", name=names(s)[move.seat],
                 colour=term(COLOURS[letter])))
 
@@ -57,12 +57,12 @@ def switch(s, move: Switch):
 def build(s, move: Build):
     _turn(s, move.seat, "wormhole")
     _build(s, move.seat)
-    s["order"].pop(0)
+    s.order.pop(0)
 
 
 def _build(s, seat):
     b = _board_of(s, seat)
-    if not b["tech_deck"]:
+    if not b.tech_deck:
         raise IllegalMove(Msg("the tech module deck is empty"))
-    s["queue"].insert(0, {"kind": "keep", "seat": seat, "options": b["tech_deck"][:2]})
-    b["tech_deck"] = b["tech_deck"][2:]
+    s.queue.insert(0, Wait("keep", seat, options=tuple(b.tech_deck[:2])))
+    b.tech_deck = b.tech_deck[2:]

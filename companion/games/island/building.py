@@ -7,9 +7,7 @@ kept for the next game (`keep`).
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
-from ..base import IllegalMove, chance
+from ..base import IllegalMove, chance, evolve
 from ...i18n import Listed, Msg, term
 from . import catalog, layout
 from .moves import BuildIsland, LayTile, LiftTile, PrintSpace, RandomIsland
@@ -52,7 +50,7 @@ def finish(state: State, island, anomalies: dict | None = None) -> State:
         drawn = list(tokens)
         chance(state.seed, "anomaly tokens").shuffle(drawn)
         laid = tuple(zip(spaces, drawn))
-    return replace(state, island=island, anomalies=laid, phase="pieces", laid=())
+    return evolve(state, island=island, anomalies=laid, phase="pieces", laid=())
 
 
 def covered(state: State) -> dict[str, str]:
@@ -80,7 +78,7 @@ def lay_tile(state: State, m: LayTile) -> State:
     if clash is not None:
         raise IllegalMove(Msg("{space} is already covered by {tile}", space=clash, tile=taken[clash]))
     placement = f"{tile} {anchor} {turns}"
-    state = replace(state, laid=state.laid + (placement,))
+    state = evolve(state, laid=state.laid + (placement,))
     state = log(state, Msg("laid {tile} on {spaces}.", tile=tile, spaces=Listed(cells, sep=", ")))
     if len(state.laid) < len(catalog.tiles()):
         return state
@@ -92,7 +90,7 @@ def lift_tile(state: State, m: LiftTile) -> State:
     kept = tuple(p for p in state.laid if layout.parse_placement(p)[0] != m.tile)
     if kept == state.laid:
         raise IllegalMove(Msg("{tile} is not on the island", tile=m.tile))
-    return log(replace(state, laid=kept), Msg("lifted {tile}.", tile=m.tile))
+    return log(evolve(state, laid=kept), Msg("lifted {tile}.", tile=m.tile))
 
 
 def print_space(state: State, m: PrintSpace) -> State:
@@ -104,7 +102,7 @@ def print_space(state: State, m: PrintSpace) -> State:
     words = (Msg("{tile}, half {half}, is printed {kind} {value}.", tile=m.tile, half=m.half, kind=term(spec["kind"]),
                  value=term(str(value))) if str(value).strip()
              else Msg("{tile}, half {half}, is printed {kind}.", tile=m.tile, half=m.half, kind=term(spec["kind"])))
-    return log(replace(state, printing=printing), words)
+    return log(evolve(state, printing=printing), words)
 
 
 def from_kept(kept) -> tuple[tuple, tuple]:

@@ -1,9 +1,7 @@
 """A captive's actions: moving (p.9-10), resting, fruit bonuses, notes on their own map."""
 from __future__ import annotations
 
-from dataclasses import replace
-
-from ..base import IllegalMove
+from ..base import IllegalMove, evolve
 from ...i18n import Listed, Msg, term
 from . import board as geo
 from . import catalog, characters, layout, resolve
@@ -55,8 +53,8 @@ def _take_action(state: State, name: str) -> State:
     """Spend one action of `name`; in the two-player game switching pieces ends the first one's turn."""
     if state.acting != name:
         finished = state.finished + ((state.acting,) if state.acting else ())
-        state = replace(state, acting=name, actions=2, finished=finished)
-    return replace(state, actions=state.actions - 1)
+        state = evolve(state, acting=name, actions=2, finished=finished)
+    return evolve(state, actions=state.actions - 1)
 
 
 # ---------------------------------------------------------------- moving
@@ -222,8 +220,8 @@ def use_bonus(state: State, m: UseBonus) -> State:
 def _extra_action(state: State, name: str) -> State:
     if state.acting != name:
         state = _take_action(state, name)
-        return replace(state, actions=state.actions + 2)
-    return replace(state, actions=state.actions + 1)
+        return evolve(state, actions=state.actions + 2)
+    return evolve(state, actions=state.actions + 1)
 
 
 def use_extra_bonus(state: State, m: UseExtraBonus) -> State:

@@ -6,8 +6,7 @@ this module holds what they read and write on the board.
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
+from ..base import evolve
 from ...i18n import Msg, term
 from . import catalog, layout
 from .state import (OP, Board, State, Step, board, character_of, display, named, piece, say,
@@ -69,15 +68,15 @@ def perish(state: State, name: str) -> State:
     p = piece(state, name)
     state = say(state, Msg("I perish."), display(name))
     state = set_piece(state, name, space=None, lying=False)
-    state = replace(state, perished=state.perished + 1,
+    state = evolve(state, perished=state.perished + 1,
                     agenda=tuple(s for s in state.agenda if s.piece != name))
     state = say(state, Msg("{name} perishes; I take an anomaly token ({n} of {goal}).", name=named(name),
                            n=state.perished, goal=state.perish_goal))
     if state.perished >= state.perish_goal:
         return win(state, OP)
     if state.turn == p.seat:  # revived at once during their own turn
-        return replace(state, agenda=(Step("revive", piece=name),) + state.agenda)
-    return replace(state, revive=state.revive + (name,))
+        return evolve(state, agenda=(Step("revive", piece=name),) + state.agenda)
+    return evolve(state, revive=state.revive + (name,))
 
 
 def revived_energy(state: State, name: str) -> int:
@@ -90,7 +89,7 @@ def revived_energy(state: State, name: str) -> int:
 
 def win(state: State, seat: int) -> State:
     who = Msg("The Omnipotence Paradox") if seat == OP else named(board(state, seat).character)
-    state = replace(state, phase="over", winner=seat, agenda=(), pending=None, interrupt=None)
+    state = evolve(state, phase="over", winner=seat, agenda=(), pending=None, interrupt=None)
     return say(state, Msg("{who} completes the mission and wins the game.", who=who))
 
 

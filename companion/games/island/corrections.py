@@ -9,9 +9,7 @@ chooses to announce: the default words never say where a piece is.
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
-from ..base import IllegalMove
+from ..base import IllegalMove, evolve
 from ...i18n import Listed, Msg, term
 from . import board as geo
 from . import catalog, characters
@@ -61,7 +59,7 @@ def _place(state: State, m: Correct):
     where = where.upper()
     if where not in geo.SPACES:
         raise IllegalMove(_not_a_space(where))
-    state = replace(state, pieces=tuple(replace(q, space=where, lying=False) if q.name == p.name
+    state = evolve(state, pieces=tuple(evolve(q, space=where, lying=False) if q.name == p.name
                                         else q for q in state.pieces))
     return (state, Msg("I moved {whose} piece.", whose=whose(p.name)),
             Msg("{name} from {was} to {now}", name=named(p.name), was=p.space, now=where))
@@ -80,7 +78,7 @@ def _place_op_piece(state: State, which: str, where: str):
             raise IllegalMove(Msg("the Wave goes on a part of the ocean: {parts}",
                                   parts=Listed(geo.OCEAN_PARTS, sep=", ")))
         was = state.wave
-        state = replace(state, wave=where, returns=returns)
+        state = evolve(state, wave=where, returns=returns)
     else:
         where = where.upper()
         if where not in geo.SPACES:
@@ -90,7 +88,7 @@ def _place_op_piece(state: State, which: str, where: str):
             raise IllegalMove(Msg("the {other} is on {space}; two of your pieces never share a space",
                                   other=term(other), space=where))
         was = state.rock if which == "Rock" else state.bush
-        state = replace(state, **{which.lower(): where}, returns=returns)
+        state = evolve(state, **{which.lower(): where}, returns=returns)
     return (state, Msg("I moved the {which}.", which=term(which)),
             Msg("the {which} from {was} to {now}", which=term(which), was=_place_words(was), now=_place_words(where)))
 
@@ -125,7 +123,7 @@ def _track(state: State, m: Correct):
         loss = was - value
         if granddead or m.what == "health":
             return characters.hurt(state, p.name, health=loss), words, note
-        state = replace(state, pieces=tuple(replace(q, energy=value) if q.name == p.name else q
+        state = evolve(state, pieces=tuple(evolve(q, energy=value) if q.name == p.name else q
                                             for q in state.pieces))
         return state, words, note
     gain = value - was

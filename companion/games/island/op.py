@@ -7,9 +7,7 @@ the end of the turn.
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
-from ..base import IllegalMove
+from ..base import IllegalMove, evolve
 from ...i18n import Listed, Msg, said, term
 from . import board as geo
 from . import layout, resolve
@@ -23,14 +21,14 @@ def _begin(state: State, which: str) -> State:
         raise IllegalMove(Msg("the game is not under way"))
     pending = state.pending
     if pending is not None and pending.kind == "op_action" and state.interrupt == which:
-        return replace(state, pending=None, interrupt=None)  # an anomaly's action: not counted
+        return evolve(state, pending=None, interrupt=None)  # an anomaly's action: not counted
     if pending is not None:
         raise IllegalMove(Msg("first: {prompt}", prompt=pending.prompt))
     if state.turn != OP:
         raise IllegalMove(Msg("the OP acts only in the OP's turn (or when an anomaly says so)"))
     if state.actions <= 0:
         raise IllegalMove(Msg("the OP has used all 3 actions this turn"))
-    return replace(state, actions=state.actions - 1)
+    return evolve(state, actions=state.actions - 1)
 
 
 def _off_the_map(which: str) -> Msg:
@@ -66,7 +64,7 @@ def wave_move(state: State, m: WaveMove) -> State:
     if m.part == state.wave:
         raise IllegalMove(Msg("the Wave must move to another part of the ocean"))
     state = _begin(state, "Wave")
-    state = replace(state, wave=m.part)
+    state = evolve(state, wave=m.part)
     flooded = [p.name for p in state.pieces if p.space in wave_lake(state)]
     if flooded:  # Flood: whoever is in that lake is attacked (p.20), so the lake is named
         state = say(state, Msg("The Wave floods {lake}.", lake=term(m.part)))
@@ -74,7 +72,7 @@ def wave_move(state: State, m: WaveMove) -> State:
             if name in state.wave_attacked:
                 state = say(state, Msg("The Wave already attacked {name} this turn.", name=named(name)))
                 continue
-            state = replace(state, wave_attacked=state.wave_attacked + (name,))
+            state = evolve(state, wave_attacked=state.wave_attacked + (name,))
             state = _wave_hits(state, name)
         return _finish(state)
     state = log(state, Msg("the Wave moved to the {part} ocean.", part=term(m.part)))
@@ -118,7 +116,7 @@ def wave_attack(state: State, m: WaveAttack) -> State:
     if "Wave" in board(state, piece(state, m.target).seat).called_off:
         raise IllegalMove(Msg("{name} has called off the {which}", name=named(m.target), which=term("Wave")))
     state = _begin(state, "Wave")
-    state = replace(state, wave_attacked=state.wave_attacked + (m.target,))
+    state = evolve(state, wave_attacked=state.wave_attacked + (m.target,))
     return _finish(_wave_hits(state, m.target))
 
 
@@ -223,7 +221,7 @@ def _land(state: State, which: str, legs) -> tuple[State, str | None]:
     for verb, space in legs:
         if space is None:
             return _into_ocean(state, which, Msg("The {which} {verb}.", which=term(which), verb=verb)), None
-        state = replace(state, **{which.lower(): space})
+        state = evolve(state, **{which.lower(): space})
         here = [h for h in resolve.pieces_at(state, space) if h != the(which)]
         lake = layout.space(state.island, space).kind == "lake"
         # onto a space it moves to; on the space it comes out on or back to; in a lake
@@ -247,7 +245,7 @@ _LANDS = {("onto", False): "The {which} {verb} onto {place}.",
 
 
 def _into_ocean(state: State, which: str, words: str) -> State:
-    state = replace(state, **{which.lower(): None}, returns=state.returns + (which,))
+    state = evolve(state, **{which.lower(): None}, returns=state.returns + (which,))
     return say(state, words)
 
 
@@ -300,7 +298,7 @@ def _attack_where_it_ends(state: State, which: str, legs, trail, visits) -> Stat
     state, end = _land(state, which, legs)
     trails = dict(state.trails)
     trails[which] = trail + visits
-    state = replace(state, trails=tuple(sorted(trails.items())))
+    state = evolve(state, trails=tuple(sorted(trails.items())))
     if end is None:
         return state
     lake = layout.lake_of(state.island, end) or (end,)

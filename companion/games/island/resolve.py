@@ -7,10 +7,9 @@ mission completed while resolving is the earliest one.
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from itertools import combinations
 
-from ..base import IllegalMove
+from ..base import IllegalMove, evolve
 from ...i18n import Listed, Msg, term
 from . import board as geo
 from . import catalog, characters, layout
@@ -24,7 +23,7 @@ ACTIVATE = "activate"
 def run(state: State) -> State:
     while state.agenda and state.pending is None and state.phase != "over":
         step, rest = state.agenda[0], state.agenda[1:]
-        state = STEPS[step.kind](replace(state, agenda=rest), step)
+        state = STEPS[step.kind](evolve(state, agenda=rest), step)
     return state
 
 
@@ -35,7 +34,7 @@ def ask(state: State, seat: int, kind: str, prompt: str, options, step: Step) ->
         return state
     if len(options) == 1:
         return CHOICES[kind](state, step, options[0])
-    return replace(state, pending=Pending(seat, kind, prompt, options, step))
+    return evolve(state, pending=Pending(seat, kind, prompt, options, step))
 
 
 def choose(state: State, seat: int, option: str) -> State:
@@ -48,7 +47,7 @@ def choose(state: State, seat: int, option: str) -> State:
     if option not in pending.options:
         raise IllegalMove(Msg("{option!r} is not one of the choices: {options}", option=option,
                               options=Listed(pending.options, sep=", ")))
-    state = replace(state, pending=None,
+    state = evolve(state, pending=None,
                     interrupt=None if pending.kind == "op_action" else state.interrupt)
     return run(CHOICES[pending.kind](state, pending.step, option))
 
@@ -105,7 +104,7 @@ def _arrive(state: State, st: Step) -> State:
     if state.phase == "over":
         return state
     # activation waits behind whatever the encounter brings up (scare-offs, attacks)
-    state = push(state, replace(st, kind="offer_activation"))
+    state = push(state, evolve(st, kind="offer_activation"))
     return _encounter(state, st)
 
 
@@ -183,7 +182,7 @@ def scare_off(state: State, name: str, which: str) -> State:
     """A captive visited an OP piece safely: it leaves the map until the end of the turn."""
     seat = piece(state, name).seat
     changes = {"wave": None} if which == "Wave" else {which.lower(): None}
-    state = replace(state, returns=state.returns + (which,), **changes)
+    state = evolve(state, returns=state.returns + (which,), **changes)
     state = say(state, Msg("{name} scares off the {which}; I take it off the map.", name=named(name),
                            which=term(which)))
     if which == "Bush":
@@ -200,7 +199,7 @@ def scare_off(state: State, name: str, which: str) -> State:
 
 
 def _gain_actions(state: State, n: int) -> State:
-    return replace(state, actions=state.actions + n)
+    return evolve(state, actions=state.actions + n)
 
 
 def offer_granddead(state: State, what: str) -> State:
@@ -261,7 +260,7 @@ def _offer_activation(state: State, st: Step) -> State:
     if _phil_on_a_lake(state, st):
         options.append("stay standing (Phil's ability)")
     if len(options) == 1:
-        return push(state, replace(st, kind="activate"))
+        return push(state, evolve(st, kind="activate"))
     return ask(state, seat, "activate", Msg("You moved unsafely, so {place} activates.", place=words), options, st)
 
 
@@ -277,9 +276,9 @@ def _activation_choice(state: State, st: Step, option: str) -> State:
         seat = piece(state, st.piece).seat
         return ask(state, seat, "activate", Msg("The OP activates {place}: would you like to stay standing?",
                                                 place=space_words(state, st.space)),
-                   (ACTIVATE, "stay standing (Phil's ability)"), replace(st, activation="phil"))
+                   (ACTIVATE, "stay standing (Phil's ability)"), evolve(st, activation="phil"))
     if option == ACTIVATE:
-        return push(state, replace(st, kind="activate"))
+        return push(state, evolve(st, kind="activate"))
     seat = piece(state, st.piece).seat
     if option.startswith("use the "):
         fruit = option.split()[2].rstrip(":")
@@ -300,7 +299,7 @@ def _activate(state: State, st: Step) -> State:
         if characters.new_to_hempel(b, sp.value):
             palms = characters.free_palms(b)
             return ask(state, seat, "palm", Msg("Which bonus does the {fruit} go under?", fruit=term(sp.value)),
-                       tuple(b.bonuses[i][0] for i in palms), replace(st, value=sp.value))
+                       tuple(b.bonuses[i][0] for i in palms), evolve(st, value=sp.value))
         return characters.obtain_fruit(state, seat, sp.value)
     if sp.kind == "camp":
         options = (("2 energy",) if character_of(state, name) == characters.GRANDDEAD
@@ -375,7 +374,7 @@ def _anomaly(state: State, st: Step) -> State:
         if on_map is None:
             return say(state, Msg("The {which} is not on the map: nothing happens.", which=term(which)))
         state = say(state, Msg("I take one action with the {which} now.", which=term(which)))
-        return replace(state, interrupt=which,
+        return evolve(state, interrupt=which,
                        pending=Pending(OP, "op_action", Msg("Take one action with the {which}, or pass.",
                                                             which=term(which)),
                                        ("pass",), st))
@@ -541,13 +540,13 @@ def occupied(state: State, space: str) -> bool:
 def _op_return(state: State, st: Step) -> State:
     options = return_options(state, st.value)
     if not options:  # nowhere free: it stays off the map until a later turn ends
-        return replace(state, returns=state.returns + (st.value,))
+        return evolve(state, returns=state.returns + (st.value,))
     return ask(state, OP, "op_return", Msg("Where does the {which} return?", which=term(st.value)), options, st)
 
 
 def _op_return_choice(state: State, st: Step, option: str) -> State:
     field = st.value.lower()
-    state = replace(state, **{field: option})
+    state = evolve(state, **{field: option})
     state = log(state, Msg("the {which} came back on {place}.", which=term(st.value), place=option))
     return say(state, Msg("The {which} is back on the map.", which=term(st.value)))
 

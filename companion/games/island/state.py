@@ -5,8 +5,9 @@ Seats: seat 0 is the Omnipotence Paradox (OP); seats 1..n are the captives in tu
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
+from ..base import evolve
 from .layout import Island
 from ...i18n import Msg, term
 
@@ -146,30 +147,30 @@ def op_piece_space(state: State, which: str) -> str | None:
 # ---------------------------------------------------------------- changing (new copies)
 
 def set_piece(state: State, name: str, **changes) -> State:
-    return replace(state, pieces=tuple(replace(p, **changes) if p.name == name else p
+    return evolve(state, pieces=tuple(evolve(p, **changes) if p.name == name else p
                                        for p in state.pieces))
 
 
 def set_board(state: State, seat: int, **changes) -> State:
     boards = list(state.boards)
-    boards[seat - 1] = replace(boards[seat - 1], **changes)
-    return replace(state, boards=tuple(boards))
+    boards[seat - 1] = evolve(boards[seat - 1], **changes)
+    return evolve(state, boards=tuple(boards))
 
 
 def say(state: State, words: str, speaker: str = "OP") -> State:
-    return replace(state, said=state.said + ((speaker, words),))
+    return evolve(state, said=state.said + ((speaker, words),))
 
 
 def log(state: State, words: str) -> State:
     """A line of the OP's notes behind the screen: what happened, with the round it happened in."""
     line = (Msg("Round {round}: {words}", round=state.round, words=words) if state.phase == "play"
             else Msg("Setting up: {words}", words=words))
-    return replace(state, op_log=state.op_log + (line,))
+    return evolve(state, op_log=state.op_log + (line,))
 
 
 def push(state: State, *steps: Step) -> State:
     """Put steps at the front of the agenda, in the order given."""
-    return replace(state, agenda=tuple(steps) + state.agenda)
+    return evolve(state, agenda=tuple(steps) + state.agenda)
 
 
 def display(name: str) -> str:

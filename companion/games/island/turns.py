@@ -6,9 +6,7 @@ Setup options can fill in any phase at once, which is how the rulebook's example
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
-from ..base import IllegalMove, chance
+from ..base import IllegalMove, chance, evolve
 from ...i18n import Listed, Msg, term
 from . import board as geo
 from . import building, catalog, characters, layout, resolve
@@ -17,9 +15,25 @@ from .state import (OP, Piece, State, Step, board, display, log, named, piece, p
                     set_board, set_piece)
 
 RECOMMENDED = ("hempel", "theseus", "schrodie", "phil")  # for new players (p.6)
+# the new-game form's captives, (name, words): the recommended first, then the rest of the catalog's
+CHARACTERS = tuple((c, c.capitalize()) for c in dict.fromkeys(RECOMMENDED + tuple(catalog.characters())))
 
 
-def setup(options: dict | None, seed: int) -> State:
+def setup(options: dict | None = None, seed: int = 0) -> State:
+    """A new game. Options (all optional):
+
+    players           2-4, the OP included (default: one more than the characters, else 4)
+    characters        the captives' characters for seats 1..n, e.g. ["phil", "hempel"]
+    second_piece      two-player game: the second piece (default: drawn from the seed)
+    character_stats   {"phil": {"health": 5, "energy": 3, "bonuses": [...]}} over the catalog
+    island            "random" or a list of placements "<tile> <space> <turns>"; without it the
+                      game starts with the OP's BuildIsland / RandomIsland move
+    anomalies         {space: token id} instead of drawing 5 of the 10 tokens
+    wave, rock, bush  the OP's pieces (an ocean part, an anomaly space, a fruit space)
+    starting_fruits   {piece: fruit}; hempel_palm: the bonus for Hempel's starting fruit
+    power_tokens      the stack's order, top first, instead of shuffling it
+    kept              what the last game kept (`keep`): the group's printing and its island
+    """
     options = dict(options or {})
     known = set(catalog.characters())
     chosen = list(options.get("characters") or [])
@@ -65,7 +79,7 @@ def setup(options: dict | None, seed: int) -> State:
                   pieces=tuple(pieces), boards=tuple(boards), stack=tuple(stack),
                   perish_goal=catalog.perishes_to_win(players))
     printing, last = building.from_kept(options.get("kept"))
-    state = replace(state, printing=printing, last_island=last)
+    state = evolve(state, printing=printing, last_island=last)
     island = options.get("island")
     if island is not None:
         placements = (layout.random_placements(chance(seed, "island"), printing=printing)
@@ -90,7 +104,7 @@ def _place_op_pieces(state: State, wave: str, rock: str | None, bush: str | None
         raise IllegalMove(Msg("the Rock goes on an anomaly space"))
     if bush not in layout.find(state.island, "fruit"):
         raise IllegalMove(Msg("the Bush goes on a fruit space"))
-    state = replace(state, wave=wave, rock=rock, bush=bush, phase="fruits")
+    state = evolve(state, wave=wave, rock=rock, bush=bush, phase="fruits")
     fruit = layout.space(state.island, bush).value
     state = log(state, Msg("the Wave went into the {part} ocean, the Rock on {rock}, the Bush on {bush}.",
                            part=term(wave), rock=rock, bush=bush))
@@ -140,7 +154,7 @@ def choose_fruit(state: State, m: ChooseStartingFruit) -> State:
     state = characters.set_fruit(state, seat, m.fruit, "circled")
     state = say(state, Msg("My starting fruit is the {fruit}.", fruit=term(m.fruit)), display(name))
     if len(waiting) == 1:
-        state = replace(state, phase="play", turn=1, actions=2, acting=_first_piece(state, 1))
+        state = evolve(state, phase="play", turn=1, actions=2, acting=_first_piece(state, 1))
         state = say(state, Msg("{name} begins.", name=named(board(state, 1).character)))
     return state
 
@@ -163,26 +177,26 @@ def end_turn(state: State, m: EndTurn) -> State:
     revive = sorted(state.revive, key=lambda n: piece(state, n).seat)
     steps = ([Step("op_return", value=w) for w in state.returns]
              + [Step("revive", piece=n) for n in revive] + [Step("next_turn")])
-    state = replace(state, returns=(), revive=(), agenda=tuple(steps) + state.agenda)
+    state = evolve(state, returns=(), revive=(), agenda=tuple(steps) + state.agenda)
     return resolve.run(state)
 
 
 def _next_turn(state: State, st: Step) -> State:
     captives = state.players - 1
     nxt = OP if state.turn == captives else (1 if state.turn == OP else state.turn + 1)
-    state = replace(state, turn=nxt, trails=(), finished=(), interrupt=None,
+    state = evolve(state, turn=nxt, trails=(), finished=(), interrupt=None,
                     wave_attacked=() if state.turn == OP else state.wave_attacked,
                     round=state.round + (nxt == 1))
     if nxt != OP:
         state = set_board(state, nxt, called_off=())  # Phil's call-off ends as his turn starts
-        state = replace(state, actions=2, acting=_first_piece(state, nxt))
+        state = evolve(state, actions=2, acting=_first_piece(state, nxt))
         return say(state, Msg("{whose} turn.", whose=whose(board(state, nxt).character)))
     # an attack made in a captive's turn (an anomaly's Wave action) still counts until the end
     # of this turn: "cannot attack that captive again until the end of OP's turn" (p.16)
-    state = replace(state, actions=3, acting=None)
+    state = evolve(state, actions=3, acting=None)
     stack = state.stack + ((state.in_force,) if state.in_force else ())
     drawn, rest = stack[:2], stack[2:]
-    state = replace(state, stack=rest, in_force=None)
+    state = evolve(state, stack=rest, in_force=None)
     state = say(state, Msg("My turn. I draw two power tokens."))
     return resolve.ask(state, OP, "power_token", Msg("Keep one power token; the other goes under the stack."),
                        drawn, Step("power_token", parts=drawn))
@@ -191,7 +205,7 @@ def _next_turn(state: State, st: Step) -> State:
 def _power_token(state: State, st: Step, option: str) -> State:
     other = tuple(t for t in st.parts if t != option)
     token = catalog.power_tokens()[option]
-    state = replace(state, in_force=option, stack=state.stack + other)
+    state = evolve(state, in_force=option, stack=state.stack + other)
     return say(state, Msg("The power token in force is {name}: {text}", name=term(token["name"]),
                           text=term(token["text"])))
 

@@ -14,11 +14,30 @@ from ...i18n import Listed, Msg, said, term
 from ..base import IllegalMove, Viewer, to_dict
 from . import board as geo
 from . import catalog, layout, op
+from .legal import legal_moves
 from .state import OP, Board, State, character_of, display, named, piece, pieces_of
 from .turns import fruit_order
 
 
-def view(state: State, viewer: Viewer, legal=None) -> dict:
+def viewers(state: State) -> list[str]:
+    """Who gets a phone: the OP gets the master view (the island), each captive their seat."""
+    return ["master"] + [f"seat-{seat}" for seat in range(1, state.players)]
+
+
+def secrets(state: State) -> dict[str, set[str]]:
+    """What the leak checks look for: the island's placements and the Wave's part are the OP's;
+    a captive's notes are their own."""
+    op = set(state.island.placements) if state.island is not None else set(state.laid)
+    op |= set(state.last_island)
+    if state.wave is not None:
+        op.add(f'"{state.wave}"')  # the Wave's part, as a JSON value
+    out = {"master": op}
+    for b in state.boards:
+        out[f"seat-{b.seat}"] = {text for _, text in b.notes if len(text) >= 8}
+    return out
+
+
+def view(state: State, viewer: Viewer) -> dict:
     out = public(state)
     if viewer.kind == "table":
         return out
@@ -33,17 +52,16 @@ def view(state: State, viewer: Viewer, legal=None) -> dict:
         if p is not None and p.seat == viewer.seat:
             out["decision"] = {"prompt": p.prompt, "options": list(p.options),
                                "choices": choices(state, p, master=False)}
-        if legal is not None:  # only the player to act has moves (notes aside)
-            out["legal"] = ([to_dict(m) for m in legal(state) if m.seat == viewer.seat]
-                            if to_act(state) == viewer.seat else [])
+        # only the player to act has moves (notes aside)
+        out["legal"] = ([to_dict(m) for m in legal_moves(state) if m.seat == viewer.seat]
+                        if to_act(state) == viewer.seat else [])
         return out
     out.update(master(state))
-    if legal is not None:
-        moves = legal(state)
-        out["legal"] = [to_dict(m) for m in moves]
-        # where each of the OP's piece actions goes, so the OP plays by tapping the map
-        out["reach"] = [dict(r, i=i) for i, m in enumerate(moves)
-                        if m.seat == OP and (r := op.reach(state, m)) is not None]
+    moves = legal_moves(state)
+    out["legal"] = [to_dict(m) for m in moves]
+    # where each of the OP's piece actions goes, so the OP plays by tapping the map
+    out["reach"] = [dict(r, i=i) for i, m in enumerate(moves)
+                    if m.seat == OP and (r := op.reach(state, m)) is not None]
     return out
 
 

@@ -9,12 +9,14 @@ chosen (`launch_warning`).
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 from ..base import IllegalMove
 from .moves import Act, EndTurn, Future, Launch, Told, TrashPart
 from .state import State, TurnRecord, freeze, thaw
 from ...i18n import Listed, Msg, term
 
+NAME = "loop"
 ROMAN = {1: "I", 2: "II", 3: "III"}
 CRACK_PENALTY = {0: 0, 1: 1, 2: 3, 3: 6}
 TAKE_EFFECTS = ("garage", "shop", "armory", "any_store", "supply")
@@ -344,16 +346,23 @@ def launch_problem(state, seat: int, machine: int, name: str) -> str | None:
     d = next((d for d in state.destinations if d.name == name), None)
     if d is None:
         return Msg("there is no destination {destination!r} on the table", destination=name)
-    missing = Counter(d.parts) - Counter(p.machines[machine - 1])
+    missing = _lacking(d.parts, tuple(p.machines[machine - 1]))
     if missing:
         return Msg("machine {machine} lacks {parts} for {destination}", machine=ROMAN[machine],
-                   parts=Listed([term(k) for k in sorted(missing.elements())], sep=", "),
+                   parts=Listed([term(k) for k in missing], sep=", "),
                    destination=term(d.name))
     if any(t == d.name for t, _ in p.tokens):
         return Msg("you already have a time machine token at {destination}", destination=term(d.name))
     if arrivals(state, seat, d.name) >= 2:
         return Msg("two machines have already gone to {destination} today", destination=term(d.name))
     return None
+
+
+@lru_cache(maxsize=4096)
+def _lacking(needed: tuple, on_machine: tuple) -> tuple:
+    """The parts a destination needs that a machine lacks, sorted: asked for every machine and
+    destination each time the moves a player may make are listed."""
+    return tuple(sorted((Counter(needed) - Counter(on_machine)).elements()))
 
 
 def arrivals(state, seat: int, name: str) -> int:
@@ -588,6 +597,17 @@ def penalties(state, seat: int) -> dict[str, int]:
 
 def total(state, seat: int) -> int:
     return state.seats[seat].points - sum(penalties(state, seat).values())
+
+
+def scores(state: State) -> dict[int, int]:
+    """The score track while the game is played; the totals, penalties taken, once it is over."""
+    if state.phase == "over":
+        return {s: total(state, s) for s in range(state.players)}
+    return {s: p.points for s, p in enumerate(state.seats)}
+
+
+def is_over(state: State) -> bool:
+    return state.phase == "over"
 
 
 def winners(state) -> list[int]:

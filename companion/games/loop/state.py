@@ -109,22 +109,25 @@ class State:
 # ---------------------------------------------------------------- thaw and freeze
 
 def thaw(state: State) -> SimpleNamespace:
-    """A working copy: lists for tuples, so the rules can change it in place."""
+    """A working copy: lists for tuples, so the rules can change it in place. A tuple of
+    destinations or cards is a value and stays one. Leaves (words, numbers, turn records) are
+    taken as they are, never walked: `legal_moves` thaws a state for every move it tries."""
     def go(value):
-        if isinstance(value, tuple) and not _is_value(value):
-            return [go(v) for v in value]
-        if isinstance(value, Player):
-            return SimpleNamespace(**{f.name: go(getattr(value, f.name))
-                                      for f in dataclasses.fields(Player)})
+        if type(value) is tuple:
+            if any(type(v) in _VALUES for v in value):
+                return value
+            return [go(v) if type(v) in _WALKED else v for v in value]
+        if type(value) is Player:
+            return SimpleNamespace(**{n: go(getattr(value, n)) for n in _PLAYER_FIELDS})
         return value
-    return SimpleNamespace(**{f.name: go(getattr(state, f.name)) for f in dataclasses.fields(State)})
+    return SimpleNamespace(**{n: go(getattr(state, n)) for n in _STATE_FIELDS})
 
 
 def freeze(work: SimpleNamespace) -> State:
     def go(value):
-        if isinstance(value, list):
-            return tuple(go(v) for v in value)
-        if isinstance(value, SimpleNamespace):
+        if type(value) is list:
+            return tuple([go(v) if type(v) in _FROZEN else v for v in value])
+        if type(value) is SimpleNamespace:
             fields = {k: go(v) for k, v in vars(value).items()}
             fields["machines"] = tuple(tuple(sorted(m)) for m in fields["machines"])
             return Player(**fields)
@@ -132,13 +135,21 @@ def freeze(work: SimpleNamespace) -> State:
     return State(**{k: go(v) for k, v in vars(work).items()})
 
 
-def _is_value(value: tuple) -> bool:
-    return any(isinstance(v, (Destination, Card)) for v in value)
+_VALUES = (Destination, Card)
+_WALKED = (tuple, Player)
+_FROZEN = (list, SimpleNamespace)
+_PLAYER_FIELDS = tuple(f.name for f in dataclasses.fields(Player))
+_STATE_FIELDS = tuple(f.name for f in dataclasses.fields(State))
 
 
 # ---------------------------------------------------------------- setup
 
-def setup(options: dict | None, seed: int) -> State:
+def setup(options: dict | None = None, seed: int = 0) -> State:
+    """A new game. Options (all optional): players (2-4), names, first (the youngest player's
+    seat), destinations (the travel cards drawn: "Rome AD net 4" or {"name", "era", "parts",
+    "points"}; else drawn from the catalog by player count), parts ({"garage": [2], "shop": [2],
+    "armory": [1]}: the stores' part names), anomalies (ids to draw first), extra_anomalies,
+    future, office ("yes"/"no"), kept (what earlier games taught: `keep`)."""
     options = dict(options or {})
     players = options.get("players", 3)
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
@@ -198,6 +209,24 @@ def setup(options: dict | None, seed: int) -> State:
                  kept=tuple(Destination(d["name"], d["era"], tuple(d["parts"]), d["points"],
                                         d.get("action")) for d in kept.get("destinations", [])),
                  said=(Msg("Day {day}: {name} starts.", day=1, name=names[first]),))
+
+
+def keep(state: State) -> dict | None:
+    """The travel cards this table has entered, and earlier ones, for the next game: a host then
+    types only a destination's name."""
+    known = {d.name: d for d in state.kept}
+    known.update({d.name: d for d in state.entered})
+    if not known:
+        return None
+    out = {"destinations": [{"name": d.name, "era": d.era, "parts": list(d.parts),
+                             "points": d.points, **({"action": d.action} if d.action else {})}
+                            for d in known.values()]}
+    parts = {}
+    for k, s in state.kinds:
+        parts.setdefault(s, []).append(k)
+    if parts != catalog.store_parts():
+        out["parts"] = parts
+    return out
 
 
 def _kept(kept) -> dict:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ..base import IllegalMove, Viewer, to_dict
 from . import rules
+from .legal import legal_moves
 from .moves import Launch
 from .state import State
 from ...i18n import Listed, Msg, term
@@ -19,7 +20,16 @@ def hand_words(state: State, seat: int) -> str:
     return Msg("seat {seat} hand, leftmost first: {cards}", seat=seat, cards=cards)
 
 
-def view(state: State, viewer: Viewer, legal) -> dict:
+def viewers(state: State) -> list[str]:
+    return [f"seat-{s}" for s in range(state.players)]
+
+
+def secrets(state: State) -> dict[str, set[str]]:
+    """A hand's order is its owner's (the module's docstring says why)."""
+    return {f"seat-{s}": {hand_words(state, s)} for s, p in enumerate(state.seats) if p.hand}
+
+
+def view(state: State, viewer: Viewer) -> dict:
     over = state.phase == "over"
     out = {
         "game": "loop",
@@ -46,7 +56,7 @@ def view(state: State, viewer: Viewer, legal) -> dict:
     if viewer.kind == "seat":
         if not 0 <= viewer.seat < state.players:
             raise IllegalMove(Msg("there is no seat {seat} at this table", seat=viewer.seat))
-        moves = legal(state) if state.turn == viewer.seat and not over else []
+        moves = legal_moves(state) if state.turn == viewer.seat and not over else []
         out["me"] = _mine(state, viewer.seat)
         out["me"]["launches"] = _launches(state, moves)
         out["legal"] = [to_dict(m) for m in moves]

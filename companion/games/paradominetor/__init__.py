@@ -10,11 +10,12 @@ script and style).
 from __future__ import annotations
 
 from ..base import Game, Option
-from .moves import *  # noqa: F401,F403 - moves and events
-from .rules import *  # noqa: F401,F403 - the rules are the game's protocol
-from .rules import NAME, _sorted_hand  # noqa: F401
-from .tiles import *  # noqa: F401,F403
-from .views import *  # noqa: F401,F403 - view, viewers, secrets
+
+# the rules (base.Rules): each member from the module that holds it; modules A to Z, names in
+# the protocol's order
+from .moves import MOVES, move_from_dict, move_to_dict
+from .rules import NAME, setup, apply, scores, is_over, winners, legal_moves, State
+from .views import view, viewers, secrets
 
 GAME = Game(
     name=NAME,

@@ -12,11 +12,12 @@ Two ways to set up, one game:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+
 from itertools import product
 
 from ...i18n import Listed, Msg, Plural, own_word, term
-from ..base import Event, IllegalMove, accepted, chance
+from ..base import Event, IllegalMove, accepted, chance, evolve
 from .moves import (GameOver, FlipRequested, Pass, Play, Reveal, RevokeFound, TileFlipped,
                     TilePlayed, TilesPassed, TrickWon, move_from_dict)
 from .tiles import (BLACK, COLOURS, TIMEFRAMES, TRICKS, NoSuchTile, Tile, _exists_as,
@@ -110,7 +111,7 @@ def setup(options: dict | None = None, seed: int = 0) -> State:
                   dealt=dealt, pass_right=pass_right, lead=lead, phase="play",
                   scores=(0.0,) * seats, halves=(0,) * seats)
     if dealt:
-        state = replace(state, hands=_deal(colours, seats, seed), passes=(None,) * seats,
+        state = evolve(state, hands=_deal(colours, seats, seed), passes=(None,) * seats,
                         phase="pass")
     return state
 
@@ -169,7 +170,7 @@ def _pass(state: State, move: Pass):
         hand.remove(t)
     passes = list(state.passes)
     passes[move.seat] = tuple(tiles)
-    state = replace(state, passes=tuple(passes))
+    state = evolve(state, passes=tuple(passes))
     if any(p is None for p in passes):
         return state, []
     step = -1 if state.pass_right else 1
@@ -178,7 +179,7 @@ def _pass(state: State, move: Pass):
         for t in given:
             hands[giver].remove(t)
             hands[(giver + step) % state.seats].append(t)
-    state = replace(state, hands=tuple(_sorted_hand(h) for h in hands), passes=None, phase="play")
+    state = evolve(state, hands=tuple(_sorted_hand(h) for h in hands), passes=None, phase="play")
     return state, [TilesPassed(state.pass_right)]
 
 
@@ -246,7 +247,7 @@ def _play(state: State, move: Play):
         hand = list(hands[move.seat])
         hand.remove(tile)
         hands = hands[:move.seat] + (tuple(hand),) + hands[move.seat + 1:]
-    state = replace(state, trick=state.trick + (Placed(move.seat, tile, declare),),
+    state = evolve(state, trick=state.trick + (Placed(move.seat, tile, declare),),
                     voids=voids, revokes=revokes, hands=hands)
     if len(state.trick) < state.seats:
         return state, events
@@ -344,7 +345,7 @@ def _close_trick(state: State, events: list):
         (colour, value), _ = _winning_paradox(state.trick)
         events.append(FlipRequested(tuple(waiting), tuple(seat_name(state, s) for s in waiting),
                                     f"{colour} {value}"))
-        return replace(state, phase="flip"), events
+        return evolve(state, phase="flip"), events
     return _score_trick(state, events)
 
 
@@ -361,7 +362,7 @@ def _reveal(state: State, move: Reveal):
         raise IllegalMove(Msg("{timeframe!r} is not a timeframe: past, present or future", timeframe=move.timeframe))
     idx = next(i for i, p in enumerate(state.trick) if p.seat == move.seat)
     placed = state.trick[idx]
-    tile = replace(placed.tile, timeframe=timeframe)
+    tile = evolve(placed.tile, timeframe=timeframe)
     if timeframe not in timeframes_of(tile.colour, tile.value):
         raise IllegalMove(Msg("the back cannot be {timeframe}: {why}", timeframe=term(timeframe),
                               why=_exists_as(tile.colour, tile.value)))
@@ -371,12 +372,12 @@ def _reveal(state: State, move: Reveal):
         raise IllegalMove(Msg("the {colour} {value} {timeframe} tile was already played; please check "
                               "{name}'s tile again", colour=term(tile.colour), value=tile.value,
                               timeframe=term(timeframe), name=name))
-    trick = state.trick[:idx] + (replace(placed, tile=tile),) + state.trick[idx + 1:]
-    state = replace(state, trick=trick)
+    trick = state.trick[:idx] + (evolve(placed, tile=tile),) + state.trick[idx + 1:]
+    state = evolve(state, trick=trick)
     events = [TileFlipped(move.seat, name, str(tile))]
     if _awaiting_flip(state):
         return state, events
-    return _score_trick(replace(state, phase="play"), events)
+    return _score_trick(evolve(state, phase="play"), events)
 
 
 def _score_trick(state: State, events: list):
@@ -409,7 +410,7 @@ def _score_trick(state: State, events: list):
             reason = Msg("Paradox {tile}: {plays}", tile=Msg("{colour} {value}", colour=term(colour), value=value),
                          plays=Listed(parts, sep=", "))
         flipped = {id(p) for p in plays}
-        trick = tuple(replace(p, flipped=True) if id(p) in flipped else p for p in trick)
+        trick = tuple(evolve(p, flipped=True) if id(p) in flipped else p for p in trick)
     scores = list(state.scores)
     halves = list(state.halves)
     for seat, pts in points:
@@ -419,10 +420,10 @@ def _score_trick(state: State, events: list):
                          winners=tuple(s for s, _ in points), points=points, paradox=paradox,
                          next_lead=next_lead, reason=reason)
     events.append(TrickWon(result.number, result.winners, points, paradox, next_lead, reason))
-    state = replace(state, done=state.done + (result,), trick=(), lead=next_lead,
+    state = evolve(state, done=state.done + (result,), trick=(), lead=next_lead,
                     scores=tuple(scores), halves=tuple(halves), phase="play")
     if len(state.done) == TRICKS:
-        state = replace(state, phase="over")
+        state = evolve(state, phase="over")
         won = winners(state)
         events.append(GameOver(tuple(won), tuple(names[s] for s in won)))
     return state, events

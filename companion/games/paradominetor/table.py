@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from ...i18n import Listed, Msg, said, term
 from ..base import TABLE, Camera, IllegalMove, Prompt, accepted
 from . import camera
+from .moves import Play, Reveal
 
 SAME_PLACE_MM = 20.0   # a tile nudged less than this is the same tile
 SURE = 0.80            # below this confidence a read is asked about, not played
@@ -116,10 +117,10 @@ class TrickWatcher:
         if spot.label == "black-0" and not view["current_trick"]:
             self.ignored.append(spot)
             choices = tuple((Msg("{name} leads black as {colour}", name=name, colour=term(c)),
-                             self.rules.Play(seat, "black-0", c)) for c in view["colours"])
+                             Play(seat, "black-0", c)) for c in view["colours"])
             return Prompt(Msg("Black lead"), Msg("{name} leads black: which colour? C next, A ok", name=name),
                           choices, at=(seat, spot))
-        move = self.rules.Play(seat, spot.label)
+        move = Play(seat, spot.label)
         try:
             self.rules.apply(state, move)
         except IllegalMove as exc:
@@ -157,14 +158,14 @@ class TrickWatcher:
             names = view["names"]
             phoned = Listed([names[p["seat"]] for p in same], sep=" or ")
             seat = view["to_play"]
-            if seat is not None and accepted(self.rules.apply, state, [self.rules.Play(seat, spot.label)]):
+            if seat is not None and accepted(self.rules.apply, state, [Play(seat, spot.label)]):
                 self.ignored.append(spot)  # B: it is the phone's tile (see _follow)
                 words = _words(spot.label)
                 return Prompt(Msg("Whose tile?"), Msg("Seen {tile}: {name}'s play, or the one {phoned} entered by "
                                                       "phone? A {name} plays, B it's {phoned}'s", tile=words,
                                                       name=names[seat], phoned=phoned),
                               ((Msg("{name} plays {tile}", name=names[seat], tile=words),
-                                self.rules.Play(seat, spot.label)),),
+                                Play(seat, spot.label)),),
                               at=(seat, spot), no=Msg("{tile} is {phoned}'s play, entered by phone",
                                                       tile=_words(spot.label, capital=True), phoned=phoned))
             if len(same) == 1:
@@ -204,8 +205,8 @@ class TrickWatcher:
                 spot.asked = True
                 return Prompt(Msg("Check"), Msg("{name}'s back reads {timeframe}? A yes, B no",
                                                 name=view["names"][seat], timeframe=term(timeframe)),
-                              ((term(timeframe), self.rules.Reveal(seat, timeframe)),))
-            return self.rules.Reveal(seat, timeframe)
+                              ((term(timeframe), Reveal(seat, timeframe)),))
+            return Reveal(seat, timeframe)
         return None
 
     def _follow(self, view):

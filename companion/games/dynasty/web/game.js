@@ -147,7 +147,9 @@
         el("button", { class: "quiet", onclick: () => { build.market.pop(); redraw(); } }, tr("Take the last back"))),
       el("div", { class: "market" }, ...build.market.map((d) => el("span", { class: "domino" }, ...d.split("|").map((x) => halfEl(x))))),
       el("div", { class: "row" },
-        el("button", { id: "market-send", onclick: () => send({ type: "Market", dominoes: build.market.slice() }, () => { build.market = []; }) },
+        // an empty market ends the game: only the deck-empty button, which asks first, sends one
+        el("button", Object.assign({ id: "market-send", onclick: () => send({ type: "Market", dominoes: build.market.slice() }, () => { build.market = []; }) },
+          build.market.length ? {} : { disabled: "" }),
           tr("These {n} are the market", { n: build.market.length })),
         el("button", { class: "quiet", onclick: () => { if (confirm(tr("The deck is empty: end the game?"))) send({ type: "Market", dominoes: [] }); } }, tr("The deck is empty"))));
   }

@@ -1,0 +1,36 @@
+"""The disc reader measures a whole area's discs at once: each shortcut it takes on the stacked
+patches gives what measuring one disc at a time gives."""
+import cv2
+import numpy as np
+import pytest
+
+from vision import grid
+
+
+@pytest.mark.parametrize("shape", [(7, 50, 50), (3, 9, 12), (1, 4, 4)])
+def test_blurring_stacked_patches_blurs_each_as_if_alone(shape):
+    patches = np.random.default_rng(1).random(shape).astype(np.float32)
+    alone = np.stack([cv2.GaussianBlur(p, (0, 0), 0.7) for p in patches])
+    assert np.allclose(grid._blur_each(patches, 0.7), alone, atol=1e-6)
+
+
+def test_a_quartile_by_partition_is_numpys_percentile():
+    rng = np.random.default_rng(2)
+    for m in (1, 2, 3, 4, 5, 9, 40, 333):
+        values = rng.random(m).astype(np.float32)
+        assert grid._quantile(values, 0.25) == pytest.approx(float(np.percentile(values, 25)), abs=1e-6)
+
+
+def test_medians_over_a_ring_are_numpys_medians():
+    rng = np.random.default_rng(3)
+    ratios = rng.random((5, 20, 20, 3)).astype(np.float32)
+    for count in (7, 8, 131):  # an odd and an even number of points
+        where = np.zeros((20, 20), bool)
+        where.flat[rng.choice(400, count, replace=False)] = True
+        got = grid._medians(ratios.reshape(5, 400, 3), where)
+        assert np.allclose(got, np.median(ratios[:, where], axis=1), atol=1e-6)
+
+
+def test_colour_differences_are_measured_as_numpys_norm():
+    d = np.random.default_rng(4).normal(size=(6, 11, 3)).astype(np.float32)
+    assert np.allclose(grid._distance(d), np.linalg.norm(d, axis=-1), atol=1e-6)
