@@ -53,6 +53,7 @@ PRINT = 0.35                 # a pixel this far from its half's terrain (and roa
 # edge's axis and bare between FLANK either side, at ICON_SIDE out (clear of an icon and its
 # castle marks) or OPEN_REACH on a square with no icon (clear of the domino's edge)
 STRIP_HALF, FLANK = 0.05, (0.22, 0.32)
+STRIP_NEAR = 0.07            # ... and printed (road, or an icon over it) this far further in too
 CORRIDOR = 0.2               # a road and its blurred edges lie within this either side of its axis
 BARE_MAT = 0.15              # a pixel this near the mat's grey in every channel (log) is bare mat
 HUB = 0.22                   # ... and where roads meet, within this of the middle
@@ -64,19 +65,19 @@ ROAD_SEEN = 0.3              # a domino's roads show where it lies: looked for t
 ROAD_DRIFT = 0.125           # ... moving the strips by up to this much
 ROAD_PX = 12                 # ... when at least this many pixels (of 48x48) show road
 NO_ICON, AN_ICON = 0.05, 0.2   # shares of the icon's disc printed: no icon; surely an icon
+OUTLINE = 0.03               # ... or, thin lines counted too, this much: maybe an icon's outline
 SPECKS = 0.03                # less print than this in a square is none
 CLIP = 1.0                   # a cell's colour counts against a picture at most this much
 WORST = 4                    # ... and the cells that differ most, this many, count again
 SHAPE_WEIGHT = 0.5           # ... and where one is printed and the other not, this much
-MAX_ICON = 0.7               # a picture this unlike every learnt one is no icon known
 NEUTRAL = 0.15               # no further from grey than this, in any light: grey
 GREY_TONE = 0.08             # a grey terrain is its enrolled tone within this (log), and this far from the mat's
 HAND_SQUARES = 4             # this many squares of one colour that is no terrain: a hand over the map
 SKIN = 0.3                   # ... no terrain: further than this from all (a skin comes ~0.4 from desert)
 HAND = 0.7 / 12              # how far off its square a hand lays a domino (0.7 mm on 12 mm squares)
-# How much nearer a square's colours must come to one terrain than to the next (its picture to
-# one icon's) to be read as it: closer calls are asked about
-TERRAIN_MARGIN, ICON_MARGIN = 0.15, 0.1
+# How much nearer a square's colours must come to one terrain than to the next to be read as it:
+# closer calls are asked about
+TERRAIN_MARGIN = 0.15
 # Read by colour as enrolled (a road's colour in boxes towards each edge, an icon's badge: its
 # ring's colour and its middle's), as well as by shape; the two must not contradict each other
 SIDE = (0.358, 0.417)        # a road box: along the edge's axis, this far out (clear of the badge)
@@ -93,7 +94,7 @@ PATH_MARGIN, COLOUR_ICON_MARGIN = 0.25, 0.25
 PLAIN_PICTURE = 0.6           # a picture this near one icon's (and twice the margin from the next) is it, read alone
 PLAIN_BADGE = 0.4             # a badge this near one icon's colours (and far from all others) is it, whatever its picture
 BADGE_APART = 0.4            # ... or this much nearer one icon's colours than the next: its picture need not agree
-PICTURE_AGAINST = 0.25       # a badge's icon whose picture is this much further than the nearest is doubted
+PICTURE_AGAINST = 2.0        # a badge's icon whose picture misfits this many times the nearest's is doubted
 # a half's very middle this near (log, tone in full) what should be there is bare: its terrain,
 # or where roads meet the road's colour (dark, so its tone varies more with light and blur)
 BARE_TONE, BARE_HUB_TONE = 0.3, 1.3
@@ -361,8 +362,9 @@ def _road_shift(off, reach) -> tuple[float, float]:
 
 def _roads(off, shift, reach, L) -> dict:
     """For each edge, (share printed on a strip from the middle towards it, share printed on its
-    flanks): a road is a strip, printed along its middle and bare either side, so a castle mark,
-    a blot or an icon reaching out is no road whatever its colour. The bare mat beside a domino
+    flanks, share printed on the strip just inside it, towards the middle): a road is a strip, printed along its middle
+    and bare either side, so a castle mark, a blot or an icon reaching out is no road whatever
+    its colour. The bare mat beside a domino
     lying off its square is no print on its flanks."""
     mat = (np.abs(L).max(axis=2) < BARE_MAT)
     u, v = _uv(shift=shift)
@@ -374,7 +376,8 @@ def _roads(off, shift, reach, L) -> dict:
         band = (along >= lo) & (along <= hi)
         strip = band & (np.abs(across) <= STRIP_HALF)
         flank = band & (np.abs(across) >= FLANK[0]) & (np.abs(across) <= FLANK[1])
-        out[side] = (float(off[strip].mean()), float((off & ~mat)[flank].mean()))
+        inner = (np.abs(across) <= STRIP_HALF) & (along >= lo - STRIP_NEAR) & (along < lo)
+        out[side] = (float(off[strip].mean()), float((off & ~mat)[flank].mean()), float(off[inner].mean()))
     return out
 
 
@@ -428,7 +431,6 @@ def _icon_print(L, own, road_like=None, paths="", shift=(0.0, 0.0), hub_like=Non
 CELLS_ACROSS = 9  # odd: the middle cell lies on the icon's middle
 _LO = int(round((0.5 - ICON_REACH_CELLS) * SQUARE_PX))
 _HI = SQUARE_PX - _LO
-SHIFTS = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1))
 MOST = 5                     # px: how far off its square's middle an icon's print is looked for
 
 
@@ -467,6 +469,152 @@ def _cell_scores(C, S, colour, share):
     mean = (flat * used).sum(axis=1) / np.maximum(used.sum(axis=1), 1)
     worst = -np.sort(-flat, axis=1)[:, :WORST].mean(axis=1)
     return 0.5 * (mean + worst)
+
+
+# ---- an icon as a picture laid over its half: the learnt print where it was printed, the
+# half's own ground (its terrain, or a road) round it, compared pixel by pixel in four turns
+
+LOOKS = (2, 1)               # pictures are compared at half the patch's resolution, then the nearest at full
+LOOK_REACH = 0.4             # ... over this radius round the half's middle (an icon and its castle marks)
+LOOK_SHIFT = 2               # ... moved up to this many pixels either way at half resolution, then one at full
+NEAREST = 4                  # ... the icons compared again at full resolution
+EDGE_COST = 0.5              # a pixel where an icon's edge blurs into a terrain costs at most this (log, squared)
+# an icon is read as a picture where, where it is printed, it fits at most this share of no
+# icon's misfit, and the next icon's misfit over the half is at least this many times its own
+LOOK_FIT, LOOK_APART = 0.6, 1.25
+LOOK_BARE = 0.8              # ... and, where little of it stands out, it fits the half this much better than none
+MIN_CORE = 40                # px (of 48 x 48): an icon learnt with less printed clear of its edges is no picture
+_LOOK_MASKS: dict = {}
+
+
+def _look_masks(f):
+    """(first row and column, width, disc) of the window compared at 1/f of the patch's resolution."""
+    if f not in _LOOK_MASKS:
+        n = SQUARE_PX // f
+        c = (np.arange(n) + 0.5) / n - 0.5
+        u, v = np.meshgrid(c, c)
+        w = int(math.ceil(LOOK_REACH * n))  # the window compared: 2w across, centred
+        lo = n // 2 - w
+        _LOOK_MASKS[f] = lo, 2 * w, (np.hypot(u, v) <= LOOK_REACH)[lo:lo + 2 * w, lo:lo + 2 * w]
+    return _LOOK_MASKS[f]
+
+
+def _scaled(a, f):
+    n = SQUARE_PX // f
+    return a if f == 1 else cv2.resize(a, (n, n), interpolation=cv2.INTER_AREA)
+
+
+def _look_templates(profile: DominoProfile) -> dict:
+    """Each learnt icon in four quarter turns, at each resolution of LOOKS, as rows over the
+    compared window: where it is printed (M), its colours there (T, light as on its enrolment
+    terrain taken out), the band at its blurred edge (B), T's square sum; and whose each row is."""
+    rows = {f: ([], [], []) for f in LOOKS}
+    corners = _masks()["corners"]
+    for picture, printed in profile.icons.values():
+        ground = np.median(picture[corners], axis=0)
+        near = min(profile.terrains.values(), key=lambda t: float(np.linalg.norm(t - ground)), default=ground)
+        pic = picture - (ground - near)
+        # its thin dark outline closes the shape; what it holds in the enrolment terrain's colours
+        # (the terrain between its castle marks, or a part of it in that colour) is taken for
+        # ground, the blurred edge of all it prints counts for neither, and the rest is the icon
+        ring = np.ones((3, 3), np.uint8)
+        raw = (_print_on(picture, ground) & _masks()["picture"]).astype(np.uint8)
+        closed = cv2.morphologyEx(raw, cv2.MORPH_CLOSE, ring)
+        flood = np.pad(1 - closed, 1, constant_values=1)
+        cv2.floodFill(flood, None, (0, 0), 2)
+        holes = ((flood[1:-1, 1:-1] == 1) & (closed == 0)).astype(np.uint8)
+        filled = ((flood[1:-1, 1:-1] != 2) | (closed > 0)).astype(np.uint8)
+        # within it, its parts blur into each other alike on any terrain; near its outer edge
+        # and its holes they blur into the enrolment terrain (thin castle marks do all through)
+        edge = np.ones((5, 5), np.uint8)
+        core = cv2.erode(filled, edge) & (1 - cv2.dilate(holes, edge)) & printed.any()
+        band = cv2.dilate(closed, edge) & (1 - cv2.erode(closed, edge))  # all it prints, blurred
+        for f in LOOKS:
+            lo, w, disc = _look_masks(f)
+            c, b = (_scaled(a.astype(np.float32), f) > 0.5 for a in (core, band))
+            b &= ~c
+            col = _scaled(pic, f)
+            M, B, T = rows[f]
+            for q in range(4):
+                c_, b_, t_ = (np.rot90(a, -q)[lo:lo + w, lo:lo + w] for a in (c, b, col))
+                M.append((c_ & disc).ravel())
+                B.append((b_ & disc).ravel())
+                T.append((t_ * (c_ & disc)[..., None]).ravel())
+    out = {}
+    for f, (M, B, T) in rows.items():
+        M, B, T = (np.array(a, np.float32) for a in (M, B, T))
+        out[f] = M, B, T, (T * T).sum(axis=1)
+    out["whose"] = np.repeat(np.arange(len(profile.icons)), 4)
+    out["core"] = out[1][0][::4].sum(axis=1)  # each icon's printed pixels compared at full resolution
+    return out
+
+
+def _ground_misfit(L, grounds, roads, f):
+    """(the patch at 1/f resolution, each pixel's squared distance to its ground: its terrain,
+    or where ``roads`` run the nearest of the road's colours too)."""
+    small = _scaled(L, f)
+    grounds = np.asarray(grounds, np.float32)
+    g = ((small - grounds[0]) ** 2).sum(axis=-1)
+    if roads is not None:
+        road = ((small[:, :, None, :] - grounds[None, None, 1:]) ** 2).sum(axis=-1).min(axis=-1)
+        g = np.where(_scaled(roads.astype(np.float32), f) > 0.5, np.minimum(g, road), g)
+    return small, g
+
+
+def _look_costs(small, g, tpl, rows, shifts, f):
+    """Each row's misfit (summed over the disc) at each shift: the ground's misfit over the disc,
+    but the icon's (I - T)^2 where it is printed, and at most EDGE_COST on its edge; sums over
+    pixels as products, all shifts and rows at once. And the part on the icon, and the ground's."""
+    M, B, T, TT = (a[rows] for a in tpl)
+    lo, w, disc = _look_masks(f)
+    d = disc.ravel().astype(np.float32)
+    sq = (small * small).sum(axis=-1)
+    I, Q, E, Gp = [], [], [], []
+    for dx, dy in shifts:
+        ys, xs = slice(lo + dy, lo + dy + w), slice(lo + dx, lo + dx + w)
+        gw = g[ys, xs].ravel()
+        I.append(small[ys, xs].ravel())
+        Q.append(sq[ys, xs].ravel() - gw)
+        E.append(np.minimum(gw, EDGE_COST) - gw)
+        Gp.append(gw)
+    I, Q, E, Gp = (np.array(a, np.float32) for a in (I, Q, E, Gp))
+    on_icon = M @ Q.T - 2 * (T @ I.T) + TT[:, None]
+    return on_icon + (Gp @ d)[None] + B @ E.T, on_icon, M @ Gp.T
+
+
+def _look_scores(L, grounds, looks, roads=None):
+    """How far (mean square, log, per channel) the half looks from each learnt icon laid on it
+    at its best turn and shift (the NEAREST at full resolution, the others at half: no nearer),
+    the same with no icon, and the nearest icon's misfit where it is printed as a share of the
+    ground's there."""
+    whose = looks["whose"]
+    small, g = _ground_misfit(L, grounds, roads, 2)
+    s = LOOK_SHIFT
+    shifts = [(dx, dy) for dy in range(-s, s + 1) for dx in range(-s, s + 1)]
+    cost = _look_costs(small, g, looks[2], slice(None), shifts, 2)[0]
+    at = cost.argmin(axis=1)
+    n = int(whose.max()) + 1
+    out = np.full(n, 9.0, np.float32)
+    np.minimum.at(out, whose, cost[np.arange(len(cost)), at] / (3 * float(_look_masks(2)[2].sum())))
+    # the nearest icons again at full resolution, each at its best turn, round its best shift
+    small, g = _ground_misfit(L, grounds, roads, 1)
+    area = 3 * float(_look_masks(1)[2].sum())
+    fine = []
+    for icon in np.argsort(out)[:NEAREST]:
+        mine = np.nonzero(whose == icon)[0]
+        row = int(mine[cost[mine, at[mine]].argmin()])
+        cx, cy = (2 * v for v in shifts[at[row]])
+        lo = _look_masks(1)[0]
+        near = sorted({(int(np.clip(cx + dx, -lo, lo)), int(np.clip(cy + dy, -lo, lo)))
+                       for dy in (-1, 0, 1) for dx in (-1, 0, 1)})
+        c, on_icon, ground = _look_costs(small, g, looks[1], [row], near, 1)
+        k = int(c[0].argmin())
+        out[icon] = c[0, k] / area
+        if looks["core"][icon] >= MIN_CORE:  # (an icon with too little learnt says nothing of the fit)
+            fine.append((out[icon], float(on_icon[0, k] + ground[0, k]) / max(float(ground[0, k]), 1e-6)))
+    lo, w, disc = _look_masks(1)
+    bare = float(g[lo:lo + w, lo:lo + w][disc].sum()) / area
+    return out, bare, min(fine)[1] if fine else math.inf
 
 
 # ---- by colour, as enrolled: road boxes, and an icon's badge (its ring and its middle)
@@ -625,18 +773,18 @@ class DominoReader(CellReader):
     FRAME = FRAME  # the camera is opened at least this large for it
 
     def __init__(self, profile: DominoProfile, layout: MatLayout, zones=None, cells: Grid | None = None,
-                 max_terrain=0.4, terrain_margin=TERRAIN_MARGIN, max_icon=MAX_ICON, icon_margin=ICON_MARGIN,
+                 max_terrain=0.4, terrain_margin=TERRAIN_MARGIN,
                  max_badge=0.8, single_thread=True):
         if not isinstance(profile, DominoProfile):
             raise VisionInputError("that profile was not made for dominoes: enrol the dominoes again")
         super().__init__(profile, layout, zones, cells, single_thread)
         self.max_terrain, self.terrain_margin = max_terrain, terrain_margin
-        self.max_icon, self.icon_margin = max_icon, icon_margin
         self.terrains, self.road, self.road_colours = profile.terrains, profile.road, profile.road_colours
         self.badges = learnt(profile)[1]
         self.max_badge = max_badge
         self.icon_names = list(profile.icons)
-        self._C, self._S, self._whose = _learnt_cells(profile) if self.icon_names else (None, None, None)
+        self._looks = _look_templates(profile) if self.icon_names else None
+        self._grounds = np.vstack([profile.road[None], profile.road_colours])
         # a terrain printed grey is told from the bare mat by its tone: no other terrain is grey
         self._greys = [c for c in self.terrains.values() if _chroma(c) < NEUTRAL]
 
@@ -687,7 +835,7 @@ class DominoReader(CellReader):
         d = sorted((dist(s["corners"], m), t) for t, m in self.terrains.items())
         details["terrain"] = d[:2]
         if d[0][0] > self.max_terrain or (len(d) > 1 and d[1][0] - d[0][0] < self.terrain_margin):
-            return UNKNOWN
+            return self._ask(details, "terrain")
         terrain, own = d[0][1], s["corners"]  # the terrain as it lies here, in this light
         by_colour = self._by_colour(s, own, details)
         # the picture is compared (the costly part) only where the badge's colours leave a doubt
@@ -696,33 +844,57 @@ class DominoReader(CellReader):
         details["read"] = (by_colour, by_shape)
         if by_colour is not None:
             paths, badge = by_colour
+            look = details.get("look icon")
+            if look is not None and badge != look and not details.get("plain badge") and by_shape == (look, paths):
+                # its picture is plainly one icon, both ways it is compared, and the roads agree:
+                # colours that saw no badge, or one not plainly an icon's, do not overrule it
+                # (a pictogram pale on a pale terrain, a pictogram sharing another's colours)
+                return f"{terrain}/{look}/{paths}"
+            # its colours name one icon, laid on the half another plainly fits
+            if badge is not None and look not in (None, badge):
+                return self._ask(details, "icon: badge and picture disagree")
+            # the road's colour where no strip runs all the way to the edge (a castle mark, a blot)
             if any(side in paths and (sure is False or details[side][0] < ROAD_STRIP) for side, sure in roads.items()):
-                return UNKNOWN  # the road's colour where no strip runs all the way to the edge (a castle mark, a blot)
+                return self._ask(details, "roads: a road's colour, no strip")
+            # an icon where the colours saw none (or something printed, unsure), or none where they saw one
             if icon != (badge is not None) and not (icon is None and badge is not None):
-                return UNKNOWN  # an icon where the colours saw none (or something printed, unsure), or none where they saw one
-            if badge is not None and picture not in (None, badge) and details["icon"][0][0] <= PLAIN_PICTURE \
-                    and not details.get("plain badge"):
-                return UNKNOWN  # the badge's colours name one icon, its picture plainly another
+                return self._ask(details, "icon or none: colour and shape disagree")
+            # however plain its colours, a badge whose picture is far from that icon's
             scores = details.get("icon scores")
-            if badge is not None and scores and scores[badge] > min(scores.values()) + PICTURE_AGAINST:
-                return UNKNOWN  # however plain its colours, a badge whose picture is far from that icon's
+            if badge is not None and scores and scores[badge] > PICTURE_AGAINST * min(scores.values()):
+                return self._ask(details, "icon: badge and picture disagree")
+            # a badge's colours alike to another's, and its picture no nearer it than to others
             scored = details.get("badge icon")
             apart = scored is not None and scored[1][0] - scored[0][0] >= BADGE_APART
-            if badge is not None and not details.get("plain badge") and not apart \
+            if badge is not None and not details.get("plain badge") and not apart and look != badge \
                     and not self._picture_allows(badge, details):
-                return UNKNOWN  # a badge's colours alike to another's, and its picture no nearer it than to others
+                return self._ask(details, "icon: badge not plain, picture not nearest")
             if badge is None and not self._bare_middle(s, own, paths, details):
-                return UNKNOWN
+                return self._ask(details, "icon or none: the middle")
             return f"{terrain}/{badge or ''}/{paths}"
-        if by_shape is None or (by_shape[0] is None and details["icon area"] >= NO_ICON / 2):
-            return UNKNOWN  # read by shape alone, no icon is said only where nothing is printed at all
+        if by_shape is None:
+            return self._ask(details, "roads" if None in roads.values() else "icon or none" if icon is None
+                             else "icon's picture")
+        # read by shape alone, no icon is said only where nothing is printed at all
+        if by_shape[0] is None and details["icon area"] >= NO_ICON / 2:
+            return self._ask(details, "icon or none")
+        # ... and an icon only where its picture is very plainly one
         if by_shape[0] is not None and not details.get("plain picture"):
-            return UNKNOWN  # ... and an icon only where its picture is very plainly one
-        if details.get("colour doubts"):
-            return UNKNOWN  # ... and not where a side is half in a road's colours (a shadow, lava's cracks)
+            return self._ask(details, "icon's picture")
+        # ... and not where a side is half in a road's colours (a shadow, lava's cracks), unless
+        # it is the end of the next half's road, printed a little past the joint
+        doubt = details.get("colour doubts")
+        if doubt and not (NO_ROAD < details[doubt][0] and details[doubt][2] <= SPECKS):
+            return self._ask(details, "roads: half in a road's colours")
         if by_shape[0] is None and not self._bare_middle(s, own, by_shape[1], details):
-            return UNKNOWN
+            return self._ask(details, "icon or none: the middle")
         return f"{terrain}/{by_shape[0] or ''}/{by_shape[1]}"
+
+    @staticmethod
+    def _ask(details, why) -> str:
+        """Unknown, noting which part was in doubt (``last_details``: what a breakdown counts)."""
+        details["asked"] = why
+        return UNKNOWN
 
     def _bare_middle(self, s, own, paths, details) -> bool:
         """A half read with no icon has nothing at its very middle but what its roads put there:
@@ -801,35 +973,53 @@ class DominoReader(CellReader):
             middle = at if at is not None else tuple(m / SQUARE_PX for m in _print_centre(icon))
             shift = tuple(v if v else float(np.clip(m, -ROAD_DRIFT, ROAD_DRIFT)) for v, m in zip(shift, middle))
         roads = {}
-        for side, (strip, flank) in _roads(off, shift, reach, L).items():
-            details[side] = (round(strip, 2), round(flank, 2))
-            roads[side] = True if strip >= ROAD_STRIP and flank <= ROAD_FLANK else False if strip <= NO_ROAD else None
+        for side, (strip, flank, inner) in _roads(off, shift, reach, L).items():
+            details[side] = (round(strip, 2), round(flank, 2), round(inner, 2))
+            # a strip printed only towards the edge, bare further in, is no road from the middle
+            # (the end of the next half's road, printed a little past the joint)
+            roads[side] = True if strip >= ROAD_STRIP and flank <= ROAD_FLANK and inner >= ROAD_STRIP else \
+                False if strip <= NO_ROAD or inner <= SPECKS else None
         paths = "".join(side for side in SIDES if roads[side])
         # the icon: what is printed, but for the roads' colours where the roads run
         icon = _icon_print(L, own, road_like, paths, shift, hub_like)
         area = float(icon[_masks()["icon"]].mean())
         details["icon area"] = round(area, 3)
         has_icon = False if area < NO_ICON else True if area >= AN_ICON else None
+        # thin lines kept, and the road's colours (a dark outline blurs into them) only where roads run
+        u, v = _uv(shift=shift)
+        arms = np.hypot(u, v) <= HUB if paths else np.zeros(u.shape, bool)
+        for side in paths:
+            across, along = {"N": (u, -v), "E": (v, u), "S": (u, v), "W": (v, -u)}[side]
+            arms |= (np.abs(across) <= CORRIDOR) & (along >= 0)
+        outline = float((_print_on(L, own) & ~(road_like & arms))[_masks()["icon"]].mean())
+        details["outline"] = round(outline, 3)
+        if has_icon is False and (not self._bare_middle(s, own, paths, details) or outline >= OUTLINE
+                                  or (paths and details["middle"] > BARE_HUB_TONE / 2)):
+            # nothing stands out as print, but the middle is not quite bare, or thin dark lines
+            # are printed round it: an icon printed pale on a pale terrain within its outline, or
+            # in colours near the road's where roads meet? Looked at as a picture
+            has_icon = None
         picture = None
-        if has_icon is not False and self.icon_names and picture_too:
-            picture, details["icon"] = self._icon(L, icon)
+        if has_icon is not False and self._looks is not None and (picture_too or has_icon is None):
+            terrain = details["terrain"][0][1]
+            light = own - self.terrains[terrain]  # the light on this domino against its enrolment's
+            scores, bare, fit = _look_scores(L - light, np.vstack([self.terrains[terrain][None], self._grounds]),
+                                        self._looks, arms if paths else None)
+            order = np.argsort(scores)
+            first, second = float(scores[order[0]]), float(scores[order[1]]) if len(order) > 1 else 9.0
+            details["icon"] = [(round(float(scores[i]), 4), self.icon_names[i]) for i in order[:2]]
+            details["icon scores"] = {n: float(v) for n, v in zip(self.icon_names, scores)}
+            details["look"] = (round(bare, 4), round(fit, 3))
+            # one icon laid on the half fits it far better than any other icon, and (unless
+            # plenty is printed: surely an icon) far better than none where it is printed
+            # (an icon learnt with too little printed clear of its edges is never read as a picture)
+            if (has_icon or (fit <= LOOK_FIT and first <= LOOK_BARE * bare)) and second >= LOOK_APART * first \
+                    and self._looks["core"][order[0]] >= MIN_CORE:
+                picture = details["look icon"] = self.icon_names[order[0]]
+                if has_icon is None:
+                    has_icon = True  # little of it stands out from the terrain, but it is plainly there
+            elif has_icon is None and fit > LOOK_FIT and area < NO_ICON:
+                has_icon = False  # no icon fits better than the bare ground, and none stands out
+        details["plain picture"] = picture is not None
         plain = None not in roads.values() and has_icon is not None and (picture is not None or not has_icon)
         return roads, has_icon, picture, ((picture, paths) if plain else None)
-
-    def _icon(self, L, printed):
-        """The learnt icon the picture shows, at its best shift and turn (None if none plainly)."""
-        best = np.full(len(self._whose), 9.0, np.float32)
-        cx, cy = _print_centre(printed)
-        for dx, dy in SHIFTS:
-            best = np.minimum(best, _cell_scores(self._C, self._S, *_cells(L, printed, cx + dx, cy + dy)))
-        per_icon = np.full(len(self.icon_names), 9.0, np.float32)
-        np.minimum.at(per_icon, self._whose, best)
-        order = np.argsort(per_icon)
-        top = [(round(float(per_icon[i]), 3), self.icon_names[i]) for i in order[:2]]
-        self.last_details[-1]["icon scores"] = {n: float(v) for n, v in zip(self.icon_names, per_icon)}
-        first = per_icon[order[0]]
-        second = per_icon[order[1]] if len(order) > 1 else 9.0
-        if first > self.max_icon or second - first < self.icon_margin:
-            return None, top
-        self.last_details[-1]["plain picture"] = first <= PLAIN_PICTURE and second - first >= 2 * self.icon_margin
-        return self.icon_names[order[0]], top

@@ -50,7 +50,8 @@ def read(enrolled):
 def test_every_domino_of_the_second_printing_is_found_and_most_squares_read(read):
     assert read["squares"] >= 240
     assert read["missed"] == 0 and read["phantom"] == 0, read
-    assert read["right"] >= 0.8 * read["squares"], read
+    # held-out seeds 1000-1009 read 96 % (tests/vision/dominoes_asked.py); these 272 squares 258
+    assert read["right"] >= 0.93 * read["squares"], read
 
 
 def test_no_square_of_the_second_printing_is_misread(read):
@@ -90,3 +91,22 @@ def test_the_second_printing_is_drawn_as_described():
     h, w = plain.shape[:2]
     corner = (slice(int(h * 0.18), int(h * 0.3)), slice(int(w * 0.09), int(w * 0.15)))  # a tower's place
     assert capital[corner][..., :3].mean() < plain[corner][..., :3].mean() - 30
+
+
+def test_the_end_of_the_next_halfs_road_printed_past_the_joint_is_no_road(enrolled):
+    """The second printing prints a road a little past its half's edge, onto the next half: a
+    strip only at a half's edge, bare between it and the middle, is read as no road there (or
+    the square is asked about), never as a road from the middle."""
+    table, reader = enrolled
+    table = second.Table(table.layout, PITCH_MM, tuple(ICONS), CAPITALS, seed=SEED + 2)
+    placed, truth = [], {}
+    for col, (icon, paths) in enumerate(zip((None, "person", None, "goods"), ("", "N", "S", ""))):
+        row = 2 * col
+        (x1, y1), (x2, y2) = (second.square_centre(table.layout, PITCH_MM, "shared", row, c) for c in (2, 3))
+        # the east half's road runs west, to the joint: its end lies on the west half's east edge
+        placed.append((second.Half("desert", icon, paths), second.Half("grass", None, "W"), (x1 + x2) / 2, y1, 0))
+        truth[("shared", row, 2)] = f"desert/{icon or ''}/{paths}"
+    seen = {t.cell: t.label for t in reader.read(table.photograph(placed, gentle=True)).tiles}
+    for cell, label in truth.items():
+        assert seen[cell] in (label, "unknown"), (cell, label, seen[cell])
+    assert sum(seen[cell] == label for cell, label in truth.items()) >= 3, seen
