@@ -87,17 +87,17 @@ $(OLDEST_STAMP): pyproject.toml | venv-tools
 run: test-fonts $(STAMP)
 	$(VENV)/bin/paradox-table run$(if $(PORT), --port $(PORT))
 
-# Both runs spread their test files over one worker more than the machine has cores
-# (pytest-xdist): a browser test spends much of its time waiting for chromium and the companion,
-# and the extra worker fills those waits. A file's tests stay together in one worker, so a file's
-# companion, web server and browser pages are started once. The longest files are handed out
-# first, so the workers finish together (tests/conftest.py, LONGEST_FIRST). What is slow to make
-# (the camera's lessons, enrolments) is made once per run and shared by the workers:
-# tests/conftest.py says how. The oldest pair's run does not write the test cache. The main run
-# ends with its slowest tests, to see what to speed up or hand out first.
+# Both runs spread their test files over one worker per core (pytest-xdist; a worker more was
+# measured no faster: chromium's own work fills the cores while a browser test waits). A file's
+# tests stay together in one worker, so a file's companion, web server and browser pages are
+# started once. The longest files are handed out first, so the workers finish together
+# (tests/conftest.py, LONGEST_FIRST). What is slow to make (the camera's lessons, enrolments) is
+# made once per run and shared by the workers: tests/conftest.py says how. The oldest pair's run
+# does not write the test cache. The main run ends with its slowest tests, to see what to speed
+# up or hand out first.
 # The two venvs install side by side: that is mostly waiting for downloads, not work for the cores.
 CORES := $(shell nproc 2>/dev/null || echo 2)
-WORKERS := -n $(shell echo $$(( $(CORES) + 1 ))) --dist loadfile --no-loadscope-reorder
+WORKERS := -n $(CORES) --dist loadfile --no-loadscope-reorder
 test: test-tools test-fonts
 	@$(MAKE) --no-print-directory -j2 $(STAMP) $(OLDEST_STAMP)
 	$(OLDEST)/bin/python -m pytest $(WORKERS) -p no:cacheprovider -k "not a0_mat" $(OLDEST_TESTS)
