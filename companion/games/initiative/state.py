@@ -268,46 +268,28 @@ _FROZEN: dict = {}  # a working class -> its part's class
 
 def _thaw(part):
     twin, plan = _working(type(part))
-    values = {}
-    for name, how in plan:
-        v = getattr(part, name)
-        if how is None:
-            values[name] = v
-        elif how == "list":
-            values[name] = list(v)
-        elif how == "map":
-            values[name] = dict(v)
-        elif how == "grid":
-            values[name] = [list(x) for x in v]
-        elif how == "parts":
-            values[name] = [_thaw(x) for x in v]
-        else:
-            values[name] = None if v is None else _thaw(v)
-    return twin(**values)
+    return twin(**{name: _HOW[how][0](getattr(part, name)) for name, how in plan})
 
 
 def _freeze(work):
     cls = _FROZEN[type(work)]
-    values = {}
-    for name, how in _working(cls)[1]:
-        v = getattr(work, name)
-        if how is None:
-            values[name] = v
-        elif how == "list":
-            values[name] = tuple(v)
-        elif how == "map":
-            values[name] = Frozen(v)
-        elif how == "grid":
-            values[name] = tuple(tuple(x) for x in v)
-        elif how == "parts":
-            values[name] = tuple(_freeze(x) for x in v)
-        else:
-            values[name] = None if v is None else _freeze(v)
+    values = {name: _HOW[how][1](getattr(work, name)) for name, how in _working(cls)[1]}
     # a frozen dataclass set field by field through object.__setattr__ is most of a move's time:
     # the values are the part's own fields, whole, so they are laid in at once
     part = object.__new__(cls)
     part.__dict__.update(values)
     return part
+
+
+# how a field is thawed and frozen again, by its kind (the fields' metadata "work")
+_HOW = {
+    None: (lambda v: v, lambda v: v),
+    "list": (list, tuple),
+    "map": (dict, Frozen),
+    "grid": (lambda v: [list(x) for x in v], lambda v: tuple(tuple(x) for x in v)),
+    "parts": (lambda v: [_thaw(x) for x in v], lambda v: tuple(_freeze(x) for x in v)),
+    "part": (lambda v: None if v is None else _thaw(v), lambda v: None if v is None else _freeze(v)),
+}
 
 
 def thaw(state: State):
