@@ -33,6 +33,24 @@ def japanese_phone(browser, errors: list | None = None):
     return page
 
 
+def make_the_table_japanese(host, companion):
+    """The host picks 日本語 for the table (the OLED's, and a phone's that chose none): the
+    page reloads in it."""
+    with host.expect_navigation():  # the page reloads in the language picked: wait for it
+        host.locator("#lang-pick").select_option("ja")
+    wait_until(host, lambda: companion.snapshot.language == "ja")
+
+
+def open_new_game_form(host, game: str):
+    """The host page's new-game form with `game` chosen. Its games are filled by the page's
+    first view, which also folds the form while a game is on: only then is it known whether the
+    form must be opened."""
+    playwright.expect(host.locator("#game-name option").first).to_be_attached()
+    if host.locator("#start-details").get_attribute("open") is None:  # folded while a game is on
+        host.locator("#start-details summary").click()
+    host.locator("#game-name").select_option(game)
+
+
 def test_loop_and_paradominetor_read_in_japanese(device, browser, shots):
     expect = playwright.expect
     companion = device.companion
@@ -41,10 +59,7 @@ def test_loop_and_paradominetor_read_in_japanese(device, browser, shots):
     host.goto(device.urls["local"])
     expect(host.locator("html")).to_have_attribute("lang", "ja")
     expect(host.locator("#status")).to_have_text("接続済み")
-    # the host makes Japanese the table's language: the OLED's, and a phone's that chose none
-    with host.expect_navigation():  # the page reloads in the language picked: wait for it
-        host.locator("#lang-pick").select_option("ja")
-    wait_until(host, lambda: companion.snapshot.language == "ja")
+    make_the_table_japanese(host, companion)
     expect(host.locator("#status")).to_have_text("接続済み")
     assert english_on(host) == []
 
@@ -134,12 +149,7 @@ def test_a_host_starts_loop_typing_in_japanese(device, browser):
     host = japanese_phone(browser)
     host.goto(device.urls["local"])
     expect(host.locator("html")).to_have_attribute("lang", "ja")
-    # the form's games are filled by the page's first view, which also folds the form while a
-    # game is on: only then is it known whether the form must be opened
-    expect(host.locator("#game-name option").first).to_be_attached()
-    if host.locator("#start-details").get_attribute("open") is None:  # folded while a game is on
-        host.locator("#start-details summary").click()
-    host.locator("#game-name").select_option("loop")
+    open_new_game_form(host, "loop")
     host.locator("#opt-players").select_option("2")
     host.locator("#opt-names").fill("さくら、たろう")
     host.locator("#opt-cards").select_option("2")

@@ -12,7 +12,7 @@ from companion.games import TABLE
 playwright = pytest.importorskip("playwright.sync_api")
 from browsing import seat_links, wait_until  # noqa: E402
 from patience import WAIT_SECONDS  # noqa: E402
-from test_japanese_browser import PHONE, english_on, japanese_phone  # noqa: E402
+from test_japanese_browser import PHONE, english_on, japanese_phone, make_the_table_japanese, open_new_game_form  # noqa: E402,E501
 
 SHOTS = Path("/tmp/shots-dynasty")
 
@@ -46,15 +46,10 @@ def test_domino_dynasty_reads_in_japanese(device, browser, shots):
     host = japanese_phone(browser, errors)
     host.goto(device.urls["local"])
     expect(host.locator("html")).to_have_attribute("lang", "ja")
-    with host.expect_navigation():  # the page reloads in the language picked: wait for it
-        host.locator("#lang-pick").select_option("ja")
-    wait_until(host, lambda: companion.snapshot.language == "ja")
+    make_the_table_japanese(host, companion)
 
     # the new-game form in Japanese: the roles by their Japanese names
-    expect(host.locator("#game-name option").first).to_be_attached()
-    if host.locator("#start-details").get_attribute("open") is None:  # folded while a game is on
-        host.locator("#start-details summary").click()
-    host.locator("#game-name").select_option("dynasty")
+    open_new_game_form(host, "dynasty")
     host.locator("#opt-players").select_option("2")
     expect(host.locator("#opt-roles-1 option[value=warfare]")).to_have_text("戦の兄")
     host.locator("#opt-roles-1").select_option("warfare")

@@ -11,7 +11,7 @@ playwright = pytest.importorskip("playwright.sync_api")
 import browsing  # noqa: E402
 from browsing import seat_link  # noqa: E402
 from test_initiative_browser import ANOMALY, CHIEF, OTHER, secret_seed  # noqa: E402
-from test_japanese_browser import english_on, japanese_phone  # noqa: E402
+from test_japanese_browser import english_on, japanese_phone, open_new_game_form  # noqa: E402
 
 NAMES = ["さくら", "たろう"]
 
@@ -33,10 +33,7 @@ def test_initiative_reads_in_japanese(device, browser, shots):
     host = japanese_phone(browser, errors)
     host.goto(device.urls["local"])
     # the new-game form: Initiative's options, the solo one too, in Japanese
-    expect(host.locator("#game-name option").first).to_be_attached()
-    if host.locator("#start-details").get_attribute("open") is None:  # folded while a game is on
-        host.locator("#start-details summary").click()
-    host.locator("#game-name").select_option("initiative")
+    open_new_game_form(host, "initiative")
     host.locator("#opt-players").select_option("1")
     expect(host.locator("#opt-challenging")).to_contain_text("はい: パイルの世界ごとに+1")
     expect(host.locator("#start-details")).to_contain_text("1人ならライバル研究所と対戦します。")

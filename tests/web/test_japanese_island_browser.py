@@ -12,7 +12,7 @@ from companion.games.island import board as geo
 playwright = pytest.importorskip("playwright.sync_api")
 from browsing import seat_links, wait_until  # noqa: E402
 from test_island_browser import pick_first, tap_lit, tap_part  # noqa: E402
-from test_japanese_browser import english_on, japanese_phone  # noqa: E402
+from test_japanese_browser import english_on, japanese_phone, make_the_table_japanese  # noqa: E402
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 
@@ -67,9 +67,7 @@ def test_paradox_island_reads_in_japanese_on_every_phone(device, browser, shots)
     host.on("pageerror", lambda e: errors.append(str(e)))
     host.goto(device.urls["local"])
     expect(host.locator("#status")).to_have_text("接続済み")
-    with host.expect_navigation():  # the page reloads in the language picked: wait for it
-        host.locator("#lang-pick").select_option("ja")
-    wait_until(host, lambda: companion.snapshot.language == "ja")
+    make_the_table_japanese(host, companion)
     companion.new_game("island", {"players": 3, "characters": ["phil", "hempel"]}, seed=3,
                        replace=True).result(timeout=10)
     links = seat_links(host, 3)
