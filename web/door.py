@@ -119,6 +119,13 @@ def _who_asks(door: Door, companion, host_token: str):
 
     # ---------------------------------------------------------------- the reader's language
 
+    def language_asked() -> str:
+        """The language a request's body chooses (the table's or a phone's own), or refused."""
+        chosen = body().get("language")
+        if chosen not in LANGS:
+            raise Refused(400, Msg("choose a language: {languages}", languages=", ".join(LANGS)))
+        return chosen
+
     def lang() -> str:
         """The language of this request's reader: the phone's own choice (the "lang" cookie its
         page sets; the host's choice of the table's language sets the host's), else its browser's
@@ -139,7 +146,8 @@ def _who_asks(door: Door, companion, host_token: str):
 
     door.__dict__.update(guesses=guesses, host_ok=host_ok, require_host=require_host,
                          require_host_query=require_host_query, seat_viewer=seat_viewer,
-                         require_seat=require_seat, body=body, lang=lang, words=words)
+                         require_seat=require_seat, body=body, lang=lang, words=words,
+                         language_asked=language_asked)
 
 
 def _views(door: Door, companion, extras: Extras, games: dict, lang, body):

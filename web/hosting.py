@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import Response, jsonify
 
 from companion.errors import Refused
-from companion.i18n import LANGS, Msg
+from companion.i18n import Msg
 
 from .door import _wait
 
@@ -37,9 +37,7 @@ def register(app, door):
     def table_language():
         """The table's language: the OLED's, the host page's, and a phone's that chose none."""
         require_host()
-        chosen = body().get("language")
-        if chosen not in LANGS:
-            raise Refused(400, Msg("choose a language: {languages}", languages=", ".join(LANGS)))
+        chosen = door.language_asked()
         _wait(companion.set_language(chosen))
         return jsonify({"ok": True, "language": chosen})
 

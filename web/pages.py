@@ -11,7 +11,7 @@ from flask import Response, jsonify, request, send_from_directory
 
 from companion.errors import Refused
 from companion.games import web_dir
-from companion.i18n import DOMAIN, LANGS, NAMES, Msg, catalog_json
+from companion.i18n import DOMAIN, NAMES, catalog_json
 
 
 def register(app, door):
@@ -31,9 +31,7 @@ def register(app, door):
         """This phone's own language, kept as its "lang" cookie. Set by this answer, so the
         reload the page makes next is sure to carry it: a cookie the page's script writes
         reaches the browser's next request only a moment later."""
-        chosen = door.body().get("language")
-        if chosen not in LANGS:
-            raise Refused(400, Msg("choose a language: {languages}", languages=", ".join(LANGS)))
+        chosen = door.language_asked()
         answer = jsonify({"ok": True, "language": chosen})
         answer.set_cookie("lang", chosen, max_age=365 * 24 * 3600, path="/", samesite="Lax")
         return answer
