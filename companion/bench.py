@@ -219,7 +219,8 @@ def first_views(reloads: int = 5, chromium: str = "/usr/bin/chromium") -> dict[s
 # Printings of a game's pieces the readers were never tuned on live with the tests, each a
 # module with `printing(layout, cells, out_dir, frames) -> (manifest, frames)`; measured when the
 # checkout has them.
-SECOND_PRINTINGS = {"initiative": {"second": "tests/vision/second_discs.py"}}
+SECOND_PRINTINGS = {"initiative": {"second": "tests/vision/second_discs.py"},
+                    "dynasty": {"second": "tests/vision/second_dominoes.py"}}
 
 
 def second_printings(game: str, camera, tmp, frames: int = 12) -> dict:
@@ -233,6 +234,7 @@ def second_printings(game: str, camera, tmp, frames: int = 12) -> dict:
             continue
         spec = importlib.util.spec_from_file_location(f"printing_{name}", path)
         module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module  # as importlib's recipe does: dataclasses look their module up there
         spec.loader.exec_module(module)
         out[name] = module.printing(mat_layout(camera.mat), camera.cells, Path(tmp) / name, frames)
     return out

@@ -343,3 +343,21 @@ def _lens_grid(h, w):
     cx, cy, f = w / 2, h / 2, max(w, h) / 2
     x, y = (xx - cx) / f, (yy - cy) / f
     return x, y, x * x + y * y
+
+
+def printing(layout, cells, out_dir, frames: int):
+    """This printing as the benchmark measures it (companion/bench.py): (the manifest of its
+    enrolment photographs, frames of full maps on test seeds as (frame, {cell: label}))."""
+    from companion.games.dynasty.camera import PITCH_MM, ZONES
+    from companion.games.dynasty.catalog import CAPITALS, ICONS
+
+    def table(seed):
+        return Table(layout, PITCH_MM, tuple(ICONS), CAPITALS, seed=seed)
+    manifest = write_enrolment(table(TEST_SEEDS[0]), Path(out_dir))
+
+    def shots():
+        for seed in TEST_SEEDS[1:frames + 1]:
+            t = table(seed)
+            placed, truth = t.random_maps(ZONES)
+            yield t.photograph(placed), truth
+    return manifest, shots()

@@ -20,3 +20,20 @@ def test_the_domino_game_is_timed_on_maps_of_dominoes_at_the_frame_size_its_read
                    profile=load_profile(lessons.profile("dynasty")))
     assert (r["game"], r["reader"], r["frame_size"]) == ("dynasty", "dominoes", [2592, 1944])
     assert r["cost_ratios"]["frames_with_pieces_read"] == 2  # dominoes on its maps, not in the tray
+
+
+
+def test_the_bench_measures_every_disc_and_domino_printing_the_readers_were_not_tuned_on():
+    """`make bench` gives item 2's figures for the second printings of discs and dominoes: each
+    printing module it names is there and offers what the bench reads (the printing's frames
+    themselves are measured by the bench and by tests/vision/test_second_*.py)."""
+    import importlib
+    import inspect
+    from pathlib import Path
+
+    from companion.bench import SECOND_PRINTINGS
+    assert set(SECOND_PRINTINGS) == {"initiative", "dynasty"}
+    for printings in SECOND_PRINTINGS.values():
+        for path in printings.values():
+            module = importlib.import_module(Path(path).stem)  # tests/vision is on the test path
+            assert list(inspect.signature(module.printing).parameters) == ["layout", "cells", "out_dir", "frames"]
