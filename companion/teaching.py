@@ -287,14 +287,12 @@ def piece_area(game: str) -> float:
 
 # ---------------------------------------------------------------- Domino Dynasty's halves
 
-UNKNOWN_LABEL = "unknown"  # vision.tiles.UNKNOWN: what a reader says of a piece it is unsure of
-
-
 def _half_words(label: str):
-    """A half as read (``lava/person/NS``) in the owner's words: "lava, person, roads N, S"."""
-    if label == UNKNOWN_LABEL:
-        return Msg("asked: the camera is not sure")
+    """A half as read (``lava/person/NS``) in the owner's words: "lava, person, roads N S"."""
     from vision.dominoes import parse_half
+    from vision.tiles import UNKNOWN
+    if label == UNKNOWN:
+        return Msg("asked: the camera is not sure")
     terrain, icon, paths = parse_half(label)
     parts = [term(terrain), term(icon) if icon else Msg("no icon"),
              Msg("roads {sides}", sides=Listed(list(paths), sep=" ")) if paths else Msg("no roads")]
@@ -644,12 +642,13 @@ class Teacher:
         out = {"pieces": pieces, "hand": reading.hand_in_view, "labels": list(spec.pieces.labels)}
         if spec.reader == "dominoes":  # a square's half, picked as terrain, icon and roads
             from vision.dominoes import SIDES, icon_names, parse_half, terrain_names
+            from vision.tiles import UNKNOWN
             for p, t in zip(pieces, reading.tiles):
                 area, row, column = t.cell
                 square = chr(65 + column) + str(row + 1)
                 p["where"] = Msg("{area}, square {square}", area=p["where"], square=square)
                 p["words"] = _half_words(t.label)
-                if t.label != UNKNOWN_LABEL:
+                if t.label != UNKNOWN:
                     terrain, icon, paths = parse_half(t.label)
                     p["half"] = {"terrain": terrain, "icon": icon or "", "paths": paths}
             out["choices"] = {"terrains": [{"value": v, "words": term(v)} for v in terrain_names(spec.pieces)],

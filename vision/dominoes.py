@@ -486,7 +486,7 @@ EDGE_COST = 0.5              # a pixel where an icon's edge blurs into a terrain
 LOOK_FIT, LOOK_APART = 0.6, 1.25
 LOOK_BARE = 0.8              # ... and, where little of it stands out, it fits the half this much better than none
 MIN_CORE = 40                # px (of 48 x 48): an icon learnt with less printed clear of its edges is no picture
-SAME_LOOK = 0.12             # a half this near (mean log distance) one the owner corrected looks as it did
+SAME_LOOK = 0.06             # a half this near (mean log distance) one the owner corrected looks as it did
 _LOOK_MASKS: dict = {}
 
 
