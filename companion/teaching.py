@@ -454,7 +454,7 @@ class Teacher:
                "seat_range": list(spec.mat.seats), "reader": spec.reader,
                "learning": game in self._learning, "learnt": walk.learnt,
                "error": self._learn_error.get(game), "can_lay": self.simulation,
-               "corrections": len(walk.corrections), "can_correct": True,
+               "corrections": len(walk.corrections),
                "notes": self._notes_for(game) if walk.learnt else []}
         if walk.seats is not None:
             shots = self._shots(walk)

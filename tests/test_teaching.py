@@ -270,7 +270,7 @@ def test_a_domino_half_read_wrong_is_corrected_by_a_tap_and_learnt(table):
             dominoes.move(ids["icon-thief"], knife.x_mm, knife.y_mm)
         assert _look(teacher, loop, game, shot.number)["taken"]
     teacher.learn(game, wait=True)
-    assert teacher.status(game)["learnt"] and teacher.status(game)["can_correct"]
+    assert teacher.status(game)["learnt"] and teacher.status(game)["notes"] == []
     before = DominoProfile.load(state / f"vision-profile-{game}.npz")
 
     from companion.games import camera

@@ -176,7 +176,6 @@
     list.replaceChildren(...got.pieces.map((p, i) => {
       const row = el("div", { class: "row teach-reading" },
         el("span", { class: "teach-label" }, p.words || p.label), el("span", { class: "dim" }, tr("in {where}, {x}, {y} mm", { where: p.where, x: Math.round(p.x_mm), y: Math.round(p.y_mm) })));
-      if (!walk.can_correct) return row;
       if (got.choices) {  // a domino's half: its terrain, its icon or none, its roads, the read value first
         const half = p.half || { terrain: got.choices.terrains[0].value, icon: "", paths: "" };
         const options = (list) => list.map((c) => el("option", { value: c.value }, c.words));
