@@ -1019,8 +1019,9 @@ class DominoReader(CellReader):
         they said or asked about: never as anything else."""
         if not self.profile.taught or label == UNKNOWN:
             return label
-        if not hasattr(self, "_taught"):
-            self._taught = np.stack([look for _, _, look in self.profile.taught]), [h for h, _, _ in self.profile.taught]
+        if not hasattr(self, "_taught"):  # stacked once, at the first half read
+            taught = self.profile.taught
+            self._taught = np.stack([look for _, _, look in taught]), [half for half, _, _ in taught]
         looks, halves = self._taught
         off = np.linalg.norm(looks - s["log"][None], axis=-1).reshape(len(looks), -1).mean(axis=1)
         same = [h for h, d in zip(halves, off) if d < SAME_LOOK]

@@ -151,8 +151,8 @@ def test_a_domino_half_is_corrected_through_the_routes_in_the_hosts_words(teachi
     for payload, said in [({"label": "lava/crown/"}, "はこのドミノの半分ではありません"),
                           ({"label": "lava//NESW", "x_mm": 1, "y_mm": 1}, "どのマップのマスにも"),
                           ({"label": "lava//NESW", "x_mm": "here"}, "x_mm")]:
-        answer = client.post("/api/teach/dynasty/correct", json={"x_mm": piece["x_mm"], "y_mm": piece["y_mm"], **payload},
-                             headers=ja)
+        place = {"x_mm": piece["x_mm"], "y_mm": piece["y_mm"]}
+        answer = client.post("/api/teach/dynasty/correct", json={**place, **payload}, headers=ja)
         assert answer.status_code == 409 and said in answer.get_json()["error"]
         assert walk.read_bytes() == kept
     answer = client.post("/api/teach/dynasty/correct", json={"x_mm": piece["x_mm"], "y_mm": piece["y_mm"],
