@@ -94,7 +94,8 @@ def test_a_domino_half_is_corrected_on_the_page_by_its_terrain_icon_and_roads(de
     row.locator("input[data-side=N]").check()
     row.locator("button").click()
     paths = "".join(s for s in "NESW" if s in paths + "N")
-    expect(host.locator("#teach-read")).to_contain_text(f"Learnt: that piece is {terrain}//{paths}")
+    expect(host.locator("#teach-read")).to_contain_text(
+        f"Learnt: that piece is {terrain}, no icon, roads {' '.join(paths)}.")
     expect(host.locator("#teach-learnt")).to_have_text("Learnt: the camera reads with what it learnt.",
                                                        timeout=120_000)
     entries = json.loads((state / "teaching" / "dynasty" / "manifest.json").read_text())

@@ -185,10 +185,14 @@
         icon.value = half.icon;
         const sides = got.choices.sides.map((side) => el("input", { type: "checkbox", id: `teach-fix-${i}-${side}`, "data-side": side }));
         sides.forEach((box) => { box.checked = half.paths.includes(box.dataset.side); });
-        const said = () => `${terrain.value}/${icon.value}/${sides.filter((b) => b.checked).map((b) => b.dataset.side).join("")}`;
+        const paths = () => sides.filter((b) => b.checked).map((b) => b.dataset.side).join("");
+        const said = () => `${terrain.value}/${icon.value}/${paths()}`;
+        // said back as the reading is: "lava, no icon, roads E W"
+        const words = () => [terrain.selectedOptions[0].text, icon.selectedOptions[0].text,
+          paths() ? tr("roads {sides}", { sides: paths().split("").join(" ") }) : tr("no roads")].join(", ");
         row.append(el("span", { class: "row teach-half" }, terrain, icon,
           ...sides.map((box) => el("label", {}, box, box.dataset.side))),
-          el("button", { class: "quiet", id: `teach-fix-${i}`, onclick: () => correct(p, said()) }, tr("Correct")));
+          el("button", { class: "quiet", id: `teach-fix-${i}`, onclick: () => correct(p, said(), words()) }, tr("Correct")));
         return row;
       }
       const pick = el("select", { id: `teach-fix-${i}`, "aria-label": tr("what it really is") },
@@ -199,12 +203,12 @@
     }));
   }
 
-  async function correct(p, label) {
+  async function correct(p, label, words) {
     say("");
     try {
       walk = await post(`/api/teach/${q(walk.game)}/correct`, { x_mm: p.x_mm, y_mm: p.y_mm, label });
     } catch (e) { say(e.message); return; }
-    $("teach-read").replaceChildren(el("p", { class: "dim" }, tr("Learnt: that piece is {label}. Read the mat again to check.", { label })));
+    $("teach-read").replaceChildren(el("p", { class: "dim" }, tr("Learnt: that piece is {label}. Read the mat again to check.", { label: words || label })));
     shown = null;
     draw();
   }
