@@ -326,8 +326,8 @@ def alike_words(alike: list) -> list:
             pairs.append(Msg("icons {a} and {b}", a=names[0], b=names[1]))
         elif kind == "unclear icon":
             out.append(Msg("the {icon} icon: too little of it was clear of its half's edges and roads to be read as "
-                           "a picture, so the camera asks about it every time: lay its domino again centred on its "
-                           "squares, or light the mat better, and take its shot again", icon=names[0]))
+                           "a picture, so the camera asks about it every time: lay its domino again straight, west "
+                           "to east, on its squares, or light the mat better, and take its shot again", icon=names[0]))
         else:  # a reader that says no kind: its English words as they are
             pairs.append(str(a))
     if pairs:

@@ -868,8 +868,8 @@ def look_alike(profile: DominoProfile) -> list[Alike]:
     if names:  # the reader never reads such an icon as a picture (MIN_CORE)
         core = _look_templates(profile)["core"]
         out += [Alike(f"the {a} icon: too little of it is clear of its half's edges and roads to be read as a "
-                      "picture; lay its domino again centred on its half, or light the mat better, and enrol it "
-                      "again", "unclear icon", a)
+                      "picture; lay its domino again straight, west to east, or light the mat better, and enrol "
+                      "it again", "unclear icon", a)
                 for a, n in zip(names, core) if n < MIN_CORE]
     return out
 

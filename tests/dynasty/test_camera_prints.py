@@ -95,10 +95,10 @@ def test_an_icon_learnt_with_too_little_of_it_clear_is_warned_of_in_the_owners_w
     assert cli.main(args) == 0
     note = capsys.readouterr().err
     assert "note: the person icon: too little of it was clear" in note and "the knife icon" in note
-    assert "centred" in note and "Traceback" not in note and "too alike" not in note
+    assert "straight, west to east" in note and "Traceback" not in note and "too alike" not in note
     assert cli.main(args + ["--lang", "ja"]) == 0
     note = capsys.readouterr().err
-    assert "人のアイコン" in note and "中央に置き直す" in note
+    assert "人のアイコン" in note and "まっすぐマスの上に置き直す" in note
 
     # the walk's status says the same once its profile is learnt
     (tmp_path / "teaching" / "dynasty").mkdir(parents=True)
