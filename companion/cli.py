@@ -80,8 +80,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(handler=_doctor)
 
     from vision.cli import add_commands  # mat, vision enroll, vision recognize
-    add_commands(sub, _camera_games())
+    add_commands(sub, _camera_games(), notes=_notes, langs=LANGS)
     return parser
+
+
+def _notes(alike: list, lang: str) -> list[str]:
+    """What `vision enroll` finds too alike or unclear in a print, in the owner's language."""
+    from .teaching import alike_words
+    return [translate(m, lang) for m in alike_words(alike)]
 
 
 def _camera_games() -> dict:

@@ -285,6 +285,57 @@ def piece_area(game: str) -> float:
     return 2 * spec.cells.pitch_mm ** 2
 
 
+# ---------------------------------------------------------------- Domino Dynasty's halves
+
+def _half_words(label: str):
+    """A half as read (``lava/person/NS``) in the owner's words: "lava, person, roads N S"."""
+    from vision.dominoes import parse_half
+    from vision.tiles import UNKNOWN
+    if label == UNKNOWN:
+        return Msg("asked: the camera is not sure")
+    terrain, icon, paths = parse_half(label)
+    parts = [term(terrain), term(icon) if icon else Msg("no icon"),
+             Msg("roads {sides}", sides=Listed(list(paths), sep=" ")) if paths else Msg("no roads")]
+    return Listed(parts, sep=", ")
+
+
+def _half_said(spec, label) -> str:
+    """The half the host says a square shows, checked against the game's terrains and icons."""
+    from vision.dominoes import HalvesToo, terrain_names
+    try:
+        if isinstance(label, str) and "/" in label:
+            return HalvesToo(spec.pieces).check(label)
+    except ValueError:
+        pass
+    raise TeachingRefused(Msg("{label} is no half of these dominoes: say its terrain ({terrains}), its icon or "
+                              "none, and its roads (N, E, S, W), as lava/person/NS", label=repr(label),
+                              terrains=Listed([term(t) for t in terrain_names(spec.pieces)], style="or")))
+
+
+def alike_words(alike: list) -> list:
+    """What a reader finds too alike or unclear in an enrolled print (vision's ``look_alike``), in
+    the owner's words: the pairs too alike together, then each icon too unclear on its own."""
+    pairs, out = [], []
+    for a in alike:
+        kind, names = getattr(a, "kind", None), [term(n) for n in getattr(a, "names", ())]
+        if kind == "terrains":
+            pairs.append(Msg("terrains {a} and {b}", a=names[0], b=names[1]))
+        elif kind == "road":
+            pairs.append(Msg("terrain {a} and the road", a=names[0]))
+        elif kind == "icons":
+            pairs.append(Msg("icons {a} and {b}", a=names[0], b=names[1]))
+        elif kind == "unclear icon":
+            out.append(Msg("the {icon} icon: too little of it was clear of its half's edges and roads to be read as "
+                           "a picture, so the camera asks about it every time: lay its domino again straight, west "
+                           "to east, on its squares, or light the mat better, and take its shot again", icon=names[0]))
+        else:  # a reader that says no kind: its English words as they are
+            pairs.append(str(a))
+    if pairs:
+        out.insert(0, Msg("too alike for the camera, it will ask about them: {pairs}. Enrol again in steadier "
+                          "light, or enter those pieces by phone", pairs=Listed(pairs, sep="; ")))
+    return out
+
+
 # ---------------------------------------------------------------- the walk
 
 
@@ -344,6 +395,7 @@ class Teacher:
         self._learn_error: dict[str, str] = {}
         self._still: dict[str, tuple] = {}  # game -> (ChangeDetector, looks in a row not moving)
         self._readers: dict[str, object] = {}
+        self._notes: dict[str, list] = {}  # game -> what its learnt profile shows too unclearly
 
     def _frame(self):
         """The camera's latest frame; the loop lets go of one just before taking the next."""
@@ -403,7 +455,7 @@ class Teacher:
                "learning": game in self._learning, "learnt": walk.learnt,
                "error": self._learn_error.get(game), "can_lay": self.simulation,
                "corrections": len(walk.corrections),
-               "can_correct": spec.reader != "dominoes"}
+               "notes": self._notes_for(game) if walk.learnt else []}
         if walk.seats is not None:
             shots = self._shots(walk)
             out["shots"] = [dict(s.as_json(), taken=s.number in walk.taken) for s in shots]
@@ -513,7 +565,8 @@ class Teacher:
             if game in self._learning:
                 thread = self._learning[game]
             else:
-                manifest = walk.manifest(shots, several=_spec(game).reader == "tiles")
+                # a tile keeps every look, and so does a domino's half (the check's join the shots')
+                manifest = walk.manifest(shots, several=_spec(game).reader in ("tiles", "dominoes"))
                 layout = layout_for(game, walk.seats)
                 self._learn_error.pop(game, None)
                 thread = threading.Thread(target=self._learn, args=(walk, manifest, layout),
@@ -527,15 +580,18 @@ class Teacher:
         game = walk.game
         spec = _spec(game)
         try:
-            _, enroll, _, _ = _kit(spec)
+            from vision.readers import kit, look_alike
+            # the cells the camera reads: a domino corrected on the market's places is learnt too
+            enroll = kit(spec.reader, spec.cells_read())[1]
             profile = self.state_dir / f"vision-profile-{game}.npz"
             part = profile.with_name(f".{profile.name}.part")
-            enroll(manifest, part, layout, spec.pieces)
+            learnt = enroll(manifest, part, layout, spec.pieces)
             os.replace(part, profile)
             with self._lock:
                 walk.learnt = True
                 walk.save()
                 self._readers.pop(game, None)
+                self._notes[game] = alike_words(look_alike(spec.reader, learnt))
             self.camera.use_profile(game, profile)
         except Exception as exc:  # said on the page; the journal keeps the details
             log.exception("learning %s's pieces failed", game)
@@ -544,6 +600,20 @@ class Teacher:
         finally:
             with self._lock:
                 self._learning.pop(game, None)
+
+    def _notes_for(self, game: str) -> list:
+        """What the learnt profile shows the camera too unclearly (asked about every time), in
+        the owner's words: worked out once per profile."""
+        if game not in self._notes:
+            from vision.markers import VisionInputError
+            from vision.readers import load_profile, look_alike
+            try:
+                said = alike_words(look_alike(_spec(game).reader, load_profile(_profile_path(self.state_dir, game))))
+            except (VisionInputError, OSError):
+                said = []  # no profile to say anything of: the page says it is not learnt
+            with self._lock:
+                self._notes[game] = said
+        return self._notes[game]
 
     def _reader(self, game: str):
         from vision.readers import load_profile
@@ -566,24 +636,45 @@ class Teacher:
             reading = self._reader(game).read(frame)
         if not reading.calibrated:
             raise TeachingRefused(Msg("the mat is not in view: show the whole mat to the camera"))
+        spec = _spec(game)
         pieces = [{"label": t.label, "x_mm": round(t.x_mm, 1), "y_mm": round(t.y_mm, 1), "zone": t.zone,
                    "where": _area_words(t.zone) if t.zone else Msg("on the mat")} for t in reading.tiles]
-        return {"pieces": pieces, "hand": reading.hand_in_view, "labels": list(_spec(game).pieces.labels)}
+        out = {"pieces": pieces, "hand": reading.hand_in_view, "labels": list(spec.pieces.labels)}
+        if spec.reader == "dominoes":  # a square's half, picked as terrain, icon and roads
+            from vision.dominoes import SIDES, icon_names, parse_half, terrain_names
+            from vision.tiles import UNKNOWN
+            for p, t in zip(pieces, reading.tiles):
+                area, row, column = t.cell
+                square = chr(65 + column) + str(row + 1)
+                p["where"] = Msg("{area}, square {square}", area=p["where"], square=square)
+                p["words"] = _half_words(t.label)
+                if t.label != UNKNOWN:
+                    terrain, icon, paths = parse_half(t.label)
+                    p["half"] = {"terrain": terrain, "icon": icon or "", "paths": paths}
+            out["choices"] = {"terrains": [{"value": v, "words": term(v)} for v in terrain_names(spec.pieces)],
+                              "icons": [{"value": "", "words": Msg("no icon")}] +
+                                       [{"value": v, "words": term(v)} for v in icon_names(spec.pieces)],
+                              "sides": list(SIDES)}
+        return out
 
     def correct(self, game: str, x_mm, y_mm, label) -> dict:
         """The piece at (x, y) is ``label``: the frame joins the teaching shots with that piece's
         place, and the profile is learnt again."""
         spec = _spec(game)
         walk = self.walk(game)
-        if spec.reader == "dominoes":
-            raise TeachingRefused(Msg("a domino's square is taught by its shot: take that shot again"))
         if not walk.learnt:
             raise TeachingRefused(Msg("the camera has not learnt these pieces yet: take every shot first"))
         if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in (x_mm, y_mm)):
             raise TeachingRefused(Msg("say where the piece lies: x_mm and y_mm, in mm on the mat"))
-        if not isinstance(label, str) or label not in spec.pieces.labels:
-            raise TeachingRefused(Msg("{label} is none of this game's pieces", label=repr(label)))
         layout = layout_for(game, walk.seats)
+        if spec.reader == "dominoes":  # a half, on one square of a map or of the market
+            label = _half_said(spec, label)
+            cell = spec.cells_read().cell_at(layout, x_mm, y_mm)
+            if cell is None:
+                raise TeachingRefused(Msg("that place is on no square of a map or of the market"))
+            x_mm, y_mm = (round(v, 1) for v in spec.cells_read().centre(layout, *cell))
+        elif not isinstance(label, str) or label not in spec.pieces.labels:
+            raise TeachingRefused(Msg("{label} is none of this game's pieces", label=repr(label)))
         if layout.zone_at(x_mm, y_mm) is None:
             raise TeachingRefused(Msg("that place lies in no area of the mat"))
         frame = self._frame()

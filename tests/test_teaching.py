@@ -244,3 +244,64 @@ def test_a_teaching_page_left_open_lets_the_camera_go(tmp_path):
         finally:
             loop.stop()
             c.stop()
+
+
+def test_a_domino_half_read_wrong_is_corrected_by_a_tap_and_learnt(table):
+    """Dynasty's knife and thief laid in each other's places while teaching: the check reads a
+    knife wrong or asks. Corrected to what it is, the square is learnt (its terrain's look, the
+    knife's picture, the half itself), and the same square of the same frame then reads as
+    corrected or is asked about, never as anything else. Bad input changes nothing."""
+    from vision.dominoes import icon_pictures
+    from vision.dominoes_profile import DominoProfile
+    c, loop, state = table
+    game = "dynasty"
+    teacher = Teacher(state, loop, simulation=True)
+    with pytest.raises(TeachingRefused, match="not learnt"):  # a check before learning
+        teacher.correct(game, 100.0, 100.0, "lava/knife/")
+    teacher.start(game, 2)
+    shots = plan(game, 2)
+    for shot in shots:
+        teacher.lay(game, shot.number)
+        if any(p.label == "icon-knife" for p in shot.places):
+            dominoes = loop.virtual_table.table
+            ids = {p.label: i for i, p in zip(dominoes.tiles, shot.places)}
+            knife, thief = dominoes.tiles[ids["icon-knife"]], dominoes.tiles[ids["icon-thief"]]
+            dominoes.move(ids["icon-knife"], thief.x_mm, thief.y_mm)
+            dominoes.move(ids["icon-thief"], knife.x_mm, knife.y_mm)
+        assert _look(teacher, loop, game, shot.number)["taken"]
+    teacher.learn(game, wait=True)
+    assert teacher.status(game)["learnt"] and teacher.status(game)["notes"] == []
+    before = DominoProfile.load(state / f"vision-profile-{game}.npz")
+
+    from companion.games import camera
+    spec = camera(game)
+    layout = layout_for(game, 2)
+    x, y = spec.cells_read().centre(layout, "shared", 2, 2)
+    loop.virtual_table.lay([("lava/knife/E|grass//W", x + spec.cells.pitch_mm / 2, y, 0.0, True, None)])
+    loop.step()
+    got = teacher.check(game)
+    read = next(p for p in got["pieces"] if abs(p["x_mm"] - x) < 1 and abs(p["y_mm"] - y) < 1)
+    assert read["label"] != "lava/knife/E" and "square C3" in read["where"]  # the thief's picture, or asked
+    assert {"value": "knife", "words": "knife"} in got["choices"]["icons"] and got["choices"]["sides"] == list("NESW")
+
+    for bad, said in [("lava/crown/E", "no half of these dominoes"), ("icon-knife", "no half"),
+                      ("lava/knife/EN", "no half"), (None, "no half")]:
+        with pytest.raises(TeachingRefused, match=said):
+            teacher.correct(game, read["x_mm"], read["y_mm"], bad)
+    with pytest.raises(TeachingRefused, match="no square"):
+        teacher.correct(game, 3.0, 3.0, "lava/knife/E")
+    assert teacher.walk(game).corrections == [] and teacher.status(game)["learnt"]
+
+    teacher.correct(game, read["x_mm"] + 2, read["y_mm"] - 2, "lava/knife/E")  # anywhere on the square
+    teacher.learn(game, wait=True)
+    assert teacher.status(game)["learnt"] and teacher.status(game)["error"] is None
+    entries = json.loads((state / "teaching" / game / "manifest.json").read_text())
+    assert entries[-1] == {"image": "check-1.jpg", "label": "lava/knife/E", "x_mm": round(x, 1), "y_mm": round(y, 1)}
+    assert sum(e["label"] == "icon-knife" for e in entries) == 1  # the shot's look is kept beside it
+    after = DominoProfile.load(state / f"vision-profile-{game}.npz")
+    assert [h for h, _, _ in after.taught] == ["lava/knife/E"]
+    assert sum(n == "knife" for n, _, _ in icon_pictures(after)) == 2  # the knife as the check saw it
+    assert not np.allclose(before.terrains["lava"], after.terrains["lava"])  # lava's look, taken into account
+    loop.step()
+    again = next(p for p in teacher.check(game)["pieces"] if abs(p["x_mm"] - x) < 1 and abs(p["y_mm"] - y) < 1)
+    assert again["label"] in ("lava/knife/E", "unknown")

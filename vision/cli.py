@@ -44,8 +44,10 @@ def _game_option(p, games):
         p.add_argument("--game", required=True, choices=names)
 
 
-def add_commands(subparsers, games: dict) -> None:
-    """Add ``mat`` and ``vision enroll|recognize``. ``games``: {name: (MatSpec, TileSet)}."""
+def add_commands(subparsers, games: dict, notes=None, langs=("en",)) -> None:
+    """Add ``mat`` and ``vision enroll|recognize``. ``games``: {name: (MatSpec, TileSet)};
+    ``notes(alike, lang) -> lines``, how `enroll` words what the print shows too unclearly, in
+    each of ``langs`` (``--lang``; default: `alike_notes`, English)."""
     games = dict(games)
     p = subparsers.add_parser("mat", help="write the printable play mat (PNG, PDF at its page size, JSON)")
     _game_option(p, games)
@@ -61,7 +63,9 @@ def add_commands(subparsers, games: dict) -> None:
     e.add_argument("--manifest", required=True, help='JSON list of {"image": path relative to it, "label": LABEL}')
     e.add_argument("--out", required=True, help="profile file to write")
     e.add_argument("--mat", default=None, help="mat.json of the printed mat (default: the standard mat)")
-    e.set_defaults(handler=cmd_enroll, games=games)
+    if len(langs) > 1:
+        e.add_argument("--lang", choices=langs, default=langs[0], help="the language of the notes")
+    e.set_defaults(handler=cmd_enroll, games=games, notes=notes or alike_notes)
     r = vs.add_parser("recognize", aliases=["recognise"], help="read the tiles in camera frames, one JSON line each")
     _game_option(r, games)
     r.add_argument("--profile", required=True)
@@ -125,11 +129,19 @@ def cmd_enroll(args) -> int:
     missing = [lab for lab in tiles.labels if lab not in profile.labels]
     if missing:  # allowed, but those tiles can then only ever read as unknown or as another
         print(f"paradox-table: note: not shown, so not learnt: {', '.join(missing)}", file=sys.stderr)
-    alike = look_alike(name, profile)
-    if alike:  # allowed too: the camera asks about these every time instead of guessing
-        print(f"paradox-table: note: too alike for the camera, it will ask about them: {'; '.join(alike)}. "
-              "Enrol again in steadier light, or enter those pieces by phone", file=sys.stderr)
+    # allowed too: the camera asks about these every time instead of guessing
+    for line in args.notes(look_alike(name, profile), getattr(args, "lang", "en")):
+        print(f"paradox-table: note: {line}", file=sys.stderr)
     return 0
+
+
+def alike_notes(alike: list, lang: str = "en") -> list[str]:
+    """What a reader finds too alike or too unclear in an enrolled print, as lines for the owner:
+    the pairs too alike together, then each icon too unclear on its own (English)."""
+    pairs = [str(a) for a in alike if getattr(a, "kind", None) != "unclear icon"]
+    out = [f"too alike for the camera, it will ask about them: {'; '.join(pairs)}. "
+           "Enrol again in steadier light, or enter those pieces by phone"] if pairs else []
+    return out + [str(a) for a in alike if getattr(a, "kind", None) == "unclear icon"]
 
 
 def cmd_recognize(args) -> int:

@@ -20,13 +20,15 @@ Nothing here knows a game.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 
 import cv2
 import numpy as np
 
 from .grid import CellReader, Grid, enrolment_shots
+from .recognise import enrolment_views, piece_near, where
+from .zone import SEG_PX_PER_MM
 from .mat import MatLayout
 from .dominoes_profile import DominoProfile
 from .markers import VisionInputError
@@ -484,6 +486,7 @@ EDGE_COST = 0.5              # a pixel where an icon's edge blurs into a terrain
 LOOK_FIT, LOOK_APART = 0.6, 1.25
 LOOK_BARE = 0.8              # ... and, where little of it stands out, it fits the half this much better than none
 MIN_CORE = 40                # px (of 48 x 48): an icon learnt with less printed clear of its edges is no picture
+SAME_LOOK = 0.06             # a half this near (mean log distance) one the owner corrected looks as it did
 _LOOK_MASKS: dict = {}
 
 
@@ -510,7 +513,8 @@ def _look_templates(profile: DominoProfile) -> dict:
     terrain taken out), the band at its blurred edge (B), T's square sum; and whose each row is."""
     rows = {f: ([], [], []) for f in LOOKS}
     corners = _masks()["corners"]
-    for picture, printed in profile.icons.values():
+    pictures = icon_pictures(profile)  # every look at each icon: enrolment's, and the check's
+    for _, picture, printed in pictures:
         ground = np.median(picture[corners], axis=0)
         near = min(profile.terrains.values(), key=lambda t: float(np.linalg.norm(t - ground)), default=ground)
         pic = picture - (ground - near)
@@ -544,8 +548,11 @@ def _look_templates(profile: DominoProfile) -> dict:
     for f, (M, B, T) in rows.items():
         M, B, T = (np.array(a, np.float32) for a in (M, B, T))
         out[f] = M, B, T, (T * T).sum(axis=1)
-    out["whose"] = np.repeat(np.arange(len(profile.icons)), 4)
-    out["core"] = out[1][0][::4].sum(axis=1)  # each icon's printed pixels compared at full resolution
+    names = list(profile.icons)
+    out["whose"] = np.repeat([names.index(name) for name, _, _ in pictures], 4)
+    # each icon's printed pixels compared at full resolution (of its looks, the one showing most)
+    core = out[1][0][::4].sum(axis=1)
+    out["core"] = np.array([core[out["whose"][::4] == i].max() for i in range(len(names))])
     return out
 
 
@@ -678,10 +685,17 @@ def _square_ratio(frame, H_inv, x, y, pitch_mm, light):
 def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet, *, cells: Grid) -> DominoProfile:
     """Learn a printing of the dominoes from one frame per terrain and icon (see the module's
     docstring and docs/vision.md for the shots), the squares of its halves the size of the mat's
-    (`cells`): each terrain's colour, the road's, and each icon's picture as the half shows it."""
+    (`cells`): each terrain's colour, the road's, and each icon's picture as the half shows it.
+    An entry labelled with a half as the rules write it (``lava/person/NS``) at a square of the
+    mat is a half the owner corrected in the camera's check: it is learnt too (`_learn_halves`)."""
     pitch_mm = cells.pitch_mm
     terrains, roads, road_px, pictures = {}, [], [], []
-    for label, frame, cal, view, (x, y), _ in enrolment_shots(manifest_path, layout, tiles):
+    told, halves = HalvesToo(tiles), []
+    for img_path, label, at, area, frame, cal, view in enrolment_views(manifest_path, layout, told):
+        if "/" in label:  # a corrected half: learnt once the road's colours are known
+            halves.append(_corrected_half(img_path, label, at, area, frame, cal, view, layout, cells))
+            continue
+        x, y = _domino_at(img_path, at, area, view, tiles)
         light = view.mat_colour_at(x, y)
         west = sample(_square_ratio(frame, cal.H_inv, x - pitch_mm / 2, y, pitch_mm, light))
         east = sample(_square_ratio(frame, cal.H_inv, x + pitch_mm / 2, y, pitch_mm, light))
@@ -710,9 +724,100 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet, *, cells: Grid
                                cv2.KMEANS_PP_CENTERS)
     profile = DominoProfile(layout.game, pitch_mm, {t: c.astype(np.float32) for t, c in terrains.items()}, road,
                             palette.astype(np.float32), icons)
+    _learn_halves(profile, halves)
     if out is not None:
         profile.save(out)
     return profile
+
+
+class HalvesToo(TileSet):
+    """A game's pieces, and any half of a domino made of its terrains and icons as the rules
+    write it (``lava/person/NS``): what a manifest may name (a half corrected in the check)."""
+
+    def __init__(self, tiles: TileSet):
+        super().__init__(**{f.name: getattr(tiles, f.name) for f in fields(tiles)})
+
+    def check(self, label: str) -> str:
+        if isinstance(label, str) and "/" in label:
+            half = label.split("/")
+            terrain, icon, paths = (half + ["", ""])[:3]
+            if len(half) > 3 or terrain not in terrain_names(self) or (icon and icon not in icon_names(self)) \
+                    or paths != "".join(side for side in SIDES if side in paths) or len(set(paths)) != len(paths):
+                raise ValueError(f"{label!r} is no half of these dominoes: write it terrain/icon/roads, e.g. "
+                                 f"{terrain_names(self)[0]}/{(icon_names(self) or ('',))[0]}/NS")
+            return label
+        return super().check(label)
+
+
+def _domino_at(img_path, at, area, view, tiles: TileSet) -> tuple[float, float]:
+    """Where an enrolment shot's domino lies (mm): the piece in the area, or the one nearest the
+    place its entry gives (as vision.grid's enrolment_shots finds it)."""
+    k = SEG_PX_PER_MM
+    n, _, stats, cents = cv2.connectedComponentsWithStats(view.mask)
+    i = piece_near(stats, cents, view.zone, at)
+    if i is None:
+        raise VisionInputError(f"{img_path}: no {tiles.noun} found {where(area, at)}")
+    return view.zone.x + cents[i][0] / k, view.zone.y + cents[i][1] / k
+
+
+def _corrected_half(img_path, label, at, area, frame, cal, view, layout: MatLayout, cells: Grid):
+    """(half, its square sampled as the reader samples it) of a half corrected in the check."""
+    cell = cells.cell_at(layout, *at) if at is not None else None
+    if cell is None:
+        raise VisionInputError(f"{img_path}: {label} needs the place of its square (x_mm, y_mm); "
+                               f"{where(area, at)} is on no square")
+    x, y = cells.centre(layout, *cell)
+    return label, sample(_square_ratio(frame, cal.H_inv, x, y, cells.pitch_mm, view.mat_colour_at(x, y)))
+
+
+def _learn_halves(profile: DominoProfile, halves: list):
+    """What each half corrected in the check teaches: its terrain's look (the terrain's colour
+    becomes the mean of every look at it: its enrolment shot and each half corrected to it),
+    its icon's picture with its roads painted over (another look at that icon, as the reader
+    lays them on a half; the first look at an icon enrolment never showed), and the half
+    itself, so that the same look is never again read as anything else (the reader asks)."""
+    looks = {t: [c] for t, c in profile.terrains.items()}
+    for label, s in halves:
+        terrain, icon, paths = parse_half(label)
+        looks.setdefault(terrain, []).append(s["corners"])
+        if icon is not None:
+            picture = _without_roads(s["log"], s["corners"], paths, profile)
+            if icon not in profile.icons:
+                profile.icons[icon] = picture
+        profile.taught.append((label, s["corners"].astype(np.float32), s["log"].astype(np.float32)))
+    profile.terrains = {t: np.mean(c, axis=0).astype(np.float32) for t, c in looks.items()}
+
+
+def _road_arms(paths: str, shift=(0.0, 0.0)) -> np.ndarray:
+    """Where a half's roads run: a corridor from its middle to each open edge, and the hub."""
+    u, v = _uv(shift=shift)
+    arms = np.hypot(u, v) <= HUB if paths else np.zeros(u.shape, bool)
+    for side in paths:
+        across, along = {"N": (u, -v), "E": (v, u), "S": (u, v), "W": (v, -u)}[side]
+        arms |= (np.abs(across) <= CORRIDOR) & (along >= 0)
+    return arms
+
+
+def _without_roads(L, own, paths, profile: DominoProfile):
+    """(picture, where the icon is printed) of a half with an icon, its roads painted over in
+    its terrain's colour: an icon's picture as an enrolment shot (no roads) shows it."""
+    seam = _seam_dist(L, own, profile.road)
+    hub_like = _road_like(L, profile.road_colours) | (seam < ROAD_LIKE)
+    printed = _icon_print(L, own, hub_like | (seam < PRINT), paths, (0.0, 0.0), hub_like)
+    picture = L.copy()
+    picture[_road_arms(paths) & ~printed] = own
+    return picture.astype(np.float32), printed
+
+
+def icon_pictures(profile: DominoProfile) -> list:
+    """(icon, picture, where it is printed) of every look at an icon the reader lays on a half:
+    each enrolment shot's, and each half the owner corrected to show that icon."""
+    out = [(name, picture, printed) for name, (picture, printed) in profile.icons.items()]
+    for label, own, log in profile.taught:
+        icon, paths = parse_half(label)[1:]
+        if icon in profile.icons:
+            out.append((icon, *_without_roads(log, own, paths, profile)))
+    return out
 
 
 def learnt(profile: DominoProfile) -> tuple[dict, dict, np.ndarray]:
@@ -724,18 +829,30 @@ def learnt(profile: DominoProfile) -> tuple[dict, dict, np.ndarray]:
     return dict(profile.terrains), icons, profile.road
 
 
-def look_alike(profile: DominoProfile) -> list[str]:
+class Alike(str):
+    """One thing an enrolled print shows the camera too unclearly, in English, with its ``kind``
+    ("terrains", "road", "icons", "unclear icon") and the ``names`` of the pieces, so a caller
+    can say it in the owner's own language."""
+
+    def __new__(cls, words: str, kind: str, *names: str):
+        obj = super().__new__(cls, words)
+        obj.kind, obj.names = kind, names
+        return obj
+
+
+def look_alike(profile: DominoProfile) -> list[Alike]:
     """What an enrolled print shows the camera too alike to tell apart, in the owner's words: two
-    terrains, a terrain and the road, two icons. The reader asks about such squares rather than
-    guess, every time; a print that shows any is better enrolled again under steadier light, or
-    its look changed."""
+    terrains, a terrain and the road, two icons; and each icon learnt with too little of it clear
+    of its half's edges and roads to be read as a picture. The reader asks about such squares
+    rather than guess, every time; a print that shows any is better enrolled again (the domino
+    laid centred, under steadier light), or its look changed."""
     out = []
     names = list(profile.terrains)
     for i, a in enumerate(names):
-        out += [f"terrains {a} and {b}" for b in names[i + 1:]
+        out += [Alike(f"terrains {a} and {b}", "terrains", a, b) for b in names[i + 1:]
                 if dist(profile.terrains[a], profile.terrains[b]) < TERRAIN_MARGIN]
         if dist(profile.terrains[a], profile.road) < PRINT:
-            out.append(f"terrain {a} and the road")
+            out.append(Alike(f"terrain {a} and the road", "road", a))
     names = list(profile.icons)
     if len(names) > 1:
         C, S, whose = _learnt_cells(profile)
@@ -747,7 +864,13 @@ def look_alike(profile: DominoProfile) -> list[str]:
                 # alike in the badge's colours, and as pictures not plainly apart
                 badge = max(dist(badges[a][0], badges[b][0]), dist(badges[a][1], badges[b][1])) < COLOUR_ICON_MARGIN
                 if badge and scores[whose == j].min() < PLAIN_PICTURE:
-                    out.append(f"icons {a} and {b}")
+                    out.append(Alike(f"icons {a} and {b}", "icons", a, b))
+    if names:  # the reader never reads such an icon as a picture (MIN_CORE)
+        core = _look_templates(profile)["core"]
+        out += [Alike(f"the {a} icon: too little of it is clear of its half's edges and roads to be read as a "
+                      "picture; lay its domino again straight, west to east, or light the mat better, and enrol "
+                      "it again", "unclear icon", a)
+                for a, n in zip(names, core) if n < MIN_CORE]
     return out
 
 
@@ -801,6 +924,7 @@ class DominoReader(CellReader):
                 if skin >= HAND_SQUARES:
                     return None  # a hand held still over the map: nothing here is read
                 label = self.read_square(s, (name, r, c)) if s["bare"] < 0.3 else UNKNOWN
+                label = self._as_taught(s, label)
                 out.append(TileReading(label, round(x, 1), round(y, 1), 0.0, 0.0 if label == UNKNOWN else 1.0, name,
                                        (name, r, c)))
         return out
@@ -889,6 +1013,23 @@ class DominoReader(CellReader):
         if by_shape[0] is None and not self._bare_middle(s, own, by_shape[1], details):
             return self._ask(details, "icon or none: the middle")
         return f"{terrain}/{by_shape[0] or ''}/{by_shape[1]}"
+
+    def _as_taught(self, s, label) -> str:
+        """A half that looks as one the owner corrected (the same half, lying as it lay) is read as
+        they said or asked about: never as anything else."""
+        if not self.profile.taught or label == UNKNOWN:
+            return label
+        if not hasattr(self, "_taught"):  # stacked once, at the first half read
+            taught = self.profile.taught
+            self._taught = np.stack([look for _, _, look in taught]), [half for half, _, _ in taught]
+        looks, halves = self._taught
+        off = np.linalg.norm(looks - s["log"][None], axis=-1).reshape(len(looks), -1).mean(axis=1)
+        same = [h for h, d in zip(halves, off) if d < SAME_LOOK]
+        if same and label not in same:
+            if self.last_details:
+                self.last_details[-1]["asked"] = "taught otherwise"
+            return UNKNOWN
+        return label
 
     @staticmethod
     def _ask(details, why) -> str:

@@ -25,6 +25,9 @@ class DominoProfile:
     icons: dict[str, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)
     # icon -> (picture: log colours n x n x 3, mask: n x n where the icon is printed), centred
     # on the printed part, upright as the half lies west in its enrolment shot
+    taught: list = field(default_factory=list)
+    # halves the owner corrected in the camera's check: (half as the rules write it, e.g.
+    # "lava/person/NS", its corners' log colour (3,), its log colours SQUARE_PX x SQUARE_PX x 3)
 
     @property
     def labels(self) -> list[str]:
@@ -40,8 +43,11 @@ class DominoProfile:
         meta = {"format": FORMAT, "game": self.game, "pitch_mm": self.pitch_mm,
                 "terrains": {t: np.asarray(c, float).tolist() for t, c in self.terrains.items()},
                 "road": np.asarray(self.road, float).tolist(),
-                "road_colours": np.asarray(self.road_colours, float).tolist(), "icons": names}
+                "road_colours": np.asarray(self.road_colours, float).tolist(), "icons": names,
+                "taught": [[half, np.asarray(corners, float).tolist()] for half, corners, _ in self.taught]}
         arrays = {}
+        if self.taught:
+            arrays["taught"] = np.stack([look for _, _, look in self.taught]).astype(np.float32)
         if names:
             arrays["pictures"] = np.stack([self.icons[n][0] for n in names]).astype(np.float32)
             arrays["masks"] = np.stack([self.icons[n][1] for n in names]).astype(bool)
@@ -49,17 +55,20 @@ class DominoProfile:
 
     @classmethod
     def load(cls, path) -> "DominoProfile":
-        meta, arrays = read_profile(path, "a domino profile", ("pictures", "masks"), FORMAT,
+        meta, arrays = read_profile(path, "a domino profile", ("pictures", "masks", "taught"), FORMAT,
                                     ": enrol the dominoes again")
         try:
             pictures = arrays["pictures"] if meta["icons"] else np.zeros((0, 1, 1, 3), np.float32)
             masks = arrays["masks"] if meta["icons"] else np.zeros((0, 1, 1), bool)
+            taught = [(half, np.array(corners, np.float32), arrays["taught"][i].astype(np.float32))
+                      for i, (half, corners) in enumerate(meta.get("taught", []))]
         except KeyError as e:  # a header naming icons whose pictures are not there
             raise VisionInputError(f"{path} is not a domino profile (KeyError): enrol the dominoes again") from e
         return cls(meta["game"], float(meta["pitch_mm"]),
                    {t: np.array(c, np.float32) for t, c in meta["terrains"].items()},
                    np.array(meta["road"], np.float32), np.array(meta["road_colours"], np.float32).reshape(-1, 3),
-                   {n: (pictures[i].astype(np.float32), masks[i].astype(bool)) for i, n in enumerate(meta["icons"])})
+                   {n: (pictures[i].astype(np.float32), masks[i].astype(bool)) for i, n in enumerate(meta["icons"])},
+                   taught)
 
 
 def profile_format(path) -> str | None:

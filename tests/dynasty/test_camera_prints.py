@@ -71,3 +71,46 @@ def test_a_print_with_pieces_too_alike_is_told_at_enrolment_and_those_squares_ar
     seen = {CELLS.cell_at(layout, t.x_mm, t.y_mm): t.label for t in reader.read(table.render()).tiles}
     asked = {k for k, v in halves.items() if "knife" in v or "thief" in v or "stone" in v}
     assert seen == {k: ("unknown" if k in asked else v) for k, v in halves.items()}
+
+
+def test_an_icon_learnt_with_too_little_of_it_clear_is_warned_of_in_the_owners_words(tmp_path, capsys):
+    """A print whose icons are printed small (a badge a fifth of its half across): too little of
+    each is clear of its half's edges to be read as a picture, so the camera would ask about it
+    every time. `paradox-table vision enroll` says which icon and what to do, in English and in
+    Japanese, and so does the teaching walk's status once that profile is learnt."""
+    import json
+    from dataclasses import replace
+
+    from companion import cli
+    from companion.teaching import Teacher
+
+    layout = mat_layout(MAT)
+    style = replace(dominoes.DOMINOES, badge_r=0.09, centre_r=0.045)
+    manifest = dominoes.write_enrolment(layout, tmp_path / "shots", TILES, style, seed=3, cells=CELLS)
+    entries = [e for e in json.loads(manifest.read_text()) if e["label"] in ("icon-person", "icon-knife")
+               or e["label"].startswith("terrain-")]
+    manifest.write_text(json.dumps(entries))
+    out = tmp_path / "vision-profile-dynasty.npz"
+    args = ["vision", "enroll", "--game", "dynasty", "--manifest", str(manifest), "--out", str(out)]
+    assert cli.main(args) == 0
+    note = capsys.readouterr().err
+    assert "note: the person icon: too little of it was clear" in note and "the knife icon" in note
+    assert "straight, west to east" in note and "Traceback" not in note and "too alike" not in note
+    assert cli.main(args + ["--lang", "ja"]) == 0
+    note = capsys.readouterr().err
+    assert "人のアイコン" in note and "まっすぐマスの上に置き直す" in note
+
+    # the walk's status says the same once its profile is learnt
+    (tmp_path / "teaching" / "dynasty").mkdir(parents=True)
+    (tmp_path / "teaching" / "dynasty" / "walk.json").write_text(json.dumps({"seats": 2, "learnt": True}))
+    notes = Teacher(tmp_path, camera=None).status("dynasty")["notes"]
+    assert len(notes) == 2 and all("take its shot again" in n for n in notes)
+    assert [n.params["icon"] for n in notes] == ["person", "knife"]
+
+    # a print whose icons are clear says nothing of them
+    plain = dominoes.write_enrolment(layout, tmp_path / "plain", TILES, seed=3, cells=CELLS)
+    plain.write_text(json.dumps([e for e in json.loads(plain.read_text()) if e["label"] in
+                                 ("icon-person", "icon-knife") or e["label"].startswith("terrain-")]))
+    assert cli.main(["vision", "enroll", "--game", "dynasty", "--manifest", str(plain), "--out",
+                     str(tmp_path / "plain.npz")]) == 0
+    assert "icon: too little" not in capsys.readouterr().err

@@ -123,3 +123,43 @@ def test_a_japanese_host_is_taught_in_japanese(teaching):
     assert refused.status_code == 409 and refused.get_json()["error"].startswith("撮影していません: ")
     english = client.get("/api/teach/paradominetor", headers=H).get_json()["shots"][0]
     assert english["places"][0]["where"] == "top row, 1st from the left"  # the same walk, in English
+
+
+def test_a_domino_half_is_corrected_through_the_routes_in_the_hosts_words(teaching):
+    """Domino Dynasty's check over HTTP: each half read in the host's language with its square,
+    the terrains and icons to pick from; a half that is none of the game's, or a place on no
+    square, refused in words with nothing kept; a right one kept and learnt."""
+    client, loop, teacher, state = teaching
+    ja = dict(H, **{"Accept-Language": "ja-JP"})
+    assert client.post("/api/teach/dynasty/start", json={"seats": 2}, headers=H).status_code == 200
+    for number in (1, 2, 3):
+        assert client.post("/api/teach/dynasty/lay", json={"shot": number}, headers=H).status_code == 200
+        for _ in range(4):
+            loop.step()
+            if client.post("/api/teach/dynasty/look", json={"shot": number}, headers=H).get_json()["taken"]:
+                break
+    teacher.learn("dynasty", wait=True)
+    client.post("/api/teach/dynasty/lay", json={"shot": 1}, headers=H)
+    loop.step()
+    got = client.post("/api/teach/dynasty/check", json={}, headers=ja).get_json()
+    piece = next(p for p in got["pieces"] if p["label"] == "lava//NESW")
+    assert piece["words"] == "溶岩、アイコンなし、道 NESW" and piece["where"].startswith("共有マップ、マス")
+    assert piece["half"] == {"terrain": "lava", "icon": "", "paths": "NESW"}
+    assert {"value": "lava", "words": "溶岩"} in got["choices"]["terrains"]
+    walk = state / "teaching" / "dynasty" / "walk.json"
+    kept = walk.read_bytes()
+    for payload, said in [({"label": "lava/crown/"}, "はこのドミノの半分ではありません"),
+                          ({"label": "lava//NESW", "x_mm": 1, "y_mm": 1}, "どのマップのマスにも"),
+                          ({"label": "lava//NESW", "x_mm": "here"}, "x_mm")]:
+        place = {"x_mm": piece["x_mm"], "y_mm": piece["y_mm"]}
+        answer = client.post("/api/teach/dynasty/correct", json={**place, **payload}, headers=ja)
+        assert answer.status_code == 409 and said in answer.get_json()["error"]
+        assert walk.read_bytes() == kept
+    answer = client.post("/api/teach/dynasty/correct", json={"x_mm": piece["x_mm"], "y_mm": piece["y_mm"],
+                                                             "label": "lava//NESW"}, headers=H)
+    assert answer.status_code == 200 and answer.get_json()["corrections"] == 1
+    teacher.learn("dynasty", wait=True)
+    assert client.get("/api/teach/dynasty", headers=H).get_json()["learnt"]
+    loop.step()
+    again = client.post("/api/teach/dynasty/check", json={}, headers=H).get_json()["pieces"]
+    assert next(p for p in again if (p["x_mm"], p["y_mm"]) == (piece["x_mm"], piece["y_mm"]))["label"] == "lava//NESW"

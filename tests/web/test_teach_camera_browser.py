@@ -3,6 +3,7 @@ laid on the virtual table shot by shot (each shot taken by the page itself once 
 still), learnt, read back in the check, and then a game whose deal the camera reads with that
 profile (the companion never taught the virtual table itself)."""
 import dataclasses
+import json
 import re
 import urllib.request
 
@@ -53,6 +54,54 @@ def test_a_japanese_host_is_walked_through_in_japanese(device, browser):
         expect(host.locator("#teach-error")).to_have_text("止めました: 撮影済みのショットは残ります。続けるにはもう一度始めてください。")
     finally:
         context.close()
+
+
+def test_a_domino_half_is_corrected_on_the_page_by_its_terrain_icon_and_roads(device, state, phone, shots):
+    """Domino Dynasty's check at phone size: its shots taken beforehand (the walk is kept in the
+    state directory, so the page goes on with it), a domino read back, its half picked as read
+    (terrain, icon, roads), a road ticked off and Correct tapped: learnt again."""
+    import time
+
+    from companion.teaching import Teacher
+    expect = playwright.expect
+    teacher = Teacher(state, device.camera, simulation=True)
+    teacher.start("dynasty", 2)
+    for shot in plan("dynasty", 2):
+        teacher.lay("dynasty", shot.number)
+        for _ in range(300):  # the running camera loop gives each look a fresh frame
+            if teacher.look("dynasty", shot.number)["taken"]:
+                break
+            time.sleep(0.2)
+    teacher.learn("dynasty", wait=True)
+    host = phone()
+    host.goto(device.urls["local"])
+    host.click("#teach-details > summary")
+    host.select_option("#teach-game", "dynasty")
+    host.select_option("#teach-seats", "2")
+    host.click("#teach-start")
+    expect(host.locator("#teach-learnt")).to_have_text("Learnt: the camera reads with what it learnt.")
+    host.click("#teach-read-now")
+    # the last shot's dominoes still lie on seat 2's map: the first is picked as it was read
+    row = host.locator(".teach-reading").first
+    expect(row).to_contain_text("seat 2's map, square A1")
+    terrain, icon = (row.locator("select").nth(i).input_value() for i in (0, 1))
+    paths = "".join(s for s in "NESW" if row.locator(f"input[data-side={s}]").is_checked())
+    said = row.locator(".teach-label").inner_text()
+    assert terrain and icon and said.startswith(f"{terrain}, {icon}, ")
+    scroll_to(host, "#teach-read")
+    host.screenshot(path=str(shots / "teach-check-domino.png"))
+    row.locator("select").nth(1).select_option("")  # say it shows no icon, and a road to the north
+    row.locator("input[data-side=N]").check()
+    row.locator("button").click()
+    paths = "".join(s for s in "NESW" if s in paths + "N")
+    expect(host.locator("#teach-read")).to_contain_text(
+        f"Learnt: that piece is {terrain}, no icon, roads {' '.join(paths)}.")
+    expect(host.locator("#teach-learnt")).to_have_text("Learnt: the camera reads with what it learnt.",
+                                                       timeout=120_000)
+    entries = json.loads((state / "teaching" / "dynasty" / "manifest.json").read_text())
+    assert entries[-1]["label"] == f"{terrain}//{paths}" and entries[-1]["image"] == "check-1.jpg"
+    assert (state / "teaching" / "dynasty" / "check-1.jpg").is_file()
+    host.click("#teach-stop")  # the camera is let go for the next test
 
 
 def test_initiative_taught_from_the_host_page_then_a_deal_read_with_it(device, state, phone, shots):

@@ -75,6 +75,8 @@
     const learning = walk.learning ? tr("The camera is learning the pieces…") :
       walk.error ? walk.error : walk.learnt ? tr("Learnt: the camera reads with what it learnt.") : "";
     $("teach-learnt").textContent = learning;
+    // what the learnt print shows the camera too unclearly: it asks about those every time
+    $("teach-notes").replaceChildren(...(walk.learning ? [] : walk.notes || []).map((n) => el("li", {}, n)));
     $("teach-check").classList.toggle("hidden", !walk.learnt);
     const shot = walk.shots.find((s) => s.number === shown);
     $("teach-shot").classList.toggle("hidden", !shot);
@@ -172,24 +174,41 @@
     const list = $("teach-read");
     if (!got.pieces.length) { list.replaceChildren(el("p", { class: "dim" }, tr("Nothing read: lay some pieces on the mat."))); return; }
     list.replaceChildren(...got.pieces.map((p, i) => {
+      const row = el("div", { class: "row teach-reading" },
+        el("span", { class: "teach-label" }, p.words || p.label), el("span", { class: "dim" }, tr("in {where}, {x}, {y} mm", { where: p.where, x: Math.round(p.x_mm), y: Math.round(p.y_mm) })));
+      if (got.choices) {  // a domino's half: its terrain, its icon or none, its roads, the read value first
+        const half = p.half || { terrain: got.choices.terrains[0].value, icon: "", paths: "" };
+        const options = (list) => list.map((c) => el("option", { value: c.value }, c.words));
+        const terrain = el("select", { id: `teach-fix-${i}-terrain`, "aria-label": tr("terrain") }, ...options(got.choices.terrains));
+        const icon = el("select", { id: `teach-fix-${i}-icon`, "aria-label": tr("icon") }, ...options(got.choices.icons));
+        terrain.value = half.terrain;
+        icon.value = half.icon;
+        const sides = got.choices.sides.map((side) => el("input", { type: "checkbox", id: `teach-fix-${i}-${side}`, "data-side": side }));
+        sides.forEach((box) => { box.checked = half.paths.includes(box.dataset.side); });
+        const paths = () => sides.filter((b) => b.checked).map((b) => b.dataset.side).join("");
+        const said = () => `${terrain.value}/${icon.value}/${paths()}`;
+        // said back as the reading is: "lava, no icon, roads E W"
+        const words = () => [terrain.selectedOptions[0].text, icon.selectedOptions[0].text,
+          paths() ? tr("roads {sides}", { sides: paths().split("").join(" ") }) : tr("no roads")].join(", ");
+        row.append(el("span", { class: "row teach-half" }, terrain, icon,
+          ...sides.map((box) => el("label", {}, box, box.dataset.side))),
+          el("button", { class: "quiet", id: `teach-fix-${i}`, onclick: () => correct(p, said(), words()) }, tr("Correct")));
+        return row;
+      }
       const pick = el("select", { id: `teach-fix-${i}`, "aria-label": tr("what it really is") },
         ...got.labels.map((l) => el("option", { value: l }, l)));
       pick.value = p.label;
-      const row = el("div", { class: "row teach-reading" },
-        el("span", { class: "teach-label" }, `${p.label}`), el("span", { class: "dim" }, tr("in {where}, {x}, {y} mm", { where: p.where, x: Math.round(p.x_mm), y: Math.round(p.y_mm) })));
-      if (walk.can_correct) {
-        row.append(pick, el("button", { class: "quiet", onclick: () => correct(p, pick.value) }, tr("Correct")));
-      }
+      row.append(pick, el("button", { class: "quiet", onclick: () => correct(p, pick.value) }, tr("Correct")));
       return row;
     }));
   }
 
-  async function correct(p, label) {
+  async function correct(p, label, words) {
     say("");
     try {
       walk = await post(`/api/teach/${q(walk.game)}/correct`, { x_mm: p.x_mm, y_mm: p.y_mm, label });
     } catch (e) { say(e.message); return; }
-    $("teach-read").replaceChildren(el("p", { class: "dim" }, tr("Learnt: that piece is {label}. Read the mat again to check.", { label })));
+    $("teach-read").replaceChildren(el("p", { class: "dim" }, tr("Learnt: that piece is {label}. Read the mat again to check.", { label: words || label })));
     shown = null;
     draw();
   }
