@@ -910,6 +910,9 @@ class DominoReader(CellReader):
         self._grounds = np.vstack([profile.road[None], profile.road_colours])
         # a terrain printed grey is told from the bare mat by its tone: no other terrain is grey
         self._greys = [c for c in self.terrains.values() if _chroma(c) < NEUTRAL]
+        # the halves the owner corrected in the check: (their looks stacked, what each is)
+        self._taught = (np.stack([look for _, _, look in profile.taught]) if profile.taught else None,
+                        [half for half, _, _ in profile.taught])
 
     def _read_zone(self, frame, H_inv, view, name):
         rows, cols = self.grid.shape(name)
@@ -1017,12 +1020,9 @@ class DominoReader(CellReader):
     def _as_taught(self, s, label) -> str:
         """A half that looks as one the owner corrected (the same half, lying as it lay) is read as
         they said or asked about: never as anything else."""
-        if not self.profile.taught or label == UNKNOWN:
-            return label
-        if not hasattr(self, "_taught"):  # stacked once, at the first half read
-            taught = self.profile.taught
-            self._taught = np.stack([look for _, _, look in taught]), [half for half, _, _ in taught]
         looks, halves = self._taught
+        if looks is None or label == UNKNOWN:
+            return label
         off = np.linalg.norm(looks - s["log"][None], axis=-1).reshape(len(looks), -1).mean(axis=1)
         same = [h for h, d in zip(halves, off) if d < SAME_LOOK]
         if same and label not in same:
