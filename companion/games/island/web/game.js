@@ -110,7 +110,9 @@
       const g = svgEl("g", Object.assign({ class: "hex " + (c.cls || ""), "data-space": name }, c.attrs || {}),
         svgEl("polygon", { points: hexPoints(x, y, SIZE - 1) }),
         label(x, y - 12, name, "space-label"));
-      (c.lines || []).slice(0, 2).forEach((line, i) => g.append(label(x, y + 1 + i * 12, line, "space-text", i ? 30 : 39)));
+      // a word no wider than the hex is where it lies, clear of its border (ポータル2, サクランボ):
+      // 35 across the middle, 24 lower down where the hex narrows
+      (c.lines || []).slice(0, 2).forEach((line, i) => g.append(label(x, y + 1 + i * 12, line, "space-text", i ? 24 : 35)));
       if (onCell) g.addEventListener("click", () => onCell(name));
       svg.append(g);
     }
