@@ -182,3 +182,39 @@ def test_the_host_s_menu_shows_the_table_s_language(device, browser):
         host.locator("#lang-pick").select_option("en")
     wait_until(host, lambda: companion.snapshot.language == "en")
     expect(host.locator("#lang-pick")).to_have_value("en")
+
+
+def test_the_trick_s_winner_leads_the_next_from_the_phone(device, browser):
+    """A phone that wins the trick with 'これを出した' leads the next one from the same page, even
+    when the new view reaches the phone before the companion's answer to its play (held back
+    here until it has)."""
+    from companion.games import TABLE
+    expect = playwright.expect
+    companion = device.companion
+    companion.new_game("paradominetor", {"seats": 3, "names": ["さくら", "たろう", "はなこ"]}, seed=2,
+                       replace=True).result(timeout=10)
+    lead = companion.snapshot.view(TABLE)["to_play"]
+    last = (lead + 2) % 3
+    host = japanese_phone(browser)
+    host.goto(device.urls["local"])
+    phone = japanese_phone(browser)
+    phone.goto(seat_link(host, f"seat-{last}"))
+    for seat, tile in ((lead, "red-1-past"), ((lead + 1) % 3, "red-2-past")):
+        companion.submit({"type": "Play", "seat": seat, "tile": tile}, "test").result(timeout=10)
+    expect(phone.locator("#turn strong")).to_have_text("あなたの手番")
+    held = []
+    phone.route("**/api/move", lambda route: held.append((route, route.fetch())))
+    phone.select_option("#play-colour", "red")
+    phone.select_option("#play-value", "4")
+    phone.locator("#play-send").click()
+    wait_until(phone, lambda: held)
+    # the trick is scored and the phone shows its lead before it hears that its play was taken
+    expect(phone.locator("#turn span")).to_have_text("あなたのリード: どのタイルでも出せます")
+    route, answer = held[0]
+    route.fulfill(response=answer)
+    phone.unroute("**/api/move")
+    wait_until(phone, lambda: phone.evaluate("!document.body.hasAttribute('aria-busy')"))
+    phone.select_option("#play-value", "3")
+    phone.locator("#play-send").click()
+    wait_until(phone, lambda: len(companion.snapshot.view(TABLE)["current_trick"]) == 1)
+    assert companion.snapshot.view(TABLE)["current_trick"][0]["seat"] == last

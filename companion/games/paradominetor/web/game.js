@@ -111,11 +111,14 @@
   function send(ctx, move) {
     // A second tap while the first is on its way, or before the view it changed arrives, is the
     // same play: it is not sent again (the companion would refuse it as out of turn).
+    // The view it was sent from is the one to wait past: the new view may come before the answer,
+    // and then the next tap is a new play (the trick's winner leading the next one).
     if (entry.busy || entry.sentFor === entry.view) return Promise.resolve();
     entry.busy = true;
+    const from = entry.view;
     say("");
     // Taken: the board shows the play. Refused: the reason stays until the next try.
-    return ctx.post(move).then(() => { entry.busy = false; entry.sentFor = entry.view; entry.declaring = false; },
+    return ctx.post(move).then(() => { entry.busy = false; entry.sentFor = from; entry.declaring = false; },
       (e) => { entry.busy = false; say(e.message, true); });
   }
 
