@@ -67,7 +67,7 @@ def test_loop_and_paradominetor_read_in_japanese(device, browser, shots):
     game_id = companion.new_game("loop", LOOP, seed=0).result(timeout=10)
     expect(host.locator(f'#seats[data-game="{game_id}"] .seatcard')).to_have_count(2)
     assert [d.name for d in companion.snapshot.state.destinations] == ["Rome", "Giza"]
-    expect(host.locator("#game h2")).to_have_text("ループ時間旅行株式会社 · 1日目/3 · さくらの手番")
+    expect(host.locator("#game h2")).to_have_text("ループ時間旅行株式会社 · 1日目/3 · さくらのターン")
     phone = japanese_phone(browser)
     phone.on("pageerror", lambda e: errors.append(str(e)))
     phone.goto(seat_link(host, "seat-0"))
@@ -81,6 +81,10 @@ def test_loop_and_paradominetor_read_in_japanese(device, browser, shots):
     launch.click()
     expect(phone.locator(".loop-said")).to_contain_text("さくらがタイムマシンIをローマへ発進: 4点。")
     expect(host.locator("#game")).to_contain_text("ローマ")
+    # whose machine went where, and the lists, as Japanese writes them
+    expect(host.locator("#game table.loop-dests")).to_contain_text("さくらのタイムマシン")
+    expect(host.locator("#game")).to_contain_text(re.compile(r"ガレージ \d+、ショップ"))
+    assert re.findall(r"[^\x00-\x7f], ", host.locator("#game").inner_text()) == []
     phone.screenshot(path=str(shots / "phone-loop-ja.png"), full_page=True)
     for page in (host, phone):
         assert english_on(page) == [], page.url
@@ -88,7 +92,7 @@ def test_loop_and_paradominetor_read_in_japanese(device, browser, shots):
     # a refusal reaches the phone in its words
     refused = phone.evaluate("""() => api("/api/move", SeatKeys.get(document.body.dataset.game),
         "X-Seat-Token", {move: {type: "EndTurn"}}).then(() => "", (e) => e.message)""")
-    assert refused == "今は席0ではなく席1(たろう)の手番です"
+    assert refused == "今は席0ではなく席1(たろう)のターンです"
 
     # Paradominetor, dealt: a seat plays from its hand
     game_id = companion.new_game("paradominetor", {"seats": 3, "names": ["さくら", "たろう", "はなこ"],
@@ -102,7 +106,7 @@ def test_loop_and_paradominetor_read_in_japanese(device, browser, shots):
     player = japanese_phone(browser)
     player.on("pageerror", lambda e: errors.append(str(e)))
     player.goto(seat_link(host, f"seat-{lead}"))
-    expect(player.locator("#turn strong")).to_have_text("あなたの手番")
+    expect(player.locator("#turn strong")).to_have_text("あなたのターン")
     expect(player.locator("#game h2")).to_have_text("トリック 1/15")
     first = player.locator("#mine .tiles button").first
     first.click()
@@ -201,7 +205,7 @@ def test_the_trick_s_winner_leads_the_next_from_the_phone(device, browser):
     phone.goto(seat_link(host, f"seat-{last}"))
     for seat, tile in ((lead, "red-1-past"), ((lead + 1) % 3, "red-2-past")):
         companion.submit({"type": "Play", "seat": seat, "tile": tile}, "test").result(timeout=10)
-    expect(phone.locator("#turn strong")).to_have_text("あなたの手番")
+    expect(phone.locator("#turn strong")).to_have_text("あなたのターン")
     held = []
     phone.route("**/api/move", lambda route: held.append((route, route.fetch())))
     phone.select_option("#play-colour", "red")

@@ -59,7 +59,7 @@ def test_views_and_refusals_in_the_phones_language(client, loop_game):
     assert english["view"]["said"][-1] == "A net from the Shop goes on machine I."
     refused = client.post("/api/move", json={"move": {"type": "EndTurn"}}, headers={**token, **JA_BROWSER})
     assert refused.status_code == 409
-    assert refused.get_json() == {"error": "今は席1ではなく席0(さくら)の手番です"}
+    assert refused.get_json() == {"error": "今は席1ではなく席0(さくら)のターンです"}
     assert client.post("/api/move", json={"move": {"type": "EndTurn"}}, headers=token).get_json() == \
         {"error": "it is seat 0's turn (さくら), not seat 1's"}
     assert loop_game.snapshot.state.turn == 0  # nothing changed
@@ -112,7 +112,7 @@ def test_a_game_with_its_own_catalog_sends_its_words_only_with_its_pages(client,
     assert files[0] == "/games/island/words.js" and "/games/island/game.js" in files
     words = client.get("/games/island/words.js", headers=JA_BROWSER).get_data(as_text=True)
     assert words.startswith("if (window.I18N) Object.assign(window.I18N.words, ")
-    assert '"Mission complete": "ミッション達成"' in words and "ターンを終える" not in words
+    assert '"Mission complete": "ミッション達成"' in words and '"end my turn"' not in words
     assert client.get("/games/island/words.js").get_data(as_text=True).endswith("{});\n")  # English
     assert client.get("/games/nope/words.js").status_code == 404
 

@@ -7,7 +7,7 @@
 // - the table (public view): whose turn, markers, perishes, the power token, what was said.
 (function () {
   const { el, tr, trn, term, listed } = ParadoxTable;
-  const COMMA = ParadoxTable.lang === "ja" ? "、" : ", ";  // between a label's clauses
+  const COMMA = ParadoxTable.comma;  // between a label's clauses
   const AND = ParadoxTable.lang === "ja" ? "と" : " and ";
   const SVG = "http://www.w3.org/2000/svg";
   const ROOT3 = Math.sqrt(3);
@@ -175,7 +175,7 @@
       el("tr", {}, el("th", {}, tr("Captive")), el("th", {}, tr("Markers given to the OP"))));
     for (const [seat, n] of Object.entries(v.mission_markers)) {
       markers.append(el("tr", { "data-seat": seat }, el("td", {}, v.names[seat] +
-        (v.pieces_of_seats[seat].length > 1 ? " (" + v.pieces_of_seats[seat].join(", ") + ")" : "")),
+        (v.pieces_of_seats[seat].length > 1 ? " (" + v.pieces_of_seats[seat].join(COMMA) + ")" : "")),
         el("td", { class: "num" }, String(n))));
     }
     lines.push(markers);
