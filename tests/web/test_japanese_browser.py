@@ -33,6 +33,25 @@ def japanese_phone(browser, errors: list | None = None):
     return page
 
 
+def broken_words(page, selector: str) -> list[str]:
+    """The words (between spaces and 、) in `selector` that a line break cuts in two: ア/ーマー."""
+    return page.evaluate("""(selector) => {
+      const out = [];
+      for (const box of document.querySelectorAll(selector)) {
+        const walk = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+        for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+          for (const m of node.data.matchAll(/[^\\s、]+/g)) {
+            const range = document.createRange();
+            range.setStart(node, m.index);
+            range.setEnd(node, m.index + m[0].length);
+            if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) out.push(m[0]);
+          }
+        }
+      }
+      return out;
+    }""", selector)
+
+
 def make_the_table_japanese(host, companion):
     """The host picks 日本語 for the table (the OLED's, and a phone's that chose none): the
     page reloads in it."""
@@ -83,6 +102,7 @@ def test_loop_and_paradominetor_read_in_japanese(device, browser, shots):
     expect(host.locator("#game")).to_contain_text("ローマ")
     # whose machine went where, and the lists, as Japanese writes them
     expect(host.locator("#game table.loop-dests")).to_contain_text("さくらのタイムマシン")
+    assert broken_words(host, "#game table.loop-dests td") == []  # ホイール + エンジン, not ホイ/ール
     expect(host.locator("#game")).to_contain_text(re.compile(r"ガレージ \d+、ショップ"))
     assert re.findall(r"[^\x00-\x7f], ", host.locator("#game").inner_text()) == []
     phone.screenshot(path=str(shots / "phone-loop-ja.png"), full_page=True)

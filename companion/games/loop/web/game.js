@@ -50,10 +50,15 @@
 
   function destinationsEl(v) {
     return el("table", { class: "loop-dests" }, ...v.destinations.map((d) => el("tr", {},
-      el("td", {}, el("b", {}, term(d.name)), el("span", { class: "dim" }, " " + term(d.era) + (d.action ? " · " + term(d.action.replace("_", " ")) : ""))),
-      el("td", {}, d.parts.map(term).join(" + ")), el("td", { class: "num" }, String(d.points)),
-      el("td", { class: "small" }, [
-        ...d.today.map((s) => tr("machine {name}", { name: v.names[s] })), ...d.ads.map((s) => tr("Ad {name}", { name: v.names[s] }))].join(comma)))));
+      el("td", {}, el("b", { class: "loop-word" }, term(d.name)), el("span", { class: "dim" }, " " + term(d.era) + (d.action ? " · " + term(d.action.replace("_", " ")) : ""))),
+      el("td", {}, ...unbroken(d.parts.map(term), " + ")), el("td", { class: "num" }, String(d.points)),
+      el("td", { class: "small" }, ...unbroken([
+        ...d.today.map((s) => tr("machine {name}", { name: v.names[s] })), ...d.ads.map((s) => tr("Ad {name}", { name: v.names[s] }))], comma)))));
+  }
+
+  // Items a narrow column breaks between, never inside one: ホイール + エンジン, not ホイ/ール.
+  function unbroken(items, sep) {
+    return items.flatMap((w, i) => [i ? sep : null, el("span", { class: "loop-word" }, w)]);
   }
 
   function board(root, v) {
