@@ -102,7 +102,8 @@ def test_loop_and_paradominetor_read_in_japanese(device, browser, shots):
     expect(host.locator("#game")).to_contain_text("ローマ")
     # whose machine went where, and the lists, as Japanese writes them
     expect(host.locator("#game table.loop-dests")).to_contain_text("さくらのタイムマシン")
-    assert broken_words(host, "#game table.loop-dests td") == []  # ホイール + エンジン, not ホイ/ール
+    # a destination's name and parts: ホイール + エンジン, not ホイ/ール
+    assert broken_words(host, "#game table.loop-dests td:nth-child(-n+2)") == []
     expect(host.locator("#game")).to_contain_text(re.compile(r"ガレージ \d+、ショップ"))
     assert re.findall(r"[^\x00-\x7f], ", host.locator("#game").inner_text()) == []
     phone.screenshot(path=str(shots / "phone-loop-ja.png"), full_page=True)

@@ -51,14 +51,14 @@
   function destinationsEl(v) {
     return el("table", { class: "loop-dests" }, ...v.destinations.map((d) => el("tr", {},
       el("td", {}, el("b", { class: "loop-word" }, term(d.name)), el("span", { class: "dim" }, " " + term(d.era) + (d.action ? " · " + term(d.action.replace("_", " ")) : ""))),
-      el("td", {}, ...unbroken(d.parts.map(term), " + ")), el("td", { class: "num" }, String(d.points)),
-      el("td", { class: "small" }, ...unbroken([
-        ...d.today.map((s) => tr("machine {name}", { name: v.names[s] })), ...d.ads.map((s) => tr("Ad {name}", { name: v.names[s] }))], comma)))));
+      el("td", {}, ...unbroken(d.parts.map(term))), el("td", { class: "num" }, String(d.points)),
+      el("td", { class: "small loop-whose" }, [
+        ...d.today.map((s) => tr("machine {name}", { name: v.names[s] })), ...d.ads.map((s) => tr("Ad {name}", { name: v.names[s] }))].join(comma)))));
   }
 
-  // Items a narrow column breaks between, never inside one: ホイール + エンジン, not ホイ/ール.
-  function unbroken(items, sep) {
-    return items.flatMap((w, i) => [i ? sep : null, el("span", { class: "loop-word" }, w)]);
+  // Parts a narrow column breaks between, never inside one: "ホイール +" / "エンジン", not ホイ/ール.
+  function unbroken(parts) {
+    return parts.flatMap((w, i) => [i ? " " : null, el("span", { class: "loop-word" }, i < parts.length - 1 ? w + " +" : w)]);
   }
 
   function board(root, v) {
