@@ -151,6 +151,17 @@ def test_japanese_names_are_drawn_as_typed():
         ["さくらが武器庫を追加: 亀裂が発", "生、どの店舗も空である。"]
 
 
+@has_font
+def test_a_name_written_with_a_kanji_variant_is_drawn_in_its_everyday_form():
+    """髙橋 and 𠮷田 (variants Misaki's 8x8 set lacks) are drawn as 高橋 and 吉田, not ?橋; a
+    JIS X 0212 kanji Misaki lacks too (濵) is its everyday 濱, never a blank."""
+    board = lambda names: drawn(("scoreboard", {"title": "得点", "seats": [  # noqa: E731
+        {"name": n, "score": 3} for n in names]}))
+    assert screens.clean("髙橋 𠮷田 濵田") == "高橋 吉田 濱田"
+    assert differing_pixels(board(["髙橋", "𠮷田", "濵田"]), board(["高橋", "吉田", "濱田"])) == 0
+    assert screens.clean("草彅") == "草?"  # no everyday form: said as missing, not drawn blank
+
+
 def test_without_the_japanese_font_the_screen_says_so_in_the_log_and_draws(monkeypatch, caplog):
     monkeypatch.setattr(screens, "WIDE_FONT_PATHS", ("/nowhere/misaki_gothic.ttf",))
     screens.wide_font.cache_clear()
