@@ -134,3 +134,15 @@ def test_an_address_the_companion_has_not_is_said_in_the_readers_words(client):
     assert "there is no such page on the companion" in r.get_data(as_text=True)
     r = client.get("/api/nowhere", headers={"Accept-Language": "ja-JP"})
     assert r.status_code == 404 and r.json["error"] == "コンパニオンにそのページはありません"
+
+
+def test_the_host_s_undo_answers_in_the_readers_language(client, loop_game, host_headers):
+    """The companion's own words beside the rules' ones: what Undo says, and Undo with nothing
+    left to take back, each in the phone's language."""
+    ja = {**host_headers, **JA_BROWSER}
+    assert client.post("/api/host/undo", headers=ja).status_code == 200
+    assert client.get("/api/view", headers=ja).get_json()["table"]["message"] == "直前の手を取り消しました"
+    assert client.get("/api/view", headers=host_headers).get_json()["table"]["message"] == "Took back the last move"
+    refused = client.post("/api/host/undo", headers=ja)
+    assert refused.status_code == 409 and refused.get_json() == {"error": "取り消す手はありません"}
+    assert loop_game.snapshot.state.turn == 0  # nothing more was taken back
