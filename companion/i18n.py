@@ -213,22 +213,12 @@ def translate(value, lang: str):
             template = tr.ngettext(value.msgid, value.plural, value.n or 0)
         else:
             template = tr.gettext(value.msgid)
-        return _fill(_quoting(template, lang), dict(value.params, n=value.n), lambda v: translate(v, lang))
+        return _fill(template, dict(value.params, n=value.n), lambda v: translate(v, lang))
     if isinstance(value, dict):
         return {k: translate(v, lang) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [translate(v, lang) for v in value]
     return value
-
-
-# What a player typed or a record holds, quoted in a message ({text!r}): Python's '...' is how
-# English writes it; Japanese quotes with 「」.
-_REPR = re.compile(r"\{(\w+)!r\}")
-
-
-@functools.lru_cache(maxsize=4096)
-def _quoting(template: str, lang: str) -> str:
-    return _REPR.sub(r"「{\1}」", template) if lang == "ja" else template
 
 
 def plain(value):

@@ -359,14 +359,14 @@ def test_a_destination_typed_wrong_is_refused_in_the_readers_words():
 
 def test_a_destination_typed_in_japanese_is_named_back_as_typed():
     """A name no catalog knows keeps the words the host typed, even where one of them is a known
-    destination's (ローマ XX is not "Rome XX"); a refusal quotes the entry as typed, in 「」."""
+    destination's (ローマ XX is not "Rome XX"); a refusal quotes the entry as typed."""
     with pytest.raises(IllegalMove) as refused:
         loop_destinations("ローマ XX ネット 4")
     assert translate(i18n.said(refused.value), "ja").startswith("ローマ XX: 時代(AD、BC、未来)を書いてください")
     assert loop_destinations("ローマ XX AD ネット 4")[0][0] == "ローマ XX"
     with pytest.raises(IllegalMove) as refused:
         loop_destinations("未来 ネット 4")
-    assert translate(i18n.said(refused.value), "ja").startswith("「未来 ネット 4」: 旅行先には名前が必要です")
+    assert translate(i18n.said(refused.value), "ja").startswith("'未来 ネット 4': 旅行先には名前が必要です")
     assert i18n.said(refused.value).startswith("'未来 ネット 4': a destination needs a name")
     # a Future card's action in two words, as typed
     assert loop_destinations("Mars Colony Future engine 5 any store")[0][4] == "any_store"
@@ -382,7 +382,7 @@ def test_a_paradox_tile_is_revealed_and_black_declared_in_japanese():
     state, _ = rules.apply(state, Reveal(1, "現在"))
     with pytest.raises(IllegalMove) as refused:
         rules.apply(state, Reveal(2, "昨日"))
-    assert translate(i18n.said(refused.value), "ja") == "「昨日」は時代ではありません: 過去・現在・未来のいずれかです"
+    assert translate(i18n.said(refused.value), "ja") == "'昨日'は時代ではありません: 過去・現在・未来のいずれかです"
     state, _ = rules.apply(state, Reveal(2, "過去"))
     assert rules.view(state, TABLE)["tricks"][0]["winners"] == [1, 2]
 
@@ -427,11 +427,11 @@ def test_paradox_islands_refusals_read_in_japanese():
             apply(state, move)
         refusals.append(translate(i18n.said(refused.value), "ja"))
     assert refusals == ["島を組むのはOPだけです", "ゲームは進行中ではありません",
-                        "「up」は方向ではありません。NW、NE、E、SE、SW、Wのいずれかを指定してください"]
+                        "'up'は方向ではありません。NW、NE、E、SE、SW、Wのいずれかを指定してください"]
     with pytest.raises(IllegalMove) as refused:  # the host's new-game form, refused in Japanese
         setup({"players": 3, "characters": ["zeno", "phil"]}, seed=0)
     assert translate(i18n.said(refused.value), "ja") == \
-        "「zeno」というキャラクターはいません。次から選んでください: アキレス、グランドデッド、ヘンペル、フィル、シュレディ、テセウス"
+        "'zeno'というキャラクターはいません。次から選んでください: アキレス、グランドデッド、ヘンペル、フィル、シュレディ、テセウス"
     from companion.games.island import layout  # the OP typing the island
     for typed, words in (("lake-straight Z9 0", "Z9は島のマス(A～G行)ではありません"),
                          ("lake-straight D2 7", "タイルは60度ずつ0～5回回します(7ではありません)")):
@@ -593,7 +593,7 @@ def test_domino_dynastys_refusals_read_in_japanese():
     assert refusals == ["ドミノを獲得するのはさくらの番です",
                         "マスD3の南の辺で道が合っていません",
                         "マスF2の西の辺で地形が合っていません: 草地の隣に溶岩",
-                        "「dragon」というアイコンはありません"]
+                        "'dragon'というアイコンはありません"]
     placed, said = dynasty.apply(state, Place(0, "personal", ((5, 3), (6, 3)), ("lava//EW", "lava//EW")))
     assert translate(said[0].text(), "ja") == "さくら: 自分のマップF4-G4に溶岩・EW|溶岩・EW。"
     assert said[0].text() == "さくら placed lava paths EW | lava paths EW on F4-G4 of their map."

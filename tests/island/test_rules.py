@@ -701,4 +701,4 @@ def test_a_decision_waited_for_is_said_in_the_readers_language():
     assert translate(said(refused.value), "ja").startswith("先にフィルが決める番です: ")
     with pytest.raises(IllegalMove) as refused:
         G.apply(s, Choose(1, "maybe"))
-    assert translate(said(refused.value), "ja").startswith("「maybe」は選択肢にありません: ")
+    assert translate(said(refused.value), "ja").startswith("'maybe'は選択肢にありません: ")

@@ -143,7 +143,7 @@ def test_dynastys_words_reach_its_pages_and_its_views_and_refusals_the_phones_la
     assert view["pieces"]["rewards"]["overlap"] == "次のラウンド、置いてあるドミノの上に重ねて置いてよい。"
     refused = client.post("/api/move", json={"move": {"type": "Market", "dominoes": ["lava/dragon/EW|lava//W"]}},
                           headers={**token, **JA_BROWSER})
-    assert refused.status_code == 409 and refused.get_json() == {"error": "「dragon」というアイコンはありません"}
+    assert refused.status_code == 409 and refused.get_json() == {"error": "'dragon'というアイコンはありません"}
     english = client.post("/api/move", json={"move": {"type": "Market", "dominoes": ["lava/dragon/EW|lava//W"]}},
                           headers=token)
     assert english.get_json() == {"error": "unknown icon 'dragon'"}
