@@ -63,11 +63,11 @@ class Hosting:
             self._open()
             current = self._snap.session
             if current is not None and current.id == game_id:
-                raise IllegalMove("that game is already the one on the table")
+                raise IllegalMove(Msg("that game is already the one on the table"))
             try:
                 self.store.game(game_id)
             except KeyError:
-                raise IllegalMove("there is no such game; choose one from the list") from None
+                raise IllegalMove(Msg("there is no such game; choose one from the list")) from None
             session = Session(self.store, game_id)
             self._set_aside(replace, Msg("resuming another"), Msg("resume this one"))
             if not session.is_over():
@@ -108,7 +108,7 @@ class Hosting:
         try:
             self.store.game(game_id)
         except KeyError:
-            raise IllegalMove("there is no such game; choose one from the list") from None
+            raise IllegalMove(Msg("there is no such game; choose one from the list")) from None
         session = Session(self.store, game_id)
         if not _may_export(session):
             raise IllegalMove(HIDDEN_RECORD)
@@ -121,8 +121,8 @@ class Hosting:
             self._open()
             waiting = self._snap.host_request
             if waiting is not None:
-                raise IllegalMove("Another phone is already asking to be the host. Wait until the "
-                                  "companion's screen has an answer, then ask again")
+                raise IllegalMove(Msg("Another phone is already asking to be the host. Wait until the "
+                                      "companion's screen has an answer, then ask again"))
             request = HostRequest(secrets.token_urlsafe(18), f"{secrets.randbelow(10_000):04d}",
                                   self._clock() + HOST_REQUEST_SECONDS)
             self._set(host_request=request, alert=self._snap.alert)

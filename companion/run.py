@@ -26,6 +26,7 @@ from .teaching import Teacher
 from .config import Config
 from .errors import Stopping
 from .games import TABLE, IllegalMove
+from .i18n import Msg
 from .panel import oled_screen
 from .service import STOPPING, Companion
 from .store import Store, open_store
@@ -217,7 +218,7 @@ def start(config: Config, simulate: bool, port: int | None = None, host: str | N
             raise Stopping(STOPPING)
         virtual = camera.virtual_table
         if virtual is None:
-            raise IllegalMove("the game in progress has no virtual table")
+            raise IllegalMove(Msg("the game in progress has no virtual table"))
         return virtual.act(action, companion.snapshot.view(TABLE))
 
     extras = Extras(oled_png=lambda: display.png(), camera_jpeg=camera.jpeg,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from concurrent.futures import Future
 
 from .games import IllegalMove
+from .i18n import Msg
 
 
 class Seats:
@@ -15,7 +16,7 @@ class Seats:
         self._open()
         session = self._session()
         if viewer not in session.viewers():
-            raise IllegalMove("choose a seat of the game in progress")
+            raise IllegalMove(Msg("choose a seat of the game in progress"))
         return session
 
     def take_seat(self, viewer: str, label: str) -> Future:
@@ -25,7 +26,7 @@ class Seats:
             session = self._seat_in_play(viewer)
             token = self.store.take_seat(session.id, viewer)
             if token is None:
-                raise IllegalMove(f"{label}'s seat is taken. If it is yours, ask the host to free it")
+                raise IllegalMove(Msg("{name}'s seat is taken. If it is yours, ask the host to free it", name=label))
             self._set(alert=self._snap.alert)  # the join pages and the host page show it taken
             return token
         return self.post(run, public=False)
@@ -44,7 +45,7 @@ class Seats:
             session = self._seat_in_play(viewer)
             token = self.store.show_seat(session.id, viewer)
             if token is None:
-                raise IllegalMove(f"{label}'s seat has no link; give it a new one first")
+                raise IllegalMove(Msg("{name}'s seat has no link; give it a new one first", name=label))
             self._set(alert=self._snap.alert)  # the seat's page and the host page say so
             return token
         return self.post(run, public=False)
@@ -54,5 +55,5 @@ class Seats:
         def run():
             session = self._seat_in_play(viewer)
             self.store.issue_token(session.id, viewer)
-            self._set(message=f"{label} has a new link")
+            self._set(message=Msg("{name} has a new link", name=label))
         return self.post(run)

@@ -71,7 +71,7 @@ class Companion(Hosting, Seats, Judging, Worker):
 
     def _session(self) -> Session:
         if self._snap.session is None:
-            raise IllegalMove("no game is in progress: start one on the host page")
+            raise IllegalMove(Msg("no game is in progress: start one on the host page"))
         return self._snap.session
 
     def _open(self):
@@ -102,7 +102,7 @@ class Companion(Hosting, Seats, Judging, Worker):
             move = self._session().undo(source)
             if self._watcher is not None:
                 self._watcher.undone()  # what the table still shows of it is to be put back
-            self._set(message="Took back the last move")  # the move itself may hold a secret
+            self._set(message=Msg("Took back the last move"))  # the move itself may hold a secret
             return move
         return self.post(run)
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from . import games
 from .games.base import Event, IllegalMove, Viewer, to_dict
+from .i18n import Msg
 from .store import StorageFull, Store
 
 log = logging.getLogger(__name__)
@@ -114,7 +115,7 @@ class Session:
     def undo(self, source: str = "table"):
         """Take back the last accepted move (recorded as an undo entry); returns that move."""
         if not self._steps:
-            raise IllegalMove("there is nothing to undo")
+            raise IllegalMove(Msg("there is nothing to undo"))
         was_over = self.is_over()
         self.store.append(self.id, "undo", {}, source)
         step = self._steps.pop()
@@ -129,7 +130,7 @@ class Session:
         states = [self.initial] + [s.state for s in self._steps]
         back = next((n for n in range(min(most, len(self._steps)) + 1) if states[-1 - n] == state), None)
         if back is None:
-            raise IllegalMove("the table shows the game as it was too long ago: correct it by phone")
+            raise IllegalMove(Msg("the table shows the game as it was too long ago: correct it by phone"))
         return [self.undo(source) for _ in range(back)]
 
     def last_events(self) -> list[Event]:

@@ -14,6 +14,7 @@ import math
 import threading
 
 from .games import IllegalMove, Simulation
+from .i18n import Msg
 
 SLIDE_MM_PER_S = (5.0, 2000.0)  # from a finger's nudge to a flick across the table
 
@@ -33,7 +34,7 @@ class VirtualTable:
         if not isinstance(action, dict) or not isinstance(action.get("action"), str):
             raise IllegalMove('say what to do on the virtual table, e.g. {"action": "clear"}')
         if self.verbs is None:
-            raise IllegalMove("this game has nothing to lay on the virtual table")
+            raise IllegalMove(Msg("this game has nothing to lay on the virtual table"))
         slide = _slide(action.get("slide"), self.layout)
         with self._lock:
             before = dict(self._pieces())

@@ -19,6 +19,7 @@ import dataclasses
 import functools
 import logging
 import os
+import unicodedata
 from fractions import Fraction
 from typing import Any, Mapping
 
@@ -102,16 +103,34 @@ def drawable(text: Any) -> str:
     text = str(text).translate(_ASCII_FIXES)
     if wide_font() is None:
         return text.encode("latin-1", "replace").decode("latin-1")
-    return "".join(ch if ord(ch) <= 0xFF or _has_glyph(ch) else "?" for ch in text)
+    return "".join(ch if ord(ch) <= 0xFF else _wide(ch) for ch in text)
+
+
+# Names are often written with a variant of a kanji (異体字) that Misaki's JIS X 0208 set lacks:
+# the OLED draws its everyday form (髙橋 as 高橋, 𠮷田 as 吉田) rather than '?'. The pages show
+# the name as typed.
+_EVERYDAY_FORM = {"髙": "高", "𠮷": "吉", "﨑": "崎", "德": "徳", "濵": "濱", "黑": "黒", "瀨": "瀬",
+                  "靑": "青", "桒": "桑", "槗": "橋", "曻": "昇", "俠": "侠", "惠": "恵", "淸": "清"}
+
+
+@functools.lru_cache(maxsize=4096)
+def _wide(ch: str) -> str:
+    """`ch` as Misaki draws it: itself, its everyday form or compatibility form, or '?'."""
+    for form in (ch, _EVERYDAY_FORM.get(ch, ""), unicodedata.normalize("NFKC", ch)):
+        if len(form) == 1 and (ord(form) <= 0xFF or _has_glyph(form)):
+            return form
+    return "?"
 
 
 @functools.lru_cache(maxsize=4096)
 def _has_glyph(ch: str) -> bool:
-    """Misaki draws JIS X 0208 (kana, kanji, full-width forms): what EUC-JP can encode."""
-    try:
-        ch.encode("euc_jp")
+    """Misaki has a glyph for `ch` (its JIS X 0208 kana, kanji and full-width forms): asked of
+    the font itself, whose missing glyph is the one it draws for a code point no font has."""
+    if ch.isspace():
         return True
-    except UnicodeEncodeError:
+    try:
+        return bytes(wide_font().getmask(ch)) != bytes(wide_font().getmask("\U0010FFFD"))
+    except Exception:  # noqa: BLE001 - a character the font's shaper refuses is one it cannot draw
         return False
 
 
@@ -205,10 +224,13 @@ def text_center(draw: ImageDraw.ImageDraw, y: int, s: str, fill: int = 1, left: 
 def big_text_center(draw: ImageDraw.ImageDraw, y: int, s: str) -> None:
     """Twice the size (12 px a character, 10 a line): for the few words that must read from afar."""
     s = cut(clean(s), WIDTH // 2)
-    small = Image.new("1", (text_width(s), 9))
-    text(ImageDraw.Draw(small), 0, 0, s)
+    # Misaki's kana and kanji stand a row above the bitmap font's capitals: a row more on top,
+    # or their top strokes are cut (は as な-less, う as つ); the line keeps its baseline
+    top = 1 if any(map(is_wide, s)) else 0
+    small = Image.new("1", (text_width(s), 9 + top))
+    text(ImageDraw.Draw(small), 0, top, s)
     big = small.resize((small.width * 2, small.height * 2), Image.NEAREST)
-    draw.bitmap(((WIDTH - big.width) // 2, y), big, fill=1)
+    draw.bitmap(((WIDTH - big.width) // 2, y - 2 * top), big, fill=1)
 
 
 def title_bar(draw: ImageDraw.ImageDraw, title: str, right: str = "") -> None:

@@ -115,6 +115,15 @@ def test_the_games_own_words_have_their_japanese():
         ["ガレージ", "ショップ", "武器庫", "破棄", "宣伝", "交換", "付け替え"]
 
 
+def test_one_japanese_word_for_a_turn_and_for_a_phone():
+    """docs/glossary.md: a turn is ターン (loop.ja.txt:49), a phone 端末, in every game's words; the
+    synonyms a translator reaches for first are nowhere."""
+    said = {m.id: m.string for m in catalog() if m.id and m.string}
+    for other in ("手番", "スマホ", "スマートフォン"):
+        assert [i for i, ja in said.items() if other in str(ja)] == [], other
+    assert said["end my turn"] == "ターンを終える" and "端末" in said["{name} entered {tile} by phone"]
+
+
 def test_paradox_islands_new_game_form_has_its_japanese():
     """The host page offers every game's form, so Island's words are in the shared catalog."""
     g = games.describe("island")
@@ -348,6 +357,21 @@ def test_a_destination_typed_wrong_is_refused_in_the_readers_words():
     assert translate(said, "ja") == "京都: 時代(AD、BC、未来)を書いてください。例えば「京都 AD ネット 4」"
 
 
+def test_a_destination_typed_in_japanese_is_named_back_as_typed():
+    """A name no catalog knows keeps the words the host typed, even where one of them is a known
+    destination's (ローマ XX is not "Rome XX"); a refusal quotes the entry as typed."""
+    with pytest.raises(IllegalMove) as refused:
+        loop_destinations("ローマ XX ネット 4")
+    assert translate(i18n.said(refused.value), "ja").startswith("ローマ XX: 時代(AD、BC、未来)を書いてください")
+    assert loop_destinations("ローマ XX AD ネット 4")[0][0] == "ローマ XX"
+    with pytest.raises(IllegalMove) as refused:
+        loop_destinations("未来 ネット 4")
+    assert translate(i18n.said(refused.value), "ja").startswith("'未来 ネット 4': 旅行先には名前が必要です")
+    assert i18n.said(refused.value).startswith("'未来 ネット 4': a destination needs a name")
+    # a Future card's action in two words, as typed
+    assert loop_destinations("Mars Colony Future engine 5 any store")[0][4] == "any_store"
+
+
 def test_a_paradox_tile_is_revealed_and_black_declared_in_japanese():
     rules = games.load("paradominetor")
     state = rules.setup({"seats": 3}, 0)
@@ -501,10 +525,10 @@ def test_paradox_initiatives_refusals_and_the_cameras_questions_read_in_japanese
     prompt = mat.watcher.next(state)
     (phone, agreed), (table, _) = prompt.choices
     assert [translate(w, "ja") for w in (prompt.title, phone, agreed.said, table)] == [
-        "テーブルかスマホか", "スマホが正しい: 1行2列とアノマリー2を入れ替え(白2と黄2)",
+        "テーブルか端末か", "端末が正しい: 1行2列とアノマリー2を入れ替え(白2と黄2)",
         "テーブルを合わせてください: 1行2列とアノマリー2を入れ替え(白2と黄2)",
-        "テーブルが正しい: スマホの入力を取り消す"]
-    assert translate(prompt.text, "ja").startswith(f"テーブルのP{seat + 1}のマトリクスとアノマリーはスマホの入力前のままです。")
+        "テーブルが正しい: 端末の入力を取り消す"]
+    assert translate(prompt.text, "ja").startswith(f"テーブルのP{seat + 1}のマトリクスとアノマリーは端末の入力前のままです。")
     assert not [w for w in translate([prompt.text, prompt.no, prompt.words], "ja") if ENGLISH.search(w)]
 
 

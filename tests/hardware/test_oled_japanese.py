@@ -13,7 +13,7 @@ import os
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageDraw
 
 from companion.run import screen_for
 from companion.service import Companion
@@ -149,6 +149,31 @@ def test_japanese_names_are_drawn_as_typed():
     assert screens.text_width("あ" * 16) == screens.WIDTH
     assert screens.wrap("さくらが武器庫を追加: 亀裂が発生、どの店舗も空である。") == \
         ["さくらが武器庫を追加: 亀裂が発", "生、どの店舗も空である。"]
+
+
+@has_font
+def test_a_name_written_with_a_kanji_variant_is_drawn_in_its_everyday_form():
+    """髙橋 and 𠮷田 (variants Misaki's 8x8 set lacks) are drawn as 高橋 and 吉田, not ?橋; a
+    JIS X 0212 kanji Misaki lacks too (濵) is its everyday 濱, never a blank."""
+    board = lambda names: drawn(("scoreboard", {"title": "得点", "seats": [  # noqa: E731
+        {"name": n, "score": 3} for n in names]}))
+    assert screens.clean("髙橋 𠮷田 濵田") == "高橋 吉田 濱田"
+    assert differing_pixels(board(["髙橋", "𠮷田", "濵田"]), board(["高橋", "吉田", "濱田"])) == 0
+    assert screens.clean("草彅") == "草?"  # no everyday form: said as missing, not drawn blank
+
+
+@has_font
+def test_a_big_word_keeps_its_kanas_top_strokes():
+    """The winner's name at twice the size shows each kana whole: た's and ろ's top strokes were
+    cut off (たろう read as たらつ)."""
+    name = "たろう"
+    small = Image.new("1", (screens.text_width(name), 10))
+    screens.text(ImageDraw.Draw(small), 0, 1, name)  # a row of room above the kana
+    whole = small.resize((small.width * 2, small.height * 2), Image.NEAREST).convert("L")
+    image = drawn(("winner", {"names": [name], "score": 9, "lang": "ja"})).convert("L")
+    places = [(x, y) for y in range(11, 64 - whole.height) for x in range(128 - whole.width)
+              if differing_pixels(image.crop((x, y, x + whole.width, y + whole.height)), whole) == 0]
+    assert places, "the name is not drawn whole at twice its size"
 
 
 def test_without_the_japanese_font_the_screen_says_so_in_the_log_and_draws(monkeypatch, caplog):

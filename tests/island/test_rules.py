@@ -685,7 +685,7 @@ def test_a_captives_refusals_name_the_character_and_the_fruit_in_japanese():
         with pytest.raises(IllegalMove) as refused:
             G.apply(s, move)
         refusals.append((str(refused.value), translate(said(refused.value), "ja")))
-    assert refusals[0] == ("it is not Schrodie's turn", "今はシュレディの手番ではありません")
+    assert refusals[0] == ("it is not Schrodie's turn", "今はシュレディのターンではありません")
     assert refusals[1] == ("Phil needs 1 energy for that move and has 0 to spend",
                            "フィルがその移動をするにはエネルギーが1必要ですが、使えるのは0です")
     assert refusals[2] == ("the orange is not circled on Phil's board", "フィルのボードでオレンジに丸が付いていません")

@@ -33,6 +33,25 @@ def japanese_phone(browser, errors: list | None = None):
     return page
 
 
+def broken_words(page, selector: str) -> list[str]:
+    """The words (between spaces and 、) in `selector` that a line break cuts in two: ア/ーマー."""
+    return page.evaluate("""(selector) => {
+      const out = [];
+      for (const box of document.querySelectorAll(selector)) {
+        const walk = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+        for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+          for (const m of node.data.matchAll(/[^\\s、]+/g)) {
+            const range = document.createRange();
+            range.setStart(node, m.index);
+            range.setEnd(node, m.index + m[0].length);
+            if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) out.push(m[0]);
+          }
+        }
+      }
+      return out;
+    }""", selector)
+
+
 def make_the_table_japanese(host, companion):
     """The host picks 日本語 for the table (the OLED's, and a phone's that chose none): the
     page reloads in it."""
@@ -67,7 +86,7 @@ def test_loop_and_paradominetor_read_in_japanese(device, browser, shots):
     game_id = companion.new_game("loop", LOOP, seed=0).result(timeout=10)
     expect(host.locator(f'#seats[data-game="{game_id}"] .seatcard')).to_have_count(2)
     assert [d.name for d in companion.snapshot.state.destinations] == ["Rome", "Giza"]
-    expect(host.locator("#game h2")).to_have_text("ループ時間旅行株式会社 · 1日目/3 · さくらの手番")
+    expect(host.locator("#game h2")).to_have_text("ループ時間旅行株式会社 · 1日目/3 · さくらのターン")
     phone = japanese_phone(browser)
     phone.on("pageerror", lambda e: errors.append(str(e)))
     phone.goto(seat_link(host, "seat-0"))
@@ -81,6 +100,12 @@ def test_loop_and_paradominetor_read_in_japanese(device, browser, shots):
     launch.click()
     expect(phone.locator(".loop-said")).to_contain_text("さくらがタイムマシンIをローマへ発進: 4点。")
     expect(host.locator("#game")).to_contain_text("ローマ")
+    # whose machine went where, and the lists, as Japanese writes them
+    expect(host.locator("#game table.loop-dests")).to_contain_text("さくらのタイムマシン")
+    # a destination's name and parts: ホイール + エンジン, not ホイ/ール
+    assert broken_words(host, "#game table.loop-dests td:nth-child(-n+2)") == []
+    expect(host.locator("#game")).to_contain_text(re.compile(r"ガレージ \d+、ショップ"))
+    assert re.findall(r"[^\x00-\x7f], ", host.locator("#game").inner_text()) == []
     phone.screenshot(path=str(shots / "phone-loop-ja.png"), full_page=True)
     for page in (host, phone):
         assert english_on(page) == [], page.url
@@ -88,7 +113,7 @@ def test_loop_and_paradominetor_read_in_japanese(device, browser, shots):
     # a refusal reaches the phone in its words
     refused = phone.evaluate("""() => api("/api/move", SeatKeys.get(document.body.dataset.game),
         "X-Seat-Token", {move: {type: "EndTurn"}}).then(() => "", (e) => e.message)""")
-    assert refused == "今は席0ではなく席1(たろう)の手番です"
+    assert refused == "今は席0ではなく席1(たろう)のターンです"
 
     # Paradominetor, dealt: a seat plays from its hand
     game_id = companion.new_game("paradominetor", {"seats": 3, "names": ["さくら", "たろう", "はなこ"],
@@ -102,7 +127,7 @@ def test_loop_and_paradominetor_read_in_japanese(device, browser, shots):
     player = japanese_phone(browser)
     player.on("pageerror", lambda e: errors.append(str(e)))
     player.goto(seat_link(host, f"seat-{lead}"))
-    expect(player.locator("#turn strong")).to_have_text("あなたの手番")
+    expect(player.locator("#turn strong")).to_have_text("あなたのターン")
     expect(player.locator("#game h2")).to_have_text("トリック 1/15")
     first = player.locator("#mine .tiles button").first
     first.click()
@@ -182,3 +207,39 @@ def test_the_host_s_menu_shows_the_table_s_language(device, browser):
         host.locator("#lang-pick").select_option("en")
     wait_until(host, lambda: companion.snapshot.language == "en")
     expect(host.locator("#lang-pick")).to_have_value("en")
+
+
+def test_the_trick_s_winner_leads_the_next_from_the_phone(device, browser):
+    """A phone that wins the trick with 'これを出した' leads the next one from the same page, even
+    when the new view reaches the phone before the companion's answer to its play (held back
+    here until it has)."""
+    from companion.games import TABLE
+    expect = playwright.expect
+    companion = device.companion
+    companion.new_game("paradominetor", {"seats": 3, "names": ["さくら", "たろう", "はなこ"]}, seed=2,
+                       replace=True).result(timeout=10)
+    lead = companion.snapshot.view(TABLE)["to_play"]
+    last = (lead + 2) % 3
+    host = japanese_phone(browser)
+    host.goto(device.urls["local"])
+    phone = japanese_phone(browser)
+    phone.goto(seat_link(host, f"seat-{last}"))
+    for seat, tile in ((lead, "red-1-past"), ((lead + 1) % 3, "red-2-past")):
+        companion.submit({"type": "Play", "seat": seat, "tile": tile}, "test").result(timeout=10)
+    expect(phone.locator("#turn strong")).to_have_text("あなたのターン")
+    held = []
+    phone.route("**/api/move", lambda route: held.append((route, route.fetch())))
+    phone.select_option("#play-colour", "red")
+    phone.select_option("#play-value", "4")
+    phone.locator("#play-send").click()
+    wait_until(phone, lambda: held)
+    # the trick is scored and the phone shows its lead before it hears that its play was taken
+    expect(phone.locator("#turn span")).to_have_text("あなたのリード: どのタイルでも出せます")
+    route, answer = held[0]
+    route.fulfill(response=answer)
+    phone.unroute("**/api/move")
+    wait_until(phone, lambda: phone.evaluate("!document.body.hasAttribute('aria-busy')"))
+    phone.select_option("#play-value", "3")
+    phone.locator("#play-send").click()
+    wait_until(phone, lambda: len(companion.snapshot.view(TABLE)["current_trick"]) == 1)
+    assert companion.snapshot.view(TABLE)["current_trick"][0]["seat"] == last

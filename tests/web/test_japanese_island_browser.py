@@ -157,3 +157,44 @@ def test_paradox_island_reads_in_japanese_on_every_phone(device, browser, shots)
     host.screenshot(path=str(folder / "island-ja-host.png"), full_page=True)
     t.no_english()
     assert not errors, errors
+
+
+def words_outside_their_hex(page, selector: str) -> list[str]:
+    """The words on the map `selector` whose box, a unit wider on either side (the border's half
+    and a hair), is not inside their hex."""
+    return page.evaluate("""(selector) => [...document.querySelectorAll(selector + ' .hex')].flatMap((g) => {
+        const hex = g.querySelector('polygon');
+        return [...g.querySelectorAll('text.space-text')].filter((t) => {
+          const b = t.getBBox();
+          return ![[b.x - 1, b.y], [b.x + b.width + 1, b.y], [b.x - 1, b.y + b.height],
+                   [b.x + b.width + 1, b.y + b.height]].every(([x, y]) => hex.isPointInFill(new DOMPoint(x, y)));
+        }).map((t) => g.dataset.space + ' ' + t.textContent);
+      })""", selector)
+
+
+def test_the_op_s_map_keeps_each_japanese_word_inside_its_space(device, browser):
+    """The OP's map in Japanese: a space's word (ポータル2, 結び目3, キャンプA, サクランボ) is
+    narrowed to lie inside its hex, clear of the hex's border, not across its neighbours'; a
+    captive's note in Japanese shows its first few kana on their map, readable, inside its hex."""
+    companion = device.companion
+    companion.set_language("ja").result(timeout=10)
+    companion.new_game("island", {"players": 3}, seed=3, replace=True).result(timeout=10)
+    host = japanese_phone(browser)
+    host.goto(device.urls["local"])
+    links = seat_links(host, 3)
+    op, captive = japanese_phone(browser), japanese_phone(browser)
+    op.goto(links["master"])
+    op.click("#host-opened-seen")
+    captive.goto(links["seat-1"])
+    captive.click("#host-opened-seen")
+    t = Table(companion, {"master": op, "seat-1": captive})
+    t.act("master", lambda p: p.click("#island-random"))
+    playwright.expect(op.locator(".op-map text.space-text").first).to_be_attached()
+    words = op.locator(".op-map text.space-text").evaluate_all("ts => ts.map((t) => t.textContent)")
+    assert any(len(w) >= 4 for w in words), words  # the long words are there to be checked
+    assert words_outside_their_hex(op, ".op-map") == []
+    captive.locator('.notes [data-space="D4"]').click()
+    captive.fill("#island-note", "リンゴがあるかも")
+    t.act("seat-1", lambda p: p.click("#island-note-save"))
+    playwright.expect(captive.locator('.notes [data-space="D4"] text.space-text')).to_have_text("リンゴが")
+    assert words_outside_their_hex(captive, ".notes") == []

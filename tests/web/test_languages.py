@@ -59,7 +59,7 @@ def test_views_and_refusals_in_the_phones_language(client, loop_game):
     assert english["view"]["said"][-1] == "A net from the Shop goes on machine I."
     refused = client.post("/api/move", json={"move": {"type": "EndTurn"}}, headers={**token, **JA_BROWSER})
     assert refused.status_code == 409
-    assert refused.get_json() == {"error": "今は席1ではなく席0(さくら)の手番です"}
+    assert refused.get_json() == {"error": "今は席1ではなく席0(さくら)のターンです"}
     assert client.post("/api/move", json={"move": {"type": "EndTurn"}}, headers=token).get_json() == \
         {"error": "it is seat 0's turn (さくら), not seat 1's"}
     assert loop_game.snapshot.state.turn == 0  # nothing changed
@@ -112,7 +112,7 @@ def test_a_game_with_its_own_catalog_sends_its_words_only_with_its_pages(client,
     assert files[0] == "/games/island/words.js" and "/games/island/game.js" in files
     words = client.get("/games/island/words.js", headers=JA_BROWSER).get_data(as_text=True)
     assert words.startswith("if (window.I18N) Object.assign(window.I18N.words, ")
-    assert '"Mission complete": "ミッション達成"' in words and "ターンを終える" not in words
+    assert '"Mission complete": "ミッション達成"' in words and '"end my turn"' not in words
     assert client.get("/games/island/words.js").get_data(as_text=True).endswith("{});\n")  # English
     assert client.get("/games/nope/words.js").status_code == 404
 
@@ -134,3 +134,15 @@ def test_an_address_the_companion_has_not_is_said_in_the_readers_words(client):
     assert "there is no such page on the companion" in r.get_data(as_text=True)
     r = client.get("/api/nowhere", headers={"Accept-Language": "ja-JP"})
     assert r.status_code == 404 and r.json["error"] == "コンパニオンにそのページはありません"
+
+
+def test_the_host_s_undo_answers_in_the_readers_language(client, loop_game, host_headers):
+    """The companion's own words beside the rules' ones: what Undo says, and Undo with nothing
+    left to take back, each in the phone's language."""
+    ja = {**host_headers, **JA_BROWSER}
+    assert client.post("/api/host/undo", headers=ja).status_code == 200
+    assert client.get("/api/view", headers=ja).get_json()["table"]["message"] == "直前の手を取り消しました"
+    assert client.get("/api/view", headers=host_headers).get_json()["table"]["message"] == "Took back the last move"
+    refused = client.post("/api/host/undo", headers=ja)
+    assert refused.status_code == 409 and refused.get_json() == {"error": "取り消す手はありません"}
+    assert loop_game.snapshot.state.turn == 0  # nothing more was taken back

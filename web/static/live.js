@@ -243,5 +243,6 @@ const ParadoxTable = (function () {
   }
 
   return { register, use, board, seat, virtualTable, has: (view, name) => !!part(view, name), el,
-    tr, trn, term, listed, lang: I18N.lang };
+    tr, trn, term, listed, lang: I18N.lang,
+    comma: I18N.lang === "ja" ? "、" : ", " };  // between the items of a short list, as the reader writes it
 })();

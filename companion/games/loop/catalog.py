@@ -35,21 +35,18 @@ def future_action(word):
     return None
 
 
-def read_words(text: str, known: set[str]) -> str:
-    """A host's words in the companion's own: full-width letters and digits as ASCII, Japanese
-    punctuation as spaces, and each Japanese word the catalogs know ("ローマ AD ネット 4") as its
-    English ("Rome AD net 4"), the lower-case one when it is a part, an era or an action word
-    (`known`). A word no catalog knows (a destination's own name) stays as typed."""
+def read_words(text: str, known: set[str]) -> list[tuple[str, str]]:
+    """A host's words, each in the companion's own and as typed: full-width letters and digits as
+    ASCII, Japanese punctuation as spaces, and each Japanese word the catalogs know ("ローマ AD
+    ネット 4") with its English ("Rome AD net 4"), the lower-case one when it is a part, an era or
+    an action word (`known`). A word no catalog knows (a destination's own name) is as typed."""
     text = unicodedata.normalize("NFKC", text).replace("、", " ").replace("・", " ")
     out = []
     for word in text.split():
         found = english(word)
-        if not found:
-            out.append(word)
-            continue
         plain = [w for w in found if w.lower() in known]
-        out.append(plain[0].lower() if plain else found[0])
-    return " ".join(out)
+        out.append((plain[0].lower() if plain else found[0] if found else word, word))
+    return out
 
 
 @lru_cache(maxsize=None)
@@ -113,11 +110,14 @@ def destination(entry, parts: set[str], lookup: dict[str, dict]) -> dict:
                                       name=out["name"], actions=Listed(list(FUTURE_ACTIONS), sep=", ")))
             out["action"] = future_action(out["action"])
     elif isinstance(entry, str):
-        words, era, needs, points = [], None, [], None
-        entry = read_words(entry, {*parts, *(p + "s" for p in parts), "ad", "bc", "future",
-                                   *FUTURE_ACTIONS, "any store"})
-        text = re.sub(r"(?i)\bany[\s_-]+store\b", "any_store", entry)
-        for word in text.replace(",", " ").split():
+        words, era, needs, points = [], None, [], None  # words: the name's, (own, as typed)
+        typed = " ".join(unicodedata.normalize("NFKC", entry).split())
+        read = read_words(entry.replace(",", " "), {*parts, *(p + "s" for p in parts), "ad", "bc", "future",
+                                                    *FUTURE_ACTIONS, "any store"})
+        for i in range(len(read) - 1, 0, -1):  # "any store", a Future card's action in two words
+            if read[i - 1][0].lower() == "any" and read[i][0].lower() == "store":
+                read[i - 1:i + 1] = [("any_store", read[i - 1][1] + " " + read[i][1])]
+        for word, as_typed in read:
             low = word.lower()
             if low in ("ad", "bc", "future"):
                 era = {"ad": "AD", "bc": "BC", "future": "Future"}[low]
@@ -126,21 +126,23 @@ def destination(entry, parts: set[str], lookup: dict[str, dict]) -> dict:
             elif low.lstrip("+-").isdigit() and points is None:
                 points = int(low)
             else:
-                words.append(word)
+                words.append((word, as_typed))
         # a Future card's action is written after its other words ("Mars Future engine 5
         # garage"); on any other card, or with no era to say so, the word is part of the name
-        action = future_action(words[-1]) if len(words) > 1 else None
+        action = future_action(words[-1][0]) if len(words) > 1 else None
         if action is not None:
-            without = " ".join(words[:-1])
+            without = " ".join(w for w, _ in words[:-1])
             if (era or lookup.get(without.lower(), {}).get("era")) == "Future":
                 words = words[:-1]
             else:
                 action = None
-        name = " ".join(words)
+        name = " ".join(w for w, _ in words)
         if not name:
-            raise IllegalMove(Msg("{entry!r}: a destination needs a name, e.g. 'Rome AD net 4'", entry=entry))
+            raise IllegalMove(Msg("{entry!r}: a destination needs a name, e.g. 'Rome AD net 4'", entry=typed))
+        # a catalog's destination by its name in either language; any other name as typed
+        # ("ローマ XX" stays so, not "Rome XX")
         known_one = lookup.get(name.lower(), {})
-        out = {"name": known_one.get("name", name), "era": era or known_one.get("era"),
+        out = {"name": known_one.get("name", " ".join(t for _, t in words)), "era": era or known_one.get("era"),
                "parts": needs or known_one.get("parts"),
                "points": points if points is not None else known_one.get("points"),
                "action": action or future_action(known_one.get("action"))}

@@ -4,7 +4,7 @@
 // secret one only on its owner's phone) and the last report with the numbers that decided it.
 // A seat's phone also places a market domino by tapping: a domino, then two squares of a map.
 (function () {
-  const { el, tr, term } = ParadoxTable;
+  const { el, tr, term, comma } = ParadoxTable;
   const SIDES = ["N", "E", "S", "W"];
   const pick = { index: null, map: null, first: null, shift: null, msg: "", bad: false };
 
@@ -50,7 +50,7 @@
         cell.title = squareName(x, y) + (s ? " " + cell.title : "");
         if (s && s.under && s.under.length) {  // a domino laid over others: what it covers stays beneath
           cell.classList.add("covered");
-          cell.title += " " + tr("over {halves}", { halves: s.under.join(", ") });
+          cell.title += " " + tr("over {halves}", { halves: s.under.join(comma) });
         }
         if (pick.first && pick.first[0] === x && pick.first[1] === y && pick.map === id) cell.classList.add("chosen");
         if (onTap) cell.addEventListener("click", () => onTap(x, y)); else cell.disabled = true;
@@ -67,8 +67,8 @@
         ? [info.capitals.map((c) => `${term(c.icon)} ${c.square}: ${c.worth}` + (c.people.length ? " " + tr("(people {squares})", { squares: c.people.join(" ") }) : "")
           + (c.doubled_by.length ? " " + tr("x2 by {squares}", { squares: c.doubled_by.join(" ") }) : "")
           + (c.halved_by.length ? " " + tr("/2 by {squares}", { squares: c.halved_by.join(" ") }) : "")).join("; ") || tr("no capital"),
-        tr("x province {n}", { n: info.province }), ...info.notes].join(", ")
-        : info.notes.join(", ");
+        tr("x province {n}", { n: info.province }), ...info.notes].join(comma)
+        : info.notes.join(comma);
       t.append(el("tr", { "data-role": role }, el("td", {}, info.name), el("td", { class: "num" }, String(info.strength)),
         el("td", { class: "dim" }, from)));
     }
@@ -88,7 +88,7 @@
     const status = said(STATUS, m.status);
     if (!m.words) return el("li", { class: "dim" }, tr("{name}: a secret mission ({status})", { name: who, status }));
     const res = m.result && m.result.length
-      ? " — " + m.result.map((r) => tr("{strength} {had} of {needed}", { strength: v.strength[r.role].name, had: r.had, needed: r.needed }) + " " + (r.passed ? "✓" : "✗")).join(", ") : "";
+      ? " — " + m.result.map((r) => tr("{strength} {had} of {needed}", { strength: v.strength[r.role].name, had: r.had, needed: r.needed }) + " " + (r.passed ? "✓" : "✗")).join(comma) : "";
     const soft = m.ignored !== null && m.ignored !== undefined && m.needs ? " " + tr("(ignoring {part})", { part: m.needs[m.ignored].words }) : "";
     return el("li", { class: m.status }, `${who}: ${m.words}${soft}${m.secret ? " " + tr("(secret)") : ""} [${status}]${res}`);
   }
@@ -98,14 +98,14 @@
       : tr("Round {round} · {phase}", { round: v.round, phase: said(PHASE, v.phase) }))];
     if (v.phase === "claim" && v.turn !== null) parts.push(el("p", { class: "turn", id: "turn" }, tr("{name} claims a domino", { name: v.names[v.turn] })));
     parts.push(el("p", { class: "dim" }, tr("Missions completed {n} of {total}; ", { n: v.completed, total: v.to_win }) +
-      v.names.map((n, s) => tr("{name} failed {n}", { name: n, n: v.failed[s] })).join(", ")));
+      v.names.map((n, s) => tr("{name} failed {n}", { name: n, n: v.failed[s] })).join(comma)));
     parts.push(strengthTable(v));
     if (v.market.length) parts.push(el("h3", {}, tr("Market")), el("div", { class: "market" },
       ...v.market.map((d) => el("span", { class: "domino" }, ...d.halves.map((h) => halfEl(h))))));
     if (v.report.length) parts.push(el("h3", {}, tr("Report")), el("ul", { id: "report" }, ...v.report.map((r) => el("li", {}, r))));
     parts.push(el("h3", {}, tr("Missions")), el("ul", { id: "missions" }, ...v.missions.slice().reverse().map((m) => missionEl(m, v))));
     parts.push(el("h3", {}, tr("Shared map")), mapEl(v.shared, "map-shared"));
-    v.names.forEach((n, s) => parts.push(el("h3", {}, `${n}: ${v.roles[s].map((r) => v.role_names[r]).join(", ")}`),
+    v.names.forEach((n, s) => parts.push(el("h3", {}, `${n}: ${v.roles[s].map((r) => v.role_names[r]).join(comma)}`),
       mapEl(v.personal[s], "map-" + s)));
     root.replaceChildren(...parts);
   }

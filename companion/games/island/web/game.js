@@ -7,7 +7,7 @@
 // - the table (public view): whose turn, markers, perishes, the power token, what was said.
 (function () {
   const { el, tr, trn, term, listed } = ParadoxTable;
-  const COMMA = ParadoxTable.lang === "ja" ? "、" : ", ";  // between a label's clauses
+  const COMMA = ParadoxTable.comma;  // between a label's clauses
   const AND = ParadoxTable.lang === "ja" ? "と" : " and ";
   const SVG = "http://www.w3.org/2000/svg";
   const ROOT3 = Math.sqrt(3);
@@ -62,12 +62,18 @@
   // narrowed (textLength) rather than made smaller.
   const FONT = 11.5;  // SVG units; the map is drawn at ~1.05-1.1 px per unit on such a phone
   const HALF_W = 168, HALF_H = 156;
+  // a kana is ~1 em wide, a letter ~0.6
+  const ems = (text) => [...String(text)].reduce((w, c) => w + (/[\u3000-\u9fff\uff00-\uffef]/.test(c) ? 1 : 0.6), 0);
   function label(x, y, text, cls, max) {
     const t = svgEl("text", { x: x.toFixed(1), y: y.toFixed(1), class: cls }, text);
-    // a kana is ~1 em wide, a letter ~0.6
-    const wide = [...String(text)].reduce((w, c) => w + (/[\u3000-\u9fff\uff00-\uffef]/.test(c) ? 1 : 0.6), 0) * FONT;
-    if (max && wide > max) { t.setAttribute("textLength", max); t.setAttribute("lengthAdjust", "spacingAndGlyphs"); }
+    if (max && ems(text) * FONT > max) { t.setAttribute("textLength", max); t.setAttribute("lengthAdjust", "spacingAndGlyphs"); }
     return t;
+  }
+  // The start of a note that a map shows: as wide as 7 letters (4 kana), so it stays readable.
+  function clip(text, em) {
+    let out = "";
+    for (const c of String(text)) { if (ems(out + c) > em) break; out += c; }
+    return out;
   }
   function partSpot(name, d) {
     const a = Math.PI / 180 * PART_ANGLE[name];
@@ -110,7 +116,9 @@
       const g = svgEl("g", Object.assign({ class: "hex " + (c.cls || ""), "data-space": name }, c.attrs || {}),
         svgEl("polygon", { points: hexPoints(x, y, SIZE - 1) }),
         label(x, y - 12, name, "space-label"));
-      (c.lines || []).slice(0, 2).forEach((line, i) => g.append(label(x, y + 1 + i * 12, line, "space-text", i ? 30 : 39)));
+      // a word no wider than the hex is where it lies, clear of its border (ポータル2, サクランボ):
+      // 35 across the middle, 24 lower down where the hex narrows
+      (c.lines || []).slice(0, 2).forEach((line, i) => g.append(label(x, y + 1 + i * 12, line, "space-text", i ? 24 : 35)));
       if (onCell) g.addEventListener("click", () => onCell(name));
       svg.append(g);
     }
@@ -173,7 +181,7 @@
       el("tr", {}, el("th", {}, tr("Captive")), el("th", {}, tr("Markers given to the OP"))));
     for (const [seat, n] of Object.entries(v.mission_markers)) {
       markers.append(el("tr", { "data-seat": seat }, el("td", {}, v.names[seat] +
-        (v.pieces_of_seats[seat].length > 1 ? " (" + v.pieces_of_seats[seat].join(", ") + ")" : "")),
+        (v.pieces_of_seats[seat].length > 1 ? " (" + v.pieces_of_seats[seat].join(COMMA) + ")" : "")),
         el("td", { class: "num" }, String(n))));
     }
     lines.push(markers);
@@ -850,8 +858,8 @@
     const known = b.known_spaces, notes = b.notes;
     const svg = hexMap(
       (label) => ({ cls: (known[label] ? "known " : "") + (notes[label] ? "noted " : "") + (ui.noteSpace === label ? "selected" : ""),
-                    lines: [known[label] ? term(known[label]) : "", (notes[label] || "").slice(0, 7)].filter(Boolean) }),
-      (name) => ({ cls: ui.noteSpace === name ? "selected" : "", text: notes[name] ? term(name) + ": " + notes[name].slice(0, 12) : term(name) }),
+                    lines: [known[label] ? term(known[label]) : "", clip(notes[label] || "", 4.2)].filter(Boolean) }),
+      (name) => ({ cls: ui.noteSpace === name ? "selected" : "", text: notes[name] ? term(name) + ": " + clip(notes[name], 7.2) : term(name) }),
       (label) => pick(label), (name) => pick(name), null);
     function pick(space) {
       ui.noteSpace = space;

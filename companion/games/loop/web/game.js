@@ -6,7 +6,7 @@
 //   "this will crack: ..." before they play it, and exactly the legal choices as buttons;
 //   a launch that will crack or scrap parts says so first and launches on a second tap.
 (function () {
-  const { el, tr, term } = ParadoxTable;
+  const { el, tr, term, comma } = ParadoxTable;
   const ROMAN = { 1: "I", 2: "II", 3: "III" };
   const ui = { card: undefined, launch: undefined, msg: "", bad: false, busy: false };
 
@@ -28,7 +28,7 @@
   function machinesEl(p) {
     return el("div", { class: "loop-machines" }, ...p.machines.filter((m) => m.in_use || m.parts.length).map((m) =>
       el("span", { class: "loop-machine" + (m.launched ? " launched" : "") + (m.in_use ? "" : " idle") },
-        ROMAN[m.number] + ": " + (m.parts.length ? m.parts.map(term).join(", ") : tr("empty")) + (m.launched ? " " + tr("(launched)") : ""))));
+        ROMAN[m.number] + ": " + (m.parts.length ? m.parts.map(term).join(comma) : tr("empty")) + (m.launched ? " " + tr("(launched)") : ""))));
   }
 
   function playerEl(v, p) {
@@ -37,34 +37,39 @@
       el("div", { class: "loop-head" }, el("b", {}, p.name), " ",
         el("span", { class: "dim" }, p.removed ? tr("out of the game") :
           tr("{points} pts · cracks {cracks} · Ads {ads} left", { points: p.points, cracks: p.cracks, ads: p.ads_left }) +
-          (p.ads_out.length ? " " + tr("(on {destinations})", { destinations: p.ads_out.map(term).join(", ") }) : ""))),
+          (p.ads_out.length ? " " + tr("(on {destinations})", { destinations: p.ads_out.map(term).join(comma) }) : ""))),
       machinesEl(p),
       el("div", { class: "dim small" }, penaltyWords(pen) + " · " +
-        tr("hand {n} · today: {cards}", { n: p.hand_count, cards: p.placed.map((c) => term(c.title) + (c.new ? "*" : "")).join(", ") || tr("nothing yet") })));
+        tr("hand {n} · today: {cards}", { n: p.hand_count, cards: p.placed.map((c) => term(c.title) + (c.new ? "*" : "")).join(comma) || tr("nothing yet") })));
   }
 
   function penaltyWords(pen) {
     const owed = [[tr("scrapped parts"), pen.scrapped], [tr("Ads"), pen.ads], [tr("cracks"), pen.cracks]].filter(([, n]) => n);
-    return owed.length ? tr("penalties: {list}", { list: owed.map(([what, n]) => `${what} −${n}`).join(", ") }) : tr("no penalties");
+    return owed.length ? tr("penalties: {list}", { list: owed.map(([what, n]) => `${what} −${n}`).join(comma) }) : tr("no penalties");
   }
 
   function destinationsEl(v) {
     return el("table", { class: "loop-dests" }, ...v.destinations.map((d) => el("tr", {},
-      el("td", {}, el("b", {}, term(d.name)), el("span", { class: "dim" }, " " + term(d.era) + (d.action ? " · " + term(d.action.replace("_", " ")) : ""))),
-      el("td", {}, d.parts.map(term).join(" + ")), el("td", { class: "num" }, String(d.points)),
-      el("td", { class: "small" }, [
-        ...d.today.map((s) => tr("machine {name}", { name: v.names[s] })), ...d.ads.map((s) => tr("Ad {name}", { name: v.names[s] }))].join(", ")))));
+      el("td", {}, el("b", { class: "loop-word" }, term(d.name)), el("span", { class: "dim" }, " " + term(d.era) + (d.action ? " · " + term(d.action.replace("_", " ")) : ""))),
+      el("td", {}, ...unbroken(d.parts.map(term))), el("td", { class: "num" }, String(d.points)),
+      el("td", { class: "small loop-whose" }, [
+        ...d.today.map((s) => tr("machine {name}", { name: v.names[s] })), ...d.ads.map((s) => tr("Ad {name}", { name: v.names[s] }))].join(comma)))));
+  }
+
+  // Parts a narrow column breaks between, never inside one: "ホイール +" / "エンジン", not ホイ/ール.
+  function unbroken(parts) {
+    return parts.flatMap((w, i) => [i ? " " : null, el("span", { class: "loop-word" }, i < parts.length - 1 ? w + " +" : w)]);
   }
 
   function board(root, v) {
     const stores = v.stores.map((s) => `${term(s.part)} ${s.count}`).join(" · ");
     root.replaceChildren(...[
       el("h2", {}, v.finished ? tr("Loop: the game is over") : tr("Loop · Day {day} of 3 · {name} to play", { day: v.day, name: v.names[v.turn] })),
-      v.finished ? el("p", {}, tr("Winners: {names}", { names: v.winners.map((s) => v.names[s]).join(", ") })) : null,
+      v.finished ? el("p", {}, tr("Winners: {names}", { names: v.winners.map((s) => v.names[s]).join(comma) })) : null,
       el("div", { class: "loop-said" }, ...v.said.slice(-3).map((w) => el("p", {}, w))),
       destinationsEl(v),
       el("p", { class: "small" }, tr("Stores: {stores}", { stores })),
-      el("p", { class: "small dim" }, tr("Centre: {cards}", { cards: v.centre.map((c) => `${term(c.title)}${c.anomaly ? " " + tr("(anomaly)") : ""} ${c.count}`).join(", ") })),
+      el("p", { class: "small dim" }, tr("Centre: {cards}", { cards: v.centre.map((c) => `${term(c.title)}${c.anomaly ? " " + tr("(anomaly)") : ""} ${c.count}`).join(comma) })),
       ...v.players.map((p) => playerEl(v, p))].filter(Boolean));
   }
 

@@ -3,7 +3,7 @@
 // the scores and the last ruling on every page; a seat's hand and its moves on that seat's phone;
 // in simulation, the host page's controls that lay tiles on the virtual table for the camera to read.
 (function () {
-  const { el, tr, term } = ParadoxTable;
+  const { el, tr, term, comma } = ParadoxTable;
   const TIMEFRAMES = ["past", "present", "future"];
   // The tiles of one set (rulebook, "Composition of a Set of Tiles"); the black 0 is a past tile.
   const VALUES = { past: [1, 2, 3, 4], present: [1, 2, 3, 4, 5], future: [2, 3, 4, 5, 6] };
@@ -40,7 +40,7 @@
       return mine
         ? el("div", { class: "turn", id: "turn" }, el("strong", {}, tr("Waiting for {names}", { names: who })),
           el("span", {}, tr("to turn over their paradox tiles")))
-        : el("p", { class: "turn", id: "turn" }, tr("Flip the paradox tiles: {names}", { names: waiting.map((s) => names[s]).join(", ") }));
+        : el("p", { class: "turn", id: "turn" }, tr("Flip the paradox tiles: {names}", { names: waiting.map((s) => names[s]).join(comma) }));
     }
     if (v.phase === "pass") {
       const who = listed((v.waiting_to_pass || []).map((s) => names[s]));
@@ -69,7 +69,7 @@
       if (v.to_play === s) tags.push(tr("to play"));
       if (v.winners.includes(s)) tags.push(tr("winner"));
       score.append(el("tr", { class: v.you === s ? "you" : "" },
-        el("td", {}, n, tags.length ? el("span", { class: "dim" }, " · " + tags.join(", ")) : null),
+        el("td", {}, n, tags.length ? el("span", { class: "dim" }, " · " + tags.join(comma)) : null),
         el("td", { class: "dim halves" }, String(v.half_point_tricks[s])),
         el("td", { class: "num", "data-seat": s }, String(v.scores[s]))));
     });
@@ -111,11 +111,14 @@
   function send(ctx, move) {
     // A second tap while the first is on its way, or before the view it changed arrives, is the
     // same play: it is not sent again (the companion would refuse it as out of turn).
+    // The view it was sent from is the one to wait past: the new view may come before the answer,
+    // and then the next tap is a new play (the trick's winner leading the next one).
     if (entry.busy || entry.sentFor === entry.view) return Promise.resolve();
     entry.busy = true;
+    const from = entry.view;
     say("");
     // Taken: the board shows the play. Refused: the reason stays until the next try.
-    return ctx.post(move).then(() => { entry.busy = false; entry.sentFor = entry.view; entry.declaring = false; },
+    return ctx.post(move).then(() => { entry.busy = false; entry.sentFor = from; entry.declaring = false; },
       (e) => { entry.busy = false; say(e.message, true); });
   }
 
