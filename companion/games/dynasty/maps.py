@@ -213,8 +213,8 @@ def refusal(g: dict, cells, halves, match: str | None, where: str, bound: int = 
     covers = any(cell in g for cell in cells)
     if overlap == "must" and not covers:
         return say("this round a domino must lie over at least one square already down (Snowfalls)")
-    if attach and g and not covers and not any((c[0] + dx, c[1] + dy) in g and (c[0] + dx, c[1] + dy) not in cells
-                                               for c in cells for dx, dy in STEPS):
+    # not covering, no square of the domino is on the map: a neighbour on it is another's
+    if attach and g and not covers and not any((c[0] + dx, c[1] + dy) in g for c in cells for dx, dy in STEPS):
         return say("the domino does not touch {where}", where=where)
     rest = {c: v for c, v in g.items() if c not in cells} if covers else g
     if covers or box is None:
