@@ -329,15 +329,22 @@ def new_game(game, rules, rng, players, seed):
     raise AssertionError(f"{game.name}: every form drawn was refused, e.g. {refused[:3]}")
 
 
+_FIELD_NAMES: dict = {}  # per class: its field names, or None for a class that is no dataclass
+
+
 def key(move) -> str:
     return json.dumps([type(move).__name__, _fields(move)], sort_keys=True, default=repr)
 
 
 def _fields(value):
     """dataclasses.asdict without its deep copies (a key is only read): hundreds of thousands of
-    moves are keyed."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _fields(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    moves are keyed, so a class's field names are looked up once."""
+    cls = type(value)
+    if cls not in _FIELD_NAMES:
+        _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls)) if dataclasses.is_dataclass(cls) else None
+    names = _FIELD_NAMES[cls]
+    if names is not None:
+        return {name: _fields(getattr(value, name)) for name in names}
     if isinstance(value, (list, tuple)):
         return [_fields(v) for v in value]
     if isinstance(value, dict):

@@ -13,6 +13,7 @@ from .catalog import ICONS, TERRAINS, word
 
 SIDES = "NESW"
 STEP = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+STEPS = tuple(STEP[s] for s in SIDES)  # in SIDES' order, for the loops that try every placement
 OPPOSITE = {"N": "S", "E": "W", "S": "N", "W": "E"}
 SIDE_WORDS = {"N": Msg("north"), "E": Msg("east"), "S": Msg("south"), "W": Msg("west")}
 BOUND = 8
@@ -146,6 +147,13 @@ def extent(cells) -> tuple[int, int]:
     return (max(xs) - min(xs) + 1, max(ys) - min(ys) + 1) if xs else (0, 0)
 
 
+def bounds(cells) -> tuple[int, int, int, int] | None:
+    """(west, north, east, south): the outermost squares' x and y, or None for no squares."""
+    xs = [c[0] for c in cells]
+    ys = [c[1] for c in cells]
+    return (min(xs), min(ys), max(xs), max(ys)) if xs else None
+
+
 def onward(g: dict, a, side) -> bool:
     """Whether a walk may go from square a over its `side` edge: joined, and no arrow against it
     (Directional Daddy: a square with an arrow is left only where it points, and entered only
@@ -177,8 +185,14 @@ def check_cells(cells) -> tuple:
     return cells
 
 
+def refused(msgid: str, /, **params) -> bool:
+    """A refusal nobody reads: a listing of every placement (hundreds a turn) only leaves the
+    refused ones out, so their words are not made (a refused move gets them from `refusal`)."""
+    return True
+
+
 def refusal(g: dict, cells, halves, match: str | None, where: str, bound: int = BOUND,
-            attach: bool = True, overlap: str | None = None, keep=frozenset()) -> str | None:
+            attach: bool = True, overlap: str | None = None, keep=frozenset(), box=None, say=Msg) -> str | None:
     """Why a domino may not lie on `cells` of map `g`, or None when it may.
 
     match: "paths" (personal map), "terrain" (shared map), "one terrain" (the easier shared map),
@@ -186,39 +200,46 @@ def refusal(g: dict, cells, halves, match: str | None, where: str, bound: int = 
     overlap: "may" (the overlap reward) or "must" (Snowfalls) lie over squares already down, never
     over a domino in `keep` (the starting dominoes); matching is then checked against the squares
     beside it that stay visible.
+    box: `bounds(g)`, when the caller tries many dominoes on the same map.
+    say: how a refusal is worded (`refused` when only whether it may lie is asked).
     """
     for cell in cells:
         if cell in g and overlap is None:
-            return Msg("square {square} of {where} is already taken", square=name(cell), where=where)
+            return say("square {square} of {where} is already taken", square=name(cell), where=where)
         if cell in g and g[cell].domino in keep:
-            return Msg("the starting domino on {square} of {where} may not be covered", square=name(cell), where=where)
+            return say("the starting domino on {square} of {where} may not be covered", square=name(cell), where=where)
     if not g and not all(0 <= v < BOUND for cell in cells for v in cell):
-        return Msg("the first domino of {where} lies on the mat's squares, A1 to H8", where=where)
+        return say("the first domino of {where} lies on the mat's squares, A1 to H8", where=where)
     covers = any(cell in g for cell in cells)
     if overlap == "must" and not covers:
-        return Msg("this round a domino must lie over at least one square already down (Snowfalls)")
-    if attach and g and not covers and not any(neighbour(c, s) in g and neighbour(c, s) not in cells for c in cells for s in SIDES):
-        return Msg("the domino does not touch {where}", where=where)
+        return say("this round a domino must lie over at least one square already down (Snowfalls)")
+    # not covering, no square of the domino is on the map: a neighbour on it is another's
+    if attach and g and not covers and not any((c[0] + dx, c[1] + dy) in g for c in cells for dx, dy in STEPS):
+        return say("the domino does not touch {where}", where=where)
     rest = {c: v for c, v in g.items() if c not in cells} if covers else g
-    wide, high = extent(list(rest) + list(cells))
+    if covers or box is None:
+        wide, high = extent(list(rest) + list(cells))
+    else:  # the map's own bounds widened by the new squares
+        wide = max(box[2], *(c[0] for c in cells)) - min(box[0], *(c[0] for c in cells)) + 1
+        high = max(box[3], *(c[1] for c in cells)) - min(box[1], *(c[1] for c in cells)) + 1
     if wide > bound:
-        return Msg("{where} would be {wide} squares from west to east; at most {bound}", where=where, wide=wide, bound=bound)
+        return say("{where} would be {wide} squares from west to east; at most {bound}", where=where, wide=wide, bound=bound)
     if high > bound:
-        return Msg("{where} would be {high} squares from north to south; at most {bound}", where=where, high=high, bound=bound)
+        return say("{where} would be {high} squares from north to south; at most {bound}", where=where, high=high, bound=bound)
     if match is None:
         return None
     terrain_any = False
     terrain_first = None
     for cell, half in zip(cells, halves):
-        for side in SIDES:
-            other = neighbour(cell, side)
+        for side, (dx, dy) in zip(SIDES, STEPS):
+            other = (cell[0] + dx, cell[1] + dy)
             if other not in rest:
                 continue
             there = rest[other].half
             if match in ("paths", "both") and (side in half.paths) != (OPPOSITE[side] in there.paths):
-                return Msg("the paths do not match on the {side} edge of square {square}", side=SIDE_WORDS[side], square=name(cell))
+                return say("the paths do not match on the {side} edge of square {square}", side=SIDE_WORDS[side], square=name(cell))
             if match in ("terrain", "both") and half.terrain != there.terrain:
-                return Msg("the terrains do not match on the {side} edge of square {square}: {mine} beside {theirs}",
+                return say("the terrains do not match on the {side} edge of square {square}: {mine} beside {theirs}",
                            side=SIDE_WORDS[side], square=name(cell), mine=word(half.terrain),
                            theirs=word(there.terrain))
             if match == "one terrain":
@@ -226,7 +247,7 @@ def refusal(g: dict, cells, halves, match: str | None, where: str, bound: int = 
                 terrain_first = terrain_first or (cell, side, half.terrain, there.terrain)
     if match == "one terrain" and terrain_first and not terrain_any:
         cell, side, mine, theirs = terrain_first
-        return Msg("no terrain matches a neighbour: the {side} edge of square {square} is {mine} beside {theirs}",
+        return say("no terrain matches a neighbour: the {side} edge of square {square} is {mine} beside {theirs}",
                    side=SIDE_WORDS[side], square=name(cell), mine=word(mine), theirs=word(theirs))
     return None
 

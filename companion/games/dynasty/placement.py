@@ -10,7 +10,8 @@ from ..base import IllegalMove, evolve
 from . import power
 from .catalog import CAPITALS, ROLES, TERRAIN_OF, role_name, word
 from .hands import handler
-from .maps import BOUND, Half, Square, check_cells, dominoes, frozen, lift, name, neighbour, refusal, side_towards, spots
+from .maps import (BOUND, Half, Square, bounds, check_cells, dominoes, frozen, lift, name, neighbour, refusal,
+                   refused, side_towards, spots)
 from .moves import Place, Shift
 from .state import PERSONAL, SHARED, State
 from .steps import anchors, put, removable, sits_out
@@ -98,35 +99,59 @@ def placement_refusal(state: State, seat: int, where: str, cells, halves, power_
                       moving: bool = False) -> str | None:
     """Why seat may not lay these halves on these cells of `where`, or None (`moving`: a domino
     already down moved or turned)."""
-    cfg = state.config
     if where not in (SHARED, PERSONAL):
         return Msg("map is shared or personal")
-    if state.event != "better_bonds":
+    return Laying(state, seat, where, power_, moving).refusal(cells, halves)
+
+
+class Laying:
+    """The placement rules of one map for one seat now, worked out once for every domino tried
+    on it: a phone's offers try hundreds, each asking the same of the round's events, effects
+    and map."""
+
+    def __init__(self, state: State, seat: int, where: str, power_: bool = False, moving: bool = False,
+                 say=Msg):
+        cfg = state.config
+        self.state, self.seat, self.where, self.moving = state, seat, where, moving
+        # who handles each role's icon this round (none to ask under Better Bonds)
+        self.handlers = {} if state.event == "better_bonds" else {role: handler(state, role) for role in ROLES}
+        self.arrows_only = state.effect(seat, "direction_restriction") is not None
+        self.map = dict(state.shared) if where == SHARED else state.seat_map(seat)
+        self.box = bounds(self.map)
+        self.label = map_words(where, cfg.names[seat])
+        self.bound = 5 if state.event == "border_dispute" else BOUND
+        self.match = _match(state, seat, where, power_)
+        self.overlap = overlapping(state, seat, moving)
+        self.keep = anchors(state, seat, where)
+        self.snipers = "proximity" in cfg.expansions
+        self.say = say  # maps.refused: only whether a domino may lie is asked
+
+    def refusal(self, cells, halves) -> str | None:
+        """Why these halves may not lie on these cells, or None."""
+        state, seat, cfg = self.state, self.seat, self.state.config
         for half in halves:
-            holder = handler(state, half.icon) if half.icon in ROLES else None
+            holder = self.handlers.get(half.icon)
             if holder is not None and holder != seat:
                 if holder == cfg.holder(half.icon):
                     return Msg("only {name} ({role}) may handle a domino showing the {icon} icon",
                                name=cfg.names[holder], role=role_name(half.icon), icon=word(half.icon))
                 return Msg("only {name}, who borrowed it this round, may handle a domino showing the {icon} icon",
                            name=cfg.names[holder], icon=word(half.icon))
-    if not moving:
-        why = _event_refusal(state, seat, halves) or _arrows_only(state, seat, halves)
-        if why:
-            return why
-    g = dict(state.shared) if where == SHARED else state.seat_map(seat)
-    label = map_words(where, cfg.names[seat])
-    bound = 5 if state.event == "border_dispute" else BOUND
-    why = refusal(g, cells, halves, _match(state, seat, where, power_), label, bound,
-                  overlap=overlapping(state, seat, moving), keep=anchors(state, seat, where))
-    if why is None and "proximity" in cfg.expansions:
-        why = _sniper(g, cells, halves)
-    if why is None and where == SHARED and state.event == "border_dispute_alt":
-        grown = evolve(state, shared=frozen(g | {c: Square(h, 0, g.get(c)) for c, h in zip(cells, halves)}))
-        for role in cfg.in_game:
-            if len(power.province(grown, role)) > len(power.province(state, role)):
-                return Msg("no province may grow this round ({role}'s would)", role=role_name(role))
-    return why
+        if not self.moving:
+            why = _event_refusal(state, seat, halves) or (self.arrows_only and _arrows_only(state, seat, halves))
+            if why:
+                return why
+        g = self.map
+        why = refusal(g, cells, halves, self.match, self.label, self.bound, overlap=self.overlap, keep=self.keep,
+                      box=self.box, say=self.say)
+        if why is None and self.snipers:
+            why = _sniper(g, cells, halves)
+        if why is None and self.where == SHARED and state.event == "border_dispute_alt":
+            grown = evolve(state, shared=frozen(g | {c: Square(h, 0, g.get(c)) for c, h in zip(cells, halves)}))
+            for role in cfg.in_game:
+                if len(power.province(grown, role)) > len(power.province(state, role)):
+                    return Msg("no province may grow this round ({role}'s would)", role=role_name(role))
+        return why
 
 
 def _event_refusal(state: State, seat: int, halves) -> str | None:
@@ -160,9 +185,8 @@ def bonds_broken(state: State, halves) -> Msg | None:
 
 def _arrows_only(state: State, seat: int, halves) -> str | None:
     """Directional Daddy's penalty: "Next round, you may only place paths with a direction": every
-    half showing a path shows its arrow; a domino with no path places none (docs/rulings.md (ll))."""
-    if state.effect(seat, "direction_restriction") is None:
-        return None
+    half showing a path shows its arrow; a domino with no path places none (docs/rulings.md (ll)).
+    Asked only of a seat under that penalty."""
     bare = [h for h in halves if h.paths and not h.arrow]
     if bare:
         return Msg("this round {name} may only place paths with a direction: the {half} half shows a path "
@@ -190,16 +214,14 @@ def placements(state: State, seat: int, dominoes_=None, power_: bool = False):
     turned = [[(a.turned(side), b.turned(side)) for side in range(4)] for a, b in map(parse_domino, texts)]
     over = overlapping(state, seat) is not None
     for where in (PERSONAL, SHARED):
-        g = dict(state.shared) if where == SHARED else state.seat_map(seat)
-        for cells in spots(g, overlap=over, keep=anchors(state, seat, where) if over else ()):
+        laying = Laying(state, seat, where, power_, say=refused)
+        matching = Laying(state, seat, where, say=refused) if power_ else None
+        for cells in spots(laying.map, overlap=over, keep=laying.keep if over else ()):
             side = "ESWN".index(_side(cells))
             for ways in turned:
                 halves = ways[side]
-                if power_:
-                    if placement_refusal(state, seat, where, cells, halves, True) is None \
-                            and placement_refusal(state, seat, where, cells, halves) is not None:
-                        yield where, cells, halves
-                elif placement_refusal(state, seat, where, cells, halves) is None:
+                if laying.refusal(cells, halves) is None and (
+                        matching is None or matching.refusal(cells, halves) is not None):
                     yield where, cells, halves
 
 
@@ -273,10 +295,10 @@ def plain(g: dict, cells, where: str) -> tuple:
 def plain_placements(state: State, seat: int):
     """(map, cells, halves) of a plain domino (see `plain`) wherever one may lie for seat."""
     for where in (PERSONAL, SHARED):
-        g = dict(state.shared) if where == SHARED else state.seat_map(seat)
-        for cells in spots(g):
-            halves = plain(g, cells, where)
-            if placement_refusal(state, seat, where, cells, halves) is None:
+        laying = Laying(state, seat, where, say=refused)
+        for cells in spots(laying.map):
+            halves = plain(laying.map, cells, where)
+            if laying.refusal(cells, halves) is None:
                 yield where, cells, halves
 
 

@@ -18,8 +18,28 @@ def shown(state: State) -> frozenset:
     return frozenset(sq.half.icon for _, sq in state.shared if sq.half.icon)
 
 
+# What a map scores, kept while the map is the very same tuple: a state after a placement shares
+# every map but one with the state before, and the strengths are counted after each placement
+# (and for each placement a phone's offers or a camera's doubts try). Kept with the map itself,
+# so an id is never taken for another map's; a few hundred at most.
+_SCORED: dict = {}
+
+
+def _scored(m: tuple, key: tuple, work):
+    hit = _SCORED.get((id(m), key))
+    if hit is not None and hit[0] is m:
+        return hit[1]
+    value = work()
+    if len(_SCORED) >= 512:
+        _SCORED.clear()
+    _SCORED[id(m), key] = (m, value)
+    return value
+
+
 def seat_capitals(state: State, seat: int) -> list[st.Capital]:
-    return st.capitals(state.seat_map(seat), _limit(state), shown=shown(state))
+    limit, icons = _limit(state), shown(state)
+    m = state.personal[seat]
+    return list(_scored(m, ("capitals", limit, icons), lambda: tuple(st.capitals(dict(m), limit, shown=icons))))
 
 
 def neutral(state: State, seat: int, caps: list[st.Capital] | None = None) -> int:
@@ -35,7 +55,9 @@ def province(state: State, role: str) -> set:
     cells = dict(state.starts).get(role, ())
     seat = state.config.holder(role)
     small = seat is not None and state.effect(seat, "small_province") is not None
-    return st.province(dict(state.shared), role, cells, by_path=state.config.tactical, small=small)
+    tactical = state.config.tactical
+    return set(_scored(state.shared, ("province", role, cells, tactical, small),
+                       lambda: frozenset(st.province(dict(state.shared), role, cells, by_path=tactical, small=small))))
 
 
 def connected(state: State, a: str, b: str) -> bool:
@@ -71,7 +93,9 @@ def strengths(state: State, report: bool = False) -> dict[str, dict]:
         total = sum(c.worth for c in caps if c.icon != "neutral") + neutral(state, seat, caps)
         shared_caps = []
         if cfg.tactical:  # the role's own capitals on the shared map count too
-            shared_caps = st.capitals(dict(state.shared), _limit(state), only={role}, shown=shown(state))
+            limit, icons = _limit(state), shown(state)
+            shared_caps = list(_scored(state.shared, ("capitals", limit, icons, role), lambda: tuple(
+                st.capitals(dict(state.shared), limit, only={role}, shown=icons))))
             total += sum(c.worth for c in shared_caps)
         size = len(province(state, role))
         counted = size // 2 if state.event == "border_dispute_alt" else size
