@@ -61,6 +61,7 @@ ROAD_COLOURS = 8             # a road's colours are learnt as this many
 ROAD_LIKE = 0.15             # ... a pixel this near one of them is in a road's colours
 ICON_SIDE, OPEN_REACH = (0.35, 0.41), (0.24, 0.40)
 ROAD_STRIP, ROAD_FLANK, NO_ROAD = 0.7, 0.4, 0.3   # printed shares: a road, its flanks; surely none
+ROAD_STANDS_OUT = 1.5        # a road this many times PRINT from its terrain shows as print wherever it runs
 ROAD_SEEN = 0.3              # a domino's roads show where it lies: looked for this far either side of each axis
 ROAD_DRIFT = 0.125           # ... moving the strips by up to this much
 ROAD_PX = 12                 # ... when at least this many pixels (of 48x48) show road
@@ -483,6 +484,9 @@ EDGE_COST = 0.5              # a pixel where an icon's edge blurs into a terrain
 # icon's misfit, and the next icon's misfit over the half is at least this many times its own
 LOOK_FIT, LOOK_APART = 0.6, 1.25
 LOOK_BARE = 0.8              # ... and, where little of it stands out, it fits the half this much better than none
+LOOK_CLOSE = 0.3             # ... unless where it is printed it fits this closely: a small icon (a star) is a
+                             # small part of the half, but its own colours and shape, laid there, are no ground
+GROUND_SPREADS, PRINT_PLAIN = 3.0, 0.15   # an icon's print, learnt: this many times its ground's spread, at least this
 MIN_CORE = 40                # px (of 48 x 48): an icon learnt with less printed clear of its edges is no picture
 _LOOK_MASKS: dict = {}
 
@@ -504,6 +508,26 @@ def _scaled(a, f):
     return a if f == 1 else cv2.resize(a, (n, n), interpolation=cv2.INTER_AREA)
 
 
+def _print_threshold(picture, ground) -> float:
+    """How far from its ground a pixel of an enrolment picture must be to be the icon's: a few
+    times the ground's own spread (its texture and noise, measured in the shot's corners), so a
+    part printed near the terrain's colour (a pink dot on light stone) is kept where the ground
+    is plain, and a busy ground (lava's cracks) still needs PRINT."""
+    spread = float(np.percentile(_dist_px_to(picture[_masks()["corners"]], ground), 90))
+    return float(np.clip(GROUND_SPREADS * spread, PRINT_PLAIN, PRINT))
+
+
+def _outlined(raw):
+    """(closed, holes, filled) of what an icon prints: its thin dark outline closes the shape,
+    and what it holds in the ground's colours is a hole in it (uint8 masks)."""
+    closed = cv2.morphologyEx(raw.astype(np.uint8), cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    flood = np.pad(1 - closed, 1, constant_values=1)
+    cv2.floodFill(flood, None, (0, 0), 2)
+    holes = ((flood[1:-1, 1:-1] == 1) & (closed == 0)).astype(np.uint8)
+    filled = ((flood[1:-1, 1:-1] != 2) | (closed > 0)).astype(np.uint8)
+    return closed, holes, filled
+
+
 def _look_templates(profile: DominoProfile) -> dict:
     """Each learnt icon in four quarter turns, at each resolution of LOOKS, as rows over the
     compared window: where it is printed (M), its colours there (T, light as on its enrolment
@@ -516,19 +540,23 @@ def _look_templates(profile: DominoProfile) -> dict:
         pic = picture - (ground - near)
         # its thin dark outline closes the shape; what it holds in the enrolment terrain's colours
         # (the terrain between its castle marks, or a part of it in that colour) is taken for
-        # ground, the blurred edge of all it prints counts for neither, and the rest is the icon
-        ring = np.ones((3, 3), np.uint8)
-        raw = (_print_on(picture, ground) & _masks()["picture"]).astype(np.uint8)
-        closed = cv2.morphologyEx(raw, cv2.MORPH_CLOSE, ring)
-        flood = np.pad(1 - closed, 1, constant_values=1)
-        cv2.floodFill(flood, None, (0, 0), 2)
-        holes = ((flood[1:-1, 1:-1] == 1) & (closed == 0)).astype(np.uint8)
-        filled = ((flood[1:-1, 1:-1] != 2) | (closed > 0)).astype(np.uint8)
-        # within it, its parts blur into each other alike on any terrain; near its outer edge
-        # and its holes they blur into the enrolment terrain (thin castle marks do all through)
+        # ground, the blurred edge of all it prints counts for neither, and the rest is the icon.
+        # Within it, its parts blur into each other alike on any terrain; near its outer edge
+        # and its holes they blur into the enrolment terrain (thin castle marks do all through).
+        # It is looked for as print (PRINT) and again nearer its ground, down to a few times the
+        # ground's own spread (a part printed close to the terrain's colour, a pink dot on light
+        # stone, would be lost): that look reaches further into the blur, so its edge is kept
+        # a pixel further off
+        off = _dist_px_to(picture, ground)
         edge = np.ones((5, 5), np.uint8)
-        core = cv2.erode(filled, edge) & (1 - cv2.dilate(holes, edge)) & printed.any()
-        band = cv2.dilate(closed, edge) & (1 - cv2.erode(closed, edge))  # all it prints, blurred
+        core = band = None
+        for threshold, keep_off in ((PRINT, edge), (_print_threshold(picture, ground), np.ones((7, 7), np.uint8))):
+            closed, holes, filled = _outlined((off > threshold) & _masks()["picture"])
+            c = cv2.erode(filled, keep_off) & (1 - cv2.dilate(holes, keep_off)) & printed.any()
+            if core is None:
+                core, band = c, cv2.dilate(closed, edge) & (1 - cv2.erode(closed, edge))  # all it prints, blurred
+            else:
+                core |= c
         for f in LOOKS:
             lo, w, disc = _look_masks(f)
             c, b = (_scaled(a.astype(np.float32), f) > 0.5 for a in (core, band))
@@ -883,8 +911,12 @@ class DominoReader(CellReader):
             return self._ask(details, "icon's picture")
         # ... and not where a side is half in a road's colours (a shadow, lava's cracks), unless
         # it is the end of the next half's road, printed a little past the joint
+        # ... nor, on a terrain the road's colour stands far out from (a road there could not but
+        # show as print), where the strip is bare from the middle out: the colours' doubt is then
+        # a few pixels of the card's rim, its shadow, or a neighbour's edge
         doubt = details.get("colour doubts")
-        if doubt and not (NO_ROAD < details[doubt][0] and details[doubt][2] <= SPECKS):
+        if doubt and not (details[doubt][2] <= SPECKS
+                          and (NO_ROAD < details[doubt][0] or dist(own, self.road) > ROAD_STANDS_OUT * PRINT)):
             return self._ask(details, "roads: half in a road's colours")
         if by_shape[0] is None and not self._bare_middle(s, own, by_shape[1], details):
             return self._ask(details, "icon or none: the middle")
@@ -1013,7 +1045,8 @@ class DominoReader(CellReader):
             # one icon laid on the half fits it far better than any other icon, and (unless
             # plenty is printed: surely an icon) far better than none where it is printed
             # (an icon learnt with too little printed clear of its edges is never read as a picture)
-            if (has_icon or (fit <= LOOK_FIT and first <= LOOK_BARE * bare)) and second >= LOOK_APART * first \
+            if (has_icon or fit <= LOOK_CLOSE or (fit <= LOOK_FIT and first <= LOOK_BARE * bare)) \
+                    and second >= LOOK_APART * first \
                     and self._looks["core"][order[0]] >= MIN_CORE:
                 picture = details["look icon"] = self.icon_names[order[0]]
                 if has_icon is None:
