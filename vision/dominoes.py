@@ -407,6 +407,17 @@ def _road_like(L, palette) -> np.ndarray:
     return (_dist_px_to(L[None], np.asarray(palette, np.float32)[:, None, None]) < ROAD_LIKE).any(axis=0)
 
 
+def _arms(paths, shift=(0.0, 0.0), hub=True) -> np.ndarray:
+    """Where the roads of `paths` run on a square's patch: a corridor from the middle to each
+    edge (and, with `hub`, the round middle where they meet) of a domino lying `shift` off it."""
+    u, v = _uv(shift=shift)
+    arms = (np.hypot(u, v) <= HUB) if paths and hub else np.zeros(u.shape, bool)
+    for side in paths:
+        across, along = {"N": (u, -v), "E": (v, u), "S": (u, v), "W": (v, -u)}[side]
+        arms |= (np.abs(across) <= CORRIDOR) & (along >= 0)
+    return arms
+
+
 def _icon_print(L, own, road_like=None, paths="", shift=(0.0, 0.0), hub_like=None) -> np.ndarray:
     """Where an icon is printed on a half: within the icon's reach, not its terrain, and not in
     a road's colours (``road_like``) where a road in `paths` runs, nor in its plain colours
@@ -417,11 +428,7 @@ def _icon_print(L, own, road_like=None, paths="", shift=(0.0, 0.0), hub_like=Non
     if road_like is not None:
         if paths:
             u, v = _uv(shift=shift)
-            arms = np.zeros_like(printed)
-            for side in paths:
-                across, along = {"N": (u, -v), "E": (v, u), "S": (u, v), "W": (v, -u)}[side]
-                arms |= (np.abs(across) <= CORRIDOR) & (along >= 0)
-            road_like = (road_like & arms) | (hub_like & (np.hypot(u, v) <= HUB))
+            road_like = (road_like & _arms(paths, shift, hub=False)) | (hub_like & (np.hypot(u, v) <= HUB))
         printed &= ~road_like
     return cv2.morphologyEx(printed.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)) > 0
 
@@ -872,8 +879,12 @@ class DominoReader(CellReader):
         details["read"] = (by_colour, by_shape)
         if by_colour is not None:
             paths, badge = by_colour
+            # a side in the road's colours at its edge only, where its shape is plainly the end of
+            # the next half's road printed past the joint: no road from this half's middle
+            paths = "".join(side for side in paths if not (roads[side] is False and self._road_end(details[side], own)))
             look = details.get("look icon")
-            if look is not None and badge != look and not details.get("plain badge") and by_shape == (look, paths):
+            if look is not None and badge != look and not details.get("plain badge") \
+                    and (by_shape == (look, paths) or self._roads_agree(roads, paths, details)):
                 # its picture is plainly one icon, both ways it is compared, and the roads agree:
                 # colours that saw no badge, or one not plainly an icon's, do not overrule it
                 # (a pictogram pale on a pale terrain, a pictogram sharing another's colours)
@@ -910,17 +921,42 @@ class DominoReader(CellReader):
         if by_shape[0] is not None and not details.get("plain picture"):
             return self._ask(details, "icon's picture")
         # ... and not where a side is half in a road's colours (a shadow, lava's cracks), unless
-        # it is the end of the next half's road, printed a little past the joint
-        # ... nor, on a terrain the road's colour stands far out from (a road there could not but
-        # show as print), where the strip is bare from the middle out: the colours' doubt is then
-        # a few pixels of the card's rim, its shadow, or a neighbour's edge
+        # its shape settles it
         doubt = details.get("colour doubts")
-        if doubt and not (details[doubt][2] <= SPECKS
-                          and (NO_ROAD < details[doubt][0] or dist(own, self.road) > ROAD_STANDS_OUT * PRINT)):
+        if doubt and not self._shape_settles(details[doubt], own):
             return self._ask(details, "roads: half in a road's colours")
         if by_shape[0] is None and not self._bare_middle(s, own, by_shape[1], details):
             return self._ask(details, "icon or none: the middle")
         return f"{terrain}/{by_shape[0] or ''}/{by_shape[1]}"
+
+    @staticmethod
+    def _roads_agree(roads, paths, details) -> bool:
+        """Whether the roads read by colour agree with their shape: each side as the shape is
+        sure of it, and a side it is unsure of only a road by colour whose strip runs printed,
+        with bare flanks, from the icon to the edge (its inner end under a pale icon, not print)."""
+        return all(sure == (side in paths) if sure is not None else
+                   side in paths and details[side][0] >= ROAD_STRIP and details[side][1] <= ROAD_FLANK
+                   for side, sure in roads.items())
+
+    def _road_end(self, side, own) -> bool:
+        """Whether a side's shape, (strip, flank, inner) printed, is the end of the next half's
+        road: printed at the edge, bare further in, on a terrain the road's colour stands far out
+        from (a road from the middle could not but show as print all along)."""
+        strip, _, inner = side
+        return NO_ROAD < strip and inner <= SPECKS and dist(own, self.road) > ROAD_STANDS_OUT * PRINT
+
+    def _shape_settles(self, side, own) -> bool:
+        """Whether a side's shape, (strip, flank, inner) printed, settles what its colours leave
+        in doubt: the end of the next half's road (printed at the edge, bare further in); or, on
+        a terrain the road's colour stands far out from (so a road there could not but show as
+        print), a strip plainly printed with bare flanks, or one bare from the middle out (the
+        colours' doubt is then a few pixels of a card's rim, its shadow, a neighbour's edge)."""
+        strip, flank, inner = side
+        if NO_ROAD < strip and inner <= SPECKS:
+            return True
+        if dist(own, self.road) <= ROAD_STANDS_OUT * PRINT:
+            return False
+        return min(strip, inner) <= SPECKS or (min(strip, inner) >= ROAD_STRIP and flank <= ROAD_FLANK)
 
     @staticmethod
     def _ask(details, why) -> str:
@@ -1018,11 +1054,7 @@ class DominoReader(CellReader):
         details["icon area"] = round(area, 3)
         has_icon = False if area < NO_ICON else True if area >= AN_ICON else None
         # thin lines kept, and the road's colours (a dark outline blurs into them) only where roads run
-        u, v = _uv(shift=shift)
-        arms = np.hypot(u, v) <= HUB if paths else np.zeros(u.shape, bool)
-        for side in paths:
-            across, along = {"N": (u, -v), "E": (v, u), "S": (u, v), "W": (v, -u)}[side]
-            arms |= (np.abs(across) <= CORRIDOR) & (along >= 0)
+        arms = _arms(paths, shift)
         outline = float((_print_on(L, own) & ~(road_like & arms))[_masks()["icon"]].mean())
         details["outline"] = round(outline, 3)
         if has_icon is False and (not self._bare_middle(s, own, paths, details) or outline >= OUTLINE
@@ -1035,8 +1067,11 @@ class DominoReader(CellReader):
         if has_icon is not False and self._looks is not None and (picture_too or has_icon is None):
             terrain = details["terrain"][0][1]
             light = own - self.terrains[terrain]  # the light on this domino against its enrolment's
+            # the ground may be the road's where a road runs, or may run (a road whose inner end
+            # an icon covers is no sure road, but its colours are no part of the picture either)
+            maybe = "".join(side for side in SIDES if roads[side] is not False)
             scores, bare, fit = _look_scores(L - light, np.vstack([self.terrains[terrain][None], self._grounds]),
-                                        self._looks, arms if paths else None)
+                                        self._looks, _arms(maybe, shift) if maybe else None)
             order = np.argsort(scores)
             first, second = float(scores[order[0]]), float(scores[order[1]]) if len(order) > 1 else 9.0
             details["icon"] = [(round(float(scores[i]), 4), self.icon_names[i]) for i in order[:2]]
