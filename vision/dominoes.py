@@ -63,6 +63,7 @@ ROAD_COLOURS = 8             # a road's colours are learnt as this many
 ROAD_LIKE = 0.15             # ... a pixel this near one of them is in a road's colours
 ICON_SIDE, OPEN_REACH = (0.35, 0.41), (0.24, 0.40)
 ROAD_STRIP, ROAD_FLANK, NO_ROAD = 0.7, 0.4, 0.3   # printed shares: a road, its flanks; surely none
+ROAD_STANDS_OUT = 1.5        # a road this many times PRINT from its terrain shows as print wherever it runs
 ROAD_SEEN = 0.3              # a domino's roads show where it lies: looked for this far either side of each axis
 ROAD_DRIFT = 0.125           # ... moving the strips by up to this much
 ROAD_PX = 12                 # ... when at least this many pixels (of 48x48) show road
@@ -408,6 +409,17 @@ def _road_like(L, palette) -> np.ndarray:
     return (_dist_px_to(L[None], np.asarray(palette, np.float32)[:, None, None]) < ROAD_LIKE).any(axis=0)
 
 
+def _arms(paths, shift=(0.0, 0.0), hub=True) -> np.ndarray:
+    """Where the roads of `paths` run on a square's patch: a corridor from the middle to each
+    edge (and, with `hub`, the round middle where they meet) of a domino lying `shift` off it."""
+    u, v = _uv(shift=shift)
+    arms = (np.hypot(u, v) <= HUB) if paths and hub else np.zeros(u.shape, bool)
+    for side in paths:
+        across, along = {"N": (u, -v), "E": (v, u), "S": (u, v), "W": (v, -u)}[side]
+        arms |= (np.abs(across) <= CORRIDOR) & (along >= 0)
+    return arms
+
+
 def _icon_print(L, own, road_like=None, paths="", shift=(0.0, 0.0), hub_like=None) -> np.ndarray:
     """Where an icon is printed on a half: within the icon's reach, not its terrain, and not in
     a road's colours (``road_like``) where a road in `paths` runs, nor in its plain colours
@@ -418,11 +430,7 @@ def _icon_print(L, own, road_like=None, paths="", shift=(0.0, 0.0), hub_like=Non
     if road_like is not None:
         if paths:
             u, v = _uv(shift=shift)
-            arms = np.zeros_like(printed)
-            for side in paths:
-                across, along = {"N": (u, -v), "E": (v, u), "S": (u, v), "W": (v, -u)}[side]
-                arms |= (np.abs(across) <= CORRIDOR) & (along >= 0)
-            road_like = (road_like & arms) | (hub_like & (np.hypot(u, v) <= HUB))
+            road_like = (road_like & _arms(paths, shift, hub=False)) | (hub_like & (np.hypot(u, v) <= HUB))
         printed &= ~road_like
     return cv2.morphologyEx(printed.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)) > 0
 
@@ -485,6 +493,9 @@ EDGE_COST = 0.5              # a pixel where an icon's edge blurs into a terrain
 # icon's misfit, and the next icon's misfit over the half is at least this many times its own
 LOOK_FIT, LOOK_APART = 0.6, 1.25
 LOOK_BARE = 0.8              # ... and, where little of it stands out, it fits the half this much better than none
+LOOK_CLOSE = 0.3             # ... unless where it is printed it fits this closely: a small icon (a star) is a
+                             # small part of the half, but its own colours and shape, laid there, are no ground
+GROUND_SPREADS, PRINT_PLAIN = 3.0, 0.15   # an icon's print, learnt: this many times its ground's spread, at least this
 MIN_CORE = 40                # px (of 48 x 48): an icon learnt with less printed clear of its edges is no picture
 SAME_LOOK = 0.06             # a half this near (mean log distance) one the owner corrected looks as it did
 _LOOK_MASKS: dict = {}
@@ -507,6 +518,26 @@ def _scaled(a, f):
     return a if f == 1 else cv2.resize(a, (n, n), interpolation=cv2.INTER_AREA)
 
 
+def _print_threshold(picture, ground) -> float:
+    """How far from its ground a pixel of an enrolment picture must be to be the icon's: a few
+    times the ground's own spread (its texture and noise, measured in the shot's corners), so a
+    part printed near the terrain's colour (a pink dot on light stone) is kept where the ground
+    is plain, and a busy ground (lava's cracks) still needs PRINT."""
+    spread = float(np.percentile(_dist_px_to(picture[_masks()["corners"]], ground), 90))
+    return float(np.clip(GROUND_SPREADS * spread, PRINT_PLAIN, PRINT))
+
+
+def _outlined(raw):
+    """(closed, holes, filled) of what an icon prints: its thin dark outline closes the shape,
+    and what it holds in the ground's colours is a hole in it (uint8 masks)."""
+    closed = cv2.morphologyEx(raw.astype(np.uint8), cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    flood = np.pad(1 - closed, 1, constant_values=1)
+    cv2.floodFill(flood, None, (0, 0), 2)
+    holes = ((flood[1:-1, 1:-1] == 1) & (closed == 0)).astype(np.uint8)
+    filled = ((flood[1:-1, 1:-1] != 2) | (closed > 0)).astype(np.uint8)
+    return closed, holes, filled
+
+
 def _look_templates(profile: DominoProfile) -> dict:
     """Each learnt icon in four quarter turns, at each resolution of LOOKS, as rows over the
     compared window: where it is printed (M), its colours there (T, light as on its enrolment
@@ -520,19 +551,23 @@ def _look_templates(profile: DominoProfile) -> dict:
         pic = picture - (ground - near)
         # its thin dark outline closes the shape; what it holds in the enrolment terrain's colours
         # (the terrain between its castle marks, or a part of it in that colour) is taken for
-        # ground, the blurred edge of all it prints counts for neither, and the rest is the icon
-        ring = np.ones((3, 3), np.uint8)
-        raw = (_print_on(picture, ground) & _masks()["picture"]).astype(np.uint8)
-        closed = cv2.morphologyEx(raw, cv2.MORPH_CLOSE, ring)
-        flood = np.pad(1 - closed, 1, constant_values=1)
-        cv2.floodFill(flood, None, (0, 0), 2)
-        holes = ((flood[1:-1, 1:-1] == 1) & (closed == 0)).astype(np.uint8)
-        filled = ((flood[1:-1, 1:-1] != 2) | (closed > 0)).astype(np.uint8)
-        # within it, its parts blur into each other alike on any terrain; near its outer edge
-        # and its holes they blur into the enrolment terrain (thin castle marks do all through)
+        # ground, the blurred edge of all it prints counts for neither, and the rest is the icon.
+        # Within it, its parts blur into each other alike on any terrain; near its outer edge
+        # and its holes they blur into the enrolment terrain (thin castle marks do all through).
+        # It is looked for as print (PRINT) and again nearer its ground, down to a few times the
+        # ground's own spread (a part printed close to the terrain's colour, a pink dot on light
+        # stone, would be lost): that look reaches further into the blur, so its edge is kept
+        # a pixel further off
+        off = _dist_px_to(picture, ground)
         edge = np.ones((5, 5), np.uint8)
-        core = cv2.erode(filled, edge) & (1 - cv2.dilate(holes, edge)) & printed.any()
-        band = cv2.dilate(closed, edge) & (1 - cv2.erode(closed, edge))  # all it prints, blurred
+        core = band = None
+        for threshold, keep_off in ((PRINT, edge), (_print_threshold(picture, ground), np.ones((7, 7), np.uint8))):
+            closed, holes, filled = _outlined((off > threshold) & _masks()["picture"])
+            c = cv2.erode(filled, keep_off) & (1 - cv2.dilate(holes, keep_off)) & printed.any()
+            if core is None:
+                core, band = c, cv2.dilate(closed, edge) & (1 - cv2.erode(closed, edge))  # all it prints, blurred
+            else:
+                core |= c
         for f in LOOKS:
             lo, w, disc = _look_masks(f)
             c, b = (_scaled(a.astype(np.float32), f) > 0.5 for a in (core, band))
@@ -971,8 +1006,12 @@ class DominoReader(CellReader):
         details["read"] = (by_colour, by_shape)
         if by_colour is not None:
             paths, badge = by_colour
+            # a side in the road's colours at its edge only, where its shape is plainly the end of
+            # the next half's road printed past the joint: no road from this half's middle
+            paths = "".join(side for side in paths if not (roads[side] is False and self._road_end(details[side], own)))
             look = details.get("look icon")
-            if look is not None and badge != look and not details.get("plain badge") and by_shape == (look, paths):
+            if look is not None and badge != look and not details.get("plain badge") \
+                    and (by_shape == (look, paths) or self._roads_agree(roads, paths, details)):
                 # its picture is plainly one icon, both ways it is compared, and the roads agree:
                 # colours that saw no badge, or one not plainly an icon's, do not overrule it
                 # (a pictogram pale on a pale terrain, a pictogram sharing another's colours)
@@ -1009,9 +1048,9 @@ class DominoReader(CellReader):
         if by_shape[0] is not None and not details.get("plain picture"):
             return self._ask(details, "icon's picture")
         # ... and not where a side is half in a road's colours (a shadow, lava's cracks), unless
-        # it is the end of the next half's road, printed a little past the joint
+        # its shape settles it
         doubt = details.get("colour doubts")
-        if doubt and not (NO_ROAD < details[doubt][0] and details[doubt][2] <= SPECKS):
+        if doubt and not self._shape_settles(details[doubt], own):
             return self._ask(details, "roads: half in a road's colours")
         if by_shape[0] is None and not self._bare_middle(s, own, by_shape[1], details):
             return self._ask(details, "icon or none: the middle")
@@ -1030,6 +1069,35 @@ class DominoReader(CellReader):
                 self.last_details[-1]["asked"] = "taught otherwise"
             return UNKNOWN
         return label
+
+    @staticmethod
+    def _roads_agree(roads, paths, details) -> bool:
+        """Whether the roads read by colour agree with their shape: each side as the shape is
+        sure of it, and a side it is unsure of only a road by colour whose strip runs printed,
+        with bare flanks, from the icon to the edge (its inner end under a pale icon, not print)."""
+        return all(sure == (side in paths) if sure is not None else
+                   side in paths and details[side][0] >= ROAD_STRIP and details[side][1] <= ROAD_FLANK
+                   for side, sure in roads.items())
+
+    def _road_end(self, side, own) -> bool:
+        """Whether a side's shape, (strip, flank, inner) printed, is the end of the next half's
+        road: printed at the edge, bare further in, on a terrain the road's colour stands far out
+        from (a road from the middle could not but show as print all along)."""
+        strip, _, inner = side
+        return NO_ROAD < strip and inner <= SPECKS and dist(own, self.road) > ROAD_STANDS_OUT * PRINT
+
+    def _shape_settles(self, side, own) -> bool:
+        """Whether a side's shape, (strip, flank, inner) printed, settles what its colours leave
+        in doubt: the end of the next half's road (printed at the edge, bare further in); or, on
+        a terrain the road's colour stands far out from (so a road there could not but show as
+        print), a strip plainly printed with bare flanks, or one bare from the middle out (the
+        colours' doubt is then a few pixels of a card's rim, its shadow, a neighbour's edge)."""
+        strip, flank, inner = side
+        if NO_ROAD < strip and inner <= SPECKS:
+            return True
+        if dist(own, self.road) <= ROAD_STANDS_OUT * PRINT:
+            return False
+        return min(strip, inner) <= SPECKS or (min(strip, inner) >= ROAD_STRIP and flank <= ROAD_FLANK)
 
     @staticmethod
     def _ask(details, why) -> str:
@@ -1127,11 +1195,7 @@ class DominoReader(CellReader):
         details["icon area"] = round(area, 3)
         has_icon = False if area < NO_ICON else True if area >= AN_ICON else None
         # thin lines kept, and the road's colours (a dark outline blurs into them) only where roads run
-        u, v = _uv(shift=shift)
-        arms = np.hypot(u, v) <= HUB if paths else np.zeros(u.shape, bool)
-        for side in paths:
-            across, along = {"N": (u, -v), "E": (v, u), "S": (u, v), "W": (v, -u)}[side]
-            arms |= (np.abs(across) <= CORRIDOR) & (along >= 0)
+        arms = _arms(paths, shift)
         outline = float((_print_on(L, own) & ~(road_like & arms))[_masks()["icon"]].mean())
         details["outline"] = round(outline, 3)
         if has_icon is False and (not self._bare_middle(s, own, paths, details) or outline >= OUTLINE
@@ -1144,8 +1208,11 @@ class DominoReader(CellReader):
         if has_icon is not False and self._looks is not None and (picture_too or has_icon is None):
             terrain = details["terrain"][0][1]
             light = own - self.terrains[terrain]  # the light on this domino against its enrolment's
+            # the ground may be the road's where a road runs, or may run (a road whose inner end
+            # an icon covers is no sure road, but its colours are no part of the picture either)
+            maybe = "".join(side for side in SIDES if roads[side] is not False)
             scores, bare, fit = _look_scores(L - light, np.vstack([self.terrains[terrain][None], self._grounds]),
-                                        self._looks, arms if paths else None)
+                                        self._looks, _arms(maybe, shift) if maybe else None)
             order = np.argsort(scores)
             first, second = float(scores[order[0]]), float(scores[order[1]]) if len(order) > 1 else 9.0
             details["icon"] = [(round(float(scores[i]), 4), self.icon_names[i]) for i in order[:2]]
@@ -1154,7 +1221,8 @@ class DominoReader(CellReader):
             # one icon laid on the half fits it far better than any other icon, and (unless
             # plenty is printed: surely an icon) far better than none where it is printed
             # (an icon learnt with too little printed clear of its edges is never read as a picture)
-            if (has_icon or (fit <= LOOK_FIT and first <= LOOK_BARE * bare)) and second >= LOOK_APART * first \
+            if (has_icon or fit <= LOOK_CLOSE or (fit <= LOOK_FIT and first <= LOOK_BARE * bare)) \
+                    and second >= LOOK_APART * first \
                     and self._looks["core"][order[0]] >= MIN_CORE:
                 picture = details["look icon"] = self.icon_names[order[0]]
                 if has_icon is None:

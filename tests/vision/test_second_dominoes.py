@@ -50,8 +50,8 @@ def read(enrolled):
 def test_every_domino_of_the_second_printing_is_found_and_most_squares_read(read):
     assert read["squares"] >= 240
     assert read["missed"] == 0 and read["phantom"] == 0, read
-    # held-out seeds 1000-1009 read 96 % (tests/vision/dominoes_asked.py); these 272 squares 258
-    assert read["right"] >= 0.93 * read["squares"], read
+    # held-out seeds 1000-1009 read 99.6 % (tests/vision/dominoes_asked.py); these 272 squares 270
+    assert read["right"] >= 0.98 * read["squares"], read
 
 
 def test_no_square_of_the_second_printing_is_misread(read):
@@ -110,3 +110,25 @@ def test_the_end_of_the_next_halfs_road_printed_past_the_joint_is_no_road(enroll
     for cell, label in truth.items():
         assert seen[cell] in (label, "unknown"), (cell, label, seen[cell])
     assert sum(seen[cell] == label for cell, label in truth.items()) >= 3, seen
+
+
+
+def test_small_and_pale_pictograms_are_read_as_their_pictures(enrolled):
+    """Stars (a small part of their half) and a teal triangle round a pink dot (enrolled on light
+    stone, the dot near the stone's colour) are read as themselves beside roads on any terrain,
+    or asked about, never taken for another icon or for none."""
+    table, reader = enrolled
+    table = second.Table(table.layout, PITCH_MM, tuple(ICONS), CAPITALS, seed=SEED + 3)
+    terrains = list(second.TERRAINS)
+    icons = ("infrastructure", "builder", "wildcard", "area_spell")
+    placed, truth = [], {}
+    for i in range(24):
+        icon, terrain, paths = icons[i % 4], terrains[i % 5], ("NE", "S", "EW", "NSW", "W", "")[i % 6]
+        row, col = i // 3, 2 * (i % 3)
+        (x1, y1), (x2, y2) = (second.square_centre(table.layout, PITCH_MM, "shared", row, c) for c in (col, col + 1))
+        placed.append((second.Half(terrain, icon, paths), second.Half(terrain, None, ""), (x1 + x2) / 2, y1, 0))
+        truth[("shared", row, col)] = f"{terrain}/{icon}/{paths}"
+    seen = {t.cell: t.label for t in reader.read(table.photograph(placed, gentle=True)).tiles}
+    for cell, label in truth.items():
+        assert seen[cell] in (label, "unknown"), (cell, label, seen[cell])
+    assert sum(seen[cell] == label for cell, label in truth.items()) >= len(truth) - 2, seen
