@@ -26,9 +26,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .grid import CellReader, Grid, enrolment_shots
-from .recognise import enrolment_views, piece_near, where
-from .zone import SEG_PX_PER_MM
+from .grid import CellReader, Grid, shot_piece
+from .recognise import enrolment_views, where
 from .mat import MatLayout
 from .dominoes_profile import DominoProfile
 from .markers import VisionInputError
@@ -730,7 +729,7 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet, *, cells: Grid
         if "/" in label:  # a corrected half: learnt once the road's colours are known
             halves.append(_corrected_half(img_path, label, at, area, frame, cal, view, layout, cells))
             continue
-        x, y = _domino_at(img_path, at, area, view, tiles)
+        (x, y), _ = shot_piece(img_path, at, area, view, tiles)
         light = view.mat_colour_at(x, y)
         west = sample(_square_ratio(frame, cal.H_inv, x - pitch_mm / 2, y, pitch_mm, light))
         east = sample(_square_ratio(frame, cal.H_inv, x + pitch_mm / 2, y, pitch_mm, light))
@@ -784,17 +783,6 @@ class HalvesToo(TileSet):
         return super().check(label)
 
 
-def _domino_at(img_path, at, area, view, tiles: TileSet) -> tuple[float, float]:
-    """Where an enrolment shot's domino lies (mm): the piece in the area, or the one nearest the
-    place its entry gives (as vision.grid's enrolment_shots finds it)."""
-    k = SEG_PX_PER_MM
-    n, _, stats, cents = cv2.connectedComponentsWithStats(view.mask)
-    i = piece_near(stats, cents, view.zone, at)
-    if i is None:
-        raise VisionInputError(f"{img_path}: no {tiles.noun} found {where(area, at)}")
-    return view.zone.x + cents[i][0] / k, view.zone.y + cents[i][1] / k
-
-
 def _corrected_half(img_path, label, at, area, frame, cal, view, layout: MatLayout, cells: Grid):
     """(half, its square sampled as the reader samples it) of a half corrected in the check."""
     cell = cells.cell_at(layout, *at) if at is not None else None
@@ -823,16 +811,6 @@ def _learn_halves(profile: DominoProfile, halves: list):
     profile.terrains = {t: np.mean(c, axis=0).astype(np.float32) for t, c in looks.items()}
 
 
-def _road_arms(paths: str, shift=(0.0, 0.0)) -> np.ndarray:
-    """Where a half's roads run: a corridor from its middle to each open edge, and the hub."""
-    u, v = _uv(shift=shift)
-    arms = np.hypot(u, v) <= HUB if paths else np.zeros(u.shape, bool)
-    for side in paths:
-        across, along = {"N": (u, -v), "E": (v, u), "S": (u, v), "W": (v, -u)}[side]
-        arms |= (np.abs(across) <= CORRIDOR) & (along >= 0)
-    return arms
-
-
 def _without_roads(L, own, paths, profile: DominoProfile):
     """(picture, where the icon is printed) of a half with an icon, its roads painted over in
     its terrain's colour: an icon's picture as an enrolment shot (no roads) shows it."""
@@ -840,7 +818,7 @@ def _without_roads(L, own, paths, profile: DominoProfile):
     hub_like = _road_like(L, profile.road_colours) | (seam < ROAD_LIKE)
     printed = _icon_print(L, own, hub_like | (seam < PRINT), paths, (0.0, 0.0), hub_like)
     picture = L.copy()
-    picture[_road_arms(paths) & ~printed] = own
+    picture[_arms(paths) & ~printed] = own
     return picture.astype(np.float32), printed
 
 

@@ -563,14 +563,19 @@ def enrolment_shots(manifest_path, layout: MatLayout, tiles: TileSet):
     piece, its area in mm^2): the largest piece in the first area, or the one nearest the place
     the manifest gives; a photo without the mat's markers or without a piece is refused naming
     the photo."""
-    k = SEG_PX_PER_MM
     for img_path, label, at, area, frame, cal, view in enrolment_views(manifest_path, layout, tiles):
-        n, lab, stats, cents = cv2.connectedComponentsWithStats(view.mask)
-        i = piece_near(stats, cents, view.zone, at)
-        if i is None:
-            raise VisionInputError(f"{img_path}: no {tiles.noun} found {where(area, at)}")
-        at = (view.zone.x + cents[i][0] / k, view.zone.y + cents[i][1] / k)
-        yield label, frame, cal, view, at, stats[i, cv2.CC_STAT_AREA] / k ** 2
+        yield label, frame, cal, view, *shot_piece(img_path, at, area, view, tiles)
+
+
+def shot_piece(img_path, at, area, view, tiles: TileSet) -> tuple[tuple[float, float], float]:
+    """((x, y) in mm, area in mm^2) of an enrolment photo's piece: the largest in the view's area,
+    or the one nearest the place its manifest entry gives (`at`); none is refused naming the photo."""
+    k = SEG_PX_PER_MM
+    n, lab, stats, cents = cv2.connectedComponentsWithStats(view.mask)
+    i = piece_near(stats, cents, view.zone, at)
+    if i is None:
+        raise VisionInputError(f"{img_path}: no {tiles.noun} found {where(area, at)}")
+    return (view.zone.x + cents[i][0] / k, view.zone.y + cents[i][1] / k), stats[i, cv2.CC_STAT_AREA] / k ** 2
 
 
 def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet) -> Profile:
