@@ -127,12 +127,15 @@ def test_two_players_set_up_and_play_a_matrix_turn_by_tapping(device, browser, s
     # The chief is asked which particle came out of the bag; the other phone has nothing to press.
     expect(pages[chief].locator("[data-draw]")).to_have_count(15)
     expect(pages[other].locator("[data-draw]")).to_have_count(0)
+    expect(pages[other].locator(".pi-ask")).to_have_count(0)  # no decision box with nothing in it
+    expect(pages[other].locator("#pi-msg + p")).to_contain_text("Waiting: ")
     t.deal(chief)
     assert t.view(chief)["players"][chief]["rows"] == CHIEF
 
-    # Setup ends with a tech module kept on each phone.
+    # Setup ends with a tech module kept on each phone; the phone not asked yet shows no empty box.
     for seat in (0, 1):
         expect(pages[seat].locator("[data-keep]")).to_have_count(2)
+        expect(pages[1 - seat].locator(".pi-ask")).to_have_count(0)
         kept = pages[seat].locator("[data-keep]").first.get_attribute("data-keep")
         t.tap(seat, f'[data-keep="{kept}"]')
         assert t.view()["players"][seat]["tech"] == [kept]
@@ -160,6 +163,11 @@ def test_two_players_set_up_and_play_a_matrix_turn_by_tapping(device, browser, s
 
     # The swap: tap the black 2, see which particles it may swap with, tap the red 2 under it.
     page = pages[chief]
+    # the matrix to tap, and the anomaly beside it, lie right under the prompt: on the first screen
+    page.evaluate("window.scrollTo(0, 0)")
+    for part in (".pi-turn h3", ".pi-matrix.mine", '[data-cell="anomaly:2"]'):
+        box = page.locator(part).bounding_box()
+        assert box["y"] + box["height"] <= PHONE["height"], f"{part} is {box['y']:.0f} px down"
     page.locator('.pi-matrix.mine [data-cell="2,3"]').click()
     expect(page.locator('[data-cell="2,3"]')).to_have_class("pi-cell picked")
     lit = page.locator(".pi-cell.partner")

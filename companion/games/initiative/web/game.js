@@ -3,11 +3,12 @@
 // - every page: the round, who acts now, the glitch and the fifteen worlds, the research goals,
 //   the anomaly, the wormhole, and each player's console (cards by section with their turns
 //   left and the particles placed), matrix, switches, tech modules, alliances and score pile;
-// - a player's phone (seat view) puts their own lab first: the secret research goal, their
-//   matrix (tap two particles with the same symbol to swap them, or one and an anomaly
-//   particle), then buttons for exactly the moves the rules accept now, grouped as the
-//   rulebook groups them, and what the camera cannot see: the particle drawn from the bag, the
-//   card drafted, particles placed on cards, worlds stabilised or locked, a new card's cost.
+// - a player's phone (seat view) puts what they must decide first: buttons for exactly the moves
+//   the rules accept now, grouped as the rulebook groups them, and what the camera cannot see
+//   (the particle drawn from the bag, the card drafted, particles placed on cards, worlds
+//   stabilised or locked, a new card's cost); then their matrix (tap two particles with the same
+//   symbol to swap them, or one and an anomaly particle), drawn right under the prompt while
+//   they must tap it; then the table; their secret research goal and console below.
 (function () {
   const { el, tr, trn, term } = ParadoxTable;
   const COLOUR = { R: "red", Y: "yellow", B: "blue", K: "black", W: "white" };
@@ -298,9 +299,9 @@
 
   // ---------------------------------------------------------------- this phone's controls
 
-  function askedEl(v, legal, me) {
+  function askedEl(v, legal, me, hand) {
     const w = v.awaiting;
-    if (!w) return null;
+    if (!w || !legal.length) return null;  // another player's decision: this phone says whom it waits for
     if (w.kind === "draw") {
       // any phone at the table may say what came out of the bag: the matrix is named as its owner's
       const where = w.to === "matrix" ? (w.seat === me ? tr("your matrix, {cell} ({n} to fill)", { cell: cellWords(w.cells[0]), n: w.cells.length })
@@ -325,12 +326,12 @@
         el("div", { class: "pi-choices" }, ...legal.filter((m) => m.type === "Discard").map((m) =>
           button(el("span", {}, cardWords(v, m.card), m.card === w.best ? el("b", {}, " " + tr("(suggested: costs you least)")) : ""), m, { "data-discard": m.card }))));
     }
-    if (w.kind === "teach") return teachEl(v, legal.find((m) => m.type === "Teach"));
+    if (w.kind === "teach") return teachEl(v, legal.find((m) => m.type === "Teach"), hand);
     return null;
   }
 
   // A card the companion does not know yet: its cost (or nexus position) as printed, entered once.
-  function teachEl(v, m) {
+  function teachEl(v, m, hand) {
     if (!m) return null;
     const nexus = v.cards[m.card] && v.cards[m.card].timeframe === "nexus";
     if (ui.costFor !== m.card) { ui.costFor = m.card; ui.cost = [...(m.cost || [])]; ui.at = m.at ? key(m.at) : null; }
@@ -338,6 +339,7 @@
     if (nexus) {
       return el("div", { class: "pi-ask" }, head,
         el("p", {}, ui.at ? tr("Nexus position: {cell}. Tap another cell of your matrix to change it.", { cell: cellWords(ui.at.split(",").map(Number)) }) : tr("Tap the cell of your matrix the card shows.")),
+        ...hand.here(),
         el("button", Object.assign({ id: "pi-teach", onclick: () => send(Object.assign({}, m, { at: ui.at.split(",").map(Number) })) },
           ui.at ? {} : { disabled: "" }), tr("This is the nexus position")));
     }
@@ -349,7 +351,7 @@
         ui.cost.length ? {} : { disabled: "" }), tr("This is the cost")));
   }
 
-  function turnEl(v, legal) {
+  function turnEl(v, legal, hand) {
     if (v.awaiting || !legal.length) return null;
     const of = (t) => legal.filter((m) => m.type === t);
     const parts = [];
@@ -366,14 +368,15 @@
       const swaps = of("Swap").length;
       parts.push(el("h3", {}, trn("Your matrix phase: {n} matrix action left", "Your matrix phase: {n} matrix actions left", v.actions)),
         swaps ? el("p", { class: "small" }, tr("Swap: tap a particle of your matrix, then a lit one with the same symbol (or an anomaly particle).")) : null,
+        of("Tech").some((m) => m.module === "swap") ? el("button", { id: "pi-swap-module", class: ui.module ? "picked" : "quiet",
+          onclick: () => { ui.module = !ui.module; ui.pick = null; redraw(); } },
+          ui.module ? tr("Swap module on: tap any two particles (tap here to cancel)") : tr("Use the swap module: swap any two particles")) : null,
+        ...hand.here(),  // the matrix to tap, right under what asks for the taps
         group(tr("Resolve a strand the refill made"), of("Resolve").map((m) => button(moveWords(v, m), m))),
         group(tr("Place particles on your cards"), of("Place").map((m) => button(moveWords(v, m), m))),
         group(tr("Stabilise or lock a world"), [...of("Stabilise"), ...of("Lock")].map((m) => button(moveWords(v, m), m))),
         group(tr("Alliances"), of("Ally").map((m) => button(moveWords(v, m), m))),
         group(tr("Purple particle"), of("Purple").map((m) => button(moveWords(v, m), m))),
-        of("Tech").some((m) => m.module === "swap") ? el("button", { id: "pi-swap-module", class: ui.module ? "picked" : "quiet",
-          onclick: () => { ui.module = !ui.module; ui.pick = null; redraw(); } },
-          ui.module ? tr("Swap module on: tap any two particles (tap here to cancel)") : tr("Use the swap module: swap any two particles")) : null,
         group(tr("Tech modules"), of("Tech").filter((m) => m.module !== "swap").map((m) => button(moveWords(v, m), m))),
         ...of("EndTurn").map((m) => button(tr("End my turn"), m, { id: "pi-end-turn", class: "quiet" })),
         of("EndTurn").length ? null : el("p", { class: "small dim" }, tr("Your turn can end once your matrix actions are taken.")));
@@ -396,21 +399,30 @@
       return;
     }
     sender = ctx.post;
-    const p = v.players[me];
-    const legal = v.legal || [];
+    root.replaceChildren(headerEl(v),
+      el("div", { class: "pi-lab" },
+        v.secret_goal ? el("p", { class: "pi-secret" }, tr("Your "), el("span", { "data-secret": "" }, v.secret_goal), tr(" (yours alone)")) : null,
+        v.secret_score ? el("p", { class: "pi-secret small" }, v.secret_score, " " + tr("(other phones and the table count your score without it)")) : null,
+        playerEl(v, v.players[me], true)));
+  }
+
+  // The player's own matrix and the anomaly beside it, with the line that answers their taps.
+  // here() hands them to the prompt that asks for taps; drawn once, else after the prompts.
+  function handEl(v, p, legal) {
     const controls = matrixControls(v, legal);
     const anomaly = v.anomaly.map((x, i) => {
       const k = `anomaly:${i}`;
       return el("button", { class: ["pi-cell", ...controls.marks(k)].join(" "), "data-cell": k, "aria-label": particleWords(x) + tr(", ") + tr("the anomaly"),
         onclick: () => controls.tap(k) }, disc(x));
     });
-    root.replaceChildren(headerEl(v),
-      el("div", { class: "pi-lab" },
-        v.secret_goal ? el("p", { class: "pi-secret" }, tr("Your "), el("span", { "data-secret": "" }, v.secret_goal), tr(" (yours alone)")) : null,
-        v.secret_score ? el("p", { class: "pi-secret small" }, v.secret_score, " " + tr("(other phones and the table count your score without it)")) : null,
-        el("div", { class: "pi-boards" }, matrixEl(v, p, controls),
-          el("div", { class: "pi-anomaly" }, el("span", { class: "small" }, tr("Anomaly")), ...anomaly)),
-        playerEl(v, p, true)));
+    const hand = {
+      boards: el("div", { class: "pi-boards" }, matrixEl(v, p, controls),
+        el("div", { class: "pi-anomaly" }, el("span", { class: "small" }, tr("Anomaly")), ...anomaly)),
+      msg: el("div", { id: "pi-msg", class: ui.bad ? "error" : "dim" }, ui.msg),
+      placed: false,
+      here() { hand.placed = true; return [hand.boards, hand.msg]; },
+    };
+    return hand;
   }
 
   function seat(box, v, ctx) {
@@ -418,10 +430,12 @@
     if (me === null) return box.replaceChildren();
     last = Object.assign(last || {}, { box, v, ctx });
     const legal = v.legal || [];
-    box.replaceChildren(...[
-      askedEl(v, legal, me), turnEl(v, legal),
-      el("div", { id: "pi-msg", class: ui.bad ? "error" : "dim" }, ui.msg),
+    const hand = handEl(v, v.players[me], legal);
+    const asks = [askedEl(v, legal, me, hand), turnEl(v, legal, hand)];
+    box.replaceChildren(...[...asks,
+      hand.placed ? null : hand.msg,
       !legal.length && !v.finished ? el("p", { class: "dim" }, tr("Waiting: {now}", { now: nowWords(v) })) : null,
+      hand.placed ? null : hand.boards,
       tableEl(v, me)].filter((n) => n));
   }
 
