@@ -191,3 +191,28 @@ def test_a_double_tap_on_i_played_this_plays_once_without_a_refusal(device, brow
     assert errors == []  # no refused move (409) either
     for p in pages.values():
         p.context.close()
+
+
+def test_initiative_s_swap_module_matrix_is_under_its_prompt_and_a_waiting_phone_has_no_empty_box(device, browser):
+    """The swap module asks for two taps on the player's matrix: the matrix is right under it, on
+    the first screen, and the taps swap the two particles, whatever their symbols."""
+    from companion.games import initiative as G
+    from tests.initiative.helpers import change, matrix_turn
+    state, me = matrix_turn()
+    state = change(state, lambda s: s.boards[me].tech.append("swap"))
+    page, errors = seat_shell(browser, device.urls["local"].split("/?")[0].rstrip("/"), "initiative", PHONE)
+    view = G.view(state, Viewer.of_seat(me))
+    draw(page, view, f"seat-{me}")
+    page.locator("#pi-swap-module").click()
+    playwright.expect(page.locator("#pi-swap-module")).to_have_class("picked")
+    assert within_first_screen(page.locator(".pi-matrix.mine"))
+    page.locator('.pi-matrix.mine [data-cell="0,0"]').click()
+    page.locator('.pi-matrix.mine [data-cell="4,4"]').click()
+    assert page.evaluate("window.posted") == next(m for m in view["legal"] if m["type"] == "Tech"
+                                                  and (m["a"], m["b"]) == ([0, 0], [4, 4]))
+    # the other player's phone meanwhile: whom the game waits for first, no empty decision box
+    draw(page, G.view(state, Viewer.of_seat(1 - me)), f"seat-{1 - me}")
+    playwright.expect(page.locator("#mine .pi-ask, #mine .pi-turn")).to_have_count(0)
+    assert within_first_screen(page.locator("#pi-msg + p"))
+    assert within_first_screen(page.locator(".pi-matrix.mine"))  # their own matrix before the table
+    assert errors == []
