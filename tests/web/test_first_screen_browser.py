@@ -216,3 +216,33 @@ def test_initiative_s_swap_module_matrix_is_under_its_prompt_and_a_waiting_phone
     assert within_first_screen(page.locator("#pi-msg + p"))
     assert within_first_screen(page.locator(".pi-matrix.mine"))  # their own matrix before the table
     assert errors == []
+
+
+def test_initiative_s_nexus_card_asks_for_its_cell_with_the_matrix_right_under_the_question(device, browser):
+    """A nexus card new to the companion: the player taps the cell of their matrix the card shows,
+    on the matrix drawn inside the question, and sends that cell."""
+    from dataclasses import replace
+    from companion.games import initiative as G
+    from companion.games.initiative.state import Entry, Wait, new
+    from tests.initiative.helpers import change, matrix_turn
+    state, me = matrix_turn()
+    card = next(c for c, x in state.cards.items() if x.timeframe == "nexus")
+
+    def unknown_on_console(s):
+        s.cards[card] = replace(s.cards[card], known=False)
+        s.boards[me].console.append(new(Entry, card=card, space=0))
+    state = change(state, unknown_on_console)
+    state = replace(state, queue=(Wait("teach", me, card=card),) + tuple(state.queue))
+    view = G.view(state, Viewer.of_seat(me))
+    page, errors = seat_shell(browser, device.urls["local"].split("/?")[0].rstrip("/"), "initiative", PHONE)
+    draw(page, view, f"seat-{me}")
+    ask = page.locator("#mine .pi-ask")
+    playwright.expect(ask.locator(".pi-matrix.mine")).to_have_count(1)
+    assert within_first_screen(ask.locator(".pi-matrix.mine"))
+    assert within_first_screen(page.locator("#pi-teach"))
+    ask.locator('[data-cell="4,0"]').click()
+    playwright.expect(ask.locator("p").first).to_contain_text("row 5 column 1")
+    page.locator("#pi-teach").click()
+    teach = next(m for m in view["legal"] if m["type"] == "Teach")
+    assert page.evaluate("window.posted") == dict(teach, at=[4, 0])
+    assert errors == []
