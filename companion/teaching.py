@@ -394,6 +394,9 @@ class Teacher:
         self._learning: dict[str, threading.Thread] = {}
         self._learn_error: dict[str, str] = {}
         self._still: dict[str, tuple] = {}  # game -> (ChangeDetector, looks in a row not moving)
+        # games whose last shot (or redo) the camera has seen nothing change since: the pieces
+        # lying there may be that shot's, so a next shot on the same places is not taken by itself
+        self._unchanged: set[str] = set()
         self._readers: dict[str, object] = {}
         self._notes: dict[str, list] = {}  # game -> what its learnt profile shows too unclearly
 
@@ -430,7 +433,8 @@ class Teacher:
         """Begin (or go on with) a game's walk on a mat of ``seats``; the camera looks."""
         layout_for(game, seats)
         busy = self.camera.wanted()
-        if busy is not None and busy[0] != game:
+        # a game on holds the camera; another game's walk left open does not: this one takes over
+        if busy is not None and busy[0] != game and busy[1] != "teaching":
             raise TeachingRefused(Msg("a game of {on} is on: teach the camera {game} when it is over",
                                       on=term(games.describe(busy[0]).title), game=term(games.describe(game).title)))
         walk = self.walk(game)
@@ -474,8 +478,12 @@ class Teacher:
         frame = self._frame()
         finding = find(frame, layout_for(game, walk.seats), shot, piece_area(game))
         steady = self._steady(game, frame)
-        out = {"finding": finding.as_json(), "steady": steady, "taken": False}
-        if auto and finding.ok and steady:
+        with self._lock:
+            if not finding.ok or not self._still.get(game, (None, 0))[1]:
+                self._unchanged.discard(game)  # a place emptied or something moved: new pieces
+            unchanged = game in self._unchanged
+        out = {"finding": finding.as_json(), "steady": steady, "taken": False, "unchanged": unchanged}
+        if auto and finding.ok and steady and not unchanged:
             self._keep(walk, shot, frame)
             out["taken"] = True
         return out
@@ -498,6 +506,7 @@ class Teacher:
         with self._lock:
             walk.taken.pop(shot.number, None)
             walk.save()
+            self._unchanged.add(game)  # what lies there now is not taken again until it changes
         return self.status(game)
 
     def lay(self, game: str, number) -> dict:
@@ -548,6 +557,7 @@ class Teacher:
             walk.taken[shot.number] = name
             walk.learnt = False
             walk.save()
+            self._unchanged.add(walk.game)
         if len(walk.taken) == len(self._shots(walk)):
             self.learn(walk.game)
 

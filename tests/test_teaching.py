@@ -95,6 +95,45 @@ def test_findings_say_what_is_wrong_and_a_refused_shot_changes_nothing(table):
     assert teacher.status("initiative")["pieces_taken"] == len(shot.places)
 
 
+def test_a_shot_on_the_last_shot_s_places_waits_for_its_own_pieces(table):
+    """Paradominetor's shots share the trick area's places: the pieces of the shot just taken
+    fill the next shot's places too, and must not be kept as the next shot's. A shot is taken
+    by itself only once the camera has seen its places change; a redo likewise; the host's tap
+    keeps what lies there."""
+    c, loop, state = table
+    game = "paradominetor"
+    teacher = Teacher(state, loop, simulation=True)
+    teacher.start(game, 4)
+    shots = plan(game, 4)
+    assert {(p.x_mm, p.y_mm) for p in shots[1].places} <= {(p.x_mm, p.y_mm) for p in shots[0].places}
+    teacher.lay(game, 1)
+    assert _look(teacher, loop, game, 1)["taken"]
+    got = _look(teacher, loop, game, 2, times=6)  # shot 1's tiles still lie there
+    assert got["finding"]["ok"] and got["unchanged"] and not got["taken"]
+    assert teacher.status(game)["taken"] == 1 and teacher.status(game)["next"] == 2
+
+    teacher.lay(game, 2)  # shot 2's own tiles laid in their place
+    got = _look(teacher, loop, game, 2)
+    assert got["taken"] and not got["unchanged"]
+    assert teacher.status(game)["taken"] == 2
+
+    teacher.redo(game, 2)  # redone with the same tiles lying: kept only when the host says so
+    assert not _look(teacher, loop, game, 2, times=6)["taken"]
+    assert teacher.take(game, 2)["taken"] and teacher.status(game)["taken"] == 2
+
+
+def test_a_walk_left_open_gives_way_to_another_game_s_walk_but_a_game_on_does_not(table):
+    """The host left Domino Dynasty's walk without "Stop for now": teaching Paradox Initiative
+    next is not refused as if a game were on. A camera game in progress still keeps its camera."""
+    c, loop, state = table
+    teacher = Teacher(state, loop, simulation=True)
+    teacher.start("dynasty", 2)
+    assert teacher.start("initiative", 2)["game"] == "initiative" and loop.teaching == "initiative"
+    c.new_game("paradominetor", {"seats": 3}, seed=1).result(5)
+    with pytest.raises(TeachingRefused, match="a game of Paradominetor is on"):
+        teacher.start("dynasty", 2)
+
+
 def test_a_walk_goes_on_after_a_restart_and_its_profile_is_used_at_once(table):
     c, loop, state = table
     game = "initiative"

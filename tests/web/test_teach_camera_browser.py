@@ -140,12 +140,16 @@ def test_initiative_taught_from_the_host_page_then_a_deal_read_with_it(device, s
         expect(host.locator("#teach-progress")).to_contain_text(f"{done} of {pieces} pieces", timeout=60_000)
         if shot.number == 1:
             host.screenshot(path=str(shots / "teach-walk-shot.png"), full_page=True)
-            # any shot can be taken again: shot 1's discs still lie there, so it is retaken
+            # any shot can be taken again: shot 1's discs still lie there, unchanged since it was
+            # taken, so the page waits for new pieces or the host's tap, and the tap retakes it
             kept = state / "teaching" / GAME / "shot-1.jpg"
             first = kept.stat().st_mtime_ns
             host.locator(".teach-shotrow button").first.click()
             expect(host.locator("#teach-found")).to_have_text("This shot is taken. Redo it to take it again.")
             host.click("#teach-redo")
+            expect(host.locator("#teach-found")).to_contain_text("Nothing has changed since the last shot", timeout=30_000)
+            assert kept.stat().st_mtime_ns == first
+            host.click("#teach-take")
             wait_until(host, lambda: kept.stat().st_mtime_ns != first, 60)
             expect(host.locator("#teach-progress")).to_contain_text(f"{done} of {pieces} pieces", timeout=60_000)
             expect(host.locator("#teach-shot-title")).to_contain_text("Shot 2 of")

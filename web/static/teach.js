@@ -70,7 +70,7 @@
       { done: walk.pieces_taken, pieces: walk.pieces, taken: walk.taken, shots: walk.shots.length });
     $("teach-shots").replaceChildren(...walk.shots.map((s) => el("div", { class: "row teach-shotrow" },
       el("span", {}, tr("Shot {number}: {count} in {area}", { number: s.number, count: s.places.length, area: s.area_words }) + " "),
-      el("span", { class: s.taken ? "seat-state taken" : "seat-state" }, s.taken ? tr("taken") : tr("to take")),
+      el("span", { class: s.taken ? "seat-state taken" : "seat-state" }, s.taken ? tr("shot taken") : tr("to take")),
       el("button", { class: "quiet", onclick: () => { shown = s.number; draw(); } }, s.taken ? tr("Redo") : tr("Show")))));
     const learning = walk.learning ? tr("The camera is learning the pieces…") :
       walk.error ? walk.error : walk.learnt ? tr("Learnt: the camera reads with what it learnt.") : "";
@@ -111,12 +111,13 @@
 
   function stopLooking() { if (looking) clearTimeout(looking); looking = null; }
 
-  function found(f, taken) {
+  function found(f, taken, unchanged) {
     (f.places || []).forEach((p, i) => {
       const item = $(`teach-place-${i + 1}`);
       if (item) item.className = p ? "wrong" : "right";
     });
     if (taken) return tr("Taken: every piece lies where it should.");
+    if (f.ok && unchanged) return tr("Nothing has changed since the last shot: take its pieces away and lay this shot's (or, if these are this shot's, tap Take the shot now).");
     if (f.ok) return tr("All in place: hold still, the shot is taken by itself…");
     return f.problem;
   }
@@ -127,7 +128,7 @@
     try {
       const got = await post(`/api/teach/${q(walk.game)}/look`, { shot: number });
       if (number !== shown) return;
-      $("teach-found").textContent = found(got.finding, got.taken);
+      $("teach-found").textContent = found(got.finding, got.taken, got.unchanged);
       snapshot();
       if (got.taken) {
         await refresh();
