@@ -491,6 +491,7 @@ EDGE_COST = 0.5              # a pixel where an icon's edge blurs into a terrain
 # an icon is read as a picture where, where it is printed, it fits at most this share of no
 # icon's misfit, and the next icon's misfit over the half is at least this many times its own
 LOOK_FIT, LOOK_APART = 0.6, 1.25
+WEAK_ROAD = 0.75             # a side this little (or less) in the road's colours is no plain road
 LOOK_BARE = 0.8              # ... and, where little of it stands out, it fits the half this much better than none
 LOOK_CLOSE = 0.3             # ... unless where it is printed it fits this closely: a small icon (a star) is a
                              # small part of the half, but its own colours and shape, laid there, are no ground
@@ -987,6 +988,11 @@ class DominoReader(CellReader):
             # a side in the road's colours at its edge only, where its shape is plainly the end of
             # the next half's road printed past the joint: no road from this half's middle
             paths = "".join(side for side in paths if not (roads[side] is False and self._road_end(details[side], own)))
+            # a side only a little more in the road's colours than in its terrain's is no plain road,
+            # whatever its shape (the next half's road printed past the joint beside a capital's
+            # icon, whose print then fills the strip): a plain road's edge is far more road
+            if any(details[f"{side} by colour"] <= WEAK_ROAD for side in paths):
+                return self._ask(details, "roads: little of the road's colour")
             look = details.get("look icon")
             if look is not None and badge != look and not details.get("plain badge") \
                     and (by_shape == (look, paths) or self._roads_agree(roads, paths, details)):
@@ -1030,6 +1036,9 @@ class DominoReader(CellReader):
         doubt = details.get("colour doubts")
         if doubt and not self._shape_settles(details[doubt], own):
             return self._ask(details, "roads: half in a road's colours")
+        # ... nor a road there beside an icon, whose own print may fill the strip
+        if doubt and doubt in by_shape[1] and by_shape[0] is not None:
+            return self._ask(details, "roads: half in a road's colours, beside an icon")
         if by_shape[0] is None and not self._bare_middle(s, own, by_shape[1], details):
             return self._ask(details, "icon or none: the middle")
         return f"{terrain}/{by_shape[0] or ''}/{by_shape[1]}"
