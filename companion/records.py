@@ -84,18 +84,18 @@ def _header(data: dict):
     options = dict(data)
     written = options.pop("format", 1)
     if isinstance(written, bool) or not isinstance(written, int) or written < 1:
-        raise IllegalMove("format must be a whole number from 1")
+        raise IllegalMove(Msg("format must be a whole number from 1"))
     if written > FORMAT:
-        raise IllegalMove(f"this record was written by a newer release (format {written}; this one "
-                          f"reads up to {FORMAT}): update the companion to replay it")
+        raise IllegalMove(Msg("this record was written by a newer release (format {written}; this one "
+                              "reads up to {known}): update the companion to replay it", written=written, known=FORMAT))
     name = options.pop("game", None)
     if not isinstance(name, str):
         example = games.names()[0]
-        raise IllegalMove(f'the first line must name the game, e.g. {{"game": "{example}"}}')
+        raise IllegalMove(Msg("the first line must name the game, e.g. {example}", example=json.dumps({"game": example})))
     rules = games.load(name)
     seed = options.pop("seed", 0)
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise IllegalMove("seed must be a whole number")
+        raise IllegalMove(Msg("seed must be a whole number"))
     rules.GAME.check_options(options)
     own = games.records(name)
     if own is not None:

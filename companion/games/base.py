@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
 from ..errors import IllegalMove  # a refusal, shown to players as it is (companion.errors)
+from ..i18n import Listed, Msg
 
 
 @dataclass(frozen=True)
@@ -201,22 +202,23 @@ def from_dict(classes: Iterable[type], data: dict):
     rules see it; JSON's lists become the tuples a move holds. `Any` and a bare `tuple` leave
     the contents to the rules."""
     if not isinstance(data, dict):
-        raise IllegalMove("a move must be an object")
+        raise IllegalMove(Msg("a move must be an object"))
     by_name = {cls.__name__: cls for cls in classes}
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in by_name:
-        raise IllegalMove(f"unknown move {kind!r}; expected one of {', '.join(sorted(by_name))}")
+        raise IllegalMove(Msg("unknown move {kind}; expected one of {kinds}", kind=repr(kind),
+                              kinds=Listed(sorted(by_name), sep=", ")))
     cls = by_name[kind]
     fields = dataclasses.fields(cls)
     extra = set(data) - {f.name for f in fields} - {"type"}
     if extra:
-        raise IllegalMove(f"{kind} does not take {', '.join(sorted(extra))}")
+        raise IllegalMove(Msg("{kind} does not take {fields}", kind=kind, fields=Listed(sorted(extra), sep=", ")))
     missing = [f.name for f in fields if f.name not in data and f.default is dataclasses.MISSING
                and f.default_factory is dataclasses.MISSING]
     if missing:
-        raise IllegalMove(f"{kind} needs {', '.join(missing)}")
+        raise IllegalMove(Msg("{kind} needs {fields}", kind=kind, fields=Listed(missing, sep=", ")))
     hints = _hints(cls)
-    return cls(**{f.name: _shaped(data[f.name], hints.get(f.name, Any), f"{kind}'s {f.name}")
+    return cls(**{f.name: _shaped(data[f.name], hints.get(f.name, Any), Msg("{kind}'s {field}", kind=kind, field=f.name))
                   for f in fields if f.name in data})
 
 
@@ -228,14 +230,14 @@ def _hints(cls) -> dict:
         return {}
 
 
-def _shaped(value, hint, where: str):
+def _shaped(value, hint, where):
     """`value`, from JSON, as the declared type `hint` holds it; IllegalMove if it is not one."""
     if _fits(value, hint):
         return _as_declared(value, hint)
     shown = json.dumps(value) if isinstance(value, (list, dict)) else repr(value)
     if len(shown) > 40:
         shown = shown[:37] + "..."
-    raise IllegalMove(f"{where} must be {_words(hint)}, not {shown}")
+    raise IllegalMove(Msg("{what} must be {shape}, not {shown}", what=where, shape=_words(hint), shown=shown))
 
 
 def _fits(value, hint) -> bool:
@@ -285,21 +287,21 @@ def _as_declared(value, hint):
     return value
 
 
-_WORDS = {bool: "true or false", int: "a whole number", float: "a number", str: "a word",
-          type(None): "null", dict: "an object", tuple: "a list"}
+_WORDS = {bool: Msg("true or false"), int: Msg("a whole number"), float: Msg("a number"), str: Msg("a word"),
+          type(None): Msg("null"), dict: Msg("an object"), tuple: Msg("a list")}
 
 
-def _words(hint) -> str:
+def _words(hint) -> Msg:
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (typing.Union, types.UnionType):
-        return " or ".join(_words(a) for a in args)
+        return Listed([_words(a) for a in args], sep=" or ")
     if origin is tuple and args:
         if len(args) == 2 and args[1] is Ellipsis:
-            return f"a list, each {_words(args[0])}"
-        return f"a list of {len(args)}: " + ", ".join(_words(a) for a in args)
+            return Msg("a list, each {shape}", shape=_words(args[0]))
+        return Msg("a list of {n}: {shapes}", n=len(args), shapes=Listed([_words(a) for a in args], sep=", "))
     if origin is typing.Literal:
-        return " or ".join(json.dumps(a) for a in args)
-    return _WORDS.get(origin or hint, "something else")
+        return Listed([json.dumps(a) for a in args], sep=" or ")
+    return _WORDS.get(origin or hint, Msg("something else"))
 
 
 def accepted(apply, state, candidates) -> list:
@@ -382,8 +384,8 @@ class Option:
 
 _OPTION_SHAPES = {"count": int, "choice": (str, int, bool), "names": list, "each": (list, dict),
                   "numbers": (dict, list)}
-_OPTION_WORDS = {"count": "a whole number", "choice": "one word", "names": "a list",
-                 "each": "a list or an object, one per seat", "numbers": "an object"}
+_OPTION_WORDS = {"count": Msg("a whole number"), "choice": Msg("one word"), "names": Msg("a list"),
+                 "each": Msg("a list or an object, one per seat"), "numbers": Msg("an object")}
 
 
 @dataclass(frozen=True)
@@ -433,7 +435,7 @@ class Game:
             if value is None or isinstance(value, _OPTION_SHAPES[o.kind]) and not (
                     o.kind == "count" and isinstance(value, bool)):
                 continue
-            raise IllegalMove(f"{o.key} must be {_OPTION_WORDS[o.kind]}")
+            raise IllegalMove(Msg("{option} must be {shape}", option=o.key, shape=_OPTION_WORDS[o.kind]))
 
     def check_names(self, options: dict):
         """Seat names (the option every game calls "names") typed on the new-game form for more

@@ -100,13 +100,13 @@ def setup(options: dict | None = None, seed: int = 0) -> State:
         raise IllegalMove(Msg("the first lead is a seat from 0 to {last}", last=seats - 1))
     dealt = options.pop("deal", False)
     if not isinstance(dealt, bool):
-        raise IllegalMove("deal is true (the companion deals) or false (a real table)")
+        raise IllegalMove(Msg("deal is true (the companion deals) or false (a real table)"))
     variant = options.pop("variant", "standard")
     if variant not in ("standard", "advanced"):
-        raise IllegalMove("the variant is standard (pass left) or advanced (pass right)")
+        raise IllegalMove(Msg("the variant is standard (pass left) or advanced (pass right)"))
     pass_right = variant == "advanced"
     if options:
-        raise IllegalMove(f"Paradominetor has no option {', '.join(sorted(options))}")
+        raise IllegalMove(Msg("Paradominetor has no option {options}", options=Listed(sorted(options), sep=", ")))
     state = State(seats=seats, colours=colours, names=tuple(n if n == n.strip() else n.strip() for n in names), seed=seed,
                   dealt=dealt, pass_right=pass_right, lead=lead, phase="play",
                   scores=(0.0,) * seats, halves=(0,) * seats)
