@@ -285,6 +285,23 @@ def piece_area(game: str) -> float:
     return 2 * spec.cells.pitch_mm ** 2
 
 
+def _piece_words(spec, label: str):
+    """A piece the check read (a tile's or a disc's label) in the owner's words: "the red 1",
+    "the blue 3 disc", "a tile with the past back"."""
+    from vision.tiles import UNKNOWN
+    if label == UNKNOWN:
+        return Msg("asked: the camera is not sure")
+    if spec.reader == "grid":
+        if label == "lock":
+            return Msg("the lock token")
+        colour, symbol = label.split("-")
+        return Msg("the {colour} {symbol} disc", colour=term(colour), symbol=term(symbol))
+    if label.startswith("back-"):
+        return Msg("a tile with the {back} back", back=term(label[5:]))
+    colour, value = label.rsplit("-", 1)
+    return Msg("the {colour} {value}", colour=term(colour), value=value)
+
+
 # ---------------------------------------------------------------- Domino Dynasty's halves
 
 def _half_words(label: str):
@@ -650,7 +667,11 @@ class Teacher:
         pieces = [{"label": t.label, "x_mm": round(t.x_mm, 1), "y_mm": round(t.y_mm, 1), "zone": t.zone,
                    "where": _area_words(t.zone) if t.zone else Msg("on the mat")} for t in reading.tiles]
         out = {"pieces": pieces, "hand": reading.hand_in_view, "labels": list(spec.pieces.labels)}
-        if spec.reader == "dominoes":  # a square's half, picked as terrain, icon and roads
+        if spec.reader != "dominoes":  # each piece, and each a tap may say it is, in the owner's words
+            for p in pieces:
+                p["words"] = _piece_words(spec, p["label"])
+            out["choices"] = {"pieces": [{"value": v, "words": _piece_words(spec, v)} for v in spec.pieces.labels]}
+        else:  # a square's half, picked as terrain, icon and roads
             from vision.dominoes import SIDES, icon_names, parse_half, terrain_names
             from vision.tiles import UNKNOWN
             for p, t in zip(pieces, reading.tiles):

@@ -159,7 +159,10 @@ def test_initiative_taught_from_the_host_page_then_a_deal_read_with_it(device, s
     host.click("#teach-read-now")
     expect(host.locator(".teach-reading")).to_have_count(len(walk[-1].places))
     read = sorted(host.locator(".teach-reading .teach-label").all_inner_texts())
-    assert read == sorted(p.label for p in walk[-1].places)
+    # said in the owner's words, as the walk names them ("red-1" is "the red 1 disc")
+    assert read == sorted("the lock token" if p.label == "lock" else "the {} {} disc".format(*p.label.split("-"))
+                          for p in walk[-1].places)
+    assert host.locator(".teach-reading select option").first.inner_text().endswith(" disc")
     scroll_to(host, "#teach-read")
     host.screenshot(path=str(shots / "teach-check-read.png"))
     # a tap on Correct is learnt: the profile is learnt again with that piece's frame
