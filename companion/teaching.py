@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import games
-from .camera import _kit, _profile_path, _reader
+from .camera import _profile_path, _reader
 from .i18n import Listed, Msg, Plural, term
 
 log = logging.getLogger("paradox-table")
