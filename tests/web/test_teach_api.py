@@ -118,7 +118,7 @@ def test_a_japanese_host_is_taught_in_japanese(teaching):
     assert first["places"][0]["piece"].endswith("(表向き)")
     loop.step()
     found = client.post("/api/teach/paradominetor/look", json={"shot": 1}, headers=ja).get_json()["finding"]
-    assert found["problem"] == "トリックエリアにまだ何もありません: 一覧の駒を置いてください"
+    assert found["problem"] == "トリックエリアにまだ何もありません: 一覧のコマを置いてください"
     refused = client.post("/api/teach/paradominetor/take", json={"shot": 1}, headers=ja)
     assert refused.status_code == 409 and refused.get_json()["error"].startswith("撮影していません: ")
     english = client.get("/api/teach/paradominetor", headers=H).get_json()["shots"][0]

@@ -47,7 +47,7 @@ def test_a_japanese_host_is_walked_through_in_japanese(device, browser):
         host.click("#teach-start")
         expect(host.locator("#teach-shot-title")).to_contain_text("ショット1/")
         expect(host.locator("#teach-places li").first).to_contain_text("上の段、左から1番目")
-        expect(host.locator("#teach-found")).to_have_text("トリックエリアにまだ何もありません: 一覧の駒を置いてください")
+        expect(host.locator("#teach-found")).to_have_text("トリックエリアにまだ何もありません: 一覧のコマを置いてください")
         text = host.locator("#teach-section").inner_text()
         assert not re.findall(r"[A-Za-z]{2,}(?:[ ,'’]+[A-Za-z]{2,}){2,}", text), text  # no English sentence
         host.click("#teach-stop")
@@ -88,6 +88,9 @@ def test_a_domino_half_is_corrected_on_the_page_by_its_terrain_icon_and_roads(de
     paths = "".join(s for s in "NESW" if row.locator(f"input[data-side={s}]").is_checked())
     said = row.locator(".teach-label").inner_text()
     assert terrain and icon and said.startswith(f"{terrain}, {icon}, ")
+    # the four road boxes stay on one line at a phone's width
+    tops = {s: row.locator(f"input[data-side={s}]").bounding_box()["y"] for s in "NESW"}
+    assert max(tops.values()) - min(tops.values()) < 4, tops
     scroll_to(host, "#teach-read")
     host.screenshot(path=str(shots / "teach-check-domino.png"))
     row.locator("select").nth(1).select_option("")  # say it shows no icon, and a road to the north

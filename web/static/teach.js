@@ -192,7 +192,7 @@
         const words = () => [terrain.selectedOptions[0].text, icon.selectedOptions[0].text,
           paths() ? tr("roads {sides}", { sides: paths().split("").join(" ") }) : tr("no roads")].join(", ");
         row.append(el("span", { class: "row teach-half" }, terrain, icon,
-          ...sides.map((box) => el("label", {}, box, box.dataset.side))),
+          el("span", { class: "teach-sides" }, ...sides.map((box) => el("label", {}, box, box.dataset.side)))),
           el("button", { class: "quiet", id: `teach-fix-${i}`, onclick: () => correct(p, said(), words()) }, tr("Correct")));
         return row;
       }
