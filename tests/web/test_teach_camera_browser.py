@@ -158,6 +158,14 @@ def test_initiative_taught_from_the_host_page_then_a_deal_read_with_it(device, s
             expect(host.locator("#teach-shot-title")).to_contain_text("Shot 2 of")
     expect(host.locator("#teach-learnt")).to_have_text("Learnt: the camera reads with what it learnt.",
                                                        timeout=120_000)
+    # the last shot redone: until it is taken again the page says so, not that all is learnt
+    host.locator(".teach-shotrow button").last.click()
+    host.click("#teach-redo")
+    expect(host.locator("#teach-learnt")).to_have_text(
+        "A shot is to be taken again: until it is, the camera reads with what it learnt before.")
+    host.click("#teach-take")
+    expect(host.locator("#teach-learnt")).to_have_text("Learnt: the camera reads with what it learnt.",
+                                                       timeout=120_000)
     # the check: the last shot's discs still lie on the mat, and are read back as laid
     host.click("#teach-read-now")
     expect(host.locator(".teach-reading")).to_have_count(len(walk[-1].places))

@@ -73,7 +73,9 @@
       el("span", { class: s.taken ? "seat-state taken" : "seat-state" }, s.taken ? tr("shot taken") : tr("to take")),
       el("button", { class: "quiet", onclick: () => { shown = s.number; draw(); } }, s.taken ? tr("Redo") : tr("Show")))));
     const learning = walk.learning ? tr("The camera is learning the pieces…") :
-      walk.error ? walk.error : walk.learnt ? tr("Learnt: the camera reads with what it learnt.") : "";
+      walk.error ? walk.error : !walk.learnt ? "" : walk.taken < walk.shots.length
+        ? tr("A shot is to be taken again: until it is, the camera reads with what it learnt before.")
+        : tr("Learnt: the camera reads with what it learnt.");
     $("teach-learnt").textContent = learning;
     // what the learnt print shows the camera too unclearly: it asks about those every time
     $("teach-notes").replaceChildren(...(walk.learning ? [] : walk.notes || []).map((n) => el("li", {}, n)));
