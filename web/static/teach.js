@@ -179,7 +179,7 @@
     list.replaceChildren(...got.pieces.map((p, i) => {
       const row = el("div", { class: "row teach-reading" },
         el("span", { class: "teach-label" }, p.words || p.label), el("span", { class: "dim" }, tr("in {where}, {x}, {y} mm", { where: p.where, x: Math.round(p.x_mm), y: Math.round(p.y_mm) })));
-      if (got.choices.terrains) {  // a domino's half: its terrain, its icon or none, its roads, the read value first
+      if (got.choices.terrains) {  // a half picked by its parts: terrain, icon or none, roads; the read value first
         const half = p.half || { terrain: got.choices.terrains[0].value, icon: "", paths: "" };
         const options = (list) => list.map((c) => el("option", { value: c.value }, c.words));
         const terrain = el("select", { id: `teach-fix-${i}-terrain`, "aria-label": tr("terrain") }, ...options(got.choices.terrains));
