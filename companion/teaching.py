@@ -761,8 +761,8 @@ class Teacher:
         from vision.mat import write_mat
         layout = layout_for(game, seats)
         folder = self.state_dir / "mats"
-        # kept by what is printed, so a new print size (Domino Dynasty's squares) gets a new sheet
-        drawn = hashlib.sha1(repr((layout.size_mm, layout.zones, layout.markers)).encode()).hexdigest()[:10]
+        # kept by what is printed, so a new print size (Domino Dynasty's squares) or new area names get a new sheet
+        drawn = hashlib.sha1(repr((layout.size_mm, layout.zones, layout.markers, layout.labels)).encode()).hexdigest()[:10]
         pdf = folder / f"{game}-{seats}-{drawn}.pdf"
         if not pdf.is_file():
             folder.mkdir(parents=True, exist_ok=True)

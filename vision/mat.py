@@ -54,6 +54,15 @@ class MatSpec:
     seat_zones: bool = True
     page: str = "A3"  # the sheet it prints on (PAGES)
     marks: tuple[tuple[str, tuple[float, float]], ...] = ()  # further words printed at (x, y) mm: places' names
+    # an area's printed name where the game's words differ from its own ("SEAT 2'S MAP" for
+    # personal-1); others print as named, numbered from 1 as the pages number them (MATRIX 1)
+    titles: tuple[tuple[str, str], ...] = ()
+
+
+def _title(area: str) -> str:
+    """An area's printed name: matrix-0 is MATRIX 1, as the pages and the seats count."""
+    name, _, number = area.rpartition("-")
+    return f"{name} {int(number) + 1}".upper() if name and number.isdigit() else area.upper()
 
 
 @dataclass(frozen=True)
@@ -167,7 +176,7 @@ def mat_layout(spec: MatSpec, seats: int | None = None) -> MatLayout:
     zones, labels = {}, {}
     for name, (x, y, w, h) in spec.areas:
         zones[name] = Zone(x, y, w, h)
-        labels[name.upper()] = (x, y - 4)
+        labels[dict(spec.titles).get(name) or _title(name)] = (x, y - 4)
     labels.update(dict(spec.marks))
     first = next(iter(zones.values()))
     markers[4] = (first.x - 12 - s, first.y + (first.h - s) / 2, s)

@@ -163,3 +163,14 @@ def test_the_pdf_holds_the_mat_lossless(tmp_path):
     content = reader.read_indirect(page[b"Contents"]).decode().decode()
     assert content.split() == ["q", "1190.551", "0", "0", "841.89", "0", "0", "cm", "/Mat", "Do", "Q"]
     reader.close()
+
+
+def test_each_area_is_printed_with_the_name_and_number_the_pages_give_it():
+    """A group lays seat 2's pieces where the mat says SEAT 2'S MAP, and matrix 1's on MATRIX 1:
+    the printed names count from 1 and say what the teaching walk and the phones say."""
+    from companion.games.dynasty.camera import MAT as DYNASTY
+    from companion.games.initiative.camera import MAT as INITIATIVE
+    dynasty, initiative = mat_layout(DYNASTY).labels, mat_layout(INITIATIVE).labels
+    assert {"SEAT 1'S MAP", "SEAT 2'S MAP", "SHARED MAP"} <= set(dynasty)
+    assert {"MATRIX 1", "MATRIX 4"} <= set(initiative)
+    assert not any("PERSONAL" in t or "-0" in t or t.endswith(" 0") for t in [*dynasty, *initiative])

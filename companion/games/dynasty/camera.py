@@ -57,7 +57,9 @@ def mat_spec(pitch_mm: float) -> MatSpec:
         x, y, w, h = dict(market)[area]
         px = x + (w - cols * pitch_mm) / 2 + col * pitch_mm + pitch_mm * 0.8
         marks.append((str(number), (px, y - 1.5 if row == 0 else y + h + 4.5)))
-    return MatSpec("dynasty", seats=(1, SEATS), seat_zones=False, page=page, marks=tuple(marks), areas=(
+    # each seat's map printed as the pages name it ("seat 2's map")
+    titles = ((SHARED_AREA, "SHARED MAP"), *((personal_area(i), f"SEAT {i + 1}'S MAP") for i in range(SEATS)))
+    return MatSpec("dynasty", seats=(1, SEATS), seat_zones=False, page=page, marks=tuple(marks), titles=titles, areas=(
         (TRAY, tray),
         (personal_area(0), (xs[0], ys[0], m, m)),
         (SHARED_AREA, (xs[1], ys[0], m, m)),
