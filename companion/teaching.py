@@ -494,9 +494,10 @@ class Teacher:
         shot = self._shot(walk, number)
         frame = self._frame()
         finding = find(frame, layout_for(game, walk.seats), shot, piece_area(game))
-        steady = self._steady(game, frame)
+        still = self._still_looks(game, frame)
+        steady = still >= self.STEADY_LOOKS
         with self._lock:
-            if not finding.ok or not self._still.get(game, (None, 0))[1]:
+            if not finding.ok or not still:
                 self._unchanged.discard(game)  # a place emptied or something moved: new pieces
             unchanged = game in self._unchanged
         out = {"finding": finding.as_json(), "steady": steady, "taken": False, "unchanged": unchanged}
@@ -555,15 +556,16 @@ class Teacher:
     def _turns(self, game: str) -> bool:
         return _spec(game).reader == "grid"  # a disc reads alike at any turn; tiles and dominoes lie upright
 
-    def _steady(self, game: str, frame) -> bool:
+    def _still_looks(self, game: str, frame) -> int:
+        """How many looks in a row (this one the last) saw nothing move on the mat."""
         if frame is None:
-            return False
+            return 0
         from vision.motion import ChangeDetector
         with self._lock:
             detector, still = self._still.get(game) or (ChangeDetector(), 0)
             still = 0 if detector.look(frame).moving else still + 1
             self._still[game] = (detector, still)
-        return still >= self.STEADY_LOOKS
+        return still
 
     def _keep(self, walk: Walk, shot: Shot, frame):
         import cv2
@@ -666,7 +668,7 @@ class Teacher:
         spec = _spec(game)
         pieces = [{"label": t.label, "x_mm": round(t.x_mm, 1), "y_mm": round(t.y_mm, 1), "zone": t.zone,
                    "where": _area_words(t.zone) if t.zone else Msg("on the mat")} for t in reading.tiles]
-        out = {"pieces": pieces, "hand": reading.hand_in_view, "labels": list(spec.pieces.labels)}
+        out = {"pieces": pieces, "hand": reading.hand_in_view}
         if spec.reader != "dominoes":  # each piece, and each a tap may say it is, in the owner's words
             for p in pieces:
                 p["words"] = _piece_words(spec, p["label"])
