@@ -235,7 +235,11 @@
       box.querySelector("#sim-colour").replaceChildren(...v.colours.concat(["black"]).map((c) => el("option", { value: c }, term(c))));
       showBacks(box);
     }
-    if (v.to_play !== null) seatSel.value = String(v.to_play);
+    // the seat to play is offered when the turn passes; between, the host's own pick stands
+    if (v.to_play !== null && seatSel.dataset.toPlay !== String(v.to_play)) {
+      seatSel.dataset.toPlay = String(v.to_play);
+      seatSel.value = String(v.to_play);
+    }
     // While a paradox waits, turning its tiles over is the thing to do.
     box.querySelector("#sim-flip").className = v.awaiting_flip.length ? "" : "quiet";
   }
