@@ -213,8 +213,9 @@ def terrain_names(tiles: TileSet) -> tuple:
 
 
 def enrolment_frames(layout: MatLayout, tiles: TileSet, style: DominoStyle = DOMINOES, seed: int = 0,
-                     frame_size=FRAME, *, cells: Grid):
-    """(label, frame) for every terrain and icon: one domino lying west-east in the first area."""
+                     frame_size=FRAME, *, cells: Grid, only=None):
+    """(label, frame) for every terrain and icon: one domino lying west-east in the first area;
+    with `only`, just those labels, each drawn as it is in the whole sheet."""
     rng = np.random.default_rng(seed)
     z = layout.zones[layout.first_area]
     terrains = terrain_names(tiles)
@@ -230,12 +231,13 @@ def enrolment_frames(layout: MatLayout, tiles: TileSet, style: DominoStyle = DOM
         off = cells.pitch_mm / 12  # up to a twelfth of a square off the tray's middle
         table.place(domino, z.x + z.w / 2 + float(rng.uniform(-off, off)), z.y + z.h / 2 + float(rng.uniform(-off, off)),
                     float(rng.uniform(-2, 2)))
-        yield label, table.render()
+        if only is None or label in only:
+            yield label, table.render()
 
 
 def write_enrolment(layout: MatLayout, out_dir, tiles: TileSet, style: DominoStyle = DOMINOES, seed: int = 0, *,
-                    cells: Grid) -> Path:
-    return save_shots(enrolment_frames(layout, tiles, style, seed, cells=cells), out_dir)
+                    cells: Grid, only=None) -> Path:
+    return save_shots(enrolment_frames(layout, tiles, style, seed, cells=cells, only=only), out_dir)
 
 
 def turned(half: str, quarters: int) -> str:

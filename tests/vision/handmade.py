@@ -247,8 +247,8 @@ def write_enrolment(table: Table, out_dir) -> Path:
     for label in table.tiles.labels:
         t = Placed(label, z.x + z.w / 2 + float(rng.uniform(-12, 12)), z.y + z.h / 2 + float(rng.uniform(-8, 8)),
                    float(rng.uniform(-5, 5)) % 360)
-        name = f"{label}.png"
-        cv2.imwrite(str(out_dir / name), table.photograph([t], gentle=True))
+        name = f"{label}.jpg"
+        cv2.imwrite(str(out_dir / name), table.photograph([t], gentle=True), [cv2.IMWRITE_JPEG_QUALITY, 95])
         manifest.append({"image": name, "label": label, "x_mm": t.x_mm, "y_mm": t.y_mm, "angle": t.angle})
     path = out_dir / "manifest.json"
     path.write_text(json.dumps(manifest))
