@@ -83,7 +83,7 @@
     // the corrections taught in the check, each to take back (a wrong tap is not learnt for good)
     const taught = walk.taught || [];
     $("teach-taught").classList.toggle("hidden", !taught.length);
-    $("teach-taught-list").replaceChildren(...taught.map((c) => el("li", { class: "row teach-reading" },
+    $("teach-taught-list").replaceChildren(...taught.map((c) => el("div", { class: "row teach-reading" },
       el("span", { class: "teach-label" }, c.words), el("span", { class: "dim" }, tr("in {where}", { where: c.where })),
       el("button", { class: "quiet", id: `teach-forget-${c.n}`, onclick: () => forget(c) }, tr("Take back")))));
     const shot = walk.shots.find((s) => s.number === shown);
