@@ -209,6 +209,21 @@ def test_the_walk_names_every_piece_and_place_in_words_in_english(teaching, game
             assert f"the {words} on its left half" in pieces
 
 
+def test_every_area_of_every_mat_is_named_in_words():
+    """Where the check says a piece lies: every area of every camera game's mat, in words in both
+    languages (Paradominetor's seat-0 is "seat 1's area", Dynasty's market-a "the market's left
+    half"), never its id."""
+    from companion.games import camera
+    from companion.i18n import translate
+    from companion.teaching import _area_words, camera_games, layout_for
+    for game in camera_games():
+        for area in layout_for(game, camera(game).mat.seats[1]).zones:
+            english, japanese = translate(_area_words(area), "en"), translate(_area_words(area), "ja")
+            assert not _raw_ids(english) and not re.search(r"[a-z]", japanese), (area, english, japanese)
+    assert translate(_area_words("seat-0"), "en") == "seat 1's area"
+    assert translate(_area_words("market-b"), "ja") == "マーケットの右半分"
+
+
 @pytest.fixture(scope="module")
 def taught_dynasty(tmp_path_factory):
     """A state directory where Domino Dynasty's pieces were taught on a 2-seat mat (copied into
