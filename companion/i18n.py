@@ -162,12 +162,27 @@ def _fill(template: str, params: dict, render) -> str:
         return template
 
 
+_PO_PAIR = re.compile(r'^msgid "((?:[^"\\]|\\.)+)"\nmsgstr "((?:[^"\\]|\\.)+)"$', re.M)
+
+
+@functools.cache
+def _english_catalog(po: Path) -> dict[str, str]:
+    """An English catalog's ids and their words. Read as the one-line pairs those small files
+    hold, not through Babel: the first message of every process needs them, and a table that
+    speaks English never loads Babel at all."""
+    try:
+        text = po.read_text("utf-8")
+    except OSError:
+        return {}
+    return {json.loads(f'"{k}"'): json.loads(f'"{v}"') for k, v in _PO_PAIR.findall(text)}
+
+
 @functools.cache
 def _english_names() -> dict[str, str]:
     """id -> its English words, from every English catalog (see the module's words)."""
     out = {}
     for po in sorted((LOCALE_DIR / "en" / "LC_MESSAGES").glob("*.po")):
-        out.update(_catalog_json(po, "en"))
+        out.update(_english_catalog(po))
     return out
 
 
@@ -317,6 +332,8 @@ def catalog_json(lang: str, domain: str | None = None) -> dict[str, str]:
     parameters (a part, a card, a label); the rules' sentences reach a page already in words.
     `domain`: one catalog (DOMAIN, the shared one, or a game's); None: all of them. English
     has only its ids' words (a game's icon keys), so a page's `term()` shows words, never ids."""
+    if lang == "en":
+        return dict(_english_names() if domain is None else _english_catalog(po_path(lang, domain)))
     if domain is not None:
         return _catalog_json(po_path(lang, domain), lang)
     out = {}

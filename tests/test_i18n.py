@@ -652,3 +652,8 @@ def test_an_id_kept_as_data_is_said_in_words_in_english_and_in_japanese():
     assert i18n.from_plain(json.loads(json.dumps(i18n.plain(said)))) == said  # kept by its ids
     assert "extra_score" in json.dumps(i18n.plain(said))
     assert "勢力+5" in i18n.translate(said, "ja") and "首都除去" in i18n.translate(said, "ja")
+
+
+def test_the_english_catalogs_read_without_babel_read_as_babel_reads_them():
+    for po in (i18n.LOCALE_DIR / "en" / "LC_MESSAGES").glob("*.po"):
+        assert i18n._english_catalog(po) == i18n._catalog_json(po, "en") != {}
