@@ -5,7 +5,10 @@ message id (the English words, as gettext keeps them) and its parameters. A Msg 
 text (a str), so everything that stores, compares or logs words keeps working; `translate(value,
 lang)` renders every Msg inside a view, a payload or a screen in the viewer's language through
 the gettext catalogs in companion/locale/<lang>/LC_MESSAGES/: messages.po, the shared one, and
-<game>.po for a game with a catalog of its own (a page gets only its own game's).
+<game>.po for a game with a catalog of its own (a page gets only its own game's). English needs
+no catalog but for the ids a game keeps as data that are no words (Domino Dynasty's icon
+"area_spell"): companion/locale/en/LC_MESSAGES/<game>.po gives their words, so a Msg of such an
+id is those words in English, as the Japanese catalog's are in Japanese; its id is kept.
 
 The .po files are the sources; they are compiled with Babel when first used (in memory), so a
 fresh clone needs no build step and no .mo is ever stale. Extraction and updating the catalogs:
@@ -49,6 +52,8 @@ class Msg(str):
 
     def __new__(cls, msgid: str, /, plural: str | None = None, n: int | None = None, **params):
         template = msgid if plural is None or n == 1 else plural
+        if not params and plural is None:  # an id kept as data (area_spell) says its English words
+            template = _english_names().get(msgid, msgid)
         obj = super().__new__(cls, _fill(template, dict(params, n=n), str))
         obj.msgid, obj.plural, obj.n, obj.params = msgid, plural, n, params
         return obj
@@ -155,6 +160,30 @@ def _fill(template: str, params: dict, render) -> str:
     except (KeyError, IndexError, ValueError):
         log.warning("message %r cannot be filled with %s", template, sorted(params))
         return template
+
+
+_PO_PAIR = re.compile(r'^msgid "((?:[^"\\]|\\.)+)"\nmsgstr "((?:[^"\\]|\\.)+)"$', re.M)
+
+
+@functools.cache
+def _english_catalog(po: Path) -> dict[str, str]:
+    """An English catalog's ids and their words. Read as the one-line pairs those small files
+    hold, not through Babel: the first message of every process needs them, and a table that
+    speaks English never loads Babel at all."""
+    try:
+        text = po.read_text("utf-8")
+    except OSError:
+        return {}
+    return {json.loads(f'"{k}"'): json.loads(f'"{v}"') for k, v in _PO_PAIR.findall(text)}
+
+
+@functools.cache
+def _english_names() -> dict[str, str]:
+    """id -> its English words, from every English catalog (see the module's words)."""
+    out = {}
+    for po in sorted((LOCALE_DIR / "en" / "LC_MESSAGES").glob("*.po")):
+        out.update(_english_catalog(po))
+    return out
 
 
 @functools.cache
@@ -301,9 +330,10 @@ def catalog_json(lang: str, domain: str | None = None) -> dict[str, str]:
     """msgid -> its words in `lang`, for the page scripts' `tr()` (plural entries by their
     singular id, both forms as a list): the pages' own messages and every word without
     parameters (a part, a card, a label); the rules' sentences reach a page already in words.
-    `domain`: one catalog (DOMAIN, the shared one, or a game's); None: all of them."""
+    `domain`: one catalog (DOMAIN, the shared one, or a game's); None: all of them. English
+    has only its ids' words (a game's icon keys), so a page's `term()` shows words, never ids."""
     if lang == "en":
-        return {}
+        return dict(_english_names() if domain is None else _english_catalog(po_path(lang, domain)))
     if domain is not None:
         return _catalog_json(po_path(lang, domain), lang)
     out = {}

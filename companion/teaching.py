@@ -110,8 +110,7 @@ def plan(game: str, seats: int) -> list[Shot]:
         for (x, y, where), label in zip(slots, list(todo)):
             chosen.append(_place(spec, label, x, y, where))
             todo.remove(label)
-        z = layout.zones[area]
-        shots.append(Shot(len(shots) + 1, area, words, tuple(chosen), (z.x - 4, z.y - 4, z.w + 8, z.h + 8)))
+        shots.append(Shot(len(shots) + 1, area, words, tuple(chosen), layout.view_box(area)))
     if todo:  # every area full: a mat too small for the set
         raise TeachingRefused(Msg("the mat has no room left for {pieces}", pieces=Listed(todo)))
     return shots
@@ -145,10 +144,14 @@ def _tile_places(spec, layout):
 
 
 def _area_words(area: str) -> Msg:
-    if area.startswith("matrix-"):
-        return Msg("matrix {n}", n=int(area[7:]) + 1)
-    if area.startswith("personal-"):
-        return Msg("seat {n}'s map", n=int(area[9:]) + 1)
+    """An area of the mat as the pages name it, counted from 1 as the mat prints it: never its id."""
+    kind, _, number = area.rpartition("-")
+    if number.isdigit():
+        n = int(number) + 1
+        return {"matrix": Msg("matrix {n}", n=n), "personal": Msg("seat {n}'s map", n=n),
+                "seat": Msg("seat {n}'s area", n=n)}.get(kind) or Msg("the {area} area", area=term(area))
+    if kind == "market":  # Domino Dynasty's market lies either side of the tray
+        return Msg("the market's left half") if number == "a" else Msg("the market's right half")
     return Msg("the shared map") if area == "shared" else Msg("the {area} area", area=term(area))
 
 
@@ -316,6 +319,36 @@ def _half_words(label: str):
     return Listed(parts, sep=", ")
 
 
+def _guess(notes: dict | None, pieces) -> dict | None:
+    """A square the domino reader asked about, as it leaned: the nearest terrain, and the icon and
+    roads its colours (else its pictures and shapes) saw, from its notes on the square; None when
+    it noted nothing to go by."""
+    from vision.dominoes import SIDES, icon_names, terrain_names
+    nearest = (notes or {}).get("terrain")
+    if not nearest or nearest[0][1] not in terrain_names(pieces):
+        return None
+    by_colour, by_shape = notes.get("read") or (None, None)
+    icon, paths = notes.get("look icon"), ""
+    if by_colour is not None:
+        paths, icon = by_colour[0], by_colour[1] or icon
+    elif by_shape is not None:
+        icon, paths = by_shape
+    return {"terrain": nearest[0][1], "icon": icon if icon in icon_names(pieces) else "",
+            "paths": "".join(side for side in SIDES if side in (paths or ""))}
+
+
+def _taught_words(spec, layout, fix: dict) -> dict:
+    """A correction the host taught, as the check said the piece: what it is, and where."""
+    x, y = fix["x_mm"], fix["y_mm"]
+    if spec.reader != "dominoes":
+        zone = layout.zone_at(x, y)
+        return {"words": _piece_words(spec, fix["label"]), "where": _area_words(zone) if zone else Msg("on the mat")}
+    cell = spec.cells_read().cell_at(layout, x, y)
+    where = Msg("on the mat") if cell is None else \
+        Msg("{area}, square {square}", area=_area_words(cell[0]), square=chr(65 + cell[2]) + str(cell[1] + 1))
+    return {"words": _half_words(fix["label"]), "where": where}
+
+
 def _half_said(spec, label) -> str:
     """The half the host says a square shows, checked against the game's terrains and icons."""
     from vision.dominoes import HalvesToo, terrain_names
@@ -384,8 +417,8 @@ class Walk:
                                     "corrections": self.corrections, "learnt": self.learnt}))
         os.replace(part, self.folder / "walk.json")
 
-    def manifest(self, shots: list[Shot], several: bool) -> Path:
-        """manifest.json for `enroll`: each piece of each kept shot with its place, and the
+    def entries(self, shots: list[Shot], several: bool) -> list[dict]:
+        """What `enroll` learns from: each piece of each kept shot with its place, and the
         corrections: as more looks at a piece (``several``: the tile reader keeps every look),
         or instead of the looks before (a disc is learnt from one look)."""
         entries = [{"image": self.taken[s.number], "label": p.label, "x_mm": p.x_mm, "y_mm": p.y_mm}
@@ -394,6 +427,10 @@ class Walk:
             if not several:
                 entries = [e for e in entries if e["label"] != fix["label"]]
             entries.append(fix)
+        return entries
+
+    def manifest(self, entries: list[dict]) -> Path:
+        """manifest.json for `enroll`, as `paradox-table vision enroll --manifest` reads it."""
         path = self.folder / "manifest.json"
         path.write_text(json.dumps(entries, indent=1))
         return path
@@ -409,6 +446,7 @@ class Teacher:
         self._lock = threading.RLock()
         self._walks: dict[str, Walk] = {}
         self._learning: dict[str, threading.Thread] = {}
+        self._learnt_from: dict[str, list] = {}  # game -> the manifest its last learning began with
         self._learn_error: dict[str, str] = {}
         self._still: dict[str, tuple] = {}  # game -> (ChangeDetector, looks in a row not moving)
         # games whose last shot (or redo) the camera has seen nothing change since: the pieces
@@ -478,6 +516,9 @@ class Teacher:
                "corrections": len(walk.corrections),
                "notes": self._notes_for(game) if walk.learnt else []}
         if walk.seats is not None:
+            layout = layout_for(game, walk.seats)
+            # each correction taught in the check, numbered as the host takes one back
+            out["taught"] = [{"n": i + 1, **_taught_words(spec, layout, fix)} for i, fix in enumerate(walk.corrections)]
             shots = self._shots(walk)
             out["shots"] = [dict(s.as_json(), taken=s.number in walk.taken) for s in shots]
             out["taken"] = len(walk.taken)
@@ -591,19 +632,28 @@ class Teacher:
             left = len(shots) - len(walk.taken)
             raise TeachingRefused(Plural("{n} shot is still to take", "{n} shots are still to take", left))
         with self._lock:
-            if game in self._learning:
-                thread = self._learning[game]
-            else:
-                # a tile keeps every look, and so does a domino's half (the check's join the shots')
-                manifest = walk.manifest(shots, several=_spec(game).reader in ("tiles", "dominoes"))
-                layout = layout_for(game, walk.seats)
-                self._learn_error.pop(game, None)
-                thread = threading.Thread(target=self._learn, args=(walk, manifest, layout),
-                                          name=f"teach-{game}", daemon=True)
-                self._learning[game] = thread
-                thread.start()
-        if wait:
+            # a learning under way goes on: what changed since it began (a correction made or
+            # taken back) is learnt right after it (_learn)
+            thread = self._learning.get(game) or self._begin_learning(walk, shots)
+        while wait and thread is not None:  # and the learning again after it
             thread.join()
+            with self._lock:
+                thread = self._learning.get(game)
+
+    def _begin_learning(self, walk: Walk, shots: list[Shot]) -> threading.Thread:
+        game = walk.game
+        # a tile keeps every look, and so does a domino's half (the check's join the shots')
+        entries = walk.entries(shots, several=_spec(game).reader in ("tiles", "dominoes"))
+        listed = {e["image"] for e in entries}
+        for frame in walk.folder.glob("check-*.jpg"):  # a correction's taken back: no learning reads it now
+            if frame.name not in listed:
+                frame.unlink(missing_ok=True)
+        self._learn_error.pop(game, None)
+        thread = threading.Thread(target=self._learn, args=(walk, walk.manifest(entries), layout_for(game, walk.seats)),
+                                  name=f"teach-{game}", daemon=True)
+        self._learning[game], self._learnt_from[game] = thread, entries
+        thread.start()
+        return thread
 
     def _learn(self, walk: Walk, manifest: Path, layout):
         game = walk.game
@@ -627,8 +677,12 @@ class Teacher:
             with self._lock:
                 self._learn_error[game] = Msg("the camera could not learn the pieces: {why}", why=str(exc))
         finally:
-            with self._lock:
+            with self._lock:  # one learning ends and the next begins at once: a waiter sees no gap
                 self._learning.pop(game, None)
+                shots = plan(game, walk.seats)
+                if len(walk.taken) == len(shots) and \
+                        walk.entries(shots, several=spec.reader in ("tiles", "dominoes")) != self._learnt_from.get(game):
+                    self._begin_learning(walk, shots)  # changed while it learnt
 
     def _notes_for(self, game: str) -> list:
         """What the learnt profile shows the camera too unclearly (asked about every time), in
@@ -662,7 +716,10 @@ class Teacher:
         if frame is None:
             raise TeachingRefused(Msg("the camera gives no picture yet"))
         with self._lock:
-            reading = self._reader(game).read(frame)
+            reader = self._reader(game)
+            reading = reader.read(frame)
+            # what the reader made of each square, asked or not (the domino reader's notes)
+            notes = {d["square"]: d for d in getattr(reader, "last_details", ()) if isinstance(d, dict) and "square" in d}
         if not reading.calibrated:
             raise TeachingRefused(Msg("the mat is not in view: show the whole mat to the camera"))
         spec = _spec(game)
@@ -684,6 +741,8 @@ class Teacher:
                 if t.label != UNKNOWN:
                     terrain, icon, paths = parse_half(t.label)
                     p["half"] = {"terrain": terrain, "icon": icon or "", "paths": paths}
+                else:  # asked: the pickers start at what the reader leaned to, not at the first terrain
+                    p["guess"] = _guess(notes.get(t.cell), spec.pieces)
             out["choices"] = {"terrains": [{"value": v, "words": term(v)} for v in terrain_names(spec.pieces)],
                               "icons": [{"value": "", "words": Msg("no icon")}] +
                                        [{"value": v, "words": term(v)} for v in icon_names(spec.pieces)],
@@ -714,14 +773,33 @@ class Teacher:
         if frame is None:
             raise TeachingRefused(Msg("the camera gives no picture yet"))
         import cv2
-        name = f"check-{len(walk.corrections) + 1}.jpg"
-        walk.folder.mkdir(parents=True, exist_ok=True)
-        cv2.imwrite(str(walk.folder / name), frame, [cv2.IMWRITE_JPEG_QUALITY, 95])
-        with self._lock:
+        with self._lock:  # the frame is written and listed at once: a learning drops frames no correction lists
+            kept = {c["image"] for c in walk.corrections}
+            name = next(f"check-{i}.jpg" for i in range(1, len(kept) + 2) if f"check-{i}.jpg" not in kept)
+            walk.folder.mkdir(parents=True, exist_ok=True)
+            cv2.imwrite(str(walk.folder / name), frame, [cv2.IMWRITE_JPEG_QUALITY, 95])
             walk.corrections.append({"image": name, "label": label, "x_mm": float(x_mm), "y_mm": float(y_mm)})
             walk.learnt = False
             walk.save()
         self.learn(game)
+        return self.status(game)
+
+    def forget(self, game: str, number) -> dict:
+        """Take back the correction ``number`` (as the status numbers them, 1 first): it leaves the
+        walk, and the profile is learnt again without it (its frame deleted as that learning
+        begins: a learning under way may still be reading it)."""
+        walk = self.walk(game)
+        with self._lock:
+            count = len(walk.corrections)
+            if not count:
+                raise TeachingRefused(Msg("no correction has been taught: there is none to take back"))
+            if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= count:
+                raise TeachingRefused(Msg("a correction is numbered 1 to {count}", count=count))
+            walk.corrections.pop(number - 1)
+            walk.learnt = False
+            walk.save()
+        if len(walk.taken) == len(self._shots(walk)):
+            self.learn(game)
         return self.status(game)
 
     # -- pictures

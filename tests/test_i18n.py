@@ -635,3 +635,25 @@ def test_every_word_a_page_script_looks_up_reaches_that_page_in_japanese():
                for p, words in scripts.items() for k in call.findall(p.read_text(encoding="utf-8"))
                if json.loads(chr(34) + k + chr(34)) not in words]
     assert not missing, missing
+
+
+def test_an_id_kept_as_data_is_said_in_words_in_english_and_in_japanese():
+    """The English catalogs give words only to ids (no sentences), each an id the Japanese
+    catalogs translate too; a Msg of such an id says those words in English and keeps its id
+    (records stay language-free): a Dynasty mission's reward and penalty, by their short names."""
+    from companion.games.dynasty.state import MissionCard, Need
+    english = i18n._english_names()
+    japanese = i18n.catalog_json("ja")
+    assert english and set(english) <= set(japanese)
+    assert all("_" not in words and "{" not in key for key, words in english.items())
+    card = MissionCard(1, 0, 1, (Need("warfare", 2, "number"),), reward="extra_score", penalty="remove_role")
+    said = card.words()
+    assert str(said) == "Mission 1: Military 2; reward strength +5; penalty remove a capital"
+    assert i18n.from_plain(json.loads(json.dumps(i18n.plain(said)))) == said  # kept by its ids
+    assert "extra_score" in json.dumps(i18n.plain(said))
+    assert "勢力+5" in i18n.translate(said, "ja") and "首都除去" in i18n.translate(said, "ja")
+
+
+def test_the_english_catalogs_read_without_babel_read_as_babel_reads_them():
+    for po in (i18n.LOCALE_DIR / "en" / "LC_MESSAGES").glob("*.po"):
+        assert i18n._english_catalog(po) == i18n._catalog_json(po, "en") != {}

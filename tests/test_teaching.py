@@ -33,6 +33,27 @@ def test_every_piece_is_shown_once_at_a_place_of_its_own_in_few_shots(game):
             assert all(math.hypot(p.x_mm - q.x_mm, p.y_mm - q.y_mm) > NEAR_MM for q in s.places[i + 1:])
 
 
+@pytest.mark.parametrize("game", camera_games())
+def test_each_shot_s_snapshot_shows_the_name_of_the_area_it_asks_for_and_no_other(game):
+    """The part of the mat a shot's snapshot shows holds the whole area, its own printed name (the
+    one the prompt says: "seat 1's map" is SEAT 1'S MAP) and no other: Domino Dynasty's maps lie
+    a few mm apart, the next map's name printed between them."""
+    from companion.games import camera
+    from companion.i18n import translate
+    from vision.mat import label_box
+    for seats in range(camera(game).mat.seats[0], camera(game).mat.seats[1] + 1):
+        layout = layout_for(game, seats)
+        for shot in plan(game, seats):
+            x, y, w, h = shot.box
+            z = layout.zones[shot.area]
+            assert x <= z.x and y <= z.y and x + w >= z.x + z.w and y + h >= z.y + z.h
+            shown = [text for text, (lx, ly) in layout.labels.items()
+                     if (lambda b: b[0] < x + w and b[0] + b[2] > x and b[1] < y + h and b[1] + b[3] > y)(
+                         label_box(text, lx, ly))]
+            said = translate(shot.area_words, "en").upper().removeprefix("THE ").removesuffix(" AREA")
+            assert shown == [said], (seats, shot.number, said, shown)
+
+
 def test_a_mat_with_a_seat_count_the_game_has_not_is_refused():
     with pytest.raises(TeachingRefused, match="3 to 5 seats"):
         plan("paradominetor", 7)

@@ -104,6 +104,24 @@ class MatLayout:
         shown for enrolment and, unless told otherwise, where the reader looks."""
         return next(iter(self.zones))
 
+    def view_box(self, area: str, margin: float = 4.0) -> tuple[float, float, float, float]:
+        """(x, y, w, h) mm of the mat that shows `area`: the area, `margin` round it, and its own
+        printed name above it, cut short of any other name printed in that margin (Domino
+        Dynasty's maps lie a few mm apart, the next map's name between them)."""
+        z = self.zones[area]
+        x0, y0, x1, y1 = z.x - margin, z.y - margin, z.x + z.w + margin, z.y + z.h + margin
+        for text, (lx, ly) in self.labels.items():
+            bx, by, bw, bh = label_box(text, lx, ly)
+            if bx + bw <= x0 or bx >= x1:
+                continue  # beside the box
+            if (lx, ly) == (z.x, z.y - TITLE_ABOVE_MM):
+                y0 = min(y0, by - 1.0)  # its own name
+            elif by >= z.y + z.h:
+                y1 = min(y1, by - 0.3)
+            elif by + bh <= z.y:
+                y0 = max(y0, by + bh + 0.3)
+        return x0, y0, x1 - x0, y1 - y0
+
     def zone_at(self, x_mm: float, y_mm: float) -> str | None:
         for name, z in self.zones.items():
             if z.contains(x_mm, y_mm):
@@ -176,7 +194,7 @@ def mat_layout(spec: MatSpec, seats: int | None = None) -> MatLayout:
     zones, labels = {}, {}
     for name, (x, y, w, h) in spec.areas:
         zones[name] = Zone(x, y, w, h)
-        labels[dict(spec.titles).get(name) or _title(name)] = (x, y - 4)
+        labels[dict(spec.titles).get(name) or _title(name)] = (x, y - TITLE_ABOVE_MM)
     labels.update(dict(spec.marks))
     first = next(iter(zones.values()))
     markers[4] = (first.x - 12 - s, first.y + (first.h - s) / 2, s)
@@ -223,6 +241,15 @@ TITLE_FONT = cv2.FONT_HERSHEY_DUPLEX
 LABEL_FONT = cv2.FONT_HERSHEY_SIMPLEX
 HERSHEY_CAP = 21.0  # a Hershey font's capital height in pixels at scale 1
 ARROW_HALF_MM = 3.5
+
+
+LABEL_CAP_MM = 0.11 * HERSHEY_CAP  # a label's capital height (drawn at scale 0.11 px per px/mm)
+TITLE_ABOVE_MM = 4.0  # an area's name is printed this far above it (its baseline)
+
+
+def label_box(text: str, x: float, y: float) -> tuple[float, float, float, float]:
+    """(x, y, w, h) mm a label printed from baseline start (x, y) covers, with its descenders."""
+    return x, y - LABEL_CAP_MM, _text_mm(text, LABEL_CAP_MM, LABEL_FONT, 0.3), LABEL_CAP_MM * 1.4
 
 
 def _text_mm(text: str, cap_mm: float, font, thick_mm: float) -> float:
@@ -272,7 +299,7 @@ def render_mat(layout: MatLayout, px_per_mm: float = 10.0) -> np.ndarray:
         x0, y0 = int(round(x * k)), int(round(y * k))
         img[y0:y0 + side, x0:x0 + side] = mk[:, :, None]
     for text, (x, y) in layout.labels.items():
-        cv2.putText(img, text, (int(x * k), int(y * k)), LABEL_FONT, 0.11 * k,
+        cv2.putText(img, text, (int(x * k), int(y * k)), LABEL_FONT, LABEL_CAP_MM / HERSHEY_CAP * k,
                     LABEL_INK, max(1, int(0.3 * k)), cv2.LINE_AA)
     _draw_marks(img, print_marks(layout), k)
     return img

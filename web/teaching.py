@@ -40,6 +40,8 @@ def register(app, door):
         n = data.get(key)
         if isinstance(n, bool) or not isinstance(n, int):
             example = '{"%s": 1}' % key
+            if key == "correction":
+                raise Refused(400, Msg("say which correction: {example}", example=example))
             raise Refused(400, Msg("say which shot: {example}", example=example))
         return n
 
@@ -132,6 +134,13 @@ def register(app, door):
     def teach_check(game):
         require_host()
         return words(teacher.check(known(game)))
+
+    @app.post("/api/teach/<game>/forget")
+    @refusing
+    def teach_forget(game):
+        """Take back a correction taught in the check: {"correction": n}, as the walk numbers them."""
+        require_host()
+        return words(teacher.forget(known(game), number(body(), "correction")))
 
     @app.post("/api/teach/<game>/correct")
     @refusing

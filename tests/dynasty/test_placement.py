@@ -77,7 +77,7 @@ def test_no_map_grows_past_eight_squares_either_way():
 def test_a_role_icon_is_handled_only_by_that_role_s_player():
     state = free()  # seat 0 warfare, 1 infrastructure, 2 goods; money and housing not in play
     assert refused(state, 1, "personal", ((5, 3), (6, 3)), "lava/warfare/W", "lava//") == \
-        "only P1 (Brother of Warfare) may handle a domino showing the warfare icon"
+        "only P1 (Brother of Warfare) may handle a domino showing the military capital icon"
     assert refused(state, 1, "shared", ((5, 1), (6, 1)), "lava/warfare/", "lava//").startswith("only P1")
     assert lay(state, 0, "personal", ((5, 3), (6, 3)), "lava/warfare/W", "lava//")
     # a role nobody holds: anyone may handle it

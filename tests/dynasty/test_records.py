@@ -63,7 +63,7 @@ def test_a_province_and_a_capital_that_stops_a_path(tmp_path):
     (place(1, "shared", [(5, 4), (6, 4)], "lava//", "lava//"), 10,
      "the terrains do not match on the west edge of square F5: lava beside stone"),
     (place(1, "personal", [(2, 0), (3, 0)], "lava/warfare/W", "lava//"), 10,
-     "only seat 0 (Brother of Warfare) may handle a domino showing the warfare icon"),
+     "only seat 0 (Brother of Warfare) may handle a domino showing the military capital icon"),
     (place(2, "personal", [(1, 0), (2, 0)], "lava//W", "lava//"), 10, "square B1 of seat 2's map is already taken"),
     (place(2, "personal", [(5, 5), (6, 5)], "lava//", "lava//"), 10, "the domino does not touch seat 2's map"),
     (place(2, "personal", [(2, 0), (4, 0)], "lava//W", "lava//"), 10, "the two halves of a domino lie side by side"),
@@ -95,7 +95,7 @@ def test_placements_wait_for_every_start(tmp_path):
 def test_words_without_json(tmp_path):
     done = replay(tmp_path, HEADER, *STARTS, PERSON_EAST, json_out=False)
     assert done.returncode == 0
-    assert "Military 4 = (2 warfare A1 (1 people)) x province 2" in done.stdout
+    assert "Military 4 = (2 military capital A1 (1 people)) x province 2" in done.stdout
 
 
 def test_shared_starts_lie_however_the_table_likes_but_not_on_each_other(tmp_path):

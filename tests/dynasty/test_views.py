@@ -20,7 +20,7 @@ def test_each_placement_says_what_it_changed_and_the_view_says_where_strength_co
     assert warfare["capitals"] == [{"square": "D4", "icon": "warfare", "worth": 2, "people": ["F4"],
                                     "doubled_by": [], "halved_by": [], "cancelled": [], "marks": []}]
     words = dynasty.view(state, Viewer.of_seat(2))["strength_words"]
-    assert "Military 8 = (2 warfare D4 (1 people)) x province 4" in words
+    assert "Military 8 = (2 military capital D4 (1 people)) x province 4" in words
     assert any(w.startswith("Money 8 (not in the game") for w in words)
 
 

@@ -1,11 +1,13 @@
 """The teaching routes: host only, and a malformed request or a shot the camera cannot take gets
 a clear message and changes nothing."""
 import json
+import re
+import shutil
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from companion.teaching import Teacher
+from companion.teaching import Teacher, plan
 from companion.games import descriptions
 from virtual import virtual_table
 from web.app import Extras, create_app
@@ -78,7 +80,7 @@ ANY_JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-10, 10**6) | st.floats(allow_nan=True) | st.text(max_size=8)
     | st.sampled_from(["red-1", "lock", "x"]),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
-        st.sampled_from(["shot", "seats", "x_mm", "y_mm", "label", "auto"]) | st.text(max_size=5), inner, max_size=4),
+        st.sampled_from(["shot", "seats", "x_mm", "y_mm", "label", "auto", "correction"]) | st.text(max_size=5), inner, max_size=4),
     max_leaves=8)
 
 
@@ -90,7 +92,7 @@ def test_any_request_is_answered_in_words_and_a_refused_one_keeps_nothing(teachi
     if not walk.exists():
         assert client.post("/api/teach/initiative/start", json={"seats": 4}, headers=H).status_code == 200
     game = data.draw(st.sampled_from(["initiative", "island", "x"]), label="game")
-    verb = data.draw(st.sampled_from(["start", "stop", "look", "take", "redo", "lay", "check", "correct",
+    verb = data.draw(st.sampled_from(["start", "stop", "look", "take", "redo", "lay", "check", "correct", "forget",
                                       "snapshot.jpg", "mat.pdf", ""]), label="verb")
     raw = data.draw(st.one_of(ANY_JSON.map(lambda v: json.dumps(v).encode()), st.binary(max_size=30)), label="body")
     query = data.draw(st.dictionaries(st.sampled_from(["shot", "seats"]), st.text(max_size=4), max_size=2))
@@ -163,3 +165,166 @@ def test_a_domino_half_is_corrected_through_the_routes_in_the_hosts_words(teachi
     loop.step()
     again = client.post("/api/teach/dynasty/check", json={}, headers=H).get_json()["pieces"]
     assert next(p for p in again if (p["x_mm"], p["y_mm"]) == (piece["x_mm"], piece["y_mm"]))["label"] == "lava//NESW"
+
+
+# ---------------------------------------------------------------- words, guesses, taking back
+
+def _texts(value):
+    """Every string a payload shows, however deep."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _texts(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _texts(v)
+
+
+def _raw_ids(text: str) -> list:
+    """What of an English text is an id, not words: anything with an underscore, a key with a
+    number or letter after a hyphen (seat-0, market-a, red-1), or an id the English catalog gives
+    words to that is no word of those words (allin, warfare; not money, of "money capital")."""
+    from companion.i18n import _english_names
+    names = _english_names()
+    words = {w for v in names.values() for w in v.split()}
+    found = re.findall(r"\w*_\w*|\b[a-z]+-(?:\d+|[a-z])\b", text)
+    return found + [w for w in re.findall(r"[\w-]+", text) if w in names and w not in words]
+
+
+@pytest.mark.parametrize("game", ["paradominetor", "initiative", "dynasty"])
+def test_the_walk_names_every_piece_and_place_in_words_in_english(teaching, game):
+    """What to lay where, on the largest mat: no id reaches an English host (Domino Dynasty's
+    icons are named as the rulebook names them: area spell, people pleaser, all-in)."""
+    client, *_ = teaching
+    from companion.games import camera
+    walk = client.post(f"/api/teach/{game}/start", json={"seats": camera(game).mat.seats[1]}, headers=H).get_json()
+    said = [t for s in walk["shots"] for t in _texts([s["area_words"], [p["piece"] for p in s["places"]],
+                                                       [p["where"] for p in s["places"]]])]
+    assert said and not [(t, _raw_ids(t)) for t in said if _raw_ids(t)]
+    if game == "dynasty":
+        pieces = " / ".join(said)
+        for words in ("area spell icon", "people pleaser icon", "all-in icon", "military capital icon",
+                      "neutral capital icon", "knife icon"):
+            assert f"the {words} on its left half" in pieces
+
+
+def test_every_area_of_every_mat_is_named_in_words():
+    """Where the check says a piece lies: every area of every camera game's mat, in words in both
+    languages (Paradominetor's seat-0 is "seat 1's area", Dynasty's market-a "the market's left
+    half"), never its id."""
+    from companion.games import camera
+    from companion.i18n import translate
+    from companion.teaching import _area_words, camera_games, layout_for
+    for game in camera_games():
+        for area in layout_for(game, camera(game).mat.seats[1]).zones:
+            english, japanese = translate(_area_words(area), "en"), translate(_area_words(area), "ja")
+            assert not _raw_ids(english) and not re.search(r"[a-z]", japanese), (area, english, japanese)
+    assert translate(_area_words("seat-0"), "en") == "seat 1's area"
+    assert translate(_area_words("market-b"), "ja") == "マーケットの右半分"
+
+
+@pytest.fixture(scope="module")
+def taught_dynasty(tmp_path_factory):
+    """A state directory where Domino Dynasty's pieces were taught on a 2-seat mat (copied into
+    each test's own, which changes it)."""
+    state = tmp_path_factory.mktemp("taught")
+    with virtual_table(state) as (c, loop):
+        teacher = Teacher(state, loop, simulation=True)
+        teacher.start("dynasty", 2)
+        for shot in plan("dynasty", 2):
+            teacher.lay("dynasty", shot.number)
+            for _ in range(4):
+                loop.step()
+                if teacher.look("dynasty", shot.number)["taken"]:
+                    break
+        teacher.learn("dynasty", wait=True)
+        assert teacher.status("dynasty")["learnt"]
+    return state
+
+
+@pytest.fixture
+def dynasty(taught_dynasty, tmp_path):
+    for item in taught_dynasty.iterdir():
+        if item.name != "games.db":
+            (shutil.copytree if item.is_dir() else shutil.copy)(item, tmp_path / item.name)
+    with virtual_table(tmp_path) as (c, loop):
+        teacher = Teacher(tmp_path, loop, simulation=True)
+        app = create_app(c, HOST, Extras(teacher=teacher, games=GAMES))
+        app.testing = True
+        client = app.test_client()
+        assert client.post("/api/teach/dynasty/start", json={"seats": 2}, headers=H).get_json()["learnt"]
+        yield client, loop, teacher, tmp_path
+
+
+def test_the_check_names_every_half_square_and_choice_in_words_in_english(dynasty):
+    """The icons' shot laid again, and a domino in the market: what the check reads, where, and
+    every terrain and icon to pick from, in words: no id."""
+    from companion.games import camera
+    from companion.teaching import layout_for
+    client, loop, teacher, state = dynasty
+    client.post("/api/teach/dynasty/lay", json={"shot": 2}, headers=H)
+    spec, layout = camera("dynasty"), layout_for("dynasty", 2)
+    (xa, y), (xb, _) = (spec.cells_read().centre(layout, "market-b", 0, c) for c in (0, 1))
+    loop.virtual_table.lay([("grass/people_pleaser/|lava/allin/", (xa + xb) / 2, y, 0.0, True, None)])
+    loop.step()
+    got = client.post("/api/teach/dynasty/check", json={}, headers=H).get_json()
+    said = list(_texts([[p["words"], p["where"]] for p in got["pieces"]])) + list(_texts(
+        [c["words"] for c in got["choices"]["icons"] + got["choices"]["terrains"]]))
+    assert not [(t, _raw_ids(t)) for t in said if _raw_ids(t)]
+    icons = {c["value"]: c["words"] for c in got["choices"]["icons"]}
+    assert icons["area_spell"] == "area spell" and icons["people_pleaser"] == "people pleaser" \
+        and icons["allin"] == "all-in" and icons["warfare"] == "military capital" and icons["knife"] == "knife"
+    market = [p for p in got["pieces"] if p["zone"] == "market-b"]
+    assert [p["where"] for p in market] == ["the market's right half, square A1", "the market's right half, square B1"]
+    assert any("people pleaser" in p["words"] for p in got["pieces"])
+
+
+def test_an_asked_square_is_offered_as_the_reader_leaned_and_a_wrong_correction_is_taken_back(dynasty):
+    """The desert domino of the first shot corrected wrongly as a knife: read again, its look is
+    the corrected one's, so it is asked about, its pickers offered as the reader leaned (desert,
+    no icon, roads all round), not at the first terrain. The correction taken back: gone from the
+    walk, its frame, the manifest and the profile in the state directory; read as it is again.
+    Taking back what is not there is refused in words and changes nothing."""
+    from vision.dominoes_profile import DominoProfile
+    client, loop, teacher, state = dynasty
+    walk, profile = state / "teaching" / "dynasty" / "walk.json", state / "vision-profile-dynasty.npz"
+    client.post("/api/teach/dynasty/lay", json={"shot": 1}, headers=H)
+    loop.step()
+    got = client.post("/api/teach/dynasty/check", json={}, headers=H).get_json()
+    desert = next(p for p in got["pieces"] if p["label"] == "desert//NESW")
+    assert "guess" not in desert  # read plainly: the pickers start at what was read
+    place = {"x_mm": desert["x_mm"], "y_mm": desert["y_mm"]}
+    taught = client.post("/api/teach/dynasty/correct", json={**place, "label": "desert/knife/"}, headers=H).get_json()
+    assert taught["taught"] == [{"n": 1, "words": "desert, knife, no roads", "where": "the shared map, square D1"}]
+    teacher.learn("dynasty", wait=True)
+    assert [h for h, _, _ in DominoProfile.load(profile).taught] == ["desert/knife/"]
+
+    loop.step()
+    again = client.post("/api/teach/dynasty/check", json={}, headers=H).get_json()["pieces"]
+    asked = next(p for p in again if (p["x_mm"], p["y_mm"]) == (desert["x_mm"], desert["y_mm"]))
+    assert asked["label"] == "unknown" and "half" not in asked
+    assert asked["guess"] == {"terrain": "desert", "icon": "", "paths": "NESW"}
+
+    kept = walk.read_bytes()
+    for payload, status, said in [({"correction": 2}, 409, "a correction is numbered 1 to 1"),
+                                  ({"correction": "1"}, 400, 'say which correction: {"correction": 1}'),
+                                  ({}, 400, "say which correction")]:
+        answer = client.post("/api/teach/dynasty/forget", json=payload, headers=H)
+        assert answer.status_code == status and said in answer.get_json()["error"]
+        assert walk.read_bytes() == kept
+
+    status = client.post("/api/teach/dynasty/forget", json={"correction": 1}, headers=H).get_json()
+    assert status["corrections"] == 0 and status["taught"] == []
+    teacher.learn("dynasty", wait=True)
+    now = client.get("/api/teach/dynasty", headers=H).get_json()
+    assert now["learnt"], json.dumps(now)[:1500]
+    assert json.loads(walk.read_text())["corrections"] == []
+    assert not (state / "teaching" / "dynasty" / "check-1.jpg").exists()
+    assert all(e["image"].startswith("shot-") for e in json.loads((state / "teaching" / "dynasty" / "manifest.json").read_text()))
+    assert DominoProfile.load(profile).taught == []
+    loop.step()
+    read = client.post("/api/teach/dynasty/check", json={}, headers=H).get_json()["pieces"]
+    assert next(p for p in read if (p["x_mm"], p["y_mm"]) == (desert["x_mm"], desert["y_mm"]))["label"] == "desert//NESW"
+    nothing = client.post("/api/teach/dynasty/forget", json={"correction": 1}, headers=H)
+    assert nothing.status_code == 409 and "there is none to take back" in nothing.get_json()["error"]

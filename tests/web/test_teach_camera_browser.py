@@ -107,6 +107,99 @@ def test_a_domino_half_is_corrected_on_the_page_by_its_terrain_icon_and_roads(de
     host.click("#teach-stop")  # the camera is let go for the next test
 
 
+def test_a_dynasty_check_names_icons_in_words_starts_asked_squares_as_leaned_and_takes_a_correction_back(
+        device, state, phone, browser, shots):
+    """Domino Dynasty, taught by the test before: the icons' shot shown again, its snapshot under
+    the map's own name and every icon named in words ("area spell"); then the terrains' shot laid,
+    the desert domino corrected wrongly as a knife: read again, it is asked about and its pickers
+    start as the reader leaned (desert, no icon, a road each way), not at the first terrain; that
+    correction taken back from the list on the page: learnt again without it, read as it is. In
+    Japanese the same check and list read in Japanese."""
+    from companion.teaching import Teacher
+    expect = playwright.expect
+    teacher = Teacher(state, device.camera, simulation=True)
+    host = phone()
+    host.goto(device.urls["local"])
+    host.click("#teach-details > summary")
+    host.select_option("#teach-game", "dynasty")
+    host.select_option("#teach-seats", "2")
+    host.click("#teach-start")
+    expect(host.locator("#teach-learnt")).to_have_text("Learnt: the camera reads with what it learnt.")
+    host.locator(".teach-shotrow button").nth(1).click()  # the icons' shot, on seat 1's map
+    expect(host.locator("#teach-shot-title")).to_have_text("Shot 2 of 3: lay these in seat 1's map")
+    places = host.locator("#teach-places").inner_text()
+    for icon in ("area spell", "people pleaser", "all-in"):
+        assert f"the {icon} icon" in places
+    assert not re.search(r"\w_\w|allin", places), places
+    loaded = "(() => { const i = document.getElementById('teach-snapshot'); return i.naturalWidth; })()"
+    wait_until(host, lambda: host.evaluate(loaded) > 0, 30)
+    scroll_to(host, "#teach-snapshot")
+    host.screenshot(path=str(shots / "teach-dynasty-snapshot.png"))
+    scroll_to(host, "#teach-place-11")
+    host.screenshot(path=str(shots / "teach-dynasty-icons.png"))
+
+    teacher.lay("dynasty", 1)  # the terrains' dominoes on the shared map
+    reading = host.locator("#teach-read .teach-reading", has_text="the shared map, square D1")
+
+    def read_again():  # until the camera's latest frame shows them
+        host.click("#teach-read-now")
+        host.wait_for_timeout(300)
+        return reading.count() > 0
+    wait_until(host, read_again, 60)
+    expect(reading).to_contain_text("desert, no icon, roads N E S W")
+    reading.locator("select").nth(1).select_option("knife")
+    for side in "NESW":
+        reading.locator(f"input[data-side={side}]").uncheck()
+    reading.locator("button").click()
+    expect(host.locator("#teach-read")).to_contain_text("Learnt: that piece is desert, knife, no roads.")
+    expect(host.locator("#teach-learnt")).to_have_text("Learnt: the camera reads with what it learnt.",
+                                                       timeout=120_000)
+    wrong = host.locator("#teach-taught-list .teach-reading", has_text="desert, knife, no roads")
+    expect(wrong).to_contain_text("in the shared map, square D1")
+    host.click("#teach-read-now")
+    asked = host.locator("#teach-read .teach-reading", has_text="the shared map, square D1")
+    expect(asked.locator(".teach-label")).to_have_text("asked: the camera is not sure")
+    assert [asked.locator("select").nth(i).input_value() for i in (0, 1)] == ["desert", ""]
+    assert all(asked.locator(f"input[data-side={side}]").is_checked() for side in "NESW")
+    scroll_to(host, "#" + asked.locator("select").first.get_attribute("id"))
+    host.screenshot(path=str(shots / "teach-check-asked.png"))
+
+    before = host.locator("#teach-taught-list .teach-reading").count()
+    wrong.locator("button").click()
+    expect(host.locator("#teach-read")).to_contain_text("Taken back: the camera learns again without desert, knife, no roads.")
+    expect(host.locator("#teach-learnt")).to_have_text("Learnt: the camera reads with what it learnt.",
+                                                       timeout=120_000)
+    expect(host.locator("#teach-taught-list .teach-reading")).to_have_count(before - 1)
+    assert not any("desert/knife/" in json.dumps(e) for e in
+                   json.loads((state / "teaching" / "dynasty" / "manifest.json").read_text()))
+    host.click("#teach-read-now")
+    expect(host.locator("#teach-read .teach-reading", has_text="the shared map, square D1")).to_contain_text(
+        "desert, no icon, roads N E S W")
+    scroll_to(host, "#teach-taught")
+    host.screenshot(path=str(shots / "teach-check-taken-back.png"))
+
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="ja-JP")
+    try:
+        ja = context.new_page()
+        ja.goto(device.urls["local"])
+        ja.click("#teach-details > summary")
+        ja.select_option("#teach-game", "dynasty")
+        ja.select_option("#teach-seats", "2")
+        ja.click("#teach-start")
+        ja.click("#teach-read-now")
+        expect(ja.locator("#teach-read .teach-reading").first).to_contain_text("共有マップ、マス")
+        text = ja.locator("#teach-check").inner_text()
+        assert "取り消す" in text and not re.findall(r"[A-Za-z]{2,}(?:[ ,'’]+[A-Za-z]{2,}){2,}", text), text
+        scroll_to(ja, "#teach-taught")
+        ja.screenshot(path=str(shots / "teach-check-ja.png"))
+        scroll_to(ja, "#" + ja.locator("#teach-read select").first.get_attribute("id"))
+        ja.screenshot(path=str(shots / "teach-check-read-ja.png"))
+        ja.click("#teach-stop")
+    finally:
+        context.close()
+    host.click("#teach-stop")  # the camera is let go for the next test
+
+
 def test_initiative_taught_from_the_host_page_then_a_deal_read_with_it(device, state, phone, shots):
     expect = playwright.expect
     host = phone()

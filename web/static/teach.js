@@ -80,6 +80,12 @@
     // what the learnt print shows the camera too unclearly: it asks about those every time
     $("teach-notes").replaceChildren(...(walk.learning ? [] : walk.notes || []).map((n) => el("li", {}, n)));
     $("teach-check").classList.toggle("hidden", !walk.learnt);
+    // the corrections taught in the check, each to take back (a wrong tap is not learnt for good)
+    const taught = walk.taught || [];
+    $("teach-taught").classList.toggle("hidden", !taught.length);
+    $("teach-taught-list").replaceChildren(...taught.map((c) => el("div", { class: "row teach-reading" },
+      el("span", { class: "teach-label" }, c.words), el("span", { class: "dim" }, tr("in {where}", { where: c.where })),
+      el("button", { class: "quiet", id: `teach-forget-${c.n}`, onclick: () => forget(c) }, tr("Take back")))));
     const shot = walk.shots.find((s) => s.number === shown);
     $("teach-shot").classList.toggle("hidden", !shot);
     stopLooking();
@@ -180,7 +186,8 @@
       const row = el("div", { class: "row teach-reading" },
         el("span", { class: "teach-label" }, p.words || p.label), el("span", { class: "dim" }, tr("in {where}, {x}, {y} mm", { where: p.where, x: Math.round(p.x_mm), y: Math.round(p.y_mm) })));
       if (got.choices.terrains) {  // a half picked by its parts: terrain, icon or none, roads; the read value first
-        const half = p.half || { terrain: got.choices.terrains[0].value, icon: "", paths: "" };
+        // asked: the reader's best guess (p.guess), so a tap or two corrects it
+        const half = p.half || p.guess || { terrain: got.choices.terrains[0].value, icon: "", paths: "" };
         const options = (list) => list.map((c) => el("option", { value: c.value }, c.words));
         const terrain = el("select", { id: `teach-fix-${i}-terrain`, "aria-label": tr("terrain") }, ...options(got.choices.terrains));
         const icon = el("select", { id: `teach-fix-${i}-icon`, "aria-label": tr("icon") }, ...options(got.choices.icons));
@@ -212,6 +219,16 @@
       walk = await post(`/api/teach/${q(walk.game)}/correct`, { x_mm: p.x_mm, y_mm: p.y_mm, label });
     } catch (e) { say(e.message); return; }
     $("teach-read").replaceChildren(el("p", { class: "dim" }, tr("Learnt: that piece is {label}. Read the mat again to check.", { label: words || label })));
+    shown = null;
+    draw();
+  }
+
+  async function forget(c) {
+    say("");
+    try {
+      walk = await post(`/api/teach/${q(walk.game)}/forget`, { correction: c.n });
+    } catch (e) { say(e.message); return; }
+    $("teach-read").replaceChildren(el("p", { class: "dim" }, tr("Taken back: the camera learns again without {label}. Read the mat again to check.", { label: c.words })));
     shown = null;
     draw();
   }

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ...i18n import Listed, Msg, Plural
 from ..base import IllegalMove, chance, evolve
 from . import laying, missions, power, powers
-from .catalog import CAPITALS, EVENTS, EXPANSIONS, PENALTIES, REWARDS, ROLES, event_words, word
+from .catalog import CAPITALS, EVENTS, EXPANSIONS, PENALTIES, REWARDS, ROLES, event_words, role_name
 from .hands import fix_missions_to_draw, missions_to_draw, needs_mission, round_cards
 from .maps import BOUND, Square, check_cells, frozen, name, refusal
 from .missions import decline, end_claim, maybe_claim
@@ -181,7 +181,7 @@ def _start(state: State, move: Start) -> State:
         if move.role not in ROLES:
             raise IllegalMove(Msg("a shared starting domino names its role: one of {roles}", roles=", ".join(ROLES)))
         if move.role in dict(state.starts):
-            raise IllegalMove(Msg("the {role} starting domino is already on the shared map", role=word(move.role)))
+            raise IllegalMove(Msg("the {role} starting domino is already on the shared map", role=role_name(move.role)))
         # "however you like": the starts need not touch each other, only stay within 8x8
         why = refusal(dict(state.shared), cells, starting_halves(move.role), None, Msg("the shared map"),
                       attach=False)
