@@ -717,6 +717,46 @@ def _square_ratio(frame, H_inv, x, y, pitch_mm, light):
     return patch / np.maximum(np.asarray(light, np.float32), 1.0)
 
 
+def _area_ratios(frame, H_inv, first, rows, cols, pitch_mm, lights):
+    """Every square of an area as `_square_ratio` gives it, (rows, cols, SQUARE_PX, SQUARE_PX, 3),
+    straightened at once: `first` is the centre of its first square, `lights` the mat's light at
+    each square's centre."""
+    n, mm = SQUARE_PX, pitch_mm / SQUARE_PX
+    A = np.array([[mm, 0, first[0] - pitch_mm / 2], [0, mm, first[1] - pitch_mm / 2], [0, 0, 1]])
+    area = cv2.warpPerspective(frame, H_inv @ A, (cols * n, rows * n), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                               borderMode=cv2.BORDER_REPLICATE)
+    squares = area.reshape(rows, n, cols, n, 3).transpose(0, 2, 1, 3, 4).astype(np.float32)
+    return squares / np.maximum(lights, 1.0)[:, :, None, None, :]
+
+
+_EDGE = 1e-3   # a figure this near a threshold is judged again square by square
+
+
+def _plainly_bare(ratios, greys) -> np.ndarray:
+    """(rows, cols): the squares `DominoReader._empty` surely finds bare, judged for a whole area
+    at once by its own tests; a square any figure leaves near a threshold is not among them (it is
+    looked at square by square). The inner part judged lies further in than the blur reaches, so
+    the area is blurred whole."""
+    rows, cols, n = ratios.shape[:3]
+    flat = ratios.reshape(rows * cols, n, n, 3)
+    M = _masks()
+    parts = {name: _log(np.median(flat[:, M[name]], axis=1)) for name in ("corners", "centre", "ring")}
+    ok = np.ones(rows * cols, bool)
+    for c in parts.values():
+        ok &= np.sqrt(((c - c.mean(axis=1, keepdims=True)) ** 2).sum(axis=1)) < NEUTRAL - _EDGE
+    # what is printed in the inner part (sample's blur, the whole area at once)
+    whole = ratios.transpose(0, 2, 1, 3, 4).reshape(rows * n, cols * n, 3)
+    L = _log(cv2.GaussianBlur(np.ascontiguousarray(whole), (0, 0), 1.0))
+    L = L.reshape(rows, n, cols, n, 3).transpose(0, 2, 1, 3, 4).reshape(rows * cols, n, n, 3)[:, M["inner"]]
+    d = _dist_px_to(L, parts["corners"][:, None, :])
+    inner = float(M["inner"].sum())
+    ok &= (d > PRINT - _EDGE).sum(axis=1) / inner <= SPECKS - 1.0 / inner
+    tone = parts["corners"].mean(axis=1)
+    for g in greys:
+        ok &= (np.abs(tone - float(np.mean(g))) >= GREY_TONE + _EDGE) | (np.abs(tone) <= GREY_TONE - _EDGE)
+    return ok.reshape(rows, cols)
+
+
 def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet, *, cells: Grid) -> DominoProfile:
     """Learn a printing of the dominoes from one frame per terrain and icon (see the module's
     docstring and docs/vision.md for the shots), the squares of its halves the size of the mat's
@@ -930,11 +970,18 @@ class DominoReader(CellReader):
 
     def _read_zone(self, frame, H_inv, view, name):
         rows, cols = self.grid.shape(name)
+        centres = [[self.grid.centre(self.layout, name, r, c) for c in range(cols)] for r in range(rows)]
+        lights = np.array([[view.mat_colour_at(x, y) for x, y in row] for row in centres], np.float32)
+        ratios = _area_ratios(frame, H_inv, centres[0][0], rows, cols, self.grid.pitch_mm, lights)
+        # most squares of a map are bare: those plainly so are known at once, the area's squares
+        # judged together (the full look below says the same of them, one square at a time)
+        bare = _plainly_bare(ratios, self._greys)
         out, skin = [], 0
         for r in range(rows):
             for c in range(cols):
-                x, y = self.grid.centre(self.layout, name, r, c)
-                s = sample(_square_ratio(frame, H_inv, x, y, self.grid.pitch_mm, view.mat_colour_at(x, y)))
+                if bare[r, c]:
+                    continue
+                s = sample(ratios[r, c])
                 if self._empty(s):
                     continue
                 skin += self._no_domino(s)
@@ -942,6 +989,7 @@ class DominoReader(CellReader):
                     return None  # a hand held still over the map: nothing here is read
                 label = self.read_square(s, (name, r, c)) if s["bare"] < 0.3 else UNKNOWN
                 label = self._as_taught(s, label)
+                x, y = centres[r][c]
                 out.append(TileReading(label, round(x, 1), round(y, 1), 0.0, 0.0 if label == UNKNOWN else 1.0, name,
                                        (name, r, c)))
         return out
