@@ -278,10 +278,19 @@ def random_maps(layout: MatLayout, tiles: TileSet, cells: Grid, rng, seed: int, 
 _MASKS: dict = {}
 
 
+_UV: dict = {}
+
+
 def _uv(shift=(0.0, 0.0)):
-    """Each patch pixel's place, in squares from the square's centre (less `shift`)."""
-    c = (np.arange(SQUARE_PX) + 0.5) / SQUARE_PX - 0.5
-    return np.meshgrid(c - shift[0], c - shift[1])
+    """Each patch pixel's place, in squares from the square's centre (less `shift`); kept, as a
+    square asks for the same places many times (read only)."""
+    key = (float(shift[0]), float(shift[1]))
+    if key not in _UV:
+        if len(_UV) > 256:
+            _UV.clear()
+        c = (np.arange(SQUARE_PX) + 0.5) / SQUARE_PX - 0.5
+        _UV[key] = np.meshgrid(c - key[0], c - key[1])
+    return _UV[key]
 
 
 def _masks():
@@ -319,6 +328,8 @@ def sample(ratio: np.ndarray) -> dict:
     grey = (np.abs(lum - 1.0) < 0.2) & ((inner.max(axis=1) - inner.min(axis=1)) < 0.25)
     out["bare"] = float(grey.mean())
     out["log"] = _log(cv2.GaussianBlur(ratio, (0, 0), 1.0))  # sensor and JPEG noise smoothed
+    # how far each pixel is from the corners' colour (a half's terrain): what is printed on it
+    out["off"] = _dist_px_to(out["log"], out["corners"])
     return out
 
 
@@ -338,10 +349,22 @@ def _chroma(c) -> float:
 
 
 def _dist_px_to(L, M) -> np.ndarray:
-    """`dist` for every pixel of a log-colour image to the log colours M."""
+    """`dist` for every pixel of a log-colour image to the log colours M (channel by channel:
+    the same sums as over the last axis, without its strided passes)."""
     d = L - M
-    mean = d.mean(axis=-1, keepdims=True)
-    return np.sqrt(((d - mean) ** 2).sum(axis=-1)) + 0.5 * np.abs(mean[..., 0])
+    d0, d1, d2 = d[..., 0], d[..., 1], d[..., 2]
+    mean = d0 + d1
+    mean += d2
+    mean /= np.float32(3)
+    e = d0 - mean
+    q = e * e
+    e = d1 - mean
+    q += e * e
+    e = d2 - mean
+    q += e * e
+    out = np.sqrt(q)
+    out += np.float32(0.5) * np.abs(mean)
+    return out
 
 
 def _print_on(L, own) -> np.ndarray:
@@ -419,13 +442,13 @@ def _arms(paths, shift=(0.0, 0.0), hub=True) -> np.ndarray:
     return arms
 
 
-def _icon_print(L, own, road_like=None, paths="", shift=(0.0, 0.0), hub_like=None) -> np.ndarray:
+def _icon_print(L, own, road_like=None, paths="", shift=(0.0, 0.0), hub_like=None, off=None) -> np.ndarray:
     """Where an icon is printed on a half: within the icon's reach, not its terrain, and not in
     a road's colours (``road_like``) where a road in `paths` runs, nor in its plain colours
     (``hub_like``) where the roads meet in the middle: an icon's own parts in such colours
     elsewhere stay its own. Thin specks opened away. With no paths given, nothing ``road_like``
-    counts anywhere."""
-    printed = _print_on(L, own) & _masks()["picture"]
+    counts anywhere. ``off``: `_print_on` of the half, if known."""
+    printed = (_print_on(L, own) if off is None else off) & _masks()["picture"]
     if road_like is not None:
         if paths:
             u, v = _uv(shift=shift)
@@ -647,7 +670,7 @@ def _look_scores(L, grounds, looks, roads=None):
         row = int(mine[cost[mine, at[mine]].argmin()])
         cx, cy = (2 * v for v in shifts[at[row]])
         lo = _look_masks(1)[0]
-        near = sorted({(int(np.clip(cx + dx, -lo, lo)), int(np.clip(cy + dy, -lo, lo)))
+        near = sorted({(min(max(cx + dx, -lo), lo), min(max(cy + dy, -lo), lo))
                        for dy in (-1, 0, 1) for dx in (-1, 0, 1)})
         c, on_icon, ground = _look_costs(small, g, looks[1], [row], near, 1)
         k = int(c[0].argmin())
@@ -661,11 +684,12 @@ def _look_scores(L, grounds, looks, roads=None):
 
 # ---- by colour, as enrolled: road boxes, and an icon's badge (its ring and its middle)
 
-def _badge(L, ground):
+def _badge(seam):
     """Where an icon's badge lies in a square's patch: the centre (in squares from the square's)
-    of what is neither the terrain nor the road, and what share of the square it covers."""
+    of what is neither the terrain nor the road (``seam``: `_seam_dist` to the two), and what
+    share of the square it covers."""
     u, v = _uv()
-    other = _seam_dist(L, *ground) > BADGE_SEEN
+    other = seam > BADGE_SEEN
     other &= np.hypot(u, v) < BADGE_REACH
     # the blurred seam between terrain and road is neither: thin, so opened away
     other = cv2.morphologyEx(other.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)) > 0
@@ -686,12 +710,13 @@ def _side_colours(L, shift, reach=SIDE) -> dict:
     return {side: L[m] for side, m in boxes.items()}
 
 
-def _road_shift_by_colour(L, own, path, margin):
+def _road_shift_by_colour(L, to_own, path, margin):
     """Where a domino with no badge lies on its square, across its roads (in squares from the
     square's centre): the middle of the road pixels beside the north and south road boxes gives
-    it east-west, beside the east and west ones north-south; 0 where no road runs."""
+    it east-west, beside the east and west ones north-south; 0 where no road runs (``to_own``:
+    each pixel's `_dist_px_to` its terrain)."""
     u, v = _uv()
-    road = _dist_px_to(L, path) + margin < _dist_px_to(L, own)
+    road = _dist_px_to(L, path) + margin < to_own
     lo, hi = OPEN_SIDE
     out = []
     for across, along in ((u, v), (v, u)):
@@ -1000,7 +1025,7 @@ class DominoReader(CellReader):
         the mat a little; a grey half stands out in tone, and by the print on it)."""
         if not all(_chroma(s[part]) < NEUTRAL for part in ("corners", "centre", "ring")):
             return False
-        if float(_print_on(s["log"], s["corners"])[_masks()["inner"]].mean()) > SPECKS:
+        if float((s["off"] > PRINT)[_masks()["inner"]].mean()) > SPECKS:
             return False  # roads or an icon on a grey half
         tone = float(np.mean(s["corners"]))
         return not any(abs(tone - float(np.mean(c))) < GREY_TONE and abs(tone) > GREY_TONE for c in self._greys)
@@ -1026,6 +1051,8 @@ class DominoReader(CellReader):
         if d[0][0] > self.max_terrain or (len(d) > 1 and d[1][0] - d[0][0] < self.terrain_margin):
             return self._ask(details, "terrain")
         terrain, own = d[0][1], s["corners"]  # the terrain as it lies here, in this light
+        # both ways look at what stands off the terrain and the road: worked out once
+        s = {**s, "seam": _seam_dist(s["log"], own, self.road)}
         by_colour = self._by_colour(s, own, details)
         # the picture is compared (the costly part) only where the badge's colours leave a doubt
         need = by_colour is None or by_colour[1] is not None
@@ -1160,10 +1187,10 @@ class DominoReader(CellReader):
     def _by_colour(self, s, own, details):
         """(paths, icon or None) read by colour as enrolled, or None if in doubt."""
         L = s["log"]
-        at, area = _badge(L, (own, self.road))
+        at, area = _badge(s["seam"])
         details["badge"] = (at, round(area, 2))
         # a badge shows where the domino lies on its square, else its roads do: they are read from there
-        shift = _road_shift_by_colour(L, own, self.road, PATH_MARGIN) if at is None else \
+        shift = _road_shift_by_colour(L, s["off"], self.road, PATH_MARGIN) if at is None else \
             tuple(float(np.clip(v, -SHIFT, SHIFT)) for v in at)
         sides = _side_colours(L, shift, reach=SIDE if at else OPEN_SIDE)
         paths = ""
@@ -1185,7 +1212,7 @@ class DominoReader(CellReader):
                 return None
         if at is None:
             # nothing but terrain and road: no icon, unless the very middle says otherwise
-            middle = float(np.median(_seam_dist(L, own, self.road)[_masks()["core"]]))
+            middle = float(np.median(s["seam"][_masks()["core"]]))
             return (paths, None) if middle < BARE_MIDDLE else None
         if area < BADGE_AREA or math.hypot(*at) > BADGE_OFF:
             return None  # a speck, or a badge far off its square's centre
@@ -1204,12 +1231,12 @@ class DominoReader(CellReader):
         picture plainly shows or None, and (icon or None, paths) when all of it is plain)."""
         L = s["log"]
         # in a road's colours, or a blend of road and terrain (the blurred edge of a road)
-        seam = _seam_dist(L, own, self.road)
+        seam = s["seam"]
         hub_like = _road_like(L, self.road_colours) | (seam < ROAD_LIKE)
         road_like = hub_like | (seam < PRINT)
-        icon = _icon_print(L, own, road_like)
+        off = s["off"] > PRINT  # printed on the terrain
+        icon = _icon_print(L, own, road_like, off=off)
         area = float(icon[_masks()["icon"]].mean())  # a first look: is there an icon in the roads' way?
-        off = _print_on(L, own)
         reach = ICON_SIDE if area >= NO_ICON else OPEN_REACH
         shift = _road_shift(off, reach)
         if area >= NO_ICON:  # across no road, the icon (printed in the half's middle) shows where it lies
@@ -1225,13 +1252,13 @@ class DominoReader(CellReader):
                 False if strip <= NO_ROAD or inner <= SPECKS else None
         paths = "".join(side for side in SIDES if roads[side])
         # the icon: what is printed, but for the roads' colours where the roads run
-        icon = _icon_print(L, own, road_like, paths, shift, hub_like)
+        icon = _icon_print(L, own, road_like, paths, shift, hub_like, off)
         area = float(icon[_masks()["icon"]].mean())
         details["icon area"] = round(area, 3)
         has_icon = False if area < NO_ICON else True if area >= AN_ICON else None
         # thin lines kept, and the road's colours (a dark outline blurs into them) only where roads run
         arms = _arms(paths, shift)
-        outline = float((_print_on(L, own) & ~(road_like & arms))[_masks()["icon"]].mean())
+        outline = float((off & ~(road_like & arms))[_masks()["icon"]].mean())
         details["outline"] = round(outline, 3)
         if has_icon is False and (not self._bare_middle(s, own, paths, details) or outline >= OUTLINE
                                   or (paths and details["middle"] > BARE_HUB_TONE / 2)):
