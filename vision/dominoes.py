@@ -619,11 +619,36 @@ def _ground_misfit(L, grounds, roads, f):
     or where ``roads`` run the nearest of the road's colours too)."""
     small = _scaled(L, f)
     grounds = np.asarray(grounds, np.float32)
-    g = ((small - grounds[0]) ** 2).sum(axis=-1)
+    planes = [np.ascontiguousarray(small[..., i]) for i in range(3)]
+
+    def misfit(c):  # squared distance to one colour, channel by channel
+        q = (planes[0] - c[0]) ** 2
+        q += (planes[1] - c[1]) ** 2
+        q += (planes[2] - c[2]) ** 2
+        return q
+    g = misfit(grounds[0])
     if roads is not None:
-        road = ((small[:, :, None, :] - grounds[None, None, 1:]) ** 2).sum(axis=-1).min(axis=-1)
+        road = misfit(grounds[1])
+        for c in grounds[2:]:
+            np.minimum(road, misfit(c), out=road)
         g = np.where(_scaled(roads.astype(np.float32), f) > 0.5, np.minimum(g, road), g)
     return small, g
+
+
+_WINDOWS: dict = {}
+
+
+def _windows(f, shifts):
+    """The patch pixels (flat indices at 1/f resolution) of the window compared, one row per shift."""
+    key = (f, tuple(shifts))
+    if key not in _WINDOWS:
+        if len(_WINDOWS) > 512:
+            _WINDOWS.clear()
+        n = SQUARE_PX // f
+        lo, w, _ = _look_masks(f)
+        yy, xx = np.mgrid[0:w, 0:w]
+        _WINDOWS[key] = np.array([((lo + dy + yy) * n + lo + dx + xx).ravel() for dx, dy in shifts])
+    return _WINDOWS[key]
 
 
 def _look_costs(small, g, tpl, rows, shifts, f):
@@ -631,18 +656,13 @@ def _look_costs(small, g, tpl, rows, shifts, f):
     but the icon's (I - T)^2 where it is printed, and at most EDGE_COST on its edge; sums over
     pixels as products, all shifts and rows at once. And the part on the icon, and the ground's."""
     M, B, T, TT = (a[rows] for a in tpl)
-    lo, w, disc = _look_masks(f)
-    d = disc.ravel().astype(np.float32)
+    d = _look_masks(f)[2].ravel().astype(np.float32)
     sq = (small * small).sum(axis=-1)
-    I, Q, E, Gp = [], [], [], []
-    for dx, dy in shifts:
-        ys, xs = slice(lo + dy, lo + dy + w), slice(lo + dx, lo + dx + w)
-        gw = g[ys, xs].ravel()
-        I.append(small[ys, xs].ravel())
-        Q.append(sq[ys, xs].ravel() - gw)
-        E.append(np.minimum(gw, EDGE_COST) - gw)
-        Gp.append(gw)
-    I, Q, E, Gp = (np.array(a, np.float32) for a in (I, Q, E, Gp))
+    at = _windows(f, shifts)  # each shift's window, gathered at once
+    Gp = g.ravel()[at]
+    I = np.ascontiguousarray(small, np.float32).reshape(-1, 3)[at].reshape(len(shifts), -1)
+    Q = sq.ravel()[at] - Gp
+    E = np.minimum(Gp, EDGE_COST) - Gp
     on_icon = M @ Q.T - 2 * (T @ I.T) + TT[:, None]
     return on_icon + (Gp @ d)[None] + B @ E.T, on_icon, M @ Gp.T
 
