@@ -317,11 +317,21 @@ def dist(a, b) -> float:
     return float(np.linalg.norm(d - m)) + 0.5 * abs(m)
 
 
+def _median(px, axis=0):
+    """np.median of `px` along `axis`, without its checks and copies (the same values: the
+    middle one, or the mean of the middle two)."""
+    n = px.shape[axis]
+    h = n // 2
+    part = np.partition(px, [h - 1, h] if n % 2 == 0 else h, axis=axis)
+    mid = np.take(part, h, axis=axis)
+    return mid if n % 2 else (np.take(part, h - 1, axis=axis) + mid) / np.asarray(2, px.dtype)
+
+
 def sample(ratio: np.ndarray) -> dict:
     """A square's patch (as ratios to the mat's grey) -> log colours of its parts, and how much
     of it looks like bare mat."""
     M = _masks()
-    out = {name: _log(np.median(ratio[M[name]], axis=0)) for name in ("corners", "centre", "ring")}
+    out = {name: _log(_median(ratio[M[name]])) for name in ("corners", "centre", "ring")}
     inner = ratio[M["inner"]]
     lum = inner.mean(axis=1)
     # bare mat: as bright as the mat's light and as grey (give or take a lamp's tint)
@@ -331,6 +341,14 @@ def sample(ratio: np.ndarray) -> dict:
     # how far each pixel is from the corners' colour (a half's terrain): what is printed on it
     out["off"] = _dist_px_to(out["log"], out["corners"])
     return out
+
+
+def _dists(a, B) -> np.ndarray:
+    """`dist` from colour a to each colour (row) of B at once (the same to a float32 rounding)."""
+    d = np.asarray(a, np.float32)[None] - np.asarray(B, np.float32)
+    m = d.mean(axis=1)
+    e = d - m[:, None]
+    return np.sqrt((e * e).sum(axis=1)).astype(np.float64) + 0.5 * np.abs(m.astype(np.float64))
 
 
 def _seam_dist(L, a, b) -> np.ndarray:
@@ -785,7 +803,7 @@ def _plainly_bare(ratios, greys) -> np.ndarray:
     rows, cols, n = ratios.shape[:3]
     flat = ratios.reshape(rows * cols, n, n, 3)
     M = _masks()
-    parts = {name: _log(np.median(flat[:, M[name]], axis=1)) for name in ("corners", "centre", "ring")}
+    parts = {name: _log(_median(flat[:, M[name]], axis=1)) for name in ("corners", "centre", "ring")}
     ok = np.ones(rows * cols, bool)
     for c in parts.values():
         ok &= np.sqrt(((c - c.mean(axis=1, keepdims=True)) ** 2).sum(axis=1)) < NEUTRAL - _EDGE
@@ -1003,6 +1021,10 @@ class DominoReader(CellReader):
         self.max_terrain, self.terrain_margin = max_terrain, terrain_margin
         self.terrains, self.road, self.road_colours = profile.terrains, profile.road, profile.road_colours
         self.badges = learnt(profile)[1]
+        # the same, stacked: every terrain's colour, every badge's ring and middle
+        self._terrain_colours = np.array(list(self.terrains.values()), np.float32).reshape(-1, 3)
+        self._badge_stack = tuple(np.array([b[i] for b in self.badges.values()], np.float32).reshape(-1, 3)
+                                    for i in (0, 1))
         self.max_badge = max_badge
         self.icon_names = list(profile.icons)
         self._looks = _look_templates(profile) if self.icon_names else None
@@ -1066,7 +1088,7 @@ class DominoReader(CellReader):
         alone do not tell (pictograms, kerbed roads) is read by shape where that is plain."""
         details = {"square": where, "bare": round(s["bare"], 3)}
         self.last_details.append(details)
-        d = sorted((dist(s["corners"], m), t) for t, m in self.terrains.items())
+        d = sorted(zip(_dists(s["corners"], self._terrain_colours).tolist(), self.terrains))
         details["terrain"] = d[:2]
         if d[0][0] > self.max_terrain or (len(d) > 1 and d[1][0] - d[0][0] < self.terrain_margin):
             return self._ask(details, "terrain")
@@ -1213,12 +1235,13 @@ class DominoReader(CellReader):
         shift = _road_shift_by_colour(L, s["off"], self.road, PATH_MARGIN) if at is None else \
             tuple(float(np.clip(v, -SHIFT, SHIFT)) for v in at)
         sides = _side_colours(L, shift, reach=SIDE if at else OPEN_SIDE)
+        px = np.concatenate([sides[side] for side in SIDES])  # the four boxes' pixels, one after another
+        cut = np.cumsum([len(sides[side]) for side in SIDES])[:-1]
+        roads, plains = np.split(_dist_px_to(px, self.road), cut), np.split(_dist_px_to(px, own), cut)
         paths = ""
-        for side in SIDES:
+        for side, road, plain in zip(SIDES, roads, plains):
             # the share of the edge's pixels that look like road rather than terrain (a seam,
             # the gap beside the domino or its neighbour's edge count for neither)
-            px = sides[side][None]
-            road, plain = _dist_px_to(px, self.road)[0], _dist_px_to(px, own)[0]
             is_road = (road + PATH_MARGIN < plain).sum()
             is_plain = (plain + PATH_MARGIN < road).sum()
             share = is_road / max(is_road + is_plain, 1)
@@ -1237,8 +1260,8 @@ class DominoReader(CellReader):
         if area < BADGE_AREA or math.hypot(*at) > BADGE_OFF:
             return None  # a speck, or a badge far off its square's centre
         ring_c, centre_c = _badge_colours(L, at)
-        scored = sorted((max(dist(ring_c, ring), dist(centre_c, centre)), icon)
-                        for icon, (ring, centre) in self.badges.items())
+        rings, centres = self._badge_stack
+        scored = sorted(zip(np.maximum(_dists(ring_c, rings), _dists(centre_c, centres)).tolist(), self.badges))
         details["badge icon"] = scored[:2]
         if len(scored) < 2 or scored[0][0] > self.max_badge or scored[1][0] - scored[0][0] < COLOUR_ICON_MARGIN:
             return None
