@@ -390,17 +390,45 @@ def _print_on(L, own) -> np.ndarray:
     return _dist_px_to(L, own) > PRINT
 
 
+_BANDS: dict = {}
+
+
+def _across_roads(marked, reach) -> tuple[float, float]:
+    """The middle (in squares, within ROAD_DRIFT) of the `marked` pixels in the bands `reach`
+    out that the north and south roads cross, and in those the east and west ones cross; 0
+    where too few are marked."""
+    if reach not in _BANDS:
+        u, v = _uv()
+        lo, hi = reach
+        _BANDS[reach] = tuple(((np.abs(across) < ROAD_SEEN) & (np.abs(along) >= lo) & (np.abs(along) <= hi), across)
+                              for across, along in ((u, v), (v, u)))
+    out = []
+    for band, across in _BANDS[reach]:
+        m = marked & band
+        out.append(float(np.clip(across[m].mean(), -ROAD_DRIFT, ROAD_DRIFT)) if m.sum() >= ROAD_PX else 0.0)
+    return out[0], out[1]
+
+
 def _road_shift(off, reach) -> tuple[float, float]:
     """Where a domino lies on its square, across its roads (in squares): the middle of what is
     printed in the bands the north and south roads cross gives it east-west, the east and west
     ones north-south; 0 where no road runs (a road's middle is the half's middle)."""
-    u, v = _uv()
-    lo, hi = reach
-    out = []
-    for across, along in ((u, v), (v, u)):
-        m = off & (np.abs(across) < ROAD_SEEN) & (np.abs(along) >= lo) & (np.abs(along) <= hi)
-        out.append(float(np.clip(across[m].mean(), -ROAD_DRIFT, ROAD_DRIFT)) if m.sum() >= ROAD_PX else 0.0)
-    return out[0], out[1]
+    return _across_roads(off, reach)
+
+
+_AXES: dict = {}
+
+
+def _side_axes(shift):
+    """(how far across, how far along) each edge's axis, N E S W stacked, every patch pixel lies
+    (in squares, for a domino lying `shift` off its square); kept as `_uv` is (read only)."""
+    key = (float(shift[0]), float(shift[1]))
+    if key not in _AXES:
+        if len(_AXES) > 256:
+            _AXES.clear()
+        u, v = _uv(shift=key)
+        _AXES[key] = np.abs(np.stack([u, v, u, v])), np.stack([-v, u, v, -u])
+    return _AXES[key]
 
 
 def _roads(off, shift, reach, L) -> dict:
@@ -410,18 +438,18 @@ def _roads(off, shift, reach, L) -> dict:
     its colour. The bare mat beside a domino
     lying off its square is no print on its flanks."""
     mat = (np.abs(L).max(axis=2) < BARE_MAT)
-    u, v = _uv(shift=shift)
+    across, along = _side_axes(shift)  # the four edges at once
     lo, hi = reach
-    axes = {"N": (u, -v), "E": (v, u), "S": (u, v), "W": (v, -u)}
-    out = {}
-    for side in SIDES:
-        across, along = axes[side]
-        band = (along >= lo) & (along <= hi)
-        strip = band & (np.abs(across) <= STRIP_HALF)
-        flank = band & (np.abs(across) >= FLANK[0]) & (np.abs(across) <= FLANK[1])
-        inner = (np.abs(across) <= STRIP_HALF) & (along >= lo - STRIP_NEAR) & (along < lo)
-        out[side] = (float(off[strip].mean()), float((off & ~mat)[flank].mean()), float(off[inner].mean()))
-    return out
+    band = (along >= lo) & (along <= hi)
+    narrow = across <= STRIP_HALF
+    strip = band & narrow
+    flank = band & (across >= FLANK[0]) & (across <= FLANK[1])
+    inner = narrow & (along >= lo - STRIP_NEAR) & (along < lo)
+
+    def share(printed, where):  # (the mean of printed over where, edge by edge)
+        return ((printed[None] & where).sum(axis=(1, 2)) / where.sum(axis=(1, 2))).tolist()
+    shares = zip(share(off, strip), share(off & ~mat, flank), share(off, inner))
+    return {side: tuple(v) for side, v in zip(SIDES, shares)}
 
 
 def _road_colour(L, own):
@@ -454,9 +482,10 @@ def _arms(paths, shift=(0.0, 0.0), hub=True) -> np.ndarray:
     edge (and, with `hub`, the round middle where they meet) of a domino lying `shift` off it."""
     u, v = _uv(shift=shift)
     arms = (np.hypot(u, v) <= HUB) if paths and hub else np.zeros(u.shape, bool)
-    for side in paths:
-        across, along = {"N": (u, -v), "E": (v, u), "S": (u, v), "W": (v, -u)}[side]
-        arms |= (np.abs(across) <= CORRIDOR) & (along >= 0)
+    if paths:
+        across, along = _side_axes(shift)
+        at = [SIDES.index(side) for side in paths]
+        arms |= ((across[at] <= CORRIDOR) & (along[at] >= 0)).any(axis=0)
     return arms
 
 
@@ -753,14 +782,7 @@ def _road_shift_by_colour(L, to_own, path, margin):
     square's centre): the middle of the road pixels beside the north and south road boxes gives
     it east-west, beside the east and west ones north-south; 0 where no road runs (``to_own``:
     each pixel's `_dist_px_to` its terrain)."""
-    u, v = _uv()
-    road = _dist_px_to(L, path) + margin < to_own
-    lo, hi = OPEN_SIDE
-    out = []
-    for across, along in ((u, v), (v, u)):
-        m = road & (np.abs(across) < ROAD_SEEN) & (np.abs(along) >= lo) & (np.abs(along) <= hi)
-        out.append(float(np.clip(across[m].mean(), -ROAD_DRIFT, ROAD_DRIFT)) if m.sum() >= ROAD_PX else 0.0)
-    return tuple(out)
+    return _across_roads(_dist_px_to(L, path) + margin < to_own, OPEN_SIDE)
 
 
 def _badge_colours(L, at):
