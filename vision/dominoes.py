@@ -731,19 +731,24 @@ def _look_scores(L, grounds, looks, roads=None):
     # the nearest icons again at full resolution, each at its best turn, round its best shift
     small, g = _ground_misfit(L, grounds, roads, 1)
     area = 3 * float(_look_masks(1)[2].sum())
-    fine = []
+    lo = _look_masks(1)[0]
+    picks = []  # (icon, its row, the shifts round its best)
     for icon in np.argsort(out)[:NEAREST]:
         mine = np.nonzero(whose == icon)[0]
         row = int(mine[cost[mine, at[mine]].argmin()])
         cx, cy = (2 * v for v in shifts[at[row]])
-        lo = _look_masks(1)[0]
-        near = sorted({(min(max(cx + dx, -lo), lo), min(max(cy + dy, -lo), lo))
-                       for dy in (-1, 0, 1) for dx in (-1, 0, 1)})
-        c, on_icon, ground = _look_costs(small, g, looks[1], [row], near, 1)
-        k = int(c[0].argmin())
-        out[icon] = c[0, k] / area
+        picks.append((icon, row, sorted({(min(max(cx + dx, -lo), lo), min(max(cy + dy, -lo), lo))
+                                         for dy in (-1, 0, 1) for dx in (-1, 0, 1)})))
+    # all of them at once, at every shift any of them is looked at
+    every = sorted(set().union(*(near for _, _, near in picks)))
+    c, on_icon, ground = _look_costs(small, g, looks[1], [row for _, row, _ in picks], every, 1)
+    fine = []
+    for i, (icon, _, near) in enumerate(picks):
+        cols = [every.index(at) for at in near]
+        k = cols[int(c[i, cols].argmin())]
+        out[icon] = c[i, k] / area
         if looks["core"][icon] >= MIN_CORE:  # (an icon with too little learnt says nothing of the fit)
-            fine.append((out[icon], float(on_icon[0, k] + ground[0, k]) / max(float(ground[0, k]), 1e-6)))
+            fine.append((out[icon], float(on_icon[i, k] + ground[i, k]) / max(float(ground[i, k]), 1e-6)))
     lo, w, disc = _look_masks(1)
     bare = float(g[lo:lo + w, lo:lo + w][disc].sum()) / area
     return out, bare, min(fine)[1] if fine else math.inf
