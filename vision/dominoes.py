@@ -1038,6 +1038,7 @@ class DominoReader(CellReader):
     unknown."""
 
     FRAME = FRAME  # the camera is opened at least this large for it
+    ZONE_IMAGE = False  # each map's squares are straightened here, at the size they are read at
 
     def __init__(self, profile: DominoProfile, layout: MatLayout, zones=None, cells: Grid | None = None,
                  max_terrain=0.4, terrain_margin=TERRAIN_MARGIN,
