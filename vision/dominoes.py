@@ -1063,11 +1063,17 @@ class DominoReader(CellReader):
         self._taught = (np.stack([look for _, _, look in profile.taught]) if profile.taught else None,
                         [half for half, _, _ in profile.taught])
 
-    def _read_zone(self, frame, H_inv, view, name):
+    def map_squares(self, frame, H_inv, view, name):
+        """(each square's centre, row by row; every square of the map as ratios to the mat's
+        light, (rows, cols, SQUARE_PX, SQUARE_PX, 3)), the map straightened at once."""
         rows, cols = self.grid.shape(name)
         centres = [[self.grid.centre(self.layout, name, r, c) for c in range(cols)] for r in range(rows)]
         lights = np.array([[view.mat_colour_at(x, y) for x, y in row] for row in centres], np.float32)
-        ratios = _area_ratios(frame, H_inv, centres[0][0], rows, cols, self.grid.pitch_mm, lights)
+        return centres, _area_ratios(frame, H_inv, centres[0][0], rows, cols, self.grid.pitch_mm, lights)
+
+    def _read_zone(self, frame, H_inv, view, name):
+        rows, cols = self.grid.shape(name)
+        centres, ratios = self.map_squares(frame, H_inv, view, name)
         # most squares of a map are bare: those plainly so are known at once, the area's squares
         # judged together (the full look below says the same of them, one square at a time)
         bare = _plainly_bare(ratios, self._greys)
