@@ -815,11 +815,27 @@ def _area_ratios(frame, H_inv, first, rows, cols, pitch_mm, lights):
     A = np.array([[mm, 0, first[0] - pitch_mm / 2], [0, mm, first[1] - pitch_mm / 2], [0, 0, 1]])
     area = cv2.warpPerspective(frame, H_inv @ A, (cols * n, rows * n), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                                borderMode=cv2.BORDER_REPLICATE)
-    squares = area.reshape(rows, n, cols, n, 3).transpose(0, 2, 1, 3, 4).astype(np.float32)
-    return squares / np.maximum(lights, 1.0)[:, :, None, None, :]
+    # divided as straightened (row of squares, pixel row, square, pixel), then seen square by square
+    light = np.maximum(lights, 1.0).astype(np.float32)[:, None, :, None, :]
+    return (area.reshape(rows, n, cols, n, 3) / light).transpose(0, 2, 1, 3, 4)
 
 
 _EDGE = 1e-3   # a figure this near a threshold is judged again square by square
+
+
+_AT_ONCE: dict = {}
+
+
+def _square_pixels(rows, cols, part):
+    """Where each square's pixels of one part (a mask of `_masks`) lie in its map straightened
+    whole, (rows * SQUARE_PX) x (cols * SQUARE_PX): flat indices, one row per square."""
+    key = (rows, cols, part)
+    if key not in _AT_ONCE:
+        n = SQUARE_PX
+        i, j = np.nonzero(_masks()[part])
+        r, c = np.divmod(np.arange(rows * cols), cols)
+        _AT_ONCE[key] = ((r[:, None] * n + i[None]) * (cols * n) + c[:, None] * n + j[None])
+    return _AT_ONCE[key]
 
 
 def _plainly_bare(ratios, greys) -> np.ndarray:
@@ -828,22 +844,22 @@ def _plainly_bare(ratios, greys) -> np.ndarray:
     looked at square by square). The inner part judged lies further in than the blur reaches, so
     the area is blurred whole."""
     rows, cols, n = ratios.shape[:3]
-    flat = ratios.reshape(rows * cols, n, n, 3)
-    M = _masks()
-    parts = {name: _log(_median(flat[:, M[name]], axis=1)) for name in ("corners", "centre", "ring")}
+    whole = ratios.transpose(0, 2, 1, 3, 4).reshape(rows * n, cols * n, 3)  # (a view: straightened so)
+    px = whole.reshape(-1, 3)
+    parts = {name: _log(_median(px[_square_pixels(rows, cols, name)], axis=1)) for name in ("corners", "centre", "ring")}
     ok = np.ones(rows * cols, bool)
     for c in parts.values():
         ok &= np.sqrt(((c - c.mean(axis=1, keepdims=True)) ** 2).sum(axis=1)) < NEUTRAL - _EDGE
-    # what is printed in the inner part (sample's blur, the whole area at once)
-    whole = ratios.transpose(0, 2, 1, 3, 4).reshape(rows * n, cols * n, 3)
-    L = _log(cv2.GaussianBlur(np.ascontiguousarray(whole), (0, 0), 1.0))
-    L = L.reshape(rows, n, cols, n, 3).transpose(0, 2, 1, 3, 4).reshape(rows * cols, n, n, 3)[:, M["inner"]]
-    d = _dist_px_to(L, parts["corners"][:, None, :])
-    inner = float(M["inner"].sum())
-    ok &= (d > PRINT - _EDGE).sum(axis=1) / inner <= SPECKS - 1.0 / inner
     tone = parts["corners"].mean(axis=1)
     for g in greys:
         ok &= (np.abs(tone - float(np.mean(g))) >= GREY_TONE + _EDGE) | (np.abs(tone) <= GREY_TONE - _EDGE)
+    # what is printed in the inner part of the squares still bare (sample's blur, the area at once)
+    maybe = np.nonzero(ok)[0]
+    blurred = cv2.GaussianBlur(np.ascontiguousarray(whole), (0, 0), 1.0).reshape(-1, 3)
+    L = _log(blurred[_square_pixels(rows, cols, "inner")[maybe]])
+    d = _dist_px_to(L, parts["corners"][maybe][:, None, :])
+    inner = float(_masks()["inner"].sum())
+    ok[maybe] &= (d > PRINT - _EDGE).sum(axis=1) / inner <= SPECKS - 1.0 / inner
     return ok.reshape(rows, cols)
 
 
