@@ -774,12 +774,10 @@ def _badge(seam):
 def _side_colours(L, shift, reach=SIDE) -> dict:
     """The log colours towards each edge of a square, where a road to it would run (`reach` out
     from the centre), of a domino lying `shift` off the square's centre (in squares)."""
-    u, v = _uv(shift=shift)
-    across_u, across_v = np.abs(u) <= SIDE_HALF, np.abs(v) <= SIDE_HALF
+    across, along = _side_axes(shift)
     lo, hi = reach
-    boxes = {"N": across_u & (-v >= lo) & (-v <= hi), "S": across_u & (v >= lo) & (v <= hi),
-             "E": across_v & (u >= lo) & (u <= hi), "W": across_v & (-u >= lo) & (-u <= hi)}
-    return {side: L[m] for side, m in boxes.items()}
+    boxes = (across <= SIDE_HALF) & (along >= lo) & (along <= hi)
+    return {side: L[m] for side, m in zip(SIDES, boxes)}
 
 
 def _road_shift_by_colour(L, to_own, path, margin):
