@@ -330,17 +330,25 @@ def _median(px, axis=0):
 def sample(ratio: np.ndarray) -> dict:
     """A square's patch (as ratios to the mat's grey) -> log colours of its parts, and how much
     of it looks like bare mat."""
+    return sample_all(ratio[None])[0]
+
+
+def sample_all(ratios: np.ndarray) -> list[dict]:
+    """`sample` of each patch of a stack (k, SQUARE_PX, SQUARE_PX, 3), worked out for all at once
+    (the same figures as one at a time)."""
     M = _masks()
-    out = {name: _log(_median(ratio[M[name]])) for name in ("corners", "centre", "ring")}
-    inner = ratio[M["inner"]]
-    lum = inner.mean(axis=1)
+    parts = {name: _log(_median(ratios[:, M[name]], axis=1)) for name in ("corners", "centre", "ring")}
+    inner = ratios[:, M["inner"]]
+    lum = inner.mean(axis=2)
     # bare mat: as bright as the mat's light and as grey (give or take a lamp's tint)
-    grey = (np.abs(lum - 1.0) < 0.2) & ((inner.max(axis=1) - inner.min(axis=1)) < 0.25)
-    out["bare"] = float(grey.mean())
-    out["log"] = _log(cv2.GaussianBlur(ratio, (0, 0), 1.0))  # sensor and JPEG noise smoothed
+    grey = (np.abs(lum - 1.0) < 0.2) & ((inner.max(axis=2) - inner.min(axis=2)) < 0.25)
+    bare = grey.mean(axis=1)
+    # sensor and JPEG noise smoothed, each patch alone (its edges blurred as its own)
+    log = _log(np.stack([cv2.GaussianBlur(r, (0, 0), 1.0) for r in ratios]))
     # how far each pixel is from the corners' colour (a half's terrain): what is printed on it
-    out["off"] = _dist_px_to(out["log"], out["corners"])
-    return out
+    off = _dist_px_to(log, parts["corners"][:, None, None, :])
+    return [{"corners": parts["corners"][i], "centre": parts["centre"][i], "ring": parts["ring"][i],
+             "bare": float(bare[i]), "log": log[i], "off": off[i]} for i in range(len(ratios))]
 
 
 def _dists(a, B) -> np.ndarray:
@@ -1091,22 +1099,20 @@ class DominoReader(CellReader):
         # most squares of a map are bare: those plainly so are known at once, the area's squares
         # judged together (the full look below says the same of them, one square at a time)
         bare = _plainly_bare(ratios, self._greys)
+        looked = [(r, c) for r in range(rows) for c in range(cols) if not bare[r, c]]
+        samples = sample_all(np.stack([ratios[r, c] for r, c in looked])) if looked else []
         out, skin = [], 0
-        for r in range(rows):
-            for c in range(cols):
-                if bare[r, c]:
-                    continue
-                s = sample(ratios[r, c])
-                if self._empty(s):
-                    continue
-                skin += self._no_domino(s)
-                if skin >= HAND_SQUARES:
-                    return None  # a hand held still over the map: nothing here is read
-                label = self.read_square(s, (name, r, c)) if s["bare"] < 0.3 else UNKNOWN
-                label = self._as_taught(s, label)
-                x, y = centres[r][c]
-                out.append(TileReading(label, round(x, 1), round(y, 1), 0.0, 0.0 if label == UNKNOWN else 1.0, name,
-                                       (name, r, c)))
+        for (r, c), s in zip(looked, samples):
+            if self._empty(s):
+                continue
+            skin += self._no_domino(s)
+            if skin >= HAND_SQUARES:
+                return None  # a hand held still over the map: nothing here is read
+            label = self.read_square(s, (name, r, c)) if s["bare"] < 0.3 else UNKNOWN
+            label = self._as_taught(s, label)
+            x, y = centres[r][c]
+            out.append(TileReading(label, round(x, 1), round(y, 1), 0.0, 0.0 if label == UNKNOWN else 1.0, name,
+                                   (name, r, c)))
         return out
 
     def _empty(self, s) -> bool:
