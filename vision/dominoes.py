@@ -361,11 +361,14 @@ def _dists(a, B) -> np.ndarray:
 
 def _seam_dist(L, a, b) -> np.ndarray:
     """How far each pixel is from colour a, colour b and every blend of the two (the blurred
-    seam where a road meets its terrain is such a blend)."""
+    seam where a road meets its terrain is such a blend). `L` may be a stack of patches, and
+    `a` then one colour for each."""
     x, ea, eb = np.exp(L), np.exp(np.asarray(a, np.float32)), np.exp(np.asarray(b, np.float32))
     v = eb - ea
-    t = np.clip(((x - ea) * v).sum(axis=2) / max(float(v @ v), 1e-6), 0.0, 1.0)
-    return _dist_px_to(L, np.log(np.maximum(ea + t[:, :, None] * v, 0.2)))
+    vv = np.array([max(float(w @ w), 1e-6) for w in v.reshape(-1, 3)], np.float32).reshape(v.shape[:-1])
+    ea, v, vv = ea[..., None, None, :], v[..., None, None, :], vv[..., None, None]
+    t = np.clip(((x - ea) * v).sum(axis=-1) / vv, 0.0, 1.0)
+    return _dist_px_to(L, np.log(np.maximum(ea + t[..., None] * v, 0.2)))
 
 
 def _chroma(c) -> float:
@@ -481,8 +484,11 @@ def _road_pixels(L, own):
 
 
 def _road_like(L, palette) -> np.ndarray:
-    """Pixels in one of the colours a road shows."""
-    return (_dist_px_to(L[None], np.asarray(palette, np.float32)[:, None, None]) < ROAD_LIKE).any(axis=0)
+    """Pixels in one of the colours a road shows (of a patch, or a stack of them)."""
+    out = np.zeros(L.shape[:-1], bool)
+    for colour in np.asarray(palette, np.float32):
+        out |= _dist_px_to(L, colour) < ROAD_LIKE
+    return out
 
 
 def _arms(paths, shift=(0.0, 0.0), hub=True) -> np.ndarray:
@@ -1101,6 +1107,7 @@ class DominoReader(CellReader):
         bare = _plainly_bare(ratios, self._greys)
         looked = [(r, c) for r in range(rows) for c in range(cols) if not bare[r, c]]
         samples = sample_all(np.stack([ratios[r, c] for r, c in looked])) if looked else []
+        self._with_ground(samples)
         out, skin = [], 0
         for (r, c), s in zip(looked, samples):
             if self._empty(s):
@@ -1114,6 +1121,18 @@ class DominoReader(CellReader):
             out.append(TileReading(label, round(x, 1), round(y, 1), 0.0, 0.0 if label == UNKNOWN else 1.0, name,
                                    (name, r, c)))
         return out
+
+    def _with_ground(self, samples):
+        """What reading any half looks at, worked out for all the sampled squares at once: how far
+        each pixel is from its terrain, the road and every blend of the two (``seam``), and
+        whether it is in one of the road's colours (``road like``)."""
+        if not samples:
+            return
+        L = np.stack([s["log"] for s in samples])
+        seam = _seam_dist(L, np.stack([s["corners"] for s in samples]), self.road)
+        like = _road_like(L, self.road_colours)
+        for s, a, b in zip(samples, seam, like):
+            s["seam"], s["road like"] = a, b
 
     def _empty(self, s) -> bool:
         """Bare mat, in whatever light: grey all over with nothing printed on it, unless in the
@@ -1147,8 +1166,8 @@ class DominoReader(CellReader):
         if d[0][0] > self.max_terrain or (len(d) > 1 and d[1][0] - d[0][0] < self.terrain_margin):
             return self._ask(details, "terrain")
         terrain, own = d[0][1], s["corners"]  # the terrain as it lies here, in this light
-        # both ways look at what stands off the terrain and the road: worked out once
-        s = {**s, "seam": _seam_dist(s["log"], own, self.road)}
+        if "seam" not in s:  # (worked out for a whole map's squares at once as they are read)
+            self._with_ground([s])
         by_colour = self._by_colour(s, own, details)
         # the picture is compared (the costly part) only where the badge's colours leave a doubt
         need = by_colour is None or by_colour[1] is not None
@@ -1329,7 +1348,7 @@ class DominoReader(CellReader):
         L = s["log"]
         # in a road's colours, or a blend of road and terrain (the blurred edge of a road)
         seam = s["seam"]
-        hub_like = _road_like(L, self.road_colours) | (seam < ROAD_LIKE)
+        hub_like = s["road like"] | (seam < ROAD_LIKE)
         road_like = hub_like | (seam < PRINT)
         off = s["off"] > PRINT  # printed on the terrain
         icon = _icon_print(L, own, road_like, off=off)
