@@ -696,33 +696,20 @@ def _ground_misfit(L, grounds, roads, f):
     return small, g
 
 
-_WINDOWS: dict = {}
-
-
-def _windows(f, shifts):
-    """The patch pixels (flat indices at 1/f resolution) of the window compared, one row per shift."""
-    key = (f, tuple(shifts))
-    if key not in _WINDOWS:
-        if len(_WINDOWS) > 512:
-            _WINDOWS.clear()
-        n = SQUARE_PX // f
-        lo, w, _ = _look_masks(f)
-        yy, xx = np.mgrid[0:w, 0:w]
-        _WINDOWS[key] = np.array([((lo + dy + yy) * n + lo + dx + xx).ravel() for dx, dy in shifts])
-    return _WINDOWS[key]
-
-
 def _look_costs(small, g, tpl, rows, shifts, f):
     """Each row's misfit (summed over the disc) at each shift: the ground's misfit over the disc,
     but the icon's (I - T)^2 where it is printed, and at most EDGE_COST on its edge; sums over
     pixels as products, all shifts and rows at once. And the part on the icon, and the ground's."""
     M, B, T, TT = (a[rows] for a in tpl)
-    d = _look_masks(f)[2].ravel().astype(np.float32)
+    lo, w, disc = _look_masks(f)
+    d = disc.ravel().astype(np.float32)
     sq = (small * small).sum(axis=-1)
-    at = _windows(f, shifts)  # each shift's window, gathered at once
-    Gp = g.ravel()[at]
-    I = np.ascontiguousarray(small, np.float32).reshape(-1, 3)[at].reshape(len(shifts), -1)
-    Q = sq.ravel()[at] - Gp
+    # each shift's window, one row each, taken from the patch's sliding windows at once
+    ys, xs = [lo + dy for _, dy in shifts], [lo + dx for dx, _ in shifts]
+    windows = np.lib.stride_tricks.sliding_window_view
+    I = windows(small, (w, w), axis=(0, 1))[ys, xs].transpose(0, 2, 3, 1).reshape(len(shifts), -1)
+    Gp = windows(g, (w, w))[ys, xs].reshape(len(shifts), -1)
+    Q = windows(sq, (w, w))[ys, xs].reshape(len(shifts), -1) - Gp
     E = np.minimum(Gp, EDGE_COST) - Gp
     on_icon = M @ Q.T - 2 * (T @ I.T) + TT[:, None]
     return on_icon + (Gp @ d)[None] + B @ E.T, on_icon, M @ Gp.T
