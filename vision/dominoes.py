@@ -321,6 +321,8 @@ def _median(px, axis=0):
     """np.median of `px` along `axis`, without its checks and copies (the same values: the
     middle one, or the mean of the middle two)."""
     n = px.shape[axis]
+    if n == 0:
+        return np.median(px, axis=axis)  # (nan, as numpy says it)
     h = n // 2
     part = np.partition(px, [h - 1, h] if n % 2 == 0 else h, axis=axis)
     mid = np.take(part, h, axis=axis)
@@ -793,8 +795,7 @@ def _badge_colours(L, at):
     """(ring, centre) log colours of a badge centred at `at` (in squares from the square's centre)."""
     u, v = _uv(shift=at)
     r = np.hypot(u, v)
-    return (np.median(L[(r >= RING[0]) & (r <= RING[1])], axis=0),
-            np.median(L[r <= CENTRE], axis=0))
+    return _median(L[(r >= RING[0]) & (r <= RING[1])]), _median(L[r <= CENTRE])
 
 
 def _square_ratio(frame, H_inv, x, y, pitch_mm, light):
@@ -1275,7 +1276,7 @@ class DominoReader(CellReader):
         printed pale on a pale terrain, white on light stone, differs from it mostly in tone, and
         its parts may share the kerbs' colours, so neither the print nor the roads' colours show it)."""
         d = s["log"][_masks()["core"]] - np.asarray(self.road if paths else own, np.float32)
-        off = float(np.median(np.linalg.norm(d, axis=1)))
+        off = float(_median(np.linalg.norm(d, axis=1)))
         details["middle"] = round(off, 3)
         return off < (BARE_HUB_TONE if paths else BARE_TONE)
 
@@ -1315,7 +1316,7 @@ class DominoReader(CellReader):
                 return None
         if at is None:
             # nothing but terrain and road: no icon, unless the very middle says otherwise
-            middle = float(np.median(s["seam"][_masks()["core"]]))
+            middle = float(_median(s["seam"][_masks()["core"]]))
             return (paths, None) if middle < BARE_MIDDLE else None
         if area < BADGE_AREA or math.hypot(*at) > BADGE_OFF:
             return None  # a speck, or a badge far off its square's centre

@@ -16,6 +16,7 @@ def test_a_median_by_partition_is_numpys_median():
     for count in (1, 2, 7, 8, 131):  # odd and even numbers of points
         px = rng.random((count, 3)).astype(np.float32)
         assert np.array_equal(dominoes._median(px), np.median(px, axis=0))
+        assert dominoes._median(px[:, 0]) == np.median(px[:, 0])
         stacked = rng.random((5, count, 3)).astype(np.float32)
         assert np.array_equal(dominoes._median(stacked, axis=1), np.median(stacked, axis=1))
 
