@@ -451,18 +451,34 @@ def _roads(off, shift, reach, L) -> dict:
     its colour. The bare mat beside a domino
     lying off its square is no print on its flanks."""
     mat = (np.abs(L).max(axis=2) < BARE_MAT)
-    across, along = _side_axes(shift)  # the four edges at once
     lo, hi = reach
-    band = (along >= lo) & (along <= hi)
-    narrow = across <= STRIP_HALF
-    strip = band & narrow
-    flank = band & (across >= FLANK[0]) & (across <= FLANK[1])
-    inner = narrow & (along >= lo - STRIP_NEAR) & (along < lo)
+    beside = off & ~mat
+    out = {}
+    for side, (along, across, down) in zip(SIDES, _side_lines(shift)):
+        band, near = (along >= lo) & (along <= hi), (along >= lo - STRIP_NEAR) & (along < lo)
+        narrow, flank = across <= STRIP_HALF, (across >= FLANK[0]) & (across <= FLANK[1])
+        out[side] = (_share(off, band, narrow, down), _share(beside, band, flank, down),
+                     _share(off, near, narrow, down))
+    return out
 
-    def share(printed, where):  # (the mean of printed over where, edge by edge)
-        return ((printed[None] & where).sum(axis=(1, 2)) / where.sum(axis=(1, 2))).tolist()
-    shares = zip(share(off, strip), share(off & ~mat, flank), share(off, inner))
-    return {side: tuple(v) for side, v in zip(SIDES, shares)}
+
+def _side_lines(shift):
+    """For each edge, N E S W: how far along its axis and how far across it each row or column of
+    a patch lies (in squares, for a domino lying `shift` off its square), and whether the axis
+    runs down the rows; so a place towards an edge is the rows and the columns it takes."""
+    c = (np.arange(SQUARE_PX) + 0.5) / SQUARE_PX - 0.5
+    u, v = c - float(shift[0]), c - float(shift[1])  # (as _uv's columns and rows)
+    return (-v, np.abs(u), True), (u, np.abs(v), False), (v, np.abs(u), True), (-u, np.abs(v), False)
+
+
+def _rows_cols(along_ok, across_ok, down):
+    return (along_ok, across_ok) if down else (across_ok, along_ok)
+
+
+def _share(printed, along_ok, across_ok, down) -> float:
+    """The share of the place (the rows and columns `_side_lines` picks) that is `printed`."""
+    rows, cols = _rows_cols(along_ok, across_ok, down)
+    return int(np.count_nonzero(printed[rows][:, cols])) / max(int(np.count_nonzero(rows)) * int(np.count_nonzero(cols)), 1)
 
 
 def _road_colour(L, own):
@@ -777,10 +793,12 @@ def _badge(seam):
 def _side_colours(L, shift, reach=SIDE) -> dict:
     """The log colours towards each edge of a square, where a road to it would run (`reach` out
     from the centre), of a domino lying `shift` off the square's centre (in squares)."""
-    across, along = _side_axes(shift)
     lo, hi = reach
-    boxes = (across <= SIDE_HALF) & (along >= lo) & (along <= hi)
-    return {side: L[m] for side, m in zip(SIDES, boxes)}
+    out = {}
+    for side, (along, across, down) in zip(SIDES, _side_lines(shift)):
+        rows, cols = _rows_cols((along >= lo) & (along <= hi), across <= SIDE_HALF, down)
+        out[side] = L[rows][:, cols].reshape(-1, 3)
+    return out
 
 
 def _road_shift_by_colour(L, to_own, path, margin):
