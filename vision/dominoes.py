@@ -450,7 +450,8 @@ def _roads(off, shift, reach, L) -> dict:
     and bare either side, so a castle mark, a blot or an icon reaching out is no road whatever
     its colour. The bare mat beside a domino
     lying off its square is no print on its flanks."""
-    mat = (np.abs(L).max(axis=2) < BARE_MAT)
+    near_grey = np.abs(L) < BARE_MAT
+    mat = near_grey[..., 0] & near_grey[..., 1] & near_grey[..., 2]  # (every channel near the mat's grey)
     lo, hi = reach
     beside = off & ~mat
     out = {}
