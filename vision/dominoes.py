@@ -280,10 +280,19 @@ def random_maps(layout: MatLayout, tiles: TileSet, cells: Grid, rng, seed: int, 
 _MASKS: dict = {}
 
 
+_UV: dict = {}
+
+
 def _uv(shift=(0.0, 0.0)):
-    """Each patch pixel's place, in squares from the square's centre (less `shift`)."""
-    c = (np.arange(SQUARE_PX) + 0.5) / SQUARE_PX - 0.5
-    return np.meshgrid(c - shift[0], c - shift[1])
+    """Each patch pixel's place, in squares from the square's centre (less `shift`); kept, as a
+    square asks for the same places many times (read only)."""
+    key = (float(shift[0]), float(shift[1]))
+    if key not in _UV:
+        if len(_UV) > 256:
+            _UV.clear()
+        c = (np.arange(SQUARE_PX) + 0.5) / SQUARE_PX - 0.5
+        _UV[key] = np.meshgrid(c - key[0], c - key[1])
+    return _UV[key]
 
 
 def _masks():
@@ -310,27 +319,60 @@ def dist(a, b) -> float:
     return float(np.linalg.norm(d - m)) + 0.5 * abs(m)
 
 
+def _median(px, axis=0):
+    """np.median of `px` along `axis`, without its checks and copies (the same values: the
+    middle one, or the mean of the middle two)."""
+    n = px.shape[axis]
+    if n == 0:
+        return np.median(px, axis=axis)  # (nan, as numpy says it)
+    h = n // 2
+    part = np.partition(px, [h - 1, h] if n % 2 == 0 else h, axis=axis)
+    mid = np.take(part, h, axis=axis)
+    return mid if n % 2 else (np.take(part, h - 1, axis=axis) + mid) / np.asarray(2, px.dtype)
+
+
 def sample(ratio: np.ndarray) -> dict:
     """A square's patch (as ratios to the mat's grey) -> log colours of its parts, and how much
     of it looks like bare mat."""
+    return sample_all(ratio[None])[0]
+
+
+def sample_all(ratios: np.ndarray) -> list[dict]:
+    """`sample` of each patch of a stack (k, SQUARE_PX, SQUARE_PX, 3), worked out for all at once
+    (the same figures as one at a time)."""
     M = _masks()
-    out = {name: _log(np.median(ratio[M[name]], axis=0)) for name in ("corners", "centre", "ring")}
-    inner = ratio[M["inner"]]
-    lum = inner.mean(axis=1)
+    parts = {name: _log(_median(ratios[:, M[name]], axis=1)) for name in ("corners", "centre", "ring")}
+    inner = ratios[:, M["inner"]]
+    lum = inner.mean(axis=2)
     # bare mat: as bright as the mat's light and as grey (give or take a lamp's tint)
-    grey = (np.abs(lum - 1.0) < 0.2) & ((inner.max(axis=1) - inner.min(axis=1)) < 0.25)
-    out["bare"] = float(grey.mean())
-    out["log"] = _log(cv2.GaussianBlur(ratio, (0, 0), 1.0))  # sensor and JPEG noise smoothed
-    return out
+    grey = (np.abs(lum - 1.0) < 0.2) & ((inner.max(axis=2) - inner.min(axis=2)) < 0.25)
+    bare = grey.mean(axis=1)
+    # sensor and JPEG noise smoothed, each patch alone (its edges blurred as its own)
+    log = _log(np.stack([cv2.GaussianBlur(r, (0, 0), 1.0) for r in ratios]))
+    # how far each pixel is from the corners' colour (a half's terrain): what is printed on it
+    off = _dist_px_to(log, parts["corners"][:, None, None, :])
+    return [{"corners": parts["corners"][i], "centre": parts["centre"][i], "ring": parts["ring"][i],
+             "bare": float(bare[i]), "log": log[i], "off": off[i]} for i in range(len(ratios))]
+
+
+def _dists(a, B) -> np.ndarray:
+    """`dist` from colour a to each colour (row) of B at once (the same to a float32 rounding)."""
+    d = np.asarray(a, np.float32)[None] - np.asarray(B, np.float32)
+    m = d.mean(axis=1)
+    e = d - m[:, None]
+    return np.sqrt((e * e).sum(axis=1)).astype(np.float64) + 0.5 * np.abs(m.astype(np.float64))
 
 
 def _seam_dist(L, a, b) -> np.ndarray:
     """How far each pixel is from colour a, colour b and every blend of the two (the blurred
-    seam where a road meets its terrain is such a blend)."""
+    seam where a road meets its terrain is such a blend). `L` may be a stack of patches, and
+    `a` then one colour for each."""
     x, ea, eb = np.exp(L), np.exp(np.asarray(a, np.float32)), np.exp(np.asarray(b, np.float32))
     v = eb - ea
-    t = np.clip(((x - ea) * v).sum(axis=2) / max(float(v @ v), 1e-6), 0.0, 1.0)
-    return _dist_px_to(L, np.log(np.maximum(ea + t[:, :, None] * v, 0.2)))
+    vv = np.array([max(float(w @ w), 1e-6) for w in v.reshape(-1, 3)], np.float32).reshape(v.shape[:-1])
+    ea, v, vv = ea[..., None, None, :], v[..., None, None, :], vv[..., None, None]
+    t = np.clip(((x - ea) * v).sum(axis=-1) / vv, 0.0, 1.0)
+    return _dist_px_to(L, np.log(np.maximum(ea + t[..., None] * v, 0.2)))
 
 
 def _chroma(c) -> float:
@@ -340,10 +382,22 @@ def _chroma(c) -> float:
 
 
 def _dist_px_to(L, M) -> np.ndarray:
-    """`dist` for every pixel of a log-colour image to the log colours M."""
+    """`dist` for every pixel of a log-colour image to the log colours M (channel by channel:
+    the same sums as over the last axis, without its strided passes)."""
     d = L - M
-    mean = d.mean(axis=-1, keepdims=True)
-    return np.sqrt(((d - mean) ** 2).sum(axis=-1)) + 0.5 * np.abs(mean[..., 0])
+    d0, d1, d2 = d[..., 0], d[..., 1], d[..., 2]
+    mean = d0 + d1
+    mean += d2
+    mean /= np.float32(3)
+    e = d0 - mean
+    q = e * e
+    e = d1 - mean
+    q += e * e
+    e = d2 - mean
+    q += e * e
+    out = np.sqrt(q)
+    out += np.float32(0.5) * np.abs(mean)
+    return out
 
 
 def _print_on(L, own) -> np.ndarray:
@@ -351,17 +405,45 @@ def _print_on(L, own) -> np.ndarray:
     return _dist_px_to(L, own) > PRINT
 
 
+_BANDS: dict = {}
+
+
+def _across_roads(marked, reach) -> tuple[float, float]:
+    """The middle (in squares, within ROAD_DRIFT) of the `marked` pixels in the bands `reach`
+    out that the north and south roads cross, and in those the east and west ones cross; 0
+    where too few are marked."""
+    if reach not in _BANDS:
+        u, v = _uv()
+        lo, hi = reach
+        _BANDS[reach] = tuple(((np.abs(across) < ROAD_SEEN) & (np.abs(along) >= lo) & (np.abs(along) <= hi), across)
+                              for across, along in ((u, v), (v, u)))
+    out = []
+    for band, across in _BANDS[reach]:
+        m = marked & band
+        out.append(float(np.clip(across[m].mean(), -ROAD_DRIFT, ROAD_DRIFT)) if m.sum() >= ROAD_PX else 0.0)
+    return out[0], out[1]
+
+
 def _road_shift(off, reach) -> tuple[float, float]:
     """Where a domino lies on its square, across its roads (in squares): the middle of what is
     printed in the bands the north and south roads cross gives it east-west, the east and west
     ones north-south; 0 where no road runs (a road's middle is the half's middle)."""
-    u, v = _uv()
-    lo, hi = reach
-    out = []
-    for across, along in ((u, v), (v, u)):
-        m = off & (np.abs(across) < ROAD_SEEN) & (np.abs(along) >= lo) & (np.abs(along) <= hi)
-        out.append(float(np.clip(across[m].mean(), -ROAD_DRIFT, ROAD_DRIFT)) if m.sum() >= ROAD_PX else 0.0)
-    return out[0], out[1]
+    return _across_roads(off, reach)
+
+
+_AXES: dict = {}
+
+
+def _side_axes(shift):
+    """(how far across, how far along) each edge's axis, N E S W stacked, every patch pixel lies
+    (in squares, for a domino lying `shift` off its square); kept as `_uv` is (read only)."""
+    key = (float(shift[0]), float(shift[1]))
+    if key not in _AXES:
+        if len(_AXES) > 256:
+            _AXES.clear()
+        u, v = _uv(shift=key)
+        _AXES[key] = np.abs(np.stack([u, v, u, v])), np.stack([-v, u, v, -u])
+    return _AXES[key]
 
 
 def _roads(off, shift, reach, L) -> dict:
@@ -370,19 +452,36 @@ def _roads(off, shift, reach, L) -> dict:
     and bare either side, so a castle mark, a blot or an icon reaching out is no road whatever
     its colour. The bare mat beside a domino
     lying off its square is no print on its flanks."""
-    mat = (np.abs(L).max(axis=2) < BARE_MAT)
-    u, v = _uv(shift=shift)
+    near_grey = np.abs(L) < BARE_MAT
+    mat = near_grey[..., 0] & near_grey[..., 1] & near_grey[..., 2]  # (every channel near the mat's grey)
     lo, hi = reach
-    axes = {"N": (u, -v), "E": (v, u), "S": (u, v), "W": (v, -u)}
+    beside = off & ~mat
     out = {}
-    for side in SIDES:
-        across, along = axes[side]
-        band = (along >= lo) & (along <= hi)
-        strip = band & (np.abs(across) <= STRIP_HALF)
-        flank = band & (np.abs(across) >= FLANK[0]) & (np.abs(across) <= FLANK[1])
-        inner = (np.abs(across) <= STRIP_HALF) & (along >= lo - STRIP_NEAR) & (along < lo)
-        out[side] = (float(off[strip].mean()), float((off & ~mat)[flank].mean()), float(off[inner].mean()))
+    for side, (along, across, down) in zip(SIDES, _side_lines(shift)):
+        band, near = (along >= lo) & (along <= hi), (along >= lo - STRIP_NEAR) & (along < lo)
+        narrow, flank = across <= STRIP_HALF, (across >= FLANK[0]) & (across <= FLANK[1])
+        out[side] = (_share(off, band, narrow, down), _share(beside, band, flank, down),
+                     _share(off, near, narrow, down))
     return out
+
+
+def _side_lines(shift):
+    """For each edge, N E S W: how far along its axis and how far across it each row or column of
+    a patch lies (in squares, for a domino lying `shift` off its square), and whether the axis
+    runs down the rows; so a place towards an edge is the rows and the columns it takes."""
+    c = (np.arange(SQUARE_PX) + 0.5) / SQUARE_PX - 0.5
+    u, v = c - float(shift[0]), c - float(shift[1])  # (as _uv's columns and rows)
+    return (-v, np.abs(u), True), (u, np.abs(v), False), (v, np.abs(u), True), (-u, np.abs(v), False)
+
+
+def _rows_cols(along_ok, across_ok, down):
+    return (along_ok, across_ok) if down else (across_ok, along_ok)
+
+
+def _share(printed, along_ok, across_ok, down) -> float:
+    """The share of the place (the rows and columns `_side_lines` picks) that is `printed`."""
+    rows, cols = _rows_cols(along_ok, across_ok, down)
+    return int(np.count_nonzero(printed[rows][:, cols])) / max(int(np.count_nonzero(rows)) * int(np.count_nonzero(cols)), 1)
 
 
 def _road_colour(L, own):
@@ -406,8 +505,11 @@ def _road_pixels(L, own):
 
 
 def _road_like(L, palette) -> np.ndarray:
-    """Pixels in one of the colours a road shows."""
-    return (_dist_px_to(L[None], np.asarray(palette, np.float32)[:, None, None]) < ROAD_LIKE).any(axis=0)
+    """Pixels in one of the colours a road shows (of a patch, or a stack of them)."""
+    out = np.zeros(L.shape[:-1], bool)
+    for colour in np.asarray(palette, np.float32):
+        out |= _dist_px_to(L, colour) < ROAD_LIKE
+    return out
 
 
 def _arms(paths, shift=(0.0, 0.0), hub=True) -> np.ndarray:
@@ -415,19 +517,20 @@ def _arms(paths, shift=(0.0, 0.0), hub=True) -> np.ndarray:
     edge (and, with `hub`, the round middle where they meet) of a domino lying `shift` off it."""
     u, v = _uv(shift=shift)
     arms = (np.hypot(u, v) <= HUB) if paths and hub else np.zeros(u.shape, bool)
-    for side in paths:
-        across, along = {"N": (u, -v), "E": (v, u), "S": (u, v), "W": (v, -u)}[side]
-        arms |= (np.abs(across) <= CORRIDOR) & (along >= 0)
+    if paths:
+        across, along = _side_axes(shift)
+        at = [SIDES.index(side) for side in paths]
+        arms |= ((across[at] <= CORRIDOR) & (along[at] >= 0)).any(axis=0)
     return arms
 
 
-def _icon_print(L, own, road_like=None, paths="", shift=(0.0, 0.0), hub_like=None) -> np.ndarray:
+def _icon_print(L, own, road_like=None, paths="", shift=(0.0, 0.0), hub_like=None, off=None) -> np.ndarray:
     """Where an icon is printed on a half: within the icon's reach, not its terrain, and not in
     a road's colours (``road_like``) where a road in `paths` runs, nor in its plain colours
     (``hub_like``) where the roads meet in the middle: an icon's own parts in such colours
     elsewhere stay its own. Thin specks opened away. With no paths given, nothing ``road_like``
-    counts anywhere."""
-    printed = _print_on(L, own) & _masks()["picture"]
+    counts anywhere. ``off``: `_print_on` of the half, if known."""
+    printed = (_print_on(L, own) if off is None else off) & _masks()["picture"]
     if road_like is not None:
         if paths:
             u, v = _uv(shift=shift)
@@ -598,9 +701,18 @@ def _ground_misfit(L, grounds, roads, f):
     or where ``roads`` run the nearest of the road's colours too)."""
     small = _scaled(L, f)
     grounds = np.asarray(grounds, np.float32)
-    g = ((small - grounds[0]) ** 2).sum(axis=-1)
+    planes = [np.ascontiguousarray(small[..., i]) for i in range(3)]
+
+    def misfit(c):  # squared distance to one colour, channel by channel
+        q = (planes[0] - c[0]) ** 2
+        q += (planes[1] - c[1]) ** 2
+        q += (planes[2] - c[2]) ** 2
+        return q
+    g = misfit(grounds[0])
     if roads is not None:
-        road = ((small[:, :, None, :] - grounds[None, None, 1:]) ** 2).sum(axis=-1).min(axis=-1)
+        road = misfit(grounds[1])
+        for c in grounds[2:]:
+            np.minimum(road, misfit(c), out=road)
         g = np.where(_scaled(roads.astype(np.float32), f) > 0.5, np.minimum(g, road), g)
     return small, g
 
@@ -613,15 +725,13 @@ def _look_costs(small, g, tpl, rows, shifts, f):
     lo, w, disc = _look_masks(f)
     d = disc.ravel().astype(np.float32)
     sq = (small * small).sum(axis=-1)
-    I, Q, E, Gp = [], [], [], []
-    for dx, dy in shifts:
-        ys, xs = slice(lo + dy, lo + dy + w), slice(lo + dx, lo + dx + w)
-        gw = g[ys, xs].ravel()
-        I.append(small[ys, xs].ravel())
-        Q.append(sq[ys, xs].ravel() - gw)
-        E.append(np.minimum(gw, EDGE_COST) - gw)
-        Gp.append(gw)
-    I, Q, E, Gp = (np.array(a, np.float32) for a in (I, Q, E, Gp))
+    # each shift's window, one row each, taken from the patch's sliding windows at once
+    ys, xs = [lo + dy for _, dy in shifts], [lo + dx for dx, _ in shifts]
+    windows = np.lib.stride_tricks.sliding_window_view
+    I = windows(small, (w, w), axis=(0, 1))[ys, xs].transpose(0, 2, 3, 1).reshape(len(shifts), -1)
+    Gp = windows(g, (w, w))[ys, xs].reshape(len(shifts), -1)
+    Q = windows(sq, (w, w))[ys, xs].reshape(len(shifts), -1) - Gp
+    E = np.minimum(Gp, EDGE_COST) - Gp
     on_icon = M @ Q.T - 2 * (T @ I.T) + TT[:, None]
     return on_icon + (Gp @ d)[None] + B @ E.T, on_icon, M @ Gp.T
 
@@ -643,19 +753,24 @@ def _look_scores(L, grounds, looks, roads=None):
     # the nearest icons again at full resolution, each at its best turn, round its best shift
     small, g = _ground_misfit(L, grounds, roads, 1)
     area = 3 * float(_look_masks(1)[2].sum())
-    fine = []
+    lo = _look_masks(1)[0]
+    picks = []  # (icon, its row, the shifts round its best)
     for icon in np.argsort(out)[:NEAREST]:
         mine = np.nonzero(whose == icon)[0]
         row = int(mine[cost[mine, at[mine]].argmin()])
         cx, cy = (2 * v for v in shifts[at[row]])
-        lo = _look_masks(1)[0]
-        near = sorted({(int(np.clip(cx + dx, -lo, lo)), int(np.clip(cy + dy, -lo, lo)))
-                       for dy in (-1, 0, 1) for dx in (-1, 0, 1)})
-        c, on_icon, ground = _look_costs(small, g, looks[1], [row], near, 1)
-        k = int(c[0].argmin())
-        out[icon] = c[0, k] / area
+        picks.append((icon, row, sorted({(min(max(cx + dx, -lo), lo), min(max(cy + dy, -lo), lo))
+                                         for dy in (-1, 0, 1) for dx in (-1, 0, 1)})))
+    # all of them at once, at every shift any of them is looked at
+    every = sorted(set().union(*(near for _, _, near in picks)))
+    c, on_icon, ground = _look_costs(small, g, looks[1], [row for _, row, _ in picks], every, 1)
+    fine = []
+    for i, (icon, _, near) in enumerate(picks):
+        cols = [every.index(at) for at in near]
+        k = cols[int(c[i, cols].argmin())]
+        out[icon] = c[i, k] / area
         if looks["core"][icon] >= MIN_CORE:  # (an icon with too little learnt says nothing of the fit)
-            fine.append((out[icon], float(on_icon[0, k] + ground[0, k]) / max(float(ground[0, k]), 1e-6)))
+            fine.append((out[icon], float(on_icon[i, k] + ground[i, k]) / max(float(ground[i, k]), 1e-6)))
     lo, w, disc = _look_masks(1)
     bare = float(g[lo:lo + w, lo:lo + w][disc].sum()) / area
     return out, bare, min(fine)[1] if fine else math.inf
@@ -663,11 +778,12 @@ def _look_scores(L, grounds, looks, roads=None):
 
 # ---- by colour, as enrolled: road boxes, and an icon's badge (its ring and its middle)
 
-def _badge(L, ground):
+def _badge(seam):
     """Where an icon's badge lies in a square's patch: the centre (in squares from the square's)
-    of what is neither the terrain nor the road, and what share of the square it covers."""
+    of what is neither the terrain nor the road (``seam``: `_seam_dist` to the two), and what
+    share of the square it covers."""
     u, v = _uv()
-    other = _seam_dist(L, *ground) > BADGE_SEEN
+    other = seam > BADGE_SEEN
     other &= np.hypot(u, v) < BADGE_REACH
     # the blurred seam between terrain and road is neither: thin, so opened away
     other = cv2.morphologyEx(other.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)) > 0
@@ -680,34 +796,27 @@ def _badge(L, ground):
 def _side_colours(L, shift, reach=SIDE) -> dict:
     """The log colours towards each edge of a square, where a road to it would run (`reach` out
     from the centre), of a domino lying `shift` off the square's centre (in squares)."""
-    u, v = _uv(shift=shift)
-    across_u, across_v = np.abs(u) <= SIDE_HALF, np.abs(v) <= SIDE_HALF
     lo, hi = reach
-    boxes = {"N": across_u & (-v >= lo) & (-v <= hi), "S": across_u & (v >= lo) & (v <= hi),
-             "E": across_v & (u >= lo) & (u <= hi), "W": across_v & (-u >= lo) & (-u <= hi)}
-    return {side: L[m] for side, m in boxes.items()}
+    out = {}
+    for side, (along, across, down) in zip(SIDES, _side_lines(shift)):
+        rows, cols = _rows_cols((along >= lo) & (along <= hi), across <= SIDE_HALF, down)
+        out[side] = L[rows][:, cols].reshape(-1, 3)
+    return out
 
 
-def _road_shift_by_colour(L, own, path, margin):
+def _road_shift_by_colour(L, to_own, path, margin):
     """Where a domino with no badge lies on its square, across its roads (in squares from the
     square's centre): the middle of the road pixels beside the north and south road boxes gives
-    it east-west, beside the east and west ones north-south; 0 where no road runs."""
-    u, v = _uv()
-    road = _dist_px_to(L, path) + margin < _dist_px_to(L, own)
-    lo, hi = OPEN_SIDE
-    out = []
-    for across, along in ((u, v), (v, u)):
-        m = road & (np.abs(across) < ROAD_SEEN) & (np.abs(along) >= lo) & (np.abs(along) <= hi)
-        out.append(float(np.clip(across[m].mean(), -ROAD_DRIFT, ROAD_DRIFT)) if m.sum() >= ROAD_PX else 0.0)
-    return tuple(out)
+    it east-west, beside the east and west ones north-south; 0 where no road runs (``to_own``:
+    each pixel's `_dist_px_to` its terrain)."""
+    return _across_roads(_dist_px_to(L, path) + margin < to_own, OPEN_SIDE)
 
 
 def _badge_colours(L, at):
     """(ring, centre) log colours of a badge centred at `at` (in squares from the square's centre)."""
     u, v = _uv(shift=at)
     r = np.hypot(u, v)
-    return (np.median(L[(r >= RING[0]) & (r <= RING[1])], axis=0),
-            np.median(L[r <= CENTRE], axis=0))
+    return _median(L[(r >= RING[0]) & (r <= RING[1])]), _median(L[r <= CENTRE])
 
 
 def _square_ratio(frame, H_inv, x, y, pitch_mm, light):
@@ -717,6 +826,62 @@ def _square_ratio(frame, H_inv, x, y, pitch_mm, light):
     patch = cv2.warpPerspective(frame, H_inv @ A, (n, n), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                                 borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
     return patch / np.maximum(np.asarray(light, np.float32), 1.0)
+
+
+def _area_ratios(frame, H_inv, first, rows, cols, pitch_mm, lights):
+    """Every square of an area as `_square_ratio` gives it, (rows, cols, SQUARE_PX, SQUARE_PX, 3),
+    straightened at once: `first` is the centre of its first square, `lights` the mat's light at
+    each square's centre."""
+    n, mm = SQUARE_PX, pitch_mm / SQUARE_PX
+    A = np.array([[mm, 0, first[0] - pitch_mm / 2], [0, mm, first[1] - pitch_mm / 2], [0, 0, 1]])
+    area = cv2.warpPerspective(frame, H_inv @ A, (cols * n, rows * n), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                               borderMode=cv2.BORDER_REPLICATE)
+    # divided as straightened (row of squares, pixel row, square, pixel), then seen square by square
+    light = np.maximum(lights, 1.0).astype(np.float32)[:, None, :, None, :]
+    return (area.reshape(rows, n, cols, n, 3) / light).transpose(0, 2, 1, 3, 4)
+
+
+_EDGE = 1e-3   # a figure this near a threshold is judged again square by square
+
+
+_AT_ONCE: dict = {}
+
+
+def _square_pixels(rows, cols, part):
+    """Where each square's pixels of one part (a mask of `_masks`) lie in its map straightened
+    whole, (rows * SQUARE_PX) x (cols * SQUARE_PX): flat indices, one row per square."""
+    key = (rows, cols, part)
+    if key not in _AT_ONCE:
+        n = SQUARE_PX
+        i, j = np.nonzero(_masks()[part])
+        r, c = np.divmod(np.arange(rows * cols), cols)
+        _AT_ONCE[key] = ((r[:, None] * n + i[None]) * (cols * n) + c[:, None] * n + j[None])
+    return _AT_ONCE[key]
+
+
+def _plainly_bare(ratios, greys) -> np.ndarray:
+    """(rows, cols): the squares `DominoReader._empty` surely finds bare, judged for a whole area
+    at once by its own tests; a square any figure leaves near a threshold is not among them (it is
+    looked at square by square). The inner part judged lies further in than the blur reaches, so
+    the area is blurred whole."""
+    rows, cols, n = ratios.shape[:3]
+    whole = ratios.transpose(0, 2, 1, 3, 4).reshape(rows * n, cols * n, 3)  # (a view: straightened so)
+    px = whole.reshape(-1, 3)
+    parts = {name: _log(_median(px[_square_pixels(rows, cols, name)], axis=1)) for name in ("corners", "centre", "ring")}
+    ok = np.ones(rows * cols, bool)
+    for c in parts.values():
+        ok &= np.sqrt(((c - c.mean(axis=1, keepdims=True)) ** 2).sum(axis=1)) < NEUTRAL - _EDGE
+    tone = parts["corners"].mean(axis=1)
+    for g in greys:
+        ok &= (np.abs(tone - float(np.mean(g))) >= GREY_TONE + _EDGE) | (np.abs(tone) <= GREY_TONE - _EDGE)
+    # what is printed in the inner part of the squares still bare (sample's blur, the area at once)
+    maybe = np.nonzero(ok)[0]
+    blurred = cv2.GaussianBlur(np.ascontiguousarray(whole), (0, 0), 1.0).reshape(-1, 3)
+    L = _log(blurred[_square_pixels(rows, cols, "inner")[maybe]])
+    d = _dist_px_to(L, parts["corners"][maybe][:, None, :])
+    inner = float(_masks()["inner"].sum())
+    ok[maybe] &= (d > PRINT - _EDGE).sum(axis=1) / inner <= SPECKS - 1.0 / inner
+    return ok.reshape(rows, cols)
 
 
 def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet, *, cells: Grid) -> DominoProfile:
@@ -910,6 +1075,7 @@ class DominoReader(CellReader):
     unknown."""
 
     FRAME = FRAME  # the camera is opened at least this large for it
+    ZONE_IMAGE = False  # each map's squares are straightened here, at the size they are read at
 
     def __init__(self, profile: DominoProfile, layout: MatLayout, zones=None, cells: Grid | None = None,
                  max_terrain=0.4, terrain_margin=TERRAIN_MARGIN,
@@ -920,6 +1086,10 @@ class DominoReader(CellReader):
         self.max_terrain, self.terrain_margin = max_terrain, terrain_margin
         self.terrains, self.road, self.road_colours = profile.terrains, profile.road, profile.road_colours
         self.badges = learnt(profile)[1]
+        # the same, stacked: every terrain's colour, every badge's ring and middle
+        self._terrain_colours = np.array(list(self.terrains.values()), np.float32).reshape(-1, 3)
+        self._badge_stack = tuple(np.array([b[i] for b in self.badges.values()], np.float32).reshape(-1, 3)
+                                    for i in (0, 1))
         self.max_badge = max_badge
         self.icon_names = list(profile.icons)
         self._looks = _look_templates(profile) if self.icon_names else None
@@ -930,23 +1100,48 @@ class DominoReader(CellReader):
         self._taught = (np.stack([look for _, _, look in profile.taught]) if profile.taught else None,
                         [half for half, _, _ in profile.taught])
 
+    def map_squares(self, frame, H_inv, view, name):
+        """(each square's centre, row by row; every square of the map as ratios to the mat's
+        light, (rows, cols, SQUARE_PX, SQUARE_PX, 3)), the map straightened at once."""
+        rows, cols = self.grid.shape(name)
+        centres = [[self.grid.centre(self.layout, name, r, c) for c in range(cols)] for r in range(rows)]
+        lights = np.array([[view.mat_colour_at(x, y) for x, y in row] for row in centres], np.float32)
+        return centres, _area_ratios(frame, H_inv, centres[0][0], rows, cols, self.grid.pitch_mm, lights)
+
     def _read_zone(self, frame, H_inv, view, name):
         rows, cols = self.grid.shape(name)
+        centres, ratios = self.map_squares(frame, H_inv, view, name)
+        # most squares of a map are bare: those plainly so are known at once, the area's squares
+        # judged together (the full look below says the same of them, one square at a time)
+        bare = _plainly_bare(ratios, self._greys)
+        looked = [(r, c) for r in range(rows) for c in range(cols) if not bare[r, c]]
+        samples = sample_all(np.stack([ratios[r, c] for r, c in looked])) if looked else []
+        self._with_ground(samples)
         out, skin = [], 0
-        for r in range(rows):
-            for c in range(cols):
-                x, y = self.grid.centre(self.layout, name, r, c)
-                s = sample(_square_ratio(frame, H_inv, x, y, self.grid.pitch_mm, view.mat_colour_at(x, y)))
-                if self._empty(s):
-                    continue
-                skin += self._no_domino(s)
-                if skin >= HAND_SQUARES:
-                    return None  # a hand held still over the map: nothing here is read
-                label = self.read_square(s, (name, r, c)) if s["bare"] < 0.3 else UNKNOWN
-                label = self._as_taught(s, label)
-                out.append(TileReading(label, round(x, 1), round(y, 1), 0.0, 0.0 if label == UNKNOWN else 1.0, name,
-                                       (name, r, c)))
+        for (r, c), s in zip(looked, samples):
+            if self._empty(s):
+                continue
+            skin += self._no_domino(s)
+            if skin >= HAND_SQUARES:
+                return None  # a hand held still over the map: nothing here is read
+            label = self.read_square(s, (name, r, c)) if s["bare"] < 0.3 else UNKNOWN
+            label = self._as_taught(s, label)
+            x, y = centres[r][c]
+            out.append(TileReading(label, round(x, 1), round(y, 1), 0.0, 0.0 if label == UNKNOWN else 1.0, name,
+                                   (name, r, c)))
         return out
+
+    def _with_ground(self, samples):
+        """What reading any half looks at, worked out for all the sampled squares at once: how far
+        each pixel is from its terrain, the road and every blend of the two (``seam``), and
+        whether it is in one of the road's colours (``road like``)."""
+        if not samples:
+            return
+        L = np.stack([s["log"] for s in samples])
+        seam = _seam_dist(L, np.stack([s["corners"] for s in samples]), self.road)
+        like = _road_like(L, self.road_colours)
+        for s, a, b in zip(samples, seam, like):
+            s["seam"], s["road like"] = a, b
 
     def _empty(self, s) -> bool:
         """Bare mat, in whatever light: grey all over with nothing printed on it, unless in the
@@ -954,7 +1149,7 @@ class DominoReader(CellReader):
         the mat a little; a grey half stands out in tone, and by the print on it)."""
         if not all(_chroma(s[part]) < NEUTRAL for part in ("corners", "centre", "ring")):
             return False
-        if float(_print_on(s["log"], s["corners"])[_masks()["inner"]].mean()) > SPECKS:
+        if float((s["off"] > PRINT)[_masks()["inner"]].mean()) > SPECKS:
             return False  # roads or an icon on a grey half
         tone = float(np.mean(s["corners"]))
         return not any(abs(tone - float(np.mean(c))) < GREY_TONE and abs(tone) > GREY_TONE for c in self._greys)
@@ -975,11 +1170,13 @@ class DominoReader(CellReader):
         alone do not tell (pictograms, kerbed roads) is read by shape where that is plain."""
         details = {"square": where, "bare": round(s["bare"], 3)}
         self.last_details.append(details)
-        d = sorted((dist(s["corners"], m), t) for t, m in self.terrains.items())
+        d = sorted(zip(_dists(s["corners"], self._terrain_colours).tolist(), self.terrains))
         details["terrain"] = d[:2]
         if d[0][0] > self.max_terrain or (len(d) > 1 and d[1][0] - d[0][0] < self.terrain_margin):
             return self._ask(details, "terrain")
         terrain, own = d[0][1], s["corners"]  # the terrain as it lies here, in this light
+        if "seam" not in s:  # (worked out for a whole map's squares at once as they are read)
+            self._with_ground([s])
         by_colour = self._by_colour(s, own, details)
         # the picture is compared (the costly part) only where the badge's colours leave a doubt
         need = by_colour is None or by_colour[1] is not None
@@ -1100,7 +1297,7 @@ class DominoReader(CellReader):
         printed pale on a pale terrain, white on light stone, differs from it mostly in tone, and
         its parts may share the kerbs' colours, so neither the print nor the roads' colours show it)."""
         d = s["log"][_masks()["core"]] - np.asarray(self.road if paths else own, np.float32)
-        off = float(np.median(np.linalg.norm(d, axis=1)))
+        off = float(_median(np.linalg.norm(d, axis=1)))
         details["middle"] = round(off, 3)
         return off < (BARE_HUB_TONE if paths else BARE_TONE)
 
@@ -1114,18 +1311,19 @@ class DominoReader(CellReader):
     def _by_colour(self, s, own, details):
         """(paths, icon or None) read by colour as enrolled, or None if in doubt."""
         L = s["log"]
-        at, area = _badge(L, (own, self.road))
+        at, area = _badge(s["seam"])
         details["badge"] = (at, round(area, 2))
         # a badge shows where the domino lies on its square, else its roads do: they are read from there
-        shift = _road_shift_by_colour(L, own, self.road, PATH_MARGIN) if at is None else \
+        shift = _road_shift_by_colour(L, s["off"], self.road, PATH_MARGIN) if at is None else \
             tuple(float(np.clip(v, -SHIFT, SHIFT)) for v in at)
         sides = _side_colours(L, shift, reach=SIDE if at else OPEN_SIDE)
+        px = np.concatenate([sides[side] for side in SIDES])  # the four boxes' pixels, one after another
+        cut = np.cumsum([len(sides[side]) for side in SIDES])[:-1]
+        roads, plains = np.split(_dist_px_to(px, self.road), cut), np.split(_dist_px_to(px, own), cut)
         paths = ""
-        for side in SIDES:
+        for side, road, plain in zip(SIDES, roads, plains):
             # the share of the edge's pixels that look like road rather than terrain (a seam,
             # the gap beside the domino or its neighbour's edge count for neither)
-            px = sides[side][None]
-            road, plain = _dist_px_to(px, self.road)[0], _dist_px_to(px, own)[0]
             is_road = (road + PATH_MARGIN < plain).sum()
             is_plain = (plain + PATH_MARGIN < road).sum()
             share = is_road / max(is_road + is_plain, 1)
@@ -1139,13 +1337,13 @@ class DominoReader(CellReader):
                 return None
         if at is None:
             # nothing but terrain and road: no icon, unless the very middle says otherwise
-            middle = float(np.median(_seam_dist(L, own, self.road)[_masks()["core"]]))
+            middle = float(_median(s["seam"][_masks()["core"]]))
             return (paths, None) if middle < BARE_MIDDLE else None
         if area < BADGE_AREA or math.hypot(*at) > BADGE_OFF:
             return None  # a speck, or a badge far off its square's centre
         ring_c, centre_c = _badge_colours(L, at)
-        scored = sorted((max(dist(ring_c, ring), dist(centre_c, centre)), icon)
-                        for icon, (ring, centre) in self.badges.items())
+        rings, centres = self._badge_stack
+        scored = sorted(zip(np.maximum(_dists(ring_c, rings), _dists(centre_c, centres)).tolist(), self.badges))
         details["badge icon"] = scored[:2]
         if len(scored) < 2 or scored[0][0] > self.max_badge or scored[1][0] - scored[0][0] < COLOUR_ICON_MARGIN:
             return None
@@ -1158,12 +1356,12 @@ class DominoReader(CellReader):
         picture plainly shows or None, and (icon or None, paths) when all of it is plain)."""
         L = s["log"]
         # in a road's colours, or a blend of road and terrain (the blurred edge of a road)
-        seam = _seam_dist(L, own, self.road)
-        hub_like = _road_like(L, self.road_colours) | (seam < ROAD_LIKE)
+        seam = s["seam"]
+        hub_like = s["road like"] | (seam < ROAD_LIKE)
         road_like = hub_like | (seam < PRINT)
-        icon = _icon_print(L, own, road_like)
+        off = s["off"] > PRINT  # printed on the terrain
+        icon = _icon_print(L, own, road_like, off=off)
         area = float(icon[_masks()["icon"]].mean())  # a first look: is there an icon in the roads' way?
-        off = _print_on(L, own)
         reach = ICON_SIDE if area >= NO_ICON else OPEN_REACH
         shift = _road_shift(off, reach)
         if area >= NO_ICON:  # across no road, the icon (printed in the half's middle) shows where it lies
@@ -1179,13 +1377,13 @@ class DominoReader(CellReader):
                 False if strip <= NO_ROAD or inner <= SPECKS else None
         paths = "".join(side for side in SIDES if roads[side])
         # the icon: what is printed, but for the roads' colours where the roads run
-        icon = _icon_print(L, own, road_like, paths, shift, hub_like)
+        icon = _icon_print(L, own, road_like, paths, shift, hub_like, off)
         area = float(icon[_masks()["icon"]].mean())
         details["icon area"] = round(area, 3)
         has_icon = False if area < NO_ICON else True if area >= AN_ICON else None
         # thin lines kept, and the road's colours (a dark outline blurs into them) only where roads run
         arms = _arms(paths, shift)
-        outline = float((_print_on(L, own) & ~(road_like & arms))[_masks()["icon"]].mean())
+        outline = float((off & ~(road_like & arms))[_masks()["icon"]].mean())
         details["outline"] = round(outline, 3)
         if has_icon is False and (not self._bare_middle(s, own, paths, details) or outline >= OUTLINE
                                   or (paths and details["middle"] > BARE_HUB_TONE / 2)):

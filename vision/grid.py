@@ -624,6 +624,8 @@ class CellReader:
     subclass's ``_read_zone(frame, H_inv, view, area)``, which returns None when what it sees
     in the area is a hand rather than pieces."""
 
+    ZONE_IMAGE = True  # whether _read_zone looks at the area's straightened image, or only its light
+
     def __init__(self, profile: Profile, layout: MatLayout, zones, cells: Grid | None, single_thread: bool):
         if cells is None:
             raise ValueError(f"a {type(self).__name__} needs the game's cells (a vision.grid.Grid)")
@@ -654,7 +656,8 @@ class CellReader:
             if exposure < 0.6:
                 hand = True  # the area's edge is covered: something reaches over it
                 continue
-            view = view_zone(frame, cal.H_inv, zone, paper, mask=False)  # pieces are looked for by cell
+            # pieces are looked for by cell
+            view = view_zone(frame, cal.H_inv, zone, paper, mask=False, image=self.ZONE_IMAGE)
             cells = self._read_zone(frame, cal.H_inv, view, name)
             del view  # one area's straightened copies at a time: they are large at 5 MP
             if cells is None:

@@ -118,16 +118,19 @@ def _warp_zone(frame, H_inv, zone):
     return img
 
 
-def view_zone(frame, H_inv, zone, paper=None, mask: bool = True) -> ZoneView:
+def view_zone(frame, H_inv, zone, paper=None, mask: bool = True, image: bool = True) -> ZoneView:
     """The zone straightened out, the mat's light across it and the mask of what lies on it.
     ``paper``: the white of the paper round the zone; the mat is printed neutral grey, so its
     colour under this light is the paper's tint at the mat's own brightness. ``mask=False``
     leaves the mask (and rel) out, for readers that look in each cell rather than for pieces
-    by the mask: it costs as much as the rest of the view."""
+    by the mask: it costs as much as the rest of the view. ``image=False`` (with no mask)
+    keeps only the mat's light, for a reader that straightens each cell itself."""
     zone = _inset_zone(zone)
     img = _warp_zone(frame, H_inv, zone)
-    imgf = img.astype(np.float32)
     bg = _zone_light(img, zone, paper)
+    if not (mask or image):
+        return ZoneView(zone, None, bg, None)
+    imgf = img.astype(np.float32)
     bg_full = cv2.resize(bg, (imgf.shape[1], imgf.shape[0]), interpolation=cv2.INTER_LINEAR)
     if not mask:
         return ZoneView(zone, imgf, bg, None, light=bg_full)
