@@ -250,3 +250,22 @@ def test_evolve_makes_the_value_replace_makes_and_refuses_what_replace_refuses()
 
     one = Cached(1)
     assert one.twice == 2 and evolve(one, n=5).twice == 10  # no stale cache copied over
+
+
+@pytest.mark.parametrize("name", [n for n in games.names()
+                                  if any(o.kind == "names" for o in games.describe(n).options)])
+@pytest.mark.parametrize("bad", ["Ana\nBen", "\t", "Ana\r", "\x1b[31mAna"])
+def test_a_seat_name_with_a_line_break_or_control_character_is_refused_in_one_line(name, bad):
+    """A record whose header names a seat across two lines (or with a tab or an escape) is
+    refused in one line, and so is a new game typed with such a name; Japanese says it too."""
+    from companion.i18n import translate
+    header = json.loads(played(name, 0)[0])
+    seats = next(o for o in games.describe(name).options if o.kind == "names")
+    count = header.get(seats.per, games.describe(name).defaults().get(seats.per, 2)) - seats.less
+    header["names"] = [bad] + [f"P{i}" for i in range(2, count + 1)]
+    with pytest.raises(records.RecordError) as refused:
+        records.replay([json.dumps(header)])
+    assert str(refused.value) == "line 1: a seat's name is one line of text, without line breaks or tabs"
+    with pytest.raises(IllegalMove) as typed:
+        games.describe(name).check_options({"names": header["names"]})
+    assert "改行" in translate(typed.value.args[0], "ja")

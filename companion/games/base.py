@@ -36,6 +36,7 @@ import json
 import random
 import types
 import typing
+import unicodedata
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
@@ -382,6 +383,11 @@ class Option:
         return out
 
 
+def _unprintable(text: str) -> bool:
+    """Whether `text` holds a control character (a line break, a tab, an escape)."""
+    return any(unicodedata.category(c) == "Cc" for c in text)
+
+
 _OPTION_SHAPES = {"count": int, "choice": (str, int, bool), "names": list, "each": (list, dict),
                   "numbers": (dict, list)}
 _OPTION_WORDS = {"count": Msg("a whole number"), "choice": Msg("one word"), "names": Msg("a list"),
@@ -436,6 +442,10 @@ class Game:
                     o.kind == "count" and isinstance(value, bool)):
                 continue
             raise IllegalMove(Msg("{option} must be {shape}", option=o.key, shape=_OPTION_WORDS[o.kind]))
+        for o in self.options:
+            # a name is printed on one OLED line and quoted in one-line refusals
+            if o.kind == "names" and any(isinstance(n, str) and _unprintable(n) for n in options.get(o.key) or ()):
+                raise IllegalMove(Msg("a seat's name is one line of text, without line breaks or tabs"))
 
     def check_names(self, options: dict):
         """Seat names (the option every game calls "names") typed on the new-game form for more
