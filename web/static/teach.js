@@ -176,10 +176,16 @@
     say(tr("Stopped: the shots taken are kept. Start again to go on."));
   }
 
+  // Only the latest reading is drawn: an answer to an earlier tap of "Read the mat" (or one that
+  // comes after a correction) would wipe the pickers the host is setting.
+  let readings = 0;
+
   async function check() {
     say("");
+    const mine = ++readings;
     let got;
-    try { got = await post(`/api/teach/${q(walk.game)}/check`, {}); } catch (e) { say(e.message); return; }
+    try { got = await post(`/api/teach/${q(walk.game)}/check`, {}); } catch (e) { if (mine === readings) say(e.message); return; }
+    if (mine !== readings) return;
     const list = $("teach-read");
     if (!got.pieces.length) { list.replaceChildren(el("p", { class: "dim" }, tr("Nothing read: lay some pieces on the mat."))); return; }
     list.replaceChildren(...got.pieces.map((p, i) => {
@@ -215,6 +221,7 @@
 
   async function correct(p, label, words) {
     say("");
+    readings++;
     try {
       walk = await post(`/api/teach/${q(walk.game)}/correct`, { x_mm: p.x_mm, y_mm: p.y_mm, label });
     } catch (e) { say(e.message); return; }
@@ -225,6 +232,7 @@
 
   async function forget(c) {
     say("");
+    readings++;
     try {
       walk = await post(`/api/teach/${q(walk.game)}/forget`, { correction: c.n });
     } catch (e) { say(e.message); return; }
