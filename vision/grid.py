@@ -20,6 +20,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+from numpy.lib.stride_tricks import sliding_window_view
 
 from .markers import MarkerDetector, calibrate, recalibrate_with_missed
 from .mat import MatLayout
@@ -310,6 +311,20 @@ def disc_ratios(frame, H_inv, centres, diameter_mm, mat_colours):
     patches = patches.reshape(len(c), n, n, -1)
     light = np.maximum(np.asarray(mat_colours, np.float32).reshape(len(c), -1), 1.0)
     return _per_colour(np.divide, patches, light), _disc_grid(n, diameter_mm).rr
+
+
+@dataclass(frozen=True)
+class _Places:
+    """An area's cells in its straightened view (GridReader._cell_places)."""
+    cells: list
+    px: np.ndarray
+    py: np.ndarray
+    y0: np.ndarray      # each cell's window's corner (px)
+    x0: np.ndarray
+    inside: np.ndarray  # (cells, rows, columns): the part of each cell's window inside the area
+    cy: np.ndarray      # the cell's centre, rounded (px)
+    cx: np.ndarray
+    corners: list       # the cell's four corners among the area's gaps: (rows, columns) each
 
 
 @dataclass(frozen=True)
@@ -703,6 +718,7 @@ class GridReader(CellReader):
         self.min_symbol, self.min_margin = min_symbol, min_margin
         self.D = float(profile.size_mm[0])
         self._kernels = None  # the disc-presence filters, made at the first frame
+        self._places: dict = {}  # each area's cells in its view (_cell_places)
         self.colours = [g for g in profile.group_mean if g != LOCK]
         # each colour's body and its symbols' ink, as ratios to the mat's grey: a small disc far
         # from the camera is blurred, and its body is read partly mixed with its ink
@@ -766,8 +782,8 @@ class GridReader(CellReader):
 
     def _presence(self, view):
         """How disc-like each point of the area is (+inside a disc's radius, - just outside it),
-        and how much of a disc's inside is off the mat's colour, given a point (px, py) at the
-        view's pixels: looked at only at the cells' centres, so not worked out everywhere."""
+        and the map it is measured on, bordered as the filter sees past the area's edge (how much
+        of a disc's inside is off the mat's colour is looked at only at the cells' centres)."""
         k = SEG_PX_PER_MM
         off = _distance(view.image / np.maximum(view.light, 1.0) - 1, scratch=True)
         d = (np.clip(off, 0, 0.4) / 0.4).astype(np.float32)
@@ -781,14 +797,9 @@ class GridReader(CellReader):
                              (inner / inner.sum()).astype(np.float32))
         kernel, mean_inside = self._kernels
         score = cv2.filter2D(d, -1, kernel, borderType=cv2.BORDER_REPLICATE)
-        n = len(kernel)
-        h = n // 2
+        h = len(kernel) // 2
         padded = cv2.copyMakeBorder(d, h, h, h, h, cv2.BORDER_REPLICATE)  # as filter2D sees past the edge
-
-        def cover(px, py):
-            y, x = int(round(py)), int(round(px))
-            return float((padded[y:y + n, x:x + n] * mean_inside).sum())
-        return score, cover
+        return score, padded
 
     def _gap_light(self, view, name):
         """The mat's own colour in the gaps between discs: at each corner where four cells meet
@@ -839,14 +850,6 @@ class GridReader(CellReader):
         lum = channel_mean(r)
         return (0.35 < lum) & (lum < 1.3) & (channel_max(np.abs(r - lum[:, None])) < 0.12 * lum)
 
-    def _cell_light(self, view, gaps, name, r, c, x, y):
-        """The mat's colour under a cell: the mean of its bare corners, or the fitted light."""
-        corners = gaps[r:r + 2, c:c + 2].reshape(-1, 3)
-        corners = corners[~np.isnan(corners[:, 0])]
-        if len(corners) < 2:
-            return view.mat_colour_at(x, y)
-        return corners.mean(axis=0)
-
     def _bare(self, view, gaps, name, r, c, px, py) -> bool:
         """Is this cell plainly bare mat: across a disc's width, the grey of its gaps?"""
         corners = gaps[r:r + 2, c:c + 2].reshape(-1, 3)
@@ -861,37 +864,80 @@ class GridReader(CellReader):
         return patch.size > 0 and float(np.percentile(off, 90)) < 0.12
 
     def _read_zone(self, frame, H_inv, view, name):
-        k = SEG_PX_PER_MM
-        score, cover = self._presence(view)
+        score, padded = self._presence(view)
         gaps = self._gap_light(view, name)
-        reach = max(1.0, (self.grid.pitch_mm - self.D) / 2 + 0.8) * k
+        at = self._cell_places(name, view.zone, score.shape)
+        # every cell's window at once: where in it a disc sits best, and how much of a disc's
+        # inside round the cell's centre is off the mat's colour
+        hh, ww = at.inside.shape[1:]
+        past = cv2.copyMakeBorder(score, 0, hh, 0, ww, cv2.BORDER_CONSTANT, value=-np.inf)
+        windows = np.where(at.inside, sliding_window_view(past, (hh, ww))[at.y0, at.x0], -np.inf)
+        by, bx = np.divmod(np.argmax(windows.reshape(len(at.cells), -1), axis=1), ww)
+        inner = self._kernels[1]
+        filled = np.einsum("cij,ij->c", sliding_window_view(padded, inner.shape)[at.cy, at.cx], inner)
+        lights = self._cell_lights(view, gaps, at)
         found, discs = [], []  # (cell, its centre, label, confidence); the discs to read
-        for cell, (x, y) in self._centres(name):
-            _, r, c = cell
-            px, py = (x - view.zone.x) * k, (y - view.zone.y) * k
-            y0, y1 = int(max(py - reach, 0)), int(min(py + reach + 1, score.shape[0]))
-            x0, x1 = int(max(px - reach, 0)), int(min(px + reach + 1, score.shape[1]))
-            win = score[y0:y1, x0:x1]
-            j = int(np.argmax(win))
-            by, bx = divmod(j, win.shape[1])
-            filled = cover(px, py)
-            if filled < 0.3:
+        for i, (cell, (x, y)) in enumerate(at.cells):
+            if filled[i] < 0.3:
                 continue  # bare mat: an empty cell
-            cx, cy = view.zone.x + (x0 + bx) / k, view.zone.y + (y0 + by) / k
-            if filled < 0.75 and self._bare(view, gaps, name, r, c, px, py):
+            _, r, c = cell
+            cx, cy = view.zone.x + (at.x0[i] + bx[i]) / SEG_PX_PER_MM, view.zone.y + (at.y0[i] + by[i]) / SEG_PX_PER_MM
+            if filled[i] < 0.75 and self._bare(view, gaps, name, r, c, at.px[i], at.py[i]):
                 continue  # the mat's light misjudged here, but the cell is as grey as its gaps
-            if filled < 0.75:
+            if filled[i] < 0.75:
                 found.append([cell, x, y, UNKNOWN, 0.0])  # something, but not a disc lying in its cell
-                self.last_details.append({"cell": cell, "filled": filled})
+                self.last_details.append({"cell": cell, "filled": float(filled[i])})
             else:  # read below, all the area's discs at once
                 details = {"cell": cell, "at": (round(cx, 1), round(cy, 1))}
                 self.last_details.append(details)
-                discs.append((len(found), (cx, cy), self._cell_light(view, gaps, name, r, c, x, y), details))
+                light = view.mat_colour_at(x, y) if np.isnan(lights[i, 0]) else lights[i]
+                discs.append((len(found), (cx, cy), light, details))
                 found.append([cell, x, y, None, 0.0])
         for (i, _, _, _), (label, conf) in zip(discs, self._read_discs(frame, H_inv, discs)):
             found[i][3:] = label, conf
         return [TileReading(label, round(x, 1), round(y, 1), 0.0, round(conf, 3), name, cell)
                 for cell, x, y, label, conf in found]
+
+    def _cell_places(self, name, zone, shape):
+        """Where each cell of an area lies in its straightened view (of ``zone``, ``shape``
+        pixels): its centre (px), the window a disc's centre is looked for in (clipped by the
+        area's edge), the square round its centre the disc's inside is measured over (in the
+        bordered map) and its four corners among the area's gaps; worked out once per area."""
+        key = (name, zone, shape)
+        if key not in self._places:
+            k = SEG_PX_PER_MM
+            H, W = shape
+            cells = self._centres(name)
+            px = np.array([(x - zone.x) * k for _, (x, y) in cells])
+            py = np.array([(y - zone.y) * k for _, (x, y) in cells])
+            reach = max(1.0, (self.grid.pitch_mm - self.D) / 2 + 0.8) * k
+            y0 = np.array([int(max(v - reach, 0)) for v in py])
+            y1 = np.array([int(min(v + reach + 1, H)) for v in py])
+            x0 = np.array([int(max(v - reach, 0)) for v in px])
+            x1 = np.array([int(min(v + reach + 1, W)) for v in px])
+            hh, ww = int((y1 - y0).max()), int((x1 - x0).max())
+            inside = ((y0[:, None, None] + np.arange(hh)[None, :, None] < y1[:, None, None]) &
+                      (x0[:, None, None] + np.arange(ww)[None, None, :] < x1[:, None, None]))
+            rc = np.array([(r, c) for (_, r, c), _ in cells])
+            corners = [(rc[:, 0] + i, rc[:, 1] + j) for i in (0, 1) for j in (0, 1)]
+            self._places[key] = _Places(cells, px, py, y0, x0, inside, np.round(py).astype(int),
+                                        np.round(px).astype(int), corners)
+        return self._places[key]
+
+    @staticmethod
+    def _cell_lights(view, gaps, at):
+        """The mat's colour under each cell, the mean of its bare corners, for every cell at once
+        (NaN where a cell has fewer than two: its light is then the fitted one)."""
+        corners = np.stack([gaps[i, j] for i, j in at.corners], axis=1)  # (cells, 4, 3)
+        bare = ~np.isnan(corners[:, :, 0])
+        count = bare.sum(axis=1)
+        total = np.where(bare[:, :, None], corners, np.float32(0))
+        summed = total[:, 0]
+        for j in range(1, 4):  # in the corners' order, as a mean of the bare ones adds them
+            summed = summed + total[:, j]
+        out = (summed / np.maximum(count, 1)[:, None]).astype(np.float32)
+        out[count < 2] = np.nan
+        return out
 
     def _centres(self, name):
         """((area, row, column), its centre in mm) of each cell of an area, row by row."""
