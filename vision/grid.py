@@ -35,9 +35,11 @@ from .tiles import UNKNOWN, TileSet, colour_of
 from .zone import BG_PX_PER_MM
 
 LOCK = "lock"
-READ_PX_PER_MM = 3.0   # disc patches: finer than a tile's, a symbol is small
+READ_PX_PER_MM = 2.0   # disc patches: a symbol's pips and strokes are read at this scale...
+TOKEN_PX_PER_MM = 3.0  # ...and a lock token's outline finer, on the few discs showing its colour
 RADII, ANGLES = 10, 48  # the ring of ink read round a disc's centre
 INK_REACH = 0.8         # ...out to this share of the radius (the rim is left out)
+INK_BLUR_MM = 0.15    # the ink is smoothed this much (mm) before its ring is read
 BODY = (0.72, 0.88)      # a disc's body colour is read in this ring (shares of the radius)
 INK_BLEND = 0.4        # ...and may be mixed with this much of its symbol's ink
 GAP_MM = 1.2            # the bare mat measured round each corner where four cells meet
@@ -276,20 +278,20 @@ def _polar(n_px: int, radius_px: float):
 
 _STILL = ((0.0, 0.0),)
 # the centre found may be half a millimetre off: the ring is also read round points that near
-_NEAR = tuple((dx * 1.5, dy * 1.5) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+_NEAR = tuple((dx * 0.5 * READ_PX_PER_MM, dy * 0.5 * READ_PX_PER_MM) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
 
 
-def disc_ratio(frame, H_inv, x_mm, y_mm, diameter_mm, mat_colour):
+def disc_ratio(frame, H_inv, x_mm, y_mm, diameter_mm, mat_colour, k=READ_PX_PER_MM):
     """(colour as ratios to the mat's grey, distance of each point from the centre in radii)
-    over the square round a disc centred near (x, y), upright, at READ_PX_PER_MM."""
-    ratios, rr = disc_ratios(frame, H_inv, [(x_mm, y_mm)], diameter_mm, [mat_colour])
+    over the square round a disc centred near (x, y), upright, at k px/mm."""
+    ratios, rr = disc_ratios(frame, H_inv, [(x_mm, y_mm)], diameter_mm, [mat_colour], k)
     return ratios[0], rr
 
 
-def disc_ratios(frame, H_inv, centres, diameter_mm, mat_colours):
+def disc_ratios(frame, H_inv, centres, diameter_mm, mat_colours, k=READ_PX_PER_MM):
     """disc_ratio of many discs at once: ((discs, n, n, 3) ratios, rr), every patch taken from
     the frame in one remap (a full matrix holds dozens of discs)."""
-    k, side = READ_PX_PER_MM, diameter_mm + 2
+    side = diameter_mm + 2
     n = int(round(side * k))
     c = np.asarray(centres, np.float64).reshape(-1, 2)
     t = np.arange(n) / k - side / 2
@@ -310,7 +312,7 @@ def disc_ratios(frame, H_inv, centres, diameter_mm, mat_colours):
     patches = cv2.remap(frame, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     patches = patches.reshape(len(c), n, n, -1)
     light = np.maximum(np.asarray(mat_colours, np.float32).reshape(len(c), -1), 1.0)
-    return _per_colour(np.divide, patches, light), _disc_grid(n, diameter_mm).rr
+    return _per_colour(np.divide, patches, light), _disc_grid(n, diameter_mm, k).rr
 
 
 @dataclass(frozen=True)
@@ -343,11 +345,11 @@ class _DiscGrid:
 _GRIDS: dict = {}
 
 
-def _disc_grid(n: int, diameter_mm: float) -> _DiscGrid:
-    key = (n, float(diameter_mm))
+def _disc_grid(n: int, diameter_mm: float, k: float = READ_PX_PER_MM) -> _DiscGrid:
+    key = (n, float(diameter_mm), k)
     if key not in _GRIDS:
         yy, xx = np.mgrid[0:n, 0:n]
-        rr = np.hypot(xx - (n - 1) / 2, yy - (n - 1) / 2) / (diameter_mm / 2 * READ_PX_PER_MM)
+        rr = np.hypot(xx - (n - 1) / 2, yy - (n - 1) / 2) / (diameter_mm / 2 * k)
         for a in (xx, yy, rr):
             a.flags.writeable = False
         _GRIDS[key] = _DiscGrid(xx, yy, rr, (rr > BODY[0]) & (rr < BODY[1]), rr < 0.3,
@@ -374,7 +376,7 @@ def disc_signatures(ratios, diameter_mm, offsets=_STILL):
     body = _medians(flat, g.body)  # clear of pips and rim
     centre = _medians(flat, g.centre)
     ink = _distance(_per_colour(np.subtract, ratios, body), scratch=True)
-    ink = _blur_each(ink, 0.7)
+    ink = _blur_each(ink, INK_BLUR_MM * READ_PX_PER_MM)
     mx, my = _polar(n, radius_px)
     sx, sy = _ink_centres(ink, g.xx, g.yy, radius_px)
     # every disc's ring at every offset in one remap: the patches stacked one under another
@@ -557,11 +559,11 @@ def _token_outline(ratio, rr, off=None):
         if cover > best_cover:
             best, best_cover = filled, cover
     if best is None or cv2.countNonZero(best) < 4:
-        return 0.0, 0.0, ratio[:0, 0], np.count_nonzero(off) / READ_PX_PER_MM ** 2, None
+        return 0.0, 0.0, ratio[:0, 0], np.count_nonzero(off) / TOKEN_PX_PER_MM ** 2, None
     inside = best.astype(bool)
     on = off & inside
     solid = np.count_nonzero(on) / np.count_nonzero(inside)
-    k2 = READ_PX_PER_MM ** 2
+    k2 = TOKEN_PX_PER_MM ** 2
     return np.count_nonzero(inside) / k2, solid, ratio[on], np.count_nonzero(off) / k2, inside
 
 
@@ -628,11 +630,12 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet) -> Profile:
     for frame, cal, view, label, x, y, _ in shots:
         seen = disc_ratio(frame, cal.H_inv, x, y, D, view.mat_colour_at(x, y))
         feat, ring = disc_signature(frame, cal.H_inv, x, y, D, None, seen=seen)
-        if label == LOCK:  # what a lock is known by: its own colour, size and outline
-            feat = _learn_token(seen, D, frame_name=label)
+        if label == LOCK:  # what a lock is known by: its own colour, size and outline, seen finer
+            feat = _learn_token(disc_ratio(frame, cal.H_inv, x, y, D, view.mat_colour_at(x, y), TOKEN_PX_PER_MM),
+                                D, frame_name=label)
             feat = np.r_[feat, feat[3]]
         else:  # and how large a patch off its body each disc's own symbol makes
-            feat = np.r_[feat, _token_outline(*seen)[3]]
+            feat = np.r_[feat, np.count_nonzero(_off_body(*seen)) / READ_PX_PER_MM ** 2]
         features.append(feat)
         templates.append(ring[0])
         labels.append(label)
@@ -760,7 +763,7 @@ class GridReader(CellReader):
         # where it is the token's colour through and through, not a blur of two others (a
         # symbol's thin lines blurred into its disc may pass near the token's colour)
         core = cv2.erode((near < TOKEN_CORE).astype(np.uint8), _CORE)
-        cored = float(core.sum()) / READ_PX_PER_MM ** 2 / area
+        cored = float(core.sum()) / TOKEN_PX_PER_MM ** 2 / area
         details["token"] = (round(share, 2), round(solid, 2), round(token_like, 2), round(hue, 2), round(cored, 2))
         solid_enough = solid >= solidity - TOKEN_SOLID
         cored = cored >= TOKEN_CORED
@@ -888,7 +891,7 @@ class GridReader(CellReader):
                 found.append([cell, x, y, UNKNOWN, 0.0])  # something, but not a disc lying in its cell
                 self.last_details.append({"cell": cell, "filled": float(filled[i])})
             else:  # read below, all the area's discs at once
-                details = {"cell": cell, "at": (round(cx, 1), round(cy, 1))}
+                details = {"cell": cell, "at": (round(float(cx), 1), round(float(cy), 1))}
                 self.last_details.append(details)
                 light = view.mat_colour_at(x, y) if np.isnan(lights[i, 0]) else lights[i]
                 discs.append((len(found), (cx, cy), light, details))
@@ -957,6 +960,7 @@ class GridReader(CellReader):
         # the body's colour against each colour's (as it is, or blurred into its ink)
         dists = _blend_distances(np.exp(feats[:, None, :3]), self._bodies, self._inks)
         corrs = self._symbol_match(rings, np.argmin(dists, axis=1))
+        tokens = {}  # what the token test said of each disc it looked at
         if self._token is not None:  # where each disc is off its body, and how near the token's colour
             g = _disc_grid(ratios.shape[1], self.D)
             off = _off_bodies(ratios, g.token_body, g.middle)
@@ -967,14 +971,20 @@ class GridReader(CellReader):
             near = _colour_step(ratios.reshape(len(discs), -1, ratios.shape[-1])[:, inside], self._token_colour)
             tokenish = ((near < 1.25 * TOKEN_HUE) & off.reshape(len(discs), -1)[:, inside]).sum(axis=1) \
                 / READ_PX_PER_MM ** 2 >= 0.075 * float(self._token[3])
+            # the few discs showing enough of it are looked at again finer, for a token's outline
+            ask = np.flatnonzero(tokenish)
+            if len(ask):  # (the same test, at the same centres, as when every disc was read finer)
+                fine, fine_rr = disc_ratios(frame, H_inv, [discs[i][1] for i in ask], self.D,
+                                            [discs[i][2] for i in ask], TOKEN_PX_PER_MM)
+                fg = _disc_grid(fine.shape[1], self.D, TOKEN_PX_PER_MM)
+                fine_off = _off_bodies(fine, fg.token_body, fg.middle)
+                tokens = {i: self._lock(fine[j], fine_rr, fine_off[j], _colour_step(fine[j], self._token_colour),
+                                        discs[i][3]) for j, i in enumerate(ask)}
         read = []
         for i, (_, _, _, details) in enumerate(discs):
-            token = None
             if self._token is not None:
                 details["patch"] = float(patch[i])
-                if tokenish[i]:
-                    token = self._lock(ratios[i], rr, off[i], _colour_step(ratios[i], self._token_colour), details)
-            read.append(self._read_disc(dict(zip(self.colours, dists[i].tolist())), corrs[i], token, details))
+            read.append(self._read_disc(dict(zip(self.colours, dists[i].tolist())), corrs[i], tokens.get(i), details))
         return read
 
     def _symbol_match(self, rings, nearest):
