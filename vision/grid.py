@@ -382,8 +382,9 @@ def disc_signatures(ratios, diameter_mm, offsets=_STILL):
     # every disc's ring at every offset in one remap: the patches stacked one under another
     d = np.asarray(offsets, np.float32)
     below = (np.arange(N, dtype=np.float32) * n)[:, None, None, None]
-    MX = (mx[None, None] + sx[:, None, None, None]) + d[None, :, 0, None, None]
-    MY = (my[None, None] + sy[:, None, None, None]) + d[None, :, 1, None, None] + below
+    # (each disc's and offset's shift added first: one pass over the rings' points, not three)
+    MX = mx[None, None] + (sx[:, None] + d[None, :, 0])[:, :, None, None]
+    MY = my[None, None] + ((sy[:, None] + d[None, :, 1]) + below[:, :, 0, 0])[:, :, None, None]
     rings = cv2.remap(ink.reshape(N * n, n), MX.reshape(-1, ANGLES), MY.reshape(-1, ANGLES), cv2.INTER_LINEAR)
     rings = _normalise_rings(rings.reshape(N, len(d), RADII, ANGLES))
     feats = np.log(np.maximum(np.concatenate([body, centre], axis=1), 0.02)).astype(np.float32)
@@ -449,10 +450,10 @@ def _blend_distances(x, bodies, inks, most=INK_BLEND):
 
 def _normalise_rings(rings):
     """Each ring (radii, angles: the last two axes) less its mean, to unit length."""
-    a = rings.astype(np.float32)
-    a = a - a.mean(axis=(-2, -1), keepdims=True)
-    n = np.sqrt((a * a).sum(axis=(-2, -1), keepdims=True))
-    return np.where(n > 1e-6, a / np.maximum(n, 1e-6), a)
+    a = rings.astype(np.float32).reshape(-1, rings.shape[-2] * rings.shape[-1])  # a ring a row
+    a = a - a.mean(axis=1, keepdims=True)
+    n = np.sqrt(np.einsum("ij,ij->i", a, a))[:, None]
+    return np.where(n > 1e-6, a / np.maximum(n, 1e-6), a).reshape(rings.shape)
 
 
 def _ring_match(templates_f, rings):
