@@ -746,14 +746,14 @@ class GridReader(CellReader):
         size, solid inside, in the token's colour), never by the colour at the disc's centre (a
         symbol may cross the centre in any colour). ``off``: where the disc is off its body
         (_off_body); ``near``: how far each point is from the token's colour (_colour_step)."""
-        token, area, solidity = self._token_colour, float(self._token[3]), float(self._token[4])
-        a, solid, pixels, _, _ = _token_outline(ratio, rr, off)
+        area, solidity = float(self._token[3]), float(self._token[4])
+        a, solid, pixels, _, inside = _token_outline(ratio, rr, off)
         # its colour: how much of it is nearer the token's colour than any disc's body or ink
         # (the token's print and the blur at its edge are not, but much of a token is)
         share = a / area
         if not len(pixels):
             return None
-        own = _colour_step(pixels, token)
+        own = near[off & inside]  # (how far the pixels are from the token's colour: already measured)
         # every disc colour at once: |p - c|^2 = |p|^2 - 2 p.c + |c|^2, one product for all
         p = pixels.astype(np.float64)
         d2 = (p * p).sum(axis=1)[:, None] - 2 * p @ self._disc_colours.T.astype(np.float64) \
@@ -979,8 +979,9 @@ class GridReader(CellReader):
                                             [discs[i][2] for i in ask], TOKEN_PX_PER_MM)
                 fg = _disc_grid(fine.shape[1], self.D, TOKEN_PX_PER_MM)
                 fine_off = _off_bodies(fine, fg.token_body, fg.middle)
-                tokens = {i: self._lock(fine[j], fine_rr, fine_off[j], _colour_step(fine[j], self._token_colour),
-                                        discs[i][3]) for j, i in enumerate(ask)}
+                fine_near = _colour_step(fine, self._token_colour)
+                tokens = {i: self._lock(fine[j], fine_rr, fine_off[j], fine_near[j], discs[i][3])
+                          for j, i in enumerate(ask)}
         read = []
         for i, (_, _, _, details) in enumerate(discs):
             if self._token is not None:
