@@ -960,7 +960,8 @@ class GridReader(CellReader):
         feats, rings = disc_signatures(ratios, self.D, _NEAR)
         # the body's colour against each colour's (as it is, or blurred into its ink)
         dists = _blend_distances(np.exp(feats[:, None, :3]), self._bodies, self._inks)
-        corrs = self._symbol_match(rings, np.argmin(dists, axis=1))
+        nearest = np.argmin(dists, axis=1)
+        symbols = self._symbol_match(rings, nearest)
         tokens = {}  # what the token test said of each disc it looked at
         if self._token is not None:  # where each disc is off its body, and how near the token's colour
             g = _disc_grid(ratios.shape[1], self.D)
@@ -983,20 +984,22 @@ class GridReader(CellReader):
                 tokens = {i: self._lock(fine[j], fine_rr, fine_off[j], fine_near[j], discs[i][3])
                           for j, i in enumerate(ask)}
         read = []
+        rows, nearest = dists.tolist(), nearest.tolist()
         for i, (_, _, _, details) in enumerate(discs):
             if self._token is not None:
                 details["patch"] = float(patch[i])
-            read.append(self._read_disc(dict(zip(self.colours, dists[i].tolist())), corrs[i], tokens.get(i), details))
+            symbol = (self.colours[nearest[i]],) + tuple(s[i] for s in symbols)
+            read.append(self._read_disc(dict(zip(self.colours, rows[i])), symbol, tokens.get(i), details))
         return read
 
     def _symbol_match(self, rings, nearest):
-        """(discs, kinds) best correlation of each disc's rings with each kind's over every turn
-        and offset, worked out only for the kinds of the colour each disc is nearest
-        (``nearest``: its index in self.colours), as a disc is held to its colour's kinds; the
-        other kinds are left at -inf."""
+        """How each disc's rings match the kinds of the colour it is nearest (``nearest``: its
+        index in self.colours), as a disc is held to its colour's kinds, over every turn and
+        offset: lists of each disc's best correlation, the runner-up's (-1 with one kind) and
+        the best kind's index in the profile's labels."""
         spectra = np.fft.rfft(rings, axis=-1)
         N, O, _, F = spectra.shape
-        corrs = np.full((N, len(self.profile.labels)), -np.inf, np.float32)
+        best, runner_up, kind = np.full(N, -np.inf), np.full(N, -1.0), np.zeros(N, int)
         for g, colour in enumerate(self.colours):
             discs, kinds = np.flatnonzero(nearest == g), self._kinds[colour]
             if not len(discs) or not kinds:
@@ -1005,12 +1008,19 @@ class GridReader(CellReader):
             seen = spectra[discs].transpose(3, 2, 0, 1).reshape(F, RADII, len(discs) * O)
             summed = self._T_by_frequency[:, kinds] @ seen
             summed = summed.reshape(F, len(kinds), len(discs), O).transpose(2, 1, 3, 0)
-            corrs[discs[:, None], np.asarray(kinds)[None]] = np.fft.irfft(summed, n=ANGLES, axis=-1).max(axis=(2, 3))
-        return corrs
+            corr = np.fft.irfft(summed, n=ANGLES, axis=-1).max(axis=(2, 3)).astype(np.float32)  # (discs, kinds)
+            ranked = np.argsort(-corr, axis=1)
+            at = np.arange(len(discs))
+            best[discs] = corr[at, ranked[:, 0]]
+            if len(kinds) > 1:
+                runner_up[discs] = corr[at, ranked[:, 1]]
+            kind[discs] = np.asarray(kinds)[ranked[:, 0]]
+        return best.tolist(), runner_up.tolist(), kind.tolist()
 
-    def _read_disc(self, dist, corrs, token, details):
-        """A disc's reading from its distances to each colour, its rings' best correlation with
-        each kind's (_ring_match) and what its token test said."""
+    def _read_disc(self, dist, symbol, token, details):
+        """A disc's reading from its distances to each colour, how its rings matched the kinds
+        of its nearest colour (that colour, the best correlation, the runner-up's, the best
+        kind: _symbol_match) and what its token test said."""
         prof = self.profile
         order = sorted(dist, key=dist.get)
         details["colours"] = {g: dist[g] for g in order[:3]}
@@ -1022,15 +1032,13 @@ class GridReader(CellReader):
         second = dist[order[1]] if len(order) > 1 else 1e9
         if dist[best] > self.max_colour or second - dist[best] < plain * self.colour_margin:
             return UNKNOWN, 0.0  # no colour of the set, or two alike
-        kinds = self._kinds[best]
-        corr = corrs[kinds]
-        ranked = np.argsort(-corr)
-        s0 = float(corr[ranked[0]])
-        s1 = float(corr[ranked[1]]) if len(ranked) > 1 else -1.0
+        matched, s0, s1, kind = symbol
+        if matched != best:
+            return UNKNOWN, 0.0  # (a colour not measured: nothing matched)
         details.update(symbol=s0, runner_up=s1)
         if s0 < self.min_symbol or s0 - s1 < plain * self.min_margin:
             return UNKNOWN, 0.0
-        label = prof.labels[kinds[int(ranked[0])]]
+        label = prof.labels[kind]
         own = float(prof.features[prof.labels.index(label)][6]) if prof.features.shape[1] > 6 else 0.0
         if patch is not None and own > 0 and abs(math.log(max(patch, 0.1) / own)) > math.log(SYMBOL_PATCH) / plain:
             details["own_patch"] = own
