@@ -904,9 +904,9 @@ class GridReader(CellReader):
 
     def _cell_places(self, name, zone, shape):
         """Where each cell of an area lies in its straightened view (of ``zone``, ``shape``
-        pixels): its centre (px), the window a disc's centre is looked for in (clipped by the
-        area's edge), the square round its centre the disc's inside is measured over (in the
-        bordered map) and its four corners among the area's gaps; worked out once per area."""
+        pixels): its centre (px, and rounded: where the disc's inside is measured), the window
+        a disc's centre is looked for in (clipped by the area's edge) and its four corners among
+        the area's gaps; worked out once per area."""
         key = (name, zone, shape)
         if key not in self._places:
             k = SEG_PX_PER_MM
