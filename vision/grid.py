@@ -20,6 +20,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+from numpy.lib.stride_tricks import sliding_window_view
 
 from .markers import MarkerDetector, calibrate, recalibrate_with_missed
 from .mat import MatLayout
@@ -34,9 +35,11 @@ from .tiles import UNKNOWN, TileSet, colour_of
 from .zone import BG_PX_PER_MM
 
 LOCK = "lock"
-READ_PX_PER_MM = 3.0   # disc patches: finer than a tile's, a symbol is small
+READ_PX_PER_MM = 2.0   # disc patches: a symbol's pips and strokes are read at this scale...
+TOKEN_PX_PER_MM = 3.0  # ...and a lock token's outline finer, on the few discs showing its colour
 RADII, ANGLES = 10, 48  # the ring of ink read round a disc's centre
 INK_REACH = 0.8         # ...out to this share of the radius (the rim is left out)
+INK_BLUR_MM = 0.15    # the ink is smoothed this much (mm) before its ring is read
 BODY = (0.72, 0.88)      # a disc's body colour is read in this ring (shares of the radius)
 INK_BLEND = 0.4        # ...and may be mixed with this much of its symbol's ink
 GAP_MM = 1.2            # the bare mat measured round each corner where four cells meet
@@ -275,20 +278,20 @@ def _polar(n_px: int, radius_px: float):
 
 _STILL = ((0.0, 0.0),)
 # the centre found may be half a millimetre off: the ring is also read round points that near
-_NEAR = tuple((dx * 1.5, dy * 1.5) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+_NEAR = tuple((dx * 0.5 * READ_PX_PER_MM, dy * 0.5 * READ_PX_PER_MM) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
 
 
-def disc_ratio(frame, H_inv, x_mm, y_mm, diameter_mm, mat_colour):
+def disc_ratio(frame, H_inv, x_mm, y_mm, diameter_mm, mat_colour, k=READ_PX_PER_MM):
     """(colour as ratios to the mat's grey, distance of each point from the centre in radii)
-    over the square round a disc centred near (x, y), upright, at READ_PX_PER_MM."""
-    ratios, rr = disc_ratios(frame, H_inv, [(x_mm, y_mm)], diameter_mm, [mat_colour])
+    over the square round a disc centred near (x, y), upright, at k px/mm."""
+    ratios, rr = disc_ratios(frame, H_inv, [(x_mm, y_mm)], diameter_mm, [mat_colour], k)
     return ratios[0], rr
 
 
-def disc_ratios(frame, H_inv, centres, diameter_mm, mat_colours):
+def disc_ratios(frame, H_inv, centres, diameter_mm, mat_colours, k=READ_PX_PER_MM):
     """disc_ratio of many discs at once: ((discs, n, n, 3) ratios, rr), every patch taken from
     the frame in one remap (a full matrix holds dozens of discs)."""
-    k, side = READ_PX_PER_MM, diameter_mm + 2
+    side = diameter_mm + 2
     n = int(round(side * k))
     c = np.asarray(centres, np.float64).reshape(-1, 2)
     t = np.arange(n) / k - side / 2
@@ -308,8 +311,22 @@ def disc_ratios(frame, H_inv, centres, diameter_mm, mat_colours):
     mx, my = mx.reshape(-1, n), my.reshape(-1, n)
     patches = cv2.remap(frame, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     patches = patches.reshape(len(c), n, n, -1)
-    light = np.maximum(np.asarray(mat_colours, np.float32).reshape(len(c), 1, 1, -1), 1.0)
-    return patches / light, _disc_grid(n, diameter_mm).rr
+    light = np.maximum(np.asarray(mat_colours, np.float32).reshape(len(c), -1), 1.0)
+    return _per_colour(np.divide, patches, light), _disc_grid(n, diameter_mm, k).rr
+
+
+@dataclass(frozen=True)
+class _Places:
+    """An area's cells in its straightened view (GridReader._cell_places)."""
+    cells: list
+    px: np.ndarray
+    py: np.ndarray
+    y0: np.ndarray      # each cell's window's corner (px)
+    x0: np.ndarray
+    inside: np.ndarray  # (cells, rows, columns): the part of each cell's window inside the area
+    cy: np.ndarray      # the cell's centre, rounded (px)
+    cx: np.ndarray
+    corners: list       # the cell's four corners among the area's gaps: (rows, columns) each
 
 
 @dataclass(frozen=True)
@@ -328,11 +345,11 @@ class _DiscGrid:
 _GRIDS: dict = {}
 
 
-def _disc_grid(n: int, diameter_mm: float) -> _DiscGrid:
-    key = (n, float(diameter_mm))
+def _disc_grid(n: int, diameter_mm: float, k: float = READ_PX_PER_MM) -> _DiscGrid:
+    key = (n, float(diameter_mm), k)
     if key not in _GRIDS:
         yy, xx = np.mgrid[0:n, 0:n]
-        rr = np.hypot(xx - (n - 1) / 2, yy - (n - 1) / 2) / (diameter_mm / 2 * READ_PX_PER_MM)
+        rr = np.hypot(xx - (n - 1) / 2, yy - (n - 1) / 2) / (diameter_mm / 2 * k)
         for a in (xx, yy, rr):
             a.flags.writeable = False
         _GRIDS[key] = _DiscGrid(xx, yy, rr, (rr > BODY[0]) & (rr < BODY[1]), rr < 0.3,
@@ -358,15 +375,16 @@ def disc_signatures(ratios, diameter_mm, offsets=_STILL):
     flat = ratios.reshape(N, n * n, -1)
     body = _medians(flat, g.body)  # clear of pips and rim
     centre = _medians(flat, g.centre)
-    ink = _distance(np.subtract(ratios, body[:, None, None], dtype=np.float32), scratch=True)
-    ink = _blur_each(ink, 0.7)
+    ink = _distance(_per_colour(np.subtract, ratios, body), scratch=True)
+    ink = _blur_each(ink, INK_BLUR_MM * READ_PX_PER_MM)
     mx, my = _polar(n, radius_px)
     sx, sy = _ink_centres(ink, g.xx, g.yy, radius_px)
     # every disc's ring at every offset in one remap: the patches stacked one under another
     d = np.asarray(offsets, np.float32)
     below = (np.arange(N, dtype=np.float32) * n)[:, None, None, None]
-    MX = (mx[None, None] + sx[:, None, None, None]) + d[None, :, 0, None, None]
-    MY = (my[None, None] + sy[:, None, None, None]) + d[None, :, 1, None, None] + below
+    # (each disc's and offset's shift added first: one pass over the rings' points, not three)
+    MX = mx[None, None] + (sx[:, None] + d[None, :, 0])[:, :, None, None]
+    MY = my[None, None] + ((sy[:, None] + d[None, :, 1]) + below[:, :, 0, 0])[:, :, None, None]
     rings = cv2.remap(ink.reshape(N * n, n), MX.reshape(-1, ANGLES), MY.reshape(-1, ANGLES), cv2.INTER_LINEAR)
     rings = _normalise_rings(rings.reshape(N, len(d), RADII, ANGLES))
     feats = np.log(np.maximum(np.concatenate([body, centre], axis=1), 0.02)).astype(np.float32)
@@ -432,10 +450,10 @@ def _blend_distances(x, bodies, inks, most=INK_BLEND):
 
 def _normalise_rings(rings):
     """Each ring (radii, angles: the last two axes) less its mean, to unit length."""
-    a = rings.astype(np.float32)
-    a = a - a.mean(axis=(-2, -1), keepdims=True)
-    n = np.sqrt((a * a).sum(axis=(-2, -1), keepdims=True))
-    return np.where(n > 1e-6, a / np.maximum(n, 1e-6), a)
+    a = rings.astype(np.float32).reshape(-1, rings.shape[-2] * rings.shape[-1])  # a ring a row
+    a = a - a.mean(axis=1, keepdims=True)
+    n = np.sqrt(np.einsum("ij,ij->i", a, a))[:, None]
+    return np.where(n > 1e-6, a / np.maximum(n, 1e-6), a).reshape(rings.shape)
 
 
 def _ring_match(templates_f, rings):
@@ -451,10 +469,35 @@ def _colour_step(ratio, ref):
     """How far colours (ratios to the mat's grey) are from a reference colour, against its
     brightness: plain ratios, since a log would swell the sensor's noise in a colour's dark
     channel (a yellow's blue)."""
-    ref = np.asarray(ref, np.float32)  # one colour, or one per disc broadcast against ratio
-    step = _distance(np.subtract(ratio, ref, dtype=np.float32), scratch=True)
-    step /= np.linalg.norm(ref, axis=-1) / math.sqrt(3) + 0.1
+    ref = np.asarray(ref, np.float32)  # one colour, or one per disc (ratio's first axis)
+    step = _distance(_per_colour(np.subtract, ratio, ref), scratch=True)
+    scale = np.linalg.norm(ref, axis=-1) / math.sqrt(3) + 0.1
+    step /= scale.reshape(scale.shape + (1,) * (step.ndim - scale.ndim))
     return step
+
+
+def _per_colour(op, pixels, colour):
+    """op(pixels, colour) in single precision, for pixels (leading axes..., any pixel axes,
+    B G R) and a colour for each index of the leading axes (..., 3), or one for all (3,):
+    worked along rows of many pixels with the colour repeated to match, as numpy broadcasts a
+    three-long last axis several times slower. The same numbers as op with broadcasting."""
+    colour = np.asarray(colour, np.float32)
+    lead = colour.ndim - 1
+    shape = pixels.shape
+    flat = np.ascontiguousarray(pixels).reshape(shape[:lead] + (-1, 3))
+    run = _run(flat.shape[-2])
+    rows = flat.reshape(shape[:lead] + (-1, 3 * run))
+    return op(rows, np.tile(colour, run)[..., None, :], dtype=np.float32).reshape(shape)
+
+
+_RUNS: dict = {}
+
+
+def _run(n):
+    """The longest run of at most 64 pixels that n pixels split into whole."""
+    if n not in _RUNS:
+        _RUNS[n] = next(r for r in range(min(n, 64), 0, -1) if n % r == 0)
+    return _RUNS[n]
 
 
 def _distance(d, scratch=False):
@@ -481,7 +524,7 @@ def _off_bodies(ratios, ring, middle):
     body = _medians(flat, ring)
     inside = np.flatnonzero(middle)
     off = np.zeros((N, n * n), bool)
-    off[:, inside] = _colour_step(flat[:, inside], body[:, None]) > TOKEN_STEP
+    off[:, inside] = _colour_step(flat[:, inside], body) > TOKEN_STEP
     return off.reshape(N, n, n)
 
 
@@ -517,11 +560,11 @@ def _token_outline(ratio, rr, off=None):
         if cover > best_cover:
             best, best_cover = filled, cover
     if best is None or cv2.countNonZero(best) < 4:
-        return 0.0, 0.0, ratio[:0, 0], np.count_nonzero(off) / READ_PX_PER_MM ** 2, None
+        return 0.0, 0.0, ratio[:0, 0], np.count_nonzero(off) / TOKEN_PX_PER_MM ** 2, None
     inside = best.astype(bool)
     on = off & inside
     solid = np.count_nonzero(on) / np.count_nonzero(inside)
-    k2 = READ_PX_PER_MM ** 2
+    k2 = TOKEN_PX_PER_MM ** 2
     return np.count_nonzero(inside) / k2, solid, ratio[on], np.count_nonzero(off) / k2, inside
 
 
@@ -588,11 +631,12 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet) -> Profile:
     for frame, cal, view, label, x, y, _ in shots:
         seen = disc_ratio(frame, cal.H_inv, x, y, D, view.mat_colour_at(x, y))
         feat, ring = disc_signature(frame, cal.H_inv, x, y, D, None, seen=seen)
-        if label == LOCK:  # what a lock is known by: its own colour, size and outline
-            feat = _learn_token(seen, D, frame_name=label)
+        if label == LOCK:  # what a lock is known by: its own colour, size and outline, seen finer
+            feat = _learn_token(disc_ratio(frame, cal.H_inv, x, y, D, view.mat_colour_at(x, y), TOKEN_PX_PER_MM),
+                                D, frame_name=label)
             feat = np.r_[feat, feat[3]]
         else:  # and how large a patch off its body each disc's own symbol makes
-            feat = np.r_[feat, _token_outline(*seen)[3]]
+            feat = np.r_[feat, np.count_nonzero(_off_body(*seen)) / READ_PX_PER_MM ** 2]
         features.append(feat)
         templates.append(ring[0])
         labels.append(label)
@@ -681,6 +725,7 @@ class GridReader(CellReader):
         self.min_symbol, self.min_margin = min_symbol, min_margin
         self.D = float(profile.size_mm[0])
         self._kernels = None  # the disc-presence filters, made at the first frame
+        self._places: dict = {}  # each area's cells in its view (_cell_places)
         self.colours = [g for g in profile.group_mean if g != LOCK]
         # each colour's body and its symbols' ink, as ratios to the mat's grey: a small disc far
         # from the camera is blurred, and its body is read partly mixed with its ink
@@ -704,14 +749,14 @@ class GridReader(CellReader):
         size, solid inside, in the token's colour), never by the colour at the disc's centre (a
         symbol may cross the centre in any colour). ``off``: where the disc is off its body
         (_off_body); ``near``: how far each point is from the token's colour (_colour_step)."""
-        token, area, solidity = self._token_colour, float(self._token[3]), float(self._token[4])
-        a, solid, pixels, _, _ = _token_outline(ratio, rr, off)
+        area, solidity = float(self._token[3]), float(self._token[4])
+        a, solid, pixels, _, inside = _token_outline(ratio, rr, off)
         # its colour: how much of it is nearer the token's colour than any disc's body or ink
         # (the token's print and the blur at its edge are not, but much of a token is)
         share = a / area
         if not len(pixels):
             return None
-        own = _colour_step(pixels, token)
+        own = near[off & inside]  # (how far the pixels are from the token's colour: already measured)
         # every disc colour at once: |p - c|^2 = |p|^2 - 2 p.c + |c|^2, one product for all
         p = pixels.astype(np.float64)
         d2 = (p * p).sum(axis=1)[:, None] - 2 * p @ self._disc_colours.T.astype(np.float64) \
@@ -722,7 +767,7 @@ class GridReader(CellReader):
         # where it is the token's colour through and through, not a blur of two others (a
         # symbol's thin lines blurred into its disc may pass near the token's colour)
         core = cv2.erode((near < TOKEN_CORE).astype(np.uint8), _CORE)
-        cored = float(core.sum()) / READ_PX_PER_MM ** 2 / area
+        cored = float(core.sum()) / TOKEN_PX_PER_MM ** 2 / area
         details["token"] = (round(share, 2), round(solid, 2), round(token_like, 2), round(hue, 2), round(cored, 2))
         solid_enough = solid >= solidity - TOKEN_SOLID
         cored = cored >= TOKEN_CORED
@@ -744,8 +789,8 @@ class GridReader(CellReader):
 
     def _presence(self, view):
         """How disc-like each point of the area is (+inside a disc's radius, - just outside it),
-        and how much of a disc's inside is off the mat's colour, given a point (px, py) at the
-        view's pixels: looked at only at the cells' centres, so not worked out everywhere."""
+        and the map it is measured on, bordered as the filter sees past the area's edge (how much
+        of a disc's inside is off the mat's colour is looked at only at the cells' centres)."""
         k = SEG_PX_PER_MM
         off = _distance(view.image / np.maximum(view.light, 1.0) - 1, scratch=True)
         d = (np.clip(off, 0, 0.4) / 0.4).astype(np.float32)
@@ -759,14 +804,9 @@ class GridReader(CellReader):
                              (inner / inner.sum()).astype(np.float32))
         kernel, mean_inside = self._kernels
         score = cv2.filter2D(d, -1, kernel, borderType=cv2.BORDER_REPLICATE)
-        n = len(kernel)
-        h = n // 2
+        h = len(kernel) // 2
         padded = cv2.copyMakeBorder(d, h, h, h, h, cv2.BORDER_REPLICATE)  # as filter2D sees past the edge
-
-        def cover(px, py):
-            y, x = int(round(py)), int(round(px))
-            return float((padded[y:y + n, x:x + n] * mean_inside).sum())
-        return score, cover
+        return score, padded
 
     def _gap_light(self, view, name):
         """The mat's own colour in the gaps between discs: at each corner where four cells meet
@@ -817,14 +857,6 @@ class GridReader(CellReader):
         lum = channel_mean(r)
         return (0.35 < lum) & (lum < 1.3) & (channel_max(np.abs(r - lum[:, None])) < 0.12 * lum)
 
-    def _cell_light(self, view, gaps, name, r, c, x, y):
-        """The mat's colour under a cell: the mean of its bare corners, or the fitted light."""
-        corners = gaps[r:r + 2, c:c + 2].reshape(-1, 3)
-        corners = corners[~np.isnan(corners[:, 0])]
-        if len(corners) < 2:
-            return view.mat_colour_at(x, y)
-        return corners.mean(axis=0)
-
     def _bare(self, view, gaps, name, r, c, px, py) -> bool:
         """Is this cell plainly bare mat: across a disc's width, the grey of its gaps?"""
         corners = gaps[r:r + 2, c:c + 2].reshape(-1, 3)
@@ -839,37 +871,80 @@ class GridReader(CellReader):
         return patch.size > 0 and float(np.percentile(off, 90)) < 0.12
 
     def _read_zone(self, frame, H_inv, view, name):
-        k = SEG_PX_PER_MM
-        score, cover = self._presence(view)
+        score, padded = self._presence(view)
         gaps = self._gap_light(view, name)
-        reach = max(1.0, (self.grid.pitch_mm - self.D) / 2 + 0.8) * k
+        at = self._cell_places(name, view.zone, score.shape)
+        # every cell's window at once: where in it a disc sits best, and how much of a disc's
+        # inside round the cell's centre is off the mat's colour
+        hh, ww = at.inside.shape[1:]
+        past = cv2.copyMakeBorder(score, 0, hh, 0, ww, cv2.BORDER_CONSTANT, value=-np.inf)
+        windows = np.where(at.inside, sliding_window_view(past, (hh, ww))[at.y0, at.x0], -np.inf)
+        by, bx = np.divmod(np.argmax(windows.reshape(len(at.cells), -1), axis=1), ww)
+        inner = self._kernels[1]
+        filled = np.einsum("cij,ij->c", sliding_window_view(padded, inner.shape)[at.cy, at.cx], inner)
+        lights = self._cell_lights(view, gaps, at)
         found, discs = [], []  # (cell, its centre, label, confidence); the discs to read
-        for cell, (x, y) in self._centres(name):
-            _, r, c = cell
-            px, py = (x - view.zone.x) * k, (y - view.zone.y) * k
-            y0, y1 = int(max(py - reach, 0)), int(min(py + reach + 1, score.shape[0]))
-            x0, x1 = int(max(px - reach, 0)), int(min(px + reach + 1, score.shape[1]))
-            win = score[y0:y1, x0:x1]
-            j = int(np.argmax(win))
-            by, bx = divmod(j, win.shape[1])
-            filled = cover(px, py)
-            if filled < 0.3:
+        for i, (cell, (x, y)) in enumerate(at.cells):
+            if filled[i] < 0.3:
                 continue  # bare mat: an empty cell
-            cx, cy = view.zone.x + (x0 + bx) / k, view.zone.y + (y0 + by) / k
-            if filled < 0.75 and self._bare(view, gaps, name, r, c, px, py):
+            _, r, c = cell
+            cx, cy = view.zone.x + (at.x0[i] + bx[i]) / SEG_PX_PER_MM, view.zone.y + (at.y0[i] + by[i]) / SEG_PX_PER_MM
+            if filled[i] < 0.75 and self._bare(view, gaps, name, r, c, at.px[i], at.py[i]):
                 continue  # the mat's light misjudged here, but the cell is as grey as its gaps
-            if filled < 0.75:
+            if filled[i] < 0.75:
                 found.append([cell, x, y, UNKNOWN, 0.0])  # something, but not a disc lying in its cell
-                self.last_details.append({"cell": cell, "filled": filled})
+                self.last_details.append({"cell": cell, "filled": float(filled[i])})
             else:  # read below, all the area's discs at once
-                details = {"cell": cell, "at": (round(cx, 1), round(cy, 1))}
+                details = {"cell": cell, "at": (round(float(cx), 1), round(float(cy), 1))}
                 self.last_details.append(details)
-                discs.append((len(found), (cx, cy), self._cell_light(view, gaps, name, r, c, x, y), details))
+                light = view.mat_colour_at(x, y) if np.isnan(lights[i, 0]) else lights[i]
+                discs.append((len(found), (cx, cy), light, details))
                 found.append([cell, x, y, None, 0.0])
         for (i, _, _, _), (label, conf) in zip(discs, self._read_discs(frame, H_inv, discs)):
             found[i][3:] = label, conf
         return [TileReading(label, round(x, 1), round(y, 1), 0.0, round(conf, 3), name, cell)
                 for cell, x, y, label, conf in found]
+
+    def _cell_places(self, name, zone, shape):
+        """Where each cell of an area lies in its straightened view (of ``zone``, ``shape``
+        pixels): its centre (px, and rounded: where the disc's inside is measured), the window
+        a disc's centre is looked for in (clipped by the area's edge) and its four corners among
+        the area's gaps; worked out once per area."""
+        key = (name, zone, shape)
+        if key not in self._places:
+            k = SEG_PX_PER_MM
+            H, W = shape
+            cells = self._centres(name)
+            px = np.array([(x - zone.x) * k for _, (x, y) in cells])
+            py = np.array([(y - zone.y) * k for _, (x, y) in cells])
+            reach = max(1.0, (self.grid.pitch_mm - self.D) / 2 + 0.8) * k
+            y0 = np.array([int(max(v - reach, 0)) for v in py])
+            y1 = np.array([int(min(v + reach + 1, H)) for v in py])
+            x0 = np.array([int(max(v - reach, 0)) for v in px])
+            x1 = np.array([int(min(v + reach + 1, W)) for v in px])
+            hh, ww = int((y1 - y0).max()), int((x1 - x0).max())
+            inside = ((y0[:, None, None] + np.arange(hh)[None, :, None] < y1[:, None, None]) &
+                      (x0[:, None, None] + np.arange(ww)[None, None, :] < x1[:, None, None]))
+            rc = np.array([(r, c) for (_, r, c), _ in cells])
+            corners = [(rc[:, 0] + i, rc[:, 1] + j) for i in (0, 1) for j in (0, 1)]
+            self._places[key] = _Places(cells, px, py, y0, x0, inside, np.round(py).astype(int),
+                                        np.round(px).astype(int), corners)
+        return self._places[key]
+
+    @staticmethod
+    def _cell_lights(view, gaps, at):
+        """The mat's colour under each cell, the mean of its bare corners, for every cell at once
+        (NaN where a cell has fewer than two: its light is then the fitted one)."""
+        corners = np.stack([gaps[i, j] for i, j in at.corners], axis=1)  # (cells, 4, 3)
+        bare = ~np.isnan(corners[:, :, 0])
+        count = bare.sum(axis=1)
+        total = np.where(bare[:, :, None], corners, np.float32(0))
+        summed = total[:, 0]
+        for j in range(1, 4):  # in the corners' order, as a mean of the bare ones adds them
+            summed = summed + total[:, j]
+        out = (summed / np.maximum(count, 1)[:, None]).astype(np.float32)
+        out[count < 2] = np.nan
+        return out
 
     def _centres(self, name):
         """((area, row, column), its centre in mm) of each cell of an area, row by row."""
@@ -888,7 +963,9 @@ class GridReader(CellReader):
         feats, rings = disc_signatures(ratios, self.D, _NEAR)
         # the body's colour against each colour's (as it is, or blurred into its ink)
         dists = _blend_distances(np.exp(feats[:, None, :3]), self._bodies, self._inks)
-        corrs = self._symbol_match(rings, np.argmin(dists, axis=1))
+        nearest = np.argmin(dists, axis=1)
+        symbols = self._symbol_match(rings, nearest)
+        tokens = {}  # what the token test said of each disc it looked at
         if self._token is not None:  # where each disc is off its body, and how near the token's colour
             g = _disc_grid(ratios.shape[1], self.D)
             off = _off_bodies(ratios, g.token_body, g.middle)
@@ -899,24 +976,33 @@ class GridReader(CellReader):
             near = _colour_step(ratios.reshape(len(discs), -1, ratios.shape[-1])[:, inside], self._token_colour)
             tokenish = ((near < 1.25 * TOKEN_HUE) & off.reshape(len(discs), -1)[:, inside]).sum(axis=1) \
                 / READ_PX_PER_MM ** 2 >= 0.075 * float(self._token[3])
+            # the few discs showing enough of it are looked at again finer, for a token's outline
+            ask = np.flatnonzero(tokenish)
+            if len(ask):  # (the same test, at the same centres, as when every disc was read finer)
+                fine, fine_rr = disc_ratios(frame, H_inv, [discs[i][1] for i in ask], self.D,
+                                            [discs[i][2] for i in ask], TOKEN_PX_PER_MM)
+                fg = _disc_grid(fine.shape[1], self.D, TOKEN_PX_PER_MM)
+                fine_off = _off_bodies(fine, fg.token_body, fg.middle)
+                fine_near = _colour_step(fine, self._token_colour)
+                tokens = {i: self._lock(fine[j], fine_rr, fine_off[j], fine_near[j], discs[i][3])
+                          for j, i in enumerate(ask)}
         read = []
+        rows, nearest = dists.tolist(), nearest.tolist()
         for i, (_, _, _, details) in enumerate(discs):
-            token = None
             if self._token is not None:
                 details["patch"] = float(patch[i])
-                if tokenish[i]:
-                    token = self._lock(ratios[i], rr, off[i], _colour_step(ratios[i], self._token_colour), details)
-            read.append(self._read_disc(dict(zip(self.colours, dists[i].tolist())), corrs[i], token, details))
+            symbol = (self.colours[nearest[i]],) + tuple(s[i] for s in symbols)
+            read.append(self._read_disc(dict(zip(self.colours, rows[i])), symbol, tokens.get(i), details))
         return read
 
     def _symbol_match(self, rings, nearest):
-        """(discs, kinds) best correlation of each disc's rings with each kind's over every turn
-        and offset, worked out only for the kinds of the colour each disc is nearest
-        (``nearest``: its index in self.colours), as a disc is held to its colour's kinds; the
-        other kinds are left at -inf."""
+        """How each disc's rings match the kinds of the colour it is nearest (``nearest``: its
+        index in self.colours), as a disc is held to its colour's kinds, over every turn and
+        offset: lists of each disc's best correlation, the runner-up's (-1 with one kind) and
+        the best kind's index in the profile's labels."""
         spectra = np.fft.rfft(rings, axis=-1)
         N, O, _, F = spectra.shape
-        corrs = np.full((N, len(self.profile.labels)), -np.inf, np.float32)
+        best, runner_up, kind = np.full(N, -np.inf), np.full(N, -1.0), np.zeros(N, int)
         for g, colour in enumerate(self.colours):
             discs, kinds = np.flatnonzero(nearest == g), self._kinds[colour]
             if not len(discs) or not kinds:
@@ -925,12 +1011,19 @@ class GridReader(CellReader):
             seen = spectra[discs].transpose(3, 2, 0, 1).reshape(F, RADII, len(discs) * O)
             summed = self._T_by_frequency[:, kinds] @ seen
             summed = summed.reshape(F, len(kinds), len(discs), O).transpose(2, 1, 3, 0)
-            corrs[discs[:, None], np.asarray(kinds)[None]] = np.fft.irfft(summed, n=ANGLES, axis=-1).max(axis=(2, 3))
-        return corrs
+            corr = np.fft.irfft(summed, n=ANGLES, axis=-1).max(axis=(2, 3)).astype(np.float32)  # (discs, kinds)
+            ranked = np.argsort(-corr, axis=1)
+            at = np.arange(len(discs))
+            best[discs] = corr[at, ranked[:, 0]]
+            if len(kinds) > 1:
+                runner_up[discs] = corr[at, ranked[:, 1]]
+            kind[discs] = np.asarray(kinds)[ranked[:, 0]]
+        return best.tolist(), runner_up.tolist(), kind.tolist()
 
-    def _read_disc(self, dist, corrs, token, details):
-        """A disc's reading from its distances to each colour, its rings' best correlation with
-        each kind's (_ring_match) and what its token test said."""
+    def _read_disc(self, dist, symbol, token, details):
+        """A disc's reading from its distances to each colour, how its rings matched the kinds
+        of its nearest colour (that colour, the best correlation, the runner-up's, the best
+        kind: _symbol_match) and what its token test said."""
         prof = self.profile
         order = sorted(dist, key=dist.get)
         details["colours"] = {g: dist[g] for g in order[:3]}
@@ -942,15 +1035,13 @@ class GridReader(CellReader):
         second = dist[order[1]] if len(order) > 1 else 1e9
         if dist[best] > self.max_colour or second - dist[best] < plain * self.colour_margin:
             return UNKNOWN, 0.0  # no colour of the set, or two alike
-        kinds = self._kinds[best]
-        corr = corrs[kinds]
-        ranked = np.argsort(-corr)
-        s0 = float(corr[ranked[0]])
-        s1 = float(corr[ranked[1]]) if len(ranked) > 1 else -1.0
+        matched, s0, s1, kind = symbol
+        if matched != best:
+            return UNKNOWN, 0.0  # (a colour not measured: nothing matched)
         details.update(symbol=s0, runner_up=s1)
         if s0 < self.min_symbol or s0 - s1 < plain * self.min_margin:
             return UNKNOWN, 0.0
-        label = prof.labels[kinds[int(ranked[0])]]
+        label = prof.labels[kind]
         own = float(prof.features[prof.labels.index(label)][6]) if prof.features.shape[1] > 6 else 0.0
         if patch is not None and own > 0 and abs(math.log(max(patch, 0.1) / own)) > math.log(SYMBOL_PATCH) / plain:
             details["own_patch"] = own

@@ -34,3 +34,14 @@ def test_medians_over_a_ring_are_numpys_medians():
 def test_colour_differences_are_measured_as_numpys_norm():
     d = np.random.default_rng(4).normal(size=(6, 11, 3)).astype(np.float32)
     assert np.allclose(grid._distance(d), np.linalg.norm(d, axis=-1), atol=1e-6)
+
+
+@pytest.mark.parametrize("shape, colour", [((4, 10, 10, 3), (4, 3)), ((5, 858, 3), (5, 3)), ((9, 7, 3), (3,)),
+                                           ((2, 13, 3), (3,))])
+def test_each_discs_colour_taken_row_by_row_is_numpys_broadcast(shape, colour):
+    rng = np.random.default_rng(5)
+    pixels = rng.integers(0, 255, shape).astype(np.uint8)
+    c = (rng.random(colour) * 200 + 1).astype(np.float32)
+    spread = c.reshape(c.shape[:-1] + (1,) * (len(shape) - c.ndim) + (3,))  # numpy's own broadcast
+    for op in (np.divide, np.subtract):
+        assert np.array_equal(grid._per_colour(op, pixels, c), op(pixels, spread, dtype=np.float32))
