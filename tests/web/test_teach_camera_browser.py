@@ -33,6 +33,18 @@ def device(state):
     dev.stop()
 
 
+
+def dynasty_walk_learnt(phone, device):
+    """The host page with Domino Dynasty's walk for 2 seats opened, once its lesson is learnt."""
+    host = phone()
+    host.goto(device.urls["local"])
+    host.click("#teach-details > summary")
+    host.select_option("#teach-game", "dynasty")
+    host.select_option("#teach-seats", "2")
+    host.click("#teach-start")
+    playwright.expect(host.locator("#teach-learnt")).to_have_text("Learnt: the camera reads with what it learnt.")
+    return host
+
 def test_a_japanese_host_is_walked_through_in_japanese(device, browser):
     """The section, what to lay where and what the camera finds, on a phone that reads Japanese;
     stopped before the next test teaches Initiative."""
@@ -73,13 +85,7 @@ def test_a_domino_half_is_corrected_on_the_page_by_its_terrain_icon_and_roads(de
                 break
             time.sleep(0.2)
     teacher.learn("dynasty", wait=True)
-    host = phone()
-    host.goto(device.urls["local"])
-    host.click("#teach-details > summary")
-    host.select_option("#teach-game", "dynasty")
-    host.select_option("#teach-seats", "2")
-    host.click("#teach-start")
-    expect(host.locator("#teach-learnt")).to_have_text("Learnt: the camera reads with what it learnt.")
+    host = dynasty_walk_learnt(phone, device)
     host.click("#teach-read-now")
     # the last shot's dominoes still lie on seat 2's map: the first is picked as it was read
     row = host.locator(".teach-reading").first
@@ -118,13 +124,7 @@ def test_a_dynasty_check_names_icons_in_words_starts_asked_squares_as_leaned_and
     from companion.teaching import Teacher
     expect = playwright.expect
     teacher = Teacher(state, device.camera, simulation=True)
-    host = phone()
-    host.goto(device.urls["local"])
-    host.click("#teach-details > summary")
-    host.select_option("#teach-game", "dynasty")
-    host.select_option("#teach-seats", "2")
-    host.click("#teach-start")
-    expect(host.locator("#teach-learnt")).to_have_text("Learnt: the camera reads with what it learnt.")
+    host = dynasty_walk_learnt(phone, device)
     host.locator(".teach-shotrow button").nth(1).click()  # the icons' shot, on seat 1's map
     expect(host.locator("#teach-shot-title")).to_have_text("Shot 2 of 3: lay these in seat 1's map")
     places = host.locator("#teach-places").inner_text()
