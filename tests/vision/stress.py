@@ -7,6 +7,11 @@ Run from the repository's root (one core, about ten minutes with the defaults):
     python -m tests.vision.stress [--game G] [--frames N] [--variant V]
     PYTHONPATH=/path/to/other/checkout python /path/to/tests/vision/stress.py   # another branch's readers
 
+Compare a branch with main on the same frames: our printings are drawn by vision itself
+(vision.synthetic, and the drawing parts of vision.grid and vision.dominoes), so a checkout whose
+renderer differs from main's reads other frames. Each game's line gives an md5 of the frames it
+read: equal in two runs, the same frames were read.
+
 For each camera game it enrols every printing through the path `paradox-table vision enroll`
 takes (the game's camera module's READER, cells and areas, vision.readers' kit, the profile
 written to a file and loaded back) and reads frames drawn with fresh seeds (90001 on, never used
@@ -38,6 +43,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import hashlib
 import math
 import sys
 import tempfile
@@ -143,6 +149,13 @@ def offset(variant: str) -> int:
 
 
 COLOUR_NOTES: list[str] = []
+DRAWN = [hashlib.md5()]  # every frame of a game read, so two checkouts' runs can be shown to read the same frames
+
+
+def look(reader, frame):
+    """The reader's reading of a frame, the frame noted in DRAWN."""
+    DRAWN[0].update(frame.tobytes())
+    return reader.read(frame)
 
 
 def say_colours(was: dict, now: dict):
@@ -292,7 +305,7 @@ def run_tiles(game: Game, variants, frames, folder: Path, seed: int):
                 placed = random_tiles(game.layout, game.pieces, rng, int(rng.integers(3, 7)), style)
                 for p in placed:
                     table.place(p.label, p.x_mm, p.y_mm, p.angle, p.face_up, p.back)
-                t.tiles(placed, reader.read(table.render()), f"frame {i}")
+                t.tiles(placed, look(reader, table.render()), f"frame {i}")
             results.append(("ours", v, t))
         # the second printing: tests/vision/handmade.py
         rng = np.random.default_rng(seed + 8 + 100 * shift)
@@ -313,7 +326,7 @@ def run_tiles(game: Game, variants, frames, folder: Path, seed: int):
                 for i in range(frames):
                     placed = table.random_tiles(int(table.rng.integers(3, 7)))
                     frame = harsher(table.photograph(placed), v, rng)
-                    t.tiles(placed, reader.read(frame), f"frame {i}")
+                    t.tiles(placed, look(reader, frame), f"frame {i}")
                 results.append(("second", v, t))
     return results
 
@@ -341,7 +354,7 @@ def run_discs(game: Game, variants, frames, folder: Path, seed: int):
                 table, truth = grid.random_maps(game.layout, game.pieces, cells, rng, seed=int(rng.integers(1 << 30)),
                                                 style=style, locks=0.15)
                 _ours_conditions(table, v, rng)
-                t.cells(truth, reader.read(table.render()), f"frame {i}")
+                t.cells(truth, look(reader, table.render()), f"frame {i}")
             results.append(("ours", v, t))
         # the second printing: tests/vision/second_discs.py
         rng = np.random.default_rng(seed + 8 + 100 * shift)
@@ -362,7 +375,7 @@ def run_discs(game: Game, variants, frames, folder: Path, seed: int):
                 for i in range(frames):
                     table = second_discs.Table(game.layout, seed=seed + 100 + 10 * offset(v) + i)
                     discs, tokens, truth = table.random_matrices(cells, game.layout)
-                    t.cells(truth, reader.read(harsher(table.photograph(discs, tokens), v, rng)), f"frame {i}")
+                    t.cells(truth, look(reader, harsher(table.photograph(discs, tokens), v, rng)), f"frame {i}")
                 results.append(("second", v, t))
     return results
 
@@ -391,7 +404,7 @@ def run_dominoes(game: Game, variants, frames, folder: Path, seed: int):
                 table, truth = dominoes.random_maps(game.layout, game.pieces, cells, rng,
                                                     seed=int(rng.integers(1 << 30)), style=style)
                 _ours_conditions(table, v, rng)
-                t.cells(truth, reader.read(table.render()), f"frame {i}")
+                t.cells(truth, look(reader, table.render()), f"frame {i}")
             results.append(("ours", v, t))
         # the second printing: tests/vision/second_dominoes.py
         rng = np.random.default_rng(seed + 8 + 100 * shift)
@@ -416,7 +429,7 @@ def run_dominoes(game: Game, variants, frames, folder: Path, seed: int):
                 for i in range(frames):
                     tb = table(seed + 100 + 10 * offset(v) + i)
                     placed, truth = tb.random_maps(game.camera.ZONES)
-                    t.cells(truth, reader.read(harsher(tb.photograph(placed), v, rng)), f"frame {i}")
+                    t.cells(truth, look(reader, harsher(tb.photograph(placed), v, rng)), f"frame {i}")
                 results.append(("second", v, t))
     return results
 
@@ -441,11 +454,12 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         for name in args.game or list(GAMES):
             game = Game(name)
+            DRAWN[0] = hashlib.md5()
             c0, w0 = time.process_time(), time.perf_counter()
             results = RUN[game.reader_name](game, args.variant or VARIANTS, args.frames or FRAMES[name],
                                             Path(tmp) / name, args.seed)
             print(f"{name} ({game.reader_name} reader): CPU {time.process_time() - c0:.0f} s, "
-                  f"wall {time.perf_counter() - w0:.0f} s")
+                  f"wall {time.perf_counter() - w0:.0f} s; frames drawn: md5 {DRAWN[0].hexdigest()[:12]}")
             print(f"  {'print':<7} {'variant':<8} {'frm':>3} {'pieces':>6} {'found':>6} {'read':>6} {'read%':>7} "
                   f"{'asked':>5} {'misread':>7}")
             for k, note in enumerate(COLOUR_NOTES, 1):
