@@ -96,22 +96,12 @@ run: test-fonts $(STAMP)
 # does not write the test cache. The main run ends with its slowest tests, to see what to speed
 # up or hand out first.
 # The two venvs install side by side: that is mostly waiting for downloads, not work for the cores.
-# The oldest pair's run goes on in one process beside the main run, whose workers leave a core
-# idle while they wait on browsers and servers; its report is printed when the main run ends,
-# and `make test` fails if either failed.
 CORES := $(shell nproc 2>/dev/null || echo 2)
 WORKERS := -n $(CORES) --dist loadfile --no-loadscope-reorder
-OLDEST_REPORT := $(OLDEST)/last-run.txt
 test: test-tools test-fonts
 	@$(MAKE) --no-print-directory -j2 $(STAMP) $(OLDEST_STAMP)
-	@echo "The oldest pair's tests run beside the suite; their report follows it"
-	@$(OLDEST)/bin/python -m pytest -p no:cacheprovider -k "not a0_mat" $(OLDEST_TESTS) >$(OLDEST_REPORT) 2>&1 & oldest=$$!; \
-	trap 'kill $$oldest 2>/dev/null' INT TERM; \
-	$(PY) -m pytest $(WORKERS) --durations=15; suite=$$?; \
-	wait $$oldest; old=$$?; \
-	echo "== the oldest pair, numpy 1.24 and OpenCV 4.11 (Bookworm's), on the vision and camera tests =="; \
-	cat $(OLDEST_REPORT); \
-	[ $$suite -eq 0 ] && [ $$old -eq 0 ]
+	$(OLDEST)/bin/python -m pytest $(WORKERS) -p no:cacheprovider -k "not a0_mat" $(OLDEST_TESTS)
+	$(PY) -m pytest $(WORKERS) --durations=15
 
 # The long reliability runs `make test` only samples: kill -9 at random moments 100 times per
 # game, and eight phones on live streams for 10 minutes and then an hour. Figures go to
