@@ -331,6 +331,24 @@ def run_tiles(game: Game, variants, frames, folder: Path, seed: int):
     return results
 
 
+def second_on_cells(game: Game, vs, reader, frames, seed: int, draw) -> list:
+    """A second printing's pieces on cells read in each variant: `draw(i, variant)` gives frame
+    i's truth and photograph, which the variant then makes harsher."""
+    results = []
+    for v in vs:
+        if v == "tilt":
+            continue  # its camera already leans 0-15 degrees at random in every frame
+        if reader is None:
+            results.append(("second", v, Tally(game.refused)))
+            continue
+        t, rng = Tally(), np.random.default_rng(seed + 11 + offset(v))
+        for i in range(frames):
+            truth, frame = draw(i, v)
+            t.cells(truth, look(reader, harsher(frame, v, rng)), f"frame {i}")
+        results.append(("second", v, t))
+    return results
+
+
 def run_discs(game: Game, variants, frames, folder: Path, seed: int):
     from vision import grid
     cells = game.camera.CELLS  # the grids pieces lie on (the reader reads these)
@@ -365,18 +383,12 @@ def run_discs(game: Game, variants, frames, folder: Path, seed: int):
         with patched(second_discs, **swap):
             d = folder / f"discs-second-{shift}"
             reader = game.enrolled(second_discs.write_enrolment(second_discs.Table(game.layout, seed=seed), d), d)
-            for v in vs:
-                if v == "tilt":
-                    continue  # its camera already leans 0-15 degrees at random in every frame
-                if reader is None:
-                    results.append(("second", v, Tally(game.refused)))
-                    continue
-                t, rng = Tally(), np.random.default_rng(seed + 11 + offset(v))
-                for i in range(frames):
-                    table = second_discs.Table(game.layout, seed=seed + 100 + 10 * offset(v) + i)
-                    discs, tokens, truth = table.random_matrices(cells, game.layout)
-                    t.cells(truth, look(reader, harsher(table.photograph(discs, tokens), v, rng)), f"frame {i}")
-                results.append(("second", v, t))
+
+            def draw(i, v):
+                table = second_discs.Table(game.layout, seed=seed + 100 + 10 * offset(v) + i)
+                discs, tokens, truth = table.random_matrices(cells, game.layout)
+                return truth, table.photograph(discs, tokens)
+            results += second_on_cells(game, vs, reader, frames, seed, draw)
     return results
 
 
@@ -419,18 +431,12 @@ def run_dominoes(game: Game, variants, frames, folder: Path, seed: int):
                 return second_dominoes.Table(game.layout, pitch, tuple(ICONS), CAPITALS, seed=s)
             d = folder / f"dominoes-second-{shift}"
             reader = game.enrolled(second_dominoes.write_enrolment(table(seed), d), d)
-            for v in vs:
-                if v == "tilt":
-                    continue  # its camera already leans 0-15 degrees at random in every frame
-                if reader is None:
-                    results.append(("second", v, Tally(game.refused)))
-                    continue
-                t, rng = Tally(), np.random.default_rng(seed + 11 + offset(v))
-                for i in range(frames):
-                    tb = table(seed + 100 + 10 * offset(v) + i)
-                    placed, truth = tb.random_maps(game.camera.ZONES)
-                    t.cells(truth, look(reader, harsher(tb.photograph(placed), v, rng)), f"frame {i}")
-                results.append(("second", v, t))
+
+            def draw(i, v):
+                tb = table(seed + 100 + 10 * offset(v) + i)
+                placed, truth = tb.random_maps(game.camera.ZONES)
+                return truth, tb.photograph(placed)
+            results += second_on_cells(game, vs, reader, frames, seed, draw)
     return results
 
 
