@@ -292,21 +292,17 @@ def run_tiles(game: Game, variants, frames, folder: Path, seed: int):
                             paper=shifted(CLASSIC.paper, rng), back=shifted(CLASSIC.back, rng))
         d = folder / f"tiles-ours-{shift}"
         reader = game.enrolled(write_enrolment(game.layout, d, game.pieces, style, seed=seed), d)
-        for v in vs:
-            if reader is None:
-                results.append(("ours", v, Tally(game.refused)))
-                continue
-            t, rng = Tally(), np.random.default_rng(seed + 1 + offset(v))
-            for i in range(frames):
-                table = SyntheticTable(game.layout, game.pieces, style, seed=int(rng.integers(1 << 30)),
-                                       camera=random_camera(rng), light=random_light(rng, game.layout),
-                                       optics=random_optics(rng))
-                _ours_conditions(table, v, rng)
-                placed = random_tiles(game.layout, game.pieces, rng, int(rng.integers(3, 7)), style)
-                for p in placed:
-                    table.place(p.label, p.x_mm, p.y_mm, p.angle, p.face_up, p.back)
-                t.tiles(placed, look(reader, table.render()), f"frame {i}")
-            results.append(("ours", v, t))
+
+        def one(t, i, v, rng, style=style, reader=reader):
+            table = SyntheticTable(game.layout, game.pieces, style, seed=int(rng.integers(1 << 30)),
+                                   camera=random_camera(rng), light=random_light(rng, game.layout),
+                                   optics=random_optics(rng))
+            _ours_conditions(table, v, rng)
+            placed = random_tiles(game.layout, game.pieces, rng, int(rng.integers(3, 7)), style)
+            for p in placed:
+                table.place(p.label, p.x_mm, p.y_mm, p.angle, p.face_up, p.back)
+            t.tiles(placed, look(reader, table.render()), f"frame {i}")
+        results += each_variant("ours", vs, reader, game, seed + 1, frames, one)
         # the second printing: tests/vision/handmade.py
         rng = np.random.default_rng(seed + 8 + 100 * shift)
         swap = dict(INK={k: shifted(c, rng) for k, c in handmade.INK.items()},
@@ -331,22 +327,31 @@ def run_tiles(game: Game, variants, frames, folder: Path, seed: int):
     return results
 
 
-def second_on_cells(game: Game, vs, reader, frames, seed: int, draw) -> list:
-    """A second printing's pieces on cells read in each variant: `draw(i, variant)` gives frame
-    i's truth and photograph, which the variant then makes harsher."""
+def each_variant(printing: str, vs, reader, game: Game, seed: int, frames: int, one, skip=()) -> list:
+    """(printing, variant, Tally) for each variant: `one(tally, i, variant, rng)` reads frame i;
+    a printing whose enrolment was refused is said so in every variant."""
     results = []
     for v in vs:
-        if v == "tilt":
-            continue  # its camera already leans 0-15 degrees at random in every frame
-        if reader is None:
-            results.append(("second", v, Tally(game.refused)))
+        if v in skip:
             continue
-        t, rng = Tally(), np.random.default_rng(seed + 11 + offset(v))
+        if reader is None:
+            results.append((printing, v, Tally(game.refused)))
+            continue
+        t, rng = Tally(), np.random.default_rng(seed + offset(v))
         for i in range(frames):
-            truth, frame = draw(i, v)
-            t.cells(truth, look(reader, harsher(frame, v, rng)), f"frame {i}")
-        results.append(("second", v, t))
+            one(t, i, v, rng)
+        results.append((printing, v, t))
     return results
+
+
+def second_on_cells(game: Game, vs, reader, frames, seed: int, draw) -> list:
+    """A second printing's pieces on cells read in each variant: `draw(i, variant)` gives frame
+    i's truth and photograph, which the variant then makes harsher. Its camera already leans
+    0-15 degrees at random in every frame: no tilt variant."""
+    def one(t, i, v, rng):
+        truth, frame = draw(i, v)
+        t.cells(truth, look(reader, harsher(frame, v, rng)), f"frame {i}")
+    return each_variant("second", vs, reader, game, seed + 11, frames, one, skip=("tilt",))
 
 
 def run_discs(game: Game, variants, frames, folder: Path, seed: int):
@@ -363,17 +368,13 @@ def run_discs(game: Game, variants, frames, folder: Path, seed: int):
                             lock=shifted(grid.DISCS.lock, rng))
         d = folder / f"discs-ours-{shift}"
         reader = game.enrolled(grid.write_enrolment(game.layout, d, game.pieces, style, seed=seed), d)
-        for v in vs:
-            if reader is None:
-                results.append(("ours", v, Tally(game.refused)))
-                continue
-            t, rng = Tally(), np.random.default_rng(seed + 1 + offset(v))
-            for i in range(frames):
-                table, truth = grid.random_maps(game.layout, game.pieces, cells, rng, seed=int(rng.integers(1 << 30)),
-                                                style=style, locks=0.15)
-                _ours_conditions(table, v, rng)
-                t.cells(truth, look(reader, table.render()), f"frame {i}")
-            results.append(("ours", v, t))
+
+        def one(t, i, v, rng, style=style, reader=reader):
+            table, truth = grid.random_maps(game.layout, game.pieces, cells, rng, seed=int(rng.integers(1 << 30)),
+                                            style=style, locks=0.15)
+            _ours_conditions(table, v, rng)
+            t.cells(truth, look(reader, table.render()), f"frame {i}")
+        results += each_variant("ours", vs, reader, game, seed + 1, frames, one)
         # the second printing: tests/vision/second_discs.py
         rng = np.random.default_rng(seed + 8 + 100 * shift)
         swap = dict(BODY={k: shifted(c, rng) for k, c in second_discs.BODY.items()},
@@ -407,17 +408,13 @@ def run_dominoes(game: Game, variants, frames, folder: Path, seed: int):
         d = folder / f"dominoes-ours-{shift}"
         _, _, write, _ = readers.kit(game.reader_name, game.cells)
         reader = game.enrolled(write(game.layout, d, game.pieces, style, seed=seed), d)
-        for v in vs:
-            if reader is None:
-                results.append(("ours", v, Tally(game.refused)))
-                continue
-            t, rng = Tally(), np.random.default_rng(seed + 1 + offset(v))
-            for i in range(frames):
-                table, truth = dominoes.random_maps(game.layout, game.pieces, cells, rng,
-                                                    seed=int(rng.integers(1 << 30)), style=style)
-                _ours_conditions(table, v, rng)
-                t.cells(truth, look(reader, table.render()), f"frame {i}")
-            results.append(("ours", v, t))
+
+        def one(t, i, v, rng, style=style, reader=reader):
+            table, truth = dominoes.random_maps(game.layout, game.pieces, cells, rng,
+                                                seed=int(rng.integers(1 << 30)), style=style)
+            _ours_conditions(table, v, rng)
+            t.cells(truth, look(reader, table.render()), f"frame {i}")
+        results += each_variant("ours", vs, reader, game, seed + 1, frames, one)
         # the second printing: tests/vision/second_dominoes.py
         rng = np.random.default_rng(seed + 8 + 100 * shift)
         swap = dict(TERRAINS={k: shifted(c, rng) for k, c in second_dominoes.TERRAINS.items()},
