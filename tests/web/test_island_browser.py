@@ -30,6 +30,14 @@ def wait_until(predicate, timeout=WAIT_SECONDS, what="the page"):
     raise AssertionError(f"timed out waiting for {what}")
 
 
+def sent(companion, name):
+    """What the page `name` ("master", "table", "seat-N") is sent: its viewer's view and the
+    table's last words; a page whose view this did not change is sent nothing new."""
+    viewer = {"master": MASTER, "table": TABLE}.get(name) or Viewer.of_seat(int(name[5:]))
+    snap = companion.snapshot
+    return json.dumps([snap.view(viewer), snap.message], sort_keys=True)
+
+
 class Table:
     """The three phones and what the test knows from the companion (the master view)."""
 
@@ -45,12 +53,6 @@ class Table:
     def master(self):
         return self.companion.snapshot.view(MASTER)
 
-    def seen(self, name):
-        """What the page `name` is sent: its viewer's view and the table's last words."""
-        viewer = {"master": MASTER, "table": TABLE}.get(name) or Viewer.of_seat(int(name[5:]))
-        snap = self.companion.snapshot
-        return json.dumps([snap.view(viewer), snap.message], sort_keys=True)
-
     def caught_up(self, name):
         """Wait until the page drew the companion's latest version."""
         version = str(self.companion.snapshot.version)
@@ -61,11 +63,11 @@ class Table:
         """Click on one phone, wait until the companion took the move and every page whose view
         changed drew it (a view that did not change is not sent again)."""
         before = self.companion.snapshot.version
-        views = {other: self.seen(other) for other in self.pages}
+        views = {other: sent(self.companion, other) for other in self.pages}
         click(self.pages[name])
         wait_until(lambda: self.companion.snapshot.version > before, what=f"{name}'s move")
         for other in self.pages:
-            if self.seen(other) != views[other]:
+            if sent(self.companion, other) != views[other]:
                 self.caught_up(other)
         # the new view can come before the move's own answer, and the phone takes no tap till then
         wait_until(lambda: self.pages[name].evaluate("!document.body.hasAttribute('aria-busy')"),

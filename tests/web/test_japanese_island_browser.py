@@ -2,17 +2,16 @@
 and play by tapping (the island, the OP's pieces on the map, the starting fruits, a captive's
 move onto an oracle and its question, the OP's turn on the map), and no page they or the host
 hold ever shows an English sentence; what the OP reads aloud is Japanese."""
-import json
 import re
 
 import pytest
 
-from companion.games import MASTER, Viewer
+from companion.games import MASTER
 from companion.games.island import board as geo
 
 playwright = pytest.importorskip("playwright.sync_api")
 from browsing import seat_links, wait_until  # noqa: E402
-from test_island_browser import pick_first, tap_lit, tap_part  # noqa: E402
+from test_island_browser import pick_first, sent, tap_lit, tap_part  # noqa: E402
 from test_japanese_browser import english_on, japanese_phone, make_the_table_japanese  # noqa: E402
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
@@ -28,24 +27,18 @@ class Table:
     def master(self):
         return self.companion.snapshot.view(MASTER)
 
-    def seen(self, name):
-        """What the phone `name` is sent: its viewer's view and the table's last words."""
-        viewer = MASTER if name == "master" else Viewer.of_seat(int(name[5:]))
-        snap = self.companion.snapshot
-        return json.dumps([snap.view(viewer), snap.message], sort_keys=True)
-
     def act(self, name, click):
         """Tap on one phone; wait until the companion took it and every phone whose view changed
         drew it (a view that did not change is not sent again)."""
         before = self.companion.snapshot.version
         phones = [other for other in self.pages if other != "host"]
-        views = {other: self.seen(other) for other in phones}
+        views = {other: sent(self.companion, other) for other in phones}
         click(self.pages[name])
         page = self.pages[name]
         wait_until(page, lambda: self.companion.snapshot.version > before)
         version = str(self.companion.snapshot.version)
         for other in phones:
-            if self.seen(other) != views[other]:
+            if sent(self.companion, other) != views[other]:
                 p = self.pages[other]
                 wait_until(p, lambda p=p: p.evaluate("document.body.dataset.version") == version)
         # the new view can come before the move's own answer, and the phone takes no tap till then
