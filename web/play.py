@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import time
+from concurrent.futures import wait
 
 from flask import Response, request
 
@@ -29,12 +30,11 @@ def register(app, door):
 
     @app.get("/api/view")
     def view():
-        snap = companion.snapshot
         if host_ok(request.headers.get("X-Host-Token")):
-            return words(host_payload(snap))
+            return words(host_payload(companion.snapshot))
         viewer = require_seat()
         opened(request.headers.get("X-Seat-Token"))
-        return words(seat_payload(snap, viewer))
+        return words(seat_payload(companion.snapshot, viewer))
 
     seen = set()  # seat tokens known to be opened on a phone, so each is marked taken once
 
@@ -42,7 +42,9 @@ def register(app, door):
         """A seat link opened on a phone takes its seat (the join page no longer offers it)."""
         if token not in seen:
             seen.add(token)
-            companion.seat_opened(token)
+            # waited for (briefly), so the phone's first view already shows its seat taken
+            # instead of a second view a moment later
+            wait([companion.seat_opened(token)], timeout=2)
 
     @app.get("/api/stream")
     def stream():
