@@ -177,11 +177,14 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-b
                  "--disable-component-update", "--disable-sync"]
 
 
-def first_views(reloads: int = 5, chromium: str = "/usr/bin/chromium") -> dict[str, dict]:
+def first_views(reloads: int = 5, chromium: str | None = None) -> dict[str, dict]:
     """Per game, the milliseconds from a reload of its first seat's page to the game's first
     view drawn on it (seat.js marks <body data-version> once the game's own script has drawn the
     board and the seat's controls), in headless chromium against a companion in simulation.
-    Timed from outside the page, so it counts the requests, the scripts and the drawing."""
+    Timed from outside the page, so it counts the requests, the scripts and the drawing. The
+    browser: `chromium`, else Debian's chromium-headless-shell (as `make test` installs it), else
+    chromium."""
+    import shutil
     import statistics
 
     from playwright.sync_api import sync_playwright
@@ -189,6 +192,7 @@ def first_views(reloads: int = 5, chromium: str = "/usr/bin/chromium") -> dict[s
     out = {}
     with tempfile.TemporaryDirectory() as state, sync_playwright() as p:
         dev = simulated_device(state)
+        chromium = chromium or shutil.which("chromium-headless-shell") or shutil.which("chromium") or "/usr/bin/chromium"
         browser = p.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_ARGS)
         try:
             c = dev.companion

@@ -1,7 +1,7 @@
 """`make test` on machines that are not CI's: the Debian packages it needs, installed as root,
 through a password-less sudo, or named in one line the user can run.
 
-Each case runs the Makefile's own check with a PATH of stand-ins (id, sudo, apt-get, chromium,
+Each case runs the Makefile's own check with a PATH of stand-ins (id, sudo, apt-get, the browser,
 a python) in a temporary folder, so nothing is installed and nothing of the machine's counts.
 """
 from __future__ import annotations
@@ -72,20 +72,30 @@ def one_line(result) -> str:
     return lines[0]
 
 
-def test_without_root_or_sudo_a_missing_chromium_stops_with_the_command_to_run(tmp_path):
+def test_without_root_or_sudo_a_missing_browser_stops_with_the_command_to_run(tmp_path):
     machine = Machine(tmp_path)
     machine.apt_get()  # there, but not to be used without root
     result = machine.make("test-tools")
     assert result.returncode != 0
     line = one_line(result)
-    assert "chromium is missing" in line
-    assert line.endswith("sudo apt-get install chromium shellcheck")
+    assert "chromium-headless-shell is missing" in line
+    assert line.endswith("sudo apt-get install chromium-headless-shell shellcheck")
     assert machine.calls() == []
+
+
+def test_with_chromium_alone_the_phone_tests_run_in_it_and_the_shell_is_named(tmp_path):
+    machine = Machine(tmp_path)
+    machine.tool("chromium")
+    machine.tool("shellcheck")
+    result = machine.make("test-tools")
+    assert result.returncode == 0, result.stderr
+    line = one_line(result)
+    assert "run in chromium" in line and line.endswith("sudo apt-get install chromium-headless-shell")
 
 
 def test_without_shellcheck_alone_the_tests_go_on(tmp_path):
     machine = Machine(tmp_path)
-    machine.tool("chromium")
+    machine.tool("chromium-headless-shell")
     result = machine.make("test-tools")
     assert result.returncode == 0
     assert one_line(result).endswith("sudo apt-get install shellcheck")
@@ -93,7 +103,7 @@ def test_without_shellcheck_alone_the_tests_go_on(tmp_path):
 
 def test_nothing_missing_says_nothing(tmp_path):
     machine = Machine(tmp_path)
-    machine.tool("chromium")
+    machine.tool("chromium-headless-shell")
     machine.tool("shellcheck")
     result = machine.make("test-tools")
     assert result.returncode == 0 and result.stdout + result.stderr == ""
@@ -105,10 +115,10 @@ def test_a_password_less_sudo_installs_without_ever_prompting(tmp_path):
     machine.apt_get()
     result = machine.make("test-tools")
     assert result.returncode == 0, result.stderr
-    assert one_line(result) == "Installing chromium shellcheck with apt"
+    assert one_line(result) == "Installing chromium-headless-shell shellcheck with apt"
     assert all(call.startswith(("sudo -n ", "apt-get ")) for call in machine.calls())
     assert "sudo -n apt-get update -qq" in machine.calls()
-    assert ("sudo -n env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium shellcheck"
+    assert ("sudo -n env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell shellcheck"
             in machine.calls())
 
 
@@ -118,7 +128,7 @@ def test_a_sudo_that_wants_a_password_is_not_waited_for(tmp_path):
     machine.apt_get()
     result = machine.make("test-tools")
     assert result.returncode != 0
-    assert one_line(result).endswith("sudo apt-get install chromium shellcheck")
+    assert one_line(result).endswith("sudo apt-get install chromium-headless-shell shellcheck")
     assert machine.calls() == ["sudo -n true"]
 
 
@@ -129,7 +139,7 @@ def test_as_root_apt_installs_them_as_in_ci(tmp_path):
     assert result.returncode == 0, result.stderr
     assert machine.calls() == [
         "apt-get update -qq",
-        "apt-get install -y -qq chromium shellcheck",
+        "apt-get install -y -qq chromium-headless-shell shellcheck",
     ]
 
 
