@@ -86,7 +86,10 @@ def test_an_initiative_round_in_simulation_with_an_anomaly_swap_entered_by_phone
         try:
             wait_until(host, check, 120)
         except AssertionError:
-            raise AssertionError(f"{what}: {c.snapshot.message}") from None
+            tracker = device.camera.tracker
+            raise AssertionError(f"{what}: {c.snapshot.message}; asked {said}; the camera read "
+                                 f"{device.camera.frames} frames, holding steady "
+                                 f"{sorted((t.cell, t.label) for t in tracker.stable) if tracker else None}") from None
 
     def table_as_game():
         """The camera holds the table steady as the game has it (every disc where the game puts
