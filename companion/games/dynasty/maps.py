@@ -193,7 +193,8 @@ def refused(msgid: str, /, **params) -> bool:
 
 def refusal(g: dict, cells, halves, match: str | None, where: str, bound: int = BOUND,
             attach: bool = True, overlap: str | None = None, keep=frozenset(), box=None, say=Msg) -> str | None:
-    """Why a domino may not lie on `cells` of map `g`, or None when it may.
+    """Why a domino may not lie on `cells` of map `g`, or None when it may: the squares
+    (`spot_refusal`), then the halves against their neighbours (`match_refusal`).
 
     match: "paths" (personal map), "terrain" (shared map), "one terrain" (the easier shared map),
     "both" (a designer's visit, strict placement) or None (nothing needs to match).
@@ -203,6 +204,15 @@ def refusal(g: dict, cells, halves, match: str | None, where: str, bound: int = 
     box: `bounds(g)`, when the caller tries many dominoes on the same map.
     say: how a refusal is worded (`refused` when only whether it may lie is asked).
     """
+    why = spot_refusal(g, cells, where, bound, attach, overlap, keep, box, say)
+    return why if why is not None else match_refusal(g, cells, halves, match, say)
+
+
+def spot_refusal(g: dict, cells, where: str, bound: int = BOUND, attach: bool = True,
+                 overlap: str | None = None, keep=frozenset(), box=None, say=Msg) -> str | None:
+    """Why no domino at all may lie on `cells` of map `g` (taken, covering what may not be
+    covered, off the map, too wide), or None: what `refusal` asks of the squares alone, so a
+    listing of placements asks it once per pair of squares, not once per domino."""
     for cell in cells:
         if cell in g and overlap is None:
             return say("square {square} of {where} is already taken", square=name(cell), where=where)
@@ -216,9 +226,9 @@ def refusal(g: dict, cells, halves, match: str | None, where: str, bound: int = 
     # not covering, no square of the domino is on the map: a neighbour on it is another's
     if attach and g and not covers and not any((c[0] + dx, c[1] + dy) in g for c in cells for dx, dy in STEPS):
         return say("the domino does not touch {where}", where=where)
-    rest = {c: v for c, v in g.items() if c not in cells} if covers else g
     if covers or box is None:
-        wide, high = extent(list(rest) + list(cells))
+        rest = [c for c in g if c not in cells] if covers else list(g)
+        wide, high = extent(rest + list(cells))
     else:  # the map's own bounds widened by the new squares
         wide = max(box[2], *(c[0] for c in cells)) - min(box[0], *(c[0] for c in cells)) + 1
         high = max(box[3], *(c[1] for c in cells)) - min(box[1], *(c[1] for c in cells)) + 1
@@ -226,8 +236,15 @@ def refusal(g: dict, cells, halves, match: str | None, where: str, bound: int = 
         return say("{where} would be {wide} squares from west to east; at most {bound}", where=where, wide=wide, bound=bound)
     if high > bound:
         return say("{where} would be {high} squares from north to south; at most {bound}", where=where, high=high, bound=bound)
+    return None
+
+
+def match_refusal(g: dict, cells, halves, match: str | None, say=Msg) -> str | None:
+    """Why these halves on `cells` do not match the squares beside them that stay visible (see
+    `refusal` for `match`), or None; the squares themselves are `spot_refusal`'s to judge."""
     if match is None:
         return None
+    rest = {c: v for c, v in g.items() if c not in cells} if any(cell in g for cell in cells) else g
     terrain_any = False
     terrain_first = None
     for cell, half in zip(cells, halves):

@@ -10,8 +10,8 @@ from ..base import IllegalMove, evolve
 from . import power
 from .catalog import CAPITALS, ROLES, TERRAIN_OF, role_name, word
 from .hands import handler
-from .maps import (BOUND, Half, Square, bounds, check_cells, dominoes, frozen, lift, name, neighbour, refusal,
-                   refused, side_towards, spots)
+from .maps import (BOUND, Half, Square, bounds, check_cells, dominoes, frozen, lift, match_refusal, name, neighbour,
+                   refusal, refused, side_towards, spot_refusal, spots)
 from .moves import Place, Shift
 from .state import PERSONAL, SHARED, State
 from .steps import anchors, put, removable, sits_out
@@ -127,7 +127,16 @@ class Laying:
         self.say = say  # maps.refused: only whether a domino may lie is asked
 
     def refusal(self, cells, halves) -> str | None:
-        """Why these halves may not lie on these cells, or None."""
+        """Why these halves may not lie on these cells, or None: the domino, the squares, then
+        the two together (a listing of placements asks the first two once each)."""
+        why = self.domino_refusal(halves)
+        if why is None:
+            why = self.spot_refusal(cells)
+        return why if why is not None else self.fit_refusal(cells, halves)
+
+    def domino_refusal(self, halves) -> str | None:
+        """Why this domino may not be laid anywhere on this map now (who handles its icons, the
+        round's event), or None."""
         state, seat, cfg = self.state, self.seat, self.state.config
         for half in halves:
             holder = self.handlers.get(half.icon)
@@ -141,14 +150,23 @@ class Laying:
             why = _event_refusal(state, seat, halves) or (self.arrows_only and _arrows_only(state, seat, halves))
             if why:
                 return why
-        g = self.map
-        why = refusal(g, cells, halves, self.match, self.label, self.bound, overlap=self.overlap, keep=self.keep,
-                      box=self.box, say=self.say)
+        return None
+
+    def spot_refusal(self, cells) -> str | None:
+        """Why no domino may lie on these cells of this map, or None."""
+        return spot_refusal(self.map, cells, self.label, self.bound, overlap=self.overlap, keep=self.keep,
+                            box=self.box, say=self.say)
+
+    def fit_refusal(self, cells, halves) -> str | None:
+        """Why these halves do not fit these cells (matching, snipers, the round's event), once
+        the domino and the squares each may."""
+        state, g = self.state, self.map
+        why = match_refusal(g, cells, halves, self.match, say=self.say)
         if why is None and self.snipers:
             why = _sniper(g, cells, halves)
         if why is None and self.where == SHARED and state.event == "border_dispute_alt":
             grown = evolve(state, shared=frozen(g | {c: Square(h, 0, g.get(c)) for c, h in zip(cells, halves)}))
-            for role in cfg.in_game:
+            for role in state.config.in_game:
                 if len(power.province(grown, role)) > len(power.province(state, role)):
                     return Msg("no province may grow this round ({role}'s would)", role=role_name(role))
         return why
@@ -216,11 +234,16 @@ def placements(state: State, seat: int, dominoes_=None, power_: bool = False):
     for where in (PERSONAL, SHARED):
         laying = Laying(state, seat, where, power_, say=refused)
         matching = Laying(state, seat, where, say=refused) if power_ else None
+        # what depends on the domino alone is asked once per domino, on the squares alone once
+        # per pair of squares: hundreds of tries a turn, each otherwise asking both again
+        layable = [[halves if laying.domino_refusal(halves) is None else None for halves in ways] for ways in turned]
         for cells in spots(laying.map, overlap=over, keep=laying.keep if over else ()):
+            if laying.spot_refusal(cells) is not None:
+                continue
             side = "ESWN".index(_side(cells))
-            for ways in turned:
+            for ways in layable:
                 halves = ways[side]
-                if laying.refusal(cells, halves) is None and (
+                if halves is not None and laying.fit_refusal(cells, halves) is None and (
                         matching is None or matching.refusal(cells, halves) is not None):
                     yield where, cells, halves
 
