@@ -380,7 +380,9 @@ class SyntheticTable:
             d2 = ((xx - sx * k) ** 2 + (yy - sy * k) ** 2) / (sr * k) ** 2
             illum = illum * (1 - depth * np.exp(-d2))
         illum = cv2.resize(illum, (Wc, Hc), interpolation=cv2.INTER_LINEAR)
-        canvas *= _by3(illum) * np.asarray(light.tint, np.float32)
+        lit = _by3(illum)
+        lit *= np.asarray(light.tint, np.float32)  # in place: one canvas-sized array the fewer
+        canvas *= lit
         return canvas
 
     def _bevel(self, w, h, angle, shadow_mm):
