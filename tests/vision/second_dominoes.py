@@ -26,6 +26,7 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw
 
+from grain import grain
 from vision.mat import render_mat
 
 TUNING_SEEDS = range(0, 100)
@@ -271,7 +272,7 @@ class Table:
         frame = cv2.warpPerspective(top, M, FRAME, flags=cv2.INTER_AREA, borderValue=(70, 60, 50))
         frame = _distort(frame, rng.uniform(-0.01, 0.01))  # a mild barrel or pincushion: ~10 px at the corners
         frame = cv2.GaussianBlur(frame, (0, 0), rng.uniform(0.6, 1.1))
-        frame += rng.standard_normal(frame.shape, dtype=np.float32) * np.float32(rng.uniform(1.5, 3.5))
+        frame += grain(frame.shape, rng) * np.float32(rng.uniform(1.5, 3.5))
         buf = io.BytesIO()
         Image.fromarray(np.clip(frame, 0, 255).astype(np.uint8)).save(buf, "JPEG", quality=int(rng.integers(75, 90)))
         return cv2.cvtColor(np.asarray(Image.open(buf).convert("RGB")), cv2.COLOR_RGB2BGR)
