@@ -6,6 +6,7 @@ distortion, noise, JPEG). Enrolled from that printing's own photographs through
 seeds never looked at while the reader was made: every disc found, at least 99.5 % of cells
 read, none misread, locks included."""
 import json
+import shutil
 
 import cv2
 import pytest
@@ -90,11 +91,12 @@ def test_the_second_printing_is_drawn_as_described():
     assert not set(second_discs.TUNING_SEEDS) & set(second_discs.TEST_SEEDS)
 
 
-def test_a_lock_shot_without_a_token_is_refused_in_the_players_words(layout, tmp_path, capsys):
+def test_a_lock_shot_without_a_token_is_refused_in_the_players_words(layout, enrolled, tmp_path, capsys):
     """The lock's photograph shows a disc but no token on it: enrolment says so and writes nothing."""
-    table = second_discs.Table(layout, seed=second_discs.ENROL_SEED + 1)
-    manifest = second_discs.write_enrolment(table, tmp_path / "shots")
+    shots = shutil.copytree(enrolled.parent / "shots", tmp_path / "shots")  # the printing's own photographs
+    manifest = shots / "manifest.json"
     entries = json.loads(manifest.read_text())
+    table = second_discs.Table(layout, seed=second_discs.ENROL_SEED + 1)
     z = layout.zones[layout.first_area]
     cv2.imwrite(str(manifest.parent / "lock.jpg"),
                 table.photograph([("blue-1", z.x + z.w / 2, z.y + z.h / 2, 10.0)], gentle=True))
