@@ -25,10 +25,14 @@ def layout():
 
 
 @pytest.fixture(scope="module")
-def reader(layout, tmp_path_factory):
-    d = tmp_path_factory.mktemp("initiative-enrol")
-    manifest = grid.write_enrolment(layout, d / "frames", TILES, seed=3)
-    profile = grid.enroll(manifest, d / "profile.npz", layout, TILES)
+def sheet(layout, tmp_path_factory):
+    """The enrolment sheet's shots and manifest, drawn once for the file."""
+    return grid.write_enrolment(layout, tmp_path_factory.mktemp("initiative-enrol") / "frames", TILES, seed=3)
+
+
+@pytest.fixture(scope="module")
+def reader(layout, sheet):
+    profile = grid.enroll(sheet, sheet.parent.parent / "profile.npz", layout, TILES)
     return grid.GridReader(profile, layout, ZONES, CELLS)
 
 
@@ -101,16 +105,15 @@ def test_a_hand_over_a_matrix_is_seen(layout, reader):
     assert reader.read(table.render(hand=(z.x + z.w / 2, z.y + z.h / 2, 0.0))).hand_in_view
 
 
-def test_the_command_line_enrols_the_discs_and_reads_a_matrix_with_the_grid_reader(layout, tmp_path, capsys):
+def test_the_command_line_enrols_the_discs_and_reads_a_matrix_with_the_grid_reader(layout, sheet, tmp_path, capsys):
     """`paradox-table vision enroll|recognize --game initiative` use the game's own disc reader:
     the enrolment sheet is one shot per disc kind, and a frame's discs come back by cell."""
     import json
 
     from companion import cli
 
-    manifest = grid.write_enrolment(layout, tmp_path / "shots", TILES, seed=4)
     profile = tmp_path / "initiative.npz"
-    assert cli.main(["vision", "enroll", "--game", "initiative", "--manifest", str(manifest),
+    assert cli.main(["vision", "enroll", "--game", "initiative", "--manifest", str(sheet),
                      "--out", str(profile)]) == 0
     assert "enrolled 19" in capsys.readouterr().out
     table = grid.DiscTable(layout, TILES, seed=2)
