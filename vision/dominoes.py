@@ -536,7 +536,15 @@ def _icon_print(L, own, road_like=None, paths="", shift=(0.0, 0.0), hub_like=Non
             u, v = _uv(shift=shift)
             road_like = (road_like & _arms(paths, shift, hub=False)) | (hub_like & (np.hypot(u, v) <= HUB))
         printed &= ~road_like
-    return cv2.morphologyEx(printed.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)) > 0
+    return _opened(printed)
+
+
+def _opened(marked) -> np.ndarray:
+    """`marked` (a patch, or a stack of them) with thin specks and lines opened away, each patch
+    alone. A stack is opened as one tall image: what a patch marks lies clear of its edges (within
+    the picture's reach), so no patch's opening reaches into the next one."""
+    tall = marked.reshape(-1, marked.shape[-1]).astype(np.uint8)
+    return cv2.morphologyEx(tall, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)).reshape(marked.shape) > 0
 
 
 # An icon's picture is compared cell by cell: CELLS_ACROSS x CELLS_ACROSS cells over the icon's
@@ -782,15 +790,19 @@ def _badge(seam):
     """Where an icon's badge lies in a square's patch: the centre (in squares from the square's)
     of what is neither the terrain nor the road (``seam``: `_seam_dist` to the two), and what
     share of the square it covers."""
+    return _badges(seam[None])[0]
+
+
+def _badges(seam) -> list:
+    """`_badge` of each patch of a stack (k, SQUARE_PX, SQUARE_PX), told apart at once."""
     u, v = _uv()
-    other = seam > BADGE_SEEN
-    other &= np.hypot(u, v) < BADGE_REACH
     # the blurred seam between terrain and road is neither: thin, so opened away
-    other = cv2.morphologyEx(other.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)) > 0
-    area = float(other.mean())
-    if area < BADGE_SPECK:
-        return None, area
-    return (float(u[other].mean()), float(v[other].mean())), area
+    other = _opened((seam > BADGE_SEEN) & (np.hypot(u, v) < BADGE_REACH))
+    out = []
+    for o in other:
+        area = float(o.mean())
+        out.append((None, area) if area < BADGE_SPECK else ((float(u[o].mean()), float(v[o].mean())), area))
+    return out
 
 
 def _side_colours(L, shift, reach=SIDE) -> dict:
@@ -1132,16 +1144,33 @@ class DominoReader(CellReader):
         return out
 
     def _with_ground(self, samples):
-        """What reading any half looks at, worked out for all the sampled squares at once: how far
-        each pixel is from its terrain, the road and every blend of the two (``seam``), and
-        whether it is in one of the road's colours (``road like``)."""
+        """What reading any half looks at, worked out for all the sampled squares as one stack:
+        how far each pixel is from its terrain, the road and every blend of the two (``seam``),
+        whether it is in one of the road's colours, or near enough a blend to be one (``hub
+        like``, ``road like``: as `_by_shape` takes them), what is printed (``printed``), the
+        icon as first looked for across no road (``icon first``, its share of the icon's place)
+        and the badge (`_badge`). The seam and the road's colours are read only within the
+        picture's reach, so only worked out there (nan and False outside it)."""
         if not samples:
             return
         L = np.stack([s["log"] for s in samples])
-        seam = _seam_dist(L, np.stack([s["corners"] for s in samples]), self.road)
-        like = _road_like(L, self.road_colours)
-        for s, a, b in zip(samples, seam, like):
-            s["seam"], s["road like"] = a, b
+        M = _masks()
+        disc = M["picture"]
+        near = L[:, disc][:, :, None]  # (k, pixels, 1, 3): the picture's pixels of each patch
+        seam = np.full(L.shape[:-1], np.nan, np.float32)
+        seam[:, disc] = _seam_dist(near, np.stack([s["corners"] for s in samples]), self.road)[:, :, 0]
+        hub_like = np.zeros(L.shape[:-1], bool)
+        hub_like[:, disc] = _road_like(near[:, :, 0], self.road_colours)
+        hub_like |= seam < ROAD_LIKE
+        road_like = hub_like | (seam < PRINT)
+        printed = np.stack([s["off"] for s in samples]) > PRINT
+        first = _opened(printed & disc & ~road_like)  # `_icon_print` of each, no roads given
+        first_area = first[:, M["icon"]].mean(axis=1)
+        for i, s in enumerate(samples):
+            s["seam"], s["hub like"], s["road like"], s["printed"] = seam[i], hub_like[i], road_like[i], printed[i]
+            s["icon first"] = first[i], float(first_area[i])
+        for s, badge in zip(samples, _badges(seam)):
+            s["badge"] = badge
 
     def _empty(self, s) -> bool:
         """Bare mat, in whatever light: grey all over with nothing printed on it, unless in the
@@ -1311,7 +1340,7 @@ class DominoReader(CellReader):
     def _by_colour(self, s, own, details):
         """(paths, icon or None) read by colour as enrolled, or None if in doubt."""
         L = s["log"]
-        at, area = _badge(s["seam"])
+        at, area = s["badge"]
         details["badge"] = (at, round(area, 2))
         # a badge shows where the domino lies on its square, else its roads do: they are read from there
         shift = _road_shift_by_colour(L, s["off"], self.road, PATH_MARGIN) if at is None else \
@@ -1356,12 +1385,9 @@ class DominoReader(CellReader):
         picture plainly shows or None, and (icon or None, paths) when all of it is plain)."""
         L = s["log"]
         # in a road's colours, or a blend of road and terrain (the blurred edge of a road)
-        seam = s["seam"]
-        hub_like = s["road like"] | (seam < ROAD_LIKE)
-        road_like = hub_like | (seam < PRINT)
-        off = s["off"] > PRINT  # printed on the terrain
-        icon = _icon_print(L, own, road_like, off=off)
-        area = float(icon[_masks()["icon"]].mean())  # a first look: is there an icon in the roads' way?
+        hub_like, road_like = s["hub like"], s["road like"]
+        off = s["printed"]  # printed on the terrain
+        icon, area = s["icon first"]  # a first look: is there an icon in the roads' way?
         reach = ICON_SIDE if area >= NO_ICON else OPEN_REACH
         shift = _road_shift(off, reach)
         if area >= NO_ICON:  # across no road, the icon (printed in the half's middle) shows where it lies
