@@ -26,7 +26,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .grid import CellReader, Grid, shot_piece
+from .grid import CellReader, Grid, _blur_each, shot_piece
 from .recognise import enrolment_views, where
 from .mat import MatLayout
 from .dominoes_profile import DominoProfile
@@ -348,7 +348,10 @@ def sample_all(ratios: np.ndarray) -> list[dict]:
     grey = (np.abs(lum - 1.0) < 0.2) & ((inner.max(axis=2) - inner.min(axis=2)) < 0.25)
     bare = grey.mean(axis=1)
     # sensor and JPEG noise smoothed, each patch alone (its edges blurred as its own)
-    log = _log(np.stack([cv2.GaussianBlur(r, (0, 0), 1.0) for r in ratios]))
+    planes = np.ascontiguousarray(ratios.transpose(0, 3, 1, 2)).reshape(-1, *ratios.shape[1:3])
+    # (blurred as one stack, plane by plane: each patch bordered by its own reflection)
+    blurred = _blur_each(planes, 1.0).reshape(len(ratios), 3, *ratios.shape[1:3]).transpose(0, 2, 3, 1)
+    log = _log(np.ascontiguousarray(blurred))
     # how far each pixel is from the corners' colour (a half's terrain): what is printed on it
     off = _dist_px_to(log, parts["corners"][:, None, None, :])
     return [{"corners": parts["corners"][i], "centre": parts["centre"][i], "ring": parts["ring"][i],
@@ -805,23 +808,24 @@ def _badges(seam) -> list:
     return out
 
 
-def _side_colours(L, shift, reach=SIDE) -> dict:
-    """The log colours towards each edge of a square, where a road to it would run (`reach` out
-    from the centre), of a domino lying `shift` off the square's centre (in squares)."""
+def _side_boxes(image, shift, reach=SIDE) -> dict:
+    """The pixels of `image` (a patch's log colours, or any figure worked out for each of its
+    pixels) towards each edge of a square, where a road to it would run (`reach` out from the
+    centre), of a domino lying `shift` off the square's centre (in squares), row by row."""
     lo, hi = reach
     out = {}
     for side, (along, across, down) in zip(SIDES, _side_lines(shift)):
         rows, cols = _rows_cols((along >= lo) & (along <= hi), across <= SIDE_HALF, down)
-        out[side] = L[rows][:, cols].reshape(-1, 3)
+        out[side] = image[rows][:, cols].reshape(-1, *image.shape[2:])
     return out
 
 
-def _road_shift_by_colour(L, to_own, path, margin):
+def _road_shift_by_colour(to_road, to_own, margin):
     """Where a domino with no badge lies on its square, across its roads (in squares from the
     square's centre): the middle of the road pixels beside the north and south road boxes gives
-    it east-west, beside the east and west ones north-south; 0 where no road runs (``to_own``:
-    each pixel's `_dist_px_to` its terrain)."""
-    return _across_roads(_dist_px_to(L, path) + margin < to_own, OPEN_SIDE)
+    it east-west, beside the east and west ones north-south; 0 where no road runs (``to_road``,
+    ``to_own``: each pixel's `_dist_px_to` the road and its terrain)."""
+    return _across_roads(to_road + margin < to_own, OPEN_SIDE)
 
 
 def _badge_colours(L, at):
@@ -1148,8 +1152,8 @@ class DominoReader(CellReader):
         how far each pixel is from its terrain, the road and every blend of the two (``seam``),
         whether it is in one of the road's colours, or near enough a blend to be one (``hub
         like``, ``road like``: as `_by_shape` takes them), what is printed (``printed``), the
-        icon as first looked for across no road (``icon first``, its share of the icon's place)
-        and the badge (`_badge`). The seam and the road's colours are read only within the
+        icon as first looked for across no road (``icon first``, its share of the icon's place),
+        the badge (`_badge`) and each pixel's distance to the road (``to road``). The seam and the road's colours are read only within the
         picture's reach, so only worked out there (nan and False outside it)."""
         if not samples:
             return
@@ -1163,12 +1167,15 @@ class DominoReader(CellReader):
         hub_like[:, disc] = _road_like(near[:, :, 0], self.road_colours)
         hub_like |= seam < ROAD_LIKE
         road_like = hub_like | (seam < PRINT)
-        printed = np.stack([s["off"] for s in samples]) > PRINT
+        off = np.stack([s["off"] for s in samples])
+        printed = off > PRINT
+        to_road = _dist_px_to(L, self.road)
         first = _opened(printed & disc & ~road_like)  # `_icon_print` of each, no roads given
         first_area = first[:, M["icon"]].mean(axis=1)
         for i, s in enumerate(samples):
             s["seam"], s["hub like"], s["road like"], s["printed"] = seam[i], hub_like[i], road_like[i], printed[i]
             s["icon first"] = first[i], float(first_area[i])
+            s["to road"] = to_road[i]
         for s, badge in zip(samples, _badges(seam)):
             s["badge"] = badge
 
@@ -1343,12 +1350,11 @@ class DominoReader(CellReader):
         at, area = s["badge"]
         details["badge"] = (at, round(area, 2))
         # a badge shows where the domino lies on its square, else its roads do: they are read from there
-        shift = _road_shift_by_colour(L, s["off"], self.road, PATH_MARGIN) if at is None else \
+        shift = _road_shift_by_colour(s["to road"], s["off"], PATH_MARGIN) if at is None else \
             tuple(float(np.clip(v, -SHIFT, SHIFT)) for v in at)
-        sides = _side_colours(L, shift, reach=SIDE if at else OPEN_SIDE)
-        px = np.concatenate([sides[side] for side in SIDES])  # the four boxes' pixels, one after another
-        cut = np.cumsum([len(sides[side]) for side in SIDES])[:-1]
-        roads, plains = np.split(_dist_px_to(px, self.road), cut), np.split(_dist_px_to(px, own), cut)
+        # each box's pixels' distances to the road and to the terrain (``off``: own is its corners)
+        reach = SIDE if at else OPEN_SIDE
+        roads, plains = (_side_boxes(s[figure], shift, reach).values() for figure in ("to road", "off"))
         paths = ""
         for side, road, plain in zip(SIDES, roads, plains):
             # the share of the edge's pixels that look like road rather than terrain (a seam,
