@@ -343,9 +343,10 @@ def sample_all(ratios: np.ndarray) -> list[dict]:
     M = _masks()
     parts = {name: _log(_median(ratios[:, M[name]], axis=1)) for name in ("corners", "centre", "ring")}
     inner = ratios[:, M["inner"]]
-    lum = inner.mean(axis=2)
+    r, g, b = inner[..., 0], inner[..., 1], inner[..., 2]  # (channel by channel: the same sums and extremes)
+    lum = (r + g + b) / np.float32(3)
     # bare mat: as bright as the mat's light and as grey (give or take a lamp's tint)
-    grey = (np.abs(lum - 1.0) < 0.2) & ((inner.max(axis=2) - inner.min(axis=2)) < 0.25)
+    grey = (np.abs(lum - 1.0) < 0.2) & ((np.maximum(np.maximum(r, g), b) - np.minimum(np.minimum(r, g), b)) < 0.25)
     bare = grey.mean(axis=1)
     # sensor and JPEG noise smoothed, each patch alone (its edges blurred as its own)
     planes = np.ascontiguousarray(ratios.transpose(0, 3, 1, 2)).reshape(-1, *ratios.shape[1:3])
@@ -449,16 +450,19 @@ def _side_axes(shift):
     return _AXES[key]
 
 
-def _roads(off, shift, reach, L) -> dict:
+def _beside(off, L) -> np.ndarray:
+    """What is printed but not bare mat (every channel near the mat's grey): of a patch, or a stack."""
+    mat = np.abs(L) < BARE_MAT
+    return off & ~(mat[..., 0] & mat[..., 1] & mat[..., 2])
+
+
+def _roads(off, shift, reach, beside) -> dict:
     """For each edge, (share printed on a strip from the middle towards it, share printed on its
     flanks, share printed on the strip just inside it, towards the middle): a road is a strip, printed along its middle
     and bare either side, so a castle mark, a blot or an icon reaching out is no road whatever
     its colour. The bare mat beside a domino
-    lying off its square is no print on its flanks."""
-    near_grey = np.abs(L) < BARE_MAT
-    mat = near_grey[..., 0] & near_grey[..., 1] & near_grey[..., 2]  # (every channel near the mat's grey)
+    lying off its square is no print on its flanks (``beside``: `_beside` of the half)."""
     lo, hi = reach
-    beside = off & ~mat
     out = {}
     for side, (along, across, down) in zip(SIDES, _side_lines(shift)):
         band, near = (along >= lo) & (along <= hi), (along >= lo - STRIP_NEAR) & (along < lo)
@@ -1153,7 +1157,8 @@ class DominoReader(CellReader):
         whether it is in one of the road's colours, or near enough a blend to be one (``hub
         like``, ``road like``: as `_by_shape` takes them), what is printed (``printed``), the
         icon as first looked for across no road (``icon first``, its share of the icon's place),
-        the badge (`_badge`) and each pixel's distance to the road (``to road``). The seam and the road's colours are read only within the
+        the badge (`_badge`), each pixel's distance to the road (``to road``) and what is printed
+        but not bare mat (``beside``). The seam and the road's colours are read only within the
         picture's reach, so only worked out there (nan and False outside it)."""
         if not samples:
             return
@@ -1170,12 +1175,13 @@ class DominoReader(CellReader):
         off = np.stack([s["off"] for s in samples])
         printed = off > PRINT
         to_road = _dist_px_to(L, self.road)
+        beside = _beside(printed, L)
         first = _opened(printed & disc & ~road_like)  # `_icon_print` of each, no roads given
         first_area = first[:, M["icon"]].mean(axis=1)
         for i, s in enumerate(samples):
             s["seam"], s["hub like"], s["road like"], s["printed"] = seam[i], hub_like[i], road_like[i], printed[i]
             s["icon first"] = first[i], float(first_area[i])
-            s["to road"] = to_road[i]
+            s["to road"], s["beside"] = to_road[i], beside[i]
         for s, badge in zip(samples, _badges(seam)):
             s["badge"] = badge
 
@@ -1401,7 +1407,7 @@ class DominoReader(CellReader):
             middle = at if at is not None else tuple(m / SQUARE_PX for m in _print_centre(icon))
             shift = tuple(v if v else float(np.clip(m, -ROAD_DRIFT, ROAD_DRIFT)) for v, m in zip(shift, middle))
         roads = {}
-        for side, (strip, flank, inner) in _roads(off, shift, reach, L).items():
+        for side, (strip, flank, inner) in _roads(off, shift, reach, s["beside"]).items():
             details[side] = (round(strip, 2), round(flank, 2), round(inner, 2))
             # a strip printed only towards the edge, bare further in, is no road from the middle
             # (the end of the next half's road, printed a little past the joint)
