@@ -1,5 +1,6 @@
 """The domino reader straightens a whole map at once and tells its bare squares at once: each
 shortcut gives what looking at one square at a time gives."""
+import cv2
 import numpy as np
 import pytest
 
@@ -78,3 +79,69 @@ def test_squares_told_bare_at_once_are_bare_square_by_square_and_few_bare_ones_a
                 told += bool(bare[r, c])
                 empty += alone
     assert empty > 100 and told >= 0.95 * empty  # (and the few left are looked at square by square)
+
+
+@pytest.fixture(scope="module")
+def halves(seen):
+    """(reader, the sampled squares of every map of the full table that the bare test leaves)."""
+    reader, frame, cal, views = seen
+    out = []
+    for name, view in views.items():
+        ratios = reader.map_squares(frame, cal.H_inv, view, name)[1]
+        bare = dominoes._plainly_bare(ratios, reader._greys)
+        out += dominoes.sample_all(ratios[~bare])
+    return reader, out
+
+
+def test_squares_sampled_as_one_stack_are_sampled_as_each_alone(seen):
+    reader, frame, cal, views = seen
+    name = next(iter(views))
+    ratios = reader.map_squares(frame, cal.H_inv, views[name], name)[1]
+    stack = ratios.reshape(-1, *ratios.shape[2:])[:40]
+    M = dominoes._masks()
+    for ratio, s in zip(stack, dominoes.sample_all(stack)):
+        log = dominoes._log(cv2.GaussianBlur(ratio, (0, 0), 1.0))  # each patch blurred alone
+        assert np.array_equal(s["log"], log)
+        inner = ratio[M["inner"]]
+        grey = (np.abs(inner.mean(axis=1) - 1.0) < 0.2) & ((inner.max(axis=1) - inner.min(axis=1)) < 0.25)
+        assert s["bare"] == grey.mean()
+        assert np.array_equal(s["off"], dominoes._dist_px_to(log, s["corners"]))
+
+
+def test_what_every_half_is_read_by_is_worked_out_for_the_stack_as_for_each_half_alone(halves):
+    reader, samples = halves
+    assert len(samples) > 80
+    reader._with_ground(samples)  # the whole stack at once
+    M = dominoes._masks()
+    disc, (u, v) = M["picture"], dominoes._uv()
+    for s in samples:
+        L, own = s["log"], s["corners"]
+        # as reading one half alone worked them out, over its whole patch
+        seam = dominoes._seam_dist(L, own, reader.road)
+        hub_like = dominoes._road_like(L, reader.road_colours) | (seam < dominoes.ROAD_LIKE)
+        road_like = hub_like | (seam < dominoes.PRINT)
+        off = s["off"] > dominoes.PRINT
+        assert np.array_equal(s["seam"][disc], seam[disc])  # (read nowhere else)
+        assert np.array_equal(s["hub like"][disc], hub_like[disc]) and np.array_equal(s["road like"][disc], road_like[disc])
+        assert np.array_equal(s["printed"], off)
+        first = dominoes._icon_print(L, own, road_like, off=off)
+        assert np.array_equal(s["icon first"][0], first) and s["icon first"][1] == float(first[M["icon"]].mean())
+        other = cv2.morphologyEx(((seam > dominoes.BADGE_SEEN) & (np.hypot(u, v) < dominoes.BADGE_REACH)).astype(np.uint8),
+                                 cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)) > 0
+        at, area = s["badge"]
+        assert area == float(other.mean())
+        assert at is None if area < dominoes.BADGE_SPECK else at == (float(u[other].mean()), float(v[other].mean()))
+        assert np.array_equal(s["to road"], dominoes._dist_px_to(L, reader.road))
+        mat = (np.abs(L) < dominoes.BARE_MAT).all(axis=-1)
+        assert np.array_equal(s["beside"], off & ~mat)
+    assert sum(s["badge"][0] is not None for s in samples) > 10  # (badges among them, and halves without)
+    assert sum(s["badge"][0] is None for s in samples) > 10
+
+
+def test_a_half_is_read_the_same_in_its_maps_stack_and_alone(halves):
+    reader, samples = halves
+    reader._with_ground(samples)
+    together = [reader.read_square(s) for s in samples]
+    alone = [reader.read_square({k: s[k] for k in ("corners", "centre", "ring", "bare", "log", "off")}) for s in samples]
+    assert together == alone
+    assert sum(label != dominoes.UNKNOWN for label in together) > 50
