@@ -735,17 +735,19 @@ def _ground_misfit(L, grounds, roads, f):
 def _look_costs(small, g, tpl, rows, shifts, f):
     """Each row's misfit (summed over the disc) at each shift: the ground's misfit over the disc,
     but the icon's (I - T)^2 where it is printed, and at most EDGE_COST on its edge; sums over
-    pixels as products, all shifts and rows at once. And the part on the icon, and the ground's."""
+    pixels as products, all shifts and rows at once. And the part on the icon, and the ground's.
+    ``small``, ``g``: a stack of patches (each half's shifts one after another in the columns)."""
     M, B, T, TT = (a[rows] for a in tpl)
     lo, w, disc = _look_masks(f)
     d = disc.ravel().astype(np.float32)
     sq = (small * small).sum(axis=-1)
-    # each shift's window, one row each, taken from the patch's sliding windows at once
+    # each shift's window, one row each, taken from the patches' sliding windows at once
     ys, xs = [lo + dy for _, dy in shifts], [lo + dx for dx, _ in shifts]
     windows = np.lib.stride_tricks.sliding_window_view
-    I = windows(small, (w, w), axis=(0, 1))[ys, xs].transpose(0, 2, 3, 1).reshape(len(shifts), -1)
-    Gp = windows(g, (w, w))[ys, xs].reshape(len(shifts), -1)
-    Q = windows(sq, (w, w))[ys, xs].reshape(len(shifts), -1) - Gp
+    n = len(small) * len(shifts)
+    I = windows(small, (w, w), axis=(1, 2))[:, ys, xs].transpose(0, 1, 3, 4, 2).reshape(n, -1)
+    Gp = windows(g, (w, w), axis=(1, 2))[:, ys, xs].reshape(n, -1)
+    Q = windows(sq, (w, w), axis=(1, 2))[:, ys, xs].reshape(n, -1) - Gp
     E = np.minimum(Gp, EDGE_COST) - Gp
     on_icon = M @ Q.T - 2 * (T @ I.T) + TT[:, None]
     return on_icon + (Gp @ d)[None] + B @ E.T, on_icon, M @ Gp.T
@@ -756,39 +758,52 @@ def _look_scores(L, grounds, looks, roads=None):
     at its best turn and shift (the NEAREST at full resolution, the others at half: no nearer),
     the same with no icon, and the nearest icon's misfit where it is printed as a share of the
     ground's there."""
+    return _look_scores_all([(L, grounds, roads)], looks)[0]
+
+
+def _look_scores_all(asked, looks) -> list:
+    """`_look_scores` of each (L, grounds, roads) of `asked`: every half compared at half
+    resolution in one product, then each half's nearest icons at full."""
+    if not asked:
+        return []
     whose = looks["whose"]
-    small, g = _ground_misfit(L, grounds, roads, 2)
     s = LOOK_SHIFT
     shifts = [(dx, dy) for dy in range(-s, s + 1) for dx in range(-s, s + 1)]
-    cost = _look_costs(small, g, looks[2], slice(None), shifts, 2)[0]
-    at = cost.argmin(axis=1)
+    halves = [_ground_misfit(L, grounds, roads, 2) for L, grounds, roads in asked]
+    costs = _look_costs(np.stack([h[0] for h in halves]), np.stack([h[1] for h in halves]), looks[2], slice(None),
+                        shifts, 2)[0]
     n = int(whose.max()) + 1
-    out = np.full(n, 9.0, np.float32)
-    np.minimum.at(out, whose, cost[np.arange(len(cost)), at] / (3 * float(_look_masks(2)[2].sum())))
-    # the nearest icons again at full resolution, each at its best turn, round its best shift
-    small, g = _ground_misfit(L, grounds, roads, 1)
+    area2 = 3 * float(_look_masks(2)[2].sum())
     area = 3 * float(_look_masks(1)[2].sum())
-    lo = _look_masks(1)[0]
-    picks = []  # (icon, its row, the shifts round its best)
-    for icon in np.argsort(out)[:NEAREST]:
-        mine = np.nonzero(whose == icon)[0]
-        row = int(mine[cost[mine, at[mine]].argmin()])
-        cx, cy = (2 * v for v in shifts[at[row]])
-        picks.append((icon, row, sorted({(min(max(cx + dx, -lo), lo), min(max(cy + dy, -lo), lo))
-                                         for dy in (-1, 0, 1) for dx in (-1, 0, 1)})))
-    # all of them at once, at every shift any of them is looked at
-    every = sorted(set().union(*(near for _, _, near in picks)))
-    c, on_icon, ground = _look_costs(small, g, looks[1], [row for _, row, _ in picks], every, 1)
-    fine = []
-    for i, (icon, _, near) in enumerate(picks):
-        cols = [every.index(at) for at in near]
-        k = cols[int(c[i, cols].argmin())]
-        out[icon] = c[i, k] / area
-        if looks["core"][icon] >= MIN_CORE:  # (an icon with too little learnt says nothing of the fit)
-            fine.append((out[icon], float(on_icon[i, k] + ground[i, k]) / max(float(ground[i, k]), 1e-6)))
     lo, w, disc = _look_masks(1)
-    bare = float(g[lo:lo + w, lo:lo + w][disc].sum()) / area
-    return out, bare, min(fine)[1] if fine else math.inf
+    out_all = []
+    for i, (L, grounds, roads) in enumerate(asked):
+        cost = costs[:, i * len(shifts):(i + 1) * len(shifts)]
+        at = cost.argmin(axis=1)
+        out = np.full(n, 9.0, np.float32)
+        np.minimum.at(out, whose, cost[np.arange(len(cost)), at] / area2)
+        # the nearest icons again at full resolution, each at its best turn, round its best shift
+        small, g = _ground_misfit(L, grounds, roads, 1)
+        picks = []  # (icon, its row, the shifts round its best)
+        for icon in np.argsort(out)[:NEAREST]:
+            mine = np.nonzero(whose == icon)[0]
+            row = int(mine[cost[mine, at[mine]].argmin()])
+            cx, cy = (2 * v for v in shifts[at[row]])
+            picks.append((icon, row, sorted({(min(max(cx + dx, -lo), lo), min(max(cy + dy, -lo), lo))
+                                             for dy in (-1, 0, 1) for dx in (-1, 0, 1)})))
+        # all of them at once, at every shift any of them is looked at
+        every = sorted(set().union(*(near for _, _, near in picks)))
+        c, on_icon, ground = _look_costs(small[None], g[None], looks[1], [row for _, row, _ in picks], every, 1)
+        fine = []
+        for j, (icon, _, near) in enumerate(picks):
+            cols = [every.index(at) for at in near]
+            k = cols[int(c[j, cols].argmin())]
+            out[icon] = c[j, k] / area
+            if looks["core"][icon] >= MIN_CORE:  # (an icon with too little learnt says nothing of the fit)
+                fine.append((out[icon], float(on_icon[j, k] + ground[j, k]) / max(float(ground[j, k]), 1e-6)))
+        bare = float(g[lo:lo + w, lo:lo + w][disc].sum()) / area
+        out_all.append((out, bare, min(fine)[1] if fine else math.inf))
+    return out_all
 
 
 # ---- by colour, as enrolled: road boxes, and an icon's badge (its ring and its middle)
@@ -1137,15 +1152,20 @@ class DominoReader(CellReader):
         looked = [(r, c) for r in range(rows) for c in range(cols) if not bare[r, c]]
         samples = sample_all(np.stack([ratios[r, c] for r, c in looked])) if looked else []
         self._with_ground(samples)
-        out, skin = [], 0
+        held, skin = [], 0
         for (r, c), s in zip(looked, samples):
             if self._empty(s):
                 continue
             skin += self._no_domino(s)
             if skin >= HAND_SQUARES:
                 return None  # a hand held still over the map: nothing here is read
-            label = self.read_square(s, (name, r, c)) if s["bare"] < 0.3 else UNKNOWN
-            label = self._as_taught(s, label)
+            held.append(((r, c), s))
+        read = [((r, c), s) for (r, c), s in held if s["bare"] < 0.3]
+        labels = dict(zip((at for at, _ in read), self.read_squares([s for _, s in read],
+                                                                    [(name, r, c) for (r, c), _ in read])))
+        out = []
+        for (r, c), s in held:
+            label = self._as_taught(s, labels.get((r, c), UNKNOWN))
             x, y = centres[r][c]
             out.append(TileReading(label, round(x, 1), round(y, 1), 0.0, 0.0 if label == UNKNOWN else 1.0, name,
                                    (name, r, c)))
@@ -1203,14 +1223,41 @@ class DominoReader(CellReader):
         return plain and min(dist(s["corners"], m) for m in self.terrains.values()) > SKIN
 
     def read_square(self, s: dict, where=None) -> str:
-        """A sampled square -> ``terrain/icon/paths``, or unknown if any part is in doubt.
+        """A sampled square -> ``terrain/icon/paths``, or unknown if any part is in doubt (as
+        `_reading` reads it)."""
+        return self.read_squares([s], [where])[0]
+
+    def read_squares(self, samples: list, wheres: list) -> list[str]:
+        """`read_square` of each sampled square, in turn, but for their pictures: those asked for
+        are compared with the learnt icons all together (`_look_scores_all`), each half's
+        reading then going on where it stopped."""
+        labels, waiting, asked = [None] * len(samples), [], []
+        for i, (s, where) in enumerate(zip(samples, wheres)):
+            steps = self._reading(s, where)
+            try:
+                asked.append(next(steps))
+                waiting.append((i, steps))
+            except StopIteration as done:
+                labels[i] = done.value
+        for (i, steps), scores in zip(waiting, _look_scores_all(
+                [(L, grounds, roads) for L, grounds, roads in asked], self._looks) if asked else []):
+            try:
+                steps.send(scores)
+                raise RuntimeError("a half asked for its picture twice")  # (never: one look a half)
+            except StopIteration as done:
+                labels[i] = done.value
+        return labels
+
+    def _reading(self, s: dict, where=None):
+        """A sampled square -> ``terrain/icon/paths``, or unknown if any part is in doubt; a
+        generator that may stop once to ask for its picture to be compared (see `_by_shape`).
 
         Its roads and its icon are read two ways: by colour as enrolled (the road's colour in a
         box towards each edge, the icon's badge: its ring and its middle), and by shape (a road
         is a strip from the middle to the edge with bare flanks, an icon a picture). A part one
         way reads plainly and the other way contradicts is asked about; a print whose colours
         alone do not tell (pictograms, kerbed roads) is read by shape where that is plain."""
-        details = {"square": where, "bare": round(s["bare"], 3)}
+        details = s["details"] = {"square": where, "bare": round(s["bare"], 3)}
         self.last_details.append(details)
         d = sorted(zip(_dists(s["corners"], self._terrain_colours).tolist(), self.terrains))
         details["terrain"] = d[:2]
@@ -1222,7 +1269,7 @@ class DominoReader(CellReader):
         by_colour = self._by_colour(s, own, details)
         # the picture is compared (the costly part) only where the badge's colours leave a doubt
         need = by_colour is None or by_colour[1] is not None
-        roads, icon, picture, by_shape = self._by_shape(s, own, details, need)
+        roads, icon, picture, by_shape = yield from self._by_shape(s, own, details, need)
         details["read"] = (by_colour, by_shape)
         if by_colour is not None:
             paths, badge = by_colour
@@ -1293,8 +1340,8 @@ class DominoReader(CellReader):
         off = np.linalg.norm(looks - s["log"][None], axis=-1).reshape(len(looks), -1).mean(axis=1)
         same = [h for h, d in zip(halves, off) if d < SAME_LOOK]
         if same and label not in same:
-            if self.last_details:
-                self.last_details[-1]["asked"] = "taught otherwise"
+            if "details" in s:  # (what `_reading` noted of it)
+                s["details"]["asked"] = "taught otherwise"
             return UNKNOWN
         return label
 
@@ -1394,7 +1441,9 @@ class DominoReader(CellReader):
 
     def _by_shape(self, s, own, details, picture_too=True):
         """({side: road or not, None when unsure}, an icon or not (None: unsure), the icon its
-        picture plainly shows or None, and (icon or None, paths) when all of it is plain)."""
+        picture plainly shows or None, and (icon or None, paths) when all of it is plain).
+        A generator, as `_reading` is: it yields at most once, the half to compare with the
+        learnt pictures (`_look_scores`' arguments), and is sent their scores."""
         L = s["log"]
         # in a road's colours, or a blend of road and terrain (the blurred edge of a road)
         hub_like, road_like = s["hub like"], s["road like"]
@@ -1436,8 +1485,9 @@ class DominoReader(CellReader):
             # the ground may be the road's where a road runs, or may run (a road whose inner end
             # an icon covers is no sure road, but its colours are no part of the picture either)
             maybe = "".join(side for side in SIDES if roads[side] is not False)
-            scores, bare, fit = _look_scores(L - light, np.vstack([self.terrains[terrain][None], self._grounds]),
-                                        self._looks, _arms(maybe, shift) if maybe else None)
+            # (asked of whoever reads: a map's halves are compared with the pictures together)
+            scores, bare, fit = yield (L - light, np.vstack([self.terrains[terrain][None], self._grounds]),
+                                       _arms(maybe, shift) if maybe else None)
             order = np.argsort(scores)
             first, second = float(scores[order[0]]), float(scores[order[1]]) if len(order) > 1 else 9.0
             details["icon"] = [(round(float(scores[i]), 4), self.icon_names[i]) for i in order[:2]]
