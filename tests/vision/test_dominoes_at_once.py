@@ -145,3 +145,22 @@ def test_a_half_is_read_the_same_in_its_maps_stack_and_alone(halves):
     alone = [reader.read_square({k: s[k] for k in ("corners", "centre", "ring", "bare", "log", "off")}) for s in samples]
     assert together == alone
     assert sum(label != dominoes.UNKNOWN for label in together) > 50
+
+
+def test_pictures_compared_for_a_maps_halves_together_score_as_each_half_alone(halves):
+    reader, samples = halves
+    reader._with_ground(samples)
+    asked = []  # what each half that reaches its picture asks to be compared
+    for s in samples:
+        steps = reader._reading(s)
+        try:
+            asked.append(next(steps))
+        except StopIteration:
+            pass
+    assert len(asked) > 10
+    together = dominoes._look_scores_all(asked, reader._looks)
+    for (L, grounds, roads), (scores, bare, fit) in zip(asked, together):
+        alone = dominoes._look_scores_all([(L, grounds, roads)], reader._looks)[0]
+        # (sums in one product over all halves may round otherwise in the last place)
+        assert np.allclose(scores, alone[0], rtol=1e-5, atol=1e-7) and np.argsort(scores)[:2].tolist() == np.argsort(alone[0])[:2].tolist()
+        assert bare == alone[1] and np.isclose(fit, alone[2], rtol=1e-5)
