@@ -827,15 +827,17 @@ def _badges(seam) -> list:
     return out
 
 
-def _side_boxes(image, shift, reach=SIDE) -> dict:
-    """The pixels of `image` (a patch's log colours, or any figure worked out for each of its
-    pixels) towards each edge of a square, where a road to it would run (`reach` out from the
-    centre), of a domino lying `shift` off the square's centre (in squares), row by row."""
+def _side_boxes(images, shift, reach=SIDE) -> list[list]:
+    """The pixels of each of `images` (a patch's log colours, or any figure worked out for each
+    of its pixels) towards each edge of a square, N E S W, where a road to it would run (`reach`
+    out from the centre), of a domino lying `shift` off the square's centre (in squares), row by
+    row: one list of four boxes an image."""
     lo, hi = reach
-    out = {}
-    for side, (along, across, down) in zip(SIDES, _side_lines(shift)):
+    out = [[] for _ in images]
+    for along, across, down in _side_lines(shift):
         rows, cols = _rows_cols((along >= lo) & (along <= hi), across <= SIDE_HALF, down)
-        out[side] = image[rows][:, cols].reshape(-1, *image.shape[2:])
+        for boxes, image in zip(out, images):
+            boxes.append(image[rows][:, cols].reshape(-1, *image.shape[2:]))
     return out
 
 
@@ -1407,7 +1409,7 @@ class DominoReader(CellReader):
             tuple(float(np.clip(v, -SHIFT, SHIFT)) for v in at)
         # each box's pixels' distances to the road and to the terrain (``off``: own is its corners)
         reach = SIDE if at else OPEN_SIDE
-        roads, plains = (_side_boxes(s[figure], shift, reach).values() for figure in ("to road", "off"))
+        roads, plains = _side_boxes((s["to road"], s["off"]), shift, reach)
         paths = ""
         for side, road, plain in zip(SIDES, roads, plains):
             # the share of the edge's pixels that look like road rather than terrain (a seam,
