@@ -714,21 +714,34 @@ def _look_templates(profile: DominoProfile) -> dict:
 def _ground_misfit(L, grounds, roads, f):
     """(the patch at 1/f resolution, each pixel's squared distance to its ground: its terrain,
     or where ``roads`` run the nearest of the road's colours too)."""
-    small = _scaled(L, f)
+    small, g = _ground_misfits(L[None], np.asarray(grounds, np.float32)[None], None if roads is None else roads[None], f)
+    return small[0], g[0]
+
+
+def _ground_misfits(L, grounds, roads, f):
+    """`_ground_misfit` of a stack of patches (k, SQUARE_PX, SQUARE_PX, 3), each with its own
+    grounds (k, colours, 3) and roads (k, SQUARE_PX, SQUARE_PX; None: no roads on any). Scaled
+    as one tall image: 1/f of a patch averages f x f pixels of that patch alone."""
+    k, n = len(L), SQUARE_PX // f
+
+    def scaled(a):  # (as `_scaled`, the stack as one tall image)
+        tall = a.reshape(-1, *a.shape[2:])
+        return a if f == 1 else cv2.resize(tall, (n, k * n), interpolation=cv2.INTER_AREA).reshape(k, n, n, *a.shape[3:])
+    small = scaled(L)
     grounds = np.asarray(grounds, np.float32)
     planes = [np.ascontiguousarray(small[..., i]) for i in range(3)]
 
-    def misfit(c):  # squared distance to one colour, channel by channel
-        q = (planes[0] - c[0]) ** 2
-        q += (planes[1] - c[1]) ** 2
-        q += (planes[2] - c[2]) ** 2
+    def misfit(c):  # squared distance to one colour (a row for each patch), channel by channel
+        q = (planes[0] - c[:, 0, None, None]) ** 2
+        q += (planes[1] - c[:, 1, None, None]) ** 2
+        q += (planes[2] - c[:, 2, None, None]) ** 2
         return q
-    g = misfit(grounds[0])
+    g = misfit(grounds[:, 0])
     if roads is not None:
-        road = misfit(grounds[1])
-        for c in grounds[2:]:
-            np.minimum(road, misfit(c), out=road)
-        g = np.where(_scaled(roads.astype(np.float32), f) > 0.5, np.minimum(g, road), g)
+        road = misfit(grounds[:, 1])
+        for i in range(2, grounds.shape[1]):
+            np.minimum(road, misfit(grounds[:, i]), out=road)
+        g = np.where(scaled(roads.astype(np.float32)) > 0.5, np.minimum(g, road), g)
     return small, g
 
 
@@ -769,9 +782,11 @@ def _look_scores_all(asked, looks) -> list:
     whose = looks["whose"]
     s = LOOK_SHIFT
     shifts = [(dx, dy) for dy in range(-s, s + 1) for dx in range(-s, s + 1)]
-    halves = [_ground_misfit(L, grounds, roads, 2) for L, grounds, roads in asked]
-    costs = _look_costs(np.stack([h[0] for h in halves]), np.stack([h[1] for h in halves]), looks[2], slice(None),
-                        shifts, 2)[0]
+    # every half at half resolution at once (a half with no roads: none marked on it)
+    roads = None if all(r is None for _, _, r in asked) else \
+        np.stack([np.zeros((SQUARE_PX, SQUARE_PX), bool) if r is None else r for _, _, r in asked])
+    small, g = _ground_misfits(np.stack([L for L, _, _ in asked]), np.stack([gr for _, gr, _ in asked]), roads, 2)
+    costs = _look_costs(small, g, looks[2], slice(None), shifts, 2)[0]
     n = int(whose.max()) + 1
     area2 = 3 * float(_look_masks(2)[2].sum())
     area = 3 * float(_look_masks(1)[2].sum())

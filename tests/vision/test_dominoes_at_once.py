@@ -164,3 +164,20 @@ def test_pictures_compared_for_a_maps_halves_together_score_as_each_half_alone(h
         # (sums in one product over all halves may round otherwise in the last place)
         assert np.allclose(scores, alone[0], rtol=1e-5, atol=1e-7) and np.argsort(scores)[:2].tolist() == np.argsort(alone[0])[:2].tolist()
         assert bare == alone[1] and np.isclose(fit, alone[2], rtol=1e-5)
+
+
+def test_halves_scaled_down_as_one_tall_image_are_each_scaled_alone():
+    rng = np.random.default_rng(3)
+    L = rng.normal(size=(5, 48, 48, 3)).astype(np.float32)
+    grounds = rng.normal(size=(5, 6, 3)).astype(np.float32)  # each half's terrain, then the road's colours
+    roads = rng.random((5, 48, 48)) > 0.5
+    roads[2] = False  # (a half with no road: as if none were given)
+    for f in (2, 1):
+        small, g = dominoes._ground_misfits(L, grounds, roads, f)
+        for i in range(5):
+            alone = dominoes._scaled(L[i], f)
+            assert np.array_equal(small[i], alone)
+            misfit = [((alone - c) ** 2).sum(axis=-1) for c in grounds[i]]
+            on_road = dominoes._scaled(roads[i].astype(np.float32), f) > 0.5
+            assert np.allclose(g[i], np.where(on_road, np.minimum(misfit[0], np.min(misfit[1:], axis=0)), misfit[0]), rtol=1e-6)
+        assert np.array_equal(g[2], dominoes._ground_misfit(L[2], grounds[2], None, f)[1])
