@@ -783,9 +783,9 @@ def _look_scores_all(asked, looks) -> list:
     s = LOOK_SHIFT
     shifts = [(dx, dy) for dy in range(-s, s + 1) for dx in range(-s, s + 1)]
     # every half at half resolution at once (a half with no roads: none marked on it)
-    roads = None if all(r is None for _, _, r in asked) else \
+    marked = None if all(r is None for _, _, r in asked) else \
         np.stack([np.zeros((SQUARE_PX, SQUARE_PX), bool) if r is None else r for _, _, r in asked])
-    small, g = _ground_misfits(np.stack([L for L, _, _ in asked]), np.stack([gr for _, gr, _ in asked]), roads, 2)
+    small, g = _ground_misfits(np.stack([L for L, _, _ in asked]), np.stack([gr for _, gr, _ in asked]), marked, 2)
     costs = _look_costs(small, g, looks[2], slice(None), shifts, 2)[0]
     n = int(whose.max()) + 1
     area2 = 3 * float(_look_masks(2)[2].sum())
@@ -1256,8 +1256,7 @@ class DominoReader(CellReader):
                 waiting.append((i, steps))
             except StopIteration as done:
                 labels[i] = done.value
-        for (i, steps), scores in zip(waiting, _look_scores_all(
-                [(L, grounds, roads) for L, grounds, roads in asked], self._looks) if asked else []):
+        for (i, steps), scores in zip(waiting, _look_scores_all(asked, self._looks)):
             try:
                 steps.send(scores)
                 raise RuntimeError("a half asked for its picture twice")  # (never: one look a half)
