@@ -162,7 +162,8 @@ def test_pictures_compared_for_a_maps_halves_together_score_as_each_half_alone(h
     for (L, grounds, roads), (scores, bare, fit) in zip(asked, together):
         alone = dominoes._look_scores_all([(L, grounds, roads)], reader._looks)[0]
         # (sums in one product over all halves may round otherwise in the last place)
-        assert np.allclose(scores, alone[0], rtol=1e-5, atol=1e-7) and np.argsort(scores)[:2].tolist() == np.argsort(alone[0])[:2].tolist()
+        assert np.allclose(scores, alone[0], rtol=1e-5, atol=1e-7)
+        assert np.argsort(scores)[:2].tolist() == np.argsort(alone[0])[:2].tolist()  # the same two nearest
         assert bare == alone[1] and np.isclose(fit, alone[2], rtol=1e-5)
 
 
@@ -179,5 +180,6 @@ def test_halves_scaled_down_as_one_tall_image_are_each_scaled_alone():
             assert np.array_equal(small[i], alone)
             misfit = [((alone - c) ** 2).sum(axis=-1) for c in grounds[i]]
             on_road = dominoes._scaled(roads[i].astype(np.float32), f) > 0.5
-            assert np.allclose(g[i], np.where(on_road, np.minimum(misfit[0], np.min(misfit[1:], axis=0)), misfit[0]), rtol=1e-6)
+            ground = np.where(on_road, np.minimum(misfit[0], np.min(misfit[1:], axis=0)), misfit[0])
+            assert np.allclose(g[i], ground, rtol=1e-6)
         assert np.array_equal(g[2], dominoes._ground_misfit(L[2], grounds[2], None, f)[1])
