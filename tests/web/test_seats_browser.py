@@ -220,7 +220,9 @@ def test_opening_a_free_seat_says_the_phone_that_takes_it_is_told(device, phones
     expect(cy.locator("#who")).to_have_text("Cy")
     expect(cy.locator("#host-opened")).to_contain_text("The host opened Cy's hidden page")
     expect(card.locator(".seat-state")).to_have_text("taken")
-    # Freed while its QR code is shown: the QR code goes, the old phone loses the seat.
+    # Taken: its QR code and link leave the host page, so no second phone scans the same seat.
+    expect(card.locator(".seat-link, img")).to_have_count(0)
+    # Freed: the old phone loses the seat.
     card.locator("button.free").click()
     card.locator("button.free-yes").click()
     expect(cy.locator("#who")).to_have_text("No seat")

@@ -22,7 +22,7 @@
   // the page: a host who also plays would see another player's hidden page. Opening a seat is a
   // deliberate step that says whose hidden page it opens; the companion tells that seat's phone.
   let asking = null;        // {viewer, what: "open" | "free"}: the question shown under a seat
-  let opened = {};          // viewer -> the key the host opened, for the game `openedFor`
+  let opened = {};          // viewer -> {key, taken}: the key the host opened (and whether the seat was taken then), for the game `openedFor`
   let openedFor = null;
   let seatsData = null;
 
@@ -30,7 +30,7 @@
     asking = null;
     try {
       const got = await post("/api/host/seat-link", { viewer: seat.viewer });
-      opened[seat.viewer] = got.token;
+      opened[seat.viewer] = { key: got.token, taken: seat.taken };
     } catch (e) { showSeatError(e); }
     drawSeats(seatsData);
   }
@@ -53,7 +53,7 @@
     card.append(about);
     const ask = (what) => () => { asking = { viewer: seat.viewer, what }; $("seats-error").textContent = ""; drawSeats(seatsData); };
     const cancel = el("button", { class: "quiet", onclick: () => { asking = null; drawSeats(seatsData); } }, tr("Cancel"));
-    const key = opened[seat.viewer];
+    const key = opened[seat.viewer] && opened[seat.viewer].key;
     if (asking && asking.viewer === seat.viewer && asking.what === "free") {
       card.append(freeQuestion(seat, cancel));
     } else if (key) {
@@ -88,6 +88,9 @@
   function drawSeats(data) {
     seatsData = data;
     if (data.game_id !== openedFor) { openedFor = data.game_id; opened = {}; asking = null; }
+    // A free seat opened here and now taken: the phone that scanned it holds the seat, so its QR
+    // code and link leave the page (a second phone scanning the same code would be that seat too).
+    for (const seat of data.seats) if (opened[seat.viewer] && !opened[seat.viewer].taken && seat.taken) delete opened[seat.viewer];
     $("seats").dataset.game = String(data.game_id);  // which game's seats these are
     $("seats").replaceChildren(...data.seats.map(seatCard));
   }
