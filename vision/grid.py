@@ -59,6 +59,12 @@ TOKEN_CORE = 0.35            # the token's colour through and through: this near
 _CORE = np.ones((3, 3), np.uint8)  # ...round every point of it...
 TOKEN_CORED = 0.1            # ...over this share of the token's area
 PLAIN_DISC = 0.95            # a lock shot whose ring matches a disc's this well shows no token
+PRINT_STEP = 0.3             # a colour this near the line from a disc's body to its ink is its print
+PRINT_REACH = 2.0            # ...up to twice as far as the ink learnt
+PRINT_SHARE = 0.4            # a disc is named when this share of what lies off its body is its print...
+TOKEN_HIDES = 0.7            # ...where the token's colour is this near its body's
+SYMBOL_SHOWS = 0.93          # a symbol matching its kind this well...
+PRINT_SHOWS = 0.75           # ...and this much in its own print shows no token covers it
 SYMBOL_PATCH = 3.0           # a disc read has a patch off its body within this factor of its own
 
 
@@ -516,16 +522,40 @@ def _off_body(ratio, rr):
     return _off_bodies(ratio[None], (rr > TOKEN_BODY[0]) & (rr < TOKEN_BODY[1]), rr < TOKEN_BODY[1])[0]
 
 
-def _off_bodies(ratios, ring, middle):
+def _off_bodies(ratios, ring, middle, bodies=False):
     """_off_body of many discs at once: ring, middle are the TOKEN_BODY ring and inside it
-    (only the middle's points are looked at: it is clear of the rim)."""
+    (only the middle's points are looked at: it is clear of the rim); ``bodies``: also each
+    disc's body colour measured there."""
     N, n = ratios.shape[:2]
     flat = ratios.reshape(N, n * n, -1)
     body = _medians(flat, ring)
     inside = np.flatnonzero(middle)
     off = np.zeros((N, n * n), bool)
     off[:, inside] = _colour_step(flat[:, inside], body) > TOKEN_STEP
-    return off.reshape(N, n, n)
+    return (off.reshape(N, n, n), body) if bodies else off.reshape(N, n, n)
+
+
+def _line_steps(pts, start, end, most=1.0):
+    """How far colours are from the line from one colour towards another (up to ``most`` of the
+    way: blur mixes a print into the card under it), against the brightness there (as
+    _colour_step); pts and the line's ends broadcast together over their leading axes."""
+    v = np.asarray(end, np.float32) - np.asarray(start, np.float32)
+    d = np.asarray(pts, np.float32) - np.asarray(start, np.float32)
+    along = d[..., 0] * v[..., 0] + d[..., 1] * v[..., 1] + d[..., 2] * v[..., 2]
+    t = np.clip(along / np.maximum(v[..., 0] ** 2 + v[..., 1] ** 2 + v[..., 2] ** 2, 1e-6), 0.0, most)[..., None]
+    return _distance(d - t * v) / (_distance(np.asarray(start, np.float32) + t * v) / math.sqrt(3) + 0.1)
+
+
+def _own_print(ratios, off, middle, bodies, inks):
+    """How much of what lies off each disc's body on its middle is the disc's own print: a
+    colour between its body and its symbol's ink (or past it: the ink was learnt a little
+    blurred), not another's. ratios (discs, n, n, 3), off (discs, n, n), middle (n, n);
+    bodies, inks (discs, 3)."""
+    inside = np.flatnonzero(middle)
+    N = len(ratios)
+    seen = off.reshape(N, -1)[:, inside]
+    step = _line_steps(ratios.reshape(N, -1, 3)[:, inside], bodies[:, None], inks[:, None], PRINT_REACH)
+    return ((step < PRINT_STEP) & seen).sum(axis=1) / np.maximum(seen.sum(axis=1), 1)
 
 
 def _medians(flat, where):
@@ -740,6 +770,9 @@ class GridReader(CellReader):
         # the lock token as enrolled: its colour, area and solidity (None: the set has no locks)
         self._token = profile.features[labels.index(LOCK)] if LOCK in labels else None
         self._token_colour = np.exp(self._token[:3]) if self._token is not None else None
+        # the disc colours a token could hide on, its colour too near theirs to tell it by
+        self._token_hides = set() if self._token is None else \
+            {g for g in self.colours if _colour_step(self._token_colour[None], self._body[g])[0] < TOKEN_HIDES}
         self._disc_colours = np.array([c for g in self.colours for c in (self._body[g], self._ink[g])], np.float32)
         self._disc_scale = np.linalg.norm(self._disc_colours, axis=1) / math.sqrt(3) + 0.1  # as _colour_step
 
@@ -968,8 +1001,10 @@ class GridReader(CellReader):
         tokens = {}  # what the token test said of each disc it looked at
         if self._token is not None:  # where each disc is off its body, and how near the token's colour
             g = _disc_grid(ratios.shape[1], self.D)
-            off = _off_bodies(ratios, g.token_body, g.middle)
+            off, bodies = _off_bodies(ratios, g.token_body, g.middle, bodies=True)
             patch = off.sum(axis=(1, 2)) / READ_PX_PER_MM ** 2
+            own_print = _own_print(ratios, off, g.middle, bodies,
+                                      self._inks[nearest] * bodies / np.maximum(self._bodies[nearest], 1e-3))
             # too little of the token's colour for a token, or for a doubt: no token test
             # (off lies inside the middle: the token's colour is looked for there alone)
             inside = np.flatnonzero(g.middle)
@@ -991,6 +1026,7 @@ class GridReader(CellReader):
         for i, (_, _, _, details) in enumerate(discs):
             if self._token is not None:
                 details["patch"] = float(patch[i])
+                details["print"] = round(float(own_print[i]), 3)
             symbol = (self.colours[nearest[i]],) + tuple(s[i] for s in symbols)
             read.append(self._read_disc(dict(zip(self.colours, rows[i])), symbol, tokens.get(i), details))
         return read
@@ -1027,10 +1063,21 @@ class GridReader(CellReader):
         prof = self.profile
         order = sorted(dist, key=dist.get)
         details["colours"] = {g: dist[g] for g in order[:3]}
+        patch = details.get("patch")  # the area (mm^2) off the disc's body on its middle
+        own_print = details.get("print", 1.0)  # how much of it is the disc's own print
+        _, s0, s1, _ = symbol
+        if token not in (None, "doubt") and s0 >= SYMBOL_SHOWS and s0 - s1 >= self.min_margin \
+                and own_print >= PRINT_SHOWS:
+            # a token lying on a disc hides its symbol, yet its own symbol shows plainly in its
+            # own print (a blurred symbol's mix of body and ink can pass for a token's colour,
+            # and a token's print for a symbol): neither is sure
+            details["token seen"] = token
+            return UNKNOWN, 0.0
         if token not in (None, "doubt"):
             return token
         plain = 1.5 if token == "doubt" else 1.0  # how plainly a disc must read
-        patch = details.get("patch")  # the area (mm^2) off the disc's body on its middle
+        if own_print < PRINT_SHARE and order[0] in self._token_hides:
+            return UNKNOWN, 0.0  # a token of nearly its colour may lie on it: its own print must show
         best = order[0]
         second = dist[order[1]] if len(order) > 1 else 1e9
         if dist[best] > self.max_colour or second - dist[best] < plain * self.colour_margin:
