@@ -773,6 +773,7 @@ class GridReader(CellReader):
         # the disc colours a token could hide on, its colour too near theirs to tell it by
         self._token_hides = set() if self._token is None else \
             {g for g in self.colours if _colour_step(self._token_colour[None], self._body[g])[0] < TOKEN_HIDES}
+        self._hides_at = np.array([g in self._token_hides for g in self.colours], bool)
         self._disc_colours = np.array([c for g in self.colours for c in (self._body[g], self._ink[g])], np.float32)
         self._disc_scale = np.linalg.norm(self._disc_colours, axis=1) / math.sqrt(3) + 0.1  # as _colour_step
 
@@ -1003,8 +1004,6 @@ class GridReader(CellReader):
             g = _disc_grid(ratios.shape[1], self.D)
             off, bodies = _off_bodies(ratios, g.token_body, g.middle, bodies=True)
             patch = off.sum(axis=(1, 2)) / READ_PX_PER_MM ** 2
-            own_print = _own_print(ratios, off, g.middle, bodies,
-                                      self._inks[nearest] * bodies / np.maximum(self._bodies[nearest], 1e-3))
             # too little of the token's colour for a token, or for a doubt: no token test
             # (off lies inside the middle: the token's colour is looked for there alone)
             inside = np.flatnonzero(g.middle)
@@ -1021,12 +1020,22 @@ class GridReader(CellReader):
                 fine_near = _colour_step(fine, self._token_colour)
                 tokens = {i: self._lock(fine[j], fine_rr, fine_off[j], fine_near[j], discs[i][3])
                           for j, i in enumerate(ask)}
+            # how much of what lies on it is its own print: asked only of the discs a token could
+            # hide on and of those the token test claims (a few of a frame's discs)
+            claimed = np.zeros(len(discs), bool)
+            claimed[[i for i, t in tokens.items() if t not in (None, "doubt")]] = True
+            which = np.flatnonzero(self._hides_at[nearest] | claimed)
+            own_print = np.full(len(discs), np.nan)
+            if len(which):
+                inks = self._inks[nearest[which]] * bodies[which] / np.maximum(self._bodies[nearest[which]], 1e-3)
+                own_print[which] = _own_print(ratios[which], off[which], g.middle, bodies[which], inks)
         read = []
         rows, nearest = dists.tolist(), nearest.tolist()
         for i, (_, _, _, details) in enumerate(discs):
             if self._token is not None:
                 details["patch"] = float(patch[i])
-                details["print"] = round(float(own_print[i]), 3)
+                if not np.isnan(own_print[i]):
+                    details["print"] = round(float(own_print[i]), 3)
             symbol = (self.colours[nearest[i]],) + tuple(s[i] for s in symbols)
             read.append(self._read_disc(dict(zip(self.colours, rows[i])), symbol, tokens.get(i), details))
         return read
