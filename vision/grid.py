@@ -56,6 +56,7 @@ TOKEN_LIKE = 0.35            # ...this share of it nearer the token's colour tha
 TOKEN_HUE = 0.35             # ...and its nearer quarter this near the token's colour
 TOKEN_NEAR = (0.55, 2.2)     # much like a token (size, colour): a disc must then read plainly
 TOKEN_CORE = 0.35            # the token's colour through and through: this near it...
+LEARN_STEP, LEARN_GROWS = 0.15, 1.8  # a token learnt on a disc of nearly its colour (_learn_token)
 _CORE = np.ones((3, 3), np.uint8)  # ...round every point of it...
 TOKEN_CORED = 0.1            # ...over this share of the token's area
 PLAIN_DISC = 0.95            # a lock shot whose ring matches a disc's this well shows no token
@@ -517,12 +518,12 @@ def _distance(d, scratch=False):
     return np.sqrt(out, out=out)
 
 
-def _off_body(ratio, rr):
+def _off_body(ratio, rr, step=TOKEN_STEP):
     """Where the disc's middle is off its own body colour (measured in TOKEN_BODY)."""
-    return _off_bodies(ratio[None], (rr > TOKEN_BODY[0]) & (rr < TOKEN_BODY[1]), rr < TOKEN_BODY[1])[0]
+    return _off_bodies(ratio[None], (rr > TOKEN_BODY[0]) & (rr < TOKEN_BODY[1]), rr < TOKEN_BODY[1], step=step)[0]
 
 
-def _off_bodies(ratios, ring, middle, bodies=False):
+def _off_bodies(ratios, ring, middle, bodies=False, step=TOKEN_STEP):
     """_off_body of many discs at once: ring, middle are the TOKEN_BODY ring and inside it
     (only the middle's points are looked at: it is clear of the rim); ``bodies``: also each
     disc's body colour measured there."""
@@ -531,7 +532,7 @@ def _off_bodies(ratios, ring, middle, bodies=False):
     body = _medians(flat, ring)
     inside = np.flatnonzero(middle)
     off = np.zeros((N, n * n), bool)
-    off[:, inside] = _colour_step(flat[:, inside], body) > TOKEN_STEP
+    off[:, inside] = _colour_step(flat[:, inside], body) > step
     return (off.reshape(N, n, n), body) if bodies else off.reshape(N, n, n)
 
 
@@ -615,6 +616,11 @@ def _learn_token(seen, diameter_mm, frame_name):
     in mm^2 and how solid it is; refused when the shot shows no token on a disc."""
     ratio, rr = seen
     found = _token_outline(ratio, rr)
+    # a token of nearly the colour of the disc under it shows little more than its print at the
+    # usual step: when a finer step finds a solid piece much larger, that piece is the token
+    finer = _token_outline(ratio, rr, _off_body(ratio, rr, LEARN_STEP))
+    if finer[0] > LEARN_GROWS * found[0] and finer[1] >= 1 - TOKEN_SOLID:
+        found = finer
     if not 0.1 < found[0] / (math.pi * (diameter_mm / 2) ** 2) < 0.8:
         raise VisionInputError(f"the {frame_name} shot: no lock token seen on a disc; lay one token on a disc, "
                                "alone in the area")
