@@ -64,8 +64,11 @@ PRINT_STEP = 0.3             # a colour this near the line from a disc's body to
 PRINT_REACH = 2.0            # ...up to twice as far as the ink learnt
 PRINT_SHARE = 0.4            # a disc is named when this share of what lies off its body is its print...
 TOKEN_HIDES = 0.7            # ...where the token's colour is this near its body's
-SYMBOL_SHOWS = 0.93          # a symbol matching its kind this well...
-PRINT_SHOWS = 0.75           # ...and this much in its own print shows no token covers it
+# a symbol matching its kind this well, with this much of what lies off its body in its own
+# print, shows that no token covers it (the better it matches, the less print it needs)
+SYMBOL_SHOWS = ((0.93, 0.75), (0.87, 0.85))
+PRINT_SHOWS = 0.85           # (what plainly its own print is)
+TOKEN_THROUGH = 0.7          # the token's colour through and through over this share of its area
 SYMBOL_PATCH = 3.0           # a disc read has a patch off its body within this factor of its own
 
 
@@ -1081,8 +1084,8 @@ class GridReader(CellReader):
         patch = details.get("patch")  # the area (mm^2) off the disc's body on its middle
         own_print = details.get("print", 1.0)  # how much of it is the disc's own print
         _, s0, s1, _ = symbol
-        if token not in (None, "doubt") and s0 >= SYMBOL_SHOWS and s0 - s1 >= self.min_margin \
-                and own_print >= PRINT_SHOWS:
+        if token not in (None, "doubt") and s0 - s1 >= self.min_margin and \
+                any(s0 >= match and own_print >= share for match, share in SYMBOL_SHOWS):
             # a token lying on a disc hides its symbol, yet its own symbol shows plainly in its
             # own print (a blurred symbol's mix of body and ink can pass for a token's colour,
             # and a token's print for a symbol): neither is sure
@@ -1093,6 +1096,10 @@ class GridReader(CellReader):
         plain = 1.5 if token == "doubt" else 1.0  # how plainly a disc must read
         if own_print < PRINT_SHARE and order[0] in self._token_hides:
             return UNKNOWN, 0.0  # a token of nearly its colour may lie on it: its own print must show
+        if "token" in details and details["token"][4] >= TOKEN_THROUGH and own_print < PRINT_SHOWS:
+            # much of it is the token's colour through and through, with no outline (a token of
+            # nearly its colour), and not plainly its own print
+            return UNKNOWN, 0.0
         best = order[0]
         second = dist[order[1]] if len(order) > 1 else 1e9
         if dist[best] > self.max_colour or second - dist[best] < plain * self.colour_margin:
