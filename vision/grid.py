@@ -813,12 +813,13 @@ class GridReader(CellReader):
         cored = float(core.sum()) / TOKEN_PX_PER_MM ** 2 / area
         details["token"] = (round(share, 2), round(solid, 2), round(token_like, 2), round(hue, 2), round(cored, 2))
         solid_enough = solid >= solidity - TOKEN_SOLID
+        somewhere = cored >= TOKEN_CORED / 4  # (a blur of a symbol into its disc never is, anywhere)
         cored = cored >= TOKEN_CORED
         plainly = token_like >= 1.5 * TOKEN_LIKE and hue < 0.85 * TOKEN_HUE and cored  # its colour, plainly
         smallest = TOKEN_AREA[0] - (0.1 if plainly else 0.0)  # (a token half hidden by blur)
-        # its colour through and through, or plainly its colour without a blur of two others near
+        # its colour through and through, or plainly its colour, and through and through somewhere
         coloured = (token_like >= TOKEN_LIKE and hue < TOKEN_HUE and cored) or \
-            (token_like >= 1.4 * TOKEN_LIKE and hue < TOKEN_HUE)
+            (token_like >= 1.4 * TOKEN_LIKE and hue < TOKEN_HUE and somewhere)
         if smallest <= share <= TOKEN_AREA[1] and solid_enough and coloured:
             return LOCK, float(np.clip(min(1 - abs(1 - share) / 0.8, 1 - hue / TOKEN_HUE), 0, 1))
         if plainly and TOKEN_NEAR[0] - 0.15 <= share:
