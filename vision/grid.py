@@ -66,7 +66,7 @@ PRINT_SHARE = 0.4            # a disc is named when this share of what lies off 
 TOKEN_HIDES = 0.7            # ...where the token's colour is this near its body's
 # a symbol matching its kind this well, with this much of what lies off its body in its own
 # print, shows that no token covers it (the better it matches, the less print it needs)
-SYMBOL_SHOWS = ((0.93, 0.75), (0.87, 0.85))
+SYMBOL_SHOWS = ((0.93, 0.75), (0.87, 0.95))
 PRINT_SHOWS = 0.85           # (what plainly its own print is)
 TOKEN_THROUGH = 0.7          # the token's colour through and through over this share of its area
 SYMBOL_PATCH = 3.0           # a disc read has a patch off its body within this factor of its own
