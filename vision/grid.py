@@ -555,11 +555,11 @@ def _own_print(ratios, off, middle, bodies, inks):
     colour between its body and its symbol's ink (or past it: the ink was learnt a little
     blurred), not another's. ratios (discs, n, n, 3), off (discs, n, n), middle (n, n);
     bodies, inks (discs, 3)."""
-    inside = np.flatnonzero(middle)
     N = len(ratios)
-    seen = off.reshape(N, -1)[:, inside]
-    step = _line_steps(ratios.reshape(N, -1, 3)[:, inside], bodies[:, None], inks[:, None], PRINT_REACH)
-    return ((step < PRINT_STEP) & seen).sum(axis=1) / np.maximum(seen.sum(axis=1), 1)
+    disc, point = np.nonzero(off.reshape(N, -1) & np.ravel(middle))  # only the points off the body
+    step = _line_steps(ratios.reshape(N, -1, 3)[disc, point], bodies[disc], inks[disc], PRINT_REACH)
+    own = np.bincount(disc, weights=step < PRINT_STEP, minlength=N)
+    return own / np.maximum(np.bincount(disc, minlength=N), 1)
 
 
 def _medians(flat, where):
