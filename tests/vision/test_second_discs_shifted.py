@@ -37,7 +37,7 @@ def monkeypatch_module():
 
 def test_a_token_on_a_red_disc_and_a_red_disc_alone_are_never_misread(shifted):
     layout, reader = shifted
-    locks = reds = read = 0
+    locks = reds = read = reds_read = 0
     for seed in SEEDS:
         table = second_discs.Table(layout, seed=seed)
         discs, tokens, n = [], [], 0
@@ -61,5 +61,8 @@ def test_a_token_on_a_red_disc_and_a_red_disc_alone_are_never_misread(shifted):
             got = seen.get(cell)
             assert got in (truth, "unknown"), f"seed {seed}: {cell} is {truth}, read {got}"
             read += got == truth
-    # most are still read: asking is for the few the reader cannot be sure of
-    assert read >= 0.5 * (locks + reds), (read, locks, reds)
+            reds_read += got == truth != grid.LOCK
+    print(f"shifted second printing: {locks} locks and {reds} red discs, {read} read ({reds_read} red discs), "
+          "the rest asked, 0 misread")
+    # the red discs are still read: a token this near their colour is what is asked about
+    assert locks >= 100 and reds_read >= 0.95 * reds, (reds_read, reds, read, locks)
