@@ -56,9 +56,19 @@ TOKEN_LIKE = 0.35            # ...this share of it nearer the token's colour tha
 TOKEN_HUE = 0.35             # ...and its nearer quarter this near the token's colour
 TOKEN_NEAR = (0.55, 2.2)     # much like a token (size, colour): a disc must then read plainly
 TOKEN_CORE = 0.35            # the token's colour through and through: this near it...
+LEARN_STEP, LEARN_GROWS = 0.15, 1.8  # a token learnt on a disc of nearly its colour (_learn_token)
 _CORE = np.ones((3, 3), np.uint8)  # ...round every point of it...
 TOKEN_CORED = 0.1            # ...over this share of the token's area
 PLAIN_DISC = 0.95            # a lock shot whose ring matches a disc's this well shows no token
+PRINT_STEP = 0.3             # a colour this near the line from a disc's body to its ink is its print
+PRINT_REACH = 2.0            # ...up to twice as far as the ink learnt
+PRINT_SHARE = 0.4            # a disc is named when this share of what lies off its body is its print...
+TOKEN_HIDES = 0.7            # ...where the token's colour is this near its body's
+# a symbol matching its kind this well, with this much of what lies off its body in its own
+# print, shows that no token covers it (the better it matches, the less print it needs)
+SYMBOL_SHOWS = ((0.93, 0.75), (0.87, 0.95))
+PRINT_SHOWS = 0.85           # (what plainly its own print is)
+TOKEN_THROUGH = 0.7          # the token's colour through and through over this share of its area
 SYMBOL_PATCH = 3.0           # a disc read has a patch off its body within this factor of its own
 
 
@@ -511,21 +521,45 @@ def _distance(d, scratch=False):
     return np.sqrt(out, out=out)
 
 
-def _off_body(ratio, rr):
+def _off_body(ratio, rr, step=TOKEN_STEP):
     """Where the disc's middle is off its own body colour (measured in TOKEN_BODY)."""
-    return _off_bodies(ratio[None], (rr > TOKEN_BODY[0]) & (rr < TOKEN_BODY[1]), rr < TOKEN_BODY[1])[0]
+    return _off_bodies(ratio[None], (rr > TOKEN_BODY[0]) & (rr < TOKEN_BODY[1]), rr < TOKEN_BODY[1], step=step)[0]
 
 
-def _off_bodies(ratios, ring, middle):
+def _off_bodies(ratios, ring, middle, bodies=False, step=TOKEN_STEP):
     """_off_body of many discs at once: ring, middle are the TOKEN_BODY ring and inside it
-    (only the middle's points are looked at: it is clear of the rim)."""
+    (only the middle's points are looked at: it is clear of the rim); ``bodies``: also each
+    disc's body colour measured there."""
     N, n = ratios.shape[:2]
     flat = ratios.reshape(N, n * n, -1)
     body = _medians(flat, ring)
     inside = np.flatnonzero(middle)
     off = np.zeros((N, n * n), bool)
-    off[:, inside] = _colour_step(flat[:, inside], body) > TOKEN_STEP
-    return off.reshape(N, n, n)
+    off[:, inside] = _colour_step(flat[:, inside], body) > step
+    return (off.reshape(N, n, n), body) if bodies else off.reshape(N, n, n)
+
+
+def _line_steps(pts, start, end, most=1.0):
+    """How far colours are from the line from one colour towards another (up to ``most`` of the
+    way: blur mixes a print into the card under it), against the brightness there (as
+    _colour_step); pts and the line's ends broadcast together over their leading axes."""
+    v = np.asarray(end, np.float32) - np.asarray(start, np.float32)
+    d = np.asarray(pts, np.float32) - np.asarray(start, np.float32)
+    along = d[..., 0] * v[..., 0] + d[..., 1] * v[..., 1] + d[..., 2] * v[..., 2]
+    t = np.clip(along / np.maximum(v[..., 0] ** 2 + v[..., 1] ** 2 + v[..., 2] ** 2, 1e-6), 0.0, most)[..., None]
+    return _distance(d - t * v) / (_distance(np.asarray(start, np.float32) + t * v) / math.sqrt(3) + 0.1)
+
+
+def _own_print(ratios, off, middle, bodies, inks):
+    """How much of what lies off each disc's body on its middle is the disc's own print: a
+    colour between its body and its symbol's ink (or past it: the ink was learnt a little
+    blurred), not another's. ratios (discs, n, n, 3), off (discs, n, n), middle (n, n);
+    bodies, inks (discs, 3)."""
+    N = len(ratios)
+    disc, point = np.nonzero(off.reshape(N, -1) & np.ravel(middle))  # only the points off the body
+    step = _line_steps(ratios.reshape(N, -1, 3)[disc, point], bodies[disc], inks[disc], PRINT_REACH)
+    own = np.bincount(disc, weights=step < PRINT_STEP, minlength=N)
+    return own / np.maximum(np.bincount(disc, minlength=N), 1)
 
 
 def _medians(flat, where):
@@ -585,6 +619,11 @@ def _learn_token(seen, diameter_mm, frame_name):
     in mm^2 and how solid it is; refused when the shot shows no token on a disc."""
     ratio, rr = seen
     found = _token_outline(ratio, rr)
+    # a token of nearly the colour of the disc under it shows little more than its print at the
+    # usual step: when a finer step finds a solid piece much larger, that piece is the token
+    finer = _token_outline(ratio, rr, _off_body(ratio, rr, LEARN_STEP))
+    if finer[0] > LEARN_GROWS * found[0] and finer[1] >= 1 - TOKEN_SOLID:
+        found = finer
     if not 0.1 < found[0] / (math.pi * (diameter_mm / 2) ** 2) < 0.8:
         raise VisionInputError(f"the {frame_name} shot: no lock token seen on a disc; lay one token on a disc, "
                                "alone in the area")
@@ -740,6 +779,10 @@ class GridReader(CellReader):
         # the lock token as enrolled: its colour, area and solidity (None: the set has no locks)
         self._token = profile.features[labels.index(LOCK)] if LOCK in labels else None
         self._token_colour = np.exp(self._token[:3]) if self._token is not None else None
+        # the disc colours a token could hide on, its colour too near theirs to tell it by
+        self._token_hides = set() if self._token is None else \
+            {g for g in self.colours if _colour_step(self._token_colour[None], self._body[g])[0] < TOKEN_HIDES}
+        self._hides_at = np.array([g in self._token_hides for g in self.colours], bool)
         self._disc_colours = np.array([c for g in self.colours for c in (self._body[g], self._ink[g])], np.float32)
         self._disc_scale = np.linalg.norm(self._disc_colours, axis=1) / math.sqrt(3) + 0.1  # as _colour_step
 
@@ -770,12 +813,13 @@ class GridReader(CellReader):
         cored = float(core.sum()) / TOKEN_PX_PER_MM ** 2 / area
         details["token"] = (round(share, 2), round(solid, 2), round(token_like, 2), round(hue, 2), round(cored, 2))
         solid_enough = solid >= solidity - TOKEN_SOLID
+        somewhere = cored >= TOKEN_CORED / 4  # (a blur of a symbol into its disc never is, anywhere)
         cored = cored >= TOKEN_CORED
         plainly = token_like >= 1.5 * TOKEN_LIKE and hue < 0.85 * TOKEN_HUE and cored  # its colour, plainly
         smallest = TOKEN_AREA[0] - (0.1 if plainly else 0.0)  # (a token half hidden by blur)
-        # its colour through and through, or plainly its colour without a blur of two others near
+        # its colour through and through, or plainly its colour, and through and through somewhere
         coloured = (token_like >= TOKEN_LIKE and hue < TOKEN_HUE and cored) or \
-            (token_like >= 1.4 * TOKEN_LIKE and hue < TOKEN_HUE)
+            (token_like >= 1.4 * TOKEN_LIKE and hue < TOKEN_HUE and somewhere)
         if smallest <= share <= TOKEN_AREA[1] and solid_enough and coloured:
             return LOCK, float(np.clip(min(1 - abs(1 - share) / 0.8, 1 - hue / TOKEN_HUE), 0, 1))
         if plainly and TOKEN_NEAR[0] - 0.15 <= share:
@@ -968,7 +1012,7 @@ class GridReader(CellReader):
         tokens = {}  # what the token test said of each disc it looked at
         if self._token is not None:  # where each disc is off its body, and how near the token's colour
             g = _disc_grid(ratios.shape[1], self.D)
-            off = _off_bodies(ratios, g.token_body, g.middle)
+            off, bodies = _off_bodies(ratios, g.token_body, g.middle, bodies=True)
             patch = off.sum(axis=(1, 2)) / READ_PX_PER_MM ** 2
             # too little of the token's colour for a token, or for a doubt: no token test
             # (off lies inside the middle: the token's colour is looked for there alone)
@@ -986,11 +1030,22 @@ class GridReader(CellReader):
                 fine_near = _colour_step(fine, self._token_colour)
                 tokens = {i: self._lock(fine[j], fine_rr, fine_off[j], fine_near[j], discs[i][3])
                           for j, i in enumerate(ask)}
+            # how much of what lies on it is its own print: asked only of the discs a token could
+            # hide on and of those the token test claims (a few of a frame's discs)
+            claimed = np.zeros(len(discs), bool)
+            claimed[[i for i, t in tokens.items() if t not in (None, "doubt")]] = True
+            which = np.flatnonzero(self._hides_at[nearest] | claimed)
+            own_print = np.full(len(discs), np.nan)
+            if len(which):
+                inks = self._inks[nearest[which]] * bodies[which] / np.maximum(self._bodies[nearest[which]], 1e-3)
+                own_print[which] = _own_print(ratios[which], off[which], g.middle, bodies[which], inks)
         read = []
         rows, nearest = dists.tolist(), nearest.tolist()
         for i, (_, _, _, details) in enumerate(discs):
             if self._token is not None:
                 details["patch"] = float(patch[i])
+                if not np.isnan(own_print[i]):
+                    details["print"] = round(float(own_print[i]), 3)
             symbol = (self.colours[nearest[i]],) + tuple(s[i] for s in symbols)
             read.append(self._read_disc(dict(zip(self.colours, rows[i])), symbol, tokens.get(i), details))
         return read
@@ -1027,10 +1082,25 @@ class GridReader(CellReader):
         prof = self.profile
         order = sorted(dist, key=dist.get)
         details["colours"] = {g: dist[g] for g in order[:3]}
+        patch = details.get("patch")  # the area (mm^2) off the disc's body on its middle
+        own_print = details.get("print", 1.0)  # how much of it is the disc's own print
+        _, s0, s1, _ = symbol
+        if token not in (None, "doubt") and s0 - s1 >= self.min_margin and \
+                any(s0 >= match and own_print >= share for match, share in SYMBOL_SHOWS):
+            # a token lying on a disc hides its symbol, yet its own symbol shows plainly in its
+            # own print (a blurred symbol's mix of body and ink can pass for a token's colour,
+            # and a token's print for a symbol): neither is sure
+            details["token seen"] = token
+            return UNKNOWN, 0.0
         if token not in (None, "doubt"):
             return token
         plain = 1.5 if token == "doubt" else 1.0  # how plainly a disc must read
-        patch = details.get("patch")  # the area (mm^2) off the disc's body on its middle
+        if own_print < PRINT_SHARE and order[0] in self._token_hides:
+            return UNKNOWN, 0.0  # a token of nearly its colour may lie on it: its own print must show
+        if "token" in details and details["token"][4] >= TOKEN_THROUGH and own_print < PRINT_SHOWS:
+            # much of it is the token's colour through and through, with no outline (a token of
+            # nearly its colour), and not plainly its own print
+            return UNKNOWN, 0.0
         best = order[0]
         second = dist[order[1]] if len(order) > 1 else 1e9
         if dist[best] > self.max_colour or second - dist[best] < plain * self.colour_margin:
