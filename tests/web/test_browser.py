@@ -331,6 +331,12 @@ def test_the_virtual_table_offers_only_real_tiles_and_plays_trick_after_trick(de
     assert "full" not in host.locator("#sim-error").inner_text()
     host.locator("#sim-section").screenshot(path=str(shots / "host-virtual-table-trick-3.png"))
 
+    # What this game's table refused is not said under the next game's.
+    host.click("#sim-flip")
+    expect(host.locator("#sim-error")).not_to_have_text("")
+    device.companion.new_game("paradominetor", {"seats": 3, "names": NAMES}, seed=1).result(5)
+    expect(host.locator("#sim-error")).to_have_text("")
+
 
 def test_a_stream_the_companion_ends_on_its_own_is_followed_at_once_without_a_lost_line(browser, tmp_path):
     """Streams end now and then (so a vanished phone frees its place); the page opens the next

@@ -87,7 +87,10 @@
 
   function drawSeats(data) {
     seatsData = data;
-    if (data.game_id !== openedFor) { openedFor = data.game_id; opened = {}; asking = null; }
+    if (data.game_id !== openedFor) {  // another game: the last one's opened seats and refusals go
+      openedFor = data.game_id; opened = {}; asking = null;
+      $("sim-error").textContent = "";
+    }
     // A free seat opened here and now taken: the phone that scanned it holds the seat, so its QR
     // code and link leave the page (a second phone scanning the same code would be that seat too).
     for (const seat of data.seats) if (opened[seat.viewer] && !opened[seat.viewer].taken && seat.taken) delete opened[seat.viewer];
