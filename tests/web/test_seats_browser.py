@@ -229,3 +229,21 @@ def test_opening_a_free_seat_says_the_phone_that_takes_it_is_told(device, phones
     expect(cy.locator("#replaced")).to_be_visible()
     expect(card.locator(".seat-link, img")).to_have_count(0)
     expect(card.locator(".seat-state")).to_have_text("free")
+
+
+def test_a_seat_link_opened_in_a_tab_already_on_a_seat_page_takes_the_seat(device, phones):
+    """Only the #fragment changes, so the page is not loaded again: it reads the new key all the same."""
+    expect = playwright.expect
+    game = device.companion.new_game("paradominetor", {"seats": 3, "names": PEOPLE[:3]}).result(5)
+    host = phones()
+    host.goto(device.urls["local"])
+    card = host.locator(f'#seats[data-game="{game}"] .seatcard[data-viewer="seat-1"]')
+    card.locator("button.open").click()
+    card.locator("button.open-yes").click()
+    link = card.locator(".seat-link").get_attribute("href")
+    ben = phones()
+    ben.goto(link.split("#")[0])
+    expect(ben.locator("#who")).to_have_text("No seat")
+    ben.goto(link)
+    expect(ben.locator("#who")).to_have_text(PEOPLE[1])
+    expect(card.locator(".seat-state")).to_have_text("taken")
