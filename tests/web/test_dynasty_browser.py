@@ -111,6 +111,7 @@ def test_market_missions_and_a_tapped_placement(device, browser):
     p0.click('#tap-shared [data-cell="5,2"]')
     p0.click('#tap-shared [data-cell="6,2"]')
     expect(p0.locator("#mine-msg")).to_contain_text("the terrains do not match on the west edge of square F3")
+    expect(p0.locator("#mine-msg")).to_be_in_viewport()  # written below the maps: brought into view
     # ... then beside the warfare start (D2-E2), lava against lava.
     p0.click('.market button[data-index="0"]')
     p0.click('#tap-shared [data-cell="5,1"]')

@@ -110,7 +110,8 @@
     root.replaceChildren(...parts);
   }
 
-  function say(text, bad) { pick.msg = text; pick.bad = !!bad; }
+  // A refusal is brought into view once: it is written below both maps, off a phone's screen.
+  function say(text, bad) { pick.msg = text; pick.bad = !!bad; pick.reveal = !!bad && !!text; }
 
   // ------------------------------------------------------------------ entering what was drawn
   // A domino is built half by half (terrain, icon, open paths), first half west, as it is drawn.
@@ -339,8 +340,10 @@
     if (v.phase === "free") {
       parts.push(el("p", {}, tr("Build the domino as it lies, then tap its two squares.")), dominoBuilder(v, redraw), ...maps(() => builtText().split("|")));
     }
-    parts.push(el("div", { id: "mine-msg", class: pick.bad ? "error" : "dim" }, pick.msg));
+    const msg = el("div", { id: "mine-msg", class: pick.bad ? "error" : "dim" }, pick.msg);
+    parts.push(msg);
     box.replaceChildren(...parts);
+    if (pick.reveal) { pick.reveal = false; msg.scrollIntoView({ block: "nearest" }); }
   }
 
   // The host page in simulation: what a person does with the dominoes, for the camera to read.
