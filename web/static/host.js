@@ -22,7 +22,7 @@
   // the page: a host who also plays would see another player's hidden page. Opening a seat is a
   // deliberate step that says whose hidden page it opens; the companion tells that seat's phone.
   let asking = null;        // {viewer, what: "open" | "free"}: the question shown under a seat
-  let opened = {};          // viewer -> {key, taken}: the key the host opened (and whether the seat was taken then), for the game `openedFor`
+  let opened = {};          // viewer -> {key, taken (then)}: what the host opened, for the game `openedFor`
   let openedFor = null;
   let seatsData = null;
 
@@ -87,13 +87,9 @@
 
   function drawSeats(data) {
     seatsData = data;
-    if (data.game_id !== openedFor) {  // another game: the last one's opened seats and refusals go
-      openedFor = data.game_id; opened = {}; asking = null;
-      $("sim-error").textContent = "";
-    }
-    // A free seat opened here and now taken: the phone that scanned it holds the seat, so its QR
-    // code and link leave the page (a second phone scanning the same code would be that seat too).
-    for (const seat of data.seats) if (opened[seat.viewer] && !opened[seat.viewer].taken && seat.taken) delete opened[seat.viewer];
+    if (data.game_id !== openedFor) { openedFor = data.game_id; opened = {}; asking = null; $("sim-error").textContent = ""; }
+    // taken since opened here: its QR code goes, so no second phone scans into that seat
+    for (const s of data.seats) if (opened[s.viewer] && !opened[s.viewer].taken && s.taken) delete opened[s.viewer];
     $("seats").dataset.game = String(data.game_id);  // which game's seats these are
     $("seats").replaceChildren(...data.seats.map(seatCard));
   }
@@ -118,8 +114,7 @@
     $("host-request").classList.toggle("hidden", !asking);
     $("host-request").textContent = asking ? tr("A phone asks to become the host; it shows the code {code}. Press A on the companion to agree, B to refuse.", { code: asking.code }) : "";
     ParadoxTable.board($("game"), v, { viewer: data.viewer });
-    // a guest with no game in progress: the join section says so once, and the words meant for
-    // the host ("start one below") are not theirs
+    // a guest with no game in progress: the join section says so, not the host's "start one below"
     $("table-section").classList.toggle("hidden", !token && !(v && v.game));
     $("undo").parentElement.classList.toggle("hidden", !token || !(v && v.game));  // nothing to take back yet
     if (!token) Join.draw(data);
@@ -141,8 +136,7 @@
 
   function onView(data) {
     if (!data) return;
-    // The host's menu sets the table's language (the OLED's), so it shows the table's, which
-    // may differ from this page's own (its phone's choice, or one made on another host phone).
+    // The host's menu sets the table's language (the OLED's): it shows that, not this page's own.
     const pick = $("lang-pick");
     if (token && pick && data.language && document.activeElement !== pick) pick.value = data.language;
     latest = data;
@@ -151,9 +145,8 @@
 
   // ---------------------------------------------------------------- the new-game form
   //
-  // Drawn from each game's options (companion/games/base.py, Option): a count, a choice, names
-  // (one per seat, comma-separated), a choice for each of a count (less `less`), and numbers for
-  // each value chosen there. An option with `when` shows only while another option has that value.
+  // Drawn from each game's options (companion/games/base.py, Option, says what each kind is);
+  // an option with `when` shows only while another option has that value.
   const chosen = {};   // game name -> {key: value} as the host left it, kept across redraws
 
   function fillGames() {

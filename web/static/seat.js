@@ -13,8 +13,7 @@
     localStorage.setItem("seatToken", fragment);
     history.replaceState(null, "", location.pathname);
   }
-  // A seat link opened in a tab already on a seat page changes only the #fragment: read it as a
-  // page opened with it would.
+  // a link opened in a tab already here changes only the #fragment
   window.addEventListener("hashchange", () => { if (location.hash.length > 1) location.reload(); });
   let token = null;       // the key in use: this phone's seat in the game in progress
   let gameId = null;      // the game it is for
