@@ -69,7 +69,8 @@
   function costEl(v, id) {
     const c = (v.cards || {})[id];
     if (!c) return null;
-    if (c.timeframe === "nexus") return el("span", { class: "pi-cost dim" }, c.at ? tr("nexus at {cell}", { cell: cellWords(c.at) }) : term("nexus"));
+    // a nexus card's name already says "nexus": its cost is the cell it claims, once known
+    if (c.timeframe === "nexus") return c.at ? el("span", { class: "pi-cost dim" }, tr("at {cell}", { cell: cellWords(c.at) })) : null;
     return el("span", { class: "pi-cost" + (c.known ? "" : " pi-guess"), title: c.known ? "" : tr("the catalog's guess until the table enters it") },
       ...c.cost.map(costChip));
   }
