@@ -77,6 +77,7 @@ def test_market_missions_and_a_tapped_placement(device, browser):
     # The market, domino by domino: a lava domino with a person on its east half. No market of
     # none is sent by its button: that would say the deck is out and end the game.
     expect(p0.locator("#market-send")).to_be_disabled()
+    assert float(p0.locator("#market-send").evaluate("b => getComputedStyle(b).opacity")) < 1  # and looks it
     p0.select_option("#half1-icon", "person")
     for _ in range(4):
         p0.click("#market-add")

@@ -103,8 +103,8 @@
 
   function draw(data) {
     const v = data.view;
-    // The question on the companion's screen, with the choice A would take now; what the table
-    // said above it, unless that is the same words again (a refusal is said once).
+    // The companion's question, with the choice A would take; what the table said above it,
+    // unless the same words again (a refusal is said once).
     const prompt = data.table.prompt;
     const promptWords = prompt ? prompt.words || prompt.text : "";
     $("prompt").textContent = prompt ? prompt.title + ": " + promptWords : "";
