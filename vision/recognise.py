@@ -9,7 +9,7 @@ the mat's grey, which stands in for a grey card under whatever light the table h
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -686,6 +686,28 @@ def _largest_rect(view, at=None) -> tuple | None:
 # ---------------------------------------------------------------- the reader
 
 
+def one_reading_each(tiles: list[TileReading], reach: float) -> list[TileReading]:
+    """One reading per tile: tiles lie flat, side by side, so two readings closer than ``reach``
+    (a good half of the tile's short side) are one tile found twice (by its print and by its
+    outline, or at two poses). The plainest reading is kept: a label over ``unknown``, then the
+    surer one; readings of one tile that name different labels leave it ``unknown`` (asked),
+    never one of the two."""
+    kept: list[list[TileReading]] = []
+    for t in sorted(tiles, key=lambda t: (t.label == UNKNOWN, -t.confidence)):
+        twin = next((g for g in kept if math.hypot(g[0].x_mm - t.x_mm, g[0].y_mm - t.y_mm) < reach), None)
+        if twin is None:
+            kept.append([t])
+        else:
+            twin.append(t)
+    out = []
+    for first, *rest in kept:
+        if any(t.label not in (UNKNOWN, first.label) for t in rest):
+            first = replace(first, label=UNKNOWN, confidence=0.0)
+        out.append(first)
+    return out
+
+
+
 def _crop(img, box):
     x0, y0, x1, y1 = box
     return img[y0:y1, x0:x1]
@@ -781,9 +803,10 @@ class TileReader:
             if any(b.area_mm2 > 1.5 * tile_area for b in blobs):
                 hand = True
             found, moved = self._read_poses(frame, H_inv, zone, view, poses, name)
-            if moved or any(t.label == UNKNOWN for t in found):
+            # a tile found by its outline may lie against another whose outline is as faint
+            if moved or any(t.label == UNKNOWN for t in found) or any(p.outlined for p in poses):
                 found = self._look_again(frame, H_inv, zone, view, found, name)
-            tiles += found
+            tiles += one_reading_each(found, 0.6 * min(self.profile.size_mm))
             for b in blobs:
                 if b.area_mm2 > 0.45 * tile_area and not hand:
                     hand = hand or b.touches_edge
@@ -838,7 +861,7 @@ class TileReader:
         takes its place."""
         known = [Pose(t.x_mm, t.y_mm, t.angle) for t in found if t.label != UNKNOWN]
         more, _ = self._read_poses(frame, H_inv, zone, view,
-                                   find_outlined(view, self.profile.size_mm, known, view.busy), name)
+                                   find_outlined(view, self.profile.size_mm, known, view.busy, every_side=True), name)
         reach = 0.6 * min(self.profile.size_mm)
         for t in more:
             near = [u for u in found if math.hypot(u.x_mm - t.x_mm, u.y_mm - t.y_mm) < reach]
