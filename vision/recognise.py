@@ -465,9 +465,12 @@ def _edge_fits(comp, cnt, w, h, k, keep):
                 continue
             th = ang if along == w else ang + 90
             for start, sgn in ((p, 1.0), (q, -1.0)):
-                c = (start + sgn * u * along * k / 2 + nrm * across * k / 2) / k
-                cands.append((c[0], c[1], th))
-                bonus.append(0.02 * min(L / (along * k), 1.0))
+                # the stretch may end short of the tile's corner (a corner rounded by blur, or
+                # touching another tile's): slid along it by a mm or two as well
+                for slide in (0.0, -1.0, 1.0, -2.0, 2.0):
+                    c = (start + sgn * u * (along / 2 + slide) * k + nrm * across * k / 2) / k
+                    cands.append((c[0], c[1], th))
+                    bonus.append(0.02 * min(L / (along * k), 1.0) - 0.005 * abs(slide))
     if not cands:
         return []
     cov = _coverage(comp, cands, w, h, k)
