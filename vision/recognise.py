@@ -328,7 +328,7 @@ def find_tiles(view: ZoneView, size_mm, splits: dict | None = None) -> tuple[lis
     tile_area = w * h
     mask = view.mask.copy()
     n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
-    poses, blobs, doubtful = [], [], []
+    poses, blobs, doubtful, unsure = [], [], [], []
     H, W = mask.shape
     busy = np.zeros((H, W), bool)
     for i in range(1, n):
@@ -359,7 +359,11 @@ def find_tiles(view: ZoneView, size_mm, splits: dict | None = None) -> tuple[lis
             doubtful += found
         if unexplained > 0.45 * tile_area or not found:
             blobs.append(Blob(float(unexplained), bool(edge)))
-            if unexplained > 1.2 * tile_area:
+            if unexplained > 1.2 * tile_area and not edge and area < 3 * tile_area:
+                # clear of the zone's edge and no bigger than a few tiles: tiles touching whose
+                # outline the mask lost in part (a far camera), or else a hand: their outlines tell
+                unsure.append((blobs[-1], x, y, comp))
+            elif unexplained > 1.2 * tile_area:
                 busy[y:y + bh, x:x + bw] |= comp > 0  # a hand, most likely: no tiles looked for there
         poses.extend(found)
     view.busy = busy
@@ -369,6 +373,16 @@ def find_tiles(view: ZoneView, size_mm, splits: dict | None = None) -> tuple[lis
     if view.rel is not None:
         # tiles the mask missed, by their outline
         poses.extend(find_outlined(view, size_mm, [p for p in poses if all(p is not d for d in doubtful)], busy))
+    for blob, x, y, comp in unsure:  # what of it the tiles outlined plainly leave unexplained
+        cover = np.zeros_like(comp)
+        for p in poses:
+            if p.outlined and p.sure:
+                poly = rect_poly((p.x_mm - view.zone.x) * k - x, (p.y_mm - view.zone.y) * k - y, p.theta,
+                                 (w + 1.2) * k, (h + 1.2) * k)
+                cv2.fillPoly(cover, [np.round(poly).astype(np.int32)], 255)
+        blob.area_mm2 = min(blob.area_mm2, cv2.countNonZero(cv2.bitwise_and(comp, cv2.bitwise_not(cover))) / k ** 2)
+        if blob.area_mm2 > 1.2 * tile_area:
+            busy[y:y + comp.shape[0], x:x + comp.shape[1]] |= comp > 0
     return poses, blobs
 
 
