@@ -457,12 +457,15 @@ def _explain(comp, w, h, k, depth=0):
 
 def _edge_fits(comp, cnt, w, h, k, keep):
     """Hypothesise a tile against each straight stretch of the outline (its corner at either
-    end, either side of the tile along it); the ``keep`` best covered, no two alike."""
+    end, either side of the tile along it); the ``keep`` best covered, no two alike. When none
+    cover the blob well enough, each is slid along its stretch by a mm or two as well: the
+    stretch may end short of the tile's corner (a corner rounded by a far camera's blur, or
+    touching another tile's)."""
     poly = cv2.approxPolyDP(cnt, 1.0 * k, True).reshape(-1, 2).astype(np.float64)
     if len(poly) < 3:
         return []
     orient = 1.0 if cv2.contourArea(poly.astype(np.float32), oriented=True) > 0 else -1.0
-    cands, bonus = [], []
+    stretches = []  # (where the tile's corner is, along the stretch, into the blob, its length, its width axis)
     m = len(poly)
     min_len = 0.35 * min(w, h) * k
     for i in range(m):
@@ -479,15 +482,19 @@ def _edge_fits(comp, cnt, w, h, k, keep):
                 continue
             th = ang if along == w else ang + 90
             for start, sgn in ((p, 1.0), (q, -1.0)):
-                # the stretch may end short of the tile's corner (a corner rounded by blur, or
-                # touching another tile's): slid along it by a mm or two as well
-                for slide in (0.0, -1.0, 1.0, -2.0, 2.0):
-                    c = (start + sgn * u * (along / 2 + slide) * k + nrm * across * k / 2) / k
-                    cands.append((c[0], c[1], th))
-                    bonus.append(0.02 * min(L / (along * k), 1.0) - 0.005 * abs(slide))
-    if not cands:
-        return []
-    cov = _coverage(comp, cands, w, h, k)
+                stretches.append((start, sgn * u, nrm, along, across, th, 0.02 * min(L / (along * k), 1.0)))
+    for slides in ((0.0,), (-1.0, 1.0, -2.0, 2.0)):
+        cands, bonus = [], []
+        for start, u, nrm, along, across, th, b in stretches:
+            for slide in slides:
+                c = (start + u * (along / 2 + slide) * k + nrm * across * k / 2) / k
+                cands.append((c[0], c[1], th))
+                bonus.append(b)
+        if not cands:
+            return []
+        cov = _coverage(comp, cands, w, h, k)
+        if (cov >= 0.85).any():
+            break
     free = _free_sides(comp, cands, w, h, k)
     rank = cov + 0.5 * free + np.asarray(bonus)
     cands = [(float(r), float(cv), c[0], c[1], c[2]) for r, cv, c in zip(rank, cov, cands) if cv >= 0.85]
@@ -826,8 +833,7 @@ class TileReader:
             if any(b.area_mm2 > 1.5 * tile_area for b in blobs):
                 hand = True
             found, moved = self._read_poses(frame, H_inv, zone, view, poses, name)
-            # a tile found by its outline may lie against another whose outline is as faint
-            if moved or any(t.label == UNKNOWN for t in found) or any(p.outlined for p in poses):
+            if moved or any(t.label == UNKNOWN for t in found):
                 found = self._look_again(frame, H_inv, zone, view, found, name)
             tiles += one_reading_each(found, self.profile.size_mm)
             for b in blobs:
