@@ -465,7 +465,7 @@ def _edge_fits(comp, cnt, w, h, k, keep):
     if len(poly) < 3:
         return []
     orient = 1.0 if cv2.contourArea(poly.astype(np.float32), oriented=True) > 0 else -1.0
-    stretches = []  # (where the tile's corner is, along the stretch, into the blob, its length, its width axis)
+    stretches = []  # (the tile's corner, along the stretch, into the blob, tile's sides, width axis, bonus)
     m = len(poly)
     min_len = 0.35 * min(w, h) * k
     for i in range(m):
@@ -717,11 +717,11 @@ def _largest_rect(view, at=None) -> tuple | None:
 
 def one_reading_each(tiles: list[TileReading], size_mm) -> list[TileReading]:
     """One reading per tile: tiles lie flat, side by side, so two readings whose tiles would
-    overlap by more than a third of one are one tile found twice (by its print and by its
+    overlap by nearly a third of one are one tile found twice (by its print and by its
     outline, at two poses, or laid across two tiles and then each found by its outline). The
     plainest reading is kept: a label over ``unknown``, then the surer one; readings of one
     tile that name different labels leave it ``unknown`` (asked), never one of the two."""
-    kept: list[list[TileReading]] = []
+    kept: list[list] = []  # [its outline, its readings...] per tile
     w, h = size_mm
     for t in sorted(tiles, key=lambda t: (t.label == UNKNOWN, -t.confidence)):
         poly = rect_poly(t.x_mm, t.y_mm, t.angle, w, h).astype(np.float32)
