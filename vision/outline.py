@@ -39,9 +39,11 @@ OUTLINE_STEP_MM = 1.0  # rectangles laid along a seed this far apart
 OUTLINE_RIVALS = 5  # other ways an outlined tile may lie, read to choose when its first pose does not read
 
 
-def find_outlined(view: ZoneView, size_mm, found: list[Pose], busy) -> list[Pose]:
+def find_outlined(view: ZoneView, size_mm, found: list[Pose], busy, every_side: bool = False) -> list[Pose]:
     """Tiles in ``view`` that the mask missed (see the module docstring), as poses in mat mm.
-    ``found``: the tiles the mask gave; ``busy``: where a hand or the like lies (not searched)."""
+    ``found``: the tiles the mask gave; ``busy``: where a hand or the like lies (not searched).
+    ``every_side``: look along every side of the tiles found, not only where print lies beyond
+    (a grey back's print may not show as print at all under strong noise)."""
     k = SEG_PX_PER_MM
     w, h = size_mm
     W, H = w * k, h * k
@@ -67,7 +69,7 @@ def find_outlined(view: ZoneView, size_mm, found: list[Pose], busy) -> list[Pose
     loose = cv2.morphologyEx(cv2.bitwise_and(view.mask, view.mask, mask=free.astype(np.uint8)),
                              cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     some_print = cv2.countNonZero(loose) >= 0.02 * W * H
-    if not some_print and not _soft_edges_left(gx, gy, noise, free, 0.8 * min(W, H)):
+    if not some_print and not every_side and not _soft_edges_left(gx, gy, noise, free, 0.8 * min(W, H)):
         return []  # the usual frame: everything in view is explained
     lo, hi = OUTLINE_EDGE_SIGMAS
     sc = 64.0 / noise
@@ -84,9 +86,9 @@ def find_outlined(view: ZoneView, size_mm, found: list[Pose], busy) -> list[Pose
                            maxLineGap=2 * k)
     if segs is not None:
         seeds += [(*sg, 0.0) for sg in segs.reshape(-1, 4)[:40].astype(np.float64)]
-    for x0, y0, th in rects if some_print else ():  # a found tile's sides, with unexplained print beyond
+    for x0, y0, th in rects if some_print or every_side else ():  # a found tile's sides, with print beyond
         for (ax, ay), (bx, by), (nx, ny), depth in _sides_of(x0, y0, th, W, H):
-            if _loose_beyond(loose, (ax, ay), (bx, by), (nx, ny), 1.2 * k, depth, 0.02 * W * H):
+            if every_side or _loose_beyond(loose, (ax, ay), (bx, by), (nx, ny), 1.2 * k, depth, 0.02 * W * H):
                 off = 1.45 * k  # just past the found tile's edge and shadow: the fit moves it onto the step
                 seeds.append((ax + nx * off, ay + ny * off, bx + nx * off, by + ny * off, 0.7))
     # rectangles in groups (a seed, a way to lay the tile along it); each group offers its best
@@ -151,6 +153,10 @@ def find_outlined(view: ZoneView, size_mm, found: list[Pose], busy) -> list[Pose
     # A tile against one already found may show little of its own outline: with the found
     # tile's edge, two sides showing and print inside make it worth reading
     maybe = ((sides_all >= OUTLINE_SIDE_SIGMAS).sum(axis=1) >= 2) & (_overlap_taken(loose, C, W, H) >= 0.05)
+    # Under a dim lamp or a noisy sensor a grey back's print may not show as print at all, nor
+    # its outline clearly: three sides of its own showing is then worth a reading (which must
+    # be plain)
+    maybe |= (sides_own >= OUTLINE_SIDE_SIGMAS).sum(axis=1) >= 3
     # of rival rectangles the best outlined, by their own steps first
     own = sides_own.sum(axis=1) + 0.25 * sides_all.sum(axis=1)
     rank = np.where(sure, 1e3 + own, np.where(maybe, own, -1.0))

@@ -9,7 +9,7 @@ the mat's grey, which stands in for a grey card under whatever light the table h
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -328,7 +328,7 @@ def find_tiles(view: ZoneView, size_mm, splits: dict | None = None) -> tuple[lis
     tile_area = w * h
     mask = view.mask.copy()
     n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
-    poses, blobs = [], []
+    poses, blobs, doubtful, unsure = [], [], [], []
     H, W = mask.shape
     busy = np.zeros((H, W), bool)
     for i in range(1, n):
@@ -352,9 +352,18 @@ def find_tiles(view: ZoneView, size_mm, splits: dict | None = None) -> tuple[lis
             f.x_mm += view.zone.x
             f.y_mm += view.zone.y
             f.alone = len(found) == 1 and unexplained < 0.15 * tile_area
+        if unexplained > 0.45 * tile_area:
+            # tiles laid over a blob they leave much of unexplained may be laid wrong (across
+            # two touching tiles whose outline the mask lost in part): the outline search
+            # still looks there
+            doubtful += found
         if unexplained > 0.45 * tile_area or not found:
             blobs.append(Blob(float(unexplained), bool(edge)))
-            if unexplained > 1.2 * tile_area:
+            if unexplained > 1.2 * tile_area and not edge and area < 3 * tile_area:
+                # clear of the zone's edge and no bigger than a few tiles: tiles touching whose
+                # outline the mask lost in part (a far camera), or else a hand: their outlines tell
+                unsure.append((blobs[-1], x, y, comp))
+            elif unexplained > 1.2 * tile_area:
                 busy[y:y + bh, x:x + bw] |= comp > 0  # a hand, most likely: no tiles looked for there
         poses.extend(found)
     view.busy = busy
@@ -363,7 +372,17 @@ def find_tiles(view: ZoneView, size_mm, splits: dict | None = None) -> tuple[lis
         splits.update(kept)
     if view.rel is not None:
         # tiles the mask missed, by their outline
-        poses.extend(find_outlined(view, size_mm, poses, busy))
+        poses.extend(find_outlined(view, size_mm, [p for p in poses if all(p is not d for d in doubtful)], busy))
+    for blob, x, y, comp in unsure:  # what of it the tiles outlined plainly leave unexplained
+        cover = np.zeros_like(comp)
+        for p in poses:
+            if p.outlined and p.sure:
+                poly = rect_poly((p.x_mm - view.zone.x) * k - x, (p.y_mm - view.zone.y) * k - y, p.theta,
+                                 (w + 1.2) * k, (h + 1.2) * k)
+                cv2.fillPoly(cover, [np.round(poly).astype(np.int32)], 255)
+        blob.area_mm2 = min(blob.area_mm2, cv2.countNonZero(cv2.bitwise_and(comp, cv2.bitwise_not(cover))) / k ** 2)
+        if blob.area_mm2 > 1.2 * tile_area:
+            busy[y:y + comp.shape[0], x:x + comp.shape[1]] |= comp > 0
     return poses, blobs
 
 
@@ -438,12 +457,15 @@ def _explain(comp, w, h, k, depth=0):
 
 def _edge_fits(comp, cnt, w, h, k, keep):
     """Hypothesise a tile against each straight stretch of the outline (its corner at either
-    end, either side of the tile along it); the ``keep`` best covered, no two alike."""
+    end, either side of the tile along it); the ``keep`` best covered, no two alike. When none
+    cover the blob well enough, each is slid along its stretch by a mm or two as well: the
+    stretch may end short of the tile's corner (a corner rounded by a far camera's blur, or
+    touching another tile's)."""
     poly = cv2.approxPolyDP(cnt, 1.0 * k, True).reshape(-1, 2).astype(np.float64)
     if len(poly) < 3:
         return []
     orient = 1.0 if cv2.contourArea(poly.astype(np.float32), oriented=True) > 0 else -1.0
-    cands, bonus = [], []
+    stretches = []  # (the tile's corner, along the stretch, into the blob, tile's sides, width axis, bonus)
     m = len(poly)
     min_len = 0.35 * min(w, h) * k
     for i in range(m):
@@ -460,12 +482,19 @@ def _edge_fits(comp, cnt, w, h, k, keep):
                 continue
             th = ang if along == w else ang + 90
             for start, sgn in ((p, 1.0), (q, -1.0)):
-                c = (start + sgn * u * along * k / 2 + nrm * across * k / 2) / k
+                stretches.append((start, sgn * u, nrm, along, across, th, 0.02 * min(L / (along * k), 1.0)))
+    for slides in ((0.0,), (-1.0, 1.0, -2.0, 2.0)):
+        cands, bonus = [], []
+        for start, u, nrm, along, across, th, b in stretches:
+            for slide in slides:
+                c = (start + u * (along / 2 + slide) * k + nrm * across * k / 2) / k
                 cands.append((c[0], c[1], th))
-                bonus.append(0.02 * min(L / (along * k), 1.0))
-    if not cands:
-        return []
-    cov = _coverage(comp, cands, w, h, k)
+                bonus.append(b)
+        if not cands:
+            return []
+        cov = _coverage(comp, cands, w, h, k)
+        if (cov >= 0.85).any():
+            break
     free = _free_sides(comp, cands, w, h, k)
     rank = cov + 0.5 * free + np.asarray(bonus)
     cands = [(float(r), float(cv), c[0], c[1], c[2]) for r, cv, c in zip(rank, cov, cands) if cv >= 0.85]
@@ -686,6 +715,29 @@ def _largest_rect(view, at=None) -> tuple | None:
 # ---------------------------------------------------------------- the reader
 
 
+def one_reading_each(tiles: list[TileReading], size_mm) -> list[TileReading]:
+    """One reading per tile: tiles lie flat, side by side, so two readings whose tiles would
+    overlap by nearly a third of one are one tile found twice (by its print and by its
+    outline, at two poses, or laid across two tiles and then each found by its outline). The
+    plainest reading is kept: a label over ``unknown``, then the surer one; readings of one
+    tile that name different labels leave it ``unknown`` (asked), never one of the two."""
+    kept: list[list] = []  # [its outline, its readings...] per tile
+    w, h = size_mm
+    for t in sorted(tiles, key=lambda t: (t.label == UNKNOWN, -t.confidence)):
+        poly = rect_poly(t.x_mm, t.y_mm, t.angle, w, h).astype(np.float32)
+        twin = next((g for g in kept if cv2.intersectConvexConvex(poly, g[0])[0] > 0.3 * w * h), None)
+        if twin is None:
+            kept.append([poly, t])
+        else:
+            twin.append(t)
+    out = []
+    for _, first, *rest in kept:
+        if any(t.label not in (UNKNOWN, first.label) for t in rest):
+            first = replace(first, label=UNKNOWN, confidence=0.0)
+        out.append(first)
+    return out
+
+
 def _crop(img, box):
     x0, y0, x1, y1 = box
     return img[y0:y1, x0:x1]
@@ -783,7 +835,7 @@ class TileReader:
             found, moved = self._read_poses(frame, H_inv, zone, view, poses, name)
             if moved or any(t.label == UNKNOWN for t in found):
                 found = self._look_again(frame, H_inv, zone, view, found, name)
-            tiles += found
+            tiles += one_reading_each(found, self.profile.size_mm)
             for b in blobs:
                 if b.area_mm2 > 0.45 * tile_area and not hand:
                     hand = hand or b.touches_edge
@@ -838,7 +890,7 @@ class TileReader:
         takes its place."""
         known = [Pose(t.x_mm, t.y_mm, t.angle) for t in found if t.label != UNKNOWN]
         more, _ = self._read_poses(frame, H_inv, zone, view,
-                                   find_outlined(view, self.profile.size_mm, known, view.busy), name)
+                                   find_outlined(view, self.profile.size_mm, known, view.busy, every_side=True), name)
         reach = 0.6 * min(self.profile.size_mm)
         for t in more:
             near = [u for u in found if math.hypot(u.x_mm - t.x_mm, u.y_mm - t.y_mm) < reach]
@@ -1048,8 +1100,9 @@ class TileReader:
                                   "ru_colour": float(colour_d2[i1]) if i1 is not None else None,
                                   "ru_glyph": float(resid_best[i1]) if i1 is not None else None})
         # a weaker glyph match still reads if it stands well clear of every other reading
+        # (a tile alone: one touching others may have been laid across two of them)
         clear = (glyph0 >= self.min_glyph and margin >= self.min_margin) or \
-                (glyph0 >= 0.7 * self.min_glyph and margin >= 2 * self.min_margin)
+                (pose.alone and glyph0 >= 0.7 * self.min_glyph and margin >= 2 * self.min_margin)
         if not clear or raw0 < 0.5 or col0 > self.max_colour or pose.fit < 0.85:
             label = UNKNOWN
         if not pose.sure and not (glyph0 >= 0.8 and raw0 >= 0.8):
