@@ -21,7 +21,6 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
-from grain import grain
 from vision.mat import render_mat
 
 K = 3.0  # canvas pixels per mm (the mat seen from straight above)
@@ -166,7 +165,7 @@ class Table:
         M = cv2.getPerspectiveTransform(src.astype(np.float32), dst.astype(np.float32))
         frame = cv2.warpPerspective(top, M, FRAME, flags=cv2.INTER_LINEAR, borderValue=(96, 80, 60))
         frame = cv2.GaussianBlur(frame, (0, 0), rng.uniform(0.6, 1.2))  # the lens, slightly out of focus
-        frame += grain(frame.shape, rng) * np.float32(rng.uniform(1.5, 4.0))
+        frame += rng.standard_normal(frame.shape, dtype=np.float32) * np.float32(rng.uniform(1.5, 4.0))
         rgb = Image.fromarray(np.clip(frame, 0, 255).astype(np.uint8))
         buf = io.BytesIO()
         rgb.save(buf, "JPEG", quality=int(rng.integers(65, 86)))
