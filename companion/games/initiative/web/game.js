@@ -465,7 +465,7 @@
           el("button", { class: "quiet", id: "pi-sim-drop", onclick: () => act({ action: "drop", seat: parseInt($("pi-sim-seat").value, 10) }) }, tr("Take the strand out and let it drop"))),
         el("div", { class: "row" }, particle,
           el("button", { class: "quiet", id: "pi-sim-draw", onclick: () => act({ action: "draw", particles: [particle.value] }) }, tr("Lay it where the companion waits")),
-          el("button", { class: "quiet", id: "pi-sim-deal", onclick: () => act({ action: "deal" }) }, tr("Deal all it waits for (a whole matrix, the anomaly)")),
+          el("button", { class: "quiet", id: "pi-sim-deal", onclick: () => act({ action: "deal" }) }, tr("Deal what it waits for now: the anomaly, or one player's whole matrix")),
           el("button", { class: "quiet", onclick: () => act({ action: "clear" }) }, tr("Clear the mat"))));
     }
     // laying a particle is offered only while the companion waits for one
