@@ -204,12 +204,17 @@ def test_the_host_page_opens_no_hidden_page_unannounced(device, phones, shots):
     expect(host.locator("#seats .seat-link, #seats img")).to_have_count(0)
 
 
-def test_opening_a_free_seat_says_the_phone_that_takes_it_is_told(device, phones):
-    expect = playwright.expect
+def seat_card(device, phones, viewer: str):
+    """A new game of three free seats, the host page open on it: (host page, `viewer`'s seat card)."""
     game = device.companion.new_game("paradominetor", {"seats": 3, "names": PEOPLE[:3]}).result(5)
     host = phones()
     host.goto(device.urls["local"])
-    card = host.locator(f'#seats[data-game="{game}"] .seatcard[data-viewer="seat-2"]')
+    return host, host.locator(f'#seats[data-game="{game}"] .seatcard[data-viewer="{viewer}"]')
+
+
+def test_opening_a_free_seat_says_the_phone_that_takes_it_is_told(device, phones):
+    expect = playwright.expect
+    _, card = seat_card(device, phones, "seat-2")
     expect(card.locator(".seat-state")).to_have_text("free")
     card.locator("button.open").click()
     expect(card.locator(".seat-question p")).to_have_text(
@@ -234,10 +239,7 @@ def test_opening_a_free_seat_says_the_phone_that_takes_it_is_told(device, phones
 def test_a_seat_link_opened_in_a_tab_already_on_a_seat_page_takes_the_seat(device, phones):
     """Only the #fragment changes, so the page is not loaded again: it reads the new key all the same."""
     expect = playwright.expect
-    game = device.companion.new_game("paradominetor", {"seats": 3, "names": PEOPLE[:3]}).result(5)
-    host = phones()
-    host.goto(device.urls["local"])
-    card = host.locator(f'#seats[data-game="{game}"] .seatcard[data-viewer="seat-1"]')
+    _, card = seat_card(device, phones, "seat-1")
     card.locator("button.open").click()
     card.locator("button.open-yes").click()
     link = card.locator(".seat-link").get_attribute("href")
