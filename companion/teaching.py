@@ -143,6 +143,11 @@ def _tile_places(spec, layout):
     return [(area, _area_words(area), slots)] * n
 
 
+def _square(row: int, column: int) -> str:
+    """A map's square as the mat and the phones name it: column letter, row number (B3)."""
+    return chr(65 + column) + str(row + 1)
+
+
 def _area_words(area: str) -> Msg:
     """An area of the mat as the pages name it, counted from 1 as the mat prints it: never its id."""
     kind, _, number = area.rpartition("-")
@@ -177,8 +182,7 @@ def _domino_places(spec, layout):
         for r in range(0, rows, 2):
             for c in range(0, cols - 1, 3):
                 (xa, y), (xb, _) = spec.cells.centre(layout, area, r, c), spec.cells.centre(layout, area, r, c + 1)
-                left, right = chr(65 + c) + str(r + 1), chr(66 + c) + str(r + 1)
-                slots.append(((xa + xb) / 2, y, Msg("squares {a} and {b}", a=left, b=right)))
+                slots.append(((xa + xb) / 2, y, Msg("squares {a} and {b}", a=_square(r, c), b=_square(r, c + 1))))
         out.append((area, _area_words(area), slots))
     return out
 
@@ -345,8 +349,14 @@ def _taught_words(spec, layout, fix: dict) -> dict:
         return {"words": _piece_words(spec, fix["label"]), "where": _area_words(zone) if zone else Msg("on the mat")}
     cell = spec.cells_read().cell_at(layout, x, y)
     where = Msg("on the mat") if cell is None else \
-        Msg("{area}, square {square}", area=_area_words(cell[0]), square=chr(65 + cell[2]) + str(cell[1] + 1))
+        Msg("{area}, square {square}", area=_area_words(cell[0]), square=_square(cell[1], cell[2]))
     return {"words": _half_words(fix["label"]), "where": where}
+
+
+def _entries(walk: "Walk", shots: list[Shot]) -> list[dict]:
+    """What the camera learns from for the walk's game: a tile keeps every look, and so does a
+    domino's half (the check's join the shots'); a disc is learnt from one look."""
+    return walk.entries(shots, several=_spec(walk.game).reader in ("tiles", "dominoes"))
 
 
 def _half_said(spec, label) -> str:
@@ -642,8 +652,7 @@ class Teacher:
 
     def _begin_learning(self, walk: Walk, shots: list[Shot]) -> threading.Thread:
         game = walk.game
-        # a tile keeps every look, and so does a domino's half (the check's join the shots')
-        entries = walk.entries(shots, several=_spec(game).reader in ("tiles", "dominoes"))
+        entries = _entries(walk, shots)
         listed = {e["image"] for e in entries}
         for frame in walk.folder.glob("check-*.jpg"):  # a correction's taken back: no learning reads it now
             if frame.name not in listed:
@@ -680,8 +689,7 @@ class Teacher:
             with self._lock:  # one learning ends and the next begins at once: a waiter sees no gap
                 self._learning.pop(game, None)
                 shots = plan(game, walk.seats)
-                if len(walk.taken) == len(shots) and \
-                        walk.entries(shots, several=spec.reader in ("tiles", "dominoes")) != self._learnt_from.get(game):
+                if len(walk.taken) == len(shots) and _entries(walk, shots) != self._learnt_from.get(game):
                     self._begin_learning(walk, shots)  # changed while it learnt
 
     def _notes_for(self, game: str) -> list:
@@ -734,9 +742,8 @@ class Teacher:
             from vision.dominoes import SIDES, icon_names, parse_half, terrain_names
             from vision.tiles import UNKNOWN
             for p, t in zip(pieces, reading.tiles):
-                area, row, column = t.cell
-                square = chr(65 + column) + str(row + 1)
-                p["where"] = Msg("{area}, square {square}", area=p["where"], square=square)
+                _, row, column = t.cell
+                p["where"] = Msg("{area}, square {square}", area=p["where"], square=_square(row, column))
                 p["words"] = _half_words(t.label)
                 if t.label != UNKNOWN:
                     terrain, icon, paths = parse_half(t.label)
