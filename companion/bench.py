@@ -177,14 +177,20 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-b
                  "--disable-component-update", "--disable-sync"]
 
 
+def headless_chromium() -> str:
+    """The browser pages are timed and tested in: Debian's chromium-headless-shell (the chromium
+    Playwright runs headless, at less than half the full browser's processor time; `make test`
+    installs it), else chromium itself."""
+    import shutil
+    return shutil.which("chromium-headless-shell") or shutil.which("chromium") or "/usr/bin/chromium"
+
+
 def first_views(reloads: int = 5, chromium: str | None = None) -> dict[str, dict]:
     """Per game, the milliseconds from a reload of its first seat's page to the game's first
     view drawn on it (seat.js marks <body data-version> once the game's own script has drawn the
     board and the seat's controls), in headless chromium against a companion in simulation.
-    Timed from outside the page, so it counts the requests, the scripts and the drawing. The
-    browser: `chromium`, else Debian's chromium-headless-shell (as `make test` installs it), else
-    chromium."""
-    import shutil
+    Timed from outside the page, so it counts the requests, the scripts and the drawing, in
+    `chromium` (else `headless_chromium()`)."""
     import statistics
 
     from playwright.sync_api import sync_playwright
@@ -192,7 +198,7 @@ def first_views(reloads: int = 5, chromium: str | None = None) -> dict[str, dict
     out = {}
     with tempfile.TemporaryDirectory() as state, sync_playwright() as p:
         dev = simulated_device(state)
-        chromium = chromium or shutil.which("chromium-headless-shell") or shutil.which("chromium") or "/usr/bin/chromium"
+        chromium = chromium or headless_chromium()
         browser = p.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_ARGS)
         try:
             c = dev.companion

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from companion import config as config_mod
+from companion.bench import headless_chromium
 from companion.games import descriptions
 from companion.run import start
 from web.app import Extras, create_app
@@ -59,10 +60,8 @@ def app(companion):
     return app
 
 
-# The browser for the page tests, one for the whole run: Debian's chromium-headless-shell (the
-# chromium Playwright runs headless, at less than half the full browser's processor time), or
-# chromium itself where only that is installed (`make test` installs the shell).
-CHROMIUM = shutil.which("chromium-headless-shell") or shutil.which("chromium") or "/usr/bin/chromium"
+# The browser for the page tests, one for the whole run, the one `make bench` times pages in.
+CHROMIUM = headless_chromium()
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
