@@ -58,7 +58,10 @@ def create_app(companion, host_token: str, extras: Extras | None = None,
     return app
 
 
-def make_server(app: Flask, host: str = "0.0.0.0", port: int = 8080, threads: int = 32):
+THREADS = 32  # the web server's threads: 9 live streams, vanished ones until their end, requests
+
+
+def make_server(app: Flask, host: str = "0.0.0.0", port: int = 8080, threads: int = THREADS):
     """A waitress server for the app; `.run()` serves, `.close()` stops, `.effective_port` tells.
 
     Each live stream holds a thread, so 8 phones and the host need 9 of them; a phone that

@@ -4,7 +4,9 @@
 The figures: errors (5xx answers, refused or reset connections, timeouts), how long each live
 update took to reach each stream after the move was acknowledged, the slowest answer to an
 ordinary request (a starved server shows there first), the companion's resident memory at the
-start and at the end, and waitress's own "Task queue depth" warnings (every thread busy).
+start and at the end, the most streams the phones held open at once (read or vanished: each
+holds a server thread), and waitress's own "Task queue depth" warnings (every thread busy at
+one moment, which a busy machine alone can bring about: measured, for the soak's reading).
 """
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ import urllib.error
 
 from companion import games
 from tablekit import Table, call
+from web.door import STREAM_SECONDS
 
 PHONES = 8
 
@@ -53,11 +56,14 @@ class Phone(threading.Thread):
                     self.figures.error(f"stream answered {resp.status}")
                     conn.close()
                     continue
-                self.read(resp, time.monotonic() + stays)
+                opened = time.monotonic()
+                self.read(resp, opened + stays)
                 if self.rng.random() < 0.3:  # gone without a word: the socket stays open, unread
                     self.vanished.append(resp)  # it holds the socket
+                    self.figures.held(opened, opened + STREAM_SECONDS)  # till the server ends it
                 else:
                     conn.close()
+                    self.figures.held(opened, time.monotonic())
             except (OSError, http.client.HTTPException) as exc:
                 if not self.stop.is_set():
                     self.figures.error(f"stream: {exc!r}")
@@ -93,6 +99,20 @@ class Figures:
         self.acks: list[tuple[float, int, str]] = []  # (acknowledged at, version then, game)
         self.slowest_request = 0.0
         self.rss: list[int] = []  # KiB, at each change of game (a round: every game once)
+        self.streams: list[tuple[float, float]] = []  # (opened, thread given back) per stream
+
+    def held(self, since: float, until: float):
+        with self.lock:
+            self.streams.append((since, until))
+
+    def most_held(self) -> int:
+        """The most streams holding a server thread at one moment."""
+        ends = sorted([(t, +1) for t, _ in self.streams] + [(t, -1) for _, t in self.streams])
+        held = most = 0
+        for _, change in ends:  # at a tie the end comes first: -1 sorts before +1
+            held += change
+            most = max(most, held)
+        return most
 
     def error(self, what: str):
         with self.lock:
@@ -139,7 +159,8 @@ class Figures:
                 "first_errors": self.errors[:5], "slowest_request_s": round(self.slowest_request, 3),
                 "rss_start_kib": rss_start, "rss_end_kib": rss_end,
                 "rss_each_round_kib": self.rss[::len(games.names())],
-                "rss_after_each_game_kib": self.rss[:200], "task_queue_warnings": queue_warnings}
+                "rss_after_each_game_kib": self.rss[:200], "streams_held_most": self.most_held(),
+                "task_queue_warnings": queue_warnings}
 
 
 def play(base: str, host_token: str, db, pid: int, seconds: float, seed: int, output) -> dict:

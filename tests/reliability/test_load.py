@@ -1,6 +1,6 @@
 """Load: eight phones and the host page on live streams while every game is played fast, phones
 dropping and rejoining at random. `make test` plays a short while and asserts no errors and no
-starved server; the timings and memory are measured and written to
+server whose threads the streams use up; the timings and memory are measured and written to
 tests/output/reliability-load.json, never asserted (`make soak` plays 10 minutes and an hour:
 PARADOX_TABLE_LOAD_SECONDS)."""
 import json
@@ -15,7 +15,7 @@ from companion.store import Store
 from loadkit import play
 from running import STARTUP_SECONDS, Running, free_port
 from tablekit import call
-from web.app import Extras, create_app, make_server
+from web.app import THREADS, Extras, create_app, make_server
 
 SECONDS = float(os.environ.get("PARADOX_TABLE_LOAD_SECONDS", "15"))
 OUTPUT = Path(__file__).resolve().parents[1] / "output"
@@ -41,7 +41,9 @@ def test_eight_phones_and_the_host_on_live_streams_while_every_game_is_played(tm
     (OUTPUT / f"reliability-load-{int(SECONDS)}s.json").write_text(json.dumps(figures, indent=1) + "\n")
     print("\nload:", json.dumps(figures))
     assert figures["errors"] == 0, figures["first_errors"]
-    assert figures["task_queue_warnings"] == 0  # never every server thread busy
+    # never every server thread held by a stream: the mover's requests always find one free
+    # (waitress's queue warnings are in the figures: a busy machine alone can bring one about)
+    assert figures["streams_held_most"] + 1 < THREADS
     assert figures["moves"] > 10 and figures["updates_measured"] > 0
 
 
