@@ -219,7 +219,7 @@ def from_dict(classes: Iterable[type], data: dict):
     if missing:
         raise IllegalMove(Msg("{kind} needs {fields}", kind=kind, fields=Listed(missing, sep=", ")))
     hints = _hints(cls)
-    return cls(**{f.name: _shaped(data[f.name], hints.get(f.name, Any), Msg("{kind}'s {field}", kind=kind, field=f.name))
+    return cls(**{f.name: _shaped(data[f.name], hints.get(f.name, Any), kind, f.name)
                   for f in fields if f.name in data})
 
 
@@ -231,61 +231,85 @@ def _hints(cls) -> dict:
         return {}
 
 
-def _shaped(value, hint, where):
+def _shaped(value, hint, kind: str, field: str):
     """`value`, from JSON, as the declared type `hint` holds it; IllegalMove if it is not one."""
-    if _fits(value, hint):
-        return _as_declared(value, hint)
+    if _fits(hint)(value):
+        return _as_declared(hint)(value)
     shown = json.dumps(value) if isinstance(value, (list, dict)) else repr(value)
     if len(shown) > 40:
         shown = shown[:37] + "..."
-    raise IllegalMove(Msg("{what} must be {shape}, not {shown}", what=where, shape=_words(hint), shown=shown))
+    raise IllegalMove(Msg("{what} must be {shape}, not {shown}", what=Msg("{kind}'s {field}", kind=kind, field=field),
+                          shape=_words(hint), shown=shown))
 
 
-def _fits(value, hint) -> bool:
+# A declared type's test and conversion are worked out once per type, as functions of the value:
+# records and phones send every move through them, and the property tests millions of times.
+
+def _is_sequence(value) -> bool:
+    return isinstance(value, (list, tuple))
+
+
+@functools.lru_cache(maxsize=None)
+def _fits(hint) -> Callable[[Any], bool]:
+    """Whether a value is one the declared type `hint` holds."""
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if hint is Any:
-        return True
+        return lambda value: True
     if hint is type(None) or hint is None:
-        return value is None
+        return lambda value: value is None
     if origin in (typing.Union, types.UnionType):
-        return any(_fits(value, a) for a in args)
+        arms = tuple(_fits(a) for a in args)
+        return lambda value: any(fits(value) for fits in arms)
     if hint is bool:
-        return isinstance(value, bool)
+        return lambda value: isinstance(value, bool)
     if hint is int:
-        return isinstance(value, int) and not isinstance(value, bool)
+        return lambda value: isinstance(value, int) and not isinstance(value, bool)
     if hint is float:
-        return isinstance(value, (int, float)) and not isinstance(value, bool)
+        return lambda value: isinstance(value, (int, float)) and not isinstance(value, bool)
     if hint is str:
-        return isinstance(value, str)
+        return lambda value: isinstance(value, str)
     if hint is tuple or origin is tuple:
-        if not isinstance(value, (list, tuple)):
-            return False
         if not args:
-            return True
+            return _is_sequence
         if len(args) == 2 and args[1] is Ellipsis:
-            return all(_fits(v, args[0]) for v in value)
-        return len(value) == len(args) and all(_fits(v, a) for v, a in zip(value, args))
+            each = _fits(args[0])
+            return lambda value: _is_sequence(value) and all(map(each, value))
+        parts = tuple(_fits(a) for a in args)
+        return lambda value: (_is_sequence(value) and len(value) == len(parts)
+                              and all(fits(v) for fits, v in zip(parts, value)))
     if hint is dict or origin is dict:
-        return isinstance(value, dict) and (not args or all(
-            _fits(k, args[0]) and _fits(v, args[1]) for k, v in value.items()))
+        if not args:
+            return lambda value: isinstance(value, dict)
+        key, each = _fits(args[0]), _fits(args[1])
+        return lambda value: isinstance(value, dict) and all(key(k) and each(v) for k, v in value.items())
     if origin is typing.Literal:
-        return any(value == a and type(value) is type(a) for a in args)
-    return True
+        return lambda value: any(value == a and type(value) is type(a) for a in args)
+    return lambda value: True
 
 
-def _as_declared(value, hint):
-    """JSON's lists as the tuples a move holds (a move is a value); contents of `Any` as given."""
+def _as_it_is(value):
+    return value
+
+
+@functools.lru_cache(maxsize=None)
+def _as_declared(hint) -> Callable[[Any], Any]:
+    """A fitting value as the declared type holds it: JSON's lists as the tuples a move holds (a
+    move is a value); contents of `Any` as given."""
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (typing.Union, types.UnionType):
-        return _as_declared(value, next(a for a in args if _fits(value, a)))
+        arms = tuple((_fits(a), _as_declared(a)) for a in args)
+        return lambda value: next(made for fits, made in arms if fits(value))(value)
     if hint is Any:
-        return tuple(value) if isinstance(value, list) else value
-    if (hint is tuple or origin is tuple) and isinstance(value, (list, tuple)):
+        return lambda value: tuple(value) if isinstance(value, list) else value
+    if hint is tuple or origin is tuple:
         if not args:
-            return tuple(value)
-        each = [args[0]] * len(value) if len(args) == 2 and args[1] is Ellipsis else args
-        return tuple(_as_declared(v, a) for v, a in zip(value, each))
-    return value
+            return lambda value: tuple(value) if _is_sequence(value) else value
+        if len(args) == 2 and args[1] is Ellipsis:
+            each = _as_declared(args[0])
+            return lambda value: tuple(map(each, value)) if _is_sequence(value) else value
+        parts = tuple(_as_declared(a) for a in args)
+        return lambda value: tuple(made(v) for made, v in zip(parts, value)) if _is_sequence(value) else value
+    return _as_it_is
 
 
 _WORDS = {bool: Msg("true or false"), int: Msg("a whole number"), float: Msg("a number"), str: Msg("a word"),
