@@ -93,21 +93,28 @@ $(OLDEST_STAMP): pyproject.toml | venv-tools
 run: test-fonts $(STAMP)
 	$(VENV)/bin/paradox-table run$(if $(PORT), --port $(PORT))
 
-# Both runs spread their test files over one worker per core (pytest-xdist; a worker more was
+# The main run spreads its test files over one worker per core (pytest-xdist; a worker more was
 # measured no faster: chromium's own work fills the cores while a browser test waits). A file's
 # tests stay together in one worker, so a file's companion, web server and browser pages are
 # started once. The longest files are handed out first, so the workers finish together
 # (tests/conftest.py, LONGEST_FIRST). What is slow to make (the camera's lessons, enrolments) is
-# made once per run and shared by the workers: tests/conftest.py says how. The oldest pair's run
-# does not write the test cache. The main run ends with its slowest tests, to see what to speed
-# up or hand out first.
-# The two venvs install side by side: that is mostly waiting for downloads, not work for the cores.
+# made once per run and shared by the workers: tests/conftest.py says how. The main run ends with
+# its slowest tests, to see what to speed up or hand out first.
+# The oldest pair's run goes beside it in one process, its output kept until the main run is
+# done: it takes the moments the main workers wait (a browser drawing, a companion starting). It
+# does not write the test cache. The two venvs install side by side: that is mostly waiting for
+# downloads, not work for the cores.
 CORES := $(shell nproc 2>/dev/null || echo 2)
 WORKERS := -n $(CORES) --dist loadfile --no-loadscope-reorder
+OLDEST_LOG := $(OLDEST)/last-run.log
 test: test-tools test-fonts
 	@$(MAKE) --no-print-directory -j2 $(STAMP) $(OLDEST_STAMP)
-	$(OLDEST)/bin/python -m pytest $(WORKERS) -p no:cacheprovider -k "not a0_mat" $(OLDEST_TESTS)
-	$(PY) -m pytest $(WORKERS) --durations=15
+	@echo "The vision tests on numpy 1.24 and OpenCV 4.11 run beside the main run; their result follows it"
+	@$(OLDEST)/bin/python -m pytest -p no:cacheprovider -k "not a0_mat" $(OLDEST_TESTS) > $(OLDEST_LOG) 2>&1 & oldest=$$!; \
+	$(PY) -m pytest $(WORKERS) --durations=15; main=$$?; \
+	wait $$oldest; old=$$?; \
+	echo "--- the vision tests on numpy 1.24 and OpenCV 4.11:"; cat $(OLDEST_LOG); \
+	[ $$main = 0 ] && [ $$old = 0 ]
 
 # The long reliability runs `make test` only samples: kill -9 at random moments 100 times per
 # game, and eight phones on live streams for 10 minutes and then an hour. Figures go to

@@ -185,3 +185,29 @@ def test_make_images_is_the_only_way_to_rewrite_the_docs_pictures():
     assert "PARADOX_TABLE_DOCS_IMG=1" in result.stdout
     makefile = (REPO / "Makefile").read_text()
     assert makefile.count("PARADOX_TABLE_DOCS_IMG=1") == 1
+
+
+@pytest.mark.parametrize("main_passes, oldest_passes", [(True, True), (True, False), (False, True)])
+def test_make_test_fails_when_either_run_fails_and_shows_the_oldest_pairs_output(tmp_path, main_passes,
+                                                                                  oldest_passes):
+    """The oldest pair's run goes beside the main run: its output is shown after the main run's,
+    and `make test` fails if either fails."""
+    machine = Machine(tmp_path)
+    for tool in ("chromium-headless-shell", "shellcheck"):
+        machine.tool(tool)
+    (machine.bin / "cat").symlink_to(shutil.which("cat"))
+    font = tmp_path / "misaki.ttf"
+    font.touch()
+    for venv, passes, says in (("main", main_passes, "1400 passed"), ("oldest", oldest_passes, "128 passed")):
+        (tmp_path / venv / "bin").mkdir(parents=True)
+        python = tmp_path / venv / "bin" / "python"
+        # `-m pip --version` answers as pip does (the venv is there); a test run says its result
+        python.write_text(f'#!/bin/sh\n[ "$2" = pip ] && exit 0\n'
+                          f'echo "{says if passes else "1 failed, " + says}"\nexit {0 if passes else 1}\n')
+        python.chmod(0o755)
+        (tmp_path / venv / ".installed-stamp").touch()
+    result = machine.make("test", f"VENV={tmp_path}/main", f"OLDEST={tmp_path}/oldest", f"MISAKI={font}")
+    out = result.stdout
+    assert (result.returncode == 0) == (main_passes and oldest_passes), out + result.stderr
+    assert ("1400 passed" in out) and ("128 passed" in out)
+    assert out.index("1400 passed") < out.index("numpy 1.24 and OpenCV 4.11:") < out.index("128 passed")
