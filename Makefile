@@ -107,8 +107,13 @@ run: test-fonts $(STAMP)
 CORES := $(shell nproc 2>/dev/null || echo 2)
 WORKERS := -n $(CORES) --dist loadfile --no-loadscope-reorder
 OLDEST_LOG := $(OLDEST)/last-run.log
+# The companion's code, compiled once before the tests: the companions the tests start (a kill -9,
+# a restart, a replay) each load it again, and where PYTHONDONTWRITEBYTECODE is set nothing would
+# keep a compiled copy, so every one of them would compile it all anew (compileall writes anyway).
+SOURCES := companion web vision hardware tests
 test: test-tools test-fonts
 	@$(MAKE) --no-print-directory -j2 $(STAMP) $(OLDEST_STAMP)
+	@$(PY) -m compileall -q -j 0 $(SOURCES)
 	@echo "The vision tests on numpy 1.24 and OpenCV 4.11 run beside the main run; their result follows it"
 	@$(OLDEST)/bin/python -m pytest -p no:cacheprovider -k "not a0_mat" $(OLDEST_TESTS) > $(OLDEST_LOG) 2>&1 & oldest=$$!; \
 	$(PY) -m pytest $(WORKERS) --durations=15; main=$$?; \
