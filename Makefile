@@ -111,12 +111,19 @@ OLDEST_LOG := $(OLDEST)/last-run.log
 # a restart, a replay) each load it again, and where PYTHONDONTWRITEBYTECODE is set nothing would
 # keep a compiled copy, so every one of them would compile it all anew (compileall writes anyway).
 SOURCES := companion web vision hardware tests
+# The tests draw thousands of camera-sized pictures (a Domino Dynasty frame in floating point is
+# 60 MB). glibc takes each block over 32 MB fresh from the kernel and hands it back when freed,
+# so every picture paid for zeroed pages again: a third of the vision tests' time went to the
+# kernel. The test processes keep such blocks for the next picture instead (glibc's tunables,
+# mallopt(3): a fixed mmap threshold, and up to 256 MB left free at the heap's top, a few
+# pictures' worth, rather than given back at once).
+TEST_MALLOC := MALLOC_MMAP_THRESHOLD_=1073741824 MALLOC_TRIM_THRESHOLD_=268435456
 test: test-tools test-fonts
 	@$(MAKE) --no-print-directory -j2 $(STAMP) $(OLDEST_STAMP)
 	@$(PY) -m compileall -q -j 0 $(SOURCES)
 	@echo "The vision tests on numpy 1.24 and OpenCV 4.11 run beside the main run; their result follows it"
-	@$(OLDEST)/bin/python -m pytest -p no:cacheprovider -k "not a0_mat" $(OLDEST_TESTS) > $(OLDEST_LOG) 2>&1 & oldest=$$!; \
-	$(PY) -m pytest $(WORKERS) --durations=15; main=$$?; \
+	@$(TEST_MALLOC) $(OLDEST)/bin/python -m pytest -p no:cacheprovider -k "not a0_mat" $(OLDEST_TESTS) > $(OLDEST_LOG) 2>&1 & oldest=$$!; \
+	$(TEST_MALLOC) $(PY) -m pytest $(WORKERS) --durations=15; main=$$?; \
 	wait $$oldest; old=$$?; \
 	echo "--- the vision tests on numpy 1.24 and OpenCV 4.11:"; cat $(OLDEST_LOG); \
 	[ $$main = 0 ] && [ $$old = 0 ]
