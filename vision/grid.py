@@ -466,13 +466,21 @@ def _normalise_rings(rings):
     return np.where(n > 1e-6, a / np.maximum(n, 1e-6), a).reshape(rings.shape)
 
 
-def _ring_match(templates_f, rings):
-    """Best correlation of the rings with each template over every turn (circular along angle)
-    and every offset."""
-    X = np.fft.rfft(rings, axis=-1)  # (offsets, radii, angles)
-    # summed over the radii before going back to turns: the same sum, one small inverse
-    corr = np.fft.irfft((np.conj(templates_f)[:, None] * X[None]).sum(axis=2), n=ANGLES, axis=-1)
-    return corr.max(axis=(1, 2))
+def _ring_match(templates, rings):
+    """Best correlation of the rings (offsets, radii, angles) with each template (kinds, radii,
+    angles) over every turn (circular along angle) and every offset."""
+    corr = rings.reshape(len(rings), RADII * ANGLES).astype(np.float32) @ _every_turn(templates)
+    return corr.reshape(len(rings), len(templates), ANGLES).max(axis=(0, 2))
+
+
+def _every_turn(templates):
+    """(RADII * ANGLES, kinds * ANGLES): each template (kinds, RADII, ANGLES) turned by every
+    step of angle, a column each, so rings @ it is each ring's correlation with each kind at
+    each turn (a product rather than a Fourier transform: for a frame's few hundred rings it
+    costs a quarter)."""
+    t = np.asarray(templates, np.float32)
+    turned = np.stack([np.roll(t, s, axis=-1) for s in range(ANGLES)], axis=1)  # (kinds, turns, radii, angles)
+    return np.ascontiguousarray(turned.reshape(len(t) * ANGLES, RADII * ANGLES).T)
 
 
 def _colour_step(ratio, ref):
@@ -682,8 +690,7 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet) -> Profile:
     if LOCK in labels and len(labels) > 1:  # a lock shot showing a plain disc would teach a disc as the token
         i = labels.index(LOCK)
         others = [j for j in range(len(labels)) if j != i]
-        corr = _ring_match(np.fft.rfft(np.stack([templates[j] for j in others]).astype(np.float32), axis=-1),
-                           templates[i][None])
+        corr = _ring_match(np.stack([templates[j] for j in others]), templates[i][None])
         if float(corr.max()) >= PLAIN_DISC:
             raise VisionInputError(f"the {LOCK} shot shows a disc's own symbol, no lock token on it: "
                                    "lay a lock token on a disc, alone in the area")
@@ -733,15 +740,16 @@ class CellReader:
         # the quick search can miss a far marker, and the far maps are then a few mm off
         cal, _ = recalibrate_with_missed(frame, cal, detected, self.markers, self._careful, self.layout.markers)
         hand, found = False, []
+        H_inv = cal.H_inv  # (worked out once: a matrix inverse each time it is asked for)
         for name in self.zones:
             zone = self.layout.zones[name]
-            exposure, paper = mat_exposure(frame, cal.H_inv, zone)
+            exposure, paper = mat_exposure(frame, H_inv, zone)
             if exposure < 0.6:
                 hand = True  # the area's edge is covered: something reaches over it
                 continue
             # pieces are looked for by cell
-            view = view_zone(frame, cal.H_inv, zone, paper, mask=False, image=self.ZONE_IMAGE)
-            cells = self._read_zone(frame, cal.H_inv, view, name)
+            view = view_zone(frame, H_inv, zone, paper, mask=False, image=self.ZONE_IMAGE)
+            cells = self._read_zone(frame, H_inv, view, name)
             del view  # one area's straightened copies at a time: they are large at 5 MP
             if cells is None:
                 hand = True
@@ -775,7 +783,9 @@ class GridReader(CellReader):
         self._bodies = np.array([self._body[g] for g in self.colours], np.float32).reshape(-1, 3)
         self._inks = np.array([self._ink[g] for g in self.colours], np.float32).reshape(-1, 3)
         self._kinds = {g: [i for i, lab in enumerate(labels) if colour_of(lab) == g] for g in self.colours}
-        self._T_by_frequency = np.conj(np.fft.rfft(profile.templates.astype(np.float32), axis=-1)).transpose(2, 0, 1)
+        # each colour's kinds at every turn, one column each: a disc's rings are matched against
+        # them all in one product (its rings' correlation with each kind at each turn)
+        self._turned = {g: _every_turn(profile.templates[kinds]) for g, kinds in self._kinds.items() if kinds}
         # the lock token as enrolled: its colour, area and solidity (None: the set has no locks)
         self._token = profile.features[labels.index(LOCK)] if LOCK in labels else None
         self._token_colour = np.exp(self._token[:3]) if self._token is not None else None
@@ -1055,18 +1065,15 @@ class GridReader(CellReader):
         index in self.colours), as a disc is held to its colour's kinds, over every turn and
         offset: lists of each disc's best correlation, the runner-up's (-1 with one kind) and
         the best kind's index in the profile's labels."""
-        spectra = np.fft.rfft(rings, axis=-1)
-        N, O, _, F = spectra.shape
+        N, O = rings.shape[:2]
         best, runner_up, kind = np.full(N, -np.inf), np.full(N, -1.0), np.zeros(N, int)
         for g, colour in enumerate(self.colours):
             discs, kinds = np.flatnonzero(nearest == g), self._kinds[colour]
             if not len(discs) or not kinds:
                 continue
-            # summed over radii as one product per frequency: (F, kinds, discs * offsets)
-            seen = spectra[discs].transpose(3, 2, 0, 1).reshape(F, RADII, len(discs) * O)
-            summed = self._T_by_frequency[:, kinds] @ seen
-            summed = summed.reshape(F, len(kinds), len(discs), O).transpose(2, 1, 3, 0)
-            corr = np.fft.irfft(summed, n=ANGLES, axis=-1).max(axis=(2, 3)).astype(np.float32)  # (discs, kinds)
+            # every disc's ring at every offset against every kind at every turn: one product
+            seen = rings[discs].reshape(len(discs) * O, RADII * ANGLES)
+            corr = (seen @ self._turned[colour]).reshape(len(discs), O, len(kinds), ANGLES).max(axis=(1, 3))
             ranked = np.argsort(-corr, axis=1)
             at = np.arange(len(discs))
             best[discs] = corr[at, ranked[:, 0]]
