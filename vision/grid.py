@@ -376,9 +376,10 @@ def disc_signature(frame, H_inv, x_mm, y_mm, diameter_mm, mat_colour, offsets=_S
     return feats[0], rings[0]
 
 
-def disc_signatures(ratios, diameter_mm, offsets=_STILL):
+def disc_signatures(ratios, diameter_mm, offsets=_STILL, normalised=True):
     """disc_signature of many discs at once, from their disc_ratios: ((discs, 6) colour
-    features, (discs, offsets, RADII, ANGLES) rings)."""
+    features, (discs, offsets, RADII, ANGLES) rings); ``normalised=False`` leaves the rings as
+    read (the reader brings their products with the kinds to unit rings instead)."""
     N, n = ratios.shape[:2]
     g = _disc_grid(n, diameter_mm)
     radius_px = diameter_mm / 2 * READ_PX_PER_MM
@@ -396,7 +397,9 @@ def disc_signatures(ratios, diameter_mm, offsets=_STILL):
     MX = mx[None, None] + (sx[:, None] + d[None, :, 0])[:, :, None, None]
     MY = my[None, None] + ((sy[:, None] + d[None, :, 1]) + below[:, :, 0, 0])[:, :, None, None]
     rings = cv2.remap(ink.reshape(N * n, n), MX.reshape(-1, ANGLES), MY.reshape(-1, ANGLES), cv2.INTER_LINEAR)
-    rings = _normalise_rings(rings.reshape(N, len(d), RADII, ANGLES))
+    rings = rings.reshape(N, len(d), RADII, ANGLES)
+    if normalised:
+        rings = _normalise_rings(rings)
     feats = np.log(np.maximum(np.concatenate([body, centre], axis=1), 0.02)).astype(np.float32)
     return feats, rings
 
@@ -481,6 +484,17 @@ def _every_turn(templates):
     t = np.asarray(templates, np.float32)
     turned = np.stack([np.roll(t, s, axis=-1) for s in range(ANGLES)], axis=1)  # (kinds, turns, radii, angles)
     return np.ascontiguousarray(turned.reshape(len(t) * ANGLES, RADII * ANGLES).T)
+
+
+def _unit_correlations(rings, turned):
+    """rings (a ring a row, as read) @ turned (_every_turn's): the correlations _normalise_rings'
+    unit rings would give, each ring less its mean multiplied out and then divided by its length
+    (the products are far fewer numbers than the rings)."""
+    rings = rings - rings.mean(axis=1, keepdims=True)
+    length = np.sqrt(np.einsum("ij,ij->i", rings, rings))
+    corr = rings @ turned
+    corr *= np.where(length > 1e-6, 1.0 / np.maximum(length, 1e-6), 1.0).astype(np.float32)[:, None]
+    return corr
 
 
 def _colour_step(ratio, ref):
@@ -755,7 +769,12 @@ class CellReader:
                 hand = True
                 continue
             found += cells
-        return FrameReading(True, cal.ids, hand, found, cal.reprojection_px)
+        return FrameReading(True, cal.ids, hand, self._finish(frame, H_inv, found), cal.reprojection_px)
+
+    def _finish(self, frame, H_inv, found):
+        """The frame's readings, from what each area's _read_zone gave: as they are, unless the
+        reader leaves work for the whole frame to this (its pieces read all at once)."""
+        return found
 
 
 class GridReader(CellReader):
@@ -794,7 +813,11 @@ class GridReader(CellReader):
             {g for g in self.colours if _colour_step(self._token_colour[None], self._body[g])[0] < TOKEN_HIDES}
         self._hides_at = np.array([g in self._token_hides for g in self.colours], bool)
         self._disc_colours = np.array([c for g in self.colours for c in (self._body[g], self._ink[g])], np.float32)
-        self._disc_scale = np.linalg.norm(self._disc_colours, axis=1) / math.sqrt(3) + 0.1  # as _colour_step
+        # ...as the lock test measures against them (_lock): doubled, squared, and each one's
+        # brightness (as _colour_step's) squared, inverted
+        scale = np.linalg.norm(self._disc_colours, axis=1) / math.sqrt(3) + 0.1
+        c = self._disc_colours.astype(np.float64)
+        self._disc_colours_64 = (2 * c.T, (c ** 2).sum(axis=1)[None], 1.0 / scale.astype(np.float64)[None] ** 2)
 
     def _lock(self, ratio, rr, off, near, details):
         """(LOCK, confidence) for a token lying on this disc, (UNKNOWN, 0) for something much
@@ -810,11 +833,12 @@ class GridReader(CellReader):
         if not len(pixels):
             return None
         own = near[off & inside]  # (how far the pixels are from the token's colour: already measured)
-        # every disc colour at once: |p - c|^2 = |p|^2 - 2 p.c + |c|^2, one product for all
+        # every disc colour at once: |p - c|^2 = |p|^2 - 2 p.c + |c|^2, one product for all, each
+        # against its colour's brightness squared, the root taken of the nearest alone
         p = pixels.astype(np.float64)
-        d2 = (p * p).sum(axis=1)[:, None] - 2 * p @ self._disc_colours.T.astype(np.float64) \
-            + (self._disc_colours.astype(np.float64) ** 2).sum(axis=1)[None]
-        other = (np.sqrt(np.maximum(d2, 0.0)) / self._disc_scale).min(axis=1)
+        colours, squares, scales = self._disc_colours_64
+        d2 = np.einsum("ij,ij->i", p, p)[:, None] - p @ colours + squares
+        other = np.sqrt((np.maximum(d2, 0.0) * scales).min(axis=1))
         token_like = float(np.mean(own < other))
         hue = _quantile(own, 0.25)  # and how near the token's colour the nearer part is
         # where it is the token's colour through and through, not a blur of two others (a
@@ -937,7 +961,7 @@ class GridReader(CellReader):
         inner = self._kernels[1]
         filled = np.einsum("cij,ij->c", sliding_window_view(padded, inner.shape)[at.cy, at.cx], inner)
         lights = self._cell_lights(view, gaps, at)
-        found, discs = [], []  # (cell, its centre, label, confidence); the discs to read
+        found = []  # (cell, its centre, label, confidence)
         for i, (cell, (x, y)) in enumerate(at.cells):
             if filled[i] < 0.3:
                 continue  # bare mat: an empty cell
@@ -948,15 +972,25 @@ class GridReader(CellReader):
             if filled[i] < 0.75:
                 found.append([cell, x, y, UNKNOWN, 0.0])  # something, but not a disc lying in its cell
                 self.last_details.append({"cell": cell, "filled": float(filled[i])})
-            else:  # read below, all the area's discs at once
+            else:  # read with the frame's other discs, all at once (_finish)
                 details = {"cell": cell, "at": (round(float(cx), 1), round(float(cy), 1))}
                 self.last_details.append(details)
                 light = view.mat_colour_at(x, y) if np.isnan(lights[i, 0]) else lights[i]
-                discs.append((len(found), (cx, cy), light, details))
                 found.append([cell, x, y, None, 0.0])
-        for (i, _, _, _), (label, conf) in zip(discs, self._read_discs(frame, H_inv, discs)):
-            found[i][3:] = label, conf
-        return [TileReading(label, round(x, 1), round(y, 1), 0.0, round(conf, 3), name, cell)
+                self._unread.append((found[-1], (cx, cy), light, details))
+        return found
+
+    def read(self, frame) -> FrameReading:
+        self._unread = []  # the frame's discs, each (its reading's row, centre, light, details)
+        return super().read(frame)
+
+    def _finish(self, frame, H_inv, found):
+        """Every disc of the frame read at once: one pass over all the areas' discs costs less
+        than one per area (the anomaly's three cells cost an area's fixed part alone)."""
+        for (row, _, _, _), (label, conf) in zip(self._unread, self._read_discs(frame, H_inv, self._unread)):
+            row[3:] = label, conf
+        self._unread = []
+        return [TileReading(label, round(x, 1), round(y, 1), 0.0, round(conf, 3), cell[0], cell)
                 for cell, x, y, label, conf in found]
 
     def _cell_places(self, name, zone, shape):
@@ -1014,7 +1048,7 @@ class GridReader(CellReader):
         if not discs:
             return []
         ratios, rr = disc_ratios(frame, H_inv, [d[1] for d in discs], self.D, [d[2] for d in discs])
-        feats, rings = disc_signatures(ratios, self.D, _NEAR)
+        feats, rings = disc_signatures(ratios, self.D, _NEAR, normalised=False)
         # the body's colour against each colour's (as it is, or blurred into its ink)
         dists = _blend_distances(np.exp(feats[:, None, :3]), self._bodies, self._inks)
         nearest = np.argmin(dists, axis=1)
@@ -1073,7 +1107,8 @@ class GridReader(CellReader):
                 continue
             # every disc's ring at every offset against every kind at every turn: one product
             seen = rings[discs].reshape(len(discs) * O, RADII * ANGLES)
-            corr = (seen @ self._turned[colour]).reshape(len(discs), O, len(kinds), ANGLES).max(axis=(1, 3))
+            corr = _unit_correlations(seen, self._turned[colour])
+            corr = corr.reshape(len(discs), O, len(kinds), ANGLES).max(axis=(1, 3))
             ranked = np.argsort(-corr, axis=1)
             at = np.arange(len(discs))
             best[discs] = corr[at, ranked[:, 0]]
