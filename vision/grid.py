@@ -907,7 +907,7 @@ class GridReader(CellReader):
         ys = py[whole].astype(int) - reach
         xs = px[whole].astype(int) - reach
         windows = view.image[(ys[:, None] + side)[:, :, None], (xs[:, None] + side)[:, None, :]]
-        medians = np.median(windows.reshape(len(ys), -1, 3), axis=1)
+        medians = _medians(windows.reshape(len(ys), -1, 3), np.ones(len(side) ** 2, bool))
         at, colours = list(zip(ii[whole], jj[whole])), list(medians)
         for i, j in zip(ii[~whole], jj[~whole]):  # clipped by the area's edge
             ya, yb = int(max(py[i, j] - reach, 0)), int(min(py[i, j] + reach + 1, H))
