@@ -607,9 +607,12 @@ def _token_outline(ratio, rr, off=None):
     # blur breaks a small token's outline where its own print meets its edge: close the gaps
     mask = cv2.morphologyEx(off.astype(np.uint8), cv2.MORPH_CLOSE, _CLOSE)
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-    middle = (rr < 0.45).astype(np.uint8)
+    middle, (mx0, my0, mx1, my1) = _token_middle(rr)
     best, best_cover = None, 0
     for cnt in contours:
+        x, y, w, h = cv2.boundingRect(cnt)
+        if x >= mx1 or y >= my1 or x + w <= mx0 or y + h <= my0:
+            continue  # wholly beside the middle: it covers none of it
         filled = np.zeros_like(mask)
         cv2.drawContours(filled, [cnt], -1, 1, -1)
         cover = cv2.countNonZero(filled & middle)
@@ -622,6 +625,21 @@ def _token_outline(ratio, rr, off=None):
     solid = np.count_nonzero(on) / np.count_nonzero(inside)
     k2 = TOKEN_PX_PER_MM ** 2
     return np.count_nonzero(inside) / k2, solid, ratio[on], np.count_nonzero(off) / k2, inside
+
+
+_MIDDLES: dict = {}
+
+
+def _token_middle(rr):
+    """The middle a token covers on a patch (as uint8) and the box round it (x0, y0, x1, y1),
+    made once per patch size and disc size (a corner's distance from the centre tells it)."""
+    key = (rr.shape, float(rr[0, 0]))
+    if key not in _MIDDLES:
+        middle = (rr < 0.45).astype(np.uint8)
+        ys, xs = np.nonzero(middle)
+        box = (int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1) if len(xs) else (0, 0, 0, 0)
+        _MIDDLES[key] = middle, box
+    return _MIDDLES[key]
 
 
 def _quantile(values, q) -> float:
