@@ -744,7 +744,8 @@ class CellReader:
     """What every reader of pieces on printed cells shares: the mat found by its markers, each
     area checked for a hand over its edge, then straightened and read cell by cell by the
     subclass's ``_read_zone(frame, H_inv, view, area)``, which returns None when what it sees
-    in the area is a hand rather than pieces."""
+    in the area is a hand rather than pieces; ``_finish`` then gives the frame's readings (where
+    a reader leaves the reading of its pieces to the whole frame at once)."""
 
     ZONE_IMAGE = True  # whether _read_zone looks at the area's straightened image, or only its light
 
