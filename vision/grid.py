@@ -376,9 +376,10 @@ def disc_signature(frame, H_inv, x_mm, y_mm, diameter_mm, mat_colour, offsets=_S
     return feats[0], rings[0]
 
 
-def disc_signatures(ratios, diameter_mm, offsets=_STILL):
+def disc_signatures(ratios, diameter_mm, offsets=_STILL, normalised=True):
     """disc_signature of many discs at once, from their disc_ratios: ((discs, 6) colour
-    features, (discs, offsets, RADII, ANGLES) rings)."""
+    features, (discs, offsets, RADII, ANGLES) rings); ``normalised=False`` leaves the rings as
+    read (the reader brings their products with the kinds to unit rings instead)."""
     N, n = ratios.shape[:2]
     g = _disc_grid(n, diameter_mm)
     radius_px = diameter_mm / 2 * READ_PX_PER_MM
@@ -396,7 +397,9 @@ def disc_signatures(ratios, diameter_mm, offsets=_STILL):
     MX = mx[None, None] + (sx[:, None] + d[None, :, 0])[:, :, None, None]
     MY = my[None, None] + ((sy[:, None] + d[None, :, 1]) + below[:, :, 0, 0])[:, :, None, None]
     rings = cv2.remap(ink.reshape(N * n, n), MX.reshape(-1, ANGLES), MY.reshape(-1, ANGLES), cv2.INTER_LINEAR)
-    rings = _normalise_rings(rings.reshape(N, len(d), RADII, ANGLES))
+    rings = rings.reshape(N, len(d), RADII, ANGLES)
+    if normalised:
+        rings = _normalise_rings(rings)
     feats = np.log(np.maximum(np.concatenate([body, centre], axis=1), 0.02)).astype(np.float32)
     return feats, rings
 
@@ -466,13 +469,32 @@ def _normalise_rings(rings):
     return np.where(n > 1e-6, a / np.maximum(n, 1e-6), a).reshape(rings.shape)
 
 
-def _ring_match(templates_f, rings):
-    """Best correlation of the rings with each template over every turn (circular along angle)
-    and every offset."""
-    X = np.fft.rfft(rings, axis=-1)  # (offsets, radii, angles)
-    # summed over the radii before going back to turns: the same sum, one small inverse
-    corr = np.fft.irfft((np.conj(templates_f)[:, None] * X[None]).sum(axis=2), n=ANGLES, axis=-1)
-    return corr.max(axis=(1, 2))
+def _ring_match(templates, rings):
+    """Best correlation of the rings (offsets, radii, angles) with each template (kinds, radii,
+    angles) over every turn (circular along angle) and every offset."""
+    corr = rings.reshape(len(rings), RADII * ANGLES).astype(np.float32) @ _every_turn(templates)
+    return corr.reshape(len(rings), len(templates), ANGLES).max(axis=(0, 2))
+
+
+def _every_turn(templates):
+    """(RADII * ANGLES, kinds * ANGLES): each template (kinds, RADII, ANGLES) turned by every
+    step of angle, a column each, so rings @ it is each ring's correlation with each kind at
+    each turn (a product rather than a Fourier transform: for a frame's few hundred rings it
+    costs a quarter)."""
+    t = np.asarray(templates, np.float32)
+    turned = np.stack([np.roll(t, s, axis=-1) for s in range(ANGLES)], axis=1)  # (kinds, turns, radii, angles)
+    return np.ascontiguousarray(turned.reshape(len(t) * ANGLES, RADII * ANGLES).T)
+
+
+def _unit_correlations(rings, turned):
+    """rings (a ring a row, as read) @ turned (_every_turn's): the correlations _normalise_rings'
+    unit rings would give, each ring less its mean multiplied out and then divided by its length
+    (the products are far fewer numbers than the rings)."""
+    rings = rings - rings.mean(axis=1, keepdims=True)
+    length = np.sqrt(np.einsum("ij,ij->i", rings, rings))
+    corr = rings @ turned
+    corr *= np.where(length > 1e-6, 1.0 / np.maximum(length, 1e-6), 1.0).astype(np.float32)[:, None]
+    return corr
 
 
 def _colour_step(ratio, ref):
@@ -585,9 +607,12 @@ def _token_outline(ratio, rr, off=None):
     # blur breaks a small token's outline where its own print meets its edge: close the gaps
     mask = cv2.morphologyEx(off.astype(np.uint8), cv2.MORPH_CLOSE, _CLOSE)
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-    middle = (rr < 0.45).astype(np.uint8)
+    middle, (mx0, my0, mx1, my1) = _token_middle(rr)
     best, best_cover = None, 0
     for cnt in contours:
+        x, y, w, h = cv2.boundingRect(cnt)
+        if x >= mx1 or y >= my1 or x + w <= mx0 or y + h <= my0:
+            continue  # wholly beside the middle: it covers none of it
         filled = np.zeros_like(mask)
         cv2.drawContours(filled, [cnt], -1, 1, -1)
         cover = cv2.countNonZero(filled & middle)
@@ -600,6 +625,21 @@ def _token_outline(ratio, rr, off=None):
     solid = np.count_nonzero(on) / np.count_nonzero(inside)
     k2 = TOKEN_PX_PER_MM ** 2
     return np.count_nonzero(inside) / k2, solid, ratio[on], np.count_nonzero(off) / k2, inside
+
+
+_MIDDLES: dict = {}
+
+
+def _token_middle(rr):
+    """The middle a token covers on a patch (as uint8) and the box round it (x0, y0, x1, y1),
+    made once per patch size and disc size (a corner's distance from the centre tells it)."""
+    key = (rr.shape, float(rr[0, 0]))
+    if key not in _MIDDLES:
+        middle = (rr < 0.45).astype(np.uint8)
+        ys, xs = np.nonzero(middle)
+        box = (int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1) if len(xs) else (0, 0, 0, 0)
+        _MIDDLES[key] = middle, box
+    return _MIDDLES[key]
 
 
 def _quantile(values, q) -> float:
@@ -682,8 +722,7 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet) -> Profile:
     if LOCK in labels and len(labels) > 1:  # a lock shot showing a plain disc would teach a disc as the token
         i = labels.index(LOCK)
         others = [j for j in range(len(labels)) if j != i]
-        corr = _ring_match(np.fft.rfft(np.stack([templates[j] for j in others]).astype(np.float32), axis=-1),
-                           templates[i][None])
+        corr = _ring_match(np.stack([templates[j] for j in others]), templates[i][None])
         if float(corr.max()) >= PLAIN_DISC:
             raise VisionInputError(f"the {LOCK} shot shows a disc's own symbol, no lock token on it: "
                                    "lay a lock token on a disc, alone in the area")
@@ -705,7 +744,8 @@ class CellReader:
     """What every reader of pieces on printed cells shares: the mat found by its markers, each
     area checked for a hand over its edge, then straightened and read cell by cell by the
     subclass's ``_read_zone(frame, H_inv, view, area)``, which returns None when what it sees
-    in the area is a hand rather than pieces."""
+    in the area is a hand rather than pieces; ``_finish`` then gives the frame's readings (where
+    a reader leaves the reading of its pieces to the whole frame at once)."""
 
     ZONE_IMAGE = True  # whether _read_zone looks at the area's straightened image, or only its light
 
@@ -733,21 +773,27 @@ class CellReader:
         # the quick search can miss a far marker, and the far maps are then a few mm off
         cal, _ = recalibrate_with_missed(frame, cal, detected, self.markers, self._careful, self.layout.markers)
         hand, found = False, []
+        H_inv = cal.H_inv  # (worked out once: a matrix inverse each time it is asked for)
         for name in self.zones:
             zone = self.layout.zones[name]
-            exposure, paper = mat_exposure(frame, cal.H_inv, zone)
+            exposure, paper = mat_exposure(frame, H_inv, zone)
             if exposure < 0.6:
                 hand = True  # the area's edge is covered: something reaches over it
                 continue
             # pieces are looked for by cell
-            view = view_zone(frame, cal.H_inv, zone, paper, mask=False, image=self.ZONE_IMAGE)
-            cells = self._read_zone(frame, cal.H_inv, view, name)
+            view = view_zone(frame, H_inv, zone, paper, mask=False, image=self.ZONE_IMAGE)
+            cells = self._read_zone(frame, H_inv, view, name)
             del view  # one area's straightened copies at a time: they are large at 5 MP
             if cells is None:
                 hand = True
                 continue
             found += cells
-        return FrameReading(True, cal.ids, hand, found, cal.reprojection_px)
+        return FrameReading(True, cal.ids, hand, self._finish(frame, H_inv, found), cal.reprojection_px)
+
+    def _finish(self, frame, H_inv, found):
+        """The frame's readings, from what each area's _read_zone gave: as they are, unless the
+        reader leaves work for the whole frame to this (its pieces read all at once)."""
+        return found
 
 
 class GridReader(CellReader):
@@ -775,7 +821,9 @@ class GridReader(CellReader):
         self._bodies = np.array([self._body[g] for g in self.colours], np.float32).reshape(-1, 3)
         self._inks = np.array([self._ink[g] for g in self.colours], np.float32).reshape(-1, 3)
         self._kinds = {g: [i for i, lab in enumerate(labels) if colour_of(lab) == g] for g in self.colours}
-        self._T_by_frequency = np.conj(np.fft.rfft(profile.templates.astype(np.float32), axis=-1)).transpose(2, 0, 1)
+        # each colour's kinds at every turn, one column each: a disc's rings are matched against
+        # them all in one product (its rings' correlation with each kind at each turn)
+        self._turned = {g: _every_turn(profile.templates[kinds]) for g, kinds in self._kinds.items() if kinds}
         # the lock token as enrolled: its colour, area and solidity (None: the set has no locks)
         self._token = profile.features[labels.index(LOCK)] if LOCK in labels else None
         self._token_colour = np.exp(self._token[:3]) if self._token is not None else None
@@ -784,7 +832,11 @@ class GridReader(CellReader):
             {g for g in self.colours if _colour_step(self._token_colour[None], self._body[g])[0] < TOKEN_HIDES}
         self._hides_at = np.array([g in self._token_hides for g in self.colours], bool)
         self._disc_colours = np.array([c for g in self.colours for c in (self._body[g], self._ink[g])], np.float32)
-        self._disc_scale = np.linalg.norm(self._disc_colours, axis=1) / math.sqrt(3) + 0.1  # as _colour_step
+        # ...as the lock test measures against them (_lock): doubled, squared, and each one's
+        # brightness (as _colour_step's) squared, inverted
+        scale = np.linalg.norm(self._disc_colours, axis=1) / math.sqrt(3) + 0.1
+        c = self._disc_colours.astype(np.float64)
+        self._disc_colours_64 = (2 * c.T, (c ** 2).sum(axis=1)[None], 1.0 / scale.astype(np.float64)[None] ** 2)
 
     def _lock(self, ratio, rr, off, near, details):
         """(LOCK, confidence) for a token lying on this disc, (UNKNOWN, 0) for something much
@@ -800,11 +852,12 @@ class GridReader(CellReader):
         if not len(pixels):
             return None
         own = near[off & inside]  # (how far the pixels are from the token's colour: already measured)
-        # every disc colour at once: |p - c|^2 = |p|^2 - 2 p.c + |c|^2, one product for all
+        # every disc colour at once: |p - c|^2 = |p|^2 - 2 p.c + |c|^2, one product for all, each
+        # against its colour's brightness squared, the root taken of the nearest alone
         p = pixels.astype(np.float64)
-        d2 = (p * p).sum(axis=1)[:, None] - 2 * p @ self._disc_colours.T.astype(np.float64) \
-            + (self._disc_colours.astype(np.float64) ** 2).sum(axis=1)[None]
-        other = (np.sqrt(np.maximum(d2, 0.0)) / self._disc_scale).min(axis=1)
+        colours, squares, scales = self._disc_colours_64
+        d2 = np.einsum("ij,ij->i", p, p)[:, None] - p @ colours + squares
+        other = np.sqrt((np.maximum(d2, 0.0) * scales).min(axis=1))
         token_like = float(np.mean(own < other))
         hue = _quantile(own, 0.25)  # and how near the token's colour the nearer part is
         # where it is the token's colour through and through, not a blur of two others (a
@@ -873,7 +926,7 @@ class GridReader(CellReader):
         ys = py[whole].astype(int) - reach
         xs = px[whole].astype(int) - reach
         windows = view.image[(ys[:, None] + side)[:, :, None], (xs[:, None] + side)[:, None, :]]
-        medians = np.median(windows.reshape(len(ys), -1, 3), axis=1)
+        medians = _medians(windows.reshape(len(ys), -1, 3), np.ones(len(side) ** 2, bool))
         at, colours = list(zip(ii[whole], jj[whole])), list(medians)
         for i, j in zip(ii[~whole], jj[~whole]):  # clipped by the area's edge
             ya, yb = int(max(py[i, j] - reach, 0)), int(min(py[i, j] + reach + 1, H))
@@ -927,7 +980,7 @@ class GridReader(CellReader):
         inner = self._kernels[1]
         filled = np.einsum("cij,ij->c", sliding_window_view(padded, inner.shape)[at.cy, at.cx], inner)
         lights = self._cell_lights(view, gaps, at)
-        found, discs = [], []  # (cell, its centre, label, confidence); the discs to read
+        found = []  # (cell, its centre, label, confidence)
         for i, (cell, (x, y)) in enumerate(at.cells):
             if filled[i] < 0.3:
                 continue  # bare mat: an empty cell
@@ -938,15 +991,25 @@ class GridReader(CellReader):
             if filled[i] < 0.75:
                 found.append([cell, x, y, UNKNOWN, 0.0])  # something, but not a disc lying in its cell
                 self.last_details.append({"cell": cell, "filled": float(filled[i])})
-            else:  # read below, all the area's discs at once
+            else:  # read with the frame's other discs, all at once (_finish)
                 details = {"cell": cell, "at": (round(float(cx), 1), round(float(cy), 1))}
                 self.last_details.append(details)
                 light = view.mat_colour_at(x, y) if np.isnan(lights[i, 0]) else lights[i]
-                discs.append((len(found), (cx, cy), light, details))
                 found.append([cell, x, y, None, 0.0])
-        for (i, _, _, _), (label, conf) in zip(discs, self._read_discs(frame, H_inv, discs)):
-            found[i][3:] = label, conf
-        return [TileReading(label, round(x, 1), round(y, 1), 0.0, round(conf, 3), name, cell)
+                self._unread.append((found[-1], (cx, cy), light, details))
+        return found
+
+    def read(self, frame) -> FrameReading:
+        self._unread = []  # the frame's discs, each (its reading's row, centre, light, details)
+        return super().read(frame)
+
+    def _finish(self, frame, H_inv, found):
+        """Every disc of the frame read at once: one pass over all the areas' discs costs less
+        than one per area (the anomaly's three cells cost an area's fixed part alone)."""
+        for (row, _, _, _), (label, conf) in zip(self._unread, self._read_discs(frame, H_inv, self._unread)):
+            row[3:] = label, conf
+        self._unread = []
+        return [TileReading(label, round(x, 1), round(y, 1), 0.0, round(conf, 3), cell[0], cell)
                 for cell, x, y, label, conf in found]
 
     def _cell_places(self, name, zone, shape):
@@ -1004,7 +1067,7 @@ class GridReader(CellReader):
         if not discs:
             return []
         ratios, rr = disc_ratios(frame, H_inv, [d[1] for d in discs], self.D, [d[2] for d in discs])
-        feats, rings = disc_signatures(ratios, self.D, _NEAR)
+        feats, rings = disc_signatures(ratios, self.D, _NEAR, normalised=False)
         # the body's colour against each colour's (as it is, or blurred into its ink)
         dists = _blend_distances(np.exp(feats[:, None, :3]), self._bodies, self._inks)
         nearest = np.argmin(dists, axis=1)
@@ -1055,18 +1118,16 @@ class GridReader(CellReader):
         index in self.colours), as a disc is held to its colour's kinds, over every turn and
         offset: lists of each disc's best correlation, the runner-up's (-1 with one kind) and
         the best kind's index in the profile's labels."""
-        spectra = np.fft.rfft(rings, axis=-1)
-        N, O, _, F = spectra.shape
+        N, O = rings.shape[:2]
         best, runner_up, kind = np.full(N, -np.inf), np.full(N, -1.0), np.zeros(N, int)
         for g, colour in enumerate(self.colours):
             discs, kinds = np.flatnonzero(nearest == g), self._kinds[colour]
             if not len(discs) or not kinds:
                 continue
-            # summed over radii as one product per frequency: (F, kinds, discs * offsets)
-            seen = spectra[discs].transpose(3, 2, 0, 1).reshape(F, RADII, len(discs) * O)
-            summed = self._T_by_frequency[:, kinds] @ seen
-            summed = summed.reshape(F, len(kinds), len(discs), O).transpose(2, 1, 3, 0)
-            corr = np.fft.irfft(summed, n=ANGLES, axis=-1).max(axis=(2, 3)).astype(np.float32)  # (discs, kinds)
+            # every disc's ring at every offset against every kind at every turn: one product
+            seen = rings[discs].reshape(len(discs) * O, RADII * ANGLES)
+            corr = _unit_correlations(seen, self._turned[colour])
+            corr = corr.reshape(len(discs), O, len(kinds), ANGLES).max(axis=(1, 3))
             ranked = np.argsort(-corr, axis=1)
             at = np.arange(len(discs))
             best[discs] = corr[at, ranked[:, 0]]

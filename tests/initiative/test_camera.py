@@ -99,6 +99,39 @@ def test_locks_are_seen_and_an_empty_mat_reads_nothing(layout, reader):
         (("anomaly", 0, 2), "yellow-3"), (("matrix-1", 2, 3), grid.LOCK)]
 
 
+def _alike(a, b) -> bool:
+    """Two cells' measures the same, numbers within a thousandth (a disc's patch is taken at its
+    place in a stack of patches, and the stack's size moves its points in the last bits)."""
+    if isinstance(a, dict):
+        return isinstance(b, dict) and a.keys() == b.keys() and all(_alike(a[k], b[k]) for k in a)
+    if isinstance(a, (tuple, list)):
+        return isinstance(b, (tuple, list)) and len(a) == len(b) and all(map(_alike, a, b))
+    if isinstance(a, (float, np.floating)):
+        return abs(float(a) - float(b)) < 1e-3
+    return a == b
+
+
+def test_a_frame_read_whole_reads_each_area_as_a_reader_of_that_area_alone(layout, reader):
+    """The frame's discs are read all at once, across the areas: each still gets its own
+    reading, in its own cell, with its own measures, and a hand over one area leaves the
+    others read."""
+    table, _ = _table(layout, np.random.default_rng(11), seed=11)
+    frame = table.render()
+    whole = reader.read(frame)
+    details = {d["cell"]: d for d in reader.last_details}
+    alone = []
+    for area in ZONES:
+        one = grid.GridReader(reader.profile, layout, (area,), CELLS)
+        alone += one.read(frame).tiles
+        assert _alike({d["cell"]: d for d in one.last_details}, {c: d for c, d in details.items() if c[0] == area})
+    assert _alike([(t.cell, t.label, t.x_mm, t.y_mm, t.confidence) for t in sorted(whole.tiles, key=lambda t: t.cell)],
+                  [(t.cell, t.label, t.x_mm, t.y_mm, t.confidence) for t in sorted(alone, key=lambda t: t.cell)])
+    assert len({t.cell for t in whole.tiles}) == len(whole.tiles) > 80
+    z = layout.zones["matrix-1"]
+    covered = reader.read(table.render(hand=(z.x + z.w / 2, z.y + z.h / 2, 0.0)))
+    assert covered.hand_in_view and {t.cell[0] for t in covered.tiles} == set(ZONES) - {"matrix-1"}
+
+
 def test_a_hand_over_a_matrix_is_seen(layout, reader):
     table, _ = _table(layout, np.random.default_rng(3), seed=3)
     z = layout.zones["matrix-1"]

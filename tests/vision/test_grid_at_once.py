@@ -45,3 +45,18 @@ def test_each_discs_colour_taken_row_by_row_is_numpys_broadcast(shape, colour):
     spread = c.reshape(c.shape[:-1] + (1,) * (len(shape) - c.ndim) + (3,))  # numpy's own broadcast
     for op in (np.divide, np.subtract):
         assert np.array_equal(grid._per_colour(op, pixels, c), op(pixels, spread, dtype=np.float32))
+
+
+def test_rings_matched_by_one_product_give_the_fourier_correlation_of_unit_rings():
+    rng = np.random.default_rng(6)
+    templates = grid._normalise_rings(rng.random((3, grid.RADII, grid.ANGLES)).astype(np.float32))
+    rings = (rng.random((7, grid.RADII, grid.ANGLES)) * 2 + 0.5).astype(np.float32)  # as read: not unit, not centred
+    rings[0] = 0.7  # a ring of one colour throughout: no symbol, nothing to match
+    unit = grid._normalise_rings(rings)
+    # the correlation at every turn as the Fourier transform gives it, summed over the radii
+    fourier = np.fft.irfft((np.conj(np.fft.rfft(templates, axis=-1))[None] * np.fft.rfft(unit, axis=-1)[:, None])
+                           .sum(axis=2), n=grid.ANGLES, axis=-1)  # (rings, kinds, turns)
+    got = grid._unit_correlations(rings.reshape(7, -1), grid._every_turn(templates)).reshape(7, 3, grid.ANGLES)
+    assert np.allclose(np.sort(got, axis=-1), np.sort(fourier, axis=-1), atol=1e-5)  # the same at every turn
+    assert np.allclose(got.max(axis=-1), fourier.max(axis=-1), atol=1e-5)
+    assert np.allclose(grid._ring_match(templates, unit[1:2]), fourier[1].max(axis=-1), atol=1e-5)
