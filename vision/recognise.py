@@ -859,7 +859,7 @@ class TileReader:
                 # round the pose as found too: a print's correlation peaks sharply, so the
                 # coarse grid may miss its true place and settle on a lesser match mm away
                 centres = [(coarse[cy_], coarse[cx_])]
-                if max(abs(coarse[cy_]), abs(coarse[cx_])) > 1:
+                if reach > SHIFT_PX and max(abs(coarse[cy_]), abs(coarse[cx_])) > 1:
                     centres.append((0, 0))
                 Xf = np.vstack([self._windows(ink, off, th, tw, range(-1, 2), c) for c in centres])
                 raw = self._T2[rows] @ Xf.T  # labels x shifts
@@ -1062,7 +1062,8 @@ class TileReader:
             best, details = max((r for r in read if r[0].label == tile.label), key=lambda r: r[1]["glyph"])
             tiles.append(best)
             self.last_details.append(details)
-            return tiles, best is not read[0][0]
+            # moved off its outline by more than a shadow's width, it may have hidden a neighbour
+            return tiles, math.hypot(best.x_mm - tile.x_mm, best.y_mm - tile.y_mm) > 3.0
         if pose.sure and (tile.label != UNKNOWN or not pose.rivals):
             tiles.append(tile)
             return tiles, moved
