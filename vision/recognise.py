@@ -360,8 +360,9 @@ def find_tiles(view: ZoneView, size_mm, splits: dict | None = None) -> tuple[lis
         if unexplained > 0.45 * tile_area or not found:
             blobs.append(Blob(float(unexplained), bool(edge)))
             if unexplained > 1.2 * tile_area and not edge and area < 6 * tile_area:
-                # clear of the zone's edge and no bigger than a few tiles: tiles touching whose
-                # outline the mask lost in part (a far camera), or else a hand: their outlines tell
+                # clear of the zone's edge and no bigger than a handful of tiles: tiles touching
+                # whose outline the mask lost in part (a far camera blurs a cluster of them into
+                # one), or else a hand: their outlines tell
                 unsure.append((blobs[-1], x, y, comp))
             elif unexplained > 1.2 * tile_area:
                 busy[y:y + bh, x:x + bw] |= comp > 0  # a hand, most likely: no tiles looked for there
@@ -726,10 +727,9 @@ def one_reading_each(tiles: list[TileReading], size_mm) -> list[TileReading]:
     plainest reading is kept: a label over ``unknown``, then the surer one; readings of one
     tile that name different labels leave it ``unknown`` (asked), never one of the two."""
     kept: list[list] = []  # [its outline, its readings...] per tile
-    w, h = size_mm
     for t in sorted(tiles, key=lambda t: (t.label == UNKNOWN, -t.confidence)):
-        poly = rect_poly(t.x_mm, t.y_mm, t.angle, w, h).astype(np.float32)
-        twin = next((g for g in kept if cv2.intersectConvexConvex(poly, g[0])[0] > 0.3 * w * h), None)
+        poly = _outline(t, size_mm)
+        twin = next((g for g in kept if _one_tile(poly, g[0], size_mm)), None)
         if twin is None:
             kept.append([poly, t])
         else:
@@ -740,6 +740,16 @@ def one_reading_each(tiles: list[TileReading], size_mm) -> list[TileReading]:
             first = replace(first, label=UNKNOWN, confidence=0.0)
         out.append(first)
     return out
+
+
+def _outline(t: TileReading, size_mm) -> np.ndarray:
+    return rect_poly(t.x_mm, t.y_mm, t.angle, *size_mm).astype(np.float32)
+
+
+def _one_tile(a, b, size_mm) -> bool:
+    """Whether two readings' outlines overlap by nearly a third of a tile: tiles lie flat, so
+    they are one tile read twice."""
+    return cv2.intersectConvexConvex(a, b)[0] > 0.3 * size_mm[0] * size_mm[1]
 
 
 def _crop(img, box):
@@ -903,10 +913,10 @@ class TileReader:
         reach = 0.6 * min(self.profile.size_mm)
         # an unknown reading lying mostly on a tile read is that tile found twice (one_reading_each
         # drops it): it keeps no other reading out
-        w, h = self.profile.size_mm
-        polys = [rect_poly(t.x_mm, t.y_mm, t.angle, w, h).astype(np.float32) for t in found]
+        size = self.profile.size_mm
+        polys = [_outline(t, size) for t in found]
         twice = {id(u) for u, pu in zip(found, polys) if u.label == UNKNOWN and any(
-            v.label != UNKNOWN and cv2.intersectConvexConvex(pu, pv)[0] > 0.3 * w * h for v, pv in zip(found, polys))}
+            v.label != UNKNOWN and _one_tile(pu, pv, size) for v, pv in zip(found, polys))}
         for t in more:
             near = [u for u in found if math.hypot(u.x_mm - t.x_mm, u.y_mm - t.y_mm) < reach and id(u) not in twice]
             if not near:
