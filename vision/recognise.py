@@ -579,6 +579,8 @@ BACK_GLYPH, BACK_RAW = 0.87, 0.82
 
 PLAIN_GLYPH = 0.93  # a print matched this well reads plainly: no other pose of the tile reads better
 
+MOVED_MM = 3.0  # a reading this far from where its outline put it may have hidden a neighbour
+
 PRINTED_RAW = 0.9  # a patch whose ink matches a template this well holds a tile's print
 
 NEAR_MM = 15.0  # a piece said to lie at a place is looked for this far round it (mm)
@@ -1073,7 +1075,7 @@ class TileReader:
             tiles.append(best)
             self.last_details.append(details)
             # moved off its outline by more than a shadow's width, it may have hidden a neighbour
-            return tiles, math.hypot(best.x_mm - tile.x_mm, best.y_mm - tile.y_mm) > 3.0
+            return tiles, math.hypot(best.x_mm - tile.x_mm, best.y_mm - tile.y_mm) > MOVED_MM
         if pose.sure and (tile.label != UNKNOWN or not pose.rivals):
             tiles.append(tile)
             return tiles, moved
