@@ -59,11 +59,15 @@ def find_outlined(view: ZoneView, size_mm, found: list[Pose], busy, every_side: 
     noise = max(float(np.partition(sample, len(sample) // 2)[len(sample) // 2]) / 0.6745, 3.2 * level)
     # what is already explained: the tiles found (with their shadows) and hands
     taken = busy.astype(np.uint8) * 255
+    # and where the tiles found lie themselves: a tile laid flush between two of them overlaps
+    # their edges and shadows above, but not them
+    solid = taken.copy()
     rects = []
     for p in found:
         x0, y0 = (p.x_mm - view.zone.x) * k, (p.y_mm - view.zone.y) * k
         rects.append((x0, y0, p.theta))
         cv2.fillPoly(taken, [np.round(rect_poly(x0, y0, p.theta, W + 5 * k, H + 5 * k)).astype(np.int32)], 255)
+        cv2.fillPoly(solid, [np.round(rect_poly(x0, y0, p.theta, W + k, H + k)).astype(np.int32)], 255)
     free = taken == 0
     # print nothing explains (not a sliver of a found tile's edge or shadow)
     loose = cv2.morphologyEx(cv2.bitwise_and(view.mask, view.mask, mask=free.astype(np.uint8)),
@@ -86,9 +90,11 @@ def find_outlined(view: ZoneView, size_mm, found: list[Pose], busy, every_side: 
                            maxLineGap=2 * k)
     if segs is not None:
         seeds += [(*sg, 0.0) for sg in segs.reshape(-1, 4)[:40].astype(np.float64)]
-    for x0, y0, th in rects if some_print or every_side else ():  # a found tile's sides, with print beyond
+    for x0, y0, th in rects:  # a found tile's sides, with print beyond or a tile's room before the next
         for (ax, ay), (bx, by), (nx, ny), depth in _sides_of(x0, y0, th, W, H):
-            if every_side or _loose_beyond(loose, (ax, ay), (bx, by), (nx, ny), 1.2 * k, depth, 0.02 * W * H):
+            ends = (ax, ay), (bx, by), (nx, ny)
+            if every_side or some_print and _loose_beyond(loose, *ends, 1.2 * k, depth, 0.02 * W * H) or \
+                    _room_beyond(solid, *ends, k, depth):
                 off = 1.45 * k  # just past the found tile's edge and shadow: the fit moves it onto the step
                 seeds.append((ax + nx * off, ay + ny * off, bx + nx * off, by + ny * off, 0.7))
     # rectangles in groups (a seed, a way to lay the tile along it); each group offers its best
@@ -112,7 +118,7 @@ def find_outlined(view: ZoneView, size_mm, found: list[Pose], busy, every_side: 
         return []
     group = np.concatenate([np.full(len(c), g) for g, c in enumerate(cands)])
     C = np.vstack(cands)
-    keep = _inside(C, W, H, Ww, Hh, 3.0 * k) & (_overlap_taken(taken, C, W, H) < OUTLINE_OVERLAP)
+    keep = _inside(C, W, H, Ww, Hh, 3.0 * k) & (_overlap_taken(solid, C, W, H) < OUTLINE_OVERLAP)
     C, group = C[keep], group[keep]
     if not len(C):
         return []
@@ -144,7 +150,7 @@ def find_outlined(view: ZoneView, size_mm, found: list[Pose], busy, every_side: 
     if not best:
         return []
     C = np.vstack([C[best], _fit(gx_own, gy_own, C[best], W, H, noise)])
-    C = C[_inside(C, W, H, Ww, Hh, 3.0 * k) & (_overlap_taken(taken, C, W, H) < OUTLINE_OVERLAP)]
+    C = C[_inside(C, W, H, Ww, Hh, 3.0 * k) & (_overlap_taken(solid, C, W, H) < OUTLINE_OVERLAP)]
     if not len(C):
         return []
     sides_all, _ = _side_support(gx, gy, C, W, H, noise)
@@ -157,12 +163,17 @@ def find_outlined(view: ZoneView, size_mm, found: list[Pose], busy, every_side: 
     # its outline clearly: three sides of its own showing is then worth a reading (which must
     # be plain)
     maybe |= (sides_own >= OUTLINE_SIDE_SIGMAS).sum(axis=1) >= 3
+    # Laid flush between found tiles or into the corner two make, a tile has two sides of its
+    # own to show: both showing (and the others against found tiles) is worth a reading too,
+    # whose print must then read plainly (a grey back's small marks may not show as print)
+    against = _steps(free, free, C, W, H, _SIDE_T, _JUST_BEYOND, as_mask=True)[:, :, 0].mean(axis=2) < 0.5
+    maybe |= (against.sum(axis=1) >= 2) & ((sides_own >= OUTLINE_SIDE_SIGMAS) | against).all(axis=1)
     # of rival rectangles the best outlined, by their own steps first
     own = sides_own.sum(axis=1) + 0.25 * sides_all.sum(axis=1)
     rank = np.where(sure, 1e3 + own, np.where(maybe, own, -1.0))
     out = []
     order = [i for i in np.argsort(-rank) if rank[i] >= 0]
-    placed = taken.copy()  # tiles found so far, and the ones found here
+    placed = solid.copy()  # tiles found so far, and the ones found here
     for i in order:
         cx, cy, th = C[i]
         if _overlap_taken(placed, C[i:i + 1], W, H)[0] > 0.2:
@@ -268,13 +279,38 @@ def _sides_of(cx, cy, th, W, H):
     return [(tuple(P[i]), tuple(P[(i + 1) % 4]), normals[i], depths[i]) for i in range(4)]
 
 
-def _loose_beyond(loose, a, b, n, start, depth, min_px=12) -> bool:
-    """Unexplained print within a tile's reach beyond one side of a found tile."""
+def _room_beyond(solid, a, b, n, k, depth) -> bool:
+    """A tile's room, bare, beyond one side of a found tile, and another found tile just past it:
+    the gap may hold a tile the mask missed (a grey back whose print shows too little)."""
+    return _share_beyond(solid, a, b, n, 1.5 * k, depth - 1.5 * k) < 0.1 and \
+        _share_beyond(solid, a, b, n, depth + 1.5 * k, 2.5 * k) >= 0.3
+
+
+def _band(mask, a, b, n, start, depth):
+    """(the part of ``mask`` round the band beyond one side (ends a, b; outward normal n) from
+    ``start`` to ``start + depth`` out, the band there as a mask)."""
     a, b, n = np.asarray(a), np.asarray(b), np.asarray(n)
     quad = np.array([a + n * start, b + n * start, b + n * (start + depth), a + n * (start + depth)])
-    m = np.zeros_like(loose)
-    cv2.fillPoly(m, [np.round(quad).astype(np.int32)], 255)
-    return cv2.countNonZero(cv2.bitwise_and(loose, m)) >= min_px
+    x0, y0 = np.clip(np.floor(quad.min(axis=0)).astype(int), 0, None)
+    x1, y1 = np.ceil(quad.max(axis=0)).astype(int) + 1
+    part = mask[y0:y1, x0:x1]
+    m = np.zeros(part.shape, np.uint8)
+    if part.size:
+        cv2.fillPoly(m, [np.round(quad - (x0, y0)).astype(np.int32)], 255)
+    return part, m
+
+
+def _share_beyond(mask, a, b, n, start, depth) -> float:
+    """The share of a band beyond one side of a found tile that lies on ``mask``."""
+    part, m = _band(mask, a, b, n, start, depth)
+    inside = cv2.countNonZero(m) if m.size else 0
+    return cv2.countNonZero(cv2.bitwise_and(part, m)) / inside if inside else 0.0
+
+
+def _loose_beyond(loose, a, b, n, start, depth, min_px=12) -> bool:
+    """Unexplained print within a tile's reach beyond one side of a found tile."""
+    part, m = _band(loose, a, b, n, start, depth)
+    return m.size > 0 and cv2.countNonZero(cv2.bitwise_and(part, m)) >= min_px
 
 
 _SIDE_T = np.linspace(-0.42, 0.42, 16)  # along each side, as a share of its length
@@ -283,6 +319,7 @@ _END_T = np.r_[np.linspace(-0.85, -0.6, 4), np.linspace(0.6, 0.85, 4),
                np.linspace(-0.47, -0.34, 4), np.linspace(0.34, 0.47, 4)]
 _OFFSETS = np.arange(-4, 5)  # across each side, outward, in zone pixels
 _OFFSETS_WIDE = np.arange(-10, 11)
+_JUST_BEYOND = np.array([2])  # a mm beyond a side
 
 
 _LOCAL: dict = {}

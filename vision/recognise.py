@@ -359,9 +359,10 @@ def find_tiles(view: ZoneView, size_mm, splits: dict | None = None) -> tuple[lis
             doubtful += found
         if unexplained > 0.45 * tile_area or not found:
             blobs.append(Blob(float(unexplained), bool(edge)))
-            if unexplained > 1.2 * tile_area and not edge and area < 3 * tile_area:
-                # clear of the zone's edge and no bigger than a few tiles: tiles touching whose
-                # outline the mask lost in part (a far camera), or else a hand: their outlines tell
+            if unexplained > 1.2 * tile_area and not edge and area < 6 * tile_area:
+                # clear of the zone's edge and no bigger than a handful of tiles: tiles touching
+                # whose outline the mask lost in part (a far camera blurs a cluster of them into
+                # one), or else a hand: their outlines tell
                 unsure.append((blobs[-1], x, y, comp))
             elif unexplained > 1.2 * tile_area:
                 busy[y:y + bh, x:x + bw] |= comp > 0  # a hand, most likely: no tiles looked for there
@@ -576,6 +577,12 @@ def _margin(score, labels) -> float:
 # at most 0.85 and 0.78. Faces never come near: their prints are matched at 0.94 and more.
 BACK_GLYPH, BACK_RAW = 0.87, 0.82
 
+PLAIN_GLYPH = 0.93  # a print matched this well reads plainly: no other pose of the tile reads better
+
+MOVED_MM = 3.0  # a reading this far from where its outline put it may have hidden a neighbour
+
+PRINTED_RAW = 0.9  # a patch whose ink matches a template this well holds a tile's print
+
 NEAR_MM = 15.0  # a piece said to lie at a place is looked for this far round it (mm)
 
 
@@ -722,10 +729,9 @@ def one_reading_each(tiles: list[TileReading], size_mm) -> list[TileReading]:
     plainest reading is kept: a label over ``unknown``, then the surer one; readings of one
     tile that name different labels leave it ``unknown`` (asked), never one of the two."""
     kept: list[list] = []  # [its outline, its readings...] per tile
-    w, h = size_mm
     for t in sorted(tiles, key=lambda t: (t.label == UNKNOWN, -t.confidence)):
-        poly = rect_poly(t.x_mm, t.y_mm, t.angle, w, h).astype(np.float32)
-        twin = next((g for g in kept if cv2.intersectConvexConvex(poly, g[0])[0] > 0.3 * w * h), None)
+        poly = _outline(t, size_mm)
+        twin = next((g for g in kept if _one_tile(poly, g[0], size_mm)), None)
         if twin is None:
             kept.append([poly, t])
         else:
@@ -736,6 +742,16 @@ def one_reading_each(tiles: list[TileReading], size_mm) -> list[TileReading]:
             first = replace(first, label=UNKNOWN, confidence=0.0)
         out.append(first)
     return out
+
+
+def _outline(t: TileReading, size_mm) -> np.ndarray:
+    return rect_poly(t.x_mm, t.y_mm, t.angle, *size_mm).astype(np.float32)
+
+
+def _one_tile(a, b, size_mm) -> bool:
+    """Whether two readings' outlines overlap by nearly a third of a tile: tiles lie flat, so
+    they are one tile read twice."""
+    return cv2.intersectConvexConvex(a, b)[0] > 0.3 * size_mm[0] * size_mm[1]
 
 
 def _crop(img, box):
@@ -852,15 +868,20 @@ class TileReader:
             fit = self._T2 @ self._windows(ink, off, th, tw, coarse).T  # upright, then half-turned
             for half, rows in ((0, slice(0, n)), (180, slice(n, 2 * n))):
                 cy_, cx_ = divmod(int(fit[rows].max(axis=0).argmax()), len(coarse))
-                centre = (coarse[cy_], coarse[cx_])
-                Xf = self._windows(ink, off, th, tw, range(-1, 2), centre)
+                # round the pose as found too: a print's correlation peaks sharply, so the
+                # coarse grid may miss its true place and settle on a lesser match mm away
+                centres = [(coarse[cy_], coarse[cx_])]
+                if reach > SHIFT_PX and max(abs(coarse[cy_]), abs(coarse[cx_])) > 1:
+                    centres.append((0, 0))
+                Xf = np.vstack([self._windows(ink, off, th, tw, range(-1, 2), c) for c in centres])
                 raw = self._T2[rows] @ Xf.T  # labels x shifts
                 Xr = Xf - self._mu2[half // 180]
                 resid = (self._R2[rows] @ Xr.T) / np.maximum(np.linalg.norm(Xr, axis=1), 1e-6)
                 k = resid.argmax(axis=1)
                 r_best = resid[np.arange(len(k)), k]
                 raw_at = raw[np.arange(len(k)), k]
-                shift = np.column_stack([centre[0] + k // 3 - 1, centre[1] + k % 3 - 1])
+                at = np.asarray(centres)[k // 9]
+                shift = np.column_stack([at[:, 0] + k % 9 // 3 - 1, at[:, 1] + k % 3 - 1])
                 if resid_best is None:
                     resid_best, raw_best, turn_best = r_best, raw_at, np.full(len(k), float(turn + half))
                     shift_best = shift
@@ -892,8 +913,14 @@ class TileReader:
         more, _ = self._read_poses(frame, H_inv, zone, view,
                                    find_outlined(view, self.profile.size_mm, known, view.busy, every_side=True), name)
         reach = 0.6 * min(self.profile.size_mm)
+        # an unknown reading lying mostly on a tile read is that tile found twice (one_reading_each
+        # drops it): it keeps no other reading out
+        size = self.profile.size_mm
+        polys = [_outline(t, size) for t in found]
+        twice = {id(u) for u, pu in zip(found, polys) if u.label == UNKNOWN and any(
+            v.label != UNKNOWN and _one_tile(pu, pv, size) for v, pv in zip(found, polys))}
         for t in more:
-            near = [u for u in found if math.hypot(u.x_mm - t.x_mm, u.y_mm - t.y_mm) < reach]
+            near = [u for u in found if math.hypot(u.x_mm - t.x_mm, u.y_mm - t.y_mm) < reach and id(u) not in twice]
             if not near:
                 found.append(t)
             elif t.label != UNKNOWN and all(u.label == UNKNOWN for u in near):
@@ -1033,6 +1060,22 @@ class TileReader:
         """One pose read afresh, appended to ``tiles``: (tiles, whether read at another pose)."""
         moved = False
         tile = self._read_tile(frame, H_inv, zone, view, pose, name)
+        if pose.sure and tile.label != UNKNOWN and pose.rivals and pose.outlined \
+                and self.last_details[-1]["glyph"] < PLAIN_GLYPH:
+            # An outline sure on three faint sides may be laid a few mm along the tile (a print
+            # such as dots down a diagonal reads nearly as well there): where its rivals read
+            # the same label more plainly the tile lies there
+            read = [(tile, self.last_details.pop())]
+            for p in pose.rivals:
+                t = self._read_tile(frame, H_inv, zone, view, p, name)
+                read.append((t, self.last_details.pop()))
+                if t.label == tile.label and read[-1][1]["glyph"] >= PLAIN_GLYPH:
+                    break
+            best, details = max((r for r in read if r[0].label == tile.label), key=lambda r: r[1]["glyph"])
+            tiles.append(best)
+            self.last_details.append(details)
+            # moved off its outline by more than a shadow's width, it may have hidden a neighbour
+            return tiles, math.hypot(best.x_mm - tile.x_mm, best.y_mm - tile.y_mm) > MOVED_MM
         if pose.sure and (tile.label != UNKNOWN or not pose.rivals):
             tiles.append(tile)
             return tiles, moved
@@ -1045,7 +1088,10 @@ class TileReader:
                 break  # a plain reading: the likelier poses are read first
             read.append((self._read_tile(frame, H_inv, zone, view, p, name), self.last_details.pop()))
         known = [r for r in read if r[0].label != UNKNOWN]
-        if known or pose.sure:
+        # a print that matches a tile's closely but names none plainly (a far camera's blur) is
+        # a tile all the same: asked about, never left out
+        printed = any(d["raw"] >= PRINTED_RAW and d["glyph"] >= 0.7 for _, d in read)
+        if known or pose.sure or printed:
             best, details = max(known, key=lambda r: r[1]["glyph"]) if known else read[0]
             tiles.append(best)
             self.last_details.append(details)
