@@ -41,15 +41,17 @@ def pytest_unconfigure(config):
 # go first.
 # A file named here that is gone or renamed only loses its place.
 LONGEST_FIRST = (
-    "tests/test_conformance.py", "tests/web/test_hosting_browser.py", "tests/web/test_japanese_island_browser.py",
-    "tests/web/test_first_screen_browser.py", "tests/web/test_browser.py", "tests/web/test_dynasty_browser.py",
-    "tests/reliability/test_kill.py", "tests/reliability/test_load.py", "tests/vision/test_recognise.py",
-    "tests/dynasty/test_camera_prints.py", "tests/web/test_seats_browser.py", "tests/island/test_properties.py",
-    "tests/web/test_teach_camera_browser.py", "tests/loop/test_properties.py", "tests/vision/test_second_dominoes.py",
-    "tests/vision/test_handmade.py", "tests/test_i18n.py", "tests/island/test_views.py",
-    "tests/web/test_japanese_browser.py", "tests/web/test_japanese_initiative_browser.py",
-    "tests/web/test_initiative_simulation_browser.py", "tests/web/test_island_browser.py",
-    "tests/paradominetor/test_properties.py", "tests/web/test_initiative_browser.py", "tests/dynasty/test_camera.py",
+    "tests/test_conformance.py", "tests/web/test_browser.py", "tests/web/test_teach_camera_browser.py",
+    "tests/reliability/test_load.py", "tests/test_i18n.py", "tests/reliability/test_kill.py",
+    "tests/paradominetor/test_properties.py", "tests/vision/test_handmade.py", "tests/web/test_hosting_browser.py",
+    "tests/dynasty/test_camera_prints.py", "tests/vision/test_recognise.py", "tests/island/test_properties.py",
+    "tests/vision/test_second_dominoes.py", "tests/loop/test_properties.py", "tests/vision/test_tiles_found_once.py",
+    "tests/web/test_seats_browser.py", "tests/web/test_dynasty_browser.py", "tests/vision/test_tiles_under_noise.py",
+    "tests/web/test_first_screen_browser.py", "tests/web/test_island_browser.py", "tests/dynasty/test_records.py",
+    "tests/vision/test_second_discs.py", "tests/reliability/test_bad_input.py", "tests/dynasty/test_camera.py",
+    "tests/web/test_teach_api.py", "tests/test_teaching.py", "tests/web/test_initiative_simulation_browser.py",
+    "tests/island/test_views.py", "tests/web/test_japanese_island_browser.py", "tests/web/test_initiative_browser.py",
+    "tests/initiative/test_camera.py",
 )
 
 
