@@ -35,6 +35,7 @@ from .reading import TileReading
 from .synthetic import (CLASSIC, Light, Optics, SyntheticTable, VirtualTile, random_camera, random_light,
                         random_optics, save_shots)
 from .tiles import UNKNOWN, TileSet
+from .zone import ZoneView
 
 SIDES = "NESW"
 SQUARE_PX = 48         # a square is read from a patch this many pixels across, whatever its size
@@ -1178,14 +1179,30 @@ class DominoReader(CellReader):
         # the halves the owner corrected in the check: (their looks stacked, what each is)
         self._taught = (np.stack([look for _, _, look in profile.taught]) if profile.taught else None,
                         [half for half, _, _ in profile.taught])
+        self._places: dict = {}  # each map's squares' centres, and where their light is looked up
 
     def map_squares(self, frame, H_inv, view, name):
         """(each square's centre, row by row; every square of the map as ratios to the mat's
         light, (rows, cols, SQUARE_PX, SQUARE_PX, 3)), the map straightened at once."""
         rows, cols = self.grid.shape(name)
-        centres = [[self.grid.centre(self.layout, name, r, c) for c in range(cols)] for r in range(rows)]
-        lights = np.array([[view.mat_colour_at(x, y) for x, y in row] for row in centres], np.float32)
+        centres, at = self._map_places(view, name)
+        lights = view.background[at].astype(np.float32)  # (the mat's light at each square's centre)
         return centres, _area_ratios(frame, H_inv, centres[0][0], rows, cols, self.grid.pitch_mm, lights)
+
+    def _map_places(self, view, name):
+        """(each square's centre, row by row; where `view.mat_colour_at` looks up each one's light,
+        as (rows, columns) of the view's background): the same every frame, so worked out once."""
+        zone = view.zone
+        key = (name, view.background.shape[:2], (zone.x, zone.y, zone.w, zone.h))
+        if key not in self._places:
+            rows, cols = self.grid.shape(name)
+            centres = [[self.grid.centre(self.layout, name, r, c) for c in range(cols)] for r in range(rows)]
+            # asked of the view itself, its background holding each place's own row and column
+            bh, bw = view.background.shape[:2]
+            probe = ZoneView(zone, None, np.stack(np.meshgrid(np.arange(bh), np.arange(bw), indexing="ij"), axis=-1), None)
+            at = np.array([[probe.mat_colour_at(x, y) for x, y in row] for row in centres])
+            self._places[key] = centres, (at[..., 0], at[..., 1])
+        return self._places[key]
 
     def _read_zone(self, frame, H_inv, view, name):
         rows, cols = self.grid.shape(name)
