@@ -395,15 +395,18 @@ def _dist_px_to(L, M) -> np.ndarray:
     mean = d0 + d1
     mean += d2
     mean /= np.float32(3)
+    # (the same operations in the same order, into two buffers: no temporary array a step)
     e = d0 - mean
     q = e * e
-    e = d1 - mean
-    q += e * e
-    e = d2 - mean
-    q += e * e
-    out = np.sqrt(q)
-    out += np.float32(0.5) * np.abs(mean)
-    return out
+    for di in (d1, d2):
+        np.subtract(di, mean, out=e)
+        e *= e
+        q += e
+    np.sqrt(q, out=q)
+    np.abs(mean, out=mean)
+    mean *= np.float32(0.5)
+    q += mean
+    return q
 
 
 def _print_on(L, own) -> np.ndarray:
