@@ -35,6 +35,7 @@ from .reading import TileReading
 from .synthetic import (CLASSIC, Light, Optics, SyntheticTable, VirtualTile, random_camera, random_light,
                         random_optics, save_shots)
 from .tiles import UNKNOWN, TileSet
+from .zone import ZoneView
 
 SIDES = "NESW"
 SQUARE_PX = 48         # a square is read from a patch this many pixels across, whatever its size
@@ -291,7 +292,8 @@ def _uv(shift=(0.0, 0.0)):
         if len(_UV) > 256:
             _UV.clear()
         c = (np.arange(SQUARE_PX) + 0.5) / SQUARE_PX - 0.5
-        _UV[key] = np.meshgrid(c - key[0], c - key[1])
+        # (np.meshgrid's arrays, without its generic broadcasting: most halves lie at a shift of their own)
+        _UV[key] = np.repeat((c - key[0])[None], SQUARE_PX, axis=0), np.repeat((c - key[1])[:, None], SQUARE_PX, axis=1)
     return _UV[key]
 
 
@@ -393,15 +395,18 @@ def _dist_px_to(L, M) -> np.ndarray:
     mean = d0 + d1
     mean += d2
     mean /= np.float32(3)
+    # (the same operations in the same order, into two buffers: no temporary array a step)
     e = d0 - mean
     q = e * e
-    e = d1 - mean
-    q += e * e
-    e = d2 - mean
-    q += e * e
-    out = np.sqrt(q)
-    out += np.float32(0.5) * np.abs(mean)
-    return out
+    for di in (d1, d2):
+        np.subtract(di, mean, out=e)
+        e *= e
+        q += e
+    np.sqrt(q, out=q)
+    np.abs(mean, out=mean)
+    mean *= np.float32(0.5)
+    q += mean
+    return q
 
 
 def _print_on(L, own) -> np.ndarray:
@@ -435,21 +440,6 @@ def _road_shift(off, reach) -> tuple[float, float]:
     return _across_roads(off, reach)
 
 
-_AXES: dict = {}
-
-
-def _side_axes(shift):
-    """(how far across, how far along) each edge's axis, N E S W stacked, every patch pixel lies
-    (in squares, for a domino lying `shift` off its square); kept as `_uv` is (read only)."""
-    key = (float(shift[0]), float(shift[1]))
-    if key not in _AXES:
-        if len(_AXES) > 256:
-            _AXES.clear()
-        u, v = _uv(shift=key)
-        _AXES[key] = np.abs(np.stack([u, v, u, v])), np.stack([-v, u, v, -u])
-    return _AXES[key]
-
-
 def _beside(off, L) -> np.ndarray:
     """What is printed but not bare mat (every channel near the mat's grey): of a patch, or a stack."""
     mat = np.abs(L) < BARE_MAT
@@ -462,33 +452,61 @@ def _roads(off, shift, reach, beside) -> dict:
     and bare either side, so a castle mark, a blot or an icon reaching out is no road whatever
     its colour. The bare mat beside a domino
     lying off its square is no print on its flanks (``beside``: `_beside` of the half)."""
-    lo, hi = reach
-    out = {}
-    for side, (along, across, down) in zip(SIDES, _side_lines(shift)):
-        band, near = (along >= lo) & (along <= hi), (along >= lo - STRIP_NEAR) & (along < lo)
-        narrow, flank = across <= STRIP_HALF, (across >= FLANK[0]) & (across <= FLANK[1])
-        out[side] = (_share(off, band, narrow, down), _share(beside, band, flank, down),
-                     _share(off, near, narrow, down))
-    return out
+    rows, cols, places = _road_places(shift, reach)
+    # the printed pixels of each place counted at once, as rows @ image @ cols (0s and 1s: whole
+    # numbers, exact in float32), the flanks' in `beside`
+    counts = np.where(_FLANKS, ((rows @ beside.astype(np.float32)) * cols).sum(axis=1),
+                      ((rows @ off.astype(np.float32)) * cols).sum(axis=1))
+    shares = (counts.astype(np.float64) / places).tolist()
+    return {side: tuple(shares[3 * i:3 * i + 3]) for i, side in enumerate(SIDES)}
+
+
+_PLACES: dict = {}
+_FLANKS = np.array([False, True, False] * 4)   # of `_road_places`' rows, those of a flank
+
+
+def _road_places(shift, reach):
+    """The places `_roads` counts, N E S W, each its strip, its flanks and its strip just inside:
+    (their rows, their columns, as 0/1 float32 rows, and how many pixels each holds); kept as
+    `_uv` is (read only)."""
+    key = (float(shift[0]), float(shift[1]), reach)
+    if key not in _PLACES:
+        if len(_PLACES) > 256:
+            _PLACES.clear()
+        lo, hi = reach
+        rows, cols = [], []
+        for along, across, down in _side_lines(shift):
+            band, near = (along >= lo) & (along <= hi), (along >= lo - STRIP_NEAR) & (along < lo)
+            narrow, flank = across <= STRIP_HALF, (across >= FLANK[0]) & (across <= FLANK[1])
+            for along_ok, across_ok in ((band, narrow), (band, flank), (near, narrow)):
+                r, c = _rows_cols(along_ok, across_ok, down)
+                rows.append(r)
+                cols.append(c)
+        rows, cols = np.array(rows, np.float32), np.array(cols, np.float32)
+        places = np.maximum(rows.sum(axis=1).astype(np.float64) * cols.sum(axis=1), 1.0)
+        _PLACES[key] = rows, cols, places
+    return _PLACES[key]
+
+
+_LINES: dict = {}
 
 
 def _side_lines(shift):
     """For each edge, N E S W: how far along its axis and how far across it each row or column of
     a patch lies (in squares, for a domino lying `shift` off its square), and whether the axis
     runs down the rows; so a place towards an edge is the rows and the columns it takes."""
-    c = (np.arange(SQUARE_PX) + 0.5) / SQUARE_PX - 0.5
-    u, v = c - float(shift[0]), c - float(shift[1])  # (as _uv's columns and rows)
-    return (-v, np.abs(u), True), (u, np.abs(v), False), (v, np.abs(u), True), (-u, np.abs(v), False)
+    key = (float(shift[0]), float(shift[1]))
+    if key not in _LINES:  # (kept as `_uv` is: read only)
+        if len(_LINES) > 256:
+            _LINES.clear()
+        c = (np.arange(SQUARE_PX) + 0.5) / SQUARE_PX - 0.5
+        u, v = c - key[0], c - key[1]  # (as _uv's columns and rows)
+        _LINES[key] = (-v, np.abs(u), True), (u, np.abs(v), False), (v, np.abs(u), True), (-u, np.abs(v), False)
+    return _LINES[key]
 
 
 def _rows_cols(along_ok, across_ok, down):
     return (along_ok, across_ok) if down else (across_ok, along_ok)
-
-
-def _share(printed, along_ok, across_ok, down) -> float:
-    """The share of the place (the rows and columns `_side_lines` picks) that is `printed`."""
-    rows, cols = _rows_cols(along_ok, across_ok, down)
-    return int(np.count_nonzero(printed[rows][:, cols])) / max(int(np.count_nonzero(rows)) * int(np.count_nonzero(cols)), 1)
 
 
 def _road_colour(L, own):
@@ -522,13 +540,27 @@ def _road_like(L, palette) -> np.ndarray:
 def _arms(paths, shift=(0.0, 0.0), hub=True) -> np.ndarray:
     """Where the roads of `paths` run on a square's patch: a corridor from the middle to each
     edge (and, with `hub`, the round middle where they meet) of a domino lying `shift` off it."""
-    u, v = _uv(shift=shift)
-    arms = (np.hypot(u, v) <= HUB) if paths and hub else np.zeros(u.shape, bool)
-    if paths:
-        across, along = _side_axes(shift)
-        at = [SIDES.index(side) for side in paths]
-        arms |= ((across[at] <= CORRIDOR) & (along[at] >= 0)).any(axis=0)
+    u, v = _uv_lines(shift)
+    arms = _hub(u, v) if paths and hub else np.zeros((SQUARE_PX, SQUARE_PX), bool)
+    # each side's corridor, rows by columns (N E S W: across |u| or |v|, along -v, u, v, -u):
+    # `_uv`'s places vary along one axis each
+    for side in set(paths):
+        if side in "NS":
+            arms |= ((-v if side == "N" else v) >= 0)[:, None] & (np.abs(u) <= CORRIDOR)[None]
+        else:
+            arms |= (np.abs(v) <= CORRIDOR)[:, None] & ((u if side == "E" else -u) >= 0)[None]
     return arms
+
+
+def _uv_lines(shift):
+    """`_uv`'s places as one row (u, the columns') and one column (v, the rows'): the same values."""
+    c = (np.arange(SQUARE_PX) + 0.5) / SQUARE_PX - 0.5
+    return c - float(shift[0]), c - float(shift[1])
+
+
+def _hub(u, v):
+    """Where roads meet, round a half's middle, from `_uv_lines`."""
+    return np.hypot(u[None], v[:, None]) <= HUB
 
 
 def _icon_print(L, own, road_like=None, paths="", shift=(0.0, 0.0), hub_like=None, off=None) -> np.ndarray:
@@ -540,8 +572,7 @@ def _icon_print(L, own, road_like=None, paths="", shift=(0.0, 0.0), hub_like=Non
     printed = (_print_on(L, own) if off is None else off) & _masks()["picture"]
     if road_like is not None:
         if paths:
-            u, v = _uv(shift=shift)
-            road_like = (road_like & _arms(paths, shift, hub=False)) | (hub_like & (np.hypot(u, v) <= HUB))
+            road_like = (road_like & _arms(paths, shift, hub=False)) | (hub_like & _hub(*_uv_lines(shift)))
         printed &= ~road_like
     return _opened(printed)
 
@@ -866,8 +897,8 @@ def _road_shift_by_colour(to_road, to_own, margin):
 
 def _badge_colours(L, at):
     """(ring, centre) log colours of a badge centred at `at` (in squares from the square's centre)."""
-    u, v = _uv(shift=at)
-    r = np.hypot(u, v)
+    u, v = _uv_lines(at)
+    r = np.hypot(u[None], v[:, None])
     return _median(L[(r >= RING[0]) & (r <= RING[1])]), _median(L[r <= CENTRE])
 
 
@@ -1151,14 +1182,30 @@ class DominoReader(CellReader):
         # the halves the owner corrected in the check: (their looks stacked, what each is)
         self._taught = (np.stack([look for _, _, look in profile.taught]) if profile.taught else None,
                         [half for half, _, _ in profile.taught])
+        self._places: dict = {}  # each map's squares' centres, and where their light is looked up
 
     def map_squares(self, frame, H_inv, view, name):
         """(each square's centre, row by row; every square of the map as ratios to the mat's
         light, (rows, cols, SQUARE_PX, SQUARE_PX, 3)), the map straightened at once."""
         rows, cols = self.grid.shape(name)
-        centres = [[self.grid.centre(self.layout, name, r, c) for c in range(cols)] for r in range(rows)]
-        lights = np.array([[view.mat_colour_at(x, y) for x, y in row] for row in centres], np.float32)
+        centres, at = self._map_places(view, name)
+        lights = view.background[at].astype(np.float32)  # (the mat's light at each square's centre)
         return centres, _area_ratios(frame, H_inv, centres[0][0], rows, cols, self.grid.pitch_mm, lights)
+
+    def _map_places(self, view, name):
+        """(each square's centre, row by row; where `view.mat_colour_at` looks up each one's light,
+        as (rows, columns) of the view's background): the same every frame, so worked out once."""
+        zone = view.zone
+        key = (name, view.background.shape[:2], (zone.x, zone.y, zone.w, zone.h))
+        if key not in self._places:
+            rows, cols = self.grid.shape(name)
+            centres = [[self.grid.centre(self.layout, name, r, c) for c in range(cols)] for r in range(rows)]
+            # asked of the view itself, its background holding each place's own row and column
+            bh, bw = view.background.shape[:2]
+            probe = ZoneView(zone, None, np.stack(np.meshgrid(np.arange(bh), np.arange(bw), indexing="ij"), axis=-1), None)
+            at = np.array([[probe.mat_colour_at(x, y) for x, y in row] for row in centres])
+            self._places[key] = centres, (at[..., 0], at[..., 1])
+        return self._places[key]
 
     def _read_zone(self, frame, H_inv, view, name):
         rows, cols = self.grid.shape(name)

@@ -183,3 +183,39 @@ def test_halves_scaled_down_as_one_tall_image_are_each_scaled_alone():
             ground = np.where(on_road, np.minimum(misfit[0], np.min(misfit[1:], axis=0)), misfit[0])
             assert np.allclose(g[i], ground, rtol=1e-6)
         assert np.array_equal(g[2], dominoes._ground_misfit(L[2], grounds[2], None, f)[1])
+
+
+def test_a_roads_shares_counted_at_once_are_the_printed_pixels_of_each_place_counted_alone():
+    """`_roads` counts each side's strip, flanks and inner strip as products; each share is the
+    printed pixels of that place (its rows and columns as `_side_lines` lays them) over its size."""
+    rng = np.random.default_rng(3)
+    for shift, reach in (((0.0, 0.0), dominoes.OPEN_REACH), ((0.07, -0.04), dominoes.ICON_SIDE),
+                         ((-0.125, 0.1), dominoes.OPEN_REACH)):
+        off, beside = rng.random((2, dominoes.SQUARE_PX, dominoes.SQUARE_PX)) < rng.random(2)[:, None, None]
+        got = dominoes._roads(off, shift, reach, beside)
+        lo, hi = reach
+        for side, (along, across, down) in zip(dominoes.SIDES, dominoes._side_lines(shift)):
+            band, near = (along >= lo) & (along <= hi), (along >= lo - dominoes.STRIP_NEAR) & (along < lo)
+            narrow = across <= dominoes.STRIP_HALF
+            flank = (across >= dominoes.FLANK[0]) & (across <= dominoes.FLANK[1])
+            alone = []
+            for image, along_ok, across_ok in ((off, band, narrow), (beside, band, flank), (off, near, narrow)):
+                rows, cols = (along_ok, across_ok) if down else (across_ok, along_ok)
+                alone.append(np.count_nonzero(image[rows][:, cols]) / max(rows.sum() * cols.sum(), 1))
+            assert got[side] == tuple(alone), side
+
+
+def test_a_halfs_road_corridors_and_middle_are_where_its_places_put_them():
+    """`_arms` lays each side's corridor along one row and one column: the same pixels as every
+    place's own distance across and along the side's axis (`_uv`) picks."""
+    for shift in ((0.0, 0.0), (0.05, -0.11), (-0.125, 0.125)):
+        u, v = dominoes._uv(shift=shift)
+        across = {"N": np.abs(u), "E": np.abs(v), "S": np.abs(u), "W": np.abs(v)}
+        along = {"N": -v, "E": u, "S": v, "W": -u}
+        hub = np.hypot(u, v) <= dominoes.HUB
+        for paths in ("", "N", "EW", "NES", "NESW"):
+            corridors = np.zeros(u.shape, bool)
+            for side in paths:
+                corridors |= (across[side] <= dominoes.CORRIDOR) & (along[side] >= 0)
+            assert np.array_equal(dominoes._arms(paths, shift, hub=False), corridors), (shift, paths)
+            assert np.array_equal(dominoes._arms(paths, shift), corridors | hub if paths else corridors), (shift, paths)
