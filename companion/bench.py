@@ -234,20 +234,25 @@ SECOND_PRINTINGS = {"initiative": {"second": "tests/vision/second_discs.py"},
 
 
 def second_printings(game: str, camera, tmp, frames: int = 12) -> dict:
-    import importlib.util
-
     from vision.mat import mat_layout
 
     out = {}
     for name, path in SECOND_PRINTINGS.get(game, {}).items():
-        if not Path(path).is_file():
-            continue
-        spec = importlib.util.spec_from_file_location(f"printing_{name}", path)
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[spec.name] = module  # as importlib's recipe does: dataclasses look their module up there
-        spec.loader.exec_module(module)
-        out[name] = module.printing(mat_layout(camera.mat), camera.cells, Path(tmp) / name, frames)
+        if Path(path).is_file():
+            module = printing_module(name, path)
+            out[name] = module.printing(mat_layout(camera.mat), camera.cells, Path(tmp) / name, frames)
     return out
+
+
+def printing_module(name: str, path: str):
+    """A second printing's module, loaded from its file (the tests' folder is no package)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(f"printing_{name}", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # as importlib's recipe does: dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
 
 
 def main() -> int:

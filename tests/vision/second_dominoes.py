@@ -26,8 +26,24 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw
 
-from grain import grain
 from vision.mat import render_mat
+
+# A camera sensor's noise: unit Gaussian noise per pixel and channel, as a random window of a
+# field drawn once per frame size. Drawing millions of fresh normals for every photograph costs
+# more than all the rest of it; within one frame a window is as random as a fresh draw, and no
+# reader compares two frames' noise.
+GRAIN_MARGIN = 64
+_GRAIN_FIELDS: dict = {}
+
+
+def grain(shape, rng) -> np.ndarray:
+    """Unit noise of `shape` (h, w, 3), float32, at a window chosen with `rng`."""
+    h, w = shape[:2]
+    if (h, w) not in _GRAIN_FIELDS:
+        _GRAIN_FIELDS[h, w] = np.random.default_rng(20261127).standard_normal((h + GRAIN_MARGIN, w + GRAIN_MARGIN, 3), dtype=np.float32)
+    y, x = (int(v) for v in rng.integers(GRAIN_MARGIN, size=2))
+    return _GRAIN_FIELDS[h, w][y:y + h, x:x + w]
+
 
 TUNING_SEEDS = range(0, 100)
 TEST_SEEDS = range(1000, 1100)

@@ -25,15 +25,25 @@ def test_the_domino_game_is_timed_on_maps_of_dominoes_at_the_frame_size_its_read
 
 def test_the_bench_measures_every_disc_and_domino_printing_the_readers_were_not_tuned_on():
     """`make bench` gives item 2's figures for the second printings of discs and dominoes: each
-    printing module it names is there and offers what the bench reads (the printing's frames
-    themselves are measured by the bench and by tests/vision/test_second_*.py)."""
-    import importlib
-    import inspect
+    printing module it names loads as the bench loads it (from its file, in a process that has
+    only what `make bench` has: a sibling imported by name would be missing there) and offers
+    what the bench reads (the printing's frames themselves are measured by the bench and by
+    tests/vision/test_second_*.py)."""
+    import json
+    import os
+    import subprocess
+    import sys
     from pathlib import Path
 
     from companion.bench import SECOND_PRINTINGS
     assert set(SECOND_PRINTINGS) == {"initiative", "dynasty"}
-    for printings in SECOND_PRINTINGS.values():
-        for path in printings.values():
-            module = importlib.import_module(Path(path).stem)  # tests/vision is on the test path
-            assert list(inspect.signature(module.printing).parameters) == ["layout", "cells", "out_dir", "frames"]
+    ask = ("import inspect, json; from companion.bench import SECOND_PRINTINGS, printing_module; "
+           "print(json.dumps({path: list(inspect.signature(printing_module(name, path).printing).parameters) "
+           "for printings in SECOND_PRINTINGS.values() for name, path in printings.items()}))")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    out = subprocess.run([sys.executable, "-c", ask], cwd=Path(__file__).resolve().parents[2], env=env,
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    loaded = json.loads(out.stdout)
+    assert sorted(loaded) == sorted(p for printings in SECOND_PRINTINGS.values() for p in printings.values())
+    assert all(params == ["layout", "cells", "out_dir", "frames"] for params in loaded.values())
