@@ -90,13 +90,7 @@ def find_outlined(view: ZoneView, size_mm, found: list[Pose], busy, every_side: 
                            maxLineGap=2 * k)
     if segs is not None:
         seeds += [(*sg, 0.0) for sg in segs.reshape(-1, 4)[:40].astype(np.float64)]
-    for x0, y0, th in rects:  # a found tile's sides, with print beyond or a tile's room before the next
-        for (ax, ay), (bx, by), (nx, ny), depth in _sides_of(x0, y0, th, W, H):
-            ends = (ax, ay), (bx, by), (nx, ny)
-            if every_side or some_print and _loose_beyond(loose, *ends, 1.2 * k, depth, 0.02 * W * H) or \
-                    _room_beyond(solid, *ends, k, depth):
-                off = 1.45 * k  # just past the found tile's edge and shadow: the fit moves it onto the step
-                seeds.append((ax + nx * off, ay + ny * off, bx + nx * off, by + ny * off, 0.7))
+    seeds += _side_seeds(rects, W, H, loose if some_print else None, solid, every_side)
     # rectangles in groups (a seed, a way to lay the tile along it); each group offers its best
     cands = _around_print(loose, W, H, k, 3.0) if some_print else []
     for x1, y1, x2, y2, slack in seeds:
@@ -277,6 +271,22 @@ def _sides_of(cx, cy, th, W, H):
     normals = [(s, -c), (c, s), (-s, c), (-c, -s)]  # top, right, bottom, left
     depths = [H, W, H, W]
     return [(tuple(P[i]), tuple(P[(i + 1) % 4]), normals[i], depths[i]) for i in range(4)]
+
+
+def _side_seeds(rects, W, H, loose, solid, every_side: bool) -> list:
+    """Seeds along the found tiles' sides (each rect: its centre and turn in zone pixels) where
+    another tile may lie: with print beyond (``loose``, None when there is too little print to
+    look for), a tile's room before the next found tile, or every side with ``every_side``."""
+    k = SEG_PX_PER_MM
+    seeds = []
+    for x0, y0, th in rects:
+        for (ax, ay), (bx, by), (nx, ny), depth in _sides_of(x0, y0, th, W, H):
+            ends = (ax, ay), (bx, by), (nx, ny)
+            if every_side or loose is not None and _loose_beyond(loose, *ends, 1.2 * k, depth, 0.02 * W * H) or \
+                    _room_beyond(solid, *ends, k, depth):
+                off = 1.45 * k  # just past the found tile's edge and shadow: the fit moves it onto the step
+                seeds.append((ax + nx * off, ay + ny * off, bx + nx * off, by + ny * off, 0.7))
+    return seeds
 
 
 def _room_beyond(solid, a, b, n, k, depth) -> bool:
