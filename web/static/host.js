@@ -22,8 +22,8 @@
   // the page: a host who also plays would see another player's hidden page. Opening a seat is a
   // deliberate step that says whose hidden page it opens; the companion tells that seat's phone.
   let asking = null;        // {viewer, what: "open" | "free"}: the question shown under a seat
-  let opened = {};          // viewer -> {key, taken (then)}: what the host opened, for the game `openedFor`
-  let openedFor = null;
+  let opened = {};          // viewer -> {key, taken (then)}: opened in the game shown
+  let shownGame = null;
   let seatsData = null;
 
   async function openSeat(seat) {
@@ -87,7 +87,6 @@
 
   function drawSeats(data) {
     seatsData = data;
-    if (data.game_id !== openedFor) { openedFor = data.game_id; opened = {}; asking = null; $("sim-error").textContent = ""; }
     // taken since opened here: its QR code goes, so no second phone scans into that seat
     for (const s of data.seats) if (opened[s.viewer] && !opened[s.viewer].taken && s.taken) delete opened[s.viewer];
     $("seats").dataset.game = String(data.game_id);  // which game's seats these are
@@ -101,6 +100,8 @@
     try { return await post("/api/host/table", action); } catch (e) { $("sim-error").textContent = e.message; throw e; }
   }
 
+  function newGameShown(id) { shownGame = id; opened = {}; asking = null; $("sim-error").textContent = ""; }
+
   function draw(data) {
     const v = data.view;
     // The companion's question, with the choice A would take; what the table said above it,
@@ -113,6 +114,7 @@
     const asking = data.host_request;
     $("host-request").classList.toggle("hidden", !asking);
     $("host-request").textContent = asking ? tr("A phone asks to become the host; it shows the code {code}. Press A on the companion to agree, B to refuse.", { code: asking.code }) : "";
+    if (data.game_id !== shownGame) newGameShown(data.game_id);
     ParadoxTable.board($("game"), v, { viewer: data.viewer });
     // a guest with no game in progress: the join section says so, not the host's "start one below"
     $("table-section").classList.toggle("hidden", !token && !(v && v.game));
@@ -123,7 +125,7 @@
     if (data.games && !games.length) { games = data.games; fillGames(); }
     const running = games.find((g) => v && g.name === v.game);
     if (data.simulation) $("device-section").classList.remove("hidden");
-    // The virtual table, for a game the camera watches: the camera's picture, the game's controls.
+    // The virtual table of a camera game: its picture, its controls.
     const virtual = !!(data.simulation && running && running.camera);
     $("sim-section").classList.toggle("hidden", !virtual);
     if (virtual) {
@@ -393,7 +395,7 @@
   $("start-keep").addEventListener("click", () => $("start-confirm").classList.add("hidden"));
   $("resume-keep").addEventListener("click", () => $("resume-confirm").classList.add("hidden"));
 
-  // No picture yet (the camera is still opening): no broken image, the next view tries again.
+  // No picture yet (the camera opening): no broken image; the next view tries again.
   $("camera").addEventListener("error", () => $("camera").classList.add("hidden"));
   $("camera").addEventListener("load", () => $("camera").classList.remove("hidden"));
   $("game-name").addEventListener("change", drawOptions);
