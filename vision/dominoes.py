@@ -664,9 +664,16 @@ def _look_masks(f):
     return _LOOK_MASKS[f]
 
 
-def _scaled(a, f):
+def _scaled(a, f, stack: bool = False):
+    """A square's image at 1/f of its side; with ``stack``, each of a stack of them (k, side,
+    side, ...), scaled as one tall image: 1/f of a square averages f x f pixels of it alone."""
+    if f == 1:
+        return a
     n = SQUARE_PX // f
-    return a if f == 1 else cv2.resize(a, (n, n), interpolation=cv2.INTER_AREA)
+    if not stack:
+        return cv2.resize(a, (n, n), interpolation=cv2.INTER_AREA)
+    k = len(a)
+    return cv2.resize(a.reshape(-1, *a.shape[2:]), (n, k * n), interpolation=cv2.INTER_AREA).reshape(k, n, n, *a.shape[3:])
 
 
 def _print_threshold(picture, ground) -> float:
@@ -751,14 +758,8 @@ def _ground_misfit(L, grounds, roads, f):
 
 def _ground_misfits(L, grounds, roads, f):
     """`_ground_misfit` of a stack of patches (k, SQUARE_PX, SQUARE_PX, 3), each with its own
-    grounds (k, colours, 3) and roads (k, SQUARE_PX, SQUARE_PX; None: no roads on any). Scaled
-    as one tall image: 1/f of a patch averages f x f pixels of that patch alone."""
-    k, n = len(L), SQUARE_PX // f
-
-    def scaled(a):  # (as `_scaled`, the stack as one tall image)
-        tall = a.reshape(-1, *a.shape[2:])
-        return a if f == 1 else cv2.resize(tall, (n, k * n), interpolation=cv2.INTER_AREA).reshape(k, n, n, *a.shape[3:])
-    small = scaled(L)
+    grounds (k, colours, 3) and roads (k, SQUARE_PX, SQUARE_PX; None: no roads on any)."""
+    small = _scaled(L, f, stack=True)
     grounds = np.asarray(grounds, np.float32)
     planes = [np.ascontiguousarray(small[..., i]) for i in range(3)]
 
@@ -772,7 +773,7 @@ def _ground_misfits(L, grounds, roads, f):
         road = misfit(grounds[:, 1])
         for i in range(2, grounds.shape[1]):
             np.minimum(road, misfit(grounds[:, i]), out=road)
-        g = np.where(scaled(roads.astype(np.float32)) > 0.5, np.minimum(g, road), g)
+        g = np.where(_scaled(roads.astype(np.float32), f, stack=True) > 0.5, np.minimum(g, road), g)
     return small, g
 
 
@@ -1296,8 +1297,8 @@ class DominoReader(CellReader):
         are compared with the learnt icons all together (`_look_scores_all`), each half's
         reading then going on where it stopped."""
         labels, waiting, asked = [None] * len(samples), [], []
-        for i, (s, where) in enumerate(zip(samples, wheres)):
-            steps = self._reading(s, where)
+        for i, (s, square) in enumerate(zip(samples, wheres)):
+            steps = self._reading(s, square)
             try:
                 asked.append(next(steps))
                 waiting.append((i, steps))
@@ -1311,7 +1312,7 @@ class DominoReader(CellReader):
                 labels[i] = done.value
         return labels
 
-    def _reading(self, s: dict, where=None):
+    def _reading(self, s: dict, square=None):
         """A sampled square -> ``terrain/icon/paths``, or unknown if any part is in doubt; a
         generator that may stop once to ask for its picture to be compared (see `_by_shape`).
 
@@ -1320,7 +1321,7 @@ class DominoReader(CellReader):
         is a strip from the middle to the edge with bare flanks, an icon a picture). A part one
         way reads plainly and the other way contradicts is asked about; a print whose colours
         alone do not tell (pictograms, kerbed roads) is read by shape where that is plain."""
-        details = s["details"] = {"square": where, "bare": round(s["bare"], 3)}
+        details = s["details"] = {"square": square, "bare": round(s["bare"], 3)}
         self.last_details.append(details)
         d = sorted(zip(_dists(s["corners"], self._terrain_colours).tolist(), self.terrains))
         details["terrain"] = d[:2]
