@@ -238,13 +238,44 @@ def mat_exposure(frame, H_inv, zone) -> tuple[float, np.ndarray | None]:
     rim = img[rim_band]
     if len(white) < 10 or len(rim) < 10:
         return 0.0, None
-    paper = np.median(white, axis=0)
+    paper = _past_clipping(np.median(white, axis=0), white, rim)
     r = rim / np.maximum(paper, 1.0)
     lum = channel_mean(r)
     expect = ZONE_GREY_RATIO
     grey = (channel_max(np.abs(r - lum[:, None])) < 0.12 * np.maximum(lum, 0.05))
     ok = grey & (lum > 0.55 * expect) & (lum < 1.45 * expect)
     return float(ok.mean()), paper
+
+
+CLIPPED = 248.0  # a channel of the paper's white this bright is the sensor's ceiling, not the lamp
+
+
+def _past_clipping(paper, white, rim):
+    """The paper's white as the lamp lights it, where the camera shows it clipped.
+    Under a bright lamp the paper beside a zone shows at the sensor's ceiling in one channel or
+    all, hiding the lamp's colour and brightness, and bare grey mat then seems tinted or too
+    bright against it. The rim's grey print is the other witness of the lamp: its median over the
+    print's known grey is the paper's white. It is believed only as a lamp can be: no darker than
+    the ceiling it clipped at, the rim well below it, channels within a lamp's tint of each
+    other, and the paper round the zone unbroken (an arm reaching in crosses it); else a hand
+    over most of the rim would be its own reference. Otherwise the clipped paper stands."""
+    clipped = paper >= CLIPPED
+    if not clipped.any():
+        return paper
+    rim = np.median(rim, axis=0)
+    rim_white = rim / ZONE_GREY_RATIO
+    # a lamp up to half as bright again as the ceiling: beyond, a palm (brighter than the grey print, in
+    # red above all) shows near white too, and nothing tells it from the mat
+    if (rim_white[clipped] < 0.9 * paper[clipped]).any() or rim.max() > 0.88 * 255:
+        return paper
+    lamp = np.where(clipped, np.maximum(rim_white, paper), paper)
+    if lamp.max() > 1.5 * lamp.min():
+        return paper
+    # paper, give or take a lamp's fall-off: in no channel much darker than its median (skin and
+    # sleeves are, in blue at least)
+    w = white / paper
+    unbroken = np.minimum(np.minimum(w[:, 0], w[:, 1]), w[:, 2]) > 0.75
+    return lamp if unbroken.mean() >= 0.9 else paper
 
 
 _BANDS: dict = {}

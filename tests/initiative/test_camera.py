@@ -138,6 +138,26 @@ def test_a_hand_over_a_matrix_is_seen(layout, reader):
     assert reader.read(table.render(hand=(z.x + z.w / 2, z.y + z.h / 2, 0.0))).hand_in_view
 
 
+@pytest.mark.parametrize("tint", [(1.06, 1.0, 0.86), (0.86, 1.0, 1.1)], ids=["warm", "cool"])
+def test_a_bright_tinted_lamp_that_clips_the_paper_is_no_hand_and_a_real_hand_still_is(layout, reader, tint):
+    """A lamp bright enough that the camera shows the white paper at its ceiling (where the
+    lamp's colour no longer shows) leaves the matrices readable; a hand over one is seen all the
+    same, under the very lamp."""
+    from dataclasses import replace
+
+    from vision.synthetic import Optics
+    z = layout.zones["matrix-2"]
+    for seed in (11, 12):
+        table, truth = _table(layout, np.random.default_rng(seed), seed=seed)
+        table.light = replace(table.light, gain=1.25, tint=tint)
+        table.optics = Optics(0.9, 6.0, 50)
+        bare = table.render()
+        assert bare.max() == 255  # the paper is clipped: else this tests nothing new
+        seen = reader.read(bare)
+        assert not seen.hand_in_view and {t.cell for t in seen.tiles} == set(truth)
+        assert reader.read(table.render(hand=(z.x + z.w / 2, z.y + z.h / 2, 30.0))).hand_in_view
+
+
 def test_the_command_line_enrols_the_discs_and_reads_a_matrix_with_the_grid_reader(layout, sheet, tmp_path, capsys):
     """`paradox-table vision enroll|recognize --game initiative` use the game's own disc reader:
     the enrolment sheet is one shot per disc kind, and a frame's discs come back by cell."""
