@@ -247,7 +247,7 @@ def mat_exposure(frame, H_inv, zone) -> tuple[float, np.ndarray | None]:
     return float(ok.mean()), paper
 
 
-CLIPPED = 248.0  # a channel of the paper's white this bright is the sensor's ceiling, not the lamp
+CLIPPED = 250  # the paper's white this bright (its median) is the sensor's ceiling, not the lamp
 
 
 def _past_clipping(paper, white, rim):
@@ -255,21 +255,22 @@ def _past_clipping(paper, white, rim):
     Under a bright lamp the paper beside a zone shows at the sensor's ceiling in one channel or
     all, hiding the lamp's colour and brightness, and bare grey mat then seems tinted or too
     bright against it. The rim's grey print is the other witness of the lamp: its median over the
-    print's known grey is the paper's white. It is believed only as a lamp can be: no darker than
-    the ceiling it clipped at, the rim well below it, channels within a lamp's tint of each
-    other, and the paper round the zone unbroken (an arm reaching in crosses it); else a hand
-    over most of the rim would be its own reference. Otherwise the clipped paper stands."""
+    print's known grey is the paper's white, in every channel (one witness, so no tint is made up
+    between two). It is believed only as a lamp can be: no darker than the ceiling where the
+    paper is clipped, as the paper shows it where it is not, the rim well below the ceiling,
+    channels within a lamp's tint of each other, and the paper round the zone unbroken (an arm
+    reaching in crosses it); else a hand over most of the rim would be its own reference.
+    Otherwise the clipped paper stands."""
     clipped = paper >= CLIPPED
     if not clipped.any():
         return paper
     rim = np.median(rim, axis=0)
-    rim_white = rim / ZONE_GREY_RATIO
-    # a lamp up to half as bright again as the ceiling: beyond, a palm (brighter than the grey print, in
-    # red above all) shows near white too, and nothing tells it from the mat
-    if (rim_white[clipped] < 0.9 * paper[clipped]).any() or rim.max() > 0.88 * 255:
+    lamp = rim / ZONE_GREY_RATIO
+    # a lamp up to half as bright again as the ceiling: beyond, a palm (brighter than the grey
+    # print, in red above all) shows near white too, and nothing tells it from the mat
+    if rim.max() > 0.88 * 255 or (lamp[clipped] < 0.9 * paper[clipped]).any():
         return paper
-    lamp = np.where(clipped, np.maximum(rim_white, paper), paper)
-    if lamp.max() > 1.5 * lamp.min():
+    if (np.abs(lamp[~clipped] / np.maximum(paper[~clipped], 1.0) - 1) > 0.1).any() or lamp.max() > 1.5 * lamp.min():
         return paper
     # paper, give or take a lamp's fall-off: in no channel much darker than its median (skin and
     # sleeves are, in blue at least)
