@@ -943,6 +943,17 @@ def _square_pixels(rows, cols, part):
     return _AT_ONCE[key]
 
 
+def _blinded(lights, terrains) -> np.ndarray:
+    """(rows, cols): the squares whose mat lies so near the camera's ceiling, under a hot lamp,
+    that a pale terrain laid there would clip to a colour as grey as bare mat (light stone then
+    shows as mat): there a square that looks bare may not be. (A terrain printed grey is told
+    from the mat by its tone, not its colour.)"""
+    T = terrains[np.linalg.norm(terrains - terrains.mean(axis=1, keepdims=True), axis=1) >= NEUTRAL]
+    ceiling = np.log(255.0 / np.maximum(lights, 1.0))  # the largest ratio to the mat the camera shows
+    seen = np.minimum(T[None, None], ceiling[:, :, None, :])
+    return (np.linalg.norm(seen - seen.mean(axis=-1, keepdims=True), axis=-1) < NEUTRAL).any(axis=-1)
+
+
 def _plainly_bare(ratios, greys) -> np.ndarray:
     """(rows, cols): the squares `DominoReader._empty` surely finds bare, judged for a whole area
     at once by its own tests; a square any figure leaves near a threshold is not among them (it is
@@ -1234,6 +1245,8 @@ class DominoReader(CellReader):
             x, y = centres[r][c]
             out.append(TileReading(label, round(x, 1), round(y, 1), 0.0, 0.0 if label == UNKNOWN else 1.0, name,
                                    (name, r, c)))
+        if len(out) % 2 and _blinded(view.background[self._map_places(view, name)[1]], self._terrain_colours).any():
+            return None  # a half short of whole dominoes where the lamp is too bright to tell pale halves from mat: wait
         return out
 
     def _with_ground(self, samples):
