@@ -276,7 +276,7 @@ def _past_clipping(paper, white, rim):
     # sleeves are, in blue at least)
     w = white / paper
     unbroken = np.minimum(np.minimum(w[:, 0], w[:, 1]), w[:, 2]) > 0.75
-    return lamp if unbroken.mean() >= 0.9 else paper
+    return lamp if unbroken.mean() >= 0.85 else paper
 
 
 _BANDS: dict = {}

@@ -114,6 +114,28 @@ def test_a_frame_without_the_mat_is_not_calibrated(classic_reader):
     assert not reading.calibrated and reading.tiles == []
 
 
+@pytest.mark.parametrize("tint", [(1.06, 1.0, 0.86), (0.86, 1.0, 1.1)], ids=["warm", "cool"])
+def test_a_lamp_that_clips_the_paper_leaves_the_tiles_read_and_a_hand_seen(layout, classic_reader, tint):
+    """Under a lamp bright enough that the camera shows the white paper round the trick area at
+    its ceiling, the tiles are read (the area is not taken for a hand) and a hand is still seen."""
+    from dataclasses import replace
+
+    from vision.synthetic import random_camera, random_light, random_optics, random_tiles
+    for seed in (2, 3):
+        rng = np.random.default_rng(seed)
+        table = SyntheticTable(layout, TILES, CLASSIC, (1280, 960), seed=seed, camera=random_camera(rng),
+                               light=random_light(rng, layout), optics=random_optics(rng))
+        placed = random_tiles(layout, TILES, rng, 4, CLASSIC, 0.5)
+        for t in placed:
+            table.place(t.label, t.x_mm, t.y_mm, t.angle, t.face_up, t.back)
+        table.light = replace(table.light, gain=1.25, tint=tint)
+        frame = table.render()
+        assert frame.max() == 255
+        reading = classic_reader.read(frame)
+        assert not reading.hand_in_view and sorted(t.label for t in reading.tiles) == sorted(t.label for t in placed)
+        assert classic_reader.read(table.render(hand=(210, 160, 10))).hand_in_view
+
+
 def test_a_hand_over_the_trick_area_is_seen(layout, classic_reader):
     table = SyntheticTable(layout, TILES, CLASSIC, seed=6)
     table.place("blue-2", 200, 150, 0)
