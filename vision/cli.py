@@ -162,6 +162,9 @@ def cmd_recognize(args) -> int:
             reading = reader.read(read_image(img))
             if not reading.calibrated:
                 print(f"paradox-table: {img}: no mat markers found", file=sys.stderr)
+            elif reading.hand_in_view:
+                print(f"paradox-table: {img}: something covers part of the mat (a hand, or a lamp's glare): "
+                      "what lies under it is not read", file=sys.stderr)
             tiles = [{"label": t.label, "x_mm": t.x_mm, "y_mm": t.y_mm, "angle": t.angle,
                       "confidence": t.confidence, **({"cell": list(t.cell)} if t.cell else {})}
                      for t in reading.tiles]

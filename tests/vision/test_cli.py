@@ -48,6 +48,12 @@ def test_new_user_prints_the_mat_enrols_from_files_and_reads_a_frame(tmp_path, l
     assert set(got) == {"yellow-5", "back-past"}
     assert set(got["yellow-5"]) == {"label", "x_mm", "y_mm", "angle", "confidence"}
     assert abs(got["yellow-5"]["x_mm"] - 190) < 2 and abs(got["yellow-5"]["y_mm"] - 140) < 2
+    # a hand over the trick area: the frame is read, and the reader says why pieces may be left out
+    covered = tmp_path / "hand.jpg"
+    cv2.imwrite(str(covered), table.render(hand=(210, 160, 10)))
+    assert main(["vision", "recognize", "--game", "paradominetor", "--profile", str(profile), str(covered)]) == 0
+    out = capsys.readouterr()
+    assert json.loads(out.out)["image"] == str(covered) and "covers part of the mat" in out.err
 
 
 @pytest.mark.parametrize("content, message", [
