@@ -223,8 +223,9 @@ def _zone_mask(imgf, bg_full, fill=True):
 
 
 def mat_exposure(frame, H_inv, zone) -> tuple[float, np.ndarray | None]:
-    """(share of the zone's rim that looks like bare printed mat, the paper's white beside it).
-    Bare mat is grey, and as much darker than the white paper just outside as the print is.
+    """(share of the zone's rim that looks like bare printed mat, the paper's white beside it as
+    the lamp lights it: `_past_clipping`). Bare mat is grey, and as much darker than the white
+    paper just outside as the print is.
     A hand or an arm over the zone fails this, even one that covers the whole zone."""
     k = 1.0
     pad = 6.0
