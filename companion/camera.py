@@ -49,6 +49,8 @@ class Pipeline:
     reads_unsettled: int = 0  # readings of this still picture that did not settle the tracker
     silent_since: float | None = None  # when the camera began giving no frames (a USB one unplugged)
     needs: tuple | None = None  # (width, height) its reader needs; a smaller camera is said once
+    blocked_since: float | None = None  # since when every reading found the mat unseen or covered
+    told_blocked: bool = False  # ...and the table was told so
 
 
 class CameraLoop:
@@ -57,6 +59,10 @@ class CameraLoop:
     LOST = "Camera lost: play on by phone and buttons; looking for it again"
     SILENT_SECONDS = 5.0  # this long without a frame is a lost camera too
     BACK = "Camera back: it watches the table again"
+    # the mat unseen or covered this long: the table is told why the camera waits
+    BLOCKED_SECONDS = 15.0
+    UNSEEN = Msg("The camera cannot see the mat: turn it or move the mat until every black square shows")
+    COVERED = Msg("Something covers part of the mat (a hand, a cup, a lamp's glare): the camera waits until it is clear")
 
     FPS = 20.0  # the camera's rate: a tile reaches the game a few frames after it lies still
     RECHECK_SECONDS = 2.0  # a still table is read again this often all the same
@@ -243,6 +249,7 @@ class CameraLoop:
             reading = pipeline.reader.read(frame)
             pipeline.last_read = time.monotonic()
             self.last_reading = reading
+            self._watch_view(pipeline, reading)
             tracker = pipeline.tracker
             events = [e for e in tracker.update(reading) if e.zone in (None,) + pipeline.zones]
             if pipeline.detector is not None:
@@ -254,6 +261,20 @@ class CameraLoop:
         if events:
             self.companion.observe(events)
         return events
+
+    def _watch_view(self, pipeline, reading):
+        """A mat the readings keep finding unseen (the camera knocked aside) or covered (a cup on
+        its edge, a lamp's glare) is said once, BLOCKED_SECONDS on, rather than waited on in
+        silence; a clear reading starts the count again."""
+        if reading is None or reading.calibrated and not reading.hand_in_view:
+            pipeline.blocked_since, pipeline.told_blocked = None, False
+            return
+        now = self.clock()
+        if pipeline.blocked_since is None:
+            pipeline.blocked_since = now
+        elif not pipeline.told_blocked and now - pipeline.blocked_since >= self.BLOCKED_SECONDS:
+            pipeline.told_blocked = True
+            self.companion.warn(self.COVERED if reading.calibrated else self.UNSEEN)
 
     def _check_size(self, pipeline, frame):
         """A camera that cannot give the frame size the game's pieces need (a USB webcam at

@@ -72,6 +72,39 @@ def test_the_camera_lost_mid_game_is_said_play_goes_on_and_it_is_picked_up_again
     assert camera.frames >= 2 and loop.pipeline is not None
 
 
+def test_a_mat_the_camera_keeps_finding_unseen_or_covered_is_said_once_and_again_after_a_clear_look(companion):
+    """The camera knocked aside, or a cup left on the mat's edge: the table waits, and after a
+    while is told why, once (not every frame); a clear look starts over."""
+    from vision.reading import FrameReading
+    now = {"t": 0.0}
+    seen = {"reading": FrameReading(True, [0, 1, 2, 3])}
+    camera = Camera()
+    opened = camera.open
+
+    def open_reading(name):
+        pipeline = opened(name)
+        pipeline.reader = type("R", (), {"read": lambda s, f: seen["reading"]})()
+        return pipeline
+    loop = CameraLoop(companion, open_reading, clock=lambda: now["t"])
+    companion.new_game("paradominetor", {"seats": 3}).result(5)
+
+    def look(reading, seconds):
+        seen["reading"] = reading
+        now["t"] += seconds
+        loop.step()
+        companion.call(lambda: None)
+        return companion.snapshot.message
+    quiet = look(FrameReading(True, [0, 1, 2, 3]), 1)
+    assert look(FrameReading(False, [0]), 1) == quiet  # knocked aside: not said at once
+    assert look(FrameReading(False, [0]), CameraLoop.BLOCKED_SECONDS - 2) == quiet
+    assert look(FrameReading(False, [0]), 2) == CameraLoop.UNSEEN
+    companion.submit(PLAY, "phone").result(5)  # play goes on by phone; the OLED moves on
+    assert look(FrameReading(False, [0]), 60) != CameraLoop.UNSEEN  # said once only
+    look(FrameReading(True, [0, 1, 2, 3]), 1)  # put back
+    assert look(FrameReading(True, [0, 1, 2, 3], hand_in_view=True), 1) != CameraLoop.COVERED
+    assert look(FrameReading(True, [0, 1, 2, 3], hand_in_view=True), CameraLoop.BLOCKED_SECONDS) == CameraLoop.COVERED
+
+
 def test_a_usb_camera_that_only_goes_silent_is_lost_after_a_while_and_found_again(companion, monkeypatch):
     """OpenCV's capture of an unplugged USB camera returns no frame rather than an error."""
     camera = Camera()
