@@ -236,7 +236,7 @@ def find(frame, layout, shot: Shot, piece_mm2: float, cal=None) -> Finding:
     import cv2
     import numpy as np
     from vision.markers import MarkerDetector, calibrate
-    from vision.recognise import mat_exposure, view_zone
+    from vision.recognise import glare, mat_exposure, view_zone
     from vision.zone import SEG_PX_PER_MM
     if frame is None:
         return Finding(False, Msg("the camera gives no picture yet"))
@@ -247,6 +247,8 @@ def find(frame, layout, shot: Shot, piece_mm2: float, cal=None) -> Finding:
     exposure, paper = mat_exposure(frame, cal.H_inv, zone)
     if paper is not None and float(np.mean(paper)) < DARK:
         return Finding(False, Msg("too dark: light the mat better"))
+    if exposure < 0.6 and glare(frame, cal.H_inv, zone):
+        return Finding(False, Msg("too bright on {area}: dim the lamp or turn it from the mat", area=shot.area_words))
     if exposure < 0.6:
         return Finding(False, Msg("something covers the edge of {area} (a hand?)", area=shot.area_words))
     view = view_zone(frame, cal.H_inv, zone, paper)

@@ -108,6 +108,11 @@ def test_findings_say_what_is_wrong_and_a_refused_shot_changes_nothing(table):
     loop.last_frame = (loop.last_frame * 0.12).astype(np.uint8)
     assert teacher.look("initiative", 1)["finding"]["problem"] == "too dark: light the mat better"
     assert teacher.status("initiative")["taken"] == 0
+    # a lamp so bright the mat's grey shows near white: said as such, not as a hand
+    loop.step()
+    loop.last_frame = np.clip(loop.last_frame.astype(np.float32) * 1.7, 0, 255).astype(np.uint8)
+    assert teacher.look("initiative", 1)["finding"]["problem"].startswith("too bright on ")
+    assert teacher.status("initiative")["taken"] == 0
 
     discs.remove(extra)
     teacher.lay("initiative", 1)

@@ -227,16 +227,7 @@ def mat_exposure(frame, H_inv, zone) -> tuple[float, np.ndarray | None]:
     the lamp lights it: `_past_clipping`). Bare mat is grey, and as much darker than the white
     paper just outside as the print is.
     A hand or an arm over the zone fails this, even one that covers the whole zone."""
-    k = 1.0
-    pad = 6.0
-    big = type(zone)(zone.x - pad, zone.y - pad, zone.w + 2 * pad, zone.h + 2 * pad)
-    size = (int(round(big.w * k)), int(round(big.h * k)))
-    img = cv2.warpPerspective(frame, _zone_to_frame(H_inv, big, k), size,
-                              flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
-    img = img.astype(np.float32)
-    white_band, rim_band = _bands(img.shape[0], img.shape[1], pad)
-    white = img[white_band]
-    rim = img[rim_band]
+    white, rim = _white_and_rim(frame, H_inv, zone)
     if len(white) < 10 or len(rim) < 10:
         return 0.0, None
     paper = _past_clipping(np.median(white, axis=0), white, rim)
@@ -248,7 +239,28 @@ def mat_exposure(frame, H_inv, zone) -> tuple[float, np.ndarray | None]:
     return float(ok.mean()), paper
 
 
+def _white_and_rim(frame, H_inv, zone):
+    """(the pixels of the white paper band just outside a zone, of the rim just inside it), BGR."""
+    k = 1.0
+    pad = 6.0
+    big = type(zone)(zone.x - pad, zone.y - pad, zone.w + 2 * pad, zone.h + 2 * pad)
+    size = (int(round(big.w * k)), int(round(big.h * k)))
+    img = cv2.warpPerspective(frame, _zone_to_frame(H_inv, big, k), size,
+                              flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
+    img = img.astype(np.float32)
+    white_band, rim_band = _bands(img.shape[0], img.shape[1], pad)
+    return img[white_band], img[rim_band]
+
+
+def glare(frame, H_inv, zone) -> bool:
+    """Whether the zone's grey print itself shows near the camera's ceiling, in every channel:
+    a lamp so bright (or its glare) that pale pieces there clip to white with it."""
+    rim = _white_and_rim(frame, H_inv, zone)[1]
+    return len(rim) >= 10 and float(np.median(rim, axis=0).min()) > GLARE
+
+
 CLIPPED = 250  # the paper's white this bright (its median) is the sensor's ceiling, not the lamp
+GLARE = 0.88 * 255  # the rim's grey print this bright: no lamp to read under (see _past_clipping)
 
 
 def _past_clipping(paper, white, rim):
@@ -269,7 +281,7 @@ def _past_clipping(paper, white, rim):
     lamp = rim / ZONE_GREY_RATIO
     # a lamp up to half as bright again as the ceiling: beyond, a palm (brighter than the grey
     # print, in red above all) shows near white too, and nothing tells it from the mat
-    if rim.max() > 0.88 * 255 or (lamp[clipped] < 0.9 * paper[clipped]).any():
+    if rim.max() > GLARE or (lamp[clipped] < 0.9 * paper[clipped]).any():
         return paper
     if (np.abs(lamp[~clipped] / np.maximum(paper[~clipped], 1.0) - 1) > 0.1).any() or lamp.max() > 1.5 * lamp.min():
         return paper
