@@ -69,6 +69,10 @@ TOKEN_HIDES = 0.7            # ...where the token's colour is this near its body
 SYMBOL_SHOWS = ((0.93, 0.75), (0.87, 0.95))
 PRINT_SHOWS = 0.85           # (what plainly its own print is)
 TOKEN_THROUGH = 0.7          # the token's colour through and through over this share of its area
+# a symbol matching its kind this much over the reader's least, and better than the next kind by
+# this many times the least margin, round the centre its ink gives reads as it would round
+# every point half a millimetre off: those discs alone are read at the nine points
+PLAIN_AT_CENTRE = (0.1, 2.0)
 SYMBOL_PATCH = 3.0           # a disc read has a patch off its body within this factor of its own
 
 
@@ -380,6 +384,15 @@ def disc_signatures(ratios, diameter_mm, offsets=_STILL, normalised=True):
     """disc_signature of many discs at once, from their disc_ratios: ((discs, 6) colour
     features, (discs, offsets, RADII, ANGLES) rings); ``normalised=False`` leaves the rings as
     read (the reader brings their products with the kinds to unit rings instead)."""
+    feats, ink, sx, sy = disc_inks(ratios, diameter_mm)
+    rings = ink_rings(ink, sx, sy, diameter_mm, offsets)
+    return feats, (_normalise_rings(rings) if normalised else rings)
+
+
+def disc_inks(ratios, diameter_mm):
+    """Each disc's colour features (log ratios to the mat's grey: its body, a ring inside the
+    rim, and its centre), its symbol's ink (how far each point is from its body, smoothed) and
+    how far (px) the ink's centre lies from its patch's: ((discs, 6), (discs, n, n), x, y)."""
     N, n = ratios.shape[:2]
     g = _disc_grid(n, diameter_mm)
     radius_px = diameter_mm / 2 * READ_PX_PER_MM
@@ -388,8 +401,16 @@ def disc_signatures(ratios, diameter_mm, offsets=_STILL, normalised=True):
     centre = _medians(flat, g.centre)
     ink = _distance(_per_colour(np.subtract, ratios, body), scratch=True)
     ink = _blur_each(ink, INK_BLUR_MM * READ_PX_PER_MM)
-    mx, my = _polar(n, radius_px)
     sx, sy = _ink_centres(ink, g.xx, g.yy, radius_px)
+    feats = np.log(np.maximum(np.concatenate([body, centre], axis=1), 0.02)).astype(np.float32)
+    return feats, ink, sx, sy
+
+
+def ink_rings(ink, sx, sy, diameter_mm, offsets=_STILL):
+    """(discs, offsets, RADII, ANGLES) rings of ink (disc_inks') read round each ink centre
+    moved by each offset (patch px), as read (not brought to unit rings)."""
+    N, n = ink.shape[:2]
+    mx, my = _polar(n, diameter_mm / 2 * READ_PX_PER_MM)
     # every disc's ring at every offset in one remap: the patches stacked one under another
     d = np.asarray(offsets, np.float32)
     below = (np.arange(N, dtype=np.float32) * n)[:, None, None, None]
@@ -397,11 +418,7 @@ def disc_signatures(ratios, diameter_mm, offsets=_STILL, normalised=True):
     MX = mx[None, None] + (sx[:, None] + d[None, :, 0])[:, :, None, None]
     MY = my[None, None] + ((sy[:, None] + d[None, :, 1]) + below[:, :, 0, 0])[:, :, None, None]
     rings = cv2.remap(ink.reshape(N * n, n), MX.reshape(-1, ANGLES), MY.reshape(-1, ANGLES), cv2.INTER_LINEAR)
-    rings = rings.reshape(N, len(d), RADII, ANGLES)
-    if normalised:
-        rings = _normalise_rings(rings)
-    feats = np.log(np.maximum(np.concatenate([body, centre], axis=1), 0.02)).astype(np.float32)
-    return feats, rings
+    return rings.reshape(N, len(d), RADII, ANGLES)
 
 
 def _blur_each(patches, sigma):
@@ -590,10 +607,12 @@ def _medians(flat, where):
     first (the partition then runs along memory)."""
     values = np.ascontiguousarray(flat[:, np.flatnonzero(np.ravel(where))].transpose(0, 2, 1))
     m = values.shape[-1]
+    part = np.partition(values, m // 2, axis=-1)
     if m % 2:
-        return np.partition(values, m // 2, axis=-1)[..., m // 2]
-    part = np.partition(values, (m // 2 - 1, m // 2), axis=-1)
-    return (part[..., m // 2 - 1] + part[..., m // 2]) / 2
+        return part[..., m // 2]
+    # the lower middle is the largest of the lower half: partitioning about two places at once
+    # costs several times one
+    return (part[..., :m // 2].max(axis=-1) + part[..., m // 2]) / 2
 
 
 def _token_outline(ratio, rr, off=None):
@@ -838,32 +857,47 @@ class GridReader(CellReader):
         c = self._disc_colours.astype(np.float64)
         self._disc_colours_64 = (2 * c.T, (c ** 2).sum(axis=1)[None], 1.0 / scale.astype(np.float64)[None] ** 2)
 
-    def _lock(self, ratio, rr, off, near, details):
-        """(LOCK, confidence) for a token lying on this disc, (UNKNOWN, 0) for something much
-        like one, None for none: a token is known by its own closed outline on the disc (its
-        size, solid inside, in the token's colour), never by the colour at the disc's centre (a
-        symbol may cross the centre in any colour). ``off``: where the disc is off its body
-        (_off_body); ``near``: how far each point is from the token's colour (_colour_step)."""
-        area, solidity = float(self._token[3]), float(self._token[4])
-        a, solid, pixels, _, inside = _token_outline(ratio, rr, off)
+    def _locks(self, fine, rr, off, near, details):
+        """For each disc looked at finer: (LOCK, confidence) for a token lying on it, (UNKNOWN, 0)
+        for something much like one, None for none. A token is known by its own closed outline
+        on the disc (its size, solid inside, in the token's colour), never by the colour at the
+        disc's centre (a symbol may cross the centre in any colour). ``fine``: the discs'
+        patches (ratios to the mat's grey); ``off``: where each is off its body (_off_bodies);
+        ``near``: how far each point is from the token's colour (_colour_step); ``details``:
+        each disc's. The outlines are traced disc by disc, their colours measured all at once."""
+        outlines = [_token_outline(fine[j], rr, off[j]) for j in range(len(fine))]
         # its colour: how much of it is nearer the token's colour than any disc's body or ink
-        # (the token's print and the blur at its edge are not, but much of a token is)
+        # (the token's print and the blur at its edge are not, but much of a token is); every
+        # disc colour at once: |p - c|^2 = |p|^2 - 2 p.c + |c|^2, one product for all pixels of
+        # all outlines, each against its colour's brightness squared, the root of the nearest
+        p = np.concatenate([o[2] for o in outlines]).astype(np.float64)
+        colours, squares, scales = self._disc_colours_64
+        d2 = np.einsum("ij,ij->i", p, p)[:, None] - p @ colours + squares
+        other = np.split(np.sqrt((np.maximum(d2, 0.0) * scales).min(axis=1)),
+                         np.cumsum([len(o[2]) for o in outlines])[:-1])
+        # where each is the token's colour through and through, not a blur of two others (a
+        # symbol's thin lines blurred into its disc may pass near the token's colour): the
+        # patches eroded as one stack, a row that erodes nothing between two
+        J, n, m = near.shape
+        stack = np.ones((J, n + 1, m), np.uint8)
+        stack[:, :n] = near < TOKEN_CORE
+        core = cv2.erode(stack.reshape(-1, m), _CORE).reshape(J, n + 1, m)[:, :n]
+        cored = core.sum(axis=(1, 2)) / TOKEN_PX_PER_MM ** 2 / float(self._token[3])
+        return [self._lock(outline, None if outline[4] is None else near[j][off[j] & outline[4]],
+                           other[j], float(cored[j]), details[j])
+                for j, outline in enumerate(outlines)]
+
+    def _lock(self, outline, own, other, cored, details):
+        """A disc's token test (_locks) from its outline (_token_outline), how far its
+        outline's pixels are from the token's colour (``own``) and from the nearest disc colour
+        (``other``), and the share of the token's area in its colour through and through."""
+        area, solidity = float(self._token[3]), float(self._token[4])
+        a, solid, pixels, _, _ = outline
         share = a / area
         if not len(pixels):
             return None
-        own = near[off & inside]  # (how far the pixels are from the token's colour: already measured)
-        # every disc colour at once: |p - c|^2 = |p|^2 - 2 p.c + |c|^2, one product for all, each
-        # against its colour's brightness squared, the root taken of the nearest alone
-        p = pixels.astype(np.float64)
-        colours, squares, scales = self._disc_colours_64
-        d2 = np.einsum("ij,ij->i", p, p)[:, None] - p @ colours + squares
-        other = np.sqrt((np.maximum(d2, 0.0) * scales).min(axis=1))
         token_like = float(np.mean(own < other))
         hue = _quantile(own, 0.25)  # and how near the token's colour the nearer part is
-        # where it is the token's colour through and through, not a blur of two others (a
-        # symbol's thin lines blurred into its disc may pass near the token's colour)
-        core = cv2.erode((near < TOKEN_CORE).astype(np.uint8), _CORE)
-        cored = float(core.sum()) / TOKEN_PX_PER_MM ** 2 / area
         details["token"] = (round(share, 2), round(solid, 2), round(token_like, 2), round(hue, 2), round(cored, 2))
         solid_enough = solid >= solidity - TOKEN_SOLID
         somewhere = cored >= TOKEN_CORED / 4  # (a blur of a symbol into its disc never is, anywhere)
@@ -1067,11 +1101,13 @@ class GridReader(CellReader):
         if not discs:
             return []
         ratios, rr = disc_ratios(frame, H_inv, [d[1] for d in discs], self.D, [d[2] for d in discs])
-        feats, rings = disc_signatures(ratios, self.D, _NEAR, normalised=False)
+        feats, ink, sx, sy = disc_inks(ratios, self.D)
         # the body's colour against each colour's (as it is, or blurred into its ink)
         dists = _blend_distances(np.exp(feats[:, None, :3]), self._bodies, self._inks)
         nearest = np.argmin(dists, axis=1)
-        symbols = self._symbol_match(rings, nearest)
+        # each symbol's ring read round the centre its ink gives; it may be half a millimetre
+        # off, so the discs not read plainly there are read round the points that near (below)
+        symbols = self._symbol_match(ink_rings(ink, sx, sy, self.D), nearest)
         tokens = {}  # what the token test said of each disc it looked at
         if self._token is not None:  # where each disc is off its body, and how near the token's colour
             g = _disc_grid(ratios.shape[1], self.D)
@@ -1091,8 +1127,8 @@ class GridReader(CellReader):
                 fg = _disc_grid(fine.shape[1], self.D, TOKEN_PX_PER_MM)
                 fine_off = _off_bodies(fine, fg.token_body, fg.middle)
                 fine_near = _colour_step(fine, self._token_colour)
-                tokens = {i: self._lock(fine[j], fine_rr, fine_off[j], fine_near[j], discs[i][3])
-                          for j, i in enumerate(ask)}
+                tokens = dict(zip(ask.tolist(), self._locks(fine, fine_rr, fine_off, fine_near,
+                                                            [discs[i][3] for i in ask])))
             # how much of what lies on it is its own print: asked only of the discs a token could
             # hide on and of those the token test claims (a few of a frame's discs)
             claimed = np.zeros(len(discs), bool)
@@ -1102,6 +1138,17 @@ class GridReader(CellReader):
             if len(which):
                 inks = self._inks[nearest[which]] * bodies[which] / np.maximum(self._bodies[nearest[which]], 1e-3)
                 own_print[which] = _own_print(ratios[which], off[which], g.middle, bodies[which], inks)
+        # a token test's finding weighs the symbol's match to the last digit: read those round
+        # every near point too, as the discs not plainly one kind at the centre found
+        best, runner_up, _ = symbols
+        again = np.flatnonzero((np.asarray(best) < self.min_symbol + PLAIN_AT_CENTRE[0]) |
+                               (np.asarray(best) - np.asarray(runner_up) < PLAIN_AT_CENTRE[1] * self.min_margin) |
+                               np.isin(np.arange(len(discs)), [i for i, t in tokens.items() if t is not None]))
+        if len(again):
+            near = self._symbol_match(ink_rings(ink[again], sx[again], sy[again], self.D, _NEAR), nearest[again])
+            for whole, part in zip(symbols, near):
+                for j, i in enumerate(again.tolist()):
+                    whole[i] = part[j]
         read = []
         rows, nearest = dists.tolist(), nearest.tolist()
         for i, (_, _, _, details) in enumerate(discs):
