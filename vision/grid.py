@@ -867,14 +867,25 @@ class GridReader(CellReader):
         each disc's. The outlines are traced disc by disc, their colours measured all at once."""
         outlines = [_token_outline(fine[j], rr, off[j]) for j in range(len(fine))]
         # its colour: how much of it is nearer the token's colour than any disc's body or ink
-        # (the token's print and the blur at its edge are not, but much of a token is); every
-        # disc colour at once: |p - c|^2 = |p|^2 - 2 p.c + |c|^2, one product for all pixels of
-        # all outlines, each against its colour's brightness squared, the root of the nearest
-        p = np.concatenate([o[2] for o in outlines]).astype(np.float64)
+        # (the token's print and the blur at its edge are not, but much of a token is): the
+        # pixels of all outlines at once, |p - c|^2 = |p|^2 - 2 p.c + |c|^2 against each disc
+        # colour's brightness squared, colour by colour along each channel's row of pixels (a
+        # product or a minimum over a short last axis costs many times as much)
+        p = np.concatenate([o[2] for o in outlines]).T.astype(np.float64)
         colours, squares, scales = self._disc_colours_64
-        d2 = np.einsum("ij,ij->i", p, p)[:, None] - p @ colours + squares
-        other = np.split(np.sqrt((np.maximum(d2, 0.0) * scales).min(axis=1)),
-                         np.cumsum([len(o[2]) for o in outlines])[:-1])
+        pp = p[0] * p[0] + p[1] * p[1]
+        pp += p[2] * p[2]
+        nearest = None
+        for k in range(colours.shape[1]):
+            d2 = p[0] * colours[0, k]
+            d2 += p[1] * colours[1, k]
+            d2 += p[2] * colours[2, k]
+            d2 = pp - d2
+            d2 += squares[0, k]
+            np.maximum(d2, 0.0, out=d2)
+            d2 *= scales[0, k]
+            nearest = d2 if nearest is None else np.minimum(nearest, d2, out=nearest)
+        other = np.split(np.sqrt(nearest), np.cumsum([len(o[2]) for o in outlines])[:-1])
         # where each is the token's colour through and through, not a blur of two others (a
         # symbol's thin lines blurred into its disc may pass near the token's colour): the
         # patches eroded as one stack, a row that erodes nothing between two
