@@ -337,7 +337,9 @@ class _Places:
     py: np.ndarray
     y0: np.ndarray      # each cell's window's corner (px)
     x0: np.ndarray
-    inside: np.ndarray  # (cells, rows, columns): the part of each cell's window inside the area
+    window: np.ndarray  # (cells, window's points): each point's index in the area's view (row by
+    #                     row), or one past the view's last where the window leaves the area
+    ww: int             # a window's columns
     cy: np.ndarray      # the cell's centre, rounded (px)
     cx: np.ndarray
     corners: list       # the cell's four corners among the area's gaps: (rows, columns) each
@@ -945,10 +947,10 @@ class GridReader(CellReader):
             self._kernels = ((inner / inner.sum() - 0.5 * outer / max(outer.sum(), 1)).astype(np.float32),
                              (inner / inner.sum()).astype(np.float32))
         kernel, mean_inside = self._kernels
-        score = cv2.filter2D(d, -1, kernel, borderType=cv2.BORDER_REPLICATE)
         h = len(kernel) // 2
-        padded = cv2.copyMakeBorder(d, h, h, h, h, cv2.BORDER_REPLICATE)  # as filter2D sees past the edge
-        return score, padded
+        padded = cv2.copyMakeBorder(d, h, h, h, h, cv2.BORDER_REPLICATE)  # the area's edge carried on
+        # the filter over the bordered map (a correlation, as filter2D's, in less than half its time)
+        return cv2.matchTemplate(padded, kernel, cv2.TM_CCORR), padded
 
     def _gap_light(self, view, name):
         """The mat's own colour in the gaps between discs: at each corner where four cells meet
@@ -1018,19 +1020,19 @@ class GridReader(CellReader):
         at = self._cell_places(name, view.zone, score.shape)
         # every cell's window at once: where in it a disc sits best, and how much of a disc's
         # inside round the cell's centre is off the mat's colour
-        hh, ww = at.inside.shape[1:]
-        past = cv2.copyMakeBorder(score, 0, hh, 0, ww, cv2.BORDER_CONSTANT, value=-np.inf)
-        windows = np.where(at.inside, sliding_window_view(past, (hh, ww))[at.y0, at.x0], -np.inf)
-        by, bx = np.divmod(np.argmax(windows.reshape(len(at.cells), -1), axis=1), ww)
+        past = np.append(score.ravel(), np.float32(-np.inf))  # (past the area: never a disc's centre)
+        by, bx = np.divmod(np.argmax(past[at.window], axis=1), at.ww)
         inner = self._kernels[1]
-        filled = np.einsum("cij,ij->c", sliding_window_view(padded, inner.shape)[at.cy, at.cx], inner)
+        filled = np.einsum("cij,ij->c", sliding_window_view(padded, inner.shape)[at.cy, at.cx], inner).tolist()
         lights = self._cell_lights(view, gaps, at)
+        centres_x = (view.zone.x + (at.x0 + bx) / SEG_PX_PER_MM).tolist()
+        centres_y = (view.zone.y + (at.y0 + by) / SEG_PX_PER_MM).tolist()
         found = []  # (cell, its centre, label, confidence)
         for i, (cell, (x, y)) in enumerate(at.cells):
             if filled[i] < 0.3:
                 continue  # bare mat: an empty cell
             _, r, c = cell
-            cx, cy = view.zone.x + (at.x0[i] + bx[i]) / SEG_PX_PER_MM, view.zone.y + (at.y0[i] + by[i]) / SEG_PX_PER_MM
+            cx, cy = centres_x[i], centres_y[i]
             if filled[i] < 0.75 and self._bare(view, gaps, name, r, c, at.px[i], at.py[i]):
                 continue  # the mat's light misjudged here, but the cell is as grey as its gaps
             if filled[i] < 0.75:
@@ -1075,12 +1077,13 @@ class GridReader(CellReader):
             x0 = np.array([int(max(v - reach, 0)) for v in px])
             x1 = np.array([int(min(v + reach + 1, W)) for v in px])
             hh, ww = int((y1 - y0).max()), int((x1 - x0).max())
-            inside = ((y0[:, None, None] + np.arange(hh)[None, :, None] < y1[:, None, None]) &
-                      (x0[:, None, None] + np.arange(ww)[None, None, :] < x1[:, None, None]))
+            ys = y0[:, None, None] + np.arange(hh)[None, :, None]
+            xs = x0[:, None, None] + np.arange(ww)[None, None, :]
+            window = np.where((ys < y1[:, None, None]) & (xs < x1[:, None, None]), ys * W + xs, H * W)
             rc = np.array([(r, c) for (_, r, c), _ in cells])
             corners = [(rc[:, 0] + i, rc[:, 1] + j) for i in (0, 1) for j in (0, 1)]
-            self._places[key] = _Places(cells, px, py, y0, x0, inside, np.round(py).astype(int),
-                                        np.round(px).astype(int), corners)
+            self._places[key] = _Places(cells, px, py, y0, x0, window.reshape(len(cells), -1), ww,
+                                        np.round(py).astype(int), np.round(px).astype(int), corners)
         return self._places[key]
 
     @staticmethod
