@@ -1152,12 +1152,15 @@ class GridReader(CellReader):
             if len(which):
                 inks = self._inks[nearest[which]] * bodies[which] / np.maximum(self._bodies[nearest[which]], 1e-3)
                 own_print[which] = _own_print(ratios[which], off[which], g.middle, bodies[which], inks)
-        # a token test's finding weighs the symbol's match to the last digit: read those round
-        # every near point too, as the discs not plainly one kind at the centre found
+        # where a token test's finding weighs the symbol's match to the last digit (a doubt, or a
+        # token claimed on a disc whose own print may show: _read_disc), the rings are read round
+        # every near point too, as are the discs not plainly one kind at the centre found
         best, runner_up, _ = symbols
+        weighs = [i for i, t in tokens.items() if t == "doubt" or
+                  (t is not None and t[0] == LOCK and own_print[i] >= min(s for _, s in SYMBOL_SHOWS))]
         again = np.flatnonzero((np.asarray(best) < self.min_symbol + PLAIN_AT_CENTRE[0]) |
                                (np.asarray(best) - np.asarray(runner_up) < PLAIN_AT_CENTRE[1] * self.min_margin) |
-                               np.isin(np.arange(len(discs)), [i for i, t in tokens.items() if t is not None]))
+                               np.isin(np.arange(len(discs)), weighs))
         if len(again):
             near = self._symbol_match(ink_rings(ink[again], sx[again], sy[again], self.D, _NEAR), nearest[again])
             for whole, part in zip(symbols, near):
