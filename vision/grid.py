@@ -936,8 +936,12 @@ class GridReader(CellReader):
         and the map it is measured on, bordered as the filter sees past the area's edge (how much
         of a disc's inside is off the mat's colour is looked at only at the cells' centres)."""
         k = SEG_PX_PER_MM
-        off = _distance(view.image / np.maximum(view.light, 1.0) - 1, scratch=True)
-        d = (np.clip(off, 0, 0.4) / 0.4).astype(np.float32)
+        ratio = np.maximum(view.light, np.float32(1.0))  # (worked in place: the area's copies are large)
+        np.divide(view.image, ratio, out=ratio)
+        ratio -= 1
+        d = _distance(ratio, scratch=True)  # (never below 0)
+        np.minimum(d, 0.4, out=d)
+        d /= 0.4
         if self._kernels is None:  # a disc's inside against the ring just outside it; its inside alone
             R = self.D / 2 * k
             n = int(math.ceil(R + 1.5 * k)) * 2 + 1
