@@ -625,27 +625,54 @@ def _token_outline(ratio, rr, off=None):
     print too is not the disc); a symbol's ring or triangle is not, and a star is small."""
     if off is None:
         off = _off_body(ratio, rr)
+    area, solid, on, inside, whole = _token_outlines(off[None], rr)
+    if inside[0] is None:
+        return 0.0, 0.0, ratio[:0, 0], whole[0], None
+    return area[0], solid[0], ratio[on[0]], whole[0], inside[0]
+
+
+_SEP = 2  # rows between stacked patches: _CLOSE reaches this far, so none sees its neighbour
+
+
+def _token_outlines(off, rr):
+    """_token_outline of a stack of discs' patches at once, from where each is off its body
+    (off: (discs, n, n)): lists of each one's outline's area (mm^2), its solidity, where its
+    inside is off the disc's colour, its inside (None: no outline) and the whole area off the
+    disc's colour (mm^2). The patches are closed and their outlines traced as one image, with
+    rows between them that neither closing step nor the tracing carries across."""
+    J, n, m = off.shape
+    rows = n + _SEP
+    stack = np.zeros((J, rows, m), np.uint8)
+    stack[:, :n] = off
     # blur breaks a small token's outline where its own print meets its edge: close the gaps
-    mask = cv2.morphologyEx(off.astype(np.uint8), cv2.MORPH_CLOSE, _CLOSE)
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    # (a closing: dilated, then eroded; the rows between count as outside the patch each time)
+    closed = cv2.dilate(stack.reshape(-1, m), _CLOSE)
+    closed.reshape(J, rows, m)[:, n:] = 1
+    closed = cv2.erode(closed, _CLOSE)
+    closed.reshape(J, rows, m)[:, n:] = 0
+    contours, _ = cv2.findContours(closed, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     middle, (mx0, my0, mx1, my1) = _token_middle(rr)
-    best, best_cover = None, 0
+    best, best_cover = [None] * J, [0] * J
     for cnt in contours:
         x, y, w, h = cv2.boundingRect(cnt)
+        j, y = divmod(y, rows)
         if x >= mx1 or y >= my1 or x + w <= mx0 or y + h <= my0:
             continue  # wholly beside the middle: it covers none of it
-        filled = np.zeros_like(mask)
-        cv2.drawContours(filled, [cnt], -1, 1, -1)
+        filled = np.zeros((n, m), np.uint8)
+        cv2.drawContours(filled, [cnt], -1, 1, -1, offset=(0, -j * rows))
         cover = cv2.countNonZero(filled & middle)
-        if cover > best_cover:
-            best, best_cover = filled, cover
-    if best is None or cv2.countNonZero(best) < 4:
-        return 0.0, 0.0, ratio[:0, 0], np.count_nonzero(off) / TOKEN_PX_PER_MM ** 2, None
-    inside = best.astype(bool)
-    on = off & inside
-    solid = np.count_nonzero(on) / np.count_nonzero(inside)
+        if cover > best_cover[j]:
+            best[j], best_cover[j] = filled, cover
     k2 = TOKEN_PX_PER_MM ** 2
-    return np.count_nonzero(inside) / k2, solid, ratio[on], np.count_nonzero(off) / k2, inside
+    inside = [None if b is None or cv2.countNonZero(b) < 4 else b.astype(bool) for b in best]
+    area, solid, on = [0.0] * J, [0.0] * J, np.zeros(off.shape, bool)
+    for j, i in enumerate(inside):
+        if i is not None:
+            on[j] = off[j] & i
+            count = np.count_nonzero(i)
+            area[j], solid[j] = count / k2, np.count_nonzero(on[j]) / count
+    whole = (np.count_nonzero(off.reshape(J, -1), axis=1) / k2).tolist()
+    return area, solid, on, inside, whole
 
 
 _MIDDLES: dict = {}
@@ -669,9 +696,9 @@ def _quantile(values, q) -> float:
     m = len(values)
     at = q * (m - 1)
     lo = int(math.floor(at))
-    hi = min(lo + 1, m - 1)
-    part = np.partition(values, (lo, hi) if hi > lo else lo)
-    a, b, t = float(part[lo]), float(part[hi]), at - lo
+    part = np.partition(values, lo)  # (the next above it is the least past it: one place partitioned)
+    a, t = float(part[lo]), at - lo
+    b = float(part[lo + 1:].min()) if lo + 1 < m else a
     return b - (b - a) * (1 - t) if t >= 0.5 else a + (b - a) * t
 
 
@@ -867,13 +894,13 @@ class GridReader(CellReader):
         patches (ratios to the mat's grey); ``off``: where each is off its body (_off_bodies);
         ``near``: how far each point is from the token's colour (_colour_step); ``details``:
         each disc's. The outlines are traced disc by disc, their colours measured all at once."""
-        outlines = [_token_outline(fine[j], rr, off[j]) for j in range(len(fine))]
+        area, solid, on, _, _ = _token_outlines(off, rr)
         # its colour: how much of it is nearer the token's colour than any disc's body or ink
         # (the token's print and the blur at its edge are not, but much of a token is): the
         # pixels of all outlines at once, |p - c|^2 = |p|^2 - 2 p.c + |c|^2 against each disc
         # colour's brightness squared, colour by colour along each channel's row of pixels (a
         # product or a minimum over a short last axis costs many times as much)
-        p = np.concatenate([o[2] for o in outlines]).T.astype(np.float64)
+        p = fine[on].T.astype(np.float64)  # (disc by disc, as ``on`` lies)
         colours, squares, scales = self._disc_colours_64
         pp = p[0] * p[0] + p[1] * p[1]
         pp += p[2] * p[2]
@@ -887,7 +914,9 @@ class GridReader(CellReader):
             np.maximum(d2, 0.0, out=d2)
             d2 *= scales[0, k]
             nearest = d2 if nearest is None else np.minimum(nearest, d2, out=nearest)
-        other = np.split(np.sqrt(nearest), np.cumsum([len(o[2]) for o in outlines])[:-1])
+        each = np.cumsum(np.count_nonzero(on.reshape(len(on), -1), axis=1))[:-1]
+        other = np.split(np.sqrt(nearest), each)
+        own = np.split(near[on], each)  # (how far the pixels are from the token's colour: already measured)
         # where each is the token's colour through and through, not a blur of two others (a
         # symbol's thin lines blurred into its disc may pass near the token's colour): the
         # patches eroded as one stack, a row that erodes nothing between two
@@ -896,20 +925,18 @@ class GridReader(CellReader):
         stack[:, :n] = near < TOKEN_CORE
         core = cv2.erode(stack.reshape(-1, m), _CORE).reshape(J, n + 1, m)[:, :n]
         cored = core.sum(axis=(1, 2)) / TOKEN_PX_PER_MM ** 2 / float(self._token[3])
-        return [self._lock(outline, None if outline[4] is None else near[j][off[j] & outline[4]],
-                           other[j], float(cored[j]), details[j])
-                for j, outline in enumerate(outlines)]
+        return [self._lock(area[j], solid[j], own[j], other[j], float(cored[j]), details[j]) for j in range(J)]
 
-    def _lock(self, outline, own, other, cored, details):
-        """A disc's token test (_locks) from its outline (_token_outline), how far its
-        outline's pixels are from the token's colour (``own``) and from the nearest disc colour
-        (``other``), and the share of the token's area in its colour through and through."""
+    def _lock(self, a, solid, own, other, cored, details):
+        """A disc's token test (_locks) from its outline's area (mm^2) and solidity, how far
+        the outline's pixels off the disc's colour are from the token's colour (``own``) and from
+        the nearest disc colour (``other``), and the share of the token's area in its colour
+        through and through."""
         area, solidity = float(self._token[3]), float(self._token[4])
-        a, solid, pixels, _, _ = outline
         share = a / area
-        if not len(pixels):
+        if not len(own):
             return None
-        token_like = float(np.mean(own < other))
+        token_like = np.count_nonzero(own < other) / len(own)
         hue = _quantile(own, 0.25)  # and how near the token's colour the nearer part is
         details["token"] = (round(share, 2), round(solid, 2), round(token_like, 2), round(hue, 2), round(cored, 2))
         solid_enough = solid >= solidity - TOKEN_SOLID
