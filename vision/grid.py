@@ -636,9 +636,9 @@ _SEP = 2  # rows between stacked patches: _CLOSE reaches this far, so none sees 
 
 def _token_outlines(off, rr):
     """_token_outline of a stack of discs' patches at once, from where each is off its body
-    (off: (discs, n, n)): lists of each one's outline's area (mm^2), its solidity, where its
-    inside is off the disc's colour, its inside (None: no outline) and the whole area off the
-    disc's colour (mm^2). The patches are closed and their outlines traced as one image, with
+    (off: (discs, n, n)): each one's outline's area (mm^2) and solidity (lists), where its
+    inside is off the disc's colour ((discs, n, n)), its inside (a list, None: no outline) and the
+    whole area off the disc's colour (mm^2, a list). The patches are closed and their outlines traced as one image, with
     rows between them that neither closing step nor the tracing carries across."""
     J, n, m = off.shape
     rows = n + _SEP
@@ -893,7 +893,7 @@ class GridReader(CellReader):
         disc's centre (a symbol may cross the centre in any colour). ``fine``: the discs'
         patches (ratios to the mat's grey); ``off``: where each is off its body (_off_bodies);
         ``near``: how far each point is from the token's colour (_colour_step); ``details``:
-        each disc's. The outlines are traced disc by disc, their colours measured all at once."""
+        each disc's. The outlines are traced as one image, their colours measured all at once."""
         area, solid, on, _, _ = _token_outlines(off, rr)
         # its colour: how much of it is nearer the token's colour than any disc's body or ink
         # (the token's print and the blur at its edge are not, but much of a token is): the
@@ -914,9 +914,9 @@ class GridReader(CellReader):
             np.maximum(d2, 0.0, out=d2)
             d2 *= scales[0, k]
             nearest = d2 if nearest is None else np.minimum(nearest, d2, out=nearest)
-        each = np.cumsum(np.count_nonzero(on.reshape(len(on), -1), axis=1))[:-1]
-        other = np.split(np.sqrt(nearest), each)
-        own = np.split(near[on], each)  # (how far the pixels are from the token's colour: already measured)
+        ends = np.cumsum(np.count_nonzero(on.reshape(len(on), -1), axis=1))[:-1]  # each disc's pixels
+        other = np.split(np.sqrt(nearest), ends)
+        own = np.split(near[on], ends)  # (how far the pixels are from the token's colour: already measured)
         # where each is the token's colour through and through, not a blur of two others (a
         # symbol's thin lines blurred into its disc may pass near the token's colour): the
         # patches eroded as one stack, a row that erodes nothing between two
