@@ -69,6 +69,10 @@ TOKEN_HIDES = 0.7            # ...where the token's colour is this near its body
 SYMBOL_SHOWS = ((0.93, 0.75), (0.87, 0.95))
 PRINT_SHOWS = 0.85           # (what plainly its own print is)
 TOKEN_THROUGH = 0.7          # the token's colour through and through over this share of its area
+# a symbol matching its kind this much over the reader's least, and better than the next kind by
+# this many times the least margin, round the centre its ink gives reads as it would round
+# every point half a millimetre off: those discs alone are read at the nine points
+PLAIN_AT_CENTRE = (0.1, 2.0)
 SYMBOL_PATCH = 3.0           # a disc read has a patch off its body within this factor of its own
 
 
@@ -333,7 +337,9 @@ class _Places:
     py: np.ndarray
     y0: np.ndarray      # each cell's window's corner (px)
     x0: np.ndarray
-    inside: np.ndarray  # (cells, rows, columns): the part of each cell's window inside the area
+    window: np.ndarray  # (cells, window's points): each point's index in the area's view (row by
+    #                     row), or one past the view's last where the window leaves the area
+    ww: int             # a window's columns
     cy: np.ndarray      # the cell's centre, rounded (px)
     cx: np.ndarray
     corners: list       # the cell's four corners among the area's gaps: (rows, columns) each
@@ -380,6 +386,15 @@ def disc_signatures(ratios, diameter_mm, offsets=_STILL, normalised=True):
     """disc_signature of many discs at once, from their disc_ratios: ((discs, 6) colour
     features, (discs, offsets, RADII, ANGLES) rings); ``normalised=False`` leaves the rings as
     read (the reader brings their products with the kinds to unit rings instead)."""
+    feats, ink, sx, sy = disc_inks(ratios, diameter_mm)
+    rings = ink_rings(ink, sx, sy, diameter_mm, offsets)
+    return feats, (_normalise_rings(rings) if normalised else rings)
+
+
+def disc_inks(ratios, diameter_mm):
+    """Each disc's colour features (log ratios to the mat's grey: its body, a ring inside the
+    rim, and its centre), its symbol's ink (how far each point is from its body, smoothed) and
+    how far (px) the ink's centre lies from its patch's: ((discs, 6), (discs, n, n), x, y)."""
     N, n = ratios.shape[:2]
     g = _disc_grid(n, diameter_mm)
     radius_px = diameter_mm / 2 * READ_PX_PER_MM
@@ -388,8 +403,16 @@ def disc_signatures(ratios, diameter_mm, offsets=_STILL, normalised=True):
     centre = _medians(flat, g.centre)
     ink = _distance(_per_colour(np.subtract, ratios, body), scratch=True)
     ink = _blur_each(ink, INK_BLUR_MM * READ_PX_PER_MM)
-    mx, my = _polar(n, radius_px)
     sx, sy = _ink_centres(ink, g.xx, g.yy, radius_px)
+    feats = np.log(np.maximum(np.concatenate([body, centre], axis=1), 0.02)).astype(np.float32)
+    return feats, ink, sx, sy
+
+
+def ink_rings(ink, sx, sy, diameter_mm, offsets=_STILL):
+    """(discs, offsets, RADII, ANGLES) rings of ink (disc_inks') read round each ink centre
+    moved by each offset (patch px), as read (not brought to unit rings)."""
+    N, n = ink.shape[:2]
+    mx, my = _polar(n, diameter_mm / 2 * READ_PX_PER_MM)
     # every disc's ring at every offset in one remap: the patches stacked one under another
     d = np.asarray(offsets, np.float32)
     below = (np.arange(N, dtype=np.float32) * n)[:, None, None, None]
@@ -397,11 +420,7 @@ def disc_signatures(ratios, diameter_mm, offsets=_STILL, normalised=True):
     MX = mx[None, None] + (sx[:, None] + d[None, :, 0])[:, :, None, None]
     MY = my[None, None] + ((sy[:, None] + d[None, :, 1]) + below[:, :, 0, 0])[:, :, None, None]
     rings = cv2.remap(ink.reshape(N * n, n), MX.reshape(-1, ANGLES), MY.reshape(-1, ANGLES), cv2.INTER_LINEAR)
-    rings = rings.reshape(N, len(d), RADII, ANGLES)
-    if normalised:
-        rings = _normalise_rings(rings)
-    feats = np.log(np.maximum(np.concatenate([body, centre], axis=1), 0.02)).astype(np.float32)
-    return feats, rings
+    return rings.reshape(N, len(d), RADII, ANGLES)
 
 
 def _blur_each(patches, sigma):
@@ -590,10 +609,12 @@ def _medians(flat, where):
     first (the partition then runs along memory)."""
     values = np.ascontiguousarray(flat[:, np.flatnonzero(np.ravel(where))].transpose(0, 2, 1))
     m = values.shape[-1]
+    part = np.partition(values, m // 2, axis=-1)
     if m % 2:
-        return np.partition(values, m // 2, axis=-1)[..., m // 2]
-    part = np.partition(values, (m // 2 - 1, m // 2), axis=-1)
-    return (part[..., m // 2 - 1] + part[..., m // 2]) / 2
+        return part[..., m // 2]
+    # the lower middle is the largest of the lower half: partitioning about two places at once
+    # costs several times one
+    return (part[..., :m // 2].max(axis=-1) + part[..., m // 2]) / 2
 
 
 def _token_outline(ratio, rr, off=None):
@@ -604,27 +625,54 @@ def _token_outline(ratio, rr, off=None):
     print too is not the disc); a symbol's ring or triangle is not, and a star is small."""
     if off is None:
         off = _off_body(ratio, rr)
+    area, solid, on, inside, whole = _token_outlines(off[None], rr)
+    if inside[0] is None:
+        return 0.0, 0.0, ratio[:0, 0], whole[0], None
+    return area[0], solid[0], ratio[on[0]], whole[0], inside[0]
+
+
+_SEP = 2  # rows between stacked patches: _CLOSE reaches this far, so none sees its neighbour
+
+
+def _token_outlines(off, rr):
+    """_token_outline of a stack of discs' patches at once, from where each is off its body
+    (off: (discs, n, n)): each one's outline's area (mm^2) and solidity (lists), where its
+    inside is off the disc's colour ((discs, n, n)), its inside (a list, None: no outline) and the
+    whole area off the disc's colour (mm^2, a list). The patches are closed and their outlines traced as one image, with
+    rows between them that neither closing step nor the tracing carries across."""
+    J, n, m = off.shape
+    rows = n + _SEP
+    stack = np.zeros((J, rows, m), np.uint8)
+    stack[:, :n] = off
     # blur breaks a small token's outline where its own print meets its edge: close the gaps
-    mask = cv2.morphologyEx(off.astype(np.uint8), cv2.MORPH_CLOSE, _CLOSE)
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    # (a closing: dilated, then eroded; the rows between count as outside the patch each time)
+    closed = cv2.dilate(stack.reshape(-1, m), _CLOSE)
+    closed.reshape(J, rows, m)[:, n:] = 1
+    closed = cv2.erode(closed, _CLOSE)
+    closed.reshape(J, rows, m)[:, n:] = 0
+    contours, _ = cv2.findContours(closed, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     middle, (mx0, my0, mx1, my1) = _token_middle(rr)
-    best, best_cover = None, 0
+    best, best_cover = [None] * J, [0] * J
     for cnt in contours:
         x, y, w, h = cv2.boundingRect(cnt)
+        j, y = divmod(y, rows)
         if x >= mx1 or y >= my1 or x + w <= mx0 or y + h <= my0:
             continue  # wholly beside the middle: it covers none of it
-        filled = np.zeros_like(mask)
-        cv2.drawContours(filled, [cnt], -1, 1, -1)
+        filled = np.zeros((n, m), np.uint8)
+        cv2.drawContours(filled, [cnt], -1, 1, -1, offset=(0, -j * rows))
         cover = cv2.countNonZero(filled & middle)
-        if cover > best_cover:
-            best, best_cover = filled, cover
-    if best is None or cv2.countNonZero(best) < 4:
-        return 0.0, 0.0, ratio[:0, 0], np.count_nonzero(off) / TOKEN_PX_PER_MM ** 2, None
-    inside = best.astype(bool)
-    on = off & inside
-    solid = np.count_nonzero(on) / np.count_nonzero(inside)
+        if cover > best_cover[j]:
+            best[j], best_cover[j] = filled, cover
     k2 = TOKEN_PX_PER_MM ** 2
-    return np.count_nonzero(inside) / k2, solid, ratio[on], np.count_nonzero(off) / k2, inside
+    inside = [None if b is None or cv2.countNonZero(b) < 4 else b.astype(bool) for b in best]
+    area, solid, on = [0.0] * J, [0.0] * J, np.zeros(off.shape, bool)
+    for j, i in enumerate(inside):
+        if i is not None:
+            on[j] = off[j] & i
+            count = np.count_nonzero(i)
+            area[j], solid[j] = count / k2, np.count_nonzero(on[j]) / count
+    whole = (np.count_nonzero(off.reshape(J, -1), axis=1) / k2).tolist()
+    return area, solid, on, inside, whole
 
 
 _MIDDLES: dict = {}
@@ -648,9 +696,9 @@ def _quantile(values, q) -> float:
     m = len(values)
     at = q * (m - 1)
     lo = int(math.floor(at))
-    hi = min(lo + 1, m - 1)
-    part = np.partition(values, (lo, hi) if hi > lo else lo)
-    a, b, t = float(part[lo]), float(part[hi]), at - lo
+    part = np.partition(values, lo)  # (the next above it is the least past it: one place partitioned)
+    a, t = float(part[lo]), at - lo
+    b = float(part[lo + 1:].min()) if lo + 1 < m else a
     return b - (b - a) * (1 - t) if t >= 0.5 else a + (b - a) * t
 
 
@@ -838,32 +886,58 @@ class GridReader(CellReader):
         c = self._disc_colours.astype(np.float64)
         self._disc_colours_64 = (2 * c.T, (c ** 2).sum(axis=1)[None], 1.0 / scale.astype(np.float64)[None] ** 2)
 
-    def _lock(self, ratio, rr, off, near, details):
-        """(LOCK, confidence) for a token lying on this disc, (UNKNOWN, 0) for something much
-        like one, None for none: a token is known by its own closed outline on the disc (its
-        size, solid inside, in the token's colour), never by the colour at the disc's centre (a
-        symbol may cross the centre in any colour). ``off``: where the disc is off its body
-        (_off_body); ``near``: how far each point is from the token's colour (_colour_step)."""
-        area, solidity = float(self._token[3]), float(self._token[4])
-        a, solid, pixels, _, inside = _token_outline(ratio, rr, off)
+    def _locks(self, fine, rr, off, near, details):
+        """For each disc looked at finer: (LOCK, confidence) for a token lying on it, (UNKNOWN, 0)
+        for something much like one, None for none. A token is known by its own closed outline
+        on the disc (its size, solid inside, in the token's colour), never by the colour at the
+        disc's centre (a symbol may cross the centre in any colour). ``fine``: the discs'
+        patches (ratios to the mat's grey); ``off``: where each is off its body (_off_bodies);
+        ``near``: how far each point is from the token's colour (_colour_step); ``details``:
+        each disc's. The outlines are traced as one image, their colours measured all at once."""
+        area, solid, on, _, _ = _token_outlines(off, rr)
         # its colour: how much of it is nearer the token's colour than any disc's body or ink
-        # (the token's print and the blur at its edge are not, but much of a token is)
-        share = a / area
-        if not len(pixels):
-            return None
-        own = near[off & inside]  # (how far the pixels are from the token's colour: already measured)
-        # every disc colour at once: |p - c|^2 = |p|^2 - 2 p.c + |c|^2, one product for all, each
-        # against its colour's brightness squared, the root taken of the nearest alone
-        p = pixels.astype(np.float64)
+        # (the token's print and the blur at its edge are not, but much of a token is): the
+        # pixels of all outlines at once, |p - c|^2 = |p|^2 - 2 p.c + |c|^2 against each disc
+        # colour's brightness squared, colour by colour along each channel's row of pixels (a
+        # product or a minimum over a short last axis costs many times as much)
+        p = fine[on].T.astype(np.float64)  # (disc by disc, as ``on`` lies)
         colours, squares, scales = self._disc_colours_64
-        d2 = np.einsum("ij,ij->i", p, p)[:, None] - p @ colours + squares
-        other = np.sqrt((np.maximum(d2, 0.0) * scales).min(axis=1))
-        token_like = float(np.mean(own < other))
+        pp = p[0] * p[0] + p[1] * p[1]
+        pp += p[2] * p[2]
+        nearest = None
+        for k in range(colours.shape[1]):
+            d2 = p[0] * colours[0, k]
+            d2 += p[1] * colours[1, k]
+            d2 += p[2] * colours[2, k]
+            d2 = pp - d2
+            d2 += squares[0, k]
+            np.maximum(d2, 0.0, out=d2)
+            d2 *= scales[0, k]
+            nearest = d2 if nearest is None else np.minimum(nearest, d2, out=nearest)
+        ends = np.cumsum(np.count_nonzero(on.reshape(len(on), -1), axis=1))[:-1]  # each disc's pixels
+        other = np.split(np.sqrt(nearest), ends)
+        own = np.split(near[on], ends)  # (how far the pixels are from the token's colour: already measured)
+        # where each is the token's colour through and through, not a blur of two others (a
+        # symbol's thin lines blurred into its disc may pass near the token's colour): the
+        # patches eroded as one stack, a row that erodes nothing between two
+        J, n, m = near.shape
+        stack = np.ones((J, n + 1, m), np.uint8)
+        stack[:, :n] = near < TOKEN_CORE
+        core = cv2.erode(stack.reshape(-1, m), _CORE).reshape(J, n + 1, m)[:, :n]
+        cored = core.sum(axis=(1, 2)) / TOKEN_PX_PER_MM ** 2 / float(self._token[3])
+        return [self._lock(area[j], solid[j], own[j], other[j], float(cored[j]), details[j]) for j in range(J)]
+
+    def _lock(self, a, solid, own, other, cored, details):
+        """A disc's token test (_locks) from its outline's area (mm^2) and solidity, how far
+        the outline's pixels off the disc's colour are from the token's colour (``own``) and from
+        the nearest disc colour (``other``), and the share of the token's area in its colour
+        through and through."""
+        area, solidity = float(self._token[3]), float(self._token[4])
+        share = a / area
+        if not len(own):
+            return None
+        token_like = np.count_nonzero(own < other) / len(own)
         hue = _quantile(own, 0.25)  # and how near the token's colour the nearer part is
-        # where it is the token's colour through and through, not a blur of two others (a
-        # symbol's thin lines blurred into its disc may pass near the token's colour)
-        core = cv2.erode((near < TOKEN_CORE).astype(np.uint8), _CORE)
-        cored = float(core.sum()) / TOKEN_PX_PER_MM ** 2 / area
         details["token"] = (round(share, 2), round(solid, 2), round(token_like, 2), round(hue, 2), round(cored, 2))
         solid_enough = solid >= solidity - TOKEN_SOLID
         somewhere = cored >= TOKEN_CORED / 4  # (a blur of a symbol into its disc never is, anywhere)
@@ -889,8 +963,12 @@ class GridReader(CellReader):
         and the map it is measured on, bordered as the filter sees past the area's edge (how much
         of a disc's inside is off the mat's colour is looked at only at the cells' centres)."""
         k = SEG_PX_PER_MM
-        off = _distance(view.image / np.maximum(view.light, 1.0) - 1, scratch=True)
-        d = (np.clip(off, 0, 0.4) / 0.4).astype(np.float32)
+        ratio = np.maximum(view.light, np.float32(1.0))  # (worked in place: the area's copies are large)
+        np.divide(view.image, ratio, out=ratio)
+        ratio -= 1
+        d = _distance(ratio, scratch=True)  # (never below 0)
+        np.minimum(d, 0.4, out=d)
+        d /= 0.4
         if self._kernels is None:  # a disc's inside against the ring just outside it; its inside alone
             R = self.D / 2 * k
             n = int(math.ceil(R + 1.5 * k)) * 2 + 1
@@ -900,10 +978,10 @@ class GridReader(CellReader):
             self._kernels = ((inner / inner.sum() - 0.5 * outer / max(outer.sum(), 1)).astype(np.float32),
                              (inner / inner.sum()).astype(np.float32))
         kernel, mean_inside = self._kernels
-        score = cv2.filter2D(d, -1, kernel, borderType=cv2.BORDER_REPLICATE)
         h = len(kernel) // 2
-        padded = cv2.copyMakeBorder(d, h, h, h, h, cv2.BORDER_REPLICATE)  # as filter2D sees past the edge
-        return score, padded
+        padded = cv2.copyMakeBorder(d, h, h, h, h, cv2.BORDER_REPLICATE)  # the area's edge carried on
+        # the filter over the bordered map (a correlation, as filter2D's, in less than half its time)
+        return cv2.matchTemplate(padded, kernel, cv2.TM_CCORR), padded
 
     def _gap_light(self, view, name):
         """The mat's own colour in the gaps between discs: at each corner where four cells meet
@@ -973,19 +1051,19 @@ class GridReader(CellReader):
         at = self._cell_places(name, view.zone, score.shape)
         # every cell's window at once: where in it a disc sits best, and how much of a disc's
         # inside round the cell's centre is off the mat's colour
-        hh, ww = at.inside.shape[1:]
-        past = cv2.copyMakeBorder(score, 0, hh, 0, ww, cv2.BORDER_CONSTANT, value=-np.inf)
-        windows = np.where(at.inside, sliding_window_view(past, (hh, ww))[at.y0, at.x0], -np.inf)
-        by, bx = np.divmod(np.argmax(windows.reshape(len(at.cells), -1), axis=1), ww)
+        past = np.append(score.ravel(), np.float32(-np.inf))  # (past the area: never a disc's centre)
+        by, bx = np.divmod(np.argmax(past[at.window], axis=1), at.ww)
         inner = self._kernels[1]
-        filled = np.einsum("cij,ij->c", sliding_window_view(padded, inner.shape)[at.cy, at.cx], inner)
+        filled = np.einsum("cij,ij->c", sliding_window_view(padded, inner.shape)[at.cy, at.cx], inner).tolist()
         lights = self._cell_lights(view, gaps, at)
+        centres_x = (view.zone.x + (at.x0 + bx) / SEG_PX_PER_MM).tolist()
+        centres_y = (view.zone.y + (at.y0 + by) / SEG_PX_PER_MM).tolist()
         found = []  # (cell, its centre, label, confidence)
         for i, (cell, (x, y)) in enumerate(at.cells):
             if filled[i] < 0.3:
                 continue  # bare mat: an empty cell
             _, r, c = cell
-            cx, cy = view.zone.x + (at.x0[i] + bx[i]) / SEG_PX_PER_MM, view.zone.y + (at.y0[i] + by[i]) / SEG_PX_PER_MM
+            cx, cy = centres_x[i], centres_y[i]
             if filled[i] < 0.75 and self._bare(view, gaps, name, r, c, at.px[i], at.py[i]):
                 continue  # the mat's light misjudged here, but the cell is as grey as its gaps
             if filled[i] < 0.75:
@@ -1030,12 +1108,13 @@ class GridReader(CellReader):
             x0 = np.array([int(max(v - reach, 0)) for v in px])
             x1 = np.array([int(min(v + reach + 1, W)) for v in px])
             hh, ww = int((y1 - y0).max()), int((x1 - x0).max())
-            inside = ((y0[:, None, None] + np.arange(hh)[None, :, None] < y1[:, None, None]) &
-                      (x0[:, None, None] + np.arange(ww)[None, None, :] < x1[:, None, None]))
+            ys = y0[:, None, None] + np.arange(hh)[None, :, None]
+            xs = x0[:, None, None] + np.arange(ww)[None, None, :]
+            window = np.where((ys < y1[:, None, None]) & (xs < x1[:, None, None]), ys * W + xs, H * W)
             rc = np.array([(r, c) for (_, r, c), _ in cells])
             corners = [(rc[:, 0] + i, rc[:, 1] + j) for i in (0, 1) for j in (0, 1)]
-            self._places[key] = _Places(cells, px, py, y0, x0, inside, np.round(py).astype(int),
-                                        np.round(px).astype(int), corners)
+            self._places[key] = _Places(cells, px, py, y0, x0, window.reshape(len(cells), -1), ww,
+                                        np.round(py).astype(int), np.round(px).astype(int), corners)
         return self._places[key]
 
     @staticmethod
@@ -1067,11 +1146,13 @@ class GridReader(CellReader):
         if not discs:
             return []
         ratios, rr = disc_ratios(frame, H_inv, [d[1] for d in discs], self.D, [d[2] for d in discs])
-        feats, rings = disc_signatures(ratios, self.D, _NEAR, normalised=False)
+        feats, ink, sx, sy = disc_inks(ratios, self.D)
         # the body's colour against each colour's (as it is, or blurred into its ink)
         dists = _blend_distances(np.exp(feats[:, None, :3]), self._bodies, self._inks)
         nearest = np.argmin(dists, axis=1)
-        symbols = self._symbol_match(rings, nearest)
+        # each symbol's ring read round the centre its ink gives; it may be half a millimetre
+        # off, so the discs not read plainly there are read round the points that near (below)
+        symbols = self._symbol_match(ink_rings(ink, sx, sy, self.D), nearest)
         tokens = {}  # what the token test said of each disc it looked at
         if self._token is not None:  # where each disc is off its body, and how near the token's colour
             g = _disc_grid(ratios.shape[1], self.D)
@@ -1091,8 +1172,8 @@ class GridReader(CellReader):
                 fg = _disc_grid(fine.shape[1], self.D, TOKEN_PX_PER_MM)
                 fine_off = _off_bodies(fine, fg.token_body, fg.middle)
                 fine_near = _colour_step(fine, self._token_colour)
-                tokens = {i: self._lock(fine[j], fine_rr, fine_off[j], fine_near[j], discs[i][3])
-                          for j, i in enumerate(ask)}
+                tokens = dict(zip(ask.tolist(), self._locks(fine, fine_rr, fine_off, fine_near,
+                                                            [discs[i][3] for i in ask])))
             # how much of what lies on it is its own print: asked only of the discs a token could
             # hide on and of those the token test claims (a few of a frame's discs)
             claimed = np.zeros(len(discs), bool)
@@ -1102,6 +1183,20 @@ class GridReader(CellReader):
             if len(which):
                 inks = self._inks[nearest[which]] * bodies[which] / np.maximum(self._bodies[nearest[which]], 1e-3)
                 own_print[which] = _own_print(ratios[which], off[which], g.middle, bodies[which], inks)
+        # where a token test's finding weighs the symbol's match to the last digit (a doubt, or a
+        # token claimed on a disc whose own print may show: _read_disc), the rings are read round
+        # every near point too, as are the discs not plainly one kind at the centre found
+        best, runner_up, _ = symbols
+        weighs = [i for i, t in tokens.items() if t == "doubt" or
+                  (t is not None and t[0] == LOCK and own_print[i] >= min(s for _, s in SYMBOL_SHOWS))]
+        again = np.flatnonzero((np.asarray(best) < self.min_symbol + PLAIN_AT_CENTRE[0]) |
+                               (np.asarray(best) - np.asarray(runner_up) < PLAIN_AT_CENTRE[1] * self.min_margin) |
+                               np.isin(np.arange(len(discs)), weighs))
+        if len(again):
+            near = self._symbol_match(ink_rings(ink[again], sx[again], sy[again], self.D, _NEAR), nearest[again])
+            for whole, part in zip(symbols, near):
+                for j, i in enumerate(again.tolist()):
+                    whole[i] = part[j]
         read = []
         rows, nearest = dists.tolist(), nearest.tolist()
         for i, (_, _, _, details) in enumerate(discs):

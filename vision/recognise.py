@@ -192,7 +192,9 @@ def _zone_light(img, zone, paper):
     # Then again from the mat itself inside the zone (normalised convolution over what is
     # plainly mat), so shadows and a lamp's fall-off are followed but tiles are not.
     fg = _fg(smallf, bg, bright=1.18, dark=0.4, colour=0.25)
-    for _ in range(2):
+    for i in range(2):
+        if i:  # (what the last pass's light shows on the mat is looked at only by a next pass)
+            fg = _fg(smallf, bg)
         mat = 1 - cv2.dilate(fg.astype(np.uint8), np.ones((3, 3), np.uint8))
         w = mat.astype(np.float32)
         sigma = 8 * BG_PX_PER_MM
@@ -203,7 +205,6 @@ def _zone_light(img, zone, paper):
         # shadows darken the mat; nothing brightens it much beyond the rim's fit, so a pale
         # tile is never taken for a brighter patch of mat
         bg = np.minimum(neutral(a_ * est + (1 - a_) * bg), 1.08 * ring)
-        fg = _fg(smallf, bg)
     return bg
 
 

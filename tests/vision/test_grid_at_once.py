@@ -60,3 +60,41 @@ def test_rings_matched_by_one_product_give_the_fourier_correlation_of_unit_rings
     assert np.allclose(np.sort(got, axis=-1), np.sort(fourier, axis=-1), atol=1e-5)  # the same at every turn
     assert np.allclose(got.max(axis=-1), fourier.max(axis=-1), atol=1e-5)
     assert np.allclose(grid._ring_match(templates, unit[1:2]), fourier[1].max(axis=-1), atol=1e-5)
+
+
+def _rr(n, diameter_mm=14.5):
+    return grid._disc_grid(n, diameter_mm, grid.TOKEN_PX_PER_MM).rr
+
+
+def test_token_outlines_traced_on_a_stack_are_each_patchs_own():
+    """Patches closed and traced as one image: a blob at a patch's edge neither reaches the next
+    patch nor is cut differently than when the patch is traced alone."""
+    rng = np.random.default_rng(7)
+    n = 50
+    rr = _rr(n)
+    blobs = cv2.GaussianBlur(rng.random((9, n, n)).astype(np.float32), (0, 0), 2.5) > 0.5
+    blobs[1] = True  # a patch off its body everywhere, touching both its neighbours' edges
+    blobs[2] = False  # and one with nothing off it
+    area, solid, on, inside, whole = grid._token_outlines(blobs, rr)
+    for j, off in enumerate(blobs):
+        a, s, o, i, w = grid._token_outlines(off[None], rr)
+        assert (area[j], solid[j], whole[j]) == (a[0], s[0], w[0])
+        assert np.array_equal(on[j], o[0])
+        assert (inside[j] is None) == (i[0] is None) and (i[0] is None or np.array_equal(inside[j], i[0]))
+    assert inside[2] is None and inside[1] is not None and solid[1] == 1.0
+
+
+def test_a_solid_patch_on_the_middle_is_outlined_whole_and_a_ring_is_closed_round_its_hole():
+    n = 50
+    rr = _rr(n)
+    yy, xx = np.mgrid[0:n, 0:n] - (n - 1) / 2
+    r = np.hypot(xx, yy)
+    solid_patch, ring, beside = r < 9, (r >= 6) & (r < 10), np.hypot(xx - 20, yy - 20) < 3
+    area, solid, on, inside, _ = grid._token_outlines(np.stack([solid_patch, ring, beside]), rr)
+    k2 = grid.TOKEN_PX_PER_MM ** 2
+    assert area[0] == pytest.approx(np.count_nonzero(solid_patch) / k2) and solid[0] == 1.0
+    assert np.array_equal(on[0], solid_patch)
+    assert area[1] == pytest.approx(np.count_nonzero(r < 10) / k2, rel=0.05)  # the hole inside its outline
+    assert solid[1] == pytest.approx(np.count_nonzero(ring) / np.count_nonzero(inside[1]))
+    assert solid[1] < 0.8
+    assert inside[2] is None and area[2] == 0.0  # wholly beside the middle: no token there
