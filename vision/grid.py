@@ -1045,6 +1045,20 @@ class GridReader(CellReader):
         off = np.abs(ratio - 1.0).max(axis=1)
         return patch.size > 0 and float(np.percentile(off, 90)) < 0.12
 
+    BLIND = 0.85 * 255  # the mat's light this bright in every channel: a white disc clips to near its grey
+
+    def _blind_where_bare(self, view, at, lights, filled) -> bool:
+        """Whether a cell taken for bare mat lies where a lamp shines so hard that the mat's grey
+        is near the camera's ceiling: a white disc there clips to little brighter than the mat."""
+        if float(view.background.min(axis=-1).max()) <= 0.95 * self.BLIND:
+            return False
+        for i, (_, (x, y)) in enumerate(at.cells):
+            if filled[i] < 0.3:
+                light = view.mat_colour_at(x, y) if np.isnan(lights[i, 0]) else lights[i]
+                if float(np.min(light)) > self.BLIND:
+                    return True
+        return False
+
     def _read_zone(self, frame, H_inv, view, name):
         score, padded = self._presence(view)
         gaps = self._gap_light(view, name)
@@ -1056,6 +1070,8 @@ class GridReader(CellReader):
         inner = self._kernels[1]
         filled = np.einsum("cij,ij->c", sliding_window_view(padded, inner.shape)[at.cy, at.cx], inner).tolist()
         lights = self._cell_lights(view, gaps, at)
+        if self._blind_where_bare(view, at, lights, filled):
+            return None  # wait, as under a hand: a white disc there would look like bare mat
         centres_x = (view.zone.x + (at.x0 + bx) / SEG_PX_PER_MM).tolist()
         centres_y = (view.zone.y + (at.y0 + by) / SEG_PX_PER_MM).tolist()
         found = []  # (cell, its centre, label, confidence)
