@@ -1611,8 +1611,10 @@ class DominoReader(CellReader):
                 picture = details["look icon"] = self.icon_names[order[0]]
                 if has_icon is None:
                     has_icon = True  # little of it stands out from the terrain, but it is plainly there
-            elif has_icon is None and fit > LOOK_FIT and area < NO_ICON:
-                has_icon = False  # no icon fits better than the bare ground, and none stands out
+            elif has_icon is None and fit > LOOK_FIT and not fits[order[0]] <= LOOK_FIT and area < NO_ICON:
+                # no icon fits better than the bare ground, laid where it fits the half or where its
+                # own colours fit best (a white icon on light stone), and none stands out
+                has_icon = False
         details["plain picture"] = picture is not None
         plain = None not in roads.values() and has_icon is not None and (picture is not None or not has_icon)
         return roads, has_icon, picture, ((picture, paths) if plain else None)
