@@ -856,9 +856,12 @@ def _look_scores_all(asked, looks) -> list:
             r, k = np.unravel_index(int(own[mine].argmin()), own[mine].shape)
             fitting.append((icon, *round_best(int(mine[r]), shifts[k])))
         # all of them at once, at every shift any of them is looked at
-        every = sorted(set().union(*(near for _, _, near in picks + fitting)))
-        c, on_icon, ground = _look_costs(small[None], g[None], looks[1], [row for _, row, _ in picks + fitting],
-                                         every, 1)
+        # and where each one's own print fits best, where that is elsewhere (most lie where they fit
+        # the half): all of them at once, at every shift any of them is looked at
+        elsewhere = [f for f, p in zip(fitting, picks) if f[1:] != p[1:]]
+        rows = [row for _, row, _ in picks] + [row for _, row, _ in elsewhere]
+        every = sorted(set().union(*(near for _, _, near in picks + elsewhere)))
+        c, on_icon, ground = _look_costs(small[None], g[None], looks[1], rows, every, 1)
         fit_at = (on_icon + ground) / np.maximum(ground, 1e-6)
         fine = []
         fits = np.full(n, np.nan)  # (nan: not compared at full resolution, or too little learnt)
@@ -868,8 +871,10 @@ def _look_scores_all(asked, looks) -> list:
             out[icon] = c[j, k] / area
             if looks["core"][icon] >= MIN_CORE:  # (an icon with too little learnt says nothing of the fit)
                 fine.append((out[icon], float(on_icon[j, k] + ground[j, k]) / max(float(ground[j, k]), 1e-6)))
-                j2, (_, _, near2) = len(picks) + j, fitting[j]
-                fits[icon] = float(min(fit_at[j, cols].min(), fit_at[j2, [every.index(at) for at in near2]].min()))
+                fits[icon] = float(fit_at[j, cols].min())
+                if fitting[j] in elsewhere:
+                    j2 = len(picks) + elsewhere.index(fitting[j])
+                    fits[icon] = min(fits[icon], float(fit_at[j2, [every.index(at) for at in fitting[j][2]]].min()))
         bare = float(g[lo:lo + w, lo:lo + w][disc].sum()) / area
         out_all.append((out, bare, min(fine)[1] if fine else math.inf, fits))
     return out_all
