@@ -807,8 +807,10 @@ def _look_costs(small, g, tpl, rows, shifts, f):
 def _look_scores(L, grounds, looks, roads=None):
     """How far (mean square, log, per channel) the half looks from each learnt icon laid on it
     at its best turn and shift (the NEAREST at full resolution, the others at half: no nearer),
-    the same with no icon, and the nearest icon's misfit where it is printed as a share of the
-    ground's there."""
+    the same with no icon, the nearest icon's misfit where it is printed as a share of the
+    ground's there, and each icon's own fit (NEAREST of them, nan for the rest and for those
+    learnt with too little printed): that share at its best, laid where the half fits it or
+    where its own print fits best."""
     return _look_scores_all([(L, grounds, roads)], looks)[0]
 
 

@@ -165,6 +165,7 @@ def test_pictures_compared_for_a_maps_halves_together_score_as_each_half_alone(h
         assert np.allclose(scores, alone[0], rtol=1e-5, atol=1e-7)
         assert np.argsort(scores)[:2].tolist() == np.argsort(alone[0])[:2].tolist()  # the same two nearest
         assert bare == alone[1] and np.isclose(fit, alone[2], rtol=1e-5)
+        assert np.allclose(fits, alone[3], rtol=1e-5, equal_nan=True)  # each icon's own fit too
 
 
 def test_halves_scaled_down_as_one_tall_image_are_each_scaled_alone():
