@@ -647,7 +647,7 @@ LOOK_FIT, LOOK_APART = 0.6, 1.25
 # FIT_APART times as much: two pictograms of alike outline (a star, a triangle) blur alike over
 # the half, but each one's own colours, laid where it is printed, tell them apart
 LOOK_NEAR_APART, FIT_NEAR, FIT_APART = 1.05, 0.4, 4.0
-FIT_ALONE = 8.0
+FIT_ALONE = 8.0              # an icon little of which stands out is there if its own fit is this many times the next's
 WEAK_ROAD = 0.75             # a side this little (or less) in the road's colours is no plain road
 LOOK_BARE = 0.8              # ... and, where little of it stands out, it fits the half this much better than none
 LOOK_CLOSE = 0.3             # ... unless where it is printed it fits this closely: a small icon (a star) is a
@@ -857,7 +857,6 @@ def _look_scores_all(asked, looks) -> list:
             picks.append((icon, *round_best(row, shifts[at[row]])))
             r, k = np.unravel_index(int(own[mine].argmin()), own[mine].shape)
             fitting.append((icon, *round_best(int(mine[r]), shifts[k])))
-        # all of them at once, at every shift any of them is looked at
         # and where each one's own print fits best, where that is elsewhere (most lie where they fit
         # the half): all of them at once, at every shift any of them is looked at
         elsewhere = [f for f, p in zip(fitting, picks) if f[1:] != p[1:]]
@@ -867,7 +866,7 @@ def _look_scores_all(asked, looks) -> list:
         fit_at = (on_icon + ground) / np.maximum(ground, 1e-6)
         fine = []
         fits = np.full(n, np.nan)  # (nan: not compared at full resolution, or too little learnt)
-        for j, (icon, row, near) in enumerate(picks):
+        for j, (icon, _, near) in enumerate(picks):
             cols = [every.index(at) for at in near]
             k = cols[int(c[j, cols].argmin())]
             out[icon] = c[j, k] / area
@@ -1601,7 +1600,7 @@ class DominoReader(CellReader):
             maybe = "".join(side for side in SIDES if roads[side] is not False)
             # (asked of whoever reads: a map's halves are compared with the pictures together)
             scores, bare, fit, fits = yield (L - light, np.vstack([self.terrains[terrain][None], self._grounds]),
-                                       _arms(maybe, shift) if maybe else None)
+                                             _arms(maybe, shift) if maybe else None)
             order = np.argsort(scores)
             first, second = float(scores[order[0]]), float(scores[order[1]]) if len(order) > 1 else 9.0
             details["icon"] = [(round(float(scores[i]), 4), self.icon_names[i]) for i in order[:2]]
