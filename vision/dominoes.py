@@ -642,6 +642,12 @@ EDGE_COST = 0.5              # a pixel where an icon's edge blurs into a terrain
 # an icon is read as a picture where, where it is printed, it fits at most this share of no
 # icon's misfit, and the next icon's misfit over the half is at least this many times its own
 LOOK_FIT, LOOK_APART = 0.6, 1.25
+# ... or, over the half a little nearer (LOOK_NEAR_APART), where it is printed it fits at most
+# FIT_NEAR of the ground's misfit there and every icon nearly as near misfits where it is printed
+# FIT_APART times as much: two pictograms of alike outline (a star, a triangle) blur alike over
+# the half, but each one's own colours, laid where it is printed, tell them apart
+LOOK_NEAR_APART, FIT_NEAR, FIT_APART = 1.05, 0.4, 4.0
+FIT_ALONE = 8.0              # an icon little of which stands out is there if its own fit is this many times the next's
 WEAK_ROAD = 0.75             # a side this little (or less) in the road's colours is no plain road
 LOOK_BARE = 0.8              # ... and, where little of it stands out, it fits the half this much better than none
 LOOK_CLOSE = 0.3             # ... unless where it is printed it fits this closely: a small icon (a star) is a
@@ -801,8 +807,10 @@ def _look_costs(small, g, tpl, rows, shifts, f):
 def _look_scores(L, grounds, looks, roads=None):
     """How far (mean square, log, per channel) the half looks from each learnt icon laid on it
     at its best turn and shift (the NEAREST at full resolution, the others at half: no nearer),
-    the same with no icon, and the nearest icon's misfit where it is printed as a share of the
-    ground's there."""
+    the same with no icon, the nearest icon's misfit where it is printed as a share of the
+    ground's there, and each icon's own fit (NEAREST of them, nan for the rest and for those
+    learnt with too little printed): that share at its best, laid where the half fits it or
+    where its own print fits best."""
     return _look_scores_all([(L, grounds, roads)], looks)[0]
 
 
@@ -818,39 +826,80 @@ def _look_scores_all(asked, looks) -> list:
     marked = None if all(r is None for _, _, r in asked) else \
         np.stack([np.zeros((SQUARE_PX, SQUARE_PX), bool) if r is None else r for _, _, r in asked])
     small, g = _ground_misfits(np.stack([L for L, _, _ in asked]), np.stack([gr for _, gr, _ in asked]), marked, 2)
-    costs = _look_costs(small, g, looks[2], slice(None), shifts, 2)[0]
+    costs, on_icons, grounds_on = _look_costs(small, g, looks[2], slice(None), shifts, 2)
+    # how well each icon's own colours fit where it is printed (as a share of the ground's misfit
+    # there), at each turn and shift: a small icon (a triangle round a dot) within castle marks or
+    # roads may lie best over the half a pixel or two from where its own print fits best
+    own_fits = (on_icons + grounds_on) / np.maximum(grounds_on, 1e-6)
     n = int(whose.max()) + 1
     area2 = 3 * float(_look_masks(2)[2].sum())
     area = 3 * float(_look_masks(1)[2].sum())
     lo, w, disc = _look_masks(1)
     out_all = []
+
+    def round_best(row, shift):  # (the row, the full-resolution shifts round a half-resolution one)
+        cx, cy = (2 * v for v in shift)
+        return row, sorted({(min(max(cx + dx, -lo), lo), min(max(cy + dy, -lo), lo))
+                            for dy in (-1, 0, 1) for dx in (-1, 0, 1)})
     for i, (L, grounds, roads) in enumerate(asked):
         cost = costs[:, i * len(shifts):(i + 1) * len(shifts)]
+        own = own_fits[:, i * len(shifts):(i + 1) * len(shifts)]
         at = cost.argmin(axis=1)
         out = np.full(n, 9.0, np.float32)
         np.minimum.at(out, whose, cost[np.arange(len(cost)), at] / area2)
-        # the nearest icons again at full resolution, each at its best turn, round its best shift
+        # the nearest icons again at full resolution, each at its best turn, round its best shift,
+        # and round where its own print fits best
         small, g = _ground_misfit(L, grounds, roads, 1)
-        picks = []  # (icon, its row, the shifts round its best)
+        picks, fitting = [], []  # (icon, its row, the shifts round its best)
         for icon in np.argsort(out)[:NEAREST]:
             mine = np.nonzero(whose == icon)[0]
             row = int(mine[cost[mine, at[mine]].argmin()])
-            cx, cy = (2 * v for v in shifts[at[row]])
-            picks.append((icon, row, sorted({(min(max(cx + dx, -lo), lo), min(max(cy + dy, -lo), lo))
-                                             for dy in (-1, 0, 1) for dx in (-1, 0, 1)})))
-        # all of them at once, at every shift any of them is looked at
-        every = sorted(set().union(*(near for _, _, near in picks)))
-        c, on_icon, ground = _look_costs(small[None], g[None], looks[1], [row for _, row, _ in picks], every, 1)
+            picks.append((icon, *round_best(row, shifts[at[row]])))
+            r, k = np.unravel_index(int(own[mine].argmin()), own[mine].shape)
+            fitting.append((icon, *round_best(int(mine[r]), shifts[k])))
+        # and where each one's own print fits best, where that is elsewhere (most lie where they fit
+        # the half): all of them at once, at every shift any of them is looked at
+        elsewhere = [f for f, p in zip(fitting, picks) if f[1:] != p[1:]]
+        rows = [row for _, row, _ in picks] + [row for _, row, _ in elsewhere]
+        every = sorted(set().union(*(near for _, _, near in picks + elsewhere)))
+        c, on_icon, ground = _look_costs(small[None], g[None], looks[1], rows, every, 1)
+        fit_at = (on_icon + ground) / np.maximum(ground, 1e-6)
         fine = []
+        fits = np.full(n, np.nan)  # (nan: not compared at full resolution, or too little learnt)
         for j, (icon, _, near) in enumerate(picks):
             cols = [every.index(at) for at in near]
             k = cols[int(c[j, cols].argmin())]
             out[icon] = c[j, k] / area
             if looks["core"][icon] >= MIN_CORE:  # (an icon with too little learnt says nothing of the fit)
                 fine.append((out[icon], float(on_icon[j, k] + ground[j, k]) / max(float(ground[j, k]), 1e-6)))
+                fits[icon] = float(fit_at[j, cols].min())
+                if fitting[j] in elsewhere:
+                    j2 = len(picks) + elsewhere.index(fitting[j])
+                    fits[icon] = min(fits[icon], float(fit_at[j2, [every.index(at) for at in fitting[j][2]]].min()))
         bare = float(g[lo:lo + w, lo:lo + w][disc].sum()) / area
-        out_all.append((out, bare, min(fine)[1] if fine else math.inf))
+        out_all.append((out, bare, min(fine)[1] if fine else math.inf, fits))
     return out_all
+
+
+def _fits_alone(fits, order) -> bool:
+    """Whether the nearest icon's colours, laid where it is printed, fit there far better than
+    bare ground does (LOOK_FIT of its misfit) and so much better than the next icon's do where
+    that one is printed (FIT_ALONE times) that what is printed is that icon, however little of
+    the half it covers (a small dark star on lava blurs into its terrain over the half)."""
+    return len(order) > 1 and bool(fits[order[0]] <= LOOK_FIT and fits[order[1]] >= FIT_ALONE * fits[order[0]])
+
+
+def _fits_apart(scores, fits, best) -> bool:
+    """Whether the icon `best`, nearest over the half but not LOOK_APART nearer than the next, is
+    still plainly the one printed: at least LOOK_NEAR_APART nearer than any other, it fits where it
+    is printed closely (FIT_NEAR of the ground's misfit there), and each icon within LOOK_APART of
+    it, compared as closely, misfits where that one is printed FIT_APART times as much. An icon
+    not compared so (too little of it learnt) could be the one: then it is not plain."""
+    first, mine = float(scores[best]), float(fits[best])
+    if not mine <= FIT_NEAR:  # (nan: not compared closely)
+        return False
+    rivals = [i for i in range(len(scores)) if i != best and scores[i] < LOOK_APART * first]
+    return all(scores[i] >= LOOK_NEAR_APART * first and fits[i] >= FIT_APART * mine for i in rivals)
 
 
 # ---- by colour, as enrolled: road boxes, and an icon's badge (its ring and its middle)
@@ -1563,24 +1612,28 @@ class DominoReader(CellReader):
             # an icon covers is no sure road, but its colours are no part of the picture either)
             maybe = "".join(side for side in SIDES if roads[side] is not False)
             # (asked of whoever reads: a map's halves are compared with the pictures together)
-            scores, bare, fit = yield (L - light, np.vstack([self.terrains[terrain][None], self._grounds]),
-                                       _arms(maybe, shift) if maybe else None)
+            scores, bare, fit, fits = yield (L - light, np.vstack([self.terrains[terrain][None], self._grounds]),
+                                             _arms(maybe, shift) if maybe else None)
             order = np.argsort(scores)
             first, second = float(scores[order[0]]), float(scores[order[1]]) if len(order) > 1 else 9.0
             details["icon"] = [(round(float(scores[i]), 4), self.icon_names[i]) for i in order[:2]]
             details["icon scores"] = {n: float(v) for n, v in zip(self.icon_names, scores)}
             details["look"] = (round(bare, 4), round(fit, 3))
+            details["fits"] = [round(float(fits[i]), 3) for i in order[:NEAREST]]
             # one icon laid on the half fits it far better than any other icon, and (unless
             # plenty is printed: surely an icon) far better than none where it is printed
             # (an icon learnt with too little printed clear of its edges is never read as a picture)
-            if (has_icon or fit <= LOOK_CLOSE or (fit <= LOOK_FIT and first <= LOOK_BARE * bare)) \
-                    and second >= LOOK_APART * first \
+            if (has_icon or fit <= LOOK_CLOSE or (fit <= LOOK_FIT and first <= LOOK_BARE * bare)
+                    or _fits_alone(fits, order)) \
+                    and (second >= LOOK_APART * first or _fits_apart(scores, fits, order[0])) \
                     and self._looks["core"][order[0]] >= MIN_CORE:
                 picture = details["look icon"] = self.icon_names[order[0]]
                 if has_icon is None:
                     has_icon = True  # little of it stands out from the terrain, but it is plainly there
-            elif has_icon is None and fit > LOOK_FIT and area < NO_ICON:
-                has_icon = False  # no icon fits better than the bare ground, and none stands out
+            elif has_icon is None and fit > LOOK_FIT and not fits[order[0]] <= LOOK_FIT and area < NO_ICON:
+                # no icon fits better than the bare ground, laid where it fits the half or where its
+                # own colours fit best (a white icon on light stone), and none stands out
+                has_icon = False
         details["plain picture"] = picture is not None
         plain = None not in roads.values() and has_icon is not None and (picture is not None or not has_icon)
         return roads, has_icon, picture, ((picture, paths) if plain else None)

@@ -159,12 +159,13 @@ def test_pictures_compared_for_a_maps_halves_together_score_as_each_half_alone(h
             pass
     assert len(asked) > 10
     together = dominoes._look_scores_all(asked, reader._looks)
-    for (L, grounds, roads), (scores, bare, fit) in zip(asked, together):
+    for (L, grounds, roads), (scores, bare, fit, fits) in zip(asked, together):
         alone = dominoes._look_scores_all([(L, grounds, roads)], reader._looks)[0]
         # (sums in one product over all halves may round otherwise in the last place)
         assert np.allclose(scores, alone[0], rtol=1e-5, atol=1e-7)
         assert np.argsort(scores)[:2].tolist() == np.argsort(alone[0])[:2].tolist()  # the same two nearest
         assert bare == alone[1] and np.isclose(fit, alone[2], rtol=1e-5)
+        assert np.allclose(fits, alone[3], rtol=1e-5, equal_nan=True)  # each icon's own fit too
 
 
 def test_halves_scaled_down_as_one_tall_image_are_each_scaled_alone():
