@@ -326,18 +326,23 @@ def find_tiles(view: ZoneView, size_mm, splits: dict | None = None) -> tuple[lis
     k = SEG_PX_PER_MM
     w, h = size_mm
     tile_area = w * h
-    mask = view.mask.copy()
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
-    poses, blobs, doubtful, unsure = [], [], [], []
+    mask = view.mask
     H, W = mask.shape
+    # the blobs are labelled in the box round all that lies on the mat: labelling counts its
+    # pixels, and most of a zone is bare
+    ox, oy, ow, oh = cv2.boundingRect(mask)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask[oy:oy + oh, ox:ox + ow], connectivity=8) \
+        if ow else (0, None, None, None)
+    poses, blobs, doubtful, unsure = [], [], [], []
     busy = np.zeros((H, W), bool)
     for i in range(1, n):
         area = stats[i, cv2.CC_STAT_AREA] / k ** 2
         if area < 0.3 * tile_area:
             continue
         x, y, bw, bh = stats[i, :4]
-        edge = x <= 1 or y <= 1 or x + bw >= W - 1 or y + bh >= H - 1
         comp = (labels[y:y + bh, x:x + bw] == i).astype(np.uint8) * 255
+        x, y = x + ox, y + oy
+        edge = x <= 1 or y <= 1 or x + bw >= W - 1 or y + bh >= H - 1
         comp = cv2.medianBlur(comp, 5)  # straighter outlines give truer edges to fit tiles against
         key = (int(x), int(y), comp.shape, comp.tobytes())
         split = splits.get(key) if splits is not None else None
@@ -797,12 +802,16 @@ class TileReader:
         self.groups = [colour_of(lab) for lab in profile.labels]
         self._T = profile.templates.reshape(len(profile.labels), -1).astype(np.float32)
         self._mu = self._T.mean(axis=0)
-        R = self._T - self._mu
-        self._R = R / np.maximum(np.linalg.norm(R, axis=1, keepdims=True), 1e-6)
+        # a residual template (the template less the mean of all, of unit length) is read
+        # from the raw correlation and the window's against the mean: R.x = (T.x - mu.x) / |T - mu|
+        rn = np.maximum(np.linalg.norm(self._T - self._mu, axis=1), 1e-6)
+        self._inv_rn = (1 / rn).astype(np.float32)
+        self._Rmu = (((self._T @ self._mu) - self._mu @ self._mu) / rn).astype(np.float32)
+        self._mumu = float(self._mu @ self._mu)
         # a template turned half round is the same pixels in reverse order
         self._T2 = np.ascontiguousarray(np.vstack([self._T, self._T[:, ::-1]]))
-        self._R2 = np.ascontiguousarray(np.vstack([self._R, self._R[:, ::-1]]))
-        self._mu2 = (self._mu, np.ascontiguousarray(self._mu[::-1]))
+        self._TM = (np.ascontiguousarray(np.vstack([self._T, self._mu])),
+                    np.ascontiguousarray(np.vstack([self._T[:, ::-1], self._mu[::-1]])))
         self._tshape = profile.templates.shape[1:]
         self._mean = np.stack([profile.group_mean[g] for g in self.groups])
         self._spread = np.stack([profile.group_spread[g] for g in self.groups])
@@ -862,34 +871,49 @@ class TileReader:
         there, the turn it was found at and the shift (dy, dx in patch pixels)."""
         n = len(self._T)
         coarse = range(-reach, reach + 1, 2 if reach <= SHIFT_PX else 3)  # the fine search covers one pixel each side
+        nc = len(coarse)
+        fine = np.array([(dy, dx) for dy in range(-1, 2) for dx in range(-1, 2)])
         resid_best = raw_best = turn_best = shift_best = None
         for turn, ink in inks:
             # where does any template fit best? then every label round there
             fit = self._T2 @ self._windows(ink, off, th, tw, coarse).T  # upright, then half-turned
-            for half, rows in ((0, slice(0, n)), (180, slice(n, 2 * n))):
-                cy_, cx_ = divmod(int(fit[rows].max(axis=0).argmax()), len(coarse))
+            best_at = fit.reshape(2, n, -1).max(axis=1).argmax(axis=1)
+            centres, blocks = [], []  # the fine search's centres, and which of them each half reads
+            for half in (0, 1):
+                cy_, cx_ = divmod(int(best_at[half]), nc)
                 # round the pose as found too: a print's correlation peaks sharply, so the
                 # coarse grid may miss its true place and settle on a lesser match mm away
-                centres = [(coarse[cy_], coarse[cx_])]
+                mine = [(coarse[cy_], coarse[cx_])]
                 if reach > SHIFT_PX and max(abs(coarse[cy_]), abs(coarse[cx_])) > 1:
-                    centres.append((0, 0))
-                Xf = np.vstack([self._windows(ink, off, th, tw, range(-1, 2), c) for c in centres])
-                raw = self._T2[rows] @ Xf.T  # labels x shifts
-                Xr = Xf - self._mu2[half // 180]
-                resid = (self._R2[rows] @ Xr.T) / np.maximum(np.linalg.norm(Xr, axis=1), 1e-6)
+                    mine.append((0, 0))
+                for c in mine:
+                    if c not in centres:
+                        centres.append(c)
+                blocks.append([centres.index(c) for c in mine])
+            Xf = [self._windows(ink, off, th, tw, range(-1, 2), c) for c in centres]
+            for half in (0, 1):
+                X = Xf[blocks[half][0]] if len(blocks[half]) == 1 else np.vstack([Xf[b] for b in blocks[half]])
+                # one product per half: the raw correlations and each window against the
+                # templates' mean, whence the residual ones (a residual template is a
+                # template less the mean, scaled) and the residual's norm
+                # (|x - mu|^2 = |x|^2 - 2 x.mu + |mu|^2)
+                G = self._TM[half] @ X.T
+                raw, xm = G[:n], G[n]  # labels x shifts
+                norm = np.sqrt(np.maximum(np.einsum("ij,ij->i", X, X) - 2 * xm + self._mumu, 0))
+                resid = ((raw - xm) * self._inv_rn[:, None] - self._Rmu[:, None]) / np.maximum(norm, 1e-6)
                 k = resid.argmax(axis=1)
                 r_best = resid[np.arange(len(k)), k]
                 raw_at = raw[np.arange(len(k)), k]
-                at = np.asarray(centres)[k // 9]
-                shift = np.column_stack([at[:, 0] + k % 9 // 3 - 1, at[:, 1] + k % 3 - 1])
+                at = np.asarray([centres[b] for b in blocks[half]])[k // 9]
+                shift = at + fine[k % 9]
                 if resid_best is None:
-                    resid_best, raw_best, turn_best = r_best, raw_at, np.full(len(k), float(turn + half))
+                    resid_best, raw_best, turn_best = r_best, raw_at, np.full(len(k), float(turn + 180 * half))
                     shift_best = shift
                 else:
                     better = r_best > resid_best
                     resid_best = np.where(better, r_best, resid_best)
                     raw_best = np.where(better, raw_at, raw_best)
-                    turn_best = np.where(better, float(turn + half), turn_best)
+                    turn_best = np.where(better, float(turn + 180 * half), turn_best)
                     shift_best = np.where(better[:, None], shift, shift_best)
         return resid_best, raw_best, turn_best, shift_best
 
