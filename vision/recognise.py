@@ -489,20 +489,22 @@ def _edge_fits(comp, cnt, w, h, k, keep):
             th = ang if along == w else ang + 90
             for start, sgn in ((p, 1.0), (q, -1.0)):
                 stretches.append((start, sgn * u, nrm, along, across, th, 0.02 * min(L / (along * k), 1.0)))
+    if not stretches:
+        return []
+    start, u, nrm = (np.array([st[i] for st in stretches]) for i in range(3))
+    along, across, th, b = (np.array([st[i] for st in stretches], np.float64) for i in range(3, 7))
     for slides in ((0.0,), (-1.0, 1.0, -2.0, 2.0)):
-        cands, bonus = [], []
-        for start, u, nrm, along, across, th, b in stretches:
-            for slide in slides:
-                c = (start + u * (along / 2 + slide) * k + nrm * across * k / 2) / k
-                cands.append((c[0], c[1], th))
-                bonus.append(b)
-        if not cands:
-            return []
+        # every stretch at every slide (stretch by stretch), all at once
+        sl = np.tile(slides, len(stretches))
+        rep = np.repeat(np.arange(len(stretches)), len(slides))
+        c = (start[rep] + u[rep] * (along[rep] / 2 + sl)[:, None] * k + nrm[rep] * across[rep, None] * k / 2) / k
+        cands = np.column_stack([c, th[rep]])
+        bonus = b[rep]
         cov = _coverage(comp, cands, w, h, k)
         if (cov >= 0.85).any():
             break
     free = _free_sides(comp, cands, w, h, k)
-    rank = cov + 0.5 * free + np.asarray(bonus)
+    rank = cov + 0.5 * free + bonus
     cands = [(float(r), float(cv), c[0], c[1], c[2]) for r, cv, c in zip(rank, cov, cands) if cv >= 0.85]
     cands.sort(key=lambda c: -c[0])
     out = []
@@ -542,7 +544,7 @@ def _ink_and_colour(patch, mat_colour, margin_px):
     ratio = patch * (1.0 / np.maximum(mat_colour, 1.0)).astype(np.float32)
     p = margin_px + int(round(INSET_MM * READ_PX_PER_MM))
     inner = ratio[p:ratio.shape[0] - p, p:ratio.shape[1] - p]
-    paper = np.median(inner[::2, ::2].reshape(-1, 3), axis=0)
+    paper = _median3(inner[::2, ::2].reshape(-1, 3))
     diff = ratio - paper.astype(np.float32)
     ink = cv2.sqrt(cv2.transform(cv2.multiply(diff, diff), _SUM3))  # distance from the paper colour
     ink_inner = ink[p:ink.shape[0] - p, p:ink.shape[1] - p]
@@ -554,6 +556,14 @@ def _ink_and_colour(patch, mat_colour, margin_px):
     d = d / n if n > 0.1 else np.zeros(3, np.float32)
     ink = cv2.GaussianBlur(ink, (0, 0), 0.8)
     return ink, np.r_[lp, d].astype(np.float32)
+
+
+def _median3(a):
+    """The median of each column of an (n, 3) array, as np.median(a, axis=0) gives it, without
+    the cost numpy's general median has round its partition."""
+    n = len(a)
+    part = np.partition(a.T, (max(n // 2 - 1, 0), n // 2), axis=1)
+    return part[:, n // 2] if n % 2 else (part[:, n // 2 - 1] + part[:, n // 2]) / 2
 
 
 def _inset(a, px):
