@@ -16,7 +16,7 @@ import numpy as np
 
 from .markers import MarkerDetector, VisionInputError, calibrate, check_frame, recalibrate_with_missed
 from .mat import ZONE_GREY, MatLayout
-from .outline import find_outlined
+from .outline import find_outlined, parts
 from .perf import single_threaded
 from .reading import FrameReading, Profile, TileReading, read_image, read_manifest
 from .tiles import UNKNOWN, TileSet, colour_of, is_back
@@ -328,21 +328,16 @@ def find_tiles(view: ZoneView, size_mm, splits: dict | None = None) -> tuple[lis
     tile_area = w * h
     mask = view.mask
     H, W = mask.shape
-    # the blobs are labelled in the box round all that lies on the mat: labelling counts its
-    # pixels, and most of a zone is bare
-    ox, oy, ow, oh = cv2.boundingRect(mask)
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask[oy:oy + oh, ox:ox + ow], connectivity=8) \
-        if ow else (0, None, None, None)
+    n, labels, areas = parts(mask)
     poses, blobs, doubtful, unsure = [], [], [], []
     busy = np.zeros((H, W), bool)
     for i in range(1, n):
-        area = stats[i, cv2.CC_STAT_AREA] / k ** 2
+        area = areas[i] / k ** 2
         if area < 0.3 * tile_area:
             continue
-        x, y, bw, bh = stats[i, :4]
-        comp = (labels[y:y + bh, x:x + bw] == i).astype(np.uint8) * 255
-        x, y = x + ox, y + oy
+        x, y, bw, bh = cv2.boundingRect((labels == i).view(np.uint8))
         edge = x <= 1 or y <= 1 or x + bw >= W - 1 or y + bh >= H - 1
+        comp = (labels[y:y + bh, x:x + bw] == i).astype(np.uint8) * 255
         comp = cv2.medianBlur(comp, 5)  # straighter outlines give truer edges to fit tiles against
         key = (int(x), int(y), comp.shape, comp.tobytes())
         split = splits.get(key) if splits is not None else None
