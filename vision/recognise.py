@@ -813,10 +813,7 @@ class TileReader:
         self._inv_rn = (1 / rn).astype(np.float32)
         self._Rmu = (((self._T @ self._mu) - self._mu @ self._mu) / rn).astype(np.float32)
         self._mumu = float(self._mu @ self._mu)
-        # a template turned half round is the same pixels in reverse order
-        self._T2 = np.ascontiguousarray(np.vstack([self._T, self._T[:, ::-1]]))
-        self._TM = (np.ascontiguousarray(np.vstack([self._T, self._mu])),
-                    np.ascontiguousarray(np.vstack([self._T[:, ::-1], self._mu[::-1]])))
+        self._TM = np.ascontiguousarray(np.vstack([self._T, self._mu]))  # the templates and their mean
         self._tshape = profile.templates.shape[1:]
         self._mean = np.stack([profile.group_mean[g] for g in self.groups])
         self._spread = np.stack([profile.group_spread[g] for g in self.groups])
@@ -880,9 +877,13 @@ class TileReader:
         fine = np.array([(dy, dx) for dy in range(-1, 2) for dx in range(-1, 2)])
         resid_best = raw_best = turn_best = shift_best = None
         for turn, ink in inks:
-            # where does any template fit best? then every label round there
-            fit = self._T2 @ self._windows(ink, off, th, tw, coarse).T  # upright, then half-turned
-            best_at = fit.reshape(2, n, -1).max(axis=1).argmax(axis=1)
+            # where does any template fit best? then every label round there. A template
+            # turned half round is the same pixels in reverse order: each window is matched
+            # turned too, so all is read against the one set of templates (which stays in the
+            # processor's cache)
+            Xc = self._windows(ink, off, th, tw, coarse)
+            fit = self._TM @ np.vstack([Xc, Xc[:, ::-1]]).T  # upright, then half-turned
+            best_at = fit[:n].reshape(n, 2, -1).max(axis=0).argmax(axis=1)
             centres, blocks = [], []  # the fine search's centres, and which of them each half reads
             for half in (0, 1):
                 cy_, cx_ = divmod(int(best_at[half]), nc)
@@ -896,14 +897,16 @@ class TileReader:
                         centres.append(c)
                 blocks.append([centres.index(c) for c in mine])
             Xf = [self._windows(ink, off, th, tw, range(-1, 2), c) for c in centres]
-            for half in (0, 1):
-                X = Xf[blocks[half][0]] if len(blocks[half]) == 1 else np.vstack([Xf[b] for b in blocks[half]])
-                # one product per half: the raw correlations and each window against the
-                # templates' mean, whence the residual ones (a residual template is a
-                # template less the mean, scaled) and the residual's norm
-                # (|x - mu|^2 = |x|^2 - 2 x.mu + |mu|^2)
-                G = self._TM[half] @ X.T
-                raw, xm = G[:n], G[n]  # labels x shifts
+            Xs = [np.vstack([Xf[b] for b in blocks[half]])[:, ::-1] if half else
+                  np.vstack([Xf[b] for b in blocks[half]]) for half in (0, 1)]
+            # both halves in one product: the raw correlations and each window against the
+            # templates' mean, whence the residual ones (a residual template is a template
+            # less the mean, scaled) and the residual's norm (|x - mu|^2 = |x|^2 - 2 x.mu + |mu|^2)
+            G = self._TM @ np.vstack(Xs).T
+            m0 = len(Xs[0])
+            for half, cols in ((0, slice(0, m0)), (1, slice(m0, None))):
+                X = Xs[half]
+                raw, xm = G[:n, cols], G[n, cols]  # labels x shifts
                 norm = np.sqrt(np.maximum(np.einsum("ij,ij->i", X, X) - 2 * xm + self._mumu, 0))
                 resid = ((raw - xm) * self._inv_rn[:, None] - self._Rmu[:, None]) / np.maximum(norm, 1e-6)
                 k = resid.argmax(axis=1)
