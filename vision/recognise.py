@@ -192,7 +192,7 @@ def _zone_light(img, zone, paper):
     # Then again from the mat itself inside the zone (normalised convolution over what is
     # plainly mat), so shadows and a lamp's fall-off are followed but tiles are not.
     fg = _fg(smallf, bg, bright=1.18, dark=0.4, colour=0.25)
-    for _ in range(2):
+    for again in (True, False):
         mat = 1 - cv2.dilate(fg.astype(np.uint8), np.ones((3, 3), np.uint8))
         w = mat.astype(np.float32)
         sigma = 8 * BG_PX_PER_MM
@@ -203,7 +203,8 @@ def _zone_light(img, zone, paper):
         # shadows darken the mat; nothing brightens it much beyond the rim's fit, so a pale
         # tile is never taken for a brighter patch of mat
         bg = np.minimum(neutral(a_ * est + (1 - a_) * bg), 1.08 * ring)
-        fg = _fg(smallf, bg)
+        if again:
+            fg = _fg(smallf, bg)
     return bg
 
 
@@ -931,7 +932,11 @@ class TileReader:
         lo, hi, st = steps.start, steps.stop - 1, steps.step
         y0, x0 = off + centre[0] + lo, off + centre[1] + lo
         region = ink[y0:y0 + hi - lo + th, x0:x0 + hi - lo + tw]
-        V = np.lib.stride_tricks.sliding_window_view(region, (th, tw))[::st, ::st]
+        if region.shape[:2] == (hi - lo + th, hi - lo + tw) and y0 >= 0 and x0 >= 0:
+            n, (sy, sx) = len(steps), region.strides  # (as sliding_window_view, without its checks' cost)
+            V = np.lib.stride_tricks.as_strided(region, (n, n, th, tw), (sy * st, sx * st, sy, sx), writeable=False)
+        else:
+            V = np.lib.stride_tricks.sliding_window_view(region, (th, tw))[::st, ::st]
         X = V.reshape(-1, th * tw)
         X = X - X.mean(axis=1, keepdims=True)
         return X / np.maximum(np.sqrt(np.einsum("ij,ij->i", X, X))[:, None], 1e-6)
