@@ -307,14 +307,17 @@ def _room_beyond(solid, a, b, n, k, depth) -> bool:
 def _band(mask, a, b, n, start, depth):
     """(the part of ``mask`` round the band beyond one side (ends a, b; outward normal n) from
     ``start`` to ``start + depth`` out, the band there as a mask)."""
-    a, b, n = np.asarray(a), np.asarray(b), np.asarray(n)
-    quad = np.array([a + n * start, b + n * start, b + n * (start + depth), a + n * (start + depth)])
-    x0, y0 = np.clip(np.floor(quad.min(axis=0)).astype(int), 0, None)
-    x1, y1 = np.ceil(quad.max(axis=0)).astype(int) + 1
+    # four corners in plain floats: this is called for every side of every tile found
+    (ax, ay), (bx, by), (nx, ny) = (tuple(map(float, v)) for v in (a, b, n))
+    end = start + depth
+    xs = (ax + nx * start, bx + nx * start, bx + nx * end, ax + nx * end)
+    ys = (ay + ny * start, by + ny * start, by + ny * end, ay + ny * end)
+    x0, y0 = max(math.floor(min(xs)), 0), max(math.floor(min(ys)), 0)
+    x1, y1 = math.ceil(max(xs)) + 1, math.ceil(max(ys)) + 1
     part = mask[y0:y1, x0:x1]
     m = np.zeros(part.shape, np.uint8)
     if part.size:
-        cv2.fillPoly(m, [np.round(quad - (x0, y0)).astype(np.int32)], 255)
+        cv2.fillPoly(m, [np.array([(round(x - x0), round(y - y0)) for x, y in zip(xs, ys)], np.int32)], 255)
     return part, m
 
 

@@ -470,24 +470,26 @@ def _edge_fits(comp, cnt, w, h, k, keep):
     stretches = []  # (the tile's corner, along the stretch, into the blob, tile's sides, width axis, bonus)
     m = len(poly)
     min_len = 0.35 * min(w, h) * k
+    pts = poly.tolist()  # plain floats: a blob's outline has a few dozen stretches
     for i in range(m):
-        p, q = poly[i], poly[(i + 1) % m]
-        d = q - p
-        L = math.hypot(*d)
+        p, q = pts[i], pts[(i + 1) % m]
+        dx, dy = q[0] - p[0], q[1] - p[1]
+        L = math.hypot(dx, dy)
         if L < min_len:
             continue
-        u = d / L
-        nrm = np.array([-u[1], u[0]]) * orient  # into the blob
+        u = (dx / L, dy / L)
+        nrm = (-u[1] * orient, u[0] * orient)  # into the blob
         ang = math.degrees(math.atan2(u[1], u[0]))
         for along, across in ((w, h), (h, w)):
             if L < 0.5 * along * k:
                 continue
             th = ang if along == w else ang + 90
             for start, sgn in ((p, 1.0), (q, -1.0)):
-                stretches.append((start, sgn * u, nrm, along, across, th, 0.02 * min(L / (along * k), 1.0)))
+                stretches.append((start, (sgn * u[0], sgn * u[1]), nrm, along, across, th,
+                                  0.02 * min(L / (along * k), 1.0)))
     if not stretches:
         return []
-    start, u, nrm = (np.array([st[i] for st in stretches]) for i in range(3))
+    start, u, nrm = (np.array([st[i] for st in stretches], np.float64) for i in range(3))
     along, across, th, b = (np.array([st[i] for st in stretches], np.float64) for i in range(3, 7))
     for slides in ((0.0,), (-1.0, 1.0, -2.0, 2.0)):
         # every stretch at every slide (stretch by stretch), all at once
@@ -501,10 +503,10 @@ def _edge_fits(comp, cnt, w, h, k, keep):
             break
     free = _free_sides(comp, cands, w, h, k)
     rank = cov + 0.5 * free + bonus
-    cands = [(float(r), float(cv), c[0], c[1], c[2]) for r, cv, c in zip(rank, cov, cands) if cv >= 0.85]
-    cands.sort(key=lambda c: -c[0])
+    well = np.flatnonzero(cov >= 0.85)
     out = []
-    for _, cv, x, y, th in cands:
+    for i in well[np.argsort(-rank[well], kind="stable")]:  # best ranked first
+        cv, (x, y, th) = float(cov[i]), cands[i]
         if any(math.hypot(x - o[1], y - o[2]) < 2.0 and abs((th - o[3] + 90) % 180 - 90) < 8 for o in out):
             continue
         out.append((cv, x, y, th))
