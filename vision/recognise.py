@@ -900,25 +900,23 @@ class TileReader:
                         centres.append(c)
                 blocks.append([centres.index(c) for c in mine])
             Xf = [self._windows(ink, off, th, tw, range(-1, 2), c) for c in centres]
-            Xs = [np.vstack([Xf[b] for b in blocks[half]])[:, ::-1] if half else
-                  np.vstack([Xf[b] for b in blocks[half]]) for half in (0, 1)]
+            X = np.vstack([Xf[b] for b in blocks[0]] + [Xf[b][:, ::-1] for b in blocks[1]])
             # both halves in one product: the raw correlations and each window against the
             # templates' mean, whence the residual ones (a residual template is a template
             # less the mean, scaled) and the residual's norm (|x - mu|^2 = |x|^2 - 2 x.mu + |mu|^2)
-            G = self._TM @ np.vstack(Xs).T
-            m0 = len(Xs[0])
+            G = self._TM @ X.T
+            raw, xm = G[:n], G[n]  # labels x shifts
+            norm = np.sqrt(np.maximum(np.einsum("ij,ij->i", X, X) - 2 * xm + self._mumu, 0))
+            resid = ((raw - xm) * self._inv_rn[:, None] - self._Rmu[:, None]) / np.maximum(norm, 1e-6)
+            m0 = 9 * len(blocks[0])
             for half, cols in ((0, slice(0, m0)), (1, slice(m0, None))):
-                X = Xs[half]
-                raw, xm = G[:n, cols], G[n, cols]  # labels x shifts
-                norm = np.sqrt(np.maximum(np.einsum("ij,ij->i", X, X) - 2 * xm + self._mumu, 0))
-                resid = ((raw - xm) * self._inv_rn[:, None] - self._Rmu[:, None]) / np.maximum(norm, 1e-6)
-                k = resid.argmax(axis=1)
-                r_best = resid[np.arange(len(k)), k]
-                raw_at = raw[np.arange(len(k)), k]
+                k = resid[:, cols].argmax(axis=1)
+                r_best = resid[:, cols][np.arange(n), k]
+                raw_at = raw[:, cols][np.arange(n), k]
                 at = np.asarray([centres[b] for b in blocks[half]])[k // 9]
                 shift = at + fine[k % 9]
                 if resid_best is None:
-                    resid_best, raw_best, turn_best = r_best, raw_at, np.full(len(k), float(turn + 180 * half))
+                    resid_best, raw_best, turn_best = r_best, raw_at, np.full(n, float(turn + 180 * half))
                     shift_best = shift
                 else:
                     better = r_best > resid_best
