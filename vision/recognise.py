@@ -286,12 +286,18 @@ def _coverage(mask, cands, w, h, k, inset=0.12):
     C = np.asarray(cands, np.float64)
     U, V = _GRID[0] * w, _GRID[1] * h
     c, s = np.cos(np.radians(C[:, 2:3])), np.sin(np.radians(C[:, 2:3]))
-    X = np.round((C[:, 0:1] + U * c - V * s) * k).astype(np.int32)
-    Y = np.round((C[:, 1:2] + U * s + V * c) * k).astype(np.int32)
-    inside = (X >= 0) & (Y >= 0) & (X < mask.shape[1]) & (Y < mask.shape[0])
-    vals = mask[np.clip(Y, 0, mask.shape[0] - 1), np.clip(X, 0, mask.shape[1] - 1)] > 0
+    inside, vals = _sampled(mask, (C[:, 0:1] + U * c - V * s) * k, (C[:, 1:2] + U * s + V * c) * k)
     cov = (vals & inside).mean(axis=1)
     return np.where(inside.mean(axis=1) < 0.9, 0.0, cov)
+
+
+def _sampled(mask, X, Y):
+    """(which points lie inside the mask's image, whether the mask is set at each, nearest
+    pixel; False outside) for points X, Y in its pixels."""
+    X, Y = np.rint(X).astype(np.int32), np.rint(Y).astype(np.int32)
+    xc, yc = np.minimum(np.maximum(X, 0), mask.shape[1] - 1), np.minimum(np.maximum(Y, 0), mask.shape[0] - 1)
+    inside = (xc == X) & (yc == Y)  # a point inside is its own nearest pixel
+    return inside, mask[yc, xc] > 0
 
 
 def _free_sides(mask, cands, w, h, k, out_mm=1.2):
@@ -302,10 +308,7 @@ def _free_sides(mask, cands, w, h, k, out_mm=1.2):
     V = np.concatenate([np.full(7, -h / 2 - out_mm), np.full(7, h / 2 + out_mm), t * h, t * h])
     C = np.asarray(cands, np.float64)
     c, s = np.cos(np.radians(C[:, 2:3])), np.sin(np.radians(C[:, 2:3]))
-    X = np.round((C[:, 0:1] + U * c - V * s) * k).astype(np.int32)
-    Y = np.round((C[:, 1:2] + U * s + V * c) * k).astype(np.int32)
-    inside = (X >= 0) & (Y >= 0) & (X < mask.shape[1]) & (Y < mask.shape[0])
-    vals = mask[np.clip(Y, 0, mask.shape[0] - 1), np.clip(X, 0, mask.shape[1] - 1)] > 0
+    inside, vals = _sampled(mask, (C[:, 0:1] + U * c - V * s) * k, (C[:, 1:2] + U * s + V * c) * k)
     return (~(vals & inside)).mean(axis=1)
 
 
