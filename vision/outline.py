@@ -211,21 +211,29 @@ def _fit(gx, gy, C, W, H, noise, turns=(-2.0, -1.0, 0.0, 1.0, 2.0)):
     return V.reshape(n, len(turns), 3)[np.arange(n), total.argmax(axis=1)]
 
 
+def parts(mask):
+    """(how many, labels, area of each) of a mask's parts (8-connected; 0 is the background), as
+    cv2.connectedComponentsWithStats numbers them: its statistics cost ten times the labelling
+    itself, and the areas are all that is needed of them."""
+    n, lab = cv2.connectedComponents(mask, connectivity=8)
+    return n, lab, np.bincount(lab.ravel(), minlength=n)
+
+
 def _big_parts(mask, min_px):
     """The mask without its parts smaller than min_px (specks of noise)."""
-    n, lab, stats, _ = cv2.connectedComponentsWithStats(mask)
+    n, lab, area = parts(mask)
     keep = np.zeros(n, np.uint8)
-    keep[1:] = (stats[1:, cv2.CC_STAT_AREA] >= min_px) * 255
+    keep[1:] = (area[1:] >= min_px) * 255
     return keep[lab]
 
 
 def _around_print(loose, W, H, k, step_mm) -> list:
     """Rectangles round each cluster of unexplained print (a grey tile's glyph with nothing
     to show its outline to the mask), along the cluster's own axes, every way it fits inside."""
-    n, lab, stats, _ = cv2.connectedComponentsWithStats(cv2.dilate(loose, np.ones((5, 5), np.uint8)))
+    n, lab, area = parts(cv2.dilate(loose, np.ones((5, 5), np.uint8)))
     out = [np.zeros((0, 3))]
     for i in range(1, n):
-        if stats[i, cv2.CC_STAT_AREA] < 0.02 * W * H:
+        if area[i] < 0.02 * W * H:
             continue
         pts = np.column_stack(np.nonzero((lab == i) & (loose > 0)))[:, ::-1].astype(np.float32)
         if len(pts) < 5:
@@ -299,14 +307,17 @@ def _room_beyond(solid, a, b, n, k, depth) -> bool:
 def _band(mask, a, b, n, start, depth):
     """(the part of ``mask`` round the band beyond one side (ends a, b; outward normal n) from
     ``start`` to ``start + depth`` out, the band there as a mask)."""
-    a, b, n = np.asarray(a), np.asarray(b), np.asarray(n)
-    quad = np.array([a + n * start, b + n * start, b + n * (start + depth), a + n * (start + depth)])
-    x0, y0 = np.clip(np.floor(quad.min(axis=0)).astype(int), 0, None)
-    x1, y1 = np.ceil(quad.max(axis=0)).astype(int) + 1
+    # four corners in plain floats: this is called for every side of every tile found
+    (ax, ay), (bx, by), (nx, ny) = (tuple(map(float, v)) for v in (a, b, n))
+    end = start + depth
+    xs = (ax + nx * start, bx + nx * start, bx + nx * end, ax + nx * end)
+    ys = (ay + ny * start, by + ny * start, by + ny * end, ay + ny * end)
+    x0, y0 = max(math.floor(min(xs)), 0), max(math.floor(min(ys)), 0)
+    x1, y1 = math.ceil(max(xs)) + 1, math.ceil(max(ys)) + 1
     part = mask[y0:y1, x0:x1]
     m = np.zeros(part.shape, np.uint8)
     if part.size:
-        cv2.fillPoly(m, [np.round(quad - (x0, y0)).astype(np.int32)], 255)
+        cv2.fillPoly(m, [np.array([(round(x - x0), round(y - y0)) for x, y in zip(xs, ys)], np.int32)], 255)
     return part, m
 
 
@@ -369,13 +380,15 @@ def _steps(gx, gy, C, w, h, t, offsets=_OFFSETS, as_mask=False):
     (``as_mask``: the value of the mask ``gx`` there instead)."""
     X, Y, NX, NY = _side_samples(C, w, h, t, offsets)
     Hh, Ww = gx.shape
-    xi = np.round(X).astype(np.int32)
-    yi = np.round(Y).astype(np.int32)
-    inside = (xi >= 0) & (yi >= 0) & (xi < Ww) & (yi < Hh)
-    flat = np.clip(yi, 0, Hh - 1) * Ww + np.clip(xi, 0, Ww - 1)
+    xi = np.rint(X, out=X).astype(np.int32)
+    yi = np.rint(Y, out=Y).astype(np.int32)
+    # a sample inside the zone is its own nearest point of the zone (np.clip costs more)
+    xc, yc = np.minimum(np.maximum(xi, 0), Ww - 1), np.minimum(np.maximum(yi, 0), Hh - 1)
+    inside = (xc == xi) & (yc == yi)
+    flat = yc * Ww + xc
     if as_mask:
-        return gx.ravel()[flat] & inside
-    d = gx.ravel()[flat] * NX[:, :, None, None] + gy.ravel()[flat] * NY[:, :, None, None]
+        return gx.ravel().take(flat) & inside
+    d = gx.ravel().take(flat) * NX[:, :, None, None] + gy.ravel().take(flat) * NY[:, :, None, None]
     return np.where(inside, d, 0.0)  # no evidence outside the zone
 
 
@@ -428,6 +441,6 @@ def _overlap_taken(taken, C, w, h):
     """Each rectangle's share (sampled on a 6 x 6 grid) that lies on ``taken``."""
     U, V = _GRID6[0] * w, _GRID6[1] * h
     c, s = np.cos(np.radians(C[:, 2:3])), np.sin(np.radians(C[:, 2:3]))
-    X = np.clip(np.round(C[:, 0:1] + U * c - V * s).astype(np.int32), 0, taken.shape[1] - 1)
-    Y = np.clip(np.round(C[:, 1:2] + U * s + V * c).astype(np.int32), 0, taken.shape[0] - 1)
+    X = np.minimum(np.maximum(np.rint(C[:, 0:1] + U * c - V * s).astype(np.int32), 0), taken.shape[1] - 1)
+    Y = np.minimum(np.maximum(np.rint(C[:, 1:2] + U * s + V * c).astype(np.int32), 0), taken.shape[0] - 1)
     return (taken[Y, X] > 0).mean(axis=1)

@@ -16,7 +16,7 @@ import numpy as np
 
 from .markers import MarkerDetector, VisionInputError, calibrate, check_frame, recalibrate_with_missed
 from .mat import ZONE_GREY, MatLayout
-from .outline import find_outlined
+from .outline import find_outlined, parts
 from .perf import single_threaded
 from .reading import FrameReading, Profile, TileReading, read_image, read_manifest
 from .tiles import UNKNOWN, TileSet, colour_of, is_back
@@ -331,12 +331,18 @@ def _coverage(mask, cands, w, h, k, inset=0.12):
     C = np.asarray(cands, np.float64)
     U, V = _GRID[0] * w, _GRID[1] * h
     c, s = np.cos(np.radians(C[:, 2:3])), np.sin(np.radians(C[:, 2:3]))
-    X = np.round((C[:, 0:1] + U * c - V * s) * k).astype(np.int32)
-    Y = np.round((C[:, 1:2] + U * s + V * c) * k).astype(np.int32)
-    inside = (X >= 0) & (Y >= 0) & (X < mask.shape[1]) & (Y < mask.shape[0])
-    vals = mask[np.clip(Y, 0, mask.shape[0] - 1), np.clip(X, 0, mask.shape[1] - 1)] > 0
+    inside, vals = _sampled(mask, (C[:, 0:1] + U * c - V * s) * k, (C[:, 1:2] + U * s + V * c) * k)
     cov = (vals & inside).mean(axis=1)
     return np.where(inside.mean(axis=1) < 0.9, 0.0, cov)
+
+
+def _sampled(mask, X, Y):
+    """(which points lie inside the mask's image, whether the mask is set at each, nearest
+    pixel; False outside) for points X, Y in its pixels."""
+    X, Y = np.rint(X).astype(np.int32), np.rint(Y).astype(np.int32)
+    xc, yc = np.minimum(np.maximum(X, 0), mask.shape[1] - 1), np.minimum(np.maximum(Y, 0), mask.shape[0] - 1)
+    inside = (xc == X) & (yc == Y)  # a point inside is its own nearest pixel
+    return inside, mask[yc, xc] > 0
 
 
 def _free_sides(mask, cands, w, h, k, out_mm=1.2):
@@ -347,10 +353,7 @@ def _free_sides(mask, cands, w, h, k, out_mm=1.2):
     V = np.concatenate([np.full(7, -h / 2 - out_mm), np.full(7, h / 2 + out_mm), t * h, t * h])
     C = np.asarray(cands, np.float64)
     c, s = np.cos(np.radians(C[:, 2:3])), np.sin(np.radians(C[:, 2:3]))
-    X = np.round((C[:, 0:1] + U * c - V * s) * k).astype(np.int32)
-    Y = np.round((C[:, 1:2] + U * s + V * c) * k).astype(np.int32)
-    inside = (X >= 0) & (Y >= 0) & (X < mask.shape[1]) & (Y < mask.shape[0])
-    vals = mask[np.clip(Y, 0, mask.shape[0] - 1), np.clip(X, 0, mask.shape[1] - 1)] > 0
+    inside, vals = _sampled(mask, (C[:, 0:1] + U * c - V * s) * k, (C[:, 1:2] + U * s + V * c) * k)
     return (~(vals & inside)).mean(axis=1)
 
 
@@ -372,16 +375,16 @@ def find_tiles(view: ZoneView, size_mm, splits: dict | None = None) -> tuple[lis
     k = SEG_PX_PER_MM
     w, h = size_mm
     tile_area = w * h
-    mask = view.mask.copy()
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
-    poses, blobs, doubtful, unsure = [], [], [], []
+    mask = view.mask
     H, W = mask.shape
+    n, labels, areas = parts(mask)
+    poses, blobs, doubtful, unsure = [], [], [], []
     busy = np.zeros((H, W), bool)
     for i in range(1, n):
-        area = stats[i, cv2.CC_STAT_AREA] / k ** 2
+        area = areas[i] / k ** 2
         if area < 0.3 * tile_area:
             continue
-        x, y, bw, bh = stats[i, :4]
+        x, y, bw, bh = cv2.boundingRect((labels == i).view(np.uint8))
         edge = x <= 1 or y <= 1 or x + bw >= W - 1 or y + bh >= H - 1
         comp = (labels[y:y + bh, x:x + bw] == i).astype(np.uint8) * 255
         comp = cv2.medianBlur(comp, 5)  # straighter outlines give truer edges to fit tiles against
@@ -515,39 +518,43 @@ def _edge_fits(comp, cnt, w, h, k, keep):
     stretches = []  # (the tile's corner, along the stretch, into the blob, tile's sides, width axis, bonus)
     m = len(poly)
     min_len = 0.35 * min(w, h) * k
+    pts = poly.tolist()  # plain floats: a blob's outline has a few dozen stretches
     for i in range(m):
-        p, q = poly[i], poly[(i + 1) % m]
-        d = q - p
-        L = math.hypot(*d)
+        p, q = pts[i], pts[(i + 1) % m]
+        dx, dy = q[0] - p[0], q[1] - p[1]
+        L = math.hypot(dx, dy)
         if L < min_len:
             continue
-        u = d / L
-        nrm = np.array([-u[1], u[0]]) * orient  # into the blob
+        u = (dx / L, dy / L)
+        nrm = (-u[1] * orient, u[0] * orient)  # into the blob
         ang = math.degrees(math.atan2(u[1], u[0]))
         for along, across in ((w, h), (h, w)):
             if L < 0.5 * along * k:
                 continue
             th = ang if along == w else ang + 90
             for start, sgn in ((p, 1.0), (q, -1.0)):
-                stretches.append((start, sgn * u, nrm, along, across, th, 0.02 * min(L / (along * k), 1.0)))
+                stretches.append((start, (sgn * u[0], sgn * u[1]), nrm, along, across, th,
+                                  0.02 * min(L / (along * k), 1.0)))
+    if not stretches:
+        return []
+    start, u, nrm = (np.array([st[i] for st in stretches], np.float64) for i in range(3))
+    along, across, th, b = (np.array([st[i] for st in stretches], np.float64) for i in range(3, 7))
     for slides in ((0.0,), (-1.0, 1.0, -2.0, 2.0)):
-        cands, bonus = [], []
-        for start, u, nrm, along, across, th, b in stretches:
-            for slide in slides:
-                c = (start + u * (along / 2 + slide) * k + nrm * across * k / 2) / k
-                cands.append((c[0], c[1], th))
-                bonus.append(b)
-        if not cands:
-            return []
+        # every stretch at every slide (stretch by stretch), all at once
+        sl = np.tile(slides, len(stretches))
+        rep = np.repeat(np.arange(len(stretches)), len(slides))
+        c = (start[rep] + u[rep] * (along[rep] / 2 + sl)[:, None] * k + nrm[rep] * across[rep, None] * k / 2) / k
+        cands = np.column_stack([c, th[rep]])
+        bonus = b[rep]
         cov = _coverage(comp, cands, w, h, k)
         if (cov >= 0.85).any():
             break
     free = _free_sides(comp, cands, w, h, k)
-    rank = cov + 0.5 * free + np.asarray(bonus)
-    cands = [(float(r), float(cv), c[0], c[1], c[2]) for r, cv, c in zip(rank, cov, cands) if cv >= 0.85]
-    cands.sort(key=lambda c: -c[0])
+    rank = cov + 0.5 * free + bonus
+    well = np.flatnonzero(cov >= 0.85)
     out = []
-    for _, cv, x, y, th in cands:
+    for i in well[np.argsort(-rank[well], kind="stable")]:  # best ranked first
+        cv, (x, y, th) = float(cov[i]), cands[i]
         if any(math.hypot(x - o[1], y - o[2]) < 2.0 and abs((th - o[3] + 90) % 180 - 90) < 8 for o in out):
             continue
         out.append((cv, x, y, th))
@@ -583,7 +590,7 @@ def _ink_and_colour(patch, mat_colour, margin_px):
     ratio = patch * (1.0 / np.maximum(mat_colour, 1.0)).astype(np.float32)
     p = margin_px + int(round(INSET_MM * READ_PX_PER_MM))
     inner = ratio[p:ratio.shape[0] - p, p:ratio.shape[1] - p]
-    paper = np.median(inner[::2, ::2].reshape(-1, 3), axis=0)
+    paper = _median3(inner[::2, ::2].reshape(-1, 3))
     diff = ratio - paper.astype(np.float32)
     ink = cv2.sqrt(cv2.transform(cv2.multiply(diff, diff), _SUM3))  # distance from the paper colour
     ink_inner = ink[p:ink.shape[0] - p, p:ink.shape[1] - p]
@@ -595,6 +602,14 @@ def _ink_and_colour(patch, mat_colour, margin_px):
     d = d / n if n > 0.1 else np.zeros(3, np.float32)
     ink = cv2.GaussianBlur(ink, (0, 0), 0.8)
     return ink, np.r_[lp, d].astype(np.float32)
+
+
+def _median3(a):
+    """The median of each column of an (n, 3) array, as np.median(a, axis=0) gives it, without
+    the cost numpy's general median has round its partition."""
+    n = len(a)
+    part = np.partition(a.T, (max(n // 2 - 1, 0), n // 2), axis=1)
+    return part[:, n // 2] if n % 2 else (part[:, n // 2 - 1] + part[:, n // 2]) / 2
 
 
 def _inset(a, px):
@@ -843,12 +858,13 @@ class TileReader:
         self.groups = [colour_of(lab) for lab in profile.labels]
         self._T = profile.templates.reshape(len(profile.labels), -1).astype(np.float32)
         self._mu = self._T.mean(axis=0)
-        R = self._T - self._mu
-        self._R = R / np.maximum(np.linalg.norm(R, axis=1, keepdims=True), 1e-6)
-        # a template turned half round is the same pixels in reverse order
-        self._T2 = np.ascontiguousarray(np.vstack([self._T, self._T[:, ::-1]]))
-        self._R2 = np.ascontiguousarray(np.vstack([self._R, self._R[:, ::-1]]))
-        self._mu2 = (self._mu, np.ascontiguousarray(self._mu[::-1]))
+        # a residual template (the template less the mean of all, of unit length) is read
+        # from the raw correlation and the window's against the mean: R.x = (T.x - mu.x) / |T - mu|
+        rn = np.maximum(np.linalg.norm(self._T - self._mu, axis=1), 1e-6)
+        self._inv_rn = (1 / rn).astype(np.float32)
+        self._Rmu = (((self._T @ self._mu) - self._mu @ self._mu) / rn).astype(np.float32)
+        self._mumu = float(self._mu @ self._mu)
+        self._TM = np.ascontiguousarray(np.vstack([self._T, self._mu]))  # the templates and their mean
         self._tshape = profile.templates.shape[1:]
         self._mean = np.stack([profile.group_mean[g] for g in self.groups])
         self._spread = np.stack([profile.group_spread[g] for g in self.groups])
@@ -908,34 +924,53 @@ class TileReader:
         there, the turn it was found at and the shift (dy, dx in patch pixels)."""
         n = len(self._T)
         coarse = range(-reach, reach + 1, 2 if reach <= SHIFT_PX else 3)  # the fine search covers one pixel each side
+        nc = len(coarse)
+        fine = np.array([(dy, dx) for dy in range(-1, 2) for dx in range(-1, 2)])
         resid_best = raw_best = turn_best = shift_best = None
         for turn, ink in inks:
-            # where does any template fit best? then every label round there
-            fit = self._T2 @ self._windows(ink, off, th, tw, coarse).T  # upright, then half-turned
-            for half, rows in ((0, slice(0, n)), (180, slice(n, 2 * n))):
-                cy_, cx_ = divmod(int(fit[rows].max(axis=0).argmax()), len(coarse))
+            # where does any template fit best? then every label round there. A template
+            # turned half round is the same pixels in reverse order: each window is matched
+            # turned too, so all is read against the one set of templates (which stays in the
+            # processor's cache)
+            Xc = self._windows(ink, off, th, tw, coarse)
+            fit = self._TM @ np.vstack([Xc, Xc[:, ::-1]]).T  # upright, then half-turned
+            best_at = fit[:n].reshape(n, 2, -1).max(axis=0).argmax(axis=1)
+            centres, blocks = [], []  # the fine search's centres, and which of them each half reads
+            for half in (0, 1):
+                cy_, cx_ = divmod(int(best_at[half]), nc)
                 # round the pose as found too: a print's correlation peaks sharply, so the
                 # coarse grid may miss its true place and settle on a lesser match mm away
-                centres = [(coarse[cy_], coarse[cx_])]
+                mine = [(coarse[cy_], coarse[cx_])]
                 if reach > SHIFT_PX and max(abs(coarse[cy_]), abs(coarse[cx_])) > 1:
-                    centres.append((0, 0))
-                Xf = np.vstack([self._windows(ink, off, th, tw, range(-1, 2), c) for c in centres])
-                raw = self._T2[rows] @ Xf.T  # labels x shifts
-                Xr = Xf - self._mu2[half // 180]
-                resid = (self._R2[rows] @ Xr.T) / np.maximum(np.linalg.norm(Xr, axis=1), 1e-6)
-                k = resid.argmax(axis=1)
-                r_best = resid[np.arange(len(k)), k]
-                raw_at = raw[np.arange(len(k)), k]
-                at = np.asarray(centres)[k // 9]
-                shift = np.column_stack([at[:, 0] + k % 9 // 3 - 1, at[:, 1] + k % 3 - 1])
+                    mine.append((0, 0))
+                for c in mine:
+                    if c not in centres:
+                        centres.append(c)
+                blocks.append([centres.index(c) for c in mine])
+            Xf = [self._windows(ink, off, th, tw, range(-1, 2), c) for c in centres]
+            X = np.vstack([Xf[b] for b in blocks[0]] + [Xf[b][:, ::-1] for b in blocks[1]])
+            # both halves in one product: the raw correlations and each window against the
+            # templates' mean, whence the residual ones (a residual template is a template
+            # less the mean, scaled) and the residual's norm (|x - mu|^2 = |x|^2 - 2 x.mu + |mu|^2)
+            G = self._TM @ X.T
+            raw, xm = G[:n], G[n]  # labels x shifts
+            norm = np.sqrt(np.maximum(np.einsum("ij,ij->i", X, X) - 2 * xm + self._mumu, 0))
+            resid = ((raw - xm) * self._inv_rn[:, None] - self._Rmu[:, None]) / np.maximum(norm, 1e-6)
+            m0 = 9 * len(blocks[0])
+            for half, cols in ((0, slice(0, m0)), (1, slice(m0, None))):
+                k = resid[:, cols].argmax(axis=1)
+                r_best = resid[:, cols][np.arange(n), k]
+                raw_at = raw[:, cols][np.arange(n), k]
+                at = np.asarray([centres[b] for b in blocks[half]])[k // 9]
+                shift = at + fine[k % 9]
                 if resid_best is None:
-                    resid_best, raw_best, turn_best = r_best, raw_at, np.full(len(k), float(turn + half))
+                    resid_best, raw_best, turn_best = r_best, raw_at, np.full(n, float(turn + 180 * half))
                     shift_best = shift
                 else:
                     better = r_best > resid_best
                     resid_best = np.where(better, r_best, resid_best)
                     raw_best = np.where(better, raw_at, raw_best)
-                    turn_best = np.where(better, float(turn + half), turn_best)
+                    turn_best = np.where(better, float(turn + 180 * half), turn_best)
                     shift_best = np.where(better[:, None], shift, shift_best)
         return resid_best, raw_best, turn_best, shift_best
 
@@ -945,7 +980,11 @@ class TileReader:
         lo, hi, st = steps.start, steps.stop - 1, steps.step
         y0, x0 = off + centre[0] + lo, off + centre[1] + lo
         region = ink[y0:y0 + hi - lo + th, x0:x0 + hi - lo + tw]
-        V = np.lib.stride_tricks.sliding_window_view(region, (th, tw))[::st, ::st]
+        if region.shape[:2] == (hi - lo + th, hi - lo + tw) and y0 >= 0 and x0 >= 0:
+            n, (sy, sx) = len(steps), region.strides  # (as sliding_window_view, without its checks' cost)
+            V = np.lib.stride_tricks.as_strided(region, (n, n, th, tw), (sy * st, sx * st, sy, sx), writeable=False)
+        else:
+            V = np.lib.stride_tricks.sliding_window_view(region, (th, tw))[::st, ::st]
         X = V.reshape(-1, th * tw)
         X = X - X.mean(axis=1, keepdims=True)
         return X / np.maximum(np.sqrt(np.einsum("ij,ij->i", X, X))[:, None], 1e-6)
