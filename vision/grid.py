@@ -73,7 +73,16 @@ TOKEN_THROUGH = 0.7          # the token's colour through and through over this 
 # this many times the least margin, round the centre its ink gives reads as it would round
 # every point half a millimetre off: those discs alone are read at the nine points
 PLAIN_AT_CENTRE = (0.1, 2.0)
-SYMBOL_PATCH = 3.0           # a disc read has a patch off its body within this factor of its own
+SYMBOL_PATCH = 3.0           # a disc read has a patch off its body within this factor of its own...
+# ...or more, up to this one, where no token's colour lies on it at all and its symbol matches
+# its kind this well, by this many times the least margin: a dark body's patch swells with a dim
+# lamp's noise and a far camera's blur round its symbol, while a token would show its colour
+BARE_PATCH, BARE_SYMBOL = 4.5, (0.93, 4.0)
+# a token on a dark disc: its outline grows past the token (the blur round it is off the dark
+# body too), up to the largest token and this much less solid, where the token's colour shows
+# plainly (as _lock's) and through and through over this many times TOKEN_CORED of its area,
+# on a disc whose body the token's colour is far from (there a token is all that shows it)
+GROWN_SOLID, GROWN_CORED = 2 * TOKEN_SOLID, 2.0
 
 
 @dataclass(frozen=True)
@@ -958,6 +967,14 @@ class GridReader(CellReader):
             return "doubt"  # much like a token, not plainly one: a disc must then read plainly
         return None
 
+    def _grown(self, token):
+        """Whether a token test's measures (_lock's details) are a token on a dark disc whose
+        outline grew past it: the token's colour plain and through and through, the outline no
+        larger than the largest token and a little less solid than the token."""
+        share, solid, token_like, hue, cored = token
+        return (TOKEN_AREA[0] <= share <= TOKEN_AREA[1] and solid >= float(self._token[4]) - GROWN_SOLID
+                and token_like >= 1.4 * TOKEN_LIKE and hue < 0.85 * TOKEN_HUE and cored >= GROWN_CORED * TOKEN_CORED)
+
     def _presence(self, view):
         """How disc-like each point of the area is (+inside a disc's radius, - just outside it),
         and the map it is measured on, bordered as the filter sees past the area's edge (how much
@@ -1190,6 +1207,10 @@ class GridReader(CellReader):
                 fine_near = _colour_step(fine, self._token_colour)
                 tokens = dict(zip(ask.tolist(), self._locks(fine, fine_rr, fine_off, fine_near,
                                                             [discs[i][3] for i in ask])))
+            for i, t in tokens.items():
+                if t in ((UNKNOWN, 0.0), "doubt") and not self._hides_at[nearest[i]] and \
+                        self._grown(discs[i][3]["token"]):
+                    tokens[i] = LOCK, 0.5  # (plain, yet its outline not as enrolled)
             # how much of what lies on it is its own print: asked only of the discs a token could
             # hide on and of those the token test claims (a few of a frame's discs)
             claimed = np.zeros(len(discs), bool)
@@ -1285,7 +1306,12 @@ class GridReader(CellReader):
             return UNKNOWN, 0.0
         label = prof.labels[kind]
         own = float(prof.features[prof.labels.index(label)][6]) if prof.features.shape[1] > 6 else 0.0
-        if patch is not None and own > 0 and abs(math.log(max(patch, 0.1) / own)) > math.log(SYMBOL_PATCH) / plain:
+        most = SYMBOL_PATCH
+        if "token" not in details and best not in self._token_hides and s0 >= BARE_SYMBOL[0] and \
+                s0 - s1 >= BARE_SYMBOL[1] * self.min_margin:
+            most = BARE_PATCH  # no token's colour on it, its symbol plain: its own print swelled
+        if patch is not None and own > 0 and (math.log(max(patch, 0.1) / own) > math.log(most) / plain or
+                                              math.log(own / max(patch, 0.1)) > math.log(SYMBOL_PATCH) / plain):
             details["own_patch"] = own
             return UNKNOWN, 0.0  # more (a token?) or less lies on it than its symbol: not plainly it
         conf = min(1.0, (s0 - s1) / (2 * self.min_margin), (second - dist[best]) / (2 * self.colour_margin))
