@@ -83,6 +83,9 @@ BARE_PATCH, BARE_SYMBOL = 4.5, (0.93, 4.0)
 # plainly (as _lock's) and through and through over this many times TOKEN_CORED of its area,
 # on a disc whose body the token's colour is far from (there a token is all that shows it)
 GROWN_SOLID, GROWN_CORED = 2 * TOKEN_SOLID, 2.0
+# a disc showing the token's colour this near it (a share of TOKEN_HUE), through and through over
+# this many times TOKEN_CORED of its area, is asked about even where no token's outline was found
+TOKEN_SEEN = (0.6, 2.0)
 
 
 @dataclass(frozen=True)
@@ -1288,6 +1291,11 @@ class GridReader(CellReader):
         if token not in (None, "doubt"):
             return token
         plain = 1.5 if token == "doubt" else 1.0  # how plainly a disc must read
+        if "token" in details and details["token"][3] < TOKEN_SEEN[0] * TOKEN_HUE and \
+                details["token"][4] >= TOKEN_SEEN[1] * TOKEN_CORED:
+            # the token's own colour, plainly and through and through, though its outline was
+            # not found (a token of nearly the disc's colour merges with it): not plainly a disc
+            return UNKNOWN, 0.0
         if own_print < PRINT_SHARE and order[0] in self._token_hides:
             return UNKNOWN, 0.0  # a token of nearly its colour may lie on it: its own print must show
         if "token" in details and details["token"][4] >= TOKEN_THROUGH and own_print < PRINT_SHOWS:
@@ -1302,7 +1310,7 @@ class GridReader(CellReader):
         if matched != best:
             return UNKNOWN, 0.0  # (a colour not measured: nothing matched)
         details.update(symbol=s0, runner_up=s1)
-        if s0 < self.min_symbol or s0 - s1 < plain * self.min_margin:
+        if s0 < 1 - (1 - self.min_symbol) / plain or s0 - s1 < plain * self.min_margin:
             return UNKNOWN, 0.0
         label = prof.labels[kind]
         own = float(prof.features[prof.labels.index(label)][6]) if prof.features.shape[1] > 6 else 0.0
