@@ -86,6 +86,7 @@ GROWN_SOLID, GROWN_CORED = 2 * TOKEN_SOLID, 2.0
 # a disc showing the token's colour this near it (a share of TOKEN_HUE), through and through over
 # this many times TOKEN_CORED of its area, is asked about even where no token's outline was found
 TOKEN_SEEN = (0.6, 2.0)
+AS_ENROLLED = (0.3, TOKEN_SOLID / 2)  # a token's outline: its size within this share, this solid
 
 
 @dataclass(frozen=True)
@@ -971,12 +972,18 @@ class GridReader(CellReader):
         return None
 
     def _grown(self, token):
-        """Whether a token test's measures (_lock's details) are a token on a dark disc whose
-        outline grew past it: the token's colour plain and through and through, the outline no
-        larger than the largest token and a little less solid than the token."""
+        """Whether a token test's measures (_lock's details) that _lock left in doubt are plainly a
+        token, on a disc whose colour the token's is far from: on a dark disc its outline grows
+        past it (the token's colour plain and through and through, the outline no larger than
+        the largest token and a little less solid than the token)..."""
         share, solid, token_like, hue, cored = token
-        return (TOKEN_AREA[0] <= share <= TOKEN_AREA[1] and solid >= float(self._token[4]) - GROWN_SOLID
-                and token_like >= 1.4 * TOKEN_LIKE and hue < 0.85 * TOKEN_HUE and cored >= GROWN_CORED * TOKEN_CORED)
+        grown = (TOKEN_AREA[0] <= share <= TOKEN_AREA[1] and solid >= float(self._token[4]) - GROWN_SOLID
+                 and token_like >= 1.4 * TOKEN_LIKE and hue < 0.85 * TOKEN_HUE and cored >= GROWN_CORED * TOKEN_CORED)
+        # or its outline just as enrolled, in the token's colour, though a dim lamp's noise or
+        # blur leaves too little of it through and through for _lock (a disc's blurred symbol
+        # does not close into an outline of the token's size and solidity in its colour)
+        return grown or (abs(1 - share) <= AS_ENROLLED[0] and solid >= float(self._token[4]) - AS_ENROLLED[1]
+                         and token_like >= TOKEN_LIKE and hue < TOKEN_HUE and cored >= TOKEN_CORED / 4)
 
     def _presence(self, view):
         """How disc-like each point of the area is (+inside a disc's radius, - just outside it),
