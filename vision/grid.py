@@ -73,7 +73,20 @@ TOKEN_THROUGH = 0.7          # the token's colour through and through over this 
 # this many times the least margin, round the centre its ink gives reads as it would round
 # every point half a millimetre off: those discs alone are read at the nine points
 PLAIN_AT_CENTRE = (0.1, 2.0)
-SYMBOL_PATCH = 3.0           # a disc read has a patch off its body within this factor of its own
+SYMBOL_PATCH = 3.0           # a disc read has a patch off its body within this factor of its own...
+# ...or more, up to this one, where no token's colour lies on it at all and its symbol matches
+# its kind this well, by this many times the least margin: a dark body's patch swells with a dim
+# lamp's noise and a far camera's blur round its symbol, while a token would show its colour
+BARE_PATCH, BARE_SYMBOL = 4.5, (0.93, 4.0)
+# a token on a dark disc: its outline grows past the token (the blur round it is off the dark
+# body too), up to the largest token and this much less solid, where the token's colour shows
+# plainly (as _lock's) and through and through over this many times TOKEN_CORED of its area,
+# on a disc whose body the token's colour is far from (there a token is all that shows it)
+GROWN_SOLID, GROWN_CORED = 2 * TOKEN_SOLID, 2.0
+# a disc showing the token's colour this near it (a share of TOKEN_HUE), through and through over
+# this many times TOKEN_CORED of its area, is asked about even where no token's outline was found
+TOKEN_SEEN = (0.6, 2.0)
+AS_ENROLLED = (0.3, TOKEN_SOLID / 2)  # a token's outline: its size within this share, this solid
 
 
 @dataclass(frozen=True)
@@ -958,6 +971,20 @@ class GridReader(CellReader):
             return "doubt"  # much like a token, not plainly one: a disc must then read plainly
         return None
 
+    def _grown(self, token):
+        """Whether a token test's measures (_lock's details) that _lock left in doubt are plainly a
+        token, on a disc whose colour the token's is far from: on a dark disc its outline grows
+        past it (the token's colour plain and through and through, the outline no larger than
+        the largest token and a little less solid than the token)..."""
+        share, solid, token_like, hue, cored = token
+        grown = (TOKEN_AREA[0] <= share <= TOKEN_AREA[1] and solid >= float(self._token[4]) - GROWN_SOLID
+                 and token_like >= 1.4 * TOKEN_LIKE and hue < 0.85 * TOKEN_HUE and cored >= GROWN_CORED * TOKEN_CORED)
+        # or its outline just as enrolled, in the token's colour, though a dim lamp's noise or
+        # blur leaves too little of it through and through for _lock (a disc's blurred symbol
+        # does not close into an outline of the token's size and solidity in its colour)
+        return grown or (abs(1 - share) <= AS_ENROLLED[0] and solid >= float(self._token[4]) - AS_ENROLLED[1]
+                         and token_like >= TOKEN_LIKE and hue < TOKEN_HUE and cored >= TOKEN_CORED / 4)
+
     def _presence(self, view):
         """How disc-like each point of the area is (+inside a disc's radius, - just outside it),
         and the map it is measured on, bordered as the filter sees past the area's edge (how much
@@ -1190,6 +1217,10 @@ class GridReader(CellReader):
                 fine_near = _colour_step(fine, self._token_colour)
                 tokens = dict(zip(ask.tolist(), self._locks(fine, fine_rr, fine_off, fine_near,
                                                             [discs[i][3] for i in ask])))
+            for i, t in tokens.items():
+                if t in ((UNKNOWN, 0.0), "doubt") and not self._hides_at[nearest[i]] and \
+                        self._grown(discs[i][3]["token"]):
+                    tokens[i] = LOCK, 0.5  # (plain, yet its outline not as enrolled)
             # how much of what lies on it is its own print: asked only of the discs a token could
             # hide on and of those the token test claims (a few of a frame's discs)
             claimed = np.zeros(len(discs), bool)
@@ -1267,6 +1298,11 @@ class GridReader(CellReader):
         if token not in (None, "doubt"):
             return token
         plain = 1.5 if token == "doubt" else 1.0  # how plainly a disc must read
+        if "token" in details and details["token"][3] < TOKEN_SEEN[0] * TOKEN_HUE and \
+                details["token"][4] >= TOKEN_SEEN[1] * TOKEN_CORED:
+            # the token's own colour, plainly and through and through, though its outline was
+            # not found (a token of nearly the disc's colour merges with it): not plainly a disc
+            return UNKNOWN, 0.0
         if own_print < PRINT_SHARE and order[0] in self._token_hides:
             return UNKNOWN, 0.0  # a token of nearly its colour may lie on it: its own print must show
         if "token" in details and details["token"][4] >= TOKEN_THROUGH and own_print < PRINT_SHOWS:
@@ -1281,11 +1317,16 @@ class GridReader(CellReader):
         if matched != best:
             return UNKNOWN, 0.0  # (a colour not measured: nothing matched)
         details.update(symbol=s0, runner_up=s1)
-        if s0 < self.min_symbol or s0 - s1 < plain * self.min_margin:
+        if s0 < 1 - (1 - self.min_symbol) / plain or s0 - s1 < plain * self.min_margin:
             return UNKNOWN, 0.0
         label = prof.labels[kind]
         own = float(prof.features[prof.labels.index(label)][6]) if prof.features.shape[1] > 6 else 0.0
-        if patch is not None and own > 0 and abs(math.log(max(patch, 0.1) / own)) > math.log(SYMBOL_PATCH) / plain:
+        most = SYMBOL_PATCH
+        if "token" not in details and best not in self._token_hides and s0 >= BARE_SYMBOL[0] and \
+                s0 - s1 >= BARE_SYMBOL[1] * self.min_margin:
+            most = BARE_PATCH  # no token's colour on it, its symbol plain: its own print swelled
+        if patch is not None and own > 0 and (math.log(max(patch, 0.1) / own) > math.log(most) / plain or
+                                              math.log(own / max(patch, 0.1)) > math.log(SYMBOL_PATCH) / plain):
             details["own_patch"] = own
             return UNKNOWN, 0.0  # more (a token?) or less lies on it than its symbol: not plainly it
         conf = min(1.0, (s0 - s1) / (2 * self.min_margin), (second - dist[best]) / (2 * self.colour_margin))
