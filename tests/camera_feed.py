@@ -56,3 +56,12 @@ def read_cells(reader, cells, layout, tables):
                 assert seen[cell] == label, f"frame {i}: {cell} is {label}, read {seen[cell]}"
                 read += 1
     return count, read
+
+
+def found_or_waited(reading, truth, why=None) -> bool:
+    """Whether the reader waited (as under a hand) on this frame; asserts that every piece of
+    `truth` ({cell: label}) was found, or lies in an area the reader waited on and read nothing of."""
+    got = {t.cell for t in reading.tiles}
+    for cell in truth:
+        assert cell in got or reading.hand_in_view and not any(c[0] == cell[0] for c in got), (why, cell)
+    return reading.hand_in_view
