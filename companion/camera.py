@@ -74,7 +74,7 @@ class CameraLoop:
                  retry_seconds: float = 3.0, clock: Callable[[], float] = time.monotonic,
                  stopping: threading.Event | None = None):
         self.companion = companion
-        self.clock = clock  # when to look for a lost camera again
+        self.clock = clock  # when to look for a lost camera again, how long the mat stays unseen
         self.open_pipeline = open_pipeline
         self.period = 1.0 / fps
         # A lost camera is looked for again after retry_seconds, then twice as long each time it

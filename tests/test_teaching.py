@@ -110,7 +110,10 @@ def test_findings_say_what_is_wrong_and_a_refused_shot_changes_nothing(table):
     assert teacher.status("initiative")["taken"] == 0
     # a lamp so bright the mat's grey shows near white: said as such, not as a hand
     loop.step()
-    loop.last_frame = np.clip(loop.last_frame.astype(np.float32) * 1.7, 0, 255).astype(np.uint8)
+    frame = loop.last_frame.astype(np.float32)
+    loop.last_frame = np.clip(frame * 1.7, 0, 255).astype(np.uint8)
+    assert teacher.look("initiative", 1)["finding"]["problem"].startswith("too bright on ")
+    loop.last_frame = np.clip(frame * np.float32([1.1, 1.3, 1.6]), 0, 255).astype(np.uint8)  # a warm lamp, BGR
     assert teacher.look("initiative", 1)["finding"]["problem"].startswith("too bright on ")
     assert teacher.status("initiative")["taken"] == 0
 

@@ -214,7 +214,8 @@ def _fit(gx, gy, C, W, H, noise, turns=(-2.0, -1.0, 0.0, 1.0, 2.0)):
 def parts(mask):
     """(how many, labels, area of each) of a mask's parts (8-connected; 0 is the background), as
     cv2.connectedComponentsWithStats numbers them: its statistics cost ten times the labelling
-    itself, and the areas are all that is needed of them."""
+    itself, and of them only the areas are needed for every part (a part's box, wanted only for
+    the few large enough to be tiles, is taken from its own labels)."""
     n, lab = cv2.connectedComponents(mask, connectivity=8)
     return n, lab, np.bincount(lab.ravel(), minlength=n)
 

@@ -254,10 +254,11 @@ def _white_and_rim(frame, H_inv, zone):
 
 
 def glare(frame, H_inv, zone) -> bool:
-    """Whether the zone's grey print itself shows near the camera's ceiling, in every channel:
-    a lamp so bright (or its glare) that pale pieces there clip to white with it."""
+    """Whether the zone's grey print itself shows near the camera's ceiling in some channel (the
+    bound past which `_past_clipping` no longer trusts it): a lamp so bright, or its glare, that
+    pale pieces there clip with it."""
     rim = _white_and_rim(frame, H_inv, zone)[1]
-    return len(rim) >= 10 and float(np.median(rim, axis=0).min()) > GLARE
+    return len(rim) >= 10 and float(np.median(rim, axis=0).max()) > GLARE
 
 
 CLIPPED = 250  # the paper's white this bright (its median) is the sensor's ceiling, not the lamp
@@ -271,7 +272,7 @@ def _past_clipping(paper, white, rim):
     bright against it. The rim's grey print is the other witness of the lamp: its median over the
     print's known grey is the paper's white, in every channel (one witness, so no tint is made up
     between two). It is believed only as a lamp can be: no darker than the ceiling where the
-    paper is clipped, as the paper shows it where it is not, the rim well below the ceiling,
+    paper is clipped (give or take a tenth), as the paper shows it where it is not, the rim well below the ceiling,
     channels within a lamp's tint of each other, and the paper round the zone unbroken (an arm
     reaching in crosses it); else a hand over most of the rim would be its own reference.
     Otherwise the clipped paper stands."""
