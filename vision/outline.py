@@ -376,17 +376,21 @@ def _side_samples(C, w, h, t, offsets=_OFFSETS):
     return X, Y, NX, NY
 
 
+def nearest_pixels(X, Y, shape):
+    """(each point's nearest pixel of an image of this shape, as a flat index; whether the point
+    lies inside the image, being then its own nearest pixel) for points X, Y in its pixels (the
+    two bounds taken apart: np.clip costs more)."""
+    H, W = shape[:2]
+    xi, yi = np.rint(X).astype(np.int32), np.rint(Y).astype(np.int32)
+    xc, yc = np.minimum(np.maximum(xi, 0), W - 1), np.minimum(np.maximum(yi, 0), H - 1)
+    return yc * W + xc, (xc == xi) & (yc == yi)
+
+
 def _steps(gx, gy, C, w, h, t, offsets=_OFFSETS, as_mask=False):
     """(n, 4, offsets, len(t)): the brightness step across each side (outward) at each sample
     (``as_mask``: the value of the mask ``gx`` there instead)."""
     X, Y, NX, NY = _side_samples(C, w, h, t, offsets)
-    Hh, Ww = gx.shape
-    xi = np.rint(X, out=X).astype(np.int32)
-    yi = np.rint(Y, out=Y).astype(np.int32)
-    # a sample inside the zone is its own nearest point of the zone (np.clip costs more)
-    xc, yc = np.minimum(np.maximum(xi, 0), Ww - 1), np.minimum(np.maximum(yi, 0), Hh - 1)
-    inside = (xc == xi) & (yc == yi)
-    flat = yc * Ww + xc
+    flat, inside = nearest_pixels(X, Y, gx.shape)
     if as_mask:
         return gx.ravel().take(flat) & inside
     d = gx.ravel().take(flat) * NX[:, :, None, None] + gy.ravel().take(flat) * NY[:, :, None, None]
@@ -442,6 +446,5 @@ def _overlap_taken(taken, C, w, h):
     """Each rectangle's share (sampled on a 6 x 6 grid) that lies on ``taken``."""
     U, V = _GRID6[0] * w, _GRID6[1] * h
     c, s = np.cos(np.radians(C[:, 2:3])), np.sin(np.radians(C[:, 2:3]))
-    X = np.minimum(np.maximum(np.rint(C[:, 0:1] + U * c - V * s).astype(np.int32), 0), taken.shape[1] - 1)
-    Y = np.minimum(np.maximum(np.rint(C[:, 1:2] + U * s + V * c).astype(np.int32), 0), taken.shape[0] - 1)
-    return (taken[Y, X] > 0).mean(axis=1)
+    flat, _ = nearest_pixels(C[:, 0:1] + U * c - V * s, C[:, 1:2] + U * s + V * c, taken.shape)
+    return (taken.reshape(-1).take(flat) > 0).mean(axis=1)

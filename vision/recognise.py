@@ -16,7 +16,7 @@ import numpy as np
 
 from .markers import MarkerDetector, VisionInputError, calibrate, check_frame, recalibrate_with_missed
 from .mat import ZONE_GREY, MatLayout
-from .outline import find_outlined, parts
+from .outline import find_outlined, nearest_pixels, parts
 from .perf import single_threaded
 from .reading import FrameReading, Profile, TileReading, read_image, read_manifest
 from .tiles import UNKNOWN, TileSet, colour_of, is_back
@@ -340,10 +340,8 @@ def _coverage(mask, cands, w, h, k, inset=0.12):
 def _sampled(mask, X, Y):
     """(which points lie inside the mask's image, whether the mask is set at each, nearest
     pixel; False outside) for points X, Y in its pixels."""
-    X, Y = np.rint(X).astype(np.int32), np.rint(Y).astype(np.int32)
-    xc, yc = np.minimum(np.maximum(X, 0), mask.shape[1] - 1), np.minimum(np.maximum(Y, 0), mask.shape[0] - 1)
-    inside = (xc == X) & (yc == Y)  # a point inside is its own nearest pixel
-    return inside, mask[yc, xc] > 0
+    flat, inside = nearest_pixels(X, Y, mask.shape)
+    return inside, mask.reshape(-1).take(flat) > 0
 
 
 def _free_sides(mask, cands, w, h, k, out_mm=1.2):
