@@ -1204,8 +1204,8 @@ class GridReader(CellReader):
             # too little of the token's colour for a token, or for a doubt: no token test
             # (off lies inside the middle: the token's colour is looked for there alone)
             inside = np.flatnonzero(g.middle)
-            near = _colour_step(ratios.reshape(len(discs), -1, ratios.shape[-1])[:, inside], self._token_colour)
-            tokenish = ((near < 1.25 * TOKEN_HUE) & off.reshape(len(discs), -1)[:, inside]).sum(axis=1) \
+            to_token = _colour_step(ratios.reshape(len(discs), -1, ratios.shape[-1])[:, inside], self._token_colour)
+            tokenish = ((to_token < 1.25 * TOKEN_HUE) & off.reshape(len(discs), -1)[:, inside]).sum(axis=1) \
                 / READ_PX_PER_MM ** 2 >= 0.075 * float(self._token[3])
             # the few discs showing enough of it are looked at again finer, for a token's outline
             ask = np.flatnonzero(tokenish)
@@ -1240,8 +1240,8 @@ class GridReader(CellReader):
                                (np.asarray(best) - np.asarray(runner_up) < PLAIN_AT_CENTRE[1] * self.min_margin) |
                                np.isin(np.arange(len(discs)), weighs))
         if len(again):
-            near = self._symbol_match(ink_rings(ink[again], sx[again], sy[again], self.D, _NEAR), nearest[again])
-            for whole, part in zip(symbols, near):
+            round_near = self._symbol_match(ink_rings(ink[again], sx[again], sy[again], self.D, _NEAR), nearest[again])
+            for whole, part in zip(symbols, round_near):
                 for j, i in enumerate(again.tolist()):
                     whole[i] = part[j]
         read = []
