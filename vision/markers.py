@@ -20,6 +20,7 @@ class VisionInputError(VisionError, ValueError):
 
 
 SMALLEST_FRAME_PX = 32
+BOX_PERIMETER_RATE = 1.0  # a marker's perimeter over its box's longer side, at least (see _at_full_size)
 CORNER_SLACK = 0.1  # how far (a share of its side) a marker's corner may sit from the rest's fit
 
 
@@ -133,32 +134,46 @@ class MarkerDetector:
             params = cv2.aruco.DetectorParameters()
             params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
         self._det = cv2.aruco.ArucoDetector(_dict_cached(dictionary_name), params)
+        # the search again round one marker found at reduced size: the marker fills most of its
+        # box (a perimeter of 1.9 box sides or more), so the squares of its own cells, each of
+        # which ArUco would otherwise read and reject, are not candidates
+        box = cv2.aruco.DetectorParameters()
+        for name in dir(params):
+            if not name.startswith("_") and not callable(getattr(params, name)):
+                setattr(box, name, getattr(params, name))
+        box.minMarkerPerimeterRate = max(params.minMarkerPerimeterRate, BOX_PERIMETER_RATE)
+        box.maxMarkerPerimeterRate = max(params.maxMarkerPerimeterRate, 4.0)  # a box's perimeter
+        self._box_det = cv2.aruco.ArucoDetector(_dict_cached(dictionary_name), box)
         self.max_search_width = max_search_width
 
     @classmethod
     def for_mat(cls, dictionary_name: str) -> "MarkerDetector":
         """Tuned for our own printed mat: its markers are large, black on white and seen from
-        above, so one thresholding pass instead of three, no small candidates, and corners
-        refined once, at full size, after the search."""
+        above, so one thresholding pass instead of three, no small or large candidates, and
+        corners refined once, at full size, after the search."""
         p = cv2.aruco.DetectorParameters()
         p.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_NONE
         p.adaptiveThreshWinSizeMin = p.adaptiveThreshWinSizeMax = 9
         p.minMarkerPerimeterRate = 0.08
+        # a marker's side is at most a fourteenth of the sheet's width (30 mm on A3), so 0.6
+        # still allows a frame of half the sheet; larger squares (tiles, zones, the sheet) are
+        # dropped before ArUco reads them. A marker larger still is left to the careful search
+        p.maxMarkerPerimeterRate = 0.6
         return cls(dictionary_name, params=p)
 
     def detect(self, frame) -> dict[int, np.ndarray]:
         """id -> 4x2 image corners (TL, TR, BR, BL in the marker's own frame)."""
         check_frame(frame)
         scale = 1.0
+        gray = _gray(frame)
         if self.max_search_width and frame.shape[1] > self.max_search_width * 1.4:
-            # a whole-number reduction keeps INTER_AREA on its fast path; reduced before it is
-            # made grey, so no grey copy of the whole frame is made (5 MB at 2592x1944)
+            # a whole-number reduction keeps INTER_AREA on its fast path; made grey first, as
+            # one channel reduces for a third of three's cost, and the boxes are cut from it
             f = int(round(frame.shape[1] / self.max_search_width))
             scale = 1.0 / f
-            small = _gray(cv2.resize(frame, (frame.shape[1] // f, frame.shape[0] // f),
-                                     interpolation=cv2.INTER_AREA))
+            small = cv2.resize(gray, (frame.shape[1] // f, frame.shape[0] // f), interpolation=cv2.INTER_AREA)
         else:
-            small = _gray(frame)
+            small = gray
         corners, ids, _ = self._det.detectMarkers(small)
         found: dict[int, np.ndarray] = {}
         if ids is None:
@@ -166,20 +181,20 @@ class MarkerDetector:
         for c, i in zip(corners, ids.ravel()):
             found[int(i)] = c.reshape(4, 2).astype(np.float32) / scale
         if scale != 1.0:
-            found = {mid: self._at_full_size(frame, mid, c, scale) for mid, c in found.items()}
+            found = {mid: self._at_full_size(gray, mid, c, scale) for mid, c in found.items()}
         return found
 
-    def _at_full_size(self, frame, mid, c, scale) -> np.ndarray:
+    def _at_full_size(self, gray, mid, c, scale) -> np.ndarray:
         """A marker found at reduced size, placed at full size: found again in the box round it
         (its corners from the frame's own pixels, not scaled up) and refined within a few pixels.
         Refining the scaled-up corners alone reaches a whole reduced pixel, and on a small marker
         that lets a corner slide onto the marker's inner bits, pixels off."""
-        h, w = frame.shape[:2]
+        h, w = gray.shape[:2]
         diagonal = float(np.linalg.norm(c[0] - c[2]))
         x0, y0 = np.maximum(np.floor(c.min(axis=0) - diagonal / 4).astype(int), 0)
         x1, y1 = np.minimum(np.ceil(c.max(axis=0) + diagonal / 4).astype(int), (w, h))
-        box = np.ascontiguousarray(_gray(frame[y0:y1, x0:x1]))
-        corners, ids, _ = self._det.detectMarkers(box)
+        box = np.ascontiguousarray(gray[y0:y1, x0:x1])
+        corners, ids, _ = self._box_det.detectMarkers(box)
         again = [k for k, i in enumerate(ids.ravel()) if int(i) == mid] if ids is not None else []
         if again:
             pts, win = corners[again[0]].reshape(-1, 1, 2).copy(), 3
