@@ -142,7 +142,7 @@ class MarkerDetector:
             if not name.startswith("_") and not callable(getattr(params, name)):
                 setattr(box, name, getattr(params, name))
         box.minMarkerPerimeterRate = max(params.minMarkerPerimeterRate, BOX_PERIMETER_RATE)
-        box.maxMarkerPerimeterRate = max(params.maxMarkerPerimeterRate, 4.0)  # a box's perimeter
+        box.maxMarkerPerimeterRate = max(params.maxMarkerPerimeterRate, 4.0)  # a box may be all marker
         self._box_det = cv2.aruco.ArucoDetector(_dict_cached(dictionary_name), box)
         self.max_search_width = max_search_width
 
