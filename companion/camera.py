@@ -56,9 +56,9 @@ class Pipeline:
 class CameraLoop:
     """Follows the game in progress; its own thread reads frames and never blocks the worker."""
 
-    LOST = "Camera lost: play on by phone and buttons; looking for it again"
+    LOST = Msg("Camera lost: play on by phone and buttons; looking for it again")
     SILENT_SECONDS = 5.0  # this long without a frame is a lost camera too
-    BACK = "Camera back: it watches the table again"
+    BACK = Msg("Camera back: it watches the table again")
     # the mat unseen or covered this long: the table is told why the camera waits
     BLOCKED_SECONDS = 15.0
     UNSEEN = Msg("The camera cannot see the mat: turn it or move the mat until every black square shows")
@@ -146,8 +146,8 @@ class CameraLoop:
                     self.pipeline = self._open(want)
                 except Exception as exc:  # a game survives a dead camera: phones and buttons go on
                     log.error("the camera could not start: %s", exc, exc_info=not isinstance(exc, CameraUnavailable))
-                    why = str(exc) if isinstance(exc, CameraUnavailable) else "run 'paradox-table doctor' to check it"
-                    self.companion.say(f"Camera off: enter moves by phone; {why}")
+                    why = str(exc) if isinstance(exc, CameraUnavailable) else Msg("check the camera's cable; it is looked for again")
+                    self.companion.say(Msg("Camera off: enter moves by phone; {why}", why=why))
                     self._missing()  # and looked for again, as a camera lost mid-game is
             return self.pipeline
 
@@ -287,8 +287,8 @@ class CameraLoop:
         if w * h < 0.97 * need_w * need_h:
             log.warning("the camera gives %dx%d frames; %s's pieces are read best at %dx%d",
                         w, h, pipeline.game, need_w, need_h)
-            self.companion.warn(f"Camera gives {w}x{h}, these pieces need {need_w}x{need_h}: "
-                                "squares it cannot read are asked about")
+            self.companion.warn(Msg("Camera gives {got}, these pieces need {need}: squares it cannot read are "
+                                    "asked about", got=f"{w}x{h}", need=f"{need_w}x{need_h}"))
 
     def _worth_reading(self, pipeline, frame) -> bool:
         """Whether this frame gets the full recognition: not while the table moves (the count
@@ -365,7 +365,7 @@ def opener(config, companion, state_dir: Path, simulate: bool,
                 return Pipeline(name, virtual.frame, None, tracker, spec.zones, virtual_table=virtual,
                                 close=virtual.close)
             if profile_path.is_file() and _set_aside_if_damaged(profile_path) is not None:
-                companion.say(f"{profile_path.name} was damaged: kept aside, teaching the camera again")
+                companion.say(Msg("{profile} was damaged: kept aside, teaching the camera again", profile=profile_path.name))
             if not profile_path.is_file():
                 # the device's own chore, not the players' business: the phones keep the new
                 # game's headline while it runs (the journal says it)
@@ -383,8 +383,8 @@ def opener(config, companion, state_dir: Path, simulate: bool,
                 return None
             kept = _set_aside_if_damaged(profile_path)
             if kept is not None:
-                companion.say(f"Camera off: enter moves by phone. {profile_path.name} is damaged (kept as "
-                              f"{kept.name}): teach the camera again on the host page")
+                companion.say(Msg("Camera off: enter moves by phone. {profile} is damaged (kept as {kept}): "
+                                  "teach the camera again on the host page", profile=profile_path.name, kept=kept.name))
                 return None
         from vision.camera import open_source
         source = config.camera.source

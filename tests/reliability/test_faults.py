@@ -57,6 +57,8 @@ def test_the_camera_lost_mid_game_is_said_play_goes_on_and_it_is_picked_up_again
     snap = companion.snapshot
     assert snap.message == CameraLoop.LOST
     assert screen_for(snap, "http://x.local/") == ("error", {"text": CameraLoop.LOST})  # the OLED
+    from companion.i18n import translate
+    assert translate(snap.message, "ja").startswith("カメラが見つかりません")  # a Japanese table reads it too
     for _ in range(3):  # looked for again, quietly: the OLED is not flooded
         assert loop.step() is None
     # The game goes on from the phones and the buttons.
