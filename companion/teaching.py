@@ -247,9 +247,9 @@ def find(frame, layout, shot: Shot, piece_mm2: float, cal=None) -> Finding:
     exposure, paper = mat_exposure(frame, cal.H_inv, zone)
     if paper is not None and float(np.mean(paper)) < DARK:
         return Finding(False, Msg("too dark: light the mat better"))
-    if exposure < 0.6 and glare(frame, cal.H_inv, zone):
-        return Finding(False, Msg("too bright on {area}: dim the lamp or turn it from the mat", area=shot.area_words))
     if exposure < 0.6:
+        if glare(frame, cal.H_inv, zone):
+            return Finding(False, Msg("too bright on {area}: dim the lamp or turn it from the mat", area=shot.area_words))
         return Finding(False, Msg("something covers the edge of {area} (a hand?)", area=shot.area_words))
     view = view_zone(frame, cal.H_inv, zone, paper)
     n, _, stats, cents = cv2.connectedComponentsWithStats(view.mask)
