@@ -1081,7 +1081,7 @@ class GridReader(CellReader):
             return False
         for i, (_, (x, y)) in enumerate(at.cells):
             if filled[i] < 0.3:
-                light = view.mat_colour_at(x, y) if np.isnan(lights[i, 0]) else lights[i]
+                light = self._light_at(view, lights, i, x, y)
                 if float(np.min(light)) > self.BLIND:
                     return True
         return False
@@ -1115,7 +1115,7 @@ class GridReader(CellReader):
             else:  # read with the frame's other discs, all at once (_finish)
                 details = {"cell": cell, "at": (round(float(cx), 1), round(float(cy), 1))}
                 self.last_details.append(details)
-                light = view.mat_colour_at(x, y) if np.isnan(lights[i, 0]) else lights[i]
+                light = self._light_at(view, lights, i, x, y)
                 found.append([cell, x, y, None, 0.0])
                 self._unread.append((found[-1], (cx, cy), light, details))
         return found
@@ -1159,6 +1159,12 @@ class GridReader(CellReader):
             self._places[key] = _Places(cells, px, py, y0, x0, window.reshape(len(cells), -1), ww,
                                         np.round(py).astype(int), np.round(px).astype(int), corners)
         return self._places[key]
+
+    @staticmethod
+    def _light_at(view, lights, i, x, y):
+        """The mat's colour under cell i (centred at x, y mm): its bare corners' mean
+        (_cell_lights), else the fitted light."""
+        return view.mat_colour_at(x, y) if np.isnan(lights[i, 0]) else lights[i]
 
     @staticmethod
     def _cell_lights(view, gaps, at):
