@@ -175,13 +175,13 @@ class MarkerDetector:
         else:
             small = gray
         corners, ids, _ = self._det.detectMarkers(small)
-        found: dict[int, np.ndarray] = {}
         if ids is None:
-            return found
-        for c, i in zip(corners, ids.ravel()):
-            found[int(i)] = c.reshape(4, 2).astype(np.float32) / scale
+            return {}
+        found = {int(i): c.reshape(4, 2).astype(np.float32) for c, i in zip(corners, ids.ravel())}  # searched image's px
+        if scale == 0.5:
+            return _halved_to_full_size(gray, small, found)
         if scale != 1.0:
-            found = {mid: self._at_full_size(gray, mid, c, scale) for mid, c in found.items()}
+            return {mid: self._at_full_size(gray, mid, c / scale, scale) for mid, c in found.items()}
         return found
 
     def _at_full_size(self, gray, mid, c, scale) -> np.ndarray:
@@ -204,6 +204,33 @@ class MarkerDetector:
         crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.01)
         cv2.cornerSubPix(box, pts, (win, win), (-1, -1), crit)
         return pts.reshape(4, 2) + np.float32([x0, y0])
+
+
+def _halved_to_full_size(gray, small, found: dict) -> dict:
+    """Markers found in a frame searched at half size (id -> corners in the half-size image),
+    placed at full size: each corner refined in the half-size image first (ArUco's own corner
+    there may be a pixel out), then scaled up and refined again in the frame's own pixels,
+    starting within a pixel of the truth. As near it as finding each marker again in its box at
+    full size (`_at_full_size`), for a quarter of the search's cost instead of a half. From a
+    quarter size (a 5 MP frame) the same two steps let some corners slide onto a small marker's
+    inner bits, pixels off: those are found again in their boxes."""
+    if not found:
+        return found
+    ids = list(found)
+    pts = np.concatenate([found[i] for i in ids]).reshape(-1, 1, 2).astype(np.float32)
+    diag = np.repeat([2 * float(np.linalg.norm(found[i][0] - found[i][2])) for i in ids], 4)  # full size
+    crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.01)
+    # a window inside the marker's black border: a fourteenth of its diagonal is under half a cell
+    for image, least, most, d in ((small, 1, 2, diag / 2), (gray, 2, 3, diag)):
+        if image is gray:
+            pts = (pts + 0.5) * 2 - 0.5  # a half-size pixel's centre, in the frame's pixels
+        win = np.clip((d / 14).astype(int), least, most)
+        for w in np.unique(win):  # one call per window size (usually one)
+            at = np.flatnonzero(win == w)
+            some = np.ascontiguousarray(pts[at])
+            cv2.cornerSubPix(image, some, (int(w), int(w)), (-1, -1), crit)
+            pts[at] = some
+    return dict(zip(ids, pts.reshape(-1, 4, 2)))
 
 
 def _gray(image):
