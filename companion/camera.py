@@ -146,7 +146,9 @@ class CameraLoop:
                     self.pipeline = self._open(want)
                 except Exception as exc:  # a game survives a dead camera: phones and buttons go on
                     log.error("the camera could not start: %s", exc, exc_info=not isinstance(exc, CameraUnavailable))
-                    why = str(exc) if isinstance(exc, CameraUnavailable) else Msg("check the camera's cable; it is looked for again")
+                    # the table is told what it can do; the owner's details (commands) are in the log
+                    why = Msg("the camera's software would not load on this Pi (the log says why); it is looked for again") \
+                        if getattr(exc, "software", False) else Msg("check the camera's cable; it is looked for again")
                     self.companion.say(Msg("Camera off: enter moves by phone; {why}", why=why))
                     self._missing()  # and looked for again, as a camera lost mid-game is
             return self.pipeline

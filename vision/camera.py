@@ -44,7 +44,13 @@ class FrameSource:
 
 
 class CameraUnavailable(VisionError, RuntimeError):
-    """The camera cannot be used; the message says why and what to do, in an owner's words."""
+    """The camera cannot be used; the message says why and what to do, in an owner's words (for
+    the log and `paradox-table doctor`, not the table). ``software``: the camera's software would
+    not load, which no cable mends."""
+
+    def __init__(self, message: str, software: bool = False):
+        super().__init__(message)
+        self.software = software
 
 
 def load_picamera2(import_module=importlib.import_module):
@@ -59,17 +65,17 @@ def load_picamera2(import_module=importlib.import_module):
         return import_module("picamera2")
     except ImportError as e:
         raise CameraUnavailable("picamera2 is not installed: on a Pi, `sudo apt install python3-picamera2` "
-                                "and make the venv with --system-site-packages") from e
+                                "and make the venv with --system-site-packages", software=True) from e
     except ValueError as e:
         if "binary incompatib" in str(e) or "numpy" in str(e):
             raise CameraUnavailable(
                 f"picamera2 cannot load with this numpy ({_numpy_version()}): apt's picamera2 is built "
                 "against the system's numpy, which the venv must use; run `sudo firmware/install.sh` "
-                "again to pin it") from e
-        raise CameraUnavailable(f"picamera2 cannot load: {_first_line(e)}") from e
+                "again to pin it", software=True) from e
+        raise CameraUnavailable(f"picamera2 cannot load: {_first_line(e)}", software=True) from e
     except Exception as e:  # libcamera's bindings, a broken apt install: still no camera
         raise CameraUnavailable(f"picamera2 cannot load: {_first_line(e)}; "
-                                "`sudo apt install --reinstall python3-picamera2` may mend it") from e
+                                "`sudo apt install --reinstall python3-picamera2` may mend it", software=True) from e
 
 
 def _numpy_version() -> str:

@@ -207,12 +207,32 @@ def test_a_camera_missing_when_the_game_starts_is_said_with_why_and_looked_for_a
     companion.new_game("paradominetor", {"seats": 3}).result(5)
     loop.step()
     companion.call(lambda: None)
-    assert companion.snapshot.message == "Camera off: enter moves by phone; no camera found: check the ribbon cable"
+    # the owner's words (a cable's contacts, a command) go to the log; the table is told what it can do
+    assert companion.snapshot.message == "Camera off: enter moves by phone; check the camera's cable; it is looked for again"
     camera.plugged = True
     now[0] += 3.5
     loop.step()
     companion.call(lambda: None)
     assert loop.pipeline is not None and companion.snapshot.message == CameraLoop.BACK
+
+
+def test_a_camera_whose_software_will_not_load_says_so_not_the_cable_and_no_command(companion):
+    from vision.camera import CameraUnavailable, load_picamera2
+
+    def broken(name):
+        def no_numpy(module):
+            raise ValueError("numpy.dtype size changed, may indicate binary incompatibility")
+        load_picamera2(no_numpy)
+
+    loop = CameraLoop(companion, broken, retry_seconds=3.0, clock=lambda: 0.0)
+    companion.new_game("paradominetor", {"seats": 3}).result(5)
+    with pytest.raises(CameraUnavailable):
+        broken("paradominetor")
+    loop.step()
+    companion.call(lambda: None)
+    said = companion.snapshot.message
+    assert said.startswith("Camera off: enter moves by phone; the camera's software would not load")
+    assert "sudo" not in said and "cable" not in said
 
 
 # ------------------------------------------------------------------ the OLED failing on I2C
