@@ -884,7 +884,9 @@ class TileReader:
         occluded = 0
         if cal is None:  # the markers' squares changed (or no reading to go by): find them
             self._kept = None
-            detected = self.detector.detect(frame)
+            check_frame(frame)
+            grey = _grey(frame)  # once, for the search and the squares kept
+            detected = self.detector.detect(grey)
             if not detected:
                 detected = self._careful.detect(frame)
             cal = calibrate(detected, self.markers)
@@ -897,7 +899,7 @@ class TileReader:
             if occluded == 0:  # every marker in view was found: this calibration holds while they stay
                 self._generation += 1
                 self._kept = (self._generation, cal, frame.shape,
-                              [(box, _grey(_crop(frame, box))) for box in self._marker_boxes(cal, frame.shape)])
+                              [(box, _crop(grey, box).copy()) for box in self._marker_boxes(cal, frame.shape)])
         H_inv = cal.H_inv
         tiles, hand = [], occluded >= 2
         for name in self.zones:
