@@ -359,6 +359,17 @@ class _Places:
 
 
 @dataclass(frozen=True)
+class _Gaps:
+    """Where an area's corners between cells are looked at in its view (GridReader._gap_places)."""
+    shape: tuple        # (rows + 1, columns + 1) corners
+    windows: np.ndarray  # (corners whole in the view, points): each one's square, as pixel indices
+    clipped: list       # the others' boxes (y0, y1, x0, x1), clipped by the view's edge
+    i: np.ndarray       # every corner's row and column, the whole ones first
+    j: np.ndarray
+    background: tuple   # where each one's light lies in the view's background (rows, columns)
+
+
+@dataclass(frozen=True)
 class _DiscGrid:
     """A disc patch's pixel grid and the rings read on it: the same for every disc of a size,
     so made once, not per disc and frame."""
@@ -620,7 +631,12 @@ def _medians(flat, where):
     """Each patch's median colour over some of its points: flat is (patches, points, channels),
     where a mask of the points. As np.median, with each channel's values laid side by side
     first (the partition then runs along memory)."""
-    values = np.ascontiguousarray(flat[:, np.flatnonzero(np.ravel(where))].transpose(0, 2, 1))
+    return _median_rows(flat[:, np.flatnonzero(np.ravel(where))].transpose(0, 2, 1))
+
+
+def _median_rows(values):
+    """The median along the last axis, as np.median's (an even count's two middles averaged)."""
+    values = np.ascontiguousarray(values)
     m = values.shape[-1]
     part = np.partition(values, m // 2, axis=-1)
     if m % 2:
@@ -1015,47 +1031,59 @@ class GridReader(CellReader):
         (clear of a disc lying in its cell), so a shadow across a full matrix is measured where
         it falls, not guessed from the area's border. None where a corner does not look like
         bare grey mat (a disc pushed far off its cell, a finger)."""
-        k = SEG_PX_PER_MM
-        rows, cols = self.grid.shape(name)
-        x0, y0 = self.grid.centre(self.layout, name, 0, 0)
-        half, p = self.grid.pitch_mm / 2, self.grid.pitch_mm
-        reach = max(1, int(round(GAP_MM * k)))
         H, W = view.image.shape[:2]
-        out = np.full((rows + 1, cols + 1, 3), np.nan, np.float32)
-        ii, jj = np.mgrid[0:rows + 1, 0:cols + 1]
-        px = (x0 - half + jj * p - view.zone.x) * k
-        py = (y0 - half + ii * p - view.zone.y) * k
+        g = self._gap_places(name, view.zone, (H, W), view.background.shape[:2])
+        out = np.full(g.shape + (3,), np.nan, np.float32)
         # the corners whose square of bare mat lies whole in the area: all their medians at once
-        whole = (py - reach >= 0) & (py + reach + 1 <= H) & (px - reach >= 0) & (px + reach + 1 <= W)
-        side = np.arange(2 * reach + 1)
-        ys = py[whole].astype(int) - reach
-        xs = px[whole].astype(int) - reach
-        windows = view.image[(ys[:, None] + side)[:, :, None], (xs[:, None] + side)[:, None, :]]
-        medians = _medians(windows.reshape(len(ys), -1, 3), np.ones(len(side) ** 2, bool))
-        at, colours = list(zip(ii[whole], jj[whole])), list(medians)
-        for i, j in zip(ii[~whole], jj[~whole]):  # clipped by the area's edge
-            ya, yb = int(max(py[i, j] - reach, 0)), int(min(py[i, j] + reach + 1, H))
-            xa, xb = int(max(px[i, j] - reach, 0)), int(min(px[i, j] + reach + 1, W))
-            if yb - ya < 2 or xb - xa < 2:
-                continue
-            at.append((i, j))
+        colours = list(_median_rows(view.image.reshape(-1, 3)[g.windows].transpose(0, 2, 1)))
+        for ya, yb, xa, xb in g.clipped:  # clipped by the area's edge
             colours.append(np.median(view.image[ya:yb, xa:xb].reshape(-1, 3), axis=0))
-        if at:
-            i, j = np.array(at).T
-            keep = self._bare_grey(view, np.array(colours, np.float32), px[i, j], py[i, j])
-            out[i[keep], j[keep]] = np.array(colours, np.float32)[keep]
+        if colours:
+            keep = self._bare_grey(view, np.array(colours, np.float32), g.background)
+            out[g.i[keep], g.j[keep]] = np.array(colours, np.float32)[keep]
         return out
 
+    def _gap_places(self, name, zone, shape, bg_shape):
+        """Where _gap_light looks in an area's view (of ``zone``, ``shape`` pixels, its light
+        ``bg_shape``): each corner's square of bare mat, as indices into the view's pixels, and
+        where its light is looked up; worked out once per area, as the cells' places are."""
+        key = ("gaps", name, zone, shape, bg_shape)
+        if key not in self._places:
+            k = SEG_PX_PER_MM
+            rows, cols = self.grid.shape(name)
+            x0, y0 = self.grid.centre(self.layout, name, 0, 0)
+            half, p = self.grid.pitch_mm / 2, self.grid.pitch_mm
+            reach = max(1, int(round(GAP_MM * k)))
+            H, W = shape
+            ii, jj = np.mgrid[0:rows + 1, 0:cols + 1]
+            px = (x0 - half + jj * p - zone.x) * k
+            py = (y0 - half + ii * p - zone.y) * k
+            whole = (py - reach >= 0) & (py + reach + 1 <= H) & (px - reach >= 0) & (px + reach + 1 <= W)
+            side = np.arange(2 * reach + 1)
+            ys = py[whole].astype(int) - reach
+            xs = px[whole].astype(int) - reach
+            windows = ((ys[:, None] + side)[:, :, None] * W + (xs[:, None] + side)[:, None, :]).reshape(len(ys), -1)
+            at, clipped = list(zip(ii[whole], jj[whole])), []
+            for i, j in zip(ii[~whole], jj[~whole]):
+                ya, yb = int(max(py[i, j] - reach, 0)), int(min(py[i, j] + reach + 1, H))
+                xa, xb = int(max(px[i, j] - reach, 0)), int(min(px[i, j] + reach + 1, W))
+                if yb - ya < 2 or xb - xa < 2:
+                    continue
+                at.append((i, j))
+                clipped.append((ya, yb, xa, xb))
+            i, j = np.array(at, int).reshape(-1, 2).T
+            # where view.mat_colour_at looks, for every corner
+            bh, bw = bg_shape
+            bi = np.clip((zone.y + py[i, j] / k - zone.y) * BG_PX_PER_MM, 0, bh - 1).astype(int)
+            bj = np.clip((zone.x + px[i, j] / k - zone.x) * BG_PX_PER_MM, 0, bw - 1).astype(int)
+            self._places[key] = _Gaps((rows + 1, cols + 1), windows, clipped, i, j, (bi, bj))
+        return self._places[key]
+
     @staticmethod
-    def _bare_grey(view, colours, px, py):
-        """Which corners' colours look like bare grey mat under the fitted light (corners at
-        (px, py) in the view's pixels)."""
-        k = SEG_PX_PER_MM
-        bh, bw = view.background.shape[:2]
-        # where view.mat_colour_at looks, for every corner at once
-        bi = np.clip((view.zone.y + py / k - view.zone.y) * BG_PX_PER_MM, 0, bh - 1).astype(int)
-        bj = np.clip((view.zone.x + px / k - view.zone.x) * BG_PX_PER_MM, 0, bw - 1).astype(int)
-        r = colours / np.maximum(view.background[bi, bj], 1.0)  # the light's tint is the paper's: grey stays level
+    def _bare_grey(view, colours, at):
+        """Which corners' colours look like bare grey mat under the fitted light (``at``: where
+        each corner's light lies in the view's background)."""
+        r = colours / np.maximum(view.background[at], 1.0)  # the light's tint is the paper's: grey stays level
         lum = channel_mean(r)
         return (0.35 < lum) & (lum < 1.3) & (channel_max(np.abs(r - lum[:, None])) < 0.12 * lum)
 
