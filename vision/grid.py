@@ -27,7 +27,7 @@ from .mat import MatLayout
 from .perf import single_threaded
 from .markers import VisionInputError
 from .reading import FrameReading, Profile, TileReading
-from .recognise import (SEG_PX_PER_MM, channel_max, channel_mean, enrolment_views, mat_exposure, piece_near,
+from .recognise import (SEG_PX_PER_MM, channel_max, channel_mean, channel_min, enrolment_views, mat_exposure, piece_near,
                         view_zone, where)
 from .synthetic import (CLASSIC, PALETTE, Light, Optics, SyntheticTable, VirtualTile, random_camera, random_light,
                         random_optics, save_shots)
@@ -356,6 +356,8 @@ class _Places:
     cy: np.ndarray      # the cell's centre, rounded (px)
     cx: np.ndarray
     corners: list       # the cell's four corners among the area's gaps: (rows, columns) each
+    bi: np.ndarray | None = None  # where its centre lies in the view's light (_light_places)
+    bj: np.ndarray | None = None
 
 
 @dataclass(frozen=True)
@@ -1105,19 +1107,14 @@ class GridReader(CellReader):
     def _blind_where_bare(self, view, at, lights, filled) -> bool:
         """Whether a cell taken for bare mat lies where a lamp shines so hard that the mat's grey
         is near the camera's ceiling: a white disc there clips to little brighter than the mat."""
-        if float(view.background.min(axis=-1).max()) <= 0.95 * self.BLIND:
+        if float(channel_min(view.background).max()) <= 0.95 * self.BLIND:
             return False
-        for i, (_, (x, y)) in enumerate(at.cells):
-            if filled[i] < 0.3:
-                light = self._light_at(view, lights, i, x, y)
-                if float(np.min(light)) > self.BLIND:
-                    return True
-        return False
+        return bool((channel_min(lights)[np.asarray(filled) < 0.3] > self.BLIND).any())
 
     def _read_zone(self, frame, H_inv, view, name):
         score, padded = self._presence(view)
         gaps = self._gap_light(view, name)
-        at = self._cell_places(name, view.zone, score.shape)
+        at = self._light_places(name, view.zone, score.shape, view.background.shape[:2])
         # every cell's window at once: where in it a disc sits best, and how much of a disc's
         # inside round the cell's centre is off the mat's colour
         past = np.append(score.ravel(), np.float32(-np.inf))  # (past the area: never a disc's centre)
@@ -1143,7 +1140,7 @@ class GridReader(CellReader):
             else:  # read with the frame's other discs, all at once (_finish)
                 details = {"cell": cell, "at": (round(float(cx), 1), round(float(cy), 1))}
                 self.last_details.append(details)
-                light = self._light_at(view, lights, i, x, y)
+                light = lights[i]
                 found.append([cell, x, y, None, 0.0])
                 self._unread.append((found[-1], (cx, cy), light, details))
         return found
@@ -1188,16 +1185,25 @@ class GridReader(CellReader):
                                         np.round(py).astype(int), np.round(px).astype(int), corners)
         return self._places[key]
 
-    @staticmethod
-    def _light_at(view, lights, i, x, y):
-        """The mat's colour under cell i (centred at x, y mm): its bare corners' mean
-        (_cell_lights), else the fitted light."""
-        return view.mat_colour_at(x, y) if np.isnan(lights[i, 0]) else lights[i]
+    def _light_places(self, name, zone, shape, bg_shape):
+        """_cell_places, with where each cell's centre lies in the view's light (``bg_shape``), as
+        view.mat_colour_at looks it up."""
+        key = (name, zone, shape, bg_shape)
+        if key not in self._places:
+            at = self._cell_places(name, zone, shape)
+            bh, bw = bg_shape
+            x = np.array([x for _, (x, y) in at.cells])
+            y = np.array([y for _, (x, y) in at.cells])
+            bi = np.clip((y - zone.y) * BG_PX_PER_MM, 0, bh - 1).astype(int)
+            bj = np.clip((x - zone.x) * BG_PX_PER_MM, 0, bw - 1).astype(int)
+            self._places[key] = replace(at, bi=bi, bj=bj)
+        return self._places[key]
 
     @staticmethod
     def _cell_lights(view, gaps, at):
         """The mat's colour under each cell, the mean of its bare corners, for every cell at once
-        (NaN where a cell has fewer than two: its light is then the fitted one)."""
+        (where a cell has fewer than two, the fitted light at its centre, as view.mat_colour_at
+        gives it)."""
         corners = np.stack([gaps[i, j] for i, j in at.corners], axis=1)  # (cells, 4, 3)
         bare = ~np.isnan(corners[:, :, 0])
         count = bare.sum(axis=1)
@@ -1206,7 +1212,9 @@ class GridReader(CellReader):
         for j in range(1, 4):  # in the corners' order, as a mean of the bare ones adds them
             summed = summed + total[:, j]
         out = (summed / np.maximum(count, 1)[:, None]).astype(np.float32)
-        out[count < 2] = np.nan
+        fitted = count < 2
+        if fitted.any():
+            out[fitted] = view.background[at.bi[fitted], at.bj[fitted]]
         return out
 
     def _centres(self, name):

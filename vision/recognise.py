@@ -60,6 +60,11 @@ def channel_max(a):
     return np.maximum(np.maximum(a[..., 0], a[..., 1]), a[..., 2])
 
 
+def channel_min(a):
+    """The least of B, G and R (the last axis), as a.min(axis=-1)."""
+    return np.minimum(np.minimum(a[..., 0], a[..., 1]), a[..., 2])
+
+
 def _ring_light(small):
     """The mat's grey across the zone, fitted (a quadratic per channel) to the zone's rim,
     which tiles rarely cover; points far from the fit (a tile at the edge) are dropped."""
@@ -231,7 +236,7 @@ def mat_exposure(frame, H_inv, zone) -> tuple[float, np.ndarray | None]:
     white, rim = _white_and_rim(frame, H_inv, zone)
     if len(white) < 10 or len(rim) < 10:
         return 0.0, None
-    paper = _past_clipping(np.median(white, axis=0), white, rim)
+    paper = _past_clipping(_median3(white), white, rim)
     r = rim / np.maximum(paper, 1.0)
     lum = channel_mean(r)
     expect = ZONE_GREY_RATIO
@@ -279,7 +284,7 @@ def _past_clipping(paper, white, rim):
     clipped = paper >= CLIPPED
     if not clipped.any():
         return paper
-    rim = np.median(rim, axis=0)
+    rim = _median3(rim)
     lamp = rim / ZONE_GREY_RATIO
     # a lamp up to half as bright again as the ceiling: beyond, a palm (brighter than the grey
     # print, in red above all) shows near white too, and nothing tells it from the mat
