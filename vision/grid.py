@@ -593,16 +593,17 @@ def _off_body(ratio, rr, step=TOKEN_STEP):
     return _off_bodies(ratio[None], (rr > TOKEN_BODY[0]) & (rr < TOKEN_BODY[1]), rr < TOKEN_BODY[1], step=step)[0]
 
 
-def _off_bodies(ratios, ring, middle, bodies=False, step=TOKEN_STEP):
+def _off_bodies(ratios, ring, middle, bodies=False, step=TOKEN_STEP, inside=None):
     """_off_body of many discs at once: ring, middle are the TOKEN_BODY ring and inside it
     (only the middle's points are looked at: it is clear of the rim); ``bodies``: also each
-    disc's body colour measured there."""
+    disc's body colour measured there; ``inside``: the middle's points of every disc, if the
+    caller has taken them already."""
     N, n = ratios.shape[:2]
     flat = ratios.reshape(N, n * n, -1)
     body = _medians(flat, ring)
-    inside = np.flatnonzero(middle)
+    at = np.flatnonzero(middle)
     off = np.zeros((N, n * n), bool)
-    off[:, inside] = _colour_step(flat[:, inside], body) > step
+    off[:, at] = _colour_step(flat[:, at] if inside is None else inside, body) > step
     return (off.reshape(N, n, n), body) if bodies else off.reshape(N, n, n)
 
 
@@ -1241,12 +1242,13 @@ class GridReader(CellReader):
         tokens = {}  # what the token test said of each disc it looked at
         if self._token is not None:  # where each disc is off its body, and how near the token's colour
             g = _disc_grid(ratios.shape[1], self.D)
-            off, bodies = _off_bodies(ratios, g.token_body, g.middle, bodies=True)
+            inside = np.flatnonzero(g.middle)
+            middles = ratios.reshape(len(discs), -1, ratios.shape[-1])[:, inside]  # (taken once, for both)
+            off, bodies = _off_bodies(ratios, g.token_body, g.middle, bodies=True, inside=middles)
             patch = off.sum(axis=(1, 2)) / READ_PX_PER_MM ** 2
             # too little of the token's colour for a token, or for a doubt: no token test
             # (off lies inside the middle: the token's colour is looked for there alone)
-            inside = np.flatnonzero(g.middle)
-            to_token = _colour_step(ratios.reshape(len(discs), -1, ratios.shape[-1])[:, inside], self._token_colour)
+            to_token = _colour_step(middles, self._token_colour)
             tokenish = ((to_token < 1.25 * TOKEN_HUE) & off.reshape(len(discs), -1)[:, inside]).sum(axis=1) \
                 / READ_PX_PER_MM ** 2 >= 0.075 * float(self._token[3])
             # the few discs showing enough of it are looked at again finer, for a token's outline

@@ -253,9 +253,9 @@ def _white_and_rim(frame, H_inv, zone):
     size = (int(round(big.w * k)), int(round(big.h * k)))
     img = cv2.warpPerspective(frame, _zone_to_frame(H_inv, big, k), size,
                               flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
-    img = img.astype(np.float32)
     white_band, rim_band = _bands(img.shape[0], img.shape[1], pad)
-    return img[white_band], img[rim_band]
+    pixels = img.reshape(-1, 3)  # (only the bands' pixels made float)
+    return pixels[white_band].astype(np.float32), pixels[rim_band].astype(np.float32)
 
 
 def glare(frame, H_inv, zone) -> bool:
@@ -303,13 +303,14 @@ _BANDS: dict = {}
 
 
 def _bands(h, w, pad):
-    """Index arrays of the white paper band just outside a zone and the rim just inside it."""
+    """Indices (of the pixels, row by row) of the white paper band just outside a zone and of
+    the rim just inside it."""
     key = (h, w, pad)
     if key not in _BANDS:
         yy, xx = np.mgrid[0:h, 0:w]
         # distance outside (+) or inside (-) the zone's edge, in mm
         d = np.maximum(np.maximum(pad - xx, xx - (w - 1 - pad)), np.maximum(pad - yy, yy - (h - 1 - pad)))
-        _BANDS[key] = (np.nonzero((d >= 2.5) & (d <= 5.5)), np.nonzero((d <= -1.5) & (d >= -4.5)))
+        _BANDS[key] = (np.flatnonzero((d >= 2.5) & (d <= 5.5)), np.flatnonzero((d <= -1.5) & (d >= -4.5)))
     return _BANDS[key]
 
 
