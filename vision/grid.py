@@ -690,11 +690,17 @@ def _token_outlines(off, rr):
         j, y = divmod(y, rows)
         if x >= mx1 or y >= my1 or x + w <= mx0 or y + h <= my0:
             continue  # wholly beside the middle: it covers none of it
-        filled = np.zeros((n, m), np.uint8)
-        cv2.drawContours(filled, [cnt], -1, 1, -1, offset=(0, -j * rows))
-        cover = cv2.countNonZero(filled & middle)
+        # filled in its own box, the same pixels as in the whole patch (most are small pieces of
+        # a symbol: only the patch that covers most of the middle is drawn whole, below)
+        box = np.zeros((h, w), np.uint8)
+        cv2.drawContours(box, [cnt], -1, 1, -1, offset=(-x, -(j * rows + y)))
+        cover = cv2.countNonZero(box & middle[y:y + h, x:x + w])
         if cover > best_cover[j]:
-            best[j], best_cover[j] = filled, cover
+            best[j], best_cover[j] = cnt, cover
+    for j, cnt in enumerate(best):
+        if cnt is not None:
+            best[j] = np.zeros((n, m), np.uint8)
+            cv2.drawContours(best[j], [cnt], -1, 1, -1, offset=(0, -j * rows))
     k2 = TOKEN_PX_PER_MM ** 2
     inside = [None if b is None or cv2.countNonZero(b) < 4 else b.astype(bool) for b in best]
     area, solid, on = [0.0] * J, [0.0] * J, np.zeros(off.shape, bool)
