@@ -690,6 +690,8 @@ def _token_outlines(off, rr):
         j, y = divmod(y, rows)
         if x >= mx1 or y >= my1 or x + w <= mx0 or y + h <= my0:
             continue  # wholly beside the middle: it covers none of it
+        if (min(x + w, mx1) - max(x, mx0)) * (min(y + h, my1) - max(y, my0)) <= best_cover[j]:
+            continue  # its box meets the middle's in less than the best patch covers of it
         # filled in its own box, the same pixels as in the whole patch (most are small pieces of
         # a symbol: only the patch that covers most of the middle is drawn whole, below)
         box = np.zeros((h, w), np.uint8)
