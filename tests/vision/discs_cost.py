@@ -6,7 +6,8 @@ a test. Run from the repository's root (tuning seeds only: 90001-95999 are kept 
 Both printings are enrolled as `paradox-table vision enroll` does, frames they never saw are
 drawn (ours: full matrices with a lock token on 15 % of discs; the second printing's own), and
 each frame is read with the reader's steps timed (CPU, this process alone) beside OpenCV's ArUco
-detection on the same frame. A step's time includes the steps it calls."""
+detection on the same frame. A step's time includes the steps it calls. With PYTHONPATH at another
+checkout, that checkout's reader is timed on the same frames."""
 from __future__ import annotations
 
 import sys
@@ -18,8 +19,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the second printing lives beside this file
+sys.path.append(str(Path(__file__).resolve().parents[2]))  # the repository, after PYTHONPATH: another checkout's reader wins
 import second_discs  # noqa: E402
 
 from companion.games.initiative import camera  # noqa: E402
