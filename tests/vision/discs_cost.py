@@ -20,7 +20,7 @@ import cv2
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the second printing lives beside this file
-sys.path.append(str(Path(__file__).resolve().parents[2]))  # the repository, after PYTHONPATH: another checkout's reader wins
+sys.path.append(str(Path(__file__).resolve().parents[2]))  # after PYTHONPATH: another checkout's reader wins
 import second_discs  # noqa: E402
 
 from companion.games.initiative import camera  # noqa: E402
