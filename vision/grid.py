@@ -27,8 +27,8 @@ from .mat import MatLayout
 from .perf import single_threaded
 from .markers import VisionInputError
 from .reading import FrameReading, Profile, TileReading
-from .recognise import (SEG_PX_PER_MM, channel_max, channel_mean, enrolment_views, mat_exposure, piece_near,
-                        view_zone, where)
+from .recognise import (SEG_PX_PER_MM, channel_max, channel_mean, channel_min, enrolment_views, mat_exposure,
+                        piece_near, view_zone, where)
 from .synthetic import (CLASSIC, PALETTE, Light, Optics, SyntheticTable, VirtualTile, random_camera, random_light,
                         random_optics, save_shots)
 from .tiles import UNKNOWN, TileSet, colour_of
@@ -356,6 +356,19 @@ class _Places:
     cy: np.ndarray      # the cell's centre, rounded (px)
     cx: np.ndarray
     corners: list       # the cell's four corners among the area's gaps: (rows, columns) each
+    bi: np.ndarray | None = None  # where its centre lies in the view's light (_light_places)
+    bj: np.ndarray | None = None
+
+
+@dataclass(frozen=True)
+class _Gaps:
+    """Where an area's corners between cells are looked at in its view (GridReader._gap_places)."""
+    shape: tuple        # (rows + 1, columns + 1) corners
+    windows: np.ndarray  # (corners whole in the view, points): each one's square, as pixel indices
+    clipped: list       # the others' boxes (y0, y1, x0, x1), clipped by the view's edge
+    i: np.ndarray       # every corner's row and column, the whole ones first
+    j: np.ndarray
+    background: tuple   # where each one's light lies in the view's background (rows, columns)
 
 
 @dataclass(frozen=True)
@@ -580,16 +593,17 @@ def _off_body(ratio, rr, step=TOKEN_STEP):
     return _off_bodies(ratio[None], (rr > TOKEN_BODY[0]) & (rr < TOKEN_BODY[1]), rr < TOKEN_BODY[1], step=step)[0]
 
 
-def _off_bodies(ratios, ring, middle, bodies=False, step=TOKEN_STEP):
+def _off_bodies(ratios, ring, middle, bodies=False, step=TOKEN_STEP, inside=None):
     """_off_body of many discs at once: ring, middle are the TOKEN_BODY ring and inside it
     (only the middle's points are looked at: it is clear of the rim); ``bodies``: also each
-    disc's body colour measured there."""
+    disc's body colour measured there; ``inside``: the middle's points of every disc, if the
+    caller has taken them already."""
     N, n = ratios.shape[:2]
     flat = ratios.reshape(N, n * n, -1)
     body = _medians(flat, ring)
-    inside = np.flatnonzero(middle)
+    at = np.flatnonzero(middle)
     off = np.zeros((N, n * n), bool)
-    off[:, inside] = _colour_step(flat[:, inside], body) > step
+    off[:, at] = _colour_step(flat[:, at] if inside is None else inside, body) > step
     return (off.reshape(N, n, n), body) if bodies else off.reshape(N, n, n)
 
 
@@ -620,7 +634,12 @@ def _medians(flat, where):
     """Each patch's median colour over some of its points: flat is (patches, points, channels),
     where a mask of the points. As np.median, with each channel's values laid side by side
     first (the partition then runs along memory)."""
-    values = np.ascontiguousarray(flat[:, np.flatnonzero(np.ravel(where))].transpose(0, 2, 1))
+    return _median_rows(flat[:, np.flatnonzero(np.ravel(where))].transpose(0, 2, 1))
+
+
+def _median_rows(values):
+    """The median along the last axis, as np.median's (an even count's two middles averaged)."""
+    values = np.ascontiguousarray(values)
     m = values.shape[-1]
     part = np.partition(values, m // 2, axis=-1)
     if m % 2:
@@ -671,11 +690,19 @@ def _token_outlines(off, rr):
         j, y = divmod(y, rows)
         if x >= mx1 or y >= my1 or x + w <= mx0 or y + h <= my0:
             continue  # wholly beside the middle: it covers none of it
-        filled = np.zeros((n, m), np.uint8)
-        cv2.drawContours(filled, [cnt], -1, 1, -1, offset=(0, -j * rows))
-        cover = cv2.countNonZero(filled & middle)
+        if (min(x + w, mx1) - max(x, mx0)) * (min(y + h, my1) - max(y, my0)) <= best_cover[j]:
+            continue  # its box meets the middle's in less than the best patch covers of it
+        # filled in its own box, the same pixels as in the whole patch (most are small pieces of
+        # a symbol: only the patch that covers most of the middle is drawn whole, below)
+        box = np.zeros((h, w), np.uint8)
+        cv2.drawContours(box, [cnt], -1, 1, -1, offset=(-x, -(j * rows + y)))
+        cover = cv2.countNonZero(box & middle[y:y + h, x:x + w])
         if cover > best_cover[j]:
-            best[j], best_cover[j] = filled, cover
+            best[j], best_cover[j] = cnt, cover
+    for j, cnt in enumerate(best):
+        if cnt is not None:
+            best[j] = np.zeros((n, m), np.uint8)
+            cv2.drawContours(best[j], [cnt], -1, 1, -1, offset=(0, -j * rows))
     k2 = TOKEN_PX_PER_MM ** 2
     inside = [None if b is None or cv2.countNonZero(b) < 4 else b.astype(bool) for b in best]
     area, solid, on = [0.0] * J, [0.0] * J, np.zeros(off.shape, bool)
@@ -1015,47 +1042,59 @@ class GridReader(CellReader):
         (clear of a disc lying in its cell), so a shadow across a full matrix is measured where
         it falls, not guessed from the area's border. None where a corner does not look like
         bare grey mat (a disc pushed far off its cell, a finger)."""
-        k = SEG_PX_PER_MM
-        rows, cols = self.grid.shape(name)
-        x0, y0 = self.grid.centre(self.layout, name, 0, 0)
-        half, p = self.grid.pitch_mm / 2, self.grid.pitch_mm
-        reach = max(1, int(round(GAP_MM * k)))
         H, W = view.image.shape[:2]
-        out = np.full((rows + 1, cols + 1, 3), np.nan, np.float32)
-        ii, jj = np.mgrid[0:rows + 1, 0:cols + 1]
-        px = (x0 - half + jj * p - view.zone.x) * k
-        py = (y0 - half + ii * p - view.zone.y) * k
+        g = self._gap_places(name, view.zone, (H, W), view.background.shape[:2])
+        out = np.full(g.shape + (3,), np.nan, np.float32)
         # the corners whose square of bare mat lies whole in the area: all their medians at once
-        whole = (py - reach >= 0) & (py + reach + 1 <= H) & (px - reach >= 0) & (px + reach + 1 <= W)
-        side = np.arange(2 * reach + 1)
-        ys = py[whole].astype(int) - reach
-        xs = px[whole].astype(int) - reach
-        windows = view.image[(ys[:, None] + side)[:, :, None], (xs[:, None] + side)[:, None, :]]
-        medians = _medians(windows.reshape(len(ys), -1, 3), np.ones(len(side) ** 2, bool))
-        at, colours = list(zip(ii[whole], jj[whole])), list(medians)
-        for i, j in zip(ii[~whole], jj[~whole]):  # clipped by the area's edge
-            ya, yb = int(max(py[i, j] - reach, 0)), int(min(py[i, j] + reach + 1, H))
-            xa, xb = int(max(px[i, j] - reach, 0)), int(min(px[i, j] + reach + 1, W))
-            if yb - ya < 2 or xb - xa < 2:
-                continue
-            at.append((i, j))
+        colours = list(_median_rows(view.image.reshape(-1, 3)[g.windows].transpose(0, 2, 1)))
+        for ya, yb, xa, xb in g.clipped:  # clipped by the area's edge
             colours.append(np.median(view.image[ya:yb, xa:xb].reshape(-1, 3), axis=0))
-        if at:
-            i, j = np.array(at).T
-            keep = self._bare_grey(view, np.array(colours, np.float32), px[i, j], py[i, j])
-            out[i[keep], j[keep]] = np.array(colours, np.float32)[keep]
+        if colours:
+            keep = self._bare_grey(view, np.array(colours, np.float32), g.background)
+            out[g.i[keep], g.j[keep]] = np.array(colours, np.float32)[keep]
         return out
 
+    def _gap_places(self, name, zone, shape, bg_shape):
+        """Where _gap_light looks in an area's view (of ``zone``, ``shape`` pixels, its light
+        ``bg_shape``): each corner's square of bare mat, as indices into the view's pixels, and
+        where its light is looked up; worked out once per area, as the cells' places are."""
+        key = ("gaps", name, zone, shape, bg_shape)
+        if key not in self._places:
+            k = SEG_PX_PER_MM
+            rows, cols = self.grid.shape(name)
+            x0, y0 = self.grid.centre(self.layout, name, 0, 0)
+            half, p = self.grid.pitch_mm / 2, self.grid.pitch_mm
+            reach = max(1, int(round(GAP_MM * k)))
+            H, W = shape
+            ii, jj = np.mgrid[0:rows + 1, 0:cols + 1]
+            px = (x0 - half + jj * p - zone.x) * k
+            py = (y0 - half + ii * p - zone.y) * k
+            whole = (py - reach >= 0) & (py + reach + 1 <= H) & (px - reach >= 0) & (px + reach + 1 <= W)
+            side = np.arange(2 * reach + 1)
+            ys = py[whole].astype(int) - reach
+            xs = px[whole].astype(int) - reach
+            windows = ((ys[:, None] + side)[:, :, None] * W + (xs[:, None] + side)[:, None, :]).reshape(len(ys), -1)
+            at, clipped = list(zip(ii[whole], jj[whole])), []
+            for i, j in zip(ii[~whole], jj[~whole]):
+                ya, yb = int(max(py[i, j] - reach, 0)), int(min(py[i, j] + reach + 1, H))
+                xa, xb = int(max(px[i, j] - reach, 0)), int(min(px[i, j] + reach + 1, W))
+                if yb - ya < 2 or xb - xa < 2:
+                    continue
+                at.append((i, j))
+                clipped.append((ya, yb, xa, xb))
+            i, j = np.array(at, int).reshape(-1, 2).T
+            # where view.mat_colour_at looks, for every corner
+            bh, bw = bg_shape
+            bi = np.clip((zone.y + py[i, j] / k - zone.y) * BG_PX_PER_MM, 0, bh - 1).astype(int)
+            bj = np.clip((zone.x + px[i, j] / k - zone.x) * BG_PX_PER_MM, 0, bw - 1).astype(int)
+            self._places[key] = _Gaps((rows + 1, cols + 1), windows, clipped, i, j, (bi, bj))
+        return self._places[key]
+
     @staticmethod
-    def _bare_grey(view, colours, px, py):
-        """Which corners' colours look like bare grey mat under the fitted light (corners at
-        (px, py) in the view's pixels)."""
-        k = SEG_PX_PER_MM
-        bh, bw = view.background.shape[:2]
-        # where view.mat_colour_at looks, for every corner at once
-        bi = np.clip((view.zone.y + py / k - view.zone.y) * BG_PX_PER_MM, 0, bh - 1).astype(int)
-        bj = np.clip((view.zone.x + px / k - view.zone.x) * BG_PX_PER_MM, 0, bw - 1).astype(int)
-        r = colours / np.maximum(view.background[bi, bj], 1.0)  # the light's tint is the paper's: grey stays level
+    def _bare_grey(view, colours, at):
+        """Which corners' colours look like bare grey mat under the fitted light (``at``: where
+        each corner's light lies in the view's background)."""
+        r = colours / np.maximum(view.background[at], 1.0)  # the light's tint is the paper's: grey stays level
         lum = channel_mean(r)
         return (0.35 < lum) & (lum < 1.3) & (channel_max(np.abs(r - lum[:, None])) < 0.12 * lum)
 
@@ -1077,19 +1116,14 @@ class GridReader(CellReader):
     def _blind_where_bare(self, view, at, lights, filled) -> bool:
         """Whether a cell taken for bare mat lies where a lamp shines so hard that the mat's grey
         is near the camera's ceiling: a white disc there clips to little brighter than the mat."""
-        if float(view.background.min(axis=-1).max()) <= 0.95 * self.BLIND:
+        if float(channel_min(view.background).max()) <= 0.95 * self.BLIND:
             return False
-        for i, (_, (x, y)) in enumerate(at.cells):
-            if filled[i] < 0.3:
-                light = self._light_at(view, lights, i, x, y)
-                if float(np.min(light)) > self.BLIND:
-                    return True
-        return False
+        return bool((channel_min(lights)[np.asarray(filled) < 0.3] > self.BLIND).any())
 
     def _read_zone(self, frame, H_inv, view, name):
         score, padded = self._presence(view)
         gaps = self._gap_light(view, name)
-        at = self._cell_places(name, view.zone, score.shape)
+        at = self._light_places(name, view.zone, score.shape, view.background.shape[:2])
         # every cell's window at once: where in it a disc sits best, and how much of a disc's
         # inside round the cell's centre is off the mat's colour
         past = np.append(score.ravel(), np.float32(-np.inf))  # (past the area: never a disc's centre)
@@ -1115,7 +1149,7 @@ class GridReader(CellReader):
             else:  # read with the frame's other discs, all at once (_finish)
                 details = {"cell": cell, "at": (round(float(cx), 1), round(float(cy), 1))}
                 self.last_details.append(details)
-                light = self._light_at(view, lights, i, x, y)
+                light = lights[i]
                 found.append([cell, x, y, None, 0.0])
                 self._unread.append((found[-1], (cx, cy), light, details))
         return found
@@ -1160,16 +1194,25 @@ class GridReader(CellReader):
                                         np.round(py).astype(int), np.round(px).astype(int), corners)
         return self._places[key]
 
-    @staticmethod
-    def _light_at(view, lights, i, x, y):
-        """The mat's colour under cell i (centred at x, y mm): its bare corners' mean
-        (_cell_lights), else the fitted light."""
-        return view.mat_colour_at(x, y) if np.isnan(lights[i, 0]) else lights[i]
+    def _light_places(self, name, zone, shape, bg_shape):
+        """_cell_places, with where each cell's centre lies in the view's light (``bg_shape``), as
+        view.mat_colour_at looks it up."""
+        key = (name, zone, shape, bg_shape)
+        if key not in self._places:
+            at = self._cell_places(name, zone, shape)
+            bh, bw = bg_shape
+            x = np.array([x for _, (x, y) in at.cells])
+            y = np.array([y for _, (x, y) in at.cells])
+            bi = np.clip((y - zone.y) * BG_PX_PER_MM, 0, bh - 1).astype(int)
+            bj = np.clip((x - zone.x) * BG_PX_PER_MM, 0, bw - 1).astype(int)
+            self._places[key] = replace(at, bi=bi, bj=bj)
+        return self._places[key]
 
     @staticmethod
     def _cell_lights(view, gaps, at):
         """The mat's colour under each cell, the mean of its bare corners, for every cell at once
-        (NaN where a cell has fewer than two: its light is then the fitted one)."""
+        (where a cell has fewer than two, the fitted light at its centre, as view.mat_colour_at
+        gives it)."""
         corners = np.stack([gaps[i, j] for i, j in at.corners], axis=1)  # (cells, 4, 3)
         bare = ~np.isnan(corners[:, :, 0])
         count = bare.sum(axis=1)
@@ -1178,7 +1221,9 @@ class GridReader(CellReader):
         for j in range(1, 4):  # in the corners' order, as a mean of the bare ones adds them
             summed = summed + total[:, j]
         out = (summed / np.maximum(count, 1)[:, None]).astype(np.float32)
-        out[count < 2] = np.nan
+        fitted = count < 2
+        if fitted.any():
+            out[fitted] = view.background[at.bi[fitted], at.bj[fitted]]
         return out
 
     def _centres(self, name):
@@ -1205,12 +1250,13 @@ class GridReader(CellReader):
         tokens = {}  # what the token test said of each disc it looked at
         if self._token is not None:  # where each disc is off its body, and how near the token's colour
             g = _disc_grid(ratios.shape[1], self.D)
-            off, bodies = _off_bodies(ratios, g.token_body, g.middle, bodies=True)
+            inside = np.flatnonzero(g.middle)
+            middles = ratios.reshape(len(discs), -1, ratios.shape[-1])[:, inside]  # (taken once, for both)
+            off, bodies = _off_bodies(ratios, g.token_body, g.middle, bodies=True, inside=middles)
             patch = off.sum(axis=(1, 2)) / READ_PX_PER_MM ** 2
             # too little of the token's colour for a token, or for a doubt: no token test
             # (off lies inside the middle: the token's colour is looked for there alone)
-            inside = np.flatnonzero(g.middle)
-            to_token = _colour_step(ratios.reshape(len(discs), -1, ratios.shape[-1])[:, inside], self._token_colour)
+            to_token = _colour_step(middles, self._token_colour)
             tokenish = ((to_token < 1.25 * TOKEN_HUE) & off.reshape(len(discs), -1)[:, inside]).sum(axis=1) \
                 / READ_PX_PER_MM ** 2 >= 0.075 * float(self._token[3])
             # the few discs showing enough of it are looked at again finer, for a token's outline

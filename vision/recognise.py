@@ -60,6 +60,11 @@ def channel_max(a):
     return np.maximum(np.maximum(a[..., 0], a[..., 1]), a[..., 2])
 
 
+def channel_min(a):
+    """The least of B, G and R (the last axis), as a.min(axis=-1)."""
+    return np.minimum(np.minimum(a[..., 0], a[..., 1]), a[..., 2])
+
+
 def _ring_light(small):
     """The mat's grey across the zone, fitted (a quadratic per channel) to the zone's rim,
     which tiles rarely cover; points far from the fit (a tile at the edge) are dropped."""
@@ -231,7 +236,7 @@ def mat_exposure(frame, H_inv, zone) -> tuple[float, np.ndarray | None]:
     white, rim = _white_and_rim(frame, H_inv, zone)
     if len(white) < 10 or len(rim) < 10:
         return 0.0, None
-    paper = _past_clipping(np.median(white, axis=0), white, rim)
+    paper = _past_clipping(_median3(white), white, rim)
     r = rim / np.maximum(paper, 1.0)
     lum = channel_mean(r)
     expect = ZONE_GREY_RATIO
@@ -248,9 +253,9 @@ def _white_and_rim(frame, H_inv, zone):
     size = (int(round(big.w * k)), int(round(big.h * k)))
     img = cv2.warpPerspective(frame, _zone_to_frame(H_inv, big, k), size,
                               flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
-    img = img.astype(np.float32)
     white_band, rim_band = _bands(img.shape[0], img.shape[1], pad)
-    return img[white_band], img[rim_band]
+    pixels = img.reshape(-1, 3)  # (only the bands' pixels made float)
+    return pixels[white_band].astype(np.float32), pixels[rim_band].astype(np.float32)
 
 
 def glare(frame, H_inv, zone) -> bool:
@@ -279,7 +284,7 @@ def _past_clipping(paper, white, rim):
     clipped = paper >= CLIPPED
     if not clipped.any():
         return paper
-    rim = np.median(rim, axis=0)
+    rim = _median3(rim)
     lamp = rim / ZONE_GREY_RATIO
     # a lamp up to half as bright again as the ceiling: beyond, a palm (brighter than the grey
     # print, in red above all) shows near white too, and nothing tells it from the mat
@@ -298,13 +303,14 @@ _BANDS: dict = {}
 
 
 def _bands(h, w, pad):
-    """Index arrays of the white paper band just outside a zone and the rim just inside it."""
+    """Indices (of the pixels, row by row) of the white paper band just outside a zone and of
+    the rim just inside it."""
     key = (h, w, pad)
     if key not in _BANDS:
         yy, xx = np.mgrid[0:h, 0:w]
         # distance outside (+) or inside (-) the zone's edge, in mm
         d = np.maximum(np.maximum(pad - xx, xx - (w - 1 - pad)), np.maximum(pad - yy, yy - (h - 1 - pad)))
-        _BANDS[key] = (np.nonzero((d >= 2.5) & (d <= 5.5)), np.nonzero((d <= -1.5) & (d >= -4.5)))
+        _BANDS[key] = (np.flatnonzero((d >= 2.5) & (d <= 5.5)), np.flatnonzero((d <= -1.5) & (d >= -4.5)))
     return _BANDS[key]
 
 
