@@ -390,8 +390,9 @@ def _chroma(c) -> float:
 def _dist_px_to(L, M) -> np.ndarray:
     """`dist` for every pixel of a log-colour image to the log colours M (channel by channel:
     the same sums as over the last axis, without its strided passes)."""
-    d = L - M
-    d0, d1, d2 = d[..., 0], d[..., 1], d[..., 2]
+    # (each channel's differences as a plane of their own: the same values, in long rows)
+    M = np.asarray(M)
+    d0, d1, d2 = (L[..., i] - M[..., i] for i in range(3))
     mean = d0 + d1
     mean += d2
     mean /= np.float32(3)
@@ -969,9 +970,10 @@ def _area_ratios(frame, H_inv, first, rows, cols, pitch_mm, lights):
     A = np.array([[mm, 0, first[0] - pitch_mm / 2], [0, mm, first[1] - pitch_mm / 2], [0, 0, 1]])
     area = cv2.warpPerspective(frame, H_inv @ A, (cols * n, rows * n), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                                borderMode=cv2.BORDER_REPLICATE)
-    # divided as straightened (row of squares, pixel row, square, pixel), then seen square by square
-    light = np.maximum(lights, 1.0).astype(np.float32)[:, None, :, None, :]
-    return (area.reshape(rows, n, cols, n, 3) / light).transpose(0, 2, 1, 3, 4)
+    # divided as straightened, each row of squares by its squares' lights laid along one pixel row
+    # (a long row a division, not three channels: the same quotients), then seen square by square
+    light = np.repeat(np.maximum(lights, 1.0).astype(np.float32), n, axis=1).reshape(rows, 1, cols * n * 3)
+    return (area.reshape(rows, n, cols * n * 3) / light).reshape(rows, n, cols, n, 3).transpose(0, 2, 1, 3, 4)
 
 
 _EDGE = 1e-3   # a figure this near a threshold is judged again square by square
