@@ -538,11 +538,25 @@ def _road_like(L, palette) -> np.ndarray:
     return out
 
 
+_ARMS: dict = {}
+
+
 def _arms(paths, shift=(0.0, 0.0), hub=True) -> np.ndarray:
     """Where the roads of `paths` run on a square's patch: a corridor from the middle to each
-    edge (and, with `hub`, the round middle where they meet) of a domino lying `shift` off it."""
+    edge (and, with `hub`, the round middle where they meet) of a domino lying `shift` off it.
+    Kept as `_uv` is (read only): a half's reading asks for its roads at its shift several times."""
+    key = ("".join(side for side in SIDES if side in paths), float(shift[0]), float(shift[1]), bool(hub))
+    if key not in _ARMS:
+        if len(_ARMS) > 256:
+            _ARMS.clear()
+        _ARMS[key] = arms = _arms_at(key[0], key[1:3], hub)
+        arms.flags.writeable = False
+    return _ARMS[key]
+
+
+def _arms_at(paths, shift, hub) -> np.ndarray:
     u, v = _uv_lines(shift)
-    arms = _hub(u, v) if paths and hub else np.zeros((SQUARE_PX, SQUARE_PX), bool)
+    arms = _hub_at(shift).copy() if paths and hub else np.zeros((SQUARE_PX, SQUARE_PX), bool)
     # each side's corridor, rows by columns (N E S W: across |u| or |v|, along -v, u, v, -u):
     # `_uv`'s places vary along one axis each
     for side in set(paths):
@@ -559,9 +573,20 @@ def _uv_lines(shift):
     return c - float(shift[0]), c - float(shift[1])
 
 
-def _hub(u, v):
-    """Where roads meet, round a half's middle, from `_uv_lines`."""
-    return np.hypot(u[None], v[:, None]) <= HUB
+_HUBS: dict = {}
+
+
+def _hub_at(shift):
+    """Where roads meet, round the middle of a half lying `shift` off its square; kept as `_uv`
+    is (read only)."""
+    key = (float(shift[0]), float(shift[1]))
+    if key not in _HUBS:
+        if len(_HUBS) > 256:
+            _HUBS.clear()
+        u, v = _uv_lines(key)
+        _HUBS[key] = hub = np.hypot(u[None], v[:, None]) <= HUB
+        hub.flags.writeable = False
+    return _HUBS[key]
 
 
 def _icon_print(L, own, road_like=None, paths="", shift=(0.0, 0.0), hub_like=None, off=None) -> np.ndarray:
@@ -573,7 +598,7 @@ def _icon_print(L, own, road_like=None, paths="", shift=(0.0, 0.0), hub_like=Non
     printed = (_print_on(L, own) if off is None else off) & _masks()["picture"]
     if road_like is not None:
         if paths:
-            road_like = (road_like & _arms(paths, shift, hub=False)) | (hub_like & _hub(*_uv_lines(shift)))
+            road_like = (road_like & _arms(paths, shift, hub=False)) | (hub_like & _hub_at(shift))
         printed &= ~road_like
     return _opened(printed)
 
@@ -797,7 +822,13 @@ def _look_costs(small, g, tpl, rows, shifts, f):
     ys, xs = [lo + dy for _, dy in shifts], [lo + dx for dx, _ in shifts]
     windows = np.lib.stride_tricks.sliding_window_view
     n = len(small) * len(shifts)
-    I = windows(small, (w, w), axis=(1, 2))[:, ys, xs].transpose(0, 1, 3, 4, 2).reshape(n, -1)
+    # (the colours' windows as rows of w pixels' three channels each, as T lies: one copy)
+    small = np.ascontiguousarray(small)
+    s0, s1, s2, s3 = small.strides
+    P = small.shape[1] - w + 1
+    rows_of = np.lib.stride_tricks.as_strided(small, (len(small), P, P, w, w * 3), (s0, s1, s2, s1, s3),
+                                              writeable=False)
+    I = rows_of[:, ys, xs].reshape(n, -1)
     Gp = windows(g, (w, w), axis=(1, 2))[:, ys, xs].reshape(n, -1)
     Q = windows(sq, (w, w), axis=(1, 2))[:, ys, xs].reshape(n, -1) - Gp
     E = np.minimum(Gp, EDGE_COST) - Gp
@@ -826,8 +857,11 @@ def _look_scores_all(asked, looks) -> list:
     # every half at half resolution at once (a half with no roads: none marked on it)
     marked = None if all(r is None for _, _, r in asked) else \
         np.stack([np.zeros((SQUARE_PX, SQUARE_PX), bool) if r is None else r for _, _, r in asked])
-    small, g = _ground_misfits(np.stack([L for L, _, _ in asked]), np.stack([gr for _, gr, _ in asked]), marked, 2)
+    halves, grounds = np.stack([L for L, _, _ in asked]), np.stack([gr for _, gr, _ in asked])
+    small, g = _ground_misfits(halves, grounds, marked, 2)
     costs, on_icons, grounds_on = _look_costs(small, g, looks[2], slice(None), shifts, 2)
+    # and at full resolution, all at once too, for each half's nearest icons below
+    fulls, full_grounds = _ground_misfits(halves, grounds, marked, 1)
     # how well each icon's own colours fit where it is printed (as a share of the ground's misfit
     # there), at each turn and shift: a small icon (a triangle round a dot) within castle marks or
     # roads may lie best over the half a pixel or two from where its own print fits best
@@ -850,7 +884,7 @@ def _look_scores_all(asked, looks) -> list:
         np.minimum.at(out, whose, cost[np.arange(len(cost)), at] / area2)
         # the nearest icons again at full resolution, each at its best turn, round its best shift,
         # and round where its own print fits best
-        small, g = _ground_misfit(L, grounds, roads, 1)
+        small, g = fulls[i], full_grounds[i]
         picks, fitting = [], []  # (icon, its row, the shifts round its best)
         for icon in np.argsort(out)[:NEAREST]:
             mine = np.nonzero(whose == icon)[0]
