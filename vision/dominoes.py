@@ -431,7 +431,7 @@ def _across_roads(marked, reach) -> tuple[float, float]:
     out = []
     for band, across in _BANDS[reach]:
         m = marked & band
-        out.append(float(np.clip(across[m].mean(), -ROAD_DRIFT, ROAD_DRIFT)) if m.sum() >= ROAD_PX else 0.0)
+        out.append(float(np.clip(across[m].mean(), -ROAD_DRIFT, ROAD_DRIFT)) if np.count_nonzero(m) >= ROAD_PX else 0.0)
     return out[0], out[1]
 
 
@@ -476,15 +476,15 @@ def _road_places(shift, reach):
         if len(_PLACES) > 256:
             _PLACES.clear()
         lo, hi = reach
-        rows, cols = [], []
-        for along, across, down in _side_lines(shift):
-            band, near = (along >= lo) & (along <= hi), (along >= lo - STRIP_NEAR) & (along < lo)
-            narrow, flank = across <= STRIP_HALF, (across >= FLANK[0]) & (across <= FLANK[1])
-            for along_ok, across_ok in ((band, narrow), (band, flank), (near, narrow)):
-                r, c = _rows_cols(along_ok, across_ok, down)
-                rows.append(r)
-                cols.append(c)
-        rows, cols = np.array(rows, np.float32), np.array(cols, np.float32)
+        lines = _side_lines(shift)
+        # the four edges' lines at once (4, SQUARE_PX), each its strip, flanks, strip inside
+        along, across = np.array([a for a, _, _ in lines]), np.array([c for _, c, _ in lines])
+        band, near = (along >= lo) & (along <= hi), (along >= lo - STRIP_NEAR) & (along < lo)
+        narrow, flank = across <= STRIP_HALF, (across >= FLANK[0]) & (across <= FLANK[1])
+        along_ok, across_ok = np.stack([band, band, near], axis=1), np.stack([narrow, flank, narrow], axis=1)
+        down = np.array([d for _, _, d in lines])[:, None, None]
+        rows = np.where(down, along_ok, across_ok).reshape(12, SQUARE_PX).astype(np.float32)
+        cols = np.where(down, across_ok, along_ok).reshape(12, SQUARE_PX).astype(np.float32)
         places = np.maximum(rows.sum(axis=1).astype(np.float64) * cols.sum(axis=1), 1.0)
         _PLACES[key] = rows, cols, places
     return _PLACES[key]
@@ -954,7 +954,7 @@ def _badges(seam) -> list:
     other = _opened((seam > BADGE_SEEN) & (np.hypot(u, v) < BADGE_REACH))
     out = []
     for o in other:
-        area = float(o.mean())
+        area = float(np.count_nonzero(o) / o.size)  # (o.mean(), as numpy works it out)
         out.append((None, area) if area < BADGE_SPECK else ((float(u[o].mean()), float(v[o].mean())), area))
     return out
 
@@ -967,10 +967,19 @@ def _side_boxes(images, shift, reach=SIDE) -> list[list]:
     lo, hi = reach
     out = [[] for _ in images]
     for along, across, down in _side_lines(shift):
-        rows, cols = _rows_cols((along >= lo) & (along <= hi), across <= SIDE_HALF, down)
+        rows, cols = _rows_cols(_run((along >= lo) & (along <= hi)), _run(across <= SIDE_HALF), down)
         for boxes, image in zip(out, images):
             boxes.append(image[rows][:, cols].reshape(-1, *image.shape[2:]))
     return out
+
+
+def _run(mask):
+    """A row of places as a slice where they lie in one run (a box's rows and columns do): the
+    same pixels, taken as a view rather than gathered; else the row itself."""
+    at = np.flatnonzero(mask)
+    if len(at) == 0:
+        return slice(0, 0)
+    return slice(int(at[0]), int(at[-1]) + 1) if at[-1] - at[0] + 1 == len(at) else mask
 
 
 def _road_shift_by_colour(to_road, to_own, margin):
