@@ -378,8 +378,15 @@ def _seam_dist(L, a, b) -> np.ndarray:
     v = eb - ea
     vv = np.array([max(float(w @ w), 1e-6) for w in v.reshape(-1, 3)], np.float32).reshape(v.shape[:-1])
     ea, v, vv = ea[..., None, None, :], v[..., None, None, :], vv[..., None, None]
-    t = np.clip(((x - ea) * v).sum(axis=-1) / vv, 0.0, 1.0)
+    along = (x - ea) * v
+    t = np.clip(_channel_sum(along) / vv, 0.0, 1.0)
     return _dist_px_to(L, np.log(np.maximum(ea + t[..., None] * v, 0.2)))
+
+
+def _channel_sum(a) -> np.ndarray:
+    """The sum over the last axis of three channels, plane by plane: the same sums (numpy adds
+    a short last axis in the same order), without its strided passes."""
+    return a[..., 0] + a[..., 1] + a[..., 2]
 
 
 def _chroma(c) -> float:
@@ -818,7 +825,7 @@ def _look_costs(small, g, tpl, rows, shifts, f):
     M, B, T, TT = (a[rows] for a in tpl)
     lo, w, disc = _look_masks(f)
     d = disc.ravel().astype(np.float32)
-    sq = (small * small).sum(axis=-1)
+    sq = _channel_sum(small * small)
     # each shift's window, one row each, taken from the patches' sliding windows at once
     ys, xs = [lo + dy for _, dy in shifts], [lo + dx for dx, _ in shifts]
     windows = np.lib.stride_tricks.sliding_window_view
