@@ -817,6 +817,19 @@ def _ground_misfits(L, grounds, roads, f):
     return small, g
 
 
+def _windows_at(a, w, ys, xs):
+    """The w x w windows of each patch of a stack (k, side, side[, channels]) whose corners lie
+    at rows `ys` and columns `xs` (one window a shift), each as one row: its pixels row by row,
+    their channels together, as the learnt pictures lie (numpy's sliding windows without their
+    checks, and with a pixel's channels in place: one copy)."""
+    a = np.ascontiguousarray(a)
+    s, across = a.strides, w * (a.shape[3] if a.ndim == 4 else 1)
+    side = a.shape[1] - w + 1
+    at = np.lib.stride_tricks.as_strided(a, (len(a), side, side, w, across), (s[0], s[1], s[2], s[1], s[-1]),
+                                         writeable=False)
+    return at[:, ys, xs].reshape(len(a) * len(ys), -1)
+
+
 def _look_costs(small, g, tpl, rows, shifts, f):
     """Each row's misfit (summed over the disc) at each shift: the ground's misfit over the disc,
     but the icon's (I - T)^2 where it is printed, and at most EDGE_COST on its edge; sums over
@@ -828,17 +841,9 @@ def _look_costs(small, g, tpl, rows, shifts, f):
     sq = _channel_sum(small * small)
     # each shift's window, one row each, taken from the patches' sliding windows at once
     ys, xs = [lo + dy for _, dy in shifts], [lo + dx for dx, _ in shifts]
-    windows = np.lib.stride_tricks.sliding_window_view
-    n = len(small) * len(shifts)
-    # (the colours' windows as rows of w pixels' three channels each, as T lies: one copy)
-    small = np.ascontiguousarray(small)
-    s0, s1, s2, s3 = small.strides
-    P = small.shape[1] - w + 1
-    rows_of = np.lib.stride_tricks.as_strided(small, (len(small), P, P, w, w * 3), (s0, s1, s2, s1, s3),
-                                              writeable=False)
-    I = rows_of[:, ys, xs].reshape(n, -1)
-    Gp = windows(g, (w, w), axis=(1, 2))[:, ys, xs].reshape(n, -1)
-    Q = windows(sq, (w, w), axis=(1, 2))[:, ys, xs].reshape(n, -1) - Gp
+    I = _windows_at(small, w, ys, xs)
+    Gp = _windows_at(g, w, ys, xs)
+    Q = _windows_at(sq, w, ys, xs) - Gp
     E = np.minimum(Gp, EDGE_COST) - Gp
     on_icon = M @ Q.T - 2 * (T @ I.T) + TT[:, None]
     return on_icon + (Gp @ d)[None] + B @ E.T, on_icon, M @ Gp.T
@@ -880,10 +885,12 @@ def _look_scores_all(asked, looks) -> list:
     lo, w, disc = _look_masks(1)
     out_all = []
 
+    # the full-resolution shifts round each half-resolution one
+    around = {(sx, sy): sorted({(min(max(2 * sx + dx, -lo), lo), min(max(2 * sy + dy, -lo), lo))
+                                for dy in (-1, 0, 1) for dx in (-1, 0, 1)}) for sx, sy in shifts}
+
     def round_best(row, shift):  # (the row, the full-resolution shifts round a half-resolution one)
-        cx, cy = (2 * v for v in shift)
-        return row, sorted({(min(max(cx + dx, -lo), lo), min(max(cy + dy, -lo), lo))
-                            for dy in (-1, 0, 1) for dx in (-1, 0, 1)})
+        return row, around[shift]
     for i, (L, grounds, roads) in enumerate(asked):
         cost = costs[:, i * len(shifts):(i + 1) * len(shifts)]
         own = own_fits[:, i * len(shifts):(i + 1) * len(shifts)]
