@@ -323,12 +323,13 @@ def dist(a, b) -> float:
 
 def _median(px, axis=0):
     """np.median of `px` along `axis`, without its checks and copies (the same values: the
-    middle one, or the mean of the middle two)."""
+    middle one, or the mean of the middle two). Sorted rather than partitioned: the same middle
+    values, and numpy sorts short rows of floats many times faster than it selects in them."""
     n = px.shape[axis]
     if n == 0:
         return np.median(px, axis=axis)  # (nan, as numpy says it)
     h = n // 2
-    part = np.partition(px, [h - 1, h] if n % 2 == 0 else h, axis=axis)
+    part = np.sort(px, axis=axis)
     mid = np.take(part, h, axis=axis)
     return mid if n % 2 else (np.take(part, h - 1, axis=axis) + mid) / np.asarray(2, px.dtype)
 
@@ -377,8 +378,15 @@ def _seam_dist(L, a, b) -> np.ndarray:
     v = eb - ea
     vv = np.array([max(float(w @ w), 1e-6) for w in v.reshape(-1, 3)], np.float32).reshape(v.shape[:-1])
     ea, v, vv = ea[..., None, None, :], v[..., None, None, :], vv[..., None, None]
-    t = np.clip(((x - ea) * v).sum(axis=-1) / vv, 0.0, 1.0)
+    along = (x - ea) * v
+    t = np.clip(_channel_sum(along) / vv, 0.0, 1.0)
     return _dist_px_to(L, np.log(np.maximum(ea + t[..., None] * v, 0.2)))
+
+
+def _channel_sum(a) -> np.ndarray:
+    """The sum over the last axis of three channels, plane by plane: the same sums (numpy adds
+    a short last axis in the same order), without its strided passes."""
+    return a[..., 0] + a[..., 1] + a[..., 2]
 
 
 def _chroma(c) -> float:
@@ -390,8 +398,9 @@ def _chroma(c) -> float:
 def _dist_px_to(L, M) -> np.ndarray:
     """`dist` for every pixel of a log-colour image to the log colours M (channel by channel:
     the same sums as over the last axis, without its strided passes)."""
-    d = L - M
-    d0, d1, d2 = d[..., 0], d[..., 1], d[..., 2]
+    # (each channel's differences as a plane of their own: the same values, in long rows)
+    M = np.asarray(M)
+    d0, d1, d2 = (L[..., i] - M[..., i] for i in range(3))
     mean = d0 + d1
     mean += d2
     mean /= np.float32(3)
@@ -429,7 +438,7 @@ def _across_roads(marked, reach) -> tuple[float, float]:
     out = []
     for band, across in _BANDS[reach]:
         m = marked & band
-        out.append(float(np.clip(across[m].mean(), -ROAD_DRIFT, ROAD_DRIFT)) if m.sum() >= ROAD_PX else 0.0)
+        out.append(float(np.clip(across[m].mean(), -ROAD_DRIFT, ROAD_DRIFT)) if np.count_nonzero(m) >= ROAD_PX else 0.0)
     return out[0], out[1]
 
 
@@ -474,15 +483,15 @@ def _road_places(shift, reach):
         if len(_PLACES) > 256:
             _PLACES.clear()
         lo, hi = reach
-        rows, cols = [], []
-        for along, across, down in _side_lines(shift):
-            band, near = (along >= lo) & (along <= hi), (along >= lo - STRIP_NEAR) & (along < lo)
-            narrow, flank = across <= STRIP_HALF, (across >= FLANK[0]) & (across <= FLANK[1])
-            for along_ok, across_ok in ((band, narrow), (band, flank), (near, narrow)):
-                r, c = _rows_cols(along_ok, across_ok, down)
-                rows.append(r)
-                cols.append(c)
-        rows, cols = np.array(rows, np.float32), np.array(cols, np.float32)
+        lines = _side_lines(shift)
+        # the four edges' lines at once (4, SQUARE_PX), each its strip, flanks, strip inside
+        along, across = np.array([a for a, _, _ in lines]), np.array([c for _, c, _ in lines])
+        band, near = (along >= lo) & (along <= hi), (along >= lo - STRIP_NEAR) & (along < lo)
+        narrow, flank = across <= STRIP_HALF, (across >= FLANK[0]) & (across <= FLANK[1])
+        along_ok, across_ok = np.stack([band, band, near], axis=1), np.stack([narrow, flank, narrow], axis=1)
+        down = np.array([d for _, _, d in lines])[:, None, None]
+        rows = np.where(down, along_ok, across_ok).reshape(12, SQUARE_PX).astype(np.float32)
+        cols = np.where(down, across_ok, along_ok).reshape(12, SQUARE_PX).astype(np.float32)
         places = np.maximum(rows.sum(axis=1).astype(np.float64) * cols.sum(axis=1), 1.0)
         _PLACES[key] = rows, cols, places
     return _PLACES[key]
@@ -537,11 +546,25 @@ def _road_like(L, palette) -> np.ndarray:
     return out
 
 
+_ARMS: dict = {}
+
+
 def _arms(paths, shift=(0.0, 0.0), hub=True) -> np.ndarray:
     """Where the roads of `paths` run on a square's patch: a corridor from the middle to each
-    edge (and, with `hub`, the round middle where they meet) of a domino lying `shift` off it."""
+    edge (and, with `hub`, the round middle where they meet) of a domino lying `shift` off it.
+    Kept as `_uv` is (read only): a half's reading asks for its roads at its shift several times."""
+    key = ("".join(side for side in SIDES if side in paths), float(shift[0]), float(shift[1]), bool(hub))
+    if key not in _ARMS:
+        if len(_ARMS) > 256:
+            _ARMS.clear()
+        _ARMS[key] = arms = _arms_at(key[0], key[1:3], hub)
+        arms.flags.writeable = False
+    return _ARMS[key]
+
+
+def _arms_at(paths, shift, hub) -> np.ndarray:
     u, v = _uv_lines(shift)
-    arms = _hub(u, v) if paths and hub else np.zeros((SQUARE_PX, SQUARE_PX), bool)
+    arms = _hub_at(shift).copy() if paths and hub else np.zeros((SQUARE_PX, SQUARE_PX), bool)
     # each side's corridor, rows by columns (N E S W: across |u| or |v|, along -v, u, v, -u):
     # `_uv`'s places vary along one axis each
     for side in set(paths):
@@ -558,9 +581,20 @@ def _uv_lines(shift):
     return c - float(shift[0]), c - float(shift[1])
 
 
-def _hub(u, v):
-    """Where roads meet, round a half's middle, from `_uv_lines`."""
-    return np.hypot(u[None], v[:, None]) <= HUB
+_HUBS: dict = {}
+
+
+def _hub_at(shift):
+    """Where roads meet, round the middle of a half lying `shift` off its square; kept as `_uv`
+    is (read only)."""
+    key = (float(shift[0]), float(shift[1]))
+    if key not in _HUBS:
+        if len(_HUBS) > 256:
+            _HUBS.clear()
+        u, v = _uv_lines(key)
+        _HUBS[key] = hub = np.hypot(u[None], v[:, None]) <= HUB
+        hub.flags.writeable = False
+    return _HUBS[key]
 
 
 def _icon_print(L, own, road_like=None, paths="", shift=(0.0, 0.0), hub_like=None, off=None) -> np.ndarray:
@@ -572,7 +606,7 @@ def _icon_print(L, own, road_like=None, paths="", shift=(0.0, 0.0), hub_like=Non
     printed = (_print_on(L, own) if off is None else off) & _masks()["picture"]
     if road_like is not None:
         if paths:
-            road_like = (road_like & _arms(paths, shift, hub=False)) | (hub_like & _hub(*_uv_lines(shift)))
+            road_like = (road_like & _arms(paths, shift, hub=False)) | (hub_like & _hub_at(shift))
         printed &= ~road_like
     return _opened(printed)
 
@@ -783,6 +817,19 @@ def _ground_misfits(L, grounds, roads, f):
     return small, g
 
 
+def _windows_at(a, w, ys, xs):
+    """The w x w windows of each patch of a stack (k, side, side[, channels]) whose corners lie
+    at rows `ys` and columns `xs` (one window a shift), each as one row: its pixels row by row,
+    their channels together, as the learnt pictures lie (numpy's sliding windows without their
+    checks, and with a pixel's channels in place: one copy)."""
+    a = np.ascontiguousarray(a)
+    s, across = a.strides, w * (a.shape[3] if a.ndim == 4 else 1)
+    side = a.shape[1] - w + 1
+    at = np.lib.stride_tricks.as_strided(a, (len(a), side, side, w, across), (s[0], s[1], s[2], s[1], s[-1]),
+                                         writeable=False)
+    return at[:, ys, xs].reshape(len(a) * len(ys), -1)
+
+
 def _look_costs(small, g, tpl, rows, shifts, f):
     """Each row's misfit (summed over the disc) at each shift: the ground's misfit over the disc,
     but the icon's (I - T)^2 where it is printed, and at most EDGE_COST on its edge; sums over
@@ -791,14 +838,12 @@ def _look_costs(small, g, tpl, rows, shifts, f):
     M, B, T, TT = (a[rows] for a in tpl)
     lo, w, disc = _look_masks(f)
     d = disc.ravel().astype(np.float32)
-    sq = (small * small).sum(axis=-1)
+    sq = _channel_sum(small * small)
     # each shift's window, one row each, taken from the patches' sliding windows at once
     ys, xs = [lo + dy for _, dy in shifts], [lo + dx for dx, _ in shifts]
-    windows = np.lib.stride_tricks.sliding_window_view
-    n = len(small) * len(shifts)
-    I = windows(small, (w, w), axis=(1, 2))[:, ys, xs].transpose(0, 1, 3, 4, 2).reshape(n, -1)
-    Gp = windows(g, (w, w), axis=(1, 2))[:, ys, xs].reshape(n, -1)
-    Q = windows(sq, (w, w), axis=(1, 2))[:, ys, xs].reshape(n, -1) - Gp
+    I = _windows_at(small, w, ys, xs)
+    Gp = _windows_at(g, w, ys, xs)
+    Q = _windows_at(sq, w, ys, xs) - Gp
     E = np.minimum(Gp, EDGE_COST) - Gp
     on_icon = M @ Q.T - 2 * (T @ I.T) + TT[:, None]
     return on_icon + (Gp @ d)[None] + B @ E.T, on_icon, M @ Gp.T
@@ -825,8 +870,11 @@ def _look_scores_all(asked, looks) -> list:
     # every half at half resolution at once (a half with no roads: none marked on it)
     marked = None if all(r is None for _, _, r in asked) else \
         np.stack([np.zeros((SQUARE_PX, SQUARE_PX), bool) if r is None else r for _, _, r in asked])
-    small, g = _ground_misfits(np.stack([L for L, _, _ in asked]), np.stack([gr for _, gr, _ in asked]), marked, 2)
+    halves, grounds = np.stack([L for L, _, _ in asked]), np.stack([gr for _, gr, _ in asked])
+    small, g = _ground_misfits(halves, grounds, marked, 2)
     costs, on_icons, grounds_on = _look_costs(small, g, looks[2], slice(None), shifts, 2)
+    # and at full resolution, all at once too, for each half's nearest icons below
+    fulls, full_grounds = _ground_misfits(halves, grounds, marked, 1)
     # how well each icon's own colours fit where it is printed (as a share of the ground's misfit
     # there), at each turn and shift: a small icon (a triangle round a dot) within castle marks or
     # roads may lie best over the half a pixel or two from where its own print fits best
@@ -837,10 +885,12 @@ def _look_scores_all(asked, looks) -> list:
     lo, w, disc = _look_masks(1)
     out_all = []
 
+    # the full-resolution shifts round each half-resolution one
+    around = {(sx, sy): sorted({(min(max(2 * sx + dx, -lo), lo), min(max(2 * sy + dy, -lo), lo))
+                                for dy in (-1, 0, 1) for dx in (-1, 0, 1)}) for sx, sy in shifts}
+
     def round_best(row, shift):  # (the row, the full-resolution shifts round a half-resolution one)
-        cx, cy = (2 * v for v in shift)
-        return row, sorted({(min(max(cx + dx, -lo), lo), min(max(cy + dy, -lo), lo))
-                            for dy in (-1, 0, 1) for dx in (-1, 0, 1)})
+        return row, around[shift]
     for i, (L, grounds, roads) in enumerate(asked):
         cost = costs[:, i * len(shifts):(i + 1) * len(shifts)]
         own = own_fits[:, i * len(shifts):(i + 1) * len(shifts)]
@@ -849,7 +899,7 @@ def _look_scores_all(asked, looks) -> list:
         np.minimum.at(out, whose, cost[np.arange(len(cost)), at] / area2)
         # the nearest icons again at full resolution, each at its best turn, round its best shift,
         # and round where its own print fits best
-        small, g = _ground_misfit(L, grounds, roads, 1)
+        small, g = fulls[i], full_grounds[i]
         picks, fitting = [], []  # (icon, its row, the shifts round its best)
         for icon in np.argsort(out)[:NEAREST]:
             mine = np.nonzero(whose == icon)[0]
@@ -918,7 +968,7 @@ def _badges(seam) -> list:
     other = _opened((seam > BADGE_SEEN) & (np.hypot(u, v) < BADGE_REACH))
     out = []
     for o in other:
-        area = float(o.mean())
+        area = float(np.count_nonzero(o) / o.size)  # (o.mean(), as numpy works it out)
         out.append((None, area) if area < BADGE_SPECK else ((float(u[o].mean()), float(v[o].mean())), area))
     return out
 
@@ -931,10 +981,19 @@ def _side_boxes(images, shift, reach=SIDE) -> list[list]:
     lo, hi = reach
     out = [[] for _ in images]
     for along, across, down in _side_lines(shift):
-        rows, cols = _rows_cols((along >= lo) & (along <= hi), across <= SIDE_HALF, down)
+        rows, cols = _rows_cols(_run((along >= lo) & (along <= hi)), _run(across <= SIDE_HALF), down)
         for boxes, image in zip(out, images):
             boxes.append(image[rows][:, cols].reshape(-1, *image.shape[2:]))
     return out
+
+
+def _run(mask):
+    """A row of places as a slice where they lie in one run (a box's rows and columns do): the
+    same pixels, taken as a view rather than gathered; else the row itself."""
+    at = np.flatnonzero(mask)
+    if len(at) == 0:
+        return slice(0, 0)
+    return slice(int(at[0]), int(at[-1]) + 1) if at[-1] - at[0] + 1 == len(at) else mask
 
 
 def _road_shift_by_colour(to_road, to_own, margin):
@@ -969,12 +1028,16 @@ def _area_ratios(frame, H_inv, first, rows, cols, pitch_mm, lights):
     A = np.array([[mm, 0, first[0] - pitch_mm / 2], [0, mm, first[1] - pitch_mm / 2], [0, 0, 1]])
     area = cv2.warpPerspective(frame, H_inv @ A, (cols * n, rows * n), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                                borderMode=cv2.BORDER_REPLICATE)
-    # divided as straightened (row of squares, pixel row, square, pixel), then seen square by square
-    light = np.maximum(lights, 1.0).astype(np.float32)[:, None, :, None, :]
-    return (area.reshape(rows, n, cols, n, 3) / light).transpose(0, 2, 1, 3, 4)
+    # divided as straightened, each row of squares by its squares' lights laid along one pixel row
+    # (a long row a division, not three channels: the same quotients), then seen square by square
+    light = np.repeat(np.maximum(lights, 1.0).astype(np.float32), n, axis=1).reshape(rows, 1, cols * n * 3)
+    return (area.reshape(rows, n, cols * n * 3) / light).reshape(rows, n, cols, n, 3).transpose(0, 2, 1, 3, 4)
 
 
 _EDGE = 1e-3   # a figure this near a threshold is judged again square by square
+# a pixel whose every channel (log) is this near its square's corners' is surely no print: `dist`
+# is at most 1.0408 |d| <= 1.8028 max |d_i|, so this keeps it under PRINT by far more than rounding
+NEAR_OWN = (PRINT - _EDGE) / 1.81 - 1e-3
 
 
 _AT_ONCE: dict = {}
@@ -1021,10 +1084,19 @@ def _plainly_bare(ratios, greys) -> np.ndarray:
     # what is printed in the inner part of the squares still bare (sample's blur, the area at once)
     maybe = np.nonzero(ok)[0]
     blurred = cv2.GaussianBlur(np.ascontiguousarray(whole), (0, 0), 1.0).reshape(-1, 3)
-    L = _log(blurred[_square_pixels(rows, cols, "inner")[maybe]])
-    d = _dist_px_to(L, parts["corners"][maybe][:, None, :])
+    px = blurred[_square_pixels(rows, cols, "inner")[maybe]]
+    own = parts["corners"][maybe]
+    # only the pixels not surely bare (NEAR_OWN) are measured: the same distances, the same counts
+    lo, hi = np.maximum(np.exp(own - NEAR_OWN), 0.2), np.exp(own + NEAR_OWN)
+    unsure = np.zeros(px.shape[:2], bool)
+    for i in range(3):
+        unsure |= px[..., i] <= lo[:, i, None]
+        unsure |= px[..., i] >= hi[:, i, None]
+    square, at = np.nonzero(unsure)
+    d = _dist_px_to(_log(px[square, at]), own[square])
+    printed = np.bincount(square[d > PRINT - _EDGE], minlength=len(maybe))
     inner = float(_masks()["inner"].sum())
-    ok[maybe] &= (d > PRINT - _EDGE).sum(axis=1) / inner <= SPECKS - 1.0 / inner
+    ok[maybe] &= printed / inner <= SPECKS - 1.0 / inner
     return ok.reshape(rows, cols)
 
 

@@ -12,7 +12,7 @@ from vision.readers import load_profile
 from vision.recognise import mat_exposure, view_zone
 
 
-def test_a_median_by_partition_is_numpys_median():
+def test_a_median_by_sorting_is_numpys_median():
     rng = np.random.default_rng(1)
     for count in (1, 2, 7, 8, 131):  # odd and even numbers of points
         px = rng.random((count, 3)).astype(np.float32)
@@ -31,6 +31,48 @@ def test_distances_worked_out_channel_by_channel_are_the_same_sums():
     assert np.array_equal(dominoes._dist_px_to(L, M), np.sqrt(((d - mean) ** 2).sum(axis=-1)) + 0.5 * np.abs(mean[..., 0]))
     colours = rng.normal(size=(9, 3)).astype(np.float32)
     assert np.allclose(dominoes._dists(M, colours), [dominoes.dist(M, c) for c in colours], rtol=1e-6, atol=1e-6)
+
+
+def test_three_channels_added_plane_by_plane_are_numpys_sums():
+    rng = np.random.default_rng(4)
+    for shape in ((5, 24, 24, 3), (1, 48, 48, 3), (9, 1280, 1, 3)):
+        a = (rng.normal(size=shape) * 3).astype(np.float32)
+        assert np.array_equal(dominoes._channel_sum(a * a), (a * a).sum(axis=-1))
+
+
+def test_a_pixel_near_its_terrain_in_every_channel_is_never_taken_for_print():
+    """The bare test measures only pixels further than NEAR_OWN from their square's corners in
+    some channel: nearer ones, even at the worst corner of that box, are no print."""
+    rng = np.random.default_rng(5)
+    own = rng.normal(size=3).astype(np.float32)
+    corners = np.array([[a, b, c] for a in (-1, 1) for b in (-1, 1) for c in (-1, 1)], np.float32)
+    near = np.concatenate([corners, rng.uniform(-1, 1, (2000, 3))]) * np.float32(dominoes.NEAR_OWN)
+    d = dominoes._dist_px_to((own + near).astype(np.float32), own)
+    assert d.max() < dominoes.PRINT - dominoes._EDGE
+    assert d.max() > 0.95 * (dominoes.PRINT - dominoes._EDGE)  # (and the box is not needlessly small)
+
+
+def test_a_patchs_windows_taken_at_once_are_numpys_sliding_windows():
+    rng = np.random.default_rng(6)
+    colours, plane = rng.random((2, 24, 24, 3)).astype(np.float32), rng.random((2, 24, 24)).astype(np.float32)
+    ys, xs = [0, 2, 4, 1], [4, 2, 0, 3]
+    windows = np.lib.stride_tricks.sliding_window_view
+    assert np.array_equal(dominoes._windows_at(colours, 20, ys, xs),
+                          windows(colours, (20, 20), axis=(1, 2))[:, ys, xs].transpose(0, 1, 3, 4, 2).reshape(8, -1))
+    assert np.array_equal(dominoes._windows_at(plane, 20, ys, xs), windows(plane, (20, 20), axis=(1, 2))[:, ys, xs].reshape(8, -1))
+
+
+def test_a_halfs_road_boxes_are_the_pixels_of_their_rows_and_columns():
+    rng = np.random.default_rng(7)
+    images = rng.random((48, 48, 3)).astype(np.float32), rng.random((48, 48)).astype(np.float32)
+    for shift in ((0.0, 0.0), (0.07, -0.04), (-0.125, 0.1)):
+        for reach in (dominoes.SIDE, dominoes.OPEN_SIDE):
+            got = dominoes._side_boxes(images, shift, reach)
+            for i, image in enumerate(images):
+                for box, (along, across, down) in zip(got[i], dominoes._side_lines(shift)):
+                    band, narrow = (along >= reach[0]) & (along <= reach[1]), across <= dominoes.SIDE_HALF
+                    rows, cols = (band, narrow) if down else (narrow, band)
+                    assert np.array_equal(box, image[rows][:, cols].reshape(-1, *image.shape[2:]))
 
 
 @pytest.fixture(scope="module")
