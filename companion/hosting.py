@@ -76,9 +76,7 @@ class Hosting:
             for viewer in session.viewers():
                 if viewer not in have:
                     self.store.issue_token(game_id, viewer)
-            said = (Msg("Resumed {game}: it is over", game=_describe(session)) if session.is_over()
-                    else Msg("Resumed {game}", game=_describe(session)))
-            self._set(session=session, prompt=None, screen="auto", message=said)
+            self._set(session=session, prompt=None, screen="auto", message=resumed(session))
             return game_id
         return self.post(run, public=False)
 
@@ -176,6 +174,13 @@ def same(given: str, known: str) -> bool:
     """Constant-time comparison of a key a phone sent with one known, whatever characters were
     sent (the web's host and seat keys too)."""
     return hmac.compare_digest(given.encode("utf-8", "replace"), known.encode("utf-8"))
+
+
+def resumed(session: Session) -> Msg:
+    """What the host is told when a game comes back, from the host page or after a restart: "Resumed
+    the Paradominetor game of Ana, Ben and Cy" (a game's number and inner name mean nothing to them)."""
+    return (Msg("Resumed {game}: it is over", game=_describe(session)) if session.is_over()
+            else Msg("Resumed {game}", game=_describe(session)))
 
 
 def _describe(session: Session, capital: bool = False) -> Msg:

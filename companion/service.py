@@ -22,8 +22,8 @@ from typing import Callable
 from .errors import InProgress, Stopping, TableError  # noqa: F401  (InProgress: callers import it from here)
 from .games import IllegalMove
 from .games.base import Agreed, TakeBack
-from .hosting import Hosting
-from .i18n import Msg, term
+from .hosting import Hosting, resumed
+from .i18n import Msg
 from .i18n import said as i18n_said
 from .judging import Judging
 from .panel import pages
@@ -65,7 +65,7 @@ class Companion(Hosting, Seats, Judging, Worker):
     def _resume_message(session) -> str:
         if session is None:
             return Msg("No game yet: start one below, under Start a new game")  # shown on the host page only
-        return Msg("Resumed {game} game {number}", game=term(session.name), number=session.id)
+        return resumed(session)
 
     # ------------------------------------------------------------- the game's flow (worker side)
 

@@ -63,7 +63,7 @@ def test_the_game_survives_kill_9(tmp_path):
     try:
         after = call(f"{base}/api/table")
         assert after["view"] == before
-        assert after["table"]["message"].startswith("Resumed paradominetor")
+        assert after["table"]["message"].startswith("Resumed the Paradominetor game of ")
         # The phones' links still work after the restart.
         view = call(f"{base}/api/view", headers={"X-Seat-Token": seats["seat-1"]})
         assert view["viewer"] == "seat-1"

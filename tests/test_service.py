@@ -133,4 +133,4 @@ def test_the_game_resumes_after_a_restart(store):
     c.stop()
     again = Companion(store)
     assert again.snapshot.view(TABLE)["current_trick"] == [{"seat": 0, "tile": "red-3"}]
-    assert again.snapshot.message.startswith("Resumed paradominetor")
+    assert again.snapshot.message.startswith("Resumed the Paradominetor game of ")  # its title and players, not its number
