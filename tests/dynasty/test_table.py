@@ -5,7 +5,7 @@ from companion.games import dynasty
 from companion.games.base import Prompt
 from companion.games.dynasty import camera
 from companion.games.dynasty.moves import Market, Mission, Place
-from companion.games.dynasty.table import MapWatcher
+from companion.games.dynasty.table import MapWatcher, _as_read
 from vision.mat import mat_layout
 from vision.tracker import TableEvent
 
@@ -308,3 +308,26 @@ def test_a_market_the_deck_ran_short_of_is_offered_when_its_places_are_laid_and_
     assert full.next(state) is None  # a full deck: the fourth is still to come
     full.see(_on_market(MARKET))
     assert full.next(state) == Market(0, MARKET)
+
+
+def test_a_map_grown_past_the_mat_s_edge_by_phone_asks_for_the_dominoes_to_be_moved_not_about_new_squares():
+    """A phone laid a domino north of the shared map's first row, past the printed grid: the rules
+    hold the map shifted one square south onto the mat (areas.offset), while its dominoes on the
+    mat lie where they were. Every square then looks new; the players are asked to move the map."""
+    import dataclasses
+
+    state = claiming()
+    held = dict(state.shared)
+    start = {cell: _as_read(square.half) for cell, square in held.items()}
+    grown = dict(held)
+    grown[(3, 0)], grown[(3, -1)] = held[(4, 1)], held[(3, 1)]  # two more lava squares, north
+    state = dataclasses.replace(state, shared=tuple(grown.items()))
+    w = MapWatcher(dynasty)
+    w.see(seen("shared", list(start.items())))  # the start as laid, unmoved
+    said = w.next(state)
+    assert isinstance(said, Prompt) and said.title == "Move the map"
+    assert said.text == "the shared map grew past the mat's edge: move all its dominoes 1 square south on the mat, then play on"
+    # moved: nothing is new any more (the phone's domino, not yet laid, is the rules' alone)
+    w2 = MapWatcher(dynasty)
+    w2.see(seen("shared", [((c, r + 1), label) for (c, r), label in start.items()]))
+    assert w2.next(state) is None

@@ -109,6 +109,9 @@ class MapWatcher(AsksOnce):
         label = Msg("the shared map") if where == SHARED else Msg("{name}'s map", name=names[seat])
         key = ("look", area, tuple(sorted(new.items())), state.next_domino, state.phase, state.turn,
                len(state.tasks))
+        moved = _laid_elsewhere(seen, held)
+        if moved is not None:
+            return self._ask(key, Prompt(Msg("Move the map"), _move_words(label, moved)))
         cells = sorted(new)
         if len(cells) != 2 or side_towards(cells[0], cells[1]) is None:
             listed = Listed([name(c) for c in cells], sep=" and ")
@@ -254,6 +257,36 @@ class MapWatcher(AsksOnce):
         return self._ask(key, Prompt(Msg("Can't read"), Msg("{map}: square {squares} cannot be read: straighten "
                                                             "the domino, or enter it by phone", map=label,
                                                             squares=listed)))
+
+
+def _laid_elsewhere(seen, held) -> tuple[int, int] | None:
+    """How far (east, south) the map on the mat must move to lie where the rules hold it, when
+    it lies whole elsewhere: a map that grew past the mat's edge by phone is held shifted back
+    onto the printed grid (areas.offset), while its dominoes on the mat stay where they were.
+    None when no other place explains what the camera sees (a new domino, or several)."""
+    if len(seen) < 4:
+        return None
+    held = {cell: _as_read(square.half) for cell, square in held.items()}
+
+    def fits(dx, dy):
+        for (c, r), label in seen.items():
+            want = held.get((c + dx, r + dy))
+            if want is None or label not in (UNKNOWN, want):
+                return False
+        return True
+
+    shifts = [(dx, dy) for dx in range(-7, 8) for dy in range(-7, 8) if (dx, dy) != (0, 0) and fits(dx, dy)]
+    return shifts[0] if len(shifts) == 1 else None  # (a map of like squares may fit several ways: not told)
+
+
+def _move_words(label, moved) -> Msg:
+    dx, dy = moved
+    steps = [Plural("{n} square east", "{n} squares east", dx) if dx > 0 else None,
+             Plural("{n} square west", "{n} squares west", -dx) if dx < 0 else None,
+             Plural("{n} square south", "{n} squares south", dy) if dy > 0 else None,
+             Plural("{n} square north", "{n} squares north", -dy) if dy < 0 else None]
+    return Msg("{map} grew past the mat's edge: move all its dominoes {steps} on the mat, then play on",
+               map=label, steps=Listed([s for s in steps if s is not None], sep=" and "))
 
 
 def _removals(state):
