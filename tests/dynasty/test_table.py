@@ -331,3 +331,24 @@ def test_a_map_grown_past_the_mat_s_edge_by_phone_asks_for_the_dominoes_to_be_mo
     w2 = MapWatcher(dynasty)
     w2.see(seen("shared", [((c, r + 1), label) for (c, r), label in start.items()]))
     assert w2.next(state) is None
+
+
+def test_a_pass_refused_names_a_place_on_the_mat_s_squares_where_one_is():
+    """"A market domino still fits, e.g. on ...": the place named is one the table can lay on the
+    printed grid (A1 to H8), not past its edge, where such a place is."""
+    import dataclasses
+    import re
+
+    from companion.games.base import IllegalMove
+    from companion.games.dynasty.moves import Pass
+
+    state = claiming()
+    start = dict(state.personal[0])
+    west = {(c - 3, r): square for (c, r), square in start.items()}  # Ana's start at A4-B4, the mat's west edge
+    state = dataclasses.replace(state, personal=(tuple(west.items()),) + state.personal[1:])
+    try:
+        dynasty.apply(state, Pass(0))
+        raise AssertionError("a pass while a market domino fits must be refused")
+    except IllegalMove as refusal:
+        squares = re.search(r"e\.g\. on (.+?) of ", str(refusal)).group(1)
+    assert re.fullmatch(r"[A-H][1-8]-[A-H][1-8]", squares), squares

@@ -174,7 +174,7 @@ def _start(state: State, move: Start) -> State:
         raise IllegalMove(Msg("the starting dominoes are already down"))
     cells = check_cells(move.cells)
     cfg = state.config
-    if move.map in (SHARED, PERSONAL) and not all(0 <= v < BOUND for cell in cells for v in cell):
+    if move.map in (SHARED, PERSONAL) and not _on_mat(cells):
         raise IllegalMove(Msg("a starting domino lies on the mat's squares, A1 to H8, not on {a}-{b}",
                               a=name(cells[0]), b=name(cells[1])))
     if move.map == SHARED:
@@ -294,6 +294,11 @@ def role_order(state: State) -> list[int]:
     return sorted(range(state.config.players), key=lambda s: min(ROLES.index(r) for r in state.config.roles[s]))
 
 
+def _on_mat(cells) -> bool:
+    """Whether squares lie on the mat's printed grid, A1 to H8."""
+    return all(0 <= v < BOUND for cell in cells for v in cell)
+
+
 def _pass(state: State, move: Pass) -> State:
     cfg = state.config
     if state.phase == "swap":
@@ -308,8 +313,13 @@ def _pass(state: State, move: Pass) -> State:
         raise IllegalMove(Msg("placing nothing is a turn of the claim step"))
     if move.seat != state.turn:
         raise IllegalMove(Msg("it is {name}'s turn to claim a domino", name=cfg.names[state.turn]))
-    fits = next(iter(placements(state, move.seat)), None)
-    if fits is not None:  # said with a place it fits, so the table can find it
+    # said with a place it fits, so the table can find it: on the mat's squares (A1 to H8) where
+    # one is, as a domino laid past them asks for the whole map to be moved
+    every = placements(state, move.seat)  # (a generator: the search goes on from the first)
+    fits = next(every, None)
+    if fits is not None and not _on_mat(fits[1]):
+        fits = next((p for p in every if _on_mat(p[1])), fits)
+    if fits is not None:
         where, cells, _ = fits
         raise IllegalMove(Msg("a market domino still fits, e.g. on {squares} of {map}: picking and placing one is required",
                               squares=Listed([name(c) for c in cells], sep="-"),
