@@ -654,6 +654,7 @@ LOOK_CLOSE = 0.3             # ... unless where it is printed it fits this close
                              # small part of the half, but its own colours and shape, laid there, are no ground
 GROUND_SPREADS, PRINT_PLAIN = 3.0, 0.15   # an icon's print, learnt: this many times its ground's spread, at least this
 MIN_CORE = 40                # px (of 48 x 48): an icon learnt with less printed clear of its edges is no picture
+FAINT_CONTRAST = 3.0         # an icon printed near its terrain's colour stands out this many times the terrain's own noise
 SAME_LOOK = 0.06             # a half this near (mean log distance) one the owner corrected looks as it did
 _LOOK_MASKS: dict = {}
 
@@ -723,10 +724,12 @@ def _look_templates(profile: DominoProfile) -> dict:
         # stone, would be lost): that look reaches further into the blur, so its edge is kept
         # a pixel further off
         off = _dist_px_to(picture, ground)
-        edge = np.ones((5, 5), np.uint8)
+        edge, wide = np.ones((5, 5), np.uint8), np.ones((7, 7), np.uint8)
         core = band = None
-        for threshold, keep_off in ((PRINT, edge), (_print_threshold(picture, ground), np.ones((7, 7), np.uint8))):
-            closed, holes, filled = _outlined((off > threshold) & _masks()["picture"])
+        # (and as learnt at enrolment: an icon found only against its own terrain's noise, `_enrolled_print`)
+        for marked, keep_off in (((off > PRINT), edge), ((off > _print_threshold(picture, ground)), wide),
+                                 (printed, wide)):
+            closed, holes, filled = _outlined(marked & _masks()["picture"])
             c = cv2.erode(filled, keep_off) & (1 - cv2.dilate(holes, keep_off)) & printed.any()
             if core is None:
                 core, band = c, cv2.dilate(closed, edge) & (1 - cv2.erode(closed, edge))  # all it prints, blurred
@@ -1059,7 +1062,7 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet, *, cells: Grid
         raise VisionInputError("enrolment shows no terrain: the path's colour is learnt from them")
     road = np.mean(roads, axis=0).astype(np.float32)
     # an icon is kept as its half shows it (log colours, and where it is printed on its terrain)
-    icons = {name: (w["log"].astype(np.float32), _icon_print(w["log"], w["corners"])) for name, w in pictures}
+    icons = {name: (w["log"].astype(np.float32), _enrolled_print(w)) for name, w in pictures}
     for name, (_, printed) in icons.items():
         if printed[_masks()["icon"]].mean() < NO_ICON:
             raise VisionInputError(f"icon-{name}: no icon seen on the west half of its domino; lay it with the "
@@ -1074,6 +1077,38 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet, *, cells: Grid
     if out is not None:
         profile.save(out)
     return profile
+
+
+def _faint_threshold(s) -> float:
+    """How far from its half's terrain a pixel of a sampled square stands out as something
+    printed near the terrain's colour: FAINT_CONTRAST times the terrain's own noise, at least
+    PRINT_PLAIN."""
+    return max(PRINT_PLAIN, FAINT_CONTRAST * _terrain_noise(s["off"]))
+
+
+def _terrain_noise(off) -> float:
+    """How far a half's terrain strays from its own colour (`off`: each pixel's distance to it):
+    the median over the corner box that lies most wholly on it (a domino laid a few pixels off
+    its square shows the mat or its edge in the others)."""
+    u, v = _uv()
+    corners = _masks()["corners"]
+    return min(float(np.median(off[corners & (sx * u > 0) & (sy * v > 0)])) for sx in (-1, 1) for sy in (-1, 1))
+
+
+def _enrolled_print(west) -> np.ndarray:
+    """Where an icon is printed on the west half of its enrolment shot: what stands out of its
+    terrain as print; or, where nothing does (a teal badge a shade darker than a blue plains,
+    after a print run's colour shift), what stands out of that half's own terrain many times
+    the terrain's own noise: an icon plain against its half is learnt, not refused."""
+    L, own = west["log"], west["corners"]
+    printed = _icon_print(L, own)
+    if printed[_masks()["icon"]].mean() >= NO_ICON:
+        return printed
+    d = _dist_px_to(L, own)
+    ground, level = _terrain_noise(d), float(np.percentile(d[_masks()["icon"]], 90))
+    if level < max(PRINT_PLAIN, FAINT_CONTRAST * ground):
+        return printed  # nothing stands out: the shot is refused
+    return _icon_print(L, own, off=d > (ground + level) / 2)
 
 
 class HalvesToo(TileSet):
@@ -1565,19 +1600,15 @@ class DominoReader(CellReader):
         details["plain badge"] = scored[0][0] < PLAIN_BADGE and scored[1][0] - scored[0][0] > 2 * COLOUR_ICON_MARGIN
         return paths, scored[0][1]
 
-    def _by_shape(self, s, own, details, picture_too=True):
-        """({side: road or not, None when unsure}, an icon or not (None: unsure), the icon its
-        picture plainly shows or None, and (icon or None, paths) when all of it is plain).
-        A generator, as `_reading` is: it yields at most once, the half to compare with the
-        learnt pictures (`_look_scores`' arguments), and is sent their scores."""
-        L = s["log"]
-        # in a road's colours, or a blend of road and terrain (the blurred edge of a road)
-        hub_like, road_like = s["hub like"], s["road like"]
-        off = s["printed"]  # printed on the terrain
-        icon, area = s["icon first"]  # a first look: is there an icon in the roads' way?
-        reach = ICON_SIDE if area >= NO_ICON else OPEN_REACH
+    @staticmethod
+    def _road_shapes(s, off, icon, details):
+        """({side: road or not, None when unsure}, where the domino lies on its square) read from
+        what is printed (`off`): a road is a strip from the middle to an edge. Where an icon is
+        printed (`icon`, else None) the strips are looked at further out, clear of it, and the
+        icon shows where the domino lies across the sides no road runs to."""
+        reach = ICON_SIDE if icon is not None else OPEN_REACH
         shift = _road_shift(off, reach)
-        if area >= NO_ICON:  # across no road, the icon (printed in the half's middle) shows where it lies
+        if icon is not None:  # across no road, the icon (printed in the half's middle) shows where it lies
             at = details.get("badge", (None,))[0]
             middle = at if at is not None else tuple(m / SQUARE_PX for m in _print_centre(icon))
             shift = tuple(v if v else float(np.clip(m, -ROAD_DRIFT, ROAD_DRIFT)) for v, m in zip(shift, middle))
@@ -1588,6 +1619,19 @@ class DominoReader(CellReader):
             # (the end of the next half's road, printed a little past the joint)
             roads[side] = True if strip >= ROAD_STRIP and flank <= ROAD_FLANK and inner >= ROAD_STRIP else \
                 False if strip <= NO_ROAD or inner <= SPECKS else None
+        return roads, shift
+
+    def _by_shape(self, s, own, details, picture_too=True):
+        """({side: road or not, None when unsure}, an icon or not (None: unsure), the icon its
+        picture plainly shows or None, and (icon or None, paths) when all of it is plain).
+        A generator, as `_reading` is: it yields at most once, the half to compare with the
+        learnt pictures (`_look_scores`' arguments), and is sent their scores."""
+        L = s["log"]
+        # in a road's colours, or a blend of road and terrain (the blurred edge of a road)
+        hub_like, road_like = s["hub like"], s["road like"]
+        off = s["printed"]  # printed on the terrain
+        icon, area = s["icon first"]  # a first look: is there an icon in the roads' way?
+        roads, shift = self._road_shapes(s, off, icon if area >= NO_ICON else None, details)
         paths = "".join(side for side in SIDES if roads[side])
         # the icon: what is printed, but for the roads' colours where the roads run
         icon = _icon_print(L, own, road_like, paths, shift, hub_like, off)
@@ -1630,6 +1674,11 @@ class DominoReader(CellReader):
                 picture = details["look icon"] = self.icon_names[order[0]]
                 if has_icon is None:
                     has_icon = True  # little of it stands out from the terrain, but it is plainly there
+                    # ... so it may cover a road's inner end as no print: its roads are read again
+                    # with it as print, as far as it stands out of its half's own terrain
+                    faint = off | (_opened(s["off"] > _faint_threshold(s)) & _masks()["picture"])
+                    roads, shift = self._road_shapes(s, faint, _opened(faint & ~road_like), details)
+                    paths = "".join(side for side in SIDES if roads[side])
             elif has_icon is None and fit > LOOK_FIT and not fits[order[0]] <= LOOK_FIT and area < NO_ICON:
                 # no icon fits better than the bare ground, laid where it fits the half or where its
                 # own colours fit best (a white icon on light stone), and none stands out
