@@ -654,6 +654,7 @@ LOOK_CLOSE = 0.3             # ... unless where it is printed it fits this close
                              # small part of the half, but its own colours and shape, laid there, are no ground
 GROUND_SPREADS, PRINT_PLAIN = 3.0, 0.15   # an icon's print, learnt: this many times its ground's spread, at least this
 MIN_CORE = 40                # px (of 48 x 48): an icon learnt with less printed clear of its edges is no picture
+BLOB = 0.03                  # a half read with no icon shows less than this share of its icon's place standing out
 FAINT_CONTRAST = 3.0         # an icon printed near its terrain's colour stands out this many times the terrain's own noise
 SAME_LOOK = 0.06             # a half this near (mean log distance) one the owner corrected looks as it did
 _LOOK_MASKS: dict = {}
@@ -1079,6 +1080,19 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet, *, cells: Grid
     return profile
 
 
+_DISC5 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
+_BLOB_ROADS: dict = {}
+
+
+def _blob_roads(paths) -> np.ndarray:
+    """Where the roads of `paths` may run on a half however it lies on its square: their
+    corridors and the hub where they meet, widened by a hand's offset."""
+    if paths not in _BLOB_ROADS:
+        arms = _arms(paths)
+        _BLOB_ROADS[paths] = cv2.dilate(arms.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0 if paths else arms
+    return _BLOB_ROADS[paths]
+
+
 def _faint_threshold(s) -> float:
     """How far from its half's terrain a pixel of a sampled square stands out as something
     printed near the terrain's colour: FAINT_CONTRAST times the terrain's own noise, at least
@@ -1468,7 +1482,7 @@ class DominoReader(CellReader):
             if badge is not None and not details.get("plain badge") and not apart and look != badge \
                     and not self._picture_allows(badge, details):
                 return self._ask(details, "icon: badge not plain, picture not nearest")
-            if badge is None and not self._bare_middle(s, own, paths, details):
+            if badge is None and not (self._bare_middle(s, own, paths, details) and self._no_blob(s, own, paths, details)):
                 return self._ask(details, "icon or none: the middle")
             return f"{terrain}/{badge or ''}/{paths}"
         if by_shape is None:
@@ -1488,7 +1502,8 @@ class DominoReader(CellReader):
         # ... nor a road there beside an icon, whose own print may fill the strip
         if doubt and doubt in by_shape[1] and by_shape[0] is not None:
             return self._ask(details, "roads: half in a road's colours, beside an icon")
-        if by_shape[0] is None and not self._bare_middle(s, own, by_shape[1], details):
+        if by_shape[0] is None and not (self._bare_middle(s, own, by_shape[1], details)
+                                        and self._no_blob(s, own, by_shape[1], details)):
             return self._ask(details, "icon or none: the middle")
         return f"{terrain}/{by_shape[0] or ''}/{by_shape[1]}"
 
@@ -1550,6 +1565,19 @@ class DominoReader(CellReader):
         off = float(_median(np.linalg.norm(d, axis=1)))
         details["middle"] = round(off, 3)
         return off < (BARE_HUB_TONE if paths else BARE_TONE)
+
+    @staticmethod
+    def _no_blob(s, own, paths, details) -> bool:
+        """A half read with no icon shows nothing round its middle that stands out of its own
+        terrain as a solid printed shape, however near the terrain's colour (a white bomb on
+        light stone seen from afar blurs to a shade of it): a blob the reader could not place as
+        an icon is asked about, never read as bare. Where its roads run (or a little off, as the
+        domino may lie) is no blob, nor are thin lines (a terrain's cracks, blades, cobbles)."""
+        faint = (s["off"] > _faint_threshold(s)) & _masks()["icon"] & ~_blob_roads(paths)
+        solid = cv2.morphologyEx(faint.astype(np.uint8), cv2.MORPH_OPEN, _DISC5)
+        share = float(solid[_masks()["icon"]].mean())
+        details["blob"] = round(share, 3)
+        return share < BLOB
 
     def _picture_allows(self, icon, details) -> bool:
         """Whether the picture agrees with the icon a badge's colours name: it is the picture's
@@ -1674,10 +1702,21 @@ class DominoReader(CellReader):
                 picture = details["look icon"] = self.icon_names[order[0]]
                 if has_icon is None:
                     has_icon = True  # little of it stands out from the terrain, but it is plainly there
-                    # ... so it may cover a road's inner end as no print: its roads are read again
-                    # with it as print, as far as it stands out of its half's own terrain
+                ends = [side for side in SIDES if roads[side] is False and details[side][0] > NO_ROAD]
+                if s["icon first"][1] < NO_ICON and ends:
+                    # ... nothing of it stands out as print, so it may cover a road's inner end as no
+                    # print: a strip printed towards the edge, bare further in, is then read again
+                    # with the icon as print, as far as it stands out of its half's own terrain,
+                    # and looked for further out, clear of it (else it would be taken for the end
+                    # of the next half's road)
                     faint = off | (_opened(s["off"] > _faint_threshold(s)) & _masks()["picture"])
-                    roads, shift = self._road_shapes(s, faint, _opened(faint & ~road_like), details)
+                    first = {side: details[side] for side in SIDES}
+                    again = self._road_shapes(s, faint, _opened(faint & ~road_like), details)[0]
+                    for side in SIDES:
+                        if side in ends:
+                            roads[side] = again[side]
+                        else:
+                            details[side] = first[side]
                     paths = "".join(side for side in SIDES if roads[side])
             elif has_icon is None and fit > LOOK_FIT and not fits[order[0]] <= LOOK_FIT and area < NO_ICON:
                 # no icon fits better than the bare ground, laid where it fits the half or where its
