@@ -1045,7 +1045,9 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet, *, cells: Grid
         if "/" in label:  # a corrected half: learnt once the road's colours are known
             halves.append(_corrected_half(img_path, label, at, area, frame, cal, view, layout, cells))
             continue
-        (x, y), _ = shot_piece(img_path, at, area, view, tiles)
+        (x, y), seen_mm2 = shot_piece(img_path, at, area, view, tiles)
+        if seen_mm2 < 1.5 * pitch_mm ** 2:
+            x = _whole_domino(frame, cal, view, x, y, pitch_mm)
         light = view.mat_colour_at(x, y)
         west = sample(_square_ratio(frame, cal.H_inv, x - pitch_mm / 2, y, pitch_mm, light))
         east = sample(_square_ratio(frame, cal.H_inv, x + pitch_mm / 2, y, pitch_mm, light))
@@ -1093,6 +1095,19 @@ def _blob_roads(paths) -> np.ndarray:
     return _BLOB_ROADS[paths]
 
 
+def _mat_share(s) -> float:
+    """The share of a sampled square's inner part that is bare mat: ``bare``, but on a half
+    whose terrain is printed grey in a tone of its own (light stone near the mat's grey), only
+    the grey pixels nearer the mat's tone than the terrain's (the terrain itself is no mat)."""
+    tone = float(np.mean(s["corners"]))
+    if s["bare"] < 0.3 or abs(tone) <= GREY_TONE or _chroma(s["corners"]) >= NEUTRAL:
+        return s["bare"]
+    L = s["log"][_masks()["inner"]]
+    px = L.mean(axis=1)
+    grey = np.linalg.norm(L - px[:, None], axis=1) < NEUTRAL
+    return float((grey & (np.abs(px) < np.abs(px - tone))).mean())
+
+
 def _faint_threshold(s) -> float:
     """How far from its half's terrain a pixel of a sampled square stands out as something
     printed near the terrain's colour: FAINT_CONTRAST times the terrain's own noise, at least
@@ -1107,6 +1122,17 @@ def _terrain_noise(off) -> float:
     u, v = _uv()
     corners = _masks()["corners"]
     return min(float(np.median(off[corners & (sx * u > 0) & (sy * v > 0)])) for sx in (-1, 1) for sy in (-1, 1))
+
+
+def _whole_domino(frame, cal, view, x, y, pitch_mm) -> float:
+    """Where the middle of an enrolment shot's domino lies west-east, when only one of its halves
+    stood out of the mat (centred at x, y): a half printed near the mat's grey (light stone) does
+    not. The shot's west half is the one printed on (its icon, or its crossroads), so of the two
+    ways the domino may lie, the one whose west half shows more print round its middle."""
+    def printed(cx):
+        s = sample(_square_ratio(frame, cal.H_inv, cx, y, pitch_mm, view.mat_colour_at(cx, y)))
+        return float((s["off"] > PRINT)[_masks()["icon"]].mean())
+    return x + pitch_mm / 2 if printed(x) >= printed(x - pitch_mm) else x - pitch_mm / 2
 
 
 def _enrolled_print(west) -> np.ndarray:
@@ -1334,7 +1360,7 @@ class DominoReader(CellReader):
             if skin >= HAND_SQUARES:
                 return None  # a hand held still over the map: nothing here is read
             held.append(((r, c), s))
-        read = [((r, c), s) for (r, c), s in held if s["bare"] < 0.3]
+        read = [((r, c), s) for (r, c), s in held if _mat_share(s) < 0.3]
         labels = dict(zip((at for at, _ in read), self.read_squares([s for _, s in read],
                                                                     [(name, r, c) for (r, c), _ in read])))
         out = []
@@ -1345,6 +1371,29 @@ class DominoReader(CellReader):
                                    (name, r, c)))
         if len(out) % 2 and _blinded(view.background[self._map_places(view, name)[1]], self._terrain_colours).any():
             return None  # a half short of whole dominoes where the lamp is too bright to tell pale halves from mat: wait
+        if len(out) % 2:  # a half short of whole dominoes: one may be a grey half taken for mat
+            for r, c in self._maybe_grey_halves(ratios, {(r, c) for (r, c), _ in held}):
+                x, y = centres[r][c]
+                self.last_details.append({"square": (name, r, c), "asked": "a grey half or bare mat"})
+                out.append(TileReading(UNKNOWN, round(x, 1), round(y, 1), 0.0, 0.0, name, (name, r, c)))
+        return out
+
+    def _maybe_grey_halves(self, ratios, held) -> list:
+        """Of the squares beside the halves `held`, those judged bare whose colour is grey and
+        whose tone lies from the mat's towards a terrain printed grey (light stone in a dim corner,
+        or a shade darker than it was enrolled): on a map a half short of whole dominoes, such a
+        square may be the missing half, and is asked about rather than left out."""
+        rows, cols = ratios.shape[:2]
+        out = []
+        for r, c in sorted({(r + dr, c + dc) for r, c in held for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))}):
+            if not (0 <= r < rows and 0 <= c < cols) or (r, c) in held:
+                continue
+            corners = _log(_median(ratios[r, c][_masks()["corners"]]))
+            tone = float(np.mean(corners))
+            if _chroma(corners) < NEUTRAL and any(
+                    GREY_TONE / 2 <= tone / math.copysign(1.0, float(np.mean(g))) for g in self._greys
+                    if abs(float(np.mean(g))) > GREY_TONE):
+                out.append((r, c))
         return out
 
     def _with_ground(self, samples):
