@@ -1119,9 +1119,12 @@ def _terrain_noise(off) -> float:
     """How far a half's terrain strays from its own colour (`off`: each pixel's distance to it):
     the median over the corner box that lies most wholly on it (a domino laid a few pixels off
     its square shows the mat or its edge in the others)."""
-    u, v = _uv()
-    corners = _masks()["corners"]
-    return min(float(np.median(off[corners & (sx * u > 0) & (sy * v > 0)])) for sx in (-1, 1) for sy in (-1, 1))
+    if "boxes" not in _MASKS:  # each corner box's pixels, one row each (the boxes are alike in size)
+        u, v = _uv()
+        corners = _masks()["corners"].ravel()
+        _MASKS["boxes"] = np.stack([np.nonzero(corners & ((sx * u > 0) & (sy * v > 0)).ravel())[0]
+                                    for sx in (-1, 1) for sy in (-1, 1)])
+    return float(_median(off.ravel()[_MASKS["boxes"]], axis=1).min())
 
 
 def _whole_domino(frame, cal, view, x, y, pitch_mm) -> float:
