@@ -1528,6 +1528,10 @@ class DominoReader(CellReader):
             scores = details.get("icon scores")
             if badge is not None and scores and scores[badge] > PICTURE_AGAINST * min(scores.values()):
                 return self._ask(details, "icon: badge and picture disagree")
+            # ... or whose picture's nearest icon, laid where it is printed, fits there closely and
+            # far better than the badge's icon does (a thief whose badge came out in a selfish's colours)
+            if badge is not None and self._picture_against(badge, details):
+                return self._ask(details, "icon: badge and picture's own fit disagree")
             # a badge's colours alike to another's, and its picture no nearer it than to others
             scored = details.get("badge icon")
             apart = scored is not None and scored[1][0] - scored[0][0] >= BADGE_APART
@@ -1630,6 +1634,17 @@ class DominoReader(CellReader):
         share = float(solid[_masks()["icon"]].mean())
         details["blob"] = round(share, 3)
         return share < BLOB
+
+    @staticmethod
+    def _picture_against(badge, details) -> bool:
+        """Whether the icon nearest the picture over the half is another than the badge's, fits
+        its own print closely (FIT_NEAR of the ground's misfit there) and the badge's icon fits
+        there FIT_APART times worse, or was not among the nearest at all."""
+        near, own = details.get("icon"), details.get("own fits")
+        if not near or not own or near[0][1] == badge:
+            return False
+        best = own.get(near[0][1], math.nan)
+        return best <= FIT_NEAR and not own.get(badge, math.inf) < FIT_APART * best
 
     def _picture_allows(self, icon, details) -> bool:
         """Whether the picture agrees with the icon a badge's colours name: it is the picture's
@@ -1744,6 +1759,7 @@ class DominoReader(CellReader):
             details["icon scores"] = {n: float(v) for n, v in zip(self.icon_names, scores)}
             details["look"] = (round(bare, 4), round(fit, 3))
             details["fits"] = [round(float(fits[i]), 3) for i in order[:NEAREST]]
+            details["own fits"] = {self.icon_names[i]: float(fits[i]) for i in order[:NEAREST]}
             # one icon laid on the half fits it far better than any other icon, and (unless
             # plenty is printed: surely an icon) far better than none where it is printed
             # (an icon learnt with too little printed clear of its edges is never read as a picture)
