@@ -654,7 +654,8 @@ LOOK_CLOSE = 0.3             # ... unless where it is printed it fits this close
                              # small part of the half, but its own colours and shape, laid there, are no ground
 GROUND_SPREADS, PRINT_PLAIN = 3.0, 0.15   # an icon's print, learnt: this many times its ground's spread, at least this
 MIN_CORE = 40                # px (of 48 x 48): an icon learnt with less printed clear of its edges is no picture
-BLOB = 0.03                  # a half read with no icon shows less than this share of its icon's place standing out
+BLOB = 0.1                   # a half read with no icon shows less than this share of its icon's place standing out
+TEXTURE_SPREADS = 2.0        # ... and twice what most of a textured terrain strays (its 90th percentile: lava's cracks)
 FAINT_CONTRAST = 3.0         # an icon printed near its terrain's colour stands out this many times the terrain's own noise
 SAME_LOOK = 0.06             # a half this near (mean log distance) one the owner corrected looks as it did
 _LOOK_MASKS: dict = {}
@@ -1112,10 +1113,10 @@ def _faint_threshold(s) -> float:
     """How far from its half's terrain a pixel of a sampled square stands out as something
     printed near the terrain's colour: FAINT_CONTRAST times the terrain's own noise, at least
     PRINT_PLAIN."""
-    return max(PRINT_PLAIN, FAINT_CONTRAST * _terrain_noise(s["off"]))
+    return max(PRINT_PLAIN, FAINT_CONTRAST * _terrain_noise(s["off"]), TEXTURE_SPREADS * _terrain_noise(s["off"], 90))
 
 
-def _terrain_noise(off) -> float:
+def _terrain_noise(off, percentile=50) -> float:
     """How far a half's terrain strays from its own colour (`off`: each pixel's distance to it):
     the median over the corner box that lies most wholly on it (a domino laid a few pixels off
     its square shows the mat or its edge in the others)."""
@@ -1124,7 +1125,10 @@ def _terrain_noise(off) -> float:
         corners = _masks()["corners"].ravel()
         _MASKS["boxes"] = np.stack([np.nonzero(corners & ((sx * u > 0) & (sy * v > 0)).ravel())[0]
                                     for sx in (-1, 1) for sy in (-1, 1)])
-    return float(_median(off.ravel()[_MASKS["boxes"]], axis=1).min())
+    px = off.ravel()[_MASKS["boxes"]]
+    if percentile == 50:
+        return float(_median(px, axis=1).min())
+    return float(np.percentile(px, percentile, axis=1).min())
 
 
 def _whole_domino(frame, cal, view, x, y, pitch_mm) -> float:
