@@ -1125,10 +1125,11 @@ def _terrain_noise(off, percentile=50) -> float:
         corners = _masks()["corners"].ravel()
         _MASKS["boxes"] = np.stack([np.nonzero(corners & ((sx * u > 0) & (sy * v > 0)).ravel())[0]
                                     for sx in (-1, 1) for sy in (-1, 1)])
-    px = off.ravel()[_MASKS["boxes"]]
-    if percentile == 50:
-        return float(_median(px, axis=1).min())
-    return float(np.percentile(px, percentile, axis=1).min())
+    px = np.sort(off.ravel()[_MASKS["boxes"]], axis=1)
+    at = percentile / 100 * (px.shape[1] - 1)  # (np.percentile's linear interpolation, on the sorted rows)
+    lo = int(at)
+    hi = min(lo + 1, px.shape[1] - 1)
+    return float((px[:, lo] + (px[:, hi] - px[:, lo]) * np.float32(at - lo)).min())
 
 
 def _whole_domino(frame, cal, view, x, y, pitch_mm) -> float:
