@@ -1118,8 +1118,8 @@ def _faint_threshold(s) -> float:
 
 def _terrain_noise(off, percentile=50) -> float:
     """How far a half's terrain strays from its own colour (`off`: each pixel's distance to it):
-    the median over the corner box that lies most wholly on it (a domino laid a few pixels off
-    its square shows the mat or its edge in the others)."""
+    the median (or another `percentile`) over the corner box that lies most wholly on it (a
+    domino laid a few pixels off its square shows the mat or its edge in the others)."""
     if "boxes" not in _MASKS:  # each corner box's pixels, one row each (the boxes are alike in size)
         u, v = _uv()
         corners = _masks()["corners"].ravel()
