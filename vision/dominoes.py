@@ -688,6 +688,9 @@ LOOK_CLOSE = 0.3             # ... unless where it is printed it fits this close
                              # small part of the half, but its own colours and shape, laid there, are no ground
 GROUND_SPREADS, PRINT_PLAIN = 3.0, 0.15   # an icon's print, learnt: this many times its ground's spread, at least this
 MIN_CORE = 40                # px (of 48 x 48): an icon learnt with less printed clear of its edges is no picture
+BLOB = 0.1                   # a half read with no icon shows less than this share of its icon's place standing out
+TEXTURE_SPREADS = 2.0        # ... and twice what most of a textured terrain strays (its 90th percentile: lava's cracks)
+FAINT_CONTRAST = 3.0         # an icon printed near its terrain's colour stands out this many times the terrain's own noise
 SAME_LOOK = 0.06             # a half this near (mean log distance) one the owner corrected looks as it did
 _LOOK_MASKS: dict = {}
 
@@ -757,10 +760,12 @@ def _look_templates(profile: DominoProfile) -> dict:
         # stone, would be lost): that look reaches further into the blur, so its edge is kept
         # a pixel further off
         off = _dist_px_to(picture, ground)
-        edge = np.ones((5, 5), np.uint8)
+        edge, wide = np.ones((5, 5), np.uint8), np.ones((7, 7), np.uint8)
         core = band = None
-        for threshold, keep_off in ((PRINT, edge), (_print_threshold(picture, ground), np.ones((7, 7), np.uint8))):
-            closed, holes, filled = _outlined((off > threshold) & _masks()["picture"])
+        # (and as learnt at enrolment: an icon found only against its own terrain's noise, `_enrolled_print`)
+        for marked, keep_off in (((off > PRINT), edge), ((off > _print_threshold(picture, ground)), wide),
+                                 (printed, wide)):
+            closed, holes, filled = _outlined(marked & _masks()["picture"])
             c = cv2.erode(filled, keep_off) & (1 - cv2.dilate(holes, keep_off)) & printed.any()
             if core is None:
                 core, band = c, cv2.dilate(closed, edge) & (1 - cv2.erode(closed, edge))  # all it prints, blurred
@@ -1113,7 +1118,9 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet, *, cells: Grid
         if "/" in label:  # a corrected half: learnt once the road's colours are known
             halves.append(_corrected_half(img_path, label, at, area, frame, cal, view, layout, cells))
             continue
-        (x, y), _ = shot_piece(img_path, at, area, view, tiles)
+        (x, y), seen_mm2 = shot_piece(img_path, at, area, view, tiles)
+        if seen_mm2 < 1.5 * pitch_mm ** 2:
+            x = _whole_domino(frame, cal, view, x, y, pitch_mm)
         light = view.mat_colour_at(x, y)
         west = sample(_square_ratio(frame, cal.H_inv, x - pitch_mm / 2, y, pitch_mm, light))
         east = sample(_square_ratio(frame, cal.H_inv, x + pitch_mm / 2, y, pitch_mm, light))
@@ -1131,7 +1138,7 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet, *, cells: Grid
         raise VisionInputError("enrolment shows no terrain: the path's colour is learnt from them")
     road = np.mean(roads, axis=0).astype(np.float32)
     # an icon is kept as its half shows it (log colours, and where it is printed on its terrain)
-    icons = {name: (w["log"].astype(np.float32), _icon_print(w["log"], w["corners"])) for name, w in pictures}
+    icons = {name: (w["log"].astype(np.float32), _enrolled_print(w)) for name, w in pictures}
     for name, (_, printed) in icons.items():
         if printed[_masks()["icon"]].mean() < NO_ICON:
             raise VisionInputError(f"icon-{name}: no icon seen on the west half of its domino; lay it with the "
@@ -1146,6 +1153,82 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet, *, cells: Grid
     if out is not None:
         profile.save(out)
     return profile
+
+
+_DISC5 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
+_BLOB_ROADS: dict = {}
+
+
+def _blob_roads(paths) -> np.ndarray:
+    """Where the roads of `paths` may run on a half however it lies on its square: their
+    corridors and the hub where they meet, widened by a hand's offset."""
+    if paths not in _BLOB_ROADS:
+        arms = _arms(paths)
+        _BLOB_ROADS[paths] = cv2.dilate(arms.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0 if paths else arms
+    return _BLOB_ROADS[paths]
+
+
+def _mat_share(s) -> float:
+    """The share of a sampled square's inner part that is bare mat: ``bare``, but on a half
+    whose terrain is printed grey in a tone of its own (light stone near the mat's grey), only
+    the grey pixels nearer the mat's tone than the terrain's (the terrain itself is no mat)."""
+    tone = float(np.mean(s["corners"]))
+    if s["bare"] < 0.3 or abs(tone) <= GREY_TONE or _chroma(s["corners"]) >= NEUTRAL:
+        return s["bare"]
+    L = s["log"][_masks()["inner"]]
+    px = L.mean(axis=1)
+    grey = np.linalg.norm(L - px[:, None], axis=1) < NEUTRAL
+    return float((grey & (np.abs(px) < np.abs(px - tone))).mean())
+
+
+def _faint_threshold(s) -> float:
+    """How far from its half's terrain a pixel of a sampled square stands out as something
+    printed near the terrain's colour: FAINT_CONTRAST times the terrain's own noise, at least
+    PRINT_PLAIN."""
+    return max(PRINT_PLAIN, FAINT_CONTRAST * _terrain_noise(s["off"]), TEXTURE_SPREADS * _terrain_noise(s["off"], 90))
+
+
+def _terrain_noise(off, percentile=50) -> float:
+    """How far a half's terrain strays from its own colour (`off`: each pixel's distance to it):
+    the median (or another `percentile`) over the corner box that lies most wholly on it (a
+    domino laid a few pixels off its square shows the mat or its edge in the others)."""
+    if "boxes" not in _MASKS:  # each corner box's pixels, one row each (the boxes are alike in size)
+        u, v = _uv()
+        corners = _masks()["corners"].ravel()
+        _MASKS["boxes"] = np.stack([np.nonzero(corners & ((sx * u > 0) & (sy * v > 0)).ravel())[0]
+                                    for sx in (-1, 1) for sy in (-1, 1)])
+    px = np.sort(off.ravel()[_MASKS["boxes"]], axis=1)
+    at = percentile / 100 * (px.shape[1] - 1)  # (np.percentile's linear interpolation, on the sorted rows)
+    lo = int(at)
+    hi = min(lo + 1, px.shape[1] - 1)
+    return float((px[:, lo] + (px[:, hi] - px[:, lo]) * np.float32(at - lo)).min())
+
+
+def _whole_domino(frame, cal, view, x, y, pitch_mm) -> float:
+    """Where the middle of an enrolment shot's domino lies west-east, when only one of its halves
+    stood out of the mat (centred at x, y): a half printed near the mat's grey (light stone) does
+    not. The shot's west half is the one printed on (its icon, or its crossroads), so of the two
+    ways the domino may lie, the one whose west half shows more print round its middle."""
+    def printed(cx):
+        s = sample(_square_ratio(frame, cal.H_inv, cx, y, pitch_mm, view.mat_colour_at(cx, y)))
+        return float((s["off"] > PRINT)[_masks()["icon"]].mean())
+    return x + pitch_mm / 2 if printed(x) >= printed(x - pitch_mm) else x - pitch_mm / 2
+
+
+def _enrolled_print(west) -> np.ndarray:
+    """Where an icon is printed on the west half of its enrolment shot: what stands out of its
+    terrain as print; or, where nothing does (a teal badge a shade darker than a blue plains,
+    after a print run's colour shift), what stands out of that half's own terrain many times
+    the terrain's own noise: an icon plain against its half is learnt, not refused."""
+    L, own = west["log"], west["corners"]
+    printed = _icon_print(L, own)
+    if printed[_masks()["icon"]].mean() >= NO_ICON:
+        return printed
+    d = _dist_px_to(L, own)
+    ground, level = _terrain_noise(d), float(np.percentile(d[_masks()["icon"]], 90))
+    if level < max(PRINT_PLAIN, FAINT_CONTRAST * ground):
+        return printed  # nothing stands out: the shot is refused
+    return _icon_print(L, own, off=d > (ground + level) / 2)
 
 
 class HalvesToo(TileSet):
@@ -1357,7 +1440,7 @@ class DominoReader(CellReader):
             if skin >= HAND_SQUARES:
                 return None  # a hand held still over the map: nothing here is read
             held.append(((r, c), s))
-        read = [((r, c), s) for (r, c), s in held if s["bare"] < 0.3]
+        read = [((r, c), s) for (r, c), s in held if _mat_share(s) < 0.3]
         labels = dict(zip((at for at, _ in read), self.read_squares([s for _, s in read],
                                                                     [(name, r, c) for (r, c), _ in read])))
         out = []
@@ -1368,6 +1451,29 @@ class DominoReader(CellReader):
                                    (name, r, c)))
         if len(out) % 2 and _blinded(view.background[self._map_places(view, name)[1]], self._terrain_colours).any():
             return None  # a half short of whole dominoes where the lamp is too bright to tell pale halves from mat: wait
+        if len(out) % 2:  # a half short of whole dominoes: one may be a grey half taken for mat
+            for r, c in self._maybe_grey_halves(ratios, {(r, c) for (r, c), _ in held}):
+                x, y = centres[r][c]
+                self.last_details.append({"square": (name, r, c), "asked": "a grey half or bare mat"})
+                out.append(TileReading(UNKNOWN, round(x, 1), round(y, 1), 0.0, 0.0, name, (name, r, c)))
+        return out
+
+    def _maybe_grey_halves(self, ratios, held) -> list:
+        """Of the squares beside the halves `held`, those judged bare whose colour is grey and
+        whose tone lies from the mat's towards a terrain printed grey (light stone in a dim corner,
+        or a shade darker than it was enrolled): on a map a half short of whole dominoes, such a
+        square may be the missing half, and is asked about rather than left out."""
+        rows, cols = ratios.shape[:2]
+        out = []
+        for r, c in sorted({(r + dr, c + dc) for r, c in held for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))}):
+            if not (0 <= r < rows and 0 <= c < cols) or (r, c) in held:
+                continue
+            corners = _log(_median(ratios[r, c][_masks()["corners"]]))
+            tone = float(np.mean(corners))
+            if _chroma(corners) < NEUTRAL and any(
+                    GREY_TONE / 2 <= tone / math.copysign(1.0, float(np.mean(g))) for g in self._greys
+                    if abs(float(np.mean(g))) > GREY_TONE):
+                out.append((r, c))
         return out
 
     def _with_ground(self, samples):
@@ -1499,13 +1605,17 @@ class DominoReader(CellReader):
             scores = details.get("icon scores")
             if badge is not None and scores and scores[badge] > PICTURE_AGAINST * min(scores.values()):
                 return self._ask(details, "icon: badge and picture disagree")
+            # ... or whose picture's nearest icon, laid where it is printed, fits there closely and
+            # far better than the badge's icon does (a thief whose badge came out in a selfish's colours)
+            if badge is not None and self._picture_against(badge, details):
+                return self._ask(details, "icon: badge and picture's own fit disagree")
             # a badge's colours alike to another's, and its picture no nearer it than to others
             scored = details.get("badge icon")
             apart = scored is not None and scored[1][0] - scored[0][0] >= BADGE_APART
             if badge is not None and not details.get("plain badge") and not apart and look != badge \
                     and not self._picture_allows(badge, details):
                 return self._ask(details, "icon: badge not plain, picture not nearest")
-            if badge is None and not self._bare_middle(s, own, paths, details):
+            if badge is None and not (self._bare_middle(s, own, paths, details) and self._no_blob(s, own, paths, details)):
                 return self._ask(details, "icon or none: the middle")
             return f"{terrain}/{badge or ''}/{paths}"
         if by_shape is None:
@@ -1525,7 +1635,8 @@ class DominoReader(CellReader):
         # ... nor a road there beside an icon, whose own print may fill the strip
         if doubt and doubt in by_shape[1] and by_shape[0] is not None:
             return self._ask(details, "roads: half in a road's colours, beside an icon")
-        if by_shape[0] is None and not self._bare_middle(s, own, by_shape[1], details):
+        if by_shape[0] is None and not (self._bare_middle(s, own, by_shape[1], details)
+                                        and self._no_blob(s, own, by_shape[1], details)):
             return self._ask(details, "icon or none: the middle")
         return f"{terrain}/{by_shape[0] or ''}/{by_shape[1]}"
 
@@ -1588,6 +1699,30 @@ class DominoReader(CellReader):
         details["middle"] = round(off, 3)
         return off < (BARE_HUB_TONE if paths else BARE_TONE)
 
+    @staticmethod
+    def _no_blob(s, own, paths, details) -> bool:
+        """A half read with no icon shows nothing round its middle that stands out of its own
+        terrain as a solid printed shape, however near the terrain's colour (a white bomb on
+        light stone seen from afar blurs to a shade of it): a blob the reader could not place as
+        an icon is asked about, never read as bare. Where its roads run (or a little off, as the
+        domino may lie) is no blob, nor are thin lines (a terrain's cracks, blades, cobbles)."""
+        faint = (s["off"] > _faint_threshold(s)) & _masks()["icon"] & ~_blob_roads(paths)
+        solid = cv2.morphologyEx(faint.astype(np.uint8), cv2.MORPH_OPEN, _DISC5)
+        share = float(solid[_masks()["icon"]].mean())
+        details["blob"] = round(share, 3)
+        return share < BLOB
+
+    @staticmethod
+    def _picture_against(badge, details) -> bool:
+        """Whether the icon nearest the picture over the half is another than the badge's, fits
+        its own print closely (FIT_NEAR of the ground's misfit there) and the badge's icon fits
+        there FIT_APART times worse, or was not among the nearest at all."""
+        near, own = details.get("icon"), details.get("own fits")
+        if not near or not own or near[0][1] == badge:
+            return False
+        best = own.get(near[0][1], math.nan)
+        return best <= FIT_NEAR and not own.get(badge, math.inf) < FIT_APART * best
+
     def _picture_allows(self, icon, details) -> bool:
         """Whether the picture agrees with the icon a badge's colours name: it is the picture's
         nearest (a badge not plainly one icon is trusted only so far: pictograms of other
@@ -1637,19 +1772,15 @@ class DominoReader(CellReader):
         details["plain badge"] = scored[0][0] < PLAIN_BADGE and scored[1][0] - scored[0][0] > 2 * COLOUR_ICON_MARGIN
         return paths, scored[0][1]
 
-    def _by_shape(self, s, own, details, picture_too=True):
-        """({side: road or not, None when unsure}, an icon or not (None: unsure), the icon its
-        picture plainly shows or None, and (icon or None, paths) when all of it is plain).
-        A generator, as `_reading` is: it yields at most once, the half to compare with the
-        learnt pictures (`_look_scores`' arguments), and is sent their scores."""
-        L = s["log"]
-        # in a road's colours, or a blend of road and terrain (the blurred edge of a road)
-        hub_like, road_like = s["hub like"], s["road like"]
-        off = s["printed"]  # printed on the terrain
-        icon, area = s["icon first"]  # a first look: is there an icon in the roads' way?
-        reach = ICON_SIDE if area >= NO_ICON else OPEN_REACH
+    @staticmethod
+    def _road_shapes(s, off, icon, details):
+        """({side: road or not, None when unsure}, where the domino lies on its square) read from
+        what is printed (`off`): a road is a strip from the middle to an edge. Where an icon is
+        printed (`icon`, else None) the strips are looked at further out, clear of it, and the
+        icon shows where the domino lies across the sides no road runs to."""
+        reach = ICON_SIDE if icon is not None else OPEN_REACH
         shift = _road_shift(off, reach)
-        if area >= NO_ICON:  # across no road, the icon (printed in the half's middle) shows where it lies
+        if icon is not None:  # across no road, the icon (printed in the half's middle) shows where it lies
             at = details.get("badge", (None,))[0]
             middle = at if at is not None else tuple(m / SQUARE_PX for m in _print_centre(icon))
             shift = tuple(v if v else float(np.clip(m, -ROAD_DRIFT, ROAD_DRIFT)) for v, m in zip(shift, middle))
@@ -1660,6 +1791,19 @@ class DominoReader(CellReader):
             # (the end of the next half's road, printed a little past the joint)
             roads[side] = True if strip >= ROAD_STRIP and flank <= ROAD_FLANK and inner >= ROAD_STRIP else \
                 False if strip <= NO_ROAD or inner <= SPECKS else None
+        return roads, shift
+
+    def _by_shape(self, s, own, details, picture_too=True):
+        """({side: road or not, None when unsure}, an icon or not (None: unsure), the icon its
+        picture plainly shows or None, and (icon or None, paths) when all of it is plain).
+        A generator, as `_reading` is: it yields at most once, the half to compare with the
+        learnt pictures (`_look_scores`' arguments), and is sent their scores."""
+        L = s["log"]
+        # in a road's colours, or a blend of road and terrain (the blurred edge of a road)
+        hub_like, road_like = s["hub like"], s["road like"]
+        off = s["printed"]  # printed on the terrain
+        icon, area = s["icon first"]  # a first look: is there an icon in the roads' way?
+        roads, shift = self._road_shapes(s, off, icon if area >= NO_ICON else None, details)
         paths = "".join(side for side in SIDES if roads[side])
         # the icon: what is printed, but for the roads' colours where the roads run
         icon = _icon_print(L, own, road_like, paths, shift, hub_like, off)
@@ -1692,6 +1836,7 @@ class DominoReader(CellReader):
             details["icon scores"] = {n: float(v) for n, v in zip(self.icon_names, scores)}
             details["look"] = (round(bare, 4), round(fit, 3))
             details["fits"] = [round(float(fits[i]), 3) for i in order[:NEAREST]]
+            details["own fits"] = {self.icon_names[i]: float(fits[i]) for i in order[:NEAREST]}
             # one icon laid on the half fits it far better than any other icon, and (unless
             # plenty is printed: surely an icon) far better than none where it is printed
             # (an icon learnt with too little printed clear of its edges is never read as a picture)
@@ -1702,6 +1847,22 @@ class DominoReader(CellReader):
                 picture = details["look icon"] = self.icon_names[order[0]]
                 if has_icon is None:
                     has_icon = True  # little of it stands out from the terrain, but it is plainly there
+                ends = [side for side in SIDES if roads[side] is False and details[side][0] > NO_ROAD]
+                if s["icon first"][1] < NO_ICON and ends:
+                    # ... nothing of it stands out as print, so it may cover a road's inner end as no
+                    # print: a strip printed towards the edge, bare further in, is then read again
+                    # with the icon as print, as far as it stands out of its half's own terrain,
+                    # and looked for further out, clear of it (else it would be taken for the end
+                    # of the next half's road)
+                    faint = off | (_opened(s["off"] > _faint_threshold(s)) & _masks()["picture"])
+                    first = {side: details[side] for side in SIDES}
+                    again = self._road_shapes(s, faint, _opened(faint & ~road_like), details)[0]
+                    for side in SIDES:
+                        if side in ends:
+                            roads[side] = again[side]
+                        else:
+                            details[side] = first[side]
+                    paths = "".join(side for side in SIDES if roads[side])
             elif has_icon is None and fit > LOOK_FIT and not fits[order[0]] <= LOOK_FIT and area < NO_ICON:
                 # no icon fits better than the bare ground, laid where it fits the half or where its
                 # own colours fit best (a white icon on light stone), and none stands out
