@@ -19,6 +19,7 @@ import json
 import logging
 import math
 import os
+import random
 import threading
 import time
 from dataclasses import dataclass, field
@@ -585,21 +586,41 @@ class Teacher:
         walk = self.walk(game)
         self._still_here(game)
         shot = self._shot(walk, number)
+        self._lay(game, [(p.lay, p.x_mm, p.y_mm) for p in shot.places])
+        return {"laid": len(shot.places)}
+
+    CHECK_PIECES = 6  # laid at random for the check in simulation
+
+    def lay_for_check(self, game: str) -> dict:
+        """In simulation: some of the shots' pieces laid mixed on the shots' places, as a person
+        lays out a few pieces to see the camera read them back (not where it learnt each)."""
+        walk = self.walk(game)
+        self._still_here(game)
+        if not walk.learnt:
+            raise TeachingRefused(Msg("the camera has not learnt the pieces yet: take every shot first"))
+        places = [p for shot in self._shots(walk) for p in shot.places]
+        at = list({(round(p.x_mm, 1), round(p.y_mm, 1)): p for p in places}.values())  # shots share places
+        rng = random.Random()
+        n = min(self.CHECK_PIECES, len(at))
+        spots, pieces = rng.sample(at, n), rng.sample(places, n)
+        self._lay(game, [(piece.lay, spot.x_mm, spot.y_mm) for piece, spot in zip(pieces, spots)])
+        return {"laid": n, "labels": [piece.label for piece in pieces]}
+
+    def _lay(self, game: str, pieces) -> None:
+        """(how it is laid, x_mm, y_mm) each, on the virtual table, when no game holds it."""
         want = self.camera.wanted()
         if want is not None and want[1] != "teaching":
             raise TeachingRefused(Msg("a game is on: its virtual table is the game's; lay the pieces when it is over"))
         virtual = self.camera.virtual_table if self.simulation else None
         if virtual is None:
             raise TeachingRefused(Msg("there is no virtual table here: lay the pieces on the mat"))
-        pieces = []
-        for i, p in enumerate(shot.places):
-            what, up, back, under = p.lay
+        laid = []
+        for i, ((what, up, back, under), x, y) in enumerate(pieces):
             angle = (37.0 * i) % 360 if self._turns(game) else 0.0
             if under is not None:  # a lock token lies on a disc
-                pieces.append((under, p.x_mm, p.y_mm, angle, True, None))
-            pieces.append((what, p.x_mm, p.y_mm, angle, up, back))
-        virtual.lay(pieces)
-        return {"laid": len(shot.places)}
+                laid.append((under, x, y, angle, True, None))
+            laid.append((what, x, y, angle, up, back))
+        virtual.lay(laid)
 
     def _still_here(self, game: str):
         """The page is still teaching this game: the camera keeps looking (no game is on)."""

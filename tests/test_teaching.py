@@ -287,6 +287,16 @@ def test_each_camera_game_is_taught_on_the_virtual_table_and_reads_its_pieces_ba
     else:
         want = sorted(p.label for p in shots[0].places)
     assert read == want
+    # the check's own pieces: some of every shot's, mixed over the shots' places
+    laid = teacher.lay_for_check(game)
+    loop.step()
+    read = sorted(p["label"] for p in teacher.check(game)["pieces"])
+    by_label = {p.label: p for s in shots for p in s.places}
+    if game == "dynasty":
+        want = sorted(h for label in laid["labels"] for h in by_label[label].lay[0].split("|"))
+    else:
+        want = sorted(laid["labels"])
+    assert laid["laid"] == len(laid["labels"]) >= 4 and read == want
 
 
 def test_a_teaching_page_left_open_lets_the_camera_go(tmp_path):
@@ -373,3 +383,11 @@ def test_a_domino_half_read_wrong_is_corrected_by_a_tap_and_learnt(table):
     loop.step()
     again = next(p for p in teacher.check(game)["pieces"] if abs(p["x_mm"] - x) < 1 and abs(p["y_mm"] - y) < 1)
     assert again["label"] in ("lava/knife/E", "unknown")
+
+
+def test_pieces_for_the_check_are_laid_only_once_the_camera_has_learnt_them(table):
+    c, loop, state = table
+    teacher = Teacher(state, loop, simulation=True)
+    teacher.start("paradominetor", 3)
+    with pytest.raises(TeachingRefused, match="has not learnt the pieces yet"):
+        teacher.lay_for_check("paradominetor")

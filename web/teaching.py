@@ -129,6 +129,12 @@ def register(app, door):
         require_host()
         return words(teacher.lay(known(game), number(body())))
 
+    @app.post("/api/teach/<game>/lay-for-check")
+    @refusing
+    def teach_lay_for_check(game):
+        require_host()
+        return words(teacher.lay_for_check(known(game)))
+
     @app.post("/api/teach/<game>/check")
     @refusing
     def teach_check(game):

@@ -92,7 +92,7 @@ def test_any_request_is_answered_in_words_and_a_refused_one_keeps_nothing(teachi
     if not walk.exists():
         assert client.post("/api/teach/initiative/start", json={"seats": 4}, headers=H).status_code == 200
     game = data.draw(st.sampled_from(["initiative", "island", "x"]), label="game")
-    verb = data.draw(st.sampled_from(["start", "stop", "look", "take", "redo", "lay", "check", "correct", "forget",
+    verb = data.draw(st.sampled_from(["start", "stop", "look", "take", "redo", "lay", "lay-for-check", "check", "correct", "forget",
                                       "snapshot.jpg", "mat.pdf", ""]), label="verb")
     raw = data.draw(st.one_of(ANY_JSON.map(lambda v: json.dumps(v).encode()), st.binary(max_size=30)), label="body")
     query = data.draw(st.dictionaries(st.sampled_from(["shot", "seats"]), st.text(max_size=4), max_size=2))

@@ -110,6 +110,15 @@ def test_a_domino_half_is_corrected_on_the_page_by_its_terrain_icon_and_roads(de
     entries = json.loads((state / "teaching" / "dynasty" / "manifest.json").read_text())
     assert entries[-1]["label"] == f"{terrain}//{paths}" and entries[-1]["image"] == "check-1.jpg"
     assert (state / "teaching" / "dynasty" / "check-1.jpg").is_file()
+    # in simulation the check lays pieces of its own on the virtual table: six dominoes of the
+    # shots', mixed over their places, read back (twelve halves, and any square asked about) once
+    # the camera shows them
+    host.click("#teach-lay-check")
+    deadline = time.monotonic() + 120
+    while host.locator(".teach-reading").count() < 12 and time.monotonic() < deadline:
+        host.click("#teach-read-now")
+        host.wait_for_timeout(500)
+    assert host.locator(".teach-reading").count() >= 12
     host.click("#teach-stop")  # the camera is let go for the next test
 
 

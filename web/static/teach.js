@@ -80,6 +80,7 @@
     // what the learnt print shows the camera too unclearly: it asks about those every time
     $("teach-notes").replaceChildren(...(walk.learning ? [] : walk.notes || []).map((n) => el("li", {}, n)));
     $("teach-check").classList.toggle("hidden", !walk.learnt);
+    $("teach-lay-check").classList.toggle("hidden", !walk.can_lay);  // the virtual table, in simulation
     // the corrections taught in the check, each to take back (a wrong tap is not learnt for good)
     const taught = walk.taught || [];
     $("teach-taught").classList.toggle("hidden", !taught.length);
@@ -169,6 +170,11 @@
     try { await post(`/api/teach/${q(walk.game)}/lay`, { shot: shown }); } catch (e) { say(e.message); }
   }
 
+  async function layForCheck() {
+    say("");
+    try { await post(`/api/teach/${q(walk.game)}/lay-for-check`, {}); } catch (e) { say(e.message); }
+  }
+
   async function stop() {
     stopLooking();
     try { await post(`/api/teach/${q(walk.game)}/stop`, {}); } catch (e) { say(e.message); }
@@ -248,6 +254,7 @@
   $("teach-redo").addEventListener("click", redo);
   $("teach-lay").addEventListener("click", lay);
   $("teach-stop").addEventListener("click", stop);
+  $("teach-lay-check").addEventListener("click", layForCheck);
   $("teach-read-now").addEventListener("click", check);
   load();
 })();
