@@ -78,6 +78,7 @@ def test_market_missions_and_a_tapped_placement(device, browser):
     # none is sent by its button: that would say the deck is out and end the game.
     expect(p0.locator("#market-send")).to_be_disabled()
     assert float(p0.locator("#market-send").evaluate("b => getComputedStyle(b).opacity")) < 1  # and looks it
+    expect(p0.locator("#half1-icon")).to_have_attribute("aria-label", "east half: icon")  # a screen reader says what it picks
     p0.select_option("#half1-icon", "person")
     for _ in range(4):
         p0.click("#market-add")

@@ -72,6 +72,7 @@ def test_domino_dynasty_reads_in_japanese(device, browser, shots):
     p0, p1 = phones
     expect(p0.locator("#enter-market h3")).to_have_text("マーケット: 引いたドミノ4枚を入力")
     expect(p0.locator("#half1-terrain option[value=grass]")).to_have_text("草地")
+    expect(p0.locator("#half1-terrain")).to_have_attribute("aria-label", "東の半面: 地形")  # said, not its id
     shoot(p0, shots, "dynasty-ja-market")
     for page in (host, p0, p1):
         assert english_on(page) == [], page.url

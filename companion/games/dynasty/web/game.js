@@ -117,8 +117,9 @@
   // A domino is built half by half (terrain, icon, open paths), first half west, as it is drawn.
   const build = { halves: [["lava", "", ""], ["lava", "", ""]], market: [], needs: [["warfare", "1", "number"]],
                   reward: "", penalty: "", secret: false, event: "" };
-  const sel = (id, value, options, onchange) => {
-    const s = el("select", { id, "aria-label": id }, ...options.map(([v, w]) => el("option", { value: v }, w)));
+  // label: what a screen reader says the picker is, in the player's words (its id is the page's own)
+  const sel = (id, value, options, onchange, label) => {
+    const s = el("select", { id, "aria-label": label || id }, ...options.map(([v, w]) => el("option", { value: v }, w)));
     s.value = value;
     s.addEventListener("change", () => onchange(s.value));
     return s;
@@ -129,11 +130,14 @@
   function dominoBuilder(v, redraw) {
     return el("div", { class: "builder" }, ...build.halves.map((h, k) => el("div", { class: "row" },
       el("span", { class: "dim" }, (k ? tr("east half") : tr("west half")) + " "),
-      sel(`half${k}-terrain`, h[0], v.pieces.terrains.map((t) => [t, term(t)]), (x) => { h[0] = x; redraw(); }),
-      sel(`half${k}-icon`, h[1], [["", tr("no icon")]].concat(v.pieces.icons.map((i) => [i, term(i)])), (x) => { h[1] = x; redraw(); }),
+      sel(`half${k}-terrain`, h[0], v.pieces.terrains.map((t) => [t, term(t)]), (x) => { h[0] = x; redraw(); },
+        k ? tr("east half: terrain") : tr("west half: terrain")),
+      sel(`half${k}-icon`, h[1], [["", tr("no icon")]].concat(v.pieces.icons.map((i) => [i, term(i)])), (x) => { h[1] = x; redraw(); },
+        k ? tr("east half: icon") : tr("west half: icon")),
       ...SIDES.map((side) => el("label", {}, check({ "data-side": side, id: `half${k}-${side}`,
         onchange: (e) => { h[2] = SIDES.filter((s2) => (s2 === side ? e.target.checked : h[2].includes(s2))).join(""); redraw(); } }, h[2].includes(side)), side)),
-      v.pieces.arrows ? sel(`half${k}-arrow`, h[3] || "", [["", tr("no arrow")]].concat([...h[2]].map((a) => [a, tr("arrow {arrow}", { arrow: ARROW[a] })])), (x) => { h[3] = x; redraw(); }) : null)),
+      v.pieces.arrows ? sel(`half${k}-arrow`, h[3] || "", [["", tr("no arrow")]].concat([...h[2]].map((a) => [a, tr("arrow {arrow}", { arrow: ARROW[a] })])), (x) => { h[3] = x; redraw(); },
+        k ? tr("east half: arrow") : tr("west half: arrow")) : null)),
       el("div", { class: "row" }, el("span", { class: "domino" }, ...builtText().split("|").map((x) => halfEl(x)))));
   }
 
