@@ -28,7 +28,7 @@ from .perf import single_threaded
 from .markers import VisionInputError
 from .reading import FrameReading, Profile, TileReading
 from .recognise import (SEG_PX_PER_MM, channel_max, channel_mean, channel_min, enrolment_views, mat_exposure,
-                        piece_near, view_zone, where)
+                        median_rows, piece_near, view_zone, where)
 from .synthetic import (CLASSIC, PALETTE, Light, Optics, SyntheticTable, VirtualTile, random_camera, random_light,
                         random_optics, save_shots)
 from .tiles import UNKNOWN, TileSet, colour_of
@@ -634,19 +634,7 @@ def _medians(flat, where):
     """Each patch's median colour over some of its points: flat is (patches, points, channels),
     where a mask of the points. As np.median, with each channel's values laid side by side
     first (the partition then runs along memory)."""
-    return _median_rows(flat[:, np.flatnonzero(np.ravel(where))].transpose(0, 2, 1))
-
-
-def _median_rows(values):
-    """The median along the last axis, as np.median's (an even count's two middles averaged)."""
-    values = np.ascontiguousarray(values)
-    m = values.shape[-1]
-    part = np.partition(values, m // 2, axis=-1)
-    if m % 2:
-        return part[..., m // 2]
-    # the lower middle is the largest of the lower half: partitioning about two places at once
-    # costs several times one
-    return (part[..., :m // 2].max(axis=-1) + part[..., m // 2]) / 2
+    return median_rows(flat[:, np.flatnonzero(np.ravel(where))].transpose(0, 2, 1))
 
 
 def _token_outline(ratio, rr, off=None):
@@ -1046,7 +1034,7 @@ class GridReader(CellReader):
         g = self._gap_places(name, view.zone, (H, W), view.background.shape[:2])
         out = np.full(g.shape + (3,), np.nan, np.float32)
         # the corners whose square of bare mat lies whole in the area: all their medians at once
-        colours = list(_median_rows(view.image.reshape(-1, 3)[g.windows].transpose(0, 2, 1)))
+        colours = list(median_rows(view.image.reshape(-1, 3)[g.windows].transpose(0, 2, 1)))
         for ya, yb, xa, xb in g.clipped:  # clipped by the area's edge
             colours.append(np.median(view.image[ya:yb, xa:xb].reshape(-1, 3), axis=0))
         if colours:

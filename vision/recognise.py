@@ -236,7 +236,7 @@ def mat_exposure(frame, H_inv, zone) -> tuple[float, np.ndarray | None]:
     white, rim = _white_and_rim(frame, H_inv, zone)
     if len(white) < 10 or len(rim) < 10:
         return 0.0, None
-    paper = _past_clipping(_median3(white), white, rim)
+    paper = _past_clipping(median_rows(white.T), white, rim)
     r = rim / np.maximum(paper, 1.0)
     lum = channel_mean(r)
     expect = ZONE_GREY_RATIO
@@ -284,7 +284,7 @@ def _past_clipping(paper, white, rim):
     clipped = paper >= CLIPPED
     if not clipped.any():
         return paper
-    rim = _median3(rim)
+    rim = median_rows(rim.T)
     lamp = rim / ZONE_GREY_RATIO
     # a lamp up to half as bright again as the ceiling: beyond, a palm (brighter than the grey
     # print, in red above all) shows near white too, and nothing tells it from the mat
@@ -595,7 +595,7 @@ def _ink_and_colour(patch, mat_colour, margin_px):
     ratio = patch * (1.0 / np.maximum(mat_colour, 1.0)).astype(np.float32)
     p = margin_px + int(round(INSET_MM * READ_PX_PER_MM))
     inner = ratio[p:ratio.shape[0] - p, p:ratio.shape[1] - p]
-    paper = _median3(inner[::2, ::2].reshape(-1, 3))
+    paper = median_rows(inner[::2, ::2].reshape(-1, 3).T)
     diff = ratio - paper.astype(np.float32)
     ink = cv2.sqrt(cv2.transform(cv2.multiply(diff, diff), _SUM3))  # distance from the paper colour
     ink_inner = ink[p:ink.shape[0] - p, p:ink.shape[1] - p]
@@ -609,12 +609,16 @@ def _ink_and_colour(patch, mat_colour, margin_px):
     return ink, np.r_[lp, d].astype(np.float32)
 
 
-def _median3(a):
-    """The median of each column of an (n, 3) array, as np.median(a, axis=0) gives it, without
-    the cost numpy's general median has round its partition."""
-    n = len(a)
-    part = np.partition(a.T, (max(n // 2 - 1, 0), n // 2), axis=1)
-    return part[:, n // 2] if n % 2 else (part[:, n // 2 - 1] + part[:, n // 2]) / 2
+def median_rows(values):
+    """The median along the last axis, as np.median's (an even count's two middles averaged)."""
+    values = np.ascontiguousarray(values)
+    m = values.shape[-1]
+    part = np.partition(values, m // 2, axis=-1)
+    if m % 2:
+        return part[..., m // 2]
+    # the lower middle is the largest of the lower half: partitioning about two places at once
+    # costs several times one
+    return (part[..., :m // 2].max(axis=-1) + part[..., m // 2]) / 2
 
 
 def _inset(a, px):
@@ -1033,6 +1037,7 @@ class TileReader:
         same pixels round it) keeps what was read there. ``known``: tiles read already in the
         zone, besides the poses."""
         tiles, moved = [], False
+        found = list(poses) + list(known)  # every tile in the zone (_clear_of passes a pose's own)
         for pose in poses:
             same = self._as_before(view, pose, name)
             if same is not None:
@@ -1043,8 +1048,7 @@ class TileReader:
                 moved = moved or was_moved
                 continue
             before = len(tiles), len(self.last_details)
-            others = [p for p in poses if p is not pose] + list(known)
-            tiles, moved_here = self._read_pose(frame, H_inv, zone, view, pose, name, tiles, others)
+            tiles, moved_here = self._read_pose(frame, H_inv, zone, view, pose, name, tiles, found)
             moved = moved or moved_here
             self._remember(view, pose, name, tiles[before[0]] if len(tiles) > before[0] else None,
                            self.last_details[-1] if len(self.last_details) > before[1] else None, moved_here)
@@ -1158,9 +1162,9 @@ class TileReader:
             self._read_before.append((kept[0], name, pose, box, _crop(view.image, box[0]).copy(),
                                       (tile, details, moved)))
 
-    def _read_pose(self, frame, H_inv, zone, view, pose, name, tiles, others=()):
+    def _read_pose(self, frame, H_inv, zone, view, pose, name, tiles, found=()):
         """One pose read afresh, appended to ``tiles``: (tiles, whether read at another pose).
-        ``others``: the other tiles' poses found in the zone."""
+        ``found``: every tile's pose found in the zone (this one among them or not)."""
         moved = False
         tile = self._read_tile(frame, H_inv, zone, view, pose, name)
         if pose.sure and tile.label != UNKNOWN and pose.rivals and pose.outlined \
@@ -1195,7 +1199,7 @@ class TileReader:
         # a tile all the same: asked about, never left out
         printed = any(d["raw"] >= PRINTED_RAW and d["glyph"] >= 0.7 for _, d in read) or (
             any(d["raw"] >= CLEAR_PRINTED_RAW and d["glyph"] >= 0.7 for _, d in read)
-            and self._clear_of(pose, others))
+            and self._clear_of(pose, found))
         if known or pose.sure or printed:
             best, details = max(known, key=lambda r: r[1]["glyph"]) if known else read[0]
             tiles.append(best)
@@ -1203,12 +1207,12 @@ class TileReader:
             moved = moved or best is not read[0][0]
         return tiles, moved
 
-    def _clear_of(self, pose, others) -> bool:
-        """Whether a pose's tile lies clear of the other tiles found, by CLEAR_MM all round
-        (another pose of the same tile, within a quarter of its width, is no other tile)."""
+    def _clear_of(self, pose, found) -> bool:
+        """Whether a pose's tile lies clear of the other tiles found, by CLEAR_MM all round (the
+        pose itself, or another pose of its tile within a quarter of its width, is no other)."""
         w, h = self.profile.size_mm
         mine = rect_poly(pose.x_mm, pose.y_mm, pose.theta, w + 2 * CLEAR_MM, h + 2 * CLEAR_MM).astype(np.float32)
-        for o in others:
+        for o in found:
             if math.hypot(o.x_mm - pose.x_mm, o.y_mm - pose.y_mm) < 0.25 * min(w, h):
                 continue
             if cv2.intersectConvexConvex(mine, rect_poly(o.x_mm, o.y_mm, o.theta, w, h).astype(np.float32))[0] > 0:
