@@ -148,7 +148,7 @@ class CameraLoop:
                     log.error("the camera could not start: %s", exc, exc_info=not isinstance(exc, CameraUnavailable))
                     # the table is told what it can do; the owner's details (commands) are in the log
                     why = Msg("the camera's software would not load on this Pi (the log says why); it is looked for again") \
-                        if getattr(exc, "software", False) else Msg("check the camera's cable; it is looked for again")
+                        if isinstance(exc, CameraUnavailable) and exc.software else Msg("check the camera's cable; it is looked for again")
                     self.companion.say(Msg("Camera off: enter moves by phone; {why}", why=why))
                     self._missing()  # and looked for again, as a camera lost mid-game is
             return self.pipeline
