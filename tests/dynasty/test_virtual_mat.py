@@ -127,3 +127,25 @@ def test_the_virtual_table_says_what_a_market_is_when_it_is_not_one(device):
     for bad in ([], ["grass//"], "lava//|lava//", [1, 2]):
         with pytest.raises(IllegalMove, match="market|domino"):
             table.act({"action": "market", "dominoes": bad}, _view(device.companion))
+
+
+def test_the_host_draws_a_market_onto_the_virtual_mat_and_the_camera_makes_it_the_rounds(device, tmp_path,
+                                                                                          dynasty_profile):
+    """In simulation the host page's "Draw the market" is the hand that draws the round's market
+    from the box and lays it in the numbered places: as many dominoes as the market holds, read by
+    the camera into the round's market. Once drawn, drawing again is refused in words."""
+    import pytest
+    from companion.games.base import IllegalMove
+    shutil.copy(dynasty_profile, tmp_path / dynasty_profile.name)
+    c = device.companion
+    c.new_game("dynasty", OPTIONS, seed=1).result(5)
+    assert _view(c)["market_due"] == 4
+    table = device.virtual_table
+    assert table.act({"action": "market", "draw": True}, _view(c)) == "Laid the market out: 4 dominoes"
+    laid = [table.table.tiles[p].label for p in table.verbs.market]
+    assert len(laid) == 4
+    settle(device, lambda: c.snapshot.session.state.drawn)
+    assert c.snapshot.session.moves[-1] == Market(0, tuple(laid))
+    assert _view(c)["market_due"] == 0
+    with pytest.raises(IllegalMove, match="market"):
+        table.act({"action": "market", "draw": True}, _view(c))

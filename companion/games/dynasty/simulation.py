@@ -9,14 +9,17 @@ What a person does with the dominoes, done from the host page (the camera then r
   ("terrain/icon/paths") as they lie;
 - remove {seat, map, cell}: the domino on top of that square comes off (what it covered shows);
 - market {dominoes}: the round's market dominoes ("half|half", as drawn) laid west-east in the
-  market's numbered places, 1 first (what lay there before is taken off);
+  market's numbered places, 1 first (what lay there before is taken off); {draw: true}: as many
+  as the round's market holds, drawn at random from the box (the host page's button);
 - clear: every domino off the mat.
 """
 from __future__ import annotations
 
+import random
+
 from ...i18n import Msg, Plural
 from ..base import IllegalMove, Simulation
-from . import camera
+from . import camera, practice
 from .maps import Half, check_cells, side_towards
 from .state import PERSONAL, SHARED
 
@@ -27,6 +30,7 @@ class Verbs:
         self.layout = layout
         self.laid: dict = {}  # (area, x, y) on the grid -> domino ids lying there, the top one last
         self.market: list = []  # the dominoes lying in the market's places, place 1 first
+        self.bag = random.Random()  # a hand drawing from the box: another market each time
 
     def act(self, action: dict, view: dict) -> str:
         kind = action.get("action")
@@ -37,7 +41,7 @@ class Verbs:
         if kind == "remove":
             return self._remove(action, view)
         if kind == "market":
-            return self._market(action)
+            return self._market(action, view)
         if kind == "clear":
             self.table.clear()
             self.laid.clear()
@@ -123,7 +127,12 @@ class Verbs:
         self._put(area, self._offset(squares), cells, halves)
         return Msg("Placed a domino")
 
-    def _market(self, action) -> str:
+    def _market(self, action, view) -> str:
+        if action.get("draw") is True:
+            due = view.get("market_due") or 0
+            if not due:
+                raise IllegalMove(Msg("The market is laid out when a round begins, before the missions are drawn"))
+            action = {"dominoes": [practice.domino(self.bag, view.get("expansions") or ()) for _ in range(due)]}
         texts = action.get("dominoes")
         if not isinstance(texts, (list, tuple)) or not 0 < len(texts) <= camera.MARKET_PLACES:
             raise IllegalMove(Msg("Say the market's dominoes, 1 to {places}, each as two halves: "

@@ -9,6 +9,7 @@ from .catalog import (EVENTS, PENALTIES, REWARDS, ROLES, SCALARS, TERRAINS, even
                       reward_words, role_name, scalar_words)
 from .maps import name
 from .placement import parse_domino
+from .practice import market_due
 from .rules import NAME, is_over, scores, winners
 from .state import State
 
@@ -80,6 +81,9 @@ def view(state: State, viewer: Viewer) -> dict:
         "personal": {str(s): _squares(m) for s, m in enumerate(state.personal)},
         "market": [{"index": i, "domino": text, "halves": [h.text() for h in parse_domino(text)]}
                    for i, text in enumerate(state.market)],
+        # how many dominoes the market laid now would hold (0 once drawn): the virtual table's draw
+        "market_due": market_due(state) if state.phase == "draw" and not state.drawn else 0,
+        "expansions": list(cfg.expansions),
         "event": state.event,
         "strength": table,
         "strength_words": [power.strength_words(r, table[r]) for r in ROLES],

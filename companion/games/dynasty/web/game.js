@@ -365,6 +365,7 @@
       box.replaceChildren(
         el("div", { class: "row" },
           el("button", { id: "dd-sim-lay", onclick: () => act({ action: "lay" }) }, tr("Lay the maps out")),
+          el("button", { id: "dd-sim-draw", onclick: () => act({ action: "market", draw: true }) }, tr("Draw the market")),
           el("button", { class: "quiet", onclick: () => act({ action: "clear" }) }, tr("Clear the mat"))),
         el("div", { class: "row" }, el("label", {}, tr("Player") + " ", el("select", { id: "dd-sim-seat", "aria-label": "seat" })),
           el("label", {}, " " + tr("map") + " ", el("select", { id: "dd-sim-map", "aria-label": "map" },
@@ -378,6 +379,7 @@
         el("p", { class: "dim" }, tr("Squares as on the phones' maps: A1 to H8, letters to the right, numbers down. To lift a domino off, name one of its squares.")));
     }
     const seats = box.querySelector("#dd-sim-seat"), market = box.querySelector("#dd-sim-market");
+    box.querySelector("#dd-sim-draw").disabled = !v.market_due;  // only while the round's market is drawn
     if (seats.dataset.names !== v.names.join("|")) {
       seats.dataset.names = v.names.join("|");
       seats.replaceChildren(...v.names.map((n, i) => el("option", { value: i }, n)));
