@@ -26,7 +26,13 @@ class Judging:
             if notice is not None and notice.move is None and watcher.retract(notice):
                 # the table changed under a refusal (the domino taken off?): look at it again
                 self._set(prompt=None, message="")
-            return self._judge()
+            judged = self._judge()
+            if events and self._matching is not None:
+                # the players moved pieces after "make the table match": in step unless asked again
+                if self._snap.prompt is None and self._snap.message is self._matching:
+                    self._set(message="")
+                self._matching = None
+            return judged
         return self.post(run)
 
     def _table_watcher(self):

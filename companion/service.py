@@ -55,6 +55,7 @@ class Companion(Hosting, Seats, Judging, Worker):
         self._running = False
         self._watcher = None  # the camera game's memory of what lies on the table
         self._watcher_for: int | None = None
+        self._matching = None  # what to move for the table to match the game, while it is said
         self._host_answers: OrderedDict[str, str] = OrderedDict()  # request id -> yes/no/expired
         self._summaries: dict[int, tuple[int, dict]] = {}  # game id -> (log length, summary)
         session = Session.resume(store)
@@ -123,6 +124,8 @@ class Companion(Hosting, Seats, Judging, Worker):
                     except TableError as exc:  # too long ago, or the disk is full
                         said = i18n_said(exc)
                 self._set(prompt=None, message=said)
+                # "make the table match ...": said until the camera sees the table change
+                self._matching = said if isinstance(prompt.move, Agreed) else None
                 return self._judge()
             try:
                 events = self._session().submit(prompt.move, source)
