@@ -249,7 +249,7 @@ class CameraLoop:
             if not self._worth_reading(pipeline, frame):
                 return []
             reading = pipeline.reader.read(frame)
-            pipeline.last_read = time.monotonic()
+            pipeline.last_read = self.clock()
             self.last_reading = reading
             self._watch_view(pipeline, reading)
             tracker = pipeline.tracker
@@ -302,8 +302,9 @@ class CameraLoop:
         look = detector.look(frame)
         if look.moving:
             pipeline.tracker.moving()
+            pipeline.reads_unsettled = 0  # the still picture to come is another (a hand gone): read it at full rate
             return False
-        since = time.monotonic() - pipeline.last_read
+        since = self.clock() - pipeline.last_read
         if since >= self.RECHECK_SECONDS:
             return True
         if not (look.changed or pipeline.tracker.pending):
