@@ -7,6 +7,9 @@ table: from camera frames of that mat going through the real vision pipeline.
 Any verb that puts pieces down may slide them in, as a hand pushes a tile into place: with
 ``"slide": {"from": [x_mm, y_mm], "mm_per_s": 150}`` the new pieces start there and travel to
 where the verb put them, a camera frame's worth of the way per frame.
+
+Every game's table also takes {"action": "hand", "over": true|false}: a hand held over the middle
+of the mat, or taken away, for seeing how the companion waits while a hand is in the way.
 """
 from __future__ import annotations
 
@@ -27,12 +30,15 @@ class VirtualTable:
         self._pieces = (lambda: part.pieces(synthetic_table)) if part else dict
         self.fps = fps  # the camera's rate: how far a sliding piece goes between two frames
         self._slides: dict[int, tuple] = {}  # piece -> (x, y where it goes, mm per frame)
+        self.hand = None  # (x_mm, y_mm, angle) of a palm held over the mat, or None
         self._lock = threading.Lock()
 
     def act(self, action: dict, view: dict | None = None) -> str:
         """One of the game's verbs, e.g. {"action": "play", ...}; `view` is the table's view."""
         if not isinstance(action, dict) or not isinstance(action.get("action"), str):
             raise IllegalMove('say what to do on the virtual table, e.g. {"action": "clear"}')
+        if action["action"] == "hand":
+            return self._hand(action.get("over"))
         if self.verbs is None:
             raise IllegalMove(Msg("this game has nothing to lay on the virtual table"))
         slide = _slide(action.get("slide"), self.layout)
@@ -56,6 +62,14 @@ class VirtualTable:
             for what, x, y, angle, up, back in pieces:
                 self.table.place(what, x, y, angle=angle, face_up=up, back=back)
 
+    def _hand(self, over) -> str:
+        if not isinstance(over, bool):
+            raise IllegalMove('say whether a hand is over the mat: {"action": "hand", "over": true}')
+        w, h = self.layout.size_mm
+        with self._lock:  # the palm over the middle, the arm from the mat's near edge
+            self.hand = (w / 2, h / 2, 0.0) if over else None
+        return Msg("A hand is over the mat") if over else Msg("The hand is off the mat")
+
     @property
     def sliding(self) -> bool:
         """Whether a piece is still on its way (its last frame has not been taken yet)."""
@@ -64,7 +78,7 @@ class VirtualTable:
     def frame(self):
         with self._lock:
             self._slide_on()
-            return self.table.live()
+            return self.table.live(hand=self.hand)
 
     def close(self):
         """The game is over or another began: the drawings kept for quick frames are let go."""

@@ -109,3 +109,41 @@ def test_a_companion_told_to_stop_while_it_learns_the_pieces_stops_at_once(tmp_p
         assert not list(tmp_path.glob(".vision-profile*"))
     finally:
         pipeline.close()
+
+
+
+def test_a_hand_held_over_the_virtual_mat_holds_the_reading_back_until_it_goes(device):
+    """The host page's hand over the mat: a tile played under it is not read while the hand is
+    there (the table waits, as at a real table), and once the hand is taken away it is read as
+    soon as a tile put down without a hand would be, not at the slow pace kept for a hand held
+    still. The camera runs at 10 frames a second on the companion's clock."""
+    tricks, _ = scripted_game(seed=5, names=NAMES)
+    c = device.companion
+    now = [0.0]
+    device.camera.clock = lambda: now[0]
+
+    def frames(n, until=lambda: False):
+        for i in range(n):
+            now[0] += 0.1
+            device.camera.step()
+            c.call(lambda: None)
+            if until():
+                return i + 1
+        return None
+
+    c.new_game("paradominetor", {"seats": 3, "names": NAMES}, seed=0).result(5)
+    view = lambda: c.snapshot.view(TABLE)  # noqa: E731
+    act = lambda action: device.virtual_table.act(action, view())  # noqa: E731 - as the host page does
+    lead, second = tricks[0][0], tricks[0][1]
+    act({"action": "play", "seat": lead["seat"], "tile": lead["tile"]})  # a tile put down without a hand
+    plain = frames(60, lambda: view()["current_trick"] or c.snapshot.prompt is not None)
+    assert plain is not None and c.snapshot.prompt is None
+    assert act({"action": "hand", "over": True}) == "A hand is over the mat"
+    act({"action": "play", "seat": second["seat"], "tile": second["tile"]})
+    assert frames(30, lambda: len(view()["current_trick"]) > 1) is None  # waits while the hand is there
+    assert act({"action": "hand", "over": False}) == "The hand is off the mat"
+    after = frames(60, lambda: len(view()["current_trick"]) > 1)
+    assert after is not None and after <= plain + 1, (plain, after)
+    assert [p["seat"] for p in view()["current_trick"]] == [lead["seat"], second["seat"]]
+    with pytest.raises(IllegalMove, match="hand"):
+        act({"action": "hand", "over": "yes"})

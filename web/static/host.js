@@ -12,17 +12,16 @@
   const token = localStorage.getItem("hostToken");
   const $ = (id) => document.getElementById(id);
   const post = (path, payload) => api(path, token, "X-Host-Token", payload);
-  let games = [];      // the games' descriptions, as the companion sends them
+  let games = [];  // the games' descriptions, as the companion sends them
   let latest = null;
 
   document.querySelectorAll(".host-only").forEach((n) => n.classList.toggle("hidden", !token));
   if (!token) { document.body.classList.add("guest"); Join.start(); }
 
-  // Seats: taken or free, and what the host may do with each. No seat's link or QR code is on
-  // the page: a host who also plays would see another player's hidden page. Opening a seat is a
-  // deliberate step that says whose hidden page it opens; the companion tells that seat's phone.
-  let asking = null;        // {viewer, what: "open" | "free"}: the question shown under a seat
-  let opened = {};          // viewer -> {key, taken (then)}: opened in the game shown
+  // Seats, taken or free. No seat's link or QR code is here (a host who plays would see another's
+  // hidden page): opening one says whose page it opens, and the companion tells that phone.
+  let asking = null;  // {viewer, what: "open" | "free"}: the question shown under a seat
+  let opened = {};  // viewer -> {key, taken (then)}: opened in the game shown
   let shownGame = null;
   let seatsData = null;
 
@@ -147,9 +146,9 @@
 
   // ---------------------------------------------------------------- the new-game form
   //
-  // Drawn from each game's options (companion/games/base.py, Option, says what each kind is);
+  // Drawn from each game's options (what each kind is: Option, companion/games/base.py);
   // an option with `when` shows only while another option has that value.
-  const chosen = {};   // game name -> {key: value} as the host left it, kept across redraws
+  const chosen = {};  // game name -> {key: value} as the host left it, kept across redraws
 
   function fillGames() {
     const sel = $("game-name");
@@ -284,8 +283,8 @@
   //
   // A game in progress is never ended without asking: the companion answers 409 with the
   // question, the page shows it, and only "End it" sends the request again with replace: true.
-  let inProgress = null;   // whether a game was in progress at the last view
-  let listedFor = "";       // what the games list was last fetched for
+  let inProgress = null;  // whether a game was in progress at the last view
+  let listedFor = "";  // what the games list was last fetched for
 
   function followGames(data) {
     const now = !!data.in_progress;
@@ -313,7 +312,7 @@
     return isNaN(d) ? "" : d.toLocaleString(I18N.lang, { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
   }
 
-  const SHOWN = 8;        // the newest games; the rest behind "Show all"
+  const SHOWN = 8;  // the newest games; the rest behind "Show all"
   let showAll = false;
   let lastList = [];
 
@@ -403,6 +402,8 @@
   $("undo").addEventListener("click", () => post("/api/host/undo").catch(showError));
   document.querySelectorAll("[data-press]").forEach((b) =>
     b.addEventListener("click", () => post("/api/host/button", { name: b.dataset.press }).catch(showError)));
+  document.querySelectorAll("[data-act]").forEach((b) =>
+    b.addEventListener("click", () => act(JSON.parse(b.dataset.act)).catch(() => 0)));
 
   const url = token ? "/api/stream?token=" + encodeURIComponent(token) : "/api/stream";
   // A host link this companion no longer knows (its state was wiped): this phone is a guest
