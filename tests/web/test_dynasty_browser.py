@@ -284,3 +284,26 @@ def test_the_owner_shares_out_strength_that_cannot_serve_every_mission_from_thei
         time.sleep(0.05)
     assert [m.status for m in state().missions] == ["failed", "passed"]
     assert not errors, errors
+
+
+def test_a_refusal_on_a_phone_goes_once_the_game_moves_on(device, browser):
+    """A refused tap is said on that phone; when the domino then goes in some other way (the
+    camera saw it laid), the refusal is no longer shown as if it were news."""
+    expect = playwright.expect
+    host, pages, errors = two_phones(device, browser, {"players": 2, "roles": ["warfare", "money"]}, console=True)
+    p0 = pages[0]
+    companion = device.companion
+    market = ("lava//|lava/person/",) * 4
+    companion.submit(Market(0, market), "phone").result(5)
+    for seat in range(2):
+        companion.submit(Mission(seat, ("goods 50",)), "phone").result(5)
+    assert companion.snapshot.view(TABLE)["turn"] == 0
+    settled(device, p0)
+    p0.click('.market button[data-index="0"]')
+    p0.click('#tap-shared [data-cell="5,2"]')
+    p0.click('#tap-shared [data-cell="6,2"]')
+    expect(p0.locator("#mine-msg")).to_contain_text("the terrains do not match")
+    companion.submit(Place(0, "shared", ((5, 1), (6, 1)), ("lava//", "lava/person/")), "camera").result(5)
+    settled(device, p0)
+    expect(p0.locator("#mine-msg")).to_have_text("")
+    assert not errors, errors

@@ -111,7 +111,12 @@
   }
 
   // A refusal is brought into view once: it is written below both maps, off a phone's screen.
-  function say(text, bad) { pick.msg = text; pick.bad = !!bad; pick.reveal = !!bad && !!text; }
+  // It belongs to the moment it was said: once the game moves on (anyone's move), it goes.
+  const moment = (v) => JSON.stringify([v.round, v.phase, v.turn, v.market, v.tasks, v.missions.length,
+    v.shared.length, Object.values(v.personal).map((m) => m.length)]);
+  function say(text, bad) {
+    pick.msg = text; pick.bad = !!bad; pick.reveal = !!bad && !!text; pick.said = latest && moment(latest.v);
+  }
 
   // ------------------------------------------------------------------ entering what was drawn
   // A domino is built half by half (terrain, icon, open paths), first half west, as it is drawn.
@@ -183,6 +188,7 @@
   let latest = null;  // the last view drawn: an answer arriving after a live update redraws that one
   function seat(box, v, ctx) {
     latest = { box, v, ctx };
+    if (pick.bad && pick.said !== moment(v)) say("");
     const me = v.you;
     if (me === undefined) { box.replaceChildren(); return; }
     const parts = [el("h2", {}, tr("Your moves"))];
