@@ -86,6 +86,10 @@ def test_domino_dynasty_reads_in_japanese(device, browser, shots):
     p0.click("#market-send")
     until(companion, lambda v: len(v["market"]) == 4)
 
+    # each seat's mission, the second one secret; its pickers said by what they pick, not their ids
+    for sel, said in (("#need0-role", "条件1: 役割"), ("#need0-num", "条件1: 数"), ("#need0-scalar", "条件1: 数えるもの"),
+                      ("#penalty", "失敗したときのペナルティ")):
+        expect(p0.locator(sel)).to_have_attribute("aria-label", said)
     # each seat's mission, the second one secret
     for page, secret in ((p0, False), (p1, True)):
         page.select_option("#need0-role", "goods")

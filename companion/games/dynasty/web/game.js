@@ -150,7 +150,7 @@
     const size = 2 * v.seats;
     return el("div", { id: "enter-market" }, el("h3", {}, tr("The market: enter the {n} dominoes drawn", { n: size })),
       v.known && v.known.length ? sel("known", "", [["", tr("a domino seen before...")]].concat(v.known.map((d) => [d, dominoWords(d)])),
-        (x) => { if (x) build.halves = x.split("|").map((h) => h.split("/")); redraw(); }) : null,
+        (x) => { if (x) build.halves = x.split("|").map((h) => h.split("/")); redraw(); }, tr("a domino seen before...")) : null,
       dominoBuilder(v, redraw),
       el("div", { class: "row" },
         el("button", { id: "market-add", onclick: () => { if (build.market.length < 2 * size) build.market.push(builtText()); redraw(); } }, tr("Add this domino")),
@@ -169,16 +169,16 @@
     const scalars = Object.entries(v.pieces.scalars).map(([k, w]) => [k, w ? "x " + w : tr("(a plain number)")]);
     return el("div", { id: "enter-mission" }, el("h3", {}, tr("Your mission domino, as drawn")),
       ...build.needs.map((n, k) => el("div", { class: "row" },
-        sel(`need${k}-role`, n[0], roles, (x) => { n[0] = x; }),
+        sel(`need${k}-role`, n[0], roles, (x) => { n[0] = x; }, tr("requirement {n}: role", { n: k + 1 })),
         el("input", { id: `need${k}-num`, class: "num-in", type: "number", min: "0.25", step: "0.25", value: n[1],
-          oninput: (e) => { n[1] = e.target.value; } }),
-        sel(`need${k}-scalar`, n[2], scalars, (x) => { n[2] = x; }))),
+          "aria-label": tr("requirement {n}: amount", { n: k + 1 }), oninput: (e) => { n[1] = e.target.value; } }),
+        sel(`need${k}-scalar`, n[2], scalars, (x) => { n[2] = x; }, tr("requirement {n}: counted by", { n: k + 1 })))),
       el("div", { class: "row" },
         el("button", { class: "quiet", onclick: () => { if (build.needs.length < 3) build.needs.push(["warfare", "1", "number"]); redraw(); } }, tr("Another requirement")),
         el("button", { class: "quiet", onclick: () => { if (build.needs.length > 1) build.needs.pop(); redraw(); } }, tr("One fewer"))),
       el("div", { class: "row" },
-        sel("reward", build.reward, [["", tr("no reward")]].concat(Object.entries(v.pieces.rewards)), (x) => { build.reward = x; }),
-        sel("penalty", build.penalty, [["", tr("no penalty")]].concat(Object.entries(v.pieces.penalties)), (x) => { build.penalty = x; })),
+        sel("reward", build.reward, [["", tr("no reward")]].concat(Object.entries(v.pieces.rewards)), (x) => { build.reward = x; }, tr("reward if it is completed")),
+        sel("penalty", build.penalty, [["", tr("no penalty")]].concat(Object.entries(v.pieces.penalties)), (x) => { build.penalty = x; }, tr("penalty if it fails"))),
       v.mode === "cooperative" ? el("label", {}, check({ id: "secret",
         onchange: (e) => { build.secret = e.target.checked; } }, build.secret), " " + tr("it shows the secret eye")) : null,
       el("button", { id: "mission-send", onclick: () => send({ type: "Mission", needs: build.needs.map((n) => `${n[0]} ${n[1]} ${n[2]}`),
@@ -264,7 +264,7 @@
       el("h3", {}, tr("Shared map")), mapEl(v.shared, "tap-shared", tapper("tap-shared", halvesFor))];
     if (v.phase === "draw") {
       if (v.pieces.events && Object.keys(v.pieces.events).length && !v.event) {
-        parts.push(el("h3", {}, tr("The round's event")), sel("event", build.event, [["", tr("which event?")]].concat(Object.entries(v.pieces.events)), (x) => { build.event = x; }),
+        parts.push(el("h3", {}, tr("The round's event")), sel("event", build.event, [["", tr("which event?")]].concat(Object.entries(v.pieces.events)), (x) => { build.event = x; }, tr("The round's event")),
           el("button", { onclick: () => send({ type: "Happening", event: build.event }) }, tr("Revealed")));
       } else {
         if (!v.market.length) parts.push(marketForm(v, send, redraw));
@@ -373,10 +373,10 @@
           el("button", { id: "dd-sim-lay", onclick: () => act({ action: "lay" }) }, tr("Lay the maps out")),
           el("button", { id: "dd-sim-draw", onclick: () => act({ action: "market", draw: true }) }, tr("Draw the market")),
           el("button", { class: "quiet", onclick: () => act({ action: "clear" }) }, tr("Clear the mat"))),
-        el("div", { class: "row" }, el("label", {}, tr("Player") + " ", el("select", { id: "dd-sim-seat", "aria-label": "seat" })),
-          el("label", {}, " " + tr("map") + " ", el("select", { id: "dd-sim-map", "aria-label": "map" },
+        el("div", { class: "row" }, el("label", {}, tr("Player") + " ", el("select", { id: "dd-sim-seat", "aria-label": tr("Player") })),
+          el("label", {}, " " + tr("map") + " ", el("select", { id: "dd-sim-map", "aria-label": tr("map") },
             el("option", { value: "personal" }, tr("their own")), el("option", { value: "shared" }, tr("shared")))),
-          el("label", {}, " " + tr("market domino") + " ", el("select", { id: "dd-sim-market", "aria-label": "market domino" }))),
+          el("label", {}, " " + tr("market domino") + " ", el("select", { id: "dd-sim-market", "aria-label": tr("market domino") }))),
         el("div", { class: "row" }, el("label", {}, tr("on squares") + " ", el("input", { id: "dd-sim-cells", size: 9, placeholder: "F4 G4" })),
           el("button", { id: "dd-sim-place", onclick: () => act({ action: "place", seat: parseInt($("dd-sim-seat").value, 10),
             map: $("dd-sim-map").value, market: parseInt($("dd-sim-market").value, 10), cells: squares() }) }, tr("Put it down")),
