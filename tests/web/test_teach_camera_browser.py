@@ -276,6 +276,12 @@ def test_initiative_taught_from_the_host_page_then_a_deal_read_with_it(device, s
     assert read == sorted("the lock token" if p.label == "lock" else "the {} {} disc".format(*p.label.split("-"))
                           for p in walk[-1].places)
     assert host.locator(".teach-reading select option").first.inner_text().endswith(" disc")
+    # at phone size each picker shows the whole of what it says (room for its arrow too)
+    for text, inner in host.locator(".teach-reading select").evaluate_all(
+            "ss => ss.map(s => { const c = document.createElement('canvas').getContext('2d'); c.font = "
+            "getComputedStyle(s).font; const st = getComputedStyle(s); return [c.measureText(s.selectedOptions[0].text).width, "
+            "s.clientWidth - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight)]; })"):
+        assert text + 16 <= inner, (text, inner)
     scroll_to(host, "#teach-read")
     host.screenshot(path=str(shots / "teach-check-read.png"))
     # a tap on Correct is learnt: the profile is learnt again with that piece's frame
