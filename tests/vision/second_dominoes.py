@@ -185,9 +185,12 @@ def draw_domino(halves, icons, capitals, pitch_mm, rng, k=K) -> np.ndarray:
         _terrain(d, half.terrain, (cx - s / 2, 0, cx + s / 2, h), s, rng)
         hw = 0.12 * s
         kerb = max(1, int(0.03 * s))
+        # a road runs to its half's own edge and no further: a print is each half's own picture,
+        # so a road to the middle edge never reaches into the other half (where it would be seen
+        # as a road of that half's, which the rules do not join to it)
         for side in half.paths:
             dx, dy = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}[side]
-            ex, ey = cx + dx * s * 0.6, cy + dy * s * 0.6
+            ex, ey = cx + dx * s * 0.5, cy + dy * s * 0.5
             box = [min(cx, ex) - (hw if dx == 0 else 0), min(cy, ey) - (hw if dy == 0 else 0),
                    max(cx, ex) + (hw if dx == 0 else 0), max(cy, ey) + (hw if dy == 0 else 0)]
             d.rectangle([box[0] - (kerb if dx == 0 else 0), box[1] - (kerb if dy == 0 else 0),
@@ -196,7 +199,7 @@ def draw_domino(halves, icons, capitals, pitch_mm, rng, k=K) -> np.ndarray:
             d.ellipse([cx - hw - kerb, cy - hw - kerb, cx + hw + kerb, cy + hw + kerb], fill=KERB)
         for side in half.paths:
             dx, dy = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}[side]
-            ex, ey = cx + dx * s * 0.6, cy + dy * s * 0.6
+            ex, ey = cx + dx * s * 0.5, cy + dy * s * 0.5
             d.rectangle([min(cx, ex) - (hw if dx == 0 else 0), min(cy, ey) - (hw if dy == 0 else 0),
                          max(cx, ex) + (hw if dx == 0 else 0), max(cy, ey) + (hw if dy == 0 else 0)], fill=ROAD)
         if half.paths:
