@@ -41,8 +41,13 @@
     const at = {};
     squares.forEach((s) => { at[s.x + "," + s.y] = s; });
     const grid = el("div", { class: "map", id });
-    grid.style.gridTemplateColumns = `repeat(${x1 - x0 + 1}, 1fr)`;  // a style attribute would break the page's CSP
+    grid.style.gridTemplateColumns = `1.1em repeat(${x1 - x0 + 1}, 1fr)`;  // a style attribute would break the page's CSP
+    // the mat's square names along the edges (A to H across, 1 to 8 down), as the words name squares
+    const edge = (text) => el("span", { class: "edge", "aria-hidden": "true" }, text);
+    grid.append(edge(""));
+    for (let x = x0; x <= x1; x++) grid.append(edge(x >= 0 && x < 26 ? String.fromCharCode(65 + x) : ""));
     for (let y = y0; y <= y1; y++) {
+      grid.append(edge(y >= 0 ? String(y + 1) : ""));
       for (let x = x0; x <= x1; x++) {
         const s = at[x + "," + y];
         const cell = s ? halfEl(`${s.terrain}/${s.icon || ""}/${s.paths}` + (s.arrow ? "/" + s.arrow : ""), "button") : el("button", { class: "sq empty" });
