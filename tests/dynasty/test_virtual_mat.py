@@ -45,6 +45,11 @@ def test_dominoes_laid_on_the_virtual_mat_are_placed_and_their_strength_said(dev
 
     # Ana lays the grass domino east of her start: a person joins her capital's roads
     table.act({"action": "place", "seat": 0, "map": "personal", "market": 0, "cells": [[5, 3], [6, 3]]}, _view(c))
+    # until the camera has read it in, the market still lists it: it is not put down twice
+    import pytest
+    from companion.games.base import IllegalMove
+    with pytest.raises(IllegalMove, match="Market domino 1 is on the mat already"):
+        table.act({"action": "place", "seat": 0, "map": "personal", "market": 0, "cells": [[5, 5], [6, 5]]}, _view(c))
     settle(device, lambda: _view(c)["turn"] == 1)
     expected = dynasty.apply(expected, Place(0, "personal", ((5, 3), (6, 3)), ("grass/person/W", "plains//")))[0]
     view = _view(c)

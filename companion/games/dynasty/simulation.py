@@ -31,6 +31,7 @@ class Verbs:
         self.laid: dict = {}  # (area, x, y) on the grid -> domino ids lying there, the top one last
         self.market: list = []  # the dominoes lying in the market's places, place 1 first
         self.bag = random.Random()  # a hand drawing from the box: another market each time
+        self.taken: dict = {}  # piece -> (the market as it was, its number there): one domino is put down once
 
     def act(self, action: dict, view: dict) -> str:
         kind = action.get("action")
@@ -46,6 +47,7 @@ class Verbs:
             self.table.clear()
             self.laid.clear()
             self.market.clear()
+            self.taken.clear()
             return Msg("The mat is clear")
         raise IllegalMove(Msg("The virtual table can lay the maps out, lay the market out, place a domino on "
                               "a map, take one off, or clear the mat"))
@@ -117,6 +119,9 @@ class Verbs:
             i = action.get("market")
             if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(market):
                 raise IllegalMove(Msg("The market holds {n} dominoes: choose one of 1 to {n}", n=len(market)))
+            which = (tuple(m["domino"] for m in market), i)
+            if which in self.taken.values():  # the camera has not read it in yet: the market still lists it
+                raise IllegalMove(Msg("Market domino {n} is on the mat already; lift it off to put it elsewhere", n=i + 1))
             quarters = "ESWN".index(side_towards(cells[0], cells[1]))
             halves = [Half.parse(h).turned(quarters).text() for h in market[i]["halves"]]
         else:
@@ -124,7 +129,9 @@ class Verbs:
             if not isinstance(halves, (list, tuple)) or len(halves) != 2:
                 raise IllegalMove(Msg("Say the market domino, or its two halves as they lie"))
             halves = [Half.parse(h).text() for h in halves]
-        self._put(area, self._offset(squares), cells, halves)
+        piece = self._put(area, self._offset(squares), cells, halves)
+        if "market" in action:
+            self.taken[piece] = which
         return Msg("Placed a domino")
 
     def _market(self, action, view) -> str:
@@ -163,6 +170,7 @@ class Verbs:
             raise IllegalMove(Msg("No domino lies there on the virtual mat"))
         piece = stack[-1]
         self.table.remove(piece)
+        self.taken.pop(piece, None)
         self.laid = {k: rest for k, v in self.laid.items() if (rest := [p for p in v if p != piece])}
         return Msg("Took a domino off")
 
