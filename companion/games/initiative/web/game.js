@@ -250,10 +250,11 @@
     }, (e) => { ui.busy = false; say(e.message, true); });
   }
 
+  // a refusal is brought into view: on a small phone it may be written off the screen
   function say(words, bad) {
     ui.msg = words; ui.bad = !!bad;
     const n = document.getElementById("pi-msg");
-    if (n) { n.textContent = words; n.className = bad ? "error" : "dim"; }
+    if (n) { n.textContent = words; n.className = bad ? "error" : "dim"; if (bad && words) n.scrollIntoView({ block: "nearest" }); }
   }
 
   function redraw() {

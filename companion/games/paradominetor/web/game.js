@@ -101,11 +101,12 @@
   const entry = { colour: null, value: "1", declaring: false, message: "", bad: false,
                   view: null, busy: false, sentFor: null };
 
+  // a refusal is brought into view: on a small phone it may be written off the screen
   function say(text, bad) {
     entry.message = text;
     entry.bad = !!bad;
     const n = document.getElementById("mine-msg");
-    if (n) { n.textContent = text; n.className = bad ? "error" : "dim"; }
+    if (n) { n.textContent = text; n.className = bad ? "error" : "dim"; if (bad && text) n.scrollIntoView({ block: "nearest" }); }
   }
 
   function send(ctx, move) {
