@@ -824,6 +824,7 @@ class CellReader:
     a reader leaves the reading of its pieces to the whole frame at once)."""
 
     ZONE_IMAGE = True  # whether _read_zone looks at the area's straightened image, or only its light
+    LIGHT_PASSES = 2  # how often the area's light is fitted to the mat inside it (view_zone's passes)
 
     def __init__(self, profile: Profile, layout: MatLayout, zones, cells: Grid | None, single_thread: bool):
         if cells is None:
@@ -857,7 +858,7 @@ class CellReader:
                 hand = True  # the area's edge is covered: something reaches over it
                 continue
             # pieces are looked for by cell
-            view = view_zone(frame, H_inv, zone, paper, mask=False, image=self.ZONE_IMAGE)
+            view = view_zone(frame, H_inv, zone, paper, mask=False, image=self.ZONE_IMAGE, passes=self.LIGHT_PASSES)
             cells = self._read_zone(frame, H_inv, view, name)
             del view  # one area's straightened copies at a time: they are large at 5 MP
             if cells is None:
@@ -875,6 +876,10 @@ class CellReader:
 class GridReader(CellReader):
     """Reads camera frames of the mat: ``read(frame) -> FrameReading``, one reading per cell
     that holds something, at the cell's centre, in the area it belongs to."""
+
+    # A disc's light is the bare mat at its cell's corners; the area's fitted light only shows
+    # where discs lie, and fitting it a second time read no cell otherwise, on either printing
+    LIGHT_PASSES = 1
 
     def __init__(self, profile: Profile, layout: MatLayout, zones=None, cells: Grid | None = None,
                  max_colour=0.45, colour_margin=0.12, min_symbol=0.6, min_margin=0.15, single_thread=True):

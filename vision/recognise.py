@@ -123,16 +123,17 @@ def _warp_zone(frame, H_inv, zone):
     return img
 
 
-def view_zone(frame, H_inv, zone, paper=None, mask: bool = True, image: bool = True) -> ZoneView:
+def view_zone(frame, H_inv, zone, paper=None, mask: bool = True, image: bool = True, passes: int = 2) -> ZoneView:
     """The zone straightened out, the mat's light across it and the mask of what lies on it.
     ``paper``: the white of the paper round the zone; the mat is printed neutral grey, so its
     colour under this light is the paper's tint at the mat's own brightness. ``mask=False``
     leaves the mask (and rel) out, for readers that look in each cell rather than for pieces
     by the mask: it costs as much as the rest of the view. ``image=False`` (with no mask)
-    keeps only the mat's light, for a reader that straightens each cell itself."""
+    keeps only the mat's light, for a reader that straightens each cell itself. ``passes``: how
+    often the light is fitted again from the mat inside the zone (_zone_light)."""
     zone = _inset_zone(zone)
     img = _warp_zone(frame, H_inv, zone)
-    bg = _zone_light(img, zone, paper)
+    bg = _zone_light(img, zone, paper, passes)
     if not (mask or image):
         return ZoneView(zone, None, bg, None)
     imgf = img.astype(np.float32)
@@ -184,8 +185,10 @@ def view_zone_again(frame, H_inv, before: ZoneView, ref, grow_px: float, still: 
     return view, ref, (x0, y0, x1, y1)
 
 
-def _zone_light(img, zone, paper):
-    """The mat's grey across the zone under this light, at BG_PX_PER_MM."""
+def _zone_light(img, zone, paper, passes=2):
+    """The mat's grey across the zone under this light, at BG_PX_PER_MM: fitted to the zone's
+    rim, then ``passes`` times to the mat inside it (the second pass leaves out what the first
+    pass's light shows on the mat)."""
     tint = None if paper is None else (np.asarray(paper, np.float32) / max(float(np.mean(paper)), 1.0))
 
     def neutral(bg):
@@ -197,7 +200,7 @@ def _zone_light(img, zone, paper):
     # Then again from the mat itself inside the zone (normalised convolution over what is
     # plainly mat), so shadows and a lamp's fall-off are followed but tiles are not.
     fg = _fg(smallf, bg, bright=1.18, dark=0.4, colour=0.25)
-    for i in range(2):
+    for i in range(passes):
         if i:  # (what the last pass's light shows on the mat is looked at only by a next pass)
             fg = _fg(smallf, bg)
         mat = 1 - cv2.dilate(fg.astype(np.uint8), np.ones((3, 3), np.uint8))
