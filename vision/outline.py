@@ -34,6 +34,7 @@ OUTLINE_THREE_SIGMAS = 7.0  # three sides alone must show this much together
 OUTLINE_CORNER_SIGMAS = 3.0  # two sides alone must each show this clearly
 OUTLINE_FITS = 16  # the most promising rectangles fitted and judged
 OUTLINE_PER_PLACE = 4  # of them, at most this many about one place
+OUTLINE_NEW_PLACES = 4  # and past them, this many more at places none of them lies at
 OUTLINE_OVERLAP = 0.25  # how much of a rectangle may lie on tiles already found (and their margins)
 OUTLINE_STEP_MM = 1.0  # rectangles laid along a seed this far apart
 OUTLINE_RIVALS = 5  # other ways an outlined tile may lie, read to choose when its first pose does not read
@@ -92,7 +93,7 @@ def find_outlined(view: ZoneView, size_mm, found: list[Pose], busy, every_side: 
         seeds += [(*sg, 0.0) for sg in segs.reshape(-1, 4)[:40].astype(np.float64)]
     seeds += _side_seeds(rects, W, H, loose if some_print else None, solid, every_side)
     # rectangles in groups (a seed, a way to lay the tile along it); each group offers its best
-    cands = _around_print(loose, W, H, k, 3.0) if some_print else []
+    cands = _around_print(loose, W, H, k, 3.0, gx, gy, noise) if some_print else []
     for x1, y1, x2, y2, slack in seeds:
         L = math.hypot(x2 - x1, y2 - y1)
         if L < 1:
@@ -131,8 +132,14 @@ def find_outlined(view: ZoneView, size_mm, found: list[Pose], busy, every_side: 
         order = np.lexsort((-top3, group))  # by group, best first
         firsts = order[np.concatenate([[True], group[order][1:] != group[order][:-1]])]
         mine = []
-        for i in firsts[np.argsort(-top3[firsts])]:
-            if top3[i] < 2 * OUTLINE_SIDE_SIGMAS or len(mine) >= OUTLINE_FITS:
+        ranked = firsts[np.argsort(-top3[firsts])]
+        for at, i in enumerate(ranked):
+            if top3[i] < 2 * OUTLINE_SIDE_SIGMAS:
+                break
+            if len(mine) >= OUTLINE_FITS:
+                # a few tiles' rivals may take every fit (tiles found again round a blob the mask
+                # could not take apart): a place none of them lies at still gets its best
+                mine += _new_places(C, ranked[at:][top3[ranked[at:]] >= 2 * OUTLINE_SIDE_SIGMAS], mine, 0.5 * short)
                 break
             # a few rivals for each place, no more: one clear tile must not crowd out a faint one
             near = [j for j in mine if math.hypot(C[i, 0] - C[j, 0], C[i, 1] - C[j, 1]) < 0.5 * short]
@@ -189,6 +196,20 @@ def find_outlined(view: ZoneView, size_mm, found: list[Pose], busy, every_side: 
     return out
 
 
+def _new_places(C, rest, taken, apart) -> list:
+    """Of the rectangles ``rest`` (best first), the best at each place at least ``apart`` from
+    every rectangle in ``taken`` and from each other, OUTLINE_NEW_PLACES at most."""
+    P = C[taken, :2]
+    far = rest[(np.hypot(C[rest, 0, None] - P[:, 0], C[rest, 1, None] - P[:, 1]) >= apart).all(axis=1)]
+    out = []
+    for j in far:
+        if len(out) >= OUTLINE_NEW_PLACES:
+            break
+        if all(math.hypot(C[j, 0] - C[m, 0], C[j, 1] - C[m, 1]) >= apart for m in out):
+            out.append(j)
+    return out
+
+
 def _fit(gx, gy, C, W, H, noise, turns=(-2.0, -1.0, 0.0, 1.0, 2.0)):
     """Each rectangle turned by each of ``turns`` degrees and shifted onto the steps of its
     sides (between opposite sides when both show, else onto the one that does); of the turns,
@@ -228,9 +249,11 @@ def _big_parts(mask, min_px):
     return keep[lab]
 
 
-def _around_print(loose, W, H, k, step_mm) -> list:
+def _around_print(loose, W, H, k, step_mm, gx, gy, noise) -> list:
     """Rectangles round each cluster of unexplained print (a grey tile's glyph with nothing
-    to show its outline to the mask), along the cluster's own axes, every way it fits inside."""
+    to show its outline to the mask), along the cluster's own axes, every way it fits inside.
+    A round or square cluster (a back's dot) has no axes of its own: the tile's are then
+    the way the steps round it run (see _local_turn)."""
     n, lab, area = parts(cv2.dilate(loose, np.ones((5, 5), np.uint8)))
     out = [np.zeros((0, 3))]
     for i in range(1, n):
@@ -242,6 +265,11 @@ def _around_print(loose, W, H, k, step_mm) -> list:
         (cx, cy), (a, b), ang = cv2.minAreaRect(pts)
         if max(a, b) > 1.1 * max(W, H):
             continue  # not the print of one tile
+        if max(a, b) < 1.4 * min(a, b):
+            ang = _local_turn(gx, gy, noise, cx, cy, 0.6 * max(W, H))
+            c, s = math.cos(math.radians(ang)), math.sin(math.radians(ang))
+            u, v = (pts[:, 0] - cx) * c + (pts[:, 1] - cy) * s, (cx - pts[:, 0]) * s + (pts[:, 1] - cy) * c
+            a, b = float(np.ptp(u)) + 1, float(np.ptp(v)) + 1
         for th, (ea, eb) in ((ang, (a, b)), (ang + 90, (b, a))):
             c, s = math.cos(math.radians(th)), math.sin(math.radians(th))
             ru, rv = max(0.0, (W - ea) / 2), max(0.0, (H - eb) / 2)
@@ -249,6 +277,20 @@ def _around_print(loose, W, H, k, step_mm) -> list:
                                                      np.arange(-rv, rv + 1e-6, step_mm * k)))
             out.append(np.column_stack([cx + du * c - dv * s, cy + du * s + dv * c, np.full(len(du), th)]))
     return out
+
+
+def _local_turn(gx, gy, noise, cx, cy, r) -> float:
+    """The turn (degrees, modulo 90) the steps in brightness within ``r`` of a point run at:
+    each step's direction counted four times round (a rectangle's four sides agree then, and
+    a dot's round edge and the noise cancel out), weighted by its strength."""
+    Hh, Ww = gx.shape
+    x0, y0, x1, y1 = max(int(cx - r), 0), max(int(cy - r), 0), min(int(cx + r) + 1, Ww), min(int(cy + r) + 1, Hh)
+    ax, ay = gx[y0:y1, x0:x1], gy[y0:y1, x0:x1]
+    m2 = ax * ax + ay * ay
+    m2 = np.where(m2 > (2 * noise) ** 2, m2, 0)  # steps, not the mat's grain
+    c2 = (ax * ax - ay * ay) / np.maximum(m2, 1e-12)  # cos 2a, sin 2a of each step
+    s2 = 2 * ax * ay / np.maximum(m2, 1e-12)
+    return math.degrees(math.atan2(float((2 * c2 * s2 * m2).sum()), float(((c2 * c2 - s2 * s2) * m2).sum()))) / 4
 
 
 def _outlined(sides, ends, scale=1.0, beyond=True):
