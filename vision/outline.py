@@ -172,7 +172,7 @@ def find_outlined(view: ZoneView, size_mm, found: list[Pose], busy, every_side: 
     # of rival rectangles the best outlined, by their own steps first
     own = sides_own.sum(axis=1) + 0.25 * sides_all.sum(axis=1)
     rank = np.where(sure, 1e3 + own, np.where(maybe, own, -1.0))
-    out = []
+    out, idx = [], []
     order = [i for i in np.argsort(-rank) if rank[i] >= 0]
     placed = solid.copy()  # tiles found so far, and the ones found here
     for i in order:
@@ -193,7 +193,29 @@ def find_outlined(view: ZoneView, size_mm, found: list[Pose], busy, every_side: 
         pose.rivals = [Pose(C[j, 0] / k + view.zone.x, C[j, 1] / k + view.zone.y, C[j, 2] % 360, 1.0, sure=False,
                             outlined=True) for j in near]
         out.append(pose)
+        idx.append(i)
+    if len(out) > 1:
+        _own_outline_only(out, C[idx], sides_own[idx], W, H, (Hh, Ww))
     return out
+
+
+def _own_outline_only(poses, C, sides, W, H, shape):
+    """A rectangle whose every side that shows has another one found here just beyond it is
+    outlined by their sides alone (the bare corner or gap that tiles found together in a row
+    leave between them): like one laid against a tile found before, it is no longer sure, and a
+    tile only if its print reads."""
+    k = SEG_PX_PER_MM
+    for n, pose in enumerate(poses):
+        if not pose.sure:
+            continue
+        others = np.zeros(shape, np.uint8)
+        for m in range(len(poses)):
+            if m != n:
+                cv2.fillPoly(others, [np.round(rect_poly(*C[m], W, H)).astype(np.int32)], 255)
+        shows = sides[n] >= OUTLINE_SIDE_SIGMAS
+        if all(_share_beyond(others, a, b, nrm, k, 3 * k) >= 0.5
+               for (a, b, nrm, _), show in zip(_sides_of(*C[n], W, H), shows) if show):
+            pose.sure = False
 
 
 def _new_places(C, rest, taken, apart) -> list:
