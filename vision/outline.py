@@ -40,11 +40,13 @@ OUTLINE_STEP_MM = 1.0  # rectangles laid along a seed this far apart
 OUTLINE_RIVALS = 5  # other ways an outlined tile may lie, read to choose when its first pose does not read
 
 
-def find_outlined(view: ZoneView, size_mm, found: list[Pose], busy, every_side: bool = False) -> list[Pose]:
+def find_outlined(view: ZoneView, size_mm, found: list[Pose], busy, every_side: bool = False,
+                  doubtful=()) -> list[Pose]:
     """Tiles in ``view`` that the mask missed (see the module docstring), as poses in mat mm.
     ``found``: the tiles the mask gave; ``busy``: where a hand or the like lies (not searched).
     ``every_side``: look along every side of the tiles found, not only where print lies beyond
-    (a grey back's print may not show as print at all under strong noise)."""
+    (a grey back's print may not show as print at all under strong noise). ``doubtful``: tiles
+    the mask may have laid wrong, searched for again (their steps count as anyone's)."""
     k = SEG_PX_PER_MM
     w, h = size_mm
     W, H = w * k, h * k
@@ -194,24 +196,26 @@ def find_outlined(view: ZoneView, size_mm, found: list[Pose], busy, every_side: 
                             outlined=True) for j in near]
         out.append(pose)
         idx.append(i)
-    if len(out) > 1:
-        _own_outline_only(out, C[idx], sides_own[idx], W, H, (Hh, Ww))
+    if out and (len(out) > 1 or found or doubtful):
+        near = [((p.x_mm - view.zone.x) * k, (p.y_mm - view.zone.y) * k, p.theta) for p in doubtful]
+        _own_outline_only(out, C[idx], sides_own[idx], W, H, solid, near)
     return out
 
 
-def _own_outline_only(poses, C, sides, W, H, shape):
-    """A rectangle whose every side that shows has another one found here just beyond it is
-    outlined by their sides alone (the bare corner or gap that tiles found together in a row
-    leave between them): like one laid against a tile found before, it is no longer sure, and a
-    tile only if its print reads."""
+def _own_outline_only(poses, C, sides, W, H, solid, doubtful):
+    """A rectangle whose every side that shows has a tile just beyond it (another found here,
+    one found before, its edges a mm or two past the steps they explain, or a ``doubtful``
+    one) is outlined by their sides alone (the bare corner or gap tiles in a row leave between
+    them): like one laid against a tile found before, it is no longer sure, and a tile only if
+    its print reads."""
     k = SEG_PX_PER_MM
     for n, pose in enumerate(poses):
         if not pose.sure:
             continue
-        others = np.zeros(shape, np.uint8)
-        for m in range(len(poses)):
+        others = solid.copy()
+        for m, rect in enumerate(list(C) + doubtful):
             if m != n:
-                cv2.fillPoly(others, [np.round(rect_poly(*C[m], W, H)).astype(np.int32)], 255)
+                cv2.fillPoly(others, [np.round(rect_poly(*rect, W, H)).astype(np.int32)], 255)
         shows = sides[n] >= OUTLINE_SIDE_SIGMAS
         if all(_share_beyond(others, a, b, nrm, k, 3 * k) >= 0.5
                for (a, b, nrm, _), show in zip(_sides_of(*C[n], W, H), shows) if show):

@@ -427,7 +427,8 @@ def find_tiles(view: ZoneView, size_mm, splits: dict | None = None) -> tuple[lis
         splits.update(kept)
     if view.rel is not None:
         # tiles the mask missed, by their outline
-        poses.extend(find_outlined(view, size_mm, [p for p in poses if all(p is not d for d in doubtful)], busy))
+        poses.extend(find_outlined(view, size_mm, [p for p in poses if all(p is not d for d in doubtful)], busy,
+                                   doubtful=doubtful))
     for blob, x, y, comp in unsure:  # what of it the tiles outlined plainly leave unexplained
         cover = np.zeros_like(comp)
         for p in poses:
