@@ -278,8 +278,9 @@ def _big_parts(mask, min_px):
 def _around_print(loose, W, H, k, step_mm, gx, gy, noise) -> list:
     """Rectangles round each cluster of unexplained print (a grey tile's glyph with nothing
     to show its outline to the mask), along the cluster's own axes, every way it fits inside.
-    A round or square cluster (a back's dot) has no axes of its own: the tile's are then
-    the way the steps round it run (see _local_turn)."""
+    A round or square cluster (a back's dot), or one small beside the tile (two dots down a
+    diagonal), tells little of how the tile lies: the tile's axes are then the way the steps
+    round it run (see _local_turn)."""
     n, lab, area = parts(cv2.dilate(loose, np.ones((5, 5), np.uint8)))
     out = [np.zeros((0, 3))]
     for i in range(1, n):
@@ -291,7 +292,7 @@ def _around_print(loose, W, H, k, step_mm, gx, gy, noise) -> list:
         (cx, cy), (a, b), ang = cv2.minAreaRect(pts)
         if max(a, b) > 1.1 * max(W, H):
             continue  # not the print of one tile
-        if max(a, b) < 1.4 * min(a, b):
+        if max(a, b) < 1.4 * min(a, b) or max(a, b) < 0.5 * min(W, H):
             ang = _local_turn(gx, gy, noise, cx, cy, 0.6 * max(W, H))
             c, s = math.cos(math.radians(ang)), math.sin(math.radians(ang))
             u, v = (pts[:, 0] - cx) * c + (pts[:, 1] - cy) * s, (cx - pts[:, 0]) * s + (pts[:, 1] - cy) * c

@@ -54,3 +54,20 @@ def test_a_back_beside_tiles_found_again_by_their_outline_still_gets_a_look(tmp_
     assert len(back) == 1
     got = _read_near(TileReader(profile, layout).read(frame), back[0].x_mm, back[0].y_mm)
     assert [t.label for t in got] == [back[0].visible_label]
+
+
+def test_a_back_whose_two_dots_run_down_a_diagonal_is_found_by_the_way_its_sides_run(tmp_path):
+    """Under a dim lamp (tuning seed 73001, `lamp`, frame 30) a back whose print is two dots down
+    a diagonal: rectangles round them were laid along the dots' own line, a quarter turn's
+    third off the tile's, and it was missed beside a back found below it."""
+    layout = mat_layout(MAT)
+    profile = enroll(handmade.write_enrolment(handmade.Table(layout, TILES, seed=73001), tmp_path), None,
+                     layout, TILES)
+    table = handmade.Table(layout, TILES, seed=73001 + 102)  # as the stress check's `lamp` frames
+    rng = np.random.default_rng(73001 + 13)
+    for _ in range(31):
+        placed = table.random_tiles(int(table.rng.integers(3, 7)))
+        frame = harsher(table.photograph(placed), "lamp", rng)
+    reading = TileReader(profile, layout).read(frame)
+    assert all(any(t.label == p.visible_label for t in _read_near(reading, p.x_mm, p.y_mm)) for p in placed), \
+        reading.tiles
