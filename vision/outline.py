@@ -34,16 +34,19 @@ OUTLINE_THREE_SIGMAS = 7.0  # three sides alone must show this much together
 OUTLINE_CORNER_SIGMAS = 3.0  # two sides alone must each show this clearly
 OUTLINE_FITS = 16  # the most promising rectangles fitted and judged
 OUTLINE_PER_PLACE = 4  # of them, at most this many about one place
+OUTLINE_NEW_PLACES = 4  # and past them, this many more at places none of them lies at
 OUTLINE_OVERLAP = 0.25  # how much of a rectangle may lie on tiles already found (and their margins)
 OUTLINE_STEP_MM = 1.0  # rectangles laid along a seed this far apart
 OUTLINE_RIVALS = 5  # other ways an outlined tile may lie, read to choose when its first pose does not read
 
 
-def find_outlined(view: ZoneView, size_mm, found: list[Pose], busy, every_side: bool = False) -> list[Pose]:
+def find_outlined(view: ZoneView, size_mm, found: list[Pose], busy, every_side: bool = False,
+                  doubtful=()) -> list[Pose]:
     """Tiles in ``view`` that the mask missed (see the module docstring), as poses in mat mm.
     ``found``: the tiles the mask gave; ``busy``: where a hand or the like lies (not searched).
     ``every_side``: look along every side of the tiles found, not only where print lies beyond
-    (a grey back's print may not show as print at all under strong noise)."""
+    (a grey back's print may not show as print at all under strong noise). ``doubtful``: tiles
+    the mask may have laid wrong, searched for again (their steps count as anyone's)."""
     k = SEG_PX_PER_MM
     w, h = size_mm
     W, H = w * k, h * k
@@ -92,7 +95,7 @@ def find_outlined(view: ZoneView, size_mm, found: list[Pose], busy, every_side: 
         seeds += [(*sg, 0.0) for sg in segs.reshape(-1, 4)[:40].astype(np.float64)]
     seeds += _side_seeds(rects, W, H, loose if some_print else None, solid, every_side)
     # rectangles in groups (a seed, a way to lay the tile along it); each group offers its best
-    cands = _around_print(loose, W, H, k, 3.0) if some_print else []
+    cands = _around_print(loose, W, H, k, 3.0, gx, gy, noise) if some_print else []
     for x1, y1, x2, y2, slack in seeds:
         L = math.hypot(x2 - x1, y2 - y1)
         if L < 1:
@@ -131,8 +134,14 @@ def find_outlined(view: ZoneView, size_mm, found: list[Pose], busy, every_side: 
         order = np.lexsort((-top3, group))  # by group, best first
         firsts = order[np.concatenate([[True], group[order][1:] != group[order][:-1]])]
         mine = []
-        for i in firsts[np.argsort(-top3[firsts])]:
-            if top3[i] < 2 * OUTLINE_SIDE_SIGMAS or len(mine) >= OUTLINE_FITS:
+        ranked = firsts[np.argsort(-top3[firsts])]
+        for at, i in enumerate(ranked):
+            if top3[i] < 2 * OUTLINE_SIDE_SIGMAS:
+                break
+            if len(mine) >= OUTLINE_FITS:
+                # a few tiles' rivals may take every fit (tiles found again round a blob the mask
+                # could not take apart): a place none of them lies at still gets its best
+                mine += _new_places(C, ranked[at:][top3[ranked[at:]] >= 2 * OUTLINE_SIDE_SIGMAS], mine, 0.5 * short)
                 break
             # a few rivals for each place, no more: one clear tile must not crowd out a faint one
             near = [j for j in mine if math.hypot(C[i, 0] - C[j, 0], C[i, 1] - C[j, 1]) < 0.5 * short]
@@ -165,7 +174,7 @@ def find_outlined(view: ZoneView, size_mm, found: list[Pose], busy, every_side: 
     # of rival rectangles the best outlined, by their own steps first
     own = sides_own.sum(axis=1) + 0.25 * sides_all.sum(axis=1)
     rank = np.where(sure, 1e3 + own, np.where(maybe, own, -1.0))
-    out = []
+    out, idx = [], []
     order = [i for i in np.argsort(-rank) if rank[i] >= 0]
     placed = solid.copy()  # tiles found so far, and the ones found here
     for i in order:
@@ -186,6 +195,44 @@ def find_outlined(view: ZoneView, size_mm, found: list[Pose], busy, every_side: 
         pose.rivals = [Pose(C[j, 0] / k + view.zone.x, C[j, 1] / k + view.zone.y, C[j, 2] % 360, 1.0, sure=False,
                             outlined=True) for j in near]
         out.append(pose)
+        idx.append(i)
+    if out and (len(out) > 1 or found or doubtful):
+        near = [((p.x_mm - view.zone.x) * k, (p.y_mm - view.zone.y) * k, p.theta) for p in doubtful]
+        _own_outline_only(out, C[idx], sides_own[idx], W, H, solid, near)
+    return out
+
+
+def _own_outline_only(poses, C, sides, W, H, solid, doubtful):
+    """A rectangle whose every side that shows has a tile just beyond it (another found here,
+    one found before, its edges a mm or two past the steps they explain, or a ``doubtful``
+    one) is outlined by their sides alone (the bare corner or gap tiles in a row leave between
+    them): like one laid against a tile found before, it is no longer sure, and a tile only if
+    its print reads."""
+    k = SEG_PX_PER_MM
+    for n, pose in enumerate(poses):
+        if not pose.sure:
+            continue
+        others = solid.copy()
+        for m, rect in enumerate(list(C) + doubtful):
+            if m != n:
+                cv2.fillPoly(others, [np.round(rect_poly(*rect, W, H)).astype(np.int32)], 255)
+        shows = sides[n] >= OUTLINE_SIDE_SIGMAS
+        if all(_share_beyond(others, a, b, nrm, k, 3 * k) >= 0.5
+               for (a, b, nrm, _), show in zip(_sides_of(*C[n], W, H), shows) if show):
+            pose.sure = False
+
+
+def _new_places(C, rest, taken, apart) -> list:
+    """Of the rectangles ``rest`` (best first), the best at each place at least ``apart`` from
+    every rectangle in ``taken`` and from each other, OUTLINE_NEW_PLACES at most."""
+    P = C[taken, :2]
+    far = rest[(np.hypot(C[rest, 0, None] - P[:, 0], C[rest, 1, None] - P[:, 1]) >= apart).all(axis=1)]
+    out = []
+    for j in far:
+        if len(out) >= OUTLINE_NEW_PLACES:
+            break
+        if all(math.hypot(C[j, 0] - C[m, 0], C[j, 1] - C[m, 1]) >= apart for m in out):
+            out.append(j)
     return out
 
 
@@ -228,9 +275,12 @@ def _big_parts(mask, min_px):
     return keep[lab]
 
 
-def _around_print(loose, W, H, k, step_mm) -> list:
+def _around_print(loose, W, H, k, step_mm, gx, gy, noise) -> list:
     """Rectangles round each cluster of unexplained print (a grey tile's glyph with nothing
-    to show its outline to the mask), along the cluster's own axes, every way it fits inside."""
+    to show its outline to the mask), along the cluster's own axes, every way it fits inside.
+    A round or square cluster (a back's dot), or one small beside the tile (two dots down a
+    diagonal), tells little of how the tile lies: the tile's axes are then the way the steps
+    round it run (see _local_turn)."""
     n, lab, area = parts(cv2.dilate(loose, np.ones((5, 5), np.uint8)))
     out = [np.zeros((0, 3))]
     for i in range(1, n):
@@ -242,6 +292,11 @@ def _around_print(loose, W, H, k, step_mm) -> list:
         (cx, cy), (a, b), ang = cv2.minAreaRect(pts)
         if max(a, b) > 1.1 * max(W, H):
             continue  # not the print of one tile
+        if max(a, b) < 1.4 * min(a, b) or max(a, b) < 0.5 * min(W, H):
+            ang = _local_turn(gx, gy, noise, cx, cy, 0.6 * max(W, H))
+            c, s = math.cos(math.radians(ang)), math.sin(math.radians(ang))
+            u, v = (pts[:, 0] - cx) * c + (pts[:, 1] - cy) * s, (cx - pts[:, 0]) * s + (pts[:, 1] - cy) * c
+            a, b = float(np.ptp(u)) + 1, float(np.ptp(v)) + 1
         for th, (ea, eb) in ((ang, (a, b)), (ang + 90, (b, a))):
             c, s = math.cos(math.radians(th)), math.sin(math.radians(th))
             ru, rv = max(0.0, (W - ea) / 2), max(0.0, (H - eb) / 2)
@@ -249,6 +304,20 @@ def _around_print(loose, W, H, k, step_mm) -> list:
                                                      np.arange(-rv, rv + 1e-6, step_mm * k)))
             out.append(np.column_stack([cx + du * c - dv * s, cy + du * s + dv * c, np.full(len(du), th)]))
     return out
+
+
+def _local_turn(gx, gy, noise, cx, cy, r) -> float:
+    """The turn (degrees, modulo 90) the steps in brightness within ``r`` of a point run at:
+    each step's direction counted four times round (a rectangle's four sides agree then, and
+    a dot's round edge and the noise cancel out), weighted by its strength."""
+    Hh, Ww = gx.shape
+    x0, y0, x1, y1 = max(int(cx - r), 0), max(int(cy - r), 0), min(int(cx + r) + 1, Ww), min(int(cy + r) + 1, Hh)
+    ax, ay = gx[y0:y1, x0:x1], gy[y0:y1, x0:x1]
+    m2 = ax * ax + ay * ay
+    m2 = np.where(m2 > (2 * noise) ** 2, m2, 0)  # steps, not the mat's grain
+    c2 = (ax * ax - ay * ay) / np.maximum(m2, 1e-12)  # cos 2a, sin 2a of each step
+    s2 = 2 * ax * ay / np.maximum(m2, 1e-12)
+    return math.degrees(math.atan2(float((2 * c2 * s2 * m2).sum()), float(((c2 * c2 - s2 * s2) * m2).sum()))) / 4
 
 
 def _outlined(sides, ends, scale=1.0, beyond=True):

@@ -430,7 +430,8 @@ def find_tiles(view: ZoneView, size_mm, splits: dict | None = None) -> tuple[lis
         splits.update(kept)
     if view.rel is not None:
         # tiles the mask missed, by their outline
-        poses.extend(find_outlined(view, size_mm, [p for p in poses if all(p is not d for d in doubtful)], busy))
+        poses.extend(find_outlined(view, size_mm, [p for p in poses if all(p is not d for d in doubtful)], busy,
+                                   doubtful=doubtful))
     for blob, x, y, comp in unsure:  # what of it the tiles outlined plainly leave unexplained
         cover = np.zeros_like(comp)
         for p in poses:
@@ -653,6 +654,10 @@ BACK_GLYPH, BACK_RAW = 0.87, 0.82
 PLAIN_GLYPH = 0.93  # a print matched this well reads plainly: no other pose of the tile reads better
 
 MOVED_MM = 3.0  # a reading this far from where its outline put it may have hidden a neighbour
+# a sure outline's own reading gives way to another pose's only when that reads better by this:
+# three dots in a row matched half turned a dot's spacing along read as well (0.916 and 0.930,
+# 0.918 and 0.919), and a back lay 10 mm from where it lies
+RIVAL_GLYPH = 0.02
 
 PRINTED_RAW = 0.9  # a patch whose ink matches a template this well holds a tile's print
 # ...and this well, where the pose lies clear of every other tile found by CLEAR_MM (so its patch
@@ -1174,7 +1179,7 @@ class TileReader:
                 and self.last_details[-1]["glyph"] < PLAIN_GLYPH:
             # An outline sure on three faint sides may be laid a few mm along the tile (a print
             # such as dots down a diagonal reads nearly as well there): where its rivals read
-            # the same label more plainly the tile lies there
+            # the same label more plainly (by RIVAL_GLYPH) the tile lies there
             read = [(tile, self.last_details.pop())]
             for p in pose.rivals:
                 t = self._read_tile(frame, H_inv, zone, view, p, name)
@@ -1182,6 +1187,8 @@ class TileReader:
                 if t.label == tile.label and read[-1][1]["glyph"] >= PLAIN_GLYPH:
                     break
             best, details = max((r for r in read if r[0].label == tile.label), key=lambda r: r[1]["glyph"])
+            if details["glyph"] < read[0][1]["glyph"] + RIVAL_GLYPH:
+                best, details = read[0]
             tiles.append(best)
             self.last_details.append(details)
             # moved off its outline by more than a shadow's width, it may have hidden a neighbour

@@ -36,7 +36,9 @@ The lamp, noise and far variants of the second printings are applied to their fi
 is always made as a user makes it, under a gentle lamp; only the frames read are harsher.
 
 Printed per game, printing and variant: pieces, found, read, asked ("unknown"), misread (a wrong
-label, or a label where nothing lies), and the first few misreads (true vs read, where). The
+label, or a label where nothing lies), phantom ("unknown" where nothing lies: the table asks
+about a piece that is not there), and the first few misreads (true vs read, where); for free-lying
+tiles every piece missed and every phantom too, with its frame. The
 exit status is 1 when anything was misread.
 """
 from __future__ import annotations
@@ -182,9 +184,10 @@ def patched(module, **values):
 class Tally:
     def __init__(self, refused: str = ""):
         self.refused = refused  # why enrolment refused the printing: nothing was read
-        self.pieces = self.found = self.read = self.asked = self.misread = 0
+        self.pieces = self.found = self.read = self.asked = self.misread = self.phantom = 0
         self.frames = 0
         self.wrong: list[str] = []
+        self.odd: list[str] = []  # pieces missed and phantoms, where (every one: they are few)
 
     def _wrong(self, text):
         self.misread += 1
@@ -207,6 +210,8 @@ class Tally:
         for cell, got in seen.items():
             if cell not in truth and got != UNKNOWN:
                 self._wrong(f"nothing read as {got} at {'/'.join(map(str, cell))} ({where})")
+            elif cell not in truth:
+                self.phantom += 1
 
     def tiles(self, placed, reading, where: str):
         """Free-lying tiles: the nearest reading within NEAR_MM is the tile's."""
@@ -218,6 +223,7 @@ class Tally:
                     if j not in used]
             dist, j = min(near, default=(NEAR_MM + 1, None))
             if j is None or dist > NEAR_MM:
+                self.odd.append(f"missed: {t.visible_label} at ({t.x_mm:.0f}, {t.y_mm:.0f}) mm ({where})")
                 continue
             used.add(j)
             got = reading.tiles[j].label
@@ -229,13 +235,16 @@ class Tally:
         for j, d in enumerate(reading.tiles):
             if j not in used and d.label != UNKNOWN:
                 self._wrong(f"nothing read as {d.label} at ({d.x_mm:.0f}, {d.y_mm:.0f}) mm ({where})")
+            elif j not in used:  # asked about a piece that is not there
+                self.phantom += 1
+                self.odd.append(f"phantom: unknown at ({d.x_mm:.0f}, {d.y_mm:.0f}) mm ({where})")
 
     def line(self, printing, variant) -> str:
         if self.refused:
             return f"  {printing:<7} {variant:<8} enrolment refused: {self.refused}"
         share = 100 * self.read / max(self.pieces, 1)
         return (f"  {printing:<7} {variant:<8} {self.frames:>3} {self.pieces:>6} {self.found:>6} {self.read:>6} "
-                f"{share:>6.1f}% {self.asked:>5} {self.misread:>7}")
+                f"{share:>6.1f}% {self.asked:>5} {self.misread:>7} {self.phantom:>7}")
 
 
 # ---------------------------------------------------------------- each game's printings
@@ -464,7 +473,7 @@ def main(argv=None) -> int:
             print(f"{name} ({game.reader_name} reader): CPU {time.process_time() - c0:.0f} s, "
                   f"wall {time.perf_counter() - w0:.0f} s; frames drawn: md5 {DRAWN[0].hexdigest()[:12]}")
             print(f"  {'print':<7} {'variant':<8} {'frm':>3} {'pieces':>6} {'found':>6} {'read':>6} {'read%':>7} "
-                  f"{'asked':>5} {'misread':>7}")
+                  f"{'asked':>5} {'misread':>7} {'phantom':>7}")
             for k, note in enumerate(COLOUR_NOTES, 1):
                 print(f"  colours{k if k > 1 else ''}, the second printing's colours (RGB): {note}")
             COLOUR_NOTES.clear()
@@ -472,6 +481,8 @@ def main(argv=None) -> int:
                 print(t.line(printing, variant))
                 for w in t.wrong:
                     print(f"      misread: {w}")
+                for w in t.odd:
+                    print(f"      {w}")
                 misread += t.misread
                 refused += bool(t.refused)
             sys.stdout.flush()
