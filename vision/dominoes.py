@@ -343,8 +343,9 @@ def _median(px, axis=0):
         return np.median(px, axis=axis)  # (nan, as numpy says it)
     h = n // 2
     part = np.sort(px, axis=axis)
-    mid = np.take(part, h, axis=axis)
-    return mid if n % 2 else (np.take(part, h - 1, axis=axis) + mid) / np.asarray(2, px.dtype)
+    at = (slice(None),) * (axis % px.ndim)
+    mid = part[at + (h,)]
+    return mid if n % 2 else (part[at + (h - 1,)] + mid) / np.asarray(2, px.dtype)
 
 
 def sample(ratio: np.ndarray) -> dict:
@@ -378,9 +379,9 @@ def sample_all(ratios: np.ndarray) -> list[dict]:
 def _dists(a, B) -> np.ndarray:
     """`dist` from colour a to each colour (row) of B at once (the same to a float32 rounding)."""
     d = np.asarray(a, np.float32)[None] - np.asarray(B, np.float32)
-    m = d.mean(axis=1)
+    m = _channel_sum(d) / np.float32(3)  # (as d.mean(axis=1): the same sums, the same quotients)
     e = d - m[:, None]
-    return np.sqrt((e * e).sum(axis=1)).astype(np.float64) + 0.5 * np.abs(m.astype(np.float64))
+    return np.sqrt(_channel_sum(e * e)).astype(np.float64) + 0.5 * np.abs(m.astype(np.float64))
 
 
 def _seam_dist(L, a, b) -> np.ndarray:
@@ -605,7 +606,11 @@ def _hub_at(shift):
         if len(_HUBS) > 256:
             _HUBS.clear()
         u, v = _uv_lines(key)
-        _HUBS[key] = hub = np.hypot(u[None], v[:, None]) <= HUB
+        # only the rows and columns within HUB of the middle can hold it (a hypot is never below
+        # either of its legs): the same places, from a box of them
+        rows, cols = _runs(np.vstack([np.abs(v) <= HUB, np.abs(u) <= HUB]))
+        _HUBS[key] = hub = np.zeros((SQUARE_PX, SQUARE_PX), bool)
+        hub[rows, cols] = np.hypot(u[cols][None], v[rows][:, None]) <= HUB
         hub.flags.writeable = False
     return _HUBS[key]
 
