@@ -881,6 +881,9 @@ def _look_scores(L, grounds, looks, roads=None):
     return _look_scores_all([(L, grounds, roads)], looks)[0]
 
 
+_AROUND: dict = {}  # (LOOK_SHIFT, the full-resolution window's reach): the shifts round each
+
+
 def _look_scores_all(asked, looks) -> list:
     """`_look_scores` of each (L, grounds, roads) of `asked`: every half compared at half
     resolution in one product, then each half's nearest icons at full."""
@@ -906,10 +909,13 @@ def _look_scores_all(asked, looks) -> list:
     area = 3 * float(_look_masks(1)[2].sum())
     lo, w, disc = _look_masks(1)
     out_all = []
+    members = [np.nonzero(whose == icon)[0] for icon in range(n)]  # each icon's rows
 
     # the full-resolution shifts round each half-resolution one
-    around = {(sx, sy): sorted({(min(max(2 * sx + dx, -lo), lo), min(max(2 * sy + dy, -lo), lo))
-                                for dy in (-1, 0, 1) for dx in (-1, 0, 1)}) for sx, sy in shifts}
+    if (s, lo) not in _AROUND:
+        _AROUND[s, lo] = {(sx, sy): sorted({(min(max(2 * sx + dx, -lo), lo), min(max(2 * sy + dy, -lo), lo))
+                                            for dy in (-1, 0, 1) for dx in (-1, 0, 1)}) for sx, sy in shifts}
+    around = _AROUND[s, lo]
 
     def round_best(row, shift):  # (the row, the full-resolution shifts round a half-resolution one)
         return row, around[shift]
@@ -924,7 +930,7 @@ def _look_scores_all(asked, looks) -> list:
         small, g = fulls[i], full_grounds[i]
         picks, fitting = [], []  # (icon, its row, the shifts round its best)
         for icon in np.argsort(out)[:NEAREST]:
-            mine = np.nonzero(whose == icon)[0]
+            mine = members[icon]
             row = int(mine[cost[mine, at[mine]].argmin()])
             picks.append((icon, *round_best(row, shifts[at[row]])))
             r, k = np.unravel_index(int(own[mine].argmin()), own[mine].shape)
