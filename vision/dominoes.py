@@ -317,8 +317,21 @@ def dist(a, b) -> float:
     """How unlike two colours (log ratios to the mat's grey) are: their hue and saturation in
     full, their brightness at half weight (the mat's light under a domino is estimated, not seen)."""
     d = np.asarray(a, np.float32) - np.asarray(b, np.float32)
-    m = float(d.mean())
+    m = _mean3(d)
     return float(np.linalg.norm(d - m)) + 0.5 * abs(m)
+
+
+def _mean3(c) -> float:
+    """The mean of a colour's three channels, as ``float(c.mean())`` of float32 works it out (the
+    same sum in the same order, the same quotient), without its reduction's cost: the reader asks
+    it of single colours thousands of times a frame."""
+    return float((c[0] + c[1] + c[2]) / np.float32(3))
+
+
+def _share(marked) -> float:
+    """The share of `marked` (0s and 1s) that is marked, as ``float(marked.mean())``: the same
+    quotient of the same whole numbers, without the reduction's cost."""
+    return float(np.count_nonzero(marked) / marked.size)
 
 
 def _median(px, axis=0):
@@ -330,8 +343,9 @@ def _median(px, axis=0):
         return np.median(px, axis=axis)  # (nan, as numpy says it)
     h = n // 2
     part = np.sort(px, axis=axis)
-    mid = np.take(part, h, axis=axis)
-    return mid if n % 2 else (np.take(part, h - 1, axis=axis) + mid) / np.asarray(2, px.dtype)
+    at = (slice(None),) * (axis % px.ndim)
+    mid = part[at + (h,)]
+    return mid if n % 2 else (part[at + (h - 1,)] + mid) / np.asarray(2, px.dtype)
 
 
 def sample(ratio: np.ndarray) -> dict:
@@ -365,9 +379,9 @@ def sample_all(ratios: np.ndarray) -> list[dict]:
 def _dists(a, B) -> np.ndarray:
     """`dist` from colour a to each colour (row) of B at once (the same to a float32 rounding)."""
     d = np.asarray(a, np.float32)[None] - np.asarray(B, np.float32)
-    m = d.mean(axis=1)
+    m = _channel_sum(d) / np.float32(3)  # (as d.mean(axis=1): the same sums, the same quotients)
     e = d - m[:, None]
-    return np.sqrt((e * e).sum(axis=1)).astype(np.float64) + 0.5 * np.abs(m.astype(np.float64))
+    return np.sqrt(_channel_sum(e * e)).astype(np.float64) + 0.5 * np.abs(m.astype(np.float64))
 
 
 def _seam_dist(L, a, b) -> np.ndarray:
@@ -392,7 +406,7 @@ def _channel_sum(a) -> np.ndarray:
 def _chroma(c) -> float:
     """How far a log colour is from grey."""
     c = np.asarray(c, np.float32)
-    return float(np.linalg.norm(c - c.mean()))
+    return float(np.linalg.norm(c - np.float32(_mean3(c))))
 
 
 def _dist_px_to(L, M) -> np.ndarray:
@@ -592,7 +606,11 @@ def _hub_at(shift):
         if len(_HUBS) > 256:
             _HUBS.clear()
         u, v = _uv_lines(key)
-        _HUBS[key] = hub = np.hypot(u[None], v[:, None]) <= HUB
+        # only the rows and columns within HUB of the middle can hold it (a hypot is never below
+        # either of its legs): the same places, from a box of them
+        rows, cols = _runs(np.vstack([np.abs(v) <= HUB, np.abs(u) <= HUB]))
+        _HUBS[key] = hub = np.zeros((SQUARE_PX, SQUARE_PX), bool)
+        hub[rows, cols] = np.hypot(u[cols][None], v[rows][:, None]) <= HUB
         hub.flags.writeable = False
     return _HUBS[key]
 
@@ -830,8 +848,7 @@ def _windows_at(a, w, ys, xs):
     a = np.ascontiguousarray(a)
     s, across = a.strides, w * (a.shape[3] if a.ndim == 4 else 1)
     side = a.shape[1] - w + 1
-    at = np.lib.stride_tricks.as_strided(a, (len(a), side, side, w, across), (s[0], s[1], s[2], s[1], s[-1]),
-                                         writeable=False)
+    at = np.ndarray((len(a), side, side, w, across), a.dtype, a, 0, (s[0], s[1], s[2], s[1], s[-1]))
     return at[:, ys, xs].reshape(len(a) * len(ys), -1)
 
 
@@ -864,6 +881,9 @@ def _look_scores(L, grounds, looks, roads=None):
     return _look_scores_all([(L, grounds, roads)], looks)[0]
 
 
+_AROUND: dict = {}  # (LOOK_SHIFT, the full-resolution window's reach): the shifts round each
+
+
 def _look_scores_all(asked, looks) -> list:
     """`_look_scores` of each (L, grounds, roads) of `asked`: every half compared at half
     resolution in one product, then each half's nearest icons at full."""
@@ -889,10 +909,13 @@ def _look_scores_all(asked, looks) -> list:
     area = 3 * float(_look_masks(1)[2].sum())
     lo, w, disc = _look_masks(1)
     out_all = []
+    members = [np.nonzero(whose == icon)[0] for icon in range(n)]  # each icon's rows
 
     # the full-resolution shifts round each half-resolution one
-    around = {(sx, sy): sorted({(min(max(2 * sx + dx, -lo), lo), min(max(2 * sy + dy, -lo), lo))
-                                for dy in (-1, 0, 1) for dx in (-1, 0, 1)}) for sx, sy in shifts}
+    if (s, lo) not in _AROUND:
+        _AROUND[s, lo] = {(sx, sy): sorted({(min(max(2 * sx + dx, -lo), lo), min(max(2 * sy + dy, -lo), lo))
+                                            for dy in (-1, 0, 1) for dx in (-1, 0, 1)}) for sx, sy in shifts}
+    around = _AROUND[s, lo]
 
     def round_best(row, shift):  # (the row, the full-resolution shifts round a half-resolution one)
         return row, around[shift]
@@ -907,7 +930,7 @@ def _look_scores_all(asked, looks) -> list:
         small, g = fulls[i], full_grounds[i]
         picks, fitting = [], []  # (icon, its row, the shifts round its best)
         for icon in np.argsort(out)[:NEAREST]:
-            mine = np.nonzero(whose == icon)[0]
+            mine = members[icon]
             row = int(mine[cost[mine, at[mine]].argmin()])
             picks.append((icon, *round_best(row, shifts[at[row]])))
             r, k = np.unravel_index(int(own[mine].argmin()), own[mine].shape)
@@ -985,20 +1008,27 @@ def _side_boxes(images, shift, reach=SIDE) -> list[list]:
     row: one list of four boxes an image."""
     lo, hi = reach
     out = [[] for _ in images]
-    for along, across, down in _side_lines(shift):
-        rows, cols = _rows_cols(_run((along >= lo) & (along <= hi)), _run(across <= SIDE_HALF), down)
+    lines = _side_lines(shift)
+    # each edge's places along and across its axis, as runs: the four edges' rows told at once
+    along = np.array([a for a, _, _ in lines])
+    runs = _runs(np.vstack([(along >= lo) & (along <= hi), np.array([c for _, c, _ in lines]) <= SIDE_HALF]))
+    for i, (_, _, down) in enumerate(lines):
+        rows, cols = _rows_cols(runs[i], runs[4 + i], down)
         for boxes, image in zip(out, images):
             boxes.append(image[rows][:, cols].reshape(-1, *image.shape[2:]))
     return out
 
 
-def _run(mask):
-    """A row of places as a slice where they lie in one run (a box's rows and columns do): the
-    same pixels, taken as a view rather than gathered; else the row itself."""
-    at = np.flatnonzero(mask)
-    if len(at) == 0:
-        return slice(0, 0)
-    return slice(int(at[0]), int(at[-1]) + 1) if at[-1] - at[0] + 1 == len(at) else mask
+def _runs(masks) -> list:
+    """Each row of `masks` (rows of places) as a slice where its places lie in one run (a box's
+    rows and columns do): the same pixels, taken as a view rather than gathered; else the row
+    itself. Told for all the rows at once."""
+    n = masks.shape[1]
+    count = np.count_nonzero(masks, axis=1).tolist()
+    first = masks.argmax(axis=1).tolist()
+    last = (n - 1 - masks[:, ::-1].argmax(axis=1)).tolist()
+    return [slice(0, 0) if not k else slice(a, b + 1) if b - a + 1 == k else m
+            for k, a, b, m in zip(count, first, last, masks)]
 
 
 def _road_shift_by_colour(to_road, to_own, margin):
@@ -1060,6 +1090,14 @@ def _square_pixels(rows, cols, part):
     return _AT_ONCE[key]
 
 
+def _inner_box() -> tuple[int, int]:
+    """Where a patch's inner part (`_masks`') lies, a box: its first row and column, and the
+    first past its last."""
+    i, j = np.nonzero(_masks()["inner"])
+    assert i.min() == j.min() and i.max() == j.max() and len(i) == (i.max() - i.min() + 1) ** 2
+    return int(i.min()), int(i.max()) + 1
+
+
 def _blinded(lights, terrains) -> np.ndarray:
     """(rows, cols): the squares whose mat lies so near the camera's ceiling, under a hot lamp,
     that a pale terrain laid there would clip to a colour as grey as bare mat (light stone then
@@ -1088,8 +1126,12 @@ def _plainly_bare(ratios, greys) -> np.ndarray:
         ok &= (np.abs(tone - float(np.mean(g))) >= GREY_TONE + _EDGE) | (np.abs(tone) <= GREY_TONE - _EDGE)
     # what is printed in the inner part of the squares still bare (sample's blur, the area at once)
     maybe = np.nonzero(ok)[0]
-    blurred = cv2.GaussianBlur(np.ascontiguousarray(whole), (0, 0), 1.0).reshape(-1, 3)
-    px = blurred[_square_pixels(rows, cols, "inner")[maybe]]
+    blurred = cv2.GaussianBlur(np.ascontiguousarray(whole), (0, 0), 1.0)
+    # the inner part is a box: its pixels, row by row, taken as the squares' slices (a gather of
+    # whole runs, not one index a pixel)
+    a, b = _inner_box()
+    squares = blurred.reshape(rows, n, cols, n, 3).transpose(0, 2, 1, 3, 4)
+    px = squares[maybe // cols, maybe % cols, a:b, a:b].reshape(len(maybe), -1, 3)
     own = parts["corners"][maybe]
     # only the pixels not surely bare (NEAR_OWN) are measured: the same distances, the same counts
     lo, hi = np.maximum(np.exp(own - NEAR_OWN), 0.2), np.exp(own + NEAR_OWN)
@@ -1172,13 +1214,13 @@ def _mat_share(s) -> float:
     """The share of a sampled square's inner part that is bare mat: ``bare``, but on a half
     whose terrain is printed grey in a tone of its own (light stone near the mat's grey), only
     the grey pixels nearer the mat's tone than the terrain's (the terrain itself is no mat)."""
-    tone = float(np.mean(s["corners"]))
+    tone = _mean3(s["corners"])
     if s["bare"] < 0.3 or abs(tone) <= GREY_TONE or _chroma(s["corners"]) >= NEUTRAL:
         return s["bare"]
     L = s["log"][_masks()["inner"]]
     px = L.mean(axis=1)
     grey = np.linalg.norm(L - px[:, None], axis=1) < NEUTRAL
-    return float((grey & (np.abs(px) < np.abs(px - tone))).mean())
+    return _share(grey & (np.abs(px) < np.abs(px - tone)))
 
 
 def _faint_threshold(s) -> float:
@@ -1516,10 +1558,10 @@ class DominoReader(CellReader):
         the mat a little; a grey half stands out in tone, and by the print on it)."""
         if not all(_chroma(s[part]) < NEUTRAL for part in ("corners", "centre", "ring")):
             return False
-        if float((s["off"] > PRINT)[_masks()["inner"]].mean()) > SPECKS:
+        if _share((s["off"] > PRINT)[_masks()["inner"]]) > SPECKS:
             return False  # roads or an icon on a grey half
-        tone = float(np.mean(s["corners"]))
-        return not any(abs(tone - float(np.mean(c))) < GREY_TONE and abs(tone) > GREY_TONE for c in self._greys)
+        tone = _mean3(s["corners"])
+        return not any(abs(tone - _mean3(c)) < GREY_TONE and abs(tone) > GREY_TONE for c in self._greys)
 
     def _no_domino(self, s) -> bool:
         """One colour all over that is no terrain: no corner, road or icon of a domino, as under
@@ -1708,7 +1750,7 @@ class DominoReader(CellReader):
         domino may lie) is no blob, nor are thin lines (a terrain's cracks, blades, cobbles)."""
         faint = (s["off"] > _faint_threshold(s)) & _masks()["icon"] & ~_blob_roads(paths)
         solid = cv2.morphologyEx(faint.astype(np.uint8), cv2.MORPH_OPEN, _DISC5)
-        share = float(solid[_masks()["icon"]].mean())
+        share = _share(solid[_masks()["icon"]])
         details["blob"] = round(share, 3)
         return share < BLOB
 
@@ -1807,12 +1849,12 @@ class DominoReader(CellReader):
         paths = "".join(side for side in SIDES if roads[side])
         # the icon: what is printed, but for the roads' colours where the roads run
         icon = _icon_print(L, own, road_like, paths, shift, hub_like, off)
-        area = float(icon[_masks()["icon"]].mean())
+        area = _share(icon[_masks()["icon"]])
         details["icon area"] = round(area, 3)
         has_icon = False if area < NO_ICON else True if area >= AN_ICON else None
         # thin lines kept, and the road's colours (a dark outline blurs into them) only where roads run
         arms = _arms(paths, shift)
-        outline = float((off & ~(road_like & arms))[_masks()["icon"]].mean())
+        outline = _share((off & ~(road_like & arms))[_masks()["icon"]])
         details["outline"] = round(outline, 3)
         if has_icon is False and (not self._bare_middle(s, own, paths, details) or outline >= OUTLINE
                                   or (paths and details["middle"] > BARE_HUB_TONE / 2)):

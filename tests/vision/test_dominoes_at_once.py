@@ -33,6 +33,25 @@ def test_distances_worked_out_channel_by_channel_are_the_same_sums():
     assert np.allclose(dominoes._dists(M, colours), [dominoes.dist(M, c) for c in colours], rtol=1e-6, atol=1e-6)
 
 
+def test_a_colours_mean_a_share_and_a_run_worked_out_directly_are_numpys():
+    rng = np.random.default_rng(5)
+    for _ in range(500):
+        c = (rng.normal(size=3) * rng.choice([0.01, 1.0, 100.0])).astype(np.float32)
+        assert dominoes._mean3(c) == float(c.mean())
+        marked = rng.random(int(rng.integers(1, 2000))) < rng.random()
+        assert dominoes._share(marked) == float(marked.mean())
+        assert dominoes._share(marked.astype(np.uint8)) == float(marked.astype(np.uint8).mean())
+    rows = np.zeros((4, 48), bool)
+    rows[0, 5:17], rows[1, 0], rows[2, [3, 4, 9]] = True, True, True  # a run, one place, no run
+    runs = dominoes._runs(rows)
+    assert runs[:2] == [slice(5, 17), slice(0, 1)] and runs[3] == slice(0, 0)
+    assert np.array_equal(runs[2], rows[2])
+    # where roads meet, found from the box round the middle, is where the whole patch puts it
+    for shift in rng.uniform(-0.2, 0.2, size=(300, 2)).tolist() + [[0.0, 0.0]]:
+        u, v = dominoes._uv_lines(shift)
+        assert np.array_equal(dominoes._hub_at(shift), np.hypot(u[None], v[:, None]) <= dominoes.HUB)
+
+
 def test_three_channels_added_plane_by_plane_are_numpys_sums():
     rng = np.random.default_rng(4)
     for shape in ((5, 24, 24, 3), (1, 48, 48, 3), (9, 1280, 1, 3)):
