@@ -6,6 +6,7 @@ from concurrent.futures import Future
 
 from . import games
 from .games.base import Prompt
+from .i18n import Msg
 
 
 class Judging:
@@ -26,6 +27,9 @@ class Judging:
             if notice is not None and notice.move is None and watcher.retract(notice):
                 # the table changed under a refusal (the domino taken off?): look at it again
                 self._set(prompt=None, message="")
+            elif notice is not None and watcher.settled(notice, self._snap.session.state):
+                # "table or phone?" while the players were moving the pieces to match: answered
+                self._set(prompt=None, message=Msg("The table matches the game now"))
             judged = self._judge()
             if events and self._matching is not None:
                 # the players moved pieces after "make the table match": in step unless asked again

@@ -141,6 +141,11 @@ class AsksOnce:
         """B took the last move back. A watcher that must not read what the table still shows
         of that move as a new one says so here; by default there is nothing to do."""
 
+    def settled(self, prompt: Prompt, state) -> bool:
+        """Whether the table itself has since answered this question (the discs moved to match
+        the game while it was up): it is then taken off the OLED. By default none is."""
+        return False
+
     def retract(self, prompt: Prompt) -> bool:
         """Forget that this prompt, the last one put, was asked; False if it was not this one's."""
         last = self._last
@@ -547,6 +552,11 @@ class Watcher(typing.Protocol):
     def next(self, state: Any) -> Any: ...
     def accepted(self, at: Any) -> None: ...
     def undone(self) -> None: ...
+    def settled(self, prompt: Prompt, state) -> bool:
+        """Whether the table itself has since answered this question (the discs moved to match
+        the game while it was up): it is then taken off the OLED. By default none is."""
+        return False
+
     def retract(self, prompt: Prompt) -> bool: ...
 
 

@@ -206,3 +206,20 @@ def test_b_takes_a_swap_on_the_mat_back_and_the_discs_are_put_back_unasked(devic
         device.camera.step()
     assert c.snapshot.prompt is None and _view(c)["actions"] == actions + 1
     assert _rows(c, first) == ANA
+
+
+def test_a_table_or_phone_question_goes_once_the_discs_are_moved_to_match(device):
+    """The phone's swap is asked about while the mat still shows the old layout; the players
+    then make the same swap on the mat, as they meant to: the question goes by itself, the game
+    keeps the phone's move, and the table says it matches."""
+    c, table, first, _ = _round_to_the_anomaly_swap(device)
+    assert c.snapshot.prompt is not None and c.snapshot.prompt.title == "Table or phone?"
+    moves = len(c.snapshot.session.moves)
+    table.act({"action": "swap", "seat": first, "a": [3, 1], "b": "anomaly:1"}, _view(c))
+    settle(device, lambda: c.snapshot.prompt is None)
+    assert c.snapshot.message == "The table matches the game now"
+    assert len(c.snapshot.session.moves) == moves and _view(c)["anomaly"] == ["R1", "K2", "W3"]
+    for _ in range(6):
+        device.camera.step()
+    assert c.snapshot.prompt is None
+

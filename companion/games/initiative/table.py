@@ -193,6 +193,13 @@ class MatrixWatcher(AsksOnce):
              TakeBack(self.steady, Msg("The table is right: {areas} as it lies", areas=whose))),
         ), no=Msg("{areas}: the table and the game still differ; put either right", areas=first)))
 
+    def settled(self, prompt, state) -> bool:
+        """A "table or phone?" still up once the table shows the game as it is: the players
+        moved the discs to follow the phone while it was asked."""
+        last = self._last
+        return (last is not None and last[0] is prompt and last[1][0] == "behind"
+                and self._agrees(state))
+
     def _seen_at(self, key, spot):
         if spot[0] == "anomaly":
             return self.cells.get((discs.ANOMALY, 0, spot[1]))
