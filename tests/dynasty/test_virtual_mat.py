@@ -152,5 +152,10 @@ def test_the_host_draws_a_market_onto_the_virtual_mat_and_the_camera_makes_it_th
     settle(device, lambda: c.snapshot.session.state.drawn)
     assert c.snapshot.session.moves[-1] == Market(0, tuple(laid))
     assert _view(c)["market_due"] == 0
+    # a market domino put on a map is taken from its market place, as a hand takes it
+    table.act({"action": "place", "seat": 0, "map": "personal", "market": 2, "cells": [[5, 5], [6, 5]]}, _view(c))
+    # four in all: three left in the market, the third one on the map (laid east, as drawn)
+    assert sorted(t.label for t in table.table.tiles.values() if t.label in laid) == sorted(laid)
+    assert [table.table.tiles[p].label for p in table.verbs.market] == laid[:2] + laid[3:]
     with pytest.raises(IllegalMove, match="market"):
         table.act({"action": "market", "draw": True}, _view(c))

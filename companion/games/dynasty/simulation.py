@@ -4,8 +4,8 @@ one off.
 What a person does with the dominoes, done from the host page (the camera then reads the frames):
 - lay: every domino the companion's maps hold goes on its grid (the starting dominoes first);
 - place {seat, map, market, cells}: market domino number `market` (0 first, as the phone lists
-  them) goes on two squares [[x, y], [x, y]] of the shared map or of the seat's personal map, its
-  first half (as drawn) on the first square; or {seat, map, halves, cells}: any domino, its halves
+  them), taken from its market place if it lies in one, goes on two squares [[x, y], [x, y]] of
+  the shared map or of the seat's personal map, its first half (as drawn) on the first square; or {seat, map, halves, cells}: any domino, its halves
   ("terrain/icon/paths") as they lie;
 - remove {seat, map, cell}: the domino on top of that square comes off (what it covered shows);
 - market {dominoes}: the round's market dominoes ("half|half", as drawn) laid west-east in the
@@ -132,6 +132,11 @@ class Verbs:
         piece = self._put(area, self._offset(squares), cells, halves)
         if "market" in action:
             self.taken[piece] = which
+            # taken from its place in the market, where one was laid (not when entered by phone)
+            lying = next((p for p in self.market if self.table.tiles[p].label == market[i]["domino"]), None)
+            if lying is not None:
+                self.table.remove(lying)
+                self.market.remove(lying)
         return Msg("Placed a domino")
 
     def _market(self, action, view) -> str:
