@@ -156,7 +156,14 @@ class CameraLoop:
     def _open(self, want) -> Pipeline | None:
         if want[1] == "teaching":  # frames only: the pieces are not known yet
             return self.open_pipeline(want[0], teaching=True)
-        return self.open_pipeline(want[0])
+        pipeline = self.open_pipeline(want[0])
+        snap = self.companion.snapshot
+        if pipeline is not None and pipeline.virtual_table is not None and snap.session is not None \
+                and snap.session.moves:
+            # a game resumed (a restart, the games list): its pieces lie as the game stands, as
+            # they stayed on a real table, rather than on an empty virtual mat
+            pipeline.virtual_table.restore(snap.view(games.TABLE))
+        return pipeline
 
     def _lost(self):
         """The camera failed mid-game (unplugged, a cable, a driver): the game goes on from the

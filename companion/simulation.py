@@ -53,6 +53,12 @@ class VirtualTable:
                         self.table.move(piece, x0, y0)
             return said
 
+    def restore(self, view) -> None:
+        """A game resumed: its pieces laid as the view has them, where the game's verbs can
+        ("lay", when they say RESUMES); otherwise the mat stays empty."""
+        if self.verbs is not None and getattr(self.verbs, "RESUMES", False):
+            self.act({"action": "lay"}, view)
+
     def lay(self, pieces) -> None:
         """The mat cleared, then each piece put down at once: (what, x_mm, y_mm, angle, face_up,
         back), as the synthetic table's place takes them (teaching the camera a shot's pieces)."""

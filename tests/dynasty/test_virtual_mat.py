@@ -159,3 +159,25 @@ def test_the_host_draws_a_market_onto_the_virtual_mat_and_the_camera_makes_it_th
     assert [table.table.tiles[p].label for p in table.verbs.market] == laid[:2] + laid[3:]
     with pytest.raises(IllegalMove, match="market"):
         table.act({"action": "market", "draw": True}, _view(c))
+
+
+def test_a_resumed_game_finds_its_maps_and_market_on_the_virtual_mat(device, tmp_path, dynasty_profile):
+    """Resumed from the games list (as after a restart), the virtual mat holds the maps and the
+    round's market as the game stands, as a real table keeps them: nothing is asked of them."""
+    shutil.copy(dynasty_profile, tmp_path / dynasty_profile.name)
+    c = device.companion
+    c.new_game("dynasty", OPTIONS, seed=1).result(5)
+    c.submit(Market(0, MARKET), "phone").result(5)
+    game = c.snapshot.session.id
+    c.new_game("paradominetor", {"seats": 3, "names": ["Ana", "Ben", "Cy"]}, seed=0).result(5)
+    device.camera.step()  # the camera follows the other game (its own, empty, virtual mat)
+    c.resume(game, replace=True).result(5)
+    for _ in range(8):
+        device.camera.step()
+        c.call(lambda: None)
+    table = device.virtual_table
+    labels = sorted(t.label for t in table.table.tiles.values())
+    assert len(labels) == 7 + 4  # five shared starts and two personal ones; the market's four
+    assert [table.table.tiles[p].label for p in table.verbs.market] == list(MARKET)
+    assert c.snapshot.prompt is None and c.snapshot.session.moves[-1] == Market(0, MARKET)
+

@@ -223,3 +223,26 @@ def test_a_table_or_phone_question_goes_once_the_discs_are_moved_to_match(device
         device.camera.step()
     assert c.snapshot.prompt is None
 
+
+def test_a_resumed_game_finds_its_discs_on_the_virtual_mat_as_the_game_has_them(device):
+    """Resumed from the games list (as after a restart), the virtual mat holds the matrices and
+    the anomaly as the game stands, as a real table keeps them: the camera reads them as the game
+    has them and asks nothing."""
+    from companion.games.initiative import discs
+    c, table, first, _ = _round_to_the_anomaly_swap(device)
+    c.button("confirm").result(5)  # the phone is right; the mat is left as it was
+    game = c.snapshot.session.id
+    c.new_game("paradominetor", {"seats": 3, "names": ["Ana", "Ben", "Cy"]}, seed=0).result(5)
+    device.camera.step()  # the camera follows the other game (its own, empty, virtual mat)
+    c.resume(game, replace=True).result(5)
+    for _ in range(8):
+        device.camera.step()
+        c.call(lambda: None)
+    view, table = _view(c), device.virtual_table
+    want = {(discs.matrix_area(seat), r, col): discs.label(p) for seat in range(2)
+            for r, row in enumerate(view["players"][seat]["rows"]) for col, p in enumerate(row.split()) if p != "--"}
+    want.update({(discs.ANOMALY, 0, i): discs.label(p) for i, p in enumerate(view["anomaly"])})
+    assert {cell: table.table.discs[d].label for cell, d in table.verbs.discs.items()} == want
+    assert len(want) == 2 * 25 + 3  # the phone's swap (K2 into the anomaly) laid as the game has it
+    seen = {t.cell: t.label for t in device.camera.last_reading.tiles if t.cell}
+    assert seen == want and c.snapshot.prompt is None

@@ -2,7 +2,8 @@
 one off.
 
 What a person does with the dominoes, done from the host page (the camera then reads the frames):
-- lay: every domino the companion's maps hold goes on its grid (the starting dominoes first);
+- lay: every domino the companion's maps hold goes on its grid (the starting dominoes first), and
+  what is left of the round's market in the market's places when none lies there;
 - place {seat, map, market, cells}: market domino number `market` (0 first, as the phone lists
   them), taken from its market place if it lies in one, goes on two squares [[x, y], [x, y]] of
   the shared map or of the seat's personal map, its first half (as drawn) on the first square; or {seat, map, halves, cells}: any domino, its halves
@@ -25,6 +26,8 @@ from .state import PERSONAL, SHARED
 
 
 class Verbs:
+    RESUMES = True  # a resumed game's maps and market are laid again ("lay")
+
     def __init__(self, table, layout):
         self.table = table   # vision's DominoTable
         self.layout = layout
@@ -104,6 +107,8 @@ class Verbs:
                 halves = [f"{s['terrain']}/{s['icon'] or ''}/{s['paths']}" for s in pair]
                 self._put(area, offset, cells, halves)
                 count += 1
+        if not self.market and view.get("market"):  # what is left of the round's market, in its places
+            self._market({"dominoes": [m["domino"] for m in view["market"]]}, view)
         return Plural("Laid {n} domino", "Laid {n} dominoes", count)
 
     def _place(self, action, view) -> str:

@@ -10,6 +10,8 @@ What a person does with the discs, done from the host page (the camera then read
 - swap {seat, a, b}: two discs change places (a cell [row, column] or "anomaly:N");
 - drop {seat}: after a strand, its discs are taken out and the rest fall as the companion says
   (only discs lying in that column move, never onto each other);
+- lay: the mat cleared, then every matrix and the anomaly laid as the game has them (a game
+  resumed after a restart);
 - clear: every disc off the mat.
 """
 from __future__ import annotations
@@ -24,6 +26,8 @@ SETS = {1: 4, 2: 7, 3: 7, 4: 9}  # discs of each particle in the bag, by the num
 
 
 class Verbs:
+    RESUMES = True  # a resumed game's matrices and anomaly are laid again ("lay")
+
     def __init__(self, table, layout):
         self.table = table   # vision's DiscTable
         self.layout = layout
@@ -39,12 +43,27 @@ class Verbs:
             return self._swap(action, view)
         if kind == "drop":
             return self._drop(action, view)
+        if kind == "lay":
+            return self._lay(view)
         if kind == "clear":
             self.table.clear()
             self.discs.clear()
             return Msg("The mat is clear")
         raise IllegalMove(Msg("The virtual table can lay drawn particles, deal what the companion waits for, "
                               "swap two particles, let a matrix drop after a strand, or clear the mat"))
+
+    def _lay(self, view) -> str:
+        """The mat cleared, then every matrix and the anomaly laid as the game has them."""
+        self.table.clear()
+        self.discs.clear()
+        for seat, player in enumerate((view.get("players") or [])[:camera.SEATS]):
+            for r, row in enumerate(player.get("rows") or []):
+                for c, p in enumerate(row.split()):
+                    if matrix.is_particle(p):
+                        self._put((discs.matrix_area(seat), r, c), p)
+        for i, p in enumerate(view.get("anomaly") or []):
+            self._put((discs.ANOMALY, 0, i), p)
+        return Plural("Laid {n} particle", "Laid {n} particles", len(self.discs))
 
     def _put(self, cell, particle):
         x, y = camera.CELLS.centre(self.layout, *cell)
