@@ -179,6 +179,9 @@ def test_an_initiative_round_in_simulation_with_an_anomaly_swap_entered_by_phone
     expect(host.locator("#prompt")).to_contain_text("Table or phone?")
     for p in pages.values():
         expect(p.locator("#said")).to_contain_text(f"{NAMES[chief]}'s matrix and the anomaly")
+        # the question on the companion's screen is first on each phone, above its own moves
+        expect(p.locator("#asked")).to_contain_text("On the companion: Table or phone?")
+        expect(p.locator("#asked")).to_be_in_viewport()
     host.screenshot(path=str(shots / "initiative-sim-table-or-phone.png"), full_page=True)
     pages[other].screenshot(path=str(shots / "initiative-sim-table-or-phone-seat.png"), full_page=True)
 
@@ -187,6 +190,7 @@ def test_an_initiative_round_in_simulation_with_an_anomaly_swap_entered_by_phone
           "the phone taken as right")
     for p in pages.values():
         expect(p.locator("#said")).to_contain_text("Make the table match: " + where)
+        expect(p.locator("#asked")).to_be_hidden()
     sim_swap(swap)  # the discs moved to match
     until(table_as_game, "the discs moved to match read")
     assert c.snapshot.prompt is None

@@ -40,6 +40,7 @@
     $("replaced").classList.toggle("hidden", !replaced);
     $("mine").classList.add("hidden");
     $("host-opened").classList.add("hidden");
+    $("asked").classList.add("hidden");
     $("who").textContent = tr("No seat");
     if (data) {
       $("said").textContent = data.table.message || "";
@@ -70,6 +71,9 @@
     $("no-seat").classList.add("hidden");
     $("mine").classList.remove("hidden");
     $("said").textContent = data.table.message || "";
+    const asked = data.table.prompt;  // on the companion's screen for all to see: above this phone's moves
+    $("asked").replaceChildren(...(asked ? [el("b", {}, tr("On the companion: {title}", asked)), el("br"), asked.text] : []));
+    $("asked").classList.toggle("hidden", !asked);
     if (data.label) $("who").textContent = data.label;
     hostOpened(data);
     ParadoxTable.board($("game"), v, ctx);
