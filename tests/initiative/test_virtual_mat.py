@@ -97,6 +97,8 @@ def test_two_players_swap_and_refill_on_the_virtual_mat(device):
     view = _view(c)
     assert view["anomaly"] == ["R1", "K2", "W3"] and view["players"][first]["rows"][3] == "Y1 Y2 W3 B2 B1"
     assert view["players"][first]["earned"] == []  # unspent, the earned particle went at the next action
+    # a swap the camera read is said at the table, as a move entered by phone is
+    assert c.snapshot.message == f"{NAMES[first]} swapped yellow 2 at anomaly 2 and black 2 at row 4 column 2"
 
     # Ben begins: the camera asks whether Ana's turn ends (A), then takes his swap
     table.act({"action": "swap", "seat": second, "a": [0, 0], "b": [1, 1]}, _view(c))

@@ -97,6 +97,9 @@ def swap(s, move: Swap, *, any_symbol=False):
     _put(s, b, c, pa)
     if any_symbol:
         return
+    # said, as every move is, so a swap the camera reads is told at the table too
+    _say(s, Msg("{name} swapped {one} at {here} and {other} at {there}", name=names(s)[move.seat],
+                one=matrix.words(pa), here=_words(a), other=matrix.words(pc), there=_words(c)))
     cells = [spot[1:] for spot in (a, c) if spot[0] == "matrix"]
     strands = matrix.strands_through(b.matrix, cells, diagonal=s.diagonal)
     s.diagonal = False
