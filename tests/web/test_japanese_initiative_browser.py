@@ -94,6 +94,12 @@ def test_initiative_reads_in_japanese(device, browser, shots):
     for _ in range(4):
         tap(chief, "[data-draw]")
     expect(phone.locator(".pi-turn h3")).to_have_text("あなたのマトリクスフェイズ: マトリクスアクション残り1回")
+    # the matrix and the anomaly (アノマリー) beside it stay inside the turn's panel at phone size
+    spill = phone.evaluate("""() => [...document.querySelectorAll(".pi-turn .pi-boards *")].map((e) => {
+        const panel = e.closest(".pi-turn"), box = panel.getBoundingClientRect(), st = getComputedStyle(panel);
+        return e.getBoundingClientRect().right - (box.right - parseFloat(st.borderRightWidth)); })
+        .filter((over) => over > 0.5)""")
+    assert phone.locator(".pi-turn .pi-anomaly").count() == 1 and spill == [], spill
     expect(host.locator("#game .pi-head h2")).to_have_text("ラウンド1 · マトリクスフェイズ")
     expect(phones[other].locator("#pi-msg + p")).to_contain_text("待機中: さくら" if chief == 0 else "待機中: たろう")
     for page, name in ((phone, "initiative-ja-chief.png"), (phones[other], "initiative-ja-other.png"),
