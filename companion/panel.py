@@ -43,8 +43,11 @@ def _screen(snap, join_url: str, safe: bool, address: str | None) -> tuple[Any, 
         return "unplug", {"safe": safe} if safe else {"safe": False, "text": Msg("Shutting down...")}
     if snap.prompt is not None:  # a question with choices shows the one A would take
         # a refusal asks nothing: once the table is put right, a press has the camera look again
-        buttons = ({"A": Msg("accept"), "B": Msg("reject")} if snap.prompt.move is not None
-                   else {"A": Msg("look again")})
+        # several choices (table or phone?): the footer names C, the next one (B's "no" is in
+        # the question's own words: all three would not fit the line)
+        buttons = ({"A": Msg("look again")} if snap.prompt.move is None
+                   else {"A": Msg("accept"), "B": Msg("reject")} if len(snap.prompt.choices) < 2
+                   else {"A": Msg("this one"), "C": Msg("next choice")})
         return "prompt", {"title": snap.prompt.title, "text": snap.prompt.words, "buttons": buttons}
     if snap.alert:
         return "error", {"text": snap.alert}
