@@ -1,6 +1,6 @@
 """The companion as the camera feeds it, for tests: each observed list is what lies on the table
-once it has held still, turned into table events by the real tracker; and `settle`, which runs a
-simulated companion's camera until the table gets where a test wants it."""
+once it has held still, turned into table events by the real tracker; `settle`, which runs a
+simulated companion's camera until the table gets where a test wants it; `resume_elsewhere`."""
 from dataclasses import dataclass
 
 from companion.service import Companion
@@ -39,6 +39,19 @@ def settle(dev, until, steps=40):
         if until():
             return
     raise AssertionError(f"the table did not get there: {dev.companion.snapshot.message}")
+
+
+def resume_elsewhere(dev, game_id, frames=8):
+    """The game in progress put aside for another (its camera following that one, with its own
+    empty virtual mat), then resumed from the games list, as after a restart; `frames` camera
+    frames run after it."""
+    c = dev.companion
+    c.new_game("paradominetor", {"seats": 3, "names": ["Ana", "Ben", "Cy"]}, seed=0).result(5)
+    dev.camera.step()
+    c.resume(game_id, replace=True).result(5)
+    for _ in range(frames):
+        dev.camera.step()
+        c.call(lambda: None)
 
 
 def read_cells(reader, cells, layout, tables):

@@ -8,7 +8,7 @@ from companion.games import TABLE, dynasty
 from companion.games.dynasty import power
 from companion.games.dynasty.moves import Market, Mission, Place, Remove
 
-from camera_feed import settle
+from camera_feed import resume_elsewhere, settle
 
 MARKET = ("grass/person/W|plains//", "stone//N|stone//S", "desert//|desert/person/", "lava//EW|lava//W")
 OPTIONS = {"players": 2, "names": ["Ana", "Ben"], "roles": {"0": "warfare", "1": "infrastructure"}}
@@ -168,13 +168,7 @@ def test_a_resumed_game_finds_its_maps_and_market_on_the_virtual_mat(device, tmp
     c = device.companion
     c.new_game("dynasty", OPTIONS, seed=1).result(5)
     c.submit(Market(0, MARKET), "phone").result(5)
-    game = c.snapshot.session.id
-    c.new_game("paradominetor", {"seats": 3, "names": ["Ana", "Ben", "Cy"]}, seed=0).result(5)
-    device.camera.step()  # the camera follows the other game (its own, empty, virtual mat)
-    c.resume(game, replace=True).result(5)
-    for _ in range(8):
-        device.camera.step()
-        c.call(lambda: None)
+    resume_elsewhere(device, c.snapshot.session.id)
     table = device.virtual_table
     labels = sorted(t.label for t in table.table.tiles.values())
     assert len(labels) == 7 + 4  # five shared starts and two personal ones; the market's four

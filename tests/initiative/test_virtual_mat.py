@@ -7,7 +7,7 @@ import pytest
 from companion.games import TABLE, IllegalMove
 from companion.games.initiative import moves as M
 
-from camera_feed import settle
+from camera_feed import resume_elsewhere, settle
 
 NAMES = ["Ana", "Ben"]
 ANOMALY = ["R1", "Y2", "W3"]
@@ -233,13 +233,7 @@ def test_a_resumed_game_finds_its_discs_on_the_virtual_mat_as_the_game_has_them(
     from companion.games.initiative import discs
     c, table, first, _ = _round_to_the_anomaly_swap(device)
     c.button("confirm").result(5)  # the phone is right; the mat is left as it was
-    game = c.snapshot.session.id
-    c.new_game("paradominetor", {"seats": 3, "names": ["Ana", "Ben", "Cy"]}, seed=0).result(5)
-    device.camera.step()  # the camera follows the other game (its own, empty, virtual mat)
-    c.resume(game, replace=True).result(5)
-    for _ in range(8):
-        device.camera.step()
-        c.call(lambda: None)
+    resume_elsewhere(device, c.snapshot.session.id)
     view, table = _view(c), device.virtual_table
     want = {(discs.matrix_area(seat), r, col): discs.label(p) for seat in range(2)
             for r, row in enumerate(view["players"][seat]["rows"]) for col, p in enumerate(row.split()) if p != "--"}

@@ -13,7 +13,6 @@ from __future__ import annotations
 import sys
 import tempfile
 import time
-from collections import Counter
 from pathlib import Path
 
 import cv2
@@ -22,6 +21,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the second printing lives beside this file
 sys.path.append(str(Path(__file__).resolve().parents[2]))  # after PYTHONPATH: another checkout's reader wins
 import second_discs  # noqa: E402
+from steps_timed import SPENT, timed  # noqa: E402
 
 from companion.games.initiative import camera  # noqa: E402
 from vision import grid, markers, readers, recognise  # noqa: E402
@@ -34,21 +34,9 @@ STEPS = [(markers.MarkerDetector, "detect"), (grid, "calibrate"), (grid, "mat_ex
          (grid.GridReader, "_gap_light"), (grid.GridReader, "_read_discs"), (grid, "disc_ratios"),
          (grid, "disc_inks"), (grid, "ink_rings"), (grid.GridReader, "_symbol_match"), (grid, "_off_bodies"),
          (grid.GridReader, "_locks"), (grid, "_own_print"), (grid.GridReader, "_read_disc")]
-SPENT: Counter = Counter()
 SECOND = 1000  # the second printing's frames are drawn from this far past the first seed
 KEPT = range(90001, 96000)  # seeds kept for confirming
 
-
-def timed(owner, name):
-    work = getattr(owner, name)
-
-    def step(*args, **kwargs):
-        c0 = time.process_time()
-        try:
-            return work(*args, **kwargs)
-        finally:
-            SPENT[name] += time.process_time() - c0
-    setattr(owner, name, step)
 
 
 def frames(layout, seed, n):

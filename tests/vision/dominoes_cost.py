@@ -13,7 +13,6 @@ from __future__ import annotations
 import sys
 import tempfile
 import time
-from collections import Counter
 from pathlib import Path
 
 import cv2
@@ -22,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # the second printing 
 sys.path.append(str(Path(__file__).resolve().parents[2]))  # after PYTHONPATH: another checkout's reader wins
 import dominoes_asked  # noqa: E402
 import second_dominoes  # noqa: E402
+from steps_timed import SPENT, timed  # noqa: E402
 
 from companion.games.dynasty.camera import MAT  # noqa: E402
 from vision import dominoes, grid, markers, recognise  # noqa: E402
@@ -34,20 +34,8 @@ STEPS = [(markers.MarkerDetector, "detect"), (grid, "calibrate"), (grid, "recali
          (dominoes.DominoReader, "_read_zone"), (dominoes.DominoReader, "map_squares"), (dominoes, "_plainly_bare"),
          (dominoes, "sample_all"), (dominoes.DominoReader, "_with_ground"), (dominoes.DominoReader, "read_squares"),
          (dominoes, "_look_scores_all")]
-SPENT: Counter = Counter()
 KEPT = range(90001, 96000)  # seeds kept for confirming (the stress check's)
 
-
-def timed(owner, name):
-    work = getattr(owner, name)
-
-    def step(*args, **kwargs):
-        c0 = time.process_time()
-        try:
-            return work(*args, **kwargs)
-        finally:
-            SPENT[name] += time.process_time() - c0
-    setattr(owner, name, step)
 
 
 def main(argv):
