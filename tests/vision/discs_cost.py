@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import cv2
@@ -21,7 +20,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the second printing lives beside this file
 sys.path.append(str(Path(__file__).resolve().parents[2]))  # after PYTHONPATH: another checkout's reader wins
 import second_discs  # noqa: E402
-from steps_timed import SPENT, timed  # noqa: E402
+from steps_timed import SPENT, beside_aruco, report, timed  # noqa: E402
 
 from companion.games.initiative import camera  # noqa: E402
 from vision import grid, markers, readers, recognise  # noqa: E402
@@ -72,19 +71,7 @@ def main(argv):
         these = [f for p, f in drawn if p == printing]
         read[printing].read(these[0])  # (what is made once per area and disc size)
         SPENT.clear()
-        whole = reference = 0.0
-        for f in these:
-            c0 = time.process_time()
-            aruco.detectMarkers(cv2.cvtColor(f, cv2.COLOR_BGR2GRAY))
-            c1 = time.process_time()
-            read[printing].read(f)
-            c2 = time.process_time()
-            reference, whole = reference + c1 - c0, whole + c2 - c1
-        ms = 1000 / len(these)
-        print(f"{printing} printing, {len(these)} frames: the reader {whole * ms:.2f} ms a frame, ArUco "
-              f"{reference * ms:.2f} ms ({whole / reference:.2f}x)")
-        for name, spent in SPENT.most_common():
-            print(f"  {name:<16} {spent * ms:6.2f} ms")
+        report(printing, len(these), *beside_aruco(aruco, read[printing].read, these))
 
 
 if __name__ == "__main__":

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import cv2
@@ -21,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # the second printing 
 sys.path.append(str(Path(__file__).resolve().parents[2]))  # after PYTHONPATH: another checkout's reader wins
 import dominoes_asked  # noqa: E402
 import second_dominoes  # noqa: E402
-from steps_timed import SPENT, timed  # noqa: E402
+from steps_timed import SPENT, beside_aruco, report, timed  # noqa: E402
 
 from companion.games.dynasty.camera import MAT  # noqa: E402
 from vision import dominoes, grid, markers, recognise  # noqa: E402
@@ -53,21 +52,11 @@ def main(argv):
     for reader, shots in drawn:
         reader.read(shots[0][0])  # (what is made once per map)
     SPENT.clear()
-    whole = reference = 0.0
+    reference = whole = 0.0
     for reader, shots in drawn:
-        for frame, _ in shots:
-            c0 = time.process_time()
-            aruco.detectMarkers(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY))
-            c1 = time.process_time()
-            reader.read(frame)
-            c2 = time.process_time()
-            reference, whole = reference + c1 - c0, whole + c2 - c1
-    frames = sum(len(shots) for _, shots in drawn)
-    ms = 1000 / frames
-    print(f"{printing} printing, {frames} frames: the reader {whole * ms:.2f} ms a frame, ArUco "
-          f"{reference * ms:.2f} ms ({whole / reference:.2f}x)")
-    for name, spent in SPENT.most_common():
-        print(f"  {name:<24} {spent * ms:6.2f} ms")
+        spent = beside_aruco(aruco, reader.read, [frame for frame, _ in shots])
+        reference, whole = reference + spent[0], whole + spent[1]
+    report(printing, sum(len(shots) for _, shots in drawn), reference, whole, width=24)
 
 
 if __name__ == "__main__":
