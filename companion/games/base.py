@@ -142,7 +142,7 @@ class AsksOnce:
         of that move as a new one says so here; by default there is nothing to do."""
 
     def settled(self, prompt: Prompt, state) -> bool:
-        """Whether the table itself has since answered this question (the discs moved to match
+        """Whether the table itself has since answered this question (the pieces moved to match
         the game while it was up): it is then taken off the OLED. By default none is."""
         return False
 
@@ -547,16 +547,13 @@ class Watcher(typing.Protocol):
     """What turns the camera's steady table events (vision.tracker.TableEvent) into moves: `see`
     them, then `next(state)` until None (a move, a Prompt, a TakeBack or an Agreed each time);
     `accepted(at)` when a prompted play at `at` was taken, `undone()` when B took the last move
-    back, `retract(prompt)` when the table changed under a notice (AsksOnce gives the last two)."""
+    back, `retract(prompt)` when the table changed under a notice (AsksOnce gives the last two).
+    A watcher may also say, `settled(prompt, state)`, that the table itself has answered the
+    question up (AsksOnce: never; Paradox Initiative's: the discs moved to match the phone)."""
     def see(self, events: list) -> None: ...
     def next(self, state: Any) -> Any: ...
     def accepted(self, at: Any) -> None: ...
     def undone(self) -> None: ...
-    def settled(self, prompt: Prompt, state) -> bool:
-        """Whether the table itself has since answered this question (the discs moved to match
-        the game while it was up): it is then taken off the OLED. By default none is."""
-        return False
-
     def retract(self, prompt: Prompt) -> bool: ...
 
 
