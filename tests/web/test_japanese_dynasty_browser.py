@@ -116,6 +116,11 @@ def test_domino_dynasty_reads_in_japanese(device, browser, shots):
     until(companion, lambda v: v["turn"] == 1)
     expect(host.locator("#said")).to_contain_text("P1: 共有マップF2-G2に溶岩|溶岩・人。")
     expect(host.locator('#strength tr[data-role="warfare"] td').first).to_have_text("軍事力")
+    for page in (host, p0):  # a role's name on one line, not 軍事 / 力
+        cell = page.locator('#strength tr[data-role="warfare"] td').first
+        lines = cell.evaluate("td => { const r = document.createRange(); r.selectNodeContents(td); "
+                              "return new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size; }")
+        assert lines == 1, (page.url, lines)
     shoot(host, shots, "dynasty-ja-host")
     shoot(p1, shots, "dynasty-ja-seat")
     for page in (host, p0, p1):
