@@ -113,6 +113,7 @@ def test_an_initiative_round_in_simulation_with_an_anomaly_swap_entered_by_phone
     # The deal: the anomaly, then each whole matrix, one tap each on the host page.
     host.click("#pi-sim-deal")
     expect(host.locator("#sim-error")).to_have_text("")
+    expect(host.locator("#pi-sim-said")).to_contain_text("Laid ")  # what the virtual table did, said
     until(lambda: len(view()["anomaly"]) == 3, "the anomaly dealt")
     for _ in range(2):
         host.click("#pi-sim-deal")

@@ -365,7 +365,9 @@
   function virtualTable(box, v, ctx) {
     if (!box.querySelector("#dd-sim-place")) {
       const $ = (id) => box.querySelector("#" + id);
-      const act = (a) => ctx.act(a).catch(() => null);
+      // what the virtual table did, in words ("Laid 7 dominoes"); a refusal is the host page's own
+      const said = el("p", { id: "dd-sim-said", class: "dim", role: "status" });
+      const act = (a) => ctx.act(a).then((r) => { said.textContent = (r && r.result) || ""; }, () => { said.textContent = ""; });
       // squares named as the phones name them (A1 is the top-left square, H8 the bottom-right);
       // one off the 8x8 is written as the phones show it, (x, y) from 0
       const square = (w) => {
@@ -387,6 +389,7 @@
             map: $("dd-sim-map").value, market: parseInt($("dd-sim-market").value, 10), cells: squares() }) }, tr("Put it down")),
           el("button", { id: "dd-sim-remove", class: "quiet", onclick: () => act({ action: "remove", seat: parseInt($("dd-sim-seat").value, 10),
             map: $("dd-sim-map").value, cell: squares()[0] }) }, tr("Lift it off"))),
+        said,
         el("p", { class: "dim" }, tr("Squares as on the phones' maps: A1 to H8, letters to the right, numbers down. To lift a domino off, name one of its squares.")));
     }
     const seats = box.querySelector("#dd-sim-seat"), market = box.querySelector("#dd-sim-market");

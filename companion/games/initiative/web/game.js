@@ -454,7 +454,9 @@
         select.addEventListener("change", () => $("pi-sim-b-col").classList.toggle("hidden", select.value.startsWith("anomaly:")));
         return select;
       };
-      const act = (a) => ctx.act(a).catch(() => null);
+      // what the virtual table did, in words ("Laid R1 Y2 W3"); a refusal is the host page's own
+      const said = el("p", { id: "pi-sim-said", class: "dim", role: "status" });
+      const act = (a) => ctx.act(a).then((r) => { said.textContent = (r && r.result) || ""; }, () => { said.textContent = ""; });
       const particle = el("select", { id: "pi-sim-particle", "aria-label": tr("particle") },
         ...["R", "Y", "B", "K", "W"].flatMap((c) => [1, 2, 3].map((n) => el("option", { value: c + n }, particleWords(c + n)))));
       box.replaceChildren(
@@ -467,7 +469,7 @@
         el("div", { class: "row" }, particle,
           el("button", { class: "quiet", id: "pi-sim-draw", onclick: () => act({ action: "draw", particles: [particle.value] }) }, tr("Lay it where the companion waits")),
           el("button", { class: "quiet", id: "pi-sim-deal", onclick: () => act({ action: "deal" }) }, tr("Deal what it waits for now: the anomaly, or one player's whole matrix")),
-          el("button", { class: "quiet", onclick: () => act({ action: "clear" }) }, tr("Clear the mat"))));
+          el("button", { class: "quiet", onclick: () => act({ action: "clear" }) }, tr("Clear the mat"))), said);
     }
     // laying a particle is offered only while the companion waits for one
     const aw = v.awaiting || {};
