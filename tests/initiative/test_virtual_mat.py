@@ -168,6 +168,7 @@ def test_a_phone_swap_with_the_anomaly_asks_once_and_a_takes_the_phone_as_right(
     for _ in range(6):
         device.camera.step()
     assert c.snapshot.prompt is None and _view(c)["anomaly"] == ["R1", "K2", "W3"]
+    c.call(lambda: None)  # the worker has judged what the camera saw
     assert not c.snapshot.message.startswith("Make the table match")  # done: no longer said
     # the turn ends by phone; the next player is not blamed, and their swap on the mat is taken
     c.submit(M.EndTurn(first), "phone").result(5)
