@@ -27,7 +27,7 @@ class Judging:
             if notice is not None and notice.move is None and watcher.retract(notice):
                 # the table changed under a refusal (the domino taken off?): look at it again
                 self._set(prompt=None, message="")
-            elif notice is not None and _settled(watcher, notice, self._snap.session.state):
+            elif notice is not None and watcher.settled(notice, self._snap.session.state):
                 # "table or phone?" while the players were moving the pieces to match: answered
                 self._set(prompt=None, message=Msg("The table matches the game now"))
             judged = self._judge()
@@ -69,9 +69,3 @@ class Judging:
             self._set(message=events[-1].text() if events else "")
         return None
 
-
-def _settled(watcher, prompt, state) -> bool:
-    """Whether the table itself has answered the question up (games.base.AsksOnce.settled; a
-    watcher without that method never says so)."""
-    settled = getattr(watcher, "settled", None)
-    return settled is not None and settled(prompt, state)

@@ -6,8 +6,8 @@ What a person does with the dominoes, done from the host page (the camera then r
   what is left of the round's market in the market's places when none lies there;
 - place {seat, map, market, cells}: market domino number `market` (0 first, as the phone lists
   them), taken from its market place if it lies in one, goes on two squares [[x, y], [x, y]] of
-  the shared map or of the seat's personal map, its first half (as drawn) on the first square; or {seat, map, halves, cells}: any domino, its halves
-  ("terrain/icon/paths") as they lie;
+  the shared map or of the seat's personal map, its first half (as drawn) on the first square;
+  or {seat, map, halves, cells}: any domino, its halves ("terrain/icon/paths") as they lie;
 - remove {seat, map, cell}: the domino on top of that square comes off (what it covered shows);
 - market {dominoes}: the round's market dominoes ("half|half", as drawn) laid west-east in the
   market's numbered places, 1 first (what lay there before is taken off); {draw: true}: as many

@@ -184,6 +184,10 @@ class TrickWatcher:
         """A trick's notices are not taken back: a tile picked up is simply no longer judged."""
         return False
 
+    def settled(self, prompt: Prompt, state) -> bool:
+        """A trick's questions are answered by a button or a phone, never by the table itself."""
+        return False
+
     def accepted(self, at):
         """A prompted play was accepted: its tile is now that seat's play, not one to ignore."""
         if at is None:
