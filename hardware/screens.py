@@ -42,9 +42,11 @@ def adjudication(draw: ImageDraw.ImageDraw, data: Mapping[str, Any]) -> None:
 
 
 def message(draw: ImageDraw.ImageDraw, data: Mapping[str, Any]) -> None:
-    """{"title": "Paradox Table", "text": "Starting the camera"}: anything else worth a sentence."""
+    """{"title": "Paradox Table", "text": "Starting the camera"}: anything else worth a sentence.
+    "short": the same told in fewer words, drawn when "text" would be cut (a language's own length)."""
     title_bar(draw, data.get("title", "Paradox Table"), data.get("right", ""))
-    body_text(draw, data.get("text", ""))
+    text = data.get("text", "")
+    body_text(draw, data["short"] if data.get("short") and len(wrap(text)) > BODY_LINES else text)
 
 
 def prompt(draw: ImageDraw.ImageDraw, data: Mapping[str, Any]) -> None:

@@ -84,3 +84,39 @@ def test_secret_missions_stay_on_their_holders_phones_through_random_games_with_
                     assert words in json.dumps(dynasty.view(state, Viewer.of_seat(seat)))
                     for viewer in others:
                         assert words not in json.dumps(dynasty.view(state, viewer)), (words, viewer)
+
+
+
+def _drawn(screen_data: dict) -> bytes:
+    from PIL import Image, ImageDraw
+    from hardware.drawing import HEIGHT, WIDTH
+    from hardware.screens import draw_screen
+    image = Image.new("1", (WIDTH, HEIGHT))
+    draw_screen(ImageDraw.Draw(image), "message", screen_data)
+    return image.tobytes()
+
+
+def test_the_oled_keeps_a_long_placement_s_strength_changes_whole():
+    """Six lines of 21 columns would be cut at "Military.." on the OLED's five: there it names who
+    and where and keeps the changes whole; the phones, and a placement that fits, keep the halves."""
+    from companion.i18n import translate
+    from hardware.drawing import BODY_LINES, wrap
+    halves = ("lava/money/NESW", "lava/person/NESW")
+    state, said = dynasty.apply(free(), Place(0, "personal", ((5, 3), (6, 3)), halves))
+    assert len(wrap(said[-1].text())) > BODY_LINES
+    view = dynasty.view(state, TABLE)
+    name, data = oled.screen(view, "auto", "")
+    assert data["text"] == view["said"] and "lava money capital paths NESW" in view["said"]
+    assert str(data["short"]) == "P1 placed on F4-G4 of their map. Military 2->6."
+    assert translate(data["short"], "ja") == "P1: 自分のマップF4-G4に置いた。軍事力2→6。"
+    shown = translate(data, "en")
+    assert _drawn(shown) == _drawn({**shown, "text": shown["short"], "short": None}) != _drawn(
+        {**shown, "short": None})
+    # Japanese says it all in three lines: drawn whole
+    shown = translate(data, "ja")
+    assert len(wrap(shown["text"])) <= BODY_LINES
+    assert _drawn(shown) == _drawn({**shown, "short": None}) != _drawn({**shown, "text": shown["short"]})
+    # a placement that fits five lines is drawn whole
+    state, _ = dynasty.apply(free(), Place(0, "personal", ((5, 3), (6, 3)), ("lava/person/W", "lava//")))
+    shown = translate(oled.screen(dynasty.view(state, TABLE), "auto", "")[1], "en")
+    assert _drawn(shown) == _drawn({**shown, "short": None}) != _drawn({**shown, "text": shown["short"]})

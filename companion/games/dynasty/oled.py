@@ -45,7 +45,23 @@ def screen(view: dict, page: str, message: str) -> tuple[str, dict] | None:
              "start": Msg("setup"), "free": Msg("maps"), "share": Msg("sharing"),
              "swap": Msg("{name} swaps?", name=names[turn]) if turn is not None else ""}.get(view["phase"], "")
     return "message", {"title": Msg("Round {round}", round=view['round']), "right": right,
-                       "text": view["said"] or message}
+                       "text": view["said"] or message, **_short(view["said"])}
+
+
+# a placement with its strength changes can take six lines of 21 columns: where it would be cut,
+# the OLED names who and where and keeps the changes whole (the phones say the halves too)
+PLACED = {"{name} placed {west} | {east} on {a}-{b} of the shared map.":
+          lambda **at: Msg("{name} placed on {a}-{b} of the shared map.", **at),
+          "{name} placed {west} | {east} on {a}-{b} of their map.":
+          lambda **at: Msg("{name} placed on {a}-{b} of their map.", **at)}
+
+
+def _short(said) -> dict:
+    if isinstance(said, Listed) and len(said.items) == 2 and getattr(said.items[0], "msgid", None) in PLACED:
+        p = said.items[0].params
+        where = PLACED[said.items[0].msgid](name=p["name"], a=p["a"], b=p["b"])
+        return {"short": Listed([where, said.items[1]], sep=" ")}
+    return {}
 
 
 def _sources(role: str, info: dict) -> str:
