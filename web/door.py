@@ -126,15 +126,18 @@ def _who_asks(door: Door, companion, host_token: str):
             raise Refused(400, Msg("choose a language: {languages}", languages=", ".join(LANGS)))
         return chosen
 
-    def lang() -> str:
-        """The language of this request's reader: the phone's own choice (the "lang" cookie its
-        page sets; the host's choice of the table's language sets the host's), else its browser's
-        (Accept-Language), else the table's."""
-        table_lang = companion.snapshot.language
+    def own_lang() -> str | None:
+        """This request's reader's own language: the phone's choice (the "lang" cookie its page
+        sets; the host's choice of the table's language sets the host's), else its browser's
+        (Accept-Language); None when it names neither, and the reader follows the table's."""
         chosen = request.cookies.get("lang")
         if chosen in LANGS:
             return chosen
-        return from_accept_language(request.headers.get("Accept-Language")) or table_lang
+        return from_accept_language(request.headers.get("Accept-Language"))
+
+    def lang() -> str:
+        """The language of this request's reader: its own, else the table's."""
+        return own_lang() or companion.snapshot.language
 
     def words(payload):
         """A payload with every message in it turned into the reader's words."""
@@ -146,7 +149,7 @@ def _who_asks(door: Door, companion, host_token: str):
 
     door.__dict__.update(guesses=guesses, host_ok=host_ok, require_host=require_host,
                          require_host_query=require_host_query, seat_viewer=seat_viewer,
-                         require_seat=require_seat, body=body, lang=lang, words=words,
+                         require_seat=require_seat, body=body, lang=lang, own_lang=own_lang, words=words,
                          language_asked=language_asked)
 
 

@@ -20,7 +20,7 @@ def register(app, door):
     companion, host_token, closing = door.companion, door.host_token, door.closing
     stream_seconds, host_ok, seat_viewer = door.stream_seconds, door.host_ok, door.seat_viewer
     require_seat, body = door.require_seat, door.body
-    lang, words, game_of = door.lang, door.words, door.game_of
+    own_lang, words, game_of = door.own_lang, door.words, door.game_of
     seat_payload, table_payload, host_payload = door.seat_payload, door.table_payload, door.host_payload
 
     @app.get("/api/table")
@@ -57,12 +57,16 @@ def register(app, door):
         if token and not is_host:
             opened(token)
 
-        reader = lang()  # the stream's language: a page that changes it reloads
+        own = own_lang()  # a page that changes it reloads
 
         def payload_for(snap):
+            """The view in the reader's words, and which language those are ("lang"): a phone
+            that names none of its own follows the table's, and its page reloads in it."""
+            reader = own or snap.language
             if is_host:
-                return translate(host_payload(snap), reader)
-            return translate(table_payload(snap) if not token else seat_payload(snap, found[0]), reader)
+                return {**translate(host_payload(snap), reader), "lang": reader}
+            return {**translate(table_payload(snap) if not token else seat_payload(snap, found[0]), reader),
+                    "lang": reader}
 
         gone = request.environ.get("waitress.client_disconnected", lambda: False)
 

@@ -166,6 +166,26 @@ def test_a_phone_keeps_its_own_language(device, browser):
     expect(other.locator("#join-section h2")).to_have_text("Join the game")
 
 
+def test_a_phone_that_names_no_language_follows_the_table_s(device, browser):
+    """A phone whose browser speaks neither of the table's languages reads the table's: when the
+    host switches the table to Japanese, the phone's page follows without anyone reloading it."""
+    expect = playwright.expect
+    companion = device.companion
+    was = companion.snapshot.language
+    companion.set_language("en").result(timeout=10)
+    french = browser.new_context(viewport=PHONE, locale="fr-FR").new_page()
+    try:
+        french.goto(device.urls["local"].split("?")[0])
+        expect(french.locator("#join-section h2")).to_have_text("Join the game")
+        companion.set_language("ja").result(timeout=10)
+        expect(french.locator("html")).to_have_attribute("lang", "ja")
+        expect(french.locator("#join-section h2")).to_have_text("ゲームに参加")
+        assert english_on(french) == []
+    finally:
+        companion.set_language(was).result(timeout=10)
+        french.context.close()
+
+
 def test_a_host_starts_loop_typing_in_japanese(device, browser):
     """The new-game form in Japanese: names and destinations typed with a Japanese keyboard (、
     between them, full-width digits) start the game with the catalog's destinations."""

@@ -77,7 +77,12 @@ function connectLive(url, onView, statusEl, stillWelcome, onGame) {
     if (closed) return;
     source = new EventSource(url);
     source.addEventListener("open", () => setStatus("live", tr("live")));
-    source.addEventListener("view", (e) => { setStatus("live", tr("live")); onView(JSON.parse(e.data)); });
+    // a page reads the table's language unless its reader chose one: it follows a change so
+    source.addEventListener("view", (e) => {
+      const view = JSON.parse(e.data);
+      if (view.lang && view.lang !== I18N.lang) return location.reload();
+      setStatus("live", tr("live")); onView(view);
+    });
     // the companion ends a stream now and then (so a phone that vanished frees its place): the
     // page opens the next one at once, without showing a lost line
     source.addEventListener("again", () => { source.close(); open(); });

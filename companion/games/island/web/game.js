@@ -126,7 +126,7 @@
     return svg;
   }
 
-  // ------------------------------------------------------------------ shared bits
+  // ---- shared bits
 
   // A move from this phone. A refusal is shown until the next view arrives (fresh()); a move the
   // companion took needs no word of its own: the new view and what is said show it.
@@ -360,7 +360,7 @@
         () => { if (move) { ui.oracle = []; post(send, move); } }));
   }
 
-  // ------------------------------------------------------------------ the OP (master view)
+  // ---- the OP (master view)
   //
   // The OP plays on the map: tap a piece (the Wave, the Bush, the Rock), then one of the lit
   // spaces or ocean parts the view's `reach` names for it (each entry is a move of `legal`).
@@ -671,7 +671,7 @@
     ].filter(Boolean));
   }
 
-  // ------------------------------------------------------------------ the OP builds the island
+  // ---- the OP builds the island
   //
   // As the physical tiles go down behind the screen: choose a tile, turn it, tap the space for
   // its first half (the lit spaces are where it fits). A laid tile is tapped to lift it again.
@@ -793,7 +793,7 @@
       }, null, null, "op-map build-map");
   }
 
-  // ------------------------------------------------------------------ the OP's hand
+  // ---- the OP's hand
   //
   // What the rules cannot foresee (a power token known only from the box, a house rule): the OP
   // moves a piece, sets a track, marks a fruit or a captive's map. The table hears the OP's words,
@@ -851,7 +851,7 @@
       }));
   }
 
-  // ------------------------------------------------------------------ a captive (seat view)
+  // ---- a captive (seat view)
 
   function notesMap(v, send) {
     const b = v.board;
@@ -952,7 +952,7 @@
     box.replaceChildren(...parts.filter(Boolean));
   }
 
-  // ------------------------------------------------------------------ wiring
+  // ---- wiring
 
   let redraw = () => {};
 
