@@ -35,7 +35,8 @@ class Device:
         self.companion = Companion(self.store)
         self.companion.start()
         self.acted = []  # what the virtual table was asked to do
-        extras = Extras(oled_png=lambda: _image("PNG", (128, 64)), camera_jpeg=lambda: _image("JPEG", (320, 240)),
+        self.pictures = 0  # the camera's pictures the host page fetched
+        extras = Extras(oled_png=lambda: _image("PNG", (128, 64)), camera_jpeg=self.picture,
                         press=lambda name: None, simulate=self.act, simulation=True,
                         games=tuple(g.as_json() for g in descriptions()))
         self.server = make_server(create_app(self.companion, HOST, extras), host="127.0.0.1", port=0, threads=12)
@@ -45,6 +46,10 @@ class Device:
     def act(self, action):
         self.acted.append(action)
         return "done"
+
+    def picture(self) -> bytes:
+        self.pictures += 1
+        return _image("JPEG", (320, 240))
 
     def stop(self):
         self.server.close()
@@ -198,4 +203,10 @@ def test_dynasty_s_virtual_table_lays_the_maps_out_and_lifts_a_domino_off(device
     host.click("#dd-sim-remove")
     wait_until(host, lambda: len(device.acted) >= 2)
     assert device.acted == [{"action": "lay"}, {"action": "remove", "seat": 1, "map": "shared", "cell": [5, 3]}]
+    # a hand over the mat changes no view: the camera's picture is fetched again all the same
+    version, pictures = host.evaluate("document.body.dataset.version"), device.pictures
+    host.click("#sim-hand")
+    wait_until(host, lambda: device.pictures > pictures)
+    assert device.acted[-1] == {"action": "hand", "over": True}
+    assert host.evaluate("document.body.dataset.version") == version
     assert not console.errors, console.errors

@@ -96,8 +96,10 @@
 
   async function act(action) {
     $("sim-error").textContent = "";
-    try { return await post("/api/host/table", action); } catch (e) { $("sim-error").textContent = e.message; throw e; }
+    try { return await post("/api/host/table", action); } catch (e) { $("sim-error").textContent = e.message; throw e; } finally { setTimeout(shot, 900); }
   }
+  // what the camera sees, again after the table was touched (a hand changes no view)
+  const shot = () => { $("camera").src = "/api/camera.jpg?token=" + encodeURIComponent(token) + "&t=" + Date.now(); };
 
   function newGameShown(id) { shownGame = id; opened = {}; asking = null; $("sim-error").textContent = ""; }
 
@@ -129,7 +131,7 @@
     $("sim-section").classList.toggle("hidden", !virtual);
     if (virtual) {
       ParadoxTable.virtualTable($("virtual-table"), v, { viewer: data.viewer, act });
-      $("camera").src = "/api/camera.jpg?token=" + encodeURIComponent(token) + "&v=" + data.version;
+      shot();
     }
     $("oled").src = "/api/oled.png?v=" + data.version;
     document.body.dataset.version = data.version;  // which view this page shows now
