@@ -161,8 +161,9 @@ class CameraLoop:
         if pipeline is not None and pipeline.virtual_table is not None and snap.session is not None \
                 and snap.session.moves:
             # a game resumed (a restart, the games list): its pieces lie as the game stands, as
-            # they stayed on a real table, rather than on an empty virtual mat
-            pipeline.virtual_table.restore(snap.view(games.TABLE))
+            # they stayed on a real table, rather than on an empty virtual mat; the game master's
+            # view, since real pieces carry what the table does not see (a tile's back)
+            pipeline.virtual_table.restore(snap.view(games.MASTER))
         return pipeline
 
     def _lost(self):

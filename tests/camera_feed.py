@@ -41,12 +41,12 @@ def settle(dev, until, steps=40):
     raise AssertionError(f"the table did not get there: {dev.companion.snapshot.message}")
 
 
-def resume_elsewhere(dev, game_id, frames=8):
-    """The game in progress put aside for another (its camera following that one, with its own
+def resume_elsewhere(dev, game_id, frames=8, other=("paradominetor", {"seats": 3, "names": ["Ana", "Ben", "Cy"]})):
+    """The game in progress put aside for `other` (its camera following that one, with its own
     empty virtual mat), then resumed from the games list, as after a restart; `frames` camera
     frames run after it."""
     c = dev.companion
-    c.new_game("paradominetor", {"seats": 3, "names": ["Ana", "Ben", "Cy"]}, seed=0).result(5)
+    c.new_game(*other, seed=0).result(5)
     dev.camera.step()
     c.resume(game_id, replace=True).result(5)
     for _ in range(frames):

@@ -6,6 +6,7 @@ import pytest
 
 from companion.games import TABLE
 from companion.games.paradominetor.scripted import scripted_game
+from companion.games.paradominetor.tiles import timeframes_of
 
 from camera_feed import settle
 
@@ -57,3 +58,37 @@ def test_a_sliding_tile_plays_only_once_it_rests(device, speed, start):
         view = c.snapshot.view(TABLE)
         last = view["current_trick"][-1] if view["current_trick"] else view["tricks"][-1]["plays"][-1]
         assert (last["seat"], last["tile"]) == (play["seat"], "-".join(play["tile"].split("-")[:2]))
+
+
+def test_a_resumed_game_finds_its_trick_on_the_virtual_mat_and_goes_on(device):
+    """Resumed from the games list (as after a restart) halfway through a trick, the virtual mat
+    holds the tiles played so far, as a real table keeps them: the camera
+    reads them without a question, and the trick is finished on the mat."""
+    from camera_feed import resume_elsewhere
+    tricks, _ = scripted_game(seed=5, names=NAMES)
+    trick = tricks[0]
+    c = device.companion
+    c.new_game("paradominetor", {"seats": 3, "names": NAMES}, seed=0).result(5)
+    table = device.virtual_table
+    for play in trick[:2]:
+        before = plays(c)
+        table.act({"action": "play", "seat": play["seat"], "tile": play["tile"]}, c.snapshot.view(TABLE))
+        settle(device, lambda: plays(c) > before)
+    resume_elsewhere(device, c.snapshot.session.id, other=("dynasty", {"players": 2}))
+    assert c.snapshot.session.name == "paradominetor" and plays(c) == 2
+    assert device.virtual_table is not table  # the camera opened anew, with its own mat
+    table = device.virtual_table
+    faces = sorted("black-0" if p["tile"].startswith("black") else p["tile"].rsplit("-", 1)[0] for p in trick[:2])
+    lying = table.table.tiles.values()
+    assert sorted(t.label for t in lying) == faces and all(t.face_up for t in lying)
+    # nobody has seen the backs: each is one its face can have
+    assert all(t.back in (("past",) if t.label == "black-0" else timeframes_of(*t.label.split("-")[:1],
+                                                                              int(t.label.split("-")[1])))
+               for t in lying)
+    assert sorted(t.label for t in device.camera.last_reading.tiles) == faces
+    assert c.snapshot.prompt is None
+    play = trick[2]
+    table.act({"action": "play", "seat": play["seat"], "tile": play["tile"], "declare": play.get("declare")},
+              c.snapshot.view(TABLE))
+    settle(device, lambda: plays(c) > 2)
+    assert plays(c) == 3 and c.snapshot.prompt is None, c.snapshot.message

@@ -21,6 +21,8 @@ ROWS = (0.27, 0.73)  # the two rows tricks take in turn, as fractions of the are
 
 
 class Verbs:
+    RESUMES = True  # a resumed game's trick in play is laid again ("lay")
+
     def __init__(self, table, layout):
         self.table = table          # vision's SyntheticTable
         self.layout = layout
@@ -34,13 +36,15 @@ class Verbs:
         return z.x + (i + 0.5) * z.w / SLOTS, z.y + z.h * ROWS[self._row]
 
     def act(self, action: dict, view: dict) -> str:
-        """play {seat, tile}, flip {seats?}, clear: the host page's verbs. `view` is the table's
+        """play {seat, tile}, flip {seats?}, clear, lay (a resumed trick): the host page's verbs. `view` is the table's
         view of the game (empty when a caller has none: then nothing is checked against it)."""
         kind = action.get("action")
         if kind == "play":
             return self._play(action, view)
         if kind == "flip":
             return self._flip(action.get("seats") or list(view.get("awaiting_flip", ())), view)
+        if kind == "lay":
+            return self._lay(view)
         if kind == "clear":
             self._no_paradox_waiting(view, Msg("clearing the trick area"))
             self._clear()
@@ -89,6 +93,20 @@ class Verbs:
         for tile_id in face_up:  # turned once: a second press never turns a back face up again
             self.table.flip(tile_id)
         return Plural("Turned over {n} paradox tile", "Turned over {n} paradox tiles", len(face_up))
+
+    def _lay(self, view) -> str:
+        """The trick area cleared, then the trick in play laid as the game has it, face up. A tile's
+        back is the one the game knows (dealt hands, in the game master's view), else the first
+        its face can have: nobody has seen it, so any real one is as good until a paradox turns it."""
+        self._clear()
+        for placed in view.get("current_trick") or []:
+            face = placed["tile"]
+            colour, value = face.split("-")
+            timeframe = placed.get("timeframe") or ("past" if colour == BLACK else timeframes_of(colour, int(value))[0])
+            x, y = self.slot(len(self._trick))
+            self._trick.append((placed["seat"], self.table.place(face, x, y, angle=0.0, face_up=True, back=timeframe)))
+        self._scored = len(view["tricks"]) if self._trick and "tricks" in view else None
+        return Plural("Laid {n} tile", "Laid {n} tiles", len(self._trick))
 
     # ------------------------------------------------------------------ helpers
 
