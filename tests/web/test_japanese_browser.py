@@ -109,6 +109,12 @@ def test_loop_and_paradominetor_read_in_japanese(device, browser, shots):
     phone.screenshot(path=str(shots / "phone-loop-ja.png"), full_page=True)
     for page in (host, phone):
         assert english_on(page) == [], page.url
+        # the header's title on one line and whole, beside the status and the language menu
+        lines, cut, sizes = page.locator("header h1").evaluate(
+            "h => { const r = document.createRange(); r.selectNodeContents(h); return [new Set([...r.getClientRects()]"
+            ".map((b) => Math.round(b.top))).size, h.scrollWidth > h.clientWidth, "
+            "[...h.parentNode.children].map((c) => c.tagName + ':' + Math.round(c.getBoundingClientRect().width) + '/' + c.scrollWidth)]; }")
+        assert (lines, cut) == (1, False), (page.url, page.locator("header h1").inner_text(), lines, cut, sizes)
 
     # a refusal reaches the phone in its words
     refused = phone.evaluate("""() => api("/api/move", SeatKeys.get(document.body.dataset.game),

@@ -199,10 +199,8 @@
     return box;
   }
 
-  // What the OP reads out now: every OP line since the OP last tapped "Said it", however many
-  // a move brought (a line dropped from this box is a line the table never hears). The mark is a
-  // count of the table's lines, kept on this phone so a reload or a locked screen keeps it; an
-  // undo that takes lines back lowers it. It belongs to this game's link (a new game, a new link).
+  // Every OP line since "Said it" was last tapped (one dropped here is never heard). The mark, a
+  // count of the table's lines, stays on this phone per game link; an undo lowers it.
   const SAID_KEY = "island-said-up-to";
   function saidMark(v) {
     let kept = {};
