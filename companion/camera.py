@@ -158,12 +158,15 @@ class CameraLoop:
             return self.open_pipeline(want[0], teaching=True)
         pipeline = self.open_pipeline(want[0])
         snap = self.companion.snapshot
-        if pipeline is not None and pipeline.virtual_table is not None and snap.session is not None \
-                and snap.session.moves:
-            # a game resumed (a restart, the games list): its pieces lie as the game stands, as
-            # they stayed on a real table, rather than on an empty virtual mat; the game master's
-            # view, since real pieces carry what the table does not see (a tile's back)
-            pipeline.virtual_table.restore(snap.view(games.MASTER))
+        if pipeline is not None and snap.session is not None and snap.session.moves:
+            # a game resumed (a restart, the games list): what the camera first finds lay there
+            # before, not put down now
+            pipeline.tracker.resumed = True
+            if pipeline.virtual_table is not None:
+                # its pieces lie as the game stands, as they stayed on a real table, rather than
+                # on an empty virtual mat; the game master's view, since real pieces carry what
+                # the table does not see (a tile's back)
+                pipeline.virtual_table.restore(snap.view(games.MASTER))
         return pipeline
 
     def _lost(self):

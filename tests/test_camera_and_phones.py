@@ -186,3 +186,48 @@ def test_b_on_whose_tile_says_the_tile_is_the_phones_play(store):
         assert [p["seat"] for p in game.view()["current_trick"]] == [0, 1]
     finally:
         c.stop()
+
+
+def test_after_a_restart_the_tiles_lying_in_the_trick_are_the_plays_they_were(store):
+    """A power cut mid-trick: the companion comes back with the game, and its camera's first look
+    finds the trick's tiles where the players left them. They are the plays they were, not new
+    tiles to ask "whose tile?" about (Cy could play a blue 3 too), and the next tile is Cy's. The
+    same after a trick was scored but before it was gathered."""
+    from vision.tracker import TableTracker
+    c = Table(store)
+    c.start()
+    try:
+        c.new_game("paradominetor", {"seats": 3, "names": NAMES}, seed=0).result(5)
+        game = Game(c)
+        game.put(0, "blue-3")
+        game.put(1, "blue-5")
+        lying = dict(game.lying)
+    finally:
+        c.stop()
+    c = Table(store)  # the game in progress comes back with the companion
+    c.tracker = TableTracker(resumed=True)  # as the camera opens for a game under way
+    c.start()
+    try:
+        game = Game(c)
+        game.lying = dict(lying)
+        game.show()
+        assert c.snapshot.prompt is None and len(c.snapshot.session.moves) == 2, c.snapshot.message
+        game.put(2, "blue-4")  # Cy's, said at once
+        assert c.snapshot.prompt is None and len(game.view()["tricks"]) == 1, c.snapshot.message
+        lying = dict(game.lying)
+    finally:
+        c.stop()
+    c = Table(store)
+    c.tracker = TableTracker(resumed=True)
+    c.start()
+    try:
+        game = Game(c)
+        game.lying = dict(lying)  # the scored trick, not yet gathered
+        game.show()
+        assert c.snapshot.prompt is None and len(c.snapshot.session.moves) == 3, c.snapshot.message
+        lead = game.view()["to_play"]
+        game.clear()
+        game.put(lead, "red-2")
+        assert c.snapshot.prompt is None and game.view()["current_trick"] == [{"seat": lead, "tile": "red-2"}]
+    finally:
+        c.stop()

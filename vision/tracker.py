@@ -8,7 +8,7 @@ flipped (same place, face became back or back became face).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .reading import FrameReading, TileReading
 from .tiles import UNKNOWN, is_back
@@ -25,6 +25,7 @@ class TableEvent:
     zone: str | None
     was: str | None = None  # for "flipped" (and "unreadable" in place of a read piece): the label before
     cell: tuple[str, int, int] | None = None  # (area, row, column), where the reader knows one
+    opening: bool = False  # found by a resumed game's first steady look: it lay there before
 
 
 @dataclass
@@ -34,8 +35,10 @@ class TableTracker:
     k: int = 5  # consecutive agreeing frames before a change counts
     same_place_mm: float = 8.0  # a tile within this distance is the same tile
     stable: list[TileReading] = field(default_factory=list)
+    resumed: bool = False  # the game was under way when this began (a restart): see TableEvent.opening
     _candidate: list[TileReading] | None = None
     _count: int = 0
+    _looked: bool = False
 
     @property
     def pending(self) -> bool:
@@ -55,11 +58,14 @@ class TableTracker:
             self._count += 1
         else:
             self._candidate, self._count = seen, 1
-        if self._count < self.k or self._same(seen, self.stable):
+        if self._count < self.k:
+            return []
+        opening, self._looked = self.resumed and not self._looked, True
+        if self._same(seen, self.stable):
             return []
         events = self._diff(self.stable, seen)
         self.stable = seen
-        return events
+        return [replace(e, opening=True) for e in events] if opening else events
 
     def _same(self, a: list[TileReading], b: list[TileReading]) -> bool:
         if len(a) != len(b):

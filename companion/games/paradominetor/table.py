@@ -39,6 +39,7 @@ class Spot:
     asked: bool = False  # a doubtful back was asked about once; B leaves it to a phone
     trick: int = -1      # how many tricks were scored when it was put down
     seat: int | None = None  # whose turn it was when an unreadable tile was put down
+    opening: bool = False    # lay there when a resumed game's camera first looked (a restart)
 
     def near(self, x_mm: float, y_mm: float) -> bool:
         return (self.x_mm - x_mm) ** 2 + (self.y_mm - y_mm) ** 2 <= SAME_PLACE_MM ** 2
@@ -78,7 +79,7 @@ class TrickWatcher:
                 if e.label != "unknown":
                     known.label, known.confidence, known.asked = e.label, e.confidence, False
             elif e.kind in ("appeared", "unreadable"):
-                self.fresh.append(Spot(e.x_mm, e.y_mm, e.label, e.confidence))
+                self.fresh.append(Spot(e.x_mm, e.y_mm, e.label, e.confidence, opening=e.opening))
 
     def _forget(self, spot: Spot):
         if spot in self.fresh:
@@ -151,10 +152,19 @@ class TrickWatcher:
                 continue
             same = [p for p in view["current_trick"]
                     if p["seat"] not in self.placed and p["tile"] == spot.label]
+            if not same and spot.opening and view["tricks"] and spot.label in {
+                    p["tile"] for p in view["tricks"][-1]["plays"]}:
+                self.fresh.remove(spot)  # the scored trick, not yet gathered when the camera began
+                spot.trick = self._scored - 1
+                self.ignored.append(spot)
+                continue
             if not same:
                 continue
             self.fresh.remove(spot)
             spot.trick = self._scored
+            if spot.opening and len(same) == 1:  # the trick lay there before a restart: its play
+                self.placed[same[0]["seat"]] = spot
+                continue
             names = view["names"]
             phoned = Listed([names[p["seat"]] for p in same], sep=" or ")
             seat = view["to_play"]
