@@ -36,8 +36,9 @@ class Verbs:
         return z.x + (i + 0.5) * z.w / SLOTS, z.y + z.h * ROWS[self._row]
 
     def act(self, action: dict, view: dict) -> str:
-        """play {seat, tile}, flip {seats?}, clear, lay (a resumed trick): the host page's verbs. `view` is the table's
-        view of the game (empty when a caller has none: then nothing is checked against it)."""
+        """play {seat, tile}, flip {seats?}, clear, lay (a resumed trick): the host page's verbs.
+        `view` is the table's view of the game (empty when a caller has none: then nothing is
+        checked against it)."""
         kind = action.get("action")
         if kind == "play":
             return self._play(action, view)
