@@ -297,16 +297,30 @@ def _uv(shift=(0.0, 0.0)):
     return _UV[key]
 
 
-def _masks():
-    """Boolean masks over a square's patch for each place read."""
+def _masks(n=SQUARE_PX):
+    """Boolean masks over a square's patch for each place read (`n` px across: the bare test
+    also reads squares COARSE_PX across)."""
+    if n != SQUARE_PX:
+        if n not in _COARSE_MASKS:
+            c = (np.arange(n) + 0.5) / n - 0.5
+            u, v = np.repeat(c[None], n, axis=0), np.repeat(c[:, None], n, axis=1)
+            _COARSE_MASKS[n] = _parts(u, v)
+        return _COARSE_MASKS[n]
     if not _MASKS:
-        u, v = _uv()
-        du, dv = 0.5 - np.abs(u), 0.5 - np.abs(v)
-        r = np.hypot(u, v)
-        _MASKS.update({"corners": (du >= CORNER[0]) & (du <= CORNER[1]) & (dv >= CORNER[0]) & (dv <= CORNER[1]),
-                       "centre": r <= CENTRE, "ring": (r >= RING[0]) & (r <= RING[1]), "icon": r <= ICON_CORE,
-                       "picture": r <= ICON_REACH, "core": r <= CORE, "inner": (np.abs(u) <= INNER) & (np.abs(v) <= INNER)})
+        _MASKS.update(_parts(*_uv()))
     return _MASKS
+
+
+_COARSE_MASKS: dict = {}
+
+
+def _parts(u, v) -> dict:
+    """`_masks` over a patch whose pixels lie at (u, v) squares from its centre."""
+    du, dv = 0.5 - np.abs(u), 0.5 - np.abs(v)
+    r = np.hypot(u, v)
+    return {"corners": (du >= CORNER[0]) & (du <= CORNER[1]) & (dv >= CORNER[0]) & (dv <= CORNER[1]),
+            "centre": r <= CENTRE, "ring": (r >= RING[0]) & (r <= RING[1]), "icon": r <= ICON_CORE,
+            "picture": r <= ICON_REACH, "core": r <= CORE, "inner": (np.abs(u) <= INNER) & (np.abs(v) <= INNER)}
 
 
 def _log(c):
@@ -1055,11 +1069,11 @@ def _square_ratio(frame, H_inv, x, y, pitch_mm, light):
     return patch / np.maximum(np.asarray(light, np.float32), 1.0)
 
 
-def _area_ratios(frame, H_inv, first, rows, cols, pitch_mm, lights):
-    """Every square of an area as `_square_ratio` gives it, (rows, cols, SQUARE_PX, SQUARE_PX, 3),
-    straightened at once: `first` is the centre of its first square, `lights` the mat's light at
-    each square's centre."""
-    n, mm = SQUARE_PX, pitch_mm / SQUARE_PX
+def _area_ratios(frame, H_inv, first, rows, cols, pitch_mm, lights, n=SQUARE_PX):
+    """Every square of an area as `_square_ratio` gives it, (rows, cols, n, n, 3), straightened at
+    once: `first` is the centre of its first square, `lights` the mat's light at each square's
+    centre, `n` the pixels across a square (SQUARE_PX, or COARSE_PX for the bare test)."""
+    mm = pitch_mm / n
     A = np.array([[mm, 0, first[0] - pitch_mm / 2], [0, mm, first[1] - pitch_mm / 2], [0, 0, 1]])
     area = cv2.warpPerspective(frame, H_inv @ A, (cols * n, rows * n), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                                borderMode=cv2.BORDER_REPLICATE)
@@ -1070,6 +1084,12 @@ def _area_ratios(frame, H_inv, first, rows, cols, pitch_mm, lights):
 
 
 _EDGE = 1e-3   # a figure this near a threshold is judged again square by square
+# Most squares of a map are bare, and telling them needs few pixels: a map is straightened at
+# COARSE_PX a square for it, and only the squares that test leaves at SQUARE_PX. There a square
+# is bare only with margins measured (docs/vision.md): its parts this much further from NEUTRAL,
+# its tone this much further from GREY_TONE's bounds, and at most this share of it printed on.
+COARSE_PX = 24
+BARE_COARSE = (0.03, 0.03, 0.0)
 # a pixel whose every channel (log) is this near its square's corners' is surely no print: `dist`
 # is at most 1.0408 |d| <= 1.8028 max |d_i|, so this keeps it under PRINT by far more than rounding
 NEAR_OWN = (PRINT - _EDGE) / 1.81 - 1e-3
@@ -1078,22 +1098,21 @@ NEAR_OWN = (PRINT - _EDGE) / 1.81 - 1e-3
 _AT_ONCE: dict = {}
 
 
-def _square_pixels(rows, cols, part):
+def _square_pixels(rows, cols, part, n=SQUARE_PX):
     """Where each square's pixels of one part (a mask of `_masks`) lie in its map straightened
-    whole, (rows * SQUARE_PX) x (cols * SQUARE_PX): flat indices, one row per square."""
-    key = (rows, cols, part)
+    whole, (rows * n) x (cols * n): flat indices, one row per square."""
+    key = (rows, cols, part, n)
     if key not in _AT_ONCE:
-        n = SQUARE_PX
-        i, j = np.nonzero(_masks()[part])
+        i, j = np.nonzero(_masks(n)[part])
         r, c = np.divmod(np.arange(rows * cols), cols)
         _AT_ONCE[key] = ((r[:, None] * n + i[None]) * (cols * n) + c[:, None] * n + j[None])
     return _AT_ONCE[key]
 
 
-def _inner_box() -> tuple[int, int]:
+def _inner_box(n=SQUARE_PX) -> tuple[int, int]:
     """Where a patch's inner part (`_masks`') lies, a box: its first row and column, and the
     first past its last."""
-    i, j = np.nonzero(_masks()["inner"])
+    i, j = np.nonzero(_masks(n)["inner"])
     assert i.min() == j.min() and i.max() == j.max() and len(i) == (i.max() - i.min() + 1) ** 2
     return int(i.min()), int(i.max()) + 1
 
@@ -1112,24 +1131,38 @@ def _blinded(lights, terrains) -> np.ndarray:
 def _plainly_bare(ratios, greys) -> np.ndarray:
     """(rows, cols): the squares `DominoReader._empty` surely finds bare, judged for a whole area
     at once by its own tests; a square any figure leaves near a threshold is not among them (it is
-    looked at square by square). The inner part judged lies further in than the blur reaches, so
-    the area is blurred whole."""
+    looked at square by square). `ratios` may be straightened SQUARE_PX a square or COARSE_PX:
+    there with the margins measured for it (BARE_COARSE)."""
+    rows, cols, n = ratios.shape[:3]
+    neutral, tone, specks = (_EDGE, _EDGE, SPECKS - 1.0 / float(_masks()["inner"].sum())) if n == SQUARE_PX \
+        else BARE_COARSE
+    ok = _bare_figures(ratios, greys, neutral, tone) <= specks
+    return ok.reshape(rows, cols)
+
+
+def _bare_figures(ratios, greys, neutral=_EDGE, tone=_EDGE) -> np.ndarray:
+    """Each square's share of its inner part printed on (beyond PRINT of its corners' colour),
+    one a square, row by row; inf where its corners, centre or ring is less than `neutral` short
+    of NEUTRAL from grey, or its tone less than `tone` from telling it from a grey terrain (as
+    `DominoReader._empty` tells it). The inner part lies further in than the blur reaches, so
+    the area is blurred whole (at the same reach in mm whatever the pixels a square)."""
     rows, cols, n = ratios.shape[:3]
     whole = ratios.transpose(0, 2, 1, 3, 4).reshape(rows * n, cols * n, 3)  # (a view: straightened so)
     px = whole.reshape(-1, 3)
-    parts = {name: _log(_median(px[_square_pixels(rows, cols, name)], axis=1)) for name in ("corners", "centre", "ring")}
+    parts = {name: _log(_median(px[_square_pixels(rows, cols, name, n)], axis=1))
+             for name in ("corners", "centre", "ring")}
     ok = np.ones(rows * cols, bool)
     for c in parts.values():
-        ok &= np.sqrt(((c - c.mean(axis=1, keepdims=True)) ** 2).sum(axis=1)) < NEUTRAL - _EDGE
-    tone = parts["corners"].mean(axis=1)
+        ok &= np.sqrt(((c - c.mean(axis=1, keepdims=True)) ** 2).sum(axis=1)) < NEUTRAL - neutral
+    mean = parts["corners"].mean(axis=1)
     for g in greys:
-        ok &= (np.abs(tone - float(np.mean(g))) >= GREY_TONE + _EDGE) | (np.abs(tone) <= GREY_TONE - _EDGE)
+        ok &= (np.abs(mean - float(np.mean(g))) >= GREY_TONE + tone) | (np.abs(mean) <= GREY_TONE - tone)
     # what is printed in the inner part of the squares still bare (sample's blur, the area at once)
     maybe = np.nonzero(ok)[0]
-    blurred = cv2.GaussianBlur(np.ascontiguousarray(whole), (0, 0), 1.0)
+    blurred = cv2.GaussianBlur(np.ascontiguousarray(whole), (0, 0), n / SQUARE_PX)
     # the inner part is a box: its pixels, row by row, taken as the squares' slices (a gather of
     # whole runs, not one index a pixel)
-    a, b = _inner_box()
+    a, b = _inner_box(n)
     squares = blurred.reshape(rows, n, cols, n, 3).transpose(0, 2, 1, 3, 4)
     px = squares[maybe // cols, maybe % cols, a:b, a:b].reshape(len(maybe), -1, 3)
     own = parts["corners"][maybe]
@@ -1142,9 +1175,9 @@ def _plainly_bare(ratios, greys) -> np.ndarray:
     square, at = np.nonzero(unsure)
     d = _dist_px_to(_log(px[square, at]), own[square])
     printed = np.bincount(square[d > PRINT - _EDGE], minlength=len(maybe))
-    inner = float(_masks()["inner"].sum())
-    ok[maybe] &= printed / inner <= SPECKS - 1.0 / inner
-    return ok.reshape(rows, cols)
+    share = np.full(rows * cols, np.inf)
+    share[maybe] = printed / float((b - a) ** 2)
+    return share
 
 
 def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet, *, cells: Grid) -> DominoProfile:
@@ -1442,13 +1475,21 @@ class DominoReader(CellReader):
                         [half for half, _, _ in profile.taught])
         self._places: dict = {}  # each map's squares' centres, and where their light is looked up
 
-    def map_squares(self, frame, H_inv, view, name):
+    def map_squares(self, frame, H_inv, view, name, n=SQUARE_PX):
         """(each square's centre, row by row; every square of the map as ratios to the mat's
-        light, (rows, cols, SQUARE_PX, SQUARE_PX, 3)), the map straightened at once."""
+        light, (rows, cols, n, n, 3)), the map straightened at once, `n` px a square."""
         rows, cols = self.grid.shape(name)
         centres, at = self._map_places(view, name)
         lights = view.background[at].astype(np.float32)  # (the mat's light at each square's centre)
-        return centres, _area_ratios(frame, H_inv, centres[0][0], rows, cols, self.grid.pitch_mm, lights)
+        return centres, _area_ratios(frame, H_inv, centres[0][0], rows, cols, self.grid.pitch_mm, lights, n)
+
+    def _squares(self, frame, H_inv, view, name, squares) -> np.ndarray:
+        """The map's `squares` ((row, column) each) as ratios to the mat's light, SQUARE_PX
+        across, each straightened alone (k, SQUARE_PX, SQUARE_PX, 3)."""
+        centres, at = self._map_places(view, name)
+        lights = view.background[at].astype(np.float32)
+        return np.stack([_square_ratio(frame, H_inv, *centres[r][c], self.grid.pitch_mm, lights[r, c])
+                         for r, c in squares]) if squares else np.zeros((0, SQUARE_PX, SQUARE_PX, 3), np.float32)
 
     def _map_places(self, view, name):
         """(each square's centre, row by row; where `view.mat_colour_at` looks up each one's light,
@@ -1467,12 +1508,12 @@ class DominoReader(CellReader):
 
     def _read_zone(self, frame, H_inv, view, name):
         rows, cols = self.grid.shape(name)
-        centres, ratios = self.map_squares(frame, H_inv, view, name)
-        # most squares of a map are bare: those plainly so are known at once, the area's squares
-        # judged together (the full look below says the same of them, one square at a time)
-        bare = _plainly_bare(ratios, self._greys)
+        # most squares of a map are bare: those plainly so are known at once, the map straightened
+        # coarse and its squares judged together; the rest are straightened at full size alone
+        centres, coarse = self.map_squares(frame, H_inv, view, name, COARSE_PX)
+        bare = _plainly_bare(coarse, self._greys)
         looked = [(r, c) for r in range(rows) for c in range(cols) if not bare[r, c]]
-        samples = sample_all(np.stack([ratios[r, c] for r, c in looked])) if looked else []
+        samples = sample_all(self._squares(frame, H_inv, view, name, looked)) if looked else []
         self._with_ground(samples)
         held, skin = [], 0
         for (r, c), s in zip(looked, samples):
@@ -1494,23 +1535,26 @@ class DominoReader(CellReader):
         if len(out) % 2 and _blinded(view.background[self._map_places(view, name)[1]], self._terrain_colours).any():
             return None  # a half short of whole dominoes where the lamp is too bright to tell pale halves from mat: wait
         if len(out) % 2:  # a half short of whole dominoes: one may be a grey half taken for mat
-            for r, c in self._maybe_grey_halves(ratios, {(r, c) for (r, c), _ in held}):
+            for r, c in self._maybe_grey_halves(lambda at: self._squares(frame, H_inv, view, name, at), (rows, cols),
+                                                {(r, c) for (r, c), _ in held}):
                 x, y = centres[r][c]
                 self.last_details.append({"square": (name, r, c), "asked": "a grey half or bare mat"})
                 out.append(TileReading(UNKNOWN, round(x, 1), round(y, 1), 0.0, 0.0, name, (name, r, c)))
         return out
 
-    def _maybe_grey_halves(self, ratios, held) -> list:
+    def _maybe_grey_halves(self, squares, shape, held) -> list:
         """Of the squares beside the halves `held`, those judged bare whose colour is grey and
         whose tone lies from the mat's towards a terrain printed grey (light stone in a dim corner,
         or a shade darker than it was enrolled): on a map a half short of whole dominoes, such a
-        square may be the missing half, and is asked about rather than left out."""
-        rows, cols = ratios.shape[:2]
+        square may be the missing half, and is asked about rather than left out. `squares` gives
+        a map's squares as `_squares` does, `shape` its rows and columns."""
+        rows, cols = shape
+        beside = [(r, c) for r, c in sorted({(r + dr, c + dc) for r, c in held
+                                             for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))})
+                  if 0 <= r < rows and 0 <= c < cols and (r, c) not in held]
         out = []
-        for r, c in sorted({(r + dr, c + dc) for r, c in held for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))}):
-            if not (0 <= r < rows and 0 <= c < cols) or (r, c) in held:
-                continue
-            corners = _log(_median(ratios[r, c][_masks()["corners"]]))
+        for (r, c), ratio in zip(beside, squares(beside)):
+            corners = _log(_median(ratio[_masks()["corners"]]))
             tone = float(np.mean(corners))
             if _chroma(corners) < NEUTRAL and any(
                     GREY_TONE / 2 <= tone / math.copysign(1.0, float(np.mean(g))) for g in self._greys

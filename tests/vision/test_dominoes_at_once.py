@@ -142,6 +142,23 @@ def test_squares_told_bare_at_once_are_bare_square_by_square_and_few_bare_ones_a
     assert empty > 100 and told >= 0.95 * empty  # (and the few left are looked at square by square)
 
 
+def test_squares_told_bare_on_a_map_straightened_coarse_are_bare_at_full_size_and_few_are_missed(seen):
+    reader, frame, cal, views = seen
+    told = empty = 0
+    for name, view in views.items():
+        rows, cols = camera.CELLS.shape(name)
+        coarse = reader.map_squares(frame, cal.H_inv, view, name, dominoes.COARSE_PX)[1]
+        assert coarse.shape[2:4] == (dominoes.COARSE_PX, dominoes.COARSE_PX) and dominoes.COARSE_PX < dominoes.SQUARE_PX
+        bare = dominoes._plainly_bare(coarse, reader._greys)
+        squares = [(r, c) for r in range(rows) for c in range(cols)]
+        for (r, c), s in zip(squares, dominoes.sample_all(reader._squares(frame, cal.H_inv, view, name, squares))):
+            alone = reader._empty(s)
+            assert alone or not bare[r, c], (name, r, c)  # never bare coarse where a half lies
+            told += bool(bare[r, c])
+            empty += alone
+    assert empty > 100 and told >= 0.95 * empty
+
+
 @pytest.fixture(scope="module")
 def halves(seen):
     """(reader, the sampled squares of every map of the full table that the bare test leaves)."""
