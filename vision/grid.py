@@ -964,9 +964,18 @@ class GridReader(CellReader):
             # ...and how much of it is nearer the token's colour than the disc's own print (a
             # colour on the line from its body to its ink): another disc's colour cannot lie on
             # it, yet may lie between a token's and this disc's (a yellow near a copper token)
+            # (as _line_steps, channel by channel along the pixels: the short last axis is slow)
             counts = np.count_nonzero(on.reshape(len(on), -1), axis=1)
+            body = [np.repeat(prints[0][:, c].astype(np.float32), counts) for c in range(3)]
+            step = [np.repeat((prints[1][:, c] - prints[0][:, c]).astype(np.float32), counts) for c in range(3)]
+            d = [p[c].astype(np.float32) - body[c] for c in range(3)]
+            t = d[0] * step[0] + d[1] * step[1] + d[2] * step[2]
+            t /= np.maximum(step[0] * step[0] + step[1] * step[1] + step[2] * step[2], 1e-6)
+            np.clip(t, 0.0, PRINT_REACH, out=t)
+            far = sum((d[c] - t * step[c]) ** 2 for c in range(3))
+            there = sum((body[c] + t * step[c]) ** 2 for c in range(3))
+            line = np.sqrt(far) / (np.sqrt(there) / math.sqrt(3) + 0.1)
             disc = np.repeat(np.arange(len(on)), counts)
-            line = _line_steps(fine[on], prints[0][disc], prints[1][disc], PRINT_REACH)
             nearer = np.bincount(disc, weights=near[on] < line, minlength=len(on)) / np.maximum(counts, 1)
             for j, d in enumerate(details):
                 d["token print"] = round(float(nearer[j]), 2)
