@@ -87,6 +87,15 @@ GROWN_SOLID, GROWN_CORED = 2 * TOKEN_SOLID, 2.0
 # this many times TOKEN_CORED of its area, is asked about even where no token's outline was found
 TOKEN_SEEN = (0.6, 2.0)
 AS_ENROLLED = (0.3, TOKEN_SOLID / 2)  # a token's outline: its size within this share, this solid
+# where another disc's colour lies between the token's and a disc's own (a yellow near a copper
+# token), the token's colour is told against the disc's own print alone: an outline this share
+# of which is nearer the token's colour than that print is the token's colour on a disc whose
+# body it is far from (up to this much further from it than TOKEN_HUE)...
+APART, APART_HUE = TOKEN_LIKE, 1.1
+# ...while a token-like outline barely nearer the token's colour than the disc's own print
+# anywhere, and through and through under this share of TOKEN_CORED, is the disc's own symbol
+# blurred (a yellow three's triangle): a doubt, not a token
+OWN_PRINT, OWN_CORED = 0.07, 0.5
 
 
 @dataclass(frozen=True)
@@ -919,14 +928,15 @@ class GridReader(CellReader):
         c = self._disc_colours.astype(np.float64)
         self._disc_colours_64 = (2 * c.T, (c ** 2).sum(axis=1)[None], 1.0 / scale.astype(np.float64)[None] ** 2)
 
-    def _locks(self, fine, rr, off, near, details):
+    def _locks(self, fine, rr, off, near, details, prints=None):
         """For each disc looked at finer: (LOCK, confidence) for a token lying on it, (UNKNOWN, 0)
         for something much like one, None for none. A token is known by its own closed outline
         on the disc (its size, solid inside, in the token's colour), never by the colour at the
         disc's centre (a symbol may cross the centre in any colour). ``fine``: the discs'
         patches (ratios to the mat's grey); ``off``: where each is off its body (_off_bodies);
         ``near``: how far each point is from the token's colour (_colour_step); ``details``:
-        each disc's. The outlines are traced as one image, their colours measured all at once."""
+        each disc's; ``prints``: each disc's body and ink as measured there (its own print lies
+        between). The outlines are traced as one image, their colours measured all at once."""
         area, solid, on, _, _ = _token_outlines(off, rr)
         # its colour: how much of it is nearer the token's colour than any disc's body or ink
         # (the token's print and the blur at its edge are not, but much of a token is): the
@@ -950,6 +960,25 @@ class GridReader(CellReader):
         ends = np.cumsum(np.count_nonzero(on.reshape(len(on), -1), axis=1))[:-1]  # each disc's pixels
         other = np.split(np.sqrt(nearest), ends)
         own = np.split(near[on], ends)  # (how far the pixels are from the token's colour: already measured)
+        if prints is not None:
+            # ...and how much of it is nearer the token's colour than the disc's own print (a
+            # colour on the line from its body to its ink): another disc's colour cannot lie on
+            # it, yet may lie between a token's and this disc's (a yellow near a copper token)
+            # (as _line_steps, channel by channel along the pixels: the short last axis is slow)
+            counts = np.count_nonzero(on.reshape(len(on), -1), axis=1)
+            body = [np.repeat(prints[0][:, c].astype(np.float32), counts) for c in range(3)]
+            step = [np.repeat((prints[1][:, c] - prints[0][:, c]).astype(np.float32), counts) for c in range(3)]
+            d = [p[c].astype(np.float32) - body[c] for c in range(3)]
+            t = d[0] * step[0] + d[1] * step[1] + d[2] * step[2]
+            t /= np.maximum(step[0] * step[0] + step[1] * step[1] + step[2] * step[2], 1e-6)
+            np.clip(t, 0.0, PRINT_REACH, out=t)
+            far = sum((d[c] - t * step[c]) ** 2 for c in range(3))
+            there = sum((body[c] + t * step[c]) ** 2 for c in range(3))
+            line = np.sqrt(far) / (np.sqrt(there) / math.sqrt(3) + 0.1)
+            disc = np.repeat(np.arange(len(on)), counts)
+            nearer = np.bincount(disc, weights=near[on] < line, minlength=len(on)) / np.maximum(counts, 1)
+            for j, d in enumerate(details):
+                d["token print"] = round(float(nearer[j]), 2)
         # where each is the token's colour through and through, not a blur of two others (a
         # symbol's thin lines blurred into its disc may pass near the token's colour): the
         # patches eroded as one stack, a row that erodes nothing between two
@@ -974,6 +1003,7 @@ class GridReader(CellReader):
         details["token"] = (round(share, 2), round(solid, 2), round(token_like, 2), round(hue, 2), round(cored, 2))
         solid_enough = solid >= solidity - TOKEN_SOLID
         somewhere = cored >= TOKEN_CORED / 4  # (a blur of a symbol into its disc never is, anywhere)
+        own_symbol = cored < OWN_CORED * TOKEN_CORED and details.get("token print", 1.0) < OWN_PRINT
         cored = cored >= TOKEN_CORED
         plainly = token_like >= 1.5 * TOKEN_LIKE and hue < 0.85 * TOKEN_HUE and cored  # its colour, plainly
         smallest = TOKEN_AREA[0] - (0.1 if plainly else 0.0)  # (a token half hidden by blur)
@@ -986,24 +1016,33 @@ class GridReader(CellReader):
             return UNKNOWN, 0.0  # the token's colour, but not its outline
         token_ish = token_like >= TOKEN_LIKE / 2 and hue < TOKEN_HUE * 1.25
         if token_ish and solid_enough and TOKEN_AREA[0] + 0.1 <= share <= TOKEN_AREA[1]:
+            if own_symbol:
+                return "doubt"  # its outline all but wholly the disc's own print: its symbol
             return UNKNOWN, 0.0  # a token's outline, its colour not plainly the token's
         if token_ish and TOKEN_NEAR[0] <= share <= TOKEN_NEAR[1] and solid >= solidity - 2 * TOKEN_SOLID:
             return "doubt"  # much like a token, not plainly one: a disc must then read plainly
         return None
 
-    def _grown(self, token):
+    def _grown(self, details):
         """Whether a token test's measures (_lock's details) that _lock left in doubt are plainly a
         token, on a disc whose colour the token's is far from: on a dark disc its outline grows
         past it (the token's colour plain and through and through, the outline no larger than
         the largest token and a little less solid than the token)..."""
-        share, solid, token_like, hue, cored = token
+        share, solid, token_like, hue, cored = details["token"]
         grown = (TOKEN_AREA[0] <= share <= TOKEN_AREA[1] and solid >= float(self._token[4]) - GROWN_SOLID
                  and token_like >= 1.4 * TOKEN_LIKE and hue < 0.85 * TOKEN_HUE and cored >= GROWN_CORED * TOKEN_CORED)
         # or its outline just as enrolled, in the token's colour, though a dim lamp's noise or
         # blur leaves too little of it through and through for _lock (a disc's blurred symbol
         # does not close into an outline of the token's size and solidity in its colour)
-        return grown or (abs(1 - share) <= AS_ENROLLED[0] and solid >= float(self._token[4]) - AS_ENROLLED[1]
-                         and token_like >= TOKEN_LIKE and hue < TOKEN_HUE and cored >= TOKEN_CORED / 4)
+        enrolled = (abs(1 - share) <= AS_ENROLLED[0] and solid >= float(self._token[4]) - AS_ENROLLED[1]
+                    and token_like >= TOKEN_LIKE and hue < TOKEN_HUE and cored >= TOKEN_CORED / 4)
+        # or, told against the disc's own print alone, in the token's colour (a colour between the
+        # token's and the disc's, another disc's, drew token_like down): its outline as solid as
+        # _lock asks, up to the size of something much like a token (on a dark disc it grows)
+        apart = (TOKEN_AREA[0] <= share <= TOKEN_NEAR[1] and solid >= float(self._token[4]) - TOKEN_SOLID
+                 and details.get("token print", 0.0) >= APART and hue < APART_HUE * TOKEN_HUE
+                 and cored >= TOKEN_CORED / 4)
+        return grown or enrolled or apart
 
     def _presence(self, view):
         """How disc-like each point of the area is (+inside a disc's radius, - just outside it),
@@ -1258,13 +1297,14 @@ class GridReader(CellReader):
                 fine, fine_rr = disc_ratios(frame, H_inv, [discs[i][1] for i in ask], self.D,
                                             [discs[i][2] for i in ask], TOKEN_PX_PER_MM)
                 fg = _disc_grid(fine.shape[1], self.D, TOKEN_PX_PER_MM)
-                fine_off = _off_bodies(fine, fg.token_body, fg.middle)
+                fine_off, fine_bodies = _off_bodies(fine, fg.token_body, fg.middle, bodies=True)
                 fine_near = _colour_step(fine, self._token_colour)
+                fine_inks = self._inks[nearest[ask]] * fine_bodies / np.maximum(self._bodies[nearest[ask]], 1e-3)
                 tokens = dict(zip(ask.tolist(), self._locks(fine, fine_rr, fine_off, fine_near,
-                                                            [discs[i][3] for i in ask])))
+                                                            [discs[i][3] for i in ask], (fine_bodies, fine_inks))))
             for i, t in tokens.items():
                 if t in ((UNKNOWN, 0.0), "doubt") and not self._hides_at[nearest[i]] and \
-                        self._grown(discs[i][3]["token"]):
+                        self._grown(discs[i][3]):
                     tokens[i] = LOCK, 0.5  # (plain, yet its outline not as enrolled)
             # how much of what lies on it is its own print: asked only of the discs a token could
             # hide on and of those the token test claims (a few of a frame's discs)
