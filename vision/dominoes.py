@@ -86,6 +86,7 @@ TERRAIN_MARGIN = 0.15
 SIDE = (0.358, 0.417)        # a road box: along the edge's axis, this far out (clear of the badge)
 OPEN_SIDE = (0.233, 0.358)   # ... or this far, on a square with no icon
 SIDE_HALF = 0.075            # ... and this far either side of the axis
+EDGE_REACH = (0.42, 0.47)    # ... or this far, just inside the edge, past where any badge blurs out
 CORE = 0.083                 # the very middle, where a faint badge still shows
 BADGE_REACH = 0.367          # a badge lies within this radius
 BADGE_SPECK = 0.035          # less than this share of a square is no badge at all
@@ -1677,6 +1678,11 @@ class DominoReader(CellReader):
         # ... nor a road there beside an icon, whose own print may fill the strip
         if doubt and doubt in by_shape[1] and by_shape[0] is not None:
             return self._ask(details, "roads: half in a road's colours, beside an icon")
+        # ... nor a strip whose box the colours saw as no road, unless the road's colour runs on
+        # past it to the edge (a large icon blurred out over the box prints a strip there too)
+        if any(not self._road_at_edge(s, side, details) for side in by_shape[1]
+               if details.get(f"{side} by colour", 1.0) <= NO_ROAD):
+            return self._ask(details, "roads: a strip not in the road's colours")
         if by_shape[0] is None and not (self._bare_middle(s, own, by_shape[1], details)
                                         and self._no_blob(s, own, by_shape[1], details)):
             return self._ask(details, "icon or none: the middle")
@@ -1724,6 +1730,19 @@ class DominoReader(CellReader):
         if dist(own, self.road) <= ROAD_STANDS_OUT * PRINT:
             return False
         return min(strip, inner) <= SPECKS or (min(strip, inner) >= ROAD_STRIP and flank <= ROAD_FLANK)
+
+    @staticmethod
+    def _road_at_edge(s, side, details) -> bool:
+        """Whether the road's colour runs on past a side's road box, just inside its edge
+        (EDGE_REACH, at the shift the colours read the half at): most of it road rather than
+        terrain, as a road's box is (a badge does not reach there; the gap and the mat count
+        for neither)."""
+        i = SIDES.index(side)
+        roads, plains = _side_boxes((s["to road"], s["off"]), s["colour shift"], EDGE_REACH)
+        is_road = int((roads[i] + PATH_MARGIN < plains[i]).sum())
+        is_plain = int((plains[i] + PATH_MARGIN < roads[i]).sum())
+        share = details[f"{side} at edge"] = round(is_road / max(is_road + is_plain, 1), 2)
+        return share > 0.6
 
     @staticmethod
     def _ask(details, why) -> str:
@@ -1778,7 +1797,7 @@ class DominoReader(CellReader):
         at, area = s["badge"]
         details["badge"] = (at, round(area, 2))
         # a badge shows where the domino lies on its square, else its roads do: they are read from there
-        shift = _road_shift_by_colour(s["to road"], s["off"], PATH_MARGIN) if at is None else \
+        shift = s["colour shift"] = _road_shift_by_colour(s["to road"], s["off"], PATH_MARGIN) if at is None else \
             tuple(float(np.clip(v, -SHIFT, SHIFT)) for v in at)
         # each box's pixels' distances to the road and to the terrain (``off``: own is its corners)
         reach = SIDE if at else OPEN_SIDE
