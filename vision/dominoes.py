@@ -47,6 +47,8 @@ CORNER = (0.083, 0.217)      # terrain: boxes this far in from the square's edge
 CENTRE = 0.05                # the middle's colour within this radius
 RING = (0.2, 0.258)          # ... and round it here (a square grey in all three is bare mat, or grey stone)
 INNER = 0.375                # bare mat is judged within this half-width
+MOSTLY_MAT = 0.3             # ... and a square this much bare mat or more is asked about, not read
+EDGE_BAND, EDGE_PRINT = 0.1, 0.7   # ... unless it is a sliver along an edge: this deep, printed this much
 ICON_CORE = 0.34             # an icon is printed within this radius
 ICON_REACH = 0.42            # ... and a capital's castle marks within this one (clear of the roads' strips)
 ICON_REACH_CELLS = 0.39      # its picture is compared over a square this far either side of the middle
@@ -1224,6 +1226,21 @@ def _mat_share(s) -> float:
     return _share(grey & (np.abs(px) < np.abs(px - tone)))
 
 
+def _print_against_edges(s) -> list:
+    """The edges, as (row, column) steps to the square beyond, that what is not bare mat on a
+    sampled square lies against as a sliver of another square's piece: along the whole edge (its
+    outer EDGE_BAND, at least EDGE_PRINT of it), and nothing of it in the half of the square away
+    from that edge (a road or an icon on a half reaches its middle)."""
+    printed = ~(np.abs(s["log"]) < BARE_MAT).all(axis=-1)
+    out = []
+    if printed.any():
+        u, v = _uv()
+        for at, step in ((-v, (-1, 0)), (u, (0, 1)), (v, (1, 0)), (-u, (0, -1))):
+            if printed[at >= 0.5 - EDGE_BAND].mean() >= EDGE_PRINT and printed[at < 0].mean() <= SPECKS:
+                out.append(step)
+    return out
+
+
 def _faint_threshold(s) -> float:
     """How far from its half's terrain a pixel of a sampled square stands out as something
     printed near the terrain's colour: FAINT_CONTRAST times the terrain's own noise, at least
@@ -1483,7 +1500,13 @@ class DominoReader(CellReader):
             if skin >= HAND_SQUARES:
                 return None  # a hand held still over the map: nothing here is read
             held.append(((r, c), s))
-        read = [((r, c), s) for (r, c), s in held if _mat_share(s) < 0.3]
+        mat = {at: _mat_share(s) for at, s in held}
+        # a square mostly bare mat whose print lies against one edge, beside a square holding a
+        # piece more wholly: that piece's edge reaching over (a map sampled a little off its
+        # dominoes), no piece of its own (two halves cannot lie on one square)
+        held = [(at, s) for at, s in held if mat[at] < MOSTLY_MAT or not any(
+            mat.get((at[0] + dr, at[1] + dc), 1.0) < mat[at] for dr, dc in _print_against_edges(s))]
+        read = [((r, c), s) for (r, c), s in held if mat[(r, c)] < MOSTLY_MAT]
         labels = dict(zip((at for at, _ in read), self.read_squares([s for _, s in read],
                                                                     [(name, r, c) for (r, c), _ in read])))
         out = []
