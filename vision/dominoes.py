@@ -1832,9 +1832,9 @@ class DominoReader(CellReader):
             is_road = (road + PATH_MARGIN < plain).sum()
             is_plain = (plain + PATH_MARGIN < road).sum()
             share = is_road / max(is_road + is_plain, 1)
-            details[f"{side} by colour"] = round(float(share), 2)
             if is_road + is_plain < 0.3 * len(road):
                 return None
+            details[f"{side} by colour"] = round(float(share), 2)  # (noted where the box settles it)
             if share > 0.6:
                 paths += side
             elif share > 0.3:
