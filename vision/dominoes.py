@@ -1756,12 +1756,13 @@ class DominoReader(CellReader):
 
     @staticmethod
     def _road_at_edge(s, side, details) -> bool:
-        """Whether the road's colour runs on past a side's road box, just inside its edge
-        (EDGE_REACH, at the shift the colours read the half at): most of it road rather than
+        """Whether the road's colour runs on past a side's road box, just inside the square's
+        edge (EDGE_REACH, across it where the shape found the strip): most of it road rather than
         terrain, as a road's box is (a badge does not reach there; the gap and the mat count
         for neither)."""
         i = SIDES.index(side)
-        roads, plains = _side_boxes((s["to road"], s["off"]), s["colour shift"], EDGE_REACH)
+        sx, sy = s["shape shift"]
+        roads, plains = _side_boxes((s["to road"], s["off"]), (sx, 0.0) if side in "NS" else (0.0, sy), EDGE_REACH)
         is_road = int((roads[i] + PATH_MARGIN < plains[i]).sum())
         is_plain = int((plains[i] + PATH_MARGIN < roads[i]).sum())
         share = details[f"{side} at edge"] = round(is_road / max(is_road + is_plain, 1), 2)
@@ -1820,7 +1821,7 @@ class DominoReader(CellReader):
         at, area = s["badge"]
         details["badge"] = (at, round(area, 2))
         # a badge shows where the domino lies on its square, else its roads do: they are read from there
-        shift = s["colour shift"] = _road_shift_by_colour(s["to road"], s["off"], PATH_MARGIN) if at is None else \
+        shift = _road_shift_by_colour(s["to road"], s["off"], PATH_MARGIN) if at is None else \
             tuple(float(np.clip(v, -SHIFT, SHIFT)) for v in at)
         # each box's pixels' distances to the road and to the terrain (``off``: own is its corners)
         reach = SIDE if at else OPEN_SIDE
@@ -1888,6 +1889,7 @@ class DominoReader(CellReader):
         off = s["printed"]  # printed on the terrain
         icon, area = s["icon first"]  # a first look: is there an icon in the roads' way?
         roads, shift = self._road_shapes(s, off, icon if area >= NO_ICON else None, details)
+        s["shape shift"] = shift
         paths = "".join(side for side in SIDES if roads[side])
         # the icon: what is printed, but for the roads' colours where the roads run
         icon = _icon_print(L, own, road_like, paths, shift, hub_like, off)
