@@ -47,6 +47,8 @@ CORNER = (0.083, 0.217)      # terrain: boxes this far in from the square's edge
 CENTRE = 0.05                # the middle's colour within this radius
 RING = (0.2, 0.258)          # ... and round it here (a square grey in all three is bare mat, or grey stone)
 INNER = 0.375                # bare mat is judged within this half-width
+MOSTLY_MAT = 0.3             # ... and a square this much bare mat or more is asked about, not read
+EDGE_BAND, EDGE_PRINT = 0.1, 0.7   # ... unless it is a sliver along an edge: this deep, printed this much
 ICON_CORE = 0.34             # an icon is printed within this radius
 ICON_REACH = 0.42            # ... and a capital's castle marks within this one (clear of the roads' strips)
 ICON_REACH_CELLS = 0.39      # its picture is compared over a square this far either side of the middle
@@ -86,6 +88,7 @@ TERRAIN_MARGIN = 0.15
 SIDE = (0.358, 0.417)        # a road box: along the edge's axis, this far out (clear of the badge)
 OPEN_SIDE = (0.233, 0.358)   # ... or this far, on a square with no icon
 SIDE_HALF = 0.075            # ... and this far either side of the axis
+EDGE_REACH = (0.42, 0.47)    # ... or this far, just inside the edge, past where any badge blurs out
 CORE = 0.083                 # the very middle, where a faint badge still shows
 BADGE_REACH = 0.367          # a badge lies within this radius
 BADGE_SPECK = 0.035          # less than this share of a square is no badge at all
@@ -1256,6 +1259,21 @@ def _mat_share(s) -> float:
     return _share(grey & (np.abs(px) < np.abs(px - tone)))
 
 
+def _print_against_edges(s) -> list:
+    """The edges, as (row, column) steps to the square beyond, that what is not bare mat on a
+    sampled square lies against as a sliver of another square's piece: along the whole edge (its
+    outer EDGE_BAND, at least EDGE_PRINT of it), and nothing of it in the half of the square away
+    from that edge (a road or an icon on a half reaches its middle)."""
+    printed = ~(np.abs(s["log"]) < BARE_MAT).all(axis=-1)
+    out = []
+    if printed.any():
+        u, v = _uv()
+        for at, step in ((-v, (-1, 0)), (u, (0, 1)), (v, (1, 0)), (-u, (0, -1))):
+            if printed[at >= 0.5 - EDGE_BAND].mean() >= EDGE_PRINT and printed[at < 0].mean() <= SPECKS:
+                out.append(step)
+    return out
+
+
 def _faint_threshold(s) -> float:
     """How far from its half's terrain a pixel of a sampled square stands out as something
     printed near the terrain's colour: FAINT_CONTRAST times the terrain's own noise, at least
@@ -1523,7 +1541,13 @@ class DominoReader(CellReader):
             if skin >= HAND_SQUARES:
                 return None  # a hand held still over the map: nothing here is read
             held.append(((r, c), s))
-        read = [((r, c), s) for (r, c), s in held if _mat_share(s) < 0.3]
+        mat = {at: _mat_share(s) for at, s in held}
+        # a square mostly bare mat whose print lies against one edge, beside a square holding a
+        # piece more wholly: that piece's edge reaching over (a map sampled a little off its
+        # dominoes), no piece of its own (two halves cannot lie on one square)
+        held = [(at, s) for at, s in held if mat[at] < MOSTLY_MAT or not any(
+            mat.get((at[0] + dr, at[1] + dc), 1.0) < mat[at] for dr, dc in _print_against_edges(s))]
+        read = [((r, c), s) for (r, c), s in held if mat[(r, c)] < MOSTLY_MAT]
         labels = dict(zip((at for at, _ in read), self.read_squares([s for _, s in read],
                                                                     [(name, r, c) for (r, c), _ in read])))
         out = []
@@ -1721,6 +1745,11 @@ class DominoReader(CellReader):
         # ... nor a road there beside an icon, whose own print may fill the strip
         if doubt and doubt in by_shape[1] and by_shape[0] is not None:
             return self._ask(details, "roads: half in a road's colours, beside an icon")
+        # ... nor a strip whose box the colours saw as no road, unless the road's colour runs on
+        # past it to the edge (a large icon blurred out over the box prints a strip there too)
+        if any(not self._road_at_edge(s, side, details) for side in by_shape[1]
+               if details.get(f"{side} by colour", 1.0) <= NO_ROAD):
+            return self._ask(details, "roads: a strip not in the road's colours")
         if by_shape[0] is None and not (self._bare_middle(s, own, by_shape[1], details)
                                         and self._no_blob(s, own, by_shape[1], details)):
             return self._ask(details, "icon or none: the middle")
@@ -1768,6 +1797,20 @@ class DominoReader(CellReader):
         if dist(own, self.road) <= ROAD_STANDS_OUT * PRINT:
             return False
         return min(strip, inner) <= SPECKS or (min(strip, inner) >= ROAD_STRIP and flank <= ROAD_FLANK)
+
+    @staticmethod
+    def _road_at_edge(s, side, details) -> bool:
+        """Whether the road's colour runs on past a side's road box, just inside the square's
+        edge (EDGE_REACH, across it where the shape found the strip): most of it road rather than
+        terrain, as a road's box is (a badge does not reach there; the gap and the mat count
+        for neither)."""
+        i = SIDES.index(side)
+        sx, sy = s["shape shift"]
+        roads, plains = _side_boxes((s["to road"], s["off"]), (sx, 0.0) if side in "NS" else (0.0, sy), EDGE_REACH)
+        is_road = int((roads[i] + PATH_MARGIN < plains[i]).sum())
+        is_plain = int((plains[i] + PATH_MARGIN < roads[i]).sum())
+        share = details[f"{side} at edge"] = round(is_road / max(is_road + is_plain, 1), 2)
+        return share > 0.6
 
     @staticmethod
     def _ask(details, why) -> str:
@@ -1834,9 +1877,9 @@ class DominoReader(CellReader):
             is_road = (road + PATH_MARGIN < plain).sum()
             is_plain = (plain + PATH_MARGIN < road).sum()
             share = is_road / max(is_road + is_plain, 1)
-            details[f"{side} by colour"] = round(float(share), 2)
             if is_road + is_plain < 0.3 * len(road):
                 return None
+            details[f"{side} by colour"] = round(float(share), 2)  # (noted where the box settles it)
             if share > 0.6:
                 paths += side
             elif share > 0.3:
@@ -1890,6 +1933,7 @@ class DominoReader(CellReader):
         off = s["printed"]  # printed on the terrain
         icon, area = s["icon first"]  # a first look: is there an icon in the roads' way?
         roads, shift = self._road_shapes(s, off, icon if area >= NO_ICON else None, details)
+        s["shape shift"] = shift
         paths = "".join(side for side in SIDES if roads[side])
         # the icon: what is printed, but for the roads' colours where the roads run
         icon = _icon_print(L, own, road_like, paths, shift, hub_like, off)
