@@ -96,6 +96,10 @@ APART, APART_HUE = TOKEN_LIKE, 1.1
 # anywhere, and through and through under this share of TOKEN_CORED, is the disc's own symbol
 # blurred (a yellow three's triangle): a doubt, not a token
 OWN_PRINT, OWN_CORED = 0.07, 0.5
+# a token half hidden by blur (far from the camera): an outline down to this share of the token,
+# as solid as _lock asks, told apart from the disc's own print as APART's and through and
+# through somewhere, is asked about (too small for a token; no disc's own symbol shows so)
+HALF_SHOWN = 0.4
 
 
 @dataclass(frozen=True)
@@ -1012,6 +1016,9 @@ class GridReader(CellReader):
             (token_like >= 1.4 * TOKEN_LIKE and hue < TOKEN_HUE and somewhere)
         if smallest <= share <= TOKEN_AREA[1] and solid_enough and coloured:
             return LOCK, float(np.clip(min(1 - abs(1 - share) / 0.8, 1 - hue / TOKEN_HUE), 0, 1))
+        if HALF_SHOWN <= share < smallest and solid_enough and somewhere and hue < APART_HUE * TOKEN_HUE \
+                and details.get("token print", 0.0) >= APART:
+            return UNKNOWN, 0.0  # the token's colour apart from the disc's print, half its outline
         if plainly and TOKEN_NEAR[0] - 0.15 <= share:
             return UNKNOWN, 0.0  # the token's colour, but not its outline
         token_ish = token_like >= TOKEN_LIKE / 2 and hue < TOKEN_HUE * 1.25
