@@ -272,6 +272,26 @@ class Game:
         return readers.reader(self.reader_name, readers.load_profile(out), self.layout, self.areas, self.cells)
 
 
+def ours_discs_read(seed: int, variant: str, frames: int) -> list:
+    """[(truth, {cell: label read})] of the stress check's own first `frames` frames of our disc
+    printing under `variant` (a tuning seed: a test's frame where a reader once went wrong)."""
+    from companion.games.initiative.camera import CELLS, MAT, TILES, ZONES
+    from vision import grid
+    from vision.mat import mat_layout
+    layout = mat_layout(MAT)
+    with tempfile.TemporaryDirectory() as tmp:
+        manifest = grid.write_enrolment(layout, Path(tmp) / "shots", TILES, seed=seed)
+        reader = grid.GridReader(grid.enroll(manifest, None, layout, TILES), layout, ZONES, CELLS)
+    rng = np.random.default_rng(seed + 1 + offset(variant))
+    out = []
+    for _ in range(frames):
+        table, truth = grid.random_maps(layout, TILES, CELLS, rng, seed=int(rng.integers(1 << 30)), locks=0.15)
+        _ours_conditions(table, variant, rng)
+        reading = reader.read(table.render())
+        out.append((truth, {t.cell: t.label for t in reading.tiles if t.cell}))
+    return out
+
+
 def _ours_conditions(table, variant, rng):
     """Our renderers' own knobs set for ``variant`` on a table drawn with random conditions."""
     from vision.synthetic import CameraPose, Optics, random_camera
