@@ -1697,10 +1697,13 @@ class DominoReader(CellReader):
                 return self._ask(details, "roads: little of the road's colour")
             look = details.get("look icon")
             if look is not None and badge != look and not details.get("plain badge") \
-                    and (by_shape == (look, paths) or self._roads_agree(roads, paths, details)):
+                    and (by_shape == (look, paths) or self._roads_agree(roads, paths, details)) \
+                    and not (badge is not None and self._fits_own_print(badge, look, details)):
                 # its picture is plainly one icon, both ways it is compared, and the roads agree:
                 # colours that saw no badge, or one not plainly an icon's, do not overrule it
-                # (a pictogram pale on a pale terrain, a pictogram sharing another's colours)
+                # (a pictogram pale on a pale terrain, a pictogram sharing another's colours),
+                # unless the badge's icon, laid where it is printed, fits there far better than the
+                # picture's (a sniper whose picture, its colours shifted, lay nearer an aeronaut's)
                 return f"{terrain}/{look}/{paths}"
             # its colours name one icon, laid on the half another plainly fits
             if badge is not None and look not in (None, badge):
@@ -1846,11 +1849,16 @@ class DominoReader(CellReader):
         """Whether the icon nearest the picture over the half is another than the badge's, fits
         its own print closely (FIT_NEAR of the ground's misfit there) and the badge's icon fits
         there FIT_APART times worse, or was not among the nearest at all."""
-        near, own = details.get("icon"), details.get("own fits")
-        if not near or not own or near[0][1] == badge:
-            return False
-        best = own.get(near[0][1], math.nan)
-        return best <= FIT_NEAR and not own.get(badge, math.inf) < FIT_APART * best
+        near = details.get("icon")
+        return bool(near) and near[0][1] != badge and DominoReader._fits_own_print(near[0][1], badge, details)
+
+    @staticmethod
+    def _fits_own_print(icon, other, details) -> bool:
+        """Whether `icon`, laid where its own print fits best, fits there closely (FIT_NEAR of the
+        ground's misfit) and `other` FIT_APART times worse, or was not compared so at all."""
+        own = details.get("own fits") or {}
+        best = own.get(icon, math.nan)
+        return best <= FIT_NEAR and not own.get(other, math.inf) < FIT_APART * best
 
     def _picture_allows(self, icon, details) -> bool:
         """Whether the picture agrees with the icon a badge's colours name: it is the picture's
