@@ -292,6 +292,30 @@ def ours_discs_read(seed: int, variant: str, frames: int) -> list:
     return out
 
 
+def ours_dominoes_at(seed: int, variant: str, frame: int, folder: Path, style=None):
+    """(picture, truth, reader) of the stress check's frame `frame` of our domino printing under
+    `variant`, drawn and read as it draws and reads it: `style` (a colour-shifted printing, or
+    the printing as drawn) enrolled from its own shots in `folder`, the maps drawn with the
+    variant's random stream (a tuning seed: a test's frame where the reader once went wrong)."""
+    from vision import dominoes, readers
+    game = Game("dynasty")
+    style = style or dominoes.DOMINOES
+    _, _, write, _ = readers.kit(game.reader_name, game.cells)
+    reader = game.enrolled(write(game.layout, folder, game.pieces, style, seed=seed), folder)
+    rng = np.random.default_rng(seed + 1 + offset(variant))
+    for _ in range(frame + 1):  # (the frames before it only move the random stream on)
+        table, truth = dominoes.random_maps(game.layout, game.pieces, game.camera.CELLS, rng,
+                                            seed=int(rng.integers(1 << 30)), style=style)
+        _ours_conditions(table, variant, rng)
+    return table.render(), truth, reader
+
+
+def read_against(reader, picture, truth) -> tuple[dict, dict]:
+    """({cell: label read}, {cell: (truth, read)} for every piece read as another: a misread)."""
+    seen = {t.cell: t.label for t in reader.read(picture).tiles}
+    return seen, {c: (label, seen.get(c)) for c, label in truth.items() if seen.get(c) not in (label, UNKNOWN)}
+
+
 def _ours_conditions(table, variant, rng):
     """Our renderers' own knobs set for ``variant`` on a table drawn with random conditions."""
     from vision.synthetic import CameraPose, Optics, random_camera
