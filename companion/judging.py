@@ -68,4 +68,3 @@ class Judging:
             events = session.submit(action, "camera")
             self._set(message=events[-1].text() if events else "")
         return None
-

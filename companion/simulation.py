@@ -54,9 +54,8 @@ class VirtualTable:
             return said
 
     def restore(self, view) -> None:
-        """A game resumed: its pieces laid as the view has them, where the game's verbs can
-        ("lay", when they say RESUMES); otherwise the mat stays empty."""
-        if self.verbs is not None and getattr(self.verbs, "RESUMES", False):
+        """A game resumed: its pieces laid as the view has them (every game's verbs "lay")."""
+        if self.verbs is not None:
             self.act({"action": "lay"}, view)
 
     def lay(self, pieces) -> None:

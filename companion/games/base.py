@@ -608,7 +608,8 @@ class Records:
 @dataclass(frozen=True)
 class Simulation:
     """The virtual table's verbs: `verbs(synthetic_table, layout)` makes the object whose
-    `act(action, view)` does one ("play", "flip", ...); `pieces(synthetic_table)` is where that
+    `act(action, view)` does one ("play", "flip", ...; every game's "lay" puts a resumed game's
+    pieces down as the game master's view has them); `pieces(synthetic_table)` is where that
     table keeps its pieces ({id: piece with x_mm, y_mm}), for slides."""
     verbs: Callable[[Any, Any], Any]
     pieces: Callable[[Any], dict]

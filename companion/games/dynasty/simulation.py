@@ -26,8 +26,6 @@ from .state import PERSONAL, SHARED
 
 
 class Verbs:
-    RESUMES = True  # a resumed game's maps and market are laid again ("lay")
-
     def __init__(self, table, layout):
         self.table = table   # vision's DominoTable
         self.layout = layout

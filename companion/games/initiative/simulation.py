@@ -26,8 +26,6 @@ SETS = {1: 4, 2: 7, 3: 7, 4: 9}  # discs of each particle in the bag, by the num
 
 
 class Verbs:
-    RESUMES = True  # a resumed game's matrices and anomaly are laid again ("lay")
-
     def __init__(self, table, layout):
         self.table = table   # vision's DiscTable
         self.layout = layout

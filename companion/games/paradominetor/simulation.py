@@ -21,8 +21,6 @@ ROWS = (0.27, 0.73)  # the two rows tricks take in turn, as fractions of the are
 
 
 class Verbs:
-    RESUMES = True  # a resumed game's trick in play is laid again ("lay")
-
     def __init__(self, table, layout):
         self.table = table          # vision's SyntheticTable
         self.layout = layout
