@@ -624,11 +624,24 @@ def _line_steps(pts, start, end, most=1.0):
     """How far colours are from the line from one colour towards another (up to ``most`` of the
     way: blur mixes a print into the card under it), against the brightness there (as
     _colour_step); pts and the line's ends broadcast together over their leading axes."""
-    v = np.asarray(end, np.float32) - np.asarray(start, np.float32)
-    d = np.asarray(pts, np.float32) - np.asarray(start, np.float32)
-    along = d[..., 0] * v[..., 0] + d[..., 1] * v[..., 1] + d[..., 2] * v[..., 2]
-    t = np.clip(along / np.maximum(v[..., 0] ** 2 + v[..., 1] ** 2 + v[..., 2] ** 2, 1e-6), 0.0, most)[..., None]
-    return _distance(d - t * v) / (_distance(np.asarray(start, np.float32) + t * v) / math.sqrt(3) + 0.1)
+    start = np.asarray(start, np.float32)
+    v = np.asarray(end, np.float32) - start
+    d = np.asarray(pts, np.float32) - start
+    return _channel_steps(*([a[..., c] for c in range(3)] for a in (d, v, start)), most)
+
+
+def _channel_steps(d, v, start, most):
+    """_line_steps with each colour given as its three channels (lists, broadcasting together):
+    ``d`` the colours less the line's start, ``v`` the line's way, ``start`` where it starts.
+    Callers holding pixels channel by channel call it so (a short last axis is slow)."""
+    t = d[0] * v[0] + d[1] * v[1] + d[2] * v[2]
+    t /= np.maximum(v[0] * v[0] + v[1] * v[1] + v[2] * v[2], 1e-6)
+    np.clip(t, 0.0, most, out=t)
+    far = (d[0] - t * v[0]) ** 2 + (d[1] - t * v[1]) ** 2
+    far += (d[2] - t * v[2]) ** 2
+    there = (start[0] + t * v[0]) ** 2 + (start[1] + t * v[1]) ** 2
+    there += (start[2] + t * v[2]) ** 2
+    return np.sqrt(far) / (np.sqrt(there) / math.sqrt(3) + 0.1)
 
 
 def _own_print(ratios, off, middle, bodies, inks):
@@ -968,17 +981,10 @@ class GridReader(CellReader):
             # ...and how much of it is nearer the token's colour than the disc's own print (a
             # colour on the line from its body to its ink): another disc's colour cannot lie on
             # it, yet may lie between a token's and this disc's (a yellow near a copper token)
-            # (as _line_steps, channel by channel along the pixels: the short last axis is slow)
             counts = np.count_nonzero(on.reshape(len(on), -1), axis=1)
             body = [np.repeat(prints[0][:, c].astype(np.float32), counts) for c in range(3)]
             step = [np.repeat((prints[1][:, c] - prints[0][:, c]).astype(np.float32), counts) for c in range(3)]
-            d = [p[c].astype(np.float32) - body[c] for c in range(3)]
-            t = d[0] * step[0] + d[1] * step[1] + d[2] * step[2]
-            t /= np.maximum(step[0] * step[0] + step[1] * step[1] + step[2] * step[2], 1e-6)
-            np.clip(t, 0.0, PRINT_REACH, out=t)
-            far = sum((d[c] - t * step[c]) ** 2 for c in range(3))
-            there = sum((body[c] + t * step[c]) ** 2 for c in range(3))
-            line = np.sqrt(far) / (np.sqrt(there) / math.sqrt(3) + 0.1)
+            line = _channel_steps([p[c].astype(np.float32) - body[c] for c in range(3)], step, body, PRINT_REACH)
             disc = np.repeat(np.arange(len(on)), counts)
             nearer = np.bincount(disc, weights=near[on] < line, minlength=len(on)) / np.maximum(counts, 1)
             for j, d in enumerate(details):
