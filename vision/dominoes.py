@@ -1048,6 +1048,13 @@ def _runs(masks) -> list:
             for k, a, b, m in zip(count, first, last, masks)]
 
 
+def _road_votes(road, plain) -> tuple[int, int]:
+    """(its pixels nearer the road's colour than the terrain's, those nearer the terrain's) of a
+    road box, by PATH_MARGIN: a seam, the gap beside the domino or its neighbour's edge count
+    for neither."""
+    return int((road + PATH_MARGIN < plain).sum()), int((plain + PATH_MARGIN < road).sum())
+
+
 def _road_shift_by_colour(to_road, to_own, margin):
     """Where a domino with no badge lies on its square, across its roads (in squares from the
     square's centre): the middle of the road pixels beside the north and south road boxes gives
@@ -1810,8 +1817,7 @@ class DominoReader(CellReader):
         i = SIDES.index(side)
         sx, sy = s["shape shift"]
         roads, plains = _side_boxes((s["to road"], s["off"]), (sx, 0.0) if side in "NS" else (0.0, sy), EDGE_REACH)
-        is_road = int((roads[i] + PATH_MARGIN < plains[i]).sum())
-        is_plain = int((plains[i] + PATH_MARGIN < roads[i]).sum())
+        is_road, is_plain = _road_votes(roads[i], plains[i])
         share = details[f"{side} at edge"] = round(is_road / max(is_road + is_plain, 1), 2)
         return share > 0.6
 
@@ -1880,10 +1886,8 @@ class DominoReader(CellReader):
         roads, plains = _side_boxes((s["to road"], s["off"]), shift, reach)
         paths = ""
         for side, road, plain in zip(SIDES, roads, plains):
-            # the share of the edge's pixels that look like road rather than terrain (a seam,
-            # the gap beside the domino or its neighbour's edge count for neither)
-            is_road = (road + PATH_MARGIN < plain).sum()
-            is_plain = (plain + PATH_MARGIN < road).sum()
+            # the share of the edge's pixels that look like road rather than terrain
+            is_road, is_plain = _road_votes(road, plain)
             share = is_road / max(is_road + is_plain, 1)
             if is_road + is_plain < 0.3 * len(road):
                 return None
