@@ -231,6 +231,28 @@ def test_a_domino_laid_over_another_on_the_virtual_mat_is_what_the_camera_reads(
     assert read() == {("personal-0", 2, 2): "lava//EW", ("personal-0", 2, 3): "lava/person/W"}
 
 
+def test_the_virtual_table_names_squares_where_they_lie_on_the_mat(layout, reader):
+    """A map grown a column past the mat's west edge lies a column east on the mat, where the
+    phones name its squares: the host's "A5 B5" is the mat's A5 and B5, not the rules' (0, 4)."""
+    from companion.games.dynasty.simulation import Verbs
+    table = dominoes.DominoTable(layout, TILES, seed=1, cells=CELLS)
+    verbs = Verbs(table, layout)
+    squares = [{"x": x, "y": 3, "domino": d, "terrain": "lava", "icon": None, "paths": paths, "arrow": None}
+               for x, d, paths in ((-1, 1, "E"), (0, 1, "EW"), (1, 2, "EW"), (2, 2, "W"))]
+    view = {"names": ["Ana", "Ben"], "shared": [], "personal": {"0": squares}}
+
+    def read():
+        return {CELLS.cell_at(layout, t.x_mm, t.y_mm): t.label for t in reader.read(table.render()).tiles}
+    assert verbs.act({"action": "lay"}, view) == "Laid 2 dominoes"
+    verbs.act({"action": "place", "seat": 0, "map": "personal", "cells": [[0, 4], [1, 4]],
+               "halves": ["grass//", "grass//"]}, view)
+    seen = read()
+    assert [seen[("personal-0", 3, c)] for c in range(4)] == ["lava//E", "lava//EW", "lava//EW", "lava//W"]
+    assert seen[("personal-0", 4, 0)] == seen[("personal-0", 4, 1)] == "grass//"
+    verbs.act({"action": "remove", "seat": 0, "map": "personal", "cell": [1, 4]}, view)
+    assert not {k for k in read() if k[1] == 4}
+
+
 def test_the_command_line_reads_the_market_places_as_the_camera_does(layout, dynasty_profile, tmp_path, capsys):
     """`paradox-table vision recognize --game dynasty` reads what the camera reads at the table:
     a map's squares and the Domino Market's numbered places beside the tray."""

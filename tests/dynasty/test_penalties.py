@@ -173,9 +173,11 @@ def test_proximity_remove_takes_dominoes_off_until_no_two_equal_icons_touch():
     assert not [m for m in dynasty.legal_moves(state) if isinstance(m, Pass)]
     with pytest.raises(IllegalMove, match="P1 takes dominoes off their own map only"):
         dynasty.apply(state, Remove(0, "personal", (5, 3), 1))
-    with pytest.raises(IllegalMove, match="taking the domino on A1 off parts no two equal icons"):
+    # the claim grew P1's map past the mat's west and north edges: its squares are named where the
+    # map lies on the mat, one column east and three rows south of where the rules hold them
+    with pytest.raises(IllegalMove, match="taking the domino on B4 off parts no two equal icons"):
         dynasty.apply(state, Remove(0, "personal", (0, 0)))
-    with pytest.raises(IllegalMove, match="the starting domino on D4 may not come off: it anchors the map"):
+    with pytest.raises(IllegalMove, match="the starting domino on E7 may not come off: it anchors the map"):
         dynasty.apply(state, Remove(0, "personal", (3, 3)))
     for cell in ((3, 2), (5, 3)):
         state, _ = dynasty.apply(state, Remove(0, "personal", cell))
@@ -225,7 +227,7 @@ def test_corrupters_come_off_any_maps_as_many_as_the_neutral_strength():
     assert dynasty.move_from_dict(dynasty.move_to_dict(Remove(0, "personal", (5, 3), 1))) == Remove(0, "personal", (5, 3), 1)
     assert dynasty.move_from_dict({"type": "Remove", "seat": 0, "map": "shared", "cell": [5, 1]}).owner is None
     state, said = dynasty.apply(state, Remove(0, "personal", (5, 3), 1))
-    assert said[0].text() == "P1 took the domino on F4 off P2's map."
+    assert said[0].text() == "P1 took the domino on G4 off P2's map."  # P2's map lies a column east on the mat
     assert (5, 3) not in dict(state.personal[1]) and state.phase == "report"
     state, said = dynasty.apply(state, Remove(0, "shared", (5, 1)))
     assert said[0].text() == "P1 took the domino on F2 off the shared map."

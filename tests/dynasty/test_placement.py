@@ -147,3 +147,27 @@ def test_a_sniper_forbids_a_capital_in_its_column_unless_a_bomb_silences_it():
         lay(plain, 0, "personal", *capital_below)
     bombed = lay(game, 0, "personal", ((5, 3), (6, 3)), "grass/sniper/W", "grass/bomb/")
     assert lay(bombed, 0, "personal", *capital_below).seat_map(0)[(5, 4)].half.icon == "neutral"
+
+
+def test_a_map_grown_past_the_mat_s_edge_names_its_squares_where_they_lie_on_it():
+    """A map may grow past A or 1 (at most 8x8 wherever it lies, docs/rulings.md (f)); the camera
+    and the phones' maps see it shifted onto the printed squares, and every word names a square
+    where it lies there, never "(-1, 3)"."""
+    from companion.games.base import Viewer
+    state = lay(free(), 0, "personal", ((2, 3), (1, 3)), "grass//EW", "grass//EW")
+    state, said = dynasty.apply(state, Place(0, "personal", ((0, 3), (-1, 3)), ("grass//EW", "grass//E")))
+    # the map spans six columns from one west of A: it lies a column east on the mat
+    assert said[0].text().startswith("P1 placed grass paths EW | grass paths E on B4-A4 of their map.")
+    view = dynasty.view(state, Viewer("seat", 0))
+    assert view["shifts"] == {"shared": [0, 0], "0": [1, 0], "1": [0, 0], "2": [0, 0]}
+    named = {(s["x"], s["y"]): s["square"] for s in view["personal"]["0"]}
+    assert named[(-1, 3)] == "A4" and named[(3, 3)] == "E4" and named[(4, 3)] == "F4"
+    assert view["strength"]["warfare"]["capitals"][0]["square"] == "E4"  # the start's capital
+    # a refusal names the squares where the domino would lie, the map shifted as it would be
+    assert refused(state, 0, "personal", ((-1, 4), (0, 4)), "grass//N", "grass//") == \
+        "the paths do not match on the north edge of square A5"
+    # (eight columns wide from three west of A: it would lie three columns east)
+    assert refused(state, 0, "personal", ((-2, 3), (-3, 3)), "grass//E", "grass//") == \
+        "the paths do not match on the east edge of square B4"
+    # a map on the mat's squares keeps its names
+    assert {s["square"] for s in view["personal"]["1"]} == {"D4", "E4"}

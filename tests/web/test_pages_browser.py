@@ -210,3 +210,25 @@ def test_dynasty_s_virtual_table_lays_the_maps_out_and_lifts_a_domino_off(device
     assert device.acted[-1] == {"action": "hand", "over": True}
     assert host.evaluate("document.body.dataset.version") == version
     assert not console.errors, console.errors
+
+
+def test_a_dynasty_map_grown_past_the_mat_s_edge_is_drawn_and_named_where_it_lies(device, browser):
+    """A map grown a column west of A lies a column east on the printed mat: the phones' map is
+    headed A to H as the mat is, and its west square is A4, never "(-1, 3)"."""
+    from companion.games.dynasty.moves import Place
+    expect = playwright.expect
+    console = Console()
+    host = phone(browser, console)
+    host.goto(f"{device.base}/?host={HOST}")
+    expect(host.locator("#status")).to_have_text("live", timeout=TIMEOUT)
+    c = device.companion
+    c.new_game("dynasty", {"players": 3, "roles": {"0": "warfare", "1": "infrastructure", "2": "goods"},
+                           "play": "free"}, seed=0).result(timeout=10)
+    for cells, halves in ((((2, 3), (1, 3)), ("grass//EW", "grass//EW")), (((0, 3), (-1, 3)), ("grass//EW", "grass//E"))):
+        c.submit(Place(0, "personal", cells, halves), "phone").result(timeout=10)
+    square = host.locator('#map-0 [data-cell="-1,3"]')
+    expect(square).to_have_attribute("title", "A4 grass//E", timeout=TIMEOUT)
+    heads = host.locator("#map-0 .edge").all_inner_texts()
+    assert heads[:9] == ["", *"ABCDEFGH"] and heads[9:] == [str(n) for n in range(1, 9)]
+    assert host.locator('#map-0 [data-cell="3,3"]').get_attribute("title").startswith("E4 ")  # the start, D4 before
+    assert not console.errors, console.errors

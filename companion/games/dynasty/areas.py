@@ -4,7 +4,7 @@ past its printed grid is seen shifted back onto it. Plain names, for the camera 
 watcher that reads what the camera reports."""
 from __future__ import annotations
 
-from .maps import BOUND
+from .maps import BOUND, offset  # noqa: F401 (the camera finds it here)
 
 SEATS = 5
 TRAY = "tray"
@@ -31,16 +31,3 @@ def market_place(number: int) -> tuple[tuple[str, int, int], tuple[str, int, int
     k = (number - 1) % PLACES_PER_AREA
     row, col = divmod(k, MARKET_SHAPE[1] // 2)
     return (area, row, 2 * col), (area, row, 2 * col + 1)
-
-
-def offset(cells) -> tuple[int, int]:
-    """How far a map's squares shift to lie on its printed grid: none while they fit (every map
-    the companion lays out does), else the least shift that brings them onto it."""
-    cells = list(cells)
-    if not cells:
-        return 0, 0
-    out = []
-    for axis in (0, 1):
-        lo, hi = min(c[axis] for c in cells), max(c[axis] for c in cells)
-        out.append(-lo if lo < 0 else (BOUND - 1 - hi if hi > BOUND - 1 else 0))
-    return out[0], out[1]

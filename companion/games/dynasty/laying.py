@@ -8,7 +8,7 @@ from ..base import IllegalMove, evolve
 from . import power
 from .catalog import ROLES, strength_name
 from .hands import has_power, spend_power, wields
-from .maps import Square, buried, lift, name
+from .maps import Square, buried, lift, namer
 from .missions import end_claim, maybe_claim
 from .moves import Place, Remove
 from .placement import as_laid, market_index, placement_refusal, room
@@ -67,8 +67,9 @@ def place(state: State, move: Place) -> State:
     # what the placement did to the strengths, said at once: players need not recount
     changed = [Msg("{strength} {was}->{now}", strength=strength_name(r), was=before[r]["strength"],
                    now=table[r]["strength"]) for r in cfg.in_game if table[r]["strength"] != before[r]["strength"]]
-    args = dict(name=cfg.names[seat], west=halves[0].words(), east=halves[1].words(), a=name(cells[0]),
-                b=name(cells[1]))
+    named = namer(dict(state.shared) if move.map == SHARED else state.seat_map(seat))
+    args = dict(name=cfg.names[seat], west=halves[0].words(), east=halves[1].words(), a=named(cells[0]),
+                b=named(cells[1]))
     placed = (Msg("{name} placed {west} | {east} on {a}-{b} of the shared map.", **args) if move.map == SHARED
               else Msg("{name} placed {west} | {east} on {a}-{b} of their map.", **args))
     if changed:
@@ -143,24 +144,25 @@ def remove(state: State, move: Remove) -> State:
     if move.owner not in (None, seat) and owner == seat:
         raise IllegalMove(Msg("{name} takes dominoes off their own map only", name=cfg.names[seat]))
     g = dict(state.shared) if where == SHARED else state.seat_map(owner)
+    named = namer(g)
     if cell not in g:
-        raise IllegalMove(Msg("square {square} is empty", square=name(cell)))
+        raise IllegalMove(Msg("square {square} is empty", square=named(cell)))
     options = removable(state, task, owner, where)
     number = g[cell].domino
     if number not in options:
         if number in buried(g):
-            raise IllegalMove(Msg("the domino on {square} lies partly under another: that one comes off first", square=name(cell)))
+            raise IllegalMove(Msg("the domino on {square} lies partly under another: that one comes off first", square=named(cell)))
         if number in anchors(state, owner, where):
-            raise IllegalMove(Msg("the starting domino on {square} may not come off: it anchors the map", square=name(cell)))
+            raise IllegalMove(Msg("the starting domino on {square} may not come off: it anchors the map", square=named(cell)))
         if task is not None and task.kind == "remove equal":
-            raise IllegalMove(Msg("taking the domino on {square} off parts no two equal icons", square=name(cell)))
+            raise IllegalMove(Msg("taking the domino on {square} off parts no two equal icons", square=named(cell)))
         if task is not None and task.kind.startswith("remove corrupter"):
-            raise IllegalMove(Msg("the domino on {square} shows no Corrupter that may come off", square=name(cell)))
-        raise IllegalMove(Msg("the domino on {square} may not come off", square=name(cell)))
+            raise IllegalMove(Msg("the domino on {square} shows no Corrupter that may come off", square=named(cell)))
+        raise IllegalMove(Msg("the domino on {square} may not come off", square=named(cell)))
     if task is None and number >= state.first_of_round:
         raise IllegalMove(Msg("the power takes off a domino from an earlier round"))
     state = put(state, owner, where, lift(g, {number}))
-    args = dict(name=cfg.names[seat], square=name(cell))
+    args = dict(name=cfg.names[seat], square=named(cell))  # where it lay, before the map shrank
     state = say(state, Msg("{name} took the domino on {square} off the shared map.", **args) if where == SHARED else
                 Msg("{name} took the domino on {square} off their map.", **args) if owner == seat else
                 Msg("{name} took the domino on {square} off {owner}'s map.", owner=cfg.names[owner], **args))

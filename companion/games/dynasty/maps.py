@@ -113,12 +113,34 @@ def buried(g: dict) -> set:
     return out
 
 
-def name(cell) -> str:
-    """A square as players read it off the mat: D4 is x 3, y 3."""
-    x, y = cell
+def name(cell, by=(0, 0)) -> str:
+    """A square as players read it off the mat: D4 is x 3, y 3. `by`: how far its map lies
+    shifted on the printed grid (`offset`), so a map grown past the mat's edge names its squares
+    where they lie on the mat, as the camera and the phones' maps show them."""
+    x, y = cell[0] + by[0], cell[1] + by[1]
     if 0 <= x < 26 and y >= 0:
         return f"{chr(ord('A') + x)}{y + 1}"
     return f"({x}, {y})"
+
+
+def offset(cells) -> tuple[int, int]:
+    """How far a map's squares shift to lie on its printed grid: none while they fit (every map
+    the companion lays out does), else the least shift that brings them onto it."""
+    cells = list(cells)
+    if not cells:
+        return 0, 0
+    out = []
+    for axis in (0, 1):
+        lo, hi = min(c[axis] for c in cells), max(c[axis] for c in cells)
+        out.append(-lo if lo < 0 else (BOUND - 1 - hi if hi > BOUND - 1 else 0))
+    return out[0], out[1]
+
+
+def namer(g, cells=(), say=Msg):
+    """`name` for the squares of map `g` with `cells` laid on it (a domino's, when a refusal
+    names where it would lie): where they lie on the mat once the map is shifted onto it. A
+    refusal nobody reads (`say` is `refused`) names nothing, so listings stay cheap."""
+    return str if say is refused else lambda cell: name(cell, offset([*g, *cells]))
 
 
 def neighbour(cell, side):
@@ -213,11 +235,12 @@ def spot_refusal(g: dict, cells, where: str, bound: int = BOUND, attach: bool = 
     """Why no domino at all may lie on `cells` of map `g` (taken, covering what may not be
     covered, off the map, too wide), or None: what `refusal` asks of the squares alone, so a
     listing of placements asks it once per pair of squares, not once per domino."""
+    named = namer(g, cells, say)
     for cell in cells:
         if cell in g and overlap is None:
-            return say("square {square} of {where} is already taken", square=name(cell), where=where)
+            return say("square {square} of {where} is already taken", square=named(cell), where=where)
         if cell in g and g[cell].domino in keep:
-            return say("the starting domino on {square} of {where} may not be covered", square=name(cell), where=where)
+            return say("the starting domino on {square} of {where} may not be covered", square=named(cell), where=where)
     if not g and not all(0 <= v < BOUND for cell in cells for v in cell):
         return say("the first domino of {where} lies on the mat's squares, A1 to H8", where=where)
     covers = any(cell in g for cell in cells)
@@ -245,6 +268,7 @@ def match_refusal(g: dict, cells, halves, match: str | None, say=Msg) -> str | N
     if match is None:
         return None
     rest = {c: v for c, v in g.items() if c not in cells} if any(cell in g for cell in cells) else g
+    named = namer(g, cells, say)
     terrain_any = False
     terrain_first = None
     for cell, half in zip(cells, halves):
@@ -254,10 +278,10 @@ def match_refusal(g: dict, cells, halves, match: str | None, say=Msg) -> str | N
                 continue
             there = rest[other].half
             if match in ("paths", "both") and (side in half.paths) != (OPPOSITE[side] in there.paths):
-                return say("the paths do not match on the {side} edge of square {square}", side=SIDE_WORDS[side], square=name(cell))
+                return say("the paths do not match on the {side} edge of square {square}", side=SIDE_WORDS[side], square=named(cell))
             if match in ("terrain", "both") and half.terrain != there.terrain:
                 return say("the terrains do not match on the {side} edge of square {square}: {mine} beside {theirs}",
-                           side=SIDE_WORDS[side], square=name(cell), mine=word(half.terrain),
+                           side=SIDE_WORDS[side], square=named(cell), mine=word(half.terrain),
                            theirs=word(there.terrain))
             if match == "one terrain":
                 terrain_any |= half.terrain == there.terrain
@@ -265,7 +289,7 @@ def match_refusal(g: dict, cells, halves, match: str | None, say=Msg) -> str | N
     if match == "one terrain" and terrain_first and not terrain_any:
         cell, side, mine, theirs = terrain_first
         return say("no terrain matches a neighbour: the {side} edge of square {square} is {mine} beside {theirs}",
-                   side=SIDE_WORDS[side], square=name(cell), mine=word(mine), theirs=word(theirs))
+                   side=SIDE_WORDS[side], square=named(cell), mine=word(mine), theirs=word(theirs))
     return None
 
 

@@ -10,7 +10,7 @@ from ..base import IllegalMove, evolve
 from . import power
 from .catalog import CAPITALS, ROLES, TERRAIN_OF, role_name, word
 from .hands import handler
-from .maps import (BOUND, Half, Square, bounds, check_cells, dominoes, frozen, lift, match_refusal, name, neighbour,
+from .maps import (BOUND, Half, Square, bounds, check_cells, dominoes, frozen, lift, match_refusal, namer, neighbour,
                    refusal, refused, side_towards, spot_refusal, spots)
 from .moves import Place, Shift
 from .state import PERSONAL, SHARED, State
@@ -221,7 +221,8 @@ def _sniper(g: dict, cells, halves) -> str | None:
             for other, sq in g.items():
                 if (sq.half.icon == "sniper" and other not in silenced
                         and (other[0] == cell[0] or other[1] == cell[1])):
-                    return Msg("a sniper on {sniper} forbids a capital on {square}", sniper=name(other), square=name(cell))
+                    named = namer(g, cells)
+                    return Msg("a sniper on {sniper} forbids a capital on {square}", sniper=named(other), square=named(cell))
     return None
 
 

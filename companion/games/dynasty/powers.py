@@ -10,7 +10,7 @@ from ..base import IllegalMove, evolve
 from . import power
 from .catalog import role_name
 from .hands import has_power, missions_to_draw, missions_to_keep, round_cards, spend_power, wields
-from .maps import Square, buried, lift, name, side_towards, spots
+from .maps import Square, buried, lift, namer, side_towards, spots
 from .missions import maybe_claim
 from .moves import Choose, Lend, Place, Remove, Shift, Take
 from .placement import QUARTER, as_laid, lies, placement_refusal, placements, task_refusal
@@ -87,15 +87,16 @@ def shift(state: State, move: Shift) -> State:
         raise IllegalMove(Msg("map is shared or personal"))
     cell = tuple(move.cell) if isinstance(move.cell, (list, tuple)) and len(move.cell) == 2 else None
     g = dict(state.shared) if move.map == SHARED else state.seat_map(seat)
+    named = namer(g)  # where the domino lies on the mat now
     if cell not in g:
-        raise IllegalMove(Msg("square {square} is empty", square=name(cell) if cell else move.cell))
+        raise IllegalMove(Msg("square {square} is empty", square=named(cell) if cell else move.cell))
     number = g[cell].domino
     if number not in removable(state, None, seat, move.map):
         if number in buried(g):
-            raise IllegalMove(Msg("the domino on {square} lies partly under another and stays where it is", square=name(cell)))
-        raise IllegalMove(Msg("the starting domino on {square} stays where it is", square=name(cell)))
+            raise IllegalMove(Msg("the domino on {square} lies partly under another and stays where it is", square=named(cell)))
+        raise IllegalMove(Msg("the starting domino on {square} stays where it is", square=named(cell)))
     if task is not None and number in task.moved:
-        raise IllegalMove(Msg("the domino on {square} has already moved: each move is another domino", square=name(cell)))
+        raise IllegalMove(Msg("the domino on {square} has already moved: each move is another domino", square=named(cell)))
     cells, halves = lies(g, number)
     new, turned = as_laid(Place(seat, move.map, move.cells, move.halves))
     # named from either end: put its halves in the order they lie now, first cell first
@@ -104,7 +105,7 @@ def shift(state: State, move: Shift) -> State:
         if turned == tuple(h.turned(q) for h in halves):
             break
     else:
-        raise IllegalMove(Msg("that is not the domino on {square}, turned as it would lie there", square=name(cell)))
+        raise IllegalMove(Msg("that is not the domino on {square}, turned as it would lie there", square=named(cell)))
     if set(zip(new, turned)) == set(zip(cells, halves)):
         raise IllegalMove(Msg("the domino already lies that way"))
     without = put(state, seat, move.map, lift(g, {number}))
@@ -118,7 +119,8 @@ def shift(state: State, move: Shift) -> State:
     state = put(without, seat, move.map, g | {c: Square(h, number) for c, h in zip(new, turned)})
     if task is None:
         state = spend_power(state, seat)
-    args = dict(name=state.config.names[seat], a=name(cells[0]), b=name(cells[1]), c=name(new[0]), d=name(new[1]))
+    moved = namer(dict(state.shared) if move.map == SHARED else state.seat_map(seat))
+    args = dict(name=state.config.names[seat], a=named(cells[0]), b=named(cells[1]), c=moved(new[0]), d=moved(new[1]))
     turned_ = set(new) == set(cells)
     if move.map == SHARED:
         said = (Msg("{name} turned the domino on {a}-{b} of the shared map to {c}-{d}.", **args) if turned_ else

@@ -8,7 +8,7 @@ from ..base import IllegalMove, chance, evolve
 from . import laying, missions, power, powers
 from .catalog import CAPITALS, EVENTS, EXPANSIONS, PENALTIES, REWARDS, ROLES, event_words, role_name
 from .hands import fix_missions_to_draw, missions_to_draw, needs_mission, round_cards
-from .maps import BOUND, Square, check_cells, frozen, name, refusal
+from .maps import BOUND, Square, check_cells, frozen, name, namer, refusal
 from .missions import decline, end_claim, maybe_claim
 from .moves import (Choose, Happening, Ignore, Lend, Market, Mission, Pass, Place, Remove, Said, Share, Shift, Start,
                     Swap, Take)
@@ -321,8 +321,9 @@ def _pass(state: State, move: Pass) -> State:
         fits = next((p for p in every if _on_mat(p[1])), fits)
     if fits is not None:
         where, cells, _ = fits
+        named = namer(dict(state.shared) if where == SHARED else state.seat_map(move.seat), cells)
         raise IllegalMove(Msg("a market domino still fits, e.g. on {squares} of {map}: picking and placing one is required",
-                              squares=Listed([name(c) for c in cells], sep="-"),
+                              squares=Listed([named(c) for c in cells], sep="-"),
                               map=map_words(where, cfg.names[move.seat])))
     state = say(state, Msg("{name} can use no market domino and places nothing.", name=cfg.names[move.seat]))
     state = evolve(state, passes=state.passes + 1, turn=after(state, move.seat),

@@ -6,7 +6,8 @@ What a person does with the dominoes, done from the host page (the camera then r
   what is left of the round's market in the market's places when none lies there;
 - place {seat, map, market, cells}: market domino number `market` (0 first, as the phone lists
   them), taken from its market place if it lies in one, goes on two squares [[x, y], [x, y]] of
-  the shared map or of the seat's personal map, its first half (as drawn) on the first square;
+  the shared map or of the seat's personal map, its first half (as drawn) on the first square
+  (squares of the printed mat, A1 [0, 0]: a map grown past the mat's edge lies shifted on it);
   or {seat, map, halves, cells}: any domino, its halves ("terrain/icon/paths") as they lie;
 - remove {seat, map, cell}: the domino on top of that square comes off (what it covered shows);
 - market {dominoes}: the round's market dominoes ("half|half", as drawn) laid west-east in the
@@ -110,7 +111,7 @@ class Verbs:
         return Plural("Laid {n} domino", "Laid {n} dominoes", count)
 
     def _place(self, action, view) -> str:
-        area, squares = self._map(action, view)
+        area, _ = self._map(action, view)  # squares named where they lie on the printed mat
         try:
             cells = check_cells(action.get("cells") or ())
         except IllegalMove as exc:
@@ -132,7 +133,7 @@ class Verbs:
             if not isinstance(halves, (list, tuple)) or len(halves) != 2:
                 raise IllegalMove(Msg("Say the market domino, or its two halves as they lie"))
             halves = [Half.parse(h).text() for h in halves]
-        piece = self._put(area, self._offset(squares), cells, halves)
+        piece = self._put(area, (0, 0), cells, halves)
         if "market" in action:
             self.taken[piece] = which
             # taken from its place in the market, where one was laid (not when entered by phone)
@@ -168,12 +169,12 @@ class Verbs:
         return Plural("Laid the market out: {n} domino", "Laid the market out: {n} dominoes", len(halves))
 
     def _remove(self, action, view) -> str:
-        area, squares = self._map(action, view)
+        area, _ = self._map(action, view)
         cell = action.get("cell")
-        if not isinstance(cell, (list, tuple)) or len(cell) != 2:
+        if not isinstance(cell, (list, tuple)) or len(cell) != 2 or \
+                not all(isinstance(v, int) and not isinstance(v, bool) for v in cell):
             raise IllegalMove(Msg("Name one of the domino's squares, as on the phones' maps: F4"))
-        dx, dy = self._offset(squares)
-        stack = self.laid.get((area, cell[0] + dx, cell[1] + dy))
+        stack = self.laid.get((area, *cell))  # named where it lies on the printed mat
         if not stack:
             raise IllegalMove(Msg("No domino lies there on the virtual mat"))
         piece = stack[-1]

@@ -32,11 +32,13 @@ class Capital:
     goblins: tuple = ()     # people a corrupter turned into goblins (a corrupter's walk only)
     marks: tuple = ()       # "selfish", "allin" (Machine Mama): how its strength may be shared
 
-    def as_json(self) -> dict:
-        return {"square": name(self.cell), "icon": self.icon, "worth": self.worth,
-                "people": [name(c) for c in self.people], "doubled_by": [name(c) for c in self.doubled],
-                "halved_by": [name(c) for c in self.halved],
-                "cancelled": [name(c) for c in self.cancelled], "marks": list(self.marks)}
+    def as_json(self, by=(0, 0)) -> dict:
+        """`by`: its map's shift onto the mat (`maps.offset`), so squares are named as they lie."""
+        def named(cells):
+            return [name(c, by) for c in cells]
+        return {"square": name(self.cell, by), "icon": self.icon, "worth": self.worth,
+                "people": named(self.people), "doubled_by": named(self.doubled), "halved_by": named(self.halved),
+                "cancelled": named(self.cancelled), "marks": list(self.marks)}
 
 
 def walk(g: dict, start, limit: int | None = None, towns=frozenset()) -> dict:

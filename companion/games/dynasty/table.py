@@ -114,21 +114,21 @@ class MapWatcher(AsksOnce):
             return self._ask(key, Prompt(Msg("Move the map"), _move_words(label, moved)))
         cells = sorted(new)
         if len(cells) != 2 or side_towards(cells[0], cells[1]) is None:
-            listed = Listed([name(c) for c in cells], sep=" and ")
+            listed = Listed([name(c, (dx, dy)) for c in cells], sep=" and ")
             return self._ask(key, Prompt(Msg("Check"), Plural(
                 "{map}: {squares} is new but not one domino: lay one domino on two squares, or enter it by phone",
                 "{map}: {squares} are new but not one domino: lay one domino on two squares, or enter it by phone",
                 len(cells), map=label, squares=listed)))
         doubt = [c for c in cells if new[c] == UNKNOWN]
         if doubt:
-            return self._doubt(state, key, where, seat, label, cells, new, doubt)
+            return self._doubt(state, key, where, seat, label, cells, new, doubt, (dx, dy))
         halves = [Half.parse(new[c]) for c in cells]
         move = self._as_drawn(state, where, seat, cells, halves)
         try:
             self.rules.apply(state, move)
             return move
         except IllegalMove as exc:
-            at = dict(map=label, a=name(move.cells[0]), b=name(move.cells[1]), reason=said(exc))
+            at = dict(map=label, a=name(move.cells[0], (dx, dy)), b=name(move.cells[1], (dx, dy)), reason=said(exc))
             # a personal map names its player already: "Ana's map, F4-F5: ...", not "Ana on Ana's map"
             return self._ask(key, Prompt(Msg("Not allowed"), Msg("{name} on {map}, {a}-{b}: {reason}", name=names[seat], **at)
                                          if where == SHARED else Msg("{map}, {a}-{b}: {reason}", **at)))
@@ -192,7 +192,7 @@ class MapWatcher(AsksOnce):
                 # a domino already off the mat when the wait began may have been knocked off: asked
                 early = max(self.changed.get(spot, 0) for spot in spots) <= began
                 label = Msg("the shared map") if where == SHARED else Msg("{name}'s map", name=names[owner])
-                squares = "-".join(name(c) for c in cells)
+                squares = "-".join(name(c, (dx, dy)) for c in cells)
                 key = ("off", area, number, state.phase, state.turn, len(state.tasks), state.next_domino)
                 move = Remove(seat, where, cells[0], owner if where == PERSONAL and owner != seat else None)
                 try:
@@ -234,9 +234,10 @@ class MapWatcher(AsksOnce):
             a, b = parse_domino(text)
             yield a.turned(quarters), b.turned(quarters)
 
-    def _doubt(self, state, key, where, seat, label, cells, new, doubt):
-        """A square in doubt: the market dominoes that would fit are offered, else a question."""
-        listed = Listed([name(c) for c in doubt], sep=" and ")
+    def _doubt(self, state, key, where, seat, label, cells, new, doubt, by):
+        """A square in doubt: the market dominoes that would fit are offered, else a question
+        (`by`: the map's shift on the mat, where its squares are named)."""
+        listed = Listed([name(c, by) for c in doubt], sep=" and ")
         choices = []
         for order in ((0, 1), (1, 0)):
             cs = tuple(cells[i] for i in order)
@@ -249,7 +250,7 @@ class MapWatcher(AsksOnce):
                 except IllegalMove:
                     continue
                 words = Msg("{west} | {east} on {a}-{b}", west=halves[0].words(), east=halves[1].words(),
-                            a=name(cs[0]), b=name(cs[1]))
+                            a=name(cs[0], by), b=name(cs[1], by))
                 choices.append((words, move))
         if choices:
             return self._ask(key, Prompt(Msg("Check"), Msg("{map}: {squares} in doubt", map=label, squares=listed),

@@ -7,7 +7,7 @@ from ..base import IllegalMove, Viewer
 from . import hands, missions, power, powers, report
 from .catalog import (EVENTS, PENALTIES, REWARDS, ROLES, SCALARS, TERRAINS, event_words, icons_in, penalty_words,
                       reward_words, role_name, scalar_words)
-from .maps import name
+from .maps import name, offset
 from .placement import parse_domino
 from .practice import market_due
 from .rules import NAME, is_over, scores, winners
@@ -32,8 +32,10 @@ def secrets(state: State) -> dict[str, set[str]]:
 
 
 def _squares(squares) -> list[dict]:
-    """The squares that show; `under`: the halves a domino laid over them covers, top first."""
-    return [{"x": c[0], "y": c[1], "square": name(c), "terrain": sq.half.terrain, "icon": sq.half.icon,
+    """The squares that show, named where they lie on the mat; `under`: the halves a domino laid
+    over them covers, top first."""
+    by = offset(c for c, _ in squares)
+    return [{"x": c[0], "y": c[1], "square": name(c, by), "terrain": sq.half.terrain, "icon": sq.half.icon,
              "paths": sq.half.paths, "arrow": sq.half.arrow, "domino": sq.domino, "under": _under(sq)}
             for c, sq in squares]
 
@@ -62,6 +64,7 @@ def view(state: State, viewer: Viewer) -> dict:
     if viewer.kind == "seat" and not 0 <= viewer.seat < cfg.players:
         raise IllegalMove(Msg("there is no seat {seat} at this table", seat=viewer.seat))
     table = power.strengths(state)
+    shared_by = offset(c for c, _ in state.shared)
     out = {
         "game": NAME,
         "seats": cfg.players,
@@ -77,7 +80,10 @@ def view(state: State, viewer: Viewer) -> dict:
         "roles": {str(s): list(r) for s, r in enumerate(cfg.roles)},
         "role_names": {r: role_name(r) for r in ROLES},
         "shared": _squares(state.shared),
-        "starts": {role: [name(c) for c in cells] for role, cells in state.starts},
+        "starts": {role: [name(c, shared_by) for c in cells] for role, cells in state.starts},
+        # how far each map lies shifted on the mat's printed squares once it grew past them: the
+        # phones name squares, and head their columns and rows, where they lie (maps.offset)
+        "shifts": {"shared": list(shared_by), **{str(s): list(offset(c for c, _ in m)) for s, m in enumerate(state.personal)}},
         "personal": {str(s): _squares(m) for s, m in enumerate(state.personal)},
         "market": [{"index": i, "domino": text, "halves": [h.text() for h in parse_domino(text)]}
                    for i, text in enumerate(state.market)],
