@@ -212,7 +212,7 @@ def test_dynasty_s_virtual_table_lays_the_maps_out_and_lifts_a_domino_off(device
     assert not console.errors, console.errors
 
 
-def test_a_dynasty_map_grown_past_the_mat_s_edge_is_drawn_and_named_where_it_lies(device, browser):
+def test_a_dynasty_map_grown_past_the_mat_s_edge_is_drawn_and_named_where_it_lies(device, browser, shots):
     """A map grown a column west of A lies a column east on the printed mat: the phones' map is
     headed A to H as the mat is, and its west square is A4, never "(-1, 3)"."""
     from companion.games.dynasty.moves import Place
@@ -231,4 +231,5 @@ def test_a_dynasty_map_grown_past_the_mat_s_edge_is_drawn_and_named_where_it_lie
     heads = host.locator("#map-0 .edge").all_inner_texts()
     assert heads[:9] == ["", *"ABCDEFGH"] and heads[9:] == [str(n) for n in range(1, 9)]
     assert host.locator('#map-0 [data-cell="3,3"]').get_attribute("title").startswith("E4 ")  # the start, D4 before
+    host.locator("#map-0").screenshot(path=str(shots / "dynasty-map-grown-west.png"))
     assert not console.errors, console.errors
