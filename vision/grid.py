@@ -712,19 +712,22 @@ def _token_outlines(off, rr):
         cv2.drawContours(box, [cnt], -1, 1, -1, offset=(-x, -(j * rows + y)))
         cover = cv2.countNonZero(box & middle[y:y + h, x:x + w])
         if cover > best_cover[j]:
-            best[j], best_cover[j] = cnt, cover
-    for j, cnt in enumerate(best):
-        if cnt is not None:
-            best[j] = np.zeros((n, m), np.uint8)
-            cv2.drawContours(best[j], [cnt], -1, 1, -1, offset=(0, -j * rows))
+            best[j], best_cover[j] = (box.view(bool), x, y), cover  # (kept: the patch is this box)
     k2 = TOKEN_PX_PER_MM ** 2
-    inside = [None if b is None or cv2.countNonZero(b) < 4 else b.astype(bool) for b in best]
-    area, solid, on = [0.0] * J, [0.0] * J, np.zeros(off.shape, bool)
-    for j, i in enumerate(inside):
-        if i is not None:
-            on[j] = off[j] & i
-            count = np.count_nonzero(i)
-            area[j], solid[j] = count / k2, np.count_nonzero(on[j]) / count
+    area, solid, on, inside = [0.0] * J, [0.0] * J, np.zeros(off.shape, bool), [None] * J
+    for j, b in enumerate(best):
+        if b is None:
+            continue
+        box, x, y = b
+        count = np.count_nonzero(box)
+        if count < 4:
+            continue
+        h, w = box.shape
+        inside[j] = np.zeros((n, m), bool)
+        inside[j][y:y + h, x:x + w] = box
+        on_box = on[j, y:y + h, x:x + w]
+        np.logical_and(off[j, y:y + h, x:x + w], box, out=on_box)
+        area[j], solid[j] = count / k2, np.count_nonzero(on_box) / count
     whole = (np.count_nonzero(off.reshape(J, -1), axis=1) / k2).tolist()
     return area, solid, on, inside, whole
 

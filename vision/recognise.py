@@ -192,7 +192,7 @@ def _zone_light(img, zone, paper, passes=2):
     tint = None if paper is None else (np.asarray(paper, np.float32) / max(float(np.mean(paper)), 1.0))
 
     def neutral(bg):
-        return bg if tint is None else channel_mean(bg)[..., None] * tint
+        return bg if tint is None else _times_colour(channel_mean(bg), tint)
 
     small_size = (int(round(zone.w * BG_PX_PER_MM)), int(round(zone.h * BG_PX_PER_MM)))
     smallf = cv2.resize(img, small_size, interpolation=cv2.INTER_AREA).astype(np.float32)
@@ -206,14 +206,27 @@ def _zone_light(img, zone, paper, passes=2):
         mat = 1 - cv2.dilate(fg.astype(np.uint8), np.ones((3, 3), np.uint8))
         w = mat.astype(np.float32)
         sigma = 8 * BG_PX_PER_MM
-        num = cv2.GaussianBlur(smallf * w[:, :, None], (0, 0), sigma)
+        num = cv2.GaussianBlur(smallf * _each_channel(w), (0, 0), sigma)
         den = cv2.GaussianBlur(w, (0, 0), sigma)
-        est = num / np.maximum(den, 1e-6)[:, :, None]
-        a_ = np.clip(den / 0.3, 0, 1)[:, :, None]
+        est = num / _each_channel(np.maximum(den, 1e-6))
+        a_ = _each_channel(np.clip(den / 0.3, 0, 1))
         # shadows darken the mat; nothing brightens it much beyond the rim's fit, so a pale
         # tile is never taken for a brighter patch of mat
         bg = np.minimum(neutral(a_ * est + (1 - a_) * bg), 1.08 * ring)
     return bg
+
+
+def _each_channel(a):
+    """A float32 map (h, w) laid in each of three channels (h, w, 3): the same numbers as
+    a[:, :, None] broadcast, but numpy broadcasts over a three-long last axis several times
+    slower than it works on whole arrays."""
+    return cv2.cvtColor(a, cv2.COLOR_GRAY2BGR)
+
+
+def _times_colour(a, colour):
+    """a (h, w) times a colour (3,): (h, w, 3), the same products as a[..., None] * colour,
+    worked a channel at a time along rows rather than broadcast over a three-long last axis."""
+    return np.ascontiguousarray((np.asarray(colour)[:, None] * a.reshape(1, -1)).T).reshape(a.shape + (3,))
 
 
 def _zone_mask(imgf, bg_full, fill=True):
@@ -240,10 +253,13 @@ def mat_exposure(frame, H_inv, zone) -> tuple[float, np.ndarray | None]:
     if len(white) < 10 or len(rim) < 10:
         return 0.0, None
     paper = _past_clipping(median_rows(white.T), white, rim)
-    r = rim / np.maximum(paper, 1.0)
-    lum = channel_mean(r)
+    # worked a channel at a time along the rim (numpy is slow over a three-long last axis)
+    r = np.ascontiguousarray(rim.T) / np.maximum(paper, 1.0)[:, None]
+    lum = (r[0] + r[1] + r[2]) / 3
     expect = ZONE_GREY_RATIO
-    grey = (channel_max(np.abs(r - lum[:, None])) < 0.12 * np.maximum(lum, 0.05))
+    r -= lum
+    np.abs(r, out=r)
+    grey = np.maximum(np.maximum(r[0], r[1]), r[2]) < 0.12 * np.maximum(lum, 0.05)
     ok = grey & (lum > 0.55 * expect) & (lum < 1.45 * expect)
     return float(ok.mean()), paper
 
@@ -297,8 +313,8 @@ def _past_clipping(paper, white, rim):
         return paper
     # paper, give or take a lamp's fall-off: in no channel much darker than its median (skin and
     # sleeves are, in blue at least)
-    w = white / paper
-    unbroken = np.minimum(np.minimum(w[:, 0], w[:, 1]), w[:, 2]) > 0.75
+    w = np.ascontiguousarray(white.T) / paper[:, None]  # (a channel at a time, as mat_exposure)
+    unbroken = np.minimum(np.minimum(w[0], w[1]), w[2]) > 0.75
     return lamp if unbroken.mean() >= 0.85 else paper
 
 
