@@ -352,3 +352,30 @@ def test_a_pass_refused_names_a_place_on_the_mat_s_squares_where_one_is():
     except IllegalMove as refusal:
         squares = re.search(r"e\.g\. on (.+?) of ", str(refusal)).group(1)
     assert re.fullmatch(r"[A-H][1-8]-[A-H][1-8]", squares), squares
+
+
+def test_a_pass_refused_on_a_map_grown_past_the_mat_s_edge_names_a_free_place_where_the_map_lies():
+    """Ana's map grew two columns past A, so it lies shifted two columns east on the mat. Only its
+    west end takes a domino; the place named is one free on the mat as the map lies there now, not
+    one past the mat's edge named as if the map had moved again (A4, where her map already lies)."""
+    import dataclasses
+    import re
+
+    from companion.games.base import IllegalMove, Viewer
+    from companion.games.dynasty.maps import Half, Square
+    from companion.games.dynasty.moves import Pass
+
+    state = claiming()
+    # the shared map full: no room there; Ana's row from two west of A to E, open only at its west end
+    full = {(x, y): Square(Half.parse("lava//"), 300 + (y * 8 + x) // 2) for x in range(8) for y in range(8)}
+    row = {(x, 3): Square(Half.parse("lava//E" if x == -2 else "lava//EW" if x < 0 else "lava//NESW"), 200 + (x + 2) // 2)
+           for x in range(-2, 5)}
+    state = dataclasses.replace(state, shared=tuple(full.items()), personal=(tuple(row.items()),) + state.personal[1:],
+                                market=("lava//|lava//",))
+    try:
+        dynasty.apply(state, Pass(0))
+        raise AssertionError("a pass while a market domino fits must be refused")
+    except IllegalMove as refusal:
+        squares = re.search(r"e\.g\. on (.+?) of ", str(refusal)).group(1).split("-")
+    taken = {s["square"] for s in dynasty.view(state, Viewer("seat", 0))["personal"]["0"]}
+    assert all(re.fullmatch(r"[A-H][1-8]", s) for s in squares) and not taken & set(squares), (squares, taken)

@@ -8,7 +8,7 @@ from ..base import IllegalMove, chance, evolve
 from . import laying, missions, power, powers
 from .catalog import CAPITALS, EVENTS, EXPANSIONS, PENALTIES, REWARDS, ROLES, event_words, role_name
 from .hands import fix_missions_to_draw, missions_to_draw, needs_mission, round_cards
-from .maps import BOUND, Square, check_cells, frozen, name, namer, refusal
+from .maps import BOUND, Square, check_cells, frozen, name, namer, offset, refusal
 from .missions import decline, end_claim, maybe_claim
 from .moves import (Choose, Happening, Ignore, Lend, Market, Mission, Pass, Place, Remove, Said, Share, Shift, Start,
                     Swap, Take)
@@ -299,6 +299,13 @@ def _on_mat(cells) -> bool:
     return all(0 <= v < BOUND for cell in cells for v in cell)
 
 
+def _as_it_lies(g: dict, cells) -> bool:
+    """Whether a domino on `cells` of map `g` lies on the mat's printed squares where the map lies
+    now (shifted onto them once it grew past their edge, `maps.offset`): laid anywhere else, the
+    whole map must be moved first."""
+    return offset([*g, *cells]) == offset(g)
+
+
 def _pass(state: State, move: Pass) -> State:
     cfg = state.config
     if state.phase == "swap":
@@ -317,11 +324,12 @@ def _pass(state: State, move: Pass) -> State:
     # one is, as a domino laid past them asks for the whole map to be moved
     every = placements(state, move.seat)  # (a generator: the search goes on from the first)
     fits = next(every, None)
-    if fits is not None and not _on_mat(fits[1]):
-        fits = next((p for p in every if _on_mat(p[1])), fits)
+    maps = {SHARED: dict(state.shared), PERSONAL: state.seat_map(move.seat)}
+    if fits is not None and not _as_it_lies(maps[fits[0]], fits[1]):
+        fits = next((p for p in every if _as_it_lies(maps[p[0]], p[1])), fits)
     if fits is not None:
         where, cells, _ = fits
-        named = namer(dict(state.shared) if where == SHARED else state.seat_map(move.seat), cells)
+        named = namer(maps[where], cells)
         raise IllegalMove(Msg("a market domino still fits, e.g. on {squares} of {map}: picking and placing one is required",
                               squares=Listed([named(c) for c in cells], sep="-"),
                               map=map_words(where, cfg.names[move.seat])))
