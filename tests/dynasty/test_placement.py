@@ -171,3 +171,18 @@ def test_a_map_grown_past_the_mat_s_edge_names_its_squares_where_they_lie_on_it(
         "the paths do not match on the east edge of square B4"
     # a map on the mat's squares keeps its names
     assert {s["square"] for s in view["personal"]["1"]} == {"D4", "E4"}
+
+
+def test_a_square_already_taken_is_named_where_it_lies_not_where_a_refused_domino_would_shift_it():
+    """A domino half over A4 and half past the mat's edge is refused, so the map does not move:
+    the square it would cover is named where players see it, A4, not B4 (where it would lie had
+    the domino been laid and the map moved a column east)."""
+    from companion.games.base import Viewer
+    state = lay(free(), 0, "personal", ((2, 3), (1, 3)), "grass//EW", "grass//EW")
+    state = lay(state, 0, "personal", ((0, 3), (0, 4)), "grass//E", "grass//")
+    shown = {(s["x"], s["y"]): s["square"] for s in dynasty.view(state, Viewer("seat", 0))["personal"]["0"]}
+    assert shown[(0, 3)] == "A4" and shown[(0, 4)] == "A5"
+    assert refused(state, 0, "personal", ((-1, 3), (0, 3)), "grass//", "grass//") == \
+        "square A4 of P1's map is already taken"
+    assert refused(state, 0, "personal", ((0, 4), (-1, 4)), "grass//", "grass//") == \
+        "square A5 of P1's map is already taken"

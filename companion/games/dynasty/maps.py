@@ -235,7 +235,7 @@ def spot_refusal(g: dict, cells, where: str, bound: int = BOUND, attach: bool = 
     """Why no domino at all may lie on `cells` of map `g` (taken, covering what may not be
     covered, off the map, too wide), or None: what `refusal` asks of the squares alone, so a
     listing of placements asks it once per pair of squares, not once per domino."""
-    named = namer(g, cells, say)
+    named = namer(g, (), say)  # squares already down, refused: where they lie on the mat now
     for cell in cells:
         if cell in g and overlap is None:
             return say("square {square} of {where} is already taken", square=named(cell), where=where)
