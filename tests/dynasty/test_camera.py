@@ -253,6 +253,30 @@ def test_the_virtual_table_names_squares_where_they_lie_on_the_mat(layout, reade
     assert not {k for k in read() if k[1] == 4}
 
 
+def test_the_virtual_table_moves_a_map_with_its_shift_when_it_grows_past_the_mat_s_edge_and_back(layout, reader):
+    """A phone laid a domino two columns west of a map on A4-D4: the map now lies two columns east
+    on the mat, so laying the maps out moves its dominoes there and lays the new one on A4-B4 (not
+    a second copy of a domino on E4-F4); once that one is off again the map moves back to A4."""
+    from companion.games.dynasty.simulation import Verbs
+    table = dominoes.DominoTable(layout, TILES, seed=1, cells=CELLS)
+    verbs = Verbs(table, layout)
+
+    def square(x, d, paths):
+        return {"x": x, "y": 3, "domino": d, "terrain": "lava", "icon": None, "paths": paths, "arrow": None}
+    start = [square(0, 1, "E"), square(1, 1, "EW"), square(2, 2, "EW"), square(3, 2, "W")]
+    grown = {"names": ["Ana"], "shared": [], "personal": {"0": start + [square(-2, 3, "E"), square(-1, 3, "W")]}}
+
+    def row():
+        seen = {CELLS.cell_at(layout, t.x_mm, t.y_mm): t.label for t in reader.read(table.render()).tiles}
+        return [seen.get(("personal-0", 3, c)) for c in range(8)]
+    assert verbs.act({"action": "lay"}, {"names": ["Ana"], "shared": [], "personal": {"0": start}}) == "Laid 2 dominoes"
+    assert verbs.act({"action": "lay"}, grown) == "Laid 1 domino"
+    assert row() == ["lava//E", "lava//W", "lava//E", "lava//EW", "lava//EW", "lava//W", None, None]
+    verbs.act({"action": "remove", "seat": 0, "map": "personal", "cell": [1, 3]}, grown)  # B4: the new one
+    assert verbs.act({"action": "lay"}, {"names": ["Ana"], "shared": [], "personal": {"0": start}}) == "Laid 0 dominoes"
+    assert row() == ["lava//E", "lava//EW", "lava//EW", "lava//W", None, None, None, None]
+
+
 def test_the_command_line_reads_the_market_places_as_the_camera_does(layout, dynasty_profile, tmp_path, capsys):
     """`paradox-table vision recognize --game dynasty` reads what the camera reads at the table:
     a map's squares and the Domino Market's numbered places beside the tray."""

@@ -3,7 +3,8 @@ one off.
 
 What a person does with the dominoes, done from the host page (the camera then reads the frames):
 - lay: every domino the companion's maps hold goes on its grid (the starting dominoes first), and
-  what is left of the round's market in the market's places when none lies there;
+  what is left of the round's market in the market's places when none lies there; a map that grew
+  past the mat's edge (or shrank back) since its dominoes went down has them moved where it lies now;
 - place {seat, map, market, cells}: market domino number `market` (0 first, as the phone lists
   them), taken from its market place if it lies in one, goes on two squares [[x, y], [x, y]] of
   the shared map or of the seat's personal map, its first half (as drawn) on the first square
@@ -34,6 +35,7 @@ class Verbs:
         self.market: list = []  # the dominoes lying in the market's places, place 1 first
         self.bag = random.Random()  # a hand drawing from the box: another market each time
         self.taken: dict = {}  # piece -> (the market as it was, its number there): one domino is put down once
+        self.shifts: dict = {}  # area -> how far its map lay shifted on the grid (camera.offset) as last laid
 
     def act(self, action: dict, view: dict) -> str:
         kind = action.get("action")
@@ -50,6 +52,7 @@ class Verbs:
             self.laid.clear()
             self.market.clear()
             self.taken.clear()
+            self.shifts.clear()
             return Msg("The mat is clear")
         raise IllegalMove(Msg("The virtual table can lay the maps out, lay the market out, place a domino on "
                               "a map, take one off, or clear the mat"))
@@ -71,6 +74,24 @@ class Verbs:
     @staticmethod
     def _offset(squares):
         return camera.offset([(s["x"], s["y"]) for s in squares])
+
+    def _follow(self, area, squares) -> tuple[int, int]:
+        """The map's shift on the grid now; when it grew past the mat's edge (or shrank back) since its
+        dominoes went down, they are moved with it, all together, as the camera asks players to."""
+        offset = self._offset(squares)
+        was = self.shifts.get(area, offset)
+        self.shifts[area] = offset
+        dx, dy = offset[0] - was[0], offset[1] - was[1]
+        here = {key: stack for key, stack in self.laid.items() if key[0] == area}
+        moved = {(a, x + dx, y + dy): stack for (a, x, y), stack in here.items()}
+        if (dx, dy) == (0, 0) or any(not (0 <= x < 8 and 0 <= y < 8) for _, x, y in moved):
+            return offset  # (a domino the map no longer holds may stand in the way: left as it lies)
+        pitch = camera.CELLS.pitch_mm
+        for piece in {p for stack in here.values() for p in stack}:
+            tile = self.table.tiles[piece]
+            self.table.move(piece, tile.x_mm + dx * pitch, tile.y_mm + dy * pitch)
+        self.laid = {key: stack for key, stack in self.laid.items() if key[0] != area} | moved
+        return offset
 
     def _put(self, area, offset, cells, halves) -> int:
         """A domino on two squares, its halves as they lie there: over others if a hand puts it
@@ -95,7 +116,7 @@ class Verbs:
         maps += [(camera.personal_area(int(s)), m) for s, m in (view.get("personal") or {}).items()
                  if int(s) < camera.SEATS]
         for area, squares in maps:
-            offset = self._offset(squares)
+            offset = self._follow(area, squares)
             dominoes: dict = {}
             for s in squares:
                 dominoes.setdefault(s["domino"], []).append(s)
@@ -111,7 +132,8 @@ class Verbs:
         return Plural("Laid {n} domino", "Laid {n} dominoes", count)
 
     def _place(self, action, view) -> str:
-        area, _ = self._map(action, view)  # squares named where they lie on the printed mat
+        area, squares = self._map(action, view)  # squares named where they lie on the printed mat
+        self._follow(area, squares)
         try:
             cells = check_cells(action.get("cells") or ())
         except IllegalMove as exc:
@@ -169,7 +191,8 @@ class Verbs:
         return Plural("Laid the market out: {n} domino", "Laid the market out: {n} dominoes", len(halves))
 
     def _remove(self, action, view) -> str:
-        area, _ = self._map(action, view)
+        area, squares = self._map(action, view)
+        self._follow(area, squares)
         cell = action.get("cell")
         if not isinstance(cell, (list, tuple)) or len(cell) != 2 or \
                 not all(isinstance(v, int) and not isinstance(v, bool) for v in cell):
