@@ -1718,6 +1718,14 @@ class DominoReader(CellReader):
             # the road's colour where no strip runs all the way to the edge (a castle mark, a blot)
             if any(side in paths and (sure is False or details[side][0] < ROAD_STRIP) for side, sure in roads.items()):
                 return self._ask(details, "roads: a road's colour, no strip")
+            # a side the colours saw no road in, whose strip the shape is unsure of, but whose box
+            # at the square's own middle is in the road's colours: where the domino lies decides the
+            # road (its outer end hidden under the next half's edge, the box moved onto it by the badge)
+            reach = SIDE if s["badge"][0] is not None else OPEN_SIDE  # (the boxes the colours were read in)
+            if any(sure is None and side not in paths
+                   and self._box_share(s, side, (0.0, 0.0), reach, details, "at middle") > NO_ROAD
+                   for side, sure in roads.items()):
+                return self._ask(details, "roads: a road's colour where the square lies")
             # an icon where the colours saw none (or something printed, unsure), or none where they saw one
             if icon != (badge is not None) and not (icon is None and badge is not None):
                 return self._ask(details, "icon or none: colour and shape disagree")
@@ -1814,12 +1822,20 @@ class DominoReader(CellReader):
         edge (EDGE_REACH, across it where the shape found the strip): most of it road rather than
         terrain, as a road's box is (a badge does not reach there; the gap and the mat count
         for neither)."""
-        i = SIDES.index(side)
         sx, sy = s["shape shift"]
-        roads, plains = _side_boxes((s["to road"], s["off"]), (sx, 0.0) if side in "NS" else (0.0, sy), EDGE_REACH)
+        return DominoReader._box_share(s, side, (sx, 0.0) if side in "NS" else (0.0, sy), EDGE_REACH, details,
+                                      "at edge") > 0.6
+
+    @staticmethod
+    def _box_share(s, side, shift, reach, details, where) -> float:
+        """The share of a side's road box (`reach` out, of a domino lying `shift` off the square)
+        in the road's colours rather than its terrain's, as `_road_votes` counts them (noted in
+        `details` as the side's `where`)."""
+        i = SIDES.index(side)
+        roads, plains = _side_boxes((s["to road"], s["off"]), shift, reach)
         is_road, is_plain = _road_votes(roads[i], plains[i])
-        share = details[f"{side} at edge"] = round(is_road / max(is_road + is_plain, 1), 2)
-        return share > 0.6
+        share = details[f"{side} {where}"] = round(is_road / max(is_road + is_plain, 1), 2)
+        return share
 
     @staticmethod
     def _ask(details, why) -> str:
