@@ -721,6 +721,12 @@ WEAK_ROAD = 0.75             # a side this little (or less) in the road's colour
 LOOK_BARE = 0.8              # ... and, where little of it stands out, it fits the half this much better than none
 LOOK_CLOSE = 0.3             # ... unless where it is printed it fits this closely: a small icon (a star) is a
                              # small part of the half, but its own colours and shape, laid there, are no ground
+# a half the pictures do not fit is said to have no icon where little stands out and it lies at
+# most LOOK_OFF off its square (the pictures are laid up to that far: LOOK_SHIFT at half
+# resolution, one more at full); else (more stands out, or it lies further off, where an icon's
+# picture is laid only partly over it) only where no icon fits better than FIT_NONE times the
+# ground's misfit where it is printed
+FIT_NONE, LOOK_OFF = 4.0, (LOOKS[0] * LOOK_SHIFT + 1) / SQUARE_PX
 GROUND_SPREADS, PRINT_PLAIN = 3.0, 0.15   # an icon's print, learnt: this many times its ground's spread, at least this
 MIN_CORE = 40                # px (of 48 x 48): an icon learnt with less printed clear of its edges is no picture
 BLOB = 0.1                   # a half read with no icon shows less than this share of its icon's place standing out
@@ -2021,9 +2027,13 @@ class DominoReader(CellReader):
                         else:
                             details[side] = first[side]
                     paths = "".join(side for side in SIDES if roads[side])
-            elif has_icon is None and fit > LOOK_FIT and not fits[order[0]] <= LOOK_FIT and area < NO_ICON:
+            elif has_icon is None and fit > LOOK_FIT and not fits[order[0]] <= LOOK_FIT and (
+                    (area < NO_ICON and max(abs(v) for v in shift) <= LOOK_OFF)
+                    or (fit >= FIT_NONE and not fits[order[0]] < FIT_NONE and first >= bare)):
                 # no icon fits better than the bare ground, laid where it fits the half or where its
-                # own colours fit best (a white icon on light stone), and none stands out
+                # own colours fit best (a white icon on light stone), and none stands out; or none
+                # fits at all, laid anywhere (what stands out is a dark road's noise under a dim
+                # lamp; a half further off its square than the pictures are laid, part of an icon)
                 has_icon = False
         details["plain picture"] = picture is not None
         plain = None not in roads.values() and has_icon is not None and (picture is not None or not has_icon)
