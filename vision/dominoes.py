@@ -1724,9 +1724,9 @@ class DominoReader(CellReader):
             # the road's colour where no strip runs all the way to the edge (a castle mark, a blot)
             if any(side in paths and (sure is False or details[side][0] < ROAD_STRIP) for side, sure in roads.items()):
                 return self._ask(details, "roads: a road's colour, no strip")
-            # a side the colours saw no road in, whose strip the shape is unsure of, but whose box
-            # at the square's own middle is in the road's colours: where the domino lies decides the
-            # road (its outer end hidden under the next half's edge, the box moved onto it by the badge)
+            # a side the colours saw no road in, whose strip the shape is unsure of, but whose box laid
+            # round the square's own middle (not moved by the badge) is in doubt or road: where the
+            # domino lies decides that road (its outer end under the next half's edge, the moved box on it)
             reach = SIDE if s["badge"][0] is not None else OPEN_SIDE  # (the boxes the colours were read in)
             if any(sure is None and side not in paths
                    and self._box_share(s, side, (0.0, 0.0), reach, details, "at middle") > NO_ROAD
@@ -2031,9 +2031,9 @@ class DominoReader(CellReader):
                     (area < NO_ICON and max(abs(v) for v in shift) <= LOOK_OFF)
                     or (fit >= FIT_NONE and not fits[order[0]] < FIT_NONE and first >= bare)):
                 # no icon fits better than the bare ground, laid where it fits the half or where its
-                # own colours fit best (a white icon on light stone), and none stands out; or none
-                # fits at all, laid anywhere (what stands out is a dark road's noise under a dim
-                # lamp; a half further off its square than the pictures are laid, part of an icon)
+                # own colours fit best (a white icon on light stone), and none stands out; where more
+                # stands out, or the half lies further off than the pictures are laid (its icon met
+                # only in part), none fits there at all (a dark road's noise under a dim lamp)
                 has_icon = False
         details["plain picture"] = picture is not None
         plain = None not in roads.values() and has_icon is not None and (picture is not None or not has_icon)
