@@ -721,6 +721,12 @@ WEAK_ROAD = 0.75             # a side this little (or less) in the road's colour
 LOOK_BARE = 0.8              # ... and, where little of it stands out, it fits the half this much better than none
 LOOK_CLOSE = 0.3             # ... unless where it is printed it fits this closely: a small icon (a star) is a
                              # small part of the half, but its own colours and shape, laid there, are no ground
+# a half the pictures do not fit is said to have no icon where little stands out and it lies at
+# most LOOK_OFF off its square (the pictures are laid up to that far: LOOK_SHIFT at half
+# resolution, one more at full); else (more stands out, or it lies further off, where an icon's
+# picture is laid only partly over it) only where no icon fits better than FIT_NONE times the
+# ground's misfit where it is printed
+FIT_NONE, LOOK_OFF = 4.0, (LOOKS[0] * LOOK_SHIFT + 1) / SQUARE_PX
 GROUND_SPREADS, PRINT_PLAIN = 3.0, 0.15   # an icon's print, learnt: this many times its ground's spread, at least this
 MIN_CORE = 40                # px (of 48 x 48): an icon learnt with less printed clear of its edges is no picture
 BLOB = 0.1                   # a half read with no icon shows less than this share of its icon's place standing out
@@ -1718,6 +1724,14 @@ class DominoReader(CellReader):
             # the road's colour where no strip runs all the way to the edge (a castle mark, a blot)
             if any(side in paths and (sure is False or details[side][0] < ROAD_STRIP) for side, sure in roads.items()):
                 return self._ask(details, "roads: a road's colour, no strip")
+            # a side the colours saw no road in, whose strip the shape is unsure of, but whose box laid
+            # round the square's own middle (not moved by the badge) is in doubt or road: where the
+            # domino lies decides that road (its outer end under the next half's edge, the moved box on it)
+            reach = SIDE if s["badge"][0] is not None else OPEN_SIDE  # (the boxes the colours were read in)
+            if any(sure is None and side not in paths
+                   and self._box_share(s, side, (0.0, 0.0), reach, details, "at middle") > NO_ROAD
+                   for side, sure in roads.items()):
+                return self._ask(details, "roads: a road's colour where the square lies")
             # an icon where the colours saw none (or something printed, unsure), or none where they saw one
             if icon != (badge is not None) and not (icon is None and badge is not None):
                 return self._ask(details, "icon or none: colour and shape disagree")
@@ -1814,12 +1828,20 @@ class DominoReader(CellReader):
         edge (EDGE_REACH, across it where the shape found the strip): most of it road rather than
         terrain, as a road's box is (a badge does not reach there; the gap and the mat count
         for neither)."""
-        i = SIDES.index(side)
         sx, sy = s["shape shift"]
-        roads, plains = _side_boxes((s["to road"], s["off"]), (sx, 0.0) if side in "NS" else (0.0, sy), EDGE_REACH)
+        return DominoReader._box_share(s, side, (sx, 0.0) if side in "NS" else (0.0, sy), EDGE_REACH, details,
+                                      "at edge") > 0.6
+
+    @staticmethod
+    def _box_share(s, side, shift, reach, details, where) -> float:
+        """The share of a side's road box (`reach` out, of a domino lying `shift` off the square)
+        in the road's colours rather than its terrain's, as `_road_votes` counts them (noted in
+        `details` as the side's `where`)."""
+        i = SIDES.index(side)
+        roads, plains = _side_boxes((s["to road"], s["off"]), shift, reach)
         is_road, is_plain = _road_votes(roads[i], plains[i])
-        share = details[f"{side} at edge"] = round(is_road / max(is_road + is_plain, 1), 2)
-        return share > 0.6
+        share = details[f"{side} {where}"] = round(is_road / max(is_road + is_plain, 1), 2)
+        return share
 
     @staticmethod
     def _ask(details, why) -> str:
@@ -2005,9 +2027,13 @@ class DominoReader(CellReader):
                         else:
                             details[side] = first[side]
                     paths = "".join(side for side in SIDES if roads[side])
-            elif has_icon is None and fit > LOOK_FIT and not fits[order[0]] <= LOOK_FIT and area < NO_ICON:
+            elif has_icon is None and fit > LOOK_FIT and not fits[order[0]] <= LOOK_FIT and (
+                    (area < NO_ICON and max(abs(v) for v in shift) <= LOOK_OFF)
+                    or (fit >= FIT_NONE and not fits[order[0]] < FIT_NONE and first >= bare)):
                 # no icon fits better than the bare ground, laid where it fits the half or where its
-                # own colours fit best (a white icon on light stone), and none stands out
+                # own colours fit best (a white icon on light stone), and none stands out; where more
+                # stands out, or the half lies further off than the pictures are laid (its icon met
+                # only in part), none fits there at all (a dark road's noise under a dim lamp)
                 has_icon = False
         details["plain picture"] = picture is not None
         plain = None not in roads.values() and has_icon is not None and (picture is not None or not has_icon)
