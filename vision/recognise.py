@@ -269,10 +269,16 @@ def _white_and_rim(frame, H_inv, zone):
     k = 1.0
     pad = 6.0
     big = type(zone)(zone.x - pad, zone.y - pad, zone.w + 2 * pad, zone.h + 2 * pad)
-    size = (int(round(big.w * k)), int(round(big.h * k)))
-    img = cv2.warpPerspective(frame, _zone_to_frame(H_inv, big, k), size,
-                              flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
-    white_band, rim_band = _bands(img.shape[0], img.shape[1], pad)
+    w, h = int(round(big.w * k)), int(round(big.h * k))
+    # only the frame of strips the bands lie in (RIM_IN mm in from the zone's edge) is
+    # straightened, as four strips, each by the same map with its own origin
+    M, b = _zone_to_frame(H_inv, big, k), int(pad + RIM_IN) + 1
+    img = np.zeros((h, w, 3), np.uint8)
+    for x0, y0, x1, y1 in ((0, 0, w, b), (0, h - b, w, h), (0, b, b, h - b), (w - b, b, w, h - b)):
+        img[y0:y1, x0:x1] = cv2.warpPerspective(
+            frame, M @ np.array([[1.0, 0, x0], [0, 1, y0], [0, 0, 1]]), (x1 - x0, y1 - y0),
+            flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
+    white_band, rim_band = _bands(h, w, pad)
     pixels = img.reshape(-1, 3)  # (only the bands' pixels made float)
     return pixels[white_band].astype(np.float32), pixels[rim_band].astype(np.float32)
 
@@ -319,6 +325,7 @@ def _past_clipping(paper, white, rim):
 
 
 _BANDS: dict = {}
+RIM_IN = 4.5  # mm: the rim band lies 1.5 to this far inside the zone's edge, the white band 2.5-5.5 outside
 
 
 def _bands(h, w, pad):
@@ -329,7 +336,7 @@ def _bands(h, w, pad):
         yy, xx = np.mgrid[0:h, 0:w]
         # distance outside (+) or inside (-) the zone's edge, in mm
         d = np.maximum(np.maximum(pad - xx, xx - (w - 1 - pad)), np.maximum(pad - yy, yy - (h - 1 - pad)))
-        _BANDS[key] = (np.flatnonzero((d >= 2.5) & (d <= 5.5)), np.flatnonzero((d <= -1.5) & (d >= -4.5)))
+        _BANDS[key] = (np.flatnonzero((d >= 2.5) & (d <= 5.5)), np.flatnonzero((d <= -1.5) & (d >= -RIM_IN)))
     return _BANDS[key]
 
 
