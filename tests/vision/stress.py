@@ -292,6 +292,18 @@ def ours_discs_read(seed: int, variant: str, frames: int) -> list:
     return out
 
 
+def ours_dominoes_style(seed: int, shift: int):
+    """(style, rng): our domino printing as the stress check draws it under colour shift `shift`
+    (0: as drawn; 1-3 each colour shift), and the random stream its frames are then drawn with."""
+    from vision import dominoes
+    rng = np.random.default_rng(seed + 7 + 100 * shift)
+    style = dominoes.DOMINOES
+    if shift:
+        style = replace(style, terrains=tuple((n, shifted(c, rng)) for n, c in style.terrains),
+                        badge_colours=tuple((n, shifted(c, rng)) for n, c in style.badge_colours))
+    return style, rng
+
+
 def ours_dominoes_at(seed: int, variant: str, frame: int, folder: Path, style=None):
     """(picture, truth, reader) of the stress check's frame `frame` of our domino printing under
     `variant`, drawn and read as it draws and reads it: `style` (a colour-shifted printing, or
@@ -453,11 +465,7 @@ def run_dominoes(game: Game, variants, frames, folder: Path, seed: int):
     results = []
     for shift, vs in prints(variants):
         colours = shift > 0
-        rng = np.random.default_rng(seed + 7 + 100 * shift)
-        style = dominoes.DOMINOES
-        if colours:
-            style = replace(style, terrains=tuple((n, shifted(c, rng)) for n, c in style.terrains),
-                            badge_colours=tuple((n, shifted(c, rng)) for n, c in style.badge_colours))
+        style, rng = ours_dominoes_style(seed, shift)
         d = folder / f"dominoes-ours-{shift}"
         _, _, write, _ = readers.kit(game.reader_name, game.cells)
         reader = game.enrolled(write(game.layout, d, game.pieces, style, seed=seed), d)

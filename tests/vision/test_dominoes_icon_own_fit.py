@@ -4,9 +4,6 @@ picture's icon does. The frame is the stress check's (tests/vision/stress.py) on
 70501, our printing with its colours shifted (`colours`, enrolled on its own), frame 1: a sniper
 on lava whose picture, the colours shifted, lay a little nearer an aeronaut's over the half was
 read as an aeronaut."""
-from dataclasses import replace
-
-import numpy as np
 import pytest
 
 import stress
@@ -20,10 +17,7 @@ SNIPER = ("personal-0", 5, 5)
 def frame_and_reader(tmp_path_factory):
     """The stress check's frame, drawn and read as it draws and reads it: the colour-shifted
     printing enrolled from its own shots, the frame's maps drawn with the variant's random stream."""
-    rng = np.random.default_rng(SEED + 7 + 100)  # the first colour shift
-    style = replace(dominoes.DOMINOES,
-                    terrains=tuple((n, stress.shifted(c, rng)) for n, c in dominoes.DOMINOES.terrains),
-                    badge_colours=tuple((n, stress.shifted(c, rng)) for n, c in dominoes.DOMINOES.badge_colours))
+    style, _ = stress.ours_dominoes_style(SEED, 1)  # the first colour shift
     return stress.ours_dominoes_at(SEED, VARIANT, FRAME, tmp_path_factory.mktemp("icons"), style)
 
 

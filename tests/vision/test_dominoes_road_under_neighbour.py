@@ -5,9 +5,6 @@ frame 3: a stone wildcard with roads to all four edges was read with roads east,
 only. Its north road shows for a few pixels between the badge and the next half: the box at the
 badge's place saw only that half's stone (no road), the strip's shape was unsure, and the box at
 the square's own middle was all road."""
-from dataclasses import replace
-
-import numpy as np
 import pytest
 
 import stress
@@ -21,10 +18,7 @@ WILDCARD = ("personal-0", 1, 2)
 def frame_and_reader(tmp_path_factory):
     """The stress check's frame, drawn and read as it draws and reads it: the colour-shifted
     printing enrolled from its own shots, the frame's maps drawn with the variant's random stream."""
-    rng = np.random.default_rng(SEED + 7 + 100)  # the first colour shift
-    style = replace(dominoes.DOMINOES,
-                    terrains=tuple((n, stress.shifted(c, rng)) for n, c in dominoes.DOMINOES.terrains),
-                    badge_colours=tuple((n, stress.shifted(c, rng)) for n, c in dominoes.DOMINOES.badge_colours))
+    style, _ = stress.ours_dominoes_style(SEED, 1)  # the first colour shift
     return stress.ours_dominoes_at(SEED, VARIANT, FRAME, tmp_path_factory.mktemp("roads"), style)
 
 
