@@ -133,7 +133,6 @@ class Verbs:
 
     def _place(self, action, view) -> str:
         area, squares = self._map(action, view)  # squares named where they lie on the printed mat
-        self._follow(area, squares)
         try:
             cells = check_cells(action.get("cells") or ())
         except IllegalMove as exc:
@@ -155,6 +154,7 @@ class Verbs:
             if not isinstance(halves, (list, tuple)) or len(halves) != 2:
                 raise IllegalMove(Msg("Say the market domino, or its two halves as they lie"))
             halves = [Half.parse(h).text() for h in halves]
+        self._follow(area, squares)
         piece = self._put(area, (0, 0), cells, halves)
         if "market" in action:
             self.taken[piece] = which
@@ -192,11 +192,11 @@ class Verbs:
 
     def _remove(self, action, view) -> str:
         area, squares = self._map(action, view)
-        self._follow(area, squares)
         cell = action.get("cell")
         if not isinstance(cell, (list, tuple)) or len(cell) != 2 or \
                 not all(isinstance(v, int) and not isinstance(v, bool) for v in cell):
             raise IllegalMove(Msg("Name one of the domino's squares, as on the phones' maps: F4"))
+        self._follow(area, squares)
         stack = self.laid.get((area, *cell))  # named where it lies on the printed mat
         if not stack:
             raise IllegalMove(Msg("No domino lies there on the virtual mat"))
