@@ -333,6 +333,20 @@ def test_a_map_grown_past_the_mat_s_edge_by_phone_asks_for_the_dominoes_to_be_mo
     assert w2.next(state) is None
 
 
+def test_a_map_that_shrank_back_from_the_mat_s_edge_is_said_so_when_its_dominoes_are_to_move_back():
+    """A domino taken off the far edge of a map that had grown past the mat leaves the rules
+    holding it unshifted, while its dominoes lie a square south where it was shifted: the players
+    are asked to move them back north, told why (not that the map grew)."""
+    state = claiming()
+    start = {cell: _as_read(square.half) for cell, square in dict(state.shared).items()}
+    w = MapWatcher(dynasty)
+    w.see(seen("shared", [((c, r + 1), label) for (c, r), label in start.items()]))
+    said = w.next(state)
+    assert isinstance(said, Prompt) and said.title == "Move the map"
+    assert said.text == ("the shared map shrank back from the mat's edge: move all its dominoes 1 square north "
+                         "on the mat, then play on")
+
+
 def test_a_pass_refused_names_a_place_on_the_mat_s_squares_where_one_is():
     """"A market domino still fits, e.g. on ...": the place named is one the table can lay on the
     printed grid (A1 to H8), not past its edge, where such a place is."""

@@ -111,7 +111,7 @@ class MapWatcher(AsksOnce):
                len(state.tasks))
         moved = _laid_elsewhere(seen, held)
         if moved is not None:
-            return self._ask(key, Prompt(Msg("Move the map"), _move_words(label, moved)))
+            return self._ask(key, Prompt(Msg("Move the map"), _move_words(label, moved, (dx, dy))))
         cells = sorted(new)
         if len(cells) != 2 or side_towards(cells[0], cells[1]) is None:
             listed = Listed([name(c, (dx, dy)) for c in cells], sep=" and ")
@@ -280,14 +280,20 @@ def _laid_elsewhere(seen, held) -> tuple[int, int] | None:
     return shifts[0] if len(shifts) == 1 else None  # (a map of like squares may fit several ways: not told)
 
 
-def _move_words(label, moved) -> Msg:
+def _move_words(label, moved, held_by) -> Msg:
+    """`held_by`: the shift the rules hold the map at: a move the same way says the map grew past
+    the mat's edge, another way that it shrank back (a domino taken off its far edge)."""
     dx, dy = moved
     steps = [Plural("{n} square east", "{n} squares east", dx) if dx > 0 else None,
              Plural("{n} square west", "{n} squares west", -dx) if dx < 0 else None,
              Plural("{n} square south", "{n} squares south", dy) if dy > 0 else None,
              Plural("{n} square north", "{n} squares north", -dy) if dy < 0 else None]
-    return Msg("{map} grew past the mat's edge: move all its dominoes {steps} on the mat, then play on",
-               map=label, steps=Listed([s for s in steps if s is not None], sep=" and "))
+    steps = Listed([s for s in steps if s is not None], sep=" and ")
+    if any(m * held > 0 for m, held in zip(moved, held_by)):
+        return Msg("{map} grew past the mat's edge: move all its dominoes {steps} on the mat, then play on",
+                   map=label, steps=steps)
+    return Msg("{map} shrank back from the mat's edge: move all its dominoes {steps} on the mat, then play on",
+               map=label, steps=steps)
 
 
 def _removals(state):
