@@ -23,7 +23,7 @@ import random
 from ...i18n import Msg, Plural
 from ..base import IllegalMove, Simulation
 from . import camera, practice
-from .maps import Half, check_cells, side_towards
+from .maps import BOUND, Half, check_cells, side_towards
 from .state import PERSONAL, SHARED
 
 
@@ -84,7 +84,7 @@ class Verbs:
         dx, dy = offset[0] - was[0], offset[1] - was[1]
         here = {key: stack for key, stack in self.laid.items() if key[0] == area}
         moved = {(a, x + dx, y + dy): stack for (a, x, y), stack in here.items()}
-        if (dx, dy) == (0, 0) or any(not (0 <= x < 8 and 0 <= y < 8) for _, x, y in moved):
+        if (dx, dy) == (0, 0) or any(not (0 <= x < BOUND and 0 <= y < BOUND) for _, x, y in moved):
             return offset  # (a domino the map no longer holds may stand in the way: left as it lies)
         pitch = camera.CELLS.pitch_mm
         for piece in {p for stack in here.values() for p in stack}:
@@ -98,7 +98,7 @@ class Verbs:
         there (Snowfalls asks for it; otherwise the rules refuse it when the camera sees it)."""
         dx, dy = offset
         grid = [(x + dx, y + dy) for x, y in cells]
-        if any(not (0 <= x < 8 and 0 <= y < 8) for x, y in grid):
+        if any(not (0 <= x < BOUND and 0 <= y < BOUND) for x, y in grid):
             raise IllegalMove(Msg("That is off the printed grid"))
         quarters = "ESWN".index(side_towards(cells[0], cells[1]))
         upright = [Half.parse(h).turned(-quarters % 4).text() for h in halves]

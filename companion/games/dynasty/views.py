@@ -31,10 +31,9 @@ def secrets(state: State) -> dict[str, set[str]]:
     return out
 
 
-def _squares(squares) -> list[dict]:
-    """The squares that show, named where they lie on the mat; `under`: the halves a domino laid
-    over them covers, top first."""
-    by = offset(c for c, _ in squares)
+def _squares(squares, by) -> list[dict]:
+    """The squares that show, named where they lie on the mat (`by`: the map's shift there);
+    `under`: the halves a domino laid over them covers, top first."""
     return [{"x": c[0], "y": c[1], "square": name(c, by), "terrain": sq.half.terrain, "icon": sq.half.icon,
              "paths": sq.half.paths, "arrow": sq.half.arrow, "domino": sq.domino, "under": _under(sq)}
             for c, sq in squares]
@@ -64,7 +63,10 @@ def view(state: State, viewer: Viewer) -> dict:
     if viewer.kind == "seat" and not 0 <= viewer.seat < cfg.players:
         raise IllegalMove(Msg("there is no seat {seat} at this table", seat=viewer.seat))
     table = power.strengths(state)
-    shared_by = offset(c for c, _ in state.shared)
+    # how far each map lies shifted on the mat's printed squares once it grew past them: the
+    # phones name squares, and head their columns and rows, where they lie (maps.offset)
+    shifts = {"shared": list(offset(c for c, _ in state.shared)),
+              **{str(s): list(offset(c for c, _ in m)) for s, m in enumerate(state.personal)}}
     out = {
         "game": NAME,
         "seats": cfg.players,
@@ -79,12 +81,10 @@ def view(state: State, viewer: Viewer) -> dict:
         "turn": state.turn if state.phase in ("claim", "swap") else None,
         "roles": {str(s): list(r) for s, r in enumerate(cfg.roles)},
         "role_names": {r: role_name(r) for r in ROLES},
-        "shared": _squares(state.shared),
-        "starts": {role: [name(c, shared_by) for c in cells] for role, cells in state.starts},
-        # how far each map lies shifted on the mat's printed squares once it grew past them: the
-        # phones name squares, and head their columns and rows, where they lie (maps.offset)
-        "shifts": {"shared": list(shared_by), **{str(s): list(offset(c for c, _ in m)) for s, m in enumerate(state.personal)}},
-        "personal": {str(s): _squares(m) for s, m in enumerate(state.personal)},
+        "shared": _squares(state.shared, shifts["shared"]),
+        "starts": {role: [name(c, shifts["shared"]) for c in cells] for role, cells in state.starts},
+        "shifts": shifts,
+        "personal": {str(s): _squares(m, shifts[str(s)]) for s, m in enumerate(state.personal)},
         "market": [{"index": i, "domino": text, "halves": [h.text() for h in parse_domino(text)]}
                    for i, text in enumerate(state.market)],
         # how many dominoes the market laid now would hold (0 once drawn): the virtual table's draw
