@@ -39,8 +39,10 @@
       icon || arrow ? el("b", {}, short(icon) + (arrow ? ARROW[arrow] : "")) : "");
   }
 
-  function mapEl(squares, by, id, onTap) {
-    // the printed 8x8 (where the map lies shifted on it), and a row and column round it to tap
+  // map `key` of view v ("shared" or a seat), drawn on the printed 8x8 where it lies shifted on it
+  // (v.shifts), with a row and column round it to tap
+  function mapEl(v, key, id, onTap) {
+    const squares = key === "shared" ? v.shared : v.personal[key], by = v.shifts[key];
     const xs = squares.map((s) => s.x), ys = squares.map((s) => s.y);
     const x0 = Math.min(...xs, -by[0]) - (onTap ? 1 : 0), y0 = Math.min(...ys, -by[1]) - (onTap ? 1 : 0);
     const x1 = Math.max(...xs, 7 - by[0]) + (onTap ? 1 : 0), y1 = Math.max(...ys, 7 - by[1]) + (onTap ? 1 : 0);
@@ -115,9 +117,9 @@
       ...v.market.map((d) => el("span", { class: "domino" }, ...d.halves.map((h) => halfEl(h))))));
     if (v.report.length) parts.push(el("h3", {}, tr("Report")), el("ul", { id: "report" }, ...v.report.map((r) => el("li", {}, r))));
     parts.push(el("h3", {}, tr("Missions")), el("ul", { id: "missions" }, ...v.missions.slice().reverse().map((m) => missionEl(m, v))));
-    parts.push(el("h3", {}, tr("Shared map")), mapEl(v.shared, v.shifts.shared, "map-shared"));
+    parts.push(el("h3", {}, tr("Shared map")), mapEl(v, "shared", "map-shared"));
     v.names.forEach((n, s) => parts.push(el("h3", {}, `${n}: ${v.roles[s].map((r) => v.role_names[r]).join(comma)}`),
-      mapEl(v.personal[s], v.shifts[s], "map-" + s)));
+      mapEl(v, s, "map-" + s)));
     root.replaceChildren(...parts);
   }
 
@@ -269,10 +271,10 @@
       if (!there) { say(tr("Tap a square of the domino to move or turn"), true); redraw(); return; }
       const back = (4 - QUARTER[(there.x - x) + "," + (there.y - y)]) % 4;  // as drawn: first half west
       pick.shift = { cell: [x, y], map: which, halves: [turned(halfText(here), back), turned(halfText(there), back)] };
-      pick.first = null; say(tr("Now tap where {square}'s half goes, then the square beside it.", { square: squareName(x, y, which.endsWith("shared") ? v.shifts.shared : v.shifts[me]) })); redraw();
+      pick.first = null; say(tr("Now tap where {square}'s half goes, then the square beside it.", { square: squareName(x, y, v.shifts[which.endsWith("shared") ? "shared" : me]) })); redraw();
     };
-    const maps = (halvesFor) => [el("h3", {}, tr("Your map")), mapEl(v.personal[me], v.shifts[me], "tap-mine", tapper("tap-mine", halvesFor)),
-      el("h3", {}, tr("Shared map")), mapEl(v.shared, v.shifts.shared, "tap-shared", tapper("tap-shared", halvesFor))];
+    const maps = (halvesFor) => [el("h3", {}, tr("Your map")), mapEl(v, me, "tap-mine", tapper("tap-mine", halvesFor)),
+      el("h3", {}, tr("Shared map")), mapEl(v, "shared", "tap-shared", tapper("tap-shared", halvesFor))];
     if (v.phase === "draw") {
       if (v.pieces.events && Object.keys(v.pieces.events).length && !v.event) {
         parts.push(el("h3", {}, tr("The round's event")), sel("event", build.event, [["", tr("which event?")]].concat(Object.entries(v.pieces.events)), (x) => { build.event = x; }, tr("The round's event")),
@@ -298,12 +300,12 @@
       if (powers.includes("housing")) {
         if (!pick.shift) {
           parts.push(el("h3", {}, tr("Sibling of Space: move or turn a domino")), el("p", {}, tr("Tap one of its squares.")),
-            el("h3", {}, tr("Your map")), mapEl(v.personal[me], v.shifts[me], "shift-mine", chooseShift("shift-to-mine", v.personal[me])),
-            el("h3", {}, tr("Shared map")), mapEl(v.shared, v.shifts.shared, "shift-shared", chooseShift("shift-to-shared", v.shared)));
+            el("h3", {}, tr("Your map")), mapEl(v, me, "shift-mine", chooseShift("shift-to-mine", v.personal[me])),
+            el("h3", {}, tr("Shared map")), mapEl(v, "shared", "shift-shared", chooseShift("shift-to-shared", v.shared)));
         } else {
           const which = pick.shift.map;
           parts.push(el("h3", {}, tr("Sibling of Space: where the domino goes")),
-            mapEl(which.endsWith("shared") ? v.shared : v.personal[me], which.endsWith("shared") ? v.shifts.shared : v.shifts[me], which, tapper(which, () => pick.shift.halves)),
+            mapEl(v, which.endsWith("shared") ? "shared" : me, which, tapper(which, () => pick.shift.halves)),
             el("button", { class: "quiet", id: "shift-cancel", onclick: () => { pick.shift = pick.first = null; say(""); redraw(); } }, tr("Not this domino")));
         }
       }
@@ -338,23 +340,23 @@
         parts.push(el("p", {}, task.kind === "move"
           ? tr("Move a domino of your map ({n} left): tap it, then the squares where it goes.", { n: task.count })
           : tr("Turn a domino of your map ({n} left): tap the half that stays, then it again and the square the other half turns to.", { n: task.count })));
-        if (!pick.shift) parts.push(mapEl(v.personal[me], v.shifts[me], "shift-mine", chooseShift("shift-to-mine", v.personal[me])));
-        else parts.push(mapEl(v.personal[me], v.shifts[me], "shift-to-mine", tapper("shift-to-mine", () => pick.shift.halves)),
+        if (!pick.shift) parts.push(mapEl(v, me, "shift-mine", chooseShift("shift-to-mine", v.personal[me])));
+        else parts.push(mapEl(v, me, "shift-to-mine", tapper("shift-to-mine", () => pick.shift.halves)),
           el("button", { class: "quiet", onclick: () => { pick.shift = pick.first = null; say(""); redraw(); } }, tr("Not this domino")));
       } else if (task.kind === "remove corrupter any") {  // Goblin Grandma's reward: from all maps
         parts.push(el("p", {}, tr("Take a Corrupter off any map ({n} left): tap one of its squares.", { n: task.count })),
-          el("h3", {}, tr("Shared map")), mapEl(v.shared, v.shifts.shared, "tap-remove-shared", (x, y) => send({ type: "Remove", map: "shared", cell: [x, y] })),
+          el("h3", {}, tr("Shared map")), mapEl(v, "shared", "tap-remove-shared", (x, y) => send({ type: "Remove", map: "shared", cell: [x, y] })),
           ...v.names.flatMap((n, s) => [el("h3", {}, s === me ? tr("Your map") : tr("{name}'s map", { name: n })),
-            mapEl(v.personal[s], v.shifts[s], `tap-remove-${s}`, (x, y) => send({ type: "Remove", map: "personal", cell: [x, y], owner: s }))]));
+            mapEl(v, s, `tap-remove-${s}`, (x, y) => send({ type: "Remove", map: "personal", cell: [x, y], owner: s }))]));
       } else if (task.kind === "remove equal") {  // Proximity Papa's penalty
         parts.push(el("p", {}, tr("Take dominoes off your map until no two equal icons touch: tap one of them.")),
-          mapEl(v.personal[me], v.shifts[me], "tap-remove", (x, y) => send({ type: "Remove", map: "personal", cell: [x, y] })));
+          mapEl(v, me, "tap-remove", (x, y) => send({ type: "Remove", map: "personal", cell: [x, y] })));
       } else {
         parts.push(el("p", {}, task.kind === "remove shared"
           ? tr("Take a domino off the shared map ({n} left): lift it off the mat, the camera sees it go; without the camera, tap one of its squares.", { n: task.count })
           : tr("Take a domino off your map ({n} left): lift it off the mat, the camera sees it go; without the camera, tap one of its squares.", { n: task.count })));
         const shared = task.kind === "remove shared";
-        parts.push(mapEl(shared ? v.shared : v.personal[me], shared ? v.shifts.shared : v.shifts[me], "tap-remove", (x, y) => send({ type: "Remove", map: shared ? "shared" : "personal", cell: [x, y] })));
+        parts.push(mapEl(v, shared ? "shared" : me, "tap-remove", (x, y) => send({ type: "Remove", map: shared ? "shared" : "personal", cell: [x, y] })));
       }
       if (task.optional) parts.push(el("button", { class: "quiet", onclick: () => send({ type: "Pass" }) }, tr("Skip")));
     }
