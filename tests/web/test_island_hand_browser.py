@@ -87,7 +87,8 @@ def test_the_op_lays_the_real_island_and_corrects_a_captive_by_hand(device, brow
     op.click("#island-fix-apply")
     wait_until(op, lambda: device.companion.snapshot.session.state.pieces[1].space == "G1")
     expect(phil.locator("#said")).to_have_text("OP: I moved Theseus' piece.")
-    assert "Correction: Theseus from" in op.locator('[data-fold="log"]').text_content()
+    # the OP's page learns of its own correction on its next poll: wait for it, as Phil's does
+    expect(op.locator('[data-fold="log"]')).to_contain_text("Correction: Theseus from")
     op.screenshot(path=str(shots / "island-correction.png"), full_page=True)
     phil.screenshot(path=str(shots / "island-correction-captive.png"), full_page=True)
     assert errors == []
