@@ -96,6 +96,13 @@ def test_a_map_that_strays_past_its_grid_is_seen_shifted_back():
     assert camera.offset([(2, 5), (2, 8)]) == (0, -1)
 
 
+def test_a_shifted_map_stays_where_it_lies_while_it_fits_and_moves_the_least_when_it_grows():
+    assert camera.offset([(0, 2), (6, 2)], (1, 0)) == (1, 0)    # shrank from the west: stays
+    assert camera.offset([(0, 2), (7, 2)], (1, 0)) == (0, 0)    # grew east: moves back one, no more
+    assert camera.offset([(-2, 2), (3, 2)], (1, 0)) == (2, 0)   # grew further west
+    assert camera.offset([(3, 3), (4, 3)], (-1, 2)) == (-1, 2)  # both ways at once
+
+
 def _read_frames(layout, reader, seed):
     """(squares, squares read) over FRAMES frames; asserts every domino is found, none misread."""
     rng = np.random.default_rng(seed)
@@ -239,7 +246,7 @@ def test_the_virtual_table_names_squares_where_they_lie_on_the_mat(layout, reade
     verbs = Verbs(table, layout)
     squares = [{"x": x, "y": 3, "domino": d, "terrain": "lava", "icon": None, "paths": paths, "arrow": None}
                for x, d, paths in ((-1, 1, "E"), (0, 1, "EW"), (1, 2, "EW"), (2, 2, "W"))]
-    view = {"names": ["Ana", "Ben"], "shared": [], "personal": {"0": squares}}
+    view = {"names": ["Ana", "Ben"], "shared": [], "personal": {"0": squares}, "shifts": {"0": [1, 0]}}
 
     def read():
         return {CELLS.cell_at(layout, t.x_mm, t.y_mm): t.label for t in reader.read(table.render()).tiles}
@@ -256,7 +263,8 @@ def test_the_virtual_table_names_squares_where_they_lie_on_the_mat(layout, reade
 def test_the_virtual_table_moves_a_map_with_its_shift_when_it_grows_past_the_mat_s_edge_and_back(layout, reader):
     """A phone laid a domino two columns west of a map on A4-D4: the map now lies two columns east
     on the mat, so laying the maps out moves its dominoes there and lays the new one on A4-B4 (not
-    a second copy of a domino on E4-F4); once that one is off again the map moves back to A4."""
+    a second copy of a domino on E4-F4). Once that one is off again the map stays where it lies, as
+    the rules hold it (the view's "shifts"); held back on A4 (the placement taken back), it moves."""
     from companion.games.dynasty.simulation import Verbs
     table = dominoes.DominoTable(layout, TILES, seed=1, cells=CELLS)
     verbs = Verbs(table, layout)
@@ -264,7 +272,9 @@ def test_the_virtual_table_moves_a_map_with_its_shift_when_it_grows_past_the_mat
     def square(x, d, paths):
         return {"x": x, "y": 3, "domino": d, "terrain": "lava", "icon": None, "paths": paths, "arrow": None}
     start = [square(0, 1, "E"), square(1, 1, "EW"), square(2, 2, "EW"), square(3, 2, "W")]
-    grown = {"names": ["Ana"], "shared": [], "personal": {"0": start + [square(-2, 3, "E"), square(-1, 3, "W")]}}
+    grown = {"names": ["Ana"], "shared": [], "personal": {"0": start + [square(-2, 3, "E"), square(-1, 3, "W")]},
+             "shifts": {"0": [2, 0]}}
+    shrunk = {"names": ["Ana"], "shared": [], "personal": {"0": start}, "shifts": {"0": [2, 0]}}
 
     def row():
         seen = {CELLS.cell_at(layout, t.x_mm, t.y_mm): t.label for t in reader.read(table.render()).tiles}
@@ -273,6 +283,8 @@ def test_the_virtual_table_moves_a_map_with_its_shift_when_it_grows_past_the_mat
     assert verbs.act({"action": "lay"}, grown) == "Laid 1 domino"
     assert row() == ["lava//E", "lava//W", "lava//E", "lava//EW", "lava//EW", "lava//W", None, None]
     verbs.act({"action": "remove", "seat": 0, "map": "personal", "cell": [1, 3]}, grown)  # B4: the new one
+    assert verbs.act({"action": "lay"}, shrunk) == "Laid 0 dominoes"
+    assert row() == [None, None, "lava//E", "lava//EW", "lava//EW", "lava//W", None, None]
     assert verbs.act({"action": "lay"}, {"names": ["Ana"], "shared": [], "personal": {"0": start}}) == "Laid 0 dominoes"
     assert row() == ["lava//E", "lava//EW", "lava//EW", "lava//W", None, None, None, None]
 

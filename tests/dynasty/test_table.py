@@ -333,18 +333,51 @@ def test_a_map_grown_past_the_mat_s_edge_by_phone_asks_for_the_dominoes_to_be_mo
     assert w2.next(state) is None
 
 
-def test_a_map_that_shrank_back_from_the_mat_s_edge_is_said_so_when_its_dominoes_are_to_move_back():
-    """A domino taken off the far edge of a map that had grown past the mat leaves the rules
-    holding it unshifted, while its dominoes lie a square south where it was shifted: the players
-    are asked to move them back north, told why (not that the map grew)."""
+def test_a_map_whose_dominoes_were_moved_off_its_squares_is_said_so_not_that_it_grew():
+    """The rules hold the shared map where it always lay, but its dominoes lie a square south on
+    the mat (knocked, or moved by mistake): the players are asked to move them back north, told
+    that the map lies off its squares, not that it grew past the mat's edge."""
     state = claiming()
     start = {cell: _as_read(square.half) for cell, square in dict(state.shared).items()}
     w = MapWatcher(dynasty)
+    w.see(seen("shared", list(start.items())))
+    assert w.next(state) is None  # seen in place
+    w.see(seen("shared", list(start.items()), kind="removed"))
     w.see(seen("shared", [((c, r + 1), label) for (c, r), label in start.items()]))
     said = w.next(state)
     assert isinstance(said, Prompt) and said.title == "Move the map"
-    assert said.text == ("the shared map shrank back from the mat's edge: move all its dominoes 1 square north "
+    assert said.text == ("the shared map lies off its squares: move all its dominoes 1 square north "
                          "on the mat, then play on")
+
+
+def test_a_map_grown_past_the_mat_s_edge_stays_where_it_lies_when_a_domino_comes_off_its_far_edge():
+    """Ana's map grew a column past the mat's west edge, so it lies a column east on the mat. A
+    penalty takes that west domino off again: the rest of her map stays where it lies (rulings (oo)),
+    named there, and the camera, seeing it so, asks nobody to move anything."""
+    import dataclasses
+
+    from companion.games.base import Viewer
+    from companion.games.dynasty.moves import Place, Remove
+    from companion.games.dynasty.state import PERSONAL, Task
+    state = dynasty.setup({"players": 2, "play": "free", "roles": {"0": "warfare", "1": "infrastructure"},
+                           "names": ["Ana", "Ben"]}, 0)
+    for cells in (((2, 3), (1, 3)), ((0, 3), (-1, 3))):
+        state = dynasty.apply(state, Place(0, "personal", cells, ["lava//EW", "lava//EW"]))[0]
+    assert state.shift(PERSONAL, 0) == (1, 0)
+    w = MapWatcher(dynasty)
+    laid = {(c + 1, r): _as_read(sq.half) for (c, r), sq in dict(state.personal[0]).items()}
+    w.see(seen("personal-0", list(laid.items())))
+    assert w.next(state) is None  # the map lies where the rules hold it
+    state = dataclasses.replace(state, tasks=(Task(0, "remove", 1),), phase="report")
+    assert w.next(state) is None  # the penalty waits
+    w.see(seen("personal-0", [((0, 3), laid[(0, 3)]), ((1, 3), laid[(1, 3)])], kind="removed"))
+    move = w.next(state)
+    assert move == Remove(0, "personal", (-1, 3))
+    state, said = dynasty.apply(state, move)
+    assert str(said[0].words) == "Ana took the domino on A4 off their map."
+    assert state.shift(PERSONAL, 0) == (1, 0)
+    assert dynasty.view(state, Viewer.of_seat(0))["shifts"]["0"] == [1, 0]
+    assert w.next(state) is None  # nothing to move back
 
 
 def test_a_pass_refused_names_a_place_on_the_mat_s_squares_where_one_is():

@@ -123,24 +123,27 @@ def name(cell, by=(0, 0)) -> str:
     return f"({x}, {y})"
 
 
-def offset(cells) -> tuple[int, int]:
-    """How far a map's squares shift to lie on its printed grid: none while they fit (every map
-    the companion lays out does), else the least shift that brings them onto it."""
+def offset(cells, held=(0, 0)) -> tuple[int, int]:
+    """How far a map's squares shift to lie on its printed grid. `held`: where the map lies now
+    (`State.shift`); it stays there while its squares fit (a domino taken off the far edge of a
+    map grown past the mat leaves the rest where they lie), else it moves the least that brings
+    them onto the grid. Every map the companion lays out starts unshifted."""
     cells = list(cells)
     if not cells:
         return 0, 0
     out = []
     for axis in (0, 1):
         lo, hi = min(c[axis] for c in cells), max(c[axis] for c in cells)
-        out.append(-lo if lo < 0 else (BOUND - 1 - hi if hi > BOUND - 1 else 0))
+        out.append(min(max(held[axis], -lo), BOUND - 1 - hi))  # never wider than the grid: lo..hi fits
     return out[0], out[1]
 
 
-def namer(g, cells=(), say=Msg):
+def namer(g, cells=(), say=Msg, held=(0, 0)):
     """`name` for the squares of map `g` with `cells` laid on it (a domino's, when a refusal
-    names where it would lie): where they lie on the mat once the map is shifted onto it. A
-    refusal nobody reads (`say` is `refused`) names nothing, so listings stay cheap."""
-    return str if say is refused else lambda cell: name(cell, offset([*g, *cells]))
+    names where it would lie): where they lie on the mat once the map is shifted onto it from
+    where it lies now (`held`). A refusal nobody reads (`say` is `refused`) names nothing, so
+    listings stay cheap."""
+    return str if say is refused else lambda cell: name(cell, offset([*g, *cells], held))
 
 
 def neighbour(cell, side):
@@ -214,7 +217,8 @@ def refused(msgid: str, /, **params) -> bool:
 
 
 def refusal(g: dict, cells, halves, match: str | None, where: str, bound: int = BOUND,
-            attach: bool = True, overlap: str | None = None, keep=frozenset(), box=None, say=Msg) -> str | None:
+            attach: bool = True, overlap: str | None = None, keep=frozenset(), box=None, say=Msg,
+            held=(0, 0)) -> str | None:
     """Why a domino may not lie on `cells` of map `g`, or None when it may: the squares
     (`spot_refusal`), then the halves against their neighbours (`match_refusal`).
 
@@ -225,17 +229,18 @@ def refusal(g: dict, cells, halves, match: str | None, where: str, bound: int = 
     beside it that stay visible.
     box: `bounds(g)`, when the caller tries many dominoes on the same map.
     say: how a refusal is worded (`refused` when only whether it may lie is asked).
+    held: where the map lies shifted on the mat now (`State.shift`), to name its squares.
     """
-    why = spot_refusal(g, cells, where, bound, attach, overlap, keep, box, say)
-    return why if why is not None else match_refusal(g, cells, halves, match, say)
+    why = spot_refusal(g, cells, where, bound, attach, overlap, keep, box, say, held)
+    return why if why is not None else match_refusal(g, cells, halves, match, say, held)
 
 
 def spot_refusal(g: dict, cells, where: str, bound: int = BOUND, attach: bool = True,
-                 overlap: str | None = None, keep=frozenset(), box=None, say=Msg) -> str | None:
+                 overlap: str | None = None, keep=frozenset(), box=None, say=Msg, held=(0, 0)) -> str | None:
     """Why no domino at all may lie on `cells` of map `g` (taken, covering what may not be
     covered, off the map, too wide), or None: what `refusal` asks of the squares alone, so a
     listing of placements asks it once per pair of squares, not once per domino."""
-    named = namer(g, (), say)  # squares already down, refused: where they lie on the mat now
+    named = namer(g, (), say, held)  # squares already down, refused: where they lie on the mat now
     for cell in cells:
         if cell in g and overlap is None:
             return say("square {square} of {where} is already taken", square=named(cell), where=where)
@@ -262,13 +267,13 @@ def spot_refusal(g: dict, cells, where: str, bound: int = BOUND, attach: bool = 
     return None
 
 
-def match_refusal(g: dict, cells, halves, match: str | None, say=Msg) -> str | None:
+def match_refusal(g: dict, cells, halves, match: str | None, say=Msg, held=(0, 0)) -> str | None:
     """Why these halves on `cells` do not match the squares beside them that stay visible (see
     `refusal` for `match`), or None; the squares themselves are `spot_refusal`'s to judge."""
     if match is None:
         return None
     rest = {c: v for c, v in g.items() if c not in cells} if any(cell in g for cell in cells) else g
-    named = namer(g, cells, say)
+    named = namer(g, cells, say, held)
     terrain_any = False
     terrain_first = None
     for cell, half in zip(cells, halves):

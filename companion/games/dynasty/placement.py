@@ -117,6 +117,7 @@ class Laying:
         self.handlers = {} if state.event == "better_bonds" else {role: handler(state, role) for role in ROLES}
         self.arrows_only = state.effect(seat, "direction_restriction") is not None
         self.map = dict(state.shared) if where == SHARED else state.seat_map(seat)
+        self.held = state.shift(where, seat)  # where the map lies on the mat, to name its squares
         self.box = bounds(self.map)
         self.label = map_words(where, cfg.names[seat])
         self.bound = 5 if state.event == "border_dispute" else BOUND
@@ -155,15 +156,15 @@ class Laying:
     def spot_refusal(self, cells) -> str | None:
         """Why no domino may lie on these cells of this map, or None."""
         return spot_refusal(self.map, cells, self.label, self.bound, overlap=self.overlap, keep=self.keep,
-                            box=self.box, say=self.say)
+                            box=self.box, say=self.say, held=self.held)
 
     def fit_refusal(self, cells, halves) -> str | None:
         """Why these halves do not fit these cells (matching, snipers, the round's event), once
         the domino and the squares each may."""
         state, g = self.state, self.map
-        why = match_refusal(g, cells, halves, self.match, say=self.say)
+        why = match_refusal(g, cells, halves, self.match, say=self.say, held=self.held)
         if why is None and self.snipers:
-            why = _sniper(g, cells, halves)
+            why = _sniper(g, cells, halves, self.held)
         if why is None and self.where == SHARED and state.event == "border_dispute_alt":
             grown = evolve(state, shared=frozen(g | {c: Square(h, 0, g.get(c)) for c, h in zip(cells, halves)}))
             for role in state.config.in_game:
@@ -212,7 +213,7 @@ def _arrows_only(state: State, seat: int, halves) -> str | None:
     return None
 
 
-def _sniper(g: dict, cells, halves) -> str | None:
+def _sniper(g: dict, cells, halves, held) -> str | None:
     """A sniper forbids a capital in its row and column, unless a bomb beside it (already down or
     on the new domino) silences it (docs/rulings.md (q))."""
     silenced = bombed(g | {c: Square(h, 0) for c, h in zip(cells, halves)})
@@ -221,7 +222,7 @@ def _sniper(g: dict, cells, halves) -> str | None:
             for other, sq in g.items():
                 if (sq.half.icon == "sniper" and other not in silenced
                         and (other[0] == cell[0] or other[1] == cell[1])):
-                    named = namer(g, cells)
+                    named = namer(g, cells, held=held)
                     return Msg("a sniper on {sniper} forbids a capital on {square}", sniper=named(other), square=named(cell))
     return None
 
@@ -269,7 +270,8 @@ def task_refusal(state: State, task, seat: int, where: str, cells, new, turned) 
         return Msg("a domino turns about one of its squares: that half stays where it is")
     if task.bound:
         return placement_refusal(state, seat, where, new, turned, moving=True)
-    return refusal(state.seat_map(seat), new, turned, None, Msg("their map"), attach=False)
+    return refusal(state.seat_map(seat), new, turned, None, Msg("their map"), attach=False,
+                   held=state.shift(PERSONAL, seat))
 
 
 def task_shifts(state: State, task) -> list:

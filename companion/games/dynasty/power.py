@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from ...i18n import Listed, Msg
 from .catalog import CAPITALS, ROLES, strength_name, word
-from .maps import extent, joined, neighbour, offset, onward, open_ends
-from .state import State
+from .maps import extent, joined, neighbour, onward, open_ends
+from .state import PERSONAL, SHARED, State
 from . import strength as st
 
 
@@ -130,8 +130,8 @@ def strengths(state: State, report: bool = False) -> dict[str, dict]:
         out[role] = {"strength": value, "seat": seat, "name": strength_name(role),
                      "selfish": value * selfish // whole if whole else 0,
                      "allin": value * allin // whole if whole else 0,
-                     "capitals": [c.as_json(offset(state.seat_map(seat))) for c in caps],
-                     "shared_capitals": [c.as_json(offset(dict(state.shared))) for c in shared_caps],
+                     "capitals": [c.as_json(state.shift(PERSONAL, seat)) for c in caps],
+                     "shared_capitals": [c.as_json(state.shift(SHARED)) for c in shared_caps],
                      "total": total, "province": size, "notes": notes, "in_game": True}
     present = [out[r]["strength"] for r in out]
     pick = max if cfg.absent == "highest" else min

@@ -166,6 +166,8 @@ def apply(state: State, move) -> tuple[State, list[Said]]:
         if now.phase == "over":
             raise IllegalMove(Msg("the game is over"))
     new = handler(now, move)
+    if new.shared is not state.shared or new.personal is not state.personal:
+        new = evolve(new, shifts=new.held_shifts())
     return new, [Said(w) for w in new.said[len(state.said):]]
 
 
@@ -184,7 +186,7 @@ def _start(state: State, move: Start) -> State:
             raise IllegalMove(Msg("the {role} starting domino is already on the shared map", role=role_name(move.role)))
         # "however you like": the starts need not touch each other, only stay within 8x8
         why = refusal(dict(state.shared), cells, starting_halves(move.role), None, Msg("the shared map"),
-                      attach=False)
+                      attach=False, held=state.shift(SHARED))
         if why:
             raise IllegalMove(why)
         state = _lay_start(state, SHARED, move.role, cells)
@@ -299,11 +301,11 @@ def _on_mat(cells) -> bool:
     return all(0 <= v < BOUND for cell in cells for v in cell)
 
 
-def _as_it_lies(g: dict, cells) -> bool:
+def _as_it_lies(g: dict, cells, held) -> bool:
     """Whether a domino on `cells` of map `g` lies on the mat's printed squares where the map lies
-    now (shifted onto them once it grew past their edge, `maps.offset`): laid anywhere else, the
-    whole map must be moved first."""
-    return offset([*g, *cells]) == offset(g)
+    now (`held`: shifted onto them once it grew past their edge, `maps.offset`): laid anywhere
+    else, the whole map must be moved first."""
+    return offset([*g, *cells], held) == held
 
 
 def _pass(state: State, move: Pass) -> State:
@@ -325,11 +327,12 @@ def _pass(state: State, move: Pass) -> State:
     every = placements(state, move.seat)  # (a generator: the search goes on from the first)
     fits = next(every, None)
     maps = {SHARED: dict(state.shared), PERSONAL: state.seat_map(move.seat)}
-    if fits is not None and not _as_it_lies(maps[fits[0]], fits[1]):
-        fits = next((p for p in every if _as_it_lies(maps[p[0]], p[1])), fits)
+    held = {SHARED: state.shift(SHARED), PERSONAL: state.shift(PERSONAL, move.seat)}
+    if fits is not None and not _as_it_lies(maps[fits[0]], fits[1], held[fits[0]]):
+        fits = next((p for p in every if _as_it_lies(maps[p[0]], p[1], held[p[0]])), fits)
     if fits is not None:
         where, cells, _ = fits
-        named = namer(maps[where], cells)
+        named = namer(maps[where], cells, held=held[where])
         raise IllegalMove(Msg("a market domino still fits, e.g. on {squares} of {map}: picking and placing one is required",
                               squares=Listed([named(c) for c in cells], sep="-"),
                               map=map_words(where, cfg.names[move.seat])))

@@ -35,7 +35,7 @@ class Verbs:
         self.market: list = []  # the dominoes lying in the market's places, place 1 first
         self.bag = random.Random()  # a hand drawing from the box: another market each time
         self.taken: dict = {}  # piece -> (the market as it was, its number there): one domino is put down once
-        self.shifts: dict = {}  # area -> how far its map lay shifted on the grid (camera.offset) as last laid
+        self.shifts: dict = {}  # area -> how far its map lay shifted on the grid (the view's "shifts") as last laid
 
     def act(self, action: dict, view: dict) -> str:
         kind = action.get("action")
@@ -64,21 +64,16 @@ class Verbs:
         if where not in (SHARED, PERSONAL):
             raise IllegalMove(Msg("Choose the map: shared or personal"))
         if where == SHARED:
-            return camera.SHARED_AREA, view.get("shared") or []
+            return camera.SHARED_AREA, _shift(view, "shared")
         seat = action.get("seat")
         seats = len(view.get("names") or []) or camera.SEATS
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < min(seats, camera.SEATS):
             raise IllegalMove(Msg("Choose whose map: a seat at this table"))
-        return camera.personal_area(seat), (view.get("personal") or {}).get(str(seat)) or []
+        return camera.personal_area(seat), _shift(view, str(seat))
 
-    @staticmethod
-    def _offset(squares):
-        return camera.offset([(s["x"], s["y"]) for s in squares])
-
-    def _follow(self, area, squares) -> tuple[int, int]:
-        """The map's shift on the grid now; when it grew past the mat's edge (or shrank back) since its
+    def _follow(self, area, offset) -> tuple[int, int]:
+        """The map's shift on the grid now (`offset`); when it grew past the mat's edge since its
         dominoes went down, they are moved with it, all together, as the camera asks players to."""
-        offset = self._offset(squares)
         was = self.shifts.get(area, offset)
         self.shifts[area] = offset
         dx, dy = offset[0] - was[0], offset[1] - was[1]
@@ -112,11 +107,11 @@ class Verbs:
 
     def _lay(self, view) -> str:
         count = 0
-        maps = [(camera.SHARED_AREA, view.get("shared") or [])]
-        maps += [(camera.personal_area(int(s)), m) for s, m in (view.get("personal") or {}).items()
+        maps = [(camera.SHARED_AREA, view.get("shared") or [], _shift(view, "shared"))]
+        maps += [(camera.personal_area(int(s)), m, _shift(view, s)) for s, m in (view.get("personal") or {}).items()
                  if int(s) < camera.SEATS]
-        for area, squares in maps:
-            offset = self._follow(area, squares)
+        for area, squares, shift in maps:
+            offset = self._follow(area, shift)
             dominoes: dict = {}
             for s in squares:
                 dominoes.setdefault(s["domino"], []).append(s)
@@ -132,7 +127,7 @@ class Verbs:
         return Plural("Laid {n} domino", "Laid {n} dominoes", count)
 
     def _place(self, action, view) -> str:
-        area, squares = self._map(action, view)  # squares named where they lie on the printed mat
+        area, shift = self._map(action, view)  # squares named where they lie on the printed mat
         try:
             cells = check_cells(action.get("cells") or ())
         except IllegalMove as exc:
@@ -154,7 +149,7 @@ class Verbs:
             if not isinstance(halves, (list, tuple)) or len(halves) != 2:
                 raise IllegalMove(Msg("Say the market domino, or its two halves as they lie"))
             halves = [Half.parse(h).text() for h in halves]
-        self._follow(area, squares)
+        self._follow(area, shift)
         piece = self._put(area, (0, 0), cells, halves)
         if "market" in action:
             self.taken[piece] = which
@@ -191,12 +186,12 @@ class Verbs:
         return Plural("Laid the market out: {n} domino", "Laid the market out: {n} dominoes", len(halves))
 
     def _remove(self, action, view) -> str:
-        area, squares = self._map(action, view)
+        area, shift = self._map(action, view)
         cell = action.get("cell")
         if not isinstance(cell, (list, tuple)) or len(cell) != 2 or \
                 not all(isinstance(v, int) and not isinstance(v, bool) for v in cell):
             raise IllegalMove(Msg("Name one of the domino's squares, as on the phones' maps: F4"))
-        self._follow(area, squares)
+        self._follow(area, shift)
         stack = self.laid.get((area, *cell))  # named where it lies on the printed mat
         if not stack:
             raise IllegalMove(Msg("No domino lies there on the virtual mat"))
@@ -207,5 +202,12 @@ class Verbs:
         return Msg("Took a domino off")
 
 
+def _shift(view, key: str) -> tuple[int, int]:
+    """How far the view's map `key` ("shared", or a seat) lies shifted on the mat's printed grid."""
+    dx, dy = (view.get("shifts") or {}).get(key) or (0, 0)
+    return dx, dy
+
+
 # the synthetic table its reader draws keeps its pieces as `tiles`
 SIMULATION = Simulation(verbs=Verbs, pieces=lambda table: table.tiles)
+

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from ...i18n import Listed, Msg
 from .catalog import ROLES, SCALARS, scalar_words, strength_name, word
-from .maps import Half
+from .maps import Half, offset
 
 SHARED, PERSONAL = "shared", "personal"
 
@@ -144,9 +144,22 @@ class State:
     shares: tuple = ()                  # ((role, mission ids), ...) its owner chose at this report
     placements: tuple = ()              # ((seat, map, ((role, strength), ...)), ...) after each
     said: tuple = ()
+    shifts: tuple = ()                  # ((SHARED or seat, (dx, dy)), ...): maps lying shifted on the mat
 
     def seat_map(self, seat: int) -> dict:
         return dict(self.personal[seat])
+
+    def shift(self, where: str, seat: int | None = None) -> tuple[int, int]:
+        """How far a map lies shifted on the mat's printed grid: it moved there when it grew past
+        the grid's edge, and stays while its squares fit (`maps.offset`)."""
+        squares = self.shared if where == SHARED else self.personal[seat]
+        return offset((c for c, _ in squares), dict(self.shifts).get(SHARED if where == SHARED else seat, (0, 0)))
+
+    def held_shifts(self) -> tuple:
+        """`shifts` once a move has changed the maps: each map moves on the mat only as far as it
+        must to fit there (grown past its edge); the rest lie where they lay."""
+        out = {SHARED: self.shift(SHARED), **{s: self.shift(PERSONAL, s) for s in range(len(self.personal))}}
+        return tuple((key, by) for key, by in out.items() if by != (0, 0))
 
     def effect(self, seat: int, key: str):
         return next((v for s, k, v in self.effects if s == seat and k == key), None)

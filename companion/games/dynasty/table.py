@@ -47,6 +47,7 @@ class MapWatcher(AsksOnce):
     changed: dict = field(default_factory=dict)  # (area, row, column) -> the look at which it last changed
     looks: int = 0                                # how many times the camera has reported a change
     waits: dict = field(default_factory=dict)    # each wait for a removal -> the look it began after
+    lying: dict = field(default_factory=dict)    # area -> the map's shift on the grid where it was last seen in place
 
     # ------------------------------------------------------------------ what was seen
 
@@ -96,7 +97,7 @@ class MapWatcher(AsksOnce):
 
     def _look(self, state, where, seat, area):
         held = dict(state.shared) if where == SHARED else state.seat_map(seat)
-        dx, dy = areas.offset(held)
+        dx, dy = state.shift(where, seat)
         seen = {(c - dx, r - dy): label for (a, r, c), label in self.squares.items() if a == area}
         # under Snowfalls or the overlap reward a domino may lie over others: a square the rules
         # hold that now reads as another half is new too (a square in doubt there stays theirs)
@@ -104,6 +105,7 @@ class MapWatcher(AsksOnce):
         new = {cell: label for cell, label in seen.items()
                if cell not in held or (over and label not in (UNKNOWN, _as_read(held[cell].half)))}
         if not new:
+            self.lying[area] = (dx, dy)
             return None
         names = state.config.names
         label = Msg("the shared map") if where == SHARED else Msg("{name}'s map", name=names[seat])
@@ -111,7 +113,9 @@ class MapWatcher(AsksOnce):
                len(state.tasks))
         moved = _laid_elsewhere(seen, held)
         if moved is not None:
-            return self._ask(key, Prompt(Msg("Move the map"), _move_words(label, moved, (dx, dy))))
+            grew = self.lying.get(area, (0, 0)) != (dx, dy)  # the rules moved it since it lay in place
+            return self._ask(key, Prompt(Msg("Move the map"), _move_words(label, moved, grew)))
+        self.lying[area] = (dx, dy)
         cells = sorted(new)
         if len(cells) != 2 or side_towards(cells[0], cells[1]) is None:
             listed = Listed([name(c, (dx, dy)) for c in cells], sep=" and ")
@@ -183,7 +187,7 @@ class MapWatcher(AsksOnce):
         for seat, where, owner, power in _removals(state):
             area = areas.SHARED_AREA if where == SHARED else areas.personal_area(owner)
             held = dict(state.shared) if where == SHARED else state.seat_map(owner)
-            dx, dy = areas.offset(held)
+            dx, dy = state.shift(where, owner)
             began = self.waits.setdefault((state.round, state.phase, state.tasks[:1], seat, power), self.looks)
             for number, cells in dominoes(held).items():
                 spots = [(area, y + dy, x + dx) for x, y in cells]
@@ -263,7 +267,7 @@ class MapWatcher(AsksOnce):
 def _laid_elsewhere(seen, held) -> tuple[int, int] | None:
     """How far (east, south) the map on the mat must move to lie where the rules hold it, when
     it lies whole elsewhere: a map that grew past the mat's edge by phone is held shifted back
-    onto the printed grid (areas.offset), while its dominoes on the mat stay where they were.
+    onto the printed grid (State.shift), while its dominoes on the mat stay where they were.
     None when no other place explains what the camera sees (a new domino, or several)."""
     if len(seen) < 4:
         return None
@@ -280,19 +284,19 @@ def _laid_elsewhere(seen, held) -> tuple[int, int] | None:
     return shifts[0] if len(shifts) == 1 else None  # (a map of like squares may fit several ways: not told)
 
 
-def _move_words(label, moved, held_by) -> Msg:
-    """`held_by`: the shift the rules hold the map at: a move the same way says the map grew past
-    the mat's edge, another way that it shrank back (a domino taken off its far edge)."""
+def _move_words(label, moved, grew) -> Msg:
+    """`grew`: the rules moved the map on the mat since the camera saw it in place (it grew past
+    the mat's edge); else its dominoes were moved off their squares."""
     dx, dy = moved
     steps = [Plural("{n} square east", "{n} squares east", dx) if dx > 0 else None,
              Plural("{n} square west", "{n} squares west", -dx) if dx < 0 else None,
              Plural("{n} square south", "{n} squares south", dy) if dy > 0 else None,
              Plural("{n} square north", "{n} squares north", -dy) if dy < 0 else None]
     steps = Listed([s for s in steps if s is not None], sep=" and ")
-    if any(m * held > 0 for m, held in zip(moved, held_by)):
+    if grew:
         return Msg("{map} grew past the mat's edge: move all its dominoes {steps} on the mat, then play on",
                    map=label, steps=steps)
-    return Msg("{map} shrank back from the mat's edge: move all its dominoes {steps} on the mat, then play on",
+    return Msg("{map} lies off its squares: move all its dominoes {steps} on the mat, then play on",
                map=label, steps=steps)
 
 

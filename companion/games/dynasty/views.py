@@ -7,11 +7,11 @@ from ..base import IllegalMove, Viewer
 from . import hands, missions, power, powers, report
 from .catalog import (EVENTS, PENALTIES, REWARDS, ROLES, SCALARS, TERRAINS, event_words, icons_in, penalty_words,
                       reward_words, role_name, scalar_words)
-from .maps import name, offset
+from .maps import name
 from .placement import parse_domino
 from .practice import market_due
 from .rules import NAME, is_over, scores, winners
-from .state import State
+from .state import PERSONAL, SHARED, State
 
 
 def viewers(state: State) -> list[str]:
@@ -64,9 +64,9 @@ def view(state: State, viewer: Viewer) -> dict:
         raise IllegalMove(Msg("there is no seat {seat} at this table", seat=viewer.seat))
     table = power.strengths(state)
     # how far each map lies shifted on the mat's printed squares once it grew past them: the
-    # phones name squares, and head their columns and rows, where they lie (maps.offset)
-    shifts = {"shared": list(offset(c for c, _ in state.shared)),
-              **{str(s): list(offset(c for c, _ in m)) for s, m in enumerate(state.personal)}}
+    # phones name squares, and head their columns and rows, where they lie (State.shift)
+    shifts = {"shared": list(state.shift(SHARED)),
+              **{str(s): list(state.shift(PERSONAL, s)) for s in range(len(state.personal))}}
     out = {
         "game": NAME,
         "seats": cfg.players,
