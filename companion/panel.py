@@ -48,7 +48,8 @@ def _screen(snap, join_url: str, safe: bool, address: str | None) -> tuple[Any, 
         buttons = ({"A": Msg("look again")} if snap.prompt.move is None
                    else {"A": Msg("accept"), "B": Msg("reject")} if len(snap.prompt.choices) < 2
                    else {"A": Msg("this one"), "C": Msg("next choice")})
-        return "prompt", {"title": snap.prompt.title, "text": snap.prompt.words, "buttons": buttons}
+        short = {"short": snap.prompt.short} if snap.prompt.short and len(snap.prompt.choices) < 2 else {}
+        return "prompt", {"title": snap.prompt.title, "text": snap.prompt.words, "buttons": buttons, **short}
     if snap.alert:
         return "error", {"text": snap.alert}
     if snap.session is None or snap.screen == "join":

@@ -52,15 +52,16 @@ def message(draw: ImageDraw.ImageDraw, data: Mapping[str, Any]) -> None:
 def prompt(draw: ImageDraw.ImageDraw, data: Mapping[str, Any]) -> None:
     """{"text": "Seen red 3 for P2?", "buttons": {"a": "accept", "b": "reject"}}
 
-    The last line, lit, tells which button does what, so nobody has to remember.
+    The last line, lit, tells which button does what, so nobody has to remember. "short": the
+    same told in fewer words, drawn when "text" would be cut.
     """
     buttons = {str(k).upper(): v for k, v in dict(data.get("buttons") or {}).items()}
     title_bar(draw, data.get("title", own_words(data, "Check")), data.get("right", ""))
+    last = BODY_LINES - 2 if buttons else BODY_LINES - 1
+    text = require(data, "text")
+    body_text(draw, data["short"] if data.get("short") and len(wrap(text)) > last + 1 else text, last=last)
     if buttons:
-        body_text(draw, require(data, "text"), last=BODY_LINES - 2)
         button_hints(draw, buttons)
-    else:
-        body_text(draw, require(data, "text"))
 
 
 def error(draw: ImageDraw.ImageDraw, data: Mapping[str, Any]) -> None:

@@ -84,7 +84,8 @@ class Prompt:
     `choices` are (words, move) pairs; with none it only tells the table something. A camera
     game's watcher asks one when a read is doubtful or refused; `at` is where the piece lies, so
     an accepted answer makes that piece a play. `no` is what B means, said when it is pressed
-    (by default: the read is ignored).
+    (by default: the read is ignored). `short` is the same told in fewer words, which the OLED
+    shows when `text` would be cut there (the host page and phones show `text` whole).
     """
     title: str
     text: str
@@ -92,6 +93,7 @@ class Prompt:
     index: int = 0
     at: Any = None
     no: str = ""
+    short: Any = ""
 
     @property
     def move(self):

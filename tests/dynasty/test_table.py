@@ -426,3 +426,40 @@ def test_a_pass_refused_on_a_map_grown_past_the_mat_s_edge_names_a_free_place_wh
         squares = re.search(r"e\.g\. on (.+?) of ", str(refusal)).group(1).split("-")
     taken = {s["square"] for s in dynasty.view(state, Viewer("seat", 0))["personal"]["0"]}
     assert all(re.fullmatch(r"[A-H][1-8]", s) for s in squares) and not taken & set(squares), (squares, taken)
+
+
+def test_the_oled_says_where_and_why_a_domino_is_refused_in_the_lines_it_has():
+    """The whole refusal names who, which map, where and why: six lines of the OLED's 21 columns,
+    cut there before the square's name. The OLED (four lines above the button's) says where and
+    why alone; the host page and the phones keep it whole; Japanese, shorter, is drawn whole."""
+    import types
+
+    from PIL import Image, ImageDraw
+
+    from companion.panel import oled_screen
+    from hardware.drawing import BODY_LINES, HEIGHT, WIDTH, wrap
+    from hardware.screens import draw_screen
+
+    def drawn(name, data):
+        image = Image.new("1", (WIDTH, HEIGHT))
+        draw_screen(ImageDraw.Draw(image), name, data)
+        return image.tobytes()
+    state = claiming()
+    w = MapWatcher(dynasty)
+    w.see(seen("shared", [(c, sq.half.text()) for c, sq in dict(state.shared).items()]))
+    assert w.next(state) is None
+    w.see(seen("shared", [((2, 1), "desert//"), ((1, 1), "desert//")]))  # west of the lava start
+    refused = w.next(state)
+    assert refused.title == "Not allowed" and refused.move is None
+    assert str(refused.text).startswith("Ana on the shared map, B2-C2: the terrains do not match on the east "
+                                         "edge of square C2")
+    snap = types.SimpleNamespace(shutting_down=False, prompt=refused, alert=None, language="en")
+    name, data = oled_screen(snap, "http://paradox-table.local:8080/")
+    assert len(wrap(data["text"])) > BODY_LINES - 1
+    assert str(data["short"]).startswith("B2-C2: the terrains do not match on the east edge of square C2")
+    assert drawn(name, data) == drawn(name, {**data, "text": data["short"], "short": None}) != drawn(
+        name, {**data, "short": None})
+    snap.language = "ja"
+    name, data = oled_screen(snap, "http://paradox-table.local:8080/")
+    assert len(wrap(data["text"])) <= BODY_LINES - 1
+    assert drawn(name, data) == drawn(name, {**data, "short": None})

@@ -133,9 +133,11 @@ class MapWatcher(AsksOnce):
             return move
         except IllegalMove as exc:
             at = dict(map=label, a=name(move.cells[0], (dx, dy)), b=name(move.cells[1], (dx, dy)), reason=said(exc))
-            # a personal map names its player already: "Ana's map, F4-F5: ...", not "Ana on Ana's map"
+            # a personal map names its player already: "Ana's map, F4-F5: ...", not "Ana on Ana's map";
+            # the OLED, with room for four short lines, says where and why alone
             return self._ask(key, Prompt(Msg("Not allowed"), Msg("{name} on {map}, {a}-{b}: {reason}", name=names[seat], **at)
-                                         if where == SHARED else Msg("{map}, {a}-{b}: {reason}", **at)))
+                                         if where == SHARED else Msg("{map}, {a}-{b}: {reason}", **at),
+                                         short=Msg("{a}-{b}: {reason}", **at)))
 
     # ------------------------------------------------------------------ the market
 
@@ -204,7 +206,8 @@ class MapWatcher(AsksOnce):
                 except IllegalMove as exc:
                     return self._ask(key, Prompt(Msg("Not allowed"), Msg(
                         "{name} took {squares} off {map}: {reason}; put it back", name=names[seat], squares=squares,
-                        map=label, reason=said(exc))))
+                        map=label, reason=said(exc)), short=Msg("{squares}: {reason}; put it back", squares=squares,
+                                                                  reason=said(exc))))
                 if power or early:
                     args = dict(name=names[seat], squares=squares, map=label)
                     ask = (Msg("{name}: take {squares} off {map} with the Brother of Warfare's power? A yes, B no",
