@@ -249,8 +249,10 @@ def test_the_uncle_of_infrastructure_s_power_places_a_mismatched_domino_once_a_r
     bad = Place(0, "personal", ((5, 3), (6, 3)), ("lava//", "lava//"))  # F4's west edge is closed
     with pytest.raises(IllegalMove, match="paths do not match"):
         dynasty.apply(state, bad)
-    state, _ = dynasty.apply(state, Place(0, "personal", ((5, 3), (6, 3)), ("lava//", "lava//"), power=True))
+    state, said = dynasty.apply(state, Place(0, "personal", ((5, 3), (6, 3)), ("lava//", "lava//"), power=True))
     assert state.mismatched == (True, False) and state.power_used == (True, False)
+    # the table sees a domino that does not match: it hears why it may lie so
+    assert "The Uncle of Infrastructure's power lets it lie mismatched." in str(said[0].words)
     with pytest.raises(IllegalMove, match="only the Uncle of Infrastructure"):
         dynasty.apply(state, Place(1, "personal", ((5, 3), (6, 3)), ("lava//", "lava//"), power=True))
 

@@ -72,6 +72,8 @@ def place(state: State, move: Place) -> State:
                 b=named(cells[1]))
     placed = (Msg("{name} placed {west} | {east} on {a}-{b} of the shared map.", **args) if move.map == SHARED
               else Msg("{name} placed {west} | {east} on {a}-{b} of their map.", **args))
+    if use_power:  # the table sees a domino that does not match: said why it may lie so
+        placed = Listed([placed, Msg("The Uncle of Infrastructure's power lets it lie mismatched.")], sep=" ")
     if changed:
         placed = Listed([placed, Msg("{changes}.", changes=Listed(changed, sep=", "))], sep=" ")
     state = say(state, placed)
