@@ -56,6 +56,21 @@ class Hosting:
             return session.id
         return self.post(run, public=False)  # a refusal (bad options, a game on) is the host's alone
 
+    def set_aside(self, doing: str, do: str, *, replace: bool = False) -> Future:
+        """The game in progress is ended (kept in the list, to resume later) and none is on, so the
+        camera is free (the host teaches it another game's pieces). `doing`, `do`: what the host
+        is about to do, as `_set_aside` asks it; with replace=False a game with moves is not ended."""
+        def run():
+            self._open()
+            old = self._snap.session
+            if old is None or old.is_over():
+                return None
+            self._set_aside(replace, doing, do)
+            self._set(session=None, prompt=None, screen="auto",
+                      message=Msg("{game} is set aside: resume it from the list of games", game=_describe(old, capital=True)))
+            return old.id
+        return self.post(run, public=False)
+
     def resume(self, game_id: int, *, replace: bool = False) -> Future:
         """A kept game, finished or not, becomes the one in progress again, with its seat links
         (the phones that held them come back to their seats)."""

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from flask import Response, request, send_file
 
+from companion.errors import Refused
 from companion.i18n import Listed, Msg, said, term
 
-from companion.errors import Refused
+from .door import _wait
 
 
 def register(app, door):
@@ -91,12 +92,21 @@ def register(app, door):
     @refusing
     def teach_start(game):
         require_host()
-        seats = body().get("seats")
+        data = body()
+        seats, replace = data.get("seats"), data.get("replace", False)
         if isinstance(seats, bool) or not isinstance(seats, int):
             lo, hi = seat_range(known(game))
             example = '{"seats": %d}' % lo
             raise Refused(400, Msg("say the mat's seat count: {example} to {hi}", example=example, hi=hi))
-        return words(teacher.start(known(game), seats))
+        if not isinstance(replace, bool):
+            raise Refused(400, "replace is true or false")
+        game = known(game)
+        busy = teacher.camera.wanted()
+        if busy is not None and busy[1] != "teaching":
+            # a camera game holds the camera: it is set aside (kept, to resume), the host asked
+            # first when it has moves (the page sends this again with replace: true)
+            _wait(door.companion.set_aside(Msg("teaching the camera"), Msg("teach the camera"), replace=replace))
+        return words(teacher.start(game, seats))
 
     @app.post("/api/teach/<game>/stop")
     @refusing

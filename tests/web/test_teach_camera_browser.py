@@ -303,3 +303,33 @@ def test_initiative_taught_from_the_host_page_then_a_deal_read_with_it(device, s
     expect(host.locator("#sim-error")).to_have_text("")
     wait_until(host, lambda: len(c.snapshot.view(TABLE)["anomaly"]) == 3, 60)
     assert not (state / f"enrolment-{GAME}").exists()  # the companion did not teach itself
+
+
+def test_a_camera_game_on_is_set_aside_when_the_host_says_so_to_teach_another(device, phone):
+    """A camera game with moves holds the camera. Teaching another game's pieces asks the host
+    first: "Keep playing" changes nothing; "End it and teach" sets the game aside, kept in the
+    list to resume, and the walk opens with the camera free for it."""
+    expect = playwright.expect
+    c = device.companion
+    if c.snapshot.session is None or not c.snapshot.session.moves:
+        c.new_game(GAME, {"players": 2, "names": ["Ana", "Ben"]}, seed=4).result(5)
+        c.submit(c.snapshot.session.rules.legal_moves(c.snapshot.state)[0], "phone").result(10)
+    on = c.snapshot.session.id
+    host = phone()
+    host.goto(device.urls["local"])
+    host.click("#teach-details > summary")
+    host.select_option("#teach-game", "paradominetor")
+    host.click("#teach-start")
+    expect(host.locator("#teach-question")).to_have_text(
+        re.compile(r"^End the Paradox Initiative game of Ana and Ben and teach the camera\?$"))
+    host.click("#teach-keep")
+    expect(host.locator("#teach-confirm")).to_be_hidden()
+    assert c.snapshot.session.id == on and host.locator("#teach-walk").is_hidden()
+    host.click("#teach-start")
+    host.click("#teach-replace")
+    expect(host.locator("#teach-shot-title")).to_contain_text("Shot 1 of")
+    assert c.snapshot.session is None and device.camera.wanted() == ("paradominetor", "teaching")
+    assert next(g for g in c.played() if g["id"] == on)["ended"]  # kept, to resume
+    host.click("#teach-stop")
+    c.resume(on).result(10)
+    assert c.snapshot.session.id == on

@@ -49,11 +49,20 @@
     if (games.length) drawSeats();
   }
 
-  async function begin() {
+  async function begin(replace) {
     say("");
+    $("teach-confirm").classList.add("hidden");
     try {
-      walk = await post(`/api/teach/${q($("teach-game").value)}/start`, { seats: Number($("teach-seats").value) });
-    } catch (e) { say(e.message); return; }
+      walk = await post(`/api/teach/${q($("teach-game").value)}/start`,
+        { seats: Number($("teach-seats").value), replace: replace === true });
+    } catch (e) {
+      // a camera game with moves holds the camera: asked first, it is set aside (kept, to resume)
+      if (e.data && e.data.confirm) {
+        $("teach-question").textContent = e.data.confirm;
+        $("teach-confirm").classList.remove("hidden");
+      } else say(e.message);
+      return;
+    }
     shown = walk.next;
     draw();
   }
@@ -249,7 +258,9 @@
 
   $("teach-game").addEventListener("change", drawSeats);
   $("teach-seats").addEventListener("change", drawMat);
-  $("teach-start").addEventListener("click", begin);
+  $("teach-start").addEventListener("click", () => begin(false));
+  $("teach-replace").addEventListener("click", () => begin(true));
+  $("teach-keep").addEventListener("click", () => $("teach-confirm").classList.add("hidden"));
   $("teach-take").addEventListener("click", take);
   $("teach-redo").addEventListener("click", redo);
   $("teach-lay").addEventListener("click", lay);
