@@ -754,8 +754,16 @@ class Teacher:
         if not reading.calibrated:
             raise TeachingRefused(Msg("the mat is not in view: show the whole mat to the camera"))
         spec = _spec(game)
+        # in the mat's order (area, then row and column, as the walk names places), each named by
+        # its cell where the reader knows one: a tap must find the piece it means at a glance
+        tiles = sorted(reading.tiles, key=lambda t: (t.zone or "", t.cell[1:] if t.cell else (), t.y_mm, t.x_mm))
         pieces = [{"label": t.label, "x_mm": round(t.x_mm, 1), "y_mm": round(t.y_mm, 1), "zone": t.zone,
-                   "where": _area_words(t.zone) if t.zone else Msg("on the mat")} for t in reading.tiles]
+                   "where": _area_words(t.zone) if t.zone else Msg("on the mat")} for t in tiles]
+        for p, t in zip(pieces, tiles):
+            if t.cell is not None and spec.reader != "dominoes":
+                p["where"] = Msg("{area}, {place}", area=p["where"], place=Msg(
+                    "row {row}, column {column}", row=t.cell[1] + 1, column=t.cell[2] + 1))
+                p["named"] = True
         out = {"pieces": pieces, "hand": reading.hand_in_view}
         if spec.reader != "dominoes":  # each piece, and each a tap may say it is, in the owner's words
             for p in pieces:
@@ -764,9 +772,10 @@ class Teacher:
         else:  # a square's half, picked as terrain, icon and roads
             from vision.dominoes import SIDES, icon_names, parse_half, terrain_names
             from vision.tiles import UNKNOWN
-            for p, t in zip(pieces, reading.tiles):
+            for p, t in zip(pieces, tiles):
                 _, row, column = t.cell
                 p["where"] = Msg("{area}, square {square}", area=p["where"], square=_square(row, column))
+                p["named"] = True
                 p["words"] = _half_words(t.label)
                 if t.label != UNKNOWN:
                     terrain, icon, paths = parse_half(t.label)

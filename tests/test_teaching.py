@@ -210,6 +210,13 @@ def test_a_correction_is_learnt(table):
     loop.step()
     read = teacher.check(game)["pieces"]
     assert sorted(p["label"] for p in read) == sorted(p.label for p in plan(game, 4)[-1].places)
+    # each named as the walk names places (its area, row and column), in the mat's order
+    last = plan(game, 4)[-1]
+    laid = {p.label: str(p.where) for p in last.places}
+    assert {p["label"]: str(p["where"]) for p in read} == {
+        label: f"{last.area_words}, {where}" for label, where in laid.items()}
+    assert [str(p["where"]) for p in read] == [f"{last.area_words}, {p.where}" for p in sorted(
+        last.places, key=lambda p: (p.y_mm, p.x_mm))]
     piece = next(p for p in read if p["label"] == "white-2")
     with pytest.raises(TeachingRefused, match="none of this game's pieces"):
         teacher.correct(game, piece["x_mm"], piece["y_mm"], "green-9")

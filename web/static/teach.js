@@ -205,7 +205,8 @@
     if (!got.pieces.length) { list.replaceChildren(el("p", { class: "dim" }, tr("Nothing read: lay some pieces on the mat."))); return; }
     list.replaceChildren(...got.pieces.map((p, i) => {
       const row = el("div", { class: "row teach-reading" },
-        el("span", { class: "teach-label" }, p.words || p.label), el("span", { class: "dim" }, tr("in {where}, {x}, {y} mm", { where: p.where, x: Math.round(p.x_mm), y: Math.round(p.y_mm) })));
+        el("span", { class: "teach-label" }, p.words || p.label), el("span", { class: "dim" }, p.named ? tr("in {where}", { where: p.where })
+          : tr("in {where}, {x}, {y} mm", { where: p.where, x: Math.round(p.x_mm), y: Math.round(p.y_mm) })));
       if (got.choices.terrains) {  // a half picked by its parts: terrain, icon or none, roads; the read value first
         // asked: the reader's best guess (p.guess), so a tap or two corrects it
         const half = p.half || p.guess || { terrain: got.choices.terrains[0].value, icon: "", paths: "" };
