@@ -17,7 +17,8 @@ from .door import _wait
 def register(app, door):
     """Add the teaching routes to ``app``; ``door`` is the web.door.Door they share, and its
     extras' teacher a companion.teaching.Teacher."""
-    from companion.teaching import TeachingRefused, camera_games, seat_range
+    from companion.teaching import TeachingRefused, camera_games, layout_for, seat_range
+    from vision.mat import page_name
     teacher, require_host = door.extras.teacher, door.require_host
     require_host_query, body, words = door.require_host_query, door.body, door.words
 
@@ -57,8 +58,11 @@ def register(app, door):
     def teach_games():
         require_host()
         from companion.games import describe
-        return words({"games": [{"name": g, "title": term(describe(g).title), "seats": list(seat_range(g))}
-                                  for g in camera_games()]})
+        def paper(g):  # the sheet the mat prints on (every seat count's is the same size)
+            size = layout_for(g, seat_range(g)[1]).size_mm
+            return {"name": page_name(size), "mm": [round(v) for v in size]}
+        return words({"games": [{"name": g, "title": term(describe(g).title), "seats": list(seat_range(g)),
+                                 "paper": paper(g)} for g in camera_games()]})
 
     @app.get("/api/teach/<game>")
     @refusing

@@ -37,6 +37,12 @@
   function drawMat() {
     const g = chosen();
     $("teach-mat").href = `/api/teach/${q(g.name)}/mat.pdf?seats=${$("teach-seats").value}&token=${q(token)}`;
+    // a sheet larger than A4 is more than most home printers take: said how to print it all the same
+    const big = g.paper.mm[0] * g.paper.mm[1] > 297 * 210 + 1;
+    const paper = { paper: g.paper.name, w: g.paper.mm[0], h: g.paper.mm[1] };
+    $("teach-paper").textContent = big
+      ? tr("The mat is {paper} ({w} x {h} mm): print it at a copy shop, or tiled on smaller sheets (your PDF viewer's poster or tile option, at 100%) taped edge to edge.", paper)
+      : tr("The mat is {paper} ({w} x {h} mm).", paper);
   }
 
   async function load() {
