@@ -148,6 +148,7 @@ def test_two_players_set_up_and_play_a_matrix_turn_by_tapping(device, browser, s
         page = pages[chief]
         expect(page.locator("#pi-teach")).to_be_visible()
         if not card.endswith("nexus"):
+            expect(page.locator(".pi-ask")).to_contain_text("(tap one to take it off)")  # said, phones show no tooltip
             page.locator(".pi-ask .pi-chip").first.click()  # the catalog's guess is wrong: fix it
             page.locator('[data-add="K"]').click()
         t.tap(chief, "#pi-teach")

@@ -347,7 +347,9 @@
     }
     return el("div", { class: "pi-ask" }, head,
       el("p", {}, tr("Cost:") + " ", ...(ui.cost.length ? ui.cost.map((x, i) => el("button", { class: "pi-chip", title: tr("tap to take it off"),
-        onclick: () => { ui.cost.splice(i, 1); redraw(); } }, costChip(x))) : [el("span", { class: "dim" }, tr("nothing yet"))])),
+        onclick: () => { ui.cost.splice(i, 1); redraw(); } }, costChip(x))) : [el("span", { class: "dim" }, tr("nothing yet"))]),
+        // said, not only a tooltip: phones show none
+        ...(ui.cost.length ? [" ", el("span", { class: "dim" }, tr("(tap one to take it off)"))] : [])),
       el("div", { class: "pi-addcost" }, ...COST.map((x) => el("button", { class: "quiet", "data-add": x, onclick: () => { ui.cost.push(x); redraw(); } }, "+ ", costChip(x)))),
       el("button", Object.assign({ id: "pi-teach", onclick: () => send(Object.assign({}, m, { cost: ui.cost, at: null })) },
         ui.cost.length ? {} : { disabled: "" }), tr("This is the cost")));
