@@ -247,7 +247,7 @@ def test_domino_dynastys_camera_questions_in_japanese():
                                   ("doubt", doubt.next(state), {"A": Msg("accept"), "B": Msg("reject")})):
         shown[name] = ("prompt", translate({"title": prompt.title, "text": prompt.words, "buttons": buttons}, "ja"))
     assert (shown["refused"][1]["title"], shown["refused"][1]["text"]) == \
-        ("出せません", "AnaのマップのF4-F5: マスF4の西の辺で道が合っていません")
+        ("できません", "AnaのマップのF4-F5: マスF4の西の辺で道が合っていません")
     assert (shown["doubt"][1]["title"], shown["doubt"][1]["text"]) == ("確認", "Anaのマップ: F4が不確か")
     for name, screen in shown.items():
         assert fits(screen[1]), screen
