@@ -42,7 +42,7 @@ def dynasty_walk_learnt(phone, device):
     host.select_option("#teach-game", "dynasty")
     host.select_option("#teach-seats", "2")
     host.click("#teach-start")
-    playwright.expect(host.locator("#teach-learnt")).to_have_text("Learnt: the camera reads with what it learnt.")
+    playwright.expect(host.locator("#teach-learnt")).to_have_text("Learnt: the camera knows these pieces now.")
     return host
 
 def test_a_japanese_host_is_walked_through_in_japanese(device, browser):
@@ -105,7 +105,7 @@ def test_a_domino_half_is_corrected_on_the_page_by_its_terrain_icon_and_roads(de
     paths = "".join(s for s in "NESW" if s in paths + "N")
     expect(host.locator("#teach-read")).to_contain_text(
         f"Learnt: that piece is {terrain}, no icon, roads {' '.join(paths)}.")
-    expect(host.locator("#teach-learnt")).to_have_text("Learnt: the camera reads with what it learnt.",
+    expect(host.locator("#teach-learnt")).to_have_text("Learnt: the camera knows these pieces now.",
                                                        timeout=120_000)
     entries = json.loads((state / "teaching" / "dynasty" / "manifest.json").read_text())
     assert entries[-1]["label"] == f"{terrain}//{paths}" and entries[-1]["image"] == "check-1.jpg"
@@ -161,7 +161,7 @@ def test_a_dynasty_check_names_icons_in_words_starts_asked_squares_as_leaned_and
         reading.locator(f"input[data-side={side}]").uncheck()
     reading.locator("button").click()
     expect(host.locator("#teach-read")).to_contain_text("Learnt: that piece is desert, knife, no roads.")
-    expect(host.locator("#teach-learnt")).to_have_text("Learnt: the camera reads with what it learnt.",
+    expect(host.locator("#teach-learnt")).to_have_text("Learnt: the camera knows these pieces now.",
                                                        timeout=120_000)
     wrong = host.locator("#teach-taught-list .teach-reading", has_text="desert, knife, no roads")
     expect(wrong).to_contain_text("in the shared map, square D1")
@@ -175,8 +175,8 @@ def test_a_dynasty_check_names_icons_in_words_starts_asked_squares_as_leaned_and
 
     before = host.locator("#teach-taught-list .teach-reading").count()
     wrong.locator("button").click()
-    expect(host.locator("#teach-read")).to_contain_text("Taken back: the camera learns again without desert, knife, no roads.")
-    expect(host.locator("#teach-learnt")).to_have_text("Learnt: the camera reads with what it learnt.",
+    expect(host.locator("#teach-read")).to_contain_text("Taken back: the correction to desert, knife, no roads is forgotten")
+    expect(host.locator("#teach-learnt")).to_have_text("Learnt: the camera knows these pieces now.",
                                                        timeout=120_000)
     expect(host.locator("#teach-taught-list .teach-reading")).to_have_count(before - 1)
     assert not any("desert/knife/" in json.dumps(e) for e in
@@ -261,7 +261,7 @@ def test_initiative_taught_from_the_host_page_then_a_deal_read_with_it(device, s
             wait_until(host, lambda: kept.stat().st_mtime_ns != first, 60)
             expect(host.locator("#teach-progress")).to_contain_text(f"{done} of {pieces} pieces", timeout=60_000)
             expect(host.locator("#teach-shot-title")).to_contain_text("Shot 2 of")
-    expect(host.locator("#teach-learnt")).to_have_text("Learnt: the camera reads with what it learnt.",
+    expect(host.locator("#teach-learnt")).to_have_text("Learnt: the camera knows these pieces now.",
                                                        timeout=120_000)
     # the last shot redone: until it is taken again the page says so, not that all is learnt
     host.locator(".teach-shotrow button").last.click()
@@ -269,7 +269,7 @@ def test_initiative_taught_from_the_host_page_then_a_deal_read_with_it(device, s
     expect(host.locator("#teach-learnt")).to_have_text(
         "A shot is to be taken again: until it is, the camera reads with what it learnt before.")
     host.click("#teach-take")
-    expect(host.locator("#teach-learnt")).to_have_text("Learnt: the camera reads with what it learnt.",
+    expect(host.locator("#teach-learnt")).to_have_text("Learnt: the camera knows these pieces now.",
                                                        timeout=120_000)
     # the check: the last shot's discs still lie on the mat, and are read back as laid
     host.click("#teach-read-now")
@@ -290,7 +290,7 @@ def test_initiative_taught_from_the_host_page_then_a_deal_read_with_it(device, s
     # a tap on Correct is learnt: the profile is learnt again with that piece's frame
     host.locator(".teach-reading button").first.click()
     expect(host.locator("#teach-read")).to_contain_text("Learnt: that piece is")
-    expect(host.locator("#teach-learnt")).to_have_text("Learnt: the camera reads with what it learnt.",
+    expect(host.locator("#teach-learnt")).to_have_text("Learnt: the camera knows these pieces now.",
                                                        timeout=120_000)
     host.screenshot(path=str(shots / "teach-check.png"), full_page=True)
     assert (state / f"vision-profile-{GAME}.npz").is_file()

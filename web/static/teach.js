@@ -90,7 +90,7 @@
     const learning = walk.learning ? tr("The camera is learning the pieces…") :
       walk.error ? walk.error : !walk.learnt ? "" : walk.taken < walk.shots.length
         ? tr("A shot is to be taken again: until it is, the camera reads with what it learnt before.")
-        : tr("Learnt: the camera reads with what it learnt.");
+        : tr("Learnt: the camera knows these pieces now.");
     $("teach-learnt").textContent = learning;
     // what the learnt print shows the camera too unclearly: it asks about those every time
     $("teach-notes").replaceChildren(...(walk.learning ? [] : walk.notes || []).map((n) => el("li", {}, n)));
@@ -258,7 +258,7 @@
     try {
       walk = await post(`/api/teach/${q(walk.game)}/forget`, { correction: c.n });
     } catch (e) { say(e.message); return; }
-    $("teach-read").replaceChildren(el("p", { class: "dim" }, tr("Taken back: the camera learns again without {label}. Read the mat again to check.", { label: c.words })));
+    $("teach-read").replaceChildren(el("p", { class: "dim" }, tr("Taken back: the correction to {label} is forgotten and the camera learns again. Read the mat again to check.", { label: c.words })));
     shown = null;
     draw();
   }
