@@ -100,13 +100,6 @@ OWN_PRINT, OWN_CORED = 0.07, 0.5
 # as solid as _lock asks, told apart from the disc's own print as APART's and through and
 # through somewhere, is asked about (too small for a token; no disc's own symbol shows so)
 HALF_SHOWN = 0.4
-# a token on a disc of nearly its colour (a print run's copper near its red) merges with the disc
-# where the two meet: its outline shrinks towards its own print, down to this share of the token.
-# It is a token where the outline is plainly the token's colour through and through (as _grown
-# asks), a little less solid, and told apart from the disc's own print as APART's (half as much
-# where its colour is as near the token's as TOKEN_SEEN's): a disc's own symbol, blurred into
-# that body, lies on the line from its body to its ink instead
-MERGED = 0.25
 
 
 @dataclass(frozen=True)
@@ -1067,17 +1060,6 @@ class GridReader(CellReader):
                  and cored >= TOKEN_CORED / 4)
         return grown or enrolled or apart
 
-    def _merged(self, details):
-        """Whether a token test's measures (_lock's details) are a token merged with a disc of
-        nearly its colour (MERGED): on such a disc only the token's own colour, told against the
-        disc's own print as the profile learnt both, shows it."""
-        if "token" not in details:
-            return False
-        share, solid, token_like, hue, cored = details["token"]
-        return (MERGED <= share <= TOKEN_NEAR[1] and solid >= float(self._token[4]) - GROWN_SOLID
-                and token_like >= 1.4 * TOKEN_LIKE and hue < TOKEN_HUE and cored >= TOKEN_CORED
-                and details.get("token print", 0.0) >= (APART / 2 if hue < TOKEN_SEEN[0] * TOKEN_HUE else APART))
-
     def _presence(self, view):
         """How disc-like each point of the area is (+inside a disc's radius, - just outside it),
         and the map it is measured on, bordered as the filter sees past the area's edge (how much
@@ -1340,9 +1322,6 @@ class GridReader(CellReader):
                 if t in ((UNKNOWN, 0.0), "doubt") and not self._hides_at[nearest[i]] and \
                         self._grown(discs[i][3]):
                     tokens[i] = LOCK, 0.5  # (plain, yet its outline not as enrolled)
-                elif t in (None, (UNKNOWN, 0.0), "doubt") and self._hides_at[nearest[i]] and \
-                        self._merged(discs[i][3]):
-                    tokens[i] = LOCK, 0.5
             # how much of what lies on it is its own print: asked only of the discs a token could
             # hide on and of those the token test claims (a few of a frame's discs)
             claimed = np.zeros(len(discs), bool)
