@@ -126,6 +126,14 @@ def test_domino_dynasty_reads_in_japanese(device, browser, shots):
     for page in (host, p0, p1):
         assert english_on(page) == [], page.url
         assert no_overflow(page) == [], page.url
+    # an icon on a square: two characters of a kanji word (人), three of a katakana one: ナイフ
+    # (knife), never ナイ ("not")
+    from companion.games.dynasty.moves import Place
+    expect(host.locator('#map-shared [data-cell="6,1"] b')).to_have_text("人")
+    companion.new_game("dynasty", {"players": 2, "play": "free", "roles": {"0": "warfare", "1": "money"}},
+                       seed=0).result(10)
+    companion.submit(Place(0, "personal", ((5, 3), (6, 3)), ("lava/knife/W", "lava//")), "phone").result(10)
+    expect(host.locator('#map-0 [data-cell="5,3"] b')).to_have_text("ナイフ")
     assert errors == []
 
 

@@ -22,8 +22,14 @@
     return x >= 0 && x < 26 && y >= 0 ? String.fromCharCode(65 + x) + (y + 1) : `(${x}, ${y})`;
   }
 
-  // an icon on its square: its first letters (English), its first two characters (Japanese)
-  const short = (icon) => (icon ? (ParadoxTable.lang === "en" ? icon.slice(0, 3) : term(icon).slice(0, 2)) : "");
+  // an icon on its square: its first letters (English), its first two characters (Japanese; three
+  // of a word in katakana, which two may turn into another word: ナイフ, not ナイ "not")
+  const short = (icon) => {
+    if (!icon) return "";
+    if (ParadoxTable.lang === "en") return icon.slice(0, 3);
+    const word = term(icon);
+    return word.slice(0, /^[\u30a0-\u30ff]+$/.test(word) ? 3 : 2);
+  };
 
   // a domino as words: its ids as written in English ("lava/person/EW | lava//W"), its terrains and
   // icons named in the reader's language otherwise (溶岩・人・EW | 溶岩・W)
