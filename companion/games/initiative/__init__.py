@@ -27,7 +27,7 @@ GAME = Game(
     players=(1, 4),
     options=(
         Option("players", "Players", "count", default=2, low=1, high=4,
-               help="One player plays against the rival lab."),
+               help="Played alone, against the rival lab."),
         Option("names", "Seat names, clockwise", "names", per="players",
                help="Leave empty for P1, P2, ..."),
         Option("challenging", "Solo: a more challenging rival lab", "choice", default="no",
