@@ -47,7 +47,7 @@ def _screen(snap, join_url: str, safe: bool, address: str | None) -> tuple[Any, 
         # the question's own words: all three would not fit the line)
         buttons = ({"A": Msg("look again")} if snap.prompt.move is None
                    else {"A": Msg("accept"), "B": Msg("reject")} if len(snap.prompt.choices) < 2
-                   else {"A": Msg("this one"), "C": Msg("next choice")})
+                   else {"A": Msg("this one"), "C": Msg("next")})
         short = {"short": snap.prompt.short} if snap.prompt.short and len(snap.prompt.choices) < 2 else {}
         return "prompt", {"title": snap.prompt.title, "text": snap.prompt.words, "buttons": buttons, **short}
     if snap.alert:
