@@ -182,10 +182,10 @@ class MatrixWatcher(AsksOnce):
         move = moves[0][1] if len(moves) == 1 else Listed(
             [Msg("{name}'s, {moves}", name=names(s)[k], moves=words) for k, words in moves], sep="; ")
         first = _capital(whose)
-        text = (Msg("{areas} on the table are as before what a phone entered. Phone right: {move} on the "
+        text = (Msg("{areas} on the table still lie as they did before a phone entered a move. Phone right: {move} on the "
                     "table. Table right: what the phone entered is taken back", areas=first, move=move)
                 if len(behind) > 1 else
-                Msg("{area} on the table is as before what a phone entered. Phone right: {move} on the "
+                Msg("{area} on the table still lies as it did before a phone entered a move. Phone right: {move} on the "
                     "table. Table right: what the phone entered is taken back", area=first, move=move))
         return self._ask(key, Prompt(Msg("Table or phone?"), text, (
             (Msg("The phone is right: {move}", move=move), Agreed(Msg("Make the table match: {move}", move=move))),
