@@ -480,6 +480,26 @@ def _road_shift(off, reach) -> tuple[float, float]:
     return _across_roads(off, reach)
 
 
+def _shape_shift(off, icon, at, reach) -> tuple[float, float]:
+    """Where a domino lies on its square as its print shows it (`_road_shift`, `reach` out);
+    where an icon is printed (`icon`, else None), across no road that icon shows it (printed in
+    the half's middle; its badge's place `at`, if one was seen)."""
+    shift = _road_shift(off, reach)
+    if icon is not None:
+        middle = at if at is not None else tuple(m / SQUARE_PX for m in _print_centre(icon))
+        shift = tuple(v if v else float(np.clip(m, -ROAD_DRIFT, ROAD_DRIFT)) for v, m in zip(shift, middle))
+    return shift
+
+
+def _road_sure(strip, flank, inner):
+    """A side's road by its shape, from the shares printed on its strip, its flanks and its strip
+    just inside (`_roads`): a road, none, or None when unsure. A strip printed only towards the
+    edge, bare further in, is no road from the middle (the end of the next half's road, printed
+    a little past the joint)."""
+    return True if strip >= ROAD_STRIP and flank <= ROAD_FLANK and inner >= ROAD_STRIP else \
+        False if strip <= NO_ROAD or inner <= SPECKS else None
+
+
 def _beside(off, L) -> np.ndarray:
     """What is printed but not bare mat (every channel near the mat's grey): of a patch, or a stack."""
     mat = np.abs(L) < BARE_MAT
@@ -499,6 +519,57 @@ def _roads(off, shift, reach, beside) -> dict:
                       ((rows @ off.astype(np.float32)) * cols).sum(axis=1))
     shares = (counts.astype(np.float64) / places).tolist()
     return {side: tuple(shares[3 * i:3 * i + 3]) for i, side in enumerate(SIDES)}
+
+
+_DOWN = np.array([True, False, True, False])  # of N E S W, the axes running down a patch's rows
+
+
+def _side_lines_all(shifts, reaches):
+    """`_side_lines` of each half of a stack lying at `shifts` (k, 2): how far along and across
+    each edge's axis each row or column lies (k, 4, SQUARE_PX), the same figures; and each
+    half's `reaches` (k, 2), nearest and furthest (k, 1, 1) each."""
+    c = (np.arange(SQUARE_PX) + 0.5) / SQUARE_PX - 0.5
+    shifts = np.array(shifts, np.float64).reshape(-1, 2)
+    u, v = c[None] - shifts[:, :1], c[None] - shifts[:, 1:]
+    lo, hi = (np.array([r[i] for r in reaches], np.float64)[:, None, None] for i in (0, 1))
+    return np.stack([-v, u, v, -u], axis=1), np.abs(np.stack([u, v, u, v], axis=1)), lo, hi
+
+
+def _road_votes_all(to_roads, offs, shifts, reaches) -> np.ndarray:
+    """For each half of a stack, each of its road boxes (as `_side_boxes` takes them, at the
+    half's shift and reach): `_road_votes` there and the pixels it holds, (k, 4, 3) whole
+    numbers, counted at once as products of 0s and 1s."""
+    along, across, lo, hi = _side_lines_all(shifts, reaches)
+    band, narrow = (along >= lo) & (along <= hi), across <= SIDE_HALF
+    down = _DOWN[None, :, None]
+    rows = np.where(down, band, narrow).astype(np.float32)
+    cols = np.where(down, narrow, band).astype(np.float32)
+    road = (to_roads + PATH_MARGIN < offs).astype(np.float32)
+    plain = (offs + PATH_MARGIN < to_roads).astype(np.float32)
+    votes = [((rows @ marked) * cols).sum(axis=2) for marked in (road, plain)]
+    return np.stack(votes + [rows.sum(axis=2) * cols.sum(axis=2)], axis=2).astype(np.int64)
+
+
+def _roads_all(offs, shifts, reaches, besides) -> list[dict]:
+    """`_roads` of each half of a stack (offs, besides: (k, SQUARE_PX, SQUARE_PX)), each at its
+    own shift and reach, counted at once: each half's places laid out as `_road_places` lays
+    them (the same places from the same figures), its pixels counted in one batched product
+    (0s and 1s: the same whole numbers)."""
+    if not len(offs):
+        return []
+    along, across, lo, hi = _side_lines_all(shifts, reaches)
+    band, near = (along >= lo) & (along <= hi), (along >= lo - STRIP_NEAR) & (along < lo)
+    narrow, flank = across <= STRIP_HALF, (across >= FLANK[0]) & (across <= FLANK[1])
+    along_ok, across_ok = np.stack([band, band, near], axis=2), np.stack([narrow, flank, narrow], axis=2)
+    down = _DOWN[None, :, None, None]
+    k = len(offs)
+    rows = np.where(down, along_ok, across_ok).reshape(k, 12, SQUARE_PX).astype(np.float32)
+    cols = np.where(down, across_ok, along_ok).reshape(k, 12, SQUARE_PX).astype(np.float32)
+    places = np.maximum(rows.sum(axis=2).astype(np.float64) * cols.sum(axis=2), 1.0)
+    counts = np.where(_FLANKS, ((rows @ np.asarray(besides, np.float32)) * cols).sum(axis=2),
+                      ((rows @ np.asarray(offs, np.float32)) * cols).sum(axis=2))
+    shares = (counts.astype(np.float64) / places).tolist()
+    return [{side: tuple(row[3 * i:3 * i + 3]) for i, side in enumerate(SIDES)} for row in shares]
 
 
 _PLACES: dict = {}
@@ -588,14 +659,16 @@ def _arms(paths, shift=(0.0, 0.0), hub=True) -> np.ndarray:
     if key not in _ARMS:
         if len(_ARMS) > 256:
             _ARMS.clear()
-        _ARMS[key] = arms = _arms_at(key[0], key[1:3], hub)
+        # (with the middle: the corridors alone, as a half's print is read first, and the middle)
+        _ARMS[key] = arms = _arms(key[0], key[1:3], hub=False) | _hub_at(key[1:3]) if key[0] and hub else \
+            _arms_at(key[0], key[1:3])
         arms.flags.writeable = False
     return _ARMS[key]
 
 
-def _arms_at(paths, shift, hub) -> np.ndarray:
+def _arms_at(paths, shift) -> np.ndarray:
     u, v = _uv_lines(shift)
-    arms = _hub_at(shift).copy() if paths and hub else np.zeros((SQUARE_PX, SQUARE_PX), bool)
+    arms = np.zeros((SQUARE_PX, SQUARE_PX), bool)
     # each side's corridor, rows by columns (N E S W: across |u| or |v|, along -v, u, v, -u):
     # `_uv`'s places vary along one axis each
     for side in set(paths):
@@ -644,6 +717,25 @@ def _icon_print(L, own, road_like=None, paths="", shift=(0.0, 0.0), hub_like=Non
             road_like = (road_like & _arms(paths, shift, hub=False)) | (hub_like & _hub_at(shift))
         printed &= ~road_like
     return _opened(printed)
+
+
+def _icon_prints(offs, road_like, hub_like, paths, shifts) -> list:
+    """For each half of a stack (`offs`: its print; `road_like`, `hub_like`: as `_with_ground`
+    works them out), with roads `paths` and lying `shifts` off its square: (`_icon_print` of it,
+    the share of the icon's place that print covers, and the share printed there, thin lines
+    and the road's colours outside the roads' corridors and middle included: an outline)."""
+    where = _masks()["icon"]
+    roads = np.stack([_arms(p, shift, hub=False) for p, shift in zip(paths, shifts)])
+    hubs = np.stack([_hub_at(shift) if p else np.zeros((SQUARE_PX, SQUARE_PX), bool) for p, shift in zip(paths, shifts)])
+    # (a half with no roads: nothing in the road's colours is its icon's)
+    none = np.array([not p for p in paths])[:, None, None]
+    taken = np.where(none, road_like, (road_like & roads) | (hub_like & hubs))
+    icons = _opened(offs & _masks()["picture"] & ~taken)
+    outlined = offs & ~(road_like & (roads | hubs))
+    size = np.count_nonzero(where)
+    area = (np.count_nonzero(icons[:, where], axis=1) / size).tolist()
+    outline = (np.count_nonzero(outlined[:, where], axis=1) / size).tolist()
+    return list(zip(icons, area, outline))
 
 
 def _opened(marked) -> np.ndarray:
@@ -1626,12 +1718,26 @@ class DominoReader(CellReader):
         beside = _beside(printed, L)
         first = _opened(printed & disc & ~road_like)  # `_icon_print` of each, no roads given
         first_area = first[:, M["icon"]].mean(axis=1)
+        badges = _badges(seam)
+        # the roads' shapes as `_by_shape` first looks at them (across no road where an icon is
+        # in their way), each half at its own place, counted for all at once
+        icons = [first[i] if first_area[i] >= NO_ICON else None for i in range(len(samples))]
+        reaches = [ICON_SIDE if icon is not None else OPEN_REACH for icon in icons]
+        shifts = [_shape_shift(printed[i], icon, badges[i][0], reach) for i, (icon, reach) in enumerate(zip(icons, reaches))]
+        counted = _roads_all(printed, shifts, reaches, beside)
+        paths = ["".join(side for side, shares in c.items() if _road_sure(*shares)) for c in counted]
+        icon_prints = _icon_prints(printed, road_like, hub_like, paths, shifts)
+        # and by colour (`_by_colour`): the road boxes laid where the badge shows the domino lies,
+        # else where its roads do, each box's pixels nearer the road than the terrain counted
+        by_colour = [_road_shift_by_colour(to_road[i], off[i], PATH_MARGIN) if at is None else
+                     tuple(float(np.clip(v, -SHIFT, SHIFT)) for v in at) for i, (at, _) in enumerate(badges)]
+        votes = _road_votes_all(to_road, off, by_colour, [SIDE if at else OPEN_SIDE for at, _ in badges])
         for i, s in enumerate(samples):
             s["seam"], s["hub like"], s["road like"], s["printed"] = seam[i], hub_like[i], road_like[i], printed[i]
             s["icon first"] = first[i], float(first_area[i])
-            s["to road"], s["beside"] = to_road[i], beside[i]
-        for s, badge in zip(samples, _badges(seam)):
-            s["badge"] = badge
+            s["to road"], s["beside"], s["badge"] = to_road[i], beside[i], badges[i]
+            s["road counts"], s["colour votes"] = (shifts[i], counted[i]), votes[i]
+            s["icon print"] = paths[i], shifts[i], *icon_prints[i]
 
     def _empty(self, s) -> bool:
         """Bare mat, in whatever light: grey all over with nothing printed on it, unless in the
@@ -1901,17 +2007,13 @@ class DominoReader(CellReader):
         at, area = s["badge"]
         details["badge"] = (at, round(area, 2))
         # a badge shows where the domino lies on its square, else its roads do: they are read from there
-        shift = _road_shift_by_colour(s["to road"], s["off"], PATH_MARGIN) if at is None else \
-            tuple(float(np.clip(v, -SHIFT, SHIFT)) for v in at)
-        # each box's pixels' distances to the road and to the terrain (``off``: own is its corners)
-        reach = SIDE if at else OPEN_SIDE
-        roads, plains = _side_boxes((s["to road"], s["off"]), shift, reach)
+        # (each box's pixels nearer the road than the terrain and nearer the terrain, and how many
+        # it holds: counted for a map's halves at once, `_with_ground`)
         paths = ""
-        for side, road, plain in zip(SIDES, roads, plains):
+        for side, (is_road, is_plain, held) in zip(SIDES, s["colour votes"].tolist()):
             # the share of the edge's pixels that look like road rather than terrain
-            is_road, is_plain = _road_votes(road, plain)
             share = is_road / max(is_road + is_plain, 1)
-            if is_road + is_plain < 0.3 * len(road):
+            if is_road + is_plain < 0.3 * held:
                 return None
             details[f"{side} by colour"] = round(float(share), 2)  # (noted where the box settles it)
             if share > 0.6:
@@ -1936,24 +2038,23 @@ class DominoReader(CellReader):
         return paths, scored[0][1]
 
     @staticmethod
-    def _road_shapes(s, off, icon, details):
+    def _road_shapes(s, off, icon, details, counted=None):
         """({side: road or not, None when unsure}, where the domino lies on its square) read from
         what is printed (`off`): a road is a strip from the middle to an edge. Where an icon is
         printed (`icon`, else None) the strips are looked at further out, clear of it, and the
-        icon shows where the domino lies across the sides no road runs to."""
-        reach = ICON_SIDE if icon is not None else OPEN_REACH
-        shift = _road_shift(off, reach)
-        if icon is not None:  # across no road, the icon (printed in the half's middle) shows where it lies
-            at = details.get("badge", (None,))[0]
-            middle = at if at is not None else tuple(m / SQUARE_PX for m in _print_centre(icon))
-            shift = tuple(v if v else float(np.clip(m, -ROAD_DRIFT, ROAD_DRIFT)) for v, m in zip(shift, middle))
+        icon shows where the domino lies across the sides no road runs to. ``counted``: (that
+        place, `_roads` there), if already worked out."""
+        if counted is None:
+            reach = ICON_SIDE if icon is not None else OPEN_REACH
+            shift = _shape_shift(off, icon, details.get("badge", (None,))[0], reach)
+            counted = shift, _roads(off, shift, reach, s["beside"])
+        shift, shares = counted
         roads = {}
-        for side, (strip, flank, inner) in _roads(off, shift, reach, s["beside"]).items():
+        for side, (strip, flank, inner) in shares.items():
             details[side] = (round(strip, 2), round(flank, 2), round(inner, 2))
             # a strip printed only towards the edge, bare further in, is no road from the middle
             # (the end of the next half's road, printed a little past the joint)
-            roads[side] = True if strip >= ROAD_STRIP and flank <= ROAD_FLANK and inner >= ROAD_STRIP else \
-                False if strip <= NO_ROAD or inner <= SPECKS else None
+            roads[side] = _road_sure(strip, flank, inner)
         return roads, shift
 
     def _by_shape(self, s, own, details, picture_too=True):
@@ -1966,17 +2067,17 @@ class DominoReader(CellReader):
         hub_like, road_like = s["hub like"], s["road like"]
         off = s["printed"]  # printed on the terrain
         icon, area = s["icon first"]  # a first look: is there an icon in the roads' way?
-        roads, shift = self._road_shapes(s, off, icon if area >= NO_ICON else None, details)
+        roads, shift = self._road_shapes(s, off, icon if area >= NO_ICON else None, details, s["road counts"])
         s["shape shift"] = shift
         paths = "".join(side for side in SIDES if roads[side])
-        # the icon: what is printed, but for the roads' colours where the roads run
-        icon = _icon_print(L, own, road_like, paths, shift, hub_like, off)
-        area = _share(icon[_masks()["icon"]])
+        # the icon: what is printed, but for the roads' colours where the roads run; and its
+        # outline: thin lines kept, and the road's colours (a dark outline blurs into them) only
+        # where roads run (worked out for a map's halves at once, as their roads first read)
+        first = s["icon print"]
+        icon, area, outline = first[2:] if first[:2] == (paths, shift) else \
+            _icon_prints(off[None], road_like[None], hub_like[None], [paths], [shift])[0]
         details["icon area"] = round(area, 3)
         has_icon = False if area < NO_ICON else True if area >= AN_ICON else None
-        # thin lines kept, and the road's colours (a dark outline blurs into them) only where roads run
-        arms = _arms(paths, shift)
-        outline = _share((off & ~(road_like & arms))[_masks()["icon"]])
         details["outline"] = round(outline, 3)
         if has_icon is False and (not self._bare_middle(s, own, paths, details) or outline >= OUTLINE
                                   or (paths and details["middle"] > BARE_HUB_TONE / 2)):

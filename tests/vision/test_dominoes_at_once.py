@@ -94,6 +94,43 @@ def test_a_halfs_road_boxes_are_the_pixels_of_their_rows_and_columns():
                     assert np.array_equal(box, image[rows][:, cols].reshape(-1, *image.shape[2:]))
 
 
+def test_a_maps_road_shapes_and_boxes_counted_at_once_are_each_halfs_counted_alone():
+    """A map's halves, each lying at a place of its own, have their roads' strips and flanks
+    (`_roads`) and their road boxes' votes (`_side_boxes`, `_road_votes`) counted in one
+    product: the same counts as each half's alone."""
+    rng = np.random.default_rng(8)
+    k = 40
+    shifts = [tuple(s) for s in rng.uniform(-0.125, 0.125, size=(k, 2)).tolist()] + [(0.0, 0.0)] * 2
+    k = len(shifts)
+    offs, besides = rng.random((k, 48, 48)) < rng.random((k, 1, 1)), rng.random((k, 48, 48)) < 0.3
+    roads = [dominoes.ICON_SIDE, dominoes.OPEN_REACH] * (k // 2)
+    assert dominoes._roads_all(offs, shifts, roads, besides) == [
+        dominoes._roads(*args) for args in zip(offs, shifts, roads, besides)]
+    to_road, off = (rng.random((2, k, 48, 48)) * 1.5).astype(np.float32)
+    boxes = [dominoes.SIDE, dominoes.OPEN_SIDE] * (k // 2)
+    votes = dominoes._road_votes_all(to_road, off, shifts, boxes)
+    for i in range(k):
+        road, plain = dominoes._side_boxes((to_road[i], off[i]), shifts[i], boxes[i])
+        assert votes[i].tolist() == [[*dominoes._road_votes(r, p), len(r)] for r, p in zip(road, plain)]
+
+
+def test_a_maps_icon_prints_taken_at_once_are_each_halfs_taken_alone():
+    """Each half's icon print (`_icon_print`: what is printed but for the road's colours where
+    its roads run), its share of the icon's place and its outline's, for a map's halves at once:
+    the same as each half's alone."""
+    rng = np.random.default_rng(9)
+    k = 24
+    offs, road_like, hub_like = rng.random((3, k, 48, 48)) < rng.random((3, k, 1, 1)) * 0.6
+    paths = ["", "N", "EW", "NES", "NESW", "S"] * (k // 6)
+    shifts = [tuple(s) for s in rng.uniform(-0.125, 0.125, size=(k, 2)).tolist()]
+    where = dominoes._masks()["icon"]
+    for i, (icon, area, outline) in enumerate(dominoes._icon_prints(offs, road_like, hub_like, paths, shifts)):
+        alone = dominoes._icon_print(None, None, road_like[i], paths[i], shifts[i], hub_like[i], offs[i])
+        assert np.array_equal(icon, alone) and area == dominoes._share(alone[where])
+        arms = dominoes._arms(paths[i], shifts[i])
+        assert outline == dominoes._share((offs[i] & ~(road_like[i] & arms))[where])
+
+
 @pytest.fixture(scope="module")
 def seen(lessons):
     """(reader, frame, calibration, {map: its light}) of a full table of dominoes."""
