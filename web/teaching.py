@@ -18,7 +18,6 @@ def register(app, door):
     """Add the teaching routes to ``app``; ``door`` is the web.door.Door they share, and its
     extras' teacher a companion.teaching.Teacher."""
     from companion.teaching import TeachingRefused, camera_games, layout_for, seat_range
-    from vision.mat import page_name
     teacher, require_host = door.extras.teacher, door.require_host
     require_host_query, body, words = door.require_host_query, door.body, door.words
 
@@ -59,6 +58,7 @@ def register(app, door):
         require_host()
         from companion.games import describe
         def paper(g):  # the sheet the mat prints on (every seat count's is the same size)
+            from vision.mat import page_name  # OpenCV, loaded once the host opens teaching, not before
             size = layout_for(g, seat_range(g)[1]).size_mm
             return {"name": page_name(size), "mm": [round(v) for v in size]}
         return words({"games": [{"name": g, "title": term(describe(g).title), "seats": list(seat_range(g)),

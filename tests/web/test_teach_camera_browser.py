@@ -227,7 +227,7 @@ def test_initiative_taught_from_the_host_page_then_a_deal_read_with_it(device, s
     expect(host.locator("#teach-scale")).to_contain_text("100 mm")
     # the sheet it prints on, and how to print one larger than a home printer takes
     expect(host.locator("#teach-paper")).to_have_text(re.compile(r"^The mat is A\d \(\d+ x \d+ mm\): print it at a "
-                                                                  r"copy shop, or tiled on smaller sheets"))
+                                                                  r"copy shop, or on several smaller sheets"))
 
     host.click("#teach-start")
     walk = plan(GAME, SEATS)

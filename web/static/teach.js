@@ -41,7 +41,7 @@
     const big = g.paper.mm[0] * g.paper.mm[1] > 297 * 210 + 1;
     const paper = { paper: g.paper.name, w: g.paper.mm[0], h: g.paper.mm[1] };
     $("teach-paper").textContent = big
-      ? tr("The mat is {paper} ({w} x {h} mm): print it at a copy shop, or tiled on smaller sheets (your PDF viewer's poster or tile option, at 100%) taped edge to edge.", paper)
+      ? tr("The mat is {paper} ({w} x {h} mm): print it at a copy shop, or on several smaller sheets (your PDF viewer's poster option, at 100%) taped edge to edge.", paper)
       : tr("The mat is {paper} ({w} x {h} mm).", paper);
   }
 
