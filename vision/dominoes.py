@@ -1744,7 +1744,7 @@ class DominoReader(CellReader):
             if badge is not None and self._picture_against(badge, details):
                 return self._ask(details, "icon: badge and picture's own fit disagree")
             # ... or, not plain, whose colours' next icon the picture finds as near over the half and
-            # no worse where its own print lies: each way leans to one of the same two icons (a grass
+            # not twice worse where its own print lies: each way leans to one of two icons (a grass
             # calculator whose badge came out nearer a corrupter's colours after a colour shift)
             if badge is not None and not details.get("plain badge") and self._torn(badge, details):
                 return self._ask(details, "icon: badge and picture torn between two")
@@ -1889,13 +1889,13 @@ class DominoReader(CellReader):
     def _torn(badge, details) -> bool:
         """Whether the icon whose colours come next to the badge's is, as a picture over the half,
         nearer than the badge's icon or not LOOK_NEAR_APART further, and, laid where its own print
-        lies, fits there no FIT_APART times worse than the badge's icon does."""
+        lies, fits there not PICTURE_AGAINST times worse than the badge's icon does."""
         scored, scores = details.get("badge icon"), details.get("icon scores")
         if not scored or len(scored) < 2 or not scores:
             return False
         other, own = scored[1][1], details.get("own fits") or {}
         return scores[other] < LOOK_NEAR_APART * scores[badge] \
-            and not own.get(other, math.inf) >= FIT_APART * own.get(badge, math.nan)
+            and not own.get(other, math.inf) >= PICTURE_AGAINST * own.get(badge, math.nan)
 
     @staticmethod
     def _fits_own_print(icon, other, details) -> bool:
