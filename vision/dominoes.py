@@ -1849,6 +1849,11 @@ class DominoReader(CellReader):
             # far better than the badge's icon does (a thief whose badge came out in a selfish's colours)
             if badge is not None and self._picture_against(badge, details):
                 return self._ask(details, "icon: badge and picture's own fit disagree")
+            # ... or, not plain, whose colours' next icon the picture finds as near over the half and
+            # not twice worse where its own print lies: each way leans to one of two icons (a grass
+            # calculator whose badge came out nearer a corrupter's colours after a colour shift)
+            if badge is not None and not details.get("plain badge") and self._torn(badge, details):
+                return self._ask(details, "icon: badge and picture torn between two")
             # a badge's colours alike to another's, and its picture no nearer it than to others
             scored = details.get("badge icon")
             apart = scored is not None and scored[1][0] - scored[0][0] >= BADGE_APART
@@ -1985,6 +1990,18 @@ class DominoReader(CellReader):
         there FIT_APART times worse, or was not among the nearest at all."""
         near = details.get("icon")
         return bool(near) and near[0][1] != badge and DominoReader._fits_own_print(near[0][1], badge, details)
+
+    @staticmethod
+    def _torn(badge, details) -> bool:
+        """Whether the icon whose colours come next to the badge's is, as a picture over the half,
+        nearer than the badge's icon or not LOOK_NEAR_APART further, and, laid where its own print
+        lies, fits there not PICTURE_AGAINST times worse than the badge's icon does."""
+        scored, scores = details.get("badge icon"), details.get("icon scores")
+        if not scored or len(scored) < 2 or not scores:
+            return False
+        other, own = scored[1][1], details.get("own fits") or {}
+        return scores[other] < LOOK_NEAR_APART * scores[badge] \
+            and not own.get(other, math.inf) >= PICTURE_AGAINST * own.get(badge, math.nan)
 
     @staticmethod
     def _fits_own_print(icon, other, details) -> bool:

@@ -22,6 +22,7 @@ class VisionInputError(VisionError, ValueError):
 SMALLEST_FRAME_PX = 32
 BOX_PERIMETER_RATE = 1.0  # a marker's perimeter over its box's longer side, at least (see _at_full_size)
 CORNER_SLACK = 0.1  # how far (a share of its side) a marker's corner may sit from the rest's fit
+EDGE_PX = 3  # a marker's corner this near the frame's edge, or past it, may be that edge: left out of the fit
 
 
 def check_frame(frame) -> None:
@@ -256,19 +257,34 @@ def look_where_expected(frame, cal: Calibration, layout: MarkerLayout, detector:
     """Markers `ids` looked for again, each in the box where `cal` puts it and at the frame's
     full size: a marker far from a tilted camera can be too small for a search of the whole
     frame at reduced size, and the calibration then leans on the others alone. Returns
-    id -> image corners of those found (a marker of another id in a box is ignored)."""
+    id -> image corners of those found (a marker of another id in a box is ignored).
+
+    A box reaching past the frame's edge is filled out there with the grey between its dark and
+    light, so a marker at the edge (its white margin cut, or itself cut) is still found; a corner
+    it gives at the edge or past it (`EDGE_PX`) is where the frame ends, not the marker's, and is
+    NaN: left out of the fit."""
     h, w = frame.shape[:2]
     found = {}
     for mid in ids:
         p = cal.to_image(layout.corners[mid])
         diagonal = float(np.linalg.norm(p[0] - p[2]))  # room for a few mm of error
-        x0, y0 = np.maximum(np.floor(p.min(axis=0) - diagonal / 2).astype(int), 0)
-        x1, y1 = np.minimum(np.ceil(p.max(axis=0) + diagonal / 2).astype(int), (w, h))
+        bx0, by0 = np.floor(p.min(axis=0) - diagonal / 2).astype(int)
+        bx1, by1 = np.ceil(p.max(axis=0) + diagonal / 2).astype(int)
+        x0, y0, x1, y1 = max(bx0, 0), max(by0, 0), min(bx1, w), min(by1, h)
         if x1 - x0 < SMALLEST_FRAME_PX or y1 - y0 < SMALLEST_FRAME_PX:
             continue
-        seen = detector.detect(np.ascontiguousarray(frame[y0:y1, x0:x1]))
+        box = np.ascontiguousarray(frame[y0:y1, x0:x1])
+        pad = (y0 - by0, by1 - y1, x0 - bx0, bx1 - x1)  # top, bottom, left, right past the frame
+        if any(pad):
+            grey = tuple(int(v) for v in (np.percentile(box, 5) + np.percentile(box, 95)) // 2 * np.ones(3))
+            box = cv2.copyMakeBorder(box, *pad, cv2.BORDER_CONSTANT, value=grey)
+        seen = detector.detect(box)
         if mid in seen:
-            found[mid] = seen[mid] + np.array([x0, y0], np.float32)
+            c = seen[mid] + np.array([x0 - pad[2], y0 - pad[0]], np.float32)
+            cut = (c < EDGE_PX - 0.5).any(axis=1) | (c[:, 0] > w - EDGE_PX - 0.5) | (c[:, 1] > h - EDGE_PX - 0.5)
+            c[cut] = np.nan
+            if (~cut).sum() >= 2:
+                found[mid] = c
     return found
 
 
@@ -276,10 +292,20 @@ def recalibrate_with_missed(frame, cal: Calibration, detected: dict, layout: Mar
                             detector: MarkerDetector, ids) -> tuple[Calibration, list[int]]:
     """(calibration, markers still missed): the markers of `ids` that `cal` puts in view but the
     search did not find are looked for where it puts them, and the plane fitted again with them.
-    Those still missing are covered (a hand, a cup)."""
+    Those still missing are covered (a hand, a cup). A marker `cal` puts partly in view is looked
+    for too: a corner marker at the frame's edge is missed by the search, and the plane fitted
+    from the markers across the mat then strays by a good part of a map's square in that corner
+    (a lens's slight barrel is no plane's); its corners inside the frame hold that corner."""
     missed = missing_in_view(cal, layout, frame.shape, ids)
-    if missed:
-        more = look_where_expected(frame, cal, layout, detector, missed)
+    h, w = frame.shape[:2]
+    at_edge = []
+    for mid in ids:
+        if mid not in detected and mid not in missed and mid in layout.corners:
+            p = cal.to_image(layout.corners[mid])
+            if ((p[:, 0] >= 0) & (p[:, 0] < w) & (p[:, 1] >= 0) & (p[:, 1] < h)).any():
+                at_edge.append(mid)
+    if missed or at_edge:
+        more = look_where_expected(frame, cal, layout, detector, missed + at_edge)
         if more:
             cal = calibrate({**detected, **more}, layout)
             missed = missing_in_view(cal, layout, frame.shape, ids)
@@ -294,8 +320,9 @@ def _trimmed_fit(img, plane, tol):
     """(homography image -> plane, which points it fits within tol): fitted to every point, then
     again without the worst one while that one is further out than tol. A corner that its
     refinement pulled a few pixels off is left out on its own; unlike RANSAC's sampling, the
-    answer is always the same, and always from as many good corners as there are."""
-    keep = np.ones(len(img), bool)
+    answer is always the same, and always from as many good corners as there are. A corner not
+    seen (NaN) is left out from the start."""
+    keep = np.isfinite(img).all(axis=1)
     while True:
         H, _ = cv2.findHomography(img[keep], plane[keep], 0)
         if H is None:
@@ -315,12 +342,17 @@ def calibrate(detected: dict[int, np.ndarray], layout: MarkerLayout, tol_px: flo
         return Calibration(None)
     img = np.concatenate([detected[i] for i in ids]).astype(np.float64)
     plane = np.concatenate([layout.corners[i] for i in ids]).astype(np.float64)
+    seen = np.isfinite(img).all(axis=1)  # a marker cut by the frame's edge gives only some corners
     if len(ids) == 1:
+        if not seen.all():
+            return Calibration(None, ids)
         H = cv2.getPerspectiveTransform(img.astype(np.float32), plane.astype(np.float32))
         inliers = ids
+    elif seen.sum() < 4:
+        return Calibration(None, ids)
     else:
         # tolerances in plane units: scale pixels by the plane's size per pixel
-        per_px = np.ptp(plane, axis=0).max() / max(np.ptp(img, axis=0).max(), 1.0)
+        per_px = np.ptp(plane[seen], axis=0).max() / max(np.ptp(img[seen], axis=0).max(), 1.0)
         H, near = _trimmed_fit(img, plane, tol_px * per_px)
         if H is None:
             return Calibration(None, ids)
@@ -328,7 +360,7 @@ def calibrate(detected: dict[int, np.ndarray], layout: MarkerLayout, tol_px: flo
         # corners can sit a tenth of its side out, two of them at once: dropping a far marker for
         # that would leave the far side of the plane to the near ones alone. A kept marker's
         # stray corners are still left out of the refit below.
-        side = float(np.median([np.linalg.norm(detected[i][0] - detected[i][2]) for i in ids])) / math.sqrt(2)
+        side = float(np.nanmedian([np.linalg.norm(detected[i][0] - detected[i][2]) for i in ids])) / math.sqrt(2)
         err = _plane_error(H, img, plane).reshape(-1, 4)
         inliers = [i for i, e in zip(ids, err) if (e <= max(tol_px, CORNER_SLACK * side) * per_px).sum() >= 2]
         if len(inliers) < len(ids) and inliers:
@@ -338,5 +370,5 @@ def calibrate(detected: dict[int, np.ndarray], layout: MarkerLayout, tol_px: flo
     if H is None:
         return Calibration(None, ids)
     back = cv2.perspectiveTransform(plane.reshape(-1, 1, 2), np.linalg.inv(H)).reshape(-1, 2)
-    rms = float(np.sqrt(np.mean(np.sum((back - img) ** 2, axis=1))))
+    rms = float(np.sqrt(np.nanmean(np.sum((back - img) ** 2, axis=1))))
     return Calibration(H, inliers, {i: detected[i] for i in inliers}, rms)

@@ -1125,6 +1125,7 @@ class TileReader:
         H, W = shape[:2]
         pad = self.MARKER_PAD_PX
         for c in cal.image_corners.values():
+            c = c[np.isfinite(c).all(axis=1)]  # (a marker cut by the frame's edge: the corners seen)
             x0, y0 = np.floor(c.min(axis=0)).astype(int) - pad
             x1, y1 = np.ceil(c.max(axis=0)).astype(int) + pad
             yield max(0, x0), max(0, y0), min(W, x1), min(H, y1)
