@@ -204,7 +204,8 @@ def test_a_host_starts_loop_typing_in_japanese(device, browser):
     host.locator("#opt-players").select_option("2")
     host.locator("#opt-names").fill("さくら、たろう")
     host.locator("#opt-cards").select_option("2")
-    expect(host.locator("#opt-destinations")).to_have_attribute("placeholder", "引いた旅行先(「、」区切り)")
+    expect(host.locator("#opt-destinations")).to_have_attribute("placeholder", "「、」区切り")
+    expect(host.locator('label[for="opt-destinations"]')).to_have_text("引いた旅行先")  # said above it, whole
     host.locator("#opt-destinations").fill("ローマ AD ネット ４、京都 BC ホイール エンジン 5")
     host.locator("#start").click()
     if companion.snapshot.session is not None and companion.snapshot.session.name != "loop":

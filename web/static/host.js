@@ -207,10 +207,10 @@
         rows.push(el("div", { class: "row" }, el("label", {}, term(o.label) + " ",
           select(id, o.choices, values[o.key], (x) => { values[o.key] = x; redraw(); }))));
       } else if (o.kind === "names") {
-        const input = el("input", { id, placeholder: tr("{label}, separated by commas", { label: term(o.label) }), size: "30", "aria-label": term(o.label) });
+        const input = el("input", { id, placeholder: tr("separated by commas"), size: "30", "aria-label": term(o.label) });
         input.value = values[o.key] || "";
         input.addEventListener("input", () => { values[o.key] = input.value; });
-        rows.push(el("div", { class: "row" }, input));
+        rows.push(el("div", {}, el("label", { for: id }, term(o.label)), el("div", { class: "row" }, input)));
       } else if (o.kind === "each") {
         const numbers = game.options.filter((x) => x.kind === "numbers" && x.per === o.key && shown(x, values));
         const n = countOf(game, values, o);
