@@ -253,7 +253,7 @@ def test_initiative_taught_from_the_host_page_then_a_deal_read_with_it(device, s
             kept = state / "teaching" / GAME / "shot-1.jpg"
             first = kept.stat().st_mtime_ns
             host.locator(".teach-shotrow button").first.click()
-            expect(host.locator("#teach-found")).to_have_text("This shot is taken. Redo it to take it again.")
+            expect(host.locator("#teach-found")).to_have_text("This shot is taken. To take it again, tap Take this shot again.")
             host.click("#teach-redo")
             expect(host.locator("#teach-found")).to_contain_text("Nothing has changed since the last shot", timeout=30_000)
             assert kept.stat().st_mtime_ns == first

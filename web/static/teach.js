@@ -86,7 +86,7 @@
     $("teach-shots").replaceChildren(...walk.shots.map((s) => el("div", { class: "row teach-shotrow" },
       el("span", {}, tr("Shot {number}: {count} in {area}", { number: s.number, count: s.places.length, area: s.area_words }) + " "),
       el("span", { class: s.taken ? "seat-state taken" : "seat-state" }, s.taken ? tr("shot taken") : tr("to take")),
-      el("button", { class: "quiet", onclick: () => { shown = s.number; draw(); } }, s.taken ? tr("Redo") : tr("Show")))));
+      el("button", { class: "quiet", onclick: () => { shown = s.number; draw(); } }, tr("Show")))));
     const learning = walk.learning ? tr("The camera is learning the pieces…") :
       walk.error ? walk.error : !walk.learnt ? "" : walk.taken < walk.shots.length
         ? tr("A shot is to be taken again: until it is, the camera reads with what it learnt before.")
@@ -116,7 +116,7 @@
     $("teach-lay").classList.toggle("hidden", !walk.can_lay);
     $("teach-redo").classList.toggle("hidden", !shot.taken);
     $("teach-take").classList.toggle("hidden", shot.taken);
-    $("teach-found").textContent = shot.taken ? tr("This shot is taken. Redo it to take it again.") : tr("Looking…");
+    $("teach-found").textContent = shot.taken ? tr("This shot is taken. To take it again, tap Take this shot again.") : tr("Looking…");
     if (!shot.taken) looking = setTimeout(look, 300);
     snapshot();
   }
