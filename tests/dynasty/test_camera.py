@@ -91,16 +91,18 @@ def test_a_print_size_that_is_no_size_falls_back_to_the_small_print_and_says_why
 
 
 def test_a_map_that_strays_past_its_grid_is_seen_shifted_back():
-    assert camera.offset([(3, 3), (4, 3)]) == (0, 0)
-    assert camera.offset([(-1, 2), (6, 2)]) == (1, 0)
-    assert camera.offset([(2, 5), (2, 8)]) == (0, -1)
+    from companion.games.dynasty.maps import offset
+    assert offset([(3, 3), (4, 3)]) == (0, 0)
+    assert offset([(-1, 2), (6, 2)]) == (1, 0)
+    assert offset([(2, 5), (2, 8)]) == (0, -1)
 
 
 def test_a_shifted_map_stays_where_it_lies_while_it_fits_and_moves_the_least_when_it_grows():
-    assert camera.offset([(0, 2), (6, 2)], (1, 0)) == (1, 0)    # shrank from the west: stays
-    assert camera.offset([(0, 2), (7, 2)], (1, 0)) == (0, 0)    # grew east: moves back one, no more
-    assert camera.offset([(-2, 2), (3, 2)], (1, 0)) == (2, 0)   # grew further west
-    assert camera.offset([(3, 3), (4, 3)], (-1, 2)) == (-1, 2)  # both ways at once
+    from companion.games.dynasty.maps import offset
+    assert offset([(0, 2), (6, 2)], (1, 0)) == (1, 0)    # shrank from the west: stays
+    assert offset([(0, 2), (7, 2)], (1, 0)) == (0, 0)    # grew east: moves back one, no more
+    assert offset([(-2, 2), (3, 2)], (1, 0)) == (2, 0)   # grew further west
+    assert offset([(3, 3), (4, 3)], (-1, 2)) == (-1, 2)  # both ways at once
 
 
 def _read_frames(layout, reader, seed):

@@ -312,7 +312,7 @@ def test_a_market_the_deck_ran_short_of_is_offered_when_its_places_are_laid_and_
 
 def test_a_map_grown_past_the_mat_s_edge_by_phone_asks_for_the_dominoes_to_be_moved_not_about_new_squares():
     """A phone laid a domino north of the shared map's first row, past the printed grid: the rules
-    hold the map shifted one square south onto the mat (areas.offset), while its dominoes on the
+    hold the map shifted one square south onto the mat (State.shift), while its dominoes on the
     mat lie where they were. Every square then looks new; the players are asked to move the map."""
     import dataclasses
 

@@ -1,10 +1,8 @@
 """Where Domino Dynasty's dominoes lie on the camera's mat, by name: the shared map, each seat's
-personal map (8x8 squares each, the rules' squares), and how a map entered by phone that strays
-past its printed grid is seen shifted back onto it. Plain names, for the camera part and for the
-watcher that reads what the camera reports."""
+personal map (8x8 squares each, the rules' squares shifted as the map lies on the mat:
+`State.shift`). Plain names, for the camera part and for the watcher that reads what the camera
+reports."""
 from __future__ import annotations
-
-from .maps import BOUND, offset  # noqa: F401 (the camera finds it here)
 
 SEATS = 5
 TRAY = "tray"

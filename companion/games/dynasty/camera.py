@@ -5,7 +5,7 @@ with its watcher, is CAMERA in table.py.
 
 A square of a map on the mat is the rules' square of the same column and row (x to the right, y
 down, A1 the top-left square), so the maps the companion lays out fit the printed grids. A map
-entered by phone that strays past them is seen shifted back onto its grid (`offset`). Plain data
+that grew past them lies shifted back onto its grid (`State.shift`). Plain data
 for vision; nothing here reads frames.
 """
 from __future__ import annotations
@@ -17,7 +17,7 @@ from vision.mat import PAGE_MARKER_MM, PAGES, MatSpec
 from vision.tiles import TileSet
 
 from .areas import (MARKET_AREAS, MARKET_PLACES, MARKET_SHAPE, SEATS, SHARED_AREA, TRAY, ZONES,  # noqa: F401
-                    market_place, offset, personal_area)
+                    market_place, personal_area)
 from .catalog import ICONS, TERRAINS, data
 from .maps import BOUND
 

@@ -4,7 +4,8 @@ one off.
 What a person does with the dominoes, done from the host page (the camera then reads the frames):
 - lay: every domino the companion's maps hold goes on its grid (the starting dominoes first), and
   what is left of the round's market in the market's places when none lies there; a map that grew
-  past the mat's edge (or shrank back) since its dominoes went down has them moved where it lies now;
+  past the mat's edge (or whose growth was taken back) since its dominoes went down has them moved
+  where it lies now;
 - place {seat, map, market, cells}: market domino number `market` (0 first, as the phone lists
   them), taken from its market place if it lies in one, goes on two squares [[x, y], [x, y]] of
   the shared map or of the seat's personal map, its first half (as drawn) on the first square
@@ -210,4 +211,3 @@ def _shift(view, key: str) -> tuple[int, int]:
 
 # the synthetic table its reader draws keeps its pieces as `tiles`
 SIMULATION = Simulation(verbs=Verbs, pieces=lambda table: table.tiles)
-
