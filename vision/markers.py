@@ -238,16 +238,19 @@ def _gray(image):
     return image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
 
 
-def missing_in_view(cal: Calibration, layout: MarkerLayout, shape, ids=None) -> list[int]:
+def missing_in_view(cal: Calibration, layout: MarkerLayout, shape, ids=None, partly=False) -> list[int]:
     """Markers (of `ids`, else all the layout's) that the homography puts wholly inside the
-    frame but that were not found: covered, or missed by the search."""
+    frame but that were not found: covered, or missed by the search. `partly`: those it puts
+    only partly inside (some corner in the frame, not all well inside) instead."""
     h, w = shape[:2]
     out = []
     for mid in layout.corners if ids is None else ids:
         if mid in cal.ids:
             continue
         p = cal.to_image(layout.corners[mid])
-        if (p > 2).all() and (p[:, 0] < w - 2).all() and (p[:, 1] < h - 2).all():
+        whole = (p > 2).all() and (p[:, 0] < w - 2).all() and (p[:, 1] < h - 2).all()
+        some = ((p[:, 0] >= 0) & (p[:, 0] < w) & (p[:, 1] >= 0) & (p[:, 1] < h)).any()
+        if (some and not whole) if partly else whole:
             out.append(mid)
     return out
 
@@ -276,8 +279,8 @@ def look_where_expected(frame, cal: Calibration, layout: MarkerLayout, detector:
         box = np.ascontiguousarray(frame[y0:y1, x0:x1])
         pad = (y0 - by0, by1 - y1, x0 - bx0, bx1 - x1)  # top, bottom, left, right past the frame
         if any(pad):
-            grey = tuple(int(v) for v in (np.percentile(box, 5) + np.percentile(box, 95)) // 2 * np.ones(3))
-            box = cv2.copyMakeBorder(box, *pad, cv2.BORDER_CONSTANT, value=grey)
+            grey = int((np.percentile(box, 5) + np.percentile(box, 95)) // 2)
+            box = cv2.copyMakeBorder(box, *pad, cv2.BORDER_CONSTANT, value=(grey,) * 3)
         seen = detector.detect(box)
         if mid in seen:
             c = seen[mid] + np.array([x0 - pad[2], y0 - pad[0]], np.float32)
@@ -297,13 +300,7 @@ def recalibrate_with_missed(frame, cal: Calibration, detected: dict, layout: Mar
     from the markers across the mat then strays by a good part of a map's square in that corner
     (a lens's slight barrel is no plane's); its corners inside the frame hold that corner."""
     missed = missing_in_view(cal, layout, frame.shape, ids)
-    h, w = frame.shape[:2]
-    at_edge = []
-    for mid in ids:
-        if mid not in detected and mid not in missed and mid in layout.corners:
-            p = cal.to_image(layout.corners[mid])
-            if ((p[:, 0] >= 0) & (p[:, 0] < w) & (p[:, 1] >= 0) & (p[:, 1] < h)).any():
-                at_edge.append(mid)
+    at_edge = [mid for mid in missing_in_view(cal, layout, frame.shape, ids, partly=True) if mid not in detected]
     if missed or at_edge:
         more = look_where_expected(frame, cal, layout, detector, missed + at_edge)
         if more:
