@@ -149,6 +149,23 @@ def _square(row: int, column: int) -> str:
     return chr(65 + column) + str(row + 1)
 
 
+def _row_column(row: int, column: int) -> Msg:
+    """A grid's cell as the walk names places: counted from 1, as people count them."""
+    return Msg("row {row}, column {column}", row=row + 1, column=column + 1)
+
+
+def _where_read(spec, zone, cell) -> Msg:
+    """Where a piece read lies, as the walk names places: its area (`zone`), and its cell where
+    the reader knows one (a map's square, a grid's row and column)."""
+    area = _area_words(zone) if zone else Msg("on the mat")
+    if cell is None:
+        return area
+    _, row, column = cell
+    if spec.reader == "dominoes":
+        return Msg("{area}, square {square}", area=area, square=_square(row, column))
+    return Msg("{area}, {place}", area=area, place=_row_column(row, column))
+
+
 def _area_words(area: str) -> Msg:
     """An area of the mat as the pages name it, counted from 1 as the mat prints it: never its id."""
     kind, _, number = area.rpartition("-")
@@ -167,7 +184,7 @@ def _disc_places(spec, layout):
     for area, (rows, cols) in spec.cells.areas:
         if area == layout.first_area and len(spec.cells.areas) > 1:
             continue  # the small area kept for enrolling one at a time: the grids hold more
-        slots = [(*spec.cells.centre(layout, area, r, c), Msg("row {row}, column {column}", row=r + 1, column=c + 1))
+        slots = [(*spec.cells.centre(layout, area, r, c), _row_column(r, c))
                  for r in range(rows) for c in range(cols) if (r + c) % 2 == 0]
         out.append((area, _area_words(area), slots))
     return out
@@ -351,8 +368,7 @@ def _taught_words(spec, layout, fix: dict) -> dict:
         zone = layout.zone_at(x, y)
         return {"words": _piece_words(spec, fix["label"]), "where": _area_words(zone) if zone else Msg("on the mat")}
     cell = spec.cells_read().cell_at(layout, x, y)
-    where = Msg("on the mat") if cell is None else \
-        Msg("{area}, square {square}", area=_area_words(cell[0]), square=_square(cell[1], cell[2]))
+    where = Msg("on the mat") if cell is None else _where_read(spec, cell[0], cell)
     return {"words": _half_words(fix["label"]), "where": where}
 
 
@@ -758,12 +774,7 @@ class Teacher:
         # its cell where the reader knows one: a tap must find the piece it means at a glance
         tiles = sorted(reading.tiles, key=lambda t: (t.zone or "", t.cell[1:] if t.cell else (), t.y_mm, t.x_mm))
         pieces = [{"label": t.label, "x_mm": round(t.x_mm, 1), "y_mm": round(t.y_mm, 1), "zone": t.zone,
-                   "where": _area_words(t.zone) if t.zone else Msg("on the mat")} for t in tiles]
-        for p, t in zip(pieces, tiles):
-            if t.cell is not None and spec.reader != "dominoes":
-                p["where"] = Msg("{area}, {place}", area=p["where"], place=Msg(
-                    "row {row}, column {column}", row=t.cell[1] + 1, column=t.cell[2] + 1))
-                p["named"] = True
+                   "where": _where_read(spec, t.zone, t.cell), "named": t.cell is not None} for t in tiles]
         out = {"pieces": pieces, "hand": reading.hand_in_view}
         if spec.reader != "dominoes":  # each piece, and each a tap may say it is, in the owner's words
             for p in pieces:
@@ -773,9 +784,6 @@ class Teacher:
             from vision.dominoes import SIDES, icon_names, parse_half, terrain_names
             from vision.tiles import UNKNOWN
             for p, t in zip(pieces, tiles):
-                _, row, column = t.cell
-                p["where"] = Msg("{area}, square {square}", area=p["where"], square=_square(row, column))
-                p["named"] = True
                 p["words"] = _half_words(t.label)
                 if t.label != UNKNOWN:
                     terrain, icon, paths = parse_half(t.label)
