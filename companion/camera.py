@@ -157,16 +157,17 @@ class CameraLoop:
         if want[1] == "teaching":  # frames only: the pieces are not known yet
             return self.open_pipeline(want[0], teaching=True)
         pipeline = self.open_pipeline(want[0])
-        snap = self.companion.snapshot
-        if pipeline is not None and snap.session is not None and snap.session.moves:
+        session = self.companion.snapshot.session
+        if pipeline is not None and session is not None and session.moves:
             # a game resumed (a restart, the games list): what the camera first finds lay there
             # before, not put down now
             pipeline.tracker.resumed = True
             if pipeline.virtual_table is not None:
-                # its pieces lie as the game stands, as they stayed on a real table, rather than
-                # on an empty virtual mat; the game master's view, since real pieces carry what
-                # the table does not see (a tile's back)
-                pipeline.virtual_table.restore(snap.view(games.MASTER))
+                # its pieces lie as the game stood when it was taken up, as they stayed on a real
+                # table (a move a phone entered since is not on it), rather than on an empty
+                # virtual mat; the game master's view, since real pieces carry what the table
+                # does not see (a tile's back)
+                pipeline.virtual_table.restore(session.rules.view(session.taken_up, games.MASTER))
         return pipeline
 
     def _lost(self):

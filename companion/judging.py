@@ -49,6 +49,9 @@ class Judging:
             return None
         if self._watcher is None or self._watcher_for != session.id:
             self._watcher, self._watcher_for = camera.watcher(session.rules), session.id
+            # phones may have moved on before the camera's first look: the table lies as the
+            # game did when it was taken up, not as a move the camera should make again
+            self._watcher.begin(session.taken_up)
         return self._watcher
 
     def _judge(self):

@@ -42,6 +42,9 @@ class Session:
                 self._steps.pop()
             else:
                 self._steps.append(self._advance(self.rules.move_from_dict(entry.body)))
+        # the game as the companion took it up (started, or resumed after a restart): what the
+        # table is taken to show until the camera has seen it agree
+        self.taken_up = self.state
 
     # creating and finding games -------------------------------------------
 

@@ -139,6 +139,11 @@ class AsksOnce:
         self._last = (prompt, key)
         return prompt
 
+    def begin(self, state) -> None:
+        """The game as the companion took it up (started or resumed), before the camera's first
+        look. A watcher that tells a table behind the phones from a move made on it starts from
+        here; by default there is nothing to do."""
+
     def undone(self) -> None:
         """B took the last move back. A watcher that must not read what the table still shows
         of that move as a new one says so here; by default there is nothing to do."""
@@ -548,10 +553,12 @@ def seat_viewers(view: Callable[[Any, Viewer], dict]) -> Callable[[Any], list[st
 class Watcher(typing.Protocol):
     """What turns the camera's steady table events (vision.tracker.TableEvent) into moves: `see`
     them, then `next(state)` until None (a move, a Prompt, a TakeBack or an Agreed each time);
+    `begin(state)` with the game as the companion took it up, before the first events;
     `accepted(at)` when a prompted play at `at` was taken, `undone()` when B took the last move
     back, `retract(prompt)` when the table changed under a notice, `settled(prompt, state)` when
-    the table itself has answered the question up (AsksOnce gives the last three; Paradox
+    the table itself has answered the question up (AsksOnce gives these but `accepted`; Paradox
     Initiative's says so once the discs are moved to match the phone)."""
+    def begin(self, state: Any) -> None: ...
     def see(self, events: list) -> None: ...
     def next(self, state: Any) -> Any: ...
     def accepted(self, at: Any) -> None: ...

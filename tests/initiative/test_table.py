@@ -28,7 +28,7 @@ def _game():
 class Mat:
     """What lies on the mat, fed to a real tracker and the watcher as steady readings."""
 
-    def __init__(self, state):
+    def __init__(self, state, look=True):
         self.tracker, self.watcher, self.cells = TableTracker(k=1), MatrixWatcher(rules), {}
         s = state
         for seat in range(2):
@@ -37,7 +37,8 @@ class Mat:
                     self.cells[(discs.matrix_area(seat), r, c)] = discs.label(p)
         for i, p in enumerate(s.anomaly):
             self.cells[(discs.ANOMALY, 0, i)] = discs.label(p)
-        self.show()
+        if look:  # the camera's first look; else it has not reported yet
+            self.show()
 
     def show(self):
         tiles = [TileReading(label, *camera.CELLS.centre(LAYOUT, *cell), 0.0, 1.0, cell[0], cell)
@@ -221,3 +222,29 @@ def test_two_matrices_behind_the_phones_are_said_matrix_by_matrix():
     both = "swap row 1 column 1 and row 2 column 2 (black 1 and blue 1)"
     assert f"{names[1 - turn]}'s, {both}" in prompt.text
     assert f"{names[turn]}'s, {both}, swap row 1 column 2 and anomaly 2 (white 2 and yellow 2)" in prompt.text
+
+
+def test_a_phone_swap_before_the_camera_s_first_look_is_the_table_behind_not_a_swap_to_make_again():
+    """The game taken up (a restart) with its discs lying as they were; a phone enters a swap
+    before the camera has reported anything. What the camera then sees is the table behind the
+    phone, asked about once, not the two discs swapped back as a move of the camera's."""
+    taken_up = _game()
+    seat = taken_up.order[0]
+    by_phone, _ = rules.apply(taken_up, Swap(seat, [0, 0], [1, 1]))
+    mat = Mat(taken_up, look=False)
+    mat.watcher.begin(taken_up)
+    assert mat.watcher.next(by_phone) is None  # nothing seen yet: nothing to say, nothing agreed
+    mat.show()
+    prompt = mat.watcher.next(by_phone)
+    assert isinstance(prompt, Prompt) and prompt.title == "Table or phone?", prompt
+    assert isinstance(prompt.choices[1][1], TakeBack) and prompt.choices[1][1].to == taken_up
+    assert mat.watcher.next(by_phone) is None  # said once
+
+
+def test_a_swap_made_while_the_companion_was_off_is_the_move_once_the_camera_looks():
+    taken_up = _game()
+    seat = taken_up.order[0]
+    mat = Mat(taken_up)
+    mat.swap(seat, (0, 0), (1, 1))
+    mat.watcher.begin(taken_up)
+    assert mat.watcher.next(taken_up) == Swap(seat, [0, 0], [1, 1])

@@ -243,3 +243,38 @@ def test_a_resumed_game_finds_its_discs_on_the_virtual_mat_as_the_game_has_them(
     assert len(want) == 2 * 25 + 3  # the phone's swap (K2 into the anomaly) laid as the game has it
     seen = {t.cell: t.label for t in device.camera.last_reading.tiles if t.cell}
     assert seen == want and c.snapshot.prompt is None
+
+
+
+def test_a_phone_move_before_the_camera_has_read_a_restarted_game_is_asked_about_not_swapped_back(device):
+    """After a power cut the companion starts again; the camera has taken one frame and reported
+    nothing yet when a phone ends a turn and enters the next player's swap. The mat still lies as
+    the game stood at the restart: the camera asks "table or phone?" and makes no move of its own
+    (it made the swap back, the reverse of the phone's, before)."""
+    import dataclasses
+    from pathlib import Path
+
+    from companion import config
+    from companion.run import start
+    c, table, first, _ = _round_to_the_anomaly_swap(device)
+    c.button("confirm").result(5)  # the phone is right
+    state_dir = Path(device.store.path).parent
+    device.stop()
+    again = start(dataclasses.replace(config.defaults(on_pi=False), state_dir=state_dir),
+                  simulate=True, port=0, host="127.0.0.1", camera_thread=False)
+    try:
+        c = again.companion
+        again.camera.step()
+        c.call(lambda: None)
+        c.submit(M.EndTurn(first), "phone").result(5)
+        c.submit(M.Swap(1 - first, [0, 0], [1, 1]), "phone").result(5)  # W1 and B1
+        moves = len(c.snapshot.session.moves)
+        for _ in range(8):
+            again.camera.step()
+            c.call(lambda: None)
+        assert len(c.snapshot.session.moves) == moves, c.snapshot.session.moves[-1]
+        prompt = c.snapshot.prompt
+        assert prompt is not None and prompt.title == "Table or phone?", c.snapshot.message
+        assert f"{NAMES[1 - first]}'s matrix" in prompt.text and "(white 1 and blue 1)" in prompt.text
+    finally:
+        again.stop()

@@ -68,6 +68,13 @@ class MatrixWatcher(AsksOnce):
     def accepted(self, at) -> None:
         """A prompted move went in: nothing more to remember (the rules' state now says it)."""
 
+    def begin(self, state) -> None:
+        """The game as taken up: until the camera has seen the table agree with a later state,
+        discs lying as they do here, where a phone has since moved, are the table behind the
+        phone (asked), never a swap to make again."""
+        if self.steady is None:
+            self.steady = state
+
     def undone(self) -> None:
         """B took the last move back: the table is to follow the game (its discs put back), so
         what it still shows of that move is neither asked about nor made the move again."""
@@ -85,7 +92,7 @@ class MatrixWatcher(AsksOnce):
 
     def next(self, state):
         s = state
-        if self._agrees(s):
+        if self.cells and self._agrees(s):  # nothing seen yet agrees with any game: not steady
             self.steady, self._hush = state, False
         if s.phase == "over":
             return None

@@ -187,6 +187,9 @@ class TrickWatcher:
                                                   phoned=phoned))
         return None
 
+    def begin(self, state) -> None:
+        """The game as taken up: a trick's tiles are judged by what lies there, whatever came before."""
+
     def undone(self) -> None:
         """B took the last move back: the trick's tiles are judged afresh from what lies there."""
 
