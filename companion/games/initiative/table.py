@@ -14,7 +14,8 @@ latest label, and on each look:
 - a cell in doubt that a move would rest on is asked about (A yes, C next, B no, or the phone),
   never guessed; a matrix no single move explains is said with the cells named;
 - a matrix (or the anomaly) the table still shows as it was when the table and the game last
-  agreed, while the game has moved on (a move entered by phone), is said once, naming the matrix
+  agreed (or, before that, as the game was when the companion took it up: a restart), while the
+  game has moved on (a move entered by phone), is said once, naming the matrix
   and what to move: A takes the phone as right (the discs are then moved to match, and nothing
   is said while they are on their way) or, C, the table (what the phone entered is taken back).
 
