@@ -65,8 +65,10 @@ PRINT_REACH = 2.0            # ...up to twice as far as the ink learnt
 PRINT_SHARE = 0.4            # a disc is named when this share of what lies off its body is its print...
 TOKEN_HIDES = 0.7            # ...where the token's colour is this near its body's
 # a symbol matching its kind this well, with this much of what lies off its body in its own
-# print, shows that no token covers it (the better it matches, the less print it needs)
-SYMBOL_SHOWS = ((0.93, 0.75), (0.87, 0.95))
+# print, shows that no token covers it (the better it matches, the less print it needs: a
+# yellow three whose triangle closed into an outline in a near-copper token's colour matched
+# 0.98 with 0.73 its print, the tokens claimed with 0.6-0.75 their print at most 0.93)
+SYMBOL_SHOWS = ((0.95, 0.6), (0.93, 0.75), (0.87, 0.95))
 PRINT_SHOWS = 0.85           # (what plainly its own print is)
 TOKEN_THROUGH = 0.7          # the token's colour through and through over this share of its area
 # a symbol matching its kind this much over the reader's least, and better than the next kind by
