@@ -19,6 +19,7 @@ Nothing here knows a game.
 """
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, fields
 from pathlib import Path
@@ -924,6 +925,12 @@ def _look_templates(profile: DominoProfile) -> dict:
     # each icon's printed pixels compared at full resolution (of its looks, the one showing most)
     core = out[1][0][::4].sum(axis=1)
     out["core"] = np.array([core[out["whose"][::4] == i].max() for i in range(len(names))])
+    # each icon's rows, padded to as many as the most has with one past the last row (never one
+    # of its own: `_nearest_all` gives it a misfit that never wins)
+    members = [np.nonzero(out["whose"] == i)[0] for i in range(int(out["whose"].max()) + 1)]
+    out["rows of"] = np.full((len(members), max(len(m) for m in members)), len(out["whose"]))
+    for i, mine in enumerate(members):
+        out["rows of"][i, :len(mine)] = mine
     return out
 
 
@@ -955,16 +962,46 @@ def _ground_misfits(L, grounds, roads, f):
     return small, g
 
 
-def _windows_at(a, w, ys, xs):
+def _windows_at(a, w, ys, xs, of=None):
     """The w x w windows of each patch of a stack (k, side, side[, channels]) whose corners lie
     at rows `ys` and columns `xs` (one window a shift), each as one row: its pixels row by row,
     their channels together, as the learnt pictures lie (numpy's sliding windows without their
-    checks, and with a pixel's channels in place: one copy)."""
+    checks, and with a pixel's channels in place: one copy). With `of`, the patch of each window
+    (one row a window, not one a patch and shift)."""
     a = np.ascontiguousarray(a)
     s, across = a.strides, w * (a.shape[3] if a.ndim == 4 else 1)
     side = a.shape[1] - w + 1
     at = np.ndarray((len(a), side, side, w, across), a.dtype, a, 0, (s[0], s[1], s[2], s[1], s[-1]))
+    if of is not None:
+        return at[of, ys, xs].reshape(len(ys), -1)
     return at[:, ys, xs].reshape(len(a) * len(ys), -1)
+
+
+def _look_windows(small, g, shifts, f, of=None):
+    """(I, Gp, Q, E): the windows `_look_costs` compares, one row a shift (and, with `of`, the
+    patch of each shift: see `_windows_at`)."""
+    lo, w, _ = _look_masks(f)
+    # each shift's window, one row each, taken from the patches' sliding windows at once (what is
+    # worked out pixel by pixel, worked out over the patches first: far fewer pixels than their windows)
+    ys, xs = [lo + dy for _, dy in shifts], [lo + dx for dx, _ in shifts]
+    return tuple(_windows_at(a, w, ys, xs, of) for a in (small, g, _channel_sum(small * small) - g,
+                                                           np.minimum(g, EDGE_COST) - g))
+
+
+@functools.lru_cache(maxsize=None)
+def _look_disc(f):
+    """The compared window's disc at 1/f resolution, as a row of 0s and 1s (read only: shared)."""
+    d = _look_masks(f)[2].ravel().astype(np.float32)
+    d.flags.writeable = False
+    return d
+
+
+def _look_products(tpl, rows, f, I, Gp, Q, E):
+    """`_look_costs` from its windows (`_look_windows`)."""
+    M, B, T, TT = (a[rows] for a in tpl)
+    d = _look_disc(f)
+    on_icon = M @ Q.T - 2 * (T @ I.T) + TT[:, None]
+    return on_icon + (Gp @ d)[None] + B @ E.T, on_icon, M @ Gp.T
 
 
 def _look_costs(small, g, tpl, rows, shifts, f):
@@ -972,18 +1009,7 @@ def _look_costs(small, g, tpl, rows, shifts, f):
     but the icon's (I - T)^2 where it is printed, and at most EDGE_COST on its edge; sums over
     pixels as products, all shifts and rows at once. And the part on the icon, and the ground's.
     ``small``, ``g``: a stack of patches (each half's shifts one after another in the columns)."""
-    M, B, T, TT = (a[rows] for a in tpl)
-    lo, w, disc = _look_masks(f)
-    d = disc.ravel().astype(np.float32)
-    sq = _channel_sum(small * small)
-    # each shift's window, one row each, taken from the patches' sliding windows at once
-    ys, xs = [lo + dy for _, dy in shifts], [lo + dx for dx, _ in shifts]
-    I = _windows_at(small, w, ys, xs)
-    Gp = _windows_at(g, w, ys, xs)
-    Q = _windows_at(sq, w, ys, xs) - Gp
-    E = np.minimum(Gp, EDGE_COST) - Gp
-    on_icon = M @ Q.T - 2 * (T @ I.T) + TT[:, None]
-    return on_icon + (Gp @ d)[None] + B @ E.T, on_icon, M @ Gp.T
+    return _look_products(tpl, rows, f, *_look_windows(small, g, shifts, f))
 
 
 def _look_scores(L, grounds, looks, roads=None):
@@ -999,12 +1025,33 @@ def _look_scores(L, grounds, looks, roads=None):
 _AROUND: dict = {}  # (LOOK_SHIFT, the full-resolution window's reach): the shifts round each
 
 
+def _nearest_all(costs, own_fits, looks, shifts, area2):
+    """For a map's halves compared at half resolution (`costs` and each icon's own fit, `own_fits`:
+    a row a learnt picture and turn, each half's `shifts` together in the columns): each icon's
+    misfit over each half at its best turn and shift, as a mean (9 for an icon with no picture),
+    each row's best shift for each half, and for each icon and half its best row, and the row and
+    shift where its own print fits best. All (icons or rows, halves), worked out for all halves
+    at once: each half's figures as from its own columns alone (minima and the first place of
+    each, so exactly the same)."""
+    rows, ns, of = len(costs), len(shifts), looks["rows of"]
+    cost = costs.reshape(rows, -1, ns)
+    at = cost.argmin(axis=2)
+    best = np.take_along_axis(cost, at[..., None], axis=2)[..., 0]
+    out = np.full((len(of), best.shape[1]), 9.0, np.float32)
+    np.minimum.at(out, looks["whose"], best / area2)
+    # (the padding's row never wins: +inf, after an icon's own rows, and the first least is taken)
+    never = np.full((1, best.shape[1]), np.inf, best.dtype)
+    row = np.take_along_axis(of, np.concatenate([best, never])[of].argmin(axis=1), axis=1)
+    own = np.concatenate([own_fits.reshape(rows, -1, ns), never[..., None].repeat(ns, axis=2)])[of]
+    flat = own.transpose(0, 2, 1, 3).reshape(len(of), own.shape[2], -1).argmin(axis=2)  # (its rows x shifts, flattened)
+    return out, at, row, np.take_along_axis(of, flat // ns, axis=1), flat % ns
+
+
 def _look_scores_all(asked, looks) -> list:
     """`_look_scores` of each (L, grounds, roads) of `asked`: every half compared at half
     resolution in one product, then each half's nearest icons at full."""
     if not asked:
         return []
-    whose = looks["whose"]
     s = LOOK_SHIFT
     shifts = [(dx, dy) for dy in range(-s, s + 1) for dx in range(-s, s + 1)]
     # every half at half resolution at once (a half with no roads: none marked on it)
@@ -1019,48 +1066,47 @@ def _look_scores_all(asked, looks) -> list:
     # there), at each turn and shift: a small icon (a triangle round a dot) within castle marks or
     # roads may lie best over the half a pixel or two from where its own print fits best
     own_fits = (on_icons + grounds_on) / np.maximum(grounds_on, 1e-6)
-    n = int(whose.max()) + 1
     area2 = 3 * float(_look_masks(2)[2].sum())
     area = 3 * float(_look_masks(1)[2].sum())
     lo, w, disc = _look_masks(1)
-    out_all = []
-    members = [np.nonzero(whose == icon)[0] for icon in range(n)]  # each icon's rows
+    outs, at, best_row, own_row, own_shift = _nearest_all(costs, own_fits, looks, shifts, area2)
+    nearest = np.argsort(np.ascontiguousarray(outs.T), axis=1)[:, :NEAREST]
+    # the ground's misfit over each half's disc (each row summed alone below: a sum along the
+    # stack's axis adds in another order)
+    disc_ground = full_grounds[:, lo:lo + w, lo:lo + w][:, disc]
 
     # the full-resolution shifts round each half-resolution one
     if (s, lo) not in _AROUND:
         _AROUND[s, lo] = {(sx, sy): sorted({(min(max(2 * sx + dx, -lo), lo), min(max(2 * sy + dy, -lo), lo))
                                             for dy in (-1, 0, 1) for dx in (-1, 0, 1)}) for sx, sy in shifts}
     around = _AROUND[s, lo]
-
-    def round_best(row, shift):  # (the row, the full-resolution shifts round a half-resolution one)
-        return row, around[shift]
-    for i, (L, grounds, roads) in enumerate(asked):
-        cost = costs[:, i * len(shifts):(i + 1) * len(shifts)]
-        own = own_fits[:, i * len(shifts):(i + 1) * len(shifts)]
-        at = cost.argmin(axis=1)
-        out = np.full(n, 9.0, np.float32)
-        np.minimum.at(out, whose, cost[np.arange(len(cost)), at] / area2)
-        # the nearest icons again at full resolution, each at its best turn, round its best shift,
-        # and round where its own print fits best
-        small, g = fulls[i], full_grounds[i]
-        picks, fitting = [], []  # (icon, its row, the shifts round its best)
-        for icon in np.argsort(out)[:NEAREST]:
-            mine = members[icon]
-            row = int(mine[cost[mine, at[mine]].argmin()])
-            picks.append((icon, *round_best(row, shifts[at[row]])))
-            r, k = np.unravel_index(int(own[mine].argmin()), own[mine].shape)
-            fitting.append((icon, *round_best(int(mine[r]), shifts[k])))
+    # the nearest icons again at full resolution, each at its best turn, round its best shift,
+    # and round where its own print fits best
+    asks = []  # each half's (picks, fitting, elsewhere, rows, every): (icon, its row, the shifts round its best)
+    for i in range(len(asked)):
+        picks = [(icon, int(best_row[icon, i]), around[shifts[at[best_row[icon, i], i]]]) for icon in nearest[i]]
+        fitting = [(icon, int(own_row[icon, i]), around[shifts[own_shift[icon, i]]]) for icon in nearest[i]]
         # and where each one's own print fits best, where that is elsewhere (most lie where they fit
         # the half): all of them at once, at every shift any of them is looked at
         elsewhere = [f for f, p in zip(fitting, picks) if f[1:] != p[1:]]
         rows = [row for _, row, _ in picks] + [row for _, row, _ in elsewhere]
         every = sorted(set().union(*(near for _, _, near in picks + elsewhere)))
-        c, on_icon, ground = _look_costs(small[None], g[None], looks[1], rows, every, 1)
+        asks.append((picks, fitting, elsewhere, rows, every))
+    # every half's windows at once; each half's products alone (its rows at its own shifts)
+    windows = _look_windows(fulls, full_grounds, [shift for *_, every in asks for shift in every], 1,
+                            [i for i, (*_, every) in enumerate(asks) for _ in every])
+    out_all, start = [], 0
+    for i, (picks, fitting, elsewhere, rows, every) in enumerate(asks):
+        cut = slice(start, start + len(every))
+        start = cut.stop
+        c, on_icon, ground = _look_products(looks[1], rows, 1, *(a[cut] for a in windows))
         fit_at = (on_icon + ground) / np.maximum(ground, 1e-6)
+        place = {at: k for k, at in enumerate(every)}
+        out = outs[:, i].copy()
         fine = []
-        fits = np.full(n, np.nan)  # (nan: not compared at full resolution, or too little learnt)
+        fits = np.full(len(out), np.nan)  # (nan: not compared at full resolution, or too little learnt)
         for j, (icon, _, near) in enumerate(picks):
-            cols = [every.index(at) for at in near]
+            cols = [place[at] for at in near]
             k = cols[int(c[j, cols].argmin())]
             out[icon] = c[j, k] / area
             if looks["core"][icon] >= MIN_CORE:  # (an icon with too little learnt says nothing of the fit)
@@ -1068,9 +1114,8 @@ def _look_scores_all(asked, looks) -> list:
                 fits[icon] = float(fit_at[j, cols].min())
                 if fitting[j] in elsewhere:
                     j2 = len(picks) + elsewhere.index(fitting[j])
-                    fits[icon] = min(fits[icon], float(fit_at[j2, [every.index(at) for at in fitting[j][2]]].min()))
-        bare = float(g[lo:lo + w, lo:lo + w][disc].sum()) / area
-        out_all.append((out, bare, min(fine)[1] if fine else math.inf, fits))
+                    fits[icon] = min(fits[icon], float(fit_at[j2, [place[at] for at in fitting[j][2]]].min()))
+        out_all.append((out, float(disc_ground[i].sum()) / area, min(fine)[1] if fine else math.inf, fits))
     return out_all
 
 

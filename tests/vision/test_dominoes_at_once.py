@@ -283,6 +283,62 @@ def test_pictures_compared_for_a_maps_halves_together_score_as_each_half_alone(h
         assert np.allclose(fits, alone[3], rtol=1e-5, equal_nan=True)  # each icon's own fit too
 
 
+def test_each_halfs_nearest_icons_told_for_a_map_at_once_are_as_from_its_own_columns():
+    """`_nearest_all`: each icon's best misfit over a half, each row's best shift, each icon's best
+    row and where its own print fits best, for a map's halves at once: the same figures and the
+    same places as each half's own columns give alone (ties too: the first least)."""
+    rng = np.random.default_rng(10)
+    whose = np.repeat([0, 1, 2, 1, 3, 4, 4, 4], 4)  # icons with one picture, two and three
+    looks = {"whose": whose, "rows of": np.full((5, 12), len(whose))}
+    for icon in range(5):
+        mine = np.nonzero(whose == icon)[0]
+        looks["rows of"][icon, :len(mine)] = mine
+    shifts = [(dx, dy) for dy in range(-2, 3) for dx in range(-2, 3)]
+    k, ns = 9, len(shifts)
+    # whole numbers of a few values: many ties between rows and between shifts
+    costs = rng.integers(1, 6, size=(len(whose), k * ns)).astype(np.float32)
+    own_fits = rng.integers(1, 4, size=(len(whose), k * ns)).astype(np.float32) / np.float32(3)
+    out, at, row, own_row, own_shift = dominoes._nearest_all(costs, own_fits, looks, shifts, 1200.0)
+    for i in range(k):  # each half's columns alone, as it was read alone
+        cost, own = costs[:, i * ns:(i + 1) * ns], own_fits[:, i * ns:(i + 1) * ns]
+        best = cost.argmin(axis=1)
+        alone = np.full(5, 9.0, np.float32)
+        np.minimum.at(alone, whose, cost[np.arange(len(cost)), best] / 1200.0)
+        assert out[:, i].tobytes() == alone.tobytes() and at[:, i].tolist() == best.tolist()
+        for icon in range(5):
+            mine = np.nonzero(whose == icon)[0]
+            assert row[icon, i] == mine[cost[mine, best[mine]].argmin()]
+            r, s = np.unravel_index(int(own[mine].argmin()), own[mine].shape)
+            assert (own_row[icon, i], own_shift[icon, i]) == (mine[r], s)
+
+
+def test_a_maps_windows_taken_at_once_give_each_halfs_products_as_alone():
+    """The pictures' windows at full resolution are taken for all a map's halves at once (each
+    at its own shifts) and each half's products worked out from its own: the same bits as the
+    half's windows and products alone (`_look_costs`)."""
+    rng = np.random.default_rng(11)
+    k = 5
+    small = rng.normal(size=(k, 48, 48, 3)).astype(np.float32)
+    g = (rng.random((k, 48, 48)) * 2).astype(np.float32)
+    tpl = (rng.random((40, 1600)) < 0.4).astype(np.float32), (rng.random((40, 1600)) < 0.2).astype(np.float32), \
+        rng.normal(size=(40, 4800)).astype(np.float32)
+    tpl = (*tpl, (tpl[2] * tpl[2]).sum(axis=1))
+    lo = dominoes._look_masks(1)[0]
+    every = [sorted({tuple(s) for s in rng.integers(-lo, lo + 1, size=(int(rng.integers(3, 20)), 2)).tolist()})
+             for _ in range(k)]
+    rows = [rng.choice(40, size=int(rng.integers(1, 9)), replace=False).tolist() for _ in range(k)]
+    windows = dominoes._look_windows(small, g, [s for e in every for s in e], 1, [i for i, e in enumerate(every) for _ in e])
+    start = 0
+    for i in range(k):
+        cut = slice(start, start + len(every[i]))
+        start = cut.stop
+        alone = dominoes._look_windows(small[i][None], g[i][None], every[i], 1)
+        assert all(a[cut].tobytes() == b.tobytes() for a, b in zip(windows, alone))
+        got = dominoes._look_products(tpl, rows[i], 1, *(a[cut] for a in windows))
+        assert all(a.tobytes() == b.tobytes() for a, b in zip(got, dominoes._look_costs(small[i][None], g[i][None], tpl,
+                                                                                         rows[i], every[i], 1)))
+
+
 def test_halves_scaled_down_as_one_tall_image_are_each_scaled_alone():
     rng = np.random.default_rng(3)
     L = rng.normal(size=(5, 48, 48, 3)).astype(np.float32)
