@@ -163,6 +163,44 @@ def test_a_walk_left_open_gives_way_to_another_game_s_walk_but_a_game_on_does_no
         teacher.start("dynasty", 2)
 
 
+def test_a_frame_being_taken_is_waited_for_not_called_missing(table):
+    """The camera lets go of its last frame just before it takes the next; a camera slow to give
+    it (a busy companion, a large sensor) is not a camera without a picture: "Read the mat" waits
+    for that frame (and here says the pieces are not learnt yet, not "no picture yet")."""
+    import threading
+
+    from patience import WAIT_SECONDS
+    c, loop, state = table
+    teacher = Teacher(state, loop, simulation=True)
+    teacher.start("paradominetor", 4)
+    loop.step()
+    pipeline, frames = loop.pipeline, loop.pipeline.frames
+    taking, given = threading.Event(), threading.Event()
+
+    def slow_frames():
+        taking.set()
+        given.wait(WAIT_SECONDS)
+        return frames()
+    pipeline.frames = slow_frames
+    stepping = threading.Thread(target=loop.step)
+    stepping.start()
+    assert taking.wait(WAIT_SECONDS)
+    said = []
+
+    def read_the_mat():
+        try:
+            teacher.check("paradominetor")
+        except TeachingRefused as exc:
+            said.append(str(exc))
+    asking = threading.Thread(target=read_the_mat)
+    asking.start()
+    asking.join(1.0)  # long enough to give up on the frame, were it given up on
+    given.set()
+    stepping.join(WAIT_SECONDS)
+    asking.join(WAIT_SECONDS)
+    assert len(said) == 1 and "has not learnt" in said[0], said
+
+
 def test_a_walk_goes_on_after_a_restart_and_its_profile_is_used_at_once(table):
     c, loop, state = table
     game = "initiative"
