@@ -12,6 +12,7 @@ from companion.config import defaults
 from companion.service import Companion
 from companion.store import Store
 from companion.teaching import NEAR_MM, Teacher, TeachingRefused, camera_games, layout_for, plan
+from patience import WAIT_SECONDS
 from virtual import virtual_table
 from vision.reading import Profile
 
@@ -158,7 +159,7 @@ def test_a_walk_left_open_gives_way_to_another_game_s_walk_but_a_game_on_does_no
     teacher = Teacher(state, loop, simulation=True)
     teacher.start("dynasty", 2)
     assert teacher.start("initiative", 2)["game"] == "initiative" and loop.teaching == "initiative"
-    c.new_game("paradominetor", {"seats": 3}, seed=1).result(5)
+    c.new_game("paradominetor", {"seats": 3}, seed=1).result(WAIT_SECONDS)
     with pytest.raises(TeachingRefused, match="a game of Paradominetor is on"):
         teacher.start("dynasty", 2)
 
@@ -169,7 +170,6 @@ def test_a_frame_being_taken_is_waited_for_not_called_missing(table):
     for that frame (and here says the pieces are not learnt yet, not "no picture yet")."""
     import threading
 
-    from patience import WAIT_SECONDS
     c, loop, state = table
     teacher = Teacher(state, loop, simulation=True)
     teacher.start("paradominetor", 4)
@@ -224,7 +224,7 @@ def test_a_walk_goes_on_after_a_restart_and_its_profile_is_used_at_once(table):
     assert {e["image"] for e in manifest} == {"shot-1.jpg", "shot-2.jpg"} and all("x_mm" in e for e in manifest)
 
     # a game of it now reads with the taught profile: the companion does not teach itself
-    c.new_game(game, {"players": 2}, seed=4).result(5)
+    c.new_game(game, {"players": 2}, seed=4).result(WAIT_SECONDS)
     loop.step()
     assert loop.pipeline.reader is not None and not (state / f"enrolment-{game}").exists()
     taught = loop.pipeline.reader

@@ -15,6 +15,7 @@ from companion.games import initiative as rules
 from companion.games.initiative import discs
 from companion.games.initiative import matrix
 from companion.run import start
+from patience import WAIT_SECONDS
 
 playwright = pytest.importorskip("playwright.sync_api")
 from browsing import post_move, wait_until  # noqa: E402
@@ -56,7 +57,7 @@ def _quiet_swap(state, seat, anomaly):
 def test_an_initiative_round_in_simulation_with_an_anomaly_swap_entered_by_phone(device, phone, shots):
     expect = playwright.expect
     c = device.companion
-    game_id = c.new_game("initiative", {"players": 2, "names": NAMES}, seed=4).result(5)
+    game_id = c.new_game("initiative", {"players": 2, "names": NAMES}, seed=4).result(WAIT_SECONDS)
     tokens = device.store.tokens(game_id)
     base = device.urls["local"].split("/?")[0].rstrip("/")
     view = lambda: c.snapshot.view(TABLE)  # noqa: E731
