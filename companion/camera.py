@@ -333,6 +333,18 @@ class CameraLoop:
                 log.exception("camera frame failed")
             self._stop.wait(max(0.0, self.period - (time.monotonic() - started)))
 
+    def frame_now(self):
+        """The last frame; while the next is being taken (the last let go), that one once it
+        comes, which a busy machine or a large sensor can make slow; None with no camera open, or
+        one silent for SILENT_SECONDS, as a lost camera is."""
+        frame = self.last_frame
+        if frame is not None or not self._lock.acquire(timeout=self.SILENT_SECONDS):
+            return frame
+        try:  # a step holds the lock while it takes its frame: that step is over now
+            return self.last_frame
+        finally:
+            self._lock.release()
+
     def jpeg(self) -> bytes:
         """The last frame, for the host page; while the next is being taken, the one before."""
         frame = self.last_frame

@@ -21,7 +21,6 @@ import math
 import os
 import random
 import threading
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -485,13 +484,8 @@ class Teacher:
         self._notes: dict[str, list] = {}  # game -> what its learnt profile shows too unclearly
 
     def _frame(self):
-        """The camera's latest frame; the loop lets go of one just before taking the next."""
-        for _ in range(20):
-            frame = self.camera.last_frame
-            if frame is not None:
-                return frame
-            time.sleep(0.02)
-        return None
+        """The camera's latest frame, or the one it is taking (it lets go of one just before)."""
+        return self.camera.frame_now()
 
     def walk(self, game: str) -> Walk:
         _spec(game)

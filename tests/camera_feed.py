@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from companion.service import Companion
 from vision.reading import FrameReading, TileReading
 from vision.tracker import TableTracker
+from patience import WAIT_SECONDS
 
 
 @dataclass
@@ -35,7 +36,7 @@ def settle(dev, until, steps=40):
     """Run camera frames through the pipeline until `until()` holds."""
     for _ in range(steps):
         dev.camera.step()
-        dev.companion.call(lambda: None)  # let the worker finish what the frame caused
+        dev.companion.call(lambda: None, WAIT_SECONDS)  # let the worker finish what the frame caused
         if until():
             return
     raise AssertionError(f"the table did not get there: {dev.companion.snapshot.message}")
@@ -46,12 +47,12 @@ def resume_elsewhere(dev, game_id, frames=8, other=("paradominetor", {"seats": 3
     empty virtual mat), then resumed from the games list, as after a restart; `frames` camera
     frames run after it."""
     c = dev.companion
-    c.new_game(*other, seed=0).result(5)
+    c.new_game(*other, seed=0).result(WAIT_SECONDS)
     dev.camera.step()
-    c.resume(game_id, replace=True).result(5)
+    c.resume(game_id, replace=True).result(WAIT_SECONDS)
     for _ in range(frames):
         dev.camera.step()
-        c.call(lambda: None)
+        c.call(lambda: None, WAIT_SECONDS)
 
 
 def read_cells(reader, cells, layout, tables):

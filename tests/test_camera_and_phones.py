@@ -13,6 +13,7 @@ from companion.games import TABLE, IllegalMove
 from companion.games.paradominetor.scripted import scripted_game
 
 from camera_feed import Seen, Table
+from patience import WAIT_SECONDS
 
 NAMES = ["Ana", "Ben", "Cy"]
 
@@ -28,14 +29,14 @@ class Game:
         return self.c.snapshot.view(TABLE)
 
     def show(self):
-        self.c.observe(list(self.lying.values())).result(5)
+        self.c.observe(list(self.lying.values())).result(WAIT_SECONDS)
 
     def put(self, seat, face, label=None):
         self.lying[seat] = Seen(label or face, 60.0 + 60 * seat, 150.0, 0.99)
         self.show()
 
     def phone(self, move):
-        self.c.submit(move, "phone").result(5)
+        self.c.submit(move, "phone").result(WAIT_SECONDS)
 
     def clear(self):
         self.lying = {}
@@ -48,8 +49,8 @@ class Game:
         for _ in range(len(prompt.choices)):
             if self.c.snapshot.prompt.words.endswith(f"as {colour}? A ok, C next, B no"):
                 break
-            self.c.button("next").result(5)
-        self.c.button("confirm").result(5)
+            self.c.button("next").result(WAIT_SECONDS)
+        self.c.button("confirm").result(WAIT_SECONDS)
 
 
 def play_one(game, rng, play, ways):
@@ -65,7 +66,7 @@ def play_one(game, rng, play, ways):
             # an earlier play came by phone and its tile is out of sight: A, this is the
             # play of the seat to play
             assert prompt.choices[0][1].seat == seat, prompt
-            game.c.button("confirm").result(5)
+            game.c.button("confirm").result(WAIT_SECONDS)
         if play.get("declare"):
             game.answer_black_lead(play["declare"])
     elif way == "phone":  # the tile is played out of the camera's sight
@@ -76,7 +77,7 @@ def play_one(game, rng, play, ways):
         prompt = game.c.snapshot.prompt
         if prompt is not None:  # it could be the next play too: B, it is the phone's tile
             assert prompt.title == "Whose tile?", prompt
-            game.c.button("undo").result(5)
+            game.c.button("undo").result(WAIT_SECONDS)
         assert game.c.snapshot.prompt is None, game.c.snapshot.prompt
     else:  # the camera cannot read it; the player enters it by phone
         game.put(seat, face, label="unknown")
@@ -106,7 +107,7 @@ def test_camera_and_phones_in_random_orders_make_the_same_game(store, seed):
     c.start()
     ways: set = set()
     try:
-        c.new_game("paradominetor", {"seats": 3, "names": NAMES}, seed=0).result(5)
+        c.new_game("paradominetor", {"seats": 3, "names": NAMES}, seed=0).result(WAIT_SECONDS)
         game = Game(c)
         for number, trick in enumerate(tricks, start=1):
             game.clear()  # the scored trick is picked up
@@ -118,7 +119,7 @@ def test_camera_and_phones_in_random_orders_make_the_same_game(store, seed):
                 assert len(c.snapshot.session.moves) == before + 1, c.snapshot.message  # no phantom play
                 if rng.random() < 0.15 and game.view()["phase"] == "play":  # B takes it back; the phone redoes it
                     ways.add("undo")
-                    c.button("undo").result(5)
+                    c.button("undo").result(WAIT_SECONDS)
                     assert len(c.snapshot.session.moves) == before
                     face = "black-0" if play["tile"].startswith("black") else play["tile"].rsplit("-", 1)[0]
                     game.phone({"type": "Play", "seat": play["seat"], "tile": face, "declare": play.get("declare")})
@@ -139,7 +140,7 @@ def test_a_phone_play_whose_tile_is_never_seen_leaves_the_later_tiles_to_the_sea
     c = Table(store)
     c.start()
     try:
-        c.new_game("paradominetor", {"seats": 3, "names": NAMES}, seed=0).result(5)
+        c.new_game("paradominetor", {"seats": 3, "names": NAMES}, seed=0).result(WAIT_SECONDS)
         game = Game(c)
         game.phone({"type": "Play", "seat": 0, "tile": "blue-3"})  # Ana's tile stays in her hand's shadow
         game.put(1, "blue-4")                                      # Ben's on the table: Ben's play
@@ -156,13 +157,13 @@ def test_a_tile_after_a_phone_entry_is_the_next_seats_and_b_takes_it_back(store)
     c = Table(store)
     c.start()
     try:
-        c.new_game("paradominetor", {"seats": 4, "names": NAMES + ["Dee"]}, seed=0).result(5)
+        c.new_game("paradominetor", {"seats": 4, "names": NAMES + ["Dee"]}, seed=0).result(WAIT_SECONDS)
         game = Game(c)
         game.put(0, "blue-3")                                      # Ana leads on the table
         game.phone({"type": "Play", "seat": 1, "tile": "blue-2"})  # Ben enters blue 2 by phone
         game.put(1, "blue-4")                                      # a blue 4 goes down: Cy's, said
         assert c.snapshot.prompt is None and c.snapshot.message.startswith("Cy played blue 4")
-        c.button("undo").result(5)  # B: it was Ben's, mistyped; the phone's entry is put right
+        c.button("undo").result(WAIT_SECONDS)  # B: it was Ben's, mistyped; the phone's entry is put right
         assert [p["tile"] for p in game.view()["current_trick"]] == ["blue-3", "blue-2"]
         assert len(c.snapshot.session.moves) == 2
     finally:
@@ -173,12 +174,12 @@ def test_b_on_whose_tile_says_the_tile_is_the_phones_play(store):
     c = Table(store)
     c.start()
     try:
-        c.new_game("paradominetor", {"seats": 3, "names": NAMES}, seed=0).result(5)
+        c.new_game("paradominetor", {"seats": 3, "names": NAMES}, seed=0).result(WAIT_SECONDS)
         game = Game(c)
         game.phone({"type": "Play", "seat": 0, "tile": "blue-3"})
         game.put(0, "blue-3")  # Ana's tile, or Ben playing the other blue 3?
         assert c.snapshot.prompt.title == "Whose tile?"
-        c.button("undo").result(5)  # B: it is Ana's, entered by phone
+        c.button("undo").result(WAIT_SECONDS)  # B: it is Ana's, entered by phone
         assert c.snapshot.message == "Blue 3 is Ana's play, entered by phone"
         assert "Ignored" not in c.snapshot.message and len(c.snapshot.session.moves) == 1
         game.put(1, "blue-5")  # Ben's tile is Ben's play, no question
@@ -197,7 +198,7 @@ def test_after_a_restart_the_tiles_lying_in_the_trick_are_the_plays_they_were(st
     c = Table(store)
     c.start()
     try:
-        c.new_game("paradominetor", {"seats": 3, "names": NAMES}, seed=0).result(5)
+        c.new_game("paradominetor", {"seats": 3, "names": NAMES}, seed=0).result(WAIT_SECONDS)
         game = Game(c)
         game.put(0, "blue-3")
         game.put(1, "blue-5")

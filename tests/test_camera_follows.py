@@ -6,6 +6,7 @@ import sys
 
 from companion.camera import CameraLoop, Pipeline
 from companion.service import Companion
+from patience import WAIT_SECONDS
 
 
 class Opened:
@@ -32,20 +33,20 @@ def test_the_camera_opens_for_a_camera_game_and_closes_after_it(store):
         loop = CameraLoop(c, opener)
         loop.step()
         assert opener.opened == [] and opener.frames == 0  # no game: no camera work
-        c.new_game("island", {}).result(5)
+        c.new_game("island", {}).result(WAIT_SECONDS)
         loop.step()
         assert opener.opened == [] and opener.frames == 0  # a phone-only game
-        c.new_game("paradominetor", {"seats": 3}, seed=1).result(5)
+        c.new_game("paradominetor", {"seats": 3}, seed=1).result(WAIT_SECONDS)
         loop.step()
         loop.step()
         assert opener.opened == ["paradominetor"] and opener.frames == 2
-        c.new_game("island", {}).result(5)
+        c.new_game("island", {}).result(WAIT_SECONDS)
         loop.step()
         assert opener.closed == ["paradominetor"] and loop.pipeline is None and opener.frames == 2
-        c.new_game("paradominetor", {"seats": 3}, seed=1).result(5)
+        c.new_game("paradominetor", {"seats": 3}, seed=1).result(WAIT_SECONDS)
         loop.step()
         assert opener.opened == ["paradominetor", "paradominetor"]
-        c.new_game("paradominetor", {"seats": 4}, seed=2).result(5)  # a new game: a fresh camera
+        c.new_game("paradominetor", {"seats": 4}, seed=2).result(WAIT_SECONDS)  # a new game: a fresh camera
         loop.step()
         assert opener.opened == ["paradominetor"] * 3 and opener.closed == ["paradominetor"] * 2
         loop.stop()

@@ -1,11 +1,13 @@
 """Words the players read: a camera game's first start, `replay`'s names and results."""
 
+from patience import WAIT_SECONDS
+
 
 def test_teaching_the_virtual_table_s_pieces_is_no_headline_for_the_players(tmp_path):
     from virtual import virtual_table
 
     with virtual_table(tmp_path) as (c, loop):
-        c.new_game("initiative", {"players": 2}, seed=1).result(5)
+        c.new_game("initiative", {"players": 2}, seed=1).result(WAIT_SECONDS)
         loop.step()  # the first camera game on this device: its pieces are taught now
         assert loop.pipeline is not None
         assert c.snapshot.message.startswith("New Paradox Initiative game")

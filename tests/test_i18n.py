@@ -21,6 +21,7 @@ from companion.i18n import Msg, translate
 from companion.store import Store
 from web.app import page_words
 from companion.games.dynasty.moves import Market, Mission, Place
+from patience import WAIT_SECONDS
 
 ROOT = Path(__file__).resolve().parents[1]
 PO = ROOT / "companion" / "locale" / "ja" / "LC_MESSAGES" / "messages.po"  # and each <game>.po
@@ -398,7 +399,7 @@ def test_the_tables_language_is_kept_with_the_table(tmp_path):
         table.start()
         with pytest.raises(IllegalMove):
             table.set_language("fr")
-        table.set_language("ja").result(5)
+        table.set_language("ja").result(WAIT_SECONDS)
         assert table.snapshot.language == "ja"
         table.stop()
     with Store(path) as store:

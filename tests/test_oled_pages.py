@@ -4,6 +4,7 @@ import pytest
 from companion.panel import oled_screen, pages
 from companion.service import Companion
 from hardware.screens import name_of
+from patience import WAIT_SECONDS
 
 JOIN = "http://paradox-table.local:8080/"
 
@@ -17,13 +18,13 @@ def test_button_c_pages_through_every_page(store, game, options, expected):
     c = Companion(store)
     c.start()
     try:
-        c.new_game(game, options, seed=4).result(5)
+        c.new_game(game, options, seed=4).result(WAIT_SECONDS)
         assert [p for p, _ in expected] == list(pages(game))
         shown = []
         for _ in expected:
             snap = c.snapshot
             shown.append((snap.screen, name_of(oled_screen(snap, JOIN)[0])))
-            c.button("next").result(5)
+            c.button("next").result(WAIT_SECONDS)
         assert shown == expected
         assert c.snapshot.screen == "auto"  # round again
     finally:
@@ -34,8 +35,8 @@ def test_island_markers_page_counts_what_the_op_has(store):
     c = Companion(store)
     c.start()
     try:
-        c.new_game("island", {"island": "random", "players": 3}, seed=4).result(5)
-        c.show_screen("markers").result(5)
+        c.new_game("island", {"island": "random", "players": 3}, seed=4).result(WAIT_SECONDS)
+        c.show_screen("markers").result(WAIT_SECONDS)
         name, data = oled_screen(c.snapshot, JOIN)
         assert name == "scoreboard" and data["title"] == "Markers"
         assert [s["name"] for s in data["seats"]] == ["Omnipotence Paradox", "Hempel", "Theseus"]
@@ -50,17 +51,17 @@ def test_paradominetor_oled_says_what_the_table_needs(store):
     c = Table(store)
     c.start()
     try:
-        c.new_game("paradominetor", {"seats": 4, "names": ["Ana", "Ben", "Cy", "Dee"]}, seed=1).result(5)
+        c.new_game("paradominetor", {"seats": 4, "names": ["Ana", "Ben", "Cy", "Dee"]}, seed=1).result(WAIT_SECONDS)
         # A black lead: the OLED shows the colour A would declare, and C moves it on.
-        c.observe([Seen("black-0", 100, 100, 0.99)]).result(5)
+        c.observe([Seen("black-0", 100, 100, 0.99)]).result(WAIT_SECONDS)
         name, data = oled_screen(c.snapshot, JOIN)
         assert name == "prompt" and data["text"].startswith("Ana leads black as red?")
-        c.button("next").result(5)
+        c.button("next").result(WAIT_SECONDS)
         assert oled_screen(c.snapshot, JOIN)[1]["text"].startswith("Ana leads black as blue?")
-        c.button("undo").result(5)  # B: not now; the phones play this game
+        c.button("undo").result(WAIT_SECONDS)  # B: not now; the phones play this game
 
         def play(seat, tile):
-            c.submit({"type": "Play", "seat": seat, "tile": tile}, "phone").result(5)
+            c.submit({"type": "Play", "seat": seat, "tile": tile}, "phone").result(WAIT_SECONDS)
         for seat, tile in [(0, "red-3"), (1, "blue-5"), (2, "red-4"), (3, "red-5")]:
             play(seat, tile)
         # Between tricks: the trick to come and its lead, as the pages say, and the last ruling.
@@ -88,15 +89,15 @@ def test_a_refusal_on_the_oled_asks_for_a_look_again_and_a_question_for_yes_or_n
     c = Companion(store)
     c.start()
     try:
-        c.new_game("paradominetor", {"seats": 3}, seed=1).result(5)
-        c.ask(Prompt("Not allowed", "P1 on P1's map: the paths do not match")).result(5)
+        c.new_game("paradominetor", {"seats": 3}, seed=1).result(WAIT_SECONDS)
+        c.ask(Prompt("Not allowed", "P1 on P1's map: the paths do not match")).result(WAIT_SECONDS)
         kind, data = oled_screen(c.snapshot, JOIN)
         assert kind == "prompt" and data["buttons"] == {"A": "look again"}
-        c.ask(Prompt("Check", "Seen red 3 for P2?", ((("red 3", Play(1, "red-3")),)))).result(5)
+        c.ask(Prompt("Check", "Seen red 3 for P2?", ((("red 3", Play(1, "red-3")),)))).result(WAIT_SECONDS)
         kind, data = oled_screen(c.snapshot, JOIN)
         assert data["buttons"] == {"A": "accept", "B": "reject"}
         # several choices: the footer names C, which shows the next one (B's "no" is in the words)
-        c.ask(Prompt("Check", "Seen red 3 or red 2?", (("red 3", Play(1, "red-3")), ("red 2", Play(1, "red-2"))))).result(5)
+        c.ask(Prompt("Check", "Seen red 3 or red 2?", (("red 3", Play(1, "red-3")), ("red 2", Play(1, "red-2"))))).result(WAIT_SECONDS)
         kind, data = oled_screen(c.snapshot, JOIN)
         assert data["buttons"] == {"A": "this one", "C": "next"} and data["text"].endswith("A ok, C next, B no")
         from hardware.drawing import COLUMNS

@@ -6,6 +6,7 @@ import pytest
 from companion import config as config_mod
 from companion.games import TABLE
 from companion.run import start
+from patience import WAIT_SECONDS
 
 
 @pytest.mark.parametrize("profile, said", [
@@ -20,11 +21,11 @@ def test_no_camera_still_plays_from_phones(tmp_path, profile, said):
         (tmp_path / "vision-profile.npz").write_bytes(profile)
     dev = start(cfg, simulate=False, port=0, host="127.0.0.1", camera_thread=False)
     try:
-        dev.companion.new_game("paradominetor", {"seats": 3}).result(5)
+        dev.companion.new_game("paradominetor", {"seats": 3}).result(WAIT_SECONDS)
         assert dev.camera.follow() is None and dev.virtual_table is None  # the camera follows the game
         dev.companion.call(lambda: None)
         assert dev.companion.snapshot.message.startswith(said)
-        dev.companion.submit({"type": "Play", "seat": 0, "tile": "red-3"}, "phone").result(5)
+        dev.companion.submit({"type": "Play", "seat": 0, "tile": "red-3"}, "phone").result(WAIT_SECONDS)
         assert dev.companion.snapshot.view(TABLE)["current_trick"] == [{"seat": 0, "tile": "red-3"}]
     finally:
         dev.stop()
@@ -47,7 +48,7 @@ def test_a_port_another_program_holds_is_said_in_one_line_and_what_was_started_i
     # nothing of the failed start holds on: the companion starts at once on a free port and plays
     dev = start(cfg, simulate=True, port=0, host="127.0.0.1", camera_thread=False)
     try:
-        dev.companion.new_game("loop", {"players": 3}).result(5)
+        dev.companion.new_game("loop", {"players": 3}).result(WAIT_SECONDS)
         assert dev.companion.snapshot.session is not None
     finally:
         dev.stop()

@@ -9,6 +9,7 @@ from companion.games.paradominetor.scripted import scripted_game
 from companion.games.paradominetor.tiles import timeframes_of
 
 from camera_feed import settle
+from patience import WAIT_SECONDS
 
 NAMES = ["Ana", "Ben", "Cy"]
 # (mm a second, where the slide starts relative to the tile's place in the trick area)
@@ -27,17 +28,17 @@ def test_a_sliding_tile_plays_only_once_it_rests(device, speed, start):
     tricks, _ = scripted_game(seed=5, names=NAMES)
     trick = next(t for t in tricks if not any(p.get("declare") for p in t))  # no colour to choose
     c = device.companion
-    c.new_game("paradominetor", {"seats": 3, "names": NAMES}, seed=0).result(5)
+    c.new_game("paradominetor", {"seats": 3, "names": NAMES}, seed=0).result(WAIT_SECONDS)
     # the same tricks as the scripted game until this one (played by phone, off the table)
     for t in tricks[:tricks.index(trick)]:
         for p in t:
             face = "black-0" if p["tile"].startswith("black") else p["tile"].rsplit("-", 1)[0]
-            c.submit({"type": "Play", "seat": p["seat"], "tile": face, "declare": p.get("declare")}, "phone").result(5)
+            c.submit({"type": "Play", "seat": p["seat"], "tile": face, "declare": p.get("declare")}, "phone").result(WAIT_SECONDS)
         if c.snapshot.view(TABLE)["phase"] == "flip":
             for seat in c.snapshot.view(TABLE)["awaiting_flip"]:
                 tile = next(q["tile"] for q in t if q["seat"] == seat)
                 back = "past" if tile.startswith("black") else tile.rsplit("-", 1)[1]
-                c.submit({"type": "Reveal", "seat": seat, "timeframe": back}, "phone").result(5)
+                c.submit({"type": "Reveal", "seat": seat, "timeframe": back}, "phone").result(WAIT_SECONDS)
     table = device.virtual_table
     settle(device, lambda: device.camera.tracker.stable == [])
     for i, play in enumerate(trick):
@@ -68,7 +69,7 @@ def test_a_resumed_game_finds_its_trick_on_the_virtual_mat_and_goes_on(device):
     tricks, _ = scripted_game(seed=5, names=NAMES)
     trick = tricks[0]
     c = device.companion
-    c.new_game("paradominetor", {"seats": 3, "names": NAMES}, seed=0).result(5)
+    c.new_game("paradominetor", {"seats": 3, "names": NAMES}, seed=0).result(WAIT_SECONDS)
     table = device.virtual_table
     for play in trick[:2]:
         before = plays(c)

@@ -15,6 +15,7 @@ from companion.games.paradominetor.scripted import scripted_game
 from hardware.display import Display, emulated_device
 
 from camera_feed import settle
+from patience import WAIT_SECONDS
 
 NAMES = ["Ana", "Ben", "Cy"]
 
@@ -44,7 +45,7 @@ def oled_for_record(lines, join_url):
 def test_a_whole_game_on_the_virtual_mat(device):
     tricks, final = scripted_game(seed=5, names=NAMES)
     c = device.companion
-    c.new_game("paradominetor", {"seats": 3, "names": NAMES}, seed=0).result(5)
+    c.new_game("paradominetor", {"seats": 3, "names": NAMES}, seed=0).result(WAIT_SECONDS)
     header = {"game": "paradominetor", "seats": 3, "names": NAMES}
     flips = 0
     for number, trick in enumerate(tricks, start=1):
@@ -59,8 +60,8 @@ def test_a_whole_game_on_the_virtual_mat(device):
             if c.snapshot.prompt is not None:  # a black lead: choose its colour with C, then A
                 assert play.get("declare"), c.snapshot.prompt.text
                 while not c.snapshot.prompt.words.endswith(f"as {play['declare']}? A ok, C next, B no"):
-                    c.button("next").result(5)
-                c.button("confirm").result(5)
+                    c.button("next").result(WAIT_SECONDS)
+                c.button("confirm").result(WAIT_SECONDS)
         view = c.snapshot.view(TABLE)
         if view["phase"] == "flip":
             flips += 1

@@ -12,6 +12,7 @@ from companion.config import defaults
 from companion.service import Companion
 from companion.store import Store
 from companion.teaching import NEAR_MM, Teacher, TeachingRefused, camera_games, layout_for, plan
+from patience import WAIT_SECONDS
 from virtual import virtual_table
 from vision.reading import Profile
 
@@ -158,9 +159,46 @@ def test_a_walk_left_open_gives_way_to_another_game_s_walk_but_a_game_on_does_no
     teacher = Teacher(state, loop, simulation=True)
     teacher.start("dynasty", 2)
     assert teacher.start("initiative", 2)["game"] == "initiative" and loop.teaching == "initiative"
-    c.new_game("paradominetor", {"seats": 3}, seed=1).result(5)
+    c.new_game("paradominetor", {"seats": 3}, seed=1).result(WAIT_SECONDS)
     with pytest.raises(TeachingRefused, match="a game of Paradominetor is on"):
         teacher.start("dynasty", 2)
+
+
+def test_a_frame_being_taken_is_waited_for_not_called_missing(table):
+    """The camera lets go of its last frame just before it takes the next; a camera slow to give
+    it (a busy companion, a large sensor) is not a camera without a picture: "Read the mat" waits
+    for that frame (and here says the pieces are not learnt yet, not "no picture yet")."""
+    import threading
+
+    c, loop, state = table
+    teacher = Teacher(state, loop, simulation=True)
+    teacher.start("paradominetor", 4)
+    loop.step()
+    pipeline, frames = loop.pipeline, loop.pipeline.frames
+    taking, given = threading.Event(), threading.Event()
+
+    def slow_frames():
+        taking.set()
+        given.wait(WAIT_SECONDS)
+        return frames()
+    pipeline.frames = slow_frames
+    stepping = threading.Thread(target=loop.step)
+    stepping.start()
+    assert taking.wait(WAIT_SECONDS)
+    said = []
+
+    def read_the_mat():
+        try:
+            teacher.check("paradominetor")
+        except TeachingRefused as exc:
+            said.append(str(exc))
+    asking = threading.Thread(target=read_the_mat)
+    asking.start()
+    asking.join(1.0)  # long enough to give up on the frame, were it given up on
+    given.set()
+    stepping.join(WAIT_SECONDS)
+    asking.join(WAIT_SECONDS)
+    assert len(said) == 1 and "has not learnt" in said[0], said
 
 
 def test_a_walk_goes_on_after_a_restart_and_its_profile_is_used_at_once(table):
@@ -186,7 +224,7 @@ def test_a_walk_goes_on_after_a_restart_and_its_profile_is_used_at_once(table):
     assert {e["image"] for e in manifest} == {"shot-1.jpg", "shot-2.jpg"} and all("x_mm" in e for e in manifest)
 
     # a game of it now reads with the taught profile: the companion does not teach itself
-    c.new_game(game, {"players": 2}, seed=4).result(5)
+    c.new_game(game, {"players": 2}, seed=4).result(WAIT_SECONDS)
     loop.step()
     assert loop.pipeline.reader is not None and not (state / f"enrolment-{game}").exists()
     taught = loop.pipeline.reader

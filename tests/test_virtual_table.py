@@ -11,6 +11,7 @@ from companion.games import TABLE, IllegalMove
 from companion.games.paradominetor.scripted import scripted_game
 
 from camera_feed import settle
+from patience import WAIT_SECONDS
 
 NAMES = ["Ana", "Ben", "Cy"]
 TRICKS = 6
@@ -21,7 +22,7 @@ def test_trick_after_trick_without_clearing_and_a_paradox_kept_until_flipped(dev
     tricks, _ = scripted_game(seed=5, names=NAMES)
     assert any(len({p["tile"].rsplit("-", 1)[0] for p in t}) < 3 for t in tricks[:TRICKS])  # a paradox
     c = device.companion
-    c.new_game("paradominetor", {"seats": 3, "names": NAMES}, seed=0).result(5)
+    c.new_game("paradominetor", {"seats": 3, "names": NAMES}, seed=0).result(WAIT_SECONDS)
     view = lambda: c.snapshot.view(TABLE)  # noqa: E731
     act = lambda action: device.virtual_table.act(action, view())  # noqa: E731 - as the host page does
     flips = 0
@@ -32,8 +33,8 @@ def test_trick_after_trick_without_clearing_and_a_paradox_kept_until_flipped(dev
                    or len(view()["tricks"]) == number)
             if c.snapshot.prompt is not None:  # a black lead: choose its colour with C, then A
                 while not c.snapshot.prompt.words.endswith(f"as {play['declare']}? A ok, C next, B no"):
-                    c.button("next").result(5)
-                c.button("confirm").result(5)
+                    c.button("next").result(WAIT_SECONDS)
+                c.button("confirm").result(WAIT_SECONDS)
                 settle(device, lambda: view()["current_trick"])
         if view()["phase"] == "flip":
             flips += 1
@@ -69,14 +70,14 @@ def test_a_virtual_table_put_away_lets_go_of_its_drawings(tmp_path, lessons):
         state_dir = lessons.give(tmp_path, ["initiative"])
         loop = CameraLoop(c, opener(defaults(on_pi=False), c, state_dir, simulate=True))
         try:
-            c.new_game("initiative", {"players": 2}, seed=1).result(5)
+            c.new_game("initiative", {"players": 2}, seed=1).result(WAIT_SECONDS)
             loop.step()
             loop.step()
             assert loop.last_frame is not None and synthetic._MATS and synthetic._NOISE
-            c.new_game("island", {}).result(5)
+            c.new_game("island", {}).result(WAIT_SECONDS)
             loop.step()
             assert loop.pipeline is None and not synthetic._MATS and not synthetic._NOISE
-            c.new_game("initiative", {"players": 2}, seed=2).result(5)  # drawn again when wanted
+            c.new_game("initiative", {"players": 2}, seed=2).result(WAIT_SECONDS)  # drawn again when wanted
             loop.step()
             assert loop.last_frame is not None and loop.last_frame.shape[:2] == (960, 1280)
         finally:
@@ -131,7 +132,7 @@ def test_a_hand_held_over_the_virtual_mat_holds_the_reading_back_until_it_goes(d
                 return i + 1
         return None
 
-    c.new_game("paradominetor", {"seats": 3, "names": NAMES}, seed=0).result(5)
+    c.new_game("paradominetor", {"seats": 3, "names": NAMES}, seed=0).result(WAIT_SECONDS)
     view = lambda: c.snapshot.view(TABLE)  # noqa: E731
     act = lambda action: device.virtual_table.act(action, view())  # noqa: E731 - as the host page does
     lead, second = tricks[0][0], tricks[0][1]

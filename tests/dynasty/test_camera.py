@@ -15,6 +15,7 @@ from companion.games.dynasty.catalog import ICONS, TERRAINS
 from vision import dominoes
 from vision.mat import mat_layout, print_marks
 from vision.dominoes_profile import DominoProfile
+from patience import WAIT_SECONDS
 
 FRAMES = int(os.environ.get("DYNASTY_VISION_FRAMES", "3"))
 
@@ -205,12 +206,12 @@ def test_the_camera_opens_at_the_size_the_dominoes_need_and_says_when_it_cannot(
         c.start()
         loop = CameraLoop(c, opener(cfg, c, tmp_path, simulate=False))
         try:
-            c.new_game("dynasty", {"players": 2}, seed=1).result(5)
+            c.new_game("dynasty", {"players": 2}, seed=1).result(WAIT_SECONDS)
             loop.step()
             loop.step()
             assert [cam.config["main"]["size"] for cam in fake.Picamera2.made] == [(2592, 1944)]
             assert loop.last_frame.shape[:2] == ((1944, 2592) if largest is None else (960, 1280))
-            c.post(lambda: None).result(5)
+            c.post(lambda: None).result(WAIT_SECONDS)
             alert = c.snapshot.alert or ""
             if largest is None:
                 assert "Camera gives" not in alert

@@ -8,6 +8,7 @@ from companion.games.dynasty.moves import Market, Mission, Place
 from companion.games.dynasty.table import MapWatcher, _as_read
 from vision.mat import mat_layout
 from vision.tracker import TableEvent
+from patience import WAIT_SECONDS
 
 LAYOUT = mat_layout(camera.MAT)
 MARKET = ("grass/person/W|plains//", "lava//EW|lava//W", "desert//|desert//", "stone//N|stone//S")
@@ -143,19 +144,19 @@ def test_a_refusal_goes_when_the_domino_is_taken_off_and_the_right_one_is_read(s
     c.start()
     try:
         c.new_game("dynasty", {"players": 2, "roles": {"0": "warfare", "1": "infrastructure"},
-                               "names": ["Ana", "Ben"]}, seed=0).result(5)
-        c.submit(Market(0, MARKET), "phone").result(5)
+                               "names": ["Ana", "Ben"]}, seed=0).result(WAIT_SECONDS)
+        c.submit(Market(0, MARKET), "phone").result(WAIT_SECONDS)
         for seat in range(2):
-            c.submit(Mission(seat, ("warfare 1",)), "phone").result(5)
+            c.submit(Mission(seat, ("warfare 1",)), "phone").result(WAIT_SECONDS)
         wrong = [((1, 3), "grass/person/W"), ((2, 3), "plains//")]
-        c.observe(seen("personal-0", wrong)).result(5)
+        c.observe(seen("personal-0", wrong)).result(WAIT_SECONDS)
         assert c.snapshot.prompt.text.endswith("the paths do not match on the east edge of square C4")
         cell, square = next(iter(c.snapshot.state.personal[1]))  # Ben's start, seen as it is
-        c.observe(seen("personal-1", [(cell, square.half.text())])).result(5)  # still refused
+        c.observe(seen("personal-1", [(cell, square.half.text())])).result(WAIT_SECONDS)  # still refused
         assert c.snapshot.prompt.text.endswith("the paths do not match on the east edge of square C4")
-        c.observe(seen("personal-0", wrong, kind="removed")).result(5)
+        c.observe(seen("personal-0", wrong, kind="removed")).result(WAIT_SECONDS)
         assert c.snapshot.prompt is None and c.snapshot.state.turn == 0
-        c.observe(seen("personal-0", [((1, 3), "plains//"), ((2, 3), "grass/person/E")])).result(5)
+        c.observe(seen("personal-0", [((1, 3), "plains//"), ((2, 3), "grass/person/E")])).result(WAIT_SECONDS)
         mine = dict(c.snapshot.state.personal[0])
         assert mine[(2, 3)].half.text() == "grass/person/E" and c.snapshot.state.turn == 1
     finally:

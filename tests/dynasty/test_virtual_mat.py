@@ -9,6 +9,7 @@ from companion.games.dynasty import power
 from companion.games.dynasty.moves import Market, Mission, Place, Remove
 
 from camera_feed import resume_elsewhere, settle
+from patience import WAIT_SECONDS
 
 MARKET = ("grass/person/W|plains//", "stone//N|stone//S", "desert//|desert/person/", "lava//EW|lava//W")
 OPTIONS = {"players": 2, "names": ["Ana", "Ben"], "roles": {"0": "warfare", "1": "infrastructure"}}
@@ -24,11 +25,11 @@ def _strengths(view):
 
 def test_dominoes_laid_on_the_virtual_mat_are_placed_and_their_strength_said(device):
     c = device.companion
-    c.new_game("dynasty", OPTIONS, seed=1).result(5)
-    c.submit(Market(0, MARKET), "phone").result(5)
+    c.new_game("dynasty", OPTIONS, seed=1).result(WAIT_SECONDS)
+    c.submit(Market(0, MARKET), "phone").result(WAIT_SECONDS)
     missions = (Mission(0, ("warfare 50",), "", "remove"), Mission(1, ("warfare 2",)))  # Ana's fails
     for mission in missions:
-        c.submit(mission, "phone").result(5)
+        c.submit(mission, "phone").result(WAIT_SECONDS)
     assert _view(c)["phase"] == "claim" and _view(c)["turn"] == 0
     table = device.virtual_table
     table.act({"action": "clear"}, _view(c))
@@ -64,7 +65,7 @@ def test_dominoes_laid_on_the_virtual_mat_are_placed_and_their_strength_said(dev
     prompt = c.snapshot.prompt
     assert prompt.title == "Not allowed" and prompt.move is None
     assert prompt.text == "Ben's map, F4-F5: the paths do not match on the west edge of square F4"
-    c.button("undo").result(5)
+    c.button("undo").result(WAIT_SECONDS)
     table.act({"action": "remove", "seat": 1, "map": "personal", "cell": [5, 3]}, _view(c))
 
     # ...then lays the desert domino on the shared map, beside the money start
@@ -81,7 +82,7 @@ def test_dominoes_laid_on_the_virtual_mat_are_placed_and_their_strength_said(dev
 
     # the last two market dominoes entered by phone; Ana's mission fails and its penalty waits
     while c.snapshot.session.state.phase == "claim":
-        c.submit(dynasty.legal_moves(c.snapshot.session.state)[0], "phone").result(5)
+        c.submit(dynasty.legal_moves(c.snapshot.session.state)[0], "phone").result(WAIT_SECONDS)
     state = c.snapshot.session.state
     assert state.phase == "report" and [(t.seat, t.kind) for t in state.tasks] == [(0, "remove")]
     # she lifts her grass domino off the mat: the camera takes it as the removal
@@ -97,7 +98,7 @@ def test_the_market_laid_in_its_places_on_the_virtual_mat_is_the_rounds_market(d
     one square only) is asked about first, and nothing is drawn until the market is whole."""
     shutil.copy(dynasty_profile, tmp_path / dynasty_profile.name)
     c = device.companion
-    c.new_game("dynasty", OPTIONS, seed=1).result(5)
+    c.new_game("dynasty", OPTIONS, seed=1).result(WAIT_SECONDS)
     state = c.snapshot.session.state
     assert state.phase == "draw" and not state.drawn and state.market_size() == 4
     table = device.virtual_table
@@ -116,7 +117,7 @@ def test_the_market_laid_in_its_places_on_the_virtual_mat_is_the_rounds_market(d
     settle(device, lambda: c.snapshot.prompt is not None)
     assert c.snapshot.prompt.title == "Check" and "place" in c.snapshot.prompt.text
     assert not c.snapshot.session.state.drawn
-    c.button("undo").result(5)
+    c.button("undo").result(WAIT_SECONDS)
     table.table.remove(stray)
     table.act({"action": "market", "dominoes": list(MARKET)}, _view(c))
     settle(device, lambda: c.snapshot.session.state.drawn)
@@ -125,7 +126,7 @@ def test_the_market_laid_in_its_places_on_the_virtual_mat_is_the_rounds_market(d
 
 
 def test_the_virtual_table_says_what_a_market_is_when_it_is_not_one(device):
-    device.companion.new_game("dynasty", OPTIONS, seed=1).result(5)
+    device.companion.new_game("dynasty", OPTIONS, seed=1).result(WAIT_SECONDS)
     table = device.virtual_table
     import pytest
     from companion.games.base import IllegalMove
@@ -143,7 +144,7 @@ def test_the_host_draws_a_market_onto_the_virtual_mat_and_the_camera_makes_it_th
     from companion.games.base import IllegalMove
     shutil.copy(dynasty_profile, tmp_path / dynasty_profile.name)
     c = device.companion
-    c.new_game("dynasty", OPTIONS, seed=1).result(5)
+    c.new_game("dynasty", OPTIONS, seed=1).result(WAIT_SECONDS)
     assert _view(c)["market_due"] == 4
     table = device.virtual_table
     assert table.act({"action": "market", "draw": True}, _view(c)) == "Laid the market out: 4 dominoes"
@@ -166,8 +167,8 @@ def test_a_resumed_game_finds_its_maps_and_market_on_the_virtual_mat(device, tmp
     round's market as the game stands, as a real table keeps them: nothing is asked of them."""
     shutil.copy(dynasty_profile, tmp_path / dynasty_profile.name)
     c = device.companion
-    c.new_game("dynasty", OPTIONS, seed=1).result(5)
-    c.submit(Market(0, MARKET), "phone").result(5)
+    c.new_game("dynasty", OPTIONS, seed=1).result(WAIT_SECONDS)
+    c.submit(Market(0, MARKET), "phone").result(WAIT_SECONDS)
     resume_elsewhere(device, c.snapshot.session.id)
     table = device.virtual_table
     labels = sorted(t.label for t in table.table.tiles.values())

@@ -21,6 +21,7 @@ from companion.store import Store
 from hardware import drawing as screens  # the helpers every screen is drawn with
 from hardware.display import Display, emulated_device
 from hardware.screens import name_of
+from patience import WAIT_SECONDS
 
 GOLDEN = Path(__file__).parent / "golden"
 OUTPUT = Path(__file__).parents[1] / "output" / "oled"
@@ -48,15 +49,15 @@ def table(tmp_path):
     with Store(tmp_path / "games.db") as store:
         companion = Companion(store)
         companion.start()
-        companion.set_language("ja").result(5)
+        companion.set_language("ja").result(WAIT_SECONDS)
         yield companion
         companion.stop()
 
 
 def play(table, game, options, moves):
-    table.new_game(game, options, seed=0).result(5)
+    table.new_game(game, options, seed=0).result(WAIT_SECONDS)
     for move in moves:
-        table.submit(move, "phone").result(5)
+        table.submit(move, "phone").result(WAIT_SECONDS)
 
 
 def drawn(screen):
@@ -69,7 +70,7 @@ def drawn(screen):
 def screens_of(table, pages):
     out = {}
     for page in pages:
-        table.show_screen(page).result(5)
+        table.show_screen(page).result(WAIT_SECONDS)
         out[page] = screen_for(table.snapshot, JOIN)
     return out
 
@@ -115,13 +116,13 @@ def test_paradominetors_screens_in_japanese(table):
     assert name_of(trick[0]) == "trick" and trick[1]["plays"][0] == {"seat": "さくら", "tile": "赤3"}
     check_golden("paradominetor-trick", drawn(trick))
     for move in PARADOX[2:]:
-        table.submit(move, "phone").result(5)
+        table.submit(move, "phone").result(WAIT_SECONDS)
     flip = screen_for(table.snapshot, JOIN)  # the paradox: both red 3s are turned over
     assert flip[0] == "prompt" and flip[1]["title"] == "パラドックス!"
     assert fits(flip[1]), flip
     check_golden("paradominetor-paradox", drawn(flip))
     for seat, back in ((0, "past"), (1, "present")):
-        table.submit({"type": "Reveal", "seat": seat, "timeframe": back}, "phone").result(5)
+        table.submit({"type": "Reveal", "seat": seat, "timeframe": back}, "phone").result(WAIT_SECONDS)
     ruling = screen_for(table.snapshot, JOIN)
     assert ruling[1]["text"] == "トリック1: パラドックス 赤3: さくら 過去 1点、たろう 現在 0.5点"
     assert fits(ruling[1]), ruling
@@ -191,7 +192,7 @@ def test_without_the_japanese_font_the_screen_says_so_in_the_log_and_draws(monke
 
 @has_font
 def test_paradox_islands_screens_in_japanese(table):
-    table.new_game("island", {"players": 3}, seed=0).result(5)
+    table.new_game("island", {"players": 3}, seed=0).result(WAIT_SECONDS)
     shown = screens_of(table, ["auto", "markers"])
     name, data = shown["auto"]
     assert name == "message" and (data["title"], data["right"]) == ("パラドックス・アイランド", "準備")

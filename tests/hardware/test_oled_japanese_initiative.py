@@ -8,6 +8,7 @@ from __future__ import annotations
 from test_oled_japanese import JOIN, check_golden, drawn, fits, has_font, screens_of, table  # noqa: F401 - the fixture
 
 from companion.run import screen_for
+from patience import WAIT_SECONDS
 
 NAMES = ["さくら", "たろう"]
 ANOMALY = ["R1", "Y2", "W3"]
@@ -18,10 +19,10 @@ MATRIX = [p for row in reversed(ROWS) for p in row.split()]
 
 def deal(table):
     """A two-player game at seed 0, the anomaly and both matrices told by phone."""
-    table.new_game("initiative", {"players": 2, "names": NAMES}, seed=0).result(5)
+    table.new_game("initiative", {"players": 2, "names": NAMES}, seed=0).result(WAIT_SECONDS)
     for particle in ANOMALY + MATRIX * 2:
         seat = table.snapshot.state.queue[0].seat
-        table.submit({"type": "Draw", "seat": seat, "particle": particle}, "phone").result(5)
+        table.submit({"type": "Draw", "seat": seat, "particle": particle}, "phone").result(WAIT_SECONDS)
 
 
 @has_font

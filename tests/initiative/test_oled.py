@@ -12,6 +12,7 @@ from companion.games.initiative import oled
 from companion.panel import oled_screen, pages
 from companion.service import Companion
 from hardware.display import Display, emulated_device
+from patience import WAIT_SECONDS
 
 JOIN = "http://paradox-table.local:8080/"
 
@@ -52,13 +53,13 @@ def test_button_c_pages_through_the_game_s_pages_then_join(store):
     c = Companion(store)
     c.start()
     try:
-        c.new_game("initiative", {"players": 2}, seed=4).result(5)
+        c.new_game("initiative", {"players": 2}, seed=4).result(WAIT_SECONDS)
         assert pages("initiative") == ("auto", "scoreboard", "worlds", "join")
         shown = []
         for _ in range(4):
             snap = c.snapshot
             shown.append((snap.screen, oled_screen(snap, JOIN)[0]))
-            c.button("next").result(5)
+            c.button("next").result(WAIT_SECONDS)
         assert shown == [("auto", "message"), ("scoreboard", "scoreboard"), ("worlds", "message"),
                          ("join", "join")]
     finally:

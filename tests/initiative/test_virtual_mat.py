@@ -8,6 +8,7 @@ from companion.games import TABLE, IllegalMove
 from companion.games.initiative import moves as M
 
 from camera_feed import resume_elsewhere, settle
+from patience import WAIT_SECONDS
 
 NAMES = ["Ana", "Ben"]
 ANOMALY = ["R1", "Y2", "W3"]
@@ -39,7 +40,7 @@ def _phone(c, rules):
         legal = rules.legal_moves(state)
         move = next((m for m in legal if isinstance(m, M.Switch) and m.colour == "blue"), None) \
             or next((m for m in legal if isinstance(m, (M.Build, M.Keep))), None)
-        c.submit(move, "phone").result(5)
+        c.submit(move, "phone").result(WAIT_SECONDS)
 
 
 def _rows(c, seat):
@@ -48,7 +49,7 @@ def _rows(c, seat):
 
 def test_two_players_swap_and_refill_on_the_virtual_mat(device):
     c = device.companion
-    c.new_game("initiative", {"players": 2, "names": NAMES}, seed=4).result(5)
+    c.new_game("initiative", {"players": 2, "names": NAMES}, seed=4).result(WAIT_SECONDS)
     rules = c.snapshot.session.rules
     table = device.virtual_table
     table.act({"action": "clear"}, _view(c))
@@ -104,14 +105,14 @@ def test_two_players_swap_and_refill_on_the_virtual_mat(device):
     table.act({"action": "swap", "seat": second, "a": [0, 0], "b": [1, 1]}, _view(c))
     settle(device, lambda: c.snapshot.prompt is not None)
     assert c.snapshot.prompt.title == "End of turn"
-    c.button("confirm").result(5)
+    c.button("confirm").result(WAIT_SECONDS)
     settle(device, lambda: _view(c)["turn"] == second and _view(c)["actions"] == 1)
     assert _rows(c, second)[:2] == ["B1 K2 B3 Y1 R2", "K3 W1 Y2 W3 W1"]
 
 
 def test_a_deal_lays_the_anomaly_and_each_whole_matrix_at_once(device):
     c = device.companion
-    c.new_game("initiative", {"players": 2, "names": NAMES}, seed=4).result(5)
+    c.new_game("initiative", {"players": 2, "names": NAMES}, seed=4).result(WAIT_SECONDS)
     table = device.virtual_table
     table.act({"action": "clear"}, _view(c))
     first = _view(c)["chief"]
@@ -135,7 +136,7 @@ def _round_to_the_anomaly_swap(device):
     """Dealt on the virtual mat, the wormhole by phone, the first action on the mat; then the
     second, K2 with the anomaly's Y2, entered by phone while the mat stays as it was."""
     c = device.companion
-    c.new_game("initiative", {"players": 2, "names": NAMES}, seed=4).result(5)
+    c.new_game("initiative", {"players": 2, "names": NAMES}, seed=4).result(WAIT_SECONDS)
     rules = c.snapshot.session.rules
     table = device.virtual_table
     table.act({"action": "clear"}, _view(c))
@@ -149,7 +150,7 @@ def _round_to_the_anomaly_swap(device):
     table.act({"action": "swap", "seat": first, "a": [0, 0], "b": [1, 1]}, _view(c))  # K1 and B1
     settle(device, lambda: _view(c)["actions"] == 1)
     before = c.snapshot.state
-    c.submit(M.Swap(first, [3, 1], "anomaly:1"), "phone").result(5)
+    c.submit(M.Swap(first, [3, 1], "anomaly:1"), "phone").result(WAIT_SECONDS)
     return c, table, first, before
 
 
@@ -159,7 +160,7 @@ def test_a_phone_swap_with_the_anomaly_asks_once_and_a_takes_the_phone_as_right(
     assert prompt.title == "Table or phone?", c.snapshot.message
     assert f"{NAMES[first]}'s matrix" in prompt.text
     assert "swap row 4 column 2 and anomaly 2 (black 2 and yellow 2)" in prompt.text
-    c.button("confirm").result(5)  # A: the phone is right
+    c.button("confirm").result(WAIT_SECONDS)  # A: the phone is right
     assert c.snapshot.message == "Make the table match: swap row 4 column 2 and anomaly 2 (black 2 and yellow 2)"
     for _ in range(6):
         device.camera.step()
@@ -171,7 +172,7 @@ def test_a_phone_swap_with_the_anomaly_asks_once_and_a_takes_the_phone_as_right(
     c.call(lambda: None)  # the worker has judged what the camera saw
     assert not c.snapshot.message.startswith("Make the table match")  # done: no longer said
     # the turn ends by phone; the next player is not blamed, and their swap on the mat is taken
-    c.submit(M.EndTurn(first), "phone").result(5)
+    c.submit(M.EndTurn(first), "phone").result(WAIT_SECONDS)
     for _ in range(6):
         device.camera.step()
     assert c.snapshot.prompt is None
@@ -183,9 +184,9 @@ def test_a_phone_swap_with_the_anomaly_asks_once_and_a_takes_the_phone_as_right(
 def test_c_then_a_takes_the_table_as_right_and_the_phone_swap_back(device):
     c, table, first, before = _round_to_the_anomaly_swap(device)
     assert c.snapshot.prompt.title == "Table or phone?"
-    c.button("next").result(5)
+    c.button("next").result(WAIT_SECONDS)
     assert c.snapshot.prompt.words.startswith("The table is right")
-    c.button("confirm").result(5)
+    c.button("confirm").result(WAIT_SECONDS)
     assert c.snapshot.state == before and c.snapshot.prompt is None
     assert _view(c)["anomaly"] == ANOMALY and _view(c)["actions"] == 1
     # and the swap made on the mat after all is the move
@@ -196,10 +197,10 @@ def test_c_then_a_takes_the_table_as_right_and_the_phone_swap_back(device):
 
 def test_b_takes_a_swap_on_the_mat_back_and_the_discs_are_put_back_unasked(device):
     c, table, first, before = _round_to_the_anomaly_swap(device)
-    c.button("next").result(5)
-    c.button("confirm").result(5)  # the table is right: the anomaly swap is taken back
+    c.button("next").result(WAIT_SECONDS)
+    c.button("confirm").result(WAIT_SECONDS)  # the table is right: the anomaly swap is taken back
     actions = _view(c)["actions"]
-    c.button("undo").result(5)  # and B takes back the K1 and B1 swap read from the mat
+    c.button("undo").result(WAIT_SECONDS)  # and B takes back the K1 and B1 swap read from the mat
     assert _view(c)["actions"] == actions + 1
     for _ in range(6):
         device.camera.step()
@@ -233,7 +234,7 @@ def test_a_resumed_game_finds_its_discs_on_the_virtual_mat_as_the_game_has_them(
     has them and asks nothing."""
     from companion.games.initiative import discs
     c, table, first, _ = _round_to_the_anomaly_swap(device)
-    c.button("confirm").result(5)  # the phone is right; the mat is left as it was
+    c.button("confirm").result(WAIT_SECONDS)  # the phone is right; the mat is left as it was
     resume_elsewhere(device, c.snapshot.session.id)
     view, table = _view(c), device.virtual_table
     want = {(discs.matrix_area(seat), r, col): discs.label(p) for seat in range(2)
@@ -257,7 +258,7 @@ def test_a_phone_move_before_the_camera_has_read_a_restarted_game_is_asked_about
     from companion import config
     from companion.run import start
     c, table, first, _ = _round_to_the_anomaly_swap(device)
-    c.button("confirm").result(5)  # the phone is right
+    c.button("confirm").result(WAIT_SECONDS)  # the phone is right
     state_dir = Path(device.store.path).parent
     device.stop()
     again = start(dataclasses.replace(config.defaults(on_pi=False), state_dir=state_dir),
@@ -266,8 +267,8 @@ def test_a_phone_move_before_the_camera_has_read_a_restarted_game_is_asked_about
         c = again.companion
         again.camera.step()
         c.call(lambda: None)
-        c.submit(M.EndTurn(first), "phone").result(5)
-        c.submit(M.Swap(1 - first, [0, 0], [1, 1]), "phone").result(5)  # W1 and B1
+        c.submit(M.EndTurn(first), "phone").result(WAIT_SECONDS)
+        c.submit(M.Swap(1 - first, [0, 0], [1, 1]), "phone").result(WAIT_SECONDS)  # W1 and B1
         moves = len(c.snapshot.session.moves)
         for _ in range(8):
             again.camera.step()

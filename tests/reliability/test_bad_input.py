@@ -14,6 +14,7 @@ from companion.service import Companion
 from companion.store import Store
 from tablekit import options_for
 from web.app import Extras, create_app
+from patience import WAIT_SECONDS
 
 EXAMPLES = int(os.environ.get("PARADOX_TABLE_PROPERTY_EXAMPLES", "25"))
 HOST = "h" * 43
@@ -45,7 +46,7 @@ def table(request, tmp_path_factory):
                        headers={"X-Host-Token": HOST}).status_code == 200
     session = companion.snapshot.session
     for move in session.rules.legal_moves(session.state)[:1]:
-        companion.submit(move, "phone").result(5)
+        companion.submit(move, "phone").result(WAIT_SECONDS)
     yield app, client, companion
     companion.stop()
     store.close()

@@ -18,6 +18,7 @@ from companion.store import FORMAT, StorageFull, Store, StoreError, open_store
 from hardware.display import Display
 from tablekit import options_for
 from web.app import Extras, create_app
+from patience import WAIT_SECONDS
 
 HOST = "h" * 43
 PLAY = {"type": "Play", "seat": 0, "tile": "red-3"}
@@ -48,7 +49,7 @@ class Camera:
 def test_the_camera_lost_mid_game_is_said_play_goes_on_and_it_is_picked_up_again(companion):
     camera = Camera()
     loop = CameraLoop(companion, camera.open, retry_seconds=0.0)
-    companion.new_game("paradominetor", {"seats": 3}).result(5)
+    companion.new_game("paradominetor", {"seats": 3}).result(WAIT_SECONDS)
     loop.step()
     assert camera.opened == 1 and camera.frames == 1
     camera.plugged = False
@@ -62,8 +63,8 @@ def test_the_camera_lost_mid_game_is_said_play_goes_on_and_it_is_picked_up_again
     for _ in range(3):  # looked for again, quietly: the OLED is not flooded
         assert loop.step() is None
     # The game goes on from the phones and the buttons.
-    companion.submit(PLAY, "phone").result(5)
-    companion.button("next").result(5)
+    companion.submit(PLAY, "phone").result(WAIT_SECONDS)
+    companion.button("next").result(WAIT_SECONDS)
     assert snap.version < companion.snapshot.version
     assert companion.snapshot.view(TABLE)["current_trick"] == [{"seat": 0, "tile": "red-3"}]
     camera.plugged = True
@@ -88,7 +89,7 @@ def test_a_mat_the_camera_keeps_finding_unseen_or_covered_is_said_once_and_again
         pipeline.reader = type("R", (), {"read": lambda s, f: seen["reading"]})()
         return pipeline
     loop = CameraLoop(companion, open_reading, clock=lambda: now["t"])
-    companion.new_game("paradominetor", {"seats": 3}).result(5)
+    companion.new_game("paradominetor", {"seats": 3}).result(WAIT_SECONDS)
 
     def look(reading, seconds):
         seen["reading"] = reading
@@ -100,7 +101,7 @@ def test_a_mat_the_camera_keeps_finding_unseen_or_covered_is_said_once_and_again
     assert look(FrameReading(False, [0]), 1) == quiet  # knocked aside: not said at once
     assert look(FrameReading(False, [0]), CameraLoop.BLOCKED_SECONDS - 2) == quiet
     assert look(FrameReading(False, [0]), 2) == CameraLoop.UNSEEN
-    companion.submit(PLAY, "phone").result(5)  # play goes on by phone; the OLED moves on
+    companion.submit(PLAY, "phone").result(WAIT_SECONDS)  # play goes on by phone; the OLED moves on
     assert look(FrameReading(False, [0]), 60) != CameraLoop.UNSEEN  # said once only
     look(FrameReading(True, [0, 1, 2, 3]), 1)  # put back
     assert look(FrameReading(True, [0, 1, 2, 3], hand_in_view=True), 1) != CameraLoop.COVERED
@@ -115,7 +116,7 @@ def test_a_usb_camera_that_only_goes_silent_is_lost_after_a_while_and_found_agai
     camera.frame = lambda: None if silent["now"] else frame()
     loop = CameraLoop(companion, camera.open, retry_seconds=0.0)
     monkeypatch.setattr(CameraLoop, "SILENT_SECONDS", 0.2)
-    companion.new_game("paradominetor", {"seats": 3}).result(5)
+    companion.new_game("paradominetor", {"seats": 3}).result(WAIT_SECONDS)
     loop.step()
     silent["now"] = True
     loop.step()  # a frame missed now and then is no loss
@@ -137,7 +138,7 @@ def test_a_camera_that_stays_gone_is_looked_for_less_and_less_often(companion):
     """Unplugged for the whole evening: a look every few minutes at most, not every 3 s."""
     camera, now = Camera(), [0.0]
     loop = CameraLoop(companion, camera.open, retry_seconds=3.0, clock=lambda: now[0])
-    companion.new_game("paradominetor", {"seats": 3}).result(5)
+    companion.new_game("paradominetor", {"seats": 3}).result(WAIT_SECONDS)
     loop.step()
     camera.plugged = False
     loop.step()  # lost
@@ -179,7 +180,7 @@ def test_a_stalled_pi_camera_is_a_lost_camera_said_on_the_oled(companion, monkey
                         tracker=type("T", (), {"update": lambda s, r: []})(), zones=(), close=cams[-1].close)
 
     loop = CameraLoop(companion, open_pi, retry_seconds=0.0)
-    companion.new_game("paradominetor", {"seats": 3}).result(5)
+    companion.new_game("paradominetor", {"seats": 3}).result(WAIT_SECONDS)
     loop.step()
     assert loop.last_frame is not None
     fake.Picamera2.stalled = True
@@ -204,7 +205,7 @@ def test_a_camera_missing_when_the_game_starts_is_said_with_why_and_looked_for_a
 
     camera.plugged = False
     loop = CameraLoop(companion, open_or_say, retry_seconds=3.0, clock=lambda: now[0])
-    companion.new_game("paradominetor", {"seats": 3}).result(5)
+    companion.new_game("paradominetor", {"seats": 3}).result(WAIT_SECONDS)
     loop.step()
     companion.call(lambda: None)
     # the owner's words (a cable's contacts, a command) go to the log; the table is told what it can do
@@ -225,7 +226,7 @@ def test_a_camera_whose_software_will_not_load_says_so_not_the_cable_and_no_comm
         load_picamera2(no_numpy)
 
     loop = CameraLoop(companion, broken, retry_seconds=3.0, clock=lambda: 0.0)
-    companion.new_game("paradominetor", {"seats": 3}).result(5)
+    companion.new_game("paradominetor", {"seats": 3}).result(WAIT_SECONDS)
     with pytest.raises(CameraUnavailable):
         broken("paradominetor")
     loop.step()
@@ -253,11 +254,11 @@ def test_an_oled_failing_on_i2c_is_logged_once_retried_and_never_stops_the_game(
     panel = FlakyPanel(width=128, height=64, mode="1")
     display = Display(panel)
     companion.subscribe(lambda snap: display.show(*screen_for(snap, "http://x.local/")))
-    companion.new_game("paradominetor", {"seats": 3}).result(5)
+    companion.new_game("paradominetor", {"seats": 3}).result(WAIT_SECONDS)
     panel.broken = True
     with caplog.at_level(logging.WARNING):
         for tile, seat in [("red-3", 0), ("red-5", 1), ("blue-2", 2)]:
-            companion.submit({"type": "Play", "seat": seat, "tile": tile}, "button").result(5)
+            companion.submit({"type": "Play", "seat": seat, "tile": tile}, "button").result(WAIT_SECONDS)
         companion.call(lambda: None)
         assert not display.panel_ok
         stopped = [r for r in caplog.records if "stopped answering" in r.getMessage()]
@@ -265,7 +266,7 @@ def test_an_oled_failing_on_i2c_is_logged_once_retried_and_never_stops_the_game(
         assert companion.snapshot.view(TABLE)["current_trick"] == []  # the trick was played out
         before = panel.shown
         panel.broken = False
-        companion.say("next").result(5)
+        companion.say("next").result(WAIT_SECONDS)
         companion.call(lambda: None)
     assert display.panel_ok and panel.shown == before + 1  # retried on the next frame
     assert any("answers again" in r.getMessage() for r in caplog.records)
@@ -432,7 +433,7 @@ def test_the_device_starts_on_a_damaged_database_and_a_damaged_config_and_says_s
         dev.companion.call(lambda: None)
         said = [dev.companion.snapshot.message]
         assert "games file was damaged" in said[0]
-        dev.companion.new_game("loop", options_for("loop")).result(5)  # and play goes on
+        dev.companion.new_game("loop", options_for("loop")).result(WAIT_SECONDS)  # and play goes on
     finally:
         dev.stop()
     assert any(p.name.startswith("games.db.damaged-") for p in tmp_path.iterdir())
@@ -443,13 +444,13 @@ def test_a_damaged_enrolment_profile_is_kept_aside_and_named(tmp_path):
     profile.write_bytes(b"half a profile")
     dev = start_device(tmp_path, camera=dataclasses.replace(config_mod.CameraConfig(), source="usb:9"))
     try:
-        dev.companion.new_game("paradominetor", {"seats": 3}).result(5)
+        dev.companion.new_game("paradominetor", {"seats": 3}).result(WAIT_SECONDS)
         assert dev.camera.follow() is None
         dev.companion.call(lambda: None)
         said = dev.companion.snapshot.message
         assert said.startswith("Camera off: enter moves by phone")
         assert "vision-profile-paradominetor.npz is damaged" in said and "teach the camera again on the host page" in said
-        dev.companion.submit(PLAY, "phone").result(5)
+        dev.companion.submit(PLAY, "phone").result(WAIT_SECONDS)
     finally:
         dev.stop()
     aside = [p for p in tmp_path.iterdir() if p.name.startswith("vision-profile-paradominetor.npz.damaged-")]

@@ -16,6 +16,7 @@ from loadkit import play
 from running import STARTUP_SECONDS, Running, free_port
 from tablekit import call
 from web.app import THREADS, Extras, create_app, make_server
+from patience import WAIT_SECONDS
 
 SECONDS = float(os.environ.get("PARADOX_TABLE_LOAD_SECONDS", "15"))
 OUTPUT = Path(__file__).resolve().parents[1] / "output"
@@ -92,6 +93,6 @@ def test_a_phone_that_closes_its_line_frees_its_thread_at_once(tmp_path):
             sock.sendall(b"GET /api/stream HTTP/1.1\r\nHost: x\r\n\r\n")
             assert b"200" in sock.recv(64)
             sock.close()
-            companion.say("a change wakes the streams").result(5)
+            companion.say("a change wakes the streams").result(WAIT_SECONDS)
         status, body = call(f"http://127.0.0.1:{port}/api/table", timeout=10)
         assert status == 200 and body["view"] == {"game": None}

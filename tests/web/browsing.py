@@ -1,5 +1,7 @@
 """What the page tests share besides the browser (a fixture in conftest.py)."""
+import json
 import time
+import urllib.request
 
 from patience import WAIT_SECONDS
 
@@ -25,6 +27,16 @@ def tap(page, selector: str, companion):
     # read without page-side eval of our own script: the page's script runs under the CSP
     wait_until(page, lambda: int(page.evaluate("document.body.dataset.version || 0")) >= version)
     wait_until(page, lambda: page.evaluate("!document.body.hasAttribute('aria-busy')"))
+
+
+def post_move(base: str, token: str, move: dict):
+    """Send `move` as the phone holding the seat link `token` sends it, and wait for the answer as
+    long as any other wait: the companion answers once its worker has taken the move, which a
+    busy machine can make slow."""
+    req = urllib.request.Request(base + "/api/move", data=json.dumps({"move": move}).encode(),
+                                 headers={"Content-Type": "application/json", "X-Seat-Token": token})
+    with urllib.request.urlopen(req, timeout=WAIT_SECONDS) as res:
+        assert json.load(res)["ok"]
 
 
 def scroll_to(page, selector: str):

@@ -188,10 +188,10 @@ def test_the_host_page_is_told_the_choice_a_would_take(client, companion):
     from companion.games.base import Prompt
     start(client)
     choices = tuple((f"P1 leads black as {c}", Play(0, "black-0", c)) for c in ("red", "blue"))
-    companion.ask(Prompt("Black lead", "P1 leads black: which colour?", choices)).result(5)
+    companion.ask(Prompt("Black lead", "P1 leads black: which colour?", choices)).result(WAIT_SECONDS)
     prompt = client.get("/api/view", headers=H).json["table"]["prompt"]
     assert prompt["words"] == "P1 leads black as red? A ok, C next, B no"
-    companion.next_screen().result(5)
+    companion.next_screen().result(WAIT_SECONDS)
     assert client.get("/api/view", headers=H).json["table"]["prompt"]["words"] == \
         "P1 leads black as blue? A ok, C next, B no"
 
@@ -266,7 +266,7 @@ def test_a_phone_becomes_the_host_when_a_is_pressed(client, companion):
     # Another phone asking meanwhile is told to wait; requests do not pile up.
     r = client.post("/api/host-request", json={})
     assert r.status_code == 409 and r.json["error"].startswith("Another phone is already asking")
-    companion.button("confirm").result(5)  # A on the companion
+    companion.button("confirm").result(WAIT_SECONDS)  # A on the companion
     assert client.get(f"/api/host-request/{request}").json == {"answer": "yes", "host": H["X-Host-Token"]}
     assert companion.snapshot.host_request is None
 
@@ -275,7 +275,7 @@ def test_b_refuses_a_phone_that_asks_to_host_and_takes_back_no_move(client, comp
     tokens = start(client)
     client.post("/api/move", json={"move": {"type": "Play", "tile": "red-3"}}, headers={"X-Seat-Token": tokens["seat-0"]})
     request = client.post("/api/host-request", json={}).json["request"]
-    companion.button("undo").result(5)  # B on the companion
+    companion.button("undo").result(WAIT_SECONDS)  # B on the companion
     assert client.get(f"/api/host-request/{request}").json == {"answer": "no"}
     assert len(companion.snapshot.session.moves) == 1
     # The host page's own undo is not an answer to the question.
@@ -400,7 +400,7 @@ def test_a_games_record_is_the_hosts_download_and_replays(client, companion, tmp
 def test_a_record_that_would_show_hidden_tiles_waits_for_the_end(client, companion):
     start(client)
     game_id = companion.snapshot.session.id
-    companion.submit({"type": "Play", "seat": 0, "tile": "red-3-past"}, "camera").result(5)
+    companion.submit({"type": "Play", "seat": 0, "tile": "red-3-past"}, "camera").result(WAIT_SECONDS)
     r = client.get(f"/api/host/games/{game_id}/record.jsonl?token=" + H["X-Host-Token"])
     assert r.status_code == 409 and "download it once the game is over" in r.json["error"]
     assert "red-3-past" not in r.get_data(as_text=True)
@@ -411,7 +411,7 @@ def test_a_record_that_would_show_hidden_tiles_waits_for_the_end(client, compani
 
 def test_after_shutdown_no_move_is_taken(client, companion):
     tokens = start(client)
-    companion.safe_shutdown().result(5)
+    companion.safe_shutdown().result(WAIT_SECONDS)
     r = client.post("/api/move", json={"move": {"type": "Play", "tile": "red-3"}}, headers={"X-Seat-Token": tokens["seat-0"]})
     assert r.status_code == 409 and r.json["error"].startswith("The companion is shutting down")
     for path, payload in [("/api/host/undo", {}), ("/api/host/game", {"game": "paradominetor", "replace": True})]:

@@ -7,6 +7,7 @@ import pytest
 from companion import config as config_mod
 from companion.games import TABLE
 from companion.run import start
+from patience import WAIT_SECONDS
 
 playwright = pytest.importorskip("playwright.sync_api")
 from browsing import seat_link, seat_links, wait_until  # noqa: E402
@@ -114,7 +115,7 @@ def test_a_dropped_line_shows_reconnecting_and_catches_up(device, phone):
         except AssertionError:
             continue
     expect(page.locator("#status")).to_have_text("reconnecting…")
-    device.companion.say("Said while the phone was away").result(5)
+    device.companion.say("Said while the phone was away").result(WAIT_SECONDS)
     page.unroute("**/api/stream*")
     expect(page.locator("#status")).to_have_text("live")
     expect(page.locator("#said")).to_have_text("Said while the phone was away")
@@ -128,7 +129,7 @@ NAMES = ["Ana", "Ben", "Cy"]
 def new_game(device, phone, seats=(0, 1, 2)):
     """A fresh 3-seat game, its host page and the phones of `seats`, each live."""
     expect = playwright.expect
-    game_id = device.companion.new_game("paradominetor", {"seats": 3, "names": NAMES}, seed=0).result(5)
+    game_id = device.companion.new_game("paradominetor", {"seats": 3, "names": NAMES}, seed=0).result(WAIT_SECONDS)
     tokens = device.store.tokens(game_id)
     base = device.urls["local"].split("/?")[0]
     host = phone()
@@ -182,7 +183,7 @@ def test_the_lead_declares_a_black_lead_on_the_phone_and_everyone_sees_its_colou
     # Ben answers by phone; his half-chosen tile survives the live updates in between.
     ben.select_option("#play-colour", "blue")
     ben.select_option("#play-value", "3")
-    device.companion.say("Ben is thinking").result(5)
+    device.companion.say("Ben is thinking").result(WAIT_SECONDS)
     expect(ben.locator("#said")).to_have_text("Ben is thinking")
     expect(ben.locator("#play-value")).to_have_value("3")
     ben.screenshot(path=str(shots / "seat-black-lead.png"), full_page=True)
@@ -334,7 +335,7 @@ def test_the_virtual_table_offers_only_real_tiles_and_plays_trick_after_trick(de
     # What this game's table refused is not said under the next game's.
     host.click("#sim-flip")
     expect(host.locator("#sim-error")).not_to_have_text("")
-    device.companion.new_game("paradominetor", {"seats": 3, "names": NAMES}, seed=1).result(5)
+    device.companion.new_game("paradominetor", {"seats": 3, "names": NAMES}, seed=1).result(WAIT_SECONDS)
     expect(host.locator("#sim-error")).to_have_text("")
 
 
@@ -362,7 +363,7 @@ def test_a_stream_the_companion_ends_on_its_own_is_followed_at_once_without_a_lo
             { childList: true, characterData: true, subtree: true }); }""")
         for n in range(4):  # across several of the stream's own ends
             page.wait_for_timeout(600)
-            companion.say(f"Said {n}").result(5)
+            companion.say(f"Said {n}").result(WAIT_SECONDS)
             expect(page.locator("#said")).to_have_text(f"Said {n}")
         assert set(page.evaluate("window.seen")) <= {"live"}, page.evaluate("window.seen")
     finally:

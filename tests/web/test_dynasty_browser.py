@@ -33,7 +33,7 @@ def two_phones(device, browser, options, console=False):
     host = browser.new_context(viewport=PHONE).new_page()
     host.goto(device.urls["local"])
     expect(host.locator("#status")).to_have_text("live")
-    game_id = device.companion.new_game("dynasty", options, seed=0).result(timeout=10)
+    game_id = device.companion.new_game("dynasty", options, seed=0).result(WAIT_SECONDS)
     expect(host.locator(f'#seats[data-game="{game_id}"]')).to_have_count(1)
     links = list(seat_links(host, 2).values())
     errors, pages = [], []
@@ -206,7 +206,7 @@ def test_good_times_ignores_a_part_and_political_power_swaps_while_a_secret_stay
 
     def table(*moves):  # what the table enters as drawn, and the placements: not what is tested here
         for move in moves:
-            companion.submit(move, "button").result(timeout=10)
+            companion.submit(move, "button").result(WAIT_SECONDS)
         for page in pages:
             settled(device, page)
 
@@ -266,10 +266,10 @@ def test_the_owner_shares_out_strength_that_cannot_serve_every_mission_from_thei
 
     for move in (Market(0, ("grass//|grass//",) * 4), Mission(0, ("warfare 2",)),
                  Mission(1, ("warfare 1",))):
-        companion.submit(move, "button").result(timeout=10)
+        companion.submit(move, "button").result(WAIT_SECONDS)
     while state().phase == "claim":
         move = next(m for m in dynasty.legal_moves(state()) if isinstance(m, (Place, Pass)))
-        companion.submit(move, "button").result(timeout=10)
+        companion.submit(move, "button").result(WAIT_SECONDS)
     assert state().phase == "share"  # Military 2, asked 2 and 1
     settled(device, p0)
     settled(device, p1)
@@ -294,16 +294,16 @@ def test_a_refusal_on_a_phone_goes_once_the_game_moves_on(device, browser):
     p0 = pages[0]
     companion = device.companion
     market = ("lava//|lava/person/",) * 4
-    companion.submit(Market(0, market), "phone").result(5)
+    companion.submit(Market(0, market), "phone").result(WAIT_SECONDS)
     for seat in range(2):
-        companion.submit(Mission(seat, ("goods 50",)), "phone").result(5)
+        companion.submit(Mission(seat, ("goods 50",)), "phone").result(WAIT_SECONDS)
     assert companion.snapshot.view(TABLE)["turn"] == 0
     settled(device, p0)
     p0.click('.market button[data-index="0"]')
     p0.click('#tap-shared [data-cell="5,2"]')
     p0.click('#tap-shared [data-cell="6,2"]')
     expect(p0.locator("#mine-msg")).to_contain_text("the terrains do not match")
-    companion.submit(Place(0, "shared", ((5, 1), (6, 1)), ("lava//", "lava/person/")), "camera").result(5)
+    companion.submit(Place(0, "shared", ((5, 1), (6, 1)), ("lava//", "lava/person/")), "camera").result(WAIT_SECONDS)
     settled(device, p0)
     expect(p0.locator("#mine-msg")).to_have_text("")
     assert not errors, errors

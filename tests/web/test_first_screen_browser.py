@@ -6,6 +6,7 @@ import random
 import pytest
 
 from companion.games import MASTER, Viewer
+from patience import WAIT_SECONDS
 
 playwright = pytest.importorskip("playwright.sync_api")
 from browsing import seat_links, seat_shell  # noqa: E402
@@ -16,7 +17,7 @@ def seat_pages(device, browser, game, options):
     """A new game, and each seat's phone on its own link (from a host page opened after the game
     began, so it lists this game's seats and no earlier game's)."""
     expect = playwright.expect
-    device.companion.new_game(game, options, seed=0).result(timeout=10)
+    device.companion.new_game(game, options, seed=0).result(WAIT_SECONDS)
     host = browser.new_context(viewport=PHONE).new_page()
     host.goto(device.urls["local"])
     expect(host.locator("#status")).to_have_text("live")

@@ -23,7 +23,7 @@ from companion.games.paradominetor.moves import Play
 from companion.run import start
 
 playwright = pytest.importorskip("playwright.sync_api")
-from patience import WAIT_MS  # noqa: E402
+from patience import WAIT_MS, WAIT_SECONDS  # noqa: E402
 from browsing import seat_link, wait_until  # noqa: E402
 PHONE = {"width": 390, "height": 844}
 TIMEOUT = WAIT_MS  # for every wait in the browser
@@ -68,7 +68,7 @@ def host_page(device, browser):
 
 
 def new_game(device, seed=0):
-    return device.companion.new_game("paradominetor", {"seats": 3, "names": NAMES}, seed=seed).result(5)
+    return device.companion.new_game("paradominetor", {"seats": 3, "names": NAMES}, seed=seed).result(WAIT_SECONDS)
 
 
 def play(device, moves: int, seed: int = 1):
@@ -80,7 +80,7 @@ def play(device, moves: int, seed: int = 1):
         state = device.companion.snapshot.state
         if rules.is_over(state):
             return
-        device.companion.submit(rng.choice(rules.legal_moves(state)), "phone").result(5)
+        device.companion.submit(rng.choice(rules.legal_moves(state)), "phone").result(WAIT_SECONDS)
 
 
 def test_a_phone_on_the_join_page_becomes_the_host_when_a_is_pressed(device, browser, shots):
@@ -279,7 +279,7 @@ def test_a_game_is_downloaded_as_a_record_that_replay_adjudicates(device, browse
 
     # A game still in play whose record would show a tile's hidden back waits until it is over.
     hidden = new_game(device, seed=7)
-    device.companion.submit({"type": "Play", "seat": 0, "tile": "red-3-past"}, "camera").result(5)
+    device.companion.submit({"type": "Play", "seat": 0, "tile": "red-3-past"}, "camera").result(WAIT_SECONDS)
     row = host.locator(f'.played[data-game="{hidden}"]')
     expect(row).to_contain_text("record once it is over")
     expect(row.locator("a.record")).to_have_count(0)
@@ -290,7 +290,7 @@ def test_the_host_page_shows_the_choice_a_would_take(device, browser):
     expect = playwright.expect
     new_game(device)
     choices = tuple((f"Ana leads black as {c}", Play(0, "black-0", c)) for c in ("red", "blue"))
-    device.companion.ask(Prompt("Black lead", "Ana leads black: which colour?", choices)).result(5)
+    device.companion.ask(Prompt("Black lead", "Ana leads black: which colour?", choices)).result(WAIT_SECONDS)
     host = host_page(device, browser)
     expect(host.locator("#prompt")).to_have_text("Black lead: Ana leads black as red? A ok, C next, B no")
     press(device, "next")  # C: the next choice
@@ -299,7 +299,7 @@ def test_the_host_page_shows_the_choice_a_would_take(device, browser):
     press(device, "undo")  # B: dropped
     expect(host.locator("#prompt")).to_have_text("")
     # a refusal has nothing to choose: its words are shown once, as the prompt
-    device.companion.ask(Prompt("Not allowed", "Seen red-3 for Ben: it is Ana's turn")).result(5)
+    device.companion.ask(Prompt("Not allowed", "Seen red-3 for Ben: it is Ana's turn")).result(WAIT_SECONDS)
     expect(host.locator("#prompt")).to_have_text("Not allowed: Seen red-3 for Ben: it is Ana's turn")
     expect(host.locator("#said")).to_have_text("")
 

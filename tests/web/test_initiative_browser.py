@@ -6,10 +6,8 @@ turn ended. Each phone shows its own secret research goal and never the other's.
 
 The deal (53 particles out of the bag) is what the camera reads at a real table; here the test
 tells it through the phones' own move requests, so the taps go to the choices a player makes."""
-import json
 import random
 import time
-import urllib.request
 
 import pytest
 
@@ -68,10 +66,7 @@ class Table:
 
     def post(self, seat, move):
         """What the camera would tell at a real table, sent as that seat's phone would."""
-        req = urllib.request.Request(self.base + "/api/move", data=json.dumps({"move": move}).encode(),
-                                     headers={"Content-Type": "application/json", "X-Seat-Token": self.tokens[seat]})
-        with urllib.request.urlopen(req, timeout=5) as res:
-            assert json.load(res)["ok"]
+        browsing.post_move(self.base, self.tokens[seat], move)
 
     def deal(self, chief):
         for p in ANOMALY:

@@ -4,9 +4,7 @@ chief's swap with the anomaly is entered by tapping the phone. The companion say
 table is behind the phone, A takes the phone as right, the discs are moved to match, and the
 round goes on to the next with nothing more said."""
 import dataclasses
-import json
 import re
-import urllib.request
 
 import pytest
 
@@ -17,9 +15,10 @@ from companion.games import initiative as rules
 from companion.games.initiative import discs
 from companion.games.initiative import matrix
 from companion.run import start
+from patience import WAIT_SECONDS
 
 playwright = pytest.importorskip("playwright.sync_api")
-from browsing import wait_until  # noqa: E402
+from browsing import post_move, wait_until  # noqa: E402
 NAMES = ["Ana", "Ben"]
 
 
@@ -58,7 +57,7 @@ def _quiet_swap(state, seat, anomaly):
 def test_an_initiative_round_in_simulation_with_an_anomaly_swap_entered_by_phone(device, phone, shots):
     expect = playwright.expect
     c = device.companion
-    game_id = c.new_game("initiative", {"players": 2, "names": NAMES}, seed=4).result(5)
+    game_id = c.new_game("initiative", {"players": 2, "names": NAMES}, seed=4).result(WAIT_SECONDS)
     tokens = device.store.tokens(game_id)
     base = device.urls["local"].split("/?")[0].rstrip("/")
     view = lambda: c.snapshot.view(TABLE)  # noqa: E731
@@ -124,11 +123,7 @@ def test_an_initiative_round_in_simulation_with_an_anomaly_swap_entered_by_phone
 
     # The modules kept and the wormhole are the phones' (sent as each phone sends them).
     def post(seat, move):
-        req = urllib.request.Request(base + "/api/move", data=json.dumps({"move": move}).encode(),
-                                     headers={"Content-Type": "application/json",
-                                              "X-Seat-Token": tokens[f"seat-{seat}"]})
-        with urllib.request.urlopen(req, timeout=5) as res:
-            assert json.load(res)["ok"]
+        post_move(base, tokens[f"seat-{seat}"], move)
     while view()["phase"] != "matrix":
         legal = rules.legal_moves(c.snapshot.state)
         move = next((m for m in legal if type(m).__name__ in ("Switch", "Keep", "Build")), legal[0])

@@ -8,6 +8,7 @@ from companion.games import MASTER
 from companion.games.island.moves import ChooseStartingFruit, PlaceOpPieces
 
 from browsing import wait_until  # noqa: E402
+from patience import WAIT_SECONDS
 
 playwright = pytest.importorskip("playwright.sync_api")
 PHONE = {"width": 390, "height": 844}
@@ -28,7 +29,7 @@ def open_page(browser, device, viewer, errors):
 def test_the_op_lays_the_real_island_and_corrects_a_captive_by_hand(device, browser, shots):
     expect = playwright.expect
     device.companion.new_game("island", {"players": 2, "characters": ["phil"], "second_piece": "theseus"},
-                              seed=4).result(10)
+                              seed=4).result(WAIT_SECONDS)
     errors = []
     op = open_page(browser, device, "master", errors)
     phil = open_page(browser, device, "seat-1", errors)
@@ -64,10 +65,10 @@ def test_the_op_lays_the_real_island_and_corrects_a_captive_by_hand(device, brow
     op.click("#island-random")
     wait_until(op, lambda: device.companion.snapshot.view(MASTER)["phase"] == "pieces")
     legal = device.companion.snapshot.view(MASTER)["legal"]
-    device.companion.submit(PlaceOpPieces(**{k: legal[0][k] for k in ("wave", "rock", "bush")}), "phone").result(10)
+    device.companion.submit(PlaceOpPieces(**{k: legal[0][k] for k in ("wave", "rock", "bush")}), "phone").result(WAIT_SECONDS)
     for _ in range(2):  # Phil's, then Theseus's
         m = next(m for m in device.companion.snapshot.view(MASTER)["legal"] if m["type"] == "ChooseStartingFruit")
-        device.companion.submit(ChooseStartingFruit(1, m["fruit"], m["piece"]), "phone").result(10)
+        device.companion.submit(ChooseStartingFruit(1, m["fruit"], m["piece"]), "phone").result(WAIT_SECONDS)
     assert device.companion.snapshot.session.state.phase == "play"
 
     # During play the OP sets Phil's health by hand, saying it their own way.

@@ -26,7 +26,7 @@ MASTER_ONLY = {"island", "placements", "spaces", "anomaly_tokens", "op_pieces", 
 
 def start(client, companion, seed=11, characters=("phil", "hempel")):
     companion.new_game("island", {"players": len(characters) + 1, "characters": list(characters)},
-                       seed=seed).result(10)
+                       seed=seed).result(WAIT_SECONDS)
     seats = client.get("/api/view", headers=H).json["seats"]
     return {s["viewer"]: client.post("/api/host/seat-link", json={"viewer": s["viewer"]}, headers=H).json["token"] for s in seats}
 

@@ -4,6 +4,7 @@ language (its browser's, or the one it picks) beside the table's."""
 import re
 
 import pytest
+from patience import WAIT_SECONDS
 
 playwright = pytest.importorskip("playwright.sync_api")
 from browsing import seat_link, wait_until  # noqa: E402
@@ -83,7 +84,7 @@ def test_loop_and_paradominetor_read_in_japanese(device, browser, shots):
     assert english_on(host) == []
 
     # Loop, its destinations typed in Japanese
-    game_id = companion.new_game("loop", LOOP, seed=0).result(timeout=10)
+    game_id = companion.new_game("loop", LOOP, seed=0).result(WAIT_SECONDS)
     expect(host.locator(f'#seats[data-game="{game_id}"] .seatcard')).to_have_count(2)
     assert [d.name for d in companion.snapshot.state.destinations] == ["Rome", "Giza"]
     expect(host.locator("#game h2")).to_have_text("ループ時間旅行株式会社 · 1日目/3 · さくらのターン")
@@ -123,12 +124,12 @@ def test_loop_and_paradominetor_read_in_japanese(device, browser, shots):
 
     # Paradominetor, dealt: a seat plays from its hand
     game_id = companion.new_game("paradominetor", {"seats": 3, "names": ["さくら", "たろう", "はなこ"],
-                                                   "deal": True}, seed=1, replace=True).result(timeout=10)
+                                                   "deal": True}, seed=1, replace=True).result(WAIT_SECONDS)
     expect(host.locator(f'#seats[data-game="{game_id}"] .seatcard')).to_have_count(3)
     for seat in range(3):
         hand = companion.snapshot.state.hands[seat]
         tiles = [str(next(t for t in hand if t.timeframe == tf)) for tf in ("past", "present", "future")]
-        companion.submit({"type": "Pass", "seat": seat, "tiles": tiles}, "test").result(timeout=10)
+        companion.submit({"type": "Pass", "seat": seat, "tiles": tiles}, "test").result(WAIT_SECONDS)
     lead = companion.snapshot.state.lead
     player = japanese_phone(browser)
     player.on("pageerror", lambda e: errors.append(str(e)))
@@ -158,7 +159,7 @@ def test_a_phone_keeps_its_own_language(device, browser):
     """An English phone at a Japanese table reads English; picking 日本語 switches it, and only it."""
     expect = playwright.expect
     companion = device.companion
-    companion.set_language("ja").result(timeout=10)
+    companion.set_language("ja").result(WAIT_SECONDS)
     english = browser.new_context(viewport=PHONE, locale="en-US").new_page()
     english.goto(device.urls["local"].split("?")[0])
     expect(english.locator("html")).to_have_attribute("lang", "en")
@@ -178,17 +179,17 @@ def test_a_phone_that_names_no_language_follows_the_table_s(device, browser):
     expect = playwright.expect
     companion = device.companion
     was = companion.snapshot.language
-    companion.set_language("en").result(timeout=10)
+    companion.set_language("en").result(WAIT_SECONDS)
     french = browser.new_context(viewport=PHONE, locale="fr-FR").new_page()
     try:
         french.goto(device.urls["local"].split("?")[0])
         expect(french.locator("#join-section h2")).to_have_text("Join the game")
-        companion.set_language("ja").result(timeout=10)
+        companion.set_language("ja").result(WAIT_SECONDS)
         expect(french.locator("html")).to_have_attribute("lang", "ja")
         expect(french.locator("#join-section h2")).to_have_text("ゲームに参加")
         assert english_on(french) == []
     finally:
-        companion.set_language(was).result(timeout=10)
+        companion.set_language(was).result(WAIT_SECONDS)
         french.context.close()
 
 
@@ -225,7 +226,7 @@ def test_the_host_s_menu_shows_the_table_s_language(device, browser):
     even on a host phone whose own page reads another; picking there changes the table's."""
     expect = playwright.expect
     companion = device.companion
-    companion.set_language("ja").result(timeout=10)
+    companion.set_language("ja").result(WAIT_SECONDS)
     host = browser.new_context(viewport=PHONE, locale="en-US").new_page()
     host.goto(device.urls["local"])
     expect(host.locator("html")).to_have_attribute("lang", "en")  # this phone's own: its browser's
@@ -244,7 +245,7 @@ def test_the_trick_s_winner_leads_the_next_from_the_phone(device, browser):
     expect = playwright.expect
     companion = device.companion
     companion.new_game("paradominetor", {"seats": 3, "names": ["さくら", "たろう", "はなこ"]}, seed=2,
-                       replace=True).result(timeout=10)
+                       replace=True).result(WAIT_SECONDS)
     lead = companion.snapshot.view(TABLE)["to_play"]
     last = (lead + 2) % 3
     host = japanese_phone(browser)
@@ -252,7 +253,7 @@ def test_the_trick_s_winner_leads_the_next_from_the_phone(device, browser):
     phone = japanese_phone(browser)
     phone.goto(seat_link(host, f"seat-{last}"))
     for seat, tile in ((lead, "red-1-past"), ((lead + 1) % 3, "red-2-past")):
-        companion.submit({"type": "Play", "seat": seat, "tile": tile}, "test").result(timeout=10)
+        companion.submit({"type": "Play", "seat": seat, "tile": tile}, "test").result(WAIT_SECONDS)
     expect(phone.locator("#turn strong")).to_have_text("あなたのターン")
     held = []
     phone.route("**/api/move", lambda route: held.append((route, route.fetch())))

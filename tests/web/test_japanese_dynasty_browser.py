@@ -131,8 +131,8 @@ def test_domino_dynasty_reads_in_japanese(device, browser, shots):
     from companion.games.dynasty.moves import Place
     expect(host.locator('#map-shared [data-cell="6,1"] b')).to_have_text("人")
     companion.new_game("dynasty", {"players": 2, "play": "free", "roles": {"0": "warfare", "1": "money"}},
-                       seed=0).result(10)
-    companion.submit(Place(0, "personal", ((5, 3), (6, 3)), ("lava/knife/W", "lava//")), "phone").result(10)
+                       seed=0).result(WAIT_SECONDS)
+    companion.submit(Place(0, "personal", ((5, 3), (6, 3)), ("lava/knife/W", "lava//")), "phone").result(WAIT_SECONDS)
     expect(host.locator('#map-0 [data-cell="5,3"] b')).to_have_text("ナイフ")
     assert errors == []
 
@@ -148,7 +148,7 @@ def test_dynastys_words_reach_its_pages_and_its_views_and_refusals_the_phones_la
     shared = client.get("/i18n.js", headers=JA_BROWSER).get_data(as_text=True)
     assert "戦の兄" in shared and "草地" not in shared  # the form's roles are shared, the terrains not
     companion.new_game("dynasty", {"players": 2, "names": ["さくら", "たろう"], "roles": ["warfare", "goods"]},
-                       seed=0).result(5)
+                       seed=0).result(WAIT_SECONDS)
     files = client.get("/api/view", headers=host_headers).get_json()["game_files"]
     assert files[0] == "/games/dynasty/words.js" and "/games/dynasty/game.js" in files
     words = client.get("/games/dynasty/words.js", headers=JA_BROWSER).get_data(as_text=True)

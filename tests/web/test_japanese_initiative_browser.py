@@ -6,6 +6,7 @@ English sentence on them and nothing wider than the phone.
 The deal is what the camera reads at a real table; here the companion is told it directly, as
 tests/web/test_initiative_browser.py explains, so the taps go to the players' choices."""
 import pytest
+from patience import WAIT_SECONDS
 
 playwright = pytest.importorskip("playwright.sync_api")
 import browsing  # noqa: E402
@@ -28,7 +29,7 @@ def wider_than_the_phone(page) -> list[str]:
 def test_initiative_reads_in_japanese(device, browser, shots):
     expect = playwright.expect
     companion = device.companion
-    companion.set_language("ja").result(timeout=10)
+    companion.set_language("ja").result(WAIT_SECONDS)
     errors = []
     host = japanese_phone(browser, errors)
     host.goto(device.urls["local"])
@@ -40,7 +41,7 @@ def test_initiative_reads_in_japanese(device, browser, shots):
     host.locator("#start-details").screenshot(path=str(shots / "initiative-ja-form.png"))
     assert english_on(host) == []
     game_id = companion.new_game("initiative", {"players": 2, "names": NAMES}, seed=secret_seed(),
-                                 replace=True).result(timeout=10)
+                                 replace=True).result(WAIT_SECONDS)
     expect(host.locator(f'#seats[data-game="{game_id}"] .seatcard')).to_have_count(2)
     chief = companion.snapshot.state.chief
     other = 1 - chief
@@ -56,7 +57,7 @@ def test_initiative_reads_in_japanese(device, browser, shots):
     expect(phones[chief].locator("[data-secret]")).to_contain_text("秘密の研究目標: ")
 
     def tell(seat, particle):
-        companion.submit({"type": "Draw", "seat": seat, "particle": particle}, "test").result(timeout=10)
+        companion.submit({"type": "Draw", "seat": seat, "particle": particle}, "test").result(WAIT_SECONDS)
     for p in ANOMALY:
         tell(chief, p)
     for seat, rows in ((chief, CHIEF), (other, OTHER)):

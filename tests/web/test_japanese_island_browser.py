@@ -8,6 +8,7 @@ import pytest
 
 from companion.games import MASTER
 from companion.games.island import board as geo
+from patience import WAIT_SECONDS
 
 playwright = pytest.importorskip("playwright.sync_api")
 from browsing import seat_links, wait_until  # noqa: E402
@@ -73,7 +74,7 @@ def test_paradox_island_reads_in_japanese_on_every_phone(device, browser, shots)
     expect(host.locator("#status")).to_have_text("接続済み")
     make_the_table_japanese(host, companion)
     companion.new_game("island", {"players": 3, "characters": ["phil", "hempel"]}, seed=3,
-                       replace=True).result(timeout=10)
+                       replace=True).result(WAIT_SECONDS)
     links = seat_links(host, 3)
     pages = {"host": host}
     for name, who in (("master", "全能のパラドックス"), ("seat-1", "フィル"), ("seat-2", "ヘンペル")):
@@ -181,8 +182,8 @@ def test_the_op_s_map_keeps_each_japanese_word_inside_its_space(device, browser)
     narrowed to lie inside its hex, clear of the hex's border, not across its neighbours'; a
     captive's note in Japanese shows its first few kana on their map, readable, inside its hex."""
     companion = device.companion
-    companion.set_language("ja").result(timeout=10)
-    companion.new_game("island", {"players": 3}, seed=3, replace=True).result(timeout=10)
+    companion.set_language("ja").result(WAIT_SECONDS)
+    companion.new_game("island", {"players": 3}, seed=3, replace=True).result(WAIT_SECONDS)
     host = japanese_phone(browser)
     host.goto(device.urls["local"])
     links = seat_links(host, 3)

@@ -3,6 +3,7 @@ host's instructions on a fresh companion; a request to host survives its tab bei
 import re
 
 import pytest
+from patience import WAIT_SECONDS
 
 playwright = pytest.importorskip("playwright.sync_api")
 from browsing import wait_until  # noqa: E402
@@ -52,7 +53,7 @@ def test_a_request_to_host_made_in_a_tab_then_closed_is_taken_up_again(device, b
     again.goto(base + "/")
     expect(again.locator("#ask-host-code")).to_have_text(said)
     expect(again.locator("#ask-host")).to_be_hidden()
-    device.companion.button("confirm").result(5)  # A on the companion: yes
+    device.companion.button("confirm").result(WAIT_SECONDS)  # A on the companion: yes
     expect(again.locator("#start-section")).to_be_visible()
     wait_until(again, lambda: again.evaluate("localStorage.getItem('hostToken')") is not None)
     assert again.evaluate("localStorage.getItem('hostRequest')") is None

@@ -1,6 +1,7 @@
 """Each reader's language over HTTP: the pages' lang and words, views and refusals in the phone's
 language (its choice, else its browser's, else the table's), the host setting the table's."""
 import pytest
+from patience import WAIT_SECONDS
 
 HOST = "h" * 43
 JA_BROWSER = {"Accept-Language": "ja-JP,ja;q=0.9,en;q=0.5"}
@@ -9,8 +10,8 @@ JA_BROWSER = {"Accept-Language": "ja-JP,ja;q=0.9,en;q=0.5"}
 @pytest.fixture
 def loop_game(companion):
     companion.new_game("loop", {"players": 2, "names": ["さくら", "たろう"],
-                                "destinations": ["ローマ AD ネット 4", "ギザ BC ホイール 3"]}, seed=0).result(5)
-    companion.submit({"type": "Act", "seat": 0, "new": "shop", "part": "net", "machine": 1}, "phone").result(5)
+                                "destinations": ["ローマ AD ネット 4", "ギザ BC ホイール 3"]}, seed=0).result(WAIT_SECONDS)
+    companion.submit({"type": "Act", "seat": 0, "new": "shop", "part": "net", "machine": 1}, "phone").result(WAIT_SECONDS)
     return companion
 
 
@@ -107,7 +108,7 @@ def test_a_game_with_its_own_catalog_sends_its_words_only_with_its_pages(client,
     Island is on the table, beside the shared words every page gets."""
     shared = client.get("/i18n.js", headers=JA_BROWSER).get_data(as_text=True)
     assert '"end my turn": "ターンを終える"' in shared and "ミッション達成" not in shared
-    companion.new_game("island", {"players": 3}, seed=0).result(5)
+    companion.new_game("island", {"players": 3}, seed=0).result(WAIT_SECONDS)
     files = client.get("/api/view", headers=host_headers).get_json()["game_files"]
     assert files[0] == "/games/island/words.js" and "/games/island/game.js" in files
     words = client.get("/games/island/words.js", headers=JA_BROWSER).get_data(as_text=True)

@@ -3,6 +3,7 @@ destination says so before it is chosen, and launches on a second tap; a clean l
 import pytest
 
 from companion.games import Viewer
+from patience import WAIT_SECONDS
 
 playwright = pytest.importorskip("playwright.sync_api")
 from browsing import seat_link, wait_until  # noqa: E402
@@ -16,7 +17,7 @@ def test_a_launch_that_cracks_is_said_first(device, browser):
     host = browser.new_context(viewport=PHONE).new_page()
     host.goto(device.urls["local"])
     expect(host.locator("#status")).to_have_text("live")
-    game_id = companion.new_game("loop", OPTIONS, seed=0).result(timeout=10)
+    game_id = companion.new_game("loop", OPTIONS, seed=0).result(WAIT_SECONDS)
     expect(host.locator(f'#seats[data-game="{game_id}"] .seatcard')).to_have_count(2)
     link = seat_link(host, "seat-1")
     errors = []
@@ -27,7 +28,7 @@ def test_a_launch_that_cracks_is_said_first(device, browser):
     for move in ({"type": "Act", "seat": 0, "new": "shop", "part": "net", "machine": 1},
                  {"type": "Launch", "seat": 0, "machine": 1, "destination": "Rome"},
                  {"type": "Act", "seat": 1, "new": "shop", "part": "net", "machine": 1}):
-        companion.submit(move, "test").result(timeout=10)
+        companion.submit(move, "test").result(WAIT_SECONDS)
 
     launch = phone.locator("button", has_text="launch machine I to Rome")
     expect(launch).to_contain_text("(cracks)")

@@ -16,7 +16,7 @@ from companion.store import Store
 from web.app import Extras, create_app, make_server
 
 playwright = pytest.importorskip("playwright.sync_api")
-from patience import WAIT_MS  # noqa: E402
+from patience import WAIT_MS, WAIT_SECONDS  # noqa: E402
 from browsing import seat_links, wait_until  # noqa: E402
 PHONE = {"width": 390, "height": 844}
 HOST = "t" * 43
@@ -192,7 +192,7 @@ def test_dynasty_s_virtual_table_lays_the_maps_out_and_lifts_a_domino_off(device
     host = phone(browser, console)
     host.goto(f"{device.base}/?host={HOST}")
     expect(host.locator("#status")).to_have_text("live", timeout=TIMEOUT)
-    device.companion.new_game("dynasty", {"players": 2}, seed=0).result(timeout=10)
+    device.companion.new_game("dynasty", {"players": 2}, seed=0).result(WAIT_SECONDS)
     expect(host.locator("#dd-sim-seat option")).to_have_count(2, timeout=TIMEOUT)
     del device.acted[:]
     host.click("#dd-sim-lay")
@@ -223,9 +223,9 @@ def test_a_dynasty_map_grown_past_the_mat_s_edge_is_drawn_and_named_where_it_lie
     expect(host.locator("#status")).to_have_text("live", timeout=TIMEOUT)
     c = device.companion
     c.new_game("dynasty", {"players": 3, "roles": {"0": "warfare", "1": "infrastructure", "2": "goods"},
-                           "play": "free"}, seed=0).result(timeout=10)
+                           "play": "free"}, seed=0).result(WAIT_SECONDS)
     for cells, halves in ((((2, 3), (1, 3)), ("grass//EW", "grass//EW")), (((0, 3), (-1, 3)), ("grass//EW", "grass//E"))):
-        c.submit(Place(0, "personal", cells, halves), "phone").result(timeout=10)
+        c.submit(Place(0, "personal", cells, halves), "phone").result(WAIT_SECONDS)
     square = host.locator('#map-0 [data-cell="-1,3"]')
     expect(square).to_have_attribute("title", "A4 grass//E", timeout=TIMEOUT)
     heads = host.locator("#map-0 .edge").all_inner_texts()

@@ -14,7 +14,7 @@ from companion import config as config_mod
 from companion.run import start
 
 playwright = pytest.importorskip("playwright.sync_api")
-from patience import WAIT_MS  # noqa: E402
+from patience import WAIT_MS, WAIT_SECONDS  # noqa: E402
 from browsing import wait_until  # noqa: E402
 
 PHONE = {"width": 390, "height": 844}
@@ -62,7 +62,7 @@ def take(page, viewer: str, name: str):
 
 
 def paradominetor(device, names):
-    return device.companion.new_game("paradominetor", {"seats": len(names), "names": names}).result(5)
+    return device.companion.new_game("paradominetor", {"seats": len(names), "names": names}).result(WAIT_SECONDS)
 
 
 def test_resuming_a_game_brings_each_phone_back_to_its_seat(device, phones, shots):
@@ -79,7 +79,7 @@ def test_resuming_a_game_brings_each_phone_back_to_its_seat(device, phones, shot
         page.goto(base(device) + "/")
         take(page, f"seat-{seat}", name)
         four.append(page)
-    device.companion.submit({"type": "Play", "seat": 0, "tile": "red-3"}, "phone").result(5)
+    device.companion.submit({"type": "Play", "seat": 0, "tile": "red-3"}, "phone").result(WAIT_SECONDS)
 
     # Two other games, the same four people in other seats. Each phone shows "no seat in this game"
     # when one starts, and its player takes their new seat from the join page it points to.
@@ -132,9 +132,9 @@ def test_resuming_a_game_brings_each_phone_back_to_its_seat(device, phones, shot
     older.goto(base(device) + "/seat")
     expect(older.locator("#who")).to_have_text("No seat")
     assert older.evaluate("localStorage.getItem('seatToken')") is None
-    device.companion.resume(others[-1], replace=True).result(5)
+    device.companion.resume(others[-1], replace=True).result(WAIT_SECONDS)
     expect(older.locator("#who")).to_have_text(PEOPLE[2])
-    device.companion.resume(first, replace=True).result(5)
+    device.companion.resume(first, replace=True).result(WAIT_SECONDS)
     expect(older.locator("#who")).to_have_text("No seat")
     four[3].screenshot(path=str(shots / "seats-resumed-phone.png"), full_page=True)
     host.evaluate("window.scrollTo(0, 0)")
@@ -144,7 +144,7 @@ def test_resuming_a_game_brings_each_phone_back_to_its_seat(device, phones, shot
 def test_the_host_page_opens_no_hidden_page_unannounced(device, phones, shots):
     expect = playwright.expect
     game = device.companion.new_game("island", {"players": 3, "characters": ["phil", "hempel"]},
-                                     seed=11).result(10)
+                                     seed=11).result(WAIT_SECONDS)
     keys = device.store.tokens(game)
     host = phones()
     host.goto(device.urls["local"])
@@ -206,7 +206,7 @@ def test_the_host_page_opens_no_hidden_page_unannounced(device, phones, shots):
 
 def seat_card(device, phones, viewer: str):
     """A new game of three free seats, the host page open on it: (host page, `viewer`'s seat card)."""
-    game = device.companion.new_game("paradominetor", {"seats": 3, "names": PEOPLE[:3]}).result(5)
+    game = device.companion.new_game("paradominetor", {"seats": 3, "names": PEOPLE[:3]}).result(WAIT_SECONDS)
     host = phones()
     host.goto(device.urls["local"])
     return host, host.locator(f'#seats[data-game="{game}"] .seatcard[data-viewer="{viewer}"]')

@@ -13,6 +13,7 @@ from companion import config as config_mod
 from companion.games import TABLE
 from companion.run import start
 from companion.teaching import plan
+from patience import WAIT_SECONDS
 
 playwright = pytest.importorskip("playwright.sync_api")
 from browsing import scroll_to, wait_until  # noqa: E402
@@ -32,6 +33,15 @@ def device(state):
     yield dev
     dev.stop()
 
+
+
+def read_the_mat(host):
+    """Tap "Read the mat" and wait for its answer. A tap while a reading is on its way drops that
+    reading (the page shows the latest tap's), so taps on a timer shorter than a reading, as on a
+    busy machine, would never show one."""
+    with host.expect_response(lambda r: r.url.split("?")[0].endswith("/check")) as answer:
+        host.click("#teach-read-now")
+    answer.value.finished()
 
 
 def dynasty_walk_learnt(phone, device):
@@ -80,9 +90,9 @@ def test_a_domino_half_is_corrected_on_the_page_by_its_terrain_icon_and_roads(de
     teacher.start("dynasty", 2)
     for shot in plan("dynasty", 2):
         teacher.lay("dynasty", shot.number)
-        for _ in range(300):  # the running camera loop gives each look a fresh frame
-            if teacher.look("dynasty", shot.number)["taken"]:
-                break
+        deadline = time.monotonic() + WAIT_SECONDS
+        while not teacher.look("dynasty", shot.number)["taken"]:  # each look: the running loop's latest frame
+            assert time.monotonic() < deadline, f"shot {shot.number} was never taken"
             time.sleep(0.2)
     teacher.learn("dynasty", wait=True)
     host = dynasty_walk_learnt(phone, device)
@@ -114,11 +124,7 @@ def test_a_domino_half_is_corrected_on_the_page_by_its_terrain_icon_and_roads(de
     # shots', mixed over their places, read back (twelve halves, and any square asked about) once
     # the camera shows them
     host.click("#teach-lay-check")
-    deadline = time.monotonic() + 120
-    while host.locator(".teach-reading").count() < 12 and time.monotonic() < deadline:
-        host.click("#teach-read-now")
-        host.wait_for_timeout(500)
-    assert host.locator(".teach-reading").count() >= 12
+    wait_until(host, lambda: read_the_mat(host) or host.locator("#teach-read .teach-reading").count() >= 12, 120)
     host.click("#teach-stop")  # the camera is let go for the next test
 
 
@@ -151,8 +157,7 @@ def test_a_dynasty_check_names_icons_in_words_starts_asked_squares_as_leaned_and
     reading = host.locator("#teach-read .teach-reading", has_text="the shared map, square D1")
 
     def read_again():  # until the camera's latest frame shows them
-        host.click("#teach-read-now")
-        host.wait_for_timeout(300)
+        read_the_mat(host)
         return reading.count() > 0
     wait_until(host, read_again, 60)
     expect(reading).to_contain_text("desert, no icon, roads N E S W")
@@ -298,7 +303,7 @@ def test_initiative_taught_from_the_host_page_then_a_deal_read_with_it(device, s
 
     # a game read with that profile: the anomaly's deal, laid on the virtual table, is read
     c = device.companion
-    c.new_game(GAME, {"players": 2, "names": ["Ana", "Ben"]}, seed=4).result(5)
+    c.new_game(GAME, {"players": 2, "names": ["Ana", "Ben"]}, seed=4).result(WAIT_SECONDS)
     host.reload()
     expect(host.locator("#pi-sim-deal")).to_be_visible()
     wait_until(host, lambda: device.camera.tracker is not None and device.camera.tracker.stable == [], 60)
@@ -315,8 +320,8 @@ def test_a_camera_game_on_is_set_aside_when_the_host_says_so_to_teach_another(de
     expect = playwright.expect
     c = device.companion
     if c.snapshot.session is None or not c.snapshot.session.moves:
-        c.new_game(GAME, {"players": 2, "names": ["Ana", "Ben"]}, seed=4).result(5)
-        c.submit(c.snapshot.session.rules.legal_moves(c.snapshot.state)[0], "phone").result(10)
+        c.new_game(GAME, {"players": 2, "names": ["Ana", "Ben"]}, seed=4).result(WAIT_SECONDS)
+        c.submit(c.snapshot.session.rules.legal_moves(c.snapshot.state)[0], "phone").result(WAIT_SECONDS)
     on = c.snapshot.session.id
     host = phone()
     host.goto(device.urls["local"])
@@ -334,5 +339,5 @@ def test_a_camera_game_on_is_set_aside_when_the_host_says_so_to_teach_another(de
     assert c.snapshot.session is None and device.camera.wanted() == ("paradominetor", "teaching")
     assert next(g for g in c.played() if g["id"] == on)["ended"]  # kept, to resume
     host.click("#teach-stop")
-    c.resume(on).result(10)
+    c.resume(on).result(WAIT_SECONDS)
     assert c.snapshot.session.id == on
