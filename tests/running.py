@@ -5,6 +5,7 @@ companion never blocks on a full pipe.
 """
 import os
 import queue
+import random
 import signal
 import socket
 import subprocess
@@ -21,8 +22,26 @@ STARTUP_SECONDS = 120  # a slow machine's first import of OpenCV and friends
 STOP_SECONDS = 2 * WAIT_SECONDS
 
 
+_PICK = random.SystemRandom()  # not the tests' seeded generator: two workers never pick alike
+
+
 def free_port() -> int:
-    with socket.socket() as s:
+    """A port nobody listens on, for a companion that binds it seconds later (after its imports),
+    or again after a kill. Taken below the range the system hands outgoing connections
+    (ip_local_port_range), so no other test's connection is given it in the meantime."""
+    try:
+        lowest = int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        lowest = 32768
+    for _ in range(200):
+        port = _PICK.randrange(min(20000, lowest - 1000), lowest)
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue  # listened on (another test's companion): another
+            return port
+    with socket.socket() as s:  # every one taken: whatever the system gives
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
 
