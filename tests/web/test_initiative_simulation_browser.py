@@ -208,3 +208,37 @@ def test_an_initiative_round_in_simulation_with_an_anomaly_swap_entered_by_phone
         assert "Not one swap" not in text and "no matrix action left" not in text
     host.screenshot(path=str(shots / "initiative-sim-round-2.png"), full_page=True)
     pages[chief].screenshot(path=str(shots / "initiative-sim-round-2-seat.png"), full_page=True)
+
+
+def test_virtual_table_taps_are_made_in_the_order_tapped_however_slow_an_answer(device, phone):
+    """"Clear the mat" tapped, then "Deal" before the clear's answer came back (a busy companion):
+    the deal is laid after the clear, not wiped by a clear that overtook it."""
+    expect = playwright.expect
+    c = device.companion
+    c.new_game("initiative", {"players": 2, "names": NAMES}, seed=4, replace=True).result(WAIT_SECONDS)
+    host = phone()
+    host.goto(device.urls["local"])
+    expect(host.locator("#pi-sim-deal")).to_be_visible()
+    wait_until(host, lambda: device.camera.tracker is not None, 300)
+    held = []
+
+    def slow_clear(route):
+        """The clear is held back; a request sent meanwhile goes, and is answered, first."""
+        if (route.request.post_data_json or {}).get("action") == "clear" and not held:
+            held.append(route)
+            return
+        route.fulfill(response=route.fetch())
+        while held:
+            held.pop().continue_()
+    host.route("**/api/host/table", slow_clear)
+    host.get_by_text("Clear the mat").click()
+    host.locator("#pi-sim-deal").click()
+    host.wait_for_timeout(1000)  # time enough for the page to send the deal, if it would at once
+    while held:
+        held.pop().continue_()
+    said = host.locator("#pi-sim-said")
+    expect(said).to_contain_text("Laid ")
+    host.wait_for_timeout(1000)  # and nothing comes after it
+    expect(said).to_contain_text("Laid ")
+    table = device.virtual_table
+    assert sorted(cell for cell in table.verbs.discs) == [(discs.ANOMALY, 0, i) for i in range(3)]

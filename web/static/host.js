@@ -1,8 +1,8 @@
 "use strict";
 // The host page: the table's public view, plus (with the host token) games, seats, the device.
-// The new-game form is drawn from the games' own descriptions; the game's script draws the
-// game and, in simulation, the virtual table's controls (live.js, ParadoxTable). Without the
-// host token this is the join page (join.js): take a seat, or ask to become the host.
+// The new-game form comes from the games' descriptions; the game's script draws the game and,
+// in simulation, the virtual table's controls (live.js, ParadoxTable). Without the host token
+// this is the join page (join.js): take a seat, or ask to become the host.
 (function () {
   const params = new URLSearchParams(location.search);
   if (params.get("host")) {
@@ -94,9 +94,13 @@
 
   function showError(e) { $("start-error").textContent = e.message; }
 
-  async function act(action) {
-    $("sim-error").textContent = "";
-    try { return await post("/api/host/table", action); } catch (e) { $("sim-error").textContent = e.message; throw e; } finally { setTimeout(shot, 900); }
+  // in the order tapped: a clear does not overtake the deal tapped after it
+  let acting = Promise.resolve();
+  function act(action) {
+    return (acting = acting.catch(() => 0).then(async () => {
+      $("sim-error").textContent = "";
+      try { return await post("/api/host/table", action); } catch (e) { $("sim-error").textContent = e.message; throw e; } finally { setTimeout(shot, 900); }
+    }));
   }
   // what the camera sees, again after the table was touched (a hand changes no view)
   const shot = () => { $("camera").src = "/api/camera.jpg?token=" + encodeURIComponent(token) + "&t=" + Date.now(); };
@@ -117,7 +121,7 @@
     $("host-request").textContent = asking ? tr("A phone asks to become the host; it shows the code {code}. Press A on the companion to agree, B to refuse.", { code: asking.code }) : "";
     if (data.game_id !== shownGame) newGameShown(data.game_id);
     ParadoxTable.board($("game"), v, { viewer: data.viewer });
-    // a guest with no game in progress: the join section says so, not the host's "start one below"
+    // a guest, no game on: the join section says so, not "start one below"
     $("table-section").classList.toggle("hidden", !token && !(v && v.game));
     $("undo").parentElement.classList.toggle("hidden", !token || !(v && v.game));  // nothing to take back yet
     if (!token) Join.draw(data);
@@ -139,7 +143,7 @@
 
   function onView(data) {
     if (!data) return;
-    // The host's menu sets the table's language (the OLED's): it shows that, not this page's own.
+    // The host's menu sets the table's language (the OLED's): it shows that.
     const pick = $("lang-pick");
     if (token && pick && data.language && document.activeElement !== pick) pick.value = data.language;
     latest = data;
@@ -281,7 +285,7 @@
     return out;
   }
 
-  // ---------------------------------------------------------------- games: start, end, resume
+  // -------- games: start, end, resume
   //
   // A game in progress is never ended without asking: the companion answers 409 with the
   // question, the page shows it, and only "End it" sends the request again with replace: true.
@@ -382,8 +386,8 @@
     }
   }
 
-  // The join page's QR code, for players to take their seats: the address this phone reached
-  // the companion at, which phones on the same network reach too. It opens no hidden page.
+  // The join page's QR code: the address this phone reached the companion at (phones on the
+  // same network reach it too). It opens no hidden page.
   $("show-join-qr").addEventListener("click", () => {
     const box = $("join-qr");
     const join = location.origin + "/";
