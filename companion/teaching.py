@@ -365,10 +365,9 @@ def _taught_words(spec, layout, fix: dict) -> dict:
     x, y = fix["x_mm"], fix["y_mm"]
     if spec.reader != "dominoes":
         zone = layout.zone_at(x, y)
-        return {"words": _piece_words(spec, fix["label"]), "where": _area_words(zone) if zone else Msg("on the mat")}
+        return {"words": _piece_words(spec, fix["label"]), "where": _where_read(spec, zone, None)}
     cell = spec.cells_read().cell_at(layout, x, y)
-    where = Msg("on the mat") if cell is None else _where_read(spec, cell[0], cell)
-    return {"words": _half_words(fix["label"]), "where": where}
+    return {"words": _half_words(fix["label"]), "where": _where_read(spec, cell[0] if cell else None, cell)}
 
 
 def _entries(walk: "Walk", shots: list[Shot]) -> list[dict]:
