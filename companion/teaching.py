@@ -361,13 +361,13 @@ def _guess(notes: dict | None, pieces) -> dict | None:
 
 
 def _taught_words(spec, layout, fix: dict) -> dict:
-    """A correction the host taught, as the check said the piece: what it is, and where."""
-    x, y = fix["x_mm"], fix["y_mm"]
-    if spec.reader != "dominoes":
-        zone = layout.zone_at(x, y)
-        return {"words": _piece_words(spec, fix["label"]), "where": _where_read(spec, zone, None)}
-    cell = spec.cells_read().cell_at(layout, x, y)
-    return {"words": _half_words(fix["label"]), "where": _where_read(spec, cell[0] if cell else None, cell)}
+    """A correction the host taught, as the check said the piece: what it is, and where (its
+    cell too where the reader reads cells)."""
+    x, y, label = fix["x_mm"], fix["y_mm"], fix["label"]
+    cells = spec.cells_read()
+    cell = cells.cell_at(layout, x, y) if cells is not None else None
+    words = _half_words(label) if spec.reader == "dominoes" else _piece_words(spec, label)
+    return {"words": words, "where": _where_read(spec, cell[0] if cell else layout.zone_at(x, y), cell)}
 
 
 def _entries(walk: "Walk", shots: list[Shot]) -> list[dict]:

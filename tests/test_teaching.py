@@ -262,6 +262,9 @@ def test_a_correction_is_learnt(table):
         teacher.correct(game, 1.0, 1.0, "white-2")
     assert teacher.walk(game).corrections == []
     teacher.correct(game, piece["x_mm"], piece["y_mm"], "white-2")
+    # the correction is named where the check named the piece: its area, row and column
+    assert [(str(t["words"]), str(t["where"])) for t in teacher.status(game)["taught"]] == [
+        (str(piece["words"]), str(piece["where"]))]
     teacher.learn(game, wait=True)
     entries = json.loads((state / "teaching" / game / "manifest.json").read_text())
     # a disc is learnt from one look: the host's replaces the shot's
