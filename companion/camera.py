@@ -245,8 +245,9 @@ class CameraLoop:
                 self._lost()
                 return None
             if frame is None:  # an unplugged USB camera gives nothing rather than an error
-                now = time.monotonic()
-                pipeline.silent_since = pipeline.silent_since or now
+                now = self.clock()
+                if pipeline.silent_since is None:
+                    pipeline.silent_since = now
                 if now - pipeline.silent_since >= self.SILENT_SECONDS:
                     log.warning("the camera has given no frame for %.0f s", now - pipeline.silent_since)
                     self._lost()
