@@ -516,8 +516,12 @@ class Teacher:
                                       on=term(games.describe(busy[0]).title), game=term(games.describe(game).title)))
         walk = self.walk(game)
         with self._lock:
-            if walk.seats != seats:  # another mat: its places differ, the shots taken do not fit
-                walk.seats, walk.taken, walk.learnt = seats, {}, False
+            if walk.seats != seats:
+                # another seat count: the shots taken still fit where its mat puts every shot's
+                # pieces where this one did (the areas pieces are taught in seldom move with seats)
+                if walk.seats is None or plan(game, walk.seats) != plan(game, seats):
+                    walk.taken, walk.learnt = {}, False
+                walk.seats = seats
                 walk.save()
             self.camera.teach(game)
         return self.status(game)

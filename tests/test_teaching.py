@@ -3,6 +3,7 @@ a walk that goes on after a restart, the profile used at once, and a correction 
 come from the real camera loop over the virtual table, read by the real vision code."""
 import json
 import math
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -199,6 +200,31 @@ def test_a_frame_being_taken_is_waited_for_not_called_missing(table):
     stepping.join(WAIT_SECONDS)
     asking.join(WAIT_SECONDS)
     assert len(said) == 1 and "has not learnt" in said[0], said
+
+
+def test_a_walk_begun_for_another_seat_count_keeps_its_shots_where_the_mat_puts_them_in_the_same_places(
+        table, monkeypatch):
+    """A host who taught on a 2-seat mat and comes back with the page at 4 seats has not lost
+    their shots: the discs are taught in the anomaly, which lies where it did. Were a mat's
+    places to move with its seats, the shots taken would no longer fit and begin again."""
+    import companion.teaching as teaching
+    c, loop, state = table
+    game = "initiative"
+    teacher = Teacher(state, loop, simulation=True)
+    teacher.start(game, 2)
+    teacher.lay(game, 1)
+    assert _look(teacher, loop, game, 1)["taken"]
+    teacher.stop(game)
+    status = Teacher(state, loop, simulation=True).start(game, 4)
+    assert status["seats"] == 4 and status["taken"] == 1 and status["next"] == 2
+    real = teaching.plan
+
+    def moved(g, seats):  # a mat whose places move a square with its seat count
+        shots = real(g, seats)
+        return shots if seats == 4 else [replace(s, box=(s.box[0] + 16, *s.box[1:])) for s in shots]
+    monkeypatch.setattr(teaching, "plan", moved)
+    status = Teacher(state, loop, simulation=True).start(game, 3)
+    assert status["seats"] == 3 and status["taken"] == 0 and status["next"] == 1
 
 
 def test_a_walk_goes_on_after_a_restart_and_its_profile_is_used_at_once(table):
