@@ -36,8 +36,9 @@ KINDS = tuple(f"{c}-{s}" for c in COLOURS for s in SYMBOLS)
 FRAME = (1280, 960)
 PX = 10.0            # the mat PNG's pixels per mm (mat.json says so too)
 MARGIN_MM = 60.0     # table round the mat
+PITCH = 16.0         # mm between cell centres: not printed nor in mat.json; read off `recognize`'s cells
 # switched off one at a time (--easy-camera, --no-shadow) to see which difference a failure follows
-ABLATE = {"easy": set(), "no_shadow": False, "barrel": (1.0, 5.0)}
+ABLATE = {"easy": set(), "no_shadow": False, "barrel": (1.0, 5.0), "spread": PITCH, "shadow": (1.5, 4.0), "keyhole": True}
 GRID = 5             # a matrix is 5 x 5 (rulebook)
 ANOMALY_CELLS = 3    # the three particles in the middle of the board (rulebook)
 
@@ -121,7 +122,8 @@ class Scene:
         self.rng = rng
         lx, ly = rng.uniform(60, 360), rng.uniform(-80, 40)
         self.lamp = (lx, ly)                 # lamp over the mat's top half: shadows fall away from it
-        self.shadow_len = rng.uniform(0.6, 1.6)  # mm per mm of height
+        lo, hi = ABLATE["shadow"]
+        self.shadow_len = rng.uniform(lo, hi) / 2.5  # mm per mm of height (a disc 2.5 mm thick)
         self.shadows = not ABLATE['no_shadow']
 
     def to_px(self, x_mm, y_mm):
@@ -201,7 +203,8 @@ class Scene:
         u = xx * math.cos(a) + yy * math.sin(a)
         v = -xx * math.sin(a) + yy * math.cos(a)
         hole = ((u ** 2 + (v + 0.12 * r) ** 2) < (0.17 * r) ** 2) | ((np.abs(u) < 0.07 * r) & (v > -0.1 * r) & (v < 0.32 * r))
-        col = np.where(hole[..., None], col * 0.45, col)
+        if ABLATE["keyhole"]:
+            col = np.where(hole[..., None], col * 0.45, col)
         col += self.rng.normal(0, 4, col.shape).astype(np.float32)
         dst = self.img[sl_y, sl_x]
         dst[:] = dst * (1 - alpha[..., None]) + np.clip(col, 0, 255) * alpha[..., None]
@@ -296,24 +299,21 @@ class Camera:
 
 # ---------------------------------------------------------------- places on the mat
 
-PITCH = 16.0   # mm between cell centres: not printed nor in mat.json; read off `recognize`'s cells
-
-
-def cells(layout: dict) -> dict:
+def cells(layout: dict, pitch: float = PITCH) -> dict:
     """(area, row, col) -> centre in mm: the matrices' 5 x 5, the anomaly's 3 in a row, each
     centred in its grey area on a 16 mm pitch (as `recognize` reports them), counted from 0
     from the top-left."""
     out = {}
     for name, z in layout["zones"].items():
         if name.startswith("matrix"):
-            x0, y0 = z["x"] + (z["w"] - GRID * PITCH) / 2, z["y"] + (z["h"] - GRID * PITCH) / 2
+            x0, y0 = z["x"] + (z["w"] - GRID * pitch) / 2, z["y"] + (z["h"] - GRID * pitch) / 2
             for r in range(GRID):
                 for c in range(GRID):
-                    out[(name, r, c)] = (x0 + PITCH * (c + 0.5), y0 + PITCH * (r + 0.5))
+                    out[(name, r, c)] = (x0 + pitch * (c + 0.5), y0 + pitch * (r + 0.5))
         elif name == "anomaly":
-            x0 = z["x"] + (z["w"] - ANOMALY_CELLS * PITCH) / 2
+            x0 = z["x"] + (z["w"] - ANOMALY_CELLS * pitch) / 2
             for c in range(ANOMALY_CELLS):
-                out[(name, 0, c)] = (x0 + PITCH * (c + 0.5), z["y"] + z["h"] / 2)
+                out[(name, 0, c)] = (x0 + pitch * (c + 0.5), z["y"] + z["h"] / 2)
     return out
 
 
@@ -327,7 +327,7 @@ def lay(scene, run, rng, placed):
     Each disc lies up to 2 mm off its cell's centre, but discs never overlap (they are solid):
     neighbours pushed together are eased apart."""
     truth = {}
-    cc = cells(scene.layout)
+    cc = cells(scene.layout, ABLATE["spread"])
     pos = [np.array(jitter(rng, *cc[cell])) for cell, _, _ in placed]
     gap = run.disc_mm + 0.3
     for _ in range(20):
@@ -361,7 +361,9 @@ def enrol_places(d: Path, mat_png, layout, run, cam_seed, rng):
     draughts = [(r, c) for r in range(GRID) for c in range(GRID) if (r + c) % 2 == 0]
     manifest = []
     kinds = list(KINDS)
-    shots = [("matrix-0", kinds[:13], False), ("matrix-1", kinds[13:] + [str(rng.choice(KINDS))], True)]
+    under = str(rng.choice(KINDS))
+    print(f"#   the enrolled lock lies on {under}")
+    shots = [("matrix-0", kinds[:13], False), ("matrix-1", kinds[13:] + [under], True)]
     for i, (area, ks, with_lock) in enumerate(shots):
         scene = Scene(mat_png, layout, np.random.default_rng(cam_seed))
         placed = []
@@ -388,6 +390,8 @@ def enrol_single(d: Path, mat_png, layout, run, cam_seed, rng):
         scene = Scene(mat_png, layout, np.random.default_rng(cam_seed))
         x, y = jitter(rng, cx, cy, 2)
         kind = str(rng.choice(KINDS)) if label == "lock" else label
+        if label == "lock":
+            print(f"#   the enrolled lock lies on {kind}")
         scene.disc(run, kind, x, y, rng.uniform(0, 360))
         if label == "lock":
             scene.token(run, *jitter(rng, x, y, 1.0), rng.uniform(0, 360))
@@ -481,12 +485,20 @@ def main(argv=None):
     ap.add_argument("--easy-camera", default="", help="comma list of tilt, barrel, geometry (both), lamp "
                     "(even white light), noise (little noise or blur, JPEG 92), or all")
     ap.add_argument("--no-shadow", action="store_true")
+    ap.add_argument("--shadow", default="1.5,4", help="how far a disc's shadow falls from it, mm range (default 1.5,4: "
+                    "a lamp 30-60 degrees up)")
+    ap.add_argument("--plain-token", action="store_true", help="tokens without their stamped keyhole")
+    ap.add_argument("--spread", type=float, default=PITCH,
+                    help="mm between discs in the game frames as a player lays them (the mat prints no cells; "
+                         "default 16, the reader's cells; a 90 mm matrix filled edge to edge is 18)")
     ap.add_argument("--barrel", default="1,5", help="barrel distortion at the frame's corners, %% range (default 1,5)")
     a = ap.parse_args(argv)
     easy = {"geometry", "lamp", "noise"} if a.easy_camera == "all" else set(filter(None, a.easy_camera.split(",")))
-    ABLATE.update(easy=easy, no_shadow=a.no_shadow, barrel=tuple(float(v) for v in a.barrel.split(",")))
+    ABLATE.update(easy=easy, no_shadow=a.no_shadow, spread=a.spread, keyhole=not a.plain_token,
+                  shadow=tuple(float(v) for v in a.shadow.split(",")), barrel=tuple(float(v) for v in a.barrel.split(",")))
     easy = {"geometry", "lamp", "noise"} if a.easy_camera == "all" else set(filter(None, a.easy_camera.split(",")))
-    tag = "".join(f"-{k}" for k, v in (("barrel" + a.barrel.replace(",", "-"), a.barrel != "1,5"), ("moved", a.moved), ("easy" + "+".join(sorted(easy)), easy), ("noshadow", a.no_shadow)) if v)
+    tag = "".join(f"-{k}" for k, v in (("barrel" + a.barrel.replace(",", "-"), a.barrel != "1,5"), (f"spread{a.spread:g}", a.spread != PITCH),
+        ("shadow" + a.shadow.replace(",", "-"), a.shadow != "1.5,4"), ("plaintoken", a.plain_token), ("moved", a.moved), ("easy" + "+".join(sorted(easy)), easy), ("noshadow", a.no_shadow)) if v)
     root = Path(a.out) / f"{a.seed}-{a.enrol}{'-' + a.metal if a.metal else ''}{tag}"
     if root.exists():
         shutil.rmtree(root)
@@ -509,6 +521,8 @@ def main(argv=None):
                 "--out", str(prof), "--mat", str(root / "mat.json"))
     print(f"# seed {a.seed} enrol {a.enrol}: metal {run.metal_name}, disc {run.disc_mm:.1f} mm, "
           f"token {run.token_mm:.1f} mm; enroll rc {r.returncode}", flush=True)
+    if r.stdout.strip():
+        print("#   enroll: " + r.stdout.strip())
     if r.stderr.strip():
         print("#   enroll said: " + r.stderr.strip().replace("\n", "\n#   "))
     if r.returncode:
