@@ -38,7 +38,7 @@ PX = 10.0            # the mat PNG's pixels per mm (mat.json says so too)
 MARGIN_MM = 60.0     # table round the mat
 PITCH = 16.0         # mm between cell centres: not printed nor in mat.json; read off `recognize`'s cells
 # switched off one at a time (--easy-camera, --no-shadow) to see which difference a failure follows
-ABLATE = {"easy": set(), "no_shadow": False, "barrel": (1.0, 5.0), "spread": PITCH, "shadow": (1.5, 4.0), "keyhole": True}
+ABLATE = {"easy": set(), "no_shadow": False, "barrel": (1.0, 5.0), "spread": PITCH, "shadow": (1.5, 4.0), "keyhole": True, "symbols": "bars"}
 GRID = 5             # a matrix is 5 x 5 (rulebook)
 ANOMALY_CELLS = 3    # the three particles in the middle of the board (rulebook)
 
@@ -77,6 +77,20 @@ class PrintRun:
         self.metal = tuple(float(v) for v in np.array(TOKEN_METALS[self.metal_name][::-1]) + rng.normal(0, 6, 3))
         self.disc_mm = float(rng.uniform(13.0, 15.0))
         self.token_mm = float(rng.uniform(8.0, 11.0))
+
+
+def _symbol_mask_alt(symbol: int, yy: np.ndarray, xx: np.ndarray, r: float) -> np.ndarray:
+    """Another set, none crossing the centre: 1 a ring, 2 two parallel bars, 3 three dots."""
+    d = np.sqrt(xx ** 2 + yy ** 2)
+    if symbol == 1:
+        return (d > 0.34 * r) & (d < 0.52 * r)
+    if symbol == 2:
+        return (np.abs(np.abs(xx) - 0.3 * r) < 0.1 * r) & (np.abs(yy) < 0.5 * r)
+    m = np.zeros_like(xx, dtype=bool)
+    for k in range(3):
+        a = math.radians(90 + 120 * k)
+        m |= (xx - 0.42 * r * math.cos(a)) ** 2 + (yy - 0.42 * r * math.sin(a)) ** 2 < (0.16 * r) ** 2
+    return m
 
 
 def _symbol_mask(symbol: int, yy: np.ndarray, xx: np.ndarray, r: float) -> np.ndarray:
@@ -165,7 +179,8 @@ class Scene:
         body = np.array(run.body[colour], np.float32)
         ink = np.array(run.ink[colour], np.float32)
         col = np.broadcast_to(body, xx.shape + (3,)).copy()
-        sym = _symbol_mask(int(symbol), v, u, r).astype(np.float32)
+        draw = _symbol_mask_alt if ABLATE["symbols"] == "alt" else _symbol_mask
+        sym = draw(int(symbol), v, u, r).astype(np.float32)
         sym = cv2.GaussianBlur(sym, (0, 0), 0.6)       # a print's soft edge
         col = col * (1 - sym[..., None]) + ink * sym[..., None]
         # bevelled rim: 0.9 mm lit on the lamp's side, darker away from it
@@ -487,6 +502,8 @@ def main(argv=None):
     ap.add_argument("--no-shadow", action="store_true")
     ap.add_argument("--shadow", default="1.5,4", help="how far a disc's shadow falls from it, mm range (default 1.5,4: "
                     "a lamp 30-60 degrees up)")
+    ap.add_argument("--symbols", choices=["bars", "alt"], default="bars",
+                    help="bars: 1 a bar, 2 two dots, 3 three spokes; alt: 1 a ring, 2 two bars, 3 three dots")
     ap.add_argument("--plain-token", action="store_true", help="tokens without their stamped keyhole")
     ap.add_argument("--spread", type=float, default=PITCH,
                     help="mm between discs in the game frames as a player lays them (the mat prints no cells; "
@@ -494,11 +511,11 @@ def main(argv=None):
     ap.add_argument("--barrel", default="1,5", help="barrel distortion at the frame's corners, %% range (default 1,5)")
     a = ap.parse_args(argv)
     easy = {"geometry", "lamp", "noise"} if a.easy_camera == "all" else set(filter(None, a.easy_camera.split(",")))
-    ABLATE.update(easy=easy, no_shadow=a.no_shadow, spread=a.spread, keyhole=not a.plain_token,
+    ABLATE.update(easy=easy, no_shadow=a.no_shadow, spread=a.spread, keyhole=not a.plain_token, symbols=a.symbols,
                   shadow=tuple(float(v) for v in a.shadow.split(",")), barrel=tuple(float(v) for v in a.barrel.split(",")))
     easy = {"geometry", "lamp", "noise"} if a.easy_camera == "all" else set(filter(None, a.easy_camera.split(",")))
     tag = "".join(f"-{k}" for k, v in (("barrel" + a.barrel.replace(",", "-"), a.barrel != "1,5"), (f"spread{a.spread:g}", a.spread != PITCH),
-        ("shadow" + a.shadow.replace(",", "-"), a.shadow != "1.5,4"), ("plaintoken", a.plain_token), ("moved", a.moved), ("easy" + "+".join(sorted(easy)), easy), ("noshadow", a.no_shadow)) if v)
+        ("shadow" + a.shadow.replace(",", "-"), a.shadow != "1.5,4"), ("plaintoken", a.plain_token), ("alt", a.symbols == "alt"), ("moved", a.moved), ("easy" + "+".join(sorted(easy)), easy), ("noshadow", a.no_shadow)) if v)
     root = Path(a.out) / f"{a.seed}-{a.enrol}{'-' + a.metal if a.metal else ''}{tag}"
     if root.exists():
         shutil.rmtree(root)
@@ -553,7 +570,7 @@ def main(argv=None):
     readings = [json.loads(line) for line in r.stdout.splitlines() if line.strip().startswith("{")]
     by_image = {Path(x["image"]).name: x for x in readings}
     counts = dict(cells=0, locks=0, read=0, asked=0, misread=0, missing=0, phantom=0)
-    asked_by = {}
+    asked_by, asked_kinds = {}, {}
     for i, (truth, cam, p) in enumerate(zip(truths, Hs, paths)):
         rows = compare(truth, by_image.get(p.name, {}), cc)
         counts["cells"] += len(truth)
@@ -563,6 +580,7 @@ def main(argv=None):
             if kind == "asked":
                 key = "lock" if lab == "lock" else lab.split("-")[0]
                 asked_by[key] = asked_by.get(key, 0) + 1
+                asked_kinds[lab] = asked_kinds.get(lab, 0) + 1
             if kind in ("misread", "missing", "phantom"):
                 tag = f"{p.stem}-{cell[0]}-{cell[1]}-{cell[2]}-{kind}"
                 print(f"  {kind:8s} {p}  {cell}  truth {lab} -> read {got}")
@@ -577,7 +595,7 @@ def main(argv=None):
           f"misread {counts['misread']} missing {counts['missing']} phantom {counts['phantom']}")
     if asked_by:
         print("  asked by truth: " + ", ".join(f"{k} {v}" for k, v in sorted(asked_by.items())))
-    counts["asked_by"] = asked_by
+    counts["asked_by"], counts["asked_kinds"] = asked_by, asked_kinds
     (root / "summary.json").write_text(json.dumps(counts))
     return 0
 
