@@ -50,6 +50,7 @@ KERB = (238, 240, 242)      # pale kerb lines on both flanks
 ROAD_W = 0.24               # of the half
 # Differences that can be switched off one at a time, to see which of them a failure follows.
 PLAIN = set()               # any of: texture, kerbs, castles, lamp, shadow, badges
+BARREL = [35.0]             # the lens: at most this many px of barrel at the frame's corners
 
 # Icons: (shape, colour BGR, badge (fill, ring) or None)
 ICONS = {
@@ -402,29 +403,41 @@ class Table:
         return canvas
 
 
-def camera(rng, canvas, layout, size=FRAME, with_map=False):
-    """The flat mat seen by a tilted camera with barrel distortion, a warm lamp, noise, blur."""
-    W, H = size
-    mw, mh = layout["size_mm"]
-    # a pinhole camera over the mat, tilted up to 12 degrees about a random axis
+def camera_setup(rng):
+    """A table's camera and lamp: tilt up to 12 degrees, barrel distortion, a warm lamp."""
     tilt = math.radians(rng.uniform(3, 12))
     axis = rng.uniform(0, 2 * math.pi)
-    rvec = np.array([math.cos(axis) * tilt, math.sin(axis) * tilt, math.radians(rng.uniform(-3, 3))])
+    return dict(rvec=np.array([math.cos(axis) * tilt, math.sin(axis) * tilt, math.radians(rng.uniform(-3, 3))]),
+                fill=rng.uniform(0.84, 0.92), shift=rng.uniform(-30, 30, 2),
+                # k1 on radii in half-widths: the frame's corner (r 1.25) moves k1 * 1.95 * W/2
+                k1=rng.uniform(0.4, 1.0) * BARREL[0] / (1.25 ** 3 * FRAME[0] / 2),
+                lamp=(rng.uniform(0.2, 0.8), rng.uniform(0.1, 0.5)), gain=rng.uniform(0.95, 1.1),
+                falloff=rng.uniform(0.25, 0.45), warm=(rng.uniform(0.74, 0.84), rng.uniform(0.9, 0.96)),
+                blur=rng.uniform(0.7, 1.2))
+
+
+def camera(rng, canvas, layout, size=FRAME, with_map=False, setup=None):
+    """The flat mat seen by a tilted camera with barrel distortion, a warm lamp, noise, blur
+    (`setup`: the table's camera and lamp; None draws a new one for this frame)."""
+    W, H = size
+    mw, mh = layout["size_mm"]
+    cs = setup if setup is not None else camera_setup(rng)
+    rvec = cs["rvec"]
     R, _ = cv2.Rodrigues(rvec)
     corners = np.array([[0, 0, 0], [mw, 0, 0], [mw, mh, 0], [0, mh, 0]], np.float64) - [mw / 2, mh / 2, 0]
     dist = 900.0
     cam = (R @ corners.T).T + [0, 0, dist]
     proj = cam[:, :2] / cam[:, 2:3]
     # fit the projected mat into the frame with a margin
-    fill = rng.uniform(0.84, 0.92)
+    fill = cs["fill"]
     span = proj.max(0) - proj.min(0)
     f = min(W * fill / span[0], H * fill / span[1])
-    img_pts = (proj - proj.mean(0)) * f + [W / 2 + rng.uniform(-30, 30), H / 2 + rng.uniform(-30, 30)]
+    img_pts = (proj - proj.mean(0)) * f + [W / 2 + cs["shift"][0], H / 2 + cs["shift"][1]]
     src = np.array([[0, 0], [mw, 0], [mw, mh], [0, mh]], np.float32) * PX
     Hm = cv2.getPerspectiveTransform(src, img_pts.astype(np.float32))
     Hinv = np.linalg.inv(Hm)
     # barrel distortion: a frame pixel shows what an ideal lens shows further out
-    k1 = rng.uniform(0.02, 0.06)
+    k1 = cs["k1"]
     ys, xs = np.mgrid[0:H, 0:W].astype(np.float32)
     nx, ny = (xs - W / 2) / (W / 2), (ys - H / 2) / (W / 2)
     r2 = nx * nx + ny * ny
@@ -437,13 +450,13 @@ def camera(rng, canvas, layout, size=FRAME, with_map=False):
     table = (95, 110, 125)   # a wooden table round the mat
     frame = cv2.remap(canvas, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=table)
     # warm lamp off to one side with fall-off
-    lx, ly = rng.uniform(0.2, 0.8) * W, rng.uniform(0.1, 0.5) * H
+    lx, ly = cs["lamp"][0] * W, cs["lamp"][1] * H
     d2 = ((np.arange(W)[None, :] - lx) ** 2 + (np.arange(H)[:, None] - ly) ** 2) / (W * W)
-    gain = (rng.uniform(0.95, 1.1) - rng.uniform(0.25, 0.45) * d2).astype(np.float32)
-    warm = np.array([rng.uniform(0.74, 0.84), rng.uniform(0.9, 0.96), 1.0], np.float32)
+    gain = (cs["gain"] - cs["falloff"] * d2).astype(np.float32)
+    warm = np.array([cs["warm"][0], cs["warm"][1], 1.0], np.float32)
     if "lamp" not in PLAIN:
         frame = frame * gain[..., None] * warm
-    frame = cv2.GaussianBlur(frame, (0, 0), rng.uniform(0.7, 1.2))
+    frame = cv2.GaussianBlur(frame, (0, 0), cs["blur"] * rng.uniform(0.9, 1.1))
     noise = rng.normal(0, 1, frame.shape).astype(np.float32)
     frame = frame + noise * (2.5 + 0.25 * np.sqrt(np.clip(frame, 0, None)))
     frame = np.clip(frame, 0, 255).astype(np.uint8)
@@ -514,7 +527,7 @@ def tray_centre(layout):
     return z["x"] + z["w"] / 2, z["y"] + z["h"] / 2
 
 
-def enrolment(rng, table, layout, out_dir):
+def enrolment(rng, table, layout, out_dir, setup=None):
     """One photo per terrain (west half a crossroads, east half plain) and per icon (on the
     west half, no roads), each domino alone in the tray lying west-east; then the manifest."""
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -529,7 +542,7 @@ def enrolment(rng, table, layout, out_dir):
         d = Domino(halves, cx + rng.uniform(-0.8, 0.8), cy + rng.uniform(-0.8, 0.8), 0,
                    rng.uniform(-1.5, 1.5))
         canvas = table.compose(rng, [d], shadow_dir=(rng.uniform(0.6, 1.4), rng.uniform(0.6, 1.4)))
-        frame = camera(rng, canvas, layout)
+        frame = camera(rng, canvas, layout, setup=setup)
         name = label.split("-", 1)[1] + ".jpg"
         save_jpeg(out_dir / name, frame, rng)
         entries.append({"image": name, "label": label})
@@ -627,19 +640,20 @@ def save_case(out_dir, frame_path, kind, k, lab, t, layout, mat_to_img):
     px, py = mat_to_img(x, y)
     h = 70
     crop = frame[max(0, py - h):py + h, max(0, px - h):px + h]
-    stem = f"{Path(frame_path).stem}-{kind}-{area}-{r}-{c}"
+    stem = f"{Path(frame_path).parent.name}-{Path(frame_path).stem}-{kind}-{area}-{r}-{c}"
     cv2.imwrite(str(out_dir / f"{stem}.png"), cv2.resize(crop, None, fx=2, fy=2, interpolation=cv2.INTER_NEAREST))
     (out_dir / f"{stem}.json").write_text(json.dumps({"frame": str(frame_path), "cell": k, "truth": lab,
                                                       "reading": t}))
 
 
-def run_seed(seed, frames, out_root, mat_dir):
+def run_seed(seed, frames, out_root, mat_dir, moving=False):
     layout = json.loads((mat_dir / "m.json").read_text())
     table = Table(mat_dir / "m.png", layout)
     rng = np.random.default_rng(seed)
     out = out_root / f"seed-{seed}"
     out.mkdir(parents=True, exist_ok=True)
-    manifest = enrolment(rng, table, layout, out / "enrol")
+    setup = None if moving else camera_setup(rng)
+    manifest = enrolment(rng, table, layout, out / "enrol", setup)
     profile = out / "profile.npz"
     rc, so, se = run_cli(["vision", "enroll", "--game", "dynasty", "--manifest", str(manifest),
                           "--out", str(profile), "--mat", str(mat_dir / "m.json")])
@@ -651,7 +665,7 @@ def run_seed(seed, frames, out_root, mat_dir):
     for i in range(frames):
         doms, truth = game_layout(rng, layout)
         canvas = table.compose(rng, doms, (rng.uniform(0.6, 1.6), rng.uniform(0.6, 1.6)))
-        frame, to_img = camera(rng, canvas, layout, with_map=True)
+        frame, to_img = camera(rng, canvas, layout, with_map=True, setup=setup)
         path = out / f"frame{i}.jpg"
         save_jpeg(path, frame, rng)
         (out / f"frame{i}.truth.json").write_text(json.dumps({key(k): v for k, v in truth.items()}))
@@ -695,8 +709,14 @@ def main(argv=None):
     ap.add_argument("--out", type=Path, default=Path("/tmp/third-dominoes"))
     ap.add_argument("--plain", default="", help="comma list of differences to leave out: "
                     "texture,kerbs,castles,lamp,shadow,badges")
+    ap.add_argument("--moving-camera", action="store_true",
+                    help="a new camera tilt and lamp for every photo, enrolment shots too "
+                    "(default: one per seed, as at a table)")
+    ap.add_argument("--barrel", type=float, default=BARREL[0],
+                    help="most px the lens bends the frame's corners (default %(default)s)")
     args = ap.parse_args(argv)
     PLAIN.update(x for x in args.plain.split(",") if x)
+    BARREL[0] = args.barrel
     args.out.mkdir(parents=True, exist_ok=True)
     mat_dir = args.out / "mat"
     mat_dir.mkdir(exist_ok=True)
@@ -707,7 +727,7 @@ def main(argv=None):
     print("seed   " + " ".join(f"{c:>8}" for c in cols), flush=True)
     rows = []
     for seed in args.seed:
-        t = run_seed(seed, args.frames, args.out, mat_dir)
+        t = run_seed(seed, args.frames, args.out, mat_dir, args.moving_camera)
         if t is None:
             print(f"{seed}  enrolment refused")
             continue
