@@ -20,6 +20,7 @@ import argparse
 import json
 import math
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -28,7 +29,6 @@ import cv2
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[2]
-CLI = [sys.executable, "-m", "companion.cli"]
 CATALOG = ROOT / "companion" / "catalog" / "dynasty" / "components.json"
 
 HALF = 19.0          # mm, the catalog's print.half_mm
@@ -595,7 +595,10 @@ def game_layout(rng, layout):
 
 def run_cli(args, cwd=None):
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    cmd = ["nice", "-n", "19", str(Path(sys.executable).parent / "paradox-table")] + args
+    exe = Path(sys.executable).parent / "paradox-table"
+    if not exe.exists():
+        exe = Path(shutil.which("paradox-table") or "/work/main/.venv/bin/paradox-table")
+    cmd = ["nice", "-n", "19", str(exe)] + args
     p = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=cwd)
     return p.returncode, p.stdout, p.stderr
 
