@@ -1312,6 +1312,8 @@ def _bare_figures(ratios, greys, neutral=_EDGE, tone=_EDGE) -> np.ndarray:
         ok &= (np.abs(mean - float(np.mean(g))) >= GREY_TONE + tone) | (np.abs(mean) <= GREY_TONE - tone)
     # what is printed in the inner part of the squares still bare (sample's blur, the area at once)
     maybe = np.nonzero(ok)[0]
+    if not len(maybe):  # every square holds a piece (a full market)
+        return np.full(rows * cols, np.inf)
     blurred = cv2.GaussianBlur(np.ascontiguousarray(whole), (0, 0), n / SQUARE_PX)
     # the inner part is a box: its pixels, row by row, taken as the squares' slices (a gather of
     # whole runs, not one index a pixel)

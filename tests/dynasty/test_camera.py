@@ -313,3 +313,25 @@ def test_the_command_line_reads_the_market_places_as_the_camera_does(layout, dyn
     read = {tuple(t["cell"]): t["label"] for t in out["tiles"]}
     assert read[tuple(first)] == "grass//EW" and read[tuple(second)] == "desert//W"
     assert read[("personal-0", 2, 2)] == "lava//EW" and read[("personal-0", 2, 3)] == "lava/person/W"
+
+
+@pytest.mark.parametrize("count", [6, 10, 16])
+def test_a_round_s_whole_market_is_read_however_full_its_places(layout, dynasty_profile, count):
+    """A round's market is two dominoes a player (3 players: 6; 5: 10; 4 under Breakthrough: all
+    16 places): from five on, one side of the market is full and its grey rim lies under them.
+    Each half is read where it lies: the dominoes are no hand over the market, and a market with
+    no bare square breaks nothing."""
+    reader = dominoes.DominoReader(DominoProfile.load(dynasty_profile), layout, camera.WATCHED,
+                                   cells=camera.WATCHED_CELLS)
+    table = dominoes.DominoTable(layout, TILES, seed=count, cells=camera.WATCHED_CELLS)
+    rng = np.random.default_rng(count)
+    truth = {}
+    for number in range(1, count + 1):
+        west, east = (f"{rng.choice(TERRAINS)}//{paths}" for paths in ("EW", "W"))
+        first, second = camera.market_place(number)
+        (x1, y1), (x2, y2) = (camera.WATCHED_CELLS.centre(layout, *sq) for sq in (first, second))
+        table.place(f"{west}|{east}", (x1 + x2) / 2, (y1 + y2) / 2, 0.0)
+        truth[first], truth[second] = west, east
+    reading = reader.read(table.render())
+    assert reading.calibrated and not reading.hand_in_view
+    assert {tuple(t.cell): t.label for t in reading.tiles if t.zone in camera.MARKET_AREAS} == truth

@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 
 from vision.grid import Grid
-from vision.mat import PAGE_MARKER_MM, PAGES, MatSpec
+from vision.mat import PAGE_MARKER_MM, PAGES, MatSpec, label_box
 from vision.tiles import TileSet
 
 from .areas import (MARKET_AREAS, MARKET_PLACES, MARKET_SHAPE, SEATS, SHARED_AREA, TRAY, ZONES,  # noqa: F401
@@ -45,7 +45,9 @@ def mat_spec(pitch_mm: float) -> MatSpec:
     tray = (W / 2 - 1.5 * pitch_mm, ys[1] + m + 23.0, 3 * pitch_mm, 1.5 * pitch_mm + 4.0)
     # the market: clear of the tray's markers (12 mm out, as large as the corners'), 8 mm under the maps
     rows, cols = MARKET_SHAPE
-    mw, mh = cols * pitch_mm + 4.0, rows * pitch_mm + 4.0
+    # 5 mm of grey round the squares, as round the maps: the rim that tells a hand over the market
+    # lies clear of the dominoes in its places, however full the market
+    mw, mh = cols * pitch_mm + 10.0, rows * pitch_mm + 10.0
     marker = PAGE_MARKER_MM[page]
     my = ys[1] + m + 8.0
     left = (tray[0] - 12.0 - marker - 6.0 - mw, my, mw, mh)
@@ -55,10 +57,13 @@ def mat_spec(pitch_mm: float) -> MatSpec:
     for number in range(1, MARKET_PLACES + 1):
         (area, row, col), _ = market_place(number)
         x, y, w, h = dict(market)[area]
-        px = x + (w - cols * pitch_mm) / 2 + col * pitch_mm + pitch_mm * 0.8
+        # centred over its place (the joint of its two squares), clear of the area's title
+        px = x + (w - cols * pitch_mm) / 2 + (col + 1) * pitch_mm - label_box(str(number), 0, 0)[2] / 2
         marks.append((str(number), (px, y - 1.5 if row == 0 else y + h + 4.5)))
-    # each seat's map printed as the pages name it ("seat 2's map")
-    titles = ((SHARED_AREA, "SHARED MAP"), *((personal_area(i), f"SEAT {i + 1}'S MAP") for i in range(SEATS)))
+    # each seat's map printed as the pages name it ("seat 2's map"), each market half by its places
+    per = MARKET_PLACES // len(MARKET_AREAS)
+    titles = ((SHARED_AREA, "SHARED MAP"), *((personal_area(i), f"SEAT {i + 1}'S MAP") for i in range(SEATS)),
+              *((area, f"MARKET {i * per + 1}-{(i + 1) * per}") for i, area in enumerate(MARKET_AREAS)))
     return MatSpec("dynasty", seats=(1, SEATS), seat_zones=False, page=page, marks=tuple(marks), titles=titles, areas=(
         (TRAY, tray),
         (personal_area(0), (xs[0], ys[0], m, m)),
