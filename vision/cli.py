@@ -108,6 +108,9 @@ def cmd_mat(args) -> int:
         if args.px_per_mm <= 0:
             raise ValueError("--px-per-mm must be positive")
         png, pdf, js = write_mat(layout, args.out, args.px_per_mm)
+        cells = _reading(args)[1]
+        if cells is not None:  # where the pieces lie on printed cells, as the readings' "cell" counts them
+            js.write_text(json.dumps({**json.loads(js.read_text()), "cells": cells.as_json(layout)}, indent=1) + "\n")
     except (ValueError, OSError) as e:
         return _fail(str(e))
     print(f"wrote {png}, {pdf} (print at 100% on {page_name(layout.size_mm)}) and {js}")
@@ -124,8 +127,11 @@ def cmd_enroll(args) -> int:
         profile = kit(name, cells)[1](args.manifest, args.out, _layout(args), tiles)
     except (VisionInputError, ValueError, OSError) as e:
         return _fail(str(e))
-    print(f"enrolled {len(profile.labels)} faces and backs "
-          f"({tiles.noun} {profile.size_mm[0]:.1f} x {profile.size_mm[1]:.1f} mm) into {args.out}")
+    # in each reader's words: a tile's faces and backs, a domino's terrains and icons (on a half)
+    kinds, piece = {"tiles": ("faces and backs", tiles.noun), "dominoes": ("terrains and icons", "a half")}.get(
+        name, (f"kinds of {tiles.noun}", tiles.noun))
+    print(f"enrolled {len(profile.labels)} {kinds} "
+          f"({piece} {profile.size_mm[0]:.1f} x {profile.size_mm[1]:.1f} mm) into {args.out}")
     missing = [lab for lab in tiles.labels if lab not in profile.labels]
     if missing:  # allowed, but those tiles can then only ever read as unknown or as another
         print(f"paradox-table: note: not shown, so not learnt: {', '.join(missing)}", file=sys.stderr)

@@ -120,6 +120,16 @@ class Grid:
         y0 = z.y + (z.h - rows * self.pitch_mm) / 2
         return x0 + (col + 0.5) * self.pitch_mm, y0 + (row + 0.5) * self.pitch_mm
 
+    def as_json(self, layout: MatLayout) -> dict:
+        """Where the cells lie on this mat, for mat.json: the pitch, and each area's grid by its
+        rows, columns and top-left corner in mm (row 0 along the top, column 0 at the left)."""
+        out = {}
+        for area, (rows, cols) in self.areas:
+            x, y = self.centre(layout, area, 0, 0)
+            out[area] = {"rows": rows, "cols": cols, "x": round(x - self.pitch_mm / 2, 3),
+                         "y": round(y - self.pitch_mm / 2, 3)}
+        return {"pitch_mm": self.pitch_mm, "areas": out}
+
     def cell_at(self, layout: MatLayout, x_mm: float, y_mm: float):
         """(area, row, column) of the cell holding this point, or None."""
         for area, (rows, cols) in self.areas:

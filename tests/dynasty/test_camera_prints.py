@@ -56,7 +56,9 @@ def test_a_print_with_pieces_too_alike_is_told_at_enrolment_and_those_squares_ar
     out = tmp_path / "twins.profile"
     assert cli.main(["--camera", "companion.games.dynasty.camera", "vision", "enroll", "--game", "dynasty",
                      "--manifest", str(manifest), "--out", str(out)]) == 0
-    note = capsys.readouterr().err
+    said = capsys.readouterr()
+    assert "terrains and icons (a half " in said.out  # in a domino owner's words, not a tile's
+    note = said.err
     assert "too alike" in note and "terrains stone and plains" in note and "icons knife and thief" in note
     assert note.count("icons ") == 1 and note.count("terrains ") == 1 and "Traceback" not in note
 

@@ -185,7 +185,7 @@ def test_the_command_line_enrols_the_discs_and_reads_a_matrix_with_the_grid_read
     profile = tmp_path / "initiative.npz"
     assert cli.main(["vision", "enroll", "--game", "initiative", "--manifest", str(sheet),
                      "--out", str(profile)]) == 0
-    assert "enrolled 19" in capsys.readouterr().out
+    assert "enrolled 19 kinds of disc (disc " in capsys.readouterr().out  # in a disc owner's words
     table = grid.DiscTable(layout, TILES, seed=2)
     laid = {("matrix-0", 4, 0): "red-1", ("matrix-0", 4, 1): "blue-3", ("matrix-2", 0, 4): "white-2",
             ("anomaly", 0, 1): "purple-3"}

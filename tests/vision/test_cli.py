@@ -124,3 +124,22 @@ def test_add_commands_plugs_into_another_parser():
     add_commands(sub, GAMES)
     args = parser.parse_args(["vision", "recognize", "--profile", "p", "a.png", "b.png"])
     assert args.images == ["a.png", "b.png"] and callable(args.handler)
+
+
+@pytest.mark.parametrize("game", ["initiative", "dynasty"])
+def test_the_mat_json_says_where_each_cell_lies_as_the_readings_count_them(game, tmp_path, capsys):
+    """Whoever lays pieces on a printed mat by its json (a printing of their own drawn onto it)
+    finds each grid there: the pitch and each area's top-left corner, row 0 along the top."""
+    from companion import cli as main_cli
+    from companion.games import camera
+    from vision.mat import load_layout
+    assert main_cli.main(["mat", "--game", game, "--out", str(tmp_path / "m.png"), "--px-per-mm", "2"]) == 0
+    said = json.loads((tmp_path / "m.json").read_text())["cells"]
+    cells, layout = camera(game).cells_read(), load_layout(tmp_path / "m.json")
+    assert said["pitch_mm"] == cells.pitch_mm and set(said["areas"]) == {a for a, _ in cells.areas}
+    for area, grid in said["areas"].items():
+        assert (grid["rows"], grid["cols"]) == cells.shape(area)
+        for r, c in ((0, 0), (grid["rows"] - 1, grid["cols"] - 1)):
+            x, y = grid["x"] + (c + 0.5) * said["pitch_mm"], grid["y"] + (r + 0.5) * said["pitch_mm"]
+            assert cells.cell_at(layout, x, y) == (area, r, c)
+            assert cells.centre(layout, area, r, c) == pytest.approx((x, y), abs=0.01)
