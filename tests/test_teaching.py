@@ -202,19 +202,23 @@ def test_a_frame_being_taken_is_waited_for_not_called_missing(table):
     assert len(said) == 1 and "has not learnt" in said[0], said
 
 
+def _first_shot_taken(teacher, loop, game, seats):
+    """A walk begun on a mat of `seats`, its first shot taken, then stopped for now."""
+    teacher.start(game, seats)
+    teacher.lay(game, 1)
+    assert _look(teacher, loop, game, 1)["taken"]
+    teacher.stop(game)
+
+
 def test_a_walk_begun_for_another_seat_count_keeps_its_shots_where_the_mat_puts_them_in_the_same_places(
         table, monkeypatch):
     """A host who taught on a 2-seat mat and comes back with the page at 4 seats has not lost
-    their shots: the discs are taught in the anomaly, which lies where it did. Were a mat's
+    their shots: the discs are taught on matrices 1 and 2, which lie where they did. Were a mat's
     places to move with its seats, the shots taken would no longer fit and begin again."""
     import companion.teaching as teaching
     c, loop, state = table
     game = "initiative"
-    teacher = Teacher(state, loop, simulation=True)
-    teacher.start(game, 2)
-    teacher.lay(game, 1)
-    assert _look(teacher, loop, game, 1)["taken"]
-    teacher.stop(game)
+    _first_shot_taken(Teacher(state, loop, simulation=True), loop, game, 2)
     status = Teacher(state, loop, simulation=True).start(game, 4)
     assert status["seats"] == 4 and status["taken"] == 1 and status["next"] == 2
     real = teaching.plan
@@ -230,11 +234,7 @@ def test_a_walk_begun_for_another_seat_count_keeps_its_shots_where_the_mat_puts_
 def test_a_walk_goes_on_after_a_restart_and_its_profile_is_used_at_once(table):
     c, loop, state = table
     game = "initiative"
-    teacher = Teacher(state, loop, simulation=True)
-    teacher.start(game, 4)
-    teacher.lay(game, 1)
-    assert _look(teacher, loop, game, 1)["taken"]
-    teacher.stop(game)
+    _first_shot_taken(Teacher(state, loop, simulation=True), loop, game, 4)
     loop.step()
     assert loop.pipeline is None  # stopped: the camera no longer looks
 
