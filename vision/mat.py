@@ -154,6 +154,9 @@ class MatLayout:
 # Seat slots round the mat, named by where they sit; seats go clockwise from the bottom edge.
 _SEAT_SLOTS = {3: ["B", "TL", "TR"], 4: ["B", "L", "T", "R"], 5: ["BR", "BL", "L", "T", "R"]}
 _SLOT_IDS = {"B": 10, "BL": 11, "BR": 12, "L": 13, "T": 14, "TL": 15, "TR": 16, "R": 17}
+# a seat's marker is printed only on mats for the seat counts with that seat: one not seen may
+# never have been printed (a mat printed for 3 seats, read for a game of 5), so it tells no hand
+SEAT_MARKERS = frozenset(_SLOT_IDS.values())
 
 
 def _slot(slot: str, W: float, H: float):

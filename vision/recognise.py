@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 
 from .markers import MarkerDetector, VisionInputError, calibrate, check_frame, recalibrate_with_missed
-from .mat import ZONE_GREY, MatLayout
+from .mat import SEAT_MARKERS, ZONE_GREY, MatLayout
 from .outline import find_outlined, nearest_pixels, parts
 from .perf import single_threaded
 from .reading import FrameReading, Profile, TileReading, read_image, read_manifest
@@ -943,7 +943,7 @@ class TileReader:
             # before blaming a hand for a missing marker, look for it where the others say it is
             cal, missed = recalibrate_with_missed(frame, cal, detected, self.markers, self._careful,
                                                   self.layout.markers)
-            occluded = len(missed)
+            occluded = sum(m not in SEAT_MARKERS for m in missed)
             if occluded == 0:  # every marker in view was found: this calibration holds while they stay
                 self._generation += 1
                 self._kept = (self._generation, cal, frame.shape,
