@@ -102,10 +102,12 @@ OWN_PRINT, OWN_CORED = 0.07, 0.5
 # as solid as _lock asks, told apart from the disc's own print as APART's and through and
 # through somewhere, is asked about (too small for a token; no disc's own symbol shows so)
 HALF_SHOWN = 0.4
-# a token lying on a disc whose symbol crosses the centre (a bar through it) leaves the symbol's
-# ends showing, matching their kind weakly: a disc matching its kind under this is named only
-# where no token could lie unseen on it (its body the token's colour, TOKEN_HIDES) and no more
-# lies off its body than its own symbol showed at enrolment and this share of a token's area
+# a token lying on a disc whose symbol crosses the centre (a bar through it, a pip on it: its
+# enrolled ring's innermost circle more ink than the ring's typical point) hides the symbol's
+# middle and leaves its ends showing, matching their kind weakly: such a disc matching its kind
+# under this is named only where no token could lie unseen on it (its body near the token's
+# colour, TOKEN_HIDES) and no more lies off its body than its own symbol showed at enrolment
+# and this share of a token's area
 WEAK_SYMBOL, TOKEN_MORE = 0.8, 0.3
 
 
@@ -948,6 +950,8 @@ class GridReader(CellReader):
         # each colour's kinds at every turn, one column each: a disc's rings are matched against
         # them all in one product (its rings' correlation with each kind at each turn)
         self._turned = {g: _every_turn(profile.templates[kinds]) for g, kinds in self._kinds.items() if kinds}
+        # the kinds whose symbol crosses the centre (WEAK_SYMBOL); the rings are of unit length
+        self._crosses = {i for i, t in enumerate(profile.templates) if t[0].mean() > 1 / math.sqrt(RADII * ANGLES)}
         # the lock token as enrolled: its colour, area and solidity (None: the set has no locks)
         self._token = profile.features[labels.index(LOCK)] if LOCK in labels else None
         self._token_colour = np.exp(self._token[:3]) if self._token is not None else None
@@ -1448,7 +1452,7 @@ class GridReader(CellReader):
             return UNKNOWN, 0.0
         label = prof.labels[kind]
         own = float(prof.features[prof.labels.index(label)][6]) if prof.features.shape[1] > 6 else 0.0
-        if s0 < WEAK_SYMBOL and self._token is not None and (
+        if s0 < WEAK_SYMBOL and self._token is not None and kind in self._crosses and (
                 best in self._token_hides or
                 (patch is not None and own > 0 and patch - own >= TOKEN_MORE * float(self._token[3]))):
             details["own_patch"] = own
