@@ -102,12 +102,12 @@ OWN_PRINT, OWN_CORED = 0.07, 0.5
 # as solid as _lock asks, told apart from the disc's own print as APART's and through and
 # through somewhere, is asked about (too small for a token; no disc's own symbol shows so)
 HALF_SHOWN = 0.4
-# a token lying on a disc whose symbol crosses the centre (a bar through it, a pip on it: its
-# enrolled ring's innermost circle more ink than the ring's typical point) hides the symbol's
-# middle and leaves its ends showing, matching their kind weakly: such a disc matching its kind
-# under this is named only where no token could lie unseen on it (its body near the token's
-# colour, TOKEN_HIDES) and no more lies off its body than its own symbol showed at enrolment
-# and this share of a token's area
+# a token lying on a disc hides its symbol's middle and leaves the rest showing, matching its
+# kind weakly: a disc matching its kind under this is named only where no more lies off its
+# body than its own symbol showed at enrolment and this share of a token's area, and, if its
+# symbol crosses the centre (a bar through it, a pip on it: its enrolled ring's innermost
+# circle more ink than the ring's typical point), where no token could lie unseen on it (its
+# body near the token's colour, TOKEN_HIDES: such a token shows only by the middle it hides)
 WEAK_SYMBOL, TOKEN_MORE = 0.8, 0.3
 
 
@@ -1452,8 +1452,8 @@ class GridReader(CellReader):
             return UNKNOWN, 0.0
         label = prof.labels[kind]
         own = float(prof.features[prof.labels.index(label)][6]) if prof.features.shape[1] > 6 else 0.0
-        if s0 < WEAK_SYMBOL and self._token is not None and kind in self._crosses and (
-                best in self._token_hides or
+        if s0 < WEAK_SYMBOL and self._token is not None and (
+                (kind in self._crosses and best in self._token_hides) or
                 (patch is not None and own > 0 and patch - own >= TOKEN_MORE * float(self._token[3]))):
             details["own_patch"] = own
             return UNKNOWN, 0.0  # a token may cover its middle: only its symbol's ends show
