@@ -102,6 +102,13 @@ OWN_PRINT, OWN_CORED = 0.07, 0.5
 # as solid as _lock asks, told apart from the disc's own print as APART's and through and
 # through somewhere, is asked about (too small for a token; no disc's own symbol shows so)
 HALF_SHOWN = 0.4
+# a token lying on a disc hides its symbol's middle and leaves the rest showing, matching its
+# kind weakly: a disc matching its kind under this is named only where no more lies off its
+# body than its own symbol showed at enrolment and this share of a token's area, and, if its
+# symbol crosses the centre (a bar through it, a pip on it: its enrolled ring's innermost
+# circle more ink than the ring's typical point), where no token could lie unseen on it (its
+# body near the token's colour, TOKEN_HIDES: such a token shows only by the middle it hides)
+WEAK_SYMBOL, TOKEN_MORE = 0.8, 0.3
 
 
 @dataclass(frozen=True)
@@ -857,6 +864,13 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet) -> Profile:
     return profile
 
 
+def middle_as_kind(details) -> bool:
+    """Whether a disc's middle is nearer what its kind showed there at enrolment than the
+    token's colour (GridReader._read_discs measures both)."""
+    as_kind, as_token = details.get("middle", (np.inf, 0.0))
+    return as_kind < as_token
+
+
 class CellReader:
     """What every reader of pieces on printed cells shares: the mat found by its markers, each
     area checked for a hand over its edge, then straightened and read cell by cell by the
@@ -946,6 +960,8 @@ class GridReader(CellReader):
         # each colour's kinds at every turn, one column each: a disc's rings are matched against
         # them all in one product (its rings' correlation with each kind at each turn)
         self._turned = {g: _every_turn(profile.templates[kinds]) for g, kinds in self._kinds.items() if kinds}
+        # the kinds whose symbol crosses the centre (WEAK_SYMBOL); the rings are of unit length
+        self._crosses = {i for i, t in enumerate(profile.templates) if t[0].mean() > 1 / math.sqrt(RADII * ANGLES)}
         # the lock token as enrolled: its colour, area and solidity (None: the set has no locks)
         self._token = profile.features[labels.index(LOCK)] if LOCK in labels else None
         self._token_colour = np.exp(self._token[:3]) if self._token is not None else None
@@ -1334,6 +1350,7 @@ class GridReader(CellReader):
                 if t in ((UNKNOWN, 0.0), "doubt") and not self._hides_at[nearest[i]] and \
                         self._grown(discs[i][3]):
                     tokens[i] = LOCK, 0.5  # (plain, yet its outline not as enrolled)
+                    discs[i][3]["grown"] = True
             # how much of what lies on it is its own print: asked only of the discs a token could
             # hide on and of those the token test claims (a few of a frame's discs)
             claimed = np.zeros(len(discs), bool)
@@ -1358,10 +1375,15 @@ class GridReader(CellReader):
                 for j, i in enumerate(again.tolist()):
                     whole[i] = part[j]
         read = []
+        if self._token is not None:  # each disc's middle against its kind's as enrolled, and the token's colour
+            middle = np.exp(feats[:, None, 3:6])
+            as_kind = _colour_step(middle, np.exp(self.profile.features[np.asarray(symbols[2]), 3:6]))[:, 0]
+            as_token = _colour_step(middle, self._token_colour)[:, 0]
         rows, nearest = dists.tolist(), nearest.tolist()
         for i, (_, _, _, details) in enumerate(discs):
             if self._token is not None:
                 details["patch"] = float(patch[i])
+                details["middle"] = (round(float(as_kind[i]), 3), round(float(as_token[i]), 3))
                 if not np.isnan(own_print[i]):
                     details["print"] = round(float(own_print[i]), 3)
             symbol = (self.colours[nearest[i]],) + tuple(s[i] for s in symbols)
@@ -1408,6 +1430,12 @@ class GridReader(CellReader):
             # and a token's print for a symbol): neither is sure
             details["token seen"] = token
             return UNKNOWN, 0.0
+        if token not in (None, "doubt") and details.get("grown") and middle_as_kind(details):
+            # a token covers the disc's middle: where the middle is what the disc's own kind
+            # showed there at enrolment, an outline not plainly a token's is its own print (a
+            # ring or two bars round a plain middle, in an ink near the token's colour)
+            details["token seen"] = token
+            return UNKNOWN, 0.0
         if token not in (None, "doubt"):
             return token
         plain = 1.5 if token == "doubt" else 1.0  # how plainly a disc must read
@@ -1434,6 +1462,11 @@ class GridReader(CellReader):
             return UNKNOWN, 0.0
         label = prof.labels[kind]
         own = float(prof.features[prof.labels.index(label)][6]) if prof.features.shape[1] > 6 else 0.0
+        if s0 < WEAK_SYMBOL and self._token is not None and (
+                (kind in self._crosses and best in self._token_hides) or
+                (patch is not None and own > 0 and patch - own >= TOKEN_MORE * float(self._token[3]))):
+            details["own_patch"] = own
+            return UNKNOWN, 0.0  # a token may cover its middle: only its symbol's ends show
         most = SYMBOL_PATCH
         if "token" not in details and best not in self._token_hides and s0 >= BARE_SYMBOL[0] and \
                 s0 - s1 >= BARE_SYMBOL[1] * self.min_margin:
