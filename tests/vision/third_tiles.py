@@ -44,6 +44,7 @@ COLOURS = {  # RGB of the ink on this printing (a little off the usual primaries
 }
 VALUES_BY_BACK = {"past": (1, 2, 3, 4), "present": (1, 2, 3, 4, 5), "future": (2, 3, 4, 5, 6)}
 TILE_W, TILE_H, THICK, RADIUS = 27.0, 37.0, 2.5, 3.0  # mm
+GLARE = False  # --glare: laminated tiles with a lamp's sheen on some
 ART = 14  # px per mm of the printed art
 COMP = 6  # px per mm of the table-plane composite
 FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf"
@@ -71,13 +72,20 @@ def _rounded_mask(w, h, r):
     return m
 
 
+LOOK = "full"  # "full": a full colour face; "border": cream card, coloured frame and numeral
+
+
 def face_art(colour, value):
-    """RGBA art of a face: full colour, numeral in a white ring, pips along the foot."""
+    """RGBA art of a face: full colour (or cream with a coloured frame), numeral in a ring,
+    pips along the foot."""
     w, h = int(TILE_W * ART), int(TILE_H * ART)
     ink = COLOURS[colour]
-    img = Image.new("RGB", (w, h), ink)
+    cream = (246, 242, 232)
+    img = Image.new("RGB", (w, h), ink if LOOK == "full" else cream)
     d = ImageDraw.Draw(img)
-    white = (246, 242, 232)
+    white = cream if LOOK == "full" else ink
+    if LOOK == "border":
+        d.rounded_rectangle([0, 0, w - 1, h - 1], int(RADIUS * ART), outline=ink, width=int(2.2 * ART))
     d.rounded_rectangle([int(1.6 * ART), int(1.6 * ART), w - int(1.6 * ART), h - int(1.6 * ART)],
                         int(2 * ART), outline=white, width=int(0.5 * ART))
     cx, cy, r = w // 2, int(15.5 * ART), int(9.5 * ART)
@@ -245,9 +253,11 @@ class Camera:
 
     def shoot(self, composite, rng, path):
         mx, my, gain = self.maps()
+        # auto exposure and white balance wander a little from shot to shot
+        drift = rng.uniform(0.95, 1.05) * rng.uniform(0.97, 1.03, 3)
         img = cv2.remap(composite, mx, my, cv2.INTER_AREA if False else cv2.INTER_LINEAR,
                         borderMode=cv2.BORDER_CONSTANT, borderValue=(70, 80, 95))  # a wooden table
-        img = img.astype(np.float32) * gain[..., None] * self.warm[None, None, :]
+        img = img.astype(np.float32) * gain[..., None] * (self.warm * drift)[None, None, :]
         img = cv2.GaussianBlur(img, (0, 0), self.blur)
         img += rng.normal(0, self.noise, img.shape[:2])[..., None]  # luma noise
         img += rng.normal(0, self.noise * 0.5, img.shape)  # chroma noise
@@ -305,6 +315,11 @@ def draw_table(mat_img, cam, pieces, rng):
         a = warped[:, :, 3:4] / 255.0
         # the top face catches the lamp a touch more than the mat, with a faint sheen
         rgb = warped[:, :, :3] * rng.uniform(0.97, 1.04)
+        if GLARE and rng.random() < 0.35:  # a laminated tile catches the lamp: a soft sheen
+            gy, gx = np.mgrid[0:rgb.shape[0], 0:rgb.shape[1]].astype(np.float32)
+            c = dst.mean(0) - [x0, y0] + rng.uniform(-6, 6, 2) * COMP
+            blob = np.exp(-(((gx - c[0]) / (7 * COMP)) ** 2 + ((gy - c[1]) / (4 * COMP)) ** 2))
+            rgb = rgb + (255 - rgb) * (rng.uniform(0.3, 0.6) * blob)[..., None]
         roi = comp[y0:y1, x0:x1]
         roi[:] = roi * (1 - a) + rgb * a
     return np.clip(comp, 0, 255).astype(np.uint8)
@@ -332,7 +347,16 @@ def trick_layout(rng, zone, tiles):
         face_up = rng.random() < 0.72
         for _ in range(400):
             angle = float(rng.choice([rng.uniform(-180, 180), rng.uniform(-20, 20)]))
-            if placed and rng.random() < 0.4:  # lay it beside another, touching or nearly
+            if placed and rng.random() < 0.3:  # edge to edge with another, as players push them
+                o = placed[int(rng.integers(len(placed)))]
+                angle = o["angle"] + float(rng.choice([0, 180]))
+                side = int(rng.integers(4))
+                gap = rng.uniform(0, 1.5)
+                along = rng.uniform(-4, 4)
+                dx, dy = [(TILE_W + gap, along), (-TILE_W - gap, along), (along, TILE_H + gap),
+                          (along, -TILE_H - gap)][side]
+                x, y = _place(np.array([[dx, dy]]), o["x"], o["y"], o["angle"])[0]
+            elif placed and rng.random() < 0.4:  # lay it beside another, touching or nearly
                 o = placed[int(rng.integers(len(placed)))]
                 d = rng.uniform(TILE_W, TILE_W + 4)
                 t = rng.uniform(0, 2 * math.pi)
@@ -344,7 +368,7 @@ def trick_layout(rng, zone, tiles):
             if (pts[:, 0].min() < zone["x"] + margin or pts[:, 0].max() > zone["x"] + zone["w"] - margin
                     or pts[:, 1].min() < zone["y"] + margin or pts[:, 1].max() > zone["y"] + zone["h"] - margin):
                 continue
-            if any(_touches((x, y, angle), (o["x"], o["y"], o["angle"]), -0.4) for o in placed):
+            if any(_touches((x, y, angle), (o["x"], o["y"], o["angle"]), -0.6) for o in placed):
                 continue
             placed.append({"x": x, "y": y, "angle": angle, "face": face, "back": back, "face_up": face_up,
                            "label": face if face_up else f"back-{back}"})
@@ -409,7 +433,7 @@ def angle_error(truth, read, label):
 
 def run(seed, frames, out):
     rng = np.random.default_rng(seed)
-    root = Path(out) / f"seed-{seed}"
+    root = Path(out) / f"{LOOK}{'-glare' if GLARE else ''}-seed-{seed}"
     (root / "enrol").mkdir(parents=True, exist_ok=True)
     (root / "frames").mkdir(parents=True, exist_ok=True)
     (root / "cases").mkdir(parents=True, exist_ok=True)
@@ -418,13 +442,11 @@ def run(seed, frames, out):
     if res.returncode:
         sys.exit(f"mat: {res.stderr}")
     layout = json.loads((root / "mat.json").read_text())
-    k = layout["px_per_mm"]
     mat_img = cv2.imread(str(root / "mat.png"))
     # print on slightly warm paper with a touch less contrast, as a home printer does
     mat_img = cv2.resize(mat_img, (int(layout["size_mm"][0] * COMP), int(layout["size_mm"][1] * COMP)),
                          interpolation=cv2.INTER_AREA).astype(np.float32)
     mat_img = (mat_img * 0.93 + np.array([6, 12, 16])).clip(0, 255).astype(np.uint8)
-    del k
     zone = layout["zones"]["trick"]
     cam = Camera(rng, layout)
 
@@ -449,7 +471,7 @@ def run(seed, frames, out):
         print(f"seed {seed}: enroll refused: {res.stderr.strip()}")
         return None
 
-    tiles = inventory(rng, sets=int(rng.integers(3, 6)) if False else 4)
+    tiles = inventory(rng, sets=layout["seats"])  # one colour set per player
     truths, paths = [], []
     for f in range(frames):
         pieces = trick_layout(rng, zone, tiles)
@@ -464,13 +486,15 @@ def run(seed, frames, out):
     lines = [json.loads(x) for x in res.stdout.splitlines() if x.strip().startswith("{")]
     by_image = {Path(x["image"]).name: x for x in lines}
     counts = dict(pieces=0, right=0, asked=0, misread=0, missing=0, phantom=0, angle_off=0)
-    cases = []
+    cases, asked = [], []
     for f, (pieces, path) in enumerate(zip(truths, paths)):
         reading = by_image.get(path.name, {"tiles": []})
         counts["pieces"] += len(pieces)
         frame = None
         for kind, t, r, d in compare(pieces, reading.get("tiles", [])):
             counts[kind] += 1
+            if kind == "asked":
+                asked.append(f"{path.name}:{t['label']}")
             if kind == "right" and angle_error(t["angle"], r.get("angle", 0.0), t["label"]) > 15:
                 counts["angle_off"] += 1
             if kind in ("misread", "missing", "phantom"):
@@ -489,7 +513,7 @@ def run(seed, frames, out):
               "warm": cam.warm.round(2).tolist(), "noise": round(cam.noise, 1), "blur": round(cam.blur, 2),
               "jpeg": cam.quality, "f_px": round(cam.f)}
     summary = {"seed": seed, "frames": frames, **counts, "camera": camera,
-               "enroll_notes": res_lines(enrol_log["stderr"]), "stderr": res_lines(res.stderr), "cases": cases}
+               "enroll_notes": res_lines(enrol_log["stderr"]), "stderr": res_lines(res.stderr), "asked_list": asked, "cases": cases}
     (root / "summary.json").write_text(json.dumps(summary, indent=1))
     return summary
 
@@ -502,8 +526,13 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seed", type=int, nargs="+", default=[70001])
     ap.add_argument("--frames", type=int, default=6)
+    ap.add_argument("--look", choices=("full", "border"), default="full",
+                    help="faces in full colour, or cream with a coloured frame and numeral")
+    ap.add_argument("--glare", action="store_true", help="laminated tiles: some catch the lamp")
     ap.add_argument("--out", default=os.environ.get("THIRD_TILES_OUT", "/tmp/third-tiles"))
     args = ap.parse_args(argv)
+    global LOOK, GLARE
+    LOOK, GLARE = args.look, args.glare
     print(f"{'seed':>6} {'pieces':>6} {'right':>5} {'asked':>5} {'MISREAD':>7} {'missing':>7} {'phantom':>7} {'angle>15':>8}")
     for seed in args.seed:
         s = run(seed, args.frames, args.out)
@@ -511,6 +540,8 @@ def main(argv=None):
             continue
         print(f"{seed:>6} {s['pieces']:>6} {s['right']:>5} {s['asked']:>5} {s['misread']:>7} {s['missing']:>7} "
               f"{s['phantom']:>7} {s['angle_off']:>8}")
+        if s["asked_list"]:
+            print("    asked:", " ".join(s["asked_list"]))
         for c in s["cases"]:
             t, r = c["truth"], c["reading"]
             print(f"    {c['kind']}: {t and t['label']} -> {r and r['label']} at "
