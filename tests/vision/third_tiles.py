@@ -44,6 +44,7 @@ COLOURS = {  # RGB of the ink on this printing (a little off the usual primaries
 }
 VALUES_BY_BACK = {"past": (1, 2, 3, 4), "present": (1, 2, 3, 4, 5), "future": (2, 3, 4, 5, 6)}
 TILE_W, TILE_H, THICK, RADIUS = 27.0, 37.0, 2.5, 3.0  # mm
+SINGLE = False  # --single: one photo per piece, a manifest without places
 GLARE = False  # --glare: laminated tiles with a lamp's sheen on some
 ART = 14  # px per mm of the printed art
 COMP = 6  # px per mm of the table-plane composite
@@ -432,8 +433,9 @@ def angle_error(truth, read, label):
 
 
 def run(seed, frames, out):
-    rng = np.random.default_rng(seed)
-    root = Path(out) / f"{LOOK}{'-glare' if GLARE else ''}-seed-{seed}"
+    # separate streams: the same camera and the same game frames whatever the enrolment
+    rng, erng, frng = (np.random.default_rng([seed, k]) for k in range(3))
+    root = Path(out) / f"{LOOK}{'-glare' if GLARE else ''}{'-single' if SINGLE else ''}-seed-{seed}"
     (root / "enrol").mkdir(parents=True, exist_ok=True)
     (root / "frames").mkdir(parents=True, exist_ok=True)
     (root / "cases").mkdir(parents=True, exist_ok=True)
@@ -451,16 +453,21 @@ def run(seed, frames, out):
     cam = Camera(rng, layout)
 
     manifest = []
-    for s, shot in enumerate(enrolment_shots(zone)):
+    shots = enrolment_shots(zone)
+    if SINGLE:  # written by hand: each piece alone near the trick area's middle, one photo each
+        shots = [[{**p, "x": zone["x"] + zone["w"] / 2 + erng.uniform(-20, 20),
+                   "y": zone["y"] + zone["h"] / 2 + erng.uniform(-12, 12)}] for shot in shots for p in shot]
+    for s, shot in enumerate(shots):
         # a hand lays them: a little off the places, a degree or two off upright
         for p in shot:
-            p["x"] += rng.uniform(-1.5, 1.5)
-            p["y"] += rng.uniform(-1.5, 1.5)
-            p["angle"] = rng.uniform(-2, 2)
-        img = draw_table(mat_img, cam, shot, rng)
+            p["x"] += erng.uniform(-1.5, 1.5)
+            p["y"] += erng.uniform(-1.5, 1.5)
+            p["angle"] = erng.uniform(-2, 2)
+        img = draw_table(mat_img, cam, shot, erng)
         name = f"shot{s + 1}.jpg"
-        cam.shoot(img, rng, root / "enrol" / name)
-        manifest += [{"image": name, "label": p["label"], "x_mm": round(p["x"], 1), "y_mm": round(p["y"], 1)}
+        cam.shoot(img, erng, root / "enrol" / name)
+        manifest += [{"image": name, "label": p["label"]} if SINGLE else
+                     {"image": name, "label": p["label"], "x_mm": round(p["x"], 1), "y_mm": round(p["y"], 1)}
                      for p in shot]
     (root / "enrol" / "manifest.json").write_text(json.dumps(manifest, indent=1))
     res = paradox_table("vision", "enroll", "--game", "paradominetor", "--manifest", root / "enrol" / "manifest.json",
@@ -471,13 +478,13 @@ def run(seed, frames, out):
         print(f"seed {seed}: enroll refused: {res.stderr.strip()}")
         return None
 
-    tiles = inventory(rng, sets=layout["seats"])  # one colour set per player
+    tiles = inventory(frng, sets=layout["seats"])  # one colour set per player
     truths, paths = [], []
     for f in range(frames):
-        pieces = trick_layout(rng, zone, tiles)
-        img = draw_table(mat_img, cam, pieces, rng)
+        pieces = trick_layout(frng, zone, tiles)
+        img = draw_table(mat_img, cam, pieces, frng)
         path = root / "frames" / f"frame{f:02d}.jpg"
-        cam.shoot(img, rng, path)
+        cam.shoot(img, frng, path)
         truths.append(pieces)
         paths.append(path)
     res = paradox_table("vision", "recognize", "--game", "paradominetor", "--profile", root / "third.profile",
@@ -529,10 +536,11 @@ def main(argv=None):
     ap.add_argument("--look", choices=("full", "border"), default="full",
                     help="faces in full colour, or cream with a coloured frame and numeral")
     ap.add_argument("--glare", action="store_true", help="laminated tiles: some catch the lamp")
+    ap.add_argument("--single", action="store_true", help="enrol from one photo per piece")
     ap.add_argument("--out", default=os.environ.get("THIRD_TILES_OUT", "/tmp/third-tiles"))
     args = ap.parse_args(argv)
-    global LOOK, GLARE
-    LOOK, GLARE = args.look, args.glare
+    global LOOK, GLARE, SINGLE
+    LOOK, GLARE, SINGLE = args.look, args.glare, args.single
     print(f"{'seed':>6} {'pieces':>6} {'right':>5} {'asked':>5} {'MISREAD':>7} {'missing':>7} {'phantom':>7} {'angle>15':>8}")
     for seed in args.seed:
         s = run(seed, args.frames, args.out)
