@@ -44,7 +44,8 @@ COLOURS = {  # RGB of the ink on this printing (a little off the usual primaries
 }
 VALUES_BY_BACK = {"past": (1, 2, 3, 4), "present": (1, 2, 3, 4, 5), "future": (2, 3, 4, 5, 6)}
 TILE_W, TILE_H, THICK, RADIUS = 27.0, 37.0, 2.5, 3.0  # mm
-SINGLE = False  # --single: one photo per piece, a manifest without places
+ENROLMENT = 0  # --enrolment K: the K-th other enrolment of the same printing and frames
+SINGLE = None  # --single [middle|places]: one photo per piece
 GLARE = False  # --glare: laminated tiles with a lamp's sheen on some
 ART = 14  # px per mm of the printed art
 COMP = 6  # px per mm of the table-plane composite
@@ -435,7 +436,9 @@ def angle_error(truth, read, label):
 def run(seed, frames, out):
     # separate streams: the same camera and the same game frames whatever the enrolment
     rng, erng, frng = (np.random.default_rng([seed, k]) for k in range(3))
-    root = Path(out) / f"{LOOK}{'-glare' if GLARE else ''}{'-single' if SINGLE else ''}-seed-{seed}"
+    if ENROLMENT:  # another hand laying the same printing under the same camera
+        erng = np.random.default_rng([seed, 1, ENROLMENT])
+    root = Path(out) / f"{LOOK}{'-glare' if GLARE else ''}{f'-single-{SINGLE}' if SINGLE else ''}{f'-e{ENROLMENT}' if ENROLMENT else ''}-seed-{seed}"
     (root / "enrol").mkdir(parents=True, exist_ok=True)
     (root / "frames").mkdir(parents=True, exist_ok=True)
     (root / "cases").mkdir(parents=True, exist_ok=True)
@@ -454,9 +457,11 @@ def run(seed, frames, out):
 
     manifest = []
     shots = enrolment_shots(zone)
-    if SINGLE:  # written by hand: each piece alone near the trick area's middle, one photo each
+    if SINGLE == "middle":  # written by hand: each piece alone near the area's middle, one photo each
         shots = [[{**p, "x": zone["x"] + zone["w"] / 2 + erng.uniform(-20, 20),
                    "y": zone["y"] + zone["h"] / 2 + erng.uniform(-12, 12)}] for shot in shots for p in shot]
+    elif SINGLE == "places":  # each alone, but where the shots would have put it (and said so)
+        shots = [[p] for shot in shots for p in shot]
     for s, shot in enumerate(shots):
         # a hand lays them: a little off the places, a degree or two off upright
         for p in shot:
@@ -466,7 +471,7 @@ def run(seed, frames, out):
         img = draw_table(mat_img, cam, shot, erng)
         name = f"shot{s + 1}.jpg"
         cam.shoot(img, erng, root / "enrol" / name)
-        manifest += [{"image": name, "label": p["label"]} if SINGLE else
+        manifest += [{"image": name, "label": p["label"]} if SINGLE == "middle" else
                      {"image": name, "label": p["label"], "x_mm": round(p["x"], 1), "y_mm": round(p["y"], 1)}
                      for p in shot]
     (root / "enrol" / "manifest.json").write_text(json.dumps(manifest, indent=1))
@@ -536,11 +541,15 @@ def main(argv=None):
     ap.add_argument("--look", choices=("full", "border"), default="full",
                     help="faces in full colour, or cream with a coloured frame and numeral")
     ap.add_argument("--glare", action="store_true", help="laminated tiles: some catch the lamp")
-    ap.add_argument("--single", action="store_true", help="enrol from one photo per piece")
+    ap.add_argument("--enrolment", type=int, default=0,
+                    help="enrol again (another hand, other shots) and read the same frames")
+    ap.add_argument("--single", nargs="?", const="middle", choices=("middle", "places"),
+                    help="enrol from one photo per piece: alone near the middle, no places given "
+                         "(default), or alone at the place the shots would give it, with its place")
     ap.add_argument("--out", default=os.environ.get("THIRD_TILES_OUT", "/tmp/third-tiles"))
     args = ap.parse_args(argv)
-    global LOOK, GLARE, SINGLE
-    LOOK, GLARE, SINGLE = args.look, args.glare, args.single
+    global LOOK, GLARE, SINGLE, ENROLMENT
+    LOOK, GLARE, SINGLE, ENROLMENT = args.look, args.glare, args.single, args.enrolment
     print(f"{'seed':>6} {'pieces':>6} {'right':>5} {'asked':>5} {'MISREAD':>7} {'missing':>7} {'phantom':>7} {'angle>15':>8}")
     for seed in args.seed:
         s = run(seed, args.frames, args.out)
