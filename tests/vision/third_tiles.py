@@ -257,7 +257,7 @@ class Camera:
         mx, my, gain = self.maps()
         # auto exposure and white balance wander a little from shot to shot
         drift = rng.uniform(0.95, 1.05) * rng.uniform(0.97, 1.03, 3)
-        img = cv2.remap(composite, mx, my, cv2.INTER_AREA if False else cv2.INTER_LINEAR,
+        img = cv2.remap(composite, mx, my, cv2.INTER_LINEAR,
                         borderMode=cv2.BORDER_CONSTANT, borderValue=(70, 80, 95))  # a wooden table
         img = img.astype(np.float32) * gain[..., None] * (self.warm * drift)[None, None, :]
         img = cv2.GaussianBlur(img, (0, 0), self.blur)
