@@ -91,15 +91,17 @@ def _notes(alike: list, lang: str) -> list[str]:
 
 
 def _camera_games() -> dict:
-    """{game: (MatSpec, TileSet, (reader, cells, areas))} for every game the camera can watch:
-    its mat, its pieces and the reader that reads them (vision.readers), with the cells and the
-    areas it reads while a game is on (Dynasty's market places too)."""
+    """{game: (MatSpec, TileSet, (reader, cells, areas, sure))} for every game the camera can
+    watch: its mat, its pieces and the reader that reads them (vision.readers), with the cells and
+    the areas it reads while a game is on (Dynasty's market places too), and the confidence below
+    which the table asks."""
     from . import games
     out = {}
     for name in games.names():
         if "camera" in games.describe(name).parts:
             camera = games.camera(name)
-            out[name] = (camera.mat, camera.pieces, (camera.reader, camera.cells_read(), camera.areas_read()))
+            out[name] = (camera.mat, camera.pieces,
+                         (camera.reader, camera.cells_read(), camera.areas_read(), camera.sure))
     return out
 
 

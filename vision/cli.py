@@ -21,7 +21,8 @@ def camera_games(modules, readers: bool = False) -> dict:
     """{game: (MatSpec, TileSet)} from camera modules named by import path, each defining
     ``MAT`` (a MatSpec) and ``TILES`` (a TileSet); with ``readers``, (its ``READER``, the cells
     and the areas it reads) third: ``WATCHED_CELLS`` or ``CELLS``, ``WATCHED`` or ``ZONES``, the
-    tile reader and None where the module names none."""
+    tile reader and None where the module names none; and ``SURE``, the confidence below which the
+    game asks about a reading (0 if none)."""
     games = {}
     for name in modules:
         try:
@@ -31,7 +32,7 @@ def camera_games(modules, readers: bool = False) -> dict:
             raise ValueError(f"{name} is not a camera module with MAT and TILES ({e})") from None
         names = vars(module)
         reading = (names.get("READER", "tiles"), names.get("WATCHED_CELLS", names.get("CELLS")),
-                   names.get("WATCHED", names.get("ZONES")))
+                   names.get("WATCHED", names.get("ZONES")), names.get("SURE", 0.0))
         games[mat.game] = (mat, tiles, reading) if readers else (mat, tiles)
     return games
 
@@ -100,6 +101,12 @@ def _reading(args) -> tuple[str, object, object]:
     return (reading + (None, None))[:3]
 
 
+def _sure(args) -> float:
+    """The confidence below which the game's table asks about a reading (0: it takes each)."""
+    entry = args.games[args.game]
+    return float(entry[2][3]) if len(entry) > 2 and len(entry[2]) > 3 else 0.0
+
+
 def cmd_mat(args) -> int:
     from .mat import mat_layout, page_name, write_mat
 
@@ -155,6 +162,7 @@ def cmd_recognize(args) -> int:
     from .readers import load_profile
     from .markers import VisionInputError
     from .reading import read_image
+    from .tiles import UNKNOWN
 
     try:
         layout = _layout(args)
@@ -164,6 +172,7 @@ def cmd_recognize(args) -> int:
                 raise VisionInputError(f"no image at {img}")
         name, cells, areas = _reading(args)
         reader = make_reader(name, profile, layout, areas, cells)
+        sure = _sure(args)
         for img in args.images:
             reading = reader.read(read_image(img))
             if not reading.calibrated:
@@ -171,8 +180,11 @@ def cmd_recognize(args) -> int:
             elif reading.hand_in_view:
                 print(f"paradox-table: {img}: something covers part of the mat (a hand, or a lamp's glare): "
                       "what lies under it is not read", file=sys.stderr)
-            tiles = [{"label": t.label, "x_mm": t.x_mm, "y_mm": t.y_mm, "angle": t.angle,
-                      "confidence": t.confidence, **({"cell": list(t.cell)} if t.cell else {})}
+            # a reading the table would ask about is unknown, never a guess: the guess goes beside it
+            tiles = [{"label": t.label if t.confidence >= sure else UNKNOWN, "x_mm": t.x_mm, "y_mm": t.y_mm,
+                      "angle": t.angle, "confidence": t.confidence,
+                      **({"guess": t.label} if t.confidence < sure and t.label != UNKNOWN else {}),
+                      **({"cell": list(t.cell)} if t.cell else {})}
                      for t in reading.tiles]
             print(json.dumps({"image": img, "tiles": tiles}), flush=True)
     except (VisionInputError, ValueError, OSError) as e:

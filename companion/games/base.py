@@ -583,6 +583,9 @@ class Camera:
     # beside its maps): those areas and their cells; none: the zones and cells above
     watched: tuple[str, ...] = ()
     watched_cells: Any = None
+    # below this confidence the watcher asks about a reading rather than play it (the command
+    # line then says it is unknown): 0 where every reading the reader names is sure
+    sure: float = 0.0
 
     def areas_read(self) -> tuple[str, ...]:
         return self.watched or self.zones

@@ -143,3 +143,28 @@ def test_the_mat_json_says_where_each_cell_lies_as_the_readings_count_them(game,
             x, y = grid["x"] + (c + 0.5) * said["pitch_mm"], grid["y"] + (r + 0.5) * said["pitch_mm"]
             assert cells.cell_at(layout, x, y) == (area, r, c)
             assert cells.centre(layout, area, r, c) == pytest.approx((x, y), abs=0.01)
+
+
+def test_a_reading_the_table_would_ask_about_is_unknown_with_its_guess_beside(tmp_path, layout, classic, capsys):
+    """`recognize` says what the game's table would do: below the game's sureness a reading is
+    `unknown` (the reader's guess given beside it, never as the label); at or above it, the label.
+    Paradominetor asks below 0.80, which its own command line applies."""
+    from companion import cli as main_cli
+    _, profile, _ = classic
+    table = SyntheticTable(layout, TILES, CLASSIC, seed=9)
+    table.place("yellow-5", 190, 140, 15)
+    table.place("blue-2", 240, 160, 200, face_up=False, back="past")
+    frame = tmp_path / "frame.jpg"
+    cv2.imwrite(str(frame), table.render())
+    capsys.readouterr()
+    assert main(["vision", "recognize", "--game", "paradominetor", "--profile", str(profile), str(frame)]) == 0
+    read = json.loads(capsys.readouterr().out)["tiles"]
+    confidences = sorted(t["confidence"] for t in read)
+    between = (confidences[0] + confidences[1]) / 2 if confidences[0] < confidences[1] else confidences[0] + 1e-6
+    games = {"paradominetor": (MAT, TILES, ("tiles", None, None, between))}  # a table surer than the first
+    assert cli.main(["vision", "recognize", "--game", "paradominetor", "--profile", str(profile), str(frame)], games) == 0
+    asked = {t["guess"] if t["label"] == "unknown" else t["label"]: t for t in json.loads(capsys.readouterr().out)["tiles"]}
+    for t in read:
+        said = asked[t["label"]]
+        assert (said["label"], "guess" in said) == (("unknown", True) if t["confidence"] < between else (t["label"], False))
+    assert main_cli._camera_games()["paradominetor"][2][3] == 0.80

@@ -13,6 +13,7 @@ from vision.tiles import TileSet
 from .tiles import BLACK, COLOURS, TIMEFRAMES, VALUES
 
 READER = "tiles"     # vision's tile reader
+SURE = 0.80          # below this confidence a reading is asked about at the table, not played
 ZONES = ("trick",)   # where plays are watched
 
 MAT = MatSpec("paradominetor", seats=(3, 5), areas=(("trick", (118.0, 92.0, 184.0, 113.0)),))

@@ -26,7 +26,7 @@ from . import camera
 from .moves import Play, Reveal
 
 SAME_PLACE_MM = 20.0   # a tile nudged less than this is the same tile
-SURE = 0.80            # below this confidence a read is asked about, not played
+SURE = camera.SURE     # below this confidence a read is asked about, not played
 
 
 @dataclass
@@ -286,4 +286,4 @@ def _words(label: str, capital: bool = False) -> Msg:
 
 # The game's camera part: what camera.py says of the mat and its pieces, and this watcher.
 CAMERA = Camera(mat=camera.MAT, pieces=camera.TILES, reader=camera.READER, zones=camera.ZONES,
-                watcher=TrickWatcher)
+                watcher=TrickWatcher, sure=camera.SURE)
