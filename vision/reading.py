@@ -102,6 +102,9 @@ class Profile:
                    {g: np.array(v["spread"], np.float32) for g, v in groups.items()})
 
 
+SAME_PLACE_MM = 5.0  # two places of a photo this near are one piece's
+
+
 def read_manifest(manifest_path, tiles: TileSet) -> list[tuple[Path, str, tuple | None]]:
     """(image path, label, (x_mm, y_mm) or None) of each entry. An entry may say where its piece
     lies on the mat, so one photo can show many pieces (several entries name the same image);
@@ -129,11 +132,21 @@ def read_manifest(manifest_path, tiles: TileSet) -> list[tuple[Path, str, tuple 
         at = None
         if "x_mm" in e or "y_mm" in e:
             at = tuple(e.get(k) for k in ("x_mm", "y_mm"))
-            if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in at):
+            if any(v is None for v in at):
                 raise VisionInputError(f"{manifest_path} entry {n}: \"x_mm\" and \"y_mm\" go together, "
                                        f"the piece's place on the mat in millimetres")
+            if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in at):
+                raise VisionInputError(f"{manifest_path} entry {n}: \"x_mm\" and \"y_mm\" are numbers (mm on "
+                                       f"the mat), not {at[0]!r} and {at[1]!r}")
             at = (float(at[0]), float(at[1]))
         out.append((img_path, e["label"], at))
+    # one piece lies at one place of a photo (places closer than any piece is wide are one):
+    # two labels there is a slip in the manifest, not two pieces to learn
+    for n, (img, label, at) in enumerate(out):
+        for m, (img2, label2, at2) in enumerate(out[:n]):
+            if at and at2 and img2 == img and label2 != label and math.dist(at, at2) < SAME_PLACE_MM:
+                raise VisionInputError(f"{manifest_path} entries {m} and {n}: one place of {img.name} "
+                                       f"({at[0]:g}, {at[1]:g}) mm is named both {label2} and {label}")
     return out
 
 

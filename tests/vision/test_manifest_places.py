@@ -77,8 +77,9 @@ def test_discs_in_every_matrix_cell_of_one_photo_read_back(tmp_path, disc_layout
 
 @pytest.mark.parametrize("entry, said", [
     ({"x_mm": 200.0}, '"x_mm" and "y_mm" go together'),
-    ({"x_mm": "middle", "y_mm": 150}, '"x_mm" and "y_mm" go together'),
-    ({"x_mm": True, "y_mm": 150}, '"x_mm" and "y_mm" go together'),
+    ({"x_mm": "middle", "y_mm": 150}, '"x_mm" and "y_mm" are numbers (mm on the mat), not \'middle\' and 150'),
+    ({"x_mm": "250", "y_mm": "170"}, '"x_mm" and "y_mm" are numbers (mm on the mat), not \'250\' and \'170\''),
+    ({"x_mm": True, "y_mm": 150}, '"x_mm" and "y_mm" are numbers'),
     ({"x_mm": 1.0, "y_mm": 1.0}, "lies in no area of the mat"),
     ({"x_mm": 130.0, "y_mm": 100.0}, "no tile found at (130, 100) mm in the trick area"),
 ])
@@ -88,5 +89,21 @@ def test_a_place_that_is_no_place_or_holds_no_piece_is_refused(tmp_path, layout,
     _save(tmp_path, "one.png", table.render())
     (tmp_path / "manifest.json").write_text(json.dumps([dict({"image": "one.png", "label": "red-1"}, **entry)]))
     with pytest.raises(VisionInputError, match=re.escape(said)):
+        enroll(tmp_path / "manifest.json", tmp_path / "p.npz", layout, tiles)
+    assert not (tmp_path / "p.npz").exists()
+
+
+def test_one_place_of_a_photo_named_as_two_pieces_is_refused(tmp_path, layout, tiles):
+    """A slip in a hand-written manifest: the red 1's place listed again as the red 2. Learning
+    both from one piece would teach the camera a red 1 as a red 2; the manifest is refused,
+    naming both entries, and nothing is learnt."""
+    table = SyntheticTable(layout, tiles, seed=3)
+    table.place("red-1", 250.0, 170.0)
+    _save(tmp_path, "one.png", table.render())
+    entries = [{"image": "one.png", "label": "red-1", "x_mm": 250.0, "y_mm": 170.0},
+               {"image": "one.png", "label": "red-2", "x_mm": 251.0, "y_mm": 170.5}]
+    (tmp_path / "manifest.json").write_text(json.dumps(entries))
+    with pytest.raises(VisionInputError, match=re.escape("entries 0 and 1: one place of one.png (251, 170.5) mm "
+                                                         "is named both red-1 and red-2")):
         enroll(tmp_path / "manifest.json", tmp_path / "p.npz", layout, tiles)
     assert not (tmp_path / "p.npz").exists()
