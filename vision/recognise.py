@@ -668,11 +668,19 @@ def _margin(score, labels) -> float:
     return float(score[i0] - score[i1]) if i1 is not None else 1.0
 
 
+# A face's colour is not sure when another face colour's enrolled look lies this much nearer
+# (squared distances in each colour's own spread): the colours alone would read another clearly.
+# The third printing's border look (tests/vision/third_tiles.py) misread colours lying 4-470x
+# nearer another colour; faces read right lay up to 1.5x nearer (a black 0 on cream: yellow's
+# faint ink spreads its enrolled look wide).
+NEARER_COLOUR = 2.0
+
+
 def _nearer_colour(groups, colour_d2, i) -> bool:
-    """Whether the tile's colours lie nearer another face colour's enrolled look than that of
-    the label read (``groups[i]``): the label's print matched, but its colour is not sure."""
+    """Whether the tile's colours lie clearly nearer another face colour's enrolled look than
+    that of the label read (``groups[i]``): its print matched, but its colour is not sure."""
     own = colour_d2[i]
-    return any(d < own for g, d in zip(groups, colour_d2) if g != groups[i] and not is_back(g))
+    return any(NEARER_COLOUR * d < own for g, d in zip(groups, colour_d2) if g != groups[i] and not is_back(g))
 
 
 # How plainly a back must show its pattern to be read. Measured on both printings under a steep
