@@ -668,6 +668,21 @@ def _margin(score, labels) -> float:
     return float(score[i0] - score[i1]) if i1 is not None else 1.0
 
 
+# A face's colour is not sure when another face colour's enrolled look lies this much nearer
+# (squared distances in each colour's own spread): the colours alone would read another clearly.
+# The third printing's border look (tests/vision/third_tiles.py) misread colours lying 4-470x
+# nearer another colour; faces read right lay up to 1.5x nearer (a black 0 on cream: yellow's
+# faint ink spreads its enrolled look wide).
+NEARER_COLOUR = 2.0
+
+
+def _nearer_colour(groups, colour_d2, i) -> bool:
+    """Whether the tile's colours lie clearly nearer another face colour's enrolled look than
+    that of the label read (``groups[i]``): its print matched, but its colour is not sure."""
+    own = colour_d2[i]
+    return any(NEARER_COLOUR * d < own for g, d in zip(groups, colour_d2) if g != groups[i] and not is_back(g))
+
+
 # How plainly a back must show its pattern to be read. Measured on both printings under a steep
 # camera, a dim lamp, strong noise and a far camera (tests/vision/stress.py, seeds 90001 on):
 # every back read right matched at least 0.89 and 0.85; the backs taken for another back matched
@@ -1310,6 +1325,8 @@ class TileReader:
             label = UNKNOWN  # a tile found mostly by its print must show that print plainly
         if pose.outlined and not (glyph0 >= 0.7 and raw0 >= 0.65):
             label = UNKNOWN  # nor is a faint outline enough for a doubtful print
+        if not is_back(label) and _nearer_colour(self.groups, colour_d2, i0):
+            label = UNKNOWN  # its print says one colour, its colours another: a neighbour's, or a tinted face
         if is_back(label) and not (glyph0 >= BACK_GLYPH and raw0 >= BACK_RAW):
             label = UNKNOWN  # backs differ in a part of a large pattern: one must show it plainly
         angle = (pose.theta + turn_best[i0]) % 360
