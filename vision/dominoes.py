@@ -106,6 +106,10 @@ PICTURE_AGAINST = 2.0        # a badge's icon whose picture misfits this many ti
 # or where roads meet the road's colour (dark, so its tone varies more with light and blur)
 BARE_TONE, BARE_HUB_TONE = 0.3, 1.3
 BADGE_SEEN = 0.45            # a badge shows where its colours lie this far from terrain and road
+# A road is as wide as its print: a side of an icon's half whose strip, between the badge and the
+# edge, is printed less wide than this share of its terrain's road as enrolled is a mark there (a
+# capital's castle mark), not a road; measured this far out along the side's axis
+ROAD_WIDE, WIDTH_REACH = 0.85, (0.36, 0.46)
 
 
 # ---------------------------------------------------------------- what a domino looks like
@@ -629,6 +633,35 @@ def _road_colour(L, own):
              ((np.abs(v) <= STRIP_HALF) & (np.abs(u) >= lo) & (np.abs(u) <= hi))
     px = L[strips & _print_on(L, own)]
     return np.median(px, axis=0) if len(px) >= ROAD_PX else None
+
+
+def _road_widths(printed, shift=(0.0, 0.0)) -> dict:
+    """How wide (in squares) each side's strip is printed, N E S W: across its axis, on each line
+    WIDTH_REACH out, the printed run through the axis (or the nearest within ROAD_DRIFT of it), its
+    median over those lines; a side printed on none of them is 0. Where the strip lies along the
+    axis of a domino `shift` off its square, whatever else is printed beside it widens it."""
+    c = (np.arange(SQUARE_PX) + 0.5) / SQUARE_PX - 0.5
+    near = int(round(ROAD_DRIFT * SQUARE_PX))
+    out = {}
+    for side, (along, _, down) in zip(SIDES, _side_lines(shift)):
+        axis = shift[0] if down else shift[1]
+        at = int(np.clip(round((axis + 0.5) * SQUARE_PX - 0.5), 0, SQUARE_PX - 1))
+        widths = []
+        for k in np.flatnonzero((along >= WIDTH_REACH[0]) & (along <= WIDTH_REACH[1])):
+            line = printed[k, :] if down else printed[:, k]
+            hits = np.flatnonzero(line[max(0, at - near):at + near + 1]) + max(0, at - near)
+            if not len(hits):
+                widths.append(0)
+                continue
+            i = int(hits[np.argmin(np.abs(hits - at))])
+            a, b = i, i
+            while a > 0 and line[a - 1]:
+                a -= 1
+            while b < SQUARE_PX - 1 and line[b + 1]:
+                b += 1
+            widths.append(b - a + 1)
+        out[side] = float(np.median(widths)) / SQUARE_PX if widths else 0.0
+    return out
 
 
 def _road_pixels(L, own):
@@ -1340,7 +1373,7 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet, *, cells: Grid
     An entry labelled with a half as the rules write it (``lava/person/NS``) at a square of the
     mat is a half the owner corrected in the camera's check: it is learnt too (`_learn_halves`)."""
     pitch_mm = cells.pitch_mm
-    terrains, roads, road_px, pictures = {}, [], [], []
+    terrains, roads, road_px, pictures, widths = {}, [], [], [], {}
     told, halves = HalvesToo(tiles), []
     for img_path, label, at, area, frame, cal, view in enrolment_views(manifest_path, layout, told):
         if "/" in label:  # a corrected half: learnt once the road's colours are known
@@ -1360,6 +1393,8 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet, *, cells: Grid
                                        "half open on all four sides to the west, alone in the tray")
             roads.append(road)
             road_px.append(_road_pixels(west["log"], west["corners"]))
+            printed = west["off"] > PRINT
+            widths[label[8:]] = float(np.median(list(_road_widths(printed, _road_shift(printed, OPEN_REACH)).values())))
         else:
             pictures.append((label[5:], west))
     if not roads:
@@ -1376,7 +1411,7 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet, *, cells: Grid
     _, _, palette = cv2.kmeans(px, k, None, (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.01), 3,
                                cv2.KMEANS_PP_CENTERS)
     profile = DominoProfile(layout.game, pitch_mm, {t: c.astype(np.float32) for t, c in terrains.items()}, road,
-                            palette.astype(np.float32), icons)
+                            palette.astype(np.float32), icons, road_widths=widths)
     _learn_halves(profile, halves)
     if out is not None:
         profile.save(out)
@@ -1627,6 +1662,7 @@ class DominoReader(CellReader):
         super().__init__(profile, layout, zones, cells, single_thread)
         self.max_terrain, self.terrain_margin = max_terrain, terrain_margin
         self.terrains, self.road, self.road_colours = profile.terrains, profile.road, profile.road_colours
+        self.road_widths = profile.road_widths
         self.badges = learnt(profile)[1]
         # the same, stacked: every terrain's colour, every badge's ring and middle
         self._terrain_colours = np.array(list(self.terrains.values()), np.float32).reshape(-1, 3)
@@ -1817,14 +1853,31 @@ class DominoReader(CellReader):
                 asked.append(next(steps))
                 waiting.append((i, steps))
             except StopIteration as done:
-                labels[i] = done.value
+                labels[i] = self._as_wide(s, done.value)
         for (i, steps), scores in zip(waiting, _look_scores_all(asked, self._looks)):
             try:
                 steps.send(scores)
                 raise RuntimeError("a half asked for its picture twice")  # (never: one look a half)
             except StopIteration as done:
-                labels[i] = done.value
+                labels[i] = self._as_wide(samples[i], done.value)
         return labels
+
+    def _as_wide(self, s, label) -> str:
+        """A half read with an icon and roads, asked about where one of its roads is printed less
+        wide than its terrain's road (ROAD_WIDE of it, as enrolled) between the badge and the edge:
+        a capital's castle mark there, which does not run the road's width, is no road."""
+        if label == UNKNOWN:
+            return label
+        terrain, icon, paths = label.split("/")
+        enrolled = self.road_widths.get(terrain)
+        if not icon or not paths or not enrolled:
+            return label
+        widths = _road_widths(s["printed"], s.get("shape shift", (0.0, 0.0)))
+        details = s.get("details", {})
+        details["road widths"] = {side: round(widths[side] / enrolled, 2) for side in paths}
+        if any(widths[side] < ROAD_WIDE * enrolled for side in paths):
+            return self._ask(details, "roads: a mark narrower than a road")
+        return label
 
     def _reading(self, s: dict, square=None):
         """A sampled square -> ``terrain/icon/paths``, or unknown if any part is in doubt; a
