@@ -105,6 +105,9 @@ PICTURE_AGAINST = 2.0        # a badge's icon whose picture misfits this many ti
 # a half's very middle this near (log, tone in full) what should be there is bare: its terrain,
 # or where roads meet the road's colour (dark, so its tone varies more with light and blur)
 BARE_TONE, BARE_HUB_TONE = 0.3, 1.3
+# ... and less than this share of it within this radius is printed in colours neither its terrain's
+# nor the road's (a crossroads' kerbs blur into a little)
+MIDDLE_PRINT, MIDDLE_SEEN = 0.2, 0.15
 BADGE_SEEN = 0.45            # a badge shows where its colours lie this far from terrain and road
 # A road is as wide as its print: a side of an icon's half whose strip, between the badge and the
 # edge, is printed less wide than this share of its terrain's road as enrolled is a mark there (a
@@ -1958,7 +1961,8 @@ class DominoReader(CellReader):
             if badge is not None and not details.get("plain badge") and not apart and look != badge \
                     and not self._picture_allows(badge, details):
                 return self._ask(details, "icon: badge not plain, picture not nearest")
-            if badge is None and not (self._bare_middle(s, own, paths, details) and self._no_blob(s, own, paths, details)):
+            if badge is None and not (self._bare_middle(s, own, paths, details) and self._no_blob(s, own, paths, details)
+                                      and self._clear_middle(s, details)):
                 return self._ask(details, "icon or none: the middle")
             return f"{terrain}/{badge or ''}/{paths}"
         if by_shape is None:
@@ -1984,7 +1988,7 @@ class DominoReader(CellReader):
                if details.get(f"{side} by colour", 1.0) <= NO_ROAD):
             return self._ask(details, "roads: a strip not in the road's colours")
         if by_shape[0] is None and not (self._bare_middle(s, own, by_shape[1], details)
-                                        and self._no_blob(s, own, by_shape[1], details)):
+                                        and self._no_blob(s, own, by_shape[1], details) and self._clear_middle(s, details)):
             return self._ask(details, "icon or none: the middle")
         return f"{terrain}/{by_shape[0] or ''}/{by_shape[1]}"
 
@@ -2067,6 +2071,18 @@ class DominoReader(CellReader):
         off = float(_median(np.linalg.norm(d, axis=1)))
         details["middle"] = round(off, 3)
         return off < (BARE_HUB_TONE if paths else BARE_TONE)
+
+    @staticmethod
+    def _clear_middle(s, details) -> bool:
+        """A half read with no icon shows nothing in its middle (MIDDLE_SEEN round it, where the
+        domino lies) but its terrain and the road's colours, or blends of the two: a thin pictogram
+        lying across the roads' hub (a knife), printed in colours of its own, is an icon there,
+        though too little of it stands out to be read (its print is no road, so no road hides it)."""
+        u, v = _uv(s.get("shape shift", (0.0, 0.0)))
+        middle = np.hypot(u, v) <= MIDDLE_SEEN
+        share = _share((s["printed"] & ~s["hub like"])[middle])
+        details["middle print"] = round(share, 3)
+        return share < MIDDLE_PRINT
 
     @staticmethod
     def _no_blob(s, own, paths, details) -> bool:
