@@ -105,9 +105,9 @@ PICTURE_AGAINST = 2.0        # a badge's icon whose picture misfits this many ti
 # a half's very middle this near (log, tone in full) what should be there is bare: its terrain,
 # or where roads meet the road's colour (dark, so its tone varies more with light and blur)
 BARE_TONE, BARE_HUB_TONE = 0.3, 1.3
-# ... and less than this share of it within this radius is printed in colours neither its terrain's
-# nor the road's (a crossroads' kerbs blur into a little)
-MIDDLE_PRINT, MIDDLE_SEEN = 0.2, 0.15
+# ... and less than this share of it within this radius is printed in colours (this far, log)
+# from any its roads show this far out along them
+MIDDLE_PRINT, MIDDLE_SEEN, MIDDLE_APART, ARM_SEEN = 0.1, 0.15, 0.3, (0.33, 0.47)
 BADGE_SEEN = 0.45            # a badge shows where its colours lie this far from terrain and road
 # A road is as wide as its print: a side of an icon's half whose strip, between the badge and the
 # edge, is printed less wide than this share of its terrain's road as enrolled is a mark there (a
@@ -1962,7 +1962,7 @@ class DominoReader(CellReader):
                     and not self._picture_allows(badge, details):
                 return self._ask(details, "icon: badge not plain, picture not nearest")
             if badge is None and not (self._bare_middle(s, own, paths, details) and self._no_blob(s, own, paths, details)
-                                      and self._clear_middle(s, details)):
+                                      and self._clear_middle(s, paths, details)):
                 return self._ask(details, "icon or none: the middle")
             return f"{terrain}/{badge or ''}/{paths}"
         if by_shape is None:
@@ -1988,7 +1988,8 @@ class DominoReader(CellReader):
                if details.get(f"{side} by colour", 1.0) <= NO_ROAD):
             return self._ask(details, "roads: a strip not in the road's colours")
         if by_shape[0] is None and not (self._bare_middle(s, own, by_shape[1], details)
-                                        and self._no_blob(s, own, by_shape[1], details) and self._clear_middle(s, details)):
+                                        and self._no_blob(s, own, by_shape[1], details)
+                                        and self._clear_middle(s, by_shape[1], details)):
             return self._ask(details, "icon or none: the middle")
         return f"{terrain}/{by_shape[0] or ''}/{by_shape[1]}"
 
@@ -2073,14 +2074,28 @@ class DominoReader(CellReader):
         return off < (BARE_HUB_TONE if paths else BARE_TONE)
 
     @staticmethod
-    def _clear_middle(s, details) -> bool:
-        """A half read with no icon shows nothing in its middle (MIDDLE_SEEN round it, where the
-        domino lies) but its terrain and the road's colours, or blends of the two: a thin pictogram
-        lying across the roads' hub (a knife), printed in colours of its own, is an icon there,
-        though too little of it stands out to be read (its print is no road, so no road hides it)."""
+    def _clear_middle(s, paths, details) -> bool:
+        """A half read with roads and no icon shows nothing in its middle (MIDDLE_SEEN round it,
+        where the domino lies) printed in colours its roads do not show further out (ARM_SEEN
+        along them): a thin pictogram lying across the roads' hub (a knife), in colours of its own,
+        is an icon there, though too little of it stands out to be read. Whatever a road is printed
+        with (kerbs, an outline, a texture) shows on its arms as in its hub."""
+        if not paths:
+            return True
         u, v = _uv(s.get("shape shift", (0.0, 0.0)))
-        middle = np.hypot(u, v) <= MIDDLE_SEEN
-        share = _share((s["printed"] & ~s["hub like"])[middle])
+        printed = s["printed"]
+        middle = printed & (np.hypot(u, v) <= MIDDLE_SEEN)
+        arms = np.zeros_like(printed)
+        for side in paths:
+            along, across = {"N": (-v, u), "E": (u, v), "S": (v, u), "W": (-u, v)}[side]
+            arms |= (along >= ARM_SEEN[0]) & (along <= ARM_SEEN[1]) & (np.abs(across) <= CORRIDOR)
+        arms &= printed
+        if not middle.any() or not arms.any():
+            return True
+        L = s["log"]
+        mid, arm = L[middle], L[arms][::max(1, int(np.count_nonzero(arms)) // 256)]
+        near = np.sqrt(((mid[:, None, :] - arm[None, :, :]) ** 2).sum(axis=-1)).min(axis=1)
+        share = float(np.count_nonzero(near > MIDDLE_APART)) / float(np.count_nonzero(np.hypot(u, v) <= MIDDLE_SEEN))
         details["middle print"] = round(share, 3)
         return share < MIDDLE_PRINT
 
