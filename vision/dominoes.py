@@ -109,9 +109,10 @@ BARE_TONE, BARE_HUB_TONE = 0.3, 1.3
 # from any its roads show this far out along them
 MIDDLE_PRINT, MIDDLE_SEEN, MIDDLE_APART, ARM_SEEN = 0.1, 0.15, 0.3, (0.33, 0.47)
 BADGE_SEEN = 0.45            # a badge shows where its colours lie this far from terrain and road
-# A road is as wide as its print: a side of an icon's half whose strip, between the badge and the
-# edge, is printed less wide than this share of its terrain's road as enrolled is a mark there (a
-# capital's castle mark), not a road; measured this far out along the side's axis
+# A road is as wide as its print: on a half read with an icon and roads on all four sides (where a
+# capital's castle marks lie), a side whose strip, between the badge and the edge, is printed less
+# wide than this share of its terrain's road as enrolled is a mark there, not a road; measured
+# this far out along the side's axis
 ROAD_WIDE, WIDTH_REACH = 0.85, (0.36, 0.46)
 
 
@@ -1866,14 +1867,15 @@ class DominoReader(CellReader):
         return labels
 
     def _as_wide(self, s, label) -> str:
-        """A half read with an icon and roads, asked about where one of its roads is printed less
-        wide than its terrain's road (ROAD_WIDE of it, as enrolled) between the badge and the edge:
-        a capital's castle mark there, which does not run the road's width, is no road."""
+        """A half read with an icon and a road to every side, asked about where one of its roads
+        is printed less wide than its terrain's road (ROAD_WIDE of it, as enrolled) between the
+        badge and the edge: a capital's castle marks lie on all four sides, and a mark that does
+        not run the road's width is no road."""
         if label == UNKNOWN:
             return label
         terrain, icon, paths = label.split("/")
         enrolled = self.road_widths.get(terrain)
-        if not icon or not paths or not enrolled:
+        if not icon or paths != SIDES or not enrolled:
             return label
         widths = _road_widths(s["printed"], s.get("shape shift", (0.0, 0.0)))
         details = s.get("details", {})
