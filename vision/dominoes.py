@@ -1397,8 +1397,9 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet, *, cells: Grid
                                        "half open on all four sides to the west, alone in the tray")
             roads.append(road)
             road_px.append(_road_pixels(west["log"], west["corners"]))
-            printed = west["off"] > PRINT
-            widths[label[8:]] = float(np.median(list(_road_widths(printed, _road_shift(printed, OPEN_REACH)).values())))
+            printed = west["off"] > PRINT  # (how wide its four roads are printed on this terrain)
+            widths[label[8:]] = float(np.median(list(_road_widths(printed,
+                                                                  _road_shift(printed, OPEN_REACH)).values())))
         else:
             pictures.append((label[5:], west))
     if not roads:
