@@ -2078,16 +2078,17 @@ class DominoReader(CellReader):
 
     @staticmethod
     def _clear_middle(s, paths, details) -> bool:
-        """A half read with roads and no icon shows nothing in its middle (MIDDLE_SEEN round it,
-        where the domino lies) printed in colours its roads do not show further out (ARM_SEEN
+        """A half read with roads meeting and no icon shows nothing in its middle (MIDDLE_SEEN round
+        it, where the domino lies) printed in colours its roads do not show further out (ARM_SEEN
         along them): a thin pictogram lying across the roads' hub (a knife), in colours of its own,
-        is an icon there, though too little of it stands out to be read. Whatever a road is printed
-        with (kerbs, an outline, a texture) shows on its arms as in its hub."""
-        if not paths:
+        is an icon there, though too little of it stands out to be read. Whatever roads are printed
+        with (kerbs, an outline, a texture) shows on their arms as where they meet; a road's dead
+        end may be drawn otherwise (capped, rounded), so one road alone is not judged so."""
+        if len(paths) < 2:
             return True
         u, v = _uv(s.get("shape shift", (0.0, 0.0)))
         printed = s["printed"]
-        middle = printed & (np.hypot(u, v) <= MIDDLE_SEEN)
+        middle = printed & ~s["hub like"] & (np.hypot(u, v) <= MIDDLE_SEEN)  # (a hub's own colours are the road's)
         arms = np.zeros_like(printed)
         for side in paths:
             along, across = {"N": (-v, u), "E": (u, v), "S": (v, u), "W": (-u, v)}[side]
