@@ -105,7 +105,15 @@ PICTURE_AGAINST = 2.0        # a badge's icon whose picture misfits this many ti
 # a half's very middle this near (log, tone in full) what should be there is bare: its terrain,
 # or where roads meet the road's colour (dark, so its tone varies more with light and blur)
 BARE_TONE, BARE_HUB_TONE = 0.3, 1.3
+# ... and less than this share of it within this radius is printed in colours (this far, log)
+# from any its roads show this far out along them
+MIDDLE_PRINT, MIDDLE_SEEN, MIDDLE_APART, ARM_SEEN = 0.1, 0.15, 0.3, (0.33, 0.47)
 BADGE_SEEN = 0.45            # a badge shows where its colours lie this far from terrain and road
+# A road is as wide as its print: on a half read with an icon and roads on all four sides (where a
+# capital's castle marks lie), a side whose strip, between the badge and the edge, is printed less
+# wide than this share of its terrain's road as enrolled is a mark there, not a road; measured
+# this far out along the side's axis
+ROAD_WIDE, WIDTH_REACH = 0.85, (0.36, 0.46)
 
 
 # ---------------------------------------------------------------- what a domino looks like
@@ -629,6 +637,35 @@ def _road_colour(L, own):
              ((np.abs(v) <= STRIP_HALF) & (np.abs(u) >= lo) & (np.abs(u) <= hi))
     px = L[strips & _print_on(L, own)]
     return np.median(px, axis=0) if len(px) >= ROAD_PX else None
+
+
+def _road_widths(printed, shift=(0.0, 0.0)) -> dict:
+    """How wide (in squares) each side's strip is printed, N E S W: across its axis, on each line
+    WIDTH_REACH out, the printed run through the axis (or the nearest within ROAD_DRIFT of it), its
+    median over those lines; a side printed on none of them is 0. Where the strip lies along the
+    axis of a domino `shift` off its square, whatever else is printed beside it widens it."""
+    c = (np.arange(SQUARE_PX) + 0.5) / SQUARE_PX - 0.5
+    near = int(round(ROAD_DRIFT * SQUARE_PX))
+    out = {}
+    for side, (along, _, down) in zip(SIDES, _side_lines(shift)):
+        axis = shift[0] if down else shift[1]
+        at = int(np.clip(round((axis + 0.5) * SQUARE_PX - 0.5), 0, SQUARE_PX - 1))
+        widths = []
+        for k in np.flatnonzero((along >= WIDTH_REACH[0]) & (along <= WIDTH_REACH[1])):
+            line = printed[k, :] if down else printed[:, k]
+            hits = np.flatnonzero(line[max(0, at - near):at + near + 1]) + max(0, at - near)
+            if not len(hits):
+                widths.append(0)
+                continue
+            i = int(hits[np.argmin(np.abs(hits - at))])
+            a, b = i, i
+            while a > 0 and line[a - 1]:
+                a -= 1
+            while b < SQUARE_PX - 1 and line[b + 1]:
+                b += 1
+            widths.append(b - a + 1)
+        out[side] = float(np.median(widths)) / SQUARE_PX if widths else 0.0
+    return out
 
 
 def _road_pixels(L, own):
@@ -1342,7 +1379,7 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet, *, cells: Grid
     An entry labelled with a half as the rules write it (``lava/person/NS``) at a square of the
     mat is a half the owner corrected in the camera's check: it is learnt too (`_learn_halves`)."""
     pitch_mm = cells.pitch_mm
-    terrains, roads, road_px, pictures = {}, [], [], []
+    terrains, roads, road_px, pictures, widths = {}, [], [], [], {}
     told, halves = HalvesToo(tiles), []
     for img_path, label, at, area, frame, cal, view in enrolment_views(manifest_path, layout, told):
         if "/" in label:  # a corrected half: learnt once the road's colours are known
@@ -1362,6 +1399,9 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet, *, cells: Grid
                                        "half open on all four sides to the west, alone in the tray")
             roads.append(road)
             road_px.append(_road_pixels(west["log"], west["corners"]))
+            printed = west["off"] > PRINT  # (how wide its four roads are printed on this terrain)
+            widths[label[8:]] = float(np.median(list(_road_widths(printed,
+                                                                  _road_shift(printed, OPEN_REACH)).values())))
         else:
             pictures.append((label[5:], west))
     if not roads:
@@ -1378,7 +1418,7 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet, *, cells: Grid
     _, _, palette = cv2.kmeans(px, k, None, (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.01), 3,
                                cv2.KMEANS_PP_CENTERS)
     profile = DominoProfile(layout.game, pitch_mm, {t: c.astype(np.float32) for t, c in terrains.items()}, road,
-                            palette.astype(np.float32), icons)
+                            palette.astype(np.float32), icons, road_widths=widths)
     _learn_halves(profile, halves)
     if out is not None:
         profile.save(out)
@@ -1629,6 +1669,7 @@ class DominoReader(CellReader):
         super().__init__(profile, layout, zones, cells, single_thread)
         self.max_terrain, self.terrain_margin = max_terrain, terrain_margin
         self.terrains, self.road, self.road_colours = profile.terrains, profile.road, profile.road_colours
+        self.road_widths = profile.road_widths
         self.badges = learnt(profile)[1]
         # the same, stacked: every terrain's colour, every badge's ring and middle
         self._terrain_colours = np.array(list(self.terrains.values()), np.float32).reshape(-1, 3)
@@ -1819,14 +1860,32 @@ class DominoReader(CellReader):
                 asked.append(next(steps))
                 waiting.append((i, steps))
             except StopIteration as done:
-                labels[i] = done.value
+                labels[i] = self._as_wide(s, done.value)
         for (i, steps), scores in zip(waiting, _look_scores_all(asked, self._looks)):
             try:
                 steps.send(scores)
                 raise RuntimeError("a half asked for its picture twice")  # (never: one look a half)
             except StopIteration as done:
-                labels[i] = done.value
+                labels[i] = self._as_wide(samples[i], done.value)
         return labels
+
+    def _as_wide(self, s, label) -> str:
+        """A half read with an icon and a road to every side, asked about where one of its roads
+        is printed less wide than its terrain's road (ROAD_WIDE of it, as enrolled) between the
+        badge and the edge: a capital's castle marks lie on all four sides, and a mark that does
+        not run the road's width is no road."""
+        if label == UNKNOWN:
+            return label
+        terrain, icon, paths = label.split("/")
+        enrolled = self.road_widths.get(terrain)
+        if not icon or paths != SIDES or not enrolled:
+            return label
+        widths = _road_widths(s["printed"], s.get("shape shift", (0.0, 0.0)))
+        details = s.get("details", {})
+        details["road widths"] = {side: round(widths[side] / enrolled, 2) for side in paths}
+        if any(widths[side] < ROAD_WIDE * enrolled for side in paths):
+            return self._ask(details, "roads: a mark narrower than a road")
+        return label
 
     def _reading(self, s: dict, square=None):
         """A sampled square -> ``terrain/icon/paths``, or unknown if any part is in doubt; a
@@ -1907,7 +1966,8 @@ class DominoReader(CellReader):
             if badge is not None and not details.get("plain badge") and not apart and look != badge \
                     and not self._picture_allows(badge, details):
                 return self._ask(details, "icon: badge not plain, picture not nearest")
-            if badge is None and not (self._bare_middle(s, own, paths, details) and self._no_blob(s, own, paths, details)):
+            if badge is None and not (self._bare_middle(s, own, paths, details) and self._no_blob(s, own, paths, details)
+                                      and self._clear_middle(s, paths, details)):
                 return self._ask(details, "icon or none: the middle")
             return f"{terrain}/{badge or ''}/{paths}"
         if by_shape is None:
@@ -1933,7 +1993,8 @@ class DominoReader(CellReader):
                if details.get(f"{side} by colour", 1.0) <= NO_ROAD):
             return self._ask(details, "roads: a strip not in the road's colours")
         if by_shape[0] is None and not (self._bare_middle(s, own, by_shape[1], details)
-                                        and self._no_blob(s, own, by_shape[1], details)):
+                                        and self._no_blob(s, own, by_shape[1], details)
+                                        and self._clear_middle(s, by_shape[1], details)):
             return self._ask(details, "icon or none: the middle")
         return f"{terrain}/{by_shape[0] or ''}/{by_shape[1]}"
 
@@ -2016,6 +2077,33 @@ class DominoReader(CellReader):
         off = float(_median(np.linalg.norm(d, axis=1)))
         details["middle"] = round(off, 3)
         return off < (BARE_HUB_TONE if paths else BARE_TONE)
+
+    @staticmethod
+    def _clear_middle(s, paths, details) -> bool:
+        """A half read with roads meeting and no icon shows nothing in its middle (MIDDLE_SEEN round
+        it, where the domino lies) printed in colours its roads do not show further out (ARM_SEEN
+        along them): a thin pictogram lying across the roads' hub (a knife), in colours of its own,
+        is an icon there, though too little of it stands out to be read. Whatever roads are printed
+        with (kerbs, an outline, a texture) shows on their arms as where they meet; a road's dead
+        end may be drawn otherwise (capped, rounded), so one road alone is not judged so."""
+        if len(paths) < 2:
+            return True
+        u, v = _uv(s.get("shape shift", (0.0, 0.0)))
+        printed = s["printed"]
+        middle = printed & ~s["hub like"] & (np.hypot(u, v) <= MIDDLE_SEEN)  # (a hub's own colours are the road's)
+        arms = np.zeros_like(printed)
+        for side in paths:
+            along, across = {"N": (-v, u), "E": (u, v), "S": (v, u), "W": (-u, v)}[side]
+            arms |= (along >= ARM_SEEN[0]) & (along <= ARM_SEEN[1]) & (np.abs(across) <= CORRIDOR)
+        arms &= printed
+        if not middle.any() or not arms.any():
+            return True
+        L = s["log"]
+        mid, arm = L[middle], L[arms][::max(1, int(np.count_nonzero(arms)) // 256)]
+        near = np.sqrt(((mid[:, None, :] - arm[None, :, :]) ** 2).sum(axis=-1)).min(axis=1)
+        share = float(np.count_nonzero(near > MIDDLE_APART)) / float(np.count_nonzero(np.hypot(u, v) <= MIDDLE_SEEN))
+        details["middle print"] = round(share, 3)
+        return share < MIDDLE_PRINT
 
     @staticmethod
     def _no_blob(s, own, paths, details) -> bool:

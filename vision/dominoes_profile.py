@@ -28,6 +28,8 @@ class DominoProfile:
     taught: list = field(default_factory=list)
     # halves the owner corrected in the camera's check: (half as the rules write it, e.g.
     # "lava/person/NS", its corners' log colour (3,), its log colours SQUARE_PX x SQUARE_PX x 3)
+    road_widths: dict[str, float] = field(default_factory=dict)
+    # terrain -> how wide its road is printed on it (in squares), as its crossroads showed it
 
     @property
     def labels(self) -> list[str]:
@@ -44,7 +46,8 @@ class DominoProfile:
                 "terrains": {t: np.asarray(c, float).tolist() for t, c in self.terrains.items()},
                 "road": np.asarray(self.road, float).tolist(),
                 "road_colours": np.asarray(self.road_colours, float).tolist(), "icons": names,
-                "taught": [[half, np.asarray(corners, float).tolist()] for half, corners, _ in self.taught]}
+                "taught": [[half, np.asarray(corners, float).tolist()] for half, corners, _ in self.taught],
+                "road_widths": {t: float(w) for t, w in self.road_widths.items()}}
         arrays = {}
         if self.taught:
             arrays["taught"] = np.stack([look for _, _, look in self.taught]).astype(np.float32)
@@ -68,7 +71,7 @@ class DominoProfile:
                    {t: np.array(c, np.float32) for t, c in meta["terrains"].items()},
                    np.array(meta["road"], np.float32), np.array(meta["road_colours"], np.float32).reshape(-1, 3),
                    {n: (pictures[i].astype(np.float32), masks[i].astype(bool)) for i, n in enumerate(meta["icons"])},
-                   taught)
+                   taught, {t: float(w) for t, w in meta.get("road_widths", {}).items()})
 
 
 def profile_format(path) -> str | None:
