@@ -254,7 +254,7 @@ class Game:
 
     def __init__(self, name: str):
         self.name, self.module = name, GAMES[name]
-        (self.mat, self.pieces, (self.reader_name, self.cells, self.areas)), = \
+        (self.mat, self.pieces, (self.reader_name, self.cells, self.areas, _)), = \
             camera_games([self.module], readers=True).values()
         self.layout = mat_layout(self.mat)
         self.camera = __import__(self.module, fromlist=["MAT"])
