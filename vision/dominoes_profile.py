@@ -65,13 +65,15 @@ class DominoProfile:
             masks = arrays["masks"] if meta["icons"] else np.zeros((0, 1, 1), bool)
             taught = [(half, np.array(corners, np.float32), arrays["taught"][i].astype(np.float32))
                       for i, (half, corners) in enumerate(meta.get("taught", []))]
-        except KeyError as e:  # a header naming icons whose pictures are not there
-            raise VisionInputError(f"{path} is not a domino profile (KeyError): enrol the dominoes again") from e
-        return cls(meta["game"], float(meta["pitch_mm"]),
-                   {t: np.array(c, np.float32) for t, c in meta["terrains"].items()},
-                   np.array(meta["road"], np.float32), np.array(meta["road_colours"], np.float32).reshape(-1, 3),
-                   {n: (pictures[i].astype(np.float32), masks[i].astype(bool)) for i, n in enumerate(meta["icons"])},
-                   taught, {t: float(w) for t, w in meta.get("road_widths", {}).items()})
+            return cls(meta["game"], float(meta["pitch_mm"]),
+                       {t: np.array(c, np.float32) for t, c in meta["terrains"].items()},
+                       np.array(meta["road"], np.float32), np.array(meta["road_colours"], np.float32).reshape(-1, 3),
+                       {n: (pictures[i].astype(np.float32), masks[i].astype(bool)) for i, n in enumerate(meta["icons"])},
+                       taught, {t: float(w) for t, w in meta.get("road_widths", {}).items()})
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError) as e:
+            # a header naming icons whose pictures are not there, or a field of the wrong shape
+            raise VisionInputError(f"{path} is not a domino profile ({e.__class__.__name__}): "
+                                   f"enrol the dominoes again") from e
 
 
 def profile_format(path) -> str | None:

@@ -96,10 +96,14 @@ class Profile:
     def load(cls, path) -> "Profile":
         meta, arrays = read_profile(path, "a vision profile", ("templates", "features"))
         templates, features = arrays["templates"], arrays["features"]
-        groups = meta["groups"]
-        return cls(meta["game"], tuple(meta["size_mm"]), meta["labels"], templates, features,
-                   {g: np.array(v["mean"], np.float32) for g, v in groups.items()},
-                   {g: np.array(v["spread"], np.float32) for g, v in groups.items()})
+        try:
+            groups = meta["groups"]
+            return cls(meta["game"], tuple(float(v) for v in meta["size_mm"]), list(meta["labels"]), templates,
+                       features, {g: np.array(v["mean"], np.float32) for g, v in groups.items()},
+                       {g: np.array(v["spread"], np.float32) for g, v in groups.items()})
+        except (KeyError, TypeError, ValueError, AttributeError) as e:  # a field of the wrong shape
+            raise VisionInputError(f"{path} is not a vision profile ({e.__class__.__name__}): enrol the pieces "
+                                   f"again") from e
 
 
 SAME_PLACE_MM = 5.0  # two places of a photo this near are one piece's

@@ -335,3 +335,25 @@ def test_a_round_s_whole_market_is_read_however_full_its_places(layout, dynasty_
     reading = reader.read(table.render())
     assert reading.calibrated and not reading.hand_in_view
     assert {tuple(t.cell): t.label for t in reading.tiles if t.zone in camera.MARKET_AREAS} == truth
+
+
+@pytest.mark.parametrize("field, value", [("road_widths", [0.2]), ("terrains", ["lava"]), ("road_colours", "red"),
+                                          ("pitch_mm", None)])
+def test_a_profile_whose_header_is_the_wrong_shape_is_refused_in_one_line(dynasty_profile, tmp_path, capsys,
+                                                                          field, value):
+    """A profile copied by hand and edited, or written by another version, that holds a field of
+    the wrong shape: `recognize` says in one line what to do, no trace, and reads nothing."""
+    import cv2
+
+    from companion import cli
+    from vision.dominoes_profile import FORMAT
+    from vision.reading import read_profile, write_profile
+    meta, arrays = read_profile(dynasty_profile, "a domino profile", ("pictures", "masks", "taught"), FORMAT)
+    bad = write_profile(tmp_path / "bad.npz", {**meta, field: value}, arrays)
+    frame = tmp_path / "frame.png"
+    cv2.imwrite(str(frame), dominoes.DominoTable(mat_layout(MAT), TILES, seed=2, cells=CELLS).render())
+    capsys.readouterr()
+    assert cli.main(["vision", "recognize", "--game", "dynasty", "--profile", str(bad), str(frame)]) == 2
+    said = capsys.readouterr()
+    assert said.out == "" and said.err.count("\n") == 1 and "Traceback" not in said.err
+    assert "is not a domino profile" in said.err and "enrol the dominoes again" in said.err

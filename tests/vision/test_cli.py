@@ -168,3 +168,16 @@ def test_a_reading_the_table_would_ask_about_is_unknown_with_its_guess_beside(tm
         said = asked[t["label"]]
         assert (said["label"], "guess" in said) == (("unknown", True) if t["confidence"] < between else (t["label"], False))
     assert main_cli._camera_games()["paradominetor"][2][3] == 0.80
+
+
+@pytest.mark.parametrize("field, value", [("size_mm", "big"), ("groups", [1]), ("labels", None)])
+def test_a_tile_profile_whose_header_is_the_wrong_shape_is_refused_in_one_line(tmp_path, layout, classic, capsys,
+                                                                               field, value):
+    from vision.reading import read_profile, write_profile
+    meta, arrays = read_profile(classic[1], "a vision profile", ("templates", "features"))
+    bad = write_profile(tmp_path / "bad.npz", {**meta, field: value}, arrays)
+    frame = tmp_path / "frame.jpg"
+    cv2.imwrite(str(frame), SyntheticTable(layout, TILES, CLASSIC, seed=9).render())
+    capsys.readouterr()
+    assert main(["vision", "recognize", "--game", "paradominetor", "--profile", str(bad), str(frame)]) == 2
+    assert "is not a vision profile" in _one_line_error(capsys)
