@@ -93,18 +93,13 @@ def _layout(args):
     return mat_layout(args.games[args.game][0])
 
 
-def _reading(args) -> tuple[str, object, object]:
-    """(the name of the game's reader, its cells or None, the areas it reads or None for all):
-    the tile reader unless the game's camera module names another."""
+def _reading(args) -> tuple[str, object, object, float]:
+    """(the name of the game's reader, its cells or None, the areas it reads or None for all, the
+    confidence below which its table asks about a reading, 0 where it takes each): the tile
+    reader unless the game's camera module names another."""
     entry = args.games[args.game]
     reading = tuple(entry[2]) if len(entry) > 2 else ("tiles",)
-    return (reading + (None, None))[:3]
-
-
-def _sure(args) -> float:
-    """The confidence below which the game's table asks about a reading (0: it takes each)."""
-    entry = args.games[args.game]
-    return float(entry[2][3]) if len(entry) > 2 and len(entry[2]) > 3 else 0.0
+    return (reading + (None, None, 0.0)[len(reading) - 1:])[:4]
 
 
 def cmd_mat(args) -> int:
@@ -114,10 +109,9 @@ def cmd_mat(args) -> int:
         layout = mat_layout(args.games[args.game][0], args.seats)
         if args.px_per_mm <= 0:
             raise ValueError("--px-per-mm must be positive")
-        png, pdf, js = write_mat(layout, args.out, args.px_per_mm)
-        cells = _reading(args)[1]
-        if cells is not None:  # where the pieces lie on printed cells, as the readings' "cell" counts them
-            js.write_text(json.dumps({**json.loads(js.read_text()), "cells": cells.as_json(layout)}, indent=1) + "\n")
+        cells = _reading(args)[1]  # where pieces lie on printed cells, as the readings' "cell" counts them
+        png, pdf, js = write_mat(layout, args.out, args.px_per_mm,
+                                 {"cells": cells.as_json(layout)} if cells is not None else None)
     except (ValueError, OSError) as e:
         return _fail(str(e))
     print(f"wrote {png}, {pdf} (print at 100% on {page_name(layout.size_mm)}) and {js}")
@@ -130,7 +124,7 @@ def cmd_enroll(args) -> int:
 
     tiles = args.games[args.game][1]
     try:
-        name, cells, _ = _reading(args)
+        name, cells, _, _ = _reading(args)
         profile = kit(name, cells)[1](args.manifest, args.out, _layout(args), tiles)
     except (VisionInputError, ValueError, OSError) as e:
         return _fail(str(e))
@@ -170,9 +164,8 @@ def cmd_recognize(args) -> int:
         for img in args.images:  # check every path before reading any: one clear error
             if not Path(img).is_file():
                 raise VisionInputError(f"no image at {img}")
-        name, cells, areas = _reading(args)
+        name, cells, areas, sure = _reading(args)
         reader = make_reader(name, profile, layout, areas, cells)
-        sure = _sure(args)
         for img in args.images:
             reading = reader.read(read_image(img))
             if not reading.calibrated:
@@ -180,16 +173,20 @@ def cmd_recognize(args) -> int:
             elif reading.hand_in_view:
                 print(f"paradox-table: {img}: something covers part of the mat (a hand, or a lamp's glare): "
                       "what lies under it is not read", file=sys.stderr)
-            # a reading the table would ask about is unknown, never a guess: the guess goes beside it
-            tiles = [{"label": t.label if t.confidence >= sure else UNKNOWN, "x_mm": t.x_mm, "y_mm": t.y_mm,
-                      "angle": t.angle, "confidence": t.confidence,
-                      **({"guess": t.label} if t.confidence < sure and t.label != UNKNOWN else {}),
-                      **({"cell": list(t.cell)} if t.cell else {})}
-                     for t in reading.tiles]
+            tiles = [_said(t, sure, UNKNOWN) for t in reading.tiles]
             print(json.dumps({"image": img, "tiles": tiles}), flush=True)
     except (VisionInputError, ValueError, OSError) as e:
         return _fail(str(e))
     return 0
+
+
+def _said(t, sure: float, unknown: str) -> dict:
+    """A reading as `recognize` prints it: one the table would ask about (below `sure`) is
+    unknown, never a guess; the guess goes beside it."""
+    asked = t.confidence < sure
+    return {"label": unknown if asked else t.label, "x_mm": t.x_mm, "y_mm": t.y_mm, "angle": t.angle,
+            "confidence": t.confidence, **({"guess": t.label} if asked and t.label != unknown else {}),
+            **({"cell": list(t.cell)} if t.cell else {})}
 
 
 def main(argv=None, games: dict | None = None) -> int:

@@ -342,10 +342,11 @@ def page_name(size_mm) -> str:
                 f"{size_mm[0]:.0f} x {size_mm[1]:.0f} mm paper")
 
 
-def write_mat(layout: MatLayout, out_png, px_per_mm: float = 10.0) -> tuple[Path, Path, Path]:
-    """Write mat.png, mat.pdf (prints at 100% on its page) and mat.json side by side. A sheet
-    larger than A3 is drawn no finer than A3 is, in pixels (a 30 mm marker still gets 20 px a
-    module at A0), so its image stays the size of an A3 one."""
+def write_mat(layout: MatLayout, out_png, px_per_mm: float = 10.0, more: dict | None = None) -> tuple[Path, Path, Path]:
+    """Write mat.png, mat.pdf (prints at 100% on its page) and mat.json side by side (with `more`
+    beside the layout: a game's printed cells). A sheet larger than A3 is drawn no finer than A3
+    is, in pixels (a 30 mm marker still gets 20 px a module at A0), so its image stays the size
+    of an A3 one."""
     from PIL import Image
 
     px_per_mm = min(px_per_mm, px_per_mm * A3_MM[0] / layout.size_mm[0])
@@ -358,7 +359,7 @@ def write_mat(layout: MatLayout, out_png, px_per_mm: float = 10.0) -> tuple[Path
     pdf = out_png.with_suffix(".pdf")
     pdf.write_bytes(pdf_page(rgb, layout.size_mm))
     js = out_png.with_suffix(".json")
-    js.write_text(json.dumps(layout.to_json(px_per_mm), indent=1) + "\n")
+    js.write_text(json.dumps({**layout.to_json(px_per_mm), **(more or {})}, indent=1) + "\n")
     return out_png, pdf, js
 
 
