@@ -644,7 +644,6 @@ def _road_widths(printed, shift=(0.0, 0.0)) -> dict:
     WIDTH_REACH out, the printed run through the axis (or the nearest within ROAD_DRIFT of it), its
     median over those lines; a side printed on none of them is 0. Where the strip lies along the
     axis of a domino `shift` off its square, whatever else is printed beside it widens it."""
-    c = (np.arange(SQUARE_PX) + 0.5) / SQUARE_PX - 0.5
     near = int(round(ROAD_DRIFT * SQUARE_PX))
     out = {}
     for side, (along, _, down) in zip(SIDES, _side_lines(shift)):
@@ -1876,7 +1875,7 @@ class DominoReader(CellReader):
         not run the road's width is no road."""
         if label == UNKNOWN:
             return label
-        terrain, icon, paths = label.split("/")
+        terrain, icon, paths = parse_half(label)
         enrolled = self.road_widths.get(terrain)
         if not icon or paths != SIDES or not enrolled:
             return label
