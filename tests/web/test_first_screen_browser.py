@@ -2,6 +2,7 @@
 decision and hand come before the table's state. Paradox Island's OP keeps every line to say aloud
 until they tap "Said it", and a captive answers the oracle by picking up to two directions."""
 import random
+import time
 
 import pytest
 
@@ -184,9 +185,17 @@ def test_a_double_tap_on_i_played_this_plays_once_without_a_refusal(device, brow
     page.on("console", lambda m: m.type == "error" and errors.append(m.text))
     playwright.expect(page.locator("#play-send")).to_have_text("I played this")
     page.select_option("#play-value", "3")
+    sent, answered = [], []
+    page.on("request", lambda r: r.method == "POST" and sent.append(r))
+    page.on("requestfinished", lambda r: r.method == "POST" and answered.append(r))
+    page.on("requestfailed", lambda r: r.method == "POST" and answered.append(r))
     page.locator("#play-send").dblclick()
     playwright.expect(page.locator(".tile").first).to_be_visible()
-    page.wait_for_timeout(500)  # a second move would be answered by now
+    # whatever the double tap sent has been answered before the table is looked at
+    deadline = time.monotonic() + WAIT_SECONDS
+    while len(answered) < len(sent) and time.monotonic() < deadline:
+        page.wait_for_timeout(20)
+    assert sent and len(answered) == len(sent)
     assert len(companion.snapshot.view(TABLE)["current_trick"]) == 1
     assert page.locator("#mine-msg").inner_text() == ""
     assert errors == []  # no refused move (409) either
