@@ -756,6 +756,10 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet) -> Profile:
     size = (short_side, long_side) if portrait else (long_side, short_side)
     size = (round(size[0], 1), round(size[1], 1))
     for shot in shots:
+        if shot[6] is None and _whole_tiles(shot[2], long_side, short_side) > 1:
+            raise VisionInputError(f"{shot[4]}: {_whole_tiles(shot[2], long_side, short_side)} {tiles.noun}s "
+                                   f"{where(shot[7], None)}, one label: show the {tiles.noun} alone, "
+                                   "or give each its place (x_mm, y_mm)")
         rect = shot[5]
         if rect is None or abs(max(rect[3:]) - long_side) > 0.12 * long_side \
                 or abs(min(rect[3:]) - short_side) > 0.12 * short_side:
@@ -823,6 +827,19 @@ def enrolment_views(manifest_path, layout: MatLayout, tiles: TileSet):
 def where(area: str, at) -> str:
     """Where a piece was looked for, as an error message says it."""
     return f"in the {area} area" if at is None else f"at ({at[0]:g}, {at[1]:g}) mm in the {area} area"
+
+
+def _whole_tiles(view, long_side, short_side) -> int:
+    """How many things of a whole tile's size an enrolment shot shows: a photo listed with one
+    label and no place must show one, or a tile would be learnt from whichever is largest. A
+    back's scattered print is never a whole tile's size, so it is not counted."""
+    k = SEG_PX_PER_MM
+    cnts, _ = cv2.findContours(view.mask.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    n = 0
+    for c in cnts:
+        a, b = sorted(cv2.minAreaRect(c)[1])
+        n += abs(b / k - long_side) <= 0.12 * long_side and abs(a / k - short_side) <= 0.12 * short_side
+    return n
 
 
 def _largest_rect(view, at=None) -> tuple | None:
