@@ -166,8 +166,16 @@ def cmd_recognize(args) -> int:
                 raise VisionInputError(f"no image at {img}")
         name, cells, areas, sure = _reading(args)
         reader = make_reader(name, profile, layout, areas, cells)
+        unread = 0
         for img in args.images:
-            reading = reader.read(read_image(img))
+            try:
+                frame = read_image(img)
+            except VisionInputError as e:  # one bad photo: said, and the others still read
+                print(f"paradox-table: {e}", file=sys.stderr)
+                print(json.dumps({"image": img, "tiles": [], "error": str(e)}), flush=True)
+                unread += 1
+                continue
+            reading = reader.read(frame)
             if not reading.calibrated:
                 print(f"paradox-table: {img}: no mat markers found", file=sys.stderr)
             elif reading.hand_in_view:
@@ -177,7 +185,7 @@ def cmd_recognize(args) -> int:
             print(json.dumps({"image": img, "tiles": tiles}), flush=True)
     except (VisionInputError, ValueError, OSError) as e:
         return _fail(str(e))
-    return 0
+    return 2 if unread else 0
 
 
 def _said(t, sure: float, unknown: str) -> dict:

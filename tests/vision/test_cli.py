@@ -92,6 +92,26 @@ def test_recognize_bad_input_is_one_clear_line_and_status_2(tmp_path, classic, c
     assert "no image" in _one_line_error(capsys)
 
 
+def test_one_unreadable_photo_among_several_is_said_and_the_others_still_read(tmp_path, layout, classic, capsys):
+    """A batch of photos with one that is not an image (a copy cut short): that one is named on
+    stderr and in its own line, the rest are read, and the status says not all were."""
+    _, profile, _ = classic
+    table = SyntheticTable(layout, TILES, CLASSIC, seed=9)
+    table.place("yellow-5", 190, 140, 15)
+    good = tmp_path / "good.jpg"
+    cv2.imwrite(str(good), table.render())
+    broken = tmp_path / "broken.jpg"
+    broken.write_bytes(good.read_bytes()[:64])
+    capsys.readouterr()
+    assert main(["vision", "recognize", "--game", "paradominetor", "--profile", str(profile),
+                 str(broken), str(good)]) == 2
+    out = capsys.readouterr()
+    first, second = (json.loads(line) for line in out.out.strip().splitlines())
+    assert first["image"] == str(broken) and first["tiles"] == [] and "cannot read image" in first["error"]
+    assert second["image"] == str(good) and [t["label"] for t in second["tiles"]] == ["yellow-5"]
+    assert out.err.count("\n") == 1 and "broken.jpg" in out.err and "Traceback" not in out.err
+
+
 def test_runs_alone_as_a_module(tmp_path):
     camera = ["--camera", "companion.games.paradominetor.camera"]
     out = subprocess.run([sys.executable, "-m", "vision.cli", *camera, "mat", "--seats", "9",
