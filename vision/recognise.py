@@ -761,11 +761,15 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet) -> Profile:
                                    f"{where(shot[7], None)}, one label: show the {tiles.noun} alone, "
                                    "or give each its place (x_mm, y_mm)")
         rect = shot[5]
-        if rect is None or abs(max(rect[3:]) - long_side) > 0.12 * long_side \
-                or abs(min(rect[3:]) - short_side) > 0.12 * short_side:
-            # not the tile's size: the mask caught only part of it (a back close to the mat's
-            # grey shows little but its print); look for its outline, now that the size is known
+        if rect is None or not _of_size(rect, long_side, short_side):
+            # not the tile's size: specks of shadow or a neighbour's edge touching it (pared off
+            # by 1 mm and grown back, the rest is the tile), or the mask caught only part of it (a
+            # back close to the mat's grey shows little but its print): look for its outline
             view, at = shot[2], shot[6]
+            pared = _largest_rect(view, at, pare_mm=1.0)
+            if pared is not None and _of_size(pared, long_side, short_side):
+                shot[5] = pared
+                continue
             found = find_outlined(view, size, [], np.zeros(view.mask.shape, bool))
             if at is not None:  # of several pieces in the shot, the one at the place said
                 found = sorted((p for p in found if math.hypot(p.x_mm - at[0], p.y_mm - at[1]) <= NEAR_MM),
@@ -838,15 +842,25 @@ def _whole_tiles(view, long_side, short_side) -> int:
     n = 0
     for c in cnts:
         a, b = sorted(cv2.minAreaRect(c)[1])
-        n += abs(b / k - long_side) <= 0.12 * long_side and abs(a / k - short_side) <= 0.12 * short_side
+        n += _of_size((0, 0, 0, a / k, b / k), long_side, short_side)
     return n
 
 
-def _largest_rect(view, at=None) -> tuple | None:
+def _of_size(rect, long_side, short_side) -> bool:
+    """Whether a found rectangle is a whole tile's (within 12 % each way)."""
+    return abs(max(rect[3:]) - long_side) <= 0.12 * long_side and abs(min(rect[3:]) - short_side) <= 0.12 * short_side
+
+
+def _largest_rect(view, at=None, pare_mm: float = 0.0) -> tuple | None:
     """(x_mm, y_mm, theta, width, height) of the largest thing in an enrolment shot (or of the
     one nearest ``at``, the place the manifest gives), turned upright (of its rectangle's four
-    turns the one nearest the mat's axes), or None."""
-    n, lab, stats, cents = cv2.connectedComponentsWithStats(view.mask)
+    turns the one nearest the mat's axes), or None. ``pare_mm``: the mask first pared by that
+    much all round and grown back (an opening), which drops specks and thin strips touching it."""
+    mask = view.mask
+    if pare_mm:
+        r = int(round(pare_mm * SEG_PX_PER_MM))
+        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (2 * r + 1,) * 2))
+    n, lab, stats, cents = cv2.connectedComponentsWithStats(mask)
     i = piece_near(stats, cents, view.zone, at)
     if i is None:
         return None
