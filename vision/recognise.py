@@ -770,6 +770,10 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet) -> Profile:
             if pared is not None and _of_size(pared, long_side, short_side):
                 shot[5] = pared
                 continue
+            boxed = _box_at(view, size, at) if at is not None else None
+            if boxed is not None:  # tiles in a row, their shadows joining them: the one at its place
+                shot[5] = boxed
+                continue
             found = find_outlined(view, size, [], np.zeros(view.mask.shape, bool))
             if at is not None:  # of several pieces in the shot, the one at the place said
                 found = sorted((p for p in found if math.hypot(p.x_mm - at[0], p.y_mm - at[1]) <= NEAR_MM),
@@ -844,6 +848,57 @@ def _whole_tiles(view, long_side, short_side) -> int:
         a, b = sorted(cv2.minAreaRect(c)[1])
         n += _of_size((0, 0, 0, a / k, b / k), long_side, short_side)
     return n
+
+
+BOX_BAND_MM = 2.0  # the strip round a tile laid at its place that should be the mat's
+
+
+def _box_at(view, size, at) -> tuple | None:
+    """(x_mm, y_mm, 0, w, h) of an upright tile of ``size`` laid over the shot's mask within
+    NEAR_MM of the place ``at``: where the mask fills it and least of the strip round it (tiles
+    shown in a row, whose shadows join them into one blob, are told apart so). None unless the
+    mask fills nine tenths of it and no more than half the strip round it."""
+    k = SEG_PX_PER_MM
+    m = (view.mask > 0).astype(np.uint8)
+    S = cv2.integral(m).astype(np.float64)
+    w, h = int(round(size[0] * k)), int(round(size[1] * k))
+    b, r = int(round(BOX_BAND_MM * k)), int(round(NEAR_MM * k))
+    cx, cy = int(round((at[0] - view.zone.x) * k)), int(round((at[1] - view.zone.y) * k))
+    x0 = np.arange(cx - r, cx + r + 1) - w // 2  # left edges of the trial boxes
+    y0 = np.arange(cy - r, cy + r + 1) - h // 2
+    H, W = m.shape
+    x0, y0 = x0[(x0 - b >= 0) & (x0 + w + b <= W)], y0[(y0 - b >= 0) & (y0 + h + b <= H)]
+    if not len(x0) or not len(y0):
+        return None
+    Y, X = np.meshgrid(y0, x0, indexing="ij")
+
+    def total(X0, Y0, X1, Y1):
+        return S[Y1, X1] - S[Y0, X1] - S[Y1, X0] + S[Y0, X0]
+    inside = total(X, Y, X + w, Y + h) / (w * h)
+    band = (total(X - b, Y - b, X + w + b, Y + h + b) - inside * w * h) / ((w + 2 * b) * (h + 2 * b) - w * h)
+    score = inside - band
+    i = np.unravel_index(int(np.argmax(score)), score.shape)
+    if inside[i] < 0.9 or band[i] > 0.5:
+        return None
+    x, y = view.zone.x + (X[i] + w / 2) / k, view.zone.y + (Y[i] + h / 2) / k
+    # a hand lays a tile a degree or two off upright: the turn (and the place with it) where the
+    # tile's own rectangle fits best, judged alike on the mask, in a window round it
+    x0, y0 = int(X[i]) - b, int(Y[i]) - b
+    win = m[y0:y0 + h + 2 * b, x0:x0 + w + 2 * b].astype(np.float32)
+    best = (-2.0, x, y, 0.0)
+    for theta in np.arange(-4.0, 4.01, 0.5):
+        for dx in np.arange(-2, 2.01, 0.5):
+            for dy in np.arange(-2, 2.01, 0.5):
+                cx, cy = (x - view.zone.x) * k - x0 + dx, (y - view.zone.y) * k - y0 + dy
+                inner = np.zeros_like(win)
+                outer = np.zeros_like(win)
+                cv2.fillPoly(inner, [np.round(rect_poly(cx, cy, theta, w, h) * 4).astype(np.int32)], 1.0, shift=2)
+                cv2.fillPoly(outer, [np.round(rect_poly(cx, cy, theta, w + 2 * b, h + 2 * b) * 4).astype(np.int32)], 1.0, shift=2)
+                ring = outer - inner
+                sc = (win * inner).sum() / max(inner.sum(), 1) - (win * ring).sum() / max(ring.sum(), 1)
+                if sc > best[0]:
+                    best = (sc, x + dx / k, y + dy / k, theta % 360)
+    return float(best[1]), float(best[2]), float(best[3]), size[0], size[1]
 
 
 def _of_size(rect, long_side, short_side) -> bool:

@@ -5,7 +5,8 @@ at 0.85, above the table's SURE, so silently. Drawn and enrolled as the tool doe
 recipe: four shots of two rows of five, with places); no tile may be read as another surely.
 Seed 70002 laid by another hand (the tool's --enrolment 1): the yellow 3's shot had specks of
 shadow touching it, its outline was fitted 5 mm off the tile, and a yellow 5 was read as that
-3 at 0.88."""
+3 at 0.88. Seed 70005 laid by that hand: the top row's shadows joined three yellows into one
+blob, and the enrolment was refused ("no tile found") though each lay at its place."""
 import json
 import tempfile
 from pathlib import Path
@@ -23,8 +24,9 @@ from vision.readers import kit, reader
 from vision.tiles import UNKNOWN
 
 # (seed, enrolment, frames): 70005's second frame showed red-2 read as yellow-2 at 0.85; 70002's
-# fourth, with the second hand's enrolment, yellow-5 as yellow-3 at 0.88
-RUNS = [(70005, 0, 2), (70002, 1, 4)]
+# fourth, with the second hand's enrolment, yellow-5 as yellow-3 at 0.88; 70005's second hand's
+# enrolment was refused
+RUNS = [(70005, 0, 2), (70002, 1, 4), (70005, 1, 2)]
 
 
 @pytest.fixture(scope="module", params=RUNS, ids=[f"{s}-e{e}" for s, e, _ in RUNS])
