@@ -50,16 +50,8 @@ def find_outlined(view: ZoneView, size_mm, found: list[Pose], busy, every_side: 
     k = SEG_PX_PER_MM
     w, h = size_mm
     W, H = w * k, h * k
-    rel = view.rel
-    Hh, Ww = rel.shape
-    sm = cv2.GaussianBlur(rel, (0, 0), OUTLINE_BLUR_PX)
-    gx = cv2.Sobel(sm, cv2.CV_32F, 1, 0, ksize=3)
-    gy = cv2.Sobel(sm, cv2.CV_32F, 0, 1, ksize=3)
-    # the mat's own gradient noise (most of a zone is bare mat or flat tile), and never less
-    # than the step one grey level makes: a smooth fall-off of the light bands into levels
-    level = 1.0 / max(float(np.mean(view.background)), 1.0)
-    sample = np.abs(gx[1::4, 1::4]).ravel()
-    noise = max(float(np.partition(sample, len(sample) // 2)[len(sample) // 2]) / 0.6745, 3.2 * level)
+    Hh, Ww = view.rel.shape
+    gx, gy, noise = _gradients(view)
     # what is already explained: the tiles found (with their shadows) and hands
     taken = busy.astype(np.uint8) * 255
     # and where the tiles found lie themselves: a tile laid flush between two of them overlaps
@@ -200,6 +192,47 @@ def find_outlined(view: ZoneView, size_mm, found: list[Pose], busy, every_side: 
         near = [((p.x_mm - view.zone.x) * k, (p.y_mm - view.zone.y) * k, p.theta) for p in doubtful]
         _own_outline_only(out, C[idx], sides_own[idx], W, H, solid, near)
     return out
+
+
+def _gradients(view: ZoneView):
+    """(gx, gy, noise): the zone's brightness steps, and the mat's own gradient noise (most of
+    a zone is bare mat or flat tile), never less than the step one grey level makes (a smooth
+    fall-off of the light bands into levels)."""
+    sm = cv2.GaussianBlur(view.rel, (0, 0), OUTLINE_BLUR_PX)
+    gx = cv2.Sobel(sm, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(sm, cv2.CV_32F, 0, 1, ksize=3)
+    level = 1.0 / max(float(np.mean(view.background)), 1.0)
+    sample = np.abs(gx[1::4, 1::4]).ravel()
+    noise = max(float(np.partition(sample, len(sample) // 2)[len(sample) // 2]) / 0.6745, 3.2 * level)
+    return gx, gy, noise
+
+
+def outline_near(view: ZoneView, size_mm, at, reach_mm: float) -> Pose | None:
+    """The upright tile of this size whose own outline shows within ``reach_mm`` of the place
+    ``at`` (mat mm; an enrolment shot that says where its piece lies): rectangles laid on a grid
+    round the place, each fitted onto the steps of its sides, of those outlined
+    (module docstring) the nearest the place. None when none is: neighbours 8 mm off and their
+    shadows then cannot pass for it, as they can in a search of the whole zone."""
+    k = SEG_PX_PER_MM
+    W, H = size_mm[0] * k, size_mm[1] * k
+    gx, gy, noise = _gradients(view)
+    g = np.arange(-reach_mm * k, reach_mm * k + 1e-6, OUTLINE_STEP_MM * k)
+    X, Y = np.meshgrid((at[0] - view.zone.x) * k + g, (at[1] - view.zone.y) * k + g)
+    C = np.column_stack([X.ravel(), Y.ravel(), np.zeros(X.size)])
+    C = C[_inside(C, W, H, *gx.shape[::-1], 0.0)]
+    if not len(C):
+        return None
+    F = _fit(gx, gy, C, W, H, noise)
+    sides, ends = _side_support(gx, gy, F, W, H, noise)
+    # tiles shown in a row have their neighbours' sides in line with theirs: a step may run on
+    # past a corner; of the outlined, the one nearest the place (a neighbour's strong edge can
+    # outline a rectangle laid half across it)
+    far = np.hypot(F[:, 0] / k + view.zone.x - at[0], F[:, 1] / k + view.zone.y - at[1])
+    far = np.where(_outlined(sides, ends, beyond=False), far, np.inf)
+    i = int(np.argmin(far))
+    if not np.isfinite(far[i]):
+        return None
+    return Pose(F[i, 0] / k + view.zone.x, F[i, 1] / k + view.zone.y, F[i, 2] % 360, 1.0, sure=True, outlined=True)
 
 
 def _own_outline_only(poses, C, sides, W, H, solid, doubtful):

@@ -16,7 +16,7 @@ import numpy as np
 
 from .markers import MarkerDetector, VisionInputError, calibrate, check_frame, recalibrate_with_missed
 from .mat import SEAT_MARKERS, ZONE_GREY, MatLayout
-from .outline import find_outlined, nearest_pixels, parts
+from .outline import find_outlined, nearest_pixels, outline_near, parts
 from .perf import single_threaded
 from .reading import FrameReading, Profile, TileReading, read_image, read_manifest
 from .tiles import UNKNOWN, TileSet, colour_of, is_back
@@ -775,7 +775,13 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet) -> Profile:
                 shot[5] = boxed
                 continue
             found = find_outlined(view, size, [], np.zeros(view.mask.shape, bool))
-            if at is not None:  # of several pieces in the shot, the one at the place said
+            near = outline_near(view, size, at, NEAR_MM) if at is not None else None
+            if near is not None:
+                # a back near the mat's grey, by its own outline round its place (the whole zone's
+                # search may take a neighbour's edge for it): that search's finer pose if it agrees
+                found = sorted((p for p in found if math.hypot(p.x_mm - near.x_mm, p.y_mm - near.y_mm) <= 2.0),
+                               key=lambda p: math.hypot(p.x_mm - near.x_mm, p.y_mm - near.y_mm)) or [near]
+            elif at is not None:  # of several pieces in the shot, the one at the place said
                 found = sorted((p for p in found if math.hypot(p.x_mm - at[0], p.y_mm - at[1]) <= NEAR_MM),
                                key=lambda p: math.hypot(p.x_mm - at[0], p.y_mm - at[1]))
             if found:
