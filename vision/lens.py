@@ -14,6 +14,7 @@ reader untouched.
 """
 from __future__ import annotations
 
+import logging
 import math
 from dataclasses import dataclass, field
 
@@ -21,6 +22,8 @@ import cv2
 import numpy as np
 
 from .markers import MarkerDetector, MarkerLayout
+
+log = logging.getLogger("paradox-table")
 
 # The fit's RMS (px) above which a lens may be bending the frame: a flat lens gives 0.3-0.5, our
 # own printings (mild tilt, blur, a slight bend) up to 1.7; the reader's own fit is the trigger
@@ -57,7 +60,6 @@ class Lens:
 
     def corner_px(self) -> float:
         """How far the lens moves the frame's corner (px): a figure for the owner."""
-        h, w = self.shape[:2]
         return _corner_shift(self.k1, self.k2, self.shape)
 
     def straighten(self, frame) -> np.ndarray:
@@ -162,8 +164,9 @@ class Straightening:
 
     While no lens is known, a frame the reader fitted worse than LOOK_PX has its markers found
     and a lens fitted to them (``fit_lens``); one found is kept for every later frame of that
-    size, and the frame read again straightened. A lens found plainly flat on TRIES frames is
-    looked for no more. Everything else is the reader's own (``layout``, ``last_details``...).
+    size, and the frame read again straightened (and given up should a straightened frame's
+    markers still fit no plane). A lens found plainly flat on TRIES frames is looked for no more.
+    Everything else is the reader's own (``layout``, ``last_details``...).
     """
 
     def __init__(self, reader):
@@ -187,7 +190,13 @@ class Straightening:
         shape = getattr(frame, "shape", None)
         lens = self.lenses.get(shape[:2]) if shape is not None else None
         if lens is not None:
-            return self.reader.read(lens.straighten(frame))
+            reading = self.reader.read(lens.straighten(frame))
+            if not (reading.calibrated and reading.reprojection_px > BENT_PX):
+                return reading
+            # straightened, the markers still fit no one plane: not this camera's lens (another
+            # camera, refocused): read as the frame came and look for the lens again
+            del self.lenses[shape[:2]]
+            self._flat.pop(shape[:2], None)
         reading = self.reader.read(frame)
         if shape is None or shape[:2] in self.lenses or not reading.calibrated \
                 or not reading.reprojection_px > LOOK_PX:
@@ -210,6 +219,9 @@ class Straightening:
         lens, flat, straight = fit_lens(detected, layout, shape)
         if lens is not None:
             self.lenses[shape] = lens
+            log.info("the camera's lens bends its %dx%d frames (%.0f px at the corners; the mat's markers fit one "
+                     "plane within %.1f px, straightened %.1f): each frame is straightened before it is read",
+                     shape[1], shape[0], lens.corner_px(), flat, straight)
         elif np.isfinite(flat):
             self._flat[shape] = self._flat.get(shape, 0) + 1
             if self._flat[shape] >= TRIES:

@@ -61,7 +61,7 @@ def reader(name: str, profile, layout, zones=None, cells=None):
     kind reads cells, ``zones`` the areas watched (None: every area it knows). Its frames are
     straightened first where the camera's lens bends them (vision.lens)."""
     extra = {"cells": cells} if cells is not None else {}
-    from .lens import Straightening  # every reader's frames enter here: a bending lens is straightened once, for all
+    from .lens import Straightening  # (OpenCV's: loaded with the reader, not when one is named)
     return Straightening(kit(name)[0](profile, layout, zones=zones, **extra))
 
 
