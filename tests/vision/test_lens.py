@@ -55,3 +55,25 @@ def test_a_flat_lens_frame_is_not_touched(table, classic, layout, monkeypatch):
     assert len(seen) == 1 and seen[0] is frame
     assert after.tiles == before.tiles and after.hand_in_view == before.hand_in_view
     assert r.lens is None
+
+
+def test_the_command_line_reads_each_photo_of_a_bending_lens(table, classic, tmp_path, capsys):
+    """`paradox-table vision recognize`: photos from such a camera were each said to have part
+    of the mat covered; the lens found on the first serves the next."""
+    import json
+
+    import cv2
+
+    from companion.games.paradominetor.camera import MAT
+    from vision import cli
+    photos = []
+    for i in range(2):
+        photos.append(tmp_path / f"bent{i}.png")
+        cv2.imwrite(str(photos[-1]), _bend(table.render(), 0.06))
+    capsys.readouterr()
+    assert cli.main(["vision", "recognize", "--game", "paradominetor", "--profile", str(classic[1]),
+                     *map(str, photos)], {"paradominetor": (MAT, TILES)}) == 0
+    out = capsys.readouterr()
+    assert "covers part of the mat" not in out.err
+    for line in out.out.strip().splitlines():
+        assert sorted(t["label"] for t in json.loads(line)["tiles"]) == ["blue-5", "red-3"]
