@@ -25,11 +25,14 @@ from .markers import MarkerDetector, MarkerLayout
 
 log = logging.getLogger("paradox-table")
 
-# The fit's RMS (px) above which a lens may be bending the frame: a flat lens gives 0.3-0.5, our
-# own printings (mild tilt, blur, a slight bend) up to 1.7; the reader's own fit is the trigger
-# and may read low (it leaves out the corners furthest off, at the frame's edge)
+# The fit's RMS (px of a 1280x960 frame, in proportion on others: a bend is a share of the
+# frame) above which a lens may be bending the frame: a flat lens gives 0.3-0.5. The reader's
+# own fit is the trigger, and may read low (it leaves out the corners furthest off)
 LOOK_PX = 1.0
-BENT_PX = 2.0  # ... and above which, over every corner, it is plainly bent
+# ... and above which, over every corner, it is plainly bent: about 20 px at the frame's corners.
+# Our own printings' slight bends (the Dynasty one's 10-25 px at 5 MP) stay below, untouched
+BENT_PX = 1.5
+HALF_DIAGONAL = 800.0  # of the 1280x960 frame those are measured on
 BETTER = 3.0  # the straightened fit at least this many times closer: a lens, not a warped sheet
 TRIES = 3  # frames of a plainly flat lens (fitted and no better straightened) before looking no more
 LEAST_MARKERS = 4  # a radial model wants corners across the frame
@@ -74,6 +77,12 @@ class Lens:
         """Frame pixels -> the straightened frame's."""
         p = np.asarray(pts, np.float64).reshape(-1, 1, 2)
         return cv2.undistortPoints(p, self.K, self.dist, None, None, self.K, _UNDISTORT).reshape(-1, 2)
+
+
+def frame_px(shape) -> float:
+    """One px of the 1280x960 frame the thresholds are given for, in a frame of `shape`."""
+    h, w = shape[:2]
+    return math.hypot(w, h) / 2 / HALF_DIAGONAL
 
 
 def camera_matrix(shape) -> np.ndarray:
@@ -139,7 +148,7 @@ def fit_lens(detected: dict, layout: MarkerLayout, shape) -> tuple[Lens | None, 
         return None, float("nan"), float("nan")
     K = camera_matrix(shape)
     flat = _fit_px(img, plane, K, None)
-    if not flat > BENT_PX:
+    if not flat > BENT_PX * frame_px(shape):
         return None, flat, float("nan")
 
     def at(k1, k2=0.0):
@@ -164,8 +173,8 @@ class Straightening:
 
     While no lens is known, a frame the reader fitted worse than LOOK_PX has its markers found
     and a lens fitted to them (``fit_lens``); one found is kept for every later frame of that
-    size, and the frame read again straightened (and given up should a straightened frame's
-    markers still fit no plane). A lens found plainly flat on TRIES frames is looked for no more.
+    size, and the frame read again straightened (and given up should a straightened frame fit
+    worse than LOOK_PX). A lens found plainly flat on TRIES frames is looked for no more.
     Everything else is the reader's own (``layout``, ``last_details``...).
     """
 
@@ -191,15 +200,15 @@ class Straightening:
         lens = self.lenses.get(shape[:2]) if shape is not None else None
         if lens is not None:
             reading = self.reader.read(lens.straighten(frame))
-            if not (reading.calibrated and reading.reprojection_px > BENT_PX):
+            if not (reading.calibrated and reading.reprojection_px > LOOK_PX * frame_px(shape)):
                 return reading
-            # straightened, the markers still fit no one plane: not this camera's lens (another
-            # camera, refocused): read as the frame came and look for the lens again
+            # straightened, the markers fit one plane no better than a bent frame's: not this
+            # camera's lens (another camera, refocused): read as the frame came, look again
             del self.lenses[shape[:2]]
             self._flat.pop(shape[:2], None)
         reading = self.reader.read(frame)
         if shape is None or shape[:2] in self.lenses or not reading.calibrated \
-                or not reading.reprojection_px > LOOK_PX:
+                or not reading.reprojection_px > LOOK_PX * frame_px(shape):
             return reading
         lens = self._look(frame)
         if lens is None:
