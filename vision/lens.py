@@ -103,7 +103,8 @@ def _fit_px(img, plane, K, dist) -> float:
     """RMS (px) of the corners `img` about one homography from the plane, once straightened by
     `dist`. A corner far off every fit (a false detection, a corner slid onto the marker's
     inside) is left out, so it cannot pass for a bend."""
-    p = img if dist is None else cv2.undistortPoints(img.reshape(-1, 1, 2), K, dist, None, None, K, _UNDISTORT).reshape(-1, 2)
+    p = img if dist is None else \
+        cv2.undistortPoints(img.reshape(-1, 1, 2), K, dist, None, None, K, _UNDISTORT).reshape(-1, 2)
     keep = np.ones(len(p), bool)
     for _ in range(3):
         H, _ = cv2.findHomography(plane[keep], p[keep], 0)
