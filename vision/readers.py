@@ -58,9 +58,11 @@ def look_alike(name: str, profile) -> list[str]:
 
 def reader(name: str, profile, layout, zones=None, cells=None):
     """A reader of this kind for an enrolled profile; ``cells`` (a vision.grid.Grid) when the
-    kind reads cells, ``zones`` the areas watched (None: every area it knows)."""
+    kind reads cells, ``zones`` the areas watched (None: every area it knows). Its frames are
+    straightened first where the camera's lens bends them (vision.lens)."""
     extra = {"cells": cells} if cells is not None else {}
-    return kit(name)[0](profile, layout, zones=zones, **extra)
+    from .lens import Straightening  # (OpenCV's: loaded with the reader, not when one is named)
+    return Straightening(kit(name)[0](profile, layout, zones=zones, **extra))
 
 
 def load_profile(path):
