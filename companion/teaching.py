@@ -252,12 +252,14 @@ def find(frame, layout, shot: Shot, piece_mm2: float, cal=None) -> Finding:
     calibration, when the caller has it already)."""
     import cv2
     import numpy as np
-    from vision.markers import MarkerDetector, calibrate
+    from vision.lens import straight_frame
+    from vision.markers import MarkerDetector
     from vision.recognise import glare, mat_exposure, view_zone
     from vision.zone import SEG_PX_PER_MM
     if frame is None:
         return Finding(False, Msg("the camera gives no picture yet"))
-    cal = cal or calibrate(MarkerDetector(layout.dictionary).detect(frame), layout.marker_layout())
+    if cal is None:
+        frame, cal = straight_frame(frame, MarkerDetector(layout.dictionary), layout.marker_layout())
     if not cal.ok:
         return Finding(False, Msg("the mat is not in view: show the whole mat to the camera"))
     zone = layout.zones[shot.area]
@@ -853,7 +855,8 @@ class Teacher:
         (green: one piece there; red: not); the whole frame while the mat is not in view."""
         import cv2
         import numpy as np
-        from vision.markers import MarkerDetector, calibrate
+        from vision.lens import straight_frame
+        from vision.markers import MarkerDetector
         walk = self.walk(game)
         self._still_here(game)
         shot = self._shot(walk, number)
@@ -861,7 +864,7 @@ class Teacher:
         if frame is None:
             return b""
         layout = layout_for(game, walk.seats)
-        cal = calibrate(MarkerDetector(layout.dictionary).detect(frame), layout.marker_layout())
+        frame, cal = straight_frame(frame, MarkerDetector(layout.dictionary), layout.marker_layout())
         if not cal.ok:
             small = cv2.resize(frame, (640, int(640 * frame.shape[0] / frame.shape[1])), interpolation=cv2.INTER_AREA)
             return cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, 75])[1].tobytes()

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from .markers import MarkerDetector, MarkerLayout
+from .markers import Calibration, MarkerDetector, MarkerLayout, calibrate
 
 log = logging.getLogger("paradox-table")
 
@@ -167,6 +167,18 @@ def fit_lens(detected: dict, layout: MarkerLayout, shape) -> tuple[Lens | None, 
     if straight * BETTER > flat:
         return None, flat, straight
     return Lens(tuple(shape[:2]), k1, k2, flat, straight), flat, straight
+
+
+def straight_frame(frame, detector: MarkerDetector, layout: MarkerLayout) -> tuple[np.ndarray, Calibration]:
+    """(the frame, straightened where its lens plainly bends it; its calibration): for a photo
+    read on its own (an enrolment shot, the teaching page's snapshot), where no reader keeps a
+    lens from frame to frame."""
+    detected = detector.detect(frame)
+    lens = fit_lens(detected, layout, frame.shape)[0]
+    if lens is not None:  # read as the reader will see the camera's frames: straightened
+        frame = lens.straighten(frame)
+        detected = {i: lens.to_straight(c).astype(np.float32) for i, c in detected.items()}
+    return frame, calibrate(detected, layout)
 
 
 class Straightening:

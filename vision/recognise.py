@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from .lens import fit_lens
+from .lens import straight_frame
 from .markers import MarkerDetector, VisionInputError, calibrate, check_frame, recalibrate_with_missed
 from .mat import SEAT_MARKERS, ZONE_GREY, MatLayout
 from .outline import find_outlined, nearest_pixels, outline_near, parts
@@ -827,12 +827,7 @@ def enrolment_views(manifest_path, layout: MatLayout, tiles: TileSet):
     for img_path, label, at in read_manifest(manifest_path, tiles):
         if img_path not in frames:
             frame = read_image(img_path)
-            detected = detector.detect(frame)
-            lens = fit_lens(detected, mlayout, frame.shape)[0]
-            if lens is not None:  # a bending lens: learnt from the shot as the reader will see frames, straightened
-                frame = lens.straighten(frame)
-                detected = {i: lens.to_straight(c).astype(np.float32) for i, c in detected.items()}
-            cal = calibrate(detected, mlayout)
+            frame, cal = straight_frame(frame, detector, mlayout)
             if not cal.ok:
                 raise VisionInputError(f"{img_path}: no mat markers found; show the mat with the {tiles.noun}")
             frames[img_path] = frame, cal
