@@ -42,6 +42,9 @@ INK_REACH = 0.8         # ...out to this share of the radius (the rim is left ou
 INK_BLUR_MM = 0.15    # the ink is smoothed this much (mm) before its ring is read
 BODY = (0.72, 0.88)      # a disc's body colour is read in this ring (shares of the radius)
 INK_BLEND = 0.4        # ...and may be mixed with this much of its symbol's ink
+# a disc whose body covers its cell's middle (what makes it a disc, not a doubt) lies no more
+# than this share of its radius off the centre found there: its own outline is looked for so far
+FAR_OFF = 0.6
 GAP_MM = 1.2            # the bare mat measured round each corner where four cells meet
 COLOUR_FLOOR = np.array([0.07, 0.07, 0.07, 0.12, 0.12, 0.12], np.float32)
 # A lock token is a piece of its own lying on a disc: a patch off the disc's colour whose
@@ -864,6 +867,61 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet) -> Profile:
     return profile
 
 
+def own_centres(view, bodies, xs, ys, diameter_mm):
+    """Where discs lie by their own outlines, near the points (px in an area's view) where each
+    was found roughly: (x, y) in px each, or None. A disc's outline is the patch of its body's
+    colour (of ``bodies``, as ratios to the mat's light, the one most of its middle is near,
+    measured there) holding the point found, its holes (its symbol, a token) filled; it is taken
+    where it is one disc's size, whole in the view, up to FAR_OFF of its radius from the point.
+    A shadow is the mat darkened, not a disc's colour. The outlines are traced as one image."""
+    out = [None] * len(xs)
+    if not len(xs):
+        return out
+    k = SEG_PX_PER_MM
+    R = diameter_mm / 2 * k
+    h = int(math.ceil(R * (1 + FAR_OFF))) + 2
+    S = 2 * h + 1
+    H, W = view.image.shape[:2]
+    ratio = cv2.copyMakeBorder(view.image / np.maximum(view.light, np.float32(1.0)), h, h, h, h,
+                               cv2.BORDER_CONSTANT, value=0)
+    x, y = np.asarray(xs).astype(int), np.asarray(ys).astype(int)
+    side = np.arange(S)
+    seen = ratio[(y[:, None] + side)[:, :, None], (x[:, None] + side)[:, None, :]]  # (discs, S, S, 3)
+    yy, xx = np.mgrid[-h:h + 1, -h:h + 1]
+    inside = np.flatnonzero(np.hypot(xx, yy) < BODY[1] * R)
+    points = seen.reshape(len(x), -1, 3)[:, inside]
+    # its body's colour as it is here (a lamp's tint, a print run's shade): the median of its
+    # middle's points near the disc colour most of them are near; the outline is drawn round
+    # the points as near it as a token's
+    near = np.stack([_colour_step(points, body) < 2 * TOKEN_STEP for body in bodies], axis=1)
+    mine = near[np.arange(len(x)), np.argmax(np.count_nonzero(near, axis=2), axis=1)]
+    shown = np.count_nonzero(mine, axis=1) >= len(inside) / 4  # (else no disc colour covers its middle)
+    body = np.nanmedian(np.where(mine[:, :, None], points, np.nan), axis=1)
+    body = np.where(np.isnan(body), 0, body).astype(np.float32)
+    rows = S + _SEP
+    stack = np.zeros((len(x), rows, S), np.uint8)
+    stack[:, :S] = _colour_step(seen, body) < TOKEN_STEP
+    own = cv2.morphologyEx(stack.reshape(-1, S), cv2.MORPH_OPEN, _CORE).reshape(len(x), rows, S)
+    own[:, S:] = 0  # (the rows between patches)
+    contours, _ = cv2.findContours(own.reshape(-1, S), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    for cnt in contours:
+        x0, y0, w, ht = cv2.boundingRect(cnt)
+        j, y0 = divmod(y0, rows)
+        if not (x0 < h < x0 + w and y0 < h < y0 + ht) or max(w, ht) > 2.2 * R or \
+                cv2.pointPolygonTest(cnt, (float(h), float(j * rows + h)), False) < 0:
+            continue  # not round the point found, or larger than a disc
+        if not shown[j] or x[j] - h + x0 <= 0 or y[j] - h + y0 <= 0 or x[j] - h + x0 + w >= W or \
+                y[j] - h + y0 + ht >= H:
+            continue  # no disc colour over its middle, or cut by the view's edge
+        m = cv2.moments(cnt)
+        if not 0.4 <= m["m00"] / (math.pi * R * R) <= 1.1:
+            continue  # not one disc (two of a colour touching; its body misjudged)
+        cx, cy = x[j] - h + m["m10"] / m["m00"], y[j] - h + m["m01"] / m["m00"] - j * rows
+        if math.hypot(cx - x[j], cy - y[j]) <= FAR_OFF * R:
+            out[j] = cx, cy
+    return out
+
+
 def middle_as_kind(details) -> bool:
     """Whether a disc's middle is nearer what its kind showed there at enrolment than the
     token's colour (GridReader._read_discs measures both)."""
@@ -1209,8 +1267,12 @@ class GridReader(CellReader):
         lights = self._cell_lights(view, gaps, at)
         if self._blind_where_bare(view, at, lights, filled):
             return None  # wait, as under a hand: a white disc there would look like bare mat
-        centres_x = (view.zone.x + (at.x0 + bx) / SEG_PX_PER_MM).tolist()
-        centres_y = (view.zone.y + (at.y0 + by) / SEG_PX_PER_MM).tolist()
+        bx, by = at.x0 + bx, at.y0 + by
+        # where the filter's best lies at its window's edge, the disc may lie further off
+        edge = np.maximum(np.abs(bx - at.px), np.abs(by - at.py)) >= self._reach() - 1
+        bx, by = self._own_centres(view, (np.asarray(filled) >= 0.75) & edge, at, bx, by)
+        centres_x = (view.zone.x + bx / SEG_PX_PER_MM).tolist()
+        centres_y = (view.zone.y + by / SEG_PX_PER_MM).tolist()
         found = []  # (cell, its centre, label, confidence)
         for i, (cell, (x, y)) in enumerate(at.cells):
             if filled[i] < 0.3:
@@ -1229,6 +1291,26 @@ class GridReader(CellReader):
                 found.append([cell, x, y, None, 0.0])
                 self._unread.append((found[-1], (cx, cy), light, details))
         return found
+
+    def _reach(self):
+        """How far (px in an area's view) round its cell's centre a disc's centre is looked for by
+        the presence filter: a disc lying in its cell, clear of its neighbours, and a little more."""
+        return max(1.0, (self.grid.pitch_mm - self.D) / 2 + 0.8) * SEG_PX_PER_MM
+
+    def _own_centres(self, view, discs, at, bx, by):
+        """The centres (px in the view) of the ``discs`` (a mask of the area's cells) by their own
+        outlines (own_centres), where those lie in their cells; else the presence filter's
+        (``bx``, ``by``). The filter looks only round a cell's middle and takes a disc's shadow
+        for disc: a disc off its cell (laid so, or moved by a lens's barrel) was read round a
+        point millimetres from its own centre, part of its symbol outside the ring read (two
+        dots either side of the centre read as a bar through it, three spokes as two)."""
+        bx, by = bx.astype(np.float64), by.astype(np.float64)
+        idx = np.flatnonzero(discs)
+        half = self.grid.pitch_mm / 2 * SEG_PX_PER_MM
+        for i, c in zip(idx, own_centres(view, self._bodies, bx[idx], by[idx], self.D)):
+            if c is not None and abs(c[0] - at.px[i]) <= half and abs(c[1] - at.py[i]) <= half:
+                bx[i], by[i] = c
+        return bx, by
 
     def read(self, frame) -> FrameReading:
         self._unread = []  # the frame's discs, each (its reading's row, centre, light, details)
@@ -1255,7 +1337,7 @@ class GridReader(CellReader):
             cells = self._centres(name)
             px = np.array([(x - zone.x) * k for _, (x, y) in cells])
             py = np.array([(y - zone.y) * k for _, (x, y) in cells])
-            reach = max(1.0, (self.grid.pitch_mm - self.D) / 2 + 0.8) * k
+            reach = self._reach()
             y0 = np.array([int(max(v - reach, 0)) for v in py])
             y1 = np.array([int(min(v + reach + 1, H)) for v in py])
             x0 = np.array([int(max(v - reach, 0)) for v in px])
