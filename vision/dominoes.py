@@ -114,10 +114,11 @@ BADGE_SEEN = 0.45            # a badge shows where its colours lie this far from
 # wide than this share of its terrain's road as enrolled is a mark there, not a road; measured
 # this far out along the side's axis
 ROAD_WIDE, WIDTH_REACH = 0.85, (0.36, 0.46)
-# A half with roads and no icon shows at its very middle the road as its arms show it HUB_ARM out
-# along their axes (within HUB_AXIS of them), to BARE_TONE or HUB_SPREADS times what the arms'
-# own pixels stray from it (a dark road's noise, its blur), whichever is more
-HUB_ARM, HUB_AXIS, HUB_SPREADS = (0.3, 0.45), 0.04, 2.0
+# A half with roads meeting and no icon shows at its very middle the road as its arms show it
+# HUB_ARM out along their axes (within HUB_AXIS of them; clear of an icon and of the domino's
+# blurred edge), to HUB_TONE (log) or HUB_SPREADS times what the arms' own pixels stray from it
+# (a dark road's noise, its blur), whichever is more
+HUB_ARM, HUB_AXIS, HUB_TONE, HUB_SPREADS = (0.28, 0.4), 0.04, 0.4, 2.0
 
 
 # ---------------------------------------------------------------- what a domino looks like
@@ -1999,11 +2000,13 @@ class DominoReader(CellReader):
         if by_shape[0] is not None and not details.get("plain picture"):
             return self._ask(details, "icon's picture")
         # ... and not where a badge was seen in colours near an icon's (within what tells icons
-        # apart by colour), though not plainly one, and neither of the two icons its colours lie
-        # nearest is the picture's (a person on lava whose picture came out nearer a calculator's)
+        # apart by colour), though not plainly one, neither of the two icons its colours lie
+        # nearest is the picture's, and the picture does not fit its own print closely (a person
+        # on lava whose picture came out nearer a calculator's)
         scored = details.get("badge icon")
         if by_shape[0] is not None and scored and scored[0][0] < COLOUR_ICON_MARGIN \
-                and by_shape[0] not in (name for _, name in scored[:2]):
+                and by_shape[0] not in (name for _, name in scored[:2]) \
+                and not (details.get("own fits") or {}).get(by_shape[0], math.inf) <= FIT_NEAR:
             return self._ask(details, "icon: picture not among the badge's colours")
         # ... and not where a side is half in a road's colours (a shadow, lava's cracks), unless
         # its shape settles it
@@ -2107,13 +2110,14 @@ class DominoReader(CellReader):
 
     @staticmethod
     def _road_through(s, paths, details) -> bool:
-        """A half read with roads and no icon shows at its very middle (CORE round it) the road
-        as its own arms show it further out (HUB_ARM along their axes: the same light, blur and
-        print), to BARE_TONE or HUB_SPREADS times what the arms' own pixels stray, whichever is
-        more: an icon printed near its terrain's colours, or with no badge (a village on lava, a
-        knife), covers the roads' hub, though none of it stands out there. A lone road's dead end
-        lies where the domino does along it, so only the middle's half towards it is judged."""
-        if not paths:
+        """A half read with roads meeting and no icon shows at its very middle (CORE round it)
+        the road as its own arms show it further out (HUB_ARM along their axes: the same light,
+        blur and print), to HUB_TONE or HUB_SPREADS times what the arms' own pixels stray,
+        whichever is more: an icon printed near its terrain's colours, or with no badge (a
+        village on lava, rings on plains, a knife), covers the roads' hub, though none of it
+        stands out there. A lone road's dead end lies wherever the domino does along it (and may
+        be drawn otherwise), so one road alone is not judged so."""
+        if len(paths) < 2:
             return True
         u, v = _uv(s.get("shape shift", (0.0, 0.0)))
         core = np.hypot(u, v) <= CORE
@@ -2121,14 +2125,12 @@ class DominoReader(CellReader):
         for side in paths:
             along, across = _along_across(u, v, side)
             arms |= (along >= HUB_ARM[0]) & (along <= HUB_ARM[1]) & (np.abs(across) <= HUB_AXIS)
-            if len(paths) == 1:
-                core &= along >= 0
         L = s["log"]
         road = np.median(L[arms], axis=0)
         off = float(_median(np.linalg.norm(L[core] - road, axis=1)))
         spread = float(_median(np.linalg.norm(L[arms] - road, axis=1)))
         details["hub"] = (round(off, 3), round(spread, 3))
-        return off < max(BARE_TONE, HUB_SPREADS * spread)
+        return off < max(HUB_TONE, HUB_SPREADS * spread)
 
     @staticmethod
     def _clear_middle(s, paths, details) -> bool:

@@ -1,7 +1,7 @@
 """Domino Dynasty's reader on the third printing (tests/vision/third_dominoes.py, drawn by someone
 who never saw the reader): an icon printed near its terrain's colours or with no badge (a village
-on lava, rings on plains, a knife at a road's dead end) covers the roads' hub, so its half is no
-bare half; and a road beside a pale badge on light stone is not lost. Each such half is read right
+on lava, rings on plains, a knife) covers the hub where its roads meet, so its half is no bare
+half; and a road beside a pale badge on light stone is not lost. Each such half is read right
 or asked about, never misread."""
 from __future__ import annotations
 
@@ -22,8 +22,8 @@ MIDDLES = [(("lava", "village", "EW"), ("grass", None, "W")),
            (("lava", "village", "SW"), ("desert", None, "E")),
            (("plains", "area_spell", "ES"), ("stone", None, "")),
            (("lava", "veto", "NEW"), ("plains", None, "W")),
-           (("stone", "knife", "N"), ("grass", None, "")),
-           (("lava", "knife", "E"), ("desert", None, "W"))]
+           (("desert", "knife", "NS"), ("grass", None, "")),
+           (("plains", "area_spell", "NE"), ("desert", None, "W"))]
 PALE_BADGES = [(("stone", "person", "S"), ("lava", None, "NS")),
                (("stone", "magician", "N"), ("grass", None, "E")),
                (("stone", "infrastructure", "NS"), ("plains", None, "E"))]
