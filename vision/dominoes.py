@@ -114,6 +114,11 @@ BADGE_SEEN = 0.45            # a badge shows where its colours lie this far from
 # wide than this share of its terrain's road as enrolled is a mark there, not a road; measured
 # this far out along the side's axis
 ROAD_WIDE, WIDTH_REACH = 0.85, (0.36, 0.46)
+# A half with roads meeting and no icon shows at its very middle the road as its arms show it
+# HUB_ARM out along their axes (within HUB_AXIS of them; clear of an icon and of the domino's
+# blurred edge), to HUB_TONE (log) or HUB_SPREADS times what the arms' own pixels stray from it
+# (a dark road's noise, its blur), whichever is more
+HUB_ARM, HUB_AXIS, HUB_TONE, HUB_SPREADS = (0.28, 0.4), 0.04, 0.4, 2.0
 
 
 # ---------------------------------------------------------------- what a domino looks like
@@ -714,6 +719,11 @@ def _arms_at(paths, shift) -> np.ndarray:
         else:
             arms |= (np.abs(v) <= CORRIDOR)[:, None] & ((u if side == "E" else -u) >= 0)[None]
     return arms
+
+
+def _along_across(u, v, side):
+    """How far along a side's axis, out from the middle, and across it, each pixel at (u, v) lies."""
+    return {"N": (-v, u), "E": (u, v), "S": (v, u), "W": (-u, v)}[side]
 
 
 def _uv_lines(shift):
@@ -1869,22 +1879,32 @@ class DominoReader(CellReader):
         return labels
 
     def _as_wide(self, s, label) -> str:
-        """A half read with an icon and a road to every side, asked about where one of its roads
-        is printed less wide than its terrain's road (ROAD_WIDE of it, as enrolled) between the
-        badge and the edge: a capital's castle marks lie on all four sides, and a mark that does
-        not run the road's width is no road."""
+        """A half read with an icon and roads, asked about where one of its roads is printed less
+        wide than its terrain's road (ROAD_WIDE of it, as enrolled) between the badge and the
+        edge, where it has a road to every side or something printed there on every side: a
+        capital's castle marks lie on all four sides, and a mark that does not run the road's
+        width is no road (three roads and a mark beside them are as much a capital's as four)."""
         if label == UNKNOWN:
             return label
         terrain, icon, paths = parse_half(label)
         enrolled = self.road_widths.get(terrain)
-        if not icon or paths != SIDES or not enrolled:
+        if not icon or not paths or not enrolled:
             return label
         widths = _road_widths(s["printed"], s.get("shape shift", (0.0, 0.0)))
+        if paths != SIDES and not all(widths.values()):
+            return label  # a side with nothing printed between the icon and the edge: no marks
         details = s.get("details", {})
         details["road widths"] = {side: round(widths[side] / enrolled, 2) for side in paths}
         if any(widths[side] < ROAD_WIDE * enrolled for side in paths):
             return self._ask(details, "roads: a mark narrower than a road")
         return label
+
+    def _as_wide_as_road(self, s, terrain, shift) -> dict:
+        """{side: whether its strip is printed, between the badge and the edge, as wide as its
+        terrain's road as enrolled (ROAD_WIDE of it), or more}; none where no width was enrolled."""
+        enrolled = self.road_widths.get(terrain)
+        widths = _road_widths(s["printed"], shift)
+        return {side: bool(enrolled) and widths[side] >= ROAD_WIDE * enrolled for side in SIDES}
 
     def _reading(self, s: dict, square=None):
         """A sampled square -> ``terrain/icon/paths``, or unknown if any part is in doubt; a
@@ -1966,7 +1986,8 @@ class DominoReader(CellReader):
                     and not self._picture_allows(badge, details):
                 return self._ask(details, "icon: badge not plain, picture not nearest")
             if badge is None and not (self._bare_middle(s, own, paths, details) and self._no_blob(s, own, paths, details)
-                                      and self._clear_middle(s, paths, details)):
+                                      and self._clear_middle(s, paths, details)
+                                      and self._road_through(s, paths, details)):
                 return self._ask(details, "icon or none: the middle")
             return f"{terrain}/{badge or ''}/{paths}"
         if by_shape is None:
@@ -1978,6 +1999,15 @@ class DominoReader(CellReader):
         # ... and an icon only where its picture is very plainly one
         if by_shape[0] is not None and not details.get("plain picture"):
             return self._ask(details, "icon's picture")
+        # ... and not where a badge was seen in colours near an icon's (within what tells icons
+        # apart by colour), though not plainly one, neither of the two icons its colours lie
+        # nearest is the picture's, and the picture does not fit its own print closely (a person
+        # on lava whose picture came out nearer a calculator's)
+        scored = details.get("badge icon")
+        if by_shape[0] is not None and scored and scored[0][0] < COLOUR_ICON_MARGIN \
+                and by_shape[0] not in (name for _, name in scored[:2]) \
+                and not (details.get("own fits") or {}).get(by_shape[0], math.inf) <= FIT_NEAR:
+            return self._ask(details, "icon: picture not among the badge's colours")
         # ... and not where a side is half in a road's colours (a shadow, lava's cracks), unless
         # its shape settles it
         doubt = details.get("colour doubts")
@@ -1993,7 +2023,8 @@ class DominoReader(CellReader):
             return self._ask(details, "roads: a strip not in the road's colours")
         if by_shape[0] is None and not (self._bare_middle(s, own, by_shape[1], details)
                                         and self._no_blob(s, own, by_shape[1], details)
-                                        and self._clear_middle(s, by_shape[1], details)):
+                                        and self._clear_middle(s, by_shape[1], details)
+                                        and self._road_through(s, by_shape[1], details)):
             return self._ask(details, "icon or none: the middle")
         return f"{terrain}/{by_shape[0] or ''}/{by_shape[1]}"
 
@@ -2078,6 +2109,30 @@ class DominoReader(CellReader):
         return off < (BARE_HUB_TONE if paths else BARE_TONE)
 
     @staticmethod
+    def _road_through(s, paths, details) -> bool:
+        """A half read with roads meeting and no icon shows at its very middle (CORE round it)
+        the road as its own arms show it further out (HUB_ARM along their axes: the same light,
+        blur and print), to HUB_TONE or HUB_SPREADS times what the arms' own pixels stray,
+        whichever is more: an icon printed near its terrain's colours, or with no badge (a
+        village on lava, rings on plains, a knife), covers the roads' hub, though none of it
+        stands out there. A lone road's dead end lies wherever the domino does along it (and may
+        be drawn otherwise), so one road alone is not judged so."""
+        if len(paths) < 2:
+            return True
+        u, v = _uv(s.get("shape shift", (0.0, 0.0)))
+        core = np.hypot(u, v) <= CORE
+        arms = np.zeros_like(core)
+        for side in paths:
+            along, across = _along_across(u, v, side)
+            arms |= (along >= HUB_ARM[0]) & (along <= HUB_ARM[1]) & (np.abs(across) <= HUB_AXIS)
+        L = s["log"]
+        road = np.median(L[arms], axis=0)
+        off = float(_median(np.linalg.norm(L[core] - road, axis=1)))
+        spread = float(_median(np.linalg.norm(L[arms] - road, axis=1)))
+        details["hub"] = (round(off, 3), round(spread, 3))
+        return off < max(HUB_TONE, HUB_SPREADS * spread)
+
+    @staticmethod
     def _clear_middle(s, paths, details) -> bool:
         """A half read with roads meeting and no icon shows nothing in its middle (MIDDLE_SEEN round
         it, where the domino lies) printed in colours its roads do not show further out (ARM_SEEN
@@ -2092,7 +2147,7 @@ class DominoReader(CellReader):
         middle = printed & ~s["hub like"] & (np.hypot(u, v) <= MIDDLE_SEEN)  # (a hub's own colours are the road's)
         arms = np.zeros_like(printed)
         for side in paths:
-            along, across = {"N": (-v, u), "E": (u, v), "S": (v, u), "W": (-u, v)}[side]
+            along, across = _along_across(u, v, side)
             arms |= (along >= ARM_SEEN[0]) & (along <= ARM_SEEN[1]) & (np.abs(across) <= CORRIDOR)
         arms &= printed
         if not middle.any() or not arms.any():
@@ -2263,13 +2318,17 @@ class DominoReader(CellReader):
                 picture = details["look icon"] = self.icon_names[order[0]]
                 if has_icon is None:
                     has_icon = True  # little of it stands out from the terrain, but it is plainly there
-                ends = [side for side in SIDES if roads[side] is False and details[side][0] > NO_ROAD]
-                if s["icon first"][1] < NO_ICON and ends:
-                    # ... nothing of it stands out as print, so it may cover a road's inner end as no
-                    # print: a strip printed towards the edge, bare further in, is then read again
-                    # with the icon as print, as far as it stands out of its half's own terrain,
-                    # and looked for further out, clear of it (else it would be taken for the end
-                    # of the next half's road)
+                faint_icon = s["icon first"][1] < NO_ICON
+                wide = self._as_wide_as_road(s, terrain, shift)
+                ends = [side for side in SIDES if roads[side] is False and details[side][0] > SPECKS
+                        and ((faint_icon and details[side][0] > NO_ROAD) or wide[side])]
+                if ends:
+                    # ... nothing of it stands out as print (or its badge's pale ground does not,
+                    # where a strip as wide as a road runs to the edge), so it may cover a road's inner
+                    # end as no print: a strip printed towards the edge, bare further in, is then
+                    # read again with the icon as print, as far as it stands out of its half's own
+                    # terrain, and looked for further out, clear of it (else it would be taken for
+                    # the end of the next half's road)
                     faint = off | (_opened(s["off"] > _faint_threshold(s)) & _masks()["picture"])
                     first = {side: details[side] for side in SIDES}
                     again = self._road_shapes(s, faint, _opened(faint & ~road_like), details)[0]
