@@ -888,7 +888,7 @@ def own_centres(view, bodies, xs, ys, diameter_mm):
     side = np.arange(S)
     seen = ratio[(y[:, None] + side)[:, :, None], (x[:, None] + side)[:, None, :]]  # (discs, S, S, 3)
     yy, xx = np.mgrid[-h:h + 1, -h:h + 1]
-    inside = np.flatnonzero(np.hypot(xx, yy) < BODY[1] * R)
+    inside = np.flatnonzero(np.hypot(xx, yy) < BODY[1] * R)[::3]  # every third: a colour's median
     points = seen.reshape(len(x), -1, 3)[:, inside]
     # its body's colour as it is here (a lamp's tint, a print run's shade): the median of its
     # middle's points near the disc colour most of them are near; the outline is drawn round
@@ -896,8 +896,11 @@ def own_centres(view, bodies, xs, ys, diameter_mm):
     near = np.stack([_colour_step(points, body) < 2 * TOKEN_STEP for body in bodies], axis=1)
     mine = near[np.arange(len(x)), np.argmax(np.count_nonzero(near, axis=2), axis=1)]
     shown = np.count_nonzero(mine, axis=1) >= len(inside) / 4  # (else no disc colour covers its middle)
-    body = np.nanmedian(np.where(mine[:, :, None], points, np.nan), axis=1)
-    body = np.where(np.isnan(body), 0, body).astype(np.float32)
+    # the median of each disc's own points (numpy's nanmedian costs several times a sort)
+    ranked = np.sort(np.where(mine[:, :, None], points, np.inf), axis=1)
+    middle = np.maximum(np.count_nonzero(mine, axis=1) - 1, 0) // 2
+    body = np.take_along_axis(ranked, middle[:, None, None].repeat(3, axis=2), axis=1)[:, 0]
+    body = np.where(np.isfinite(body), body, 0).astype(np.float32)
     rows = S + _SEP
     stack = np.zeros((len(x), rows, S), np.uint8)
     stack[:, :S] = _colour_step(seen, body) < TOKEN_STEP
