@@ -169,13 +169,13 @@ def cmd_recognize(args) -> int:
         unread = 0
         for img in args.images:
             try:
-                frame = read_image(img)
-            except VisionInputError as e:  # one bad photo: said, and the others still read
-                print(f"paradox-table: {e}", file=sys.stderr)
-                print(json.dumps({"image": img, "tiles": [], "error": str(e)}), flush=True)
+                reading = reader.read(read_image(img))
+            except VisionInputError as e:  # one bad photo (no image, too small): said, the others still read
+                said = str(e) if img in str(e) else f"{img}: {e}"
+                print(f"paradox-table: {said}", file=sys.stderr)
+                print(json.dumps({"image": img, "tiles": [], "error": said}), flush=True)
                 unread += 1
                 continue
-            reading = reader.read(frame)
             if not reading.calibrated:
                 print(f"paradox-table: {img}: no mat markers found", file=sys.stderr)
             elif reading.hand_in_view:

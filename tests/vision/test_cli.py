@@ -102,14 +102,18 @@ def test_one_unreadable_photo_among_several_is_said_and_the_others_still_read(tm
     cv2.imwrite(str(good), table.render())
     broken = tmp_path / "broken.jpg"
     broken.write_bytes(good.read_bytes()[:64])
+    tiny = tmp_path / "tiny.png"
+    cv2.imwrite(str(tiny), cv2.resize(cv2.imread(str(good)), (20, 20)))
     capsys.readouterr()
     assert main(["vision", "recognize", "--game", "paradominetor", "--profile", str(profile),
-                 str(broken), str(good)]) == 2
+                 str(broken), str(tiny), str(good)]) == 2
     out = capsys.readouterr()
-    first, second = (json.loads(line) for line in out.out.strip().splitlines())
+    first, second, third = (json.loads(line) for line in out.out.strip().splitlines())
     assert first["image"] == str(broken) and first["tiles"] == [] and "cannot read image" in first["error"]
-    assert second["image"] == str(good) and [t["label"] for t in second["tiles"]] == ["yellow-5"]
-    assert out.err.count("\n") == 1 and "broken.jpg" in out.err and "Traceback" not in out.err
+    assert second["image"] == str(tiny) and second["tiles"] == [] and "too small" in second["error"]
+    assert third["image"] == str(good) and [t["label"] for t in third["tiles"]] == ["yellow-5"]
+    assert out.err.count("\n") == 2 and "broken.jpg" in out.err and "tiny.png" in out.err
+    assert "Traceback" not in out.err
 
 
 def test_runs_alone_as_a_module(tmp_path):
