@@ -198,6 +198,8 @@ class Straightening:
         object.__setattr__(self, "_detector", None)
 
     def __getattr__(self, name):
+        if name == "reader":  # (not set yet: a copy being made)
+            raise AttributeError(name)
         return getattr(self.reader, name)
 
     def __setattr__(self, name, value):
@@ -205,7 +207,7 @@ class Straightening:
 
     @property
     def lens(self) -> Lens | None:
-        """The lens found (the last frame size's), if any."""
+        """The lens found (of the frame size found last), if any."""
         return next((v for v in reversed(self.lenses.values()) if v is not None), None)
 
     def read(self, frame):
@@ -223,14 +225,15 @@ class Straightening:
         if shape is None or shape[:2] in self.lenses or not reading.calibrated \
                 or not reading.reprojection_px > LOOK_PX * frame_px(shape):
             return reading
-        lens = self._look(frame)
+        lens = self._find_lens(frame, whole=not reading.hand_in_view)
         if lens is None:
             return reading
         return self.reader.read(lens.straighten(frame))
 
-    def _look(self, frame) -> Lens | None:
+    def _find_lens(self, frame, whole: bool) -> Lens | None:
         """The lens, fitted to this frame's markers, if it bends plainly; kept once found, or
-        given up after TRIES frames that showed a flat lens."""
+        given up after TRIES frames that showed a flat lens with the whole mat in view
+        (``whole``: a hand over some markers leaves too few across the frame to tell)."""
         shape = frame.shape[:2]
         if self._detector is None:
             object.__setattr__(self, "_detector", MarkerDetector.for_mat(self.reader.layout.dictionary))
@@ -244,7 +247,7 @@ class Straightening:
             log.info("the camera's lens bends its %dx%d frames (%.0f px at the corners; the mat's markers fit one "
                      "plane within %.1f px, straightened %.1f): each frame is straightened before it is read",
                      shape[1], shape[0], lens.corner_px(), flat, straight)
-        elif np.isfinite(flat):
+        elif np.isfinite(flat) and whole:
             self._flat[shape] = self._flat.get(shape, 0) + 1
             if self._flat[shape] >= TRIES:
                 self.lenses[shape] = None
