@@ -757,8 +757,9 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet) -> Profile:
     size = (short_side, long_side) if portrait else (long_side, short_side)
     size = (round(size[0], 1), round(size[1], 1))
     for shot in shots:
-        if shot[6] is None and _whole_tiles(shot[2], long_side, short_side) > 1:
-            raise VisionInputError(f"{shot[4]}: {_whole_tiles(shot[2], long_side, short_side)} {tiles.noun}s "
+        many = _whole_tiles(shot[2], long_side, short_side) if shot[6] is None else 1
+        if many > 1:
+            raise VisionInputError(f"{shot[4]}: {many} {tiles.noun}s "
                                    f"{where(shot[7], None)}, one label: show the {tiles.noun} alone, "
                                    "or give each its place (x_mm, y_mm)")
         rect = shot[5]
@@ -847,13 +848,15 @@ def where(area: str, at) -> str:
 def _whole_tiles(view, long_side, short_side) -> int:
     """How many things of a whole tile's size an enrolment shot shows: a photo listed with one
     label and no place must show one, or a tile would be learnt from whichever is largest. A
-    back's scattered print is never a whole tile's size, so it is not counted."""
+    back's scattered print is never a whole tile's size, so it is not counted; tiles touching
+    (or joined by their shadows) are one blob of two tiles' area or more, counted as so many."""
     k = SEG_PX_PER_MM
     cnts, _ = cv2.findContours(view.mask.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     n = 0
     for c in cnts:
         a, b = sorted(cv2.minAreaRect(c)[1])
-        n += _of_size((0, 0, 0, a / k, b / k), long_side, short_side)
+        tiles = cv2.contourArea(c) / (k * k * long_side * short_side)
+        n += int(tiles + 0.3) if tiles >= 1.7 else _of_size((0, 0, 0, a / k, b / k), long_side, short_side)
     return n
 
 
