@@ -36,7 +36,9 @@ HALF_DIAGONAL = 800.0  # of the 1280x960 frame those are measured on
 BETTER = 3.0  # the straightened fit at least this many times closer: a lens, not a warped sheet
 TRIES = 3  # frames of a plainly flat lens (fitted and no better straightened) before looking no more
 LEAST_MARKERS = 4  # a radial model wants corners across the frame
-K1_RANGE = (-0.45, 0.3)  # on radii in half-diagonals: -0.45 moves the frame's corners by a third
+# on radii in half-diagonals; below -4/27 the model folds back before the frame's corner (r + k1 r^3
+# is greatest short of it), so the corners could not be straightened: -0.14 moves them by a tenth
+K1_RANGE = (-0.14, 0.3)
 _UNDISTORT = (cv2.TERM_CRITERIA_COUNT | cv2.TERM_CRITERIA_EPS, 30, 1e-7)
 
 
