@@ -52,3 +52,4 @@ def test_a_disc_off_its_cell_is_read_as_its_own_kind_or_asked(frame_read):
     assert len(discs) > 40  # (a full frame of discs)
     wrong = {cell: (label, seen.get(cell)) for cell, label in discs.items() if seen.get(cell) not in (label, UNKNOWN)}
     assert not wrong
+    assert sum(seen.get(cell) == label for cell, label in discs.items()) >= 0.8 * len(discs)  # not all asked

@@ -83,7 +83,7 @@ def test_an_icon_over_the_roads_hub_is_no_bare_half(read):
     assert not _misread(truth, seen, MIDDLES)
 
 
-def test_a_road_beside_a_pale_badge_is_not_lost(read):
+def test_a_half_with_a_road_beside_a_pale_badge_is_read_right_or_asked(read):
     truth, seen = read
     assert not _misread(truth, seen, PALE_BADGES)
 
