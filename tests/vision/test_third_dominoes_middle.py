@@ -5,16 +5,8 @@ half; and a road beside a pale badge on light stone is not lost. Each such half 
 or asked about, never misread."""
 from __future__ import annotations
 
-import json
-
-import cv2
-import numpy as np
 import pytest
-
-from tests.vision import third_dominoes as third
-from companion.games.dynasty.camera import CELLS, MAT, TILES, WATCHED, WATCHED_CELLS
-from vision import dominoes
-from vision.mat import load_layout, mat_layout, write_mat
+import third_frames
 
 SEED = 70001
 # (west half, east half), each (terrain, icon, sides in the domino's own frame)
@@ -31,44 +23,10 @@ ENROLLED = ("village", "area_spell", "veto", "knife", "person", "magician", "cal
 
 
 @pytest.fixture(scope="module")
-def read(tmp_path_factory):
+def read():
     """(truth {cell: half}, reading {cell: label}) of one frame of the third printing, enrolled
     from its own shots (the terrains and a few icons only: fast)."""
-    folder = tmp_path_factory.mktemp("third")
-    png, _, js = write_mat(mat_layout(MAT), folder / "m.png")
-    layout = json.loads(js.read_text())
-    table = third.Table(png, layout)
-    rng = np.random.default_rng(SEED)
-    setup = third.camera_setup(rng)
-    cx, cy = third.tray_centre(layout)
-    shots = [(f"terrain-{t}", [(t, None, "NESW"), (t, None, "")]) for t in third.TERRAIN_NAMES]
-    shots += [(f"icon-{icon}", [(third.TERRAIN_NAMES[i % 5], icon, ""), ("stone", None, "")])
-              for i, icon in enumerate(ENROLLED)]
-    entries = []
-    for label, halves in shots:
-        d = third.Domino(halves, cx, cy, 0, 0.5)
-        frame = third.camera(rng, table.compose(rng, [d], (1.0, 1.0)), layout, setup=setup)
-        cv2.imwrite(str(folder / f"{label}.jpg"), frame, [cv2.IMWRITE_JPEG_QUALITY, 88])
-        entries.append({"image": f"{label}.jpg", "label": label})
-    (folder / "manifest.json").write_text(json.dumps(entries))
-    mat = load_layout(js)
-    profile = dominoes.enroll(folder / "manifest.json", None, mat, TILES, cells=CELLS)
-    # each domino's first half in the middle of a block of 3 x 3 squares, in all four turns
-    placed, truth = [], {}
-    blocks = [(area, row, col) for area in ("shared", "personal-0", "personal-1") for row in (1, 5) for col in (1, 5)]
-    for k, ((area, row, col), halves) in enumerate(zip(blocks, MIDDLES + PALE_BADGES)):
-        turns = k % 4
-        dr, dc = [(0, 1), (1, 0), (0, -1), (-1, 0)][turns]
-        (x1, y1), (x2, y2) = (third.square_centre(layout, area, row + i * dr, col + i * dc) for i in (0, 1))
-        d = third.Domino(list(halves), (x1 + x2) / 2, (y1 + y2) / 2, turns, 0.5)
-        placed.append(d)
-        for cell, (_, _, half) in zip(((row, col), (row + dr, col + dc)), d.half_places()):
-            truth[(area, *cell)] = half
-    frame = third.camera(rng, table.compose(rng, placed, (1.0, 1.0)), layout, setup=setup)
-    _, jpeg = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, 88])
-    reader = dominoes.DominoReader(profile, mat, WATCHED, WATCHED_CELLS)
-    reading = reader.read(cv2.imdecode(jpeg, cv2.IMREAD_COLOR))
-    return truth, {t.cell: t.label for t in reading.tiles if t.cell}
+    return third_frames.dominoes_laid(SEED, ENROLLED, MIDDLES + PALE_BADGES)
 
 
 def _misread(truth, seen, halves):

@@ -1,0 +1,89 @@
+"""Frames of the third printings drawn as their tools draw them (third_discs.py,
+third_dominoes.py), enrolled as the tools enrol, and read by our readers directly: what the
+tests on those printings' findings share. (The tools themselves read only through the command
+line.)"""
+from __future__ import annotations
+
+import json
+import tempfile
+from pathlib import Path
+
+import cv2
+import numpy as np
+import third_discs
+from tests.vision import third_dominoes
+
+from companion.games.dynasty import camera as dynasty
+from companion.games.initiative import camera as initiative
+from vision import dominoes, grid
+from vision.mat import load_layout, mat_layout, write_mat
+from vision.reading import read_image
+
+
+def discs(seed: int, frame: int = 0) -> tuple[dict, dict]:
+    """(truth {cell: label}, reading {cell: label}) of the seed's frame of third_discs.py,
+    enrolled with places as the tool does."""
+    third = third_discs
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        write_mat(mat_layout(initiative.MAT), tmp / "mat.png")
+        layout = json.loads((tmp / "mat.json").read_text())
+        (tmp / "shots").mkdir()
+        rng = np.random.default_rng(seed)
+        run = third.PrintRun(rng)
+        cam_seed = int(rng.integers(1 << 30))
+        manifest = third.enrol_places(tmp / "shots", str(tmp / "mat.png"), layout, run, cam_seed, rng)
+        (tmp / "shots" / "manifest.json").write_text(json.dumps(manifest))
+        mat = load_layout(tmp / "mat.json")
+        profile = grid.enroll(tmp / "shots" / "manifest.json", None, mat, initiative.TILES)
+        for _ in range(frame + 1):  # (each frame draws from the same stream, as the tool's)
+            scene = third.Scene(str(tmp / "mat.png"), layout, np.random.default_rng(cam_seed))
+            truth = third.lay(scene, run, rng, third.game_layout(layout, rng))
+            cam = third.Camera(np.random.default_rng(cam_seed), scene.img.shape, easy=third.ABLATE["easy"])
+            cam.rng = rng
+            cam.save(cam.shoot(scene), tmp / "frame.jpg")
+        reading = grid.GridReader(profile, mat, initiative.ZONES, initiative.CELLS).read(read_image(tmp / "frame.jpg"))
+    return truth, {tuple(t.cell): t.label for t in reading.tiles if t.cell}
+
+
+def dominoes_laid(seed: int, icons, laid) -> tuple[dict, dict]:
+    """(truth {cell: half}, reading {cell: label}) of one frame of third_dominoes.py's print:
+    enrolled from its own shots (the terrains and ``icons`` only: fast), then ``laid`` (dominoes,
+    each (west half, east half) as (terrain, icon, sides)) with each first half in the middle of
+    a block of 3 x 3 squares, in all four turns."""
+    third = third_dominoes
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        png, _, js = write_mat(mat_layout(dynasty.MAT), folder / "m.png")
+        layout = json.loads(js.read_text())
+        table = third.Table(png, layout)
+        rng = np.random.default_rng(seed)
+        setup = third.camera_setup(rng)
+        cx, cy = third.tray_centre(layout)
+        shots = [(f"terrain-{t}", [(t, None, "NESW"), (t, None, "")]) for t in third.TERRAIN_NAMES]
+        shots += [(f"icon-{icon}", [(third.TERRAIN_NAMES[i % 5], icon, ""), ("stone", None, "")])
+                  for i, icon in enumerate(icons)]
+        entries = []
+        for label, halves in shots:
+            d = third.Domino(halves, cx, cy, 0, 0.5)
+            frame = third.camera(rng, table.compose(rng, [d], (1.0, 1.0)), layout, setup=setup)
+            cv2.imwrite(str(folder / f"{label}.jpg"), frame, [cv2.IMWRITE_JPEG_QUALITY, 88])
+            entries.append({"image": f"{label}.jpg", "label": label})
+        (folder / "manifest.json").write_text(json.dumps(entries))
+        mat = load_layout(js)
+        profile = dominoes.enroll(folder / "manifest.json", None, mat, dynasty.TILES, cells=dynasty.CELLS)
+    placed, truth = [], {}
+    blocks = [(area, row, col) for area in ("shared", "personal-0", "personal-1") for row in (1, 5) for col in (1, 5)]
+    for k, ((area, row, col), halves) in enumerate(zip(blocks, laid)):
+        turns = k % 4
+        dr, dc = [(0, 1), (1, 0), (0, -1), (-1, 0)][turns]
+        (x1, y1), (x2, y2) = (third.square_centre(layout, area, row + i * dr, col + i * dc) for i in (0, 1))
+        d = third.Domino(list(halves), (x1 + x2) / 2, (y1 + y2) / 2, turns, 0.5)
+        placed.append(d)
+        for cell, (_, _, half) in zip(((row, col), (row + dr, col + dc)), d.half_places()):
+            truth[(area, *cell)] = half
+    frame = third.camera(rng, table.compose(rng, placed, (1.0, 1.0)), layout, setup=setup)
+    _, jpeg = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, 88])
+    reader = dominoes.DominoReader(profile, mat, dynasty.WATCHED, dynasty.WATCHED_CELLS)
+    reading = reader.read(cv2.imdecode(jpeg, cv2.IMREAD_COLOR))
+    return truth, {t.cell: t.label for t in reading.tiles if t.cell}
