@@ -33,6 +33,7 @@ LOOK_PX = 1.0
 # Our own printings' slight bends (the Dynasty one's 10-25 px at 5 MP) stay below, untouched
 BENT_PX = 1.5
 HALF_DIAGONAL = 800.0  # of the 1280x960 frame those are measured on
+MARGIN_PX = 4.0  # how far in from the straightened frame's edge the markers' corners are kept
 BETTER = 3.0  # the straightened fit at least this many times closer: a lens, not a warped sheet
 TRIES = 3  # frames of a plainly flat lens (fitted and no better straightened) before looking no more
 LEAST_MARKERS = 4  # a radial model wants corners across the frame
@@ -53,6 +54,10 @@ class Lens:
     k2: float = 0.0
     fitted_px: float = float("nan")  # the markers' fit to one homography as the frame was
     straightened_px: float = float("nan")  # ... and straightened
+    # a barrel straightened pushes the frame's rim outward: the straightened frame is shrunk by
+    # this much about its centre so that the mat's markers all stay in it (OpenCV's
+    # getOptimalNewCameraMatrix keeps the whole rim instead, at more cost in detail)
+    scale: float = 1.0
     _maps: tuple | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -67,18 +72,26 @@ class Lens:
         """How far the lens moves the frame's corner (px): a figure for the owner."""
         return _corner_shift(self.k1, self.k2, self.shape)
 
+    @property
+    def K_straight(self) -> np.ndarray:
+        """The straightened frame's camera: the same centre, its scale shrunk by ``scale``."""
+        Ks = self.K.copy()
+        Ks[0, 0] *= self.scale
+        Ks[1, 1] *= self.scale
+        return Ks
+
     def straighten(self, frame) -> np.ndarray:
-        """The frame as a flat lens would show it, at the same size and scale in the middle. The
-        maps are worked out once; each frame costs one remap."""
+        """The frame as a flat lens would show it, at the same size and centre, its markers kept
+        in view (``scale``). The maps are worked out once; each frame costs one remap."""
         if self._maps is None:
             h, w = self.shape[:2]
-            self._maps = cv2.initUndistortRectifyMap(self.K, self.dist, None, self.K, (w, h), cv2.CV_16SC2)
+            self._maps = cv2.initUndistortRectifyMap(self.K, self.dist, None, self.K_straight, (w, h), cv2.CV_16SC2)
         return cv2.remap(frame, *self._maps, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
     def to_straight(self, pts) -> np.ndarray:
         """Frame pixels -> the straightened frame's."""
         p = np.asarray(pts, np.float64).reshape(-1, 1, 2)
-        return cv2.undistortPoints(p, self.K, self.dist, None, None, self.K, _UNDISTORT).reshape(-1, 2)
+        return cv2.undistortPoints(p, self.K, self.dist, None, None, self.K_straight, _UNDISTORT).reshape(-1, 2)
 
 
 def frame_px(shape) -> float:
@@ -168,7 +181,12 @@ def fit_lens(detected: dict, layout: MarkerLayout, shape) -> tuple[Lens | None, 
     straight = at(k1, k2)
     if straight * BETTER > flat:
         return None, flat, straight
-    return Lens(tuple(shape[:2]), k1, k2, flat, straight), flat, straight
+    moved = cv2.undistortPoints(img.reshape(-1, 1, 2), K, np.array([k1, k2, 0, 0], np.float64), None, None, K,
+                                _UNDISTORT).reshape(-1, 2)
+    c = K[:2, 2]
+    room = c - MARGIN_PX * frame_px(shape)  # each way from the centre, a few px in from the edge
+    scale = float(min(1.0, *(room / np.maximum(np.abs(moved - c).max(axis=0), 1e-9))))
+    return Lens(tuple(shape[:2]), k1, k2, flat, straight, scale=scale), flat, straight
 
 
 def straight_frame(frame, detector: MarkerDetector, layout: MarkerLayout) -> tuple[np.ndarray, Calibration]:

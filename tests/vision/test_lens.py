@@ -77,3 +77,34 @@ def test_the_command_line_reads_each_photo_of_a_bending_lens(table, classic, tmp
     assert "covers part of the mat" not in out.err
     for line in out.out.strip().splitlines():
         assert sorted(t["label"] for t in json.loads(line)["tiles"]) == ["blue-5", "red-3"]
+
+
+def test_a_mat_framed_to_the_edge_keeps_its_markers_in_the_straightened_frame(layout):
+    """Straightening a barrel pushes the frame's rim outward: a mat framed to the edge of the
+    picture had its corner markers pushed out of the straightened frame (and the areas beside
+    them read from a smear). The straightened frame is shrunk just enough to keep them."""
+    import cv2
+
+    from vision.lens import camera_matrix, fit_lens
+    h, w = 960, 1280
+    markers = layout.marker_layout()
+    plane = np.concatenate(list(markers.corners.values()))
+    lo, hi = plane.min(axis=0), plane.max(axis=0)
+    # where a flat lens would put the mat's outermost marker corners: past the frame's edges;
+    # the barrel draws them in, into the picture
+    H = cv2.getPerspectiveTransform(np.float32([lo, [hi[0], lo[1]], hi, [lo[0], hi[1]]]),
+                                    np.float32([[-20, -20], [w + 19, -20], [w + 19, h + 19], [-20, h + 19]]))
+    K = camera_matrix((h, w))
+    f, c = K[0, 0], K[:2, 2]
+    detected = {}
+    for mid, corners in markers.corners.items():
+        p = cv2.perspectiveTransform(corners.reshape(-1, 1, 2), H).reshape(-1, 2)
+        n = (p - c) / f
+        squeeze = 1 / (1 + 0.08 * (n ** 2).sum(axis=1, keepdims=True))  # corners drawn in: a barrel
+        detected[mid] = (n * squeeze * f + c).astype(np.float32)
+        assert (detected[mid] >= 0).all() and (detected[mid] <= [w - 1, h - 1]).all()  # all in the picture
+    lens = fit_lens(detected, markers, (h, w))[0]
+    assert lens is not None
+    for corners in detected.values():
+        p = lens.to_straight(corners)
+        assert (p >= 0).all() and (p[:, 0] <= w - 1).all() and (p[:, 1] <= h - 1).all(), p
