@@ -108,3 +108,16 @@ def test_a_mat_framed_to_the_edge_keeps_its_markers_in_the_straightened_frame(la
     for corners in detected.values():
         p = lens.to_straight(corners)
         assert (p >= 0).all() and (p[:, 0] <= w - 1).all() and (p[:, 1] <= h - 1).all(), p
+
+
+def test_a_flat_camera_plugged_in_after_a_bent_one_is_read_as_it_comes(table, classic, layout):
+    """The lens kept from a bent camera's frames does not fit another camera's: its frames,
+    straightened, fit no plane. They are read as they come, and the lens is given up."""
+    r = reader("tiles", classic[2], layout)
+    r.read(_bend(table.render(), 0.06))
+    assert r.lens is not None
+    for _ in range(2):
+        reading = r.read(table.render())
+        assert reading.calibrated and not reading.hand_in_view and reading.reprojection_px < 1.0
+        assert sorted(t.label for t in reading.tiles) == ["blue-5", "red-3"]
+    assert r.lens is None
