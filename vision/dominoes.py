@@ -672,6 +672,14 @@ def _road_widths(printed, shift=(0.0, 0.0)) -> dict:
     return out
 
 
+def _widths_of(s, shift) -> dict:
+    """`_road_widths` of a sampled half's print at a shift, measured once a half and shift."""
+    key = ("road widths", float(shift[0]), float(shift[1]))
+    if key not in s:
+        s[key] = _road_widths(s["printed"], shift)
+    return s[key]
+
+
 def _road_pixels(L, own):
     """The colours a road shows (its middle, its kerbs, their edges): what is printed on the
     corridors of a half open on all four sides, between its middle and its edges."""
@@ -1890,7 +1898,7 @@ class DominoReader(CellReader):
         enrolled = self.road_widths.get(terrain)
         if not icon or not paths or not enrolled:
             return label
-        widths = _road_widths(s["printed"], s.get("shape shift", (0.0, 0.0)))
+        widths = _widths_of(s, s.get("shape shift", (0.0, 0.0)))
         if paths != SIDES and not all(widths.values()):
             return label  # a side with nothing printed between the icon and the edge: no marks
         details = s.get("details", {})
@@ -1903,7 +1911,7 @@ class DominoReader(CellReader):
         """{side: whether its strip is printed, between the badge and the edge, as wide as its
         terrain's road as enrolled (ROAD_WIDE of it), or more}; none where no width was enrolled."""
         enrolled = self.road_widths.get(terrain)
-        widths = _road_widths(s["printed"], shift)
+        widths = _widths_of(s, shift)
         return {side: bool(enrolled) and widths[side] >= ROAD_WIDE * enrolled for side in SIDES}
 
     def _reading(self, s: dict, square=None):
@@ -2319,9 +2327,11 @@ class DominoReader(CellReader):
                 if has_icon is None:
                     has_icon = True  # little of it stands out from the terrain, but it is plainly there
                 faint_icon = s["icon first"][1] < NO_ICON
-                wide = self._as_wide_as_road(s, terrain, shift)
-                ends = [side for side in SIDES if roads[side] is False and details[side][0] > SPECKS
-                        and ((faint_icon and details[side][0] > NO_ROAD) or wide[side])]
+                bare = [side for side in SIDES if roads[side] is False and details[side][0] > SPECKS]
+                faint = {side for side in bare if faint_icon and details[side][0] > NO_ROAD}
+                # (the strips' widths are measured only where they decide: it costs)
+                wide = self._as_wide_as_road(s, terrain, shift) if set(bare) - faint else {}
+                ends = [side for side in bare if side in faint or wide[side]]
                 if ends:
                     # ... nothing of it stands out as print (or its badge's pale ground does not,
                     # where a strip as wide as a road runs to the edge), so it may cover a road's inner
