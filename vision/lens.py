@@ -133,7 +133,7 @@ def _fit_px(img, plane, K, dist) -> float:
     return float(np.sqrt(np.mean(err[keep] ** 2)))
 
 
-def _golden(f, lo, hi, steps=12):
+def _golden(f, lo, hi, steps=30):
     """The x in [lo, hi] where f (one-dipped) is least."""
     g = (math.sqrt(5) - 1) / 2
     a, b = lo, hi
@@ -238,12 +238,9 @@ class Straightening:
             if not (reading.calibrated and reading.reprojection_px > LOOK_PX * frame_px(shape)):
                 return reading
             # straightened, the markers fit one plane no better than a bent frame's: not this
-            # camera's lens (another camera, refocused): look again on this frame at once (a
-            # read of it as it came would be spent if it bends too), else read it as it came
+            # camera's lens (another camera, refocused): read as the frame came, look again
             del self.lenses[shape[:2]]
             self._flat.pop(shape[:2], None)
-            lens = self._find_lens(frame, whole=not reading.hand_in_view)
-            return self.reader.read(frame if lens is None else lens.straighten(frame))
         reading = self.reader.read(frame)
         if shape is None or shape[:2] in self.lenses or not reading.calibrated \
                 or not reading.reprojection_px > LOOK_PX * frame_px(shape):
