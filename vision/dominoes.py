@@ -734,6 +734,16 @@ def _along_across(u, v, side):
     return {"N": (-v, u), "E": (u, v), "S": (v, u), "W": (-u, v)}[side]
 
 
+def _arm_strips(u, v, paths, reach, half_width):
+    """Where the roads of `paths` run between `reach` (along each one's axis, out from the
+    middle) and `half_width` either side of it: a strip of each arm, as one mask."""
+    arms = np.zeros(u.shape, bool)
+    for side in paths:
+        along, across = _along_across(u, v, side)
+        arms |= (along >= reach[0]) & (along <= reach[1]) & (np.abs(across) <= half_width)
+    return arms
+
+
 def _uv_lines(shift):
     """`_uv`'s places as one row (u, the columns') and one column (v, the rows'): the same values."""
     c = (np.arange(SQUARE_PX) + 0.5) / SQUARE_PX - 0.5
@@ -1898,12 +1908,14 @@ class DominoReader(CellReader):
         enrolled = self.road_widths.get(terrain)
         if not icon or not paths or not enrolled:
             return label
-        widths = _widths_of(s, s.get("shape shift", (0.0, 0.0)))
+        shift = s.get("shape shift", (0.0, 0.0))
+        widths = _widths_of(s, shift)
         if paths != SIDES and not all(widths.values()):
             return label  # a side with nothing printed between the icon and the edge: no marks
         details = s.get("details", {})
         details["road widths"] = {side: round(widths[side] / enrolled, 2) for side in paths}
-        if any(widths[side] < ROAD_WIDE * enrolled for side in paths):
+        wide = self._as_wide_as_road(s, terrain, shift)
+        if not all(wide[side] for side in paths):
             return self._ask(details, "roads: a mark narrower than a road")
         return label
 
@@ -2129,10 +2141,7 @@ class DominoReader(CellReader):
             return True
         u, v = _uv(s.get("shape shift", (0.0, 0.0)))
         core = np.hypot(u, v) <= CORE
-        arms = np.zeros_like(core)
-        for side in paths:
-            along, across = _along_across(u, v, side)
-            arms |= (along >= HUB_ARM[0]) & (along <= HUB_ARM[1]) & (np.abs(across) <= HUB_AXIS)
+        arms = _arm_strips(u, v, paths, HUB_ARM, HUB_AXIS)
         L = s["log"]
         road = np.median(L[arms], axis=0)
         off = float(_median(np.linalg.norm(L[core] - road, axis=1)))
@@ -2153,11 +2162,7 @@ class DominoReader(CellReader):
         u, v = _uv(s.get("shape shift", (0.0, 0.0)))
         printed = s["printed"]
         middle = printed & ~s["hub like"] & (np.hypot(u, v) <= MIDDLE_SEEN)  # (a hub's own colours are the road's)
-        arms = np.zeros_like(printed)
-        for side in paths:
-            along, across = _along_across(u, v, side)
-            arms |= (along >= ARM_SEEN[0]) & (along <= ARM_SEEN[1]) & (np.abs(across) <= CORRIDOR)
-        arms &= printed
+        arms = _arm_strips(u, v, paths, ARM_SEEN, CORRIDOR) & printed
         if not middle.any() or not arms.any():
             return True
         L = s["log"]
