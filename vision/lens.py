@@ -215,7 +215,6 @@ class Straightening:
         object.__setattr__(self, "reader", reader)
         object.__setattr__(self, "lenses", {})  # frame shape -> Lens, or None: looked no more
         object.__setattr__(self, "_flat", {})  # frame shape -> frames found flat
-        object.__setattr__(self, "_detector", None)
 
     def __getattr__(self, name):
         if name == "reader":  # (not set yet: a copy being made)
@@ -255,10 +254,8 @@ class Straightening:
         given up after TRIES frames that showed a flat lens with the whole mat in view
         (``whole``: a hand over some markers leaves too few across the frame to tell)."""
         shape = frame.shape[:2]
-        if self._detector is None:
-            object.__setattr__(self, "_detector", MarkerDetector.for_mat(self.reader.layout.dictionary))
         layout = self.reader.markers
-        detected = self._detector.detect(frame)
+        detected = self.reader.detector.detect(frame)  # (the reader's own quick search)
         if len(detected) < LEAST_MARKERS:
             return None  # too few to say: a hand over the mat, perhaps; the next frame may tell
         lens, flat, straight = fit_lens(detected, layout, shape)
