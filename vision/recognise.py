@@ -764,34 +764,9 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet) -> Profile:
                                    "or give each its place (x_mm, y_mm)")
         rect = shot[5]
         if rect is None or not _of_size(rect, long_side, short_side):
-            # not the tile's size: specks of shadow or a neighbour's edge touching it (pared off
-            # by 1 mm and grown back, the rest is the tile), or the mask caught only part of it (a
-            # back close to the mat's grey shows little but its print): look for its outline
-            view, at = shot[2], shot[6]
-            pared = _largest_rect(view, at, pare_mm=1.0)
-            if pared is not None and _of_size(pared, long_side, short_side):
-                shot[5] = pared
-                continue
-            boxed = _box_at(view, size, at) if at is not None else None
-            if boxed is not None:  # tiles in a row, their shadows joining them: the one at its place
-                shot[5] = boxed
-                continue
-            found = find_outlined(view, size, [], np.zeros(view.mask.shape, bool))
-            near = outline_near(view, size, at, NEAR_MM) if at is not None else None
-            if near is not None:
-                # a back near the mat's grey, by its own outline round its place (the whole zone's
-                # search may take a neighbour's edge for it): that search's finer pose if it agrees
-                found = sorted((p for p in found if math.hypot(p.x_mm - near.x_mm, p.y_mm - near.y_mm) <= 2.0),
-                               key=lambda p: math.hypot(p.x_mm - near.x_mm, p.y_mm - near.y_mm)) or [near]
-            elif at is not None:  # of several pieces in the shot, the one at the place said
-                found = sorted((p for p in found if math.hypot(p.x_mm - at[0], p.y_mm - at[1]) <= NEAR_MM),
-                               key=lambda p: math.hypot(p.x_mm - at[0], p.y_mm - at[1]))
-            if found:
-                p = found[0]
-                theta = min((p.theta, p.theta + 180), key=lambda t: abs((t + 180) % 360 - 180)) % 360
-                rect = (p.x_mm, p.y_mm, theta, size[0], size[1])
-            elif rect is None:
-                raise VisionInputError(f"{shot[4]}: no {tiles.noun} found {where(shot[7], at)}")
+            rect = _refit(shot[2], shot[6], size, (long_side, short_side), rect)
+            if rect is None:
+                raise VisionInputError(f"{shot[4]}: no {tiles.noun} found {where(shot[7], shot[6])}")
             shot[5] = rect
     templates, features, labels = [], [], []
     margin_mm = 1.0
@@ -843,6 +818,40 @@ def enrolment_views(manifest_path, layout: MatLayout, tiles: TileSet):
 def where(area: str, at) -> str:
     """Where a piece was looked for, as an error message says it."""
     return f"in the {area} area" if at is None else f"at ({at[0]:g}, {at[1]:g}) mm in the {area} area"
+
+
+def _refit(view, at, size, sides, rect) -> tuple | None:
+    """(x_mm, y_mm, theta, w, h) of the tile of an enrolment shot whose mask's rectangle ``rect``
+    (or None) is not a whole tile's (``sides``: its long and short side): specks of shadow or a
+    neighbour's edge touching it (pared off by 1 mm and grown back, the rest is the tile), tiles
+    in a row joined by their shadows (the one at its place), or the mask caught only part of it
+    (a back close to the mat's grey shows little but its print): then by its outline. ``rect``
+    itself when nothing better is found."""
+    pared = _largest_rect(view, at, pare_mm=1.0)
+    if pared is not None and _of_size(pared, *sides):
+        return pared
+    boxed = _box_at(view, size, at) if at is not None else None
+    if boxed is not None:
+        return boxed
+    found = find_outlined(view, size, [], np.zeros(view.mask.shape, bool))
+    near = outline_near(view, size, at, NEAR_MM) if at is not None else None
+    if near is not None:
+        # a back near the mat's grey, by its own outline round its place (the whole zone's search
+        # may take a neighbour's edge for it): that search's finer pose if it agrees
+        found = _nearest(found, (near.x_mm, near.y_mm), 2.0) or [near]
+    elif at is not None:  # of several pieces in the shot, the one at the place said
+        found = _nearest(found, at, NEAR_MM)
+    if not found:
+        return rect
+    p = found[0]
+    theta = min((p.theta, p.theta + 180), key=lambda t: abs((t + 180) % 360 - 180)) % 360
+    return p.x_mm, p.y_mm, theta, size[0], size[1]
+
+
+def _nearest(poses, at, within) -> list:
+    """The poses within ``within`` mm of ``at``, nearest first."""
+    far = [(math.hypot(p.x_mm - at[0], p.y_mm - at[1]), i) for i, p in enumerate(poses)]
+    return [poses[i] for d, i in sorted(far) if d <= within]
 
 
 def _whole_tiles(view, long_side, short_side) -> int:
