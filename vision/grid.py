@@ -22,7 +22,7 @@ import cv2
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 
-from .markers import MarkerDetector, calibrate, recalibrate_with_missed
+from .markers import Calibration, MarkerDetector, calibrate, recalibrate_with_missed
 from .mat import MatLayout
 from .perf import single_threaded
 from .markers import VisionInputError
@@ -948,6 +948,24 @@ def middle_as_kind(details) -> bool:
     return as_kind < as_token
 
 
+@dataclass
+class MatFound:
+    """The mat's markers in one frame (CellReader.locate): the quick search's, those the plane was
+    fitted to (the careful search's where the quick one found too few), and the calibration."""
+
+    quick: dict
+    detected: dict
+    cal: Calibration
+
+    @property
+    def calibrated(self) -> bool:
+        return self.cal.ok
+
+    @property
+    def reprojection_px(self) -> float:
+        return self.cal.reprojection_px if self.cal.ok else float("nan")
+
+
 class CellReader:
     """What every reader of pieces on printed cells shares: the mat found by its markers, each
     area checked for a hand over its edge, then straightened and read cell by cell by the
@@ -971,16 +989,24 @@ class CellReader:
         self.last_details: list = []
         self._cell_centres: dict = {}  # each area's cells and their centres, worked out once
 
-    def read(self, frame) -> FrameReading:
-        self.last_details = []
-        detected = self.detector.detect(frame)
+    def locate(self, frame) -> MatFound:
+        """The mat found in a frame by its markers, before anything on it is read: what a
+        caller that may read the frame otherwise (vision.lens) asks first, and hands to ``read``."""
+        quick = detected = self.detector.detect(frame)
         if len(detected) < 4:  # far markers of a large mat under a tilted camera: look harder
             detected = max(detected, self._careful.detect(frame), key=len)
         cal = calibrate(detected, self.markers)
+        if cal.ok:  # the quick search can miss a far marker, and the far maps are then a few mm off
+            cal, _ = recalibrate_with_missed(frame, cal, detected, self.markers, self._careful, self.layout.markers)
+        return MatFound(quick, detected, cal)
+
+    def read(self, frame, located: MatFound | None = None) -> FrameReading:
+        """The frame read; ``located``: ``locate``'s answer for this very frame, if asked already."""
+        self.last_details = []
+        located = self.locate(frame) if located is None else located
+        cal = located.cal
         if not cal.ok:
-            return FrameReading(False, sorted(detected))
-        # the quick search can miss a far marker, and the far maps are then a few mm off
-        cal, _ = recalibrate_with_missed(frame, cal, detected, self.markers, self._careful, self.layout.markers)
+            return FrameReading(False, sorted(located.detected))
         hand, found = False, []
         H_inv = cal.H_inv  # (worked out once: a matrix inverse each time it is asked for)
         for name in self.zones:
@@ -1331,9 +1357,9 @@ class GridReader(CellReader):
                 bx[i], by[i] = c
         return bx, by
 
-    def read(self, frame) -> FrameReading:
+    def read(self, frame, located: MatFound | None = None) -> FrameReading:
         self._unread = []  # the frame's discs, each (its reading's row, centre, light, details)
-        return super().read(frame)
+        return super().read(frame, located)
 
     def _finish(self, frame, H_inv, found):
         """Every disc of the frame read at once: one pass over all the areas' discs costs less
