@@ -22,7 +22,7 @@ import cv2
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 
-from .markers import MarkerDetector, calibrate, recalibrate_with_missed
+from .markers import Calibration, MarkerDetector, calibrate, recalibrate_with_missed
 from .mat import MatLayout
 from .perf import single_threaded
 from .markers import VisionInputError
@@ -882,24 +882,28 @@ def own_centres(view, bodies, xs, ys, diameter_mm):
     h = int(math.ceil(R * (1 + FAR_OFF))) + 2
     S = 2 * h + 1
     H, W = view.image.shape[:2]
-    ratio = cv2.copyMakeBorder(view.image / np.maximum(view.light, np.float32(1.0)), h, h, h, h,
-                               cv2.BORDER_CONSTANT, value=0)
     x, y = np.asarray(xs).astype(int), np.asarray(ys).astype(int)
-    side = np.arange(S)
-    seen = ratio[(y[:, None] + side)[:, :, None], (x[:, None] + side)[:, None, :]]  # (discs, S, S, 3)
-    yy, xx = np.mgrid[-h:h + 1, -h:h + 1]
-    inside = np.flatnonzero(np.hypot(xx, yy) < BODY[1] * R)[::3]  # every third: a colour's median
+    # each point's square as ratios to the mat's light (nothing past the view's edge): only the
+    # squares are divided, each cut from the view as one block
+    seen = np.zeros((len(x), S, S, 3), np.float32)
+    for j in range(len(x)):
+        ya, yb, xa, xb = max(y[j] - h, 0), min(y[j] + h + 1, H), max(x[j] - h, 0), min(x[j] + h + 1, W)
+        np.divide(view.image[ya:yb, xa:xb], np.maximum(view.light[ya:yb, xa:xb], np.float32(1.0)),
+                  out=seen[j, ya - y[j] + h:yb - y[j] + h, xa - x[j] + h:xb - x[j] + h])
+    inside = _own_middle(h, R)
     points = seen.reshape(len(x), -1, 3)[:, inside]
     # its body's colour as it is here (a lamp's tint, a print run's shade): the median of its
     # middle's points near the disc colour most of them are near; the outline is drawn round
-    # the points as near it as a token's
-    near = np.stack([_colour_step(points, body) < 2 * TOKEN_STEP for body in bodies], axis=1)
-    mine = near[np.arange(len(x)), np.argmax(np.count_nonzero(near, axis=2), axis=1)]
-    shown = np.count_nonzero(mine, axis=1) >= len(inside) / 4  # (else no disc colour covers its middle)
-    # the median of each disc's own points (numpy's nanmedian costs several times a sort)
-    ranked = np.sort(np.where(mine[:, :, None], points, np.inf), axis=1)
-    middle = np.maximum(np.count_nonzero(mine, axis=1) - 1, 0) // 2
-    body = np.take_along_axis(ranked, middle[:, None, None].repeat(3, axis=2), axis=1)[:, 0]
+    # the points as near it as a token's (every body measured in one pass)
+    near = _colour_step(np.broadcast_to(points, (len(bodies),) + points.shape), bodies) < 2 * TOKEN_STEP
+    mine = near[np.argmax(np.count_nonzero(near, axis=2), axis=0), np.arange(len(x))]
+    counts = np.count_nonzero(mine, axis=1)
+    shown = counts >= len(inside) / 4  # (else no disc colour covers its middle)
+    # the median of each disc's own points (numpy's nanmedian costs several times a sort), each
+    # channel's points sorted along memory
+    ranked = np.sort(np.where(mine[:, None, :], points.transpose(0, 2, 1), np.inf), axis=2)
+    middle = np.maximum(counts - 1, 0) // 2
+    body = np.take_along_axis(ranked, middle[:, None, None].repeat(3, axis=1), axis=2)[:, :, 0]
     body = np.where(np.isfinite(body), body, 0).astype(np.float32)
     rows = S + _SEP
     stack = np.zeros((len(x), rows, S), np.uint8)
@@ -925,11 +929,41 @@ def own_centres(view, bodies, xs, ys, diameter_mm):
     return out
 
 
+_OWN_MIDDLES: dict = {}
+
+
+def _own_middle(h, R):
+    """The points of an own_centres square (2h + 1 a side) its body's colour is measured at:
+    every third inside BODY[1] of the radius R (enough for a median); made once per disc size."""
+    if (h, R) not in _OWN_MIDDLES:
+        yy, xx = np.mgrid[-h:h + 1, -h:h + 1]
+        _OWN_MIDDLES[h, R] = np.flatnonzero(np.hypot(xx, yy) < BODY[1] * R)[::3]
+    return _OWN_MIDDLES[h, R]
+
+
 def middle_as_kind(details) -> bool:
     """Whether a disc's middle is nearer what its kind showed there at enrolment than the
     token's colour (GridReader._read_discs measures both)."""
     as_kind, as_token = details.get("middle", (np.inf, 0.0))
     return as_kind < as_token
+
+
+@dataclass
+class MatFound:
+    """The mat's markers in one frame (CellReader.locate): the quick search's, those the plane was
+    fitted to (the careful search's where the quick one found too few), and the calibration."""
+
+    quick: dict
+    detected: dict
+    cal: Calibration
+
+    @property
+    def calibrated(self) -> bool:
+        return self.cal.ok
+
+    @property
+    def reprojection_px(self) -> float:
+        return self.cal.reprojection_px if self.cal.ok else float("nan")
 
 
 class CellReader:
@@ -955,16 +989,24 @@ class CellReader:
         self.last_details: list = []
         self._cell_centres: dict = {}  # each area's cells and their centres, worked out once
 
-    def read(self, frame) -> FrameReading:
-        self.last_details = []
-        detected = self.detector.detect(frame)
+    def locate(self, frame) -> MatFound:
+        """The mat found in a frame by its markers, before anything on it is read: what a
+        caller that may read the frame otherwise (vision.lens) asks first, and hands to ``read``."""
+        quick = detected = self.detector.detect(frame)
         if len(detected) < 4:  # far markers of a large mat under a tilted camera: look harder
             detected = max(detected, self._careful.detect(frame), key=len)
         cal = calibrate(detected, self.markers)
+        if cal.ok:  # the quick search can miss a far marker, and the far maps are then a few mm off
+            cal, _ = recalibrate_with_missed(frame, cal, detected, self.markers, self._careful, self.layout.markers)
+        return MatFound(quick, detected, cal)
+
+    def read(self, frame, located: MatFound | None = None) -> FrameReading:
+        """The frame read; ``located``: ``locate``'s answer for this very frame, if asked already."""
+        self.last_details = []
+        located = self.locate(frame) if located is None else located
+        cal = located.cal
         if not cal.ok:
-            return FrameReading(False, sorted(detected))
-        # the quick search can miss a far marker, and the far maps are then a few mm off
-        cal, _ = recalibrate_with_missed(frame, cal, detected, self.markers, self._careful, self.layout.markers)
+            return FrameReading(False, sorted(located.detected))
         hand, found = False, []
         H_inv = cal.H_inv  # (worked out once: a matrix inverse each time it is asked for)
         for name in self.zones:
@@ -1315,9 +1357,9 @@ class GridReader(CellReader):
                 bx[i], by[i] = c
         return bx, by
 
-    def read(self, frame) -> FrameReading:
+    def read(self, frame, located: MatFound | None = None) -> FrameReading:
         self._unread = []  # the frame's discs, each (its reading's row, centre, light, details)
-        return super().read(frame)
+        return super().read(frame, located)
 
     def _finish(self, frame, H_inv, found):
         """Every disc of the frame read at once: one pass over all the areas' discs costs less

@@ -204,11 +204,12 @@ def straight_frame(frame, detector: MarkerDetector, layout: MarkerLayout) -> tup
 class Straightening:
     """A reader whose frames are straightened first where the camera's lens bends them.
 
-    While no lens is known, a frame the reader fitted worse than LOOK_PX has its markers found
-    and a lens fitted to them (``fit_lens``); one found is kept for every later frame of that
-    size, and the frame read again straightened (and given up should a straightened frame fit
-    worse than LOOK_PX). A lens found plainly flat on TRIES frames is looked for no more.
-    Everything else is the reader's own (``layout``, ``last_details``...).
+    While no lens is known, a frame the reader fitted worse than LOOK_PX has a lens fitted to
+    its markers (``fit_lens``); one found is kept for every later frame of that size, and the
+    frame read straightened (and given up should a straightened frame fit worse than LOOK_PX).
+    A lens found plainly flat on TRIES frames is looked for no more. A reader that finds the mat
+    before reading its pieces (``locate``) has only the frame it keeps read. Everything else is
+    the reader's own (``layout``, ``last_details``...).
     """
 
     def __init__(self, reader):
@@ -233,39 +234,60 @@ class Straightening:
         shape = getattr(frame, "shape", None)
         lens = self.lenses.get(shape[:2]) if shape is not None else None
         if lens is not None:
-            reading = self.reader.read(lens.straighten(frame))
-            if not (reading.calibrated and reading.reprojection_px > LOOK_PX * frame_px(shape)):
-                return reading
+            straight = lens.straighten(frame)
+            found, read = self._locate(straight)
+            if not self._bent(found, shape):
+                return read()
             # straightened, the markers fit one plane no better than a bent frame's: not this
             # camera's lens (another camera, refocused): read as the frame came, look again
             del self.lenses[shape[:2]]
             self._flat.pop(shape[:2], None)
-        reading = self.reader.read(frame)
-        if shape is None or shape[:2] in self.lenses or not reading.calibrated \
-                or not reading.reprojection_px > LOOK_PX * frame_px(shape):
-            return reading
-        lens = self._find_lens(frame, whole=not reading.hand_in_view)
-        if lens is None:
-            return reading
-        return self.reader.read(lens.straighten(frame))
+        found, read = self._locate(frame)
+        if shape is None or shape[:2] in self.lenses or not self._bent(found, shape):
+            return read()
+        lens, flat = self._find_lens(frame, found)
+        if lens is not None:
+            return self.reader.read(lens.straighten(frame))
+        reading = read()
+        if np.isfinite(flat) and not reading.hand_in_view:
+            # a plainly flat lens, told with the whole mat in view (a hand over some markers
+            # leaves too few across the frame to tell): looked for no more after TRIES frames
+            self._flat[shape[:2]] = self._flat.get(shape[:2], 0) + 1
+            if self._flat[shape[:2]] >= TRIES:
+                self.lenses[shape[:2]] = None
+        return reading
 
-    def _find_lens(self, frame, whole: bool) -> Lens | None:
-        """The lens, fitted to this frame's markers, if it bends plainly; kept once found, or
-        given up after TRIES frames that showed a flat lens with the whole mat in view
-        (``whole``: a hand over some markers leaves too few across the frame to tell)."""
+    def _locate(self, frame):
+        """(the mat found in the frame: its calibration's figures; the frame's reading, asked
+        for). A reader that finds the mat before it reads (CellReader.locate) is asked that
+        alone first, so a frame read otherwise (straightened, or as it came) costs no read of
+        its pieces; another reader reads the frame whole at once."""
+        locate = getattr(self.reader, "locate", None)
+        if locate is None:
+            reading = self.reader.read(frame)
+            return reading, lambda: reading
+        found = locate(frame)
+        return found, lambda: self.reader.read(frame, found)
+
+    @staticmethod
+    def _bent(found, shape) -> bool:
+        """Whether the mat found fits one plane worse than a flat lens's frames (LOOK_PX)."""
+        return found.calibrated and found.reprojection_px > LOOK_PX * frame_px(shape)
+
+    def _find_lens(self, frame, found) -> tuple[Lens | None, float]:
+        """(the lens, fitted to this frame's markers (``found``'s quick search, or the reader's
+        own quick search), if it bends plainly, kept once found; the markers' fit to one plane
+        as they are, NaN where too few were found to tell)."""
         shape = frame.shape[:2]
-        layout = self.reader.markers
-        detected = self.reader.detector.detect(frame)  # (the reader's own quick search)
+        detected = getattr(found, "quick", None)
+        if detected is None:
+            detected = self.reader.detector.detect(frame)  # (the reader's own quick search)
         if len(detected) < LEAST_MARKERS:
-            return None  # too few to say: a hand over the mat, perhaps; the next frame may tell
-        lens, flat, straight = fit_lens(detected, layout, shape)
+            return None, float("nan")  # too few to say: a hand over the mat, perhaps; the next frame may tell
+        lens, flat, straight = fit_lens(detected, self.reader.markers, shape)
         if lens is not None:
             self.lenses[shape] = lens
             log.info("the camera's lens bends its %dx%d frames (%.0f px at the corners; the mat's markers fit one "
                      "plane within %.1f px, straightened %.1f): each frame is straightened before it is read",
                      shape[1], shape[0], lens.corner_px(), flat, straight)
-        elif np.isfinite(flat) and whole:
-            self._flat[shape] = self._flat.get(shape, 0) + 1
-            if self._flat[shape] >= TRIES:
-                self.lenses[shape] = None
-        return lens
+        return lens, flat
