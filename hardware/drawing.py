@@ -151,16 +151,30 @@ def points(value: Any) -> str:
     return f"{number:g}"
 
 
+# Japanese line breaking (kinsoku shori, JIS X 4051): no line starts with closing punctuation,
+# a prolonged sound mark or a small kana; the character before it moves down with it
+NO_LINE_START = frozenset("、。，．,.・：；？！ー－～…‥」』）］｝〕〉》】〙〗ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ")
+
+
+def _head(word: str, px: int) -> str:
+    """The start of `word` that fits in `px`, cut where a Japanese line may break."""
+    head = cut(word, px)
+    while 1 < len(head) < len(word) and word[len(head)] in NO_LINE_START and is_wide(word[len(head) - 1]):
+        head = head[:-1]
+    return head
+
+
 def wrap(text: Any, width: int = COLUMNS) -> list[str]:
     """Greedy word wrap in `width` columns of 6 px; a word longer than a line (a Japanese
-    sentence has no spaces) is cut where the line ends, so nothing runs off the panel."""
+    sentence has no spaces) is cut where the line ends, so nothing runs off the panel, and
+    never before a mark a Japanese line may not start with (NO_LINE_START)."""
     lines: list[str] = []
     line = ""
     px = width * CHAR_W
     for word in clean(text).split(" "):
         while text_width(word) > px:
             room = px - text_width(line) - CHAR_W if line else px
-            head = cut(word, room) if line and any(map(is_wide, word)) else ""
+            head = _head(word, room) if line and any(map(is_wide, word)) else ""
             if head:  # Japanese runs on after what the line holds
                 lines.append(f"{line} {head}")
                 line, word = "", word[len(head):]
@@ -168,7 +182,7 @@ def wrap(text: Any, width: int = COLUMNS) -> list[str]:
             if line:
                 lines.append(line)
                 line = ""
-            head = cut(word, px)
+            head = _head(word, px)
             lines.append(head)
             word = word[len(head):]
         if not word:

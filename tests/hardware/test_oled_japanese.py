@@ -253,3 +253,16 @@ def test_domino_dynastys_camera_questions_in_japanese():
     for name, screen in shown.items():
         assert fits(screen[1]), screen
         check_golden(f"dynasty-camera-{name}", drawn(screen))
+
+
+def test_a_japanese_line_never_starts_with_a_full_stop_or_comma():
+    """Kinsoku: the panel's lines break as Japanese print does. A camera question once showed a
+    line starting with "。" (the character before it moves down with it instead)."""
+    said = "あきのマップ: F4が新しく見えますが1枚のドミノではありません。ドミノ1枚を2マスに置くか、端末で入力してください"
+    lines = screens.wrap(said)
+    assert all(screens.text_width(line) <= screens.COLUMNS * screens.CHAR_W for line in lines)
+    assert not [line for line in lines[1:] if line[0] in screens.NO_LINE_START]
+    assert "".join(lines).replace(" ", "") == said.replace(" ", "")  # nothing lost on the way
+    for n in range(1, 40):  # wherever a sentence's end falls on the panel
+        lines = screens.wrap("あ" * n + "。ドミノ、「です」ー")
+        assert not [line for line in lines[1:] if line[0] in screens.NO_LINE_START], (n, lines)
