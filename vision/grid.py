@@ -101,6 +101,13 @@ APART, APART_HUE = TOKEN_LIKE, 1.1
 # anywhere, and through and through under this share of TOKEN_CORED, is the disc's own symbol
 # blurred (a yellow three's triangle): a doubt, not a token
 OWN_PRINT, OWN_CORED = 0.07, 0.5
+# a token whose colour lies near some disc's (silver by white, on the line from a blue body to its
+# cream ink) is told by its shape: an outline of the enrolled token's size and solidity
+# (AS_ENROLLED), near the token's colour (within this many times TOKEN_HUE: a metal token's sheen
+# moves with the lamp from where it was enrolled) and through and through over this many times
+# TOKEN_CORED of its area; a symbol's strokes, dots and spokes erode to little, and close into
+# no outline that size and that solid
+SHAPED_HUE, SHAPED_CORED = 1.5, 5.0
 # a token half hidden by blur (far from the camera): an outline down to this share of the token,
 # as solid as _lock asks, told apart from the disc's own print as APART's and through and
 # through somewhere, is asked about (too small for a token; no disc's own symbol shows so)
@@ -1148,14 +1155,17 @@ class GridReader(CellReader):
         solid_enough = solid >= solidity - TOKEN_SOLID
         somewhere = cored >= TOKEN_CORED / 4  # (a blur of a symbol into its disc never is, anywhere)
         own_symbol = cored < OWN_CORED * TOKEN_CORED and details.get("token print", 1.0) < OWN_PRINT
-        cored = cored >= TOKEN_CORED
+        through, cored = cored, cored >= TOKEN_CORED
         plainly = token_like >= 1.5 * TOKEN_LIKE and hue < 0.85 * TOKEN_HUE and cored  # its colour, plainly
         smallest = TOKEN_AREA[0] - (0.1 if plainly else 0.0)  # (a token half hidden by blur)
         # its colour through and through, or plainly its colour, and through and through somewhere
         coloured = (token_like >= TOKEN_LIKE and hue < TOKEN_HUE and cored) or \
             (token_like >= 1.4 * TOKEN_LIKE and hue < TOKEN_HUE and somewhere)
+
+        def sure(hue_bound):  # as near the token's size and colour as the test asks
+            return LOCK, float(np.clip(min(1 - abs(1 - share) / 0.8, 1 - hue / hue_bound), 0, 1))
         if smallest <= share <= TOKEN_AREA[1] and solid_enough and coloured:
-            return LOCK, float(np.clip(min(1 - abs(1 - share) / 0.8, 1 - hue / TOKEN_HUE), 0, 1))
+            return sure(TOKEN_HUE)
         if HALF_SHOWN <= share < smallest and solid_enough and somewhere and hue < APART_HUE * TOKEN_HUE \
                 and details.get("token print", 0.0) >= APART:
             return UNKNOWN, 0.0  # the token's colour apart from the disc's print, half its outline
@@ -1168,6 +1178,9 @@ class GridReader(CellReader):
             return UNKNOWN, 0.0  # a token's outline, its colour not plainly the token's
         if token_ish and TOKEN_NEAR[0] <= share <= TOKEN_NEAR[1] and solid >= solidity - 2 * TOKEN_SOLID:
             return "doubt"  # much like a token, not plainly one: a disc must then read plainly
+        if abs(1 - share) <= AS_ENROLLED[0] and solid >= solidity - AS_ENROLLED[1] \
+                and hue < SHAPED_HUE * TOKEN_HUE and through >= SHAPED_CORED * TOKEN_CORED:
+            return sure(SHAPED_HUE * TOKEN_HUE)
         return None
 
     def _grown(self, details):
