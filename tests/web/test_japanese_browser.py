@@ -136,6 +136,9 @@ def test_loop_and_paradominetor_read_in_japanese(device, browser, shots):
     player.goto(seat_link(host, f"seat-{lead}"))
     expect(player.locator("#turn strong")).to_have_text("あなたのターン")
     expect(player.locator("#game h2")).to_have_text("トリック 1/15")
+    # the lead's row says リード、ターン: each tag whole on its line (ター/ン was broken)
+    expect(player.locator("#game table td:first-child").nth(lead)).to_contain_text("リード、ターン")
+    assert broken_words(player, "#game table td:first-child") == []
     first = player.locator("#mine .tiles button").first
     first.click()
     if player.locator(".declare-black").count():  # a black lead: its colour, in Japanese

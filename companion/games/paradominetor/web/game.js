@@ -69,7 +69,9 @@
       if (v.to_play === s) tags.push(tr("to play"));
       if (v.winners.includes(s)) tags.push(tr("winner"));
       score.append(el("tr", { class: v.you === s ? "you" : "" },
-        el("td", {}, n, tags.length ? el("span", { class: "dim" }, " · " + tags.join(comma)) : null),
+        // each tag whole on its line (ターン is not broken between its characters)
+        el("td", {}, n, tags.length ? el("span", { class: "dim" }, " · ",
+          ...tags.flatMap((t, i) => [i ? comma : "", el("span", { class: "tag" }, t)])) : null),
         el("td", { class: "dim halves" }, String(v.half_point_tricks[s])),
         el("td", { class: "num", "data-seat": s }, String(v.scores[s]))));
     });
