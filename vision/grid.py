@@ -90,6 +90,9 @@ BARE_PATCH, BARE_SYMBOL = 4.5, (0.93, 4.0)
 GROWN_SOLID, GROWN_CORED = 2 * TOKEN_SOLID, 2.0
 # a disc showing the token's colour this near it (a share of TOKEN_HUE), through and through over
 # this many times TOKEN_CORED of its area, is asked about even where no token's outline was found
+# (a token of nearly its body's colour merges with it); on a disc whose body the token's colour
+# is far from, a token shows its outline, so what is off such a body in under HALF_SHOWN of a
+# token is its own print in an ink near the token's colour (a blue disc's cream dots by silver)
 TOKEN_SEEN = (0.6, 2.0)
 AS_ENROLLED = (0.3, TOKEN_SOLID / 2)  # a token's outline: its size within this share, this solid
 # where another disc's colour lies between the token's and a disc's own (a yellow near a copper
@@ -1580,6 +1583,7 @@ class GridReader(CellReader):
             return token
         plain = 1.5 if token == "doubt" else 1.0  # how plainly a disc must read
         if "token" in details and details["token"][3] < TOKEN_SEEN[0] * TOKEN_HUE and \
+                (order[0] in self._token_hides or details["token"][0] >= HALF_SHOWN) and \
                 details["token"][4] >= TOKEN_SEEN[1] * TOKEN_CORED:
             # the token's own colour, plainly and through and through, though its outline was
             # not found (a token of nearly the disc's colour merges with it): not plainly a disc
