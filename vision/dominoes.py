@@ -649,26 +649,30 @@ def _road_widths(printed, shift=(0.0, 0.0)) -> dict:
     WIDTH_REACH out, the printed run through the axis (or the nearest within ROAD_DRIFT of it), its
     median over those lines; a side printed on none of them is 0. Where the strip lies along the
     axis of a domino `shift` off its square, whatever else is printed beside it widens it."""
-    near = int(round(ROAD_DRIFT * SQUARE_PX))
+    sx, sy = float(shift[0]), float(shift[1])
+    u, v = _uv_lines((sx, sy))  # (as `_side_lines`: N E S W lie along -v, u, v, -u; E and W across columns)
+    along = np.stack([-v, u, v, -u])
+    side, k = np.nonzero((along >= WIDTH_REACH[0]) & (along <= WIDTH_REACH[1]))
+    across = side % 2 == 1
+    # each line's pixels (the patch's columns read as rows), and how far each lies from the axis
+    lines = np.where(across[:, None], printed.T[k], printed[k])
+    axes = [min(max(round((a + 0.5) * SQUARE_PX - 0.5), 0), SQUARE_PX - 1) for a in (sx, sy)]
+    px = np.arange(SQUARE_PX)
+    off = np.abs(px[None] - np.where(across, axes[1], axes[0])[:, None])
+    # the nearest printed pixel to the axis on each line (the first of two as near), and the run
+    # through it: from the last unprinted pixel before it to the last after it, the line reversed
+    hit = lines & (off <= int(round(ROAD_DRIFT * SQUARE_PX)))
+    n = len(lines)
+    i = np.where(hit, off, SQUARE_PX).argmin(axis=1)
+    last = np.maximum.accumulate(np.where(np.concatenate([lines, lines[:, ::-1]]), -1, px), axis=1)
+    run = SQUARE_PX - 2 - last[np.arange(n), i] - last[np.arange(n, 2 * n), SQUARE_PX - 1 - i]
+    widths = np.where(hit.any(axis=1), run, 0).tolist()
+    ends = np.cumsum(np.bincount(side, minlength=4)).tolist()
     out = {}
-    for side, (along, _, down) in zip(SIDES, _side_lines(shift)):
-        axis = shift[0] if down else shift[1]
-        at = int(np.clip(round((axis + 0.5) * SQUARE_PX - 0.5), 0, SQUARE_PX - 1))
-        widths = []
-        for k in np.flatnonzero((along >= WIDTH_REACH[0]) & (along <= WIDTH_REACH[1])):
-            line = printed[k, :] if down else printed[:, k]
-            hits = np.flatnonzero(line[max(0, at - near):at + near + 1]) + max(0, at - near)
-            if not len(hits):
-                widths.append(0)
-                continue
-            i = int(hits[np.argmin(np.abs(hits - at))])
-            a, b = i, i
-            while a > 0 and line[a - 1]:
-                a -= 1
-            while b < SQUARE_PX - 1 and line[b + 1]:
-                b += 1
-            widths.append(b - a + 1)
-        out[side] = float(np.median(widths)) / SQUARE_PX if widths else 0.0
+    for j, name in enumerate(SIDES):
+        w = sorted(widths[ends[j - 1] if j else 0:ends[j]])  # (their median: the middle one, or the mean of the middle two)
+        h = len(w) // 2
+        out[name] = (w[h] if len(w) % 2 else (w[h - 1] + w[h]) / 2) / SQUARE_PX if w else 0.0
     return out
 
 
@@ -736,8 +740,9 @@ def _along_across(u, v, side):
 
 def _arm_strips(u, v, paths, reach, half_width):
     """Where the roads of `paths` run between `reach` (along each one's axis, out from the
-    middle) and `half_width` either side of it: a strip of each arm, as one mask."""
-    arms = np.zeros(u.shape, bool)
+    middle) and `half_width` either side of it: a strip of each arm, as one mask (of a patch
+    whose pixels lie at u, v: as `_uv` gives them, or `_uv_grid`)."""
+    arms = np.zeros(np.broadcast_shapes(u.shape, v.shape), bool)
     for side in paths:
         along, across = _along_across(u, v, side)
         arms |= (along >= reach[0]) & (along <= reach[1]) & (np.abs(across) <= half_width)
@@ -748,6 +753,18 @@ def _uv_lines(shift):
     """`_uv`'s places as one row (u, the columns') and one column (v, the rows'): the same values."""
     c = (np.arange(SQUARE_PX) + 0.5) / SQUARE_PX - 0.5
     return c - float(shift[0]), c - float(shift[1])
+
+
+def _uv_grid(shift):
+    """`_uv`'s places as a row of columns' (1, SQUARE_PX) and a column of rows' (SQUARE_PX, 1), to
+    broadcast (the same values): for a half's own shift, seldom asked twice."""
+    u, v = _uv_lines(shift)
+    return u[None], v[:, None]
+
+
+def _norms(d) -> np.ndarray:
+    """``np.linalg.norm(d, axis=1)`` of colours (n, 3), channel by channel: the same sums."""
+    return np.sqrt(_channel_sum(d * d))
 
 
 _HUBS: dict = {}
@@ -1497,23 +1514,30 @@ def _faint_threshold(s) -> float:
     """How far from its half's terrain a pixel of a sampled square stands out as something
     printed near the terrain's colour: FAINT_CONTRAST times the terrain's own noise, at least
     PRINT_PLAIN."""
-    return max(PRINT_PLAIN, FAINT_CONTRAST * _terrain_noise(s["off"]), TEXTURE_SPREADS * _terrain_noise(s["off"], 90))
+    if "faint" not in s:  # (asked of a half again where its roads are read again)
+        median, high = _terrain_noise(s["off"], (50, 90))
+        s["faint"] = max(PRINT_PLAIN, FAINT_CONTRAST * median, TEXTURE_SPREADS * high)
+    return s["faint"]
 
 
-def _terrain_noise(off, percentile=50) -> float:
+def _terrain_noise(off, percentile=50):
     """How far a half's terrain strays from its own colour (`off`: each pixel's distance to it):
     the median (or another `percentile`) over the corner box that lies most wholly on it (a
-    domino laid a few pixels off its square shows the mat or its edge in the others)."""
+    domino laid a few pixels off its square shows the mat or its edge in the others). Several
+    percentiles (a tuple): each's figure, in turn (the boxes sorted once)."""
     if "boxes" not in _MASKS:  # each corner box's pixels, one row each (the boxes are alike in size)
         u, v = _uv()
         corners = _masks()["corners"].ravel()
         _MASKS["boxes"] = np.stack([np.nonzero(corners & ((sx * u > 0) & (sy * v > 0)).ravel())[0]
                                     for sx in (-1, 1) for sy in (-1, 1)])
     px = np.sort(off.ravel()[_MASKS["boxes"]], axis=1)
-    at = percentile / 100 * (px.shape[1] - 1)  # (np.percentile's linear interpolation, on the sorted rows)
-    lo = int(at)
-    hi = min(lo + 1, px.shape[1] - 1)
-    return float((px[:, lo] + (px[:, hi] - px[:, lo]) * np.float32(at - lo)).min())
+    out = []
+    for p in (percentile if isinstance(percentile, tuple) else (percentile,)):
+        at = p / 100 * (px.shape[1] - 1)  # (np.percentile's linear interpolation, on the sorted rows)
+        lo = int(at)
+        hi = min(lo + 1, px.shape[1] - 1)
+        out.append(float((px[:, lo] + (px[:, hi] - px[:, lo]) * np.float32(at - lo)).min()))
+    return tuple(out) if isinstance(percentile, tuple) else out[0]
 
 
 def _whole_domino(frame, cal, view, x, y, pitch_mm) -> float:
@@ -2124,7 +2148,7 @@ class DominoReader(CellReader):
         printed pale on a pale terrain, white on light stone, differs from it mostly in tone, and
         its parts may share the kerbs' colours, so neither the print nor the roads' colours show it)."""
         d = s["log"][_masks()["core"]] - np.asarray(self.road if paths else own, np.float32)
-        off = float(_median(np.linalg.norm(d, axis=1)))
+        off = float(_median(_norms(d)))
         details["middle"] = round(off, 3)
         return off < (BARE_HUB_TONE if paths else BARE_TONE)
 
@@ -2139,13 +2163,13 @@ class DominoReader(CellReader):
         be drawn otherwise), so one road alone is not judged so."""
         if len(paths) < 2:
             return True
-        u, v = _uv(s.get("shape shift", (0.0, 0.0)))
+        u, v = _uv_grid(s.get("shape shift", (0.0, 0.0)))
         core = np.hypot(u, v) <= CORE
         arms = _arm_strips(u, v, paths, HUB_ARM, HUB_AXIS)
         L = s["log"]
-        road = np.median(L[arms], axis=0)
-        off = float(_median(np.linalg.norm(L[core] - road, axis=1)))
-        spread = float(_median(np.linalg.norm(L[arms] - road, axis=1)))
+        road = _median(L[arms], axis=0)
+        off = float(_median(_norms(L[core] - road)))
+        spread = float(_median(_norms(L[arms] - road)))
         details["hub"] = (round(off, 3), round(spread, 3))
         return off < max(HUB_TONE, HUB_SPREADS * spread)
 
@@ -2159,16 +2183,21 @@ class DominoReader(CellReader):
         end may be drawn otherwise (capped, rounded), so one road alone is not judged so."""
         if len(paths) < 2:
             return True
-        u, v = _uv(s.get("shape shift", (0.0, 0.0)))
+        u, v = _uv_grid(s.get("shape shift", (0.0, 0.0)))
         printed = s["printed"]
-        middle = printed & ~s["hub like"] & (np.hypot(u, v) <= MIDDLE_SEEN)  # (a hub's own colours are the road's)
+        seen = np.hypot(u, v) <= MIDDLE_SEEN
+        middle = printed & ~s["hub like"] & seen  # (a hub's own colours are the road's)
         arms = _arm_strips(u, v, paths, ARM_SEEN, CORRIDOR) & printed
         if not middle.any() or not arms.any():
             return True
         L = s["log"]
         mid, arm = L[middle], L[arms][::max(1, int(np.count_nonzero(arms)) // 256)]
-        near = np.sqrt(((mid[:, None, :] - arm[None, :, :]) ** 2).sum(axis=-1)).min(axis=1)
-        share = float(np.count_nonzero(near > MIDDLE_APART)) / float(np.count_nonzero(np.hypot(u, v) <= MIDDLE_SEEN))
+        # (channel by channel, the root of the least: the same sums and the same nearest)
+        q = (mid[:, 0, None] - arm[None, :, 0]) ** 2
+        q += (mid[:, 1, None] - arm[None, :, 1]) ** 2
+        q += (mid[:, 2, None] - arm[None, :, 2]) ** 2
+        near = np.sqrt(q.min(axis=1))
+        share = float(np.count_nonzero(near > MIDDLE_APART)) / float(np.count_nonzero(seen))
         details["middle print"] = round(share, 3)
         return share < MIDDLE_PRINT
 
