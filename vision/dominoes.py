@@ -483,7 +483,9 @@ def _across_roads(marked, reach) -> tuple[float, float]:
     out = []
     for band, across in _BANDS[reach]:
         m = marked & band
-        out.append(float(np.clip(across[m].mean(), -ROAD_DRIFT, ROAD_DRIFT)) if np.count_nonzero(m) >= ROAD_PX else 0.0)
+        n = np.count_nonzero(m)
+        # (the mean as numpy works it out: the sum over the count)
+        out.append(min(max(float(across[m].sum() / n), -ROAD_DRIFT), ROAD_DRIFT) if n >= ROAD_PX else 0.0)
     return out[0], out[1]
 
 
@@ -767,24 +769,31 @@ def _norms(d) -> np.ndarray:
     return np.sqrt(_channel_sum(d * d))
 
 
-_HUBS: dict = {}
+_ROUNDS: dict = {}
 
 
 def _hub_at(shift):
     """Where roads meet, round the middle of a half lying `shift` off its square; kept as `_uv`
     is (read only)."""
-    key = (float(shift[0]), float(shift[1]))
-    if key not in _HUBS:
-        if len(_HUBS) > 256:
-            _HUBS.clear()
-        u, v = _uv_lines(key)
-        # only the rows and columns within HUB of the middle can hold it (a hypot is never below
-        # either of its legs): the same places, from a box of them
-        rows, cols = _runs(np.vstack([np.abs(v) <= HUB, np.abs(u) <= HUB]))
-        _HUBS[key] = hub = np.zeros((SQUARE_PX, SQUARE_PX), bool)
-        hub[rows, cols] = np.hypot(u[cols][None], v[rows][:, None]) <= HUB
-        hub.flags.writeable = False
-    return _HUBS[key]
+    return _round_at(shift, HUB)
+
+
+def _round_at(shift, reach):
+    """The pixels within `reach` (in squares) of the middle of a half lying `shift` off its square
+    (as ``np.hypot(*_uv(shift)) <= reach``); kept as `_uv` is (read only)."""
+    key = (float(shift[0]), float(shift[1]), reach)
+    if key not in _ROUNDS:
+        if len(_ROUNDS) > 256:
+            _ROUNDS.clear()
+        u, v = _uv_lines(key[:2])
+        # only the rows and columns within reach of the middle can hold it (a hypot is never below
+        # either of its legs): the same places, from a box of them (one run each: u and v rise)
+        rows, cols = (slice(a[0], a[-1] + 1) if len(a) else slice(0, 0)
+                      for a in (np.flatnonzero(np.abs(w) <= reach) for w in (v, u)))
+        _ROUNDS[key] = out = np.zeros((SQUARE_PX, SQUARE_PX), bool)
+        out[rows, cols] = np.hypot(u[cols][None], v[rows][:, None]) <= reach
+        out.flags.writeable = False
+    return _ROUNDS[key]
 
 
 def _icon_print(L, own, road_like=None, paths="", shift=(0.0, 0.0), hub_like=None, off=None) -> np.ndarray:
@@ -2163,8 +2172,9 @@ class DominoReader(CellReader):
         be drawn otherwise), so one road alone is not judged so."""
         if len(paths) < 2:
             return True
-        u, v = _uv_grid(s.get("shape shift", (0.0, 0.0)))
-        core = np.hypot(u, v) <= CORE
+        shift = s.get("shape shift", (0.0, 0.0))
+        u, v = _uv_grid(shift)
+        core = _round_at(shift, CORE)
         arms = _arm_strips(u, v, paths, HUB_ARM, HUB_AXIS)
         L = s["log"]
         road = _median(L[arms], axis=0)
@@ -2183,9 +2193,10 @@ class DominoReader(CellReader):
         end may be drawn otherwise (capped, rounded), so one road alone is not judged so."""
         if len(paths) < 2:
             return True
-        u, v = _uv_grid(s.get("shape shift", (0.0, 0.0)))
+        shift = s.get("shape shift", (0.0, 0.0))
+        u, v = _uv_grid(shift)
         printed = s["printed"]
-        seen = np.hypot(u, v) <= MIDDLE_SEEN
+        seen = _round_at(shift, MIDDLE_SEEN)
         middle = printed & ~s["hub like"] & seen  # (a hub's own colours are the road's)
         arms = _arm_strips(u, v, paths, ARM_SEEN, CORRIDOR) & printed
         if not middle.any() or not arms.any():
