@@ -778,6 +778,14 @@ def _hub_at(shift):
     return _round_at(shift, HUB)
 
 
+def _box_within(u, v, reach):
+    """The rows and columns (as slices) of a patch whose pixels lie at `_uv_lines`' u, v that can
+    hold a pixel within `reach` of the middle: a hypot is never below either of its legs, so the
+    same places lie in that box (one run each way: u and v rise)."""
+    return tuple(slice(a[0], a[-1] + 1) if len(a) else slice(0, 0)
+                 for a in (np.flatnonzero(np.abs(w) <= reach) for w in (v, u)))
+
+
 def _round_at(shift, reach):
     """The pixels within `reach` (in squares) of the middle of a half lying `shift` off its square
     (as ``np.hypot(*_uv(shift)) <= reach``); kept as `_uv` is (read only)."""
@@ -786,10 +794,7 @@ def _round_at(shift, reach):
         if len(_ROUNDS) > 256:
             _ROUNDS.clear()
         u, v = _uv_lines(key[:2])
-        # only the rows and columns within reach of the middle can hold it (a hypot is never below
-        # either of its legs): the same places, from a box of them (one run each: u and v rise)
-        rows, cols = (slice(a[0], a[-1] + 1) if len(a) else slice(0, 0)
-                      for a in (np.flatnonzero(np.abs(w) <= reach) for w in (v, u)))
+        rows, cols = _box_within(u, v, reach)
         _ROUNDS[key] = out = np.zeros((SQUARE_PX, SQUARE_PX), bool)
         out[rows, cols] = np.hypot(u[cols][None], v[rows][:, None]) <= reach
         out.flags.writeable = False
@@ -1299,17 +1304,23 @@ def _road_shift_by_colour(to_road, to_own, margin):
 def _badge_colours(L, at):
     """(ring, centre) log colours of a badge centred at `at` (in squares from the square's centre)."""
     u, v = _uv_lines(at)
-    r = np.hypot(u[None], v[:, None])
-    return _median(L[(r >= RING[0]) & (r <= RING[1])]), _median(L[r <= CENTRE])
+    rows, cols = _box_within(u, v, max(RING[1], CENTRE))  # (the same pixels, in the same order)
+    r = np.hypot(u[cols][None], v[rows][:, None])
+    box = L[rows, cols]
+    return _median(box[(r >= RING[0]) & (r <= RING[1])]), _median(box[r <= CENTRE])
 
 
 def _square_ratio(frame, H_inv, x, y, pitch_mm, light):
     """The square of side `pitch_mm` centred at (x, y) mm, SQUARE_PX across, as ratios to the mat's light."""
+    return _square_patch(frame, H_inv, x, y, pitch_mm).astype(np.float32) / np.maximum(np.asarray(light, np.float32), 1.0)
+
+
+def _square_patch(frame, H_inv, x, y, pitch_mm):
+    """The square of side `pitch_mm` centred at (x, y) mm, SQUARE_PX across, as the frame shows it."""
     n, mm = SQUARE_PX, pitch_mm / SQUARE_PX
     A = np.array([[mm, 0, x - pitch_mm / 2], [0, mm, y - pitch_mm / 2], [0, 0, 1]])
-    patch = cv2.warpPerspective(frame, H_inv @ A, (n, n), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
-                                borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
-    return patch / np.maximum(np.asarray(light, np.float32), 1.0)
+    return cv2.warpPerspective(frame, H_inv @ A, (n, n), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                               borderMode=cv2.BORDER_REPLICATE)
 
 
 def _area_ratios(frame, H_inv, first, rows, cols, pitch_mm, lights, n=SQUARE_PX):
@@ -1757,10 +1768,14 @@ class DominoReader(CellReader):
     def _squares(self, frame, H_inv, view, name, squares) -> np.ndarray:
         """The map's `squares` ((row, column) each) as ratios to the mat's light, SQUARE_PX
         across, each straightened alone (k, SQUARE_PX, SQUARE_PX, 3)."""
+        if not squares:
+            return np.zeros((0, SQUARE_PX, SQUARE_PX, 3), np.float32)
         centres, at = self._map_places(view, name)
         lights = view.background[at].astype(np.float32)
-        return np.stack([_square_ratio(frame, H_inv, *centres[r][c], self.grid.pitch_mm, lights[r, c])
-                         for r, c in squares]) if squares else np.zeros((0, SQUARE_PX, SQUARE_PX, 3), np.float32)
+        patches = np.stack([_square_patch(frame, H_inv, *centres[r][c], self.grid.pitch_mm) for r, c in squares])
+        # (divided all at once, each by its own light: `_square_ratio`'s quotients)
+        rows, cols = zip(*squares)
+        return patches.astype(np.float32) / np.maximum(lights[list(rows), list(cols)], 1.0)[:, None, None, :]
 
     def _map_places(self, view, name):
         """(each square's centre, row by row; where `view.mat_colour_at` looks up each one's light,
