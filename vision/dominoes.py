@@ -751,10 +751,13 @@ def _arm_strips(u, v, paths, reach, half_width):
     return arms
 
 
+_PLACES_ACROSS = (np.arange(SQUARE_PX) + 0.5) / SQUARE_PX - 0.5  # each row's or column's middle, from the patch's
+_PLACES_ACROSS.flags.writeable = False
+
+
 def _uv_lines(shift):
     """`_uv`'s places as one row (u, the columns') and one column (v, the rows'): the same values."""
-    c = (np.arange(SQUARE_PX) + 0.5) / SQUARE_PX - 0.5
-    return c - float(shift[0]), c - float(shift[1])
+    return _PLACES_ACROSS - float(shift[0]), _PLACES_ACROSS - float(shift[1])
 
 
 def _uv_grid(shift):
@@ -778,12 +781,14 @@ def _hub_at(shift):
     return _round_at(shift, HUB)
 
 
-def _box_within(u, v, reach):
-    """The rows and columns (as slices) of a patch whose pixels lie at `_uv_lines`' u, v that can
-    hold a pixel within `reach` of the middle: a hypot is never below either of its legs, so the
-    same places lie in that box (one run each way: u and v rise)."""
-    return tuple(slice(a[0], a[-1] + 1) if len(a) else slice(0, 0)
-                 for a in (np.flatnonzero(np.abs(w) <= reach) for w in (v, u)))
+def _box_within(shift, reach):
+    """The rows and columns (as slices) of a patch that hold every pixel within `reach` of the
+    middle of a half lying `shift` off its square (a hypot is never below either of its legs): a
+    row or column either side to spare, as its place is worked out here, not as `_uv` rounds it."""
+    n = SQUARE_PX
+    return tuple(slice(min(max(0, math.floor((m - reach + 0.5) * n - 0.5) - 1), n),
+                       max(0, min(n, math.ceil((m + reach + 0.5) * n - 0.5) + 2)))
+                 for m in (float(shift[1]), float(shift[0])))
 
 
 def _round_at(shift, reach):
@@ -794,7 +799,7 @@ def _round_at(shift, reach):
         if len(_ROUNDS) > 256:
             _ROUNDS.clear()
         u, v = _uv_lines(key[:2])
-        rows, cols = _box_within(u, v, reach)
+        rows, cols = _box_within(key[:2], reach)
         _ROUNDS[key] = out = np.zeros((SQUARE_PX, SQUARE_PX), bool)
         out[rows, cols] = np.hypot(u[cols][None], v[rows][:, None]) <= reach
         out.flags.writeable = False
@@ -1304,7 +1309,7 @@ def _road_shift_by_colour(to_road, to_own, margin):
 def _badge_colours(L, at):
     """(ring, centre) log colours of a badge centred at `at` (in squares from the square's centre)."""
     u, v = _uv_lines(at)
-    rows, cols = _box_within(u, v, max(RING[1], CENTRE))  # (the same pixels, in the same order)
+    rows, cols = _box_within(at, max(RING[1], CENTRE))  # (the same pixels, in the same order)
     r = np.hypot(u[cols][None], v[rows][:, None])
     box = L[rows, cols]
     return _median(box[(r >= RING[0]) & (r <= RING[1])]), _median(box[r <= CENTRE])

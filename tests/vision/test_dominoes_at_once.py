@@ -460,3 +460,16 @@ def test_a_badges_colours_read_from_a_box_round_it_are_its_whole_patchs():
         ring, centre = dominoes._badge_colours(L, at)
         assert np.array_equal(ring, np.median(L[(r >= dominoes.RING[0]) & (r <= dominoes.RING[1])], axis=0))
         assert np.array_equal(centre, np.median(L[r <= dominoes.CENTRE], axis=0))
+
+
+def test_a_box_round_a_halfs_middle_holds_every_pixel_within_reach():
+    rng = np.random.default_rng(11)
+    n = dominoes.SQUARE_PX
+    for _ in range(300):
+        shift, reach = tuple(float(v) for v in rng.uniform(-0.7, 0.7, 2)), float(rng.uniform(0.0, 0.6))
+        u, v = dominoes._uv(shift)
+        within = np.hypot(u, v) <= reach
+        rows, cols = dominoes._box_within(shift, reach)
+        box = np.zeros((n, n), bool)
+        box[rows, cols] = True
+        assert not (within & ~box).any()
