@@ -483,7 +483,9 @@ def _across_roads(marked, reach) -> tuple[float, float]:
     out = []
     for band, across in _BANDS[reach]:
         m = marked & band
-        out.append(float(np.clip(across[m].mean(), -ROAD_DRIFT, ROAD_DRIFT)) if np.count_nonzero(m) >= ROAD_PX else 0.0)
+        n = np.count_nonzero(m)
+        # (the mean as numpy works it out: the sum over the count)
+        out.append(min(max(float(across[m].sum() / n), -ROAD_DRIFT), ROAD_DRIFT) if n >= ROAD_PX else 0.0)
     return out[0], out[1]
 
 
@@ -649,26 +651,30 @@ def _road_widths(printed, shift=(0.0, 0.0)) -> dict:
     WIDTH_REACH out, the printed run through the axis (or the nearest within ROAD_DRIFT of it), its
     median over those lines; a side printed on none of them is 0. Where the strip lies along the
     axis of a domino `shift` off its square, whatever else is printed beside it widens it."""
-    near = int(round(ROAD_DRIFT * SQUARE_PX))
+    sx, sy = float(shift[0]), float(shift[1])
+    u, v = _uv_lines((sx, sy))  # (as `_side_lines`: N E S W lie along -v, u, v, -u; E and W across columns)
+    along = np.stack([-v, u, v, -u])
+    side, k = np.nonzero((along >= WIDTH_REACH[0]) & (along <= WIDTH_REACH[1]))
+    across = side % 2 == 1
+    # each line's pixels (the patch's columns read as rows), and how far each lies from the axis
+    lines = np.where(across[:, None], printed.T[k], printed[k])
+    axes = [min(max(round((a + 0.5) * SQUARE_PX - 0.5), 0), SQUARE_PX - 1) for a in (sx, sy)]
+    px = np.arange(SQUARE_PX)
+    off = np.abs(px[None] - np.where(across, axes[1], axes[0])[:, None])
+    # the nearest printed pixel to the axis on each line (the first of two as near), and the run
+    # through it: from the last unprinted pixel before it to the last after it, the line reversed
+    hit = lines & (off <= int(round(ROAD_DRIFT * SQUARE_PX)))
+    n = len(lines)
+    i = np.where(hit, off, SQUARE_PX).argmin(axis=1)
+    last = np.maximum.accumulate(np.where(np.concatenate([lines, lines[:, ::-1]]), -1, px), axis=1)
+    run = SQUARE_PX - 2 - last[np.arange(n), i] - last[np.arange(n, 2 * n), SQUARE_PX - 1 - i]
+    widths = np.where(hit.any(axis=1), run, 0).tolist()
+    ends = np.cumsum(np.bincount(side, minlength=4)).tolist()
     out = {}
-    for side, (along, _, down) in zip(SIDES, _side_lines(shift)):
-        axis = shift[0] if down else shift[1]
-        at = int(np.clip(round((axis + 0.5) * SQUARE_PX - 0.5), 0, SQUARE_PX - 1))
-        widths = []
-        for k in np.flatnonzero((along >= WIDTH_REACH[0]) & (along <= WIDTH_REACH[1])):
-            line = printed[k, :] if down else printed[:, k]
-            hits = np.flatnonzero(line[max(0, at - near):at + near + 1]) + max(0, at - near)
-            if not len(hits):
-                widths.append(0)
-                continue
-            i = int(hits[np.argmin(np.abs(hits - at))])
-            a, b = i, i
-            while a > 0 and line[a - 1]:
-                a -= 1
-            while b < SQUARE_PX - 1 and line[b + 1]:
-                b += 1
-            widths.append(b - a + 1)
-        out[side] = float(np.median(widths)) / SQUARE_PX if widths else 0.0
+    for j, name in enumerate(SIDES):
+        w = sorted(widths[ends[j - 1] if j else 0:ends[j]])  # (their median: the middle one, or the mean of the middle two)
+        h = len(w) // 2
+        out[name] = (w[h] if len(w) % 2 else (w[h - 1] + w[h]) / 2) / SQUARE_PX if w else 0.0
     return out
 
 
@@ -736,38 +742,68 @@ def _along_across(u, v, side):
 
 def _arm_strips(u, v, paths, reach, half_width):
     """Where the roads of `paths` run between `reach` (along each one's axis, out from the
-    middle) and `half_width` either side of it: a strip of each arm, as one mask."""
-    arms = np.zeros(u.shape, bool)
+    middle) and `half_width` either side of it: a strip of each arm, as one mask (of a patch
+    whose pixels lie at u, v: as `_uv` gives them, or `_uv_grid`)."""
+    arms = np.zeros(np.broadcast_shapes(u.shape, v.shape), bool)
     for side in paths:
         along, across = _along_across(u, v, side)
         arms |= (along >= reach[0]) & (along <= reach[1]) & (np.abs(across) <= half_width)
     return arms
 
 
+_PLACES_ACROSS = (np.arange(SQUARE_PX) + 0.5) / SQUARE_PX - 0.5  # each row's or column's middle, from the patch's
+_PLACES_ACROSS.flags.writeable = False
+
+
 def _uv_lines(shift):
     """`_uv`'s places as one row (u, the columns') and one column (v, the rows'): the same values."""
-    c = (np.arange(SQUARE_PX) + 0.5) / SQUARE_PX - 0.5
-    return c - float(shift[0]), c - float(shift[1])
+    return _PLACES_ACROSS - float(shift[0]), _PLACES_ACROSS - float(shift[1])
 
 
-_HUBS: dict = {}
+def _uv_grid(shift):
+    """`_uv`'s places as a row of columns' (1, SQUARE_PX) and a column of rows' (SQUARE_PX, 1), to
+    broadcast (the same values): for a half's own shift, seldom asked twice."""
+    u, v = _uv_lines(shift)
+    return u[None], v[:, None]
+
+
+def _norms(d) -> np.ndarray:
+    """``np.linalg.norm(d, axis=1)`` of colours (n, 3), channel by channel: the same sums."""
+    return np.sqrt(_channel_sum(d * d))
+
+
+_ROUNDS: dict = {}
 
 
 def _hub_at(shift):
     """Where roads meet, round the middle of a half lying `shift` off its square; kept as `_uv`
     is (read only)."""
-    key = (float(shift[0]), float(shift[1]))
-    if key not in _HUBS:
-        if len(_HUBS) > 256:
-            _HUBS.clear()
-        u, v = _uv_lines(key)
-        # only the rows and columns within HUB of the middle can hold it (a hypot is never below
-        # either of its legs): the same places, from a box of them
-        rows, cols = _runs(np.vstack([np.abs(v) <= HUB, np.abs(u) <= HUB]))
-        _HUBS[key] = hub = np.zeros((SQUARE_PX, SQUARE_PX), bool)
-        hub[rows, cols] = np.hypot(u[cols][None], v[rows][:, None]) <= HUB
-        hub.flags.writeable = False
-    return _HUBS[key]
+    return _round_at(shift, HUB)
+
+
+def _box_within(shift, reach):
+    """The rows and columns (as slices) of a patch that hold every pixel within `reach` of the
+    middle of a half lying `shift` off its square (a hypot is never below either of its legs): a
+    row or column either side to spare, as its place is worked out here, not as `_uv` rounds it."""
+    n = SQUARE_PX
+    return tuple(slice(min(max(0, math.floor((m - reach + 0.5) * n - 0.5) - 1), n),
+                       max(0, min(n, math.ceil((m + reach + 0.5) * n - 0.5) + 2)))
+                 for m in (float(shift[1]), float(shift[0])))
+
+
+def _round_at(shift, reach):
+    """The pixels within `reach` (in squares) of the middle of a half lying `shift` off its square
+    (as ``np.hypot(*_uv(shift)) <= reach``); kept as `_uv` is (read only)."""
+    key = (float(shift[0]), float(shift[1]), reach)
+    if key not in _ROUNDS:
+        if len(_ROUNDS) > 256:
+            _ROUNDS.clear()
+        u, v = _uv_lines(key[:2])
+        rows, cols = _box_within(key[:2], reach)
+        _ROUNDS[key] = out = np.zeros((SQUARE_PX, SQUARE_PX), bool)
+        out[rows, cols] = np.hypot(u[cols][None], v[rows][:, None]) <= reach
+        out.flags.writeable = False
+    return _ROUNDS[key]
 
 
 def _icon_print(L, own, road_like=None, paths="", shift=(0.0, 0.0), hub_like=None, off=None) -> np.ndarray:
@@ -1273,17 +1309,23 @@ def _road_shift_by_colour(to_road, to_own, margin):
 def _badge_colours(L, at):
     """(ring, centre) log colours of a badge centred at `at` (in squares from the square's centre)."""
     u, v = _uv_lines(at)
-    r = np.hypot(u[None], v[:, None])
-    return _median(L[(r >= RING[0]) & (r <= RING[1])]), _median(L[r <= CENTRE])
+    rows, cols = _box_within(at, max(RING[1], CENTRE))  # (the same pixels, in the same order)
+    r = np.hypot(u[cols][None], v[rows][:, None])
+    box = L[rows, cols]
+    return _median(box[(r >= RING[0]) & (r <= RING[1])]), _median(box[r <= CENTRE])
 
 
 def _square_ratio(frame, H_inv, x, y, pitch_mm, light):
     """The square of side `pitch_mm` centred at (x, y) mm, SQUARE_PX across, as ratios to the mat's light."""
+    return _square_patch(frame, H_inv, x, y, pitch_mm).astype(np.float32) / np.maximum(np.asarray(light, np.float32), 1.0)
+
+
+def _square_patch(frame, H_inv, x, y, pitch_mm):
+    """The square of side `pitch_mm` centred at (x, y) mm, SQUARE_PX across, as the frame shows it."""
     n, mm = SQUARE_PX, pitch_mm / SQUARE_PX
     A = np.array([[mm, 0, x - pitch_mm / 2], [0, mm, y - pitch_mm / 2], [0, 0, 1]])
-    patch = cv2.warpPerspective(frame, H_inv @ A, (n, n), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
-                                borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
-    return patch / np.maximum(np.asarray(light, np.float32), 1.0)
+    return cv2.warpPerspective(frame, H_inv @ A, (n, n), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                               borderMode=cv2.BORDER_REPLICATE)
 
 
 def _area_ratios(frame, H_inv, first, rows, cols, pitch_mm, lights, n=SQUARE_PX):
@@ -1497,23 +1539,30 @@ def _faint_threshold(s) -> float:
     """How far from its half's terrain a pixel of a sampled square stands out as something
     printed near the terrain's colour: FAINT_CONTRAST times the terrain's own noise, at least
     PRINT_PLAIN."""
-    return max(PRINT_PLAIN, FAINT_CONTRAST * _terrain_noise(s["off"]), TEXTURE_SPREADS * _terrain_noise(s["off"], 90))
+    if "faint" not in s:  # (asked of a half again where its roads are read again)
+        median, high = _terrain_noise(s["off"], (50, 90))
+        s["faint"] = max(PRINT_PLAIN, FAINT_CONTRAST * median, TEXTURE_SPREADS * high)
+    return s["faint"]
 
 
-def _terrain_noise(off, percentile=50) -> float:
+def _terrain_noise(off, percentile=50):
     """How far a half's terrain strays from its own colour (`off`: each pixel's distance to it):
     the median (or another `percentile`) over the corner box that lies most wholly on it (a
-    domino laid a few pixels off its square shows the mat or its edge in the others)."""
+    domino laid a few pixels off its square shows the mat or its edge in the others). Several
+    percentiles (a tuple): each's figure, in turn (the boxes sorted once)."""
     if "boxes" not in _MASKS:  # each corner box's pixels, one row each (the boxes are alike in size)
         u, v = _uv()
         corners = _masks()["corners"].ravel()
         _MASKS["boxes"] = np.stack([np.nonzero(corners & ((sx * u > 0) & (sy * v > 0)).ravel())[0]
                                     for sx in (-1, 1) for sy in (-1, 1)])
     px = np.sort(off.ravel()[_MASKS["boxes"]], axis=1)
-    at = percentile / 100 * (px.shape[1] - 1)  # (np.percentile's linear interpolation, on the sorted rows)
-    lo = int(at)
-    hi = min(lo + 1, px.shape[1] - 1)
-    return float((px[:, lo] + (px[:, hi] - px[:, lo]) * np.float32(at - lo)).min())
+    out = []
+    for p in (percentile if isinstance(percentile, tuple) else (percentile,)):
+        at = p / 100 * (px.shape[1] - 1)  # (np.percentile's linear interpolation, on the sorted rows)
+        lo = int(at)
+        hi = min(lo + 1, px.shape[1] - 1)
+        out.append(float((px[:, lo] + (px[:, hi] - px[:, lo]) * np.float32(at - lo)).min()))
+    return tuple(out) if isinstance(percentile, tuple) else out[0]
 
 
 def _whole_domino(frame, cal, view, x, y, pitch_mm) -> float:
@@ -1724,10 +1773,14 @@ class DominoReader(CellReader):
     def _squares(self, frame, H_inv, view, name, squares) -> np.ndarray:
         """The map's `squares` ((row, column) each) as ratios to the mat's light, SQUARE_PX
         across, each straightened alone (k, SQUARE_PX, SQUARE_PX, 3)."""
+        if not squares:
+            return np.zeros((0, SQUARE_PX, SQUARE_PX, 3), np.float32)
         centres, at = self._map_places(view, name)
         lights = view.background[at].astype(np.float32)
-        return np.stack([_square_ratio(frame, H_inv, *centres[r][c], self.grid.pitch_mm, lights[r, c])
-                         for r, c in squares]) if squares else np.zeros((0, SQUARE_PX, SQUARE_PX, 3), np.float32)
+        patches = np.stack([_square_patch(frame, H_inv, *centres[r][c], self.grid.pitch_mm) for r, c in squares])
+        # (divided all at once, each by its own light: `_square_ratio`'s quotients)
+        rows, cols = zip(*squares)
+        return patches.astype(np.float32) / np.maximum(lights[list(rows), list(cols)], 1.0)[:, None, None, :]
 
     def _map_places(self, view, name):
         """(each square's centre, row by row; where `view.mat_colour_at` looks up each one's light,
@@ -2124,7 +2177,7 @@ class DominoReader(CellReader):
         printed pale on a pale terrain, white on light stone, differs from it mostly in tone, and
         its parts may share the kerbs' colours, so neither the print nor the roads' colours show it)."""
         d = s["log"][_masks()["core"]] - np.asarray(self.road if paths else own, np.float32)
-        off = float(_median(np.linalg.norm(d, axis=1)))
+        off = float(_median(_norms(d)))
         details["middle"] = round(off, 3)
         return off < (BARE_HUB_TONE if paths else BARE_TONE)
 
@@ -2139,13 +2192,14 @@ class DominoReader(CellReader):
         be drawn otherwise), so one road alone is not judged so."""
         if len(paths) < 2:
             return True
-        u, v = _uv(s.get("shape shift", (0.0, 0.0)))
-        core = np.hypot(u, v) <= CORE
+        shift = s.get("shape shift", (0.0, 0.0))
+        u, v = _uv_grid(shift)
+        core = _round_at(shift, CORE)
         arms = _arm_strips(u, v, paths, HUB_ARM, HUB_AXIS)
         L = s["log"]
-        road = np.median(L[arms], axis=0)
-        off = float(_median(np.linalg.norm(L[core] - road, axis=1)))
-        spread = float(_median(np.linalg.norm(L[arms] - road, axis=1)))
+        road = _median(L[arms], axis=0)
+        off = float(_median(_norms(L[core] - road)))
+        spread = float(_median(_norms(L[arms] - road)))
         details["hub"] = (round(off, 3), round(spread, 3))
         return off < max(HUB_TONE, HUB_SPREADS * spread)
 
@@ -2159,16 +2213,22 @@ class DominoReader(CellReader):
         end may be drawn otherwise (capped, rounded), so one road alone is not judged so."""
         if len(paths) < 2:
             return True
-        u, v = _uv(s.get("shape shift", (0.0, 0.0)))
+        shift = s.get("shape shift", (0.0, 0.0))
+        u, v = _uv_grid(shift)
         printed = s["printed"]
-        middle = printed & ~s["hub like"] & (np.hypot(u, v) <= MIDDLE_SEEN)  # (a hub's own colours are the road's)
+        seen = _round_at(shift, MIDDLE_SEEN)
+        middle = printed & ~s["hub like"] & seen  # (a hub's own colours are the road's)
         arms = _arm_strips(u, v, paths, ARM_SEEN, CORRIDOR) & printed
         if not middle.any() or not arms.any():
             return True
         L = s["log"]
         mid, arm = L[middle], L[arms][::max(1, int(np.count_nonzero(arms)) // 256)]
-        near = np.sqrt(((mid[:, None, :] - arm[None, :, :]) ** 2).sum(axis=-1)).min(axis=1)
-        share = float(np.count_nonzero(near > MIDDLE_APART)) / float(np.count_nonzero(np.hypot(u, v) <= MIDDLE_SEEN))
+        # (channel by channel, the root of the least: the same sums and the same nearest)
+        q = (mid[:, 0, None] - arm[None, :, 0]) ** 2
+        q += (mid[:, 1, None] - arm[None, :, 1]) ** 2
+        q += (mid[:, 2, None] - arm[None, :, 2]) ** 2
+        near = np.sqrt(q.min(axis=1))
+        share = float(np.count_nonzero(near > MIDDLE_APART)) / float(np.count_nonzero(seen))
         details["middle print"] = round(share, 3)
         return share < MIDDLE_PRINT
 

@@ -391,3 +391,85 @@ def test_a_halfs_road_corridors_and_middle_are_where_its_places_put_them():
                 corridors |= (across[side] <= dominoes.CORRIDOR) & (along[side] >= 0)
             assert np.array_equal(dominoes._arms(paths, shift, hub=False), corridors), (shift, paths)
             assert np.array_equal(dominoes._arms(paths, shift), corridors | hub if paths else corridors), (shift, paths)
+
+
+def _widths_line_by_line(printed, shift):
+    """`dominoes._road_widths` as it reads: each side's lines WIDTH_REACH out, one at a time, the
+    printed run through the axis (or the nearest printed pixel within ROAD_DRIFT of it), the
+    median of those runs."""
+    n, near = dominoes.SQUARE_PX, int(round(dominoes.ROAD_DRIFT * dominoes.SQUARE_PX))
+    out = {}
+    for side, (along, _, down) in zip(dominoes.SIDES, dominoes._side_lines(shift)):
+        at = int(np.clip(round(((shift[0] if down else shift[1]) + 0.5) * n - 0.5), 0, n - 1))
+        widths = []
+        for k in np.flatnonzero((along >= dominoes.WIDTH_REACH[0]) & (along <= dominoes.WIDTH_REACH[1])):
+            line = printed[k, :] if down else printed[:, k]
+            hits = np.flatnonzero(line[max(0, at - near):at + near + 1]) + max(0, at - near)
+            if not len(hits):
+                widths.append(0)
+                continue
+            a = b = int(hits[np.argmin(np.abs(hits - at))])
+            while a > 0 and line[a - 1]:
+                a -= 1
+            while b < n - 1 and line[b + 1]:
+                b += 1
+            widths.append(b - a + 1)
+        out[side] = float(np.median(widths)) / n if widths else 0.0
+    return out
+
+
+def test_road_widths_measured_on_every_line_at_once_are_each_lines_own():
+    rng = np.random.default_rng(7)
+    n = dominoes.SQUARE_PX
+    for i in range(400):
+        if i % 2:  # roads of any width, a little off the middle, with specks and gaps
+            printed = np.zeros((n, n), bool)
+            w, at = int(rng.integers(1, 20)), int(rng.integers(12, 36))
+            printed[:, at - w // 2:at + (w + 1) // 2] = True
+            printed[at - w // 2:at + (w + 1) // 2 + int(rng.integers(0, 3)), :] = True
+            printed ^= rng.random((n, n)) < 0.05
+        else:
+            printed = rng.random((n, n)) < rng.random()
+        shift = (0.0, 0.0) if i % 5 == 0 else tuple(float(v) for v in rng.uniform(-0.2, 0.2, 2))
+        assert dominoes._road_widths(printed, shift) == _widths_line_by_line(printed, shift)
+
+
+def test_a_round_from_a_box_of_rows_and_columns_is_every_pixels_own():
+    rng = np.random.default_rng(8)
+    for reach in (dominoes.CORE, dominoes.HUB, dominoes.MIDDLE_SEEN, 0.0, 0.8):
+        for shift in [(0.0, 0.0)] + [tuple(float(v) for v in rng.uniform(-0.2, 0.2, 2)) for _ in range(20)]:
+            u, v = dominoes._uv(shift)
+            assert np.array_equal(dominoes._round_at(shift, reach), np.hypot(u, v) <= reach)
+
+
+def test_colour_norms_and_noise_percentiles_worked_out_at_once_are_numpys():
+    rng = np.random.default_rng(9)
+    for count in (1, 3, 200):
+        d = (rng.normal(size=(count, 3)) * rng.choice([0.01, 1.0])).astype(np.float32)
+        assert np.array_equal(dominoes._norms(d), np.linalg.norm(d, axis=1))
+    off = rng.random((48, 48)).astype(np.float32)
+    assert dominoes._terrain_noise(off, (50, 90)) == (dominoes._terrain_noise(off), dominoes._terrain_noise(off, 90))
+
+
+def test_a_badges_colours_read_from_a_box_round_it_are_its_whole_patchs():
+    rng = np.random.default_rng(10)
+    L = rng.normal(size=(dominoes.SQUARE_PX, dominoes.SQUARE_PX, 3)).astype(np.float32)
+    for at in [(0.0, 0.0)] + [tuple(float(v) for v in rng.uniform(-0.3, 0.3, 2)) for _ in range(20)]:
+        u, v = dominoes._uv(at)
+        r = np.hypot(u, v)
+        ring, centre = dominoes._badge_colours(L, at)
+        assert np.array_equal(ring, np.median(L[(r >= dominoes.RING[0]) & (r <= dominoes.RING[1])], axis=0))
+        assert np.array_equal(centre, np.median(L[r <= dominoes.CENTRE], axis=0))
+
+
+def test_a_box_round_a_halfs_middle_holds_every_pixel_within_reach():
+    rng = np.random.default_rng(11)
+    n = dominoes.SQUARE_PX
+    for _ in range(300):
+        shift, reach = tuple(float(v) for v in rng.uniform(-0.7, 0.7, 2)), float(rng.uniform(0.0, 0.6))
+        u, v = dominoes._uv(shift)
+        within = np.hypot(u, v) <= reach
+        rows, cols = dominoes._box_within(shift, reach)
+        box = np.zeros((n, n), bool)
+        box[rows, cols] = True
+        assert not (within & ~box).any()
