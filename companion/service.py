@@ -101,9 +101,10 @@ class Companion(Hosting, Seats, Judging, Worker):
                 self._set(prompt=None, message=said)
                 return self._judge()
             move = self._session().undo(source)
-            if self._watcher is not None:
-                self._watcher.undone()  # what the table still shows of it is to be put back
+            look = self._watcher is not None and self._watcher.undone()  # the table still shows it
             self._set(message=Msg("Took back the last move"))  # the move itself may hold a secret
+            if look:
+                self._judge()  # the watcher says at once what to put back on the table
             return move
         return self.post(run)
 

@@ -144,9 +144,10 @@ class AsksOnce:
         look. A watcher that tells a table behind the phones from a move made on it starts from
         here; by default there is nothing to do."""
 
-    def undone(self) -> None:
+    def undone(self) -> bool | None:
         """B took the last move back. A watcher that must not read what the table still shows
-        of that move as a new one says so here; by default there is nothing to do."""
+        of that move as a new one says so here; by default there is nothing to do. True: look at
+        the table at once (the watcher then says what to put back)."""
 
     def settled(self, prompt: Prompt, state) -> bool:
         """Whether the table itself has since answered this question (the pieces moved to match

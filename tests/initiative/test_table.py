@@ -6,6 +6,7 @@ from companion.games.base import Agreed, Prompt, TakeBack
 from companion.games.initiative import camera, discs
 from companion.games.initiative.moves import Draw, EndTurn, Swap
 from companion.games.initiative.table import MatrixWatcher
+from companion.i18n import translate
 from vision.mat import mat_layout
 from vision.reading import FrameReading, TileReading
 from vision.tracker import TableTracker
@@ -174,7 +175,7 @@ def test_a_table_moved_elsewhere_is_still_judged_against_the_game():
     assert prompt.title != "Table or phone?"
 
 
-def test_a_swap_taken_back_is_neither_asked_about_nor_made_again_while_the_discs_go_back():
+def test_a_swap_taken_back_is_not_made_again_and_the_oled_says_what_to_put_back():
     state = _game()
     seat = state.order[0]
     mat = Mat(state)
@@ -183,8 +184,17 @@ def test_a_swap_taken_back_is_neither_asked_about_nor_made_again_while_the_discs
     swapped, _ = rules.apply(state, mat.watcher.next(state))
     assert mat.watcher.next(swapped) is None
     mat.watcher.undone()  # B: the swap is taken back
-    assert mat.watcher.next(state) is None
+    told = mat.watcher.next(state)
+    assert told.title == "Put back" and told.move is None  # a notice, no move to make
+    said = translate(told.text, "en")
+    assert "P1's matrix" in said or "P2's matrix" in said
+    assert "Put it back on the table: swap row 1 column 1 and row 2 column 2 (" in said
+    for r, c in ((0, 0), (1, 1)):  # and which disc goes where, as the game has them
+        colour, _, symbol = discs.label(state.boards[seat].matrix[r][c]).partition("-")
+        assert f"{colour} {symbol}" in said
+    assert mat.watcher.next(state) is None  # said once
     mat.swap(seat, (0, 0), (1, 1))  # the discs put back
+    assert mat.watcher.settled(told, state)  # so the notice goes by itself
     assert mat.watcher.next(state) is None and mat.watcher.steady == state
 
 

@@ -204,7 +204,9 @@ def test_b_takes_a_swap_on_the_mat_back_and_the_discs_are_put_back_unasked(devic
     assert _view(c)["actions"] == actions + 1
     for _ in range(6):
         device.camera.step()
-    assert c.snapshot.prompt is None and _view(c)["actions"] == actions + 1  # not made again
+    # not made again, nor asked: only said what to put back
+    assert c.snapshot.prompt.title == "Put back" and c.snapshot.prompt.move is None
+    assert _view(c)["actions"] == actions + 1
     table.act({"action": "swap", "seat": first, "a": [0, 0], "b": [1, 1]}, _view(c))  # put back
     for _ in range(6):
         device.camera.step()
@@ -279,3 +281,33 @@ def test_a_phone_move_before_the_camera_has_read_a_restarted_game_is_asked_about
         assert f"{NAMES[1 - first]}'s matrix" in prompt.text and "(white 1 and blue 1)" in prompt.text
     finally:
         again.stop()
+
+
+def test_a_swap_on_the_mat_taken_back_says_what_to_put_back_until_the_discs_lie_so(device):
+    """B takes back a swap the camera read: the discs still lie swapped, so the OLED says which
+    two to swap back (a group would otherwise not know what the game now has), and the notice
+    goes by itself once they are, without the swap being made again."""
+    c = device.companion
+    c.new_game("initiative", {"players": 2, "names": NAMES}, seed=4).result(WAIT_SECONDS)
+    rules = c.snapshot.session.rules
+    table = device.virtual_table
+    table.act({"action": "clear"}, _view(c))
+    first = _view(c)["chief"]
+    table.act({"action": "deal", "particles": ANOMALY}, _view(c))
+    settle(device, lambda: _view(c)["anomaly"] == ANOMALY)
+    for seat, rows in ((first, ANA), (1 - first, BEN)):
+        table.act({"action": "deal", "particles": _deal(rows)}, _view(c))
+        settle(device, lambda: _rows(c, seat) == rows)
+    _phone(c, rules)
+    table.act({"action": "swap", "seat": first, "a": [0, 0], "b": [1, 1]}, _view(c))  # K1 and B1
+    settle(device, lambda: _view(c)["actions"] == 1)
+    c.button("undo").result(WAIT_SECONDS)
+    settle(device, lambda: c.snapshot.prompt is not None)
+    told = c.snapshot.prompt
+    assert told.title == "Put back" and told.move is None
+    assert f"{NAMES[first]}'s matrix" in told.text
+    assert "swap row 1 column 1 and row 2 column 2 (" in told.text
+    assert _view(c)["actions"] == 2 and _rows(c, first) == ANA  # taken back, not made again
+    table.act({"action": "swap", "seat": first, "a": [0, 0], "b": [1, 1]}, _view(c))  # put back
+    settle(device, lambda: c.snapshot.prompt is None)
+    assert _view(c)["actions"] == 2 and _rows(c, first) == ANA

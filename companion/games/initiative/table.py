@@ -52,7 +52,7 @@ class MatrixWatcher(AsksOnce):
     cells: dict = field(default_factory=dict)   # (area, row, column) -> the label last seen steady
     asked: set = field(default_factory=set)     # questions already put for what lies there now
     steady: object = None   # the game's state when the table last showed it as it is
-    _hush: bool = False     # a move was taken back: the table follows the game, unasked
+    _hush: bool = False     # a move was taken back: the table is to follow it (said what to put back)
 
     # ------------------------------------------------------------------ what was seen
 
@@ -76,10 +76,12 @@ class MatrixWatcher(AsksOnce):
         if self.steady is None:
             self.steady = state
 
-    def undone(self) -> None:
+    def undone(self) -> bool:
         """B took the last move back: the table is to follow the game (its discs put back), so
-        what it still shows of that move is neither asked about nor made the move again."""
+        what it still shows of that move is not made the move again, nor asked "table or phone?":
+        the OLED says at once what to put back, until the discs lie so."""
         self._hush = True
+        return True
 
     def _seen(self, seat, anomaly=True) -> dict:
         """The seat's matrix cells (row, column) and the anomaly's ("anomaly", i): their labels."""
@@ -168,10 +170,7 @@ class MatrixWatcher(AsksOnce):
             (str(k), sorted((str(spot), v) for spot, v in now.items())) for k, now in laid.items())))
         if key in self.asked:
             return None
-        if self._hush:  # an undo: the players put the discs back, as the game now has them
-            self.asked.add(key)
-            self._hush = False
-            return None
+        hushed, self._hush = self._hush, False
         seats = [k for k in behind if k != ANOMALY]
         areas = [Msg("{name}'s matrix", name=names(s)[k]) for k in seats] + (
             [Msg("the anomaly")] if ANOMALY in behind else [])
@@ -190,6 +189,11 @@ class MatrixWatcher(AsksOnce):
         move = moves[0][1] if len(moves) == 1 else Listed(
             [Msg("{name}'s, {moves}", name=names(s)[k], moves=words) for k, words in moves], sep="; ")
         first = _capital(whose)
+        if hushed:  # an undo: what to put back, said until the discs lie as the game now has them
+            return self._ask(key, Prompt(Msg("Put back"), Msg("{areas}: the move was taken back. Put it back on the "
+                                                              "table: {move}", areas=first, move=move),
+                                         no=Msg("{areas}: the table and the game still differ; put either right",
+                                                areas=first), short=Msg("Put it back: {move}", move=move)))
         text = (Msg("{areas} on the table still lie as they did before a phone entered a move. Phone right: {move} on the "
                     "table. Table right: what the phone entered is taken back", areas=first, move=move)
                 if len(behind) > 1 else
@@ -202,8 +206,8 @@ class MatrixWatcher(AsksOnce):
         ), no=Msg("{areas}: the table and the game still differ; put either right", areas=first)))
 
     def settled(self, prompt, state) -> bool:
-        """A "table or phone?" still up once the table shows the game as it is: the players
-        moved the discs to follow the phone while it was asked."""
+        """A "table or phone?" (or what to put back after an undo) still up once the table shows
+        the game as it is: the players moved the discs to follow the phone while it was asked."""
         last = self._last
         return (last is not None and last[0] is prompt and last[1][0] == "behind"
                 and self._agrees(state))
