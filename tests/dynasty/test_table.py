@@ -464,3 +464,26 @@ def test_the_oled_says_where_and_why_a_domino_is_refused_in_the_lines_it_has():
     name, data = oled_screen(snap, "http://paradox-table.local:8080/")
     assert len(wrap(data["text"])) <= BODY_LINES - 1
     assert drawn(name, data) == drawn(name, {**data, "short": None})
+
+
+def test_a_placement_taken_back_is_not_laid_again_and_the_oled_says_which_domino_to_take_off():
+    """B takes back a domino the camera read: it still lies on its map, so the OLED says which
+    squares to clear (before, nothing was said, and the domino lay there unplayed), the domino is
+    not laid again, and once it is off the table is read as before."""
+    state = claiming()
+    w = MapWatcher(dynasty)
+    w.see(seen("personal-0", [((5, 3), "grass/person/W"), ((6, 3), "plains//")]))
+    move = w.next(state)
+    assert isinstance(move, Place)
+    after = dynasty.apply(state, move)[0]
+    assert w.next(after) is None
+    assert w.undone()  # B: the game is `state` again, the domino still on F4-G4
+    told = w.next(state)
+    assert isinstance(told, Prompt) and told.title == "Take it off" and told.move is None
+    assert told.text == "Ana's map: the move was taken back. Take the domino off F4 and G4"
+    assert w.next(state) is None  # said once, and not laid again
+    w.see(seen("personal-0", [((5, 3), "grass/person/W"), ((6, 3), "plains//")], kind="removed"))
+    assert w.settled(told, state)  # taken off: the notice goes
+    assert w.next(state) is None
+    w.see(seen("personal-0", [((5, 3), "grass/person/W"), ((6, 3), "plains//")]))  # laid again after all
+    assert w.next(state) == move

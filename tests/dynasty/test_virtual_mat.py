@@ -176,3 +176,31 @@ def test_a_resumed_game_finds_its_maps_and_market_on_the_virtual_mat(device, tmp
     assert [table.table.tiles[p].label for p in table.verbs.market] == list(MARKET)
     assert c.snapshot.prompt is None and c.snapshot.session.moves[-1] == Market(0, MARKET)
 
+
+
+def test_a_domino_taken_back_by_b_is_said_to_come_off_its_map_and_is_not_laid_again(device):
+    c = device.companion
+    c.new_game("dynasty", OPTIONS, seed=1).result(WAIT_SECONDS)
+    c.submit(Market(0, MARKET), "phone").result(WAIT_SECONDS)
+    for mission in (Mission(0, ("warfare 2",)), Mission(1, ("warfare 2",))):
+        c.submit(mission, "phone").result(WAIT_SECONDS)
+    table = device.virtual_table
+    table.act({"action": "clear"}, _view(c))
+    table.act({"action": "lay"}, _view(c))
+    table.act({"action": "place", "seat": 0, "map": "personal", "market": 0, "cells": [[5, 3], [6, 3]]}, _view(c))
+    settle(device, lambda: _view(c)["turn"] == 1)
+    c.button("undo").result(WAIT_SECONDS)  # B: Ana's domino taken back, still on F4-G4
+    told = c.snapshot.prompt
+    assert told is not None and told.title == "Take it off" and told.move is None
+    assert told.text == "Ana's map: the move was taken back. Take the domino off F4 and G4"
+    for _ in range(6):
+        device.camera.step()
+    assert _view(c)["turn"] == 0 and not [m for m in c.snapshot.session.moves if isinstance(m, Place)]
+    table.act({"action": "remove", "seat": 0, "map": "personal", "cell": [5, 3]}, _view(c))
+    settle(device, lambda: c.snapshot.prompt is None)
+    assert _view(c)["turn"] == 0
+    # laid again, it is Ana's placement again
+    table.act({"action": "place", "seat": 0, "map": "personal", "market": 0, "cells": [[5, 3], [6, 3]]}, _view(c))
+    settle(device, lambda: _view(c)["turn"] == 1)
+    assert [m for m in c.snapshot.session.moves if isinstance(m, Place)] == [
+        Place(0, "personal", ((5, 3), (6, 3)), ("grass/person/W", "plains//"))]

@@ -48,6 +48,7 @@ class MapWatcher(AsksOnce):
     looks: int = 0                                # how many times the camera has reported a change
     waits: dict = field(default_factory=dict)    # each wait for a removal -> the look it began after
     lying: dict = field(default_factory=dict)    # area -> the map's shift on the grid where it was last seen in place
+    taken_back: bool = False  # a move was taken back: dominoes the maps do not hold are to come off, not be played
 
     # ------------------------------------------------------------------ what was seen
 
@@ -67,6 +68,18 @@ class MapWatcher(AsksOnce):
     def accepted(self, at) -> None:
         """A prompted move went in: the rules' maps now hold it."""
 
+    def undone(self) -> bool:
+        """B took the last move back: a domino it laid still lies on its map, and is to come off,
+        not be laid again; the OLED says so at once, until the maps lie as the game has them."""
+        self.taken_back = True
+        return True
+
+    def settled(self, prompt, state) -> bool:
+        """What to take off after an undo goes once it is off."""
+        last = self._last
+        return (last is not None and last[0] is prompt and last[1][0] == "take off"
+                and not any(self._new(state, where, seat, area)[0] for where, seat, area in self._maps(state)))
+
     # ------------------------------------------------------------------ what to do about it
 
     def next(self, state):
@@ -79,11 +92,39 @@ class MapWatcher(AsksOnce):
             return lifted
         if state.phase not in ("claim", "report", "free"):
             return None
+        if self.taken_back:
+            return self._take_off(state)
         for where, seat, area in self._maps(state):
             found = self._look(state, where, seat, area)
             if found is not None:
                 return found
         return None
+
+    def _take_off(self, state):
+        """After an undo: the squares the maps do not hold, said once to be taken off (never
+        played again); the table is read as before once none is left."""
+        for where, seat, area in self._maps(state):
+            new, (dx, dy) = self._new(state, where, seat, area)
+            if new:
+                label = Msg("the shared map") if where == SHARED else Msg("{name}'s map", name=state.config.names[seat])
+                squares = Listed([name(c, (dx, dy)) for c in sorted(new)], sep=" and ")
+                return self._ask(("take off", area, tuple(sorted(new.items()))), Prompt(
+                    Msg("Take it off"), Msg("{map}: the move was taken back. Take the domino off {squares}",
+                                            map=label, squares=squares),
+                    short=Msg("Take the domino off {squares}", squares=squares)))
+        self.taken_back = False
+        return None
+
+    def _new(self, state, where, seat, area):
+        """({cell: reading} of the map's squares the rules do not hold, the map's shift)."""
+        held = dict(state.shared) if where == SHARED else state.seat_map(seat)
+        dx, dy = state.shift(where, seat)
+        seen = {(c - dx, r - dy): label for (a, r, c), label in self.squares.items() if a == area}
+        # under Snowfalls or the overlap reward a domino may lie over others: a square the rules
+        # hold that now reads as another half is new too (a square in doubt there stays theirs)
+        over = overlapping(state, seat) is not None
+        return {cell: label for cell, label in seen.items()
+                if cell not in held or (over and label not in (UNKNOWN, _as_read(held[cell].half)))}, (dx, dy)
 
     def _maps(self, state):
         placing = state.turn
@@ -97,13 +138,8 @@ class MapWatcher(AsksOnce):
 
     def _look(self, state, where, seat, area):
         held = dict(state.shared) if where == SHARED else state.seat_map(seat)
-        dx, dy = state.shift(where, seat)
+        new, (dx, dy) = self._new(state, where, seat, area)
         seen = {(c - dx, r - dy): label for (a, r, c), label in self.squares.items() if a == area}
-        # under Snowfalls or the overlap reward a domino may lie over others: a square the rules
-        # hold that now reads as another half is new too (a square in doubt there stays theirs)
-        over = overlapping(state, seat) is not None
-        new = {cell: label for cell, label in seen.items()
-               if cell not in held or (over and label not in (UNKNOWN, _as_read(held[cell].half)))}
         if not new:
             self.lying[area] = (dx, dy)
             return None
