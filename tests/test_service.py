@@ -109,9 +109,14 @@ def test_an_undone_tile_is_not_read_again_until_picked_up(table):
     table.observe([Seen("red-3", 100, 100, 0.99)]).result(WAIT_SECONDS)
     table.button("undo").result(WAIT_SECONDS)
     assert view(table)["current_trick"] == []
+    # the OLED says at once whose tile to pick up (its face is not named: it is in a hand again)
+    told = table.snapshot.prompt
+    assert told.title == "Take it back" and told.move is None
+    assert told.text == "Ana's play was taken back: Ana, pick your tile up off the trick"
     table.observe([Seen("red-3", 100, 100, 0.99)]).result(WAIT_SECONDS)
     assert view(table)["current_trick"] == []
     table.observe([]).result(WAIT_SECONDS)
+    assert table.snapshot.prompt is None  # picked up: the notice goes by itself
     table.observe([Seen("red-2", 110, 100, 0.99)]).result(WAIT_SECONDS)
     assert view(table)["current_trick"] == [{"seat": 0, "tile": "red-2"}]
 

@@ -61,6 +61,8 @@ class TrickWatcher:
     _scored: int = 0                              # tricks done when `placed` was last in step
     owed: list = field(default_factory=list)      # the face of a phone play that ended the last
                                                   # trick before its tile was seen
+    taken_back: list = field(default_factory=list)  # Spots of plays an undo took back, still lying there
+    _told: tuple | None = None                    # (the notice to pick one up, its Spot)
 
     def _spots(self) -> list:
         return list(self.placed.values()) + self.ignored + self.fresh
@@ -82,6 +84,8 @@ class TrickWatcher:
                 self.fresh.append(Spot(e.x_mm, e.y_mm, e.label, e.confidence, opening=e.opening))
 
     def _forget(self, spot: Spot):
+        if spot in self.taken_back:
+            self.taken_back.remove(spot)
         if spot in self.fresh:
             self.fresh.remove(spot)
         elif spot in self.ignored:
@@ -93,6 +97,14 @@ class TrickWatcher:
         """The next thing to do about what was seen: a move to submit, a Prompt, or None."""
         view = self.rules.view(state, TABLE)
         self._follow(view)
+        if self.taken_back:  # an undo took a play back: its tile is to be picked up, said once
+            spot = self.taken_back.pop()
+            self.taken_back.clear()
+            name = view["names"][spot.seat]
+            told = Prompt(Msg("Take it back"), Msg("{name}'s play was taken back: {name}, pick your tile up off "
+                                                   "the trick", name=name))
+            self._told = (told, spot)
+            return told
         unsure = self._attach(view, state)
         if unsure is not None:
             return unsure
@@ -190,16 +202,20 @@ class TrickWatcher:
     def begin(self, state) -> None:
         """The game as taken up: a trick's tiles are judged by what lies there, whatever came before."""
 
-    def undone(self) -> None:
-        """B took the last move back: the trick's tiles are judged afresh from what lies there."""
+    def undone(self) -> bool:
+        """B took the last move back: the trick's tiles are judged afresh from what lies there,
+        and a tile whose play was taken back is said at once to be picked up."""
+        return True
 
     def retract(self, prompt: Prompt) -> bool:
         """A trick's notices are not taken back: a tile picked up is simply no longer judged."""
         return False
 
     def settled(self, prompt: Prompt, state) -> bool:
-        """A trick's questions are answered by a button or a phone, never by the table itself."""
-        return False
+        """A trick's questions are answered by a button or a phone, never by the table itself;
+        only the notice to pick up a tile whose play was taken back goes once it is picked up."""
+        told = self._told
+        return told is not None and told[0] is prompt and told[1] not in self._spots()
 
     def accepted(self, at):
         """A prompted play was accepted: its tile is now that seat's play, not one to ignore."""
@@ -242,7 +258,10 @@ class TrickWatcher:
             self.owed = []  # the next trick has begun: a tile put down now is one of its own
         played = {p["seat"] for p in view["current_trick"]}
         for seat in [s for s in self.placed if s not in played]:  # an undo took the play back
-            self.ignored.append(self.placed.pop(seat))
+            spot = self.placed.pop(seat)
+            spot.seat = seat
+            self.ignored.append(spot)
+            self.taken_back.append(spot)
         # A tile of this trick set aside with a question (a black lead, an unreadable face) whose
         # play then came from a phone is that play's tile, when no other tile or play could be.
         untiled = [p for p in view["current_trick"] if p["seat"] not in self.placed]
