@@ -132,9 +132,8 @@ def test_a_deal_lays_the_anomaly_and_each_whole_matrix_at_once(device):
         table.act({"action": "deal"}, _view(c))
 
 
-def _round_to_the_anomaly_swap(device):
-    """Dealt on the virtual mat, the wormhole by phone, the first action on the mat; then the
-    second, K2 with the anomaly's Y2, entered by phone while the mat stays as it was."""
+def _first_swap_on_the_mat(device):
+    """Dealt on the virtual mat, the wormhole by phone, the first action on the mat (K1 and B1)."""
     c = device.companion
     c.new_game("initiative", {"players": 2, "names": NAMES}, seed=4).result(WAIT_SECONDS)
     rules = c.snapshot.session.rules
@@ -149,6 +148,13 @@ def _round_to_the_anomaly_swap(device):
     _phone(c, rules)
     table.act({"action": "swap", "seat": first, "a": [0, 0], "b": [1, 1]}, _view(c))  # K1 and B1
     settle(device, lambda: _view(c)["actions"] == 1)
+    return c, table, first
+
+
+def _round_to_the_anomaly_swap(device):
+    """The first action on the mat; then the second, K2 with the anomaly's Y2, entered by phone
+    while the mat stays as it was."""
+    c, table, first = _first_swap_on_the_mat(device)
     before = c.snapshot.state
     c.submit(M.Swap(first, [3, 1], "anomaly:1"), "phone").result(WAIT_SECONDS)
     return c, table, first, before
@@ -287,20 +293,7 @@ def test_a_swap_on_the_mat_taken_back_says_what_to_put_back_until_the_discs_lie_
     """B takes back a swap the camera read: the discs still lie swapped, so the OLED says which
     two to swap back (a group would otherwise not know what the game now has), and the notice
     goes by itself once they are, without the swap being made again."""
-    c = device.companion
-    c.new_game("initiative", {"players": 2, "names": NAMES}, seed=4).result(WAIT_SECONDS)
-    rules = c.snapshot.session.rules
-    table = device.virtual_table
-    table.act({"action": "clear"}, _view(c))
-    first = _view(c)["chief"]
-    table.act({"action": "deal", "particles": ANOMALY}, _view(c))
-    settle(device, lambda: _view(c)["anomaly"] == ANOMALY)
-    for seat, rows in ((first, ANA), (1 - first, BEN)):
-        table.act({"action": "deal", "particles": _deal(rows)}, _view(c))
-        settle(device, lambda: _rows(c, seat) == rows)
-    _phone(c, rules)
-    table.act({"action": "swap", "seat": first, "a": [0, 0], "b": [1, 1]}, _view(c))  # K1 and B1
-    settle(device, lambda: _view(c)["actions"] == 1)
+    c, table, first = _first_swap_on_the_mat(device)
     c.button("undo").result(WAIT_SECONDS)
     settle(device, lambda: c.snapshot.prompt is not None)
     told = c.snapshot.prompt
