@@ -122,7 +122,7 @@ HUB_ARM, HUB_AXIS, HUB_TONE, HUB_SPREADS = (0.28, 0.4), 0.04, 0.4, 2.0
 # A lone road's dead end is no wider than the road: on END_LINES lines or more across its axis
 # within END_REACH of the middle, a half with one road and no icon is printed (faintly counted)
 # less than END_WIDE times as wide as the road WIDTH_REACH out (a dark road's blur round its
-# end's corners widens it, up to 1.4 times on ours)
+# end's corners widens it: up to 1.38 times on ours)
 END_REACH, END_LINES, END_WIDE = 0.15, 2, 1.5
 
 
