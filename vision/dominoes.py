@@ -119,6 +119,11 @@ ROAD_WIDE, WIDTH_REACH = 0.85, (0.36, 0.46)
 # blurred edge), to HUB_TONE (log) or HUB_SPREADS times what the arms' own pixels stray from it
 # (a dark road's noise, its blur), whichever is more
 HUB_ARM, HUB_AXIS, HUB_TONE, HUB_SPREADS = (0.28, 0.4), 0.04, 0.4, 2.0
+# A lone road's dead end is no wider than the road: on END_LINES lines or more across its axis
+# within END_REACH of the middle, a half with one road and no icon is printed (faintly counted)
+# less than END_WIDE times as wide as the road WIDTH_REACH out (a dark road's blur round its
+# end's corners widens it: up to 1.38 times on ours)
+END_REACH, END_LINES, END_WIDE = 0.15, 2, 1.5
 
 
 # ---------------------------------------------------------------- what a domino looks like
@@ -646,15 +651,16 @@ def _road_colour(L, own):
     return np.median(px, axis=0) if len(px) >= ROAD_PX else None
 
 
-def _road_widths(printed, shift=(0.0, 0.0)) -> dict:
+def _road_widths(printed, shift=(0.0, 0.0), reach=WIDTH_REACH, each=False) -> dict:
     """How wide (in squares) each side's strip is printed, N E S W: across its axis, on each line
-    WIDTH_REACH out, the printed run through the axis (or the nearest within ROAD_DRIFT of it), its
-    median over those lines; a side printed on none of them is 0. Where the strip lies along the
-    axis of a domino `shift` off its square, whatever else is printed beside it widens it."""
+    `reach` out, the printed run through the axis (or the nearest within ROAD_DRIFT of it), its
+    median over those lines (with `each`: each line's, a list); a side printed on none of them
+    is 0. Where the strip lies along the axis of a domino `shift` off its square, whatever else
+    is printed beside it widens it."""
     sx, sy = float(shift[0]), float(shift[1])
     u, v = _uv_lines((sx, sy))  # (as `_side_lines`: N E S W lie along -v, u, v, -u; E and W across columns)
     along = np.stack([-v, u, v, -u])
-    side, k = np.nonzero((along >= WIDTH_REACH[0]) & (along <= WIDTH_REACH[1]))
+    side, k = np.nonzero((along >= reach[0]) & (along <= reach[1]))
     across = side % 2 == 1
     # each line's pixels (the patch's columns read as rows), and how far each lies from the axis
     lines = np.where(across[:, None], printed.T[k], printed[k])
@@ -672,8 +678,11 @@ def _road_widths(printed, shift=(0.0, 0.0)) -> dict:
     ends = np.cumsum(np.bincount(side, minlength=4)).tolist()
     out = {}
     for j, name in enumerate(SIDES):
-        w = sorted(widths[ends[j - 1] if j else 0:ends[j]])  # (their median: the middle one, or the mean of the middle two)
-        h = len(w) // 2
+        w = sorted(widths[ends[j - 1] if j else 0:ends[j]])
+        if each:
+            out[name] = [x / SQUARE_PX for x in w]
+            continue
+        h = len(w) // 2  # (their median: the middle one, or the mean of the middle two)
         out[name] = (w[h] if len(w) % 2 else (w[h - 1] + w[h]) / 2) / SQUARE_PX if w else 0.0
     return out
 
@@ -2210,8 +2219,11 @@ class DominoReader(CellReader):
         along them): a thin pictogram lying across the roads' hub (a knife), in colours of its own,
         is an icon there, though too little of it stands out to be read. Whatever roads are printed
         with (kerbs, an outline, a texture) shows on their arms as where they meet; a road's dead
-        end may be drawn otherwise (capped, rounded), so one road alone is not judged so."""
-        if len(paths) < 2:
+        end may be drawn otherwise (capped, rounded), so one road alone is judged by its width
+        there instead (`_end_as_wide`)."""
+        if len(paths) == 1:
+            return DominoReader._end_as_wide(s, paths, details)
+        if not paths:
             return True
         shift = s.get("shape shift", (0.0, 0.0))
         u, v = _uv_grid(shift)
@@ -2231,6 +2243,22 @@ class DominoReader(CellReader):
         share = float(np.count_nonzero(near > MIDDLE_APART)) / float(np.count_nonzero(seen))
         details["middle print"] = round(share, 3)
         return share < MIDDLE_PRINT
+
+    @staticmethod
+    def _end_as_wide(s, paths, details) -> bool:
+        """A half read with one road and no icon is printed no wider round the road's dead end
+        (END_REACH either side of the middle, along its axis) than the road is further out (its
+        own width, WIDTH_REACH out): however its end is drawn, a road is no wider there, so a thin
+        pictogram lying across it (a knife) is an icon, though too little of it stands out to be
+        read. Wherever the end lies along the axis, lines past it show nothing on the axis; faint
+        print is counted (a dark knife on light stone stands out of it less than PRINT)."""
+        shift = s.get("shape shift", (0.0, 0.0))
+        faint = s["off"] > _faint_threshold(s)
+        road = _road_widths(faint, shift)[paths]
+        ends = _road_widths(faint, shift, (-END_REACH, END_REACH), each=True)[paths]
+        wide = ends[-END_LINES] if len(ends) >= END_LINES else 0.0
+        details["end"] = (round(road, 3), round(wide, 3))
+        return not road or wide <= END_WIDE * road
 
     @staticmethod
     def _no_blob(s, own, paths, details) -> bool:
