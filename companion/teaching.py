@@ -488,6 +488,21 @@ class Teacher:
         """The camera's latest frame, or the one it is taking (it lets go of one just before)."""
         return self.camera.frame_now()
 
+    def last_walked(self, games) -> dict | None:
+        """Of `games`, the one whose walk was worked on last (its walk.json written last) and its
+        mat's seat count, if any: the host page opens on it, so a walk stopped half way is found
+        again after a reload. Read from the files as they are (no walk is taken up here)."""
+        last = None
+        for game in games:
+            path = self.state_dir / "teaching" / game / "walk.json"
+            try:
+                written, seats = path.stat().st_mtime_ns, json.loads(path.read_text()).get("seats")
+            except (OSError, ValueError, AttributeError):
+                continue
+            if last is None or written > last[0]:
+                last = (written, {"game": game, "seats": seats if isinstance(seats, int) else None})
+        return last[1] if last else None
+
     def walk(self, game: str) -> Walk:
         _spec(game)
         with self._lock:

@@ -62,7 +62,8 @@ def register(app, door):
             size = layout_for(g, seat_range(g)[1]).size_mm
             return {"name": page_name(size), "mm": [round(v) for v in size]}
         return words({"games": [{"name": g, "title": term(describe(g).title), "seats": list(seat_range(g)),
-                                 "paper": paper(g)} for g in camera_games()]})
+                                 "paper": paper(g)} for g in camera_games()],
+                      "last": teacher.last_walked(camera_games())})
 
     @app.get("/api/teach/<game>")
     @refusing

@@ -298,6 +298,11 @@ def test_initiative_taught_from_the_host_page_then_a_deal_read_with_it(device, s
     expect(host.locator("#teach-learnt")).to_have_text("Learnt: the camera knows these pieces now.",
                                                        timeout=120_000)
     host.screenshot(path=str(shots / "teach-check.png"), full_page=True)
+    # after a reload the page opens on the game and mat last taught, not the first in the list
+    host.reload()
+    host.click("#teach-details > summary")
+    expect(host.locator("#teach-game")).to_have_value(GAME)
+    expect(host.locator("#teach-seats")).to_have_value(str(SEATS))
     assert (state / f"vision-profile-{GAME}.npz").is_file()
     assert (state / "teaching" / GAME / "check-1.jpg").is_file()
 

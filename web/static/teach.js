@@ -46,13 +46,23 @@
   }
 
   async function load() {
+    let got;
     try {
-      games = (await get("/api/teach")).games;
+      got = await get("/api/teach");
     } catch (e) { return; }
+    games = got.games;
     const sel = $("teach-game");
     sel.replaceChildren(...games.map((g) => el("option", { value: g.name }, g.title)));
     $("teach-section").classList.toggle("hidden", !games.length);
-    if (games.length) drawSeats();
+    if (!games.length) return;
+    // the game (and mat) last taught: a walk stopped half way is found again after a reload
+    const last = got.last && games.find((g) => g.name === got.last.game);
+    if (last) sel.value = last.name;
+    drawSeats();
+    if (last && got.last.seats) {
+      $("teach-seats").value = String(got.last.seats);
+      drawMat();
+    }
   }
 
   async function begin(replace) {
