@@ -14,6 +14,7 @@ knows a game.
 """
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -939,16 +940,12 @@ def own_centres(view, bodies, xs, ys, diameter_mm):
     return out
 
 
-_OWN_MIDDLES: dict = {}
-
-
+@functools.lru_cache(maxsize=16)
 def _own_middle(h, R):
     """The points of an own_centres square (2h + 1 a side) its body's colour is measured at:
     every third inside BODY[1] of the radius R (enough for a median); made once per disc size."""
-    if (h, R) not in _OWN_MIDDLES:
-        yy, xx = np.mgrid[-h:h + 1, -h:h + 1]
-        _OWN_MIDDLES[h, R] = np.flatnonzero(np.hypot(xx, yy) < BODY[1] * R)[::3]
-    return _OWN_MIDDLES[h, R]
+    yy, xx = np.mgrid[-h:h + 1, -h:h + 1]
+    return np.flatnonzero(np.hypot(xx, yy) < BODY[1] * R)[::3]
 
 
 def middle_as_kind(details) -> bool:

@@ -78,7 +78,7 @@ class MapWatcher(AsksOnce):
         """What to take off after an undo goes once it is off."""
         last = self._last
         return (last is not None and last[0] is prompt and last[1][0] == "take off"
-                and not any(self._new(state, where, seat, area)[0] for where, seat, area in self._maps(state)))
+                and not any(self._on_map(state, where, seat, area)[2] for where, seat, area in self._maps(state)))
 
     # ------------------------------------------------------------------ what to do about it
 
@@ -104,7 +104,7 @@ class MapWatcher(AsksOnce):
         """After an undo: the squares the maps do not hold, said once to be taken off (never
         played again); the table is read as before once none is left."""
         for where, seat, area in self._maps(state):
-            new, (dx, dy) = self._new(state, where, seat, area)
+            _, _, new, (dx, dy) = self._on_map(state, where, seat, area)
             if new:
                 label = Msg("the shared map") if where == SHARED else Msg("{name}'s map", name=state.config.names[seat])
                 squares = Listed([name(c, (dx, dy)) for c in sorted(new)], sep=" and ")
@@ -115,16 +115,18 @@ class MapWatcher(AsksOnce):
         self.taken_back = False
         return None
 
-    def _new(self, state, where, seat, area):
-        """({cell: reading} of the map's squares the rules do not hold, the map's shift)."""
+    def _on_map(self, state, where, seat, area):
+        """(the rules' squares of the map, the squares seen on it, those seen the rules do not hold,
+        the map's shift on the mat's grid)."""
         held = dict(state.shared) if where == SHARED else state.seat_map(seat)
         dx, dy = state.shift(where, seat)
         seen = {(c - dx, r - dy): label for (a, r, c), label in self.squares.items() if a == area}
         # under Snowfalls or the overlap reward a domino may lie over others: a square the rules
         # hold that now reads as another half is new too (a square in doubt there stays theirs)
         over = overlapping(state, seat) is not None
-        return {cell: label for cell, label in seen.items()
-                if cell not in held or (over and label not in (UNKNOWN, _as_read(held[cell].half)))}, (dx, dy)
+        new = {cell: label for cell, label in seen.items()
+               if cell not in held or (over and label not in (UNKNOWN, _as_read(held[cell].half)))}
+        return held, seen, new, (dx, dy)
 
     def _maps(self, state):
         placing = state.turn
@@ -137,9 +139,7 @@ class MapWatcher(AsksOnce):
             yield PERSONAL, seat, areas.personal_area(seat)
 
     def _look(self, state, where, seat, area):
-        held = dict(state.shared) if where == SHARED else state.seat_map(seat)
-        new, (dx, dy) = self._new(state, where, seat, area)
-        seen = {(c - dx, r - dy): label for (a, r, c), label in self.squares.items() if a == area}
+        held, seen, new, (dx, dy) = self._on_map(state, where, seat, area)
         if not new:
             self.lying[area] = (dx, dy)
             return None

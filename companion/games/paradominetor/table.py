@@ -38,7 +38,7 @@ class Spot:
     confidence: float = 1.0
     asked: bool = False  # a doubtful back was asked about once; B leaves it to a phone
     trick: int = -1      # how many tricks were scored when it was put down
-    seat: int | None = None  # whose turn it was when an unreadable tile was put down
+    seat: int | None = None  # whose turn it was when an unreadable tile was put down; whose play an undo took back
     opening: bool = False    # lay there when a resumed game's camera first looked (a restart)
 
     def near(self, x_mm: float, y_mm: float) -> bool:
@@ -61,7 +61,7 @@ class TrickWatcher:
     _scored: int = 0                              # tricks done when `placed` was last in step
     owed: list = field(default_factory=list)      # the face of a phone play that ended the last
                                                   # trick before its tile was seen
-    taken_back: list = field(default_factory=list)  # Spots of plays an undo took back, still lying there
+    taken_back: Spot | None = None                # the tile of a play an undo took back, still lying there
     _told: tuple | None = None                    # (the notice to pick one up, its Spot)
 
     def _spots(self) -> list:
@@ -84,8 +84,8 @@ class TrickWatcher:
                 self.fresh.append(Spot(e.x_mm, e.y_mm, e.label, e.confidence, opening=e.opening))
 
     def _forget(self, spot: Spot):
-        if spot in self.taken_back:
-            self.taken_back.remove(spot)
+        if spot is self.taken_back:
+            self.taken_back = None
         if spot in self.fresh:
             self.fresh.remove(spot)
         elif spot in self.ignored:
@@ -97,9 +97,8 @@ class TrickWatcher:
         """The next thing to do about what was seen: a move to submit, a Prompt, or None."""
         view = self.rules.view(state, TABLE)
         self._follow(view)
-        if self.taken_back:  # an undo took a play back: its tile is to be picked up, said once
-            spot = self.taken_back.pop()
-            self.taken_back.clear()
+        if self.taken_back is not None:  # an undo took a play back: its tile is to be picked up, said once
+            spot, self.taken_back = self.taken_back, None
             name = view["names"][spot.seat]
             told = Prompt(Msg("Take it back"), Msg("{name}'s play was taken back: {name}, pick your tile up off "
                                                    "the trick", name=name))
@@ -261,7 +260,7 @@ class TrickWatcher:
             spot = self.placed.pop(seat)
             spot.seat = seat
             self.ignored.append(spot)
-            self.taken_back.append(spot)
+            self.taken_back = spot
         # A tile of this trick set aside with a question (a black lead, an unreadable face) whose
         # play then came from a phone is that play's tile, when no other tile or play could be.
         untiled = [p for p in view["current_trick"] if p["seat"] not in self.placed]
