@@ -333,14 +333,15 @@ def _piece_words(spec, label: str):
 # ---------------------------------------------------------------- Domino Dynasty's halves
 
 def _half_words(label: str):
-    """A half as read (``lava/person/NS``) in the owner's words: "lava, person, roads N S"."""
+    """A half as read (``lava/person/NS``) in the owner's words: "lava, person, roads north south"."""
     from vision.dominoes import parse_half
     from vision.tiles import UNKNOWN
     if label == UNKNOWN:
         return Msg("asked: the camera is not sure")
+    from .games.dynasty.maps import SIDE_WORDS
     terrain, icon, paths = parse_half(label)
     parts = [term(terrain), term(icon) if icon else Msg("no icon"),
-             Msg("roads {sides}", sides=Listed(list(paths), sep=" ")) if paths else Msg("no roads")]
+             Msg("roads {sides}", sides=Listed([SIDE_WORDS[s] for s in paths], sep=" ")) if paths else Msg("no roads")]
     return Listed(parts, sep=", ")
 
 
@@ -796,6 +797,8 @@ class Teacher:
             out["choices"] = {"pieces": [{"value": v, "words": _piece_words(spec, v)} for v in spec.pieces.labels]}
         else:  # a square's half, picked as terrain, icon and roads
             from vision.dominoes import SIDES, icon_names, parse_half, terrain_names
+
+            from .games.dynasty.maps import SIDE_WORDS
             from vision.tiles import UNKNOWN
             for p, t in zip(pieces, tiles):
                 p["words"] = _half_words(t.label)
@@ -807,7 +810,7 @@ class Teacher:
             out["choices"] = {"terrains": [{"value": v, "words": term(v)} for v in terrain_names(spec.pieces)],
                               "icons": [{"value": "", "words": Msg("no icon")}] +
                                        [{"value": v, "words": term(v)} for v in icon_names(spec.pieces)],
-                              "sides": list(SIDES)}
+                              "sides": [{"value": v, "words": SIDE_WORDS[v]} for v in SIDES]}
         return out
 
     def correct(self, game: str, x_mm, y_mm, label) -> dict:

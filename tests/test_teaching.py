@@ -434,7 +434,8 @@ def test_a_domino_half_read_wrong_is_corrected_by_a_tap_and_learnt(table):
     got = teacher.check(game)
     read = next(p for p in got["pieces"] if abs(p["x_mm"] - x) < 1 and abs(p["y_mm"] - y) < 1)
     assert read["label"] != "lava/knife/E" and "square C3" in read["where"]  # the thief's picture, or asked
-    assert {"value": "knife", "words": "knife"} in got["choices"]["icons"] and got["choices"]["sides"] == list("NESW")
+    assert {"value": "knife", "words": "knife"} in got["choices"]["icons"] \
+        and [(s["value"], s["words"]) for s in got["choices"]["sides"]] == [("N", "north"), ("E", "east"), ("S", "south"), ("W", "west")]
 
     for bad, said in [("lava/crown/E", "no half of these dominoes"), ("icon-knife", "no half"),
                       ("lava/knife/EN", "no half"), (None, "no half")]:

@@ -1612,6 +1612,14 @@ class GridReader(CellReader):
         if "token" not in details and best not in self._token_hides and s0 >= BARE_SYMBOL[0] and \
                 s0 - s1 >= BARE_SYMBOL[1] * self.min_margin:
             most = BARE_PATCH  # no token's colour on it, its symbol plain: its own print swelled
+        if "token" in details and not middle_as_kind(details) and details["token"][0] >= HALF_SHOWN and \
+                details["token"][4] >= TOKEN_CORED / 4 and (details.get("token print", 0.0) >= APART or s0 < WEAK_SYMBOL):
+            # the token's colour at its middle, not what its kind shows there, a closed outline
+            # of it half a token's size or more, and either that colour apart from the disc's
+            # print or its symbol matched weakly: a token hiding the symbol's middle (a dark token
+            # on a dark disc under another lamp, its keyhole taken for a black 1's dot)
+            details["middle token"] = True
+            return UNKNOWN, 0.0
         if patch is not None and own > 0 and (math.log(max(patch, 0.1) / own) > math.log(most) / plain or
                                               math.log(own / max(patch, 0.1)) > math.log(SYMBOL_PATCH) / plain):
             details["own_patch"] = own

@@ -20,9 +20,10 @@ from vision.mat import load_layout, mat_layout, write_mat
 from vision.reading import read_image
 
 
-def discs(seed: int, frame: int = 0) -> tuple[dict, dict]:
+def discs(seed: int, frame: int = 0, moved: bool = False) -> tuple[dict, dict]:
     """(truth {cell: label}, reading {cell: label}) of the seed's frame of third_discs.py,
-    enrolled with places as the tool does."""
+    enrolled with places as the tool does; ``moved``: as its --moved (each frame under its own
+    camera pose and lamp)."""
     third = third_discs
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
@@ -37,9 +38,10 @@ def discs(seed: int, frame: int = 0) -> tuple[dict, dict]:
         mat = load_layout(tmp / "mat.json")
         profile = grid.enroll(tmp / "shots" / "manifest.json", None, mat, initiative.TILES)
         for _ in range(frame + 1):  # (each frame draws from the same stream, as the tool's)
-            scene = third.Scene(str(tmp / "mat.png"), layout, np.random.default_rng(cam_seed))
+            pose = int(rng.integers(1 << 30)) if moved else cam_seed
+            scene = third.Scene(str(tmp / "mat.png"), layout, np.random.default_rng(pose))
             truth = third.lay(scene, run, rng, third.game_layout(layout, rng))
-            cam = third.Camera(np.random.default_rng(cam_seed), scene.img.shape, easy=third.ABLATE["easy"])
+            cam = third.Camera(np.random.default_rng(pose), scene.img.shape, easy=third.ABLATE["easy"])
             cam.rng = rng
             cam.save(cam.shoot(scene), tmp / "frame.jpg")
         reading = grid.GridReader(profile, mat, initiative.ZONES, initiative.CELLS).read(read_image(tmp / "frame.jpg"))

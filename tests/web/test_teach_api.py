@@ -145,7 +145,7 @@ def test_a_domino_half_is_corrected_through_the_routes_in_the_hosts_words(teachi
     loop.step()
     got = client.post("/api/teach/dynasty/check", json={}, headers=ja).get_json()
     piece = next(p for p in got["pieces"] if p["label"] == "lava//NESW")
-    assert piece["words"] == "溶岩、アイコンなし、道 NESW" and piece["where"].startswith("共有マップ、マス")
+    assert piece["words"] == "溶岩、アイコンなし、道 北東南西" and piece["where"].startswith("共有マップ、マス")
     assert piece["half"] == {"terrain": "lava", "icon": "", "paths": "NESW"}
     assert {"value": "lava", "words": "溶岩"} in got["choices"]["terrains"]
     walk = state / "teaching" / "dynasty" / "walk.json"

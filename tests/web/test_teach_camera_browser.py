@@ -18,6 +18,8 @@ from patience import WAIT_SECONDS
 playwright = pytest.importorskip("playwright.sync_api")
 from browsing import scroll_to, wait_until  # noqa: E402
 
+WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}  # a road's side, as the page says it
+
 GAME, SEATS = "initiative", 4
 
 
@@ -114,7 +116,7 @@ def test_a_domino_half_is_corrected_on_the_page_by_its_terrain_icon_and_roads(de
     row.locator("button").click()
     paths = "".join(s for s in "NESW" if s in paths + "N")
     expect(host.locator("#teach-read")).to_contain_text(
-        f"Learnt: that piece is {terrain}, no icon, roads {' '.join(paths)}.")
+        f"Learnt: that piece is {terrain}, no icon, roads {' '.join(WORDS[s] for s in paths)}.")
     expect(host.locator("#teach-learnt")).to_have_text("Learnt: the camera knows these pieces now.",
                                                        timeout=120_000)
     entries = json.loads((state / "teaching" / "dynasty" / "manifest.json").read_text())
@@ -160,7 +162,7 @@ def test_a_dynasty_check_names_icons_in_words_starts_asked_squares_as_leaned_and
         read_the_mat(host)
         return reading.count() > 0
     wait_until(host, read_again, 60)
-    expect(reading).to_contain_text("desert, no icon, roads N E S W")
+    expect(reading).to_contain_text("desert, no icon, roads north east south west")
     reading.locator("select").nth(1).select_option("knife")
     for side in "NESW":
         reading.locator(f"input[data-side={side}]").uncheck()
@@ -188,7 +190,7 @@ def test_a_dynasty_check_names_icons_in_words_starts_asked_squares_as_leaned_and
                    json.loads((state / "teaching" / "dynasty" / "manifest.json").read_text()))
     host.click("#teach-read-now")
     expect(host.locator("#teach-read .teach-reading", has_text="the shared map, square D1")).to_contain_text(
-        "desert, no icon, roads N E S W")
+        "desert, no icon, roads north east south west")
     scroll_to(host, "#teach-taught")
     host.screenshot(path=str(shots / "teach-check-taken-back.png"))
 
@@ -204,6 +206,7 @@ def test_a_dynasty_check_names_icons_in_words_starts_asked_squares_as_leaned_and
         expect(ja.locator("#teach-read .teach-reading").first).to_contain_text("共有マップ、マス")
         text = ja.locator("#teach-check").inner_text()
         assert "取り消す" in text and not re.findall(r"[A-Za-z]{2,}(?:[ ,'’]+[A-Za-z]{2,}){2,}", text), text
+        assert ja.locator("#teach-read .teach-sides").first.inner_text().replace(" ", "") == "道:北東南西"
         scroll_to(ja, "#teach-taught")
         ja.screenshot(path=str(shots / "teach-check-ja.png"))
         scroll_to(ja, "#" + ja.locator("#teach-read select").first.get_attribute("id"))

@@ -231,15 +231,18 @@
         const icon = el("select", { id: `teach-fix-${i}-icon`, "aria-label": tr("icon") }, ...options(got.choices.icons));
         terrain.value = half.terrain;
         icon.value = half.icon;
-        const sides = got.choices.sides.map((side) => el("input", { type: "checkbox", id: `teach-fix-${i}-${side}`, "data-side": side }));
+        // a road to each side, named in the owner's words (北 東 南 西)
+        const sides = got.choices.sides.map((side) => el("input", { type: "checkbox", id: `teach-fix-${i}-${side.value}`,
+          "data-side": side.value, "data-words": side.words }));
         sides.forEach((box) => { box.checked = half.paths.includes(box.dataset.side); });
-        const paths = () => sides.filter((b) => b.checked).map((b) => b.dataset.side).join("");
+        const ticked = () => sides.filter((b) => b.checked);
+        const paths = () => ticked().map((b) => b.dataset.side).join("");
         const said = () => `${terrain.value}/${icon.value}/${paths()}`;
-        // said back as the reading is: "lava, no icon, roads E W"
+        // said back as the reading is: "lava, no icon, roads east west"
         const words = () => [terrain.selectedOptions[0].text, icon.selectedOptions[0].text,
-          paths() ? tr("roads {sides}", { sides: paths().split("").join(" ") }) : tr("no roads")].join(", ");
+          paths() ? tr("roads {sides}", { sides: ticked().map((b) => b.dataset.words).join(" ") }) : tr("no roads")].join(", ");
         row.append(el("span", { class: "row teach-half" }, terrain, icon,
-          el("span", { class: "teach-sides" }, ...sides.map((box) => el("label", {}, box, box.dataset.side)))),
+          el("span", { class: "teach-sides" }, tr("roads:"), ...sides.map((box) => el("label", {}, box, box.dataset.words)))),
           el("button", { class: "quiet", id: `teach-fix-${i}`, onclick: () => correct(p, said(), words()) }, tr("Correct")));
         return row;
       }
