@@ -2,8 +2,8 @@
 who never saw the reader): a thin icon with no badge (a knife) lying across a road that runs on
 through the half, dark on the road, leaves the middle's median the road's and stands out of its
 terrain too little to be read. Where the middle's colours are shown by the arms too (on the
-tool's frame, lava darkened by the domino's rim at its end, 0.45-0.47 out), the knife was read as
-a bare half. But a road is the same strip all the way to the middle: line by line along its axis
+tool's frame, a dark line along the half's outer edge where it meets the next domino, 0.45-0.47
+out), the knife was read as a bare half. But a road is the same strip all the way to the middle: line by line along its axis
 it shows nothing its arms do not, so each such half is read right or asked about by that alone,
 whatever the middle's colours (the middle's colour check is switched off here to show it)."""
 from __future__ import annotations
