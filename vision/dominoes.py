@@ -2069,7 +2069,8 @@ class DominoReader(CellReader):
                 return self._ask(details, "icon: badge not plain, picture not nearest")
             if badge is None and not (self._bare_middle(s, own, paths, details) and self._no_blob(s, own, paths, details)
                                       and self._clear_middle(s, paths, details)
-                                      and self._road_through(s, paths, details)):
+                                      and self._road_through(s, paths, details)
+                                      and self._road_even(s, paths, details)):
                 return self._ask(details, "icon or none: the middle")
             return f"{terrain}/{badge or ''}/{paths}"
         if by_shape is None:
@@ -2106,7 +2107,8 @@ class DominoReader(CellReader):
         if by_shape[0] is None and not (self._bare_middle(s, own, by_shape[1], details)
                                         and self._no_blob(s, own, by_shape[1], details)
                                         and self._clear_middle(s, by_shape[1], details)
-                                        and self._road_through(s, by_shape[1], details)):
+                                        and self._road_through(s, by_shape[1], details)
+                                        and self._road_even(s, by_shape[1], details)):
             return self._ask(details, "icon or none: the middle")
         return f"{terrain}/{by_shape[0] or ''}/{by_shape[1]}"
 
@@ -2204,13 +2206,51 @@ class DominoReader(CellReader):
         shift = s.get("shape shift", (0.0, 0.0))
         u, v = _uv_grid(shift)
         core = _round_at(shift, CORE)
-        arms = _arm_strips(u, v, paths, HUB_ARM, HUB_AXIS)
         L = s["log"]
-        road = _median(L[arms], axis=0)
+        road, spread = DominoReader._arms_road(L, u, v, paths)
         off = float(_median(_norms(L[core] - road)))
-        spread = float(_median(_norms(L[arms] - road)))
         details["hub"] = (round(off, 3), round(spread, 3))
         return off < max(HUB_TONE, HUB_SPREADS * spread)
+
+    @staticmethod
+    def _arms_road(L, u, v, paths):
+        """The road as a half's arms show it HUB_ARM out along their axes (within HUB_AXIS of
+        them), and how far their pixels stray from it (a dark road's noise, its blur): medians."""
+        arms = _arm_strips(u, v, paths, HUB_ARM, HUB_AXIS)
+        road = _median(L[arms], axis=0)
+        return road, float(_median(_norms(L[arms] - road)))
+
+    @staticmethod
+    def _road_even(s, paths, details) -> bool:
+        """A half read with roads meeting and no icon shows along each road's axis, from the
+        middle out to HUB_ARM, nothing its arms do not show further out (HUB_ARM along them,
+        CORRIDOR either side: road, kerbs, blurred edges, terrain): on each line across the axis,
+        the median over the strip STRIP_HALF either side of it lies as near some arm's pixel as
+        the hub must lie to the road (`_road_through`: HUB_TONE, or HUB_SPREADS times what the
+        arms stray). A road is the same strip all the way to the middle, so a thin pictogram
+        lying across it (a knife across a straight road, dark on it, the middle's median still
+        the road's) is an icon, though too little of it stands out to be read; a print that is
+        far on END_LINES lines or more is asked about. A lone road's end lies wherever the
+        domino does along it (and may be drawn otherwise): judged by its width instead."""
+        if len(paths) < 2:
+            return True
+        u, v = _uv_lines(s.get("shape shift", (0.0, 0.0)))
+        L = s["log"]
+        inner = []
+        for side in paths:
+            if side in "NS":  # (its lines are rows, its axis the columns near u = 0)
+                lines, along = _median(L[:, np.abs(u) <= STRIP_HALF], axis=1), (-v if side == "N" else v)
+            else:
+                lines, along = _median(L[np.abs(v) <= STRIP_HALF], axis=0), (u if side == "E" else -u)
+            inner.append(lines[(along >= 0) & (along < HUB_ARM[0])])
+        u, v = u[None], v[:, None]
+        inner, arm = np.concatenate(inner), L[_arm_strips(u, v, paths, HUB_ARM, CORRIDOR)]
+        if len(inner) < END_LINES or not len(arm):
+            return True
+        near = np.sqrt(((inner[:, None] - arm[None]) ** 2).sum(axis=-1)).min(axis=1)
+        details["road even"] = round(float(np.sort(near)[-END_LINES]), 3)
+        spread = DominoReader._arms_road(L, u, v, paths)[1]
+        return int(np.count_nonzero(near > max(HUB_TONE, HUB_SPREADS * spread))) < END_LINES
 
     @staticmethod
     def _clear_middle(s, paths, details) -> bool:
