@@ -594,9 +594,32 @@ def _colour_step(ratio, ref):
     channel (a yellow's blue)."""
     ref = np.asarray(ref, np.float32)  # one colour, or one per disc (ratio's first axis)
     step = _distance(_per_colour(np.subtract, ratio, ref), scratch=True)
-    scale = np.linalg.norm(ref, axis=-1) / math.sqrt(3) + 0.1
+    scale = _step_scale(ref)
     step /= scale.reshape(scale.shape + (1,) * (step.ndim - scale.ndim))
     return step
+
+
+def _step_scale(ref):
+    """The brightness _colour_step measures a step against, for each reference colour (..., 3)."""
+    return np.linalg.norm(np.asarray(ref, np.float32), axis=-1) / math.sqrt(3) + 0.1
+
+
+def _plane_steps(planes, ref, scale):
+    """_colour_step's very numbers for colours given channel by channel (``planes``: B, G, R,
+    each of any shape) against a reference colour whose channels (``ref``: 3, each broadcasting
+    with a plane) and _step_scale (``scale``) are given: worked plane by plane, with no
+    three-long last axis (numpy is several times slower over one)."""
+    d = planes[0] - ref[0]
+    d *= d
+    e = planes[1] - ref[1]
+    e *= e
+    d += e
+    e = planes[2] - ref[2]
+    e *= e
+    d += e
+    np.sqrt(d, out=d)
+    d /= scale
+    return d
 
 
 def _per_colour(op, pixels, colour):
@@ -900,23 +923,25 @@ def own_centres(ratio, bodies, xs, ys, diameter_mm):
         ya, yb, xa, xb = max(y[j] - h, 0), min(y[j] + h + 1, H), max(x[j] - h, 0), min(x[j] + h + 1, W)
         seen[j, ya - y[j] + h:yb - y[j] + h, xa - x[j] + h:xb - x[j] + h] = ratio[ya:yb, xa:xb]
     inside = _own_middle(h, R)
-    points = seen.reshape(len(x), -1, 3)[:, inside]
+    planes = np.ascontiguousarray(np.moveaxis(seen, -1, 0))  # B, G, R: each (points, S, S)
+    points = planes.reshape(3, len(x), -1)[:, :, inside]
     # its body's colour as it is here (a lamp's tint, a print run's shade): the median of its
     # middle's points near the disc colour most of them are near; the outline is drawn round
-    # the points as near it as a token's (every body measured in one pass)
-    near = _colour_step(np.broadcast_to(points, (len(bodies),) + points.shape), bodies) < 2 * TOKEN_STEP
+    # the points as near it as a token's
+    scales = _step_scale(bodies)
+    near = np.stack([_plane_steps(points, b, s) < 2 * TOKEN_STEP for b, s in zip(bodies, scales)])
     mine = near[np.argmax(np.count_nonzero(near, axis=2), axis=0), np.arange(len(x))]
     counts = np.count_nonzero(mine, axis=1)
     shown = counts >= len(inside) / 4  # (else no disc colour covers its middle)
     # the median of each disc's own points (numpy's nanmedian costs several times a sort), each
     # channel's points sorted along memory
-    ranked = np.sort(np.where(mine[:, None, :], points.transpose(0, 2, 1), np.inf), axis=2)
+    ranked = np.sort(np.where(mine[:, None, :], points.transpose(1, 0, 2), np.inf), axis=2)
     middle = np.maximum(counts - 1, 0) // 2
     body = np.take_along_axis(ranked, middle[:, None, None].repeat(3, axis=1), axis=2)[:, :, 0]
     body = np.where(np.isfinite(body), body, 0).astype(np.float32)
     rows = S + _SEP
     stack = np.zeros((len(x), rows, S), np.uint8)
-    stack[:, :S] = _colour_step(seen, body) < TOKEN_STEP
+    stack[:, :S] = _plane_steps(planes, body.T[:, :, None, None], _step_scale(body)[:, None, None]) < TOKEN_STEP
     own = cv2.morphologyEx(stack.reshape(-1, S), cv2.MORPH_OPEN, _CORE).reshape(len(x), rows, S)
     own[:, S:] = 0  # (the rows between patches)
     contours, _ = cv2.findContours(own.reshape(-1, S), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
