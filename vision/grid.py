@@ -1543,12 +1543,14 @@ class GridReader(CellReader):
             as_kind = _colour_step(middle, np.exp(self.profile.features[np.asarray(symbols[2]), 3:6]))[:, 0]
             as_token = _colour_step(middle, self._token_colour)[:, 0]
         rows, nearest = dists.tolist(), nearest.tolist()
+        if self._token is not None:  # (as Python's numbers: a disc at a time, numpy's cost more)
+            patch, as_kind, as_token, own_print = (a.tolist() for a in (patch, as_kind, as_token, own_print))
         for i, (_, _, _, details) in enumerate(discs):
             if self._token is not None:
-                details["patch"] = float(patch[i])
-                details["middle"] = (round(float(as_kind[i]), 3), round(float(as_token[i]), 3))
-                if not np.isnan(own_print[i]):
-                    details["print"] = round(float(own_print[i]), 3)
+                details["patch"] = patch[i]
+                details["middle"] = (round(as_kind[i], 3), round(as_token[i], 3))
+                if not math.isnan(own_print[i]):
+                    details["print"] = round(own_print[i], 3)
             symbol = (self.colours[nearest[i]],) + tuple(s[i] for s in symbols)
             read.append(self._read_disc(dict(zip(self.colours, rows[i])), symbol, tokens.get(i), details))
         return read
