@@ -1379,12 +1379,13 @@ class GridReader(CellReader):
         return max(1.0, (self.grid.pitch_mm - self.D) / 2 + 0.8) * SEG_PX_PER_MM
 
     def _own_centres(self, ratio, discs, at, bx, by):
-        """The centres (px in the view: ``ratio``, its colours as ratios to its light) of the ``discs`` (a mask of the area's cells) by their own
-        outlines (own_centres), where those lie in their cells; else the presence filter's
-        (``bx``, ``by``). The filter looks only round a cell's middle and takes a disc's shadow
-        for disc: a disc off its cell (laid so, or moved by a lens's barrel) was read round a
-        point millimetres from its own centre, part of its symbol outside the ring read (two
-        dots either side of the centre read as a bar through it, three spokes as two)."""
+        """The centres (px in the view; ``ratio``: its colours as ratios to its light) of the
+        ``discs`` (a mask of the area's cells) by their own outlines (own_centres), where those
+        lie in their cells; else the presence filter's (``bx``, ``by``). The filter looks only
+        round a cell's middle and takes a disc's shadow for disc: a disc off its cell (laid so,
+        or moved by a lens's barrel) was read round a point millimetres from its own centre,
+        part of its symbol outside the ring read (two dots either side of the centre read as a
+        bar through it, three spokes as two)."""
         bx, by = bx.astype(np.float64), by.astype(np.float64)
         idx = np.flatnonzero(discs)
         half = self.grid.pitch_mm / 2 * SEG_PX_PER_MM
