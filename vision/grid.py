@@ -594,9 +594,32 @@ def _colour_step(ratio, ref):
     channel (a yellow's blue)."""
     ref = np.asarray(ref, np.float32)  # one colour, or one per disc (ratio's first axis)
     step = _distance(_per_colour(np.subtract, ratio, ref), scratch=True)
-    scale = np.linalg.norm(ref, axis=-1) / math.sqrt(3) + 0.1
+    scale = _step_scale(ref)
     step /= scale.reshape(scale.shape + (1,) * (step.ndim - scale.ndim))
     return step
+
+
+def _step_scale(ref):
+    """The brightness _colour_step measures a step against, for each reference colour (..., 3)."""
+    return np.linalg.norm(np.asarray(ref, np.float32), axis=-1) / math.sqrt(3) + 0.1
+
+
+def _plane_steps(planes, ref, scale):
+    """_colour_step's very numbers for colours given channel by channel (``planes``: B, G, R,
+    each of any shape) against a reference colour whose channels (``ref``: 3, each broadcasting
+    with a plane) and _step_scale (``scale``) are given: worked plane by plane, with no
+    three-long last axis (numpy is several times slower over one)."""
+    d = planes[0] - ref[0]
+    d *= d
+    e = planes[1] - ref[1]
+    e *= e
+    d += e
+    e = planes[2] - ref[2]
+    e *= e
+    d += e
+    np.sqrt(d, out=d)
+    d /= scale
+    return d
 
 
 def _per_colour(op, pixels, colour):
@@ -878,13 +901,14 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet) -> Profile:
     return profile
 
 
-def own_centres(view, bodies, xs, ys, diameter_mm):
-    """Where discs lie by their own outlines, near the points (px in an area's view) where each
-    was found roughly: (x, y) in px each, or None. A disc's outline is the patch of its body's
-    colour (of ``bodies``, as ratios to the mat's light, the one most of its middle is near,
-    measured there) holding the point found, its holes (its symbol, a token) filled; it is taken
-    where it is one disc's size, whole in the view, up to FAR_OFF of its radius from the point.
-    A shadow is the mat darkened, not a disc's colour. The outlines are traced as one image."""
+def own_centres(ratio, bodies, xs, ys, diameter_mm):
+    """Where discs lie by their own outlines, near the points (px in an area's view, ``ratio``:
+    its colours as ratios to the mat's light) where each was found roughly: (x, y) in px each,
+    or None. A disc's outline is the patch of its body's colour (of ``bodies``, the one most of
+    its middle is near, measured there) holding the point found, its holes (its symbol, a token)
+    filled; it is taken where it is one disc's size, whole in the view, up to FAR_OFF of its
+    radius from the point. A shadow is the mat darkened, not a disc's colour. The outlines are
+    traced as one image."""
     out = [None] * len(xs)
     if not len(xs):
         return out
@@ -892,33 +916,32 @@ def own_centres(view, bodies, xs, ys, diameter_mm):
     R = diameter_mm / 2 * k
     h = int(math.ceil(R * (1 + FAR_OFF))) + 2
     S = 2 * h + 1
-    H, W = view.image.shape[:2]
+    H, W = ratio.shape[:2]
     x, y = np.asarray(xs).astype(int), np.asarray(ys).astype(int)
-    # each point's square as ratios to the mat's light (nothing past the view's edge): only the
-    # squares are divided, each cut from the view as one block
-    seen = np.zeros((len(x), S, S, 3), np.float32)
+    seen = np.zeros((len(x), S, S, 3), np.float32)  # each point's square (nothing past the view's edge)
     for j in range(len(x)):
         ya, yb, xa, xb = max(y[j] - h, 0), min(y[j] + h + 1, H), max(x[j] - h, 0), min(x[j] + h + 1, W)
-        np.divide(view.image[ya:yb, xa:xb], np.maximum(view.light[ya:yb, xa:xb], np.float32(1.0)),
-                  out=seen[j, ya - y[j] + h:yb - y[j] + h, xa - x[j] + h:xb - x[j] + h])
+        seen[j, ya - y[j] + h:yb - y[j] + h, xa - x[j] + h:xb - x[j] + h] = ratio[ya:yb, xa:xb]
     inside = _own_middle(h, R)
-    points = seen.reshape(len(x), -1, 3)[:, inside]
+    planes = np.ascontiguousarray(np.moveaxis(seen, -1, 0))  # B, G, R: each (points, S, S)
+    points = planes.reshape(3, len(x), -1)[:, :, inside]
     # its body's colour as it is here (a lamp's tint, a print run's shade): the median of its
     # middle's points near the disc colour most of them are near; the outline is drawn round
-    # the points as near it as a token's (every body measured in one pass)
-    near = _colour_step(np.broadcast_to(points, (len(bodies),) + points.shape), bodies) < 2 * TOKEN_STEP
+    # the points as near it as a token's
+    scales = _step_scale(bodies)
+    near = np.stack([_plane_steps(points, b, s) < 2 * TOKEN_STEP for b, s in zip(bodies, scales)])
     mine = near[np.argmax(np.count_nonzero(near, axis=2), axis=0), np.arange(len(x))]
     counts = np.count_nonzero(mine, axis=1)
     shown = counts >= len(inside) / 4  # (else no disc colour covers its middle)
     # the median of each disc's own points (numpy's nanmedian costs several times a sort), each
     # channel's points sorted along memory
-    ranked = np.sort(np.where(mine[:, None, :], points.transpose(0, 2, 1), np.inf), axis=2)
+    ranked = np.sort(np.where(mine[:, None, :], points.transpose(1, 0, 2), np.inf), axis=2)
     middle = np.maximum(counts - 1, 0) // 2
     body = np.take_along_axis(ranked, middle[:, None, None].repeat(3, axis=1), axis=2)[:, :, 0]
     body = np.where(np.isfinite(body), body, 0).astype(np.float32)
     rows = S + _SEP
     stack = np.zeros((len(x), rows, S), np.uint8)
-    stack[:, :S] = _colour_step(seen, body) < TOKEN_STEP
+    stack[:, :S] = _plane_steps(planes, body.T[:, :, None, None], _step_scale(body)[:, None, None]) < TOKEN_STEP
     own = cv2.morphologyEx(stack.reshape(-1, S), cv2.MORPH_OPEN, _CORE).reshape(len(x), rows, S)
     own[:, S:] = 0  # (the rows between patches)
     contours, _ = cv2.findContours(own.reshape(-1, S), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
@@ -1206,13 +1229,13 @@ class GridReader(CellReader):
 
     def _presence(self, view):
         """How disc-like each point of the area is (+inside a disc's radius, - just outside it),
-        and the map it is measured on, bordered as the filter sees past the area's edge (how much
-        of a disc's inside is off the mat's colour is looked at only at the cells' centres)."""
+        the map it is measured on, bordered as the filter sees past the area's edge (how much
+        of a disc's inside is off the mat's colour is looked at only at the cells' centres), and
+        the view's colours as ratios to its light (kept for own_centres)."""
         k = SEG_PX_PER_MM
         ratio = np.maximum(view.light, np.float32(1.0))  # (worked in place: the area's copies are large)
         np.divide(view.image, ratio, out=ratio)
-        ratio -= 1
-        d = _distance(ratio, scratch=True)  # (never below 0)
+        d = _distance(ratio - 1, scratch=True)  # (never below 0)
         np.minimum(d, 0.4, out=d)
         d /= 0.4
         if self._kernels is None:  # a disc's inside against the ring just outside it; its inside alone
@@ -1227,7 +1250,7 @@ class GridReader(CellReader):
         h = len(kernel) // 2
         padded = cv2.copyMakeBorder(d, h, h, h, h, cv2.BORDER_REPLICATE)  # the area's edge carried on
         # the filter over the bordered map (a correlation, as filter2D's, in less than half its time)
-        return cv2.matchTemplate(padded, kernel, cv2.TM_CCORR), padded
+        return cv2.matchTemplate(padded, kernel, cv2.TM_CCORR), padded, ratio
 
     def _gap_light(self, view, name):
         """The mat's own colour in the gaps between discs: at each corner where four cells meet
@@ -1313,7 +1336,7 @@ class GridReader(CellReader):
         return bool((channel_min(lights)[np.asarray(filled) < 0.3] > self.BLIND).any())
 
     def _read_zone(self, frame, H_inv, view, name):
-        score, padded = self._presence(view)
+        score, padded, ratio = self._presence(view)
         gaps = self._gap_light(view, name)
         at = self._light_places(name, view.zone, score.shape, view.background.shape[:2])
         # every cell's window at once: where in it a disc sits best, and how much of a disc's
@@ -1328,7 +1351,7 @@ class GridReader(CellReader):
         bx, by = at.x0 + bx, at.y0 + by
         # where the filter's best lies at its window's edge, the disc may lie further off
         edge = np.maximum(np.abs(bx - at.px), np.abs(by - at.py)) >= self._reach() - 1
-        bx, by = self._own_centres(view, (np.asarray(filled) >= 0.75) & edge, at, bx, by)
+        bx, by = self._own_centres(ratio, (np.asarray(filled) >= 0.75) & edge, at, bx, by)
         centres_x = (view.zone.x + bx / SEG_PX_PER_MM).tolist()
         centres_y = (view.zone.y + by / SEG_PX_PER_MM).tolist()
         found = []  # (cell, its centre, label, confidence)
@@ -1355,17 +1378,18 @@ class GridReader(CellReader):
         the presence filter: a disc lying in its cell, clear of its neighbours, and a little more."""
         return max(1.0, (self.grid.pitch_mm - self.D) / 2 + 0.8) * SEG_PX_PER_MM
 
-    def _own_centres(self, view, discs, at, bx, by):
-        """The centres (px in the view) of the ``discs`` (a mask of the area's cells) by their own
-        outlines (own_centres), where those lie in their cells; else the presence filter's
-        (``bx``, ``by``). The filter looks only round a cell's middle and takes a disc's shadow
-        for disc: a disc off its cell (laid so, or moved by a lens's barrel) was read round a
-        point millimetres from its own centre, part of its symbol outside the ring read (two
-        dots either side of the centre read as a bar through it, three spokes as two)."""
+    def _own_centres(self, ratio, discs, at, bx, by):
+        """The centres (px in the view; ``ratio``: its colours as ratios to its light) of the
+        ``discs`` (a mask of the area's cells) by their own outlines (own_centres), where those
+        lie in their cells; else the presence filter's (``bx``, ``by``). The filter looks only
+        round a cell's middle and takes a disc's shadow for disc: a disc off its cell (laid so,
+        or moved by a lens's barrel) was read round a point millimetres from its own centre,
+        part of its symbol outside the ring read (two dots either side of the centre read as a
+        bar through it, three spokes as two)."""
         bx, by = bx.astype(np.float64), by.astype(np.float64)
         idx = np.flatnonzero(discs)
         half = self.grid.pitch_mm / 2 * SEG_PX_PER_MM
-        for i, c in zip(idx, own_centres(view, self._bodies, bx[idx], by[idx], self.D)):
+        for i, c in zip(idx, own_centres(ratio, self._bodies, bx[idx], by[idx], self.D)):
             if c is not None and abs(c[0] - at.px[i]) <= half and abs(c[1] - at.py[i]) <= half:
                 bx[i], by[i] = c
         return bx, by
@@ -1520,12 +1544,14 @@ class GridReader(CellReader):
             as_kind = _colour_step(middle, np.exp(self.profile.features[np.asarray(symbols[2]), 3:6]))[:, 0]
             as_token = _colour_step(middle, self._token_colour)[:, 0]
         rows, nearest = dists.tolist(), nearest.tolist()
+        if self._token is not None:  # (as Python's numbers: a disc at a time, numpy's cost more)
+            patch, as_kind, as_token, own_print = (a.tolist() for a in (patch, as_kind, as_token, own_print))
         for i, (_, _, _, details) in enumerate(discs):
             if self._token is not None:
-                details["patch"] = float(patch[i])
-                details["middle"] = (round(float(as_kind[i]), 3), round(float(as_token[i]), 3))
-                if not np.isnan(own_print[i]):
-                    details["print"] = round(float(own_print[i]), 3)
+                details["patch"] = patch[i]
+                details["middle"] = (round(as_kind[i], 3), round(as_token[i], 3))
+                if not math.isnan(own_print[i]):
+                    details["print"] = round(own_print[i], 3)
             symbol = (self.colours[nearest[i]],) + tuple(s[i] for s in symbols)
             read.append(self._read_disc(dict(zip(self.colours, rows[i])), symbol, tokens.get(i), details))
         return read
