@@ -177,7 +177,7 @@ class Hosting:
 
         def run():
             self.store.set_language(language)
-            self._set(language=language, message=self._snap.message, alert=self._snap.alert)
+            self._set(language=language, language_chosen=True, message=self._snap.message, alert=self._snap.alert)
         return self.post(run)
 
 

@@ -60,7 +60,8 @@ class Companion(Hosting, Seats, Judging, Worker):
         self._summaries: dict[int, tuple[int, dict]] = {}  # game id -> (log length, summary)
         session = Session.resume(store)
         self._snap = Snapshot(1, session, session.state if session else None,
-                              message=self._resume_message(session), language=store.language())
+                              message=self._resume_message(session), language=store.language(),
+                              language_chosen=store.language_chosen())
 
     @staticmethod
     def _resume_message(session) -> str:

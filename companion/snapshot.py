@@ -35,6 +35,7 @@ class Snapshot:
     shutting_down: bool = False
     host_request: HostRequest | None = None  # a phone waiting for A or B to become the host
     language: str = DEFAULT      # the table's language: the OLED's, and a phone's unless it chose
+    language_chosen: bool = False  # whether the host ever chose it (else the host page's may become it)
 
     def view(self, viewer: Viewer) -> dict:
         if self.session is None:

@@ -185,6 +185,11 @@ class Store:
         kept = self.kept(TABLE_KEY) or {}
         return kept.get("language") if kept.get("language") in LANGS else DEFAULT
 
+    def language_chosen(self) -> bool:
+        """Whether the table's language was ever chosen (else it is the default)."""
+        from .i18n import LANGS
+        return (self.kept(TABLE_KEY) or {}).get("language") in LANGS
+
     def set_language(self, language: str):
         self.keep(TABLE_KEY, {**(self.kept(TABLE_KEY) or {}), "language": language})
 

@@ -58,6 +58,10 @@ def register(app, door):
             opened(token)
 
         own = own_lang()  # a page that changes it reloads
+        if is_host and own and not companion.snapshot.language_chosen and own != companion.snapshot.language:
+            # a table whose language nobody chose takes its host's: a Japanese phone's makes the
+            # OLED Japanese before anyone looks for the menu
+            wait([companion.set_language(own)], timeout=2)
 
         def payload_for(snap):
             """The view in the reader's words, and which language those are ("lang"): a phone

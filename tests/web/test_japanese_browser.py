@@ -274,3 +274,37 @@ def test_the_trick_s_winner_leads_the_next_from_the_phone(device, browser):
     phone.locator("#play-send").click()
     wait_until(phone, lambda: len(companion.snapshot.view(TABLE)["current_trick"]) == 1)
     assert companion.snapshot.view(TABLE)["current_trick"][0]["seat"] == last
+
+
+def test_a_table_whose_language_nobody_chose_speaks_its_first_japanese_host_s(tmp_path, browser):
+    """A new companion speaks English until told otherwise; the first host page opened in a
+    Japanese browser makes the table Japanese (the OLED too), once: after that only the menu
+    changes it, and a host whose browser reads English later does not turn it back."""
+    import dataclasses
+
+    from companion import config as config_mod
+    from companion.run import start
+    expect = playwright.expect
+    cfg = dataclasses.replace(config_mod.defaults(on_pi=False), state_dir=tmp_path / "state",
+                              camera=config_mod.CameraConfig(source="picamera2"))
+    dev = start(cfg, simulate=False, port=0, host="127.0.0.1")
+    try:
+        companion = dev.companion
+        assert companion.snapshot.language == "en" and not companion.snapshot.language_chosen
+        host = japanese_phone(browser)
+        host.goto(dev.urls["local"])
+        wait_until(host, lambda: companion.snapshot.language == "ja")
+        expect(host.locator("#lang-pick")).to_have_value("ja")
+        assert companion.snapshot.language_chosen and english_on(host) == []
+        english = browser.new_context(viewport=PHONE, locale="en-US").new_page()
+        english.goto(dev.urls["local"])
+        expect(english.locator("#lang-pick")).to_have_value("ja")  # the table's, kept
+        with english.expect_navigation():
+            english.locator("#lang-pick").select_option("en")
+        wait_until(english, lambda: companion.snapshot.language == "en")
+        host.reload()
+        expect(host.locator("#lang-pick")).to_have_value("en")  # chosen now: a Japanese page leaves it
+        host.wait_for_timeout(500)
+        assert companion.snapshot.language == "en"
+    finally:
+        dev.stop()

@@ -32,6 +32,8 @@ def state(tmp_path_factory):
 def device(state):
     cfg = dataclasses.replace(config_mod.defaults(on_pi=False), state_dir=state)
     dev = start(cfg, simulate=True, port=0, host="127.0.0.1")
+    # a table whose host chose English: a Japanese host page opened here leaves it so
+    dev.companion.set_language("en").result(WAIT_SECONDS)
     yield dev
     dev.stop()
 

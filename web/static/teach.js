@@ -231,14 +231,13 @@
         const icon = el("select", { id: `teach-fix-${i}-icon`, "aria-label": tr("icon") }, ...options(got.choices.icons));
         terrain.value = half.terrain;
         icon.value = half.icon;
-        // a road to each side, named in the owner's words (北 東 南 西)
         const sides = got.choices.sides.map((side) => el("input", { type: "checkbox", id: `teach-fix-${i}-${side.value}`,
           "data-side": side.value, "data-words": side.words }));
         sides.forEach((box) => { box.checked = half.paths.includes(box.dataset.side); });
         const ticked = () => sides.filter((b) => b.checked);
         const paths = () => ticked().map((b) => b.dataset.side).join("");
         const said = () => `${terrain.value}/${icon.value}/${paths()}`;
-        // said back as the reading is: "lava, no icon, roads east west"
+        // said back as the reading is
         const words = () => [terrain.selectedOptions[0].text, icon.selectedOptions[0].text,
           paths() ? tr("roads {sides}", { sides: ticked().map((b) => b.dataset.words).join(" ") }) : tr("no roads")].join(", ");
         row.append(el("span", { class: "row teach-half" }, terrain, icon,
