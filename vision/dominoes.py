@@ -657,39 +657,59 @@ def _road_widths(printed, shift=(0.0, 0.0), reach=WIDTH_REACH, each=False) -> di
     median over those lines (with `each`: each line's, a list); a side printed on none of them
     is 0. Where the strip lies along the axis of a domino `shift` off its square, whatever else
     is printed beside it widens it."""
-    sx, sy = float(shift[0]), float(shift[1])
-    u, v = _uv_lines((sx, sy))  # (as `_side_lines`: N E S W lie along -v, u, v, -u; E and W across columns)
-    along = np.stack([-v, u, v, -u])
-    side, k = np.nonzero((along >= reach[0]) & (along <= reach[1]))
-    across = side % 2 == 1
-    # each line's pixels (the patch's columns read as rows), and how far each lies from the axis
-    lines = np.where(across[:, None], printed.T[k], printed[k])
-    axes = [min(max(round((a + 0.5) * SQUARE_PX - 0.5), 0), SQUARE_PX - 1) for a in (sx, sy)]
-    px = np.arange(SQUARE_PX)
-    off = np.abs(px[None] - np.where(across, axes[1], axes[0])[:, None])
+    return _road_widths_all(printed[None], [shift], [reach], each)[0]
+
+
+def _road_widths_all(printed, shifts, reaches, each=False) -> list[dict]:
+    """`_road_widths` of each patch of a stack `printed`, at its own shift and reach, measured
+    on all their lines at once (the same runs, whole numbers: the same widths); `each` may be
+    one for each patch."""
+    n = SQUARE_PX
+    parts = []
+    for h, ((sx, sy), reach) in enumerate(zip(shifts, reaches)):
+        sx, sy = float(sx), float(sy)
+        u, v = _uv_lines((sx, sy))  # (as `_side_lines`: N E S W lie along -v, u, v, -u; E and W across columns)
+        along = np.stack([-v, u, v, -u])
+        side, k = np.nonzero((along >= reach[0]) & (along <= reach[1]))
+        axes = [min(max(round((a + 0.5) * n - 0.5), 0), n - 1) for a in (sx, sy)]
+        parts.append((np.full(len(k), h), side, k, np.where(side % 2 == 1, axes[1], axes[0])))
+    half, side, k, axis = (np.concatenate(a) for a in zip(*parts))
+    across = (side % 2 == 1)[:, None]
+    # each line's pixels (a patch's columns read as rows), and how far each lies from the axis
+    lines = np.where(across, printed[half, :, k], printed[half, k, :])
+    px = np.arange(n)
+    off = np.abs(px[None] - axis[:, None])
     # the nearest printed pixel to the axis on each line (the first of two as near), and the run
     # through it: from the last unprinted pixel before it to the last after it, the line reversed
-    hit = lines & (off <= int(round(ROAD_DRIFT * SQUARE_PX)))
-    n = len(lines)
-    i = np.where(hit, off, SQUARE_PX).argmin(axis=1)
+    hit = lines & (off <= int(round(ROAD_DRIFT * n)))
+    m = len(lines)
+    i = np.where(hit, off, n).argmin(axis=1)
     last = np.maximum.accumulate(np.where(np.concatenate([lines, lines[:, ::-1]]), -1, px), axis=1)
-    run = SQUARE_PX - 2 - last[np.arange(n), i] - last[np.arange(n, 2 * n), SQUARE_PX - 1 - i]
+    run = n - 2 - last[np.arange(m), i] - last[np.arange(m, 2 * m), n - 1 - i]
     widths = np.where(hit.any(axis=1), run, 0).tolist()
-    ends = np.cumsum(np.bincount(side, minlength=4)).tolist()
-    out = {}
-    for j, name in enumerate(SIDES):
-        w = sorted(widths[ends[j - 1] if j else 0:ends[j]])
-        if each:
-            out[name] = [x / SQUARE_PX for x in w]
-            continue
-        h = len(w) // 2  # (their median: the middle one, or the mean of the middle two)
-        out[name] = (w[h] if len(w) % 2 else (w[h - 1] + w[h]) / 2) / SQUARE_PX if w else 0.0
+    ends = np.cumsum(np.bincount(half * 4 + side, minlength=4 * len(shifts))).tolist()
+    out = []
+    for h in range(len(shifts)):
+        got = {}
+        for j, name in enumerate(SIDES):
+            g = 4 * h + j
+            w = sorted(widths[ends[g - 1] if g else 0:ends[g]])
+            if each if isinstance(each, bool) else each[h]:
+                got[name] = [x / n for x in w]
+                continue
+            c = len(w) // 2  # (their median: the middle one, or the mean of the middle two)
+            got[name] = (w[c] if len(w) % 2 else (w[c - 1] + w[c]) / 2) / n if w else 0.0
+        out.append(got)
     return out
+
+
+def _widths_key(shift) -> tuple:
+    return "road widths", float(shift[0]), float(shift[1])
 
 
 def _widths_of(s, shift) -> dict:
     """`_road_widths` of a sampled half's print at a shift, measured once a half and shift."""
-    key = ("road widths", float(shift[0]), float(shift[1]))
+    key = _widths_key(shift)
     if key not in s:
         s[key] = _road_widths(s["printed"], shift)
     return s[key]
@@ -1949,14 +1969,29 @@ class DominoReader(CellReader):
                 asked.append(next(steps))
                 waiting.append((i, steps))
             except StopIteration as done:
-                labels[i] = self._as_wide(s, done.value)
+                labels[i] = done.value
         for (i, steps), scores in zip(waiting, _look_scores_all(asked, self._looks)):
             try:
                 steps.send(scores)
                 raise RuntimeError("a half asked for its picture twice")  # (never: one look a half)
             except StopIteration as done:
-                labels[i] = self._as_wide(samples[i], done.value)
-        return labels
+                labels[i] = done.value
+        # the roads' widths `_as_wide` weighs, measured for all the halves it weighs at once
+        wide = [i for i, label in enumerate(labels) if self._widths_asked(samples[i], label)]
+        if wide:
+            shifts = [samples[i].get("shape shift", (0.0, 0.0)) for i in wide]
+            for i, shift, widths in zip(wide, shifts, _road_widths_all(
+                    np.stack([samples[i]["printed"] for i in wide]), shifts, [WIDTH_REACH] * len(wide))):
+                samples[i][_widths_key(shift)] = widths
+        return [self._as_wide(s, label) for s, label in zip(samples, labels)]
+
+    def _widths_asked(self, s, label) -> bool:
+        """Whether `_as_wide` measures the half's roads' widths, not yet measured."""
+        if label == UNKNOWN:
+            return False
+        terrain, icon, paths = parse_half(label)
+        return bool(icon and paths and self.road_widths.get(terrain)) \
+            and _widths_key(s.get("shape shift", (0.0, 0.0))) not in s
 
     def _as_wide(self, s, label) -> str:
         """A half read with an icon and roads, asked about where one of its roads is printed less
@@ -2185,8 +2220,11 @@ class DominoReader(CellReader):
         the road's colour where roads meet, else its terrain's, brightness weighed in full (an icon
         printed pale on a pale terrain, white on light stone, differs from it mostly in tone, and
         its parts may share the kerbs' colours, so neither the print nor the roads' colours show it)."""
-        d = s["log"][_masks()["core"]] - np.asarray(self.road if paths else own, np.float32)
-        off = float(_median(_norms(d)))
+        key = ("middle", bool(paths))  # (asked again as the half is read both ways: kept)
+        if key not in s or own is not s["corners"]:
+            d = s["log"][_masks()["core"]] - np.asarray(self.road if paths else own, np.float32)
+            s[key] = float(_median(_norms(d)))
+        off = s[key]
         details["middle"] = round(off, 3)
         return off < (BARE_HUB_TONE if paths else BARE_TONE)
 
@@ -2254,8 +2292,8 @@ class DominoReader(CellReader):
         print is counted (a dark knife on light stone stands out of it less than PRINT)."""
         shift = s.get("shape shift", (0.0, 0.0))
         faint = s["off"] > _faint_threshold(s)
-        road = _road_widths(faint, shift)[paths]
-        ends = _road_widths(faint, shift, (-END_REACH, END_REACH), each=True)[paths]
+        road, ends = (w[paths] for w in _road_widths_all(np.stack([faint, faint]), [shift, shift],
+                                                         [WIDTH_REACH, (-END_REACH, END_REACH)], [False, True]))
         wide = ends[-END_LINES] if len(ends) >= END_LINES else 0.0
         details["end"] = (round(road, 3), round(wide, 3))
         return not road or wide <= END_WIDE * road
