@@ -395,7 +395,8 @@ def sample_all(ratios: np.ndarray) -> list[dict]:
     (the same figures as one at a time)."""
     M = _masks()
     parts = {name: _log(_median(ratios[:, M[name]], axis=1)) for name in ("corners", "centre", "ring")}
-    inner = ratios[:, M["inner"]]
+    a, z = _inner_box(ratios.shape[1])  # (the inner part is a box: its pixels row by row, as its mask takes them)
+    inner = ratios[:, a:z, a:z].reshape(len(ratios), -1, 3)
     r, g, b = inner[..., 0], inner[..., 1], inner[..., 2]  # (channel by channel: the same sums and extremes)
     lum = (r + g + b) / np.float32(3)
     # bare mat: as bright as the mat's light and as grey (give or take a lamp's tint)
@@ -849,14 +850,38 @@ def _icon_print(L, own, road_like=None, paths="", shift=(0.0, 0.0), hub_like=Non
     return _opened(printed)
 
 
+def _arms_hubs_all(paths, shifts):
+    """(`_arms` of each half's `paths` at its shift, hub=False; `_hub_at` its shift, none where it
+    has no roads), stacked: worked out for all at once from each half's row and column of places
+    (the same comparisons of the same values), and kept as `_arms` and `_round_at` keep theirs."""
+    u = _PLACES_ACROSS[None] - np.array([float(s[0]) for s in shifts])[:, None]  # (as `_uv_lines`)
+    v = _PLACES_ACROSS[None] - np.array([float(s[1]) for s in shifts])[:, None]
+    has = np.array([[side in p for side in SIDES] for p in paths], bool).reshape(-1, 4)
+    # a north or south corridor: the rows on its side of the middle, the columns near the axis
+    down = (has[:, 0, None] & (-v >= 0)) | (has[:, 2, None] & (v >= 0))
+    along = (has[:, 1, None] & (u >= 0)) | (has[:, 3, None] & (-u >= 0))
+    roads = (down[:, :, None] & (np.abs(u) <= CORRIDOR)[:, None, :]) | \
+            ((np.abs(v) <= CORRIDOR)[:, :, None] & along[:, None, :])
+    hubs = (np.hypot(u[:, None, :], v[:, :, None]) <= HUB) & has.any(axis=1)[:, None, None]
+    if len(_ARMS) + len(shifts) > 256:
+        _ARMS.clear()
+    if len(_ROUNDS) + len(shifts) > 256:
+        _ROUNDS.clear()
+    for p, shift, arms, hub in zip(paths, shifts, roads, hubs):
+        key = (float(shift[0]), float(shift[1]))
+        _ARMS.setdefault(("".join(side for side in SIDES if side in p),) + key + (False,), arms.copy()).flags.writeable = False
+        if p:
+            _ROUNDS.setdefault(key + (HUB,), hub.copy()).flags.writeable = False
+    return roads, hubs
+
+
 def _icon_prints(offs, road_like, hub_like, paths, shifts) -> list:
     """For each half of a stack (`offs`: its print; `road_like`, `hub_like`: as `_with_ground`
     works them out), with roads `paths` and lying `shifts` off its square: (`_icon_print` of it,
     the share of the icon's place that print covers, and the share printed there, thin lines
     and the road's colours outside the roads' corridors and middle included: an outline)."""
     where = _masks()["icon"]
-    roads = np.stack([_arms(p, shift, hub=False) for p, shift in zip(paths, shifts)])
-    hubs = np.stack([_hub_at(shift) if p else np.zeros((SQUARE_PX, SQUARE_PX), bool) for p, shift in zip(paths, shifts)])
+    roads, hubs = _arms_hubs_all(paths, shifts)
     # (a half with no roads: nothing in the road's colours is its icon's)
     none = np.array([not p for p in paths])[:, None, None]
     taken = np.where(none, road_like, (road_like & roads) | (hub_like & hubs))
@@ -1397,6 +1422,7 @@ def _square_pixels(rows, cols, part, n=SQUARE_PX):
     return _AT_ONCE[key]
 
 
+@functools.lru_cache(maxsize=None)
 def _inner_box(n=SQUARE_PX) -> tuple[int, int]:
     """Where a patch's inner part (`_masks`') lies, a box: its first row and column, and the
     first past its last."""
