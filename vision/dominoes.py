@@ -666,16 +666,15 @@ def _road_widths_all(printed, shifts, reaches, each=False) -> list[dict]:
     on all their lines at once (the same runs, whole numbers: the same widths); `each` may be
     one for each patch."""
     n = SQUARE_PX
-    parts = []
-    for h, ((sx, sy), reach) in enumerate(zip(shifts, reaches)):
-        sx, sy = float(sx), float(sy)
-        u, v = _uv_lines((sx, sy))  # (as `_side_lines`: N E S W lie along -v, u, v, -u; E and W across columns)
-        along = np.stack([-v, u, v, -u])
-        side, k = np.nonzero((along >= reach[0]) & (along <= reach[1]))
-        axes = [min(max(round((a + 0.5) * n - 0.5), 0), n - 1) for a in (sx, sy)]
-        parts.append((np.full(len(k), h), side, k, np.where(side % 2 == 1, axes[1], axes[0])))
-    half, side, k, axis = (np.concatenate(a) for a in zip(*parts))
+    at = np.array([[float(s[0]), float(s[1])] for s in shifts]).reshape(-1, 2)
+    u, v = (_PLACES_ACROSS[None] - at[:, i, None] for i in (0, 1))  # (as `_uv_lines`, each half's)
+    along = np.stack([-v, u, v, -u], axis=1)  # (as `_side_lines`: N E S W lie along -v, u, v, -u; E and W across columns)
+    reach = np.array(reaches, np.float64).reshape(-1, 2)[:, :, None, None]
+    half, side, k = np.nonzero((along >= reach[:, 0]) & (along <= reach[:, 1]))
+    # each half's axes, the pixel nearest its middle (`round`'s halves to even, as numpy's)
+    axes = np.clip(np.round((at + 0.5) * n - 0.5), 0, n - 1).astype(int)
     across = (side % 2 == 1)[:, None]
+    axis = np.where(across[:, 0], axes[half, 1], axes[half, 0])
     # each line's pixels (a patch's columns read as rows), and how far each lies from the axis
     lines = np.where(across, printed[half, :, k], printed[half, k, :])
     px = np.arange(n)
@@ -862,17 +861,29 @@ def _arms_hubs_all(paths, shifts):
     along = (has[:, 1, None] & (u >= 0)) | (has[:, 3, None] & (-u >= 0))
     roads = (down[:, :, None] & (np.abs(u) <= CORRIDOR)[:, None, :]) | \
             ((np.abs(v) <= CORRIDOR)[:, :, None] & along[:, None, :])
-    hubs = (np.hypot(u[:, None, :], v[:, :, None]) <= HUB) & has.any(axis=1)[:, None, None]
+    hubs = _rounds_all(shifts, (HUB,), (u, v))[0] & has.any(axis=1)[:, None, None]
     if len(_ARMS) + len(shifts) > 256:
         _ARMS.clear()
-    if len(_ROUNDS) + len(shifts) > 256:
-        _ROUNDS.clear()
-    for p, shift, arms, hub in zip(paths, shifts, roads, hubs):
-        key = (float(shift[0]), float(shift[1]))
-        _ARMS.setdefault(("".join(side for side in SIDES if side in p),) + key + (False,), arms.copy()).flags.writeable = False
-        if p:
-            _ROUNDS.setdefault(key + (HUB,), hub.copy()).flags.writeable = False
+    for p, shift, arms in zip(paths, shifts, roads):
+        key = ("".join(side for side in SIDES if side in p), float(shift[0]), float(shift[1]), False)
+        _ARMS.setdefault(key, arms.copy()).flags.writeable = False
     return roads, hubs
+
+
+def _rounds_all(shifts, reaches, uv=None) -> list:
+    """`_round_at` of each half lying at `shifts`, for each of `reaches` (a stack a reach), worked
+    out for all at once (the same distances of the same places) and kept as `_round_at` keeps its
+    own. ``uv``: each half's row and column of places, if already laid out."""
+    u, v = uv if uv is not None else (_PLACES_ACROSS[None] - np.array([[float(s[i]) for s in shifts]]).T
+                                      for i in (0, 1))
+    r = np.hypot(u[:, None, :], v[:, :, None])
+    out = [r <= reach for reach in reaches]
+    if len(_ROUNDS) + len(shifts) * len(reaches) > 256:
+        _ROUNDS.clear()
+    for reach, rounds in zip(reaches, out):
+        for shift, round_ in zip(shifts, rounds):
+            _ROUNDS.setdefault((float(shift[0]), float(shift[1]), reach), round_.copy()).flags.writeable = False
+    return out
 
 
 def _icon_prints(offs, road_like, hub_like, paths, shifts) -> list:
@@ -1948,6 +1959,7 @@ class DominoReader(CellReader):
         reaches = [ICON_SIDE if icon is not None else OPEN_REACH for icon in icons]
         shifts = [_shape_shift(printed[i], icon, badges[i][0], reach) for i, (icon, reach) in enumerate(zip(icons, reaches))]
         counted = _roads_all(printed, shifts, reaches, beside)
+        _rounds_all(shifts, (CORE, MIDDLE_SEEN))  # (where a half read with no icon is looked at: kept)
         paths = ["".join(side for side, shares in c.items() if _road_sure(*shares)) for c in counted]
         icon_prints = _icon_prints(printed, road_like, hub_like, paths, shifts)
         # and by colour (`_by_colour`): the road boxes laid where the badge shows the domino lies,

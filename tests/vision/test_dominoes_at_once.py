@@ -419,8 +419,9 @@ def _widths_line_by_line(printed, shift, reach=dominoes.WIDTH_REACH, each=False)
 
 
 def test_a_maps_road_corridors_and_middles_laid_at_once_are_each_halfs_own():
-    """`_arms_hubs_all` lays every half's corridors and middle at once, each at its own shift: the
-    same pixels as `_arms` and `_hub_at` lay for each half alone (worked out afresh, not kept)."""
+    """`_arms_hubs_all` lays every half's corridors and middle at once, each at its own shift, and
+    `_rounds_all` the rounds about its middle: the same pixels as `_arms`, `_hub_at` and
+    `_round_at` lay for each half alone (worked out afresh, not kept)."""
     rng = np.random.default_rng(9)
     paths = ["", "N", "EW", "NES", "NESW", "S", "W", "NE"] * 3
     shifts = [(0.0, 0.0), (-0.125, 0.125)] + [tuple(float(v) for v in rng.uniform(-0.13, 0.13, 2))
@@ -431,6 +432,12 @@ def test_a_maps_road_corridors_and_middles_laid_at_once_are_each_halfs_own():
         dominoes._ROUNDS.clear()
         assert np.array_equal(road, dominoes._arms(p, shift, hub=False)), (p, shift)
         assert np.array_equal(hub, dominoes._hub_at(shift) if p else np.zeros_like(hub)), (p, shift)
+    reaches = (dominoes.CORE, dominoes.MIDDLE_SEEN, dominoes.HUB, 0.0, 0.8)
+    rounds = dominoes._rounds_all(shifts, reaches)
+    for i, shift in enumerate(shifts):
+        dominoes._ROUNDS.clear()
+        for reach, stack in zip(reaches, rounds):
+            assert np.array_equal(stack[i], dominoes._round_at(shift, reach)), (shift, reach)
 
 
 def test_road_widths_measured_on_every_line_at_once_are_each_lines_own():
@@ -456,7 +463,8 @@ def test_road_widths_of_a_maps_halves_measured_at_once_are_each_halfs_own():
     n = dominoes.SQUARE_PX
     printed = rng.random((30, n, n)) < rng.random((30, 1, 1))
     printed[::3, :, 20:28] = True
-    shifts = [tuple(float(v) for v in rng.uniform(-0.2, 0.2, 2)) for _ in range(len(printed))]
+    shifts = [tuple(float(v) for v in rng.uniform(-0.2, 0.2, 2)) for _ in range(len(printed) - 4)]
+    shifts += [(1 / n, -1 / n), (3 / n, 0.0), (0.0, 0.0), (-0.125, 0.125)]  # (a half-pixel axis: rounded to even)
     reaches = [dominoes.WIDTH_REACH, (-dominoes.END_REACH, dominoes.END_REACH)] * 15
     each = [bool(i % 3) for i in range(len(printed))]
     got = dominoes._road_widths_all(printed, shifts, reaches, each)
