@@ -1611,6 +1611,15 @@ def _faint_threshold(s) -> float:
     return s["faint"]
 
 
+def _faint_print(s) -> np.ndarray:
+    """Where a sampled half shows print faint counted (beyond `_faint_threshold`), worked out once
+    a half: several checks ask (read only)."""
+    if "faint print" not in s:
+        s["faint print"] = s["off"] > _faint_threshold(s)
+        s["faint print"].flags.writeable = False
+    return s["faint print"]
+
+
 def _terrain_noise(off, percentile=50):
     """How far a half's terrain strays from its own colour (`off`: each pixel's distance to it):
     the median (or another `percentile`) over the corner box that lies most wholly on it (a
@@ -2329,7 +2338,7 @@ class DominoReader(CellReader):
         read. Wherever the end lies along the axis, lines past it show nothing on the axis; faint
         print is counted (a dark knife on light stone stands out of it less than PRINT)."""
         shift = s.get("shape shift", (0.0, 0.0))
-        faint = s["off"] > _faint_threshold(s)
+        faint = _faint_print(s)
         road, ends = (w[paths] for w in _road_widths_all(np.stack([faint, faint]), [shift, shift],
                                                          [WIDTH_REACH, (-END_REACH, END_REACH)], [False, True]))
         wide = ends[-END_LINES] if len(ends) >= END_LINES else 0.0
@@ -2343,7 +2352,7 @@ class DominoReader(CellReader):
         light stone seen from afar blurs to a shade of it): a blob the reader could not place as
         an icon is asked about, never read as bare. Where its roads run (or a little off, as the
         domino may lie) is no blob, nor are thin lines (a terrain's cracks, blades, cobbles)."""
-        faint = (s["off"] > _faint_threshold(s)) & _masks()["icon"] & ~_blob_roads(paths)
+        faint = _faint_print(s) & _masks()["icon"] & ~_blob_roads(paths)
         solid = cv2.morphologyEx(faint.astype(np.uint8), cv2.MORPH_OPEN, _DISC5)
         share = _share(solid[_masks()["icon"]])
         details["blob"] = round(share, 3)
@@ -2508,7 +2517,7 @@ class DominoReader(CellReader):
                     # read again with the icon as print, as far as it stands out of its half's own
                     # terrain, and looked for further out, clear of it (else it would be taken for
                     # the end of the next half's road)
-                    faint = off | (_opened(s["off"] > _faint_threshold(s)) & _masks()["picture"])
+                    faint = off | (_opened(_faint_print(s)) & _masks()["picture"])
                     first = {side: details[side] for side in SIDES}
                     again = self._road_shapes(s, faint, _opened(faint & ~road_like), details)[0]
                     for side in SIDES:
