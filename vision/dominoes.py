@@ -1968,7 +1968,6 @@ class DominoReader(CellReader):
         reaches = [ICON_SIDE if icon is not None else OPEN_REACH for icon in icons]
         shifts = [_shape_shift(printed[i], icon, badges[i][0], reach) for i, (icon, reach) in enumerate(zip(icons, reaches))]
         counted = _roads_all(printed, shifts, reaches, beside)
-        _rounds_all(shifts, (CORE, MIDDLE_SEEN))  # (where a half read with no icon is looked at: kept)
         paths = ["".join(side for side, shares in c.items() if _road_sure(*shares)) for c in counted]
         icon_prints = _icon_prints(printed, road_like, hub_like, paths, shifts)
         # and by colour (`_by_colour`): the road boxes laid where the badge shows the domino lies,
