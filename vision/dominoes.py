@@ -395,7 +395,8 @@ def sample_all(ratios: np.ndarray) -> list[dict]:
     (the same figures as one at a time)."""
     M = _masks()
     parts = {name: _log(_median(ratios[:, M[name]], axis=1)) for name in ("corners", "centre", "ring")}
-    inner = ratios[:, M["inner"]]
+    a, z = _inner_box(ratios.shape[1])  # (the inner part is a box: its pixels row by row, as its mask takes them)
+    inner = ratios[:, a:z, a:z].reshape(len(ratios), -1, 3)
     r, g, b = inner[..., 0], inner[..., 1], inner[..., 2]  # (channel by channel: the same sums and extremes)
     lum = (r + g + b) / np.float32(3)
     # bare mat: as bright as the mat's light and as grey (give or take a lamp's tint)
@@ -657,39 +658,58 @@ def _road_widths(printed, shift=(0.0, 0.0), reach=WIDTH_REACH, each=False) -> di
     median over those lines (with `each`: each line's, a list); a side printed on none of them
     is 0. Where the strip lies along the axis of a domino `shift` off its square, whatever else
     is printed beside it widens it."""
-    sx, sy = float(shift[0]), float(shift[1])
-    u, v = _uv_lines((sx, sy))  # (as `_side_lines`: N E S W lie along -v, u, v, -u; E and W across columns)
-    along = np.stack([-v, u, v, -u])
-    side, k = np.nonzero((along >= reach[0]) & (along <= reach[1]))
-    across = side % 2 == 1
-    # each line's pixels (the patch's columns read as rows), and how far each lies from the axis
-    lines = np.where(across[:, None], printed.T[k], printed[k])
-    axes = [min(max(round((a + 0.5) * SQUARE_PX - 0.5), 0), SQUARE_PX - 1) for a in (sx, sy)]
-    px = np.arange(SQUARE_PX)
-    off = np.abs(px[None] - np.where(across, axes[1], axes[0])[:, None])
+    return _road_widths_all(printed[None], [shift], [reach], each)[0]
+
+
+def _road_widths_all(printed, shifts, reaches, each=False) -> list[dict]:
+    """`_road_widths` of each patch of a stack `printed`, at its own shift and reach, measured
+    on all their lines at once (the same runs, whole numbers: the same widths); `each` may be
+    one for each patch."""
+    n = SQUARE_PX
+    at = np.array([[float(s[0]), float(s[1])] for s in shifts]).reshape(-1, 2)
+    u, v = (_PLACES_ACROSS[None] - at[:, i, None] for i in (0, 1))  # (as `_uv_lines`, each half's)
+    along = np.stack([-v, u, v, -u], axis=1)  # (as `_side_lines`: N E S W lie along -v, u, v, -u; E and W across columns)
+    reach = np.array(reaches, np.float64).reshape(-1, 2)[:, :, None, None]
+    half, side, k = np.nonzero((along >= reach[:, 0]) & (along <= reach[:, 1]))
+    # each half's axes, the pixel nearest its middle (`round`'s halves to even, as numpy's)
+    axes = np.clip(np.round((at + 0.5) * n - 0.5), 0, n - 1).astype(int)
+    across = (side % 2 == 1)[:, None]
+    axis = np.where(across[:, 0], axes[half, 1], axes[half, 0])
+    # each line's pixels (a patch's columns read as rows), and how far each lies from the axis
+    lines = np.where(across, printed[half, :, k], printed[half, k, :])
+    px = np.arange(n)
+    off = np.abs(px[None] - axis[:, None])
     # the nearest printed pixel to the axis on each line (the first of two as near), and the run
     # through it: from the last unprinted pixel before it to the last after it, the line reversed
-    hit = lines & (off <= int(round(ROAD_DRIFT * SQUARE_PX)))
-    n = len(lines)
-    i = np.where(hit, off, SQUARE_PX).argmin(axis=1)
+    hit = lines & (off <= int(round(ROAD_DRIFT * n)))
+    m = len(lines)
+    i = np.where(hit, off, n).argmin(axis=1)
     last = np.maximum.accumulate(np.where(np.concatenate([lines, lines[:, ::-1]]), -1, px), axis=1)
-    run = SQUARE_PX - 2 - last[np.arange(n), i] - last[np.arange(n, 2 * n), SQUARE_PX - 1 - i]
+    run = n - 2 - last[np.arange(m), i] - last[np.arange(m, 2 * m), n - 1 - i]
     widths = np.where(hit.any(axis=1), run, 0).tolist()
-    ends = np.cumsum(np.bincount(side, minlength=4)).tolist()
-    out = {}
-    for j, name in enumerate(SIDES):
-        w = sorted(widths[ends[j - 1] if j else 0:ends[j]])
-        if each:
-            out[name] = [x / SQUARE_PX for x in w]
-            continue
-        h = len(w) // 2  # (their median: the middle one, or the mean of the middle two)
-        out[name] = (w[h] if len(w) % 2 else (w[h - 1] + w[h]) / 2) / SQUARE_PX if w else 0.0
+    ends = np.cumsum(np.bincount(half * 4 + side, minlength=4 * len(shifts))).tolist()
+    out = []
+    for h in range(len(shifts)):
+        got = {}
+        for j, name in enumerate(SIDES):
+            g = 4 * h + j
+            w = sorted(widths[ends[g - 1] if g else 0:ends[g]])
+            if each if isinstance(each, bool) else each[h]:
+                got[name] = [x / n for x in w]
+                continue
+            c = len(w) // 2  # (their median: the middle one, or the mean of the middle two)
+            got[name] = (w[c] if len(w) % 2 else (w[c - 1] + w[c]) / 2) / n if w else 0.0
+        out.append(got)
     return out
+
+
+def _widths_key(shift) -> tuple:
+    return "road widths", float(shift[0]), float(shift[1])
 
 
 def _widths_of(s, shift) -> dict:
     """`_road_widths` of a sampled half's print at a shift, measured once a half and shift."""
-    key = ("road widths", float(shift[0]), float(shift[1]))
+    key = _widths_key(shift)
     if key not in s:
         s[key] = _road_widths(s["printed"], shift)
     return s[key]
@@ -829,14 +849,50 @@ def _icon_print(L, own, road_like=None, paths="", shift=(0.0, 0.0), hub_like=Non
     return _opened(printed)
 
 
+def _arms_hubs_all(paths, shifts):
+    """(`_arms` of each half's `paths` at its shift, hub=False; `_hub_at` its shift, none where it
+    has no roads), stacked: worked out for all at once from each half's row and column of places
+    (the same comparisons of the same values), and kept as `_arms` and `_round_at` keep theirs."""
+    u = _PLACES_ACROSS[None] - np.array([float(s[0]) for s in shifts])[:, None]  # (as `_uv_lines`)
+    v = _PLACES_ACROSS[None] - np.array([float(s[1]) for s in shifts])[:, None]
+    has = np.array([[side in p for side in SIDES] for p in paths], bool).reshape(-1, 4)
+    # a north or south corridor: the rows on its side of the middle, the columns near the axis
+    down = (has[:, 0, None] & (-v >= 0)) | (has[:, 2, None] & (v >= 0))
+    along = (has[:, 1, None] & (u >= 0)) | (has[:, 3, None] & (-u >= 0))
+    roads = (down[:, :, None] & (np.abs(u) <= CORRIDOR)[:, None, :]) | \
+            ((np.abs(v) <= CORRIDOR)[:, :, None] & along[:, None, :])
+    hubs = _rounds_all(shifts, (HUB,), (u, v))[0] & has.any(axis=1)[:, None, None]
+    if len(_ARMS) + len(shifts) > 256:
+        _ARMS.clear()
+    for p, shift, arms in zip(paths, shifts, roads):
+        key = ("".join(side for side in SIDES if side in p), float(shift[0]), float(shift[1]), False)
+        _ARMS.setdefault(key, arms.copy()).flags.writeable = False
+    return roads, hubs
+
+
+def _rounds_all(shifts, reaches, uv=None) -> list:
+    """`_round_at` of each half lying at `shifts`, for each of `reaches` (a stack a reach), worked
+    out for all at once (the same distances of the same places) and kept as `_round_at` keeps its
+    own. ``uv``: each half's row and column of places, if already laid out."""
+    u, v = uv if uv is not None else (_PLACES_ACROSS[None] - np.array([[float(s[i]) for s in shifts]]).T
+                                      for i in (0, 1))
+    r = np.hypot(u[:, None, :], v[:, :, None])
+    out = [r <= reach for reach in reaches]
+    if len(_ROUNDS) + len(shifts) * len(reaches) > 256:
+        _ROUNDS.clear()
+    for reach, rounds in zip(reaches, out):
+        for shift, round_ in zip(shifts, rounds):
+            _ROUNDS.setdefault((float(shift[0]), float(shift[1]), reach), round_.copy()).flags.writeable = False
+    return out
+
+
 def _icon_prints(offs, road_like, hub_like, paths, shifts) -> list:
     """For each half of a stack (`offs`: its print; `road_like`, `hub_like`: as `_with_ground`
     works them out), with roads `paths` and lying `shifts` off its square: (`_icon_print` of it,
     the share of the icon's place that print covers, and the share printed there, thin lines
     and the road's colours outside the roads' corridors and middle included: an outline)."""
     where = _masks()["icon"]
-    roads = np.stack([_arms(p, shift, hub=False) for p, shift in zip(paths, shifts)])
-    hubs = np.stack([_hub_at(shift) if p else np.zeros((SQUARE_PX, SQUARE_PX), bool) for p, shift in zip(paths, shifts)])
+    roads, hubs = _arms_hubs_all(paths, shifts)
     # (a half with no roads: nothing in the road's colours is its icon's)
     none = np.array([not p for p in paths])[:, None, None]
     taken = np.where(none, road_like, (road_like & roads) | (hub_like & hubs))
@@ -1377,6 +1433,7 @@ def _square_pixels(rows, cols, part, n=SQUARE_PX):
     return _AT_ONCE[key]
 
 
+@functools.lru_cache(maxsize=None)
 def _inner_box(n=SQUARE_PX) -> tuple[int, int]:
     """Where a patch's inner part (`_masks`') lies, a box: its first row and column, and the
     first past its last."""
@@ -1552,6 +1609,15 @@ def _faint_threshold(s) -> float:
         median, high = _terrain_noise(s["off"], (50, 90))
         s["faint"] = max(PRINT_PLAIN, FAINT_CONTRAST * median, TEXTURE_SPREADS * high)
     return s["faint"]
+
+
+def _faint_print(s) -> np.ndarray:
+    """Where a sampled half shows print faint counted (beyond `_faint_threshold`), worked out once
+    a half: several checks ask (read only)."""
+    if "faint print" not in s:
+        s["faint print"] = s["off"] > _faint_threshold(s)
+        s["faint print"].flags.writeable = False
+    return s["faint print"]
 
 
 def _terrain_noise(off, percentile=50):
@@ -1949,14 +2015,29 @@ class DominoReader(CellReader):
                 asked.append(next(steps))
                 waiting.append((i, steps))
             except StopIteration as done:
-                labels[i] = self._as_wide(s, done.value)
+                labels[i] = done.value
         for (i, steps), scores in zip(waiting, _look_scores_all(asked, self._looks)):
             try:
                 steps.send(scores)
                 raise RuntimeError("a half asked for its picture twice")  # (never: one look a half)
             except StopIteration as done:
-                labels[i] = self._as_wide(samples[i], done.value)
-        return labels
+                labels[i] = done.value
+        # the roads' widths `_as_wide` weighs, measured for all the halves it weighs at once
+        wide = [i for i, label in enumerate(labels) if self._widths_asked(samples[i], label)]
+        if wide:
+            shifts = [samples[i].get("shape shift", (0.0, 0.0)) for i in wide]
+            for i, shift, widths in zip(wide, shifts, _road_widths_all(
+                    np.stack([samples[i]["printed"] for i in wide]), shifts, [WIDTH_REACH] * len(wide))):
+                samples[i][_widths_key(shift)] = widths
+        return [self._as_wide(s, label) for s, label in zip(samples, labels)]
+
+    def _widths_asked(self, s, label) -> bool:
+        """Whether `_as_wide` measures the half's roads' widths, not yet measured."""
+        if label == UNKNOWN:
+            return False
+        terrain, icon, paths = parse_half(label)
+        return bool(icon and paths and self.road_widths.get(terrain)) \
+            and _widths_key(s.get("shape shift", (0.0, 0.0))) not in s
 
     def _as_wide(self, s, label) -> str:
         """A half read with an icon and roads, asked about where one of its roads is printed less
@@ -2187,8 +2268,11 @@ class DominoReader(CellReader):
         the road's colour where roads meet, else its terrain's, brightness weighed in full (an icon
         printed pale on a pale terrain, white on light stone, differs from it mostly in tone, and
         its parts may share the kerbs' colours, so neither the print nor the roads' colours show it)."""
-        d = s["log"][_masks()["core"]] - np.asarray(self.road if paths else own, np.float32)
-        off = float(_median(_norms(d)))
+        key = ("middle", bool(paths))  # (asked again as the half is read both ways: kept)
+        if key not in s or own is not s["corners"]:
+            d = s["log"][_masks()["core"]] - np.asarray(self.road if paths else own, np.float32)
+            s[key] = float(_median(_norms(d)))
+        off = s[key]
         details["middle"] = round(off, 3)
         return off < (BARE_HUB_TONE if paths else BARE_TONE)
 
@@ -2293,9 +2377,9 @@ class DominoReader(CellReader):
         read. Wherever the end lies along the axis, lines past it show nothing on the axis; faint
         print is counted (a dark knife on light stone stands out of it less than PRINT)."""
         shift = s.get("shape shift", (0.0, 0.0))
-        faint = s["off"] > _faint_threshold(s)
-        road = _road_widths(faint, shift)[paths]
-        ends = _road_widths(faint, shift, (-END_REACH, END_REACH), each=True)[paths]
+        faint = _faint_print(s)
+        road, ends = (w[paths] for w in _road_widths_all(np.stack([faint, faint]), [shift, shift],
+                                                         [WIDTH_REACH, (-END_REACH, END_REACH)], [False, True]))
         wide = ends[-END_LINES] if len(ends) >= END_LINES else 0.0
         details["end"] = (round(road, 3), round(wide, 3))
         return not road or wide <= END_WIDE * road
@@ -2307,7 +2391,7 @@ class DominoReader(CellReader):
         light stone seen from afar blurs to a shade of it): a blob the reader could not place as
         an icon is asked about, never read as bare. Where its roads run (or a little off, as the
         domino may lie) is no blob, nor are thin lines (a terrain's cracks, blades, cobbles)."""
-        faint = (s["off"] > _faint_threshold(s)) & _masks()["icon"] & ~_blob_roads(paths)
+        faint = _faint_print(s) & _masks()["icon"] & ~_blob_roads(paths)
         solid = cv2.morphologyEx(faint.astype(np.uint8), cv2.MORPH_OPEN, _DISC5)
         share = _share(solid[_masks()["icon"]])
         details["blob"] = round(share, 3)
@@ -2472,7 +2556,7 @@ class DominoReader(CellReader):
                     # read again with the icon as print, as far as it stands out of its half's own
                     # terrain, and looked for further out, clear of it (else it would be taken for
                     # the end of the next half's road)
-                    faint = off | (_opened(s["off"] > _faint_threshold(s)) & _masks()["picture"])
+                    faint = off | (_opened(_faint_print(s)) & _masks()["picture"])
                     first = {side: details[side] for side in SIDES}
                     again = self._road_shapes(s, faint, _opened(faint & ~road_like), details)[0]
                     for side in SIDES:

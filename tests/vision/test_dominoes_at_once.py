@@ -393,16 +393,16 @@ def test_a_halfs_road_corridors_and_middle_are_where_its_places_put_them():
             assert np.array_equal(dominoes._arms(paths, shift), corridors | hub if paths else corridors), (shift, paths)
 
 
-def _widths_line_by_line(printed, shift):
-    """`dominoes._road_widths` as it reads: each side's lines WIDTH_REACH out, one at a time, the
+def _widths_line_by_line(printed, shift, reach=dominoes.WIDTH_REACH, each=False):
+    """`dominoes._road_widths` as it reads: each side's lines `reach` out, one at a time, the
     printed run through the axis (or the nearest printed pixel within ROAD_DRIFT of it), the
-    median of those runs."""
+    median of those runs (with `each`, the runs, sorted)."""
     n, near = dominoes.SQUARE_PX, int(round(dominoes.ROAD_DRIFT * dominoes.SQUARE_PX))
     out = {}
     for side, (along, _, down) in zip(dominoes.SIDES, dominoes._side_lines(shift)):
         at = int(np.clip(round(((shift[0] if down else shift[1]) + 0.5) * n - 0.5), 0, n - 1))
         widths = []
-        for k in np.flatnonzero((along >= dominoes.WIDTH_REACH[0]) & (along <= dominoes.WIDTH_REACH[1])):
+        for k in np.flatnonzero((along >= reach[0]) & (along <= reach[1])):
             line = printed[k, :] if down else printed[:, k]
             hits = np.flatnonzero(line[max(0, at - near):at + near + 1]) + max(0, at - near)
             if not len(hits):
@@ -414,8 +414,30 @@ def _widths_line_by_line(printed, shift):
             while b < n - 1 and line[b + 1]:
                 b += 1
             widths.append(b - a + 1)
-        out[side] = float(np.median(widths)) / n if widths else 0.0
+        out[side] = sorted(w / n for w in widths) if each else float(np.median(widths)) / n if widths else 0.0
     return out
+
+
+def test_a_maps_road_corridors_and_middles_laid_at_once_are_each_halfs_own():
+    """`_arms_hubs_all` lays every half's corridors and middle at once, each at its own shift, and
+    `_rounds_all` the rounds about its middle: the same pixels as `_arms`, `_hub_at` and
+    `_round_at` lay for each half alone (worked out afresh, not kept)."""
+    rng = np.random.default_rng(9)
+    paths = ["", "N", "EW", "NES", "NESW", "S", "W", "NE"] * 3
+    shifts = [(0.0, 0.0), (-0.125, 0.125)] + [tuple(float(v) for v in rng.uniform(-0.13, 0.13, 2))
+                                             for _ in range(len(paths) - 2)]
+    roads, hubs = dominoes._arms_hubs_all(paths, shifts)
+    for p, shift, road, hub in zip(paths, shifts, roads, hubs):
+        dominoes._ARMS.clear()
+        dominoes._ROUNDS.clear()
+        assert np.array_equal(road, dominoes._arms(p, shift, hub=False)), (p, shift)
+        assert np.array_equal(hub, dominoes._hub_at(shift) if p else np.zeros_like(hub)), (p, shift)
+    reaches = (dominoes.CORE, dominoes.MIDDLE_SEEN, dominoes.HUB, 0.0, 0.8)
+    rounds = dominoes._rounds_all(shifts, reaches)
+    for i, shift in enumerate(shifts):
+        dominoes._ROUNDS.clear()
+        for reach, stack in zip(reaches, rounds):
+            assert np.array_equal(stack[i], dominoes._round_at(shift, reach)), (shift, reach)
 
 
 def test_road_widths_measured_on_every_line_at_once_are_each_lines_own():
@@ -432,6 +454,23 @@ def test_road_widths_measured_on_every_line_at_once_are_each_lines_own():
             printed = rng.random((n, n)) < rng.random()
         shift = (0.0, 0.0) if i % 5 == 0 else tuple(float(v) for v in rng.uniform(-0.2, 0.2, 2))
         assert dominoes._road_widths(printed, shift) == _widths_line_by_line(printed, shift)
+
+
+def test_road_widths_of_a_maps_halves_measured_at_once_are_each_halfs_own():
+    """`_road_widths_all` measures a stack of halves, each at its own shift and reach, every line at
+    once: each half's widths are those `_road_widths` measures of it alone."""
+    rng = np.random.default_rng(10)
+    n = dominoes.SQUARE_PX
+    printed = rng.random((30, n, n)) < rng.random((30, 1, 1))
+    printed[::3, :, 20:28] = True
+    shifts = [tuple(float(v) for v in rng.uniform(-0.2, 0.2, 2)) for _ in range(len(printed) - 4)]
+    shifts += [(1 / n, -1 / n), (3 / n, 0.0), (0.0, 0.0), (-0.125, 0.125)]  # (a half-pixel axis: rounded to even)
+    reaches = [dominoes.WIDTH_REACH, (-dominoes.END_REACH, dominoes.END_REACH)] * 15
+    each = [bool(i % 3) for i in range(len(printed))]
+    got = dominoes._road_widths_all(printed, shifts, reaches, each)
+    for p, shift, reach, e, widths in zip(printed, shifts, reaches, each, got):
+        assert widths == dominoes._road_widths(p, shift, reach, e)
+        assert widths == _widths_line_by_line(p, shift, reach, e)
 
 
 def test_a_round_from_a_box_of_rows_and_columns_is_every_pixels_own():
