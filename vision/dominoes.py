@@ -124,6 +124,10 @@ HUB_ARM, HUB_AXIS, HUB_TONE, HUB_SPREADS = (0.28, 0.4), 0.04, 0.4, 2.0
 # less than END_WIDE times as wide as the road WIDTH_REACH out (a dark road's blur round its
 # end's corners widens it: up to 1.38 times on ours)
 END_REACH, END_LINES, END_WIDE = 0.15, 2, 1.5
+# ... and round it (END_SEEN of the middle) no more than END_PRINT of it, smoothed over END_SMOOTH px,
+# lies further than END_APART (log) from every pixel of its own terrain (its corners: colour and
+# texture) and of its road further out (ARM_SEEN along it, CORRIDOR either side: kerbs, blur)
+END_SEEN, END_SMOOTH, END_APART, END_PRINT = 0.22, 3, 0.15, 0.1
 
 
 # ---------------------------------------------------------------- what a domino looks like
@@ -2262,7 +2266,7 @@ class DominoReader(CellReader):
         end may be drawn otherwise (capped, rounded), so one road alone is judged by its width
         there instead (`_end_as_wide`)."""
         if len(paths) == 1:
-            return DominoReader._end_as_wide(s, paths, details)
+            return DominoReader._end_as_wide(s, paths, details) and DominoReader._end_as_terrain(s, paths, details)
         if not paths:
             return True
         shift = s.get("shape shift", (0.0, 0.0))
@@ -2299,6 +2303,31 @@ class DominoReader(CellReader):
         wide = ends[-END_LINES] if len(ends) >= END_LINES else 0.0
         details["end"] = (round(road, 3), round(wide, 3))
         return not road or wide <= END_WIDE * road
+
+    @staticmethod
+    def _end_as_terrain(s, paths, details) -> bool:
+        """A half read with one road and no icon shows round its middle (END_SEEN) only what its
+        own terrain shows at its corners (colour and texture) and its road shows further out
+        (ARM_SEEN along it, CORRIDOR either side: road, kerbs, blurred edges): a lone road is a
+        strip from one edge to a dead end, terrain on every other side. Wherever the end lies
+        along the axis, past it is road or terrain, and its blurred corners mix the two as the
+        road's flanks do; an icon near the terrain's colours or with no badge (a village on lava,
+        a knife along the road, its tip past the end) is print of neither, though too little of
+        it stands out to be read. Smoothed (END_SMOOTH px), a terrain's texture and noise are
+        matched by its own corners' pixels; more than END_PRINT of the place further than
+        END_APART from all of them is asked about."""
+        shift = s.get("shape shift", (0.0, 0.0))
+        u, v = _uv_grid(shift)
+        L = cv2.blur(np.asarray(s["log"], np.float32), (END_SMOOTH, END_SMOOTH))
+        known = L[_masks()["corners"] | _arm_strips(u, v, paths, ARM_SEEN, CORRIDOR)]
+        seen = L[_round_at(shift, END_SEEN)]
+        q = (seen[:, 0, None] - known[None, :, 0]) ** 2  # (channel by channel, as `_clear_middle`)
+        q += (seen[:, 1, None] - known[None, :, 1]) ** 2
+        q += (seen[:, 2, None] - known[None, :, 2]) ** 2
+        near = np.sqrt(q.min(axis=1))
+        share = float(np.count_nonzero(near > END_APART)) / len(seen)
+        details["end print"] = round(share, 3)
+        return share < END_PRINT
 
     @staticmethod
     def _no_blob(s, own, paths, details) -> bool:
