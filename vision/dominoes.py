@@ -124,6 +124,11 @@ HUB_ARM, HUB_AXIS, HUB_TONE, HUB_SPREADS = (0.28, 0.4), 0.04, 0.4, 2.0
 # less than END_WIDE times as wide as the road WIDTH_REACH out (a dark road's blur round its
 # end's corners widens it: up to 1.38 times on ours)
 END_REACH, END_LINES, END_WIDE = 0.15, 2, 1.5
+# ... and round it (END_SEEN of the middle) no more than END_PRINT of it, smoothed over END_SMOOTH px,
+# lies further than END_APART (log) from every pixel of its own terrain (its corners: colour and
+# texture), of its road further out (HUB_ARM along it, CORRIDOR either side: kerbs, blur) and
+# from every blend of the two
+END_SEEN, END_SMOOTH, END_APART, END_PRINT = 0.22, 3, 0.15, 0.1
 
 
 # ---------------------------------------------------------------- what a domino looks like
@@ -2346,7 +2351,7 @@ class DominoReader(CellReader):
         end may be drawn otherwise (capped, rounded), so one road alone is judged by its width
         there instead (`_end_as_wide`)."""
         if len(paths) == 1:
-            return DominoReader._end_as_wide(s, paths, details)
+            return DominoReader._end_as_wide(s, paths, details) and DominoReader._end_as_terrain(s, paths, details)
         if not paths:
             return True
         shift = s.get("shape shift", (0.0, 0.0))
@@ -2383,6 +2388,39 @@ class DominoReader(CellReader):
         wide = ends[-END_LINES] if len(ends) >= END_LINES else 0.0
         details["end"] = (round(road, 3), round(wide, 3))
         return not road or wide <= END_WIDE * road
+
+    @staticmethod
+    def _end_as_terrain(s, paths, details) -> bool:
+        """A half read with one road and no icon shows round its middle (END_SEEN) only what its
+        own terrain shows at its corners (colour and texture), its road shows further out
+        (HUB_ARM along it, CORRIDOR either side: road, kerbs, blurred edges), or a blend of the
+        two: a lone road is a strip from one edge to a dead end, terrain on every other side.
+        Wherever the end lies along the axis, past it is road or terrain, and its blurred
+        corners blend the two; an icon near the terrain's colours or with no badge (a village on
+        lava, a knife along the road, its tip past the end) is print of neither, though too
+        little of it stands out to be read. Smoothed (END_SMOOTH px), a terrain's texture and
+        noise are matched by its own corners' pixels; more than END_PRINT of the place further
+        than END_APART (or HUB_SPREADS times what the road's pixels stray: a dark road's noise)
+        from all of them is asked about."""
+        shift = s.get("shape shift", (0.0, 0.0))
+        u, v = _uv_grid(shift)
+        road, spread = DominoReader._arms_road(s["log"], u, v, paths)
+        L = cv2.blur(np.asarray(s["log"], np.float32), (END_SMOOTH, END_SMOOTH))
+        known = L[_masks()["corners"] | _arm_strips(u, v, paths, HUB_ARM, CORRIDOR)]
+        at = _round_at(shift, END_SEEN)
+        seen = L[at]
+        q = (seen[:, 0, None] - known[None, :, 0]) ** 2  # (channel by channel, as `_clear_middle`)
+        q += (seen[:, 1, None] - known[None, :, 1]) ** 2
+        q += (seen[:, 2, None] - known[None, :, 2]) ** 2
+        # ... or a blend of the two (the end's blurred corners), its channels blurred apart the
+        # more the further the road lies from its terrain (a black road on ours): judged per log
+        # of that contrast beyond the first
+        contrast = float(np.linalg.norm(np.asarray(road, np.float32) - s["corners"]))
+        blend = _seam_dist(L, road, s["corners"])[at] / max(1.0, contrast)
+        near = np.minimum(np.sqrt(q.min(axis=1)), blend)
+        share = float(np.count_nonzero(near > max(END_APART, HUB_SPREADS * spread))) / len(seen)
+        details["end print"] = (round(share, 3), round(spread, 3))
+        return share < END_PRINT
 
     @staticmethod
     def _no_blob(s, own, paths, details) -> bool:
