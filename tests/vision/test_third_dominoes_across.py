@@ -39,15 +39,12 @@ def read():
 
 def test_an_icon_across_a_road_running_through_is_no_bare_half(read):
     truth, seen = read
-    knives = {cell: half for cell, half in truth.items() if half.split("/")[1] == "knife"}
-    assert len(knives) == len(ACROSS)
-    assert not {cell: (half, seen.get(cell)) for cell, half in knives.items()
-                if seen.get(cell) not in (half, "unknown", None)}
+    assert sum(half.split("/")[1] == "knife" for half in truth.values()) == len(ACROSS)
+    assert not third_frames.misread(truth, seen, third_frames.laid_as(ACROSS))
 
 
 def test_the_plain_halves_beside_them_are_read(read):
     truth, seen = read
-    plain = {cell: half for cell, half in truth.items() if not half.split("/")[1]}
-    assert sum(seen.get(cell) == half for cell, half in plain.items()) >= len(plain) - 1
-    assert not {cell: (half, seen.get(cell)) for cell, half in plain.items()
-                if seen.get(cell) not in (half, "unknown", None)}
+    right, plain = third_frames.bare_read(truth, seen)
+    assert right >= plain - 1
+    assert not third_frames.misread(truth, seen, third_frames.bare)

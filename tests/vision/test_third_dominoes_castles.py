@@ -28,23 +28,18 @@ def read():
     return third_frames.dominoes_laid(SEED, ENROLLED, CAPITALS + KNIVES)
 
 
-def _misread(truth, seen, icons):
-    return {cell: (half, seen.get(cell)) for cell, half in truth.items()
-            if half.split("/")[1] in icons and seen.get(cell) not in (half, "unknown", None)}
-
-
 def test_castle_marks_are_no_roads(read):
     truth, seen = read
-    assert not _misread(truth, seen, {c[0][1] for c in CAPITALS})
+    assert not third_frames.misread(truth, seen, third_frames.laid_as(CAPITALS))
 
 
 def test_a_knife_across_the_roads_is_no_bare_half(read):
     truth, seen = read
-    assert not _misread(truth, seen, {"knife"})
+    assert not third_frames.misread(truth, seen, third_frames.laid_as(KNIVES))
 
 
 def test_the_plain_halves_beside_them_are_read(read):
     truth, seen = read
-    plain = {cell: half for cell, half in truth.items() if not half.split("/")[1]}
-    assert sum(seen.get(cell) == half for cell, half in plain.items()) >= len(plain) - 2
-    assert not _misread(truth, seen, {""})
+    right, plain = third_frames.bare_read(truth, seen)
+    assert right >= plain - 2
+    assert not third_frames.misread(truth, seen, third_frames.bare)

@@ -25,14 +25,11 @@ def read():
 
 def test_an_icon_across_a_lone_roads_dead_end_is_no_bare_half(read):
     truth, seen = read
-    kinds = {h[0][:2] for h in DEAD_ENDS}
-    assert not {cell: (half, seen.get(cell)) for cell, half in truth.items()
-                if tuple(half.split("/")[:2]) in kinds and seen.get(cell) not in (half, "unknown", None)}
+    assert not third_frames.misread(truth, seen, third_frames.laid_as(DEAD_ENDS))
 
 
 def test_the_plain_halves_beside_them_are_read(read):
     truth, seen = read
-    plain = {cell: half for cell, half in truth.items() if not half.split("/")[1]}
-    assert sum(seen.get(cell) == half for cell, half in plain.items()) >= len(plain) - 1
-    assert not {cell: (half, seen.get(cell)) for cell, half in plain.items()
-                if seen.get(cell) not in (half, "unknown", None)}
+    right, plain = third_frames.bare_read(truth, seen)
+    assert right >= plain - 1
+    assert not third_frames.misread(truth, seen, third_frames.bare)

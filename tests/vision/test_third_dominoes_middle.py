@@ -29,26 +29,18 @@ def read():
     return third_frames.dominoes_laid(SEED, ENROLLED, MIDDLES + PALE_BADGES)
 
 
-def _misread(truth, seen, halves):
-    """The cells of `halves`' first halves (terrain and icon) read as something else than they are."""
-    kinds = {h[0][:2] for h in halves}
-    return {cell: (half, seen.get(cell)) for cell, half in truth.items()
-            if tuple(half.split("/")[:2]) in kinds and seen.get(cell) not in (half, "unknown", None)}
-
-
 def test_an_icon_over_the_roads_hub_is_no_bare_half(read):
     truth, seen = read
-    assert not _misread(truth, seen, MIDDLES)
+    assert not third_frames.misread(truth, seen, third_frames.laid_as(MIDDLES))
 
 
 def test_a_half_with_a_road_beside_a_pale_badge_is_read_right_or_asked(read):
     truth, seen = read
-    assert not _misread(truth, seen, PALE_BADGES)
+    assert not third_frames.misread(truth, seen, third_frames.laid_as(PALE_BADGES))
 
 
 def test_the_plain_halves_beside_them_are_read(read):
     truth, seen = read
-    plain = {cell: half for cell, half in truth.items() if not half.split("/")[1]}
-    assert sum(seen.get(cell) == half for cell, half in plain.items()) >= len(plain) - 2
-    assert not {cell: (half, seen.get(cell)) for cell, half in plain.items()
-                if seen.get(cell) not in (half, "unknown", None)}
+    right, plain = third_frames.bare_read(truth, seen)
+    assert right >= plain - 2
+    assert not third_frames.misread(truth, seen, third_frames.bare)

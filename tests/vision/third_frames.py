@@ -89,3 +89,27 @@ def dominoes_laid(seed: int, icons, laid) -> tuple[dict, dict]:
     reader = dominoes.DominoReader(profile, mat, dynasty.WATCHED, dynasty.WATCHED_CELLS)
     reading = reader.read(cv2.imdecode(jpeg, cv2.IMREAD_COLOR))
     return truth, {t.cell: t.label for t in reading.tiles if t.cell}
+
+
+def misread(truth: dict, seen: dict, which) -> dict:
+    """{cell: (half, as read)} of the halves ``which(half)`` picks (``half``: terrain/icon/roads)
+    read as something they are not; asked about, or not seen, is no misread."""
+    return {cell: (half, seen.get(cell)) for cell, half in truth.items()
+            if which(half) and seen.get(cell) not in (half, "unknown", None)}
+
+
+def laid_as(dominoes):
+    """Picks the halves laid as the first halves of ``dominoes`` (by terrain and icon)."""
+    kinds = {first[:2] for first, _ in dominoes}
+    return lambda half: tuple(half.split("/")[:2]) in kinds
+
+
+def bare(half: str) -> bool:
+    """A half with no icon."""
+    return not half.split("/")[1]
+
+
+def bare_read(truth: dict, seen: dict) -> tuple[int, int]:
+    """(how many halves with no icon were read right, how many there are)."""
+    plain = {cell: half for cell, half in truth.items() if bare(half)}
+    return sum(seen.get(cell) == half for cell, half in plain.items()), len(plain)
