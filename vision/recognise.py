@@ -616,9 +616,9 @@ def _tile_patch(frame, H_inv, pose: Pose, theta, size_mm, margin_mm=0.0, k=READ_
 _SUM3 = np.ones((1, 3), np.float32)
 
 # A print's strokes (numerals, rings, pips, a back's pattern) are narrower than this; a lamp's
-# sheen on laminated tiles is wider. Learnt with the print, a sheen
-# in a tile's enrolment shot made its template wrong wherever it lay after (third printing with
-# --glare, tests/vision/third_tiles.py: a blue 5 with no sheen read at 0.65).
+# sheen on laminated tiles is wider. Learnt with the print, a sheen in a tile's enrolment shot
+# made its template wrong wherever it lay after (third printing with --glare,
+# tests/vision/third_tiles.py: a blue 5 with no sheen read at 0.65).
 SHEEN_MM = 4.0
 SHEEN_OFF = 0.5  # the share of the broad part taken off
 _SHEEN_KERNEL = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(round(SHEEN_MM * READ_PX_PER_MM)) | 1,) * 2)
