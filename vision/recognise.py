@@ -615,6 +615,14 @@ def _tile_patch(frame, H_inv, pose: Pose, theta, size_mm, margin_mm=0.0, k=READ_
 
 _SUM3 = np.ones((1, 3), np.float32)
 
+# A print's strokes (numerals, rings, pips, a back's pattern) are narrower than this; a lamp's
+# sheen on laminated tiles is wider. Learnt with the print, a sheen in a tile's enrolment shot
+# made its template wrong wherever it lay after (third printing with --glare,
+# tests/vision/third_tiles.py: a blue 5 with no sheen read at 0.65).
+SHEEN_MM = 4.0
+SHEEN_OFF = 0.5  # the share of the broad part taken off
+_SHEEN_KERNEL = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(round(SHEEN_MM * READ_PX_PER_MM)) | 1,) * 2)
+
 
 def _ink_and_colour(patch, mat_colour, margin_px):
     """Ink map and colour features of an upright patch with margin_px of slack round the tile.
@@ -634,6 +642,10 @@ def _ink_and_colour(patch, mat_colour, margin_px):
     n = float(np.linalg.norm(d))
     d = d / n if n > 0.1 else np.zeros(3, np.float32)
     ink = cv2.GaussianBlur(ink, (0, 0), 0.8)
+    # a lamp's sheen on laminated card lies on the ink map as a broad smooth hump, print as strokes
+    # narrower than SHEEN_MM: half of what does not stand above its surroundings within that width
+    # is taken off (more dimmed grey backs on the mat's own grey, found by their outline, too much)
+    ink = ink - SHEEN_OFF * cv2.morphologyEx(ink, cv2.MORPH_OPEN, _SHEEN_KERNEL)
     return ink, np.r_[lp, d].astype(np.float32)
 
 
