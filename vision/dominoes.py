@@ -2336,7 +2336,10 @@ class DominoReader(CellReader):
         inner, arm = np.concatenate(inner), L[_arm_strips(u, v, paths, HUB_ARM, CORRIDOR)]
         if len(inner) < END_LINES or not len(arm):
             return True
-        near = np.sqrt(((inner[:, None] - arm[None]) ** 2).sum(axis=-1)).min(axis=1)
+        q = (inner[:, 0, None] - arm[None, :, 0]) ** 2  # (channel by channel, as `_clear_middle`)
+        q += (inner[:, 1, None] - arm[None, :, 1]) ** 2
+        q += (inner[:, 2, None] - arm[None, :, 2]) ** 2
+        near = np.sqrt(q.min(axis=1))
         details["road even"] = round(float(np.sort(near)[-END_LINES]), 3)
         spread = DominoReader._arms_road(L, u, v, paths)[1]
         return int(np.count_nonzero(near > max(HUB_TONE, HUB_SPREADS * spread))) < END_LINES
