@@ -75,6 +75,29 @@ def _draw_and_read(root, seed, enrolment, frames):
     return out
 
 
+def _last_frame_in(tmp, run, look, glare=False):
+    """(truth pieces, readings) of ``run``'s last frame ((seed, enrolment, frames)), drawn in
+    ``look`` (and laminated, catching the lamp, with ``glare``)."""
+    was = third.LOOK, third.GLARE
+    third.LOOK, third.GLARE = look, glare
+    third._ART_CACHE.clear()  # (another test may have drawn the other look)
+    try:
+        return _draw_and_read(tmp, *run)[-1]
+    finally:
+        third.LOOK, third.GLARE = was
+        third._ART_CACHE.clear()
+
+
+def _each_read_surely(reading):
+    """Every piece found, as itself and surely, and none surely as another."""
+    pieces, tiles = reading
+    for piece in pieces:
+        near = [t for t in tiles if (t.x_mm - piece["x"]) ** 2 + (t.y_mm - piece["y"]) ** 2 < 15 ** 2]
+        assert near, piece["label"]
+        for t in near:
+            assert t.label == piece["label"] and t.confidence >= SURE, (piece["label"], t)
+
+
 def test_no_tile_is_surely_read_as_another(readings):
     faces = 0
     for pieces, tiles in readings:

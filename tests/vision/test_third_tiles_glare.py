@@ -7,10 +7,7 @@ shot had one under the numeral). Each piece of that frame is now read, surely, a
 another. Drawn and enrolled as the tool does (its docs' recipe: four shots
 of two rows of five)."""
 import pytest
-import third_tiles as third
-from test_third_tiles_border_look import _draw_and_read
-
-from companion.games.paradominetor.table import SURE
+from test_third_tiles_border_look import _each_read_surely, _last_frame_in
 
 # (seed, enrolment, frames): the last frame of each is the one looked at
 RUNS = [(74002, 0, 1)]
@@ -19,20 +16,8 @@ RUNS = [(74002, 0, 1)]
 @pytest.fixture(scope="module", params=RUNS, ids=[f"{s}-frame{n - 1}" for s, _, n in RUNS])
 def reading(request, tmp_path_factory):
     """(truth pieces, readings) of the run's last frame, full-colour look, laminated."""
-    look, glare = third.LOOK, third.GLARE
-    third.LOOK, third.GLARE = "full", True
-    third._ART_CACHE.clear()  # (another test may have drawn the other look)
-    try:
-        return _draw_and_read(tmp_path_factory.mktemp("third"), *request.param)[-1]
-    finally:
-        third.LOOK, third.GLARE = look, glare
-        third._ART_CACHE.clear()
+    return _last_frame_in(tmp_path_factory.mktemp("third"), request.param, "full", glare=True)
 
 
 def test_pieces_under_a_sheen_are_read_surely(reading):
-    pieces, tiles = reading
-    for piece in pieces:
-        near = [t for t in tiles if (t.x_mm - piece["x"]) ** 2 + (t.y_mm - piece["y"]) ** 2 < 15 ** 2]
-        assert near, piece["label"]
-        for t in near:  # never another label surely, and this one surely
-            assert t.label == piece["label"] and t.confidence >= SURE, (piece["label"], t)
+    _each_read_surely(reading)
