@@ -31,7 +31,7 @@ from . import areas, camera
 from .hands import has_power
 from .maps import Half, dominoes, name, side_towards
 from .moves import Market, Place, Remove
-from .placement import overlapping, parse_domino
+from .placement import map_words, overlapping, parse_domino
 from .practice import market_due
 from .state import PERSONAL, SHARED
 
@@ -106,7 +106,7 @@ class MapWatcher(AsksOnce):
         for where, seat, area in self._maps(state):
             _, _, new, (dx, dy) = self._on_map(state, where, seat, area)
             if new:
-                label = Msg("the shared map") if where == SHARED else Msg("{name}'s map", name=state.config.names[seat])
+                label = map_words(where, state.config.names[seat])
                 squares = Listed([name(c, (dx, dy)) for c in sorted(new)], sep=" and ")
                 return self._ask(("take off", area, tuple(sorted(new.items()))), Prompt(
                     Msg("Take it off"), Msg("{map}: the move was taken back. Take the domino off {squares}",
@@ -144,7 +144,7 @@ class MapWatcher(AsksOnce):
             self.lying[area] = (dx, dy)
             return None
         names = state.config.names
-        label = Msg("the shared map") if where == SHARED else Msg("{name}'s map", name=names[seat])
+        label = map_words(where, names[seat])
         key = ("look", area, tuple(sorted(new.items())), state.next_domino, state.phase, state.turn,
                len(state.tasks))
         moved = _laid_elsewhere(seen, held)
@@ -233,7 +233,7 @@ class MapWatcher(AsksOnce):
                     continue
                 # a domino already off the mat when the wait began may have been knocked off: asked
                 early = max(self.changed.get(spot, 0) for spot in spots) <= began
-                label = Msg("the shared map") if where == SHARED else Msg("{name}'s map", name=names[owner])
+                label = map_words(where, names[owner])
                 squares = "-".join(name(c, (dx, dy)) for c in cells)
                 key = ("off", area, number, state.phase, state.turn, len(state.tasks), state.next_domino)
                 move = Remove(seat, where, cells[0], owner if where == PERSONAL and owner != seat else None)
