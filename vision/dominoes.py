@@ -806,6 +806,15 @@ def _norms(d) -> np.ndarray:
     return np.sqrt(_channel_sum(d * d))
 
 
+def _nearest(points, others) -> np.ndarray:
+    """How far each of ``points`` (n, 3) lies from the nearest of ``others`` (m, 3): worked channel
+    by channel, with no (n, m, 3) array (the same sums as over a last axis, at less cost)."""
+    q = (points[:, 0, None] - others[None, :, 0]) ** 2
+    q += (points[:, 1, None] - others[None, :, 1]) ** 2
+    q += (points[:, 2, None] - others[None, :, 2]) ** 2
+    return np.sqrt(q.min(axis=1))
+
+
 _ROUNDS: dict = {}
 
 
@@ -2336,10 +2345,7 @@ class DominoReader(CellReader):
         inner, arm = np.concatenate(inner), L[_arm_strips(u, v, paths, HUB_ARM, CORRIDOR)]
         if len(inner) < END_LINES or not len(arm):
             return True
-        q = (inner[:, 0, None] - arm[None, :, 0]) ** 2  # (channel by channel, as `_clear_middle`)
-        q += (inner[:, 1, None] - arm[None, :, 1]) ** 2
-        q += (inner[:, 2, None] - arm[None, :, 2]) ** 2
-        near = np.sqrt(q.min(axis=1))
+        near = _nearest(inner, arm)
         details["road even"] = round(float(np.sort(near)[-END_LINES]), 3)
         spread = DominoReader._arms_road(L, u, v, paths)[1]
         return int(np.count_nonzero(near > max(HUB_TONE, HUB_SPREADS * spread))) < END_LINES
@@ -2367,11 +2373,7 @@ class DominoReader(CellReader):
             return True
         L = s["log"]
         mid, arm = L[middle], L[arms][::max(1, int(np.count_nonzero(arms)) // 256)]
-        # (channel by channel, the root of the least: the same sums and the same nearest)
-        q = (mid[:, 0, None] - arm[None, :, 0]) ** 2
-        q += (mid[:, 1, None] - arm[None, :, 1]) ** 2
-        q += (mid[:, 2, None] - arm[None, :, 2]) ** 2
-        near = np.sqrt(q.min(axis=1))
+        near = _nearest(mid, arm)
         share = float(np.count_nonzero(near > MIDDLE_APART)) / float(np.count_nonzero(seen))
         details["middle print"] = round(share, 3)
         return share < MIDDLE_PRINT
@@ -2412,15 +2414,12 @@ class DominoReader(CellReader):
         known = L[_masks()["corners"] | _arm_strips(u, v, paths, HUB_ARM, CORRIDOR)]
         at = _round_at(shift, END_SEEN)
         seen = L[at]
-        q = (seen[:, 0, None] - known[None, :, 0]) ** 2  # (channel by channel, as `_clear_middle`)
-        q += (seen[:, 1, None] - known[None, :, 1]) ** 2
-        q += (seen[:, 2, None] - known[None, :, 2]) ** 2
         # ... or a blend of the two (the end's blurred corners), its channels blurred apart the
         # more the further the road lies from its terrain (a black road on ours): judged per log
         # of that contrast beyond the first
         contrast = float(np.linalg.norm(np.asarray(road, np.float32) - s["corners"]))
         blend = _seam_dist(L, road, s["corners"])[at] / max(1.0, contrast)
-        near = np.minimum(np.sqrt(q.min(axis=1)), blend)
+        near = np.minimum(_nearest(seen, known), blend)
         share = float(np.count_nonzero(near > max(END_APART, HUB_SPREADS * spread))) / len(seen)
         details["end print"] = (round(share, 3), round(spread, 3))
         return share < END_PRINT
