@@ -181,14 +181,17 @@ class Store:
     # the table's language (companion.i18n), kept beside what the table taught ----------
 
     def language(self) -> str:
-        from .i18n import DEFAULT, LANGS
-        kept = self.kept(TABLE_KEY) or {}
-        return kept.get("language") if kept.get("language") in LANGS else DEFAULT
+        from .i18n import DEFAULT
+        return self._kept_language() or DEFAULT
 
     def language_chosen(self) -> bool:
         """Whether the table's language was ever chosen (else it is the default)."""
+        return self._kept_language() is not None
+
+    def _kept_language(self) -> str | None:
         from .i18n import LANGS
-        return (self.kept(TABLE_KEY) or {}).get("language") in LANGS
+        kept = (self.kept(TABLE_KEY) or {}).get("language")
+        return kept if kept in LANGS else None
 
     def set_language(self, language: str):
         self.keep(TABLE_KEY, {**(self.kept(TABLE_KEY) or {}), "language": language})

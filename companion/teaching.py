@@ -336,9 +336,10 @@ def _half_words(label: str):
     """A half as read (``lava/person/NS``) in the owner's words: "lava, person, roads north south"."""
     from vision.dominoes import parse_half
     from vision.tiles import UNKNOWN
+
+    from .games.dynasty.maps import SIDE_WORDS
     if label == UNKNOWN:
         return Msg("asked: the camera is not sure")
-    from .games.dynasty.maps import SIDE_WORDS
     terrain, icon, paths = parse_half(label)
     parts = [term(terrain), term(icon) if icon else Msg("no icon"),
              Msg("roads {sides}", sides=Listed([SIDE_WORDS[s] for s in paths], sep=" ")) if paths else Msg("no roads")]
@@ -797,9 +798,9 @@ class Teacher:
             out["choices"] = {"pieces": [{"value": v, "words": _piece_words(spec, v)} for v in spec.pieces.labels]}
         else:  # a square's half, picked as terrain, icon and roads
             from vision.dominoes import SIDES, icon_names, parse_half, terrain_names
+            from vision.tiles import UNKNOWN
 
             from .games.dynasty.maps import SIDE_WORDS
-            from vision.tiles import UNKNOWN
             for p, t in zip(pieces, tiles):
                 p["words"] = _half_words(t.label)
                 if t.label != UNKNOWN:
