@@ -487,3 +487,44 @@ def test_a_placement_taken_back_is_not_laid_again_and_the_oled_says_which_domino
     assert w.next(state) is None
     w.see(seen("personal-0", [((5, 3), "grass/person/W"), ((6, 3), "plains//")]))  # laid again after all
     assert w.next(state) == move
+
+
+def test_a_domino_knocked_off_its_map_is_said_to_be_put_back_once_the_table_changes_again():
+    """A domino the camera saw lying and then bare is no move (it may be lifted a moment to be
+    straightened); still off once the camera has seen the table change again, it was knocked off:
+    the rules still count it, and a domino laid on its bare squares would go unseen, so the OLED
+    says where to put it back, once, and takes the notice off when it is back."""
+    state = claiming()
+    w = MapWatcher(dynasty)
+    w.see(seen("personal-0", [((5, 3), "grass/person/W"), ((6, 3), "plains//")]))
+    state = dynasty.apply(state, w.next(state))[0]
+    assert w.next(state) is None
+    w.see(seen("personal-0", [((5, 3), "grass/person/W"), ((6, 3), "plains//")], kind="removed"))
+    assert w.next(state) is None  # lifted, perhaps to be straightened: not yet said
+    w.see(_ben_s_start(state))  # the table changes elsewhere; still off
+    told = w.next(state)
+    assert isinstance(told, Prompt) and told.title == "Put back" and told.move is None
+    assert told.text == ("Ana's map: the domino on F4-G4 is off its squares; the game still has it there: "
+                         "put it back")
+    assert w.next(state) is None  # said once
+    assert not w.settled(told, state)
+    w.see(seen("personal-0", [((5, 3), "grass/person/W"), ((6, 3), "plains//")]))  # put back
+    assert w.settled(told, state) and w.next(state) is None
+    assert (5, 3) in dict(state.seat_map(0))  # the rules kept it all along
+
+
+def test_a_domino_lifted_and_laid_back_before_the_table_changes_is_not_said():
+    state = claiming()
+    w = MapWatcher(dynasty)
+    w.see(seen("personal-0", [((5, 3), "grass/person/W"), ((6, 3), "plains//")]))
+    state = dynasty.apply(state, w.next(state))[0]
+    w.see(seen("personal-0", [((5, 3), "grass/person/W"), ((6, 3), "plains//")], kind="removed"))
+    w.see(seen("personal-0", [((5, 3), "grass/person/W"), ((6, 3), "plains//")]))  # straightened
+    w.see(_ben_s_start(state))
+    assert w.next(state) is None
+
+
+def _ben_s_start(state):
+    """Ben's starting domino come into the camera's view: a change that is no move."""
+    start = dict(state.seat_map(1))
+    return seen("personal-1", [(c, start[c].half.text()) for c in ((3, 3), (4, 3))])

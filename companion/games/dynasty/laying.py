@@ -67,7 +67,7 @@ def place(state: State, move: Place) -> State:
     # what the placement did to the strengths, said at once: players need not recount
     changed = [Msg("{strength} {was}->{now}", strength=strength_name(r), was=before[r]["strength"],
                    now=table[r]["strength"]) for r in cfg.in_game if table[r]["strength"] != before[r]["strength"]]
-    named = namer(dict(state.shared) if move.map == SHARED else state.seat_map(seat), held=state.shift(move.map, seat))
+    named = namer(state.map_of(move.map, seat), held=state.shift(move.map, seat))
     args = dict(name=cfg.names[seat], west=halves[0].words(), east=halves[1].words(), a=named(cells[0]),
                 b=named(cells[1]))
     placed = (Msg("{name} placed {west} | {east} on {a}-{b} of the shared map.", **args) if move.map == SHARED
@@ -106,7 +106,7 @@ def _strengths_before(state: State) -> dict:
 def _lay(state: State, seat: int, where: str, cells, halves) -> State:
     """The domino on its squares, over what they showed (kept: it shows again when it comes off)."""
     number = state.next_domino
-    g = dict(state.shared) if where == SHARED else state.seat_map(seat)
+    g = state.map_of(where, seat)
     state = evolve(state, next_domino=number + 1)
     return put(state, seat, where, g | {c: Square(h, number, g.get(c)) for c, h in zip(cells, halves)})
 
@@ -145,7 +145,7 @@ def remove(state: State, move: Remove) -> State:
         raise IllegalMove(waiting(state) if state.tasks else Msg("no domino is to be taken off now"))
     if move.owner not in (None, seat) and owner == seat:
         raise IllegalMove(Msg("{name} takes dominoes off their own map only", name=cfg.names[seat]))
-    g = dict(state.shared) if where == SHARED else state.seat_map(owner)
+    g = state.map_of(where, owner)
     named = namer(g, held=state.shift(where, owner))
     if cell not in g:
         raise IllegalMove(Msg("square {square} is empty", square=named(cell)))

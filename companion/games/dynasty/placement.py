@@ -116,7 +116,7 @@ class Laying:
         # who handles each role's icon this round (none to ask under Better Bonds)
         self.handlers = {} if state.event == "better_bonds" else {role: handler(state, role) for role in ROLES}
         self.arrows_only = state.effect(seat, "direction_restriction") is not None
-        self.map = dict(state.shared) if where == SHARED else state.seat_map(seat)
+        self.map = state.map_of(where, seat)
         self.held = state.shift(where, seat)  # where the map lies on the mat, to name its squares
         self.box = bounds(self.map)
         self.label = map_words(where, cfg.names[seat])

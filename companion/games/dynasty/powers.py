@@ -61,7 +61,7 @@ def _claim_power(state: State, seat: int, role: str) -> None:
 def shift_options(state: State, seat: int):
     """Every (map, from-cell, cells, halves) the Sibling of Space may move or turn a domino to."""
     for where in (PERSONAL, SHARED):
-        g = dict(state.shared) if where == SHARED else state.seat_map(seat)
+        g = state.map_of(where, seat)
         for number in removable(state, None, seat, where):
             cells, halves = lies(g, number)
             rest = lift(g, {number})
@@ -86,7 +86,7 @@ def shift(state: State, move: Shift) -> State:
     if move.map not in (SHARED, PERSONAL):
         raise IllegalMove(Msg("map is shared or personal"))
     cell = tuple(move.cell) if isinstance(move.cell, (list, tuple)) and len(move.cell) == 2 else None
-    g = dict(state.shared) if move.map == SHARED else state.seat_map(seat)
+    g = state.map_of(move.map, seat)
     named = namer(g, held=state.shift(move.map, seat))  # where the domino lies on the mat now
     if cell not in g:
         raise IllegalMove(Msg("square {square} is empty", square=named(cell) if cell else move.cell))
@@ -119,7 +119,7 @@ def shift(state: State, move: Shift) -> State:
     state = put(without, seat, move.map, g | {c: Square(h, number) for c, h in zip(new, turned)})
     if task is None:
         state = spend_power(state, seat)
-    moved = namer(dict(state.shared) if move.map == SHARED else state.seat_map(seat), held=state.shift(move.map, seat))
+    moved = namer(state.map_of(move.map, seat), held=state.shift(move.map, seat))
     args = dict(name=state.config.names[seat], a=named(cells[0]), b=named(cells[1]), c=moved(new[0]), d=moved(new[1]))
     turned_ = set(new) == set(cells)
     if move.map == SHARED:

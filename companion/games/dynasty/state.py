@@ -149,6 +149,10 @@ class State:
     def seat_map(self, seat: int) -> dict:
         return dict(self.personal[seat])
 
+    def map_of(self, where: str, seat: int | None = None) -> dict:
+        """The shared map, or `seat`'s own: square -> what lies there."""
+        return dict(self.shared) if where == SHARED else self.seat_map(seat)
+
     def shift(self, where: str, seat: int | None = None) -> tuple[int, int]:
         """How far a map lies shifted on the mat's printed grid: it moved there when it grew past
         the grid's edge, and stays while its squares fit (`maps.offset`)."""

@@ -66,7 +66,7 @@ def anchors(state: State, seat: int, where: str) -> set:
 def removable(state: State, task: Task | None, seat: int, where: str) -> dict[int, tuple]:
     """{domino: cells} that may come off: never a starting domino (it anchors the map), nor one
     partly under another (the one on top comes off first)."""
-    g = dict(state.shared) if where == SHARED else state.seat_map(seat)
+    g = state.map_of(where, seat)
     keep = anchors(state, seat, where) | buried(g)
     out = {d: cs for d, cs in dominoes(g).items() if d not in keep}
     if task is not None and task.moved:  # an event's rearrangement moves each domino once

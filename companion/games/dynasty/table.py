@@ -19,7 +19,10 @@ showing what it covered) is a removal while the rules wait for one from that map
 event's, a reward's): judged by the rules, said with their reason when refused; asked about (A yes)
 when it was already off before the wait began. In the claim step
 the Brother of Warfare's power takes one off only when the player says yes (A): lifting a domino
-to straighten it is no removal. At any other time a lifted domino is left alone.
+to straighten it is no removal. At any other time a lifted domino is not a move; one still off
+its squares once the camera has seen the table change again (it was knocked off, not lifted a
+moment) is said once, to be put back: the rules still count it, and a domino laid on its bare
+squares would go unseen.
 """
 from __future__ import annotations
 
@@ -77,7 +80,11 @@ class MapWatcher(AsksOnce):
     def settled(self, prompt, state) -> bool:
         """What to take off after an undo goes once it is off."""
         last = self._last
-        return (last is not None and last[0] is prompt and last[1][0] == "take off"
+        if last is None or last[0] is not prompt:
+            return False
+        if last[1][0] == "missing":  # put back: its squares show it again
+            return all(key[:3] != last[1][:3] for key, _, _ in self._missing(state))
+        return (last[1][0] == "take off"
                 and not any(self._on_map(state, where, seat, area)[2] for where, seat, area in self._maps(state)))
 
     # ------------------------------------------------------------------ what to do about it
@@ -98,7 +105,26 @@ class MapWatcher(AsksOnce):
             found = self._look(state, where, seat, area)
             if found is not None:
                 return found
+        for key, label, squares in self._missing(state):
+            return self._ask(key, Prompt(Msg("Put back"), Msg("{map}: the domino on {squares} is off its squares; "
+                                                              "the game still has it there: put it back",
+                                                              map=label, squares=squares),
+                                         short=Msg("Put the domino back on {squares}", squares=squares)))
         return None
+
+    def _missing(self, state):
+        """(key, map, squares) of each domino the rules hold that the camera saw lying and then
+        bare, once it has seen the table change again since (a domino lifted to be straightened
+        is back by then)."""
+        for where, seat, area in self._maps(state):
+            held = state.map_of(where, seat)
+            dx, dy = state.shift(where, seat)
+            for number, cells in dominoes(held).items():
+                spots = [(area, y + dy, x + dx) for x, y in cells]
+                went = max(self.changed.get(spot, 0) for spot in spots)
+                if went < self.looks and all(self._bare(spot, held[c]) for spot, c in zip(spots, cells)):
+                    squares = "-".join(name(c, (dx, dy)) for c in cells)
+                    yield ("missing", area, number, went), map_words(where, state.config.names[seat]), squares
 
     def _take_off(self, state):
         """After an undo: the squares the maps do not hold, said once to be taken off (never
@@ -118,7 +144,7 @@ class MapWatcher(AsksOnce):
     def _on_map(self, state, where, seat, area):
         """(the rules' squares of the map, the squares seen on it, those seen the rules do not hold,
         the map's shift on the mat's grid)."""
-        held = dict(state.shared) if where == SHARED else state.seat_map(seat)
+        held = state.map_of(where, seat)
         dx, dy = state.shift(where, seat)
         seen = {(c - dx, r - dy): label for (a, r, c), label in self.squares.items() if a == area}
         # under Snowfalls or the overlap reward a domino may lie over others: a square the rules
@@ -224,7 +250,7 @@ class MapWatcher(AsksOnce):
         names = state.config.names
         for seat, where, owner, power in _removals(state):
             area = areas.SHARED_AREA if where == SHARED else areas.personal_area(owner)
-            held = dict(state.shared) if where == SHARED else state.seat_map(owner)
+            held = state.map_of(where, owner)
             dx, dy = state.shift(where, owner)
             began = self.waits.setdefault((state.round, state.phase, state.tasks[:1], seat, power), self.looks)
             for number, cells in dominoes(held).items():
