@@ -349,6 +349,8 @@ def test_a_map_whose_dominoes_were_moved_off_its_squares_is_said_so_not_that_it_
     assert isinstance(said, Prompt) and said.title == "Move the map"
     assert said.text == ("the shared map lies off its squares: move all its dominoes 1 square north "
                          "on the mat, then play on")
+    w.see(_ben_s_start(state))  # the table changes again, the map still off its squares
+    assert w.next(state) is None  # said once: not each domino of it to be put back
 
 
 def test_a_map_grown_past_the_mat_s_edge_stays_where_it_lies_when_a_domino_comes_off_its_far_edge():

@@ -117,8 +117,9 @@ class MapWatcher(AsksOnce):
         bare, once it has seen the table change again since (a domino lifted to be straightened
         is back by then)."""
         for where, seat, area in self._maps(state):
-            held = state.map_of(where, seat)
-            dx, dy = state.shift(where, seat)
+            held, _, new, (dx, dy) = self._on_map(state, where, seat, area)
+            if new:  # a map moved off its squares, or a domino not yet judged: said by `_look`
+                continue
             for number, cells in dominoes(held).items():
                 spots = [(area, y + dy, x + dx) for x, y in cells]
                 went = max(self.changed.get(spot, 0) for spot in spots)
