@@ -204,3 +204,34 @@ def test_a_domino_taken_back_by_b_is_said_to_come_off_its_map_and_is_not_laid_ag
     settle(device, lambda: _view(c)["turn"] == 1)
     assert [m for m in c.snapshot.session.moves if isinstance(m, Place)] == [
         Place(0, "personal", ((5, 3), (6, 3)), ("grass/person/W", "plains//"))]
+
+
+def test_a_domino_knocked_off_its_map_is_said_to_be_put_back_and_the_next_play_still_counts(device):
+    """Ana's domino, counted, is knocked off the mat. Ben's next domino is still his placement;
+    then the OLED says where hers goes back, and the notice goes once it lies there again."""
+    c = device.companion
+    c.new_game("dynasty", OPTIONS, seed=1).result(WAIT_SECONDS)
+    c.submit(Market(0, MARKET), "phone").result(WAIT_SECONDS)
+    for mission in (Mission(0, ("warfare 2",)), Mission(1, ("warfare 2",))):
+        c.submit(mission, "phone").result(WAIT_SECONDS)
+    table = device.virtual_table
+    table.act({"action": "clear"}, _view(c))
+    table.act({"action": "lay"}, _view(c))
+    table.act({"action": "place", "seat": 0, "map": "personal", "market": 0, "cells": [[5, 3], [6, 3]]}, _view(c))
+    settle(device, lambda: _view(c)["turn"] == 1)
+    strengths = _strengths(_view(c))
+    table.act({"action": "remove", "seat": 0, "map": "personal", "cell": [5, 3]}, _view(c))  # knocked off
+    for _ in range(6):
+        device.camera.step()
+    assert c.snapshot.prompt is None and _strengths(_view(c)) == strengths  # no move: the rules keep it
+    table.act({"action": "place", "seat": 1, "map": "shared", "market": 1, "cells": [[5, 2], [6, 2]]}, _view(c))
+    settle(device, lambda: c.snapshot.prompt is not None)
+    assert _view(c)["turn"] == 0  # Ben's domino was placed
+    told = c.snapshot.prompt
+    assert told.title == "Put back" and told.move is None
+    assert told.text == "Ana's map: the domino on F4-G4 is off its squares; the game still has it there: put it back"
+    assert table.act({"action": "lay"}, _view(c)) == "Laid 1 domino"
+    settle(device, lambda: c.snapshot.prompt is None)
+    assert [m for m in c.snapshot.session.moves if isinstance(m, Place)] == [
+        Place(0, "personal", ((5, 3), (6, 3)), ("grass/person/W", "plains//")),
+        Place(1, "shared", ((5, 2), (6, 2)), ("desert//", "desert/person/"))]  # the market's second now
