@@ -1664,8 +1664,12 @@ class GridReader(CellReader):
         if "token" not in details and best not in self._token_hides and s0 >= BARE_SYMBOL[0] and \
                 s0 - s1 >= BARE_SYMBOL[1] * self.min_margin:
             most = BARE_PATCH  # no token's colour on it, its symbol plain: its own print swelled
-        if "token" in details and not middle_as_kind(details) and details["token"][0] >= HALF_SHOWN and \
-                details["token"][4] >= TOKEN_CORED / 4 and (details.get("token print", 0.0) >= APART or s0 < WEAK_SYMBOL):
+        outlined = details.get("token", (0.0,) * 5)[0] >= HALF_SHOWN and details["token"][4] >= TOKEN_CORED / 4 and \
+            (details.get("token print", 0.0) >= APART or s0 < WEAK_SYMBOL)
+        # (or no outline, a token of nearly the disc's body merging with it, but its colour
+        # through and through over most of a token's area, and the symbol matched weakly)
+        merged = details.get("token", (0.0,) * 5)[4] >= TOKEN_THROUGH and s0 < WEAK_SYMBOL
+        if "token" in details and not middle_as_kind(details) and (outlined or merged):
             # the token's colour at its middle, not what its kind shows there, a closed outline
             # of it half a token's size or more, and either that colour apart from the disc's
             # print or its symbol matched weakly: a token hiding the symbol's middle (a dark token
