@@ -46,6 +46,10 @@ INK_BLEND = 0.4        # ...and may be mixed with this much of its symbol's ink
 # a disc whose body covers its cell's middle (what makes it a disc, not a doubt) lies no more
 # than this share of its radius off the centre found there: its own outline is looked for so far
 FAR_OFF = 0.6
+# a symbol's ring is read round points up to half a millimetre off the centre found (_NEAR): a
+# disc whose own outline lies further than this (mm) from that centre had part of its symbol
+# read outside the ring, the rim and the mat inside it (a shadow pulls the presence filter)
+OFF_OWN_MM = 1.0
 GAP_MM = 1.2            # the bare mat measured round each corner where four cells meet
 COLOUR_FLOOR = np.array([0.07, 0.07, 0.07, 0.12, 0.12, 0.12], np.float32)
 # A lock token is a piece of its own lying on a disc: a patch off the disc's colour whose
@@ -1371,6 +1375,7 @@ class GridReader(CellReader):
                 light = lights[i]
                 found.append([cell, x, y, None, 0.0])
                 self._unread.append((found[-1], (cx, cy), light, details))
+        self._ratios[name] = ratio, view.zone  # (kept for _off_own: an area's view is small)
         return found
 
     def _reach(self):
@@ -1396,6 +1401,7 @@ class GridReader(CellReader):
 
     def read(self, frame, located: MatFound | None = None) -> FrameReading:
         self._unread = []  # the frame's discs, each (its reading's row, centre, light, details)
+        self._ratios = {}  # each area's colours as ratios to its light, and where it lies
         return super().read(frame, located)
 
     def _finish(self, frame, H_inv, found):
@@ -1403,9 +1409,29 @@ class GridReader(CellReader):
         than one per area (the anomaly's three cells cost an area's fixed part alone)."""
         for (row, _, _, _), (label, conf) in zip(self._unread, self._read_discs(frame, H_inv, self._unread)):
             row[3:] = label, conf
-        self._unread = []
+        self._off_own()
+        self._unread, self._ratios = [], {}
         return [TileReading(label, round(x, 1), round(y, 1), 0.0, round(conf, 3), cell[0], cell)
                 for cell, x, y, label, conf in found]
+
+    def _off_own(self):
+        """A disc named from a weak symbol match (under WEAK_SYMBOL) whose own outline lies more
+        than OFF_OWN_MM from the centre its ring was read round is asked about: the ring held the
+        rim and the mat on one side and missed the symbol's ink on the other (three spokes off
+        the centre read as two dots; the presence filter, pulled by the disc's shadow, found
+        the cell's middle rather than the disc's). Only those few discs' outlines are traced."""
+        weak = [d for d in self._unread if d[0][3] not in (UNKNOWN, LOCK, None)
+                and d[3].get("symbol", 1.0) < WEAK_SYMBOL]
+        k = SEG_PX_PER_MM
+        for name in {d[3]["cell"][0] for d in weak}:
+            ratio, zone = self._ratios[name]
+            mine = [d for d in weak if d[3]["cell"][0] == name]
+            xs = np.array([(d[1][0] - zone.x) * k for d in mine])
+            ys = np.array([(d[1][1] - zone.y) * k for d in mine])
+            for (row, _, _, details), x, y, own in zip(mine, xs, ys, own_centres(ratio, self._bodies, xs, ys, self.D)):
+                if own is not None and math.hypot(own[0] - x, own[1] - y) / k > OFF_OWN_MM:
+                    details["own off"] = round(math.hypot(own[0] - x, own[1] - y) / k, 1)
+                    row[3:] = UNKNOWN, 0.0
 
     def _cell_places(self, name, zone, shape):
         """Where each cell of an area lies in its straightened view (of ``zone``, ``shape``
@@ -1638,8 +1664,12 @@ class GridReader(CellReader):
         if "token" not in details and best not in self._token_hides and s0 >= BARE_SYMBOL[0] and \
                 s0 - s1 >= BARE_SYMBOL[1] * self.min_margin:
             most = BARE_PATCH  # no token's colour on it, its symbol plain: its own print swelled
-        if "token" in details and not middle_as_kind(details) and details["token"][0] >= HALF_SHOWN and \
-                details["token"][4] >= TOKEN_CORED / 4 and (details.get("token print", 0.0) >= APART or s0 < WEAK_SYMBOL):
+        outlined = details.get("token", (0.0,) * 5)[0] >= HALF_SHOWN and details["token"][4] >= TOKEN_CORED / 4 and \
+            (details.get("token print", 0.0) >= APART or s0 < WEAK_SYMBOL)
+        # (or no outline, a token of nearly the disc's body merging with it, but its colour
+        # through and through over most of a token's area, and the symbol matched weakly)
+        merged = details.get("token", (0.0,) * 5)[4] >= TOKEN_THROUGH and s0 < WEAK_SYMBOL
+        if "token" in details and not middle_as_kind(details) and (outlined or merged):
             # the token's colour at its middle, not what its kind shows there, a closed outline
             # of it half a token's size or more, and either that colour apart from the disc's
             # print or its symbol matched weakly: a token hiding the symbol's middle (a dark token

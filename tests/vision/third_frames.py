@@ -15,15 +15,16 @@ from tests.vision import third_dominoes
 
 from companion.games.dynasty import camera as dynasty
 from companion.games.initiative import camera as initiative
-from vision import dominoes, grid
+from vision import dominoes, grid, readers
 from vision.mat import load_layout, mat_layout, write_mat
 from vision.reading import read_image
 
 
-def discs(seed: int, frame: int = 0, moved: bool = False) -> tuple[dict, dict]:
+def discs(seed: int, frame: int = 0, moved: bool = False, in_turn: bool = False) -> tuple[dict, dict]:
     """(truth {cell: label}, reading {cell: label}) of the seed's frame of third_discs.py,
     enrolled with places as the tool does; ``moved``: as its --moved (each frame under its own
-    camera pose and lamp)."""
+    camera pose and lamp); ``in_turn``: every frame up to it read in turn, as `recognize` reads
+    the tool's batch (the lens it finds in one frame kept for the next)."""
     third = third_discs
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
@@ -37,14 +38,18 @@ def discs(seed: int, frame: int = 0, moved: bool = False) -> tuple[dict, dict]:
         (tmp / "shots" / "manifest.json").write_text(json.dumps(manifest))
         mat = load_layout(tmp / "mat.json")
         profile = grid.enroll(tmp / "shots" / "manifest.json", None, mat, initiative.TILES)
-        for _ in range(frame + 1):  # (each frame draws from the same stream, as the tool's)
+        reader = readers.reader("grid", profile, mat, initiative.ZONES, initiative.CELLS) if in_turn else \
+            grid.GridReader(profile, mat, initiative.ZONES, initiative.CELLS)
+        for k in range(frame + 1):  # (each frame draws from the same stream, as the tool's)
             pose = int(rng.integers(1 << 30)) if moved else cam_seed
             scene = third.Scene(str(tmp / "mat.png"), layout, np.random.default_rng(pose))
             truth = third.lay(scene, run, rng, third.game_layout(layout, rng))
             cam = third.Camera(np.random.default_rng(pose), scene.img.shape, easy=third.ABLATE["easy"])
             cam.rng = rng
             cam.save(cam.shoot(scene), tmp / "frame.jpg")
-        reading = grid.GridReader(profile, mat, initiative.ZONES, initiative.CELLS).read(read_image(tmp / "frame.jpg"))
+            if in_turn and k < frame:
+                reader.read(read_image(tmp / "frame.jpg"))
+        reading = reader.read(read_image(tmp / "frame.jpg"))
     return truth, {tuple(t.cell): t.label for t in reading.tiles if t.cell}
 
 
