@@ -2366,8 +2366,12 @@ class DominoReader(CellReader):
         arms stray). A road is the same strip all the way to the middle, so a thin pictogram
         lying across it (a knife across a straight road, dark on it, the middle's median still
         the road's) is an icon, though too little of it stands out to be read; a print that is
-        far on END_LINES lines or more is asked about. A lone road's end lies wherever the
-        domino does along it (and may be drawn otherwise): judged by its width instead."""
+        far on END_LINES lines or more is asked about. A road no other meets runs straight
+        through its half, nothing crossing it (no other road's kerbs or edges): its lines must show
+        what its axis shows further out (HUB_AXIS either side), not its flanks, so an icon lying on
+        it near its terrain's colours (a brown village on lava, among the colours of the kerbs and
+        the road's blurred edges) is asked about too. A lone road's end lies wherever the domino
+        does along it (and may be drawn otherwise): judged by its width instead."""
         if len(paths) < 2:
             return True
         u, v = _uv_lines(s.get("shape shift", (0.0, 0.0)))
@@ -2380,7 +2384,8 @@ class DominoReader(CellReader):
                 lines, along = _median(L[np.abs(v) <= STRIP_HALF], axis=0), (u if side == "E" else -u)
             inner.append(lines[(along >= 0) & (along < HUB_ARM[0])])
         u, v = u[None], v[:, None]
-        inner, arm = np.concatenate(inner), L[_arm_strips(u, v, paths, HUB_ARM, CORRIDOR)]
+        across = HUB_AXIS if paths in ("NS", "EW") else CORRIDOR
+        inner, arm = np.concatenate(inner), L[_arm_strips(u, v, paths, HUB_ARM, across)]
         if len(inner) < END_LINES or not len(arm):
             return True
         near = _nearest(inner, arm)
