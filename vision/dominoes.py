@@ -2224,6 +2224,12 @@ class DominoReader(CellReader):
                 and by_shape[0] not in (name for _, name in scored[:2]) \
                 and not (details.get("own fits") or {}).get(by_shape[0], math.inf) <= FIT_NEAR:
             return self._ask(details, "icon: picture not among the badge's colours")
+        # ... nor where another of the nearest icons, laid where its own print lies, fits there
+        # closely and the picture's icon FIT_APART times worse (a magician lying further off its
+        # square than the pictures are laid, whose picture over the half came out nearer a sniper's)
+        if by_shape[0] is not None and any(self._fits_own_print(other, by_shape[0], details)
+                                           for other in details.get("own fits") or {} if other != by_shape[0]):
+            return self._ask(details, "icon: another fits its own print far better")
         # ... and not where a side is half in a road's colours (a shadow, lava's cracks), unless
         # its shape settles it
         doubt = details.get("colour doubts")
