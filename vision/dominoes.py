@@ -1587,6 +1587,36 @@ def _blob_roads(paths) -> np.ndarray:
     return _BLOB_ROADS[paths]
 
 
+def _pairs(squares) -> int:
+    """How many dominoes at most `squares` ((row, column) each) hold, two squares side by side
+    each: a matching of a chessboard's dark squares to its light ones, grown a path at a time."""
+    partner: dict = {}
+
+    def pair(sq, seen) -> bool:
+        for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)):
+            other = (sq[0] + dr, sq[1] + dc)
+            if other in squares and other not in seen:
+                seen.add(other)
+                if other not in partner or pair(partner[other], seen):
+                    partner[other] = sq
+                    return True
+        return False
+
+    return sum(pair(sq, set()) for sq in squares if sum(sq) % 2 == 0)
+
+
+def _unpaired(squares, among) -> list:
+    """Those of `among` that some way of pairing the most of `squares` as dominoes leaves out:
+    halves the others can do without (none where every square pairs)."""
+    if not among:
+        return []
+    squares = set(squares)
+    most = _pairs(squares)
+    if 2 * most == len(squares):
+        return []
+    return [sq for sq in among if _pairs(squares - {sq}) == most]
+
+
 def _mat_share(s) -> float:
     """The share of a sampled square's inner part that is bare mat: ``bare``, but on a half
     whose terrain is printed grey in a tone of its own (light stone near the mat's grey), only
@@ -1846,6 +1876,7 @@ class DominoReader(CellReader):
         self._grounds = np.vstack([profile.road[None], profile.road_colours])
         # a terrain printed grey is told from the bare mat by its tone: no other terrain is grey
         self._greys = [c for c in self.terrains.values() if _chroma(c) < NEUTRAL]
+        self._grey_bare = {f"{t}//" for t, c in self.terrains.items() if _chroma(c) < NEUTRAL}  # told by tone alone
         # the halves the owner corrected in the check: (their looks stacked, what each is)
         self._taught = (np.stack([look for _, _, look in profile.taught]) if profile.taught else None,
                         [half for half, _, _ in profile.taught])
@@ -1912,9 +1943,16 @@ class DominoReader(CellReader):
         read = [((r, c), s) for (r, c), s in held if mat[(r, c)] < MOSTLY_MAT]
         labels = dict(zip((at for at, _ in read), self.read_squares([s for _, s in read],
                                                                     [(name, r, c) for (r, c), _ in read])))
+        said = {at: self._as_taught(s, labels.get(at, UNKNOWN)) for at, s in held}
+        # halves lie as whole dominoes, two on squares side by side: where a map's cannot all be
+        # paired so, a half known only by its grey tone (nothing printed on it) that the others can
+        # do without may be bare mat a neighbour's shadow darkens to that tone: asked about
+        sampled = dict(held)
+        for at in _unpaired(said, [at for at, label in said.items() if label in self._grey_bare]):
+            said[at] = self._ask(sampled[at].get("details", {}), "a grey half no domino pairs")
         out = []
         for (r, c), s in held:
-            label = self._as_taught(s, labels.get((r, c), UNKNOWN))
+            label = said[(r, c)]
             x, y = centres[r][c]
             out.append(TileReading(label, round(x, 1), round(y, 1), 0.0, 0.0 if label == UNKNOWN else 1.0, name,
                                    (name, r, c)))
@@ -2186,6 +2224,12 @@ class DominoReader(CellReader):
                 and by_shape[0] not in (name for _, name in scored[:2]) \
                 and not (details.get("own fits") or {}).get(by_shape[0], math.inf) <= FIT_NEAR:
             return self._ask(details, "icon: picture not among the badge's colours")
+        # ... nor where another of the nearest icons, laid where its own print lies, fits there
+        # closely and the picture's icon FIT_APART times worse (a magician lying further off its
+        # square than the pictures are laid, whose picture over the half came out nearer a sniper's)
+        if by_shape[0] is not None and any(self._fits_own_print(other, by_shape[0], details)
+                                           for other in details.get("own fits") or {} if other != by_shape[0]):
+            return self._ask(details, "icon: another fits its own print far better")
         # ... and not where a side is half in a road's colours (a shadow, lava's cracks), unless
         # its shape settles it
         doubt = details.get("colour doubts")
@@ -2328,8 +2372,12 @@ class DominoReader(CellReader):
         arms stray). A road is the same strip all the way to the middle, so a thin pictogram
         lying across it (a knife across a straight road, dark on it, the middle's median still
         the road's) is an icon, though too little of it stands out to be read; a print that is
-        far on END_LINES lines or more is asked about. A lone road's end lies wherever the
-        domino does along it (and may be drawn otherwise): judged by its width instead."""
+        far on END_LINES lines or more is asked about. A road no other meets runs straight
+        through its half, nothing crossing it (no other road's kerbs or edges): its lines must show
+        what its axis shows further out (HUB_AXIS either side), not its flanks, so an icon lying on
+        it near its terrain's colours (a brown village on lava, among the colours of the kerbs and
+        the road's blurred edges) is asked about too. A lone road's end lies wherever the domino
+        does along it (and may be drawn otherwise): judged by its width instead."""
         if len(paths) < 2:
             return True
         u, v = _uv_lines(s.get("shape shift", (0.0, 0.0)))
@@ -2342,7 +2390,8 @@ class DominoReader(CellReader):
                 lines, along = _median(L[np.abs(v) <= STRIP_HALF], axis=0), (u if side == "E" else -u)
             inner.append(lines[(along >= 0) & (along < HUB_ARM[0])])
         u, v = u[None], v[:, None]
-        inner, arm = np.concatenate(inner), L[_arm_strips(u, v, paths, HUB_ARM, CORRIDOR)]
+        across = HUB_AXIS if paths in ("NS", "EW") else CORRIDOR
+        inner, arm = np.concatenate(inner), L[_arm_strips(u, v, paths, HUB_ARM, across)]
         if len(inner) < END_LINES or not len(arm):
             return True
         near = _nearest(inner, arm)

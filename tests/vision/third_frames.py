@@ -53,11 +53,13 @@ def discs(seed: int, frame: int = 0, moved: bool = False, in_turn: bool = False)
     return truth, {tuple(t.cell): t.label for t in reading.tiles if t.cell}
 
 
-def dominoes_laid(seed: int, icons, laid) -> tuple[dict, dict]:
+def dominoes_laid(seed: int, icons, laid, toned=()) -> tuple[dict, dict]:
     """(truth {cell: half}, reading {cell: label}) of one frame of third_dominoes.py's print:
     enrolled from its own shots (the terrains and ``icons`` only: fast), then ``laid`` (dominoes,
     each (west half, east half) as (terrain, icon, sides)) with each first half in the middle of
-    a block of 3 x 3 squares, in all four turns."""
+    a block of 3 x 3 squares, in all four turns. ``toned``: (area, row, column, terrain) squares of
+    bare mat a shadow or the lamp brings to a terrain's tone, drawn as the mat there in that
+    terrain's plain colour (no half lies on them)."""
     third = third_dominoes
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
@@ -89,7 +91,13 @@ def dominoes_laid(seed: int, icons, laid) -> tuple[dict, dict]:
         placed.append(d)
         for cell, (_, _, half) in zip(((row, col), (row + dr, col + dc)), d.half_places()):
             truth[(area, *cell)] = half
-    frame = third.camera(rng, table.compose(rng, placed, (1.0, 1.0)), layout, setup=setup)
+    canvas = table.compose(rng, placed, (1.0, 1.0))
+    for area, row, col, terrain in toned:
+        x, y = third.square_centre(layout, area, row, col)
+        r = int(third.HALF * third.PX / 2) - 2
+        box = canvas[int(y * third.PX) - r:int(y * third.PX) + r, int(x * third.PX) - r:int(x * third.PX) + r]
+        box *= np.float32(third.TERRAINS[terrain]["base"]) / box.reshape(-1, 3).mean(axis=0)
+    frame = third.camera(rng, canvas, layout, setup=setup)
     _, jpeg = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, 88])
     reader = dominoes.DominoReader(profile, mat, dynasty.WATCHED, dynasty.WATCHED_CELLS)
     reading = reader.read(cv2.imdecode(jpeg, cv2.IMREAD_COLOR))
