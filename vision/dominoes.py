@@ -1947,9 +1947,13 @@ class DominoReader(CellReader):
         # halves lie as whole dominoes, two on squares side by side: where a map's cannot all be
         # paired so, a half known only by its grey tone (nothing printed on it) that the others can
         # do without may be bare mat a neighbour's shadow darkens to that tone: asked about
-        sampled = dict(held)
-        for at in _unpaired(said, [at for at, label in said.items() if label in self._grey_bare]):
-            said[at] = self._ask(sampled[at].get("details", {}), "a grey half no domino pairs")
+        # (again without those asked, until none is left: the square a shadow's bare mat has left
+        # in the middle of others may pair only with them)
+        sampled, squares = dict(held), set(said)
+        while asked := _unpaired(squares, [at for at in squares if said[at] in self._grey_bare]):
+            for at in asked:
+                said[at] = self._ask(sampled[at].get("details", {}), "a grey half no domino pairs")
+            squares -= set(asked)
         out = []
         for (r, c), s in held:
             label = said[(r, c)]

@@ -39,3 +39,14 @@ def test_the_stone_halves_of_whole_dominoes_are_read(read):
     stone = {cell: half for cell, half in truth.items() if half.startswith("stone/")}
     assert sum(seen.get(cell) == half for cell, half in stone.items()) >= len(stone) - 1
     assert not third_frames.misread(truth, seen, lambda half: True)
+
+
+def test_a_patch_of_grey_mat_is_asked_about_to_its_middle():
+    """Four squares of mat in stone's tone, a T (its middle beside the other three): at most one
+    pair of them could be a domino, so the three ends are asked about; the middle, left with
+    nothing to pair with but them, is asked about too."""
+    middle = ("personal-0", 3, 3)
+    patch = [(*middle, "stone")] + [("personal-0", r, c, "stone") for r, c in ((2, 3), (4, 3), (3, 2))]
+    truth, seen = third_frames.dominoes_laid(SEED, (), LAID, patch)
+    said = {(a, r, c): seen.get((a, r, c)) for a, r, c, _ in patch}
+    assert not {cell: label for cell, label in said.items() if label not in (None, "unknown")}
