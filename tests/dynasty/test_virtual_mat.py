@@ -178,7 +178,9 @@ def test_a_resumed_game_finds_its_maps_and_market_on_the_virtual_mat(device, tmp
 
 
 
-def test_a_domino_taken_back_by_b_is_said_to_come_off_its_map_and_is_not_laid_again(device):
+def _ana_s_domino_read(device):
+    """(companion, virtual table) once Ana's grass domino, laid on F4-G4 of her map in the claim
+    step, has been read and placed: Ben's turn."""
     c = device.companion
     c.new_game("dynasty", OPTIONS, seed=1).result(WAIT_SECONDS)
     c.submit(Market(0, MARKET), "phone").result(WAIT_SECONDS)
@@ -189,6 +191,11 @@ def test_a_domino_taken_back_by_b_is_said_to_come_off_its_map_and_is_not_laid_ag
     table.act({"action": "lay"}, _view(c))
     table.act({"action": "place", "seat": 0, "map": "personal", "market": 0, "cells": [[5, 3], [6, 3]]}, _view(c))
     settle(device, lambda: _view(c)["turn"] == 1)
+    return c, table
+
+
+def test_a_domino_taken_back_by_b_is_said_to_come_off_its_map_and_is_not_laid_again(device):
+    c, table = _ana_s_domino_read(device)
     c.button("undo").result(WAIT_SECONDS)  # B: Ana's domino taken back, still on F4-G4
     told = c.snapshot.prompt
     assert told is not None and told.title == "Take it off" and told.move is None
@@ -209,16 +216,7 @@ def test_a_domino_taken_back_by_b_is_said_to_come_off_its_map_and_is_not_laid_ag
 def test_a_domino_knocked_off_its_map_is_said_to_be_put_back_and_the_next_play_still_counts(device):
     """Ana's domino, counted, is knocked off the mat. Ben's next domino is still his placement;
     then the OLED says where hers goes back, and the notice goes once it lies there again."""
-    c = device.companion
-    c.new_game("dynasty", OPTIONS, seed=1).result(WAIT_SECONDS)
-    c.submit(Market(0, MARKET), "phone").result(WAIT_SECONDS)
-    for mission in (Mission(0, ("warfare 2",)), Mission(1, ("warfare 2",))):
-        c.submit(mission, "phone").result(WAIT_SECONDS)
-    table = device.virtual_table
-    table.act({"action": "clear"}, _view(c))
-    table.act({"action": "lay"}, _view(c))
-    table.act({"action": "place", "seat": 0, "map": "personal", "market": 0, "cells": [[5, 3], [6, 3]]}, _view(c))
-    settle(device, lambda: _view(c)["turn"] == 1)
+    c, table = _ana_s_domino_read(device)
     strengths = _strengths(_view(c))
     table.act({"action": "remove", "seat": 0, "map": "personal", "cell": [5, 3]}, _view(c))  # knocked off
     for _ in range(6):
