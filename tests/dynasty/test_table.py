@@ -508,6 +508,7 @@ def test_a_domino_knocked_off_its_map_is_said_to_be_put_back_once_the_table_chan
     assert isinstance(told, Prompt) and told.title == "Put back" and told.move is None
     assert told.text == ("Ana's map: the domino on F4-G4 is off its squares; the game still has it there: "
                          "put it back")
+    assert told.short == "Ana's map: put the domino back on F4-G4"  # the OLED's four lines: still which map
     assert w.next(state) is None  # said once
     assert not w.settled(told, state)
     w.see(seen("personal-0", [((5, 3), "grass/person/W"), ((6, 3), "plains//")]))  # put back

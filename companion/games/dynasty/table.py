@@ -109,7 +109,8 @@ class MapWatcher(AsksOnce):
             return self._ask(key, Prompt(Msg("Put back"), Msg("{map}: the domino on {squares} is off its squares; "
                                                               "the game still has it there: put it back",
                                                               map=label, squares=squares),
-                                         short=Msg("Put the domino back on {squares}", squares=squares)))
+                                         short=Msg("{map}: put the domino back on {squares}", map=label,
+                                                   squares=squares)))
         return None
 
     def _missing(self, state):
