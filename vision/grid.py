@@ -51,6 +51,12 @@ FAR_OFF = 0.6
 # read outside the ring, the rim and the mat inside it (a shadow pulls the presence filter)
 OFF_OWN_MM = 1.0
 GAP_MM = 1.2            # the bare mat measured round each corner where four cells meet
+# the mat's light changes little over a cell's width (a lamp's fall-off, a vignette), while a
+# piece's shadow darkens the mat beside it: a cell whose light (its bare corners', or the
+# fitted light where it has too few) is darker than this share of the brightest bare corner
+# round it (its own and the next ones) was taken in shadow, and a disc's colour measured
+# against it reads too bright (a black one as purple): the disc is asked about
+SHADOWED = 0.6
 COLOUR_FLOOR = np.array([0.07, 0.07, 0.07, 0.12, 0.12, 0.12], np.float32)
 # A lock token is a piece of its own lying on a disc: a patch off the disc's colour whose
 # outline closes inside the disc, of the token's size, solid inside as the token is, and in
@@ -1349,7 +1355,7 @@ class GridReader(CellReader):
         by, bx = np.divmod(np.argmax(past[at.window], axis=1), at.ww)
         inner = self._kernels[1]
         filled = np.einsum("cij,ij->c", sliding_window_view(padded, inner.shape)[at.cy, at.cx], inner).tolist()
-        lights = self._cell_lights(view, gaps, at)
+        lights, shadowed = self._cell_lights(view, gaps, at)
         if self._blind_where_bare(view, at, lights, filled):
             return None  # wait, as under a hand: a white disc there would look like bare mat
         bx, by = at.x0 + bx, at.y0 + by
@@ -1369,6 +1375,9 @@ class GridReader(CellReader):
             if filled[i] < 0.75:
                 found.append([cell, x, y, UNKNOWN, 0.0])  # something, but not a disc lying in its cell
                 self.last_details.append({"cell": cell, "filled": float(filled[i])})
+            elif shadowed[i]:
+                found.append([cell, x, y, UNKNOWN, 0.0])  # its light taken in a shadow
+                self.last_details.append({"cell": cell, "light shadowed": round(float(shadowed[i]), 2)})
             else:  # read with the frame's other discs, all at once (_finish)
                 details = {"cell": cell, "at": (round(float(cx), 1), round(float(cy), 1))}
                 self.last_details.append(details)
@@ -1478,7 +1487,8 @@ class GridReader(CellReader):
     def _cell_lights(view, gaps, at):
         """The mat's colour under each cell, the mean of its bare corners, for every cell at once
         (where a cell has fewer than two, the fitted light at its centre, as view.mat_colour_at
-        gives it)."""
+        gives it), and each one's share of the brightest bare corner round it where under
+        SHADOWED (else 0)."""
         corners = np.stack([gaps[i, j] for i, j in at.corners], axis=1)  # (cells, 4, 3)
         bare = ~np.isnan(corners[:, :, 0])
         count = bare.sum(axis=1)
@@ -1490,7 +1500,11 @@ class GridReader(CellReader):
         fitted = count < 2
         if fitted.any():
             out[fitted] = view.background[at.bi[fitted], at.bj[fitted]]
-        return out
+        # the brightest bare corner among each cell's own and the next ones (4 x 4 corners)
+        lum = np.nan_to_num(channel_mean(gaps), nan=0.0)
+        brightest = sliding_window_view(np.pad(lum, 1), (4, 4)).max(axis=(2, 3))[at.corners[0]]
+        share = channel_mean(out) / np.maximum(brightest, 1.0)
+        return out, np.where((brightest > 0) & (share < SHADOWED), share, 0.0)
 
     def _centres(self, name):
         """((area, row, column), its centre in mm) of each cell of an area, row by row."""
