@@ -221,6 +221,7 @@ def test_a_domino_knocked_off_its_map_is_said_to_be_put_back_and_the_next_play_s
     table.act({"action": "remove", "seat": 0, "map": "personal", "cell": [5, 3]}, _view(c))  # knocked off
     for _ in range(6):
         device.camera.step()
+        c.call(lambda: None, WAIT_SECONDS)  # what the frame caused is done
     assert c.snapshot.prompt is None and _strengths(_view(c)) == strengths  # no move: the rules keep it
     table.act({"action": "place", "seat": 1, "map": "shared", "market": 1, "cells": [[5, 2], [6, 2]]}, _view(c))
     settle(device, lambda: c.snapshot.prompt is not None)

@@ -208,14 +208,16 @@ def test_b_takes_a_swap_on_the_mat_back_and_the_discs_are_put_back_unasked(devic
     actions = _view(c)["actions"]
     c.button("undo").result(WAIT_SECONDS)  # and B takes back the K1 and B1 swap read from the mat
     assert _view(c)["actions"] == actions + 1
-    for _ in range(6):
-        device.camera.step()
-    # not made again, nor asked: only said what to put back
+    # not made again, nor asked: only said what to put back (each frame's work done before the
+    # next, however busy the machine: `settle`)
+    settle(device, lambda: c.snapshot.prompt is not None, steps=6)
     assert c.snapshot.prompt.title == "Put back" and c.snapshot.prompt.move is None
     assert _view(c)["actions"] == actions + 1
     table.act({"action": "swap", "seat": first, "a": [0, 0], "b": [1, 1]}, _view(c))  # put back
-    for _ in range(6):
+    settle(device, lambda: c.snapshot.prompt is None)
+    for _ in range(4):  # and nothing more comes of it
         device.camera.step()
+        c.call(lambda: None, WAIT_SECONDS)
     assert c.snapshot.prompt is None and _view(c)["actions"] == actions + 1
     assert _rows(c, first) == ANA
 
