@@ -1227,16 +1227,17 @@ def _nearest_all(costs, own_fits, looks, shifts, area2):
 
 
 def _look_scores_all(asked, looks) -> list:
-    """`_look_scores` of each (L, grounds, roads) of `asked`: every half compared at half
-    resolution in one product, then each half's nearest icons at full."""
+    """`_look_scores` of each (L, grounds, roads[, also]) of `asked`: every half compared at half
+    resolution in one product, then each half's nearest icons at full, and the icons ``also``
+    names (their indices) however far they came at half."""
     if not asked:
         return []
     s = LOOK_SHIFT
     shifts = [(dx, dy) for dy in range(-s, s + 1) for dx in range(-s, s + 1)]
     # every half at half resolution at once (a half with no roads: none marked on it)
-    marked = None if all(r is None for _, _, r in asked) else \
-        np.stack([np.zeros((SQUARE_PX, SQUARE_PX), bool) if r is None else r for _, _, r in asked])
-    halves, grounds = np.stack([L for L, _, _ in asked]), np.stack([gr for _, gr, _ in asked])
+    marked = None if all(a[2] is None for a in asked) else \
+        np.stack([np.zeros((SQUARE_PX, SQUARE_PX), bool) if a[2] is None else a[2] for a in asked])
+    halves, grounds = np.stack([a[0] for a in asked]), np.stack([a[1] for a in asked])
     small, g = _ground_misfits(halves, grounds, marked, 2)
     costs, on_icons, grounds_on = _look_costs(small, g, looks[2], slice(None), shifts, 2)
     # and at full resolution, all at once too, for each half's nearest icons below
@@ -1263,8 +1264,10 @@ def _look_scores_all(asked, looks) -> list:
     # and round where its own print fits best
     asks = []  # each half's (picks, fitting, elsewhere, rows, every): (icon, its row, the shifts round its best)
     for i in range(len(asked)):
-        picks = [(icon, int(best_row[icon, i]), around[shifts[at[best_row[icon, i], i]]]) for icon in nearest[i]]
-        fitting = [(icon, int(own_row[icon, i]), around[shifts[own_shift[icon, i]]]) for icon in nearest[i]]
+        also = asked[i][3] if len(asked[i]) > 3 else ()
+        near = list(nearest[i]) + [icon for icon in also if icon not in nearest[i]]
+        picks = [(icon, int(best_row[icon, i]), around[shifts[at[best_row[icon, i], i]]]) for icon in near]
+        fitting = [(icon, int(own_row[icon, i]), around[shifts[own_shift[icon, i]]]) for icon in near]
         # and where each one's own print fits best, where that is elsewhere (most lie where they fit
         # the half): all of them at once, at every shift any of them is looked at
         elsewhere = [f for f, p in zip(fitting, picks) if f[1:] != p[1:]]
@@ -2146,7 +2149,10 @@ class DominoReader(CellReader):
         by_colour = self._by_colour(s, own, details)
         # the picture is compared (the costly part) only where the badge's colours leave a doubt
         need = by_colour is None or by_colour[1] is not None
-        roads, icon, picture, by_shape = yield from self._by_shape(s, own, details, need)
+        # a badge whose colours leave a doubt: the icon they lie nearest is laid where its own print
+        # lies too, however far its picture over the half came (a person's picture learnt poorly)
+        also = (details["badge icon"][0][1],) if details.get("badge icon") and not details.get("plain badge") else ()
+        roads, icon, picture, by_shape = yield from self._by_shape(s, own, details, need, also)
         details["read"] = (by_colour, by_shape)
         if by_colour is not None:
             paths, badge = by_colour
@@ -2161,12 +2167,14 @@ class DominoReader(CellReader):
             look = details.get("look icon")
             if look is not None and badge != look and not details.get("plain badge") \
                     and (by_shape == (look, paths) or self._roads_agree(roads, paths, details)) \
-                    and not (badge is not None and self._fits_own_print(badge, look, details)):
+                    and not (badge is not None and self._fits_own_print(badge, look, details)) \
+                    and not (badge is not None and self._colours_hold(look, details)):
                 # its picture is plainly one icon, both ways it is compared, and the roads agree:
                 # colours that saw no badge, or one not plainly an icon's, do not overrule it
                 # (a pictogram pale on a pale terrain, a pictogram sharing another's colours),
                 # unless the badge's icon, laid where it is printed, fits there far better than the
-                # picture's (a sniper whose picture, its colours shifted, lay nearer an aeronaut's)
+                # picture's (a sniper whose picture, its colours shifted, lay nearer an aeronaut's),
+                # or they lie near that icon's and the picture's does not fit its own print far better
                 return f"{terrain}/{look}/{paths}"
             # its colours name one icon, laid on the half another plainly fits
             if badge is not None and look not in (None, badge):
@@ -2228,6 +2236,10 @@ class DominoReader(CellReader):
                 and by_shape[0] not in (name for _, name in scored[:2]) \
                 and not (details.get("own fits") or {}).get(by_shape[0], math.inf) <= FIT_NEAR:
             return self._ask(details, "icon: picture not among the badge's colours")
+        # ... nor where they lie near another icon's and the picture's does not fit its own print
+        # far better than that one does
+        if by_shape[0] is not None and self._colours_hold(by_shape[0], details):
+            return self._ask(details, "icon: the badge's colours' icon fits its own print as well")
         # ... nor where another of the nearest icons, laid where its own print lies, fits there
         # closely and the picture's icon FIT_APART times worse (a magician lying further off its
         # square than the pictures are laid, whose picture over the half came out nearer a sniper's)
@@ -2511,6 +2523,18 @@ class DominoReader(CellReader):
             and not own.get(other, math.inf) >= PICTURE_AGAINST * own.get(badge, math.nan)
 
     @staticmethod
+    def _colours_hold(icon, details) -> bool:
+        """Whether a badge's colours lie nearest another icon than `icon`, near it (within
+        COLOUR_ICON_MARGIN, what tells icons apart by colour), and `icon`, laid where its own print
+        lies, does not fit there closely with theirs FIT_APART times worse: two pictograms on alike
+        badges (a person and a calculator, dark on a pale disc) blur alike over the half, so the
+        picture alone does not overrule such colours (a person on lava whose picture came out
+        nearer a calculator's; the icon the colours name is compared so wherever its picture came)."""
+        scored = details.get("badge icon")
+        return bool(scored) and scored[0][0] < COLOUR_ICON_MARGIN and scored[0][1] != icon \
+            and not DominoReader._fits_own_print(icon, scored[0][1], details)
+
+    @staticmethod
     def _fits_own_print(icon, other, details) -> bool:
         """Whether `icon`, laid where its own print fits best, fits there closely (FIT_NEAR of the
         ground's misfit) and `other` FIT_APART times worse, or was not compared so at all."""
@@ -2581,11 +2605,12 @@ class DominoReader(CellReader):
             roads[side] = _road_sure(strip, flank, inner)
         return roads, shift
 
-    def _by_shape(self, s, own, details, picture_too=True):
+    def _by_shape(self, s, own, details, picture_too=True, also=()):
         """({side: road or not, None when unsure}, an icon or not (None: unsure), the icon its
         picture plainly shows or None, and (icon or None, paths) when all of it is plain).
         A generator, as `_reading` is: it yields at most once, the half to compare with the
-        learnt pictures (`_look_scores`' arguments), and is sent their scores."""
+        learnt pictures (`_look_scores`' arguments), and is sent their scores. ``also``: icons
+        compared closely (their own fit) besides the nearest."""
         L = s["log"]
         # in a road's colours, or a blend of road and terrain (the blurred edge of a road)
         hub_like, road_like = s["hub like"], s["road like"]
@@ -2618,14 +2643,16 @@ class DominoReader(CellReader):
             maybe = "".join(side for side in SIDES if roads[side] is not False)
             # (asked of whoever reads: a map's halves are compared with the pictures together)
             scores, bare, fit, fits = yield (L - light, np.vstack([self.terrains[terrain][None], self._grounds]),
-                                             _arms(maybe, shift) if maybe else None)
+                                             _arms(maybe, shift) if maybe else None,
+                                             [self.icon_names.index(n) for n in also if n in self.icon_names])
             order = np.argsort(scores)
             first, second = float(scores[order[0]]), float(scores[order[1]]) if len(order) > 1 else 9.0
             details["icon"] = [(round(float(scores[i]), 4), self.icon_names[i]) for i in order[:2]]
             details["icon scores"] = {n: float(v) for n, v in zip(self.icon_names, scores)}
             details["look"] = (round(bare, 4), round(fit, 3))
             details["fits"] = [round(float(fits[i]), 3) for i in order[:NEAREST]]
-            details["own fits"] = {self.icon_names[i]: float(fits[i]) for i in order[:NEAREST]}
+            details["own fits"] = {self.icon_names[i]: float(fits[i]) for i in order
+                                   if i in order[:NEAREST] or self.icon_names[i] in also}
             # one icon laid on the half fits it far better than any other icon, and (unless
             # plenty is printed: surely an icon) far better than none where it is printed
             # (an icon learnt with too little printed clear of its edges is never read as a picture)

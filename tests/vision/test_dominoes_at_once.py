@@ -274,8 +274,8 @@ def test_pictures_compared_for_a_maps_halves_together_score_as_each_half_alone(h
             pass
     assert len(asked) > 10
     together = dominoes._look_scores_all(asked, reader._looks)
-    for (L, grounds, roads), (scores, bare, fit, fits) in zip(asked, together):
-        alone = dominoes._look_scores_all([(L, grounds, roads)], reader._looks)[0]
+    for one, (scores, bare, fit, fits) in zip(asked, together):
+        alone = dominoes._look_scores_all([one], reader._looks)[0]
         # (sums in one product over all halves may round otherwise in the last place)
         assert np.allclose(scores, alone[0], rtol=1e-5, atol=1e-7)
         assert np.argsort(scores)[:2].tolist() == np.argsort(alone[0])[:2].tolist()  # the same two nearest
