@@ -121,12 +121,19 @@ class MapWatcher(AsksOnce):
             held, _, new, (dx, dy) = self._on_map(state, where, seat, area)
             if new:  # a map moved off its squares, or a domino not yet judged: said by `_look`
                 continue
-            for number, cells in dominoes(held).items():
-                spots = [(area, y + dy, x + dx) for x, y in cells]
-                went = max(self.changed.get(spot, 0) for spot in spots)
-                if went < self.looks and all(self._bare(spot, held[c]) for spot, c in zip(spots, cells)):
-                    squares = "-".join(name(c, (dx, dy)) for c in cells)
+            for number, _, squares, went in self._lifted_off(held, area, (dx, dy)):
+                if went < self.looks:
                     yield ("missing", area, number, went), map_words(where, state.config.names[seat]), squares
+
+    def _lifted_off(self, held, area, by):
+        """(its number, its cells, its squares as named, the look they last changed at) of each
+        domino of the rules' map ``held`` (in ``area``, lying ``by`` on the mat's grid) whose
+        squares the camera saw lifted (`_bare`)."""
+        for number, cells in dominoes(held).items():
+            spots = [(area, y + by[1], x + by[0]) for x, y in cells]
+            if all(self._bare(spot, held[c]) for spot, c in zip(spots, cells)):
+                yield (number, cells, "-".join(name(c, by) for c in cells),
+                       max(self.changed.get(spot, 0) for spot in spots))
 
     def _take_off(self, state):
         """After an undo: the squares the maps do not hold, said once to be taken off (never
@@ -255,14 +262,10 @@ class MapWatcher(AsksOnce):
             held = state.map_of(where, owner)
             dx, dy = state.shift(where, owner)
             began = self.waits.setdefault((state.round, state.phase, state.tasks[:1], seat, power), self.looks)
-            for number, cells in dominoes(held).items():
-                spots = [(area, y + dy, x + dx) for x, y in cells]
-                if not all(self._bare(spot, held[c]) for spot, c in zip(spots, cells)):
-                    continue
+            for number, cells, squares, went in self._lifted_off(held, area, (dx, dy)):
                 # a domino already off the mat when the wait began may have been knocked off: asked
-                early = max(self.changed.get(spot, 0) for spot in spots) <= began
+                early = went <= began
                 label = map_words(where, names[owner])
-                squares = "-".join(name(c, (dx, dy)) for c in cells)
                 key = ("off", area, number, state.phase, state.turn, len(state.tasks), state.next_domino)
                 move = Remove(seat, where, cells[0], owner if where == PERSONAL and owner != seat else None)
                 try:
