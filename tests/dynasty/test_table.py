@@ -483,6 +483,7 @@ def test_a_placement_taken_back_is_not_laid_again_and_the_oled_says_which_domino
     told = w.next(state)
     assert isinstance(told, Prompt) and told.title == "Take it off" and told.move is None
     assert told.text == "Ana's map: the move was taken back. Take the domino off F4 and G4"
+    assert str(told.short) == "Ana's map: take the domino off F4 and G4"  # the OLED's lines name the map too
     assert w.next(state) is None  # said once, and not laid again
     w.see(seen("personal-0", [((5, 3), "grass/person/W"), ((6, 3), "plains//")], kind="removed"))
     assert w.settled(told, state)  # taken off: the notice goes

@@ -146,7 +146,7 @@ class MapWatcher(AsksOnce):
                 return self._ask(("take off", area, tuple(sorted(new.items()))), Prompt(
                     Msg("Take it off"), Msg("{map}: the move was taken back. Take the domino off {squares}",
                                             map=label, squares=squares),
-                    short=Msg("Take the domino off {squares}", squares=squares)))
+                    short=Msg("{map}: take the domino off {squares}", map=label, squares=squares)))
         self.taken_back = False
         return None
 
