@@ -89,7 +89,7 @@ def _layout(args):
         try:
             return load_layout(args.mat)
         except (KeyError, TypeError, json.JSONDecodeError) as e:
-            raise ValueError(f"{args.mat} is not a mat.json ({e.__class__.__name__})") from None
+            raise ValueError(f"{args.mat} is not a mat.json: the file is damaged or of another kind") from None
     return mat_layout(args.games[args.game][0])
 
 

@@ -72,7 +72,7 @@ class DominoProfile:
                        taught, {t: float(w) for t, w in meta.get("road_widths", {}).items()})
         except (KeyError, IndexError, TypeError, ValueError, AttributeError) as e:
             # a header naming icons whose pictures are not there, or a field of the wrong shape
-            raise VisionInputError(f"{path} is not a domino profile ({e.__class__.__name__}): "
+            raise VisionInputError(f"{path} is not a domino profile: its header is damaged: "
                                    f"enrol the dominoes again") from e
 
 

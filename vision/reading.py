@@ -53,7 +53,8 @@ def write_profile(path, meta: dict, arrays: dict) -> Path:
     return path
 
 
-def read_profile(path, what: str, names=(), fmt: str | None = None, then: str = "") -> tuple[dict, dict]:
+def read_profile(path, what: str, names=(), fmt: str | None = None,
+                 then: str = ": enrol the pieces again") -> tuple[dict, dict]:
     """(header, {name: array}) of a profile file; the arrays ``names`` that the file holds. A
     missing, truncated or foreign file (another format than ``fmt``) is refused as not ``what``,
     followed by ``then`` (what to do)."""
@@ -69,7 +70,7 @@ def read_profile(path, what: str, names=(), fmt: str | None = None, then: str = 
             if len(arrays) < len(names) and fmt is None:
                 raise KeyError(", ".join(n for n in names if n not in arrays))
     except Exception as e:  # a truncated file, or another reader's profile
-        raise VisionInputError(f"{path} is not {what} ({e.__class__.__name__}){then}") from None
+        raise VisionInputError(f"{path} is not {what}: the file is damaged or of another kind{then}") from None
     return meta, arrays
 
 
@@ -102,7 +103,7 @@ class Profile:
                        features, {g: np.array(v["mean"], np.float32) for g, v in groups.items()},
                        {g: np.array(v["spread"], np.float32) for g, v in groups.items()})
         except (KeyError, TypeError, ValueError, AttributeError) as e:  # a field of the wrong shape
-            raise VisionInputError(f"{path} is not a vision profile ({e.__class__.__name__}): enrol the pieces "
+            raise VisionInputError(f"{path} is not a vision profile: its header is damaged: enrol the pieces "
                                    f"again") from e
 
 

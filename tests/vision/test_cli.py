@@ -1,4 +1,5 @@
 import json
+import re
 import subprocess
 import sys
 
@@ -20,6 +21,7 @@ def main(argv):
 def _one_line_error(capsys):
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Traceback" not in err
+    assert not re.search(r"\b[A-Z]\w*(Error|Exception)\b", err), err  # what went wrong in words, no exception's name
     return err
 
 
