@@ -42,7 +42,7 @@ def _zone_to_frame(H_inv, zone, k) -> np.ndarray:
 def _fg(img, bg, bright=1.16, dark=0.62, colour=0.14):
     """Where something lies on the mat: brighter, darker or more colourful than the mat's
     grey under the same light (ratios, so a lamp's fall-off and its tint cancel)."""
-    b, g, r = cv2.split(cv2.divide(img, np.maximum(bg, 1.0), dtype=cv2.CV_32F))
+    b, g, r = cv2.split(cv2.divide(img, cv2.max(bg, (1.0, 1.0, 1.0, 1.0)), dtype=cv2.CV_32F))
     s = b + g + r
     hi = cv2.max(cv2.max(b, g), r) * 3
     lo = cv2.min(cv2.min(b, g), r) * 3
@@ -615,6 +615,11 @@ def _tile_patch(frame, H_inv, pose: Pose, theta, size_mm, margin_mm=0.0, k=READ_
 
 _SUM3 = np.ones((1, 3), np.float32)
 
+
+def _channels(colour):
+    """A colour (3,) as the per-channel scalar OpenCV takes for an image's channels."""
+    return (float(colour[0]), float(colour[1]), float(colour[2]), 0.0)
+
 # A print's strokes (numerals, rings, pips, a back's pattern) are narrower than this; a lamp's
 # sheen on laminated tiles is wider. Learnt with the print, a sheen in a tile's enrolment shot
 # made its template wrong wherever it lay after (third printing with --glare,
@@ -628,15 +633,16 @@ def _ink_and_colour(patch, mat_colour, margin_px):
     """Ink map and colour features of an upright patch with margin_px of slack round the tile.
     Colours are ratios to the mat's grey, so light and tint cancel. Features: the tile's paper
     colour (log ratio) and the direction from paper to ink, which blur does not change."""
-    ratio = patch * (1.0 / np.maximum(mat_colour, 1.0)).astype(np.float32)
+    # (per-channel products and differences by OpenCV: numpy is slow over a three-long last axis)
+    ratio = cv2.multiply(patch, _channels((1.0 / np.maximum(mat_colour, 1.0)).astype(np.float32)))
     p = margin_px + int(round(INSET_MM * READ_PX_PER_MM))
     inner = ratio[p:ratio.shape[0] - p, p:ratio.shape[1] - p]
     paper = median_rows(inner[::2, ::2].reshape(-1, 3).T)
-    diff = ratio - paper.astype(np.float32)
+    diff = cv2.subtract(ratio, _channels(paper.astype(np.float32)))
     ink = cv2.sqrt(cv2.transform(cv2.multiply(diff, diff), _SUM3))  # distance from the paper colour
     ink_inner = ink[p:ink.shape[0] - p, p:ink.shape[1] - p]
     sel = ink_inner > max(0.5 * float(ink_inner.max()), 0.15)
-    ink_col = inner[sel].mean(axis=0) if np.count_nonzero(sel) >= 4 else paper
+    ink_col = np.float32(cv2.mean(inner, sel.view(np.uint8))[:3]) if np.count_nonzero(sel) >= 4 else paper
     lp = np.log(np.maximum(paper, 0.02))
     d = np.log(np.maximum(ink_col, 0.02)) - lp
     n = float(np.linalg.norm(d))
@@ -646,7 +652,7 @@ def _ink_and_colour(patch, mat_colour, margin_px):
     # narrower than SHEEN_MM: half of what does not stand above its surroundings within that width
     # is taken off (more dimmed grey backs on the mat's own grey, found by their outline, too much)
     ink = ink - SHEEN_OFF * cv2.morphologyEx(ink, cv2.MORPH_OPEN, _SHEEN_KERNEL)
-    return ink, np.r_[lp, d].astype(np.float32)
+    return ink, np.concatenate([lp, d]).astype(np.float32)
 
 
 def median_rows(values):
