@@ -2212,6 +2212,11 @@ class DominoReader(CellReader):
             if badge is not None and not details.get("plain badge") and not apart and look != badge \
                     and not self._picture_allows(badge, details):
                 return self._ask(details, "icon: badge not plain, picture not nearest")
+            # a badge whose colours lie far from every icon's (further than PLAIN_BADGE from the
+            # nearest) names that icon only where its picture plainly shows it or, laid where its
+            # own print lies, fits there closely (a money on lava whose colours lay nearest a goods')
+            if badge is not None and look != badge and self._badge_far(badge, details):
+                return self._ask(details, "icon: badge far from any icon's colours")
             if badge is None and not (self._bare_middle(s, own, paths, details) and self._no_blob(s, own, paths, details)
                                       and self._clear_middle(s, paths, details)
                                       and self._road_through(s, paths, details)
@@ -2533,6 +2538,14 @@ class DominoReader(CellReader):
         scored = details.get("badge icon")
         return bool(scored) and scored[0][0] < COLOUR_ICON_MARGIN and scored[0][1] != icon \
             and not DominoReader._fits_own_print(icon, scored[0][1], details)
+
+    @staticmethod
+    def _badge_far(badge, details) -> bool:
+        """Whether a badge's colours lie further than PLAIN_BADGE from its icon's, the nearest,
+        and that icon, laid where its own print lies, does not fit there closely (FIT_NEAR)."""
+        scored = details.get("badge icon")
+        return bool(scored) and scored[0][0] >= PLAIN_BADGE \
+            and not (details.get("own fits") or {}).get(badge, math.nan) <= FIT_NEAR
 
     @staticmethod
     def _fits_own_print(icon, other, details) -> bool:
