@@ -114,6 +114,14 @@ BADGE_SEEN = 0.45            # a badge shows where its colours lie this far from
 # wide than this share of its terrain's road as enrolled is a mark there, not a road; measured
 # this far out along the side's axis
 ROAD_WIDE, WIDTH_REACH = 0.85, (0.36, 0.46)
+# ... and such a side is read as a mark, no road, only where it is plainly one: at most MARK_WIDE
+# of a road wide as a median, printed at least MARK_SEEN of it, and as wide as a road (ROAD_WIDE)
+# on one line at most (a road whose outer end the next half hides shows lines a road's width and
+# bare ones); the half's other sides then each a road's width on every line, no wider than
+# ROAD_WIDEST of it as a median (an icon reaching out over a side prints wider), each side seen on
+# WIDTH_LINES lines or more (fewer: a domino off its square towards that side, its lines near the
+# joint, where the next half's road shows): else it is asked
+MARK_WIDE, MARK_SEEN, ROAD_WIDEST, WIDTH_LINES = 0.7, 0.2, 1.25, 3
 # A half with roads meeting and no icon shows at its very middle the road as its arms show it
 # HUB_ARM out along their axes (within HUB_AXIS of them; clear of an icon and of the domino's
 # blurred edge), to HUB_TONE (log) or HUB_SPREADS times what the arms' own pixels stray from it
@@ -2099,11 +2107,12 @@ class DominoReader(CellReader):
             and _widths_key(s.get("shape shift", (0.0, 0.0))) not in s
 
     def _as_wide(self, s, label) -> str:
-        """A half read with an icon and roads, asked about where one of its roads is printed less
-        wide than its terrain's road (ROAD_WIDE of it, as enrolled) between the badge and the
-        edge, where it has a road to every side or something printed there on every side: a
-        capital's castle marks lie on all four sides, and a mark that does not run the road's
-        width is no road (three roads and a mark beside them are as much a capital's as four)."""
+        """A half read with an icon and roads, where it has a road to every side or something
+        printed there on every side: a capital's castle marks lie on all four sides, and a mark
+        that does not run the road's width is no road (three roads and a mark beside them are as
+        much a capital's as four). A side printed less wide than its terrain's road (ROAD_WIDE of
+        it, as enrolled) between the badge and the edge is read as a mark where it plainly is one
+        and the others plainly roads (`_castle_marks`); else the half is asked about."""
         if label == UNKNOWN:
             return label
         terrain, icon, paths = parse_half(label)
@@ -2118,8 +2127,29 @@ class DominoReader(CellReader):
         details["road widths"] = {side: round(widths[side] / enrolled, 2) for side in paths}
         wide = self._as_wide_as_road(s, terrain, shift)
         if not all(wide[side] for side in paths):
-            return self._ask(details, "roads: a mark narrower than a road")
+            marks = self._castle_marks(s, enrolled, shift, paths, details)
+            if marks is None:
+                return self._ask(details, "roads: a mark narrower than a road")
+            return f"{terrain}/{icon}/{''.join(side for side in paths if side not in marks)}"
         return label
+
+    @staticmethod
+    def _castle_marks(s, enrolled, shift, paths, details):
+        """The sides of `paths` plainly printed as a capital's castle mark, not a road (see
+        MARK_WIDE), where every other one is plainly a road's width; None where any is in doubt."""
+        lines = _road_widths(s["printed"], shift, each=True)
+        marks = []
+        for side in paths:
+            ratios = [w / enrolled for w in lines[side]]
+            median = _widths_of(s, shift)[side] / enrolled
+            if len(ratios) < WIDTH_LINES:
+                return None
+            if MARK_SEEN <= median <= MARK_WIDE and sum(r >= ROAD_WIDE for r in ratios) <= 1:
+                marks.append(side)
+            elif not (min(ratios) >= ROAD_WIDE and median <= ROAD_WIDEST):
+                return None
+        details["castle marks"] = "".join(marks)
+        return marks
 
     def _as_wide_as_road(self, s, terrain, shift) -> dict:
         """{side: whether its strip is printed, between the badge and the edge, as wide as its
@@ -2212,6 +2242,11 @@ class DominoReader(CellReader):
             if badge is not None and not details.get("plain badge") and not apart and look != badge \
                     and not self._picture_allows(badge, details):
                 return self._ask(details, "icon: badge not plain, picture not nearest")
+            # a badge whose colours lie far from every icon's (further than PLAIN_BADGE from the
+            # nearest) names that icon only where its picture plainly shows it or, laid where its
+            # own print lies, fits there closely (a money on lava whose colours lay nearest a goods')
+            if badge is not None and look != badge and self._badge_far(badge, details):
+                return self._ask(details, "icon: badge far from any icon's colours")
             if badge is None and not (self._bare_middle(s, own, paths, details) and self._no_blob(s, own, paths, details)
                                       and self._clear_middle(s, paths, details)
                                       and self._road_through(s, paths, details)
@@ -2533,6 +2568,14 @@ class DominoReader(CellReader):
         scored = details.get("badge icon")
         return bool(scored) and scored[0][0] < COLOUR_ICON_MARGIN and scored[0][1] != icon \
             and not DominoReader._fits_own_print(icon, scored[0][1], details)
+
+    @staticmethod
+    def _badge_far(badge, details) -> bool:
+        """Whether a badge's colours lie further than PLAIN_BADGE from its icon's, the nearest,
+        and that icon, laid where its own print lies, does not fit there closely (FIT_NEAR)."""
+        scored = details.get("badge icon")
+        return bool(scored) and scored[0][0] >= PLAIN_BADGE \
+            and not (details.get("own fits") or {}).get(badge, math.nan) <= FIT_NEAR
 
     @staticmethod
     def _fits_own_print(icon, other, details) -> bool:
