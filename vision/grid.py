@@ -871,6 +871,25 @@ def shot_piece(img_path, at, area, view, tiles: TileSet) -> tuple[tuple[float, f
     return (view.zone.x + cents[i][0] / k, view.zone.y + cents[i][1] / k), stats[i, cv2.CC_STAT_AREA] / k ** 2
 
 
+def _ring_round_own(frame, H_inv, view, x, y, diameter_mm, seen, ring):
+    """An enrolment shot's disc's symbol rings (``ring``: read round the centre its ink gives, near
+    the piece found at (x, y) mm; ``seen``: its disc_ratio there), read again round its own
+    outline (own_centres) where that ink centre lies more than OFF_OWN_MM from it. The piece
+    found takes the disc's shadow for disc; round a point off the disc the rim and the mat come
+    into the ink, and a symbol of little ink (two dots) has its centre pulled towards them: the
+    kind was learnt off its centre and its discs, read round theirs, all matched it weakly."""
+    feats, _, sx, sy = disc_inks(seen[0][None], diameter_mm)
+    k = SEG_PX_PER_MM
+    own = own_centres(view.image / np.maximum(view.light, np.float32(1.0)), np.exp(feats[:, :3]),
+                      np.array([(x - view.zone.x) * k]), np.array([(y - view.zone.y) * k]), diameter_mm)[0]
+    if own is None:
+        return ring
+    ox, oy = view.zone.x + own[0] / k, view.zone.y + own[1] / k
+    if math.hypot(x + sx[0] / READ_PX_PER_MM - ox, y + sy[0] / READ_PX_PER_MM - oy) <= OFF_OWN_MM:
+        return ring
+    return disc_signature(frame, H_inv, ox, oy, diameter_mm, view.mat_colour_at(ox, oy))[1]
+
+
 def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet) -> Profile:
     """Learn a printing of the discs from one frame per kind, each alone in the first area."""
     shots = [(frame, cal, view, label, x, y, 2 * math.sqrt(area / math.pi))
@@ -887,6 +906,7 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet) -> Profile:
             feat = np.r_[feat, feat[3]]
         else:  # and how large a patch off its body each disc's own symbol makes
             feat = np.r_[feat, np.count_nonzero(_off_body(*seen)) / READ_PX_PER_MM ** 2]
+            ring = _ring_round_own(frame, cal.H_inv, view, x, y, D, seen, ring)
         features.append(feat)
         templates.append(ring[0])
         labels.append(label)
