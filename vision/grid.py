@@ -122,6 +122,11 @@ OWN_PRINT, OWN_CORED = 0.07, 0.5
 # TOKEN_CORED of its area; a symbol's strokes, dots and spokes erode to little, and close into
 # no outline that size and that solid
 SHAPED_HUE, SHAPED_CORED = 1.5, 5.0
+# ...or, a small token whose keyhole and lit bevel leave less of it through and through, an
+# outline from this share of the enrolled token's size (a three's spokes on a dark disc close
+# into up to 0.82 of a small token) up to AS_ENROLLED's, as solid, in the token's own colour as
+# plainly as TOKEN_SEEN asks, over a middle unlike what the disc's own kind shows there
+SHAPED_SMALLEST = 0.85
 # a token half hidden by blur (far from the camera): an outline down to this share of the token,
 # as solid as _lock asks, told apart from the disc's own print as APART's and through and
 # through somewhere, is asked about (too small for a token; no disc's own symbol shows so)
@@ -1224,6 +1229,10 @@ class GridReader(CellReader):
             return UNKNOWN, 0.0  # the token's colour apart from the disc's print, half its outline
         if plainly and TOKEN_NEAR[0] - 0.15 <= share:
             return UNKNOWN, 0.0  # the token's colour, but not its outline
+        if SHAPED_SMALLEST <= share <= 1 + AS_ENROLLED[0] and solid >= solidity - AS_ENROLLED[1] \
+                and hue < TOKEN_SEEN[0] * TOKEN_HUE and through >= TOKEN_SEEN[1] * TOKEN_CORED:
+            details["shaped"] = True  # (a token unless the middle is the disc's own: _read_disc)
+            return sure(TOKEN_HUE)
         token_ish = token_like >= TOKEN_LIKE / 2 and hue < TOKEN_HUE * 1.25
         if token_ish and solid_enough and TOKEN_AREA[0] + 0.1 <= share <= TOKEN_AREA[1]:
             if own_symbol:
@@ -1656,10 +1665,12 @@ class GridReader(CellReader):
             # and a token's print for a symbol): neither is sure
             details["token seen"] = token
             return UNKNOWN, 0.0
-        if token not in (None, "doubt") and details.get("grown") and middle_as_kind(details):
+        if token not in (None, "doubt") and (details.get("grown") or details.get("shaped")) and \
+                middle_as_kind(details):
             # a token covers the disc's middle: where the middle is what the disc's own kind
             # showed there at enrolment, an outline not plainly a token's is its own print (a
-            # ring or two bars round a plain middle, in an ink near the token's colour)
+            # ring or two bars round a plain middle, or three spokes, in an ink near the token's
+            # colour)
             details["token seen"] = token
             return UNKNOWN, 0.0
         if token not in (None, "doubt"):
