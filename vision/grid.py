@@ -1711,14 +1711,15 @@ class GridReader(CellReader):
             most = BARE_PATCH  # no token's colour on it, its symbol plain: its own print swelled
         outlined = details.get("token", (0.0,) * 5)[0] >= HALF_SHOWN and details["token"][4] >= TOKEN_CORED / 4 and \
             (details.get("token print", 0.0) >= APART or s0 < WEAK_SYMBOL)
-        # (or no outline, a token of nearly the disc's body merging with it, but its colour
-        # through and through over most of a token's area, and the symbol matched weakly)
-        merged = details.get("token", (0.0,) * 5)[4] >= TOKEN_THROUGH and s0 < WEAK_SYMBOL
-        if "token" in details and not middle_as_kind(details) and (outlined or merged):
-            # the token's colour at its middle, not what its kind shows there, a closed outline
-            # of it half a token's size or more, and either that colour apart from the disc's
-            # print or its symbol matched weakly: a token hiding the symbol's middle (a dark token
-            # on a dark disc under another lamp, its keyhole taken for a black 1's dot)
+        # (or no outline: a token of nearly the disc's body merging with it, or a dark token on a
+        # dark disc showing too little apart from the body for a token test at all; its symbol
+        # matched weakly)
+        hidden = self._token is not None and s0 < WEAK_SYMBOL
+        if not middle_as_kind(details) and (("token" in details and outlined) or hidden):
+            # the token's colour at its middle, not what its kind shows there, and a closed outline
+            # of it half a token's size or more, with that colour apart from the disc's print or
+            # its symbol matched weakly, or no outline and a weak match: a token hiding the
+            # symbol's middle (a dark token on a dark disc, its keyhole taken for a black 1's bar)
             details["middle token"] = True
             return UNKNOWN, 0.0
         if patch is not None and own > 0 and (math.log(max(patch, 0.1) / own) > math.log(most) / plain or
