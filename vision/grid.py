@@ -122,6 +122,11 @@ OWN_PRINT, OWN_CORED = 0.07, 0.5
 # TOKEN_CORED of its area; a symbol's strokes, dots and spokes erode to little, and close into
 # no outline that size and that solid
 SHAPED_HUE, SHAPED_CORED = 1.5, 5.0
+# ...or, a small token whose keyhole and lit bevel leave less of it through and through, an
+# outline from this share of the enrolled token's size (a three's spokes on a dark disc close
+# into up to 0.82 of a small token) up to AS_ENROLLED's, as solid, in the token's own colour as
+# plainly as TOKEN_SEEN asks, over a middle unlike what the disc's own kind shows there
+SHAPED_SMALLEST = 0.85
 # a token half hidden by blur (far from the camera): an outline down to this share of the token,
 # as solid as _lock asks, told apart from the disc's own print as APART's and through and
 # through somewhere, is asked about (too small for a token; no disc's own symbol shows so)
@@ -871,6 +876,25 @@ def shot_piece(img_path, at, area, view, tiles: TileSet) -> tuple[tuple[float, f
     return (view.zone.x + cents[i][0] / k, view.zone.y + cents[i][1] / k), stats[i, cv2.CC_STAT_AREA] / k ** 2
 
 
+def _ring_round_own(frame, H_inv, view, x, y, diameter_mm, seen, ring):
+    """An enrolment shot's disc's symbol rings (``ring``: read round the centre its ink gives, near
+    the piece found at (x, y) mm; ``seen``: its disc_ratio there), read again round its own
+    outline (own_centres) where that ink centre lies more than OFF_OWN_MM from it. The piece
+    found takes the disc's shadow for disc; round a point off the disc the rim and the mat come
+    into the ink, and a symbol of little ink (two dots) has its centre pulled towards them: the
+    kind was learnt off its centre and its discs, read round theirs, all matched it weakly."""
+    feats, _, sx, sy = disc_inks(seen[0][None], diameter_mm)
+    k = SEG_PX_PER_MM
+    own = own_centres(view.image / np.maximum(view.light, np.float32(1.0)), np.exp(feats[:, :3]),
+                      np.array([(x - view.zone.x) * k]), np.array([(y - view.zone.y) * k]), diameter_mm)[0]
+    if own is None:
+        return ring
+    ox, oy = view.zone.x + own[0] / k, view.zone.y + own[1] / k
+    if math.hypot(x + sx[0] / READ_PX_PER_MM - ox, y + sy[0] / READ_PX_PER_MM - oy) <= OFF_OWN_MM:
+        return ring
+    return disc_signature(frame, H_inv, ox, oy, diameter_mm, view.mat_colour_at(ox, oy))[1]
+
+
 def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet) -> Profile:
     """Learn a printing of the discs from one frame per kind, each alone in the first area."""
     shots = [(frame, cal, view, label, x, y, 2 * math.sqrt(area / math.pi))
@@ -887,6 +911,7 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet) -> Profile:
             feat = np.r_[feat, feat[3]]
         else:  # and how large a patch off its body each disc's own symbol makes
             feat = np.r_[feat, np.count_nonzero(_off_body(*seen)) / READ_PX_PER_MM ** 2]
+            ring = _ring_round_own(frame, cal.H_inv, view, x, y, D, seen, ring)
         features.append(feat)
         templates.append(ring[0])
         labels.append(label)
@@ -1204,6 +1229,10 @@ class GridReader(CellReader):
             return UNKNOWN, 0.0  # the token's colour apart from the disc's print, half its outline
         if plainly and TOKEN_NEAR[0] - 0.15 <= share:
             return UNKNOWN, 0.0  # the token's colour, but not its outline
+        if SHAPED_SMALLEST <= share <= 1 + AS_ENROLLED[0] and solid >= solidity - AS_ENROLLED[1] \
+                and hue < TOKEN_SEEN[0] * TOKEN_HUE and through >= TOKEN_SEEN[1] * TOKEN_CORED:
+            details["shaped"] = True  # (a token unless the middle is the disc's own: _read_disc)
+            return sure(TOKEN_HUE)
         token_ish = token_like >= TOKEN_LIKE / 2 and hue < TOKEN_HUE * 1.25
         if token_ish and solid_enough and TOKEN_AREA[0] + 0.1 <= share <= TOKEN_AREA[1]:
             if own_symbol:
@@ -1636,10 +1665,12 @@ class GridReader(CellReader):
             # and a token's print for a symbol): neither is sure
             details["token seen"] = token
             return UNKNOWN, 0.0
-        if token not in (None, "doubt") and details.get("grown") and middle_as_kind(details):
+        if token not in (None, "doubt") and (details.get("grown") or details.get("shaped")) and \
+                middle_as_kind(details):
             # a token covers the disc's middle: where the middle is what the disc's own kind
             # showed there at enrolment, an outline not plainly a token's is its own print (a
-            # ring or two bars round a plain middle, in an ink near the token's colour)
+            # ring or two bars round a plain middle, or three spokes, in an ink near the token's
+            # colour)
             details["token seen"] = token
             return UNKNOWN, 0.0
         if token not in (None, "doubt"):
@@ -1680,14 +1711,15 @@ class GridReader(CellReader):
             most = BARE_PATCH  # no token's colour on it, its symbol plain: its own print swelled
         outlined = details.get("token", (0.0,) * 5)[0] >= HALF_SHOWN and details["token"][4] >= TOKEN_CORED / 4 and \
             (details.get("token print", 0.0) >= APART or s0 < WEAK_SYMBOL)
-        # (or no outline, a token of nearly the disc's body merging with it, but its colour
-        # through and through over most of a token's area, and the symbol matched weakly)
-        merged = details.get("token", (0.0,) * 5)[4] >= TOKEN_THROUGH and s0 < WEAK_SYMBOL
-        if "token" in details and not middle_as_kind(details) and (outlined or merged):
-            # the token's colour at its middle, not what its kind shows there, a closed outline
-            # of it half a token's size or more, and either that colour apart from the disc's
-            # print or its symbol matched weakly: a token hiding the symbol's middle (a dark token
-            # on a dark disc under another lamp, its keyhole taken for a black 1's dot)
+        # (or no outline: a token of nearly the disc's body merging with it, or a dark token on a
+        # dark disc showing too little apart from the body for a token test at all; its symbol
+        # matched weakly)
+        hidden = self._token is not None and s0 < WEAK_SYMBOL
+        if not middle_as_kind(details) and (("token" in details and outlined) or hidden):
+            # the token's colour at its middle, not what its kind shows there, and a closed outline
+            # of it half a token's size or more, with that colour apart from the disc's print or
+            # its symbol matched weakly, or no outline and a weak match: a token hiding the
+            # symbol's middle (a dark token on a dark disc, its keyhole taken for a black 1's bar)
             details["middle token"] = True
             return UNKNOWN, 0.0
         if patch is not None and own > 0 and (math.log(max(patch, 0.1) / own) > math.log(most) / plain or
