@@ -78,6 +78,13 @@ WORST = 4                    # ... and the cells that differ most, this many, co
 SHAPE_WEIGHT = 0.5           # ... and where one is printed and the other not, this much
 NEUTRAL = 0.15               # no further from grey than this, in any light: grey
 GREY_TONE = 0.08             # a grey terrain is its enrolled tone within this (log), and this far from the mat's
+# A grey half read by its tone alone (no road, no icon) must show its terrain's own texture as
+# much as the frame's halves of that terrain read by their roads show it clear of them (cobbles,
+# grain, or only the sensor's noise where the terrain is printed plain): where at least
+# PLAIN_REFS such halves show it, one whose middle (within PLAIN_MIDDLE of its centre) varies less
+# than PLAIN_AS_MAT of theirs (their median), at a finer scale than PLAIN_BLUR px, is as plain as
+# bare mat and is asked about (bare mat a lamp's fall-off brings to stone's tone)
+PLAIN_REFS, PLAIN_MIDDLE, PLAIN_AS_MAT, PLAIN_BLUR = 3, 0.3, 0.6, 3.0
 HAND_SQUARES = 4             # this many squares of one colour that is no terrain: a hand over the map
 SKIN = 0.3                   # ... no terrain: further than this from all (a skin comes ~0.4 from desert)
 HAND = 0.7 / 12              # how far off its square a hand lays a domino (0.7 mm on 12 mm squares)
@@ -1598,6 +1605,17 @@ def _blob_roads(paths) -> np.ndarray:
     return _BLOB_ROADS[paths]
 
 
+def _texture(s, paths) -> float | None:
+    """How much a sampled half's middle varies at a fine scale (its luminance, log, less its
+    blurred self), clear of wherever its roads `paths` may run: its terrain's print and the
+    sensor's noise (None where its roads leave too little of the middle)."""
+    lum = s["log"].mean(axis=2)
+    fine = lum - cv2.GaussianBlur(lum, (0, 0), PLAIN_BLUR)
+    u, v = _uv()
+    seen = (np.abs(u) <= PLAIN_MIDDLE) & (np.abs(v) <= PLAIN_MIDDLE) & ~_blob_roads(paths)
+    return float(fine[seen].std()) if np.count_nonzero(seen) >= 100 else None
+
+
 def _pairs(squares) -> int:
     """How many dominoes at most `squares` ((row, column) each) hold, two squares side by side
     each: a matching of a chessboard's dark squares to its light ones, grown a path at a time."""
@@ -1892,6 +1910,7 @@ class DominoReader(CellReader):
         self._taught = (np.stack([look for _, _, look in profile.taught]) if profile.taught else None,
                         [half for half, _, _ in profile.taught])
         self._places: dict = {}  # each map's squares' centres, and where their light is looked up
+        self._grey_textures: tuple = ({}, [])  # what `_finish` weighs, noted afresh each frame (`read`)
 
     def map_squares(self, frame, H_inv, view, name, n=SQUARE_PX):
         """(each square's centre, row by row; every square of the map as ratios to the mat's
@@ -1979,7 +1998,42 @@ class DominoReader(CellReader):
                 x, y = centres[r][c]
                 self.last_details.append({"square": (name, r, c), "asked": "a grey half or bare mat"})
                 out.append(TileReading(UNKNOWN, round(x, 1), round(y, 1), 0.0, 0.0, name, (name, r, c)))
+        self._note_textures(name, sampled, said)
         return out
+
+    def read(self, frame, located=None):
+        """As `CellReader.read`, the textures `_finish` weighs noted afresh: ({grey terrain: the
+        textures of its halves read by their roads}, [its halves read by their tone alone])."""
+        self._grey_textures = ({}, [])
+        return super().read(frame, located)
+
+    def _note_textures(self, name, sampled, said):
+        """Notes the textures `_finish` weighs: of the map's halves of a grey terrain read with
+        roads and no icon, and of those read by their tone alone."""
+        refs, alone = self._grey_textures
+        for at, label in said.items():
+            if label in self._grey_bare:
+                alone.append(((name, *at), label.split("/")[0], _texture(sampled[at], ""), sampled[at]))
+            elif label != UNKNOWN:
+                terrain, icon, paths = parse_half(label)
+                if not icon and f"{terrain}//" in self._grey_bare:
+                    texture = _texture(sampled[at], paths)
+                    if texture is not None:
+                        refs.setdefault(terrain, []).append(texture)
+
+    def _finish(self, frame, H_inv, found):
+        """A grey half read by its tone alone whose middle is plainer than its terrain shows on
+        the frame's halves read by their roads (PLAIN_AS_MAT of their texture) is asked about:
+        bare mat the lamp's fall-off or a misjudged light brings to a grey terrain's tone."""
+        refs, alone = self._grey_textures
+        plain = set()
+        for cell, terrain, texture, s in alone:
+            seen = refs.get(terrain, [])
+            if len(seen) >= PLAIN_REFS and texture < PLAIN_AS_MAT * float(np.median(seen)):
+                self._ask(s.get("details", {}), "a grey half as plain as bare mat")
+                plain.add(cell)
+        return [TileReading(UNKNOWN, t.x_mm, t.y_mm, t.angle, 0.0, t.zone, t.cell) if t.cell in plain else t
+                for t in found]
 
     def _maybe_grey_halves(self, squares, shape, held) -> list:
         """Of the squares beside the halves `held`, those judged bare whose colour is grey and
