@@ -57,6 +57,11 @@ GAP_MM = 1.2            # the bare mat measured round each corner where four cel
 # round it (its own and the next ones) was taken in shadow, and a disc's colour measured
 # against it reads too bright (a black one as purple): the disc is asked about
 SHADOWED = 0.6
+# ...and a token is told by its colour against the disc's: on a cell whose light is under this
+# share of that corner, every colour reads brighter (the mat between discs as a white body, a
+# black disc's edge as a grey metal), so a token claimed there is asked about (a disc laid far
+# off its cell, its ring read over the mat and its edge, the corners round it covered)
+TOKEN_LIT = 0.7
 COLOUR_FLOOR = np.array([0.07, 0.07, 0.07, 0.12, 0.12, 0.12], np.float32)
 # A lock token is a piece of its own lying on a disc: a patch off the disc's colour whose
 # outline closes inside the disc, of the token's size, solid inside as the token is, and in
@@ -122,11 +127,20 @@ OWN_PRINT, OWN_CORED = 0.07, 0.5
 # TOKEN_CORED of its area; a symbol's strokes, dots and spokes erode to little, and close into
 # no outline that size and that solid
 SHAPED_HUE, SHAPED_CORED = 1.5, 5.0
+# ...yet an outline so told whose nearer quarter is not within TOKEN_HUE of the token's colour,
+# and nearer it than every disc colour in under this share of TOKEN_LIKE, is asked about: the mat
+# between discs, inside a ring read round a disc laid far off its cell, is as solid and near
+# enough a silver token's colour, but nowhere nearer it than a white body or a blue's cream
+# (silver tokens so told: within TOKEN_HUE, or nearer it in an eighth of the outline and more)
+SHAPED_LIKE = 0.25
 # ...or, a small token whose keyhole and lit bevel leave less of it through and through, an
 # outline from this share of the enrolled token's size (a three's spokes on a dark disc close
 # into up to 0.82 of a small token) up to AS_ENROLLED's, as solid, in the token's own colour as
 # plainly as TOKEN_SEEN asks, over a middle unlike what the disc's own kind shows there
 SHAPED_SMALLEST = 0.85
+# a disc whose rings match its kind this well shows its own symbol whole, which a token would hide
+# (a black one's cream ring closes into a grown token's outline; right grown locks match <= 0.7)
+OWN_SYMBOL = 0.9
 # a token half hidden by blur (far from the camera): an outline down to this share of the token,
 # as solid as _lock asks, told apart from the disc's own print as APART's and through and
 # through somewhere, is asked about (too small for a token; no disc's own symbol shows so)
@@ -136,7 +150,9 @@ HALF_SHOWN = 0.4
 # body than its own symbol showed at enrolment and this share of a token's area, and, if its
 # symbol crosses the centre (a bar through it, a pip on it: its enrolled ring's innermost
 # circle more ink than the ring's typical point), where no token could lie unseen on it (its
-# body near the token's colour, TOKEN_HIDES: such a token shows only by the middle it hides)
+# body near the token's colour, TOKEN_HIDES: such a token shows only by the middle it hides);
+# of any kind, where such a token's colour lies on it through and through (TOKEN_SEEN's share:
+# a token lying off the disc's centre, its keyhole and edge matching a two's dots weakly)
 WEAK_SYMBOL, TOKEN_MORE = 0.8, 0.3
 
 
@@ -1242,6 +1258,8 @@ class GridReader(CellReader):
             return "doubt"  # much like a token, not plainly one: a disc must then read plainly
         if abs(1 - share) <= AS_ENROLLED[0] and solid >= solidity - AS_ENROLLED[1] \
                 and hue < SHAPED_HUE * TOKEN_HUE and through >= SHAPED_CORED * TOKEN_CORED:
+            if hue >= TOKEN_HUE and token_like < SHAPED_LIKE * TOKEN_LIKE:
+                return UNKNOWN, 0.0  # nowhere plainly the token's colour: its shape alone
             return sure(SHAPED_HUE * TOKEN_HUE)
         return None
 
@@ -1384,7 +1402,7 @@ class GridReader(CellReader):
         by, bx = np.divmod(np.argmax(past[at.window], axis=1), at.ww)
         inner = self._kernels[1]
         filled = np.einsum("cij,ij->c", sliding_window_view(padded, inner.shape)[at.cy, at.cx], inner).tolist()
-        lights, shadowed = self._cell_lights(view, gaps, at)
+        lights, shadowed, lit = self._cell_lights(view, gaps, at)
         if self._blind_where_bare(view, at, lights, filled):
             return None  # wait, as under a hand: a white disc there would look like bare mat
         bx, by = at.x0 + bx, at.y0 + by
@@ -1409,6 +1427,8 @@ class GridReader(CellReader):
                 self.last_details.append({"cell": cell, "light shadowed": round(float(shadowed[i]), 2)})
             else:  # read with the frame's other discs, all at once (_finish)
                 details = {"cell": cell, "at": (round(float(cx), 1), round(float(cy), 1))}
+                if lit[i] < TOKEN_LIT:
+                    details["lit"] = round(float(lit[i]), 2)
                 self.last_details.append(details)
                 light = lights[i]
                 found.append([cell, x, y, None, 0.0])
@@ -1516,8 +1536,8 @@ class GridReader(CellReader):
     def _cell_lights(view, gaps, at):
         """The mat's colour under each cell, the mean of its bare corners, for every cell at once
         (where a cell has fewer than two, the fitted light at its centre, as view.mat_colour_at
-        gives it), and each one's share of the brightest bare corner round it where under
-        SHADOWED (else 0)."""
+        gives it), each one's share of the brightest bare corner round it where under SHADOWED
+        (else 0), and that share (1 where no corner round it is bare)."""
         corners = np.stack([gaps[i, j] for i, j in at.corners], axis=1)  # (cells, 4, 3)
         bare = ~np.isnan(corners[:, :, 0])
         count = bare.sum(axis=1)
@@ -1533,7 +1553,7 @@ class GridReader(CellReader):
         lum = np.nan_to_num(channel_mean(gaps), nan=0.0)
         brightest = sliding_window_view(np.pad(lum, 1), (4, 4)).max(axis=(2, 3))[at.corners[0]]
         share = channel_mean(out) / np.maximum(brightest, 1.0)
-        return out, np.where((brightest > 0) & (share < SHADOWED), share, 0.0)
+        return out, np.where((brightest > 0) & (share < SHADOWED), share, 0.0), np.where(brightest > 0, share, 1.0)
 
     def _centres(self, name):
         """((area, row, column), its centre in mm) of each cell of an area, row by row."""
@@ -1666,13 +1686,16 @@ class GridReader(CellReader):
             details["token seen"] = token
             return UNKNOWN, 0.0
         if token not in (None, "doubt") and (details.get("grown") or details.get("shaped")) and \
-                middle_as_kind(details):
+                (middle_as_kind(details) or (s0 >= OWN_SYMBOL and s0 - s1 >= self.min_margin)):
             # a token covers the disc's middle: where the middle is what the disc's own kind
-            # showed there at enrolment, an outline not plainly a token's is its own print (a
-            # ring or two bars round a plain middle, or three spokes, in an ink near the token's
-            # colour)
+            # showed there at enrolment, or its rings match its kind as plainly as OWN_SYMBOL, an
+            # outline not plainly a token's is its own print (a ring or two bars round a plain
+            # middle, or three spokes, in an ink near the token's colour)
             details["token seen"] = token
             return UNKNOWN, 0.0
+        if token not in (None, "doubt") and "lit" in details:
+            details["token seen"] = token
+            return UNKNOWN, 0.0  # its colours measured against a light taken too dark (TOKEN_LIT)
         if token not in (None, "doubt"):
             return token
         plain = 1.5 if token == "doubt" else 1.0  # how plainly a disc must read
@@ -1701,7 +1724,8 @@ class GridReader(CellReader):
         label = prof.labels[kind]
         own = float(prof.features[prof.labels.index(label)][6]) if prof.features.shape[1] > 6 else 0.0
         if s0 < WEAK_SYMBOL and self._token is not None and (
-                (kind in self._crosses and best in self._token_hides) or
+                (best in self._token_hides and (kind in self._crosses or
+                                                details.get("token", (0.0,) * 5)[4] >= TOKEN_SEEN[1] * TOKEN_CORED)) or
                 (patch is not None and own > 0 and patch - own >= TOKEN_MORE * float(self._token[3]))):
             details["own_patch"] = own
             return UNKNOWN, 0.0  # a token may cover its middle: only its symbol's ends show
