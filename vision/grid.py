@@ -133,6 +133,11 @@ SHAPED_HUE, SHAPED_CORED = 1.5, 5.0
 # enough a silver token's colour, but nowhere nearer it than a white body or a blue's cream
 # (silver tokens so told: within TOKEN_HUE, or nearer it in an eighth of the outline and more)
 SHAPED_LIKE = 0.25
+# ...and an outline so told on a disc whose middle is what its kind showed there at enrolment,
+# with this share of what lies off its body its own print, is that print (a black three's cream
+# spokes, near a silver token's colour, close into its outline: 0.99 of it the disc's own print;
+# right locks so told on a middle like their kind's, 0.86 and less)
+SHAPED_OWN = 0.95
 # ...or, a small token whose keyhole and lit bevel leave less of it through and through, an
 # outline from this share of the enrolled token's size (a three's spokes on a dark disc close
 # into up to 0.82 of a small token) up to AS_ENROLLED's, as solid, in the token's own colour as
@@ -1260,6 +1265,7 @@ class GridReader(CellReader):
                 and hue < SHAPED_HUE * TOKEN_HUE and through >= SHAPED_CORED * TOKEN_CORED:
             if hue >= TOKEN_HUE and token_like < SHAPED_LIKE * TOKEN_LIKE:
                 return UNKNOWN, 0.0  # nowhere plainly the token's colour: its shape alone
+            details["by shape"] = True  # (unless its own print explains it: _read_disc)
             return sure(SHAPED_HUE * TOKEN_HUE)
         return None
 
@@ -1693,6 +1699,10 @@ class GridReader(CellReader):
             # middle, or three spokes, in an ink near the token's colour)
             details["token seen"] = token
             return UNKNOWN, 0.0
+        if token not in (None, "doubt") and details.get("by shape") and middle_as_kind(details) and \
+                own_print >= SHAPED_OWN:
+            details["token seen"] = token
+            return UNKNOWN, 0.0  # told by its shape alone, yet all but wholly the disc's own print
         if token not in (None, "doubt") and "lit" in details:
             details["token seen"] = token
             return UNKNOWN, 0.0  # its colours measured against a light taken too dark (TOKEN_LIT)
