@@ -2231,12 +2231,13 @@ class DominoReader(CellReader):
         if "seam" not in s:  # (worked out for a whole map's squares at once as they are read)
             self._with_ground([s])
         by_colour = self._by_colour(s, own, details)
-        # the picture is compared (the costly part) wherever the colours saw a badge, and where they
-        # saw none too: an icon near its terrain's colours shows no badge, only its picture
+        # the picture is compared (the costly part) only where the badge's colours leave a doubt
+        # (a half that looks plainly bare is compared too, only to ask: see `_no_picture`)
+        need = by_colour is None or by_colour[1] is not None
         # a badge whose colours leave a doubt: the icon they lie nearest is laid where its own print
         # lies too, however far its picture over the half came (a person's picture learnt poorly)
         also = (details["badge icon"][0][1],) if details.get("badge icon") and not details.get("plain badge") else ()
-        roads, icon, picture, by_shape = yield from self._by_shape(s, own, details, also=also)
+        roads, icon, picture, by_shape = yield from self._by_shape(s, own, details, need, also)
         details["read"] = (by_colour, by_shape)
         if by_colour is not None:
             paths, badge = by_colour
@@ -2754,7 +2755,7 @@ class DominoReader(CellReader):
         asked = (L - light, np.vstack([self.terrains[terrain][None], self._grounds]),
                  _arms(maybe, shift) if maybe else None,
                  [self.icon_names.index(n) for n in also if n in self.icon_names])
-        if has_icon is False and picture_too and self._looks is not None:
+        if has_icon is False and self._looks is not None:
             # a half plainly bare is compared too, only so that `_no_picture` may ask about it
             # (the nearest icon's score, the bare ground's, and how the icon fits its own print)
             scores, bare, fit, _ = yield asked
