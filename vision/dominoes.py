@@ -2232,6 +2232,7 @@ class DominoReader(CellReader):
             self._with_ground([s])
         by_colour = self._by_colour(s, own, details)
         # the picture is compared (the costly part) only where the badge's colours leave a doubt
+        # (a half that looks plainly bare is compared too, only to ask: see `_no_picture`)
         need = by_colour is None or by_colour[1] is not None
         # a badge whose colours leave a doubt: the icon they lie nearest is laid where its own print
         # lies too, however far its picture over the half came (a person's picture learnt poorly)
@@ -2301,6 +2302,8 @@ class DominoReader(CellReader):
             # own print lies, fits there closely (a money on lava whose colours lay nearest a goods')
             if badge is not None and look != badge and self._badge_far(badge, details):
                 return self._ask(details, "icon: badge far from any icon's colours")
+            if badge is None and not self._no_picture(details):
+                return self._ask(details, "icon or none: an icon's picture fits")
             if badge is None and not (self._bare_middle(s, own, paths, details) and self._no_blob(s, own, paths, details)
                                       and self._clear_middle(s, paths, details)
                                       and self._road_through(s, paths, details)
@@ -2348,6 +2351,8 @@ class DominoReader(CellReader):
         if any(not self._road_at_edge(s, side, details) for side in by_shape[1]
                if details.get(f"{side} by colour", 1.0) <= NO_ROAD):
             return self._ask(details, "roads: a strip not in the road's colours")
+        if by_shape[0] is None and not self._no_picture(details):
+            return self._ask(details, "icon or none: an icon's picture fits")
         if by_shape[0] is None and not (self._bare_middle(s, own, by_shape[1], details)
                                         and self._no_blob(s, own, by_shape[1], details)
                                         and self._clear_middle(s, by_shape[1], details)
@@ -2438,6 +2443,15 @@ class DominoReader(CellReader):
         off = s[key]
         details["middle"] = round(off, 3)
         return off < (BARE_HUB_TONE if paths else BARE_TONE)
+
+    @staticmethod
+    def _no_picture(details) -> bool:
+        """A half seen plainly bare: no icon's picture fits it better than its bare ground does
+        while, laid where its own print lies, fitting there within FIT_NONE of the ground's misfit
+        (a village on lava, a knife's dark blade: nothing stands out of the terrain as print, but
+        the picture is there)."""
+        look = details.get("bare look")
+        return look is None or look[0] >= look[1] or not look[2] < FIT_NONE
 
     @staticmethod
     def _road_through(s, paths, details) -> bool:
@@ -2732,16 +2746,22 @@ class DominoReader(CellReader):
             # in colours near the road's where roads meet? Looked at as a picture
             has_icon = None
         picture = None
+        terrain = details["terrain"][0][1]
+        light = own - self.terrains[terrain]  # the light on this domino against its enrolment's
+        # the ground may be the road's where a road runs, or may run (a road whose inner end
+        # an icon covers is no sure road, but its colours are no part of the picture either)
+        maybe = "".join(side for side in SIDES if roads[side] is not False)
+        # (asked of whoever reads: a map's halves are compared with the pictures together)
+        asked = (L - light, np.vstack([self.terrains[terrain][None], self._grounds]),
+                 _arms(maybe, shift) if maybe else None,
+                 [self.icon_names.index(n) for n in also if n in self.icon_names])
+        if has_icon is False and self._looks is not None:
+            # a half plainly bare is compared too, only so that `_no_picture` may ask about it
+            # (the nearest icon's score, the bare ground's, and how the icon fits its own print)
+            scores, bare, fit, _ = yield asked
+            details["bare look"] = (float(scores.min()), bare, fit)
         if has_icon is not False and self._looks is not None and (picture_too or has_icon is None):
-            terrain = details["terrain"][0][1]
-            light = own - self.terrains[terrain]  # the light on this domino against its enrolment's
-            # the ground may be the road's where a road runs, or may run (a road whose inner end
-            # an icon covers is no sure road, but its colours are no part of the picture either)
-            maybe = "".join(side for side in SIDES if roads[side] is not False)
-            # (asked of whoever reads: a map's halves are compared with the pictures together)
-            scores, bare, fit, fits = yield (L - light, np.vstack([self.terrains[terrain][None], self._grounds]),
-                                             _arms(maybe, shift) if maybe else None,
-                                             [self.icon_names.index(n) for n in also if n in self.icon_names])
+            scores, bare, fit, fits = yield asked
             order = np.argsort(scores)
             first, second = float(scores[order[0]]), float(scores[order[1]]) if len(order) > 1 else 9.0
             details["icon"] = [(round(float(scores[i]), 4), self.icon_names[i]) for i in order[:2]]
