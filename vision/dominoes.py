@@ -1213,7 +1213,7 @@ def _look_scores(L, grounds, looks, roads=None):
     ground's there, and each icon's own fit (NEAREST of them, nan for the rest and for those
     learnt with too little printed): that share at its best, laid where the half fits it or
     where its own print fits best."""
-    return _look_scores_all([(L, grounds, roads)], looks)[0]
+    return _look_scores_all([(L, grounds, roads, ())], looks)[0]
 
 
 _AROUND: dict = {}  # (LOOK_SHIFT, the full-resolution window's reach): the shifts round each
@@ -1242,7 +1242,7 @@ def _nearest_all(costs, own_fits, looks, shifts, area2):
 
 
 def _look_scores_all(asked, looks) -> list:
-    """`_look_scores` of each (L, grounds, roads[, also]) of `asked`: every half compared at half
+    """`_look_scores` of each (L, grounds, roads, also) of `asked`: every half compared at half
     resolution in one product, then each half's nearest icons at full, and the icons ``also``
     names (their indices) however far they came at half."""
     if not asked:
@@ -1250,9 +1250,9 @@ def _look_scores_all(asked, looks) -> list:
     s = LOOK_SHIFT
     shifts = [(dx, dy) for dy in range(-s, s + 1) for dx in range(-s, s + 1)]
     # every half at half resolution at once (a half with no roads: none marked on it)
-    marked = None if all(a[2] is None for a in asked) else \
-        np.stack([np.zeros((SQUARE_PX, SQUARE_PX), bool) if a[2] is None else a[2] for a in asked])
-    halves, grounds = np.stack([a[0] for a in asked]), np.stack([a[1] for a in asked])
+    marked = None if all(r is None for _, _, r, _ in asked) else \
+        np.stack([np.zeros((SQUARE_PX, SQUARE_PX), bool) if r is None else r for _, _, r, _ in asked])
+    halves, grounds = np.stack([L for L, _, _, _ in asked]), np.stack([gr for _, gr, _, _ in asked])
     small, g = _ground_misfits(halves, grounds, marked, 2)
     costs, on_icons, grounds_on = _look_costs(small, g, looks[2], slice(None), shifts, 2)
     # and at full resolution, all at once too, for each half's nearest icons below
@@ -1279,8 +1279,7 @@ def _look_scores_all(asked, looks) -> list:
     # and round where its own print fits best
     asks = []  # each half's (picks, fitting, elsewhere, rows, every): (icon, its row, the shifts round its best)
     for i in range(len(asked)):
-        also = asked[i][3] if len(asked[i]) > 3 else ()
-        near = list(nearest[i]) + [icon for icon in also if icon not in nearest[i]]
+        near = list(nearest[i]) + [icon for icon in asked[i][3] if icon not in nearest[i]]
         picks = [(icon, int(best_row[icon, i]), around[shifts[at[best_row[icon, i], i]]]) for icon in near]
         fitting = [(icon, int(own_row[icon, i]), around[shifts[own_shift[icon, i]]]) for icon in near]
         # and where each one's own print fits best, where that is elsewhere (most lie where they fit

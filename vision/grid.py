@@ -1684,29 +1684,26 @@ class GridReader(CellReader):
         patch = details.get("patch")  # the area (mm^2) off the disc's body on its middle
         own_print = details.get("print", 1.0)  # how much of it is the disc's own print
         _, s0, s1, _ = symbol
-        if token not in (None, "doubt") and s0 - s1 >= self.min_margin and \
-                any(s0 >= match and own_print >= share for match, share in SYMBOL_SHOWS):
-            # a token lying on a disc hides its symbol, yet its own symbol shows plainly in its
-            # own print (a blurred symbol's mix of body and ink can pass for a token's colour,
-            # and a token's print for a symbol): neither is sure
-            details["token seen"] = token
-            return UNKNOWN, 0.0
-        if token not in (None, "doubt") and (details.get("grown") or details.get("shaped")) and \
-                (middle_as_kind(details) or (s0 >= OWN_SYMBOL and s0 - s1 >= self.min_margin)):
-            # a token covers the disc's middle: where the middle is what the disc's own kind
-            # showed there at enrolment, or its rings match its kind as plainly as OWN_SYMBOL, an
-            # outline not plainly a token's is its own print (a ring or two bars round a plain
-            # middle, or three spokes, in an ink near the token's colour)
-            details["token seen"] = token
-            return UNKNOWN, 0.0
-        if token not in (None, "doubt") and details.get("by shape") and middle_as_kind(details) and \
-                own_print >= SHAPED_OWN:
-            details["token seen"] = token
-            return UNKNOWN, 0.0  # told by its shape alone, yet all but wholly the disc's own print
-        if token not in (None, "doubt") and "lit" in details:
-            details["token seen"] = token
-            return UNKNOWN, 0.0  # its colours measured against a light taken too dark (TOKEN_LIT)
         if token not in (None, "doubt"):
+            # a token claimed is asked about (`token seen`) where what it claims may be the disc's
+            # own print, or its colours were measured in doubt:
+            # - a token lying on a disc hides its symbol, yet its own symbol shows plainly in its
+            #   own print (a blurred symbol's mix of body and ink can pass for a token's colour,
+            #   and a token's print for a symbol): neither is sure;
+            # - an outline not plainly a token's (grown, shaped) where the middle is what the
+            #   disc's own kind showed there at enrolment, or its rings match its kind as plainly
+            #   as OWN_SYMBOL: its own print (a ring or two bars round a plain middle, or three
+            #   spokes, in an ink near the token's colour);
+            # - told by its shape alone on such a middle, yet all but wholly the disc's own print;
+            # - its colours measured against a light taken too dark (TOKEN_LIT)
+            plain_symbol = s0 - s1 >= self.min_margin
+            if (plain_symbol and any(s0 >= match and own_print >= share for match, share in SYMBOL_SHOWS)) or \
+                    ((details.get("grown") or details.get("shaped")) and
+                     (middle_as_kind(details) or (s0 >= OWN_SYMBOL and plain_symbol))) or \
+                    (details.get("by shape") and middle_as_kind(details) and own_print >= SHAPED_OWN) or \
+                    "lit" in details:
+                details["token seen"] = token
+                return UNKNOWN, 0.0
             return token
         plain = 1.5 if token == "doubt" else 1.0  # how plainly a disc must read
         if "token" in details and details["token"][3] < TOKEN_SEEN[0] * TOKEN_HUE and \
