@@ -216,7 +216,7 @@ def _place(spec, label: str, x: float, y: float, where: str) -> Place:
     if reader == "grid":
         if label == "lock":
             under = next(f for f in tiles.faces if f != "lock")
-            return Place(label, x, y, Msg("the lock token, on top of a disc you lay there (any disc)"), where, ("lock", True, None, under))
+            return Place(label, x, y, Msg("the lock token, on top of a disc you lay there (one of another colour than the token: a dark disc under a silver token)"), where, ("lock", True, None, under))
         colour, symbol = label.split("-")
         return Place(label, x, y, Msg("the {colour} {symbol} disc", colour=term(colour), symbol=term(symbol)), where, (label, True, None, None))
     from vision.dominoes import terrain_names

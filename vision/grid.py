@@ -75,7 +75,9 @@ TOKEN_LIKE = 0.35            # ...this share of it nearer the token's colour tha
 TOKEN_HUE = 0.35             # ...and its nearer quarter this near the token's colour
 TOKEN_NEAR = (0.55, 2.2)     # much like a token (size, colour): a disc must then read plainly
 TOKEN_CORE = 0.35            # the token's colour through and through: this near it...
-LEARN_STEP, LEARN_GROWS = 0.15, 1.8  # a token learnt on a disc of nearly its colour (_learn_token)
+# a token learnt on a disc of nearly its colour (_learn_token): looked for at these finer steps
+# in turn; a silver token on a white disc (third printing, 51001) is solid only from 0.12
+LEARN_STEPS, LEARN_GROWS = (0.15, 0.12), 1.8
 _CORE = np.ones((3, 3), np.uint8)  # ...round every point of it...
 TOKEN_CORED = 0.1            # ...over this share of the token's area
 PLAIN_DISC = 0.95            # a lock shot whose ring matches a disc's this well shows no token
@@ -858,12 +860,14 @@ def _learn_token(seen, diameter_mm, frame_name):
     found = _token_outline(ratio, rr)
     # a token of nearly the colour of the disc under it shows little more than its print at the
     # usual step: when a finer step finds a solid piece much larger, that piece is the token
-    finer = _token_outline(ratio, rr, _off_body(ratio, rr, LEARN_STEP))
-    if finer[0] > LEARN_GROWS * found[0] and finer[1] >= 1 - TOKEN_SOLID:
-        found = finer
+    for step in LEARN_STEPS:
+        finer = _token_outline(ratio, rr, _off_body(ratio, rr, step))
+        if finer[0] > LEARN_GROWS * found[0] and finer[1] >= 1 - TOKEN_SOLID:
+            found = finer
+            break
     if not 0.1 < found[0] / (math.pi * (diameter_mm / 2) ** 2) < 0.8:
-        raise VisionInputError(f"the {frame_name} shot: no lock token seen on a disc; lay one token on a disc, "
-                               "alone in the area")
+        raise VisionInputError(f"the {frame_name} shot: no lock token seen on a disc; lay one token on a disc of "
+                               "another colour than the token (a dark disc under a silver token), alone in the area")
     area, solid, _, _, inside = found
     # its colour: the larger of the two colours well inside its outline (the other is its print)
     seen = np.log(np.maximum(ratio[cv2.erode(inside.astype(np.uint8), _CORE, iterations=2).astype(bool)], 0.02))
