@@ -393,6 +393,28 @@ def _half_said(spec, label) -> str:
                               terrains=Listed([term(t) for t in terrain_names(spec.pieces)], style="or")))
 
 
+def _refusal(exc) -> Msg | str:
+    """Why enrolment refused the shots, in the owner's words where vision names the refusal (its
+    English otherwise): each says which shot to take again."""
+    fields = getattr(exc, "fields", {})
+    kind = getattr(exc, "kind", None)
+    if kind == "lock unseen":
+        return Msg("no lock token was seen on its disc: lay the token on a disc of another colour than the token "
+                   "(a dark disc under a silver token) and take that shot again")
+    if kind == "lock small":
+        return Msg("the lock token is too small for the camera to learn: bring the camera closer and take the shots again")
+    if kind == "lock plain":
+        return Msg("the lock token's shot shows a disc's own symbol, no token: lay the token on the disc and take "
+                   "that shot again")
+    if kind == "no roads":
+        return Msg("no roads were seen on the {terrain} domino's left half: lay it with that half open on all four "
+                   "sides to the left and take that shot again", terrain=term(fields["terrain"]))
+    if kind == "no icon":
+        return Msg("no icon was seen on the {icon} domino's left half: lay it with the icon's half to the left and take "
+                   "that shot again", icon=term(fields["icon"]))
+    return str(exc)
+
+
 def alike_words(alike: list) -> list:
     """What a reader finds too alike or unclear in an enrolled print (vision's ``look_alike``), in
     the owner's words: the pairs too alike together, then each icon too unclear on its own."""
@@ -739,7 +761,7 @@ class Teacher:
         except Exception as exc:  # said on the page; the journal keeps the details
             log.exception("learning %s's pieces failed", game)
             with self._lock:
-                self._learn_error[game] = Msg("the camera could not learn the pieces: {why}", why=str(exc))
+                self._learn_error[game] = Msg("the camera could not learn the pieces: {why}", why=_refusal(exc))
         finally:
             with self._lock:  # one learning ends and the next begins at once: a waiter sees no gap
                 self._learning.pop(game, None)

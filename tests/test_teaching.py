@@ -3,6 +3,7 @@ a walk that goes on after a restart, the profile used at once, and a correction 
 come from the real camera loop over the virtual table, read by the real vision code."""
 import json
 import math
+import re
 from dataclasses import replace
 
 import numpy as np
@@ -466,3 +467,26 @@ def test_pieces_for_the_check_are_laid_only_once_the_camera_has_learnt_them(tabl
     teacher.start("paradominetor", 3)
     with pytest.raises(TeachingRefused, match="has not learnt the pieces yet"):
         teacher.lay_for_check("paradominetor")
+
+
+def test_a_shot_the_camera_cannot_learn_from_is_said_in_the_owners_language(table):
+    """The lock token's shot taken with only its disc there (the token forgotten): the pieces are
+    not learnt, and the page says why and which shot to take again, in Japanese too (vision's
+    own refusal is English)."""
+    from companion.i18n import translate
+    c, loop, state = table
+    game = "initiative"
+    teacher = Teacher(state, loop, simulation=True)
+    teacher.start(game, 2)
+    for shot in plan(game, 2):
+        # the lock's place gets the disc it lies on, and no token
+        teacher._lay(game, [(p.lay if p.label != "lock" else (p.lay[3], True, None, None), p.x_mm, p.y_mm)
+                            for p in shot.places])
+        assert _look(teacher, loop, game, shot.number)["taken"]
+    teacher.learn(game, wait=True)
+    status = teacher.status(game)
+    assert not status["learnt"]
+    english, japanese = translate(status["error"], "en"), translate(status["error"], "ja")
+    assert "token" in english and "take that shot again" in english
+    assert "トークン" in japanese and "撮影をやり直して" in japanese
+    assert not re.search(r"[A-Za-z]{3,}", japanese)  # no English left in it

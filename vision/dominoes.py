@@ -1562,7 +1562,8 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet, *, cells: Grid
             road = _road_colour(west["log"], west["corners"])
             if road is None:
                 raise VisionInputError(f"{label}: no roads seen on the west half of its domino; lay it with the "
-                                       "half open on all four sides to the west, alone in the tray")
+                                       "half open on all four sides to the west, alone in the tray",
+                                       kind="no roads", terrain=label[8:])
             roads.append(road)
             road_px.append(_road_pixels(west["log"], west["corners"]))
             printed = west["off"] > PRINT  # (how wide its four roads are printed on this terrain)
@@ -1578,7 +1579,7 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet, *, cells: Grid
     for name, (_, printed) in icons.items():
         if printed[_masks()["icon"]].mean() < NO_ICON:
             raise VisionInputError(f"icon-{name}: no icon seen on the west half of its domino; lay it with the "
-                                   "icon's half to the west, alone in the tray")
+                                   "icon's half to the west, alone in the tray", kind="no icon", icon=name)
     px = np.concatenate(road_px).astype(np.float32)
     k = min(ROAD_COLOURS, len(px))
     _, _, palette = cv2.kmeans(px, k, None, (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.01), 3,

@@ -16,7 +16,13 @@ from .errors import VisionError
 
 
 class VisionInputError(VisionError, ValueError):
-    """Bad input from the user: a missing file, a bad manifest, an unreadable frame."""
+    """Bad input from the user: a missing file, a bad manifest, an unreadable frame. ``kind``
+    names a refusal the companion says in the owner's language (its words, with ``fields``),
+    where vision's English would not do (the host page's teaching walk)."""
+
+    def __init__(self, message: str, kind: str | None = None, **fields):
+        super().__init__(message)
+        self.kind, self.fields = kind, fields
 
 
 SMALLEST_FRAME_PX = 32
