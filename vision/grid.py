@@ -957,14 +957,16 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet) -> Profile:
     return profile
 
 
-def own_centres(ratio, bodies, xs, ys, diameter_mm):
+def own_centres(ratio, bodies, xs, ys, diameter_mm, broken=False):
     """Where discs lie by their own outlines, near the points (px in an area's view, ``ratio``:
     its colours as ratios to the mat's light) where each was found roughly: (x, y) in px each,
     or None. A disc's outline is the patch of its body's colour (of ``bodies``, the one most of
     its middle is near, measured there) holding the point found, its holes (its symbol, a token)
     filled; it is taken where it is one disc's size, whole in the view, up to FAR_OFF of its
     radius from the point. A shadow is the mat darkened, not a disc's colour. The outlines are
-    traced as one image."""
+    traced as one image. ``broken``: an outline the point lies outside of is looked at by its
+    hull (a three's spokes reaching the rim cut its body's outline open): a disc lies round the
+    point if the hull holds it and is one disc's size, the point given as its centre."""
     out = [None] * len(xs)
     if not len(xs):
         return out
@@ -1004,9 +1006,16 @@ def own_centres(ratio, bodies, xs, ys, diameter_mm):
     for cnt in contours:
         x0, y0, w, ht = cv2.boundingRect(cnt)
         j, y0 = divmod(y0, rows)
-        if not (x0 < h < x0 + w and y0 < h < y0 + ht) or max(w, ht) > 2.2 * R or \
-                cv2.pointPolygonTest(cnt, (float(h), float(j * rows + h)), False) < 0:
+        if not (x0 < h < x0 + w and y0 < h < y0 + ht) or max(w, ht) > 2.2 * R:
             continue  # not round the point found, or larger than a disc
+        point = (float(h), float(j * rows + h))
+        opened = cv2.pointPolygonTest(cnt, point, False) < 0
+        if opened:
+            if not broken:
+                continue
+            cnt = cv2.convexHull(cnt)
+            if cv2.pointPolygonTest(cnt, point, False) < 0:
+                continue
         if not shown[j] or x[j] - h + x0 <= 0 or y[j] - h + y0 <= 0 or x[j] - h + x0 + w >= W or \
                 y[j] - h + y0 + ht >= H:
             continue  # no disc colour over its middle, or cut by the view's edge
@@ -1014,7 +1023,9 @@ def own_centres(ratio, bodies, xs, ys, diameter_mm):
         if not 0.4 <= m["m00"] / (math.pi * R * R) <= 1.1:
             continue  # not one disc (two of a colour touching; its body misjudged)
         cx, cy = x[j] - h + m["m10"] / m["m00"], y[j] - h + m["m01"] / m["m00"] - j * rows
-        if math.hypot(cx - x[j], cy - y[j]) <= FAR_OFF * R:
+        if opened:  # a disc lies round the point, its centre not told by its outline's hull
+            out[j] = float(x[j]), float(y[j])
+        elif math.hypot(cx - x[j], cy - y[j]) <= FAR_OFF * R:
             out[j] = cx, cy
     return out
 
@@ -1483,7 +1494,10 @@ class GridReader(CellReader):
         than OFF_OWN_MM from the centre its ring was read round is asked about: the ring held the
         rim and the mat on one side and missed the symbol's ink on the other (three spokes off
         the centre read as two dots; the presence filter, pulled by the disc's shadow, found
-        the cell's middle rather than the disc's). Only those few discs' outlines are traced."""
+        the cell's middle rather than the disc's). So is one round which no disc's outline lies
+        (its own cut open by its symbol is taken by its hull): its ring was read over the bare
+        mat between discs laid off their cells, a neighbour's edge taken for its symbol. Only
+        those few discs' outlines are traced."""
         weak = [d for d in self._unread if d[0][3] not in (UNKNOWN, LOCK, None)
                 and d[3].get("symbol", 1.0) < WEAK_SYMBOL]
         k = SEG_PX_PER_MM
@@ -1492,8 +1506,12 @@ class GridReader(CellReader):
             mine = [d for d in weak if d[3]["cell"][0] == name]
             xs = np.array([(d[1][0] - zone.x) * k for d in mine])
             ys = np.array([(d[1][1] - zone.y) * k for d in mine])
-            for (row, _, _, details), x, y, own in zip(mine, xs, ys, own_centres(ratio, self._bodies, xs, ys, self.D)):
-                if own is not None and math.hypot(own[0] - x, own[1] - y) / k > OFF_OWN_MM:
+            for (row, _, _, details), x, y, own in zip(mine, xs, ys, own_centres(ratio, self._bodies, xs, ys, self.D,
+                                                                                  broken=True)):
+                if own is None:  # no disc's outline round it: the ring may be read over the mat
+                    details["own unseen"] = True
+                    row[3:] = UNKNOWN, 0.0
+                elif math.hypot(own[0] - x, own[1] - y) / k > OFF_OWN_MM:
                     details["own off"] = round(math.hypot(own[0] - x, own[1] - y) / k, 1)
                     row[3:] = UNKNOWN, 0.0
 
