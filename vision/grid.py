@@ -28,8 +28,8 @@ from .mat import MatLayout
 from .perf import single_threaded
 from .markers import VisionInputError
 from .reading import FrameReading, Profile, TileReading
-from .recognise import (SEG_PX_PER_MM, channel_max, channel_mean, channel_min, enrolment_views, mat_exposure,
-                        median_rows, piece_near, view_zone, where)
+from .recognise import (SEG_PX_PER_MM, _white_and_rim, channel_max, channel_mean, channel_min, enrolment_views,
+                        mat_exposure, median_rows, piece_near, view_zone, where)
 from .synthetic import (CLASSIC, PALETTE, Light, Optics, SyntheticTable, VirtualTile, random_camera, random_light,
                         random_optics, save_shots)
 from .tiles import UNKNOWN, TileSet, colour_of
@@ -1109,7 +1109,7 @@ class CellReader:
         for name in self.zones:
             zone = self.layout.zones[name]
             exposure, paper = mat_exposure(frame, H_inv, zone)
-            if exposure < 0.6:
+            if exposure < 0.6 and not self._pieces_over_edge(frame, H_inv, name, exposure):
                 hand = True  # the area's edge is covered: something reaches over it
                 continue
             # pieces are looked for by cell
@@ -1121,6 +1121,11 @@ class CellReader:
                 continue
             found += cells
         return FrameReading(True, cal.ids, hand, self._finish(frame, H_inv, found), cal.reprojection_px)
+
+    def _pieces_over_edge(self, frame, H_inv, name, exposure) -> bool:
+        """Whether an area whose rim is covered (``exposure``: the share of it bare) is covered by
+        the pieces lying on it rather than a hand: never, unless the reader's pieces can be told so."""
+        return False
 
     def _finish(self, frame, H_inv, found):
         """The frame's readings, from what each area's _read_zone gave: as they are, unless the
@@ -1301,6 +1306,25 @@ class GridReader(CellReader):
                  and cored >= TOKEN_CORED / 4)
         return grown or enrolled or apart
 
+    # Discs laid edge to edge over a matrix (18 mm apart, off its 16 mm cells) cover its rim in
+    # round bumps with bare grey between (0.36-0.57 of it bare), while the paper round the area
+    # stays whole; an arm reaching in crosses that paper (0.81 of it unbroken at most), or, where
+    # it covers the paper all round, leaves hardly any of the rim's grey bare (0.11 at most)
+    EDGE_BARE, EDGE_PAPER = 0.3, 0.95
+
+    def _pieces_over_edge(self, frame, H_inv, name, exposure) -> bool:
+        """As CellReader's: discs laid to the area's edge are told from a hand by the paper round
+        it; such an area's discs are then read only where each is placed (_read_zone)."""
+        if exposure < self.EDGE_BARE:
+            return False
+        white, _ = _white_and_rim(frame, H_inv, self.layout.zones[name])
+        # the paper unbroken as _past_clipping sees it: in no channel much darker than its median
+        w = np.ascontiguousarray(white.T) / np.maximum(median_rows(white.T), 1.0)[:, None]
+        if float((np.minimum(np.minimum(w[0], w[1]), w[2]) > 0.75).mean()) < self.EDGE_PAPER:
+            return False
+        self._laid_to_edge.add(name)
+        return True
+
     def _presence(self, view):
         """How disc-like each point of the area is (+inside a disc's radius, - just outside it),
         the map it is measured on, bordered as the filter sees past the area's edge (how much
@@ -1425,7 +1449,11 @@ class GridReader(CellReader):
         bx, by = at.x0 + bx, at.y0 + by
         # where the filter's best lies at its window's edge, the disc may lie further off
         edge = np.maximum(np.abs(bx - at.px), np.abs(by - at.py)) >= self._reach() - 1
-        bx, by = self._own_centres(ratio, (np.asarray(filled) >= 0.75) & edge, at, bx, by)
+        placed_by_own = self._own_centres(ratio, (np.asarray(filled) >= 0.75) & edge, at, bx, by)
+        # a disc the filter found only at its window's edge and whose own outline was not found
+        # in its cell lies further off than the reader can place it
+        unplaced = (edge & (placed_by_own[0] == bx) & (placed_by_own[1] == by)).tolist()
+        bx, by = placed_by_own
         centres_x = (view.zone.x + bx / SEG_PX_PER_MM).tolist()
         centres_y = (view.zone.y + by / SEG_PX_PER_MM).tolist()
         found = []  # (cell, its centre, label, confidence)
@@ -1442,6 +1470,11 @@ class GridReader(CellReader):
             elif shadowed[i]:
                 found.append([cell, x, y, UNKNOWN, 0.0])  # its light taken in a shadow
                 self.last_details.append({"cell": cell, "light shadowed": round(float(shadowed[i]), 2)})
+            elif unplaced[i] and name in self._laid_to_edge:
+                # discs laid edge to edge, off the cells: one not placed is read round a point
+                # millimetres off it, its neighbours' edges and the mat between taken for its print
+                found.append([cell, x, y, UNKNOWN, 0.0])
+                self.last_details.append({"cell": cell, "unplaced": True})
             else:  # read with the frame's other discs, all at once (_finish)
                 details = {"cell": cell, "at": (round(float(cx), 1), round(float(cy), 1))}
                 if lit[i] < TOKEN_LIT:
@@ -1476,6 +1509,7 @@ class GridReader(CellReader):
 
     def read(self, frame, located: MatFound | None = None) -> FrameReading:
         self._unread = []  # the frame's discs, each (its reading's row, centre, light, details)
+        self._laid_to_edge = set()  # the areas whose rim the discs laid on them cover
         self._ratios = {}  # each area's colours as ratios to its light, and where it lies
         return super().read(frame, located)
 
