@@ -1449,11 +1449,9 @@ class GridReader(CellReader):
         bx, by = at.x0 + bx, at.y0 + by
         # where the filter's best lies at its window's edge, the disc may lie further off
         edge = np.maximum(np.abs(bx - at.px), np.abs(by - at.py)) >= self._reach() - 1
-        placed_by_own = self._own_centres(ratio, (np.asarray(filled) >= 0.75) & edge, at, bx, by)
-        # a disc the filter found only at its window's edge and whose own outline was not found
-        # in its cell lies further off than the reader can place it
-        unplaced = (edge & (placed_by_own[0] == bx) & (placed_by_own[1] == by)).tolist()
-        bx, by = placed_by_own
+        own_x, own_y = self._own_centres(ratio, (np.asarray(filled) >= 0.75) & edge, at, bx, by)
+        placed = ((own_x != bx) | (own_y != by)).tolist()  # by its own outline, found in its cell
+        bx, by = own_x, own_y
         centres_x = (view.zone.x + bx / SEG_PX_PER_MM).tolist()
         centres_y = (view.zone.y + by / SEG_PX_PER_MM).tolist()
         found = []  # (cell, its centre, label, confidence)
@@ -1470,9 +1468,10 @@ class GridReader(CellReader):
             elif shadowed[i]:
                 found.append([cell, x, y, UNKNOWN, 0.0])  # its light taken in a shadow
                 self.last_details.append({"cell": cell, "light shadowed": round(float(shadowed[i]), 2)})
-            elif unplaced[i] and name in self._laid_to_edge:
-                # discs laid edge to edge, off the cells: one not placed is read round a point
-                # millimetres off it, its neighbours' edges and the mat between taken for its print
+            elif name in self._laid_to_edge and not placed[i]:
+                # discs laid edge to edge, off the cells, are read only where each one's own outline
+                # places it: elsewhere the ring is read round a point millimetres off the disc (the
+                # mat between discs, its light taken at covered corners, can even pass for a disc)
                 found.append([cell, x, y, UNKNOWN, 0.0])
                 self.last_details.append({"cell": cell, "unplaced": True})
             else:  # read with the frame's other discs, all at once (_finish)

@@ -79,3 +79,17 @@ def test_black_ones_laid_off_their_cells_at_a_full_matrix_edge_are_not_read_as_l
         assert seen.get(cell) in ("black-1", UNKNOWN)
     assert all(cell in seen for cell in truth)
     assert not {cell: (label, seen[cell]) for cell, label in truth.items() if seen[cell] not in (label, UNKNOWN)}
+
+
+def test_a_black_two_whose_light_was_taken_at_covered_corners_is_not_read_as_a_lock(monkeypatch):
+    """Seed 50001 --spread 18, the second frame (read in turn): a black two 4 mm off its cell at a
+    full matrix's right edge. The presence filter found it at its cell's middle, over the mat
+    between discs whose light, taken at corners the discs cover, read as a white body; the black
+    disc's edge there closed into a token's outline: `lock`. Discs laid to an area's edge are now
+    read only where each one's own outline places it."""
+    monkeypatch.setitem(third_discs.ABLATE, "spread", 18.0)
+    truth, seen = third_frames.discs(50001, 1, in_turn=True)
+    assert truth[("matrix-1", 3, 4)] == "black-2"
+    assert seen.get(("matrix-1", 3, 4)) in ("black-2", UNKNOWN)
+    assert all(cell in seen for cell in truth)
+    assert not {cell: (label, seen[cell]) for cell, label in truth.items() if seen[cell] not in (label, UNKNOWN)}
