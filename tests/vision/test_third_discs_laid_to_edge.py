@@ -60,18 +60,19 @@ def test_a_hand_reaching_over_a_matrix_from_any_side_is_still_a_hand():
     table, _ = grid.random_maps(layout, initiative.TILES, initiative.CELLS, np.random.default_rng(0), 0)
     for area in ("matrix-0", "matrix-2"):
         z = layout.zones[area]
-        for dx, dy, turn in ((0.5, 0.5, 0), (0.5, 0.5, 30), (0.9, 0.3, 60), (0.2, 0.9, 120), (0.5, 1.0, 0), (0.0, 0.5, 90)):
+        for dx, dy, turn in ((0.5, 0.5, 0), (0.5, 0.5, 30), (0.9, 0.3, 60), (0.2, 0.9, 120), (0.5, 1.0, 0),
+                             (0.0, 0.5, 90)):
             reading = reader.read(table.render(hand=(z.x + dx * z.w, z.y + dy * z.h, turn)))
             assert reading.hand_in_view, (area, dx, dy, turn)
             assert area not in {t.zone for t in reading.tiles}
 
 
 def test_black_ones_laid_off_their_cells_at_a_full_matrix_edge_are_not_read_as_locks(monkeypatch):
-    """Seed 40001 --spread 18, the third frame (read in turn, its lens found): two black ones 4 mm off their cells (the bottom
-    row's middle, a corner), which the presence filter finds only at its window's edge and whose
-    own outline is not found in the cell: read round a point on their edge, the disc's black part
-    closed into a token's outline in the dark token's colour (`lock`). A disc the reader cannot
-    place, in an area whose rim its discs cover, is asked about."""
+    """Seed 40001 --spread 18, the third frame (read in turn, its lens found): two black ones 4 mm
+    off their cells (the bottom row's middle, a corner), which the presence filter finds only at its
+    window's edge and whose own outline is not found in the cell: read round a point on their edge,
+    the disc's black part closed into a token's outline in the dark token's colour (`lock`). In an
+    area whose rim its discs cover, a disc the reader cannot place by its own outline is asked."""
     monkeypatch.setitem(third_discs.ABLATE, "spread", 18.0)
     truth, seen = third_frames.discs(40001, 2, in_turn=True)  # (as `recognize` reads the tool's frames)
     for cell in (("matrix-0", 4, 2), ("matrix-3", 0, 0)):
