@@ -28,8 +28,8 @@ from .mat import MatLayout
 from .perf import single_threaded
 from .markers import VisionInputError
 from .reading import FrameReading, Profile, TileReading
-from .recognise import (SEG_PX_PER_MM, channel_max, channel_mean, channel_min, enrolment_views, mat_exposure,
-                        median_rows, piece_near, view_zone, where)
+from .recognise import (SEG_PX_PER_MM, white_and_rim, channel_max, channel_mean, channel_min, enrolment_views,
+                        mat_exposure, median_rows, piece_near, view_zone, where)
 from .synthetic import (CLASSIC, PALETTE, Light, Optics, SyntheticTable, VirtualTile, random_camera, random_light,
                         random_optics, save_shots)
 from .tiles import UNKNOWN, TileSet, colour_of
@@ -963,14 +963,16 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet) -> Profile:
     return profile
 
 
-def own_centres(ratio, bodies, xs, ys, diameter_mm):
+def own_centres(ratio, bodies, xs, ys, diameter_mm, broken=False):
     """Where discs lie by their own outlines, near the points (px in an area's view, ``ratio``:
     its colours as ratios to the mat's light) where each was found roughly: (x, y) in px each,
     or None. A disc's outline is the patch of its body's colour (of ``bodies``, the one most of
     its middle is near, measured there) holding the point found, its holes (its symbol, a token)
     filled; it is taken where it is one disc's size, whole in the view, up to FAR_OFF of its
     radius from the point. A shadow is the mat darkened, not a disc's colour. The outlines are
-    traced as one image."""
+    traced as one image. ``broken``: an outline the point lies outside of is looked at by its
+    hull (a three's spokes reaching the rim cut its body's outline open): a disc lies round the
+    point if the hull holds it and is one disc's size, the point given as its centre."""
     out = [None] * len(xs)
     if not len(xs):
         return out
@@ -1010,9 +1012,16 @@ def own_centres(ratio, bodies, xs, ys, diameter_mm):
     for cnt in contours:
         x0, y0, w, ht = cv2.boundingRect(cnt)
         j, y0 = divmod(y0, rows)
-        if not (x0 < h < x0 + w and y0 < h < y0 + ht) or max(w, ht) > 2.2 * R or \
-                cv2.pointPolygonTest(cnt, (float(h), float(j * rows + h)), False) < 0:
+        if not (x0 < h < x0 + w and y0 < h < y0 + ht) or max(w, ht) > 2.2 * R:
             continue  # not round the point found, or larger than a disc
+        point = (float(h), float(j * rows + h))
+        opened = cv2.pointPolygonTest(cnt, point, False) < 0
+        if opened:
+            if not broken:
+                continue
+            cnt = cv2.convexHull(cnt)
+            if cv2.pointPolygonTest(cnt, point, False) < 0:
+                continue
         if not shown[j] or x[j] - h + x0 <= 0 or y[j] - h + y0 <= 0 or x[j] - h + x0 + w >= W or \
                 y[j] - h + y0 + ht >= H:
             continue  # no disc colour over its middle, or cut by the view's edge
@@ -1020,7 +1029,9 @@ def own_centres(ratio, bodies, xs, ys, diameter_mm):
         if not 0.4 <= m["m00"] / (math.pi * R * R) <= 1.1:
             continue  # not one disc (two of a colour touching; its body misjudged)
         cx, cy = x[j] - h + m["m10"] / m["m00"], y[j] - h + m["m01"] / m["m00"] - j * rows
-        if math.hypot(cx - x[j], cy - y[j]) <= FAR_OFF * R:
+        if opened:  # a disc lies round the point, its centre not told by its outline's hull
+            out[j] = float(x[j]), float(y[j])
+        elif math.hypot(cx - x[j], cy - y[j]) <= FAR_OFF * R:
             out[j] = cx, cy
     return out
 
@@ -1104,7 +1115,7 @@ class CellReader:
         for name in self.zones:
             zone = self.layout.zones[name]
             exposure, paper = mat_exposure(frame, H_inv, zone)
-            if exposure < 0.6:
+            if exposure < 0.6 and not self._pieces_over_edge(frame, H_inv, name, exposure):
                 hand = True  # the area's edge is covered: something reaches over it
                 continue
             # pieces are looked for by cell
@@ -1116,6 +1127,11 @@ class CellReader:
                 continue
             found += cells
         return FrameReading(True, cal.ids, hand, self._finish(frame, H_inv, found), cal.reprojection_px)
+
+    def _pieces_over_edge(self, frame, H_inv, name, exposure) -> bool:
+        """Whether an area whose rim is covered (``exposure``: the share of it bare) is covered by
+        the pieces lying on it rather than a hand: never, unless the reader's pieces can be told so."""
+        return False
 
     def _finish(self, frame, H_inv, found):
         """The frame's readings, from what each area's _read_zone gave: as they are, unless the
@@ -1296,6 +1312,25 @@ class GridReader(CellReader):
                  and cored >= TOKEN_CORED / 4)
         return grown or enrolled or apart
 
+    # Discs laid edge to edge over a matrix (18 mm apart, off its 16 mm cells) cover its rim in
+    # round bumps with bare grey between (0.36-0.57 of it bare), while the paper round the area
+    # stays whole; an arm reaching in crosses that paper (0.81 of it unbroken at most), or, where
+    # it covers the paper all round, leaves hardly any of the rim's grey bare (0.11 at most)
+    EDGE_BARE, EDGE_PAPER = 0.3, 0.95
+
+    def _pieces_over_edge(self, frame, H_inv, name, exposure) -> bool:
+        """As CellReader's: discs laid to the area's edge are told from a hand by the paper round
+        it; such an area's discs are then read only where each is placed (_read_zone)."""
+        if exposure < self.EDGE_BARE:
+            return False
+        white, _ = white_and_rim(frame, H_inv, self.layout.zones[name])
+        # the paper unbroken as _past_clipping sees it: in no channel much darker than its median
+        w = np.ascontiguousarray(white.T) / np.maximum(median_rows(white.T), 1.0)[:, None]
+        if float((np.minimum(np.minimum(w[0], w[1]), w[2]) > 0.75).mean()) < self.EDGE_PAPER:
+            return False
+        self._laid_to_edge.add(name)
+        return True
+
     def _presence(self, view):
         """How disc-like each point of the area is (+inside a disc's radius, - just outside it),
         the map it is measured on, bordered as the filter sees past the area's edge (how much
@@ -1420,7 +1455,9 @@ class GridReader(CellReader):
         bx, by = at.x0 + bx, at.y0 + by
         # where the filter's best lies at its window's edge, the disc may lie further off
         edge = np.maximum(np.abs(bx - at.px), np.abs(by - at.py)) >= self._reach() - 1
-        bx, by = self._own_centres(ratio, (np.asarray(filled) >= 0.75) & edge, at, bx, by)
+        own_x, own_y = self._own_centres(ratio, (np.asarray(filled) >= 0.75) & edge, at, bx, by)
+        placed = ((own_x != bx) | (own_y != by)).tolist()  # by its own outline, found in its cell
+        bx, by = own_x, own_y
         centres_x = (view.zone.x + bx / SEG_PX_PER_MM).tolist()
         centres_y = (view.zone.y + by / SEG_PX_PER_MM).tolist()
         found = []  # (cell, its centre, label, confidence)
@@ -1437,6 +1474,12 @@ class GridReader(CellReader):
             elif shadowed[i]:
                 found.append([cell, x, y, UNKNOWN, 0.0])  # its light taken in a shadow
                 self.last_details.append({"cell": cell, "light shadowed": round(float(shadowed[i]), 2)})
+            elif name in self._laid_to_edge and not placed[i]:
+                # discs laid edge to edge, off the cells, are read only where each one's own outline
+                # places it: elsewhere the ring is read round a point millimetres off the disc (the
+                # mat between discs, its light taken at covered corners, can even pass for a disc)
+                found.append([cell, x, y, UNKNOWN, 0.0])
+                self.last_details.append({"cell": cell, "unplaced": True})
             else:  # read with the frame's other discs, all at once (_finish)
                 details = {"cell": cell, "at": (round(float(cx), 1), round(float(cy), 1))}
                 if lit[i] < TOKEN_LIT:
@@ -1471,6 +1514,7 @@ class GridReader(CellReader):
 
     def read(self, frame, located: MatFound | None = None) -> FrameReading:
         self._unread = []  # the frame's discs, each (its reading's row, centre, light, details)
+        self._laid_to_edge = set()  # the areas whose rim the discs laid on them cover
         self._ratios = {}  # each area's colours as ratios to its light, and where it lies
         return super().read(frame, located)
 
@@ -1489,7 +1533,10 @@ class GridReader(CellReader):
         than OFF_OWN_MM from the centre its ring was read round is asked about: the ring held the
         rim and the mat on one side and missed the symbol's ink on the other (three spokes off
         the centre read as two dots; the presence filter, pulled by the disc's shadow, found
-        the cell's middle rather than the disc's). Only those few discs' outlines are traced."""
+        the cell's middle rather than the disc's). So is one round which no disc's outline lies
+        (its own cut open by its symbol is taken by its hull): its ring was read over the bare
+        mat between discs laid off their cells, a neighbour's edge taken for its symbol. Only
+        those few discs' outlines are traced."""
         weak = [d for d in self._unread if d[0][3] not in (UNKNOWN, LOCK, None)
                 and d[3].get("symbol", 1.0) < WEAK_SYMBOL]
         k = SEG_PX_PER_MM
@@ -1498,8 +1545,12 @@ class GridReader(CellReader):
             mine = [d for d in weak if d[3]["cell"][0] == name]
             xs = np.array([(d[1][0] - zone.x) * k for d in mine])
             ys = np.array([(d[1][1] - zone.y) * k for d in mine])
-            for (row, _, _, details), x, y, own in zip(mine, xs, ys, own_centres(ratio, self._bodies, xs, ys, self.D)):
-                if own is not None and math.hypot(own[0] - x, own[1] - y) / k > OFF_OWN_MM:
+            for (row, _, _, details), x, y, own in zip(mine, xs, ys, own_centres(ratio, self._bodies, xs, ys, self.D,
+                                                                                  broken=True)):
+                if own is None:  # no disc's outline round it: the ring may be read over the mat
+                    details["own unseen"] = True
+                    row[3:] = UNKNOWN, 0.0
+                elif math.hypot(own[0] - x, own[1] - y) / k > OFF_OWN_MM:
                     details["own off"] = round(math.hypot(own[0] - x, own[1] - y) / k, 1)
                     row[3:] = UNKNOWN, 0.0
 

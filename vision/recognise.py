@@ -250,7 +250,7 @@ def mat_exposure(frame, H_inv, zone) -> tuple[float, np.ndarray | None]:
     the lamp lights it: `_past_clipping`). Bare mat is grey, and as much darker than the white
     paper just outside as the print is.
     A hand or an arm over the zone fails this, even one that covers the whole zone."""
-    white, rim = _white_and_rim(frame, H_inv, zone)
+    white, rim = white_and_rim(frame, H_inv, zone)
     if len(white) < 10 or len(rim) < 10:
         return 0.0, None
     paper = _past_clipping(median_rows(white.T), white, rim)
@@ -265,7 +265,7 @@ def mat_exposure(frame, H_inv, zone) -> tuple[float, np.ndarray | None]:
     return float(ok.mean()), paper
 
 
-def _white_and_rim(frame, H_inv, zone):
+def white_and_rim(frame, H_inv, zone):
     """(the pixels of the white paper band just outside a zone, of the rim just inside it), BGR."""
     k = 1.0
     pad = 6.0
@@ -288,7 +288,7 @@ def glare(frame, H_inv, zone) -> bool:
     """Whether the zone's grey print itself shows near the camera's ceiling in some channel (the
     bound past which `_past_clipping` no longer trusts it): a lamp so bright, or its glare, that
     pale pieces there clip with it."""
-    rim = _white_and_rim(frame, H_inv, zone)[1]
+    rim = white_and_rim(frame, H_inv, zone)[1]
     return len(rim) >= 10 and float(np.median(rim, axis=0).max()) > GLARE
 
 

@@ -38,7 +38,7 @@ def test_the_exposure_is_read_from_the_bands_alone_as_from_the_whole_rim(seen, s
     for name in camera.ZONES:
         zone = layout.zones[name]
         straightened.clear()
-        white, rim = recognise._white_and_rim(frame, cal.H_inv, zone)
+        white, rim = recognise.white_and_rim(frame, cal.H_inv, zone)
         pad = 6.0
         big = type(zone)(zone.x - pad, zone.y - pad, zone.w + 2 * pad, zone.h + 2 * pad)
         size = (int(round(big.w)), int(round(big.h)))
