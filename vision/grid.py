@@ -1484,6 +1484,8 @@ class GridReader(CellReader):
                 details = {"cell": cell, "at": (round(float(cx), 1), round(float(cy), 1))}
                 if lit[i] < TOKEN_LIT:
                     details["lit"] = round(float(lit[i]), 2)
+                if edge[i] and not placed[i]:
+                    details["unplaced"] = True  # at its window's edge, its own outline not found in its cell
                 self.last_details.append(details)
                 light = lights[i]
                 found.append([cell, x, y, None, 0.0])
@@ -1752,12 +1754,15 @@ class GridReader(CellReader):
             #   as OWN_SYMBOL: its own print (a ring or two bars round a plain middle, or three
             #   spokes, in an ink near the token's colour);
             # - told by its shape alone on such a middle, yet all but wholly the disc's own print;
+            #   or on a disc its own outline did not place in its cell (the ring read round a point
+            #   off the disc: a white two laid 4 mm off its cell, seen through the mat beside it);
             # - its colours measured against a light taken too dark (TOKEN_LIT)
             plain_symbol = s0 - s1 >= self.min_margin
             if (plain_symbol and any(s0 >= match and own_print >= share for match, share in SYMBOL_SHOWS)) or \
                     ((details.get("grown") or details.get("shaped")) and
                      (middle_as_kind(details) or (s0 >= OWN_SYMBOL and plain_symbol))) or \
                     (details.get("by shape") and middle_as_kind(details) and own_print >= SHAPED_OWN) or \
+                    (details.get("by shape") and details.get("unplaced")) or \
                     "lit" in details:
                 details["token seen"] = token
                 return UNKNOWN, 0.0
