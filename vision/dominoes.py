@@ -2184,6 +2184,14 @@ class DominoReader(CellReader):
             if marks is None:
                 return self._ask(details, "roads: a mark narrower than a road")
             return f"{terrain}/{icon}/{''.join(side for side in paths if side not in marks)}"
+        # a mark may measure a road's width as a median too: a road runs unbroken from the badge to
+        # the edge, so a side read as one is asked about where a line across it shows nothing printed
+        # (MARK_SEEN), or, seen on fewer than WIDTH_LINES lines (the domino off its square towards
+        # that side), where one is narrower than the road as enrolled
+        lines = _road_widths(s["printed"], shift, each=True)
+        if any(min(lines[side]) < MARK_SEEN * enrolled
+               or len(lines[side]) < WIDTH_LINES and min(lines[side]) < enrolled for side in paths):
+            return self._ask(details, "roads: a side not a road's width all along")
         return label
 
     @staticmethod
