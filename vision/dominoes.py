@@ -2267,6 +2267,13 @@ class DominoReader(CellReader):
                 # unless the badge's icon, laid where it is printed, fits there far better than the
                 # picture's (a sniper whose picture, its colours shifted, lay nearer an aeronaut's),
                 # or they lie near that icon's and the picture's does not fit its own print far better
+                if s["badge"][0] is None and any(
+                        side not in paths and self._box_share(s, side, (0.0, 0.0), SIDE, details, "past icon") > NO_ROAD
+                        for side in SIDES):
+                    # colours that saw no badge looked for the roads in a bare half's boxes, where
+                    # this icon lies (a white badge on light stone): a side they saw no road in is
+                    # looked at again past the icon, and asked about where the road's colour is there
+                    return self._ask(details, "roads: a road's colour past an icon the colours missed")
                 return f"{terrain}/{look}/{paths}"
             # its colours name one icon, laid on the half another plainly fits
             if badge is not None and look not in (None, badge):
