@@ -2352,6 +2352,12 @@ class DominoReader(CellReader):
         if by_shape[0] is not None and any(self._fits_own_print(other, by_shape[0], details)
                                            for other in details.get("own fits") or {} if other != by_shape[0]):
             return self._ask(details, "icon: another fits its own print far better")
+        # ... nor where the next icon over the half lies within twice the pictures' margin and, laid
+        # where its own print lies, fits there closely and PICTURE_AGAINST times better: each way
+        # leans to one of two icons (a magician lying off its square whose picture came out nearer
+        # a sniper's)
+        if by_shape[0] is not None and self._picture_torn(by_shape[0], details):
+            return self._ask(details, "icon: picture and own fit torn between two")
         # ... and not where a side is half in a road's colours (a shadow, lava's cracks), unless
         # its shape settles it
         doubt = details.get("colour doubts")
@@ -2666,6 +2672,17 @@ class DominoReader(CellReader):
         own = details.get("own fits") or {}
         best = own.get(icon, math.nan)
         return best <= FIT_NEAR and not own.get(other, math.inf) < FIT_APART * best
+
+    @staticmethod
+    def _picture_torn(icon, details) -> bool:
+        """Whether the picture's `icon` is only LOOK_APART from the next icon over the half, not
+        twice that margin, and the next, laid where its own print lies, fits there within FIT_NEAR
+        and PICTURE_AGAINST times better than `icon` does."""
+        (first, _), (second, other) = details["icon"]
+        own = details.get("own fits") or {}
+        best = own.get(other, math.nan)
+        return second < (2 * LOOK_APART - 1) * first and best <= FIT_NEAR \
+            and own.get(icon, math.inf) >= PICTURE_AGAINST * best
 
     def _picture_allows(self, icon, details) -> bool:
         """Whether the picture agrees with the icon a badge's colours name: it is the picture's
