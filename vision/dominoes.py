@@ -2187,10 +2187,10 @@ class DominoReader(CellReader):
         # a mark may measure a road's width as a median too: a road runs unbroken from the badge to
         # the edge, so a side read as one is asked about where a line across it shows nothing printed
         # (MARK_SEEN), or, seen on fewer than WIDTH_LINES lines (the domino off its square towards
-        # that side), where one is narrower than the road as enrolled
+        # that side), where one is narrower than the road as enrolled by more than a pixel
         lines = _road_widths(s["printed"], shift, each=True)
         if any(min(lines[side]) < MARK_SEEN * enrolled
-               or len(lines[side]) < WIDTH_LINES and min(lines[side]) < enrolled for side in paths):
+               or len(lines[side]) < WIDTH_LINES and min(lines[side]) < enrolled - 1 / SQUARE_PX for side in paths):
             return self._ask(details, "roads: a side not a road's width all along")
         return label
 
@@ -2268,11 +2268,12 @@ class DominoReader(CellReader):
                 # picture's (a sniper whose picture, its colours shifted, lay nearer an aeronaut's),
                 # or they lie near that icon's and the picture's does not fit its own print far better
                 if s["badge"][0] is None and any(
-                        side not in paths and self._box_share(s, side, (0.0, 0.0), SIDE, details, "past icon") > NO_ROAD
+                        side not in paths and self._box_share(s, side, (0.0, 0.0), SIDE, details, "past icon") > 0.6
                         for side in SIDES):
                     # colours that saw no badge looked for the roads in a bare half's boxes, where
                     # this icon lies (a white badge on light stone): a side they saw no road in is
-                    # looked at again past the icon, and asked about where the road's colour is there
+                    # looked at again past the icon, and asked about where most of it is in the road's
+                    # colour there (as `_road_at_edge` weighs a box; less: lava's dark cracks)
                     return self._ask(details, "roads: a road's colour past an icon the colours missed")
                 return f"{terrain}/{look}/{paths}"
             # its colours name one icon, laid on the half another plainly fits
