@@ -1014,6 +1014,11 @@ LOOK_CLOSE = 0.3             # ... unless where it is printed it fits this close
 # picture is laid only partly over it) only where no icon fits better than FIT_NONE times the
 # ground's misfit where it is printed
 FIT_NONE, LOOK_OFF = 4.0, (LOOKS[0] * LOOK_SHIFT + 1) / SQUARE_PX
+# A half compared only to ask (`_no_picture`) whose every icon, laid where its own print fits best
+# at half resolution, fits there FIT_SCREEN times the ground's misfit or worse is not compared again
+# at full resolution, where none has fitted within FIT_NONE (the fit taken there has come to 0.64 of
+# the least at half resolution or more: measured, not bound)
+FIT_SCREEN = 2 * FIT_NONE
 GROUND_SPREADS, PRINT_PLAIN = 3.0, 0.15   # an icon's print, learnt: this many times its ground's spread, at least this
 MIN_CORE = 40                # px (of 48 x 48): an icon learnt with less printed clear of its edges is no picture
 BLOB = 0.1                   # a half read with no icon shows less than this share of its icon's place standing out
@@ -1213,7 +1218,7 @@ def _look_scores(L, grounds, looks, roads=None):
     ground's there, and each icon's own fit (NEAREST of them, nan for the rest and for those
     learnt with too little printed): that share at its best, laid where the half fits it or
     where its own print fits best."""
-    return _look_scores_all([(L, grounds, roads, ())], looks)[0]
+    return _look_scores_all([(L, grounds, roads, (), False)], looks)[0]
 
 
 _AROUND: dict = {}  # (LOOK_SHIFT, the full-resolution window's reach): the shifts round each
@@ -1242,17 +1247,18 @@ def _nearest_all(costs, own_fits, looks, shifts, area2):
 
 
 def _look_scores_all(asked, looks) -> list:
-    """`_look_scores` of each (L, grounds, roads, also) of `asked`: every half compared at half
-    resolution in one product, then each half's nearest icons at full, and the icons ``also``
-    names (their indices) however far they came at half."""
+    """`_look_scores` of each (L, grounds, roads, also, to_ask) of `asked`: every half compared at
+    half resolution in one product, then each half's nearest icons at full, and the icons ``also``
+    names (their indices) however far they came at half; a half compared only ``to_ask`` whether
+    some icon fits it, at full resolution only where one could (FIT_SCREEN)."""
     if not asked:
         return []
     s = LOOK_SHIFT
     shifts = [(dx, dy) for dy in range(-s, s + 1) for dx in range(-s, s + 1)]
     # every half at half resolution at once (a half with no roads: none marked on it)
-    marked = None if all(r is None for _, _, r, _ in asked) else \
-        np.stack([np.zeros((SQUARE_PX, SQUARE_PX), bool) if r is None else r for _, _, r, _ in asked])
-    halves, grounds = np.stack([L for L, _, _, _ in asked]), np.stack([gr for _, gr, _, _ in asked])
+    marked = None if all(r is None for _, _, r, _, _ in asked) else \
+        np.stack([np.zeros((SQUARE_PX, SQUARE_PX), bool) if r is None else r for _, _, r, _, _ in asked])
+    halves, grounds = np.stack([L for L, _, _, _, _ in asked]), np.stack([gr for _, gr, _, _, _ in asked])
     small, g = _ground_misfits(halves, grounds, marked, 2)
     costs, on_icons, grounds_on = _look_costs(small, g, looks[2], slice(None), shifts, 2)
     # and at full resolution, all at once too, for each half's nearest icons below
@@ -1278,7 +1284,15 @@ def _look_scores_all(asked, looks) -> list:
     # the nearest icons again at full resolution, each at its best turn, round its best shift,
     # and round where its own print fits best
     asks = []  # each half's (picks, fitting, elsewhere, rows, every): (icon, its row, the shifts round its best)
+    # (the least own fit at half resolution of each half's icons learnt well enough to say one)
+    own_least = np.full((len(looks["core"]), len(asked)), np.inf)
+    np.minimum.at(own_least, looks["whose"], own_fits.reshape(len(costs), len(asked), len(shifts)).min(axis=2))
+    screened = [to_ask and own_least[looks["core"] >= MIN_CORE, i].min(initial=np.inf) >= FIT_SCREEN
+                for i, (*_, to_ask) in enumerate(asked)]
     for i in range(len(asked)):
+        if screened[i]:
+            asks.append((None,) * 4 + ([],))
+            continue
         near = list(nearest[i]) + [icon for icon in asked[i][3] if icon not in nearest[i]]
         picks = [(icon, int(best_row[icon, i]), around[shifts[at[best_row[icon, i], i]]]) for icon in near]
         fitting = [(icon, int(own_row[icon, i]), around[shifts[own_shift[icon, i]]]) for icon in near]
@@ -1290,9 +1304,13 @@ def _look_scores_all(asked, looks) -> list:
         asks.append((picks, fitting, elsewhere, rows, every))
     # every half's windows at once; each half's products alone (its rows at its own shifts)
     windows = _look_windows(fulls, full_grounds, [shift for *_, every in asks for shift in every], 1,
-                            [i for i, (*_, every) in enumerate(asks) for _ in every])
+                            [i for i, (*_, every) in enumerate(asks) for _ in every]) if not all(screened) else None
     out_all, start = [], 0
     for i, (picks, fitting, elsewhere, rows, every) in enumerate(asks):
+        if screened[i]:  # (its scores as at half resolution; no icon fits where printed)
+            out_all.append((outs[:, i].copy(), float(disc_ground[i].sum()) / area, math.inf,
+                            np.full(outs.shape[0], np.nan)))
+            continue
         cut = slice(start, start + len(every))
         start = cut.stop
         c, on_icon, ground = _look_products(looks[1], rows, 1, *(a[cut] for a in windows))
@@ -2185,6 +2203,14 @@ class DominoReader(CellReader):
             if marks is None:
                 return self._ask(details, "roads: a mark narrower than a road")
             return f"{terrain}/{icon}/{''.join(side for side in paths if side not in marks)}"
+        # a mark may measure a road's width as a median too: a road runs unbroken from the badge to
+        # the edge, so a side read as one is asked about where a line across it shows nothing printed
+        # (MARK_SEEN), or, seen on fewer than WIDTH_LINES lines (the domino off its square towards
+        # that side), where one is narrower than the road as enrolled by more than a pixel
+        lines = _road_widths(s["printed"], shift, each=True)
+        if any(min(lines[side]) < MARK_SEEN * enrolled
+               or len(lines[side]) < WIDTH_LINES and min(lines[side]) < enrolled - 1 / SQUARE_PX for side in paths):
+            return self._ask(details, "roads: a side not a road's width all along")
         return label
 
     @staticmethod
@@ -2260,6 +2286,14 @@ class DominoReader(CellReader):
                 # unless the badge's icon, laid where it is printed, fits there far better than the
                 # picture's (a sniper whose picture, its colours shifted, lay nearer an aeronaut's),
                 # or they lie near that icon's and the picture's does not fit its own print far better
+                if s["badge"][0] is None and any(
+                        side not in paths and self._box_share(s, side, (0.0, 0.0), SIDE, details, "past icon") > 0.6
+                        for side in SIDES):
+                    # colours that saw no badge looked for the roads in a bare half's boxes, where
+                    # this icon lies (a white badge on light stone): a side they saw no road in is
+                    # looked at again past the icon, and asked about where most of it is in the road's
+                    # colour there (as `_road_at_edge` weighs a box; less: lava's dark cracks)
+                    return self._ask(details, "roads: a road's colour past an icon the colours missed")
                 return f"{terrain}/{look}/{paths}"
             # its colours name one icon, laid on the half another plainly fits
             if badge is not None and look not in (None, badge):
@@ -2338,6 +2372,12 @@ class DominoReader(CellReader):
         if by_shape[0] is not None and any(self._fits_own_print(other, by_shape[0], details)
                                            for other in details.get("own fits") or {} if other != by_shape[0]):
             return self._ask(details, "icon: another fits its own print far better")
+        # ... nor where the next icon over the half lies within twice the pictures' margin and, laid
+        # where its own print lies, fits there closely and PICTURE_AGAINST times better: each way
+        # leans to one of two icons (a magician lying off its square whose picture came out nearer
+        # a sniper's)
+        if by_shape[0] is not None and self._picture_torn(by_shape[0], details):
+            return self._ask(details, "icon: picture and own fit torn between two")
         # ... and not where a side is half in a road's colours (a shadow, lava's cracks), unless
         # its shape settles it
         doubt = details.get("colour doubts")
@@ -2653,6 +2693,17 @@ class DominoReader(CellReader):
         best = own.get(icon, math.nan)
         return best <= FIT_NEAR and not own.get(other, math.inf) < FIT_APART * best
 
+    @staticmethod
+    def _picture_torn(icon, details) -> bool:
+        """Whether the picture's `icon` is only LOOK_APART from the next icon over the half, not
+        twice that margin, and the next, laid where its own print lies, fits there within FIT_NEAR
+        and PICTURE_AGAINST times better than `icon` does."""
+        (first, _), (second, other) = details["icon"]
+        own = details.get("own fits") or {}
+        best = own.get(other, math.nan)
+        return second < (2 * LOOK_APART - 1) * first and best <= FIT_NEAR \
+            and own.get(icon, math.inf) >= PICTURE_AGAINST * best
+
     def _picture_allows(self, icon, details) -> bool:
         """Whether the picture agrees with the icon a badge's colours name: it is the picture's
         nearest (a badge not plainly one icon is trusted only so far: pictograms of other
@@ -2754,7 +2805,7 @@ class DominoReader(CellReader):
         # (asked of whoever reads: a map's halves are compared with the pictures together)
         asked = (L - light, np.vstack([self.terrains[terrain][None], self._grounds]),
                  _arms(maybe, shift) if maybe else None,
-                 [self.icon_names.index(n) for n in also if n in self.icon_names])
+                 [self.icon_names.index(n) for n in also if n in self.icon_names], has_icon is False)
         if has_icon is False and self._looks is not None:
             # a half plainly bare is compared too, only so that `_no_picture` may ask about it
             # (the nearest icon's score, the bare ground's, and how the icon fits its own print)

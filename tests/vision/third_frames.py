@@ -104,6 +104,39 @@ def dominoes_laid(seed: int, icons, laid, toned=()) -> tuple[dict, dict]:
     return truth, {t.cell: t.label for t in reading.tiles if t.cell}
 
 
+def dominoes_run(seed: int, frames: int, barrel: float | None = None) -> list[tuple[dict, dict]]:
+    """[(truth {cell: half}, reading {cell: label})] of each frame of third_dominoes.py's run of
+    ``seed``: its shots, its frames and their reading in turn, as the tool runs them (in-process,
+    not through its command line); ``barrel``: as its --barrel."""
+    third = third_dominoes
+    bent = third.BARREL[0]
+    if barrel is not None:
+        third.BARREL[0] = barrel
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            folder = Path(tmp)
+            png, _, js = write_mat(mat_layout(dynasty.MAT), folder / "m.png")
+            layout = json.loads(js.read_text())
+            table = third.Table(png, layout)
+            rng = np.random.default_rng(seed)
+            setup = third.camera_setup(rng)
+            manifest = third.enrolment(rng, table, layout, folder / "enrol", setup)
+            mat = load_layout(js)
+            profile = dominoes.enroll(manifest, None, mat, dynasty.TILES, cells=dynasty.CELLS)
+            reader = readers.reader("dominoes", profile, mat, dynasty.WATCHED, dynasty.WATCHED_CELLS)
+            out = []
+            for i in range(frames):
+                doms, truth = third.game_layout(rng, layout)
+                canvas = table.compose(rng, doms, (rng.uniform(0.6, 1.6), rng.uniform(0.6, 1.6)))
+                frame, _ = third.camera(rng, canvas, layout, with_map=True, setup=setup)
+                third.save_jpeg(folder / f"frame{i}.jpg", frame, rng)
+                reading = reader.read(read_image(folder / f"frame{i}.jpg"))
+                out.append((truth, {tuple(t.cell): t.label for t in reading.tiles if t.cell}))
+    finally:
+        third.BARREL[0] = bent
+    return out
+
+
 def misread(truth: dict, seen: dict, which) -> dict:
     """{cell: (half, as read)} of the halves ``which(half)`` picks (``half``: terrain/icon/roads)
     read as something they are not; asked about, or not seen, is no misread."""
