@@ -2287,12 +2287,12 @@ class DominoReader(CellReader):
                 # picture's (a sniper whose picture, its colours shifted, lay nearer an aeronaut's),
                 # or they lie near that icon's and the picture's does not fit its own print far better
                 if s["badge"][0] is None and any(
-                        side not in paths and self._box_share(s, side, (0.0, 0.0), SIDE, details, "past icon") > 0.6
+                        side not in paths and self._box_share(s, side, (0.0, 0.0), SIDE, details, "past icon") > ROAD_FLANK
                         for side in SIDES):
                     # colours that saw no badge looked for the roads in a bare half's boxes, where
                     # this icon lies (a white badge on light stone): a side they saw no road in is
-                    # looked at again past the icon, and asked about where most of it is in the road's
-                    # colour there (as `_road_at_edge` weighs a box; less: lava's dark cracks)
+                    # looked at again past the icon, and asked about where more of it is in the road's
+                    # colour there than a road's flanks show (lava's dark cracks show less)
                     return self._ask(details, "roads: a road's colour past an icon the colours missed")
                 return f"{terrain}/{look}/{paths}"
             # its colours name one icon, laid on the half another plainly fits
