@@ -53,6 +53,15 @@ def discs(seed: int, frame: int = 0, moved: bool = False, in_turn: bool = False)
     return truth, {tuple(t.cell): t.label for t in reading.tiles if t.cell}
 
 
+def _dominoes_table(folder: Path, seed: int):
+    """third_dominoes.py's table for ``seed`` in ``folder``, as the tool sets it up: (the mat's
+    layout file, its layout, the table, the seed's stream, its camera)."""
+    png, _, js = write_mat(mat_layout(dynasty.MAT), folder / "m.png")
+    layout = json.loads(js.read_text())
+    rng = np.random.default_rng(seed)
+    return js, layout, third_dominoes.Table(png, layout), rng, third_dominoes.camera_setup(rng)
+
+
 def dominoes_laid(seed: int, icons, laid, toned=()) -> tuple[dict, dict]:
     """(truth {cell: half}, reading {cell: label}) of one frame of third_dominoes.py's print:
     enrolled from its own shots (the terrains and ``icons`` only: fast), then ``laid`` (dominoes,
@@ -63,11 +72,7 @@ def dominoes_laid(seed: int, icons, laid, toned=()) -> tuple[dict, dict]:
     third = third_dominoes
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        png, _, js = write_mat(mat_layout(dynasty.MAT), folder / "m.png")
-        layout = json.loads(js.read_text())
-        table = third.Table(png, layout)
-        rng = np.random.default_rng(seed)
-        setup = third.camera_setup(rng)
+        js, layout, table, rng, setup = _dominoes_table(folder, seed)
         cx, cy = third.tray_centre(layout)
         shots = [(f"terrain-{t}", [(t, None, "NESW"), (t, None, "")]) for t in third.TERRAIN_NAMES]
         shots += [(f"icon-{icon}", [(third.TERRAIN_NAMES[i % 5], icon, ""), ("stone", None, "")])
@@ -115,11 +120,7 @@ def dominoes_run(seed: int, frames: int, barrel: float | None = None) -> list[tu
     try:
         with tempfile.TemporaryDirectory() as tmp:
             folder = Path(tmp)
-            png, _, js = write_mat(mat_layout(dynasty.MAT), folder / "m.png")
-            layout = json.loads(js.read_text())
-            table = third.Table(png, layout)
-            rng = np.random.default_rng(seed)
-            setup = third.camera_setup(rng)
+            js, layout, table, rng, setup = _dominoes_table(folder, seed)
             manifest = third.enrolment(rng, table, layout, folder / "enrol", setup)
             mat = load_layout(js)
             profile = dominoes.enroll(manifest, None, mat, dynasty.TILES, cells=dynasty.CELLS)
