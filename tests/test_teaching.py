@@ -490,3 +490,20 @@ def test_a_shot_the_camera_cannot_learn_from_is_said_in_the_owners_language(tabl
     assert "token" in english and "take that shot again" in english
     assert "トークン" in japanese and "撮影をやり直して" in japanese
     assert not re.search(r"[A-Za-z]{3,}", japanese)  # no English left in it
+
+
+def test_a_domino_s_refusal_names_its_terrain_or_icon_in_japanese():
+    """Every terrain's and icon's refusal (roads or icon not seen on its shot) reads in Japanese
+    with the piece's own name, no English left."""
+    from companion.games.dynasty import camera as dynasty
+    from companion.i18n import translate
+    from companion.teaching import _refusal
+    from vision.dominoes import icon_names, terrain_names
+    from vision.markers import VisionInputError
+    said = [_refusal(VisionInputError("roads", kind="no roads", terrain=t)) for t in terrain_names(dynasty.TILES)]
+    said += [_refusal(VisionInputError("icon", kind="no icon", icon=i)) for i in icon_names(dynasty.TILES)]
+    assert len(said) == 5 + 24
+    for msg in said:
+        japanese = translate(msg, "ja")
+        assert "撮影をやり直して" in japanese and not re.search(r"[A-Za-z]{3,}", japanese), japanese
+    assert translate(said[0], "en").startswith("no roads were seen on the ")
