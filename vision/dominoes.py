@@ -2698,6 +2698,8 @@ class DominoReader(CellReader):
         """Whether the picture's `icon` is only LOOK_APART from the next icon over the half, not
         twice that margin, and the next, laid where its own print lies, fits there within FIT_NEAR
         and PICTURE_AGAINST times better than `icon` does."""
+        if len(details["icon"]) < 2:
+            return False  # a set with one icon learnt: no other to be torn towards
         (first, _), (second, other) = details["icon"]
         own = details.get("own fits") or {}
         best = own.get(other, math.nan)
