@@ -28,8 +28,8 @@ from .mat import MatLayout
 from .perf import single_threaded
 from .markers import VisionInputError
 from .reading import FrameReading, Profile, TileReading
-from .recognise import (SEG_PX_PER_MM, white_and_rim, channel_max, channel_mean, channel_min, enrolment_views,
-                        mat_exposure, median_rows, piece_near, view_zone, where)
+from .recognise import (SEG_PX_PER_MM, channel_max, channel_mean, channel_min, enrolment_views, mat_exposure,
+                        median_rows, piece_near, view_zone, where, white_and_rim)
 from .synthetic import (CLASSIC, PALETTE, Light, Optics, SyntheticTable, VirtualTile, random_camera, random_light,
                         random_optics, save_shots)
 from .tiles import UNKNOWN, TileSet, colour_of
