@@ -2292,7 +2292,8 @@ class DominoReader(CellReader):
                     # colours that saw no badge looked for the roads in a bare half's boxes, where
                     # this icon lies (a white badge on light stone): a side they saw no road in is
                     # looked at again past the icon, and asked about where more of it is in the road's
-                    # colour there than a road's flanks show (lava's dark cracks show less)
+                    # colour there than a road's flanks show (lava's dark cracks may show as much: a
+                    # lava half so is asked, never read with a road lost)
                     return self._ask(details, "roads: a road's colour past an icon the colours missed")
                 return f"{terrain}/{look}/{paths}"
             # its colours name one icon, laid on the half another plainly fits

@@ -28,8 +28,8 @@ from .mat import MatLayout
 from .perf import single_threaded
 from .markers import VisionInputError
 from .reading import FrameReading, Profile, TileReading
-from .recognise import (SEG_PX_PER_MM, white_and_rim, channel_max, channel_mean, channel_min, enrolment_views,
-                        mat_exposure, median_rows, piece_near, view_zone, where)
+from .recognise import (SEG_PX_PER_MM, channel_max, channel_mean, channel_min, enrolment_views, mat_exposure,
+                        median_rows, paper_unbroken, piece_near, view_zone, where, white_and_rim)
 from .synthetic import (CLASSIC, PALETTE, Light, Optics, SyntheticTable, VirtualTile, random_camera, random_light,
                         random_optics, save_shots)
 from .tiles import UNKNOWN, TileSet, colour_of
@@ -1324,9 +1324,8 @@ class GridReader(CellReader):
         if exposure < self.EDGE_BARE:
             return False
         white, _ = white_and_rim(frame, H_inv, self.layout.zones[name])
-        # the paper unbroken as _past_clipping sees it: in no channel much darker than its median
-        w = np.ascontiguousarray(white.T) / np.maximum(median_rows(white.T), 1.0)[:, None]
-        if float((np.minimum(np.minimum(w[0], w[1]), w[2]) > 0.75).mean()) < self.EDGE_PAPER:
+        # the paper unbroken as _past_clipping sees it, against its median
+        if paper_unbroken(white, np.maximum(median_rows(white.T), 1.0)) < self.EDGE_PAPER:
             return False
         self._laid_to_edge.add(name)
         return True

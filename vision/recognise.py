@@ -318,11 +318,15 @@ def _past_clipping(paper, white, rim):
         return paper
     if (np.abs(lamp[~clipped] / np.maximum(paper[~clipped], 1.0) - 1) > 0.1).any() or lamp.max() > 1.5 * lamp.min():
         return paper
-    # paper, give or take a lamp's fall-off: in no channel much darker than its median (skin and
-    # sleeves are, in blue at least)
+    return lamp if paper_unbroken(white, paper) >= 0.85 else paper
+
+
+def paper_unbroken(white, paper) -> float:
+    """The share of the white paper band round a zone (``white``, BGR, from `white_and_rim`) that
+    is paper, give or take a lamp's fall-off: in no channel much darker than ``paper`` (the band's
+    white, a channel each). Skin and sleeves are, in blue at least: an arm reaching in crosses it."""
     w = np.ascontiguousarray(white.T) / paper[:, None]  # (a channel at a time, as mat_exposure)
-    unbroken = np.minimum(np.minimum(w[0], w[1]), w[2]) > 0.75
-    return lamp if unbroken.mean() >= 0.85 else paper
+    return float((np.minimum(np.minimum(w[0], w[1]), w[2]) > 0.75).mean())
 
 
 _BANDS: dict = {}

@@ -9,6 +9,8 @@ from __future__ import annotations
 import pytest
 import third_frames
 
+from vision.tiles import UNKNOWN
+
 SEED, FRAMES = 97501, 2
 
 
@@ -20,6 +22,6 @@ def read():
 def test_no_icon_is_read_as_another(read):
     for truth, seen in read:
         icons = {cell: half for cell, half in truth.items() if half.split("/")[1]}
-        wrong = {cell: (half, seen[cell]) for cell, half in icons.items() if seen.get(cell, "unknown") != "unknown"
+        wrong = {cell: (half, seen[cell]) for cell, half in icons.items() if seen.get(cell, UNKNOWN) != UNKNOWN
                  and seen[cell].split("/")[1] != half.split("/")[1]}
         assert not wrong
