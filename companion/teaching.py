@@ -216,7 +216,7 @@ def _place(spec, label: str, x: float, y: float, where: str) -> Place:
     if reader == "grid":
         if label == "lock":
             under = next(f for f in tiles.faces if f != "lock")
-            return Place(label, x, y, Msg("the lock token, on top of a disc you lay there (one of another colour than the token: a dark disc under a silver token)"), where, ("lock", True, None, under))
+            return Place(label, x, y, Msg("the lock token, on top of a disc you lay there (one of another colour than the token: a dark disc under a silver token, a light one under a dark token)"), where, ("lock", True, None, under))
         colour, symbol = label.split("-")
         return Place(label, x, y, Msg("the {colour} {symbol} disc", colour=term(colour), symbol=term(symbol)), where, (label, True, None, None))
     from vision.dominoes import terrain_names
@@ -396,20 +396,21 @@ def _half_said(spec, label) -> str:
 def _refusal(exc) -> Msg | str:
     """Why enrolment refused the shots, in the owner's words where vision names the refusal (its
     English otherwise): each says which shot to take again."""
+    from vision.markers import LOCK_PLAIN, LOCK_SMALL, LOCK_UNSEEN, NO_ICON, NO_ROADS
     fields = getattr(exc, "fields", {})
     kind = getattr(exc, "kind", None)
-    if kind == "lock unseen":
+    if kind == LOCK_UNSEEN:
         return Msg("no lock token was seen on its disc: lay the token on a disc of another colour than the token "
-                   "(a dark disc under a silver token) and take that shot again")
-    if kind == "lock small":
+                   "(a dark disc under a silver token, a light one under a dark token) and take that shot again")
+    if kind == LOCK_SMALL:
         return Msg("the lock token is too small for the camera to learn: bring the camera closer and take the shots again")
-    if kind == "lock plain":
+    if kind == LOCK_PLAIN:
         return Msg("the lock token's shot shows a disc's own symbol, no token: lay the token on the disc and take "
                    "that shot again")
-    if kind == "no roads":
+    if kind == NO_ROADS:
         return Msg("no roads were seen on the {terrain} domino's left half: lay it with that half open on all four "
                    "sides to the left and take that shot again", terrain=term(fields["terrain"]))
-    if kind == "no icon":
+    if kind == NO_ICON:
         return Msg("no icon was seen on the {icon} domino's left half: lay it with the icon's half to the left and take "
                    "that shot again", icon=term(fields["icon"]))
     return str(exc)

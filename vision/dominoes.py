@@ -31,7 +31,7 @@ from .grid import CellReader, Grid, _blur_each, shot_piece
 from .recognise import enrolment_views, where
 from .mat import MatLayout
 from .dominoes_profile import DominoProfile
-from .markers import VisionInputError
+from .markers import NO_ICON, NO_ROADS, VisionInputError
 from .reading import TileReading
 from .synthetic import (CLASSIC, Light, Optics, SyntheticTable, VirtualTile, random_camera, random_light,
                         random_optics, save_shots)
@@ -1581,7 +1581,7 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet, *, cells: Grid
             if road is None:
                 raise VisionInputError(f"{label}: no roads seen on the west half of its domino; lay it with the "
                                        "half open on all four sides to the west, alone in the tray",
-                                       kind="no roads", terrain=label[8:])
+                                       kind=NO_ROADS, terrain=label[8:])
             roads.append(road)
             road_px.append(_road_pixels(west["log"], west["corners"]))
             printed = west["off"] > PRINT  # (how wide its four roads are printed on this terrain)
@@ -1597,7 +1597,7 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet, *, cells: Grid
     for name, (_, printed) in icons.items():
         if printed[_masks()["icon"]].mean() < NO_ICON:
             raise VisionInputError(f"icon-{name}: no icon seen on the west half of its domino; lay it with the "
-                                   "icon's half to the west, alone in the tray", kind="no icon", icon=name)
+                                   "icon's half to the west, alone in the tray", kind=NO_ICON, icon=name)
     px = np.concatenate(road_px).astype(np.float32)
     k = min(ROAD_COLOURS, len(px))
     _, _, palette = cv2.kmeans(px, k, None, (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.01), 3,

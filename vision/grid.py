@@ -26,7 +26,7 @@ from numpy.lib.stride_tricks import sliding_window_view
 from .markers import Calibration, MarkerDetector, calibrate, recalibrate_with_missed
 from .mat import MatLayout
 from .perf import single_threaded
-from .markers import VisionInputError
+from .markers import LOCK_PLAIN, LOCK_SMALL, LOCK_UNSEEN, VisionInputError
 from .reading import FrameReading, Profile, TileReading
 from .recognise import (SEG_PX_PER_MM, channel_max, channel_mean, channel_min, enrolment_views, mat_exposure,
                         median_rows, paper_unbroken, piece_near, view_zone, where, white_and_rim)
@@ -867,14 +867,14 @@ def _learn_token(seen, diameter_mm, frame_name):
             break
     if not 0.1 < found[0] / (math.pi * (diameter_mm / 2) ** 2) < 0.8:
         raise VisionInputError(f"the {frame_name} shot: no lock token seen on a disc; lay one token on a disc of "
-                               "another colour than the token (a dark disc under a silver token), alone in the area",
-                               kind="lock unseen")
+                               "another colour than the token (a dark disc under a silver token, a light one under a dark token), alone in the area",
+                               kind=LOCK_UNSEEN)
     area, solid, _, _, inside = found
     # its colour: the larger of the two colours well inside its outline (the other is its print)
     seen = np.log(np.maximum(ratio[cv2.erode(inside.astype(np.uint8), _CORE, iterations=2).astype(bool)], 0.02))
     if len(seen) < 8:
         raise VisionInputError(f"the {frame_name} shot: the lock token is too small to learn; bring the camera closer",
-                               kind="lock small")
+                               kind=LOCK_SMALL)
     _, labels, _ = cv2.kmeans(seen.astype(np.float32), 2, None,
                                     (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 1e-3), 3,
                                     cv2.KMEANS_PP_CENTERS)
@@ -948,7 +948,7 @@ def enroll(manifest_path, out, layout: MatLayout, tiles: TileSet) -> Profile:
         corr = _ring_match(np.stack([templates[j] for j in others]), templates[i][None])
         if float(corr.max()) >= PLAIN_DISC:
             raise VisionInputError(f"the {LOCK} shot shows a disc's own symbol, no lock token on it: "
-                                   "lay a lock token on a disc, alone in the area", kind="lock plain")
+                                   "lay a lock token on a disc, alone in the area", kind=LOCK_PLAIN)
     features = np.stack(features).astype(np.float32)  # per kind: 6 colours, the symbol's patch (mm^2)
     group_mean, group_spread = {}, {}
     for g in sorted({colour_of(lab) for lab in labels}):

@@ -15,6 +15,11 @@ import numpy as np
 from .errors import VisionError
 
 
+# The enrolment refusals the companion words itself (VisionInputError.kind): the lock token not
+# seen, too small, or no token but a disc's own symbol; a terrain domino's roads, an icon not seen.
+LOCK_UNSEEN, LOCK_SMALL, LOCK_PLAIN, NO_ROADS, NO_ICON = "lock unseen", "lock small", "lock plain", "no roads", "no icon"
+
+
 class VisionInputError(VisionError, ValueError):
     """Bad input from the user: a missing file, a bad manifest, an unreadable frame. ``kind``
     names a refusal the companion says in the owner's language (its words, with ``fields``),
