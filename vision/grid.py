@@ -1454,9 +1454,8 @@ class GridReader(CellReader):
         bx, by = at.x0 + bx, at.y0 + by
         # where the filter's best lies at its window's edge, the disc may lie further off
         edge = np.maximum(np.abs(bx - at.px), np.abs(by - at.py)) >= self._reach() - 1
-        own_x, own_y = self._own_centres(ratio, (np.asarray(filled) >= 0.75) & edge, at, bx, by)
-        placed = ((own_x != bx) | (own_y != by)).tolist()  # by its own outline, found in its cell
-        bx, by = own_x, own_y
+        bx, by, placed = self._own_centres(ratio, (np.asarray(filled) >= 0.75) & edge, at, bx, by)
+        placed = placed.tolist()  # by its own outline, found in its cell
         centres_x = (view.zone.x + bx / SEG_PX_PER_MM).tolist()
         centres_y = (view.zone.y + by / SEG_PX_PER_MM).tolist()
         found = []  # (cell, its centre, label, confidence)
@@ -1500,18 +1499,20 @@ class GridReader(CellReader):
     def _own_centres(self, ratio, discs, at, bx, by):
         """The centres (px in the view; ``ratio``: its colours as ratios to its light) of the
         ``discs`` (a mask of the area's cells) by their own outlines (own_centres), where those
-        lie in their cells; else the presence filter's (``bx``, ``by``). The filter looks only
+        lie in their cells; else the presence filter's (``bx``, ``by``); and which were so placed. The filter looks only
         round a cell's middle and takes a disc's shadow for disc: a disc off its cell (laid so,
         or moved by a lens's barrel) was read round a point millimetres from its own centre,
         part of its symbol outside the ring read (two dots either side of the centre read as a
         bar through it, three spokes as two)."""
         bx, by = bx.astype(np.float64), by.astype(np.float64)
+        placed = np.zeros(len(bx), bool)
         idx = np.flatnonzero(discs)
         half = self.grid.pitch_mm / 2 * SEG_PX_PER_MM
         for i, c in zip(idx, own_centres(ratio, self._bodies, bx[idx], by[idx], self.D)):
             if c is not None and abs(c[0] - at.px[i]) <= half and abs(c[1] - at.py[i]) <= half:
                 bx[i], by[i] = c
-        return bx, by
+                placed[i] = True
+        return bx, by, placed
 
     def read(self, frame, located: MatFound | None = None) -> FrameReading:
         self._unread = []  # the frame's discs, each (its reading's row, centre, light, details)
