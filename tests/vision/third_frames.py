@@ -138,6 +138,13 @@ def dominoes_run(seed: int, frames: int, barrel: float | None = None) -> list[tu
     return out
 
 
+def read_on_toned(toned, seen: dict) -> dict:
+    """{cell: label} of the ``toned`` squares (as `dominoes_laid` takes them: bare mat, no half
+    lies there) that were read as a half; asked about, or not seen, is none."""
+    said = {(area, row, col): seen.get((area, row, col)) for area, row, col, _ in toned}
+    return {cell: label for cell, label in said.items() if label not in (None, "unknown")}
+
+
 def misread(truth: dict, seen: dict, which) -> dict:
     """{cell: (half, as read)} of the halves ``which(half)`` picks (``half``: terrain/icon/roads)
     read as something they are not; asked about, or not seen, is no misread."""
